@@ -1,0 +1,135 @@
+"""Access log: a bounded ring buffer of requests, filled by a pure ASGI middleware.
+
+The middleware also enforces the request-body limit (413), because it is the one place that sees every
+request before FastAPI parses it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections import deque
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+_UNLOGGED = {"/health", "/", "/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"}
+
+
+@dataclass(slots=True)
+class AccessEntry:
+    log_id: int
+    timestamp: datetime
+    method: str
+    path: str
+    key_id: str | None
+    key_name: str | None
+    status_code: int
+    duration_ms: float
+    client_ip: str | None
+    user_agent: str | None
+    error_detail: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"log_id": self.log_id, "timestamp": self.timestamp.isoformat(), "method": self.method,
+                "path": self.path, "key_id": self.key_id, "key_name": self.key_name,
+                "status_code": self.status_code, "duration_ms": round(self.duration_ms, 3),
+                "client_ip": self.client_ip, "user_agent": self.user_agent, "error_detail": self.error_detail,
+                "is_success": 200 <= self.status_code < 400, "is_error": self.status_code >= 400}
+
+
+class AccessLog:
+    def __init__(self, max_entries: int = 10_000) -> None:
+        self.max_entries = max_entries
+        self.entries: deque[AccessEntry] = deque(maxlen=max_entries)
+        self._ids = itertools.count(1)
+
+    def record(self, **fields: Any) -> None:
+        self.entries.append(AccessEntry(log_id=next(self._ids), **fields))
+
+    def clear(self) -> int:
+        count = len(self.entries)
+        self.entries.clear()
+        return count
+
+
+def _error_detail(body: bytes) -> str | None:
+    try:
+        parsed = json.loads(body)
+    except ValueError:
+        return body[:500].decode("utf-8", "replace") or None
+    detail = parsed.get("detail", parsed) if isinstance(parsed, dict) else parsed
+    text = detail if isinstance(detail, str) else json.dumps(detail)
+    return text[:500]
+
+
+class AccessLogMiddleware:
+    """Record every authenticated-area request; refuse bodies over ``max_body_bytes`` with 413."""
+
+    def __init__(self, app: ASGIApp, log: AccessLog, max_body_bytes: int) -> None:
+        self.app = app
+        self.log = log
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+        error_chunks: list[bytes] = []
+        limit = self.max_body_bytes
+        headers = dict(scope.get("headers") or ())
+        declared = headers.get(b"content-length")
+        too_large = declared is not None and declared.isdigit() and int(declared) > limit
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise _BodyTooLarge
+            return message
+
+        async def logging_send(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body" and status >= 400 and len(error_chunks) < 8:
+                error_chunks.append(message.get("body", b""))
+            await send(message)
+
+        try:
+            if too_large:
+                raise _BodyTooLarge
+            await self.app(scope, limited_receive, logging_send)
+        except _BodyTooLarge:
+            status = 413
+            body = json.dumps({"detail": f"Request body too large: the limit is {limit} bytes"}).encode()
+            error_chunks = [body]
+            await send({"type": "http.response.start", "status": 413,
+                        "headers": [(b"content-type", b"application/json"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+        finally:
+            path = scope.get("path", "")
+            if path not in _UNLOGGED:
+                key = (scope.get("state") or {}).get("api_key")
+                client = scope.get("client")
+                self.log.record(
+                    timestamp=datetime.now(UTC), method=scope.get("method", ""), path=path,
+                    key_id=key.key_id if key else None, key_name=key.name if key else None,
+                    status_code=status, duration_ms=(time.perf_counter() - started) * 1000,
+                    client_ip=client[0] if client else None,
+                    user_agent=headers.get(b"user-agent", b"").decode("latin-1") or None,
+                    error_detail=_error_detail(b"".join(error_chunks)) if status >= 400 else None,
+                )
+
+
+class _BodyTooLarge(Exception):
+    pass

@@ -1,0 +1,161 @@
+"""API keys: the registry, permission matching, and the FastAPI dependency that enforces both."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import secrets
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from fastapi import HTTPException, Request
+
+ADMIN_PERMISSIONS = ["*"]
+
+
+@dataclass(slots=True)
+class ApiKey:
+    """A key record; the secret itself is never stored, only its SHA-256."""
+
+    key_id: str
+    name: str
+    permissions: list[str]
+    created_at: datetime
+    created_by: str | None
+    secret_hash: str
+    last_used_at: datetime | None = None
+    revoked_at: datetime | None = None
+    is_admin: bool = False
+    # token bucket for rate limiting: (tokens, last refill monotonic)
+    bucket: list[float] = field(default_factory=lambda: [0.0, 0.0])
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+    def info(self) -> dict:
+        return {
+            "key_id": self.key_id,
+            "name": self.name,
+            "permissions": list(self.permissions),
+            "created_at": self.created_at.isoformat(),
+            "created_by": self.created_by,
+            "last_used_at": self.last_used_at.isoformat() if self.last_used_at else None,
+            "is_active": self.is_active,
+            "revoked_at": self.revoked_at.isoformat() if self.revoked_at else None,
+        }
+
+
+def has_permission(granted: list[str], required: str) -> bool:
+    """``*``, the exact permission, or ``<prefix>:*`` for any colon-prefix of it (ues-api.md §1.3)."""
+    if "*" in granted or required in granted:
+        return True
+    parts = required.split(":")
+    return any(":".join(parts[:i]) + ":*" in granted for i in range(1, len(parts)))
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class KeyRegistry:
+    """In-memory key store. Keys live as long as the process (a restart loses them, like real UES)."""
+
+    def __init__(self, admin_secret: str, rate_per_second: float, burst: int) -> None:
+        self._by_hash: dict[str, ApiKey] = {}
+        self._by_id: dict[str, ApiKey] = {}
+        self.rate_per_second = rate_per_second
+        self.burst = burst
+        self.admin = self._add("Admin Key", ADMIN_PERMISSIONS, None, admin_secret, is_admin=True)
+
+    def _add(self, name: str, permissions: list[str], created_by: str | None, secret: str,
+             is_admin: bool = False) -> ApiKey:
+        key = ApiKey(
+            key_id="ues_" + secrets.token_hex(8),
+            name=name,
+            permissions=list(permissions),
+            created_at=datetime.now(UTC),
+            created_by=created_by,
+            secret_hash=_hash(secret),
+            is_admin=is_admin,
+        )
+        key.bucket[:] = [float(self.burst), time.monotonic()]
+        self._by_hash[key.secret_hash] = key
+        self._by_id[key.key_id] = key
+        return key
+
+    def create(self, name: str, permissions: list[str], created_by: str) -> tuple[ApiKey, str]:
+        """Mint a key; returns the record and the secret (shown only once)."""
+        secret = secrets.token_hex(32)
+        return self._add(name, permissions, created_by, secret), secret
+
+    def authenticate(self, secret: str) -> ApiKey | None:
+        digest = _hash(secret)
+        key = self._by_hash.get(digest)
+        if key is None or not key.is_active or not hmac.compare_digest(key.secret_hash, digest):
+            return None
+        key.last_used_at = datetime.now(UTC)
+        return key
+
+    def get(self, key_id: str) -> ApiKey | None:
+        return self._by_id.get(key_id)
+
+    def all(self) -> list[ApiKey]:
+        return list(self._by_id.values())
+
+    def revoke(self, key: ApiKey) -> None:
+        key.revoked_at = datetime.now(UTC)
+
+    def take_token(self, key: ApiKey) -> float | None:
+        """Consume one request from the key's bucket; return seconds to wait when empty, else None."""
+        if key.is_admin or self.rate_per_second <= 0:
+            return None
+        now = time.monotonic()
+        tokens, last = key.bucket
+        tokens = min(float(self.burst), tokens + (now - last) * self.rate_per_second)
+        if tokens < 1.0:
+            key.bucket[:] = [tokens, now]
+            return (1.0 - tokens) / self.rate_per_second
+        key.bucket[:] = [tokens - 1.0, now]
+        return None
+
+
+_AUTH_HEADERS = {"WWW-Authenticate": "ApiKey"}
+
+
+class Permission:
+    """Route dependency: authenticate the caller and require one permission.
+
+    The permission string is kept on the instance so that tests (and docs) can read every route's
+    requirement from the app's route table.
+    """
+
+    def __init__(self, permission: str) -> None:
+        self.permission = permission
+
+    async def __call__(self, request: Request) -> ApiKey:
+        registry: KeyRegistry = request.app.state.keys
+        secret = request.headers.get("x-api-key")
+        if not secret:
+            auth = request.headers.get("authorization", "")
+            if auth.lower().startswith("bearer "):
+                secret = auth[7:].strip()
+        if not secret:
+            raise HTTPException(401, "API key required. Provide X-API-Key header.", headers=_AUTH_HEADERS)
+        key = registry.authenticate(secret)
+        if key is None:
+            raise HTTPException(401, "Invalid or revoked API key.", headers=_AUTH_HEADERS)
+        request.scope.setdefault("state", {})["api_key"] = key
+        if not has_permission(key.permissions, self.permission):
+            raise HTTPException(403, f"Permission denied. Required permission: {self.permission}")
+        wait = registry.take_token(key)
+        if wait is not None:
+            raise HTTPException(
+                429,
+                f"Rate limit exceeded for key {key.key_id}: at most {registry.rate_per_second:g} requests "
+                f"per second (burst {registry.burst}).",
+                headers={"Retry-After": str(max(1, math.ceil(wait)))},
+            )
+        return key

@@ -1,0 +1,643 @@
+"""The simulation: clock, event queue, execution, lifecycle, holds, undo/redo, import and export.
+
+One process holds one simulation. Every route runs on the event loop thread (all handlers are
+``async def``), so no locking is needed as long as nothing here awaits.
+"""
+
+from __future__ import annotations
+
+import copy
+import time as _time
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pydantic import ValidationError
+
+from services.ues.events import STATUSES, EventQueue, RawInput, SimEvent
+from services.ues.modalities import MODALITY_CLASSES
+from services.ues.modalities.base import Modality, ModalityInput
+from services.ues.timeutil import iso, parse_dt, timedelta_repr
+
+UES_VERSION = "0.3.0"
+DEFAULT_MODALITIES = ("weather", "email", "sms", "chat", "calendar", "location", "time", "contacts")
+
+
+class ApiError(Exception):
+    """An error with an HTTP status; the app renders it as ``{"detail": ...}``."""
+
+    def __init__(self, status_code: int, detail: Any) -> None:
+        super().__init__(detail)
+        self.status_code = status_code
+        self.detail = detail
+
+
+def describe_validation_error(exc: ValidationError, prefix: str = "") -> str:
+    """One readable sentence naming the offending fields."""
+    parts = []
+    for err in exc.errors()[:5]:
+        loc = ".".join(str(p) for p in err.get("loc", ()))
+        where = f"{prefix}.{loc}" if prefix and loc else (prefix or loc or "body")
+        parts.append(f"{where}: {err.get('msg')}")
+    return "; ".join(parts)
+
+
+@dataclass(slots=True)
+class TimeState:
+    current_time: datetime
+    time_scale: float = 1.0
+    is_paused: bool = False
+    auto_advance: bool = False
+    last_wall_time_update: datetime | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "current_time": self.current_time.isoformat(),
+            "time_scale": self.time_scale,
+            "is_paused": self.is_paused,
+            "auto_advance": self.auto_advance,
+            "last_wall_time_update": iso(self.last_wall_time_update or self.current_time),
+        }
+
+
+@dataclass(slots=True)
+class Hold:
+    hold_id: str
+    reason: str | None
+    timeout_seconds: int
+    acquired_at: datetime
+    expires_at: datetime
+    agent_id: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hold_id": self.hold_id, "reason": self.reason, "timeout_seconds": self.timeout_seconds,
+                "acquired_at": self.acquired_at.isoformat(), "expires_at": self.expires_at.isoformat(),
+                "agent_id": self.agent_id}
+
+
+def _wall_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Simulation:
+    """The one simulated world of a UES process."""
+
+    def __init__(self, now: datetime | None = None) -> None:
+        now = now or _wall_now()
+        self.time = TimeState(current_time=now, last_wall_time_update=now)
+        self.modalities: dict[str, Modality] = {
+            name: MODALITY_CLASSES[name].empty(now) for name in DEFAULT_MODALITIES if name in MODALITY_CLASSES
+        }
+        self.queue = EventQueue()
+        self.is_running = False
+        self.simulation_id: str | None = None
+        self.holds: dict[str, Hold] = {}
+        self.undo_stack: list[SimEvent] = []
+        self.redo_stack: list[SimEvent] = []
+        self._base: dict[str, dict[str, Any]] = {}
+        self._wall_anchor = _time.monotonic()
+        self._snapshot_base()
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def now(self) -> datetime:
+        return self.time.current_time
+
+    def modality(self, name: str) -> Modality:
+        """The live state of a modality; 500-free error when an import removed it."""
+        mod = self.modalities.get(name)
+        if mod is None:
+            raise ApiError(404, f"Modality '{name}' is not present in the current environment "
+                                f"(the imported scenario does not include it)")
+        return mod
+
+    def time_json(self) -> dict[str, Any]:
+        t = self.time
+        mode = "paused" if t.is_paused else ("auto" if t.auto_advance else "manual")
+        return {"current_time": t.current_time.isoformat(), "time_scale": t.time_scale,
+                "is_paused": t.is_paused, "auto_advance": t.auto_advance, "mode": mode}
+
+    # ------------------------------------------------------------------ inputs and events
+    def build_input(self, modality: str, data: dict[str, Any], timestamp: datetime) -> ModalityInput:
+        """Validate event data for ``modality``; raises ApiError 404/422 with a readable detail."""
+        cls = MODALITY_CLASSES.get(modality)
+        if cls is None:
+            raise ApiError(404, f"Unknown modality '{modality}'. Known: {', '.join(sorted(MODALITY_CLASSES))}")
+        payload = dict(data)
+        payload["modality_type"] = modality
+        payload["timestamp"] = timestamp
+        try:
+            inp = cls.input_model.model_validate(payload)
+            inp.check()
+        except ValidationError as exc:
+            raise ApiError(422, f"Invalid event data: {describe_validation_error(exc, 'data')}") from None
+        except ValueError as exc:
+            raise ApiError(422, f"Invalid event data: {exc}") from None
+        return inp
+
+    def schedule(self, modality: str, inp: ModalityInput, scheduled_time: datetime, *, priority: int = 50,
+                 metadata: dict[str, Any] | None = None, agent_id: str | None = None) -> SimEvent:
+        if scheduled_time < self.now:
+            raise ApiError(409, f"Cannot schedule event in the past: scheduled_time "
+                                f"{scheduled_time.isoformat()} is before current time {self.now.isoformat()}")
+        event = SimEvent(scheduled_time=scheduled_time, modality=modality, data=inp, created_at=self.now,
+                         priority=priority, metadata=dict(metadata or {}), agent_id=agent_id)
+        self.queue.add(event)
+        return event
+
+    def act(self, inp: ModalityInput, key_id: str | None) -> SimEvent:
+        """An action endpoint: record the input as an event at T and execute it at once (§4.3).
+
+        Unlike real UES, the event is attributed to the calling key (``agent_id`` and
+        ``metadata.created_by_key``), so a green can build the purple's action log from events.
+        """
+        modality = inp.modality_type
+        self.modality(modality)
+        # Created as "executing" so it never enters the pending heap.
+        event = SimEvent(scheduled_time=self.now, modality=modality, data=inp, created_at=self.now,
+                         priority=100, agent_id=key_id, status="executing",
+                         metadata={"created_by_key": key_id} if key_id else {})
+        self.queue.add(event)
+        self._execute(event)
+        return event
+
+    def _execute(self, event: SimEvent) -> None:
+        event.status = "executing"
+        event._data_json = None
+        try:
+            if isinstance(event.data, RawInput):
+                raise ValueError(f"invalid event data: {event.data.error}")
+            mod = self.modalities.get(event.modality)
+            if mod is None:
+                raise KeyError(f"modality '{event.modality}' not in environment")
+            mod.apply(event.data)
+        except Exception as exc:  # a failed event is data, never a crash
+            event.status = "failed"
+            event.error_message = f"{type(exc).__name__}: {exc}"
+        else:
+            event.status = "executed"
+            self.undo_stack.append(event)
+            self.redo_stack.clear()
+        event.executed_at = self.now
+
+    def run_due(self) -> tuple[int, int, list[dict[str, Any]]]:
+        """Execute every pending event due at or before now, in queue order."""
+        executed = failed = 0
+        details = []
+        while (event := self.queue.pop_due(self.now)) is not None:
+            if event.status != "pending":
+                continue
+            self._execute(event)
+            executed += 1
+            if event.status == "failed":
+                failed += 1
+            details.append({"event_id": event.event_id, "modality": event.modality, "status": event.status,
+                            "error": event.error_message})
+        return executed, failed, details
+
+    # ------------------------------------------------------------------ clock
+    def _require_time_control(self, verb: str) -> None:
+        if not self.is_running:
+            raise ApiError(400, f"Cannot {verb} time: simulation is not running")
+        holds = self.active_holds()
+        if holds:
+            raise ApiError(409, {"message": f"Cannot {verb} time while holds are active",
+                                 "active_holds": [{"hold_id": h.hold_id, "reason": h.reason,
+                                                   "agent_id": h.agent_id} for h in holds]})
+
+    def advance(self, seconds: float) -> dict[str, Any]:
+        # Pause stops only auto-advance (ues-api.md §6 item 2): manual advance works while paused.
+        self._require_time_control("advance")
+        previous = self.now
+        self.time.current_time = previous + timedelta(seconds=seconds)
+        executed, failed, details = self.run_due()
+        return {"previous_time": previous.isoformat(), "current_time": self.now.isoformat(),
+                "time_advanced": timedelta_repr(self.now - previous), "events_executed": executed,
+                "events_failed": failed, "execution_details": details}
+
+    def set_time(self, target: datetime) -> dict[str, Any]:
+        self._require_time_control("set")
+        previous = self.now
+        skipped = rolled_back = reset_skipped = 0
+        if target > previous:
+            for event in self.queue.pending():
+                if previous < event.scheduled_time <= target:
+                    event.status = "skipped"
+                    event.error_message = f"Time jumped from {previous.isoformat()} to {target.isoformat()}"
+                    event.metadata["skip_reason"] = "time_jump"
+                    skipped += 1
+        elif target < previous:
+            undone = [e for e in self.undo_stack if e.scheduled_time > target]
+            if undone:
+                self.undo_stack = [e for e in self.undo_stack if e.scheduled_time <= target]
+                self._rebuild()
+                for event in undone:
+                    event.status, event.executed_at, event.error_message = "pending", None, None
+                    event._data_json = None
+                rolled_back = len(undone)
+            for event in self.queue.by_id.values():
+                if event.status in ("skipped", "failed") and event.scheduled_time > target:
+                    reset_skipped += event.status == "skipped"
+                    event.status, event.executed_at, event.error_message = "pending", None, None
+                    event.metadata.pop("skip_reason", None)
+            self.queue.rebuild_heap()
+        self.time.current_time = target
+        return {"current_time": target.isoformat(), "previous_time": previous.isoformat(),
+                "skipped_events": skipped, "executed_events": 0, "rolled_back_events": rolled_back,
+                "reset_skipped_events": reset_skipped}
+
+    def skip_to_next(self) -> dict[str, Any]:
+        self._require_time_control("skip")
+        head = self.queue.next_pending()
+        if head is None:
+            raise ApiError(404, "No pending events")
+        previous = self.now
+        # Never move the clock backwards (real UES would jump to an overdue event's time).
+        self.time.current_time = max(previous, head.scheduled_time)
+        executed, _failed, _details = self.run_due()
+        nxt = self.queue.next_pending()
+        return {"previous_time": previous.isoformat(), "current_time": self.now.isoformat(),
+                "events_executed": executed, "next_event_time": iso(nxt.scheduled_time if nxt else None)}
+
+    def auto_tick(self) -> None:
+        """Called every few milliseconds by the app; moves time in auto mode."""
+        t = self.time
+        now_wall = _time.monotonic()
+        if not (self.is_running and t.auto_advance) or t.is_paused:
+            self._wall_anchor = now_wall
+            return
+        if self.active_holds():
+            return  # like real UES, the anchor is not refreshed: time catches up when the hold ends
+        delta = (now_wall - self._wall_anchor) * t.time_scale
+        self._wall_anchor = now_wall
+        if delta > 0:
+            t.current_time += timedelta(seconds=delta)
+            t.last_wall_time_update = _wall_now()
+            self.run_due()
+
+    def set_paused(self, paused: bool) -> None:
+        self.time.is_paused = paused
+        self._wall_anchor = _time.monotonic()
+
+    # ------------------------------------------------------------------ lifecycle
+    def validate_all(self) -> list[str]:
+        errors: list[str] = []
+        for name, mod in self.modalities.items():
+            errors.extend(f"{name}: {msg}" for msg in mod.validate_state())
+        for event in self.queue.ordered():
+            if event.scheduled_time < event.created_at:
+                errors.append(f"event {event.event_id}: scheduled_time before created_at")
+            if event.status == "pending":
+                if isinstance(event.data, RawInput):
+                    errors.append(f"event {event.event_id}: invalid data: {event.data.error}")
+                elif event.modality not in self.modalities:
+                    errors.append(f"event {event.event_id}: modality '{event.modality}' not in environment")
+        return errors
+
+    def start(self, auto_advance: bool, time_scale: float) -> dict[str, Any]:
+        if self.is_running:
+            raise ApiError(409, "Simulation is already running")
+        errors = self.validate_all()
+        if errors:
+            raise ApiError(400, f"Cannot start simulation with validation errors: {errors[:20]}")
+        self.is_running = True
+        self.simulation_id = str(uuid.uuid4())
+        self.time.auto_advance = auto_advance
+        if auto_advance:
+            self.time.time_scale = time_scale
+        self._wall_anchor = _time.monotonic()
+        return {"simulation_id": self.simulation_id, "status": "running", "current_time": self.now.isoformat(),
+                "auto_advance": auto_advance, "time_scale": time_scale if auto_advance else None}
+
+    def stop(self) -> dict[str, Any]:
+        if not self.is_running:
+            return {"simulation_id": None, "status": "stopped", "final_time": None, "total_events": None,
+                    "events_executed": None, "events_failed": None}
+        self.is_running = False
+        counts = self.queue.counts()
+        return {"simulation_id": self.simulation_id, "status": "stopped", "final_time": self.now.isoformat(),
+                "total_events": len(self.queue), "events_executed": counts["executed"],
+                "events_failed": counts["failed"]}
+
+    def status(self) -> dict[str, Any]:
+        counts = self.queue.counts()
+        nxt = self.queue.next_pending()
+        return {"is_running": self.is_running, "current_time": self.now.isoformat(),
+                "is_paused": self.time.is_paused, "auto_advance": self.time.auto_advance,
+                "time_scale": self.time.time_scale, "pending_events": counts["pending"],
+                "executed_events": counts["executed"], "failed_events": counts["failed"],
+                "next_event_time": iso(nxt.scheduled_time if nxt else None)}
+
+    def clear(self, reset_time_to: datetime | None) -> dict[str, Any]:
+        self.is_running = False
+        self.holds.clear()
+        removed = self.queue.clear()
+        if reset_time_to is not None:
+            self.time.current_time = reset_time_to
+            self.time.last_wall_time_update = reset_time_to
+        self.modalities = {name: type(mod).empty(self.now, mod) for name, mod in self.modalities.items()}
+        self._snapshot_base()
+        return {"status": "cleared", "events_removed": removed, "modalities_cleared": len(self.modalities),
+                "time_reset": iso(reset_time_to), "current_time": self.now.isoformat()}
+
+    def reset(self) -> dict[str, Any]:
+        self.is_running = False
+        undone = len(self.undo_stack)
+        self.undo_stack.clear()
+        self._rebuild()
+        cleared = 0
+        for event in self.queue.by_id.values():
+            if event.status != "pending":
+                cleared += 1
+            event.status, event.executed_at, event.error_message = "pending", None, None
+            event._data_json = None
+        self.queue.rebuild_heap()
+        return {"status": "reset", "message": f"Simulation reset: {undone} event(s) undone",
+                "cleared_events": cleared, "events_undone": undone, "undo_errors": []}
+
+    def undo(self, count: int) -> dict[str, Any]:
+        if not self.is_running:
+            raise ApiError(409, "Cannot undo: simulation is not running")
+        count = min(count, len(self.undo_stack))
+        undone = self.undo_stack[len(self.undo_stack) - count:] if count else []
+        if undone:
+            del self.undo_stack[-count:]
+            self._rebuild()
+            self.redo_stack.extend(reversed(undone))
+        return {"undone_count": len(undone),
+                "undone_events": [self._brief(e) for e in reversed(undone)],
+                "can_undo": bool(self.undo_stack), "can_redo": bool(self.redo_stack),
+                "message": f"Undid {len(undone)} event(s)" if undone else "Nothing to undo"}
+
+    def redo(self, count: int) -> dict[str, Any]:
+        if not self.is_running:
+            raise ApiError(409, "Cannot redo: simulation is not running")
+        redone = []
+        for _ in range(min(count, len(self.redo_stack))):
+            event = self.redo_stack.pop()
+            self.modalities[event.modality].apply(event.data)
+            self.undo_stack.append(event)
+            redone.append(event)
+        return {"redone_count": len(redone), "redone_events": [self._brief(e) for e in redone],
+                "can_undo": bool(self.undo_stack), "can_redo": bool(self.redo_stack),
+                "message": f"Redid {len(redone)} event(s)" if redone else "Nothing to redo"}
+
+    @staticmethod
+    def _brief(event: SimEvent) -> dict[str, Any]:
+        data = event.data_json()
+        return {"event_id": event.event_id, "modality": event.modality,
+                "action": data.get("operation") or event.modality}
+
+    def _snapshot_base(self) -> None:
+        """Remember the state the undo stack starts from (see ``_rebuild``)."""
+        self.undo_stack.clear()
+        self.redo_stack.clear()
+        self._base = {name: mod.dump() for name, mod in self.modalities.items()}
+
+    def _rebuild(self) -> None:
+        """Recompute the state as base snapshot + every input still on the undo stack.
+
+        Modalities write generated ids into their inputs, so replay is exact; this keeps undo generic
+        instead of needing an inverse for every one of ~60 operations.
+        """
+        self.modalities = {name: MODALITY_CLASSES[name].load(copy.deepcopy(state))
+                           for name, state in self._base.items()}
+        for event in self.undo_stack:
+            mod = self.modalities.get(event.modality)
+            if mod is not None:
+                mod.apply(event.data)
+
+    # ------------------------------------------------------------------ holds
+    def active_holds(self) -> list[Hold]:
+        if not self.holds:
+            return []
+        now = _wall_now()
+        for hold_id in [h for h, hold in self.holds.items() if hold.expires_at <= now]:
+            del self.holds[hold_id]
+        return list(self.holds.values())
+
+    def hold(self, reason: str | None, timeout_seconds: int, agent_id: str | None) -> dict[str, Any]:
+        now = _wall_now()
+        hold = Hold(hold_id=str(uuid.uuid4()), reason=reason, timeout_seconds=timeout_seconds, acquired_at=now,
+                    expires_at=now + timedelta(seconds=timeout_seconds), agent_id=agent_id)
+        self.holds[hold.hold_id] = hold
+        out = hold.to_json()
+        del out["agent_id"]
+        out["active_hold_count"] = len(self.active_holds())
+        return out
+
+    def release(self, hold_id: str) -> dict[str, Any]:
+        self.active_holds()
+        if self.holds.pop(hold_id, None) is None:
+            raise ApiError(404, f"Hold {hold_id} not found or expired")
+        return {"released": True, "hold_id": hold_id, "active_hold_count": len(self.holds)}
+
+    # ------------------------------------------------------------------ events listing
+    def list_events(self, *, status: str | None, start: datetime | None, end: datetime | None,
+                    modality: str | None, agent_id: str | None, limit: int | None, offset: int) -> dict[str, Any]:
+        if status is not None and status not in STATUSES:
+            raise ApiError(400, f"Invalid status '{status}'. Use one of: pending, executed, failed, "
+                                f"skipped, cancelled")
+        matched = [
+            e for e in self.queue.ordered()
+            if (status is None or e.status == status)
+            and (start is None or e.scheduled_time >= start)
+            and (end is None or e.scheduled_time <= end)
+            and (modality is None or e.modality == modality)
+            and (agent_id is None or e.agent_id == agent_id)
+        ]
+        page = matched[offset:offset + limit if limit is not None else None]
+        counts = self.queue.counts()
+        return {"events": [e.to_json() for e in page], "total": len(matched), "pending": counts["pending"],
+                "executed": counts["executed"], "failed": counts["failed"], "skipped": counts["skipped"]}
+
+    def cancel_event(self, event_id: str) -> dict[str, Any]:
+        event = self.get_event(event_id)
+        if event.status != "pending":
+            raise ApiError(400, f"Event {event_id} cannot be cancelled: status is {event.status}")
+        event.status = "cancelled"
+        event.metadata["cancel_reason"] = "cancelled via API"
+        return {"cancelled": True, "event_id": event_id}
+
+    def get_event(self, event_id: str) -> SimEvent:
+        event = self.queue.by_id.get(event_id)
+        if event is None:
+            raise ApiError(404, f"Event {event_id} not found")
+        return event
+
+    # ------------------------------------------------------------------ import / export
+    def _require_stopped(self, what: str) -> None:
+        if self.is_running:
+            raise ApiError(409, f"Cannot load {what} while simulation is running. Call stop() first.")
+
+    def export_environment(self) -> dict[str, Any]:
+        return {"time_state": self.time.to_json(),
+                "modality_states": {name: mod.dump() for name, mod in self.modalities.items()}}
+
+    def export_events(self) -> list[dict[str, Any]]:
+        return [e.to_json() for e in self.queue.ordered()]
+
+    def _load_environment(self, env: Any, strict: bool) -> tuple[TimeState, dict[str, Modality], list[str],
+                                                                  list[str]]:
+        if not isinstance(env, dict):
+            raise ApiError(400, "environment must be an object with time_state and modality_states")
+        ts = env.get("time_state")
+        states = env.get("modality_states")
+        if not isinstance(ts, dict):
+            raise ApiError(400, "environment.time_state is required (an object with current_time)")
+        if not isinstance(states, dict):
+            raise ApiError(400, "environment.modality_states is required (an object keyed by modality)")
+        try:
+            current = parse_dt(ts["current_time"])
+            wall = parse_dt(ts.get("last_wall_time_update") or ts["current_time"])
+            scale = float(ts.get("time_scale", 1.0))
+        except KeyError:
+            raise ApiError(400, "environment.time_state.current_time is required") from None
+        except (ValueError, TypeError) as exc:
+            raise ApiError(400, f"environment.time_state: {exc}") from None
+        if scale <= 0:
+            raise ApiError(400, "environment.time_state.time_scale must be > 0")
+        time_state = TimeState(current_time=current, time_scale=scale,
+                               is_paused=bool(ts.get("is_paused", False)),
+                               auto_advance=bool(ts.get("auto_advance", False)), last_wall_time_update=wall)
+        modalities: dict[str, Modality] = {}
+        loaded, skipped = [], []
+        for name, state in states.items():
+            cls = MODALITY_CLASSES.get(name)
+            if cls is None:
+                if strict:
+                    raise ApiError(400, f"Unknown modality '{name}' in environment.modality_states")
+                skipped.append(name)
+                continue
+            if not isinstance(state, dict):
+                raise ApiError(400, f"environment.modality_states.{name} must be an object")
+            if state.get("modality_type", name) != name:
+                raise ApiError(400, f"environment.modality_states.{name}.modality_type is "
+                                    f"'{state.get('modality_type')}', must equal its key '{name}'")
+            try:
+                modalities[name] = cls.load(state)
+            except ValidationError as exc:
+                raise ApiError(400, "Invalid environment: " + describe_validation_error(
+                    exc, f"modality_states.{name}")) from None
+            except (ValueError, TypeError, KeyError) as exc:
+                raise ApiError(400, f"Invalid environment: modality_states.{name}: {exc}") from None
+            loaded.append(name)
+        return time_state, modalities, loaded, skipped
+
+    def _load_events(self, events: Any) -> list[SimEvent]:
+        if not isinstance(events, list):
+            raise ApiError(400, "events.events is required (a list of events)")
+        out = []
+        for i, raw in enumerate(events):
+            if not isinstance(raw, dict):
+                raise ApiError(400, f"events[{i}] must be an object")
+            try:
+                scheduled = parse_dt(raw["scheduled_time"])
+                created = parse_dt(raw.get("created_at") or raw["scheduled_time"])
+                executed_at = parse_dt(raw["executed_at"]) if raw.get("executed_at") else None
+                priority = int(raw.get("priority", 0))
+            except KeyError as exc:
+                raise ApiError(400, f"events[{i}].{exc.args[0]} is required") from None
+            except (ValueError, TypeError) as exc:
+                raise ApiError(400, f"events[{i}]: {exc}") from None
+            data = raw.get("data")
+            if not isinstance(data, dict):
+                raise ApiError(400, f"events[{i}].data must be an object")
+            modality = raw.get("modality") or data.get("modality_type")
+            status = raw.get("status", "pending")
+            if status not in STATUSES or status == "executing":
+                raise ApiError(400, f"events[{i}].status '{status}' is not a valid event status")
+            inp: ModalityInput | RawInput
+            cls = MODALITY_CLASSES.get(str(modality))
+            if cls is None or data.get("modality_type") != modality:
+                inp = RawInput(data, f"data.modality_type must be '{modality}'")
+            else:
+                try:
+                    inp = cls.input_model.model_validate(data)
+                    inp.check()
+                except ValidationError as exc:
+                    inp = RawInput(data, describe_validation_error(exc, "data"))
+                except ValueError as exc:
+                    inp = RawInput(data, str(exc))
+            out.append(SimEvent(scheduled_time=scheduled, modality=str(modality), data=inp, created_at=created,
+                                priority=priority, status=status, executed_at=executed_at,
+                                agent_id=raw.get("agent_id"), error_message=raw.get("error_message"),
+                                metadata=dict(raw.get("metadata") or {})))
+        return out
+
+    def import_full(self, scenario: Any, strict: bool) -> dict[str, Any]:
+        self._require_stopped("scenario")
+        if not isinstance(scenario, dict):
+            raise ApiError(400, "scenario must be an object with metadata, environment and events")
+        meta = scenario.get("metadata") or {}
+        if not isinstance(meta, dict):
+            raise ApiError(400, "scenario.metadata must be an object")
+        time_state, modalities, loaded, skipped = self._load_environment(scenario.get("environment"), strict)
+        events_obj = scenario.get("events")
+        if not isinstance(events_obj, dict):
+            raise ApiError(400, "scenario.events is required (an object with an events list)")
+        events = self._load_events(events_obj.get("events"))
+        warnings = [f"Unknown modality '{n}' skipped" for n in skipped]
+        version = str(meta.get("ues_version", UES_VERSION))
+        if version.split(".")[0] != UES_VERSION.split(".")[0]:
+            warnings.append(f"Scenario ues_version {version} differs from server {UES_VERSION}")
+        historic = [e for e in events if e.status == "pending" and e.scheduled_time < time_state.current_time]
+        if historic:
+            warnings.append(f"{len(historic)} pending event(s) are scheduled before the environment time; "
+                            f"they are due and run on the next advance")
+        self._install(time_state, modalities, events)
+        return {"success": True, "environment_loaded": True, "events_loaded": len(events),
+                "modalities_loaded": loaded, "modalities_skipped": skipped, "warnings": warnings,
+                "scenario_metadata": {"ues_version": version,
+                                      "scenario_version": str(meta.get("scenario_version", "1")),
+                                      "created_at": str(meta.get("created_at", "")),
+                                      "author": meta.get("author"), "description": meta.get("description")}}
+
+    def _install(self, time_state: TimeState, modalities: dict[str, Modality],
+                 events: list[SimEvent] | None) -> None:
+        self.time = time_state
+        self.modalities = modalities
+        self.holds.clear()
+        if events is not None:
+            self.queue.clear()
+            for event in events:
+                self.queue.add(event)
+        self._snapshot_base()
+
+    def import_environment(self, data: Any, historic: str, strict: bool) -> dict[str, Any]:
+        self._require_stopped("environment")
+        time_state, modalities, loaded, skipped = self._load_environment(data, strict)
+        old = [e for e in self.queue.pending() if e.scheduled_time < time_state.current_time]
+        self._install(time_state, modalities, None)
+        if historic == "delete":
+            for event in old:
+                del self.queue.by_id[event.event_id]
+            self.queue.rebuild_heap()
+            self.queue._sorted = None
+        elif historic == "apply":
+            for event in old:
+                self._execute(event)
+            self.queue.rebuild_heap()
+            self._snapshot_base()
+        return {"success": True, "modalities_loaded": loaded, "modalities_skipped": skipped,
+                "warnings": [f"Unknown modality '{n}' skipped" for n in skipped],
+                "historic_events_count": len(old), "historic_events_action": historic}
+
+    def import_events(self, data: Any, merge: bool) -> dict[str, Any]:
+        self._require_stopped("events")
+        if not isinstance(data, dict):
+            raise ApiError(400, "data must be an object with an events list")
+        events = self._load_events(data.get("events"))
+        previous = len(self.queue)
+        if not merge:
+            self.queue.clear()
+            self._snapshot_base()
+        for event in events:
+            self.queue.add(event)
+        historic = [e for e in events if e.status == "pending" and e.scheduled_time < self.now]
+        return {"success": True, "events_loaded": len(events), "events_merged": merge,
+                "previous_events": previous,
+                "historic_events_warning": (f"{len(historic)} pending event(s) scheduled before current time"
+                                            if historic else None),
+                "historic_event_count": len(historic)}

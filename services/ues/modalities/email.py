@@ -1,0 +1,344 @@
+"""Email: messages, threads, folders and labels (ues-api.md §3.3)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from datetime import datetime
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from services.ues.modalities.base import ExecutionError, Modality, ModalityInput
+from services.ues.timeutil import EPOCH, AwareDatetime, parse_dt
+
+STANDARD_FOLDERS = ("inbox", "sent", "drafts", "trash", "spam", "archive")
+_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+EmailOperation = Literal[
+    "receive", "send", "reply", "reply_all", "forward", "save_draft", "send_draft", "mark_read", "mark_unread",
+    "star", "unstar", "move", "delete", "archive", "add_label", "remove_label", "mark_spam", "mark_not_spam",
+]
+_CREATING = {"receive", "send", "save_draft", "reply", "reply_all", "forward"}
+_BULK = {"mark_read", "mark_unread", "star", "unstar", "move", "delete", "archive", "add_label", "remove_label",
+         "mark_spam", "mark_not_spam"}
+
+
+class Attachment(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    filename: str
+    size: int = Field(gt=0)
+    mime_type: str
+    content_id: str | None = None
+    attachment_id: str = Field(default_factory=lambda: str(uuid.uuid4()))
+
+
+class Email(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    message_id: str
+    thread_id: str
+    from_address: str
+    to_addresses: list[str]
+    cc_addresses: list[str] = []
+    bcc_addresses: list[str] = []
+    reply_to_address: str | None = None
+    subject: str
+    body_text: str
+    body_html: str | None = None
+    attachments: list[Attachment] = []
+    in_reply_to: str | None = None
+    references: list[str] = []
+    sent_at: AwareDatetime
+    received_at: AwareDatetime
+    is_read: bool = False
+    is_starred: bool = False
+    priority: Literal["high", "normal", "low"] = "normal"
+    folder: str = "inbox"
+    labels: list[str] = []
+
+    def summary(self) -> dict[str, Any]:
+        preview = self.body_text if len(self.body_text) <= 100 else self.body_text[:100] + "..."
+        return {"message_id": self.message_id, "thread_id": self.thread_id, "from_address": self.from_address,
+                "to_addresses": self.to_addresses, "subject": self.subject, "sent_at": self.sent_at.isoformat(),
+                "received_at": self.received_at.isoformat(), "is_read": self.is_read,
+                "is_starred": self.is_starred, "folder": self.folder, "has_attachments": bool(self.attachments),
+                "attachment_count": len(self.attachments), "body_preview": preview}
+
+
+class EmailThread(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    thread_id: str
+    subject: str
+    participant_addresses: list[str] = []
+    message_ids: list[str] = []
+    created_at: AwareDatetime
+    last_message_at: AwareDatetime
+    message_count: int = 0
+    unread_count: int = 0
+
+
+class EmailInput(ModalityInput):
+    modality_type: Literal["email"] = "email"
+    operation: EmailOperation
+    message_id: str | None = None
+    message_ids: list[str] | None = None
+    from_address: str | None = None
+    to_addresses: list[str] | None = None
+    cc_addresses: list[str] | None = None
+    bcc_addresses: list[str] | None = None
+    reply_to_address: str | None = None
+    subject: str | None = None
+    body_text: str | None = None
+    body_html: str | None = None
+    attachments: list[Attachment] | None = None
+    thread_id: str | None = None
+    in_reply_to: str | None = None
+    references: list[str] | None = None
+    priority: Literal["high", "normal", "low"] = "normal"
+    folder: str | None = None
+    labels: list[str] | None = None
+    is_draft: bool = False
+
+    def check(self) -> None:
+        op = self.operation
+        if op in ("send", "receive", "save_draft", "reply", "reply_all", "forward"):
+            if not self.from_address:
+                raise ValueError("from_address is required")
+            if not self.to_addresses:
+                raise ValueError("to_addresses must contain at least one address")
+            if op in ("send", "receive", "save_draft"):
+                if not self.subject:
+                    raise ValueError("subject must not be empty")
+                if not self.body_text:
+                    raise ValueError("body_text must not be empty")
+            fields = [("from_address", [self.from_address]), ("to_addresses", self.to_addresses),
+                      ("cc_addresses", self.cc_addresses or []), ("bcc_addresses", self.bcc_addresses or [])]
+            if self.reply_to_address:
+                fields.append(("reply_to_address", [self.reply_to_address]))
+            for name, addresses in fields:
+                for address in addresses:
+                    if not _ADDRESS.match(address):
+                        raise ValueError(f"{name}: invalid email address {address!r}")
+        if op in ("reply", "reply_all", "forward") and not self.in_reply_to:
+            raise ValueError(f"in_reply_to is required for {op}")
+        if op == "send_draft" and not self.message_id:
+            raise ValueError("message_id is required for send_draft")
+        if op in _BULK and not (self.message_id or self.message_ids):
+            raise ValueError(f"message_id or message_ids is required for {op}")
+        if op == "move" and not self.folder:
+            raise ValueError("folder is required for move")
+        if op in ("add_label", "remove_label") and not self.labels:
+            raise ValueError("labels must contain at least one label")
+
+
+class EmailState(Modality):
+    modality_type: ClassVar[str] = "email"
+    input_model: ClassVar[type[ModalityInput]] = EmailInput
+
+    def __init__(self, last_updated: datetime, update_count: int = 0, *, user_email_address: str,
+                 emails: dict[str, Email] | None = None, threads: dict[str, EmailThread] | None = None,
+                 folders: dict[str, list[str]] | None = None, labels: dict[str, list[str]] | None = None,
+                 drafts: dict[str, Email] | None = None) -> None:
+        super().__init__(last_updated, update_count)
+        self.user_email_address = user_email_address
+        self.emails: dict[str, Email] = emails or {}
+        self.threads: dict[str, EmailThread] = threads or {}
+        self.folders: dict[str, list[str]] = folders or {}
+        for name in STANDARD_FOLDERS:
+            self.folders.setdefault(name, [])
+        self.labels: dict[str, list[str]] = labels or {}
+        self.drafts: dict[str, Email] = drafts or {}
+        # Lower-cased search fields, so that substring queries over large mailboxes stay cheap.
+        self._search: dict[str, tuple[str, str, str, str]] = {}
+
+    # ------------------------------------------------------------------ transfer
+    @classmethod
+    def empty(cls, now: datetime, previous: Modality | None = None) -> EmailState:
+        address = previous.user_email_address if isinstance(previous, EmailState) else "user@example.com"
+        return cls(now, user_email_address=address)
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> EmailState:
+        emails = {k: Email.model_validate(v) for k, v in (data.get("emails") or {}).items()}
+        drafts = {k: emails.get(k) or Email.model_validate(v) for k, v in (data.get("drafts") or {}).items()}
+        threads = {k: EmailThread.model_validate(v) for k, v in (data.get("threads") or {}).items()}
+        folders = {str(k): list(v) for k, v in (data.get("folders") or {}).items()}
+        labels = {str(k): list(v) for k, v in (data.get("labels") or {}).items()}
+        last = data.get("last_updated")
+        return cls(parse_dt(last) if last else EPOCH, int(data.get("update_count", 0)),
+                   user_email_address=str(data.get("user_email_address") or "user@example.com"),
+                   emails=emails, threads=threads, folders=folders, labels=labels, drafts=drafts)
+
+    def dump(self) -> dict[str, Any]:
+        out = self.base_dump()
+        out.update({
+            "emails": {k: e.model_dump(mode="json") for k, e in self.emails.items()},
+            "threads": {k: t.model_dump(mode="json") for k, t in self.threads.items()},
+            "folders": {k: list(v) for k, v in self.folders.items()},
+            "labels": {k: list(v) for k, v in self.labels.items()},
+            "drafts": {k: e.model_dump(mode="json") for k, e in self.drafts.items()},
+            "user_email_address": self.user_email_address,
+        })
+        return out
+
+    # ------------------------------------------------------------------ execution
+    def apply(self, inp: ModalityInput) -> None:
+        assert isinstance(inp, EmailInput)
+        op = inp.operation
+        if op in _CREATING:
+            self._create(inp)
+        elif op == "send_draft":
+            email = self.drafts.pop(inp.message_id or "", None)
+            if email is None:
+                raise ExecutionError(f"Draft {inp.message_id} not found")
+            self._move(email, "sent")
+            email.sent_at = email.received_at = inp.timestamp
+            email.is_read = True
+        else:
+            ids = list(inp.message_ids or []) or [inp.message_id]
+            for email in [self.emails[i] for i in ids if i in self.emails]:
+                self._bulk(op, email, inp)
+        self.touch(inp.timestamp)
+
+    def _create(self, inp: EmailInput) -> None:
+        op = inp.operation
+        if inp.message_id is None:
+            inp.message_id = str(uuid.uuid4())
+        if inp.message_id in self.emails:
+            raise ExecutionError(f"Email {inp.message_id} already exists")
+        parent = None
+        if op in ("reply", "reply_all", "forward"):
+            parent = self.emails.get(inp.in_reply_to or "")
+            if parent is None:
+                raise ExecutionError(f"Original email {inp.in_reply_to} not found")
+        if inp.thread_id is None:
+            inp.thread_id = parent.thread_id if parent and op != "forward" else f"thread-{inp.message_id}"
+        folder = {"receive": "inbox", "save_draft": "drafts"}.get(op, "sent")
+        subject = inp.subject
+        references = list(inp.references or [])
+        attachments = list(inp.attachments or [])
+        if parent is not None:
+            if not subject:
+                prefix = "Fwd: " if op == "forward" else "Re: "
+                subject = parent.subject if parent.subject.startswith(prefix) else prefix + parent.subject
+            if op != "forward":
+                references = list(parent.references) + [parent.message_id]
+            elif not attachments:
+                attachments = [a.model_copy() for a in parent.attachments]
+        body = inp.body_text if inp.body_text else (parent.body_text if parent and op == "forward" else "")
+        email = Email.model_construct(
+            message_id=inp.message_id, thread_id=inp.thread_id, from_address=inp.from_address or "",
+            to_addresses=list(inp.to_addresses or []), cc_addresses=list(inp.cc_addresses or []),
+            bcc_addresses=list(inp.bcc_addresses or []), reply_to_address=inp.reply_to_address,
+            subject=subject or "", body_text=body, body_html=inp.body_html, attachments=attachments,
+            in_reply_to=inp.in_reply_to, references=references, sent_at=inp.timestamp,
+            received_at=inp.timestamp, is_read=op != "receive", is_starred=False, priority=inp.priority,
+            folder=folder, labels=list(inp.labels or []) if op == "receive" else [],
+        )
+        self.emails[email.message_id] = email
+        self.folders.setdefault(folder, []).append(email.message_id)
+        for label in email.labels:
+            self.labels.setdefault(label, []).append(email.message_id)
+        if op == "save_draft":
+            self.drafts[email.message_id] = email
+        self._thread_add(email)
+
+    def _thread_add(self, email: Email) -> None:
+        thread = self.threads.get(email.thread_id)
+        if thread is None:
+            thread = EmailThread.model_construct(
+                thread_id=email.thread_id, subject=email.subject, participant_addresses=[], message_ids=[],
+                created_at=email.received_at, last_message_at=email.received_at, message_count=0,
+                unread_count=0)
+            self.threads[email.thread_id] = thread
+        for address in [email.from_address, *email.to_addresses, *email.cc_addresses]:
+            if address not in thread.participant_addresses:
+                thread.participant_addresses.append(address)
+        thread.message_ids.append(email.message_id)
+        thread.message_count += 1
+        thread.last_message_at = max(thread.last_message_at, email.received_at)
+        if not email.is_read:
+            thread.unread_count += 1
+
+    def _move(self, email: Email, folder: str) -> None:
+        old = self.folders.get(email.folder)
+        if old is not None and email.message_id in old:
+            old.remove(email.message_id)
+        self.folders.setdefault(folder, []).append(email.message_id)
+        email.folder = folder
+
+    def _set_read(self, email: Email, read: bool) -> None:
+        if email.is_read == read:
+            return
+        email.is_read = read
+        thread = self.threads.get(email.thread_id)
+        if thread is not None:
+            thread.unread_count = max(0, thread.unread_count + (-1 if read else 1))
+
+    def _bulk(self, op: str, email: Email, inp: EmailInput) -> None:
+        if op in ("mark_read", "mark_unread"):
+            self._set_read(email, op == "mark_read")
+        elif op in ("star", "unstar"):
+            email.is_starred = op == "star"
+        elif op in ("archive", "delete", "mark_spam", "mark_not_spam", "move"):
+            target = {"archive": "archive", "delete": "trash", "mark_spam": "spam",
+                      "mark_not_spam": "inbox"}.get(op) or inp.folder or "inbox"
+            self._move(email, target)
+        elif op == "add_label":
+            for label in inp.labels or []:
+                if label not in email.labels:
+                    email.labels.append(label)
+                    self.labels.setdefault(label, []).append(email.message_id)
+        elif op == "remove_label":
+            for label in inp.labels or []:
+                if label in email.labels:
+                    email.labels.remove(label)
+                    members = self.labels.get(label, [])
+                    if email.message_id in members:
+                        members.remove(email.message_id)
+
+    # ------------------------------------------------------------------ inspection
+    def validate_state(self) -> list[str]:
+        errors = []
+        placed: dict[str, str] = {}
+        for folder, ids in self.folders.items():
+            for message_id in ids:
+                if message_id not in self.emails:
+                    errors.append(f"folder '{folder}' references missing email {message_id}")
+                elif message_id in placed:
+                    errors.append(f"email {message_id} is in two folders ('{placed[message_id]}', '{folder}')")
+                else:
+                    placed[message_id] = folder
+        for message_id in self.emails:
+            if message_id not in placed:
+                errors.append(f"email {message_id} is in no folder")
+        for label, ids in self.labels.items():
+            errors.extend(f"label '{label}' references missing email {i}" for i in ids if i not in self.emails)
+        for thread in self.threads.values():
+            errors.extend(f"thread {thread.thread_id} references missing email {i}"
+                          for i in thread.message_ids if i not in self.emails)
+        return errors
+
+    @property
+    def unread_count(self) -> int:
+        return sum(1 for e in self.emails.values() if not e.is_read)
+
+    def summary(self) -> str:
+        return f"{len(self.emails)} emails ({self.unread_count} unread) in {len(self.threads)} threads"
+
+    def compact(self) -> dict[str, Any]:
+        out = super().compact()
+        out.update({"user_email_address": self.user_email_address, "total_emails": len(self.emails),
+                    "unread": self.unread_count, "threads": len(self.threads),
+                    "folders": {k: len(v) for k, v in self.folders.items()}})
+        return out
+
+    def search_fields(self, email: Email) -> tuple[str, str, str, str]:
+        """(from, to, subject, body) lower-cased, cached per message."""
+        # Addresses, subject and body never change after creation, so the cache needs no invalidation.
+        cached = self._search.get(email.message_id)
+        if cached is None:
+            cached = (email.from_address.lower(), "\x00".join(email.to_addresses).lower(),
+                      email.subject.lower(), email.body_text.lower())
+            self._search[email.message_id] = cached
+        return cached

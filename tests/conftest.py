@@ -1,0 +1,119 @@
+"""Shared fixtures: an in-process simulator app and a real ``ues-server`` process."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+
+import httpx
+import pytest
+
+from green_agent.protocol import PURPLE_PERMISSIONS
+from services.ues.app import create_app
+from services.ues.settings import UESSettings
+
+ADMIN_SECRET = "test-admin-" + "0" * 40
+
+
+@pytest.fixture
+def ues_app():
+    """A fresh simulator app (rate limiting off, so tests can hammer it)."""
+    return create_app(UESSettings(rate_limit_per_second=0), admin_secret=ADMIN_SECRET)
+
+
+@pytest.fixture
+async def client(ues_app) -> AsyncIterator[httpx.AsyncClient]:
+    """An httpx client talking to the app in-process through ASGI."""
+    transport = httpx.ASGITransport(app=ues_app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://ues") as c:
+        yield c
+
+
+@pytest.fixture
+def admin() -> dict[str, str]:
+    return {"X-API-Key": ADMIN_SECRET}
+
+
+@dataclass
+class Creds:
+    key_id: str
+    secret: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"X-API-Key": self.secret}
+
+
+@pytest.fixture
+async def purple(client, admin) -> Creds:
+    """A key holding exactly the purple permissions of protocol.md §5."""
+    r = await client.post("/keys", json={"name": "purple", "permissions": list(PURPLE_PERMISSIONS)},
+                          headers=admin)
+    assert r.status_code == 201, r.text
+    body = r.json()
+    return Creds(body["key_id"], body["secret"])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class UESProcess:
+    url: str
+    admin_key: str
+    process: subprocess.Popen
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"X-API-Key": self.admin_key}
+
+
+def start_ues_process(extra_env: dict[str, str] | None = None, timeout: float = 20.0) -> UESProcess:
+    """Start a real ``ues-server`` on a free loopback port and wait for ``/health``."""
+    port = free_port()
+    key = secrets.token_hex(32)
+    env = {**os.environ, "UES_ADMIN_KEY": key, **(extra_env or {})}
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen([sys.executable, "-m", "services.ues.cli", "--host", "127.0.0.1", "--port", str(port)],
+                            env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            log.seek(0)
+            raise RuntimeError(f"ues-server exited early: {log.read().decode(errors='replace')}")
+        try:
+            if httpx.get(url + "/health", timeout=0.5).status_code == 200:
+                return UESProcess(url, key, proc)
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("ues-server did not become healthy in time")
+
+
+def stop_ues_process(ues: UESProcess) -> None:
+    ues.process.terminate()
+    try:
+        ues.process.wait(5)
+    except subprocess.TimeoutExpired:
+        ues.process.kill()
+        ues.process.wait(5)
+
+
+@pytest.fixture(scope="module")
+def ues_server() -> Iterator[UESProcess]:
+    """A real simulator process, shared by the tests of one module."""
+    ues = start_ues_process({"UES_RATE_LIMIT_PER_SECOND": "0"})
+    yield ues
+    stop_ues_process(ues)
