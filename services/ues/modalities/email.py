@@ -222,7 +222,7 @@ class EmailState(Modality):
                 prefix = "Fwd: " if op == "forward" else "Re: "
                 subject = parent.subject if parent.subject.startswith(prefix) else prefix + parent.subject
             if op != "forward":
-                references = list(parent.references) + [parent.message_id]
+                references = [*list(parent.references), parent.message_id]
             elif not attachments:
                 attachments = [a.model_copy() for a in parent.attachments]
         body = inp.body_text if inp.body_text else (parent.body_text if parent and op == "forward" else "")
