@@ -99,6 +99,9 @@ class KeyRegistry:
         key.last_used_at = datetime.now(UTC)
         return key
 
+    def is_admin(self, secret: str) -> bool:
+        return hmac.compare_digest(_hash(secret), self.admin.secret_hash)
+
     def get(self, key_id: str) -> ApiKey | None:
         return self._by_id.get(key_id)
 

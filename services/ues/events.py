@@ -80,7 +80,8 @@ class EventQueue:
 
     def __init__(self) -> None:
         self.by_id: dict[str, SimEvent] = {}
-        self._heap: list[SimEvent] = []
+        # (sort_key, event): comparing precomputed keys is much cheaper than SimEvent.__lt__.
+        self._heap: list[tuple[tuple, SimEvent]] = []
         self._sorted: list[SimEvent] | None = None
 
     def __len__(self) -> int:
@@ -89,12 +90,12 @@ class EventQueue:
     def add(self, event: SimEvent) -> None:
         self.by_id[event.event_id] = event
         if event.status == "pending":
-            heapq.heappush(self._heap, event)
+            heapq.heappush(self._heap, (event.sort_key(), event))
         self._sorted = None
 
     def requeue(self, event: SimEvent) -> None:
         """Put an event that went back to ``pending`` onto the heap again."""
-        heapq.heappush(self._heap, event)
+        heapq.heappush(self._heap, (event.sort_key(), event))
 
     def clear(self) -> int:
         count = len(self.by_id)
@@ -110,16 +111,16 @@ class EventQueue:
 
     def next_pending(self) -> SimEvent | None:
         heap = self._heap
-        while heap and heap[0].status != "pending":
+        while heap and heap[0][1].status != "pending":
             heapq.heappop(heap)
-        return heap[0] if heap else None
+        return heap[0][1] if heap else None
 
     def pop_due(self, until: datetime) -> SimEvent | None:
         """Remove and return the first pending event due at or before ``until``."""
         head = self.next_pending()
         if head is None or head.scheduled_time > until:
             return None
-        return heapq.heappop(self._heap)
+        return heapq.heappop(self._heap)[1]
 
     def pending(self) -> list[SimEvent]:
         return [e for e in self.ordered() if e.status == "pending"]
@@ -132,5 +133,5 @@ class EventQueue:
         return out
 
     def rebuild_heap(self) -> None:
-        self._heap = [e for e in self.by_id.values() if e.status == "pending"]
+        self._heap = [(e.sort_key(), e) for e in self.by_id.values() if e.status == "pending"]
         heapq.heapify(self._heap)

@@ -16,6 +16,7 @@ class UESSettings(BaseSettings):
     admin_key: str | None = Field(default=None, repr=False)
     admin_key_file: str | None = None
     max_body_bytes: int = 1024 * 1024
+    max_admin_body_bytes: int = 256 * 1024 * 1024
     rate_limit_per_second: float = 50.0
     rate_limit_burst: int = 200
     access_log_size: int = 10_000

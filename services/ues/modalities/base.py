@@ -23,6 +23,20 @@ from services.ues.timeutil import AwareDatetime
 MAX_STRING_LENGTH = 256 * 1024
 
 
+def construct(cls: type[BaseModel], values: dict[str, Any]) -> Any:
+    """Build a model from already-valid values, skipping validation and default handling.
+
+    ``values`` must hold every field. Pydantic's ``model_construct`` costs ~20 µs per call, which dominated
+    executing thousands of scheduled events; this costs ~1 µs.
+    """
+    model = cls.__new__(cls)
+    object.__setattr__(model, "__dict__", values)
+    object.__setattr__(model, "__pydantic_fields_set__", set(values))
+    object.__setattr__(model, "__pydantic_extra__", None)
+    object.__setattr__(model, "__pydantic_private__", None)
+    return model
+
+
 class ExecutionError(Exception):
     """The event was valid but could not be executed (unknown id, missing attendee, …)."""
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -109,47 +108,12 @@ async def email_state(request: Request, summary: bool = False, compact: bool = F
     })
 
 
-def _between(value: datetime, after: datetime | None, before: datetime | None) -> bool:
-    return (after is None or value >= after) and (before is None or value <= before)
-
-
 @router.post("/query")
 async def email_query(body: EmailQuery, request: Request, key: ApiKey = Depends(Permission("email:query"))):
-    state = _state(request)
-    q = body
-    candidates = ((state.emails[i] for i in state.folders.get(q.folder, ()) if i in state.emails)
-                  if q.folder is not None else state.emails.values())
-    frm = q.from_address.lower() if q.from_address else None
-    to = q.to_address.lower() if q.to_address else None
-    subj = q.subject_contains.lower() if q.subject_contains else None
-    text = q.body_contains.lower() if q.body_contains else None
-    fields = state.search_fields
-    matched = []
-    for e in candidates:
-        if frm is not None or to is not None or subj is not None or text is not None:
-            f_from, f_to, f_subj, f_body = fields(e)
-            if ((frm is not None and frm not in f_from) or (to is not None and to not in f_to)
-                    or (subj is not None and subj not in f_subj) or (text is not None and text not in f_body)):
-                continue
-        if ((q.is_read is not None and e.is_read != q.is_read)
-                or (q.is_starred is not None and e.is_starred != q.is_starred)
-                or (q.has_attachments is not None and bool(e.attachments) != q.has_attachments)
-                or (q.thread_id is not None and e.thread_id != q.thread_id)
-                or (q.priority is not None and e.priority != q.priority)
-                or (q.labels and not all(label in e.labels for label in q.labels))
-                or not _between(e.received_at, q.received_after, q.received_before)
-                or not _between(e.sent_at, q.sent_after, q.sent_before)):
-            continue
-        matched.append(e)
-    # Like real UES, only recognised sort keys sort; anything else keeps insertion order (§6 item 5).
-    sort_keys = {"date": lambda e: e.received_at, "received_at": lambda e: e.received_at,
-                 "sent_at": lambda e: e.sent_at, "from": lambda e: e.from_address.lower(),
-                 "subject": lambda e: e.subject.lower()}
-    if q.sort_by in sort_keys:
-        matched.sort(key=sort_keys[q.sort_by], reverse=q.sort_order == "desc")
-    page = paginate(matched, q.offset, q.limit)
+    matched = _state(request).query(**body.model_dump(exclude={"limit", "offset"}))
+    page = paginate(matched, body.offset, body.limit)
     return respond({"modality_type": "email", "emails": page, "total_count": len(matched),
-                    "returned_count": len(page), "query": echo(q)})
+                    "returned_count": len(page), "query": echo(body)})
 
 
 @router.post("/send")

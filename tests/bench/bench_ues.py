@@ -1,0 +1,164 @@
+"""Simulator benchmark (issue: the simulated world). Prints one JSON object.
+
+    uv run python -m tests.bench.bench_ues
+
+Measures, against real ``ues-server`` processes over loopback HTTP:
+cold start to healthy; p50/p99 of ``/email/send`` and ``/email/state`` (300 mails); one ``advance``
+executing 10 000 scheduled events; ``/email/query`` with substring filters over a 20 000-message mailbox.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+
+import httpx
+
+REAL_UES = {"cold_start_s": 2.25, "send_p50_ms": 7.1, "state_p50_ms": 16.0, "advance_10k_s": 89.7,
+            "query_p50_ms": 11.2}
+TARGETS = {"cold_start_s": 1.0, "send_p50_ms": 2.0, "state_p50_ms": 5.0, "advance_10k_s": 0.5,
+           "query_p50_ms": 5.0}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server() -> tuple[subprocess.Popen, str, dict[str, str], float]:
+    """Start ues-server; return (process, url, admin headers, seconds until /health answered)."""
+    port, key = _free_port(), secrets.token_hex(32)
+    url = f"http://127.0.0.1:{port}"
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "services.ues.cli", "--port", str(port)],
+                            env={**os.environ, "UES_ADMIN_KEY": key}, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    with httpx.Client(timeout=1.0) as client:
+        while True:
+            try:
+                if client.get(url + "/health").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.005)
+            if time.perf_counter() - started > 30:
+                proc.kill()
+                raise RuntimeError("ues-server did not start")
+    return proc, url, {"X-API-Key": key}, time.perf_counter() - started
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    proc.wait(10)
+
+
+def pct(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def timed(client: httpx.Client, n: int, fn) -> list[float]:
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        r = fn(client)
+        out.append((time.perf_counter() - t0) * 1000)
+        r.raise_for_status()
+    return out
+
+
+def email_event(i: int, at: datetime) -> dict:
+    return {"scheduled_time": at.isoformat(), "modality": "email", "status": "pending",
+            "created_at": T0.isoformat(), "priority": 50, "metadata": {},
+            "data": {"modality_type": "email", "timestamp": at.isoformat(), "operation": "receive",
+                     "message_id": f"m{i}", "from_address": f"sender{i % 97}@example{i % 13}.com",
+                     "to_addresses": ["alex@example.com"], "subject": f"Subject {i} about topic {i % 50}",
+                     "body_text": f"Body of message {i}. " * 5}}
+
+
+T0 = datetime(2026, 1, 28, 6, 0, tzinfo=UTC)
+
+
+def scenario(events: list[dict], emails: dict | None = None) -> dict:
+    email_state = {"modality_type": "email", "last_updated": T0.isoformat(), "update_count": 0,
+                   "emails": emails or {}, "threads": {},
+                   "folders": {"inbox": list((emails or {}).keys()), "sent": [], "drafts": [], "trash": [],
+                               "spam": [], "archive": []},
+                   "labels": {}, "drafts": {}, "user_email_address": "alex@example.com"}
+    return {"scenario": {"metadata": {"ues_version": "0.3.0", "created_at": T0.isoformat()},
+                         "environment": {"time_state": {"current_time": T0.isoformat(),
+                                                        "last_wall_time_update": T0.isoformat()},
+                                         "modality_states": {"email": email_state}},
+                         "events": {"events": events}}}
+
+
+def main() -> None:
+    out: dict = {"benchmark": "ues_simulator", "machine": f"{os.cpu_count()} cores",
+                 "python": sys.version.split()[0]}
+    cold = []
+    for _ in range(5):
+        proc, _url, _h, seconds = start_server()
+        cold.append(seconds)
+        stop(proc)
+    out["cold_start_s"] = round(statistics.median(cold), 3)
+
+    proc, url, admin, _ = start_server()
+    try:
+        with httpx.Client(base_url=url, headers=admin, timeout=120) as c:
+            send = {"from_address": "alex@example.com", "to_addresses": ["bob@example.com"],
+                    "subject": "Hello", "body_text": "Quick note about the plan."}
+            timed(c, 50, lambda c: c.post("/email/send", json=send))  # warm-up
+            c.post("/simulation/clear").raise_for_status()
+            samples = timed(c, 300, lambda c: c.post("/email/send", json=send))
+            out["send_p50_ms"] = round(pct(samples, 0.5), 3)
+            out["send_p99_ms"] = round(pct(samples, 0.99), 3)
+            samples = timed(c, 200, lambda c: c.get("/email/state"))
+            out["state_300_p50_ms"] = round(pct(samples, 0.5), 3)
+            out["state_300_p99_ms"] = round(pct(samples, 0.99), 3)
+
+            events = [email_event(i, T0 + timedelta(seconds=1 + i)) for i in range(10_000)]
+            c.post("/simulation/clear").raise_for_status()
+            c.post("/scenario/import/full", json=scenario(events)).raise_for_status()
+            c.post("/simulation/start", json={}).raise_for_status()
+            t0 = time.perf_counter()
+            r = c.post("/simulator/time/advance", json={"seconds": 20_000})
+            out["advance_10k_s"] = round(time.perf_counter() - t0, 3)
+            assert r.json()["events_executed"] == 10_000 and r.json()["events_failed"] == 0, r.text[:300]
+
+            c.post("/simulation/stop").raise_for_status()
+            emails = {}
+            for i in range(20_000):
+                at = (T0 - timedelta(minutes=i)).isoformat()
+                d = email_event(i, T0)["data"]
+                emails[f"m{i}"] = {**{k: d[k] for k in ("message_id", "from_address", "to_addresses", "subject",
+                                                         "body_text")},
+                                   "thread_id": f"t{i}", "sent_at": at, "received_at": at}
+            c.post("/simulation/clear").raise_for_status()
+            c.post("/scenario/import/full", json=scenario([], emails)).raise_for_status()
+            queries = [{"from_address": "sender7@", "subject_contains": "topic 7", "limit": 50},
+                       {"body_contains": "message 1999.", "limit": 50},
+                       {"to_address": "alex@", "subject_contains": "subject 123", "limit": 50}]
+            samples = []
+            for q in queries * 40:
+                t0 = time.perf_counter()
+                r = c.post("/email/query", json=q)
+                samples.append((time.perf_counter() - t0) * 1000)
+                r.raise_for_status()
+            out["query_20k_p50_ms"] = round(pct(samples, 0.5), 3)
+            out["query_20k_p99_ms"] = round(pct(samples, 0.99), 3)
+    finally:
+        stop(proc)
+    out["real_ues"] = REAL_UES
+    out["targets"] = TARGETS
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
