@@ -1,0 +1,1 @@
+"""UES backends: where a pooled simulator instance runs."""

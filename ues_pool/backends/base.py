@@ -1,0 +1,59 @@
+"""The interface every backend implements, and the instance record it hands back."""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class BackendError(RuntimeError):
+    """A backend could not start, reach or stop an instance; the message says which and why."""
+
+
+def new_admin_key() -> str:
+    """A random admin secret for one instance (64 hex chars, above UES's 32-character minimum)."""
+    return secrets.token_hex(32)
+
+
+@dataclass(eq=False)
+class Instance:
+    """One running UES server."""
+
+    instance_id: str
+    backend: str
+    url: str
+    advertised_url: str
+    admin_key: str = field(repr=False)
+    handle: Any = field(default=None, repr=False)
+
+
+class Backend(ABC):
+    """Starts, checks and stops UES instances. Implementations must never leak what they start."""
+
+    name: str
+
+    @abstractmethod
+    async def start(self) -> Instance:
+        """Start one instance and return it once ``/health`` answers; raise BackendError otherwise."""
+
+    @abstractmethod
+    async def stop(self, instance: Instance) -> None:
+        """Stop and remove the instance; must not raise when it is already gone."""
+
+    @abstractmethod
+    async def is_running(self, instance: Instance) -> bool:
+        """Cheap liveness check of the process or container (no HTTP)."""
+
+    @abstractmethod
+    async def reap_orphans(self) -> int:
+        """Remove instances left behind by a previous, crashed owner of this pool; return how many."""
+
+    @abstractmethod
+    async def owned(self) -> list[str]:
+        """Identifiers of every live process or container carrying this pool's marks (for leak checks)."""
+
+    async def close(self) -> None:
+        """Release backend resources (clients, drain tasks)."""
+        return None

@@ -1,0 +1,61 @@
+"""UES servers someone else runs (e.g. the real JBoggsy/ues): a fixed list of URLs and admin keys.
+
+Nothing is started or stopped; "start" hands out a free server and "stop" gives it back. The pool wipes a
+server before reuse, so each context still sees a fresh world.
+"""
+
+from __future__ import annotations
+
+import httpx
+from pydantic import BaseModel, Field
+
+from ues_pool.backends.base import Backend, BackendError, Instance
+
+
+class ExternalServer(BaseModel):
+    url: str
+    admin_key: str = Field(repr=False)
+    advertised_url: str | None = None
+
+
+class ExternalBackend(Backend):
+    name = "external"
+
+    def __init__(self, servers: list[ExternalServer]) -> None:
+        if not servers:
+            raise ValueError("the external backend needs at least one server (GREEN_UES_EXTERNAL)")
+        self.servers = servers
+        self._free = list(range(len(servers)))
+        self._http = httpx.AsyncClient(timeout=2.0)
+
+    async def start(self) -> Instance:
+        if not self._free:
+            raise BackendError(f"all {len(self.servers)} external UES servers are in use")
+        index = self._free.pop(0)
+        server = self.servers[index]
+        url = server.url.rstrip("/")
+        try:
+            healthy = (await self._http.get(url + "/health")).status_code == 200
+        except httpx.HTTPError:
+            healthy = False
+        if not healthy:
+            self._free.append(index)
+            raise BackendError(f"external UES server {url} does not answer /health")
+        return Instance(f"external-{index}", self.name, url, (server.advertised_url or url).rstrip("/"),
+                        server.admin_key, handle=index)
+
+    async def stop(self, instance: Instance) -> None:
+        if instance.handle not in self._free:
+            self._free.append(instance.handle)
+
+    async def is_running(self, instance: Instance) -> bool:
+        return instance.handle not in self._free
+
+    async def reap_orphans(self) -> int:
+        return 0
+
+    async def owned(self) -> list[str]:
+        return []
+
+    async def close(self) -> None:
+        await self._http.aclose()
