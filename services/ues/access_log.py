@@ -88,24 +88,34 @@ class AccessLogMiddleware:
         headers = dict(scope.get("headers") or ())
         # Scenario imports are admin-only and legitimately large; the 1 MiB cap protects against purples.
         secret = headers.get(b"x-api-key")
+        bearer = headers.get(b"authorization", b"")
+        if not secret and bearer[:7].lower() == b"bearer ":  # the alias auth.Permission accepts too
+            secret = bearer[7:].strip()
         limit = (self.max_admin_body_bytes if secret and self.is_admin_secret(secret.decode("latin-1"))
                  else self.max_body_bytes)
         declared = headers.get(b"content-length")
         too_large = declared is not None and declared.isdigit() and int(declared) > limit
         received = 0
+        overflow = responded = False
 
         async def limited_receive() -> Message:
-            nonlocal received
+            nonlocal received, overflow
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
+                    overflow = True
                     raise _BodyTooLarge
             return message
 
         async def logging_send(message: Message) -> None:
-            nonlocal status
+            nonlocal status, responded
+            if overflow:
+                # Without Content-Length the limit trips while FastAPI reads the body; FastAPI catches our
+                # exception and answers 400 "error parsing the body". Drop that answer: the 413 below replaces it.
+                return
             if message["type"] == "http.response.start":
+                responded = True
                 status = message["status"]
             elif message["type"] == "http.response.body" and status >= 400 and len(error_chunks) < 8:
                 error_chunks.append(message.get("body", b""))
@@ -115,7 +125,11 @@ class AccessLogMiddleware:
             if too_large:
                 raise _BodyTooLarge
             await self.app(scope, limited_receive, logging_send)
+            if overflow and not responded:
+                raise _BodyTooLarge
         except _BodyTooLarge:
+            if responded:  # a streaming handler already answered; nothing more can be sent
+                return
             status = 413
             body = json.dumps({"detail": f"Request body too large: the limit is {limit} bytes"}).encode()
             error_chunks = [body]

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import ValidationError
 
 from services.ues.access_log import AccessLog, AccessLogMiddleware
 from services.ues.auth import KeyRegistry
@@ -66,6 +67,11 @@ def create_app(settings: UESSettings | None = None, admin_secret: str | None = N
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": "Validation Error", "detail": _clean_errors(exc.errors())}, status_code=422)
+
+    @app.exception_handler(ValidationError)
+    async def model_error(request: Request, exc: ValidationError) -> JSONResponse:
+        # A model built inside a handler; pydantic's error is a ValueError but belongs with the 422s.
         return JSONResponse({"error": "Validation Error", "detail": _clean_errors(exc.errors())}, status_code=422)
 
     @app.exception_handler(ValueError)

@@ -18,8 +18,9 @@ def _write_key_file(path: str, secret: str, key_id: str) -> bool:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as handle:
+            # The mode above applies only to a new file: tighten an existing one *before* writing the secret.
+            os.fchmod(handle.fileno(), 0o600)
             json.dump({"secret": secret, "key_id": key_id}, handle)
-        os.chmod(target, 0o600)
         return True
     except OSError as exc:
         print(f"ues-server: could not write admin key file {path}: {exc}", file=sys.stderr)

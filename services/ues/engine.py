@@ -124,6 +124,7 @@ class Simulation:
         cls = MODALITY_CLASSES.get(modality)
         if cls is None:
             raise ApiError(404, f"Unknown modality '{modality}'. Known: {', '.join(sorted(MODALITY_CLASSES))}")
+        self.modality(modality)  # 404 when an import removed it: the event could only ever fail
         payload = dict(data)
         payload["modality_type"] = modality
         payload["timestamp"] = timestamp
@@ -210,7 +211,10 @@ class Simulation:
         # Pause stops only auto-advance (ues-api.md §6 item 2): manual advance works while paused.
         self._require_time_control("advance")
         previous = self.now
-        self.time.current_time = previous + timedelta(seconds=seconds)
+        try:
+            self.time.current_time = previous + timedelta(seconds=seconds)
+        except OverflowError:  # past year 9999: a clean 400, not a 500
+            raise ApiError(400, "Cannot advance time: the result is beyond the supported date range") from None
         executed, failed, details = self.run_due()
         return {"previous_time": previous.isoformat(), "current_time": self.now.isoformat(),
                 "time_advanced": timedelta_repr(self.now - previous), "events_executed": executed,
@@ -231,6 +235,7 @@ class Simulation:
             undone = [e for e in self.undo_stack if e.scheduled_time > target]
             if undone:
                 self.undo_stack = [e for e in self.undo_stack if e.scheduled_time <= target]
+                self.redo_stack.clear()  # redo entries belong to the timeline just rewound; replaying could fail
                 self._rebuild()
                 for event in undone:
                     event.status, event.executed_at, event.error_message = "pending", None, None
@@ -345,9 +350,13 @@ class Simulation:
         self.is_running = False
         undone = len(self.undo_stack)
         self.undo_stack.clear()
+        # Also forget redo: its events go back to pending below, so redoing one would apply it twice.
+        self.redo_stack.clear()
         self._rebuild()
         cleared = 0
         for event in self.queue.by_id.values():
+            if event.status == "cancelled":
+                continue  # a cancelled event stays cancelled; resurrecting it would run what the user stopped
             if event.status != "pending":
                 cleared += 1
             event.status, event.executed_at, event.error_message = "pending", None, None
@@ -373,15 +382,25 @@ class Simulation:
     def redo(self, count: int) -> dict[str, Any]:
         if not self.is_running:
             raise ApiError(409, "Cannot redo: simulation is not running")
-        redone = []
+        redone, errors = [], []
         for _ in range(min(count, len(self.redo_stack))):
             event = self.redo_stack.pop()
-            self.modalities[event.modality].apply(event.data)
+            mod = self.modalities.get(event.modality)
+            try:
+                if mod is None or isinstance(event.data, RawInput):
+                    raise KeyError(f"modality '{event.modality}' not in environment")
+                mod.apply(event.data)
+            except Exception as exc:  # apply is atomic: nothing changed, so stop here and report
+                self.redo_stack.append(event)
+                errors.append(f"{event.event_id}: {type(exc).__name__}: {exc}")
+                break
             self.undo_stack.append(event)
             redone.append(event)
+        message = f"Redid {len(redone)} event(s)" if redone else "Nothing to redo"
+        if errors:
+            message += f"; stopped: {errors[0]}"
         return {"redone_count": len(redone), "redone_events": [self._brief(e) for e in redone],
-                "can_undo": bool(self.undo_stack), "can_redo": bool(self.redo_stack),
-                "message": f"Redid {len(redone)} event(s)" if redone else "Nothing to redo"}
+                "can_undo": bool(self.undo_stack), "can_redo": bool(self.redo_stack), "message": message}
 
     @staticmethod
     def _brief(event: SimEvent) -> dict[str, Any]:
@@ -403,10 +422,18 @@ class Simulation:
         """
         self.modalities = {name: MODALITY_CLASSES[name].load(copy.deepcopy(state))
                            for name, state in self._base.items()}
-        for event in self.undo_stack:
+        for event in list(self.undo_stack):
             mod = self.modalities.get(event.modality)
-            if mod is not None:
+            if mod is None:
+                continue
+            try:
                 mod.apply(event.data)
+            except Exception as exc:
+                # Only after a backward time jump: it rolled back an event this one depended on (a reply whose
+                # original is gone). The event no longer applies (apply is atomic), so it is no longer executed.
+                self.undo_stack.remove(event)
+                event.status, event.error_message = "failed", f"{type(exc).__name__}: {exc}"
+                event._data_json = None
 
     # ------------------------------------------------------------------ holds
     def active_holds(self) -> list[Hold]:
@@ -520,7 +547,7 @@ class Simulation:
             except ValidationError as exc:
                 raise ApiError(400, "Invalid environment: " + describe_validation_error(
                     exc, f"modality_states.{name}")) from None
-            except (ValueError, TypeError, KeyError) as exc:
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:  # e.g. a list where a dict belongs
                 raise ApiError(400, f"Invalid environment: modality_states.{name}: {exc}") from None
             loaded.append(name)
         return time_state, modalities, loaded, skipped
@@ -541,6 +568,8 @@ class Simulation:
                 raise ApiError(400, f"events[{i}].{exc.args[0]} is required") from None
             except (ValueError, TypeError) as exc:
                 raise ApiError(400, f"events[{i}]: {exc}") from None
+            if not isinstance(raw.get("metadata") or {}, dict):
+                raise ApiError(400, f"events[{i}].metadata must be an object")
             data = raw.get("data")
             if not isinstance(data, dict):
                 raise ApiError(400, f"events[{i}].data must be an object")

@@ -22,6 +22,7 @@ from ues_pool.backends.process import ProcessBackend
 from ues_pool.pool import PoolConfig, PoolExhausted, UESPool
 
 BACKENDS = ["process", "external"]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,7 @@ async def send_mail(lease) -> None:
         r.raise_for_status()
 
 
-async def wait_for(predicate, timeout: float = 10.0) -> None:
+async def wait_for(predicate, timeout: float = 10.0) -> None:  # noqa: ASYNC109
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if await predicate():
@@ -105,6 +106,10 @@ async def test_acquire_is_sticky_and_release_wipes_for_reuse(pool_factory):
 
 async def _true(value: bool) -> bool:
     return value
+
+
+async def _empty(awaitable) -> bool:
+    return not await awaitable
 
 
 async def test_two_contexts_see_different_worlds(pool_factory):
@@ -189,8 +194,8 @@ ORPHAN_OWNER = textwrap.dedent("""
 
 async def test_orphans_of_a_killed_owner_are_reaped(tmp_path):
     name = f"orphan-{uuid.uuid4().hex[:8]}"
-    owner = subprocess.Popen([sys.executable, "-c", ORPHAN_OWNER, name, str(tmp_path / "pool")],
-                             stdout=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
+    owner = subprocess.Popen([sys.executable, "-c", ORPHAN_OWNER, name, str(tmp_path / "pool")],  # noqa: ASYNC220
+                             stdout=subprocess.PIPE, cwd=ROOT)
     try:
         for line in owner.stdout:  # structlog lines may come first
             if line.strip() == b"ready":
@@ -204,9 +209,6 @@ async def test_orphans_of_a_killed_owner_are_reaped(tmp_path):
     pool = await UESPool(backend, PoolConfig(min_idle=0)).start()
     try:
         assert pool.stats["reaped_orphans"] == 3
-        deadline = time.monotonic() + 5
-        while await backend.owned() and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert await backend.owned() == []
+        await wait_for(lambda: _empty(backend.owned()), timeout=5)
     finally:
         await pool.shutdown()

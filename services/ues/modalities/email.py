@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from services.ues.modalities.base import ExecutionError, Modality, ModalityInput, construct
+from services.ues.modalities.base import ExecutionError, Modality, ModalityInput, StrictBody, construct
 from services.ues.timeutil import EPOCH, AwareDatetime, parse_dt
 
 STANDARD_FOLDERS = ("inbox", "sent", "drafts", "trash", "spam", "archive")
@@ -25,8 +25,7 @@ _BULK = {"mark_read", "mark_unread", "star", "unstar", "move", "delete", "archiv
          "mark_spam", "mark_not_spam"}
 
 
-class Attachment(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class Attachment(StrictBody):
     filename: str
     size: int = Field(gt=0)
     mime_type: str
@@ -152,6 +151,7 @@ class EmailState(Modality):
         # Lower-cased search fields, so that substring queries over large mailboxes stay cheap.
         self._search: dict[str, tuple[str, str, str, str]] = {}
         self._index: tuple[list[str], list[tuple[str, list[int]]]] | None = None
+        self._pos: dict[str, int] | None = None
 
     # ------------------------------------------------------------------ transfer
     @classmethod
@@ -198,7 +198,11 @@ class EmailState(Modality):
             email.is_read = True
         else:
             ids = list(inp.message_ids or []) or [inp.message_id]
-            for email in [self.emails[i] for i in ids if i in self.emails]:
+            found = [self.emails[i] for i in ids if i in self.emails]
+            if not found:
+                # Real UES silently "executes" this; reporting it lets the caller see its mistake.
+                raise ExecutionError(f"No email found with id(s): {', '.join(map(str, ids[:5]))}")
+            for email in found:
                 self._bulk(op, email, inp)
         self.touch(inp.timestamp)
 
@@ -369,6 +373,12 @@ class EmailState(Modality):
             pos = hay.find(needle, starts[index + 1]) if index + 1 < len(starts) else -1
         return out
 
+    def _positions(self) -> dict[str, int]:
+        """message_id -> insertion index; emails are only ever added, so the count tells when to rebuild."""
+        if self._pos is None or len(self._pos) != len(self.emails):
+            self._pos = {message_id: i for i, message_id in enumerate(self.emails)}
+        return self._pos
+
     def query(self, *, folder: str | None = None, is_read: bool | None = None, is_starred: bool | None = None,
               from_address: str | None = None, to_address: str | None = None, subject_contains: str | None = None,
               body_contains: str | None = None, has_attachments: bool | None = None,
@@ -386,7 +396,11 @@ class EmailState(Modality):
         if substrings and not any("\x00" in v for _, v in substrings):
             candidates: Any = self._substring_candidates(substrings)
         elif folder is not None:
-            candidates = [self.emails[i] for i in self.folders.get(folder, ()) if i in self.emails]
+            # Results are in insertion order like real UES, but a folder list is in order of arrival *in that
+            # folder*: iterating it as is put moved (archived, deleted, …) emails out of order.
+            pos = self._positions()
+            candidates = [self.emails[i] for i in sorted((i for i in self.folders.get(folder, ()) if i in pos),
+                                                         key=pos.__getitem__)]
         else:
             candidates = self.emails.values()
         matched = []
@@ -408,8 +422,9 @@ class EmailState(Modality):
                     or (sent_before is not None and e.sent_at > sent_before)):
                 continue
             matched.append(e)
-        sort_keys = {"date": lambda e: e.received_at, "received_at": lambda e: e.received_at,
-                     "sent_at": lambda e: e.sent_at, "from": lambda e: e.from_address.lower(),
+        # Exactly real UES's keys (ues-api.md §3.3): "sent_at"/"received_at" do NOT sort there, and sorting on
+        # them here would make limit/offset pick different emails than real UES does.
+        sort_keys = {"date": lambda e: e.received_at, "from": lambda e: e.from_address.lower(),
                      "subject": lambda e: e.subject.lower()}
         if sort_by in sort_keys:
             matched.sort(key=sort_keys[sort_by], reverse=sort_order == "desc")

@@ -25,7 +25,7 @@ def respond(payload: Any, status_code: int = 200) -> Response:
 def action_response(event: SimEvent, message: str) -> Response:
     """ModalityActionResponse (ues-api.md §2.12) with the event's true status."""
     if event.status == "failed":
-        message = f"{message.split(':')[0]} failed: {event.error_message}"
+        message = f"Action failed: {event.error_message}"
     return respond({"event_id": event.event_id, "scheduled_time": event.scheduled_time.isoformat(),
                     "status": event.status, "message": message, "modality": event.modality})
 

@@ -183,7 +183,15 @@ def _query_dt(name: str, value: str | None) -> datetime | None:
     try:
         return parse_dt(value)
     except ValueError:
-        raise ApiError(400, f"{name}: invalid datetime {value!r}") from None
+        pass
+    # An unencoded "+00:00" offset in a query string arrives as " 00:00" (the "+" decodes to a space).
+    head, sep, offset = value.rpartition(" ")
+    try:
+        if sep and "T" in head and offset[:2].isdigit():
+            return parse_dt(f"{head}+{offset}")
+    except ValueError:
+        pass
+    raise ApiError(400, f"{name}: invalid datetime {value!r}")
 
 
 @events_router.get("")

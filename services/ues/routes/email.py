@@ -140,6 +140,10 @@ def _bulk(name: str, operation: str, verb: str, body_model: type[MessageIds] = M
         return action_response(event, verb.format(n=len(body.message_ids)))
 
     handler.__name__ = f"email_{name}"
+    # With postponed annotations, ``body_model`` is the *string* "body_model", which FastAPI cannot resolve
+    # (it is a local, not a module global) and so treated ``body`` as a required query parameter: every bulk
+    # route answered 422. Give FastAPI the real class.
+    handler.__annotations__["body"] = body_model
     router.add_api_route(f"/{name}", handler, methods=["POST"], name=f"email_{name}")
 
 

@@ -1,0 +1,280 @@
+"""Calendar routes (ues-api.md §2.9)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from fastapi import APIRouter, Body, Depends, Request
+from pydantic import Field
+
+from services.ues.auth import ApiKey, Permission
+from services.ues.engine import ApiError
+from services.ues.events import SimEvent
+from services.ues.modalities.base import StrictBody
+from services.ues.modalities.calendar import (
+    DEFAULT_COLOR,
+    Attendee,
+    AttendeeResponse,
+    CalendarInput,
+    CalendarState,
+    EventAttachment,
+    EventStatus,
+    EventTransparency,
+    EventVisibility,
+    RecurrenceRule,
+    RecurrenceScope,
+    Reminder,
+)
+from services.ues.routes.common import action_response, respond, sim
+from services.ues.timeutil import AwareDatetime
+
+router = APIRouter(prefix="/calendar", tags=["calendar"])
+
+
+def _state(request: Request) -> CalendarState:
+    mod = sim(request).modality("calendar")
+    assert isinstance(mod, CalendarState)
+    return mod
+
+
+class CreateEventBody(StrictBody):
+    title: str
+    start: AwareDatetime
+    end: AwareDatetime
+    # None means the default calendar ("primary" unless /calendar/calendars/set-default changed it).
+    calendar_id: str | None = None
+    description: str | None = None
+    all_day: bool = False
+    timezone: str = "UTC"
+    location: str | None = None
+    status: EventStatus = "confirmed"
+    organizer: str | None = None
+    attendees: list[Attendee] | None = None
+    recurrence: RecurrenceRule | None = None
+    recurrence_exceptions: list[str] | None = None
+    reminders: list[Reminder] | None = None
+    color: str | None = None
+    visibility: EventVisibility = "default"
+    transparency: EventTransparency = "opaque"
+    attachments: list[EventAttachment] | None = None
+    conference_link: str | None = None
+
+
+class UpdateEventBody(StrictBody):
+    event_id: str
+    calendar_id: str = "primary"
+    recurrence_scope: RecurrenceScope = "this"
+    recurrence_id: str | None = None
+    title: str | None = None
+    description: str | None = None
+    start: AwareDatetime | None = None
+    end: AwareDatetime | None = None
+    all_day: bool | None = None
+    timezone: str | None = None
+    location: str | None = None
+    status: EventStatus | None = None
+    organizer: str | None = None
+    attendees: list[Attendee] | None = None
+    recurrence: RecurrenceRule | None = None
+    recurrence_exceptions: list[str] | None = None
+    reminders: list[Reminder] | None = None
+    color: str | None = None
+    visibility: EventVisibility | None = None
+    transparency: EventTransparency | None = None
+    attachments: list[EventAttachment] | None = None
+    conference_link: str | None = None
+
+
+class DeleteEventBody(StrictBody):
+    event_id: str
+    calendar_id: str = "primary"
+    recurrence_scope: RecurrenceScope = "this"
+    recurrence_id: str | None = None
+
+
+class RespondBody(StrictBody):
+    event_id: str
+    attendee_email: str
+    response: AttendeeResponse
+    comment: str | None = None
+
+
+class CalendarQuery(StrictBody):
+    calendar_ids: list[str] | None = None
+    start: AwareDatetime | None = None
+    end: AwareDatetime | None = None
+    search: str | None = None
+    status: EventStatus | None = None
+    has_attendees: bool | None = None
+    recurring: bool | None = None
+    expand_recurring: bool = False
+    limit: int | None = Field(default=None, ge=0)  # like real UES, 0 means "no limit"
+    offset: int = Field(default=0, ge=0)
+    sort_by: str = "start"
+    sort_order: str = "asc"
+
+
+class CreateCalendarBody(StrictBody):
+    calendar_id: str = Field(min_length=1)
+    name: str
+    color: str = DEFAULT_COLOR
+    visible: bool = True
+
+
+class UpdateCalendarBody(StrictBody):
+    calendar_id: str
+    name: str | None = None
+    color: str | None = None
+    visible: bool | None = None
+
+
+class CalendarIdBody(StrictBody):
+    calendar_id: str
+
+
+def _fields(body: StrictBody, *, skip: tuple[str, ...] = (), drop_none: bool = False) -> dict[str, Any]:
+    """The body's fields as validated objects (no dump/re-validate round trip)."""
+    out = {name: getattr(body, name) for name in type(body).model_fields if name not in skip}
+    return {k: v for k, v in out.items() if v is not None} if drop_none else out
+
+
+def _act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
+    s = sim(request)
+    inp = CalendarInput(timestamp=s.now, **fields)
+    inp.check()
+    _state(request).preflight(inp)  # invalid values for this state (e.g. new end before the stored start) → 400
+    return s.act(inp, key.key_id)
+
+
+# ---------------------------------------------------------------------------------------- reads
+@router.get("/state")
+async def calendar_state(request: Request, compact: bool = False,
+                         key: ApiKey = Depends(Permission("calendar:state"))):
+    state = _state(request)
+    out: dict[str, Any] = {
+        "modality_type": "calendar", "last_updated": state.last_updated.isoformat(),
+        "update_count": state.update_count, "default_calendar_id": state.default_calendar_id,
+        "user_timezone": state.user_timezone,
+    }
+    if compact:
+        out["calendars"] = state.calendars_compact()
+    else:
+        out["calendars"] = state.calendars
+        out["events"] = state.events
+    out["calendar_count"] = len(state.calendars)
+    out["event_count"] = len(state.events)
+    return respond(out)
+
+
+@router.post("/query")
+async def calendar_query(request: Request, body: CalendarQuery | None = Body(default=None),
+                         key: ApiKey = Depends(Permission("calendar:query"))):
+    q = body or CalendarQuery()
+    matched = _state(request).query(
+        calendar_ids=q.calendar_ids, start=q.start, end=q.end, search=q.search, status=q.status,
+        has_attendees=q.has_attendees, recurring=q.recurring, expand_recurring=q.expand_recurring,
+        sort_by=q.sort_by, sort_order=q.sort_order)
+    page = matched[q.offset:q.offset + q.limit] if q.limit else matched[q.offset:]
+    return respond({"modality_type": "calendar", "events": page, "count": len(page),
+                    "total_count": len(matched)})
+
+
+# ---------------------------------------------------------------------------------------- actions
+@router.post("/create")
+async def calendar_create(body: CreateEventBody, request: Request,
+                          key: ApiKey = Depends(Permission("calendar:create"))):
+    # The calendar event id is generated here and stored in the event data, so the message can name it
+    # (the only place a client learns it, §6 item 7) and a replay recreates the same id.
+    event_id = str(uuid.uuid4())
+    calendar_id = body.calendar_id or _state(request).default_calendar_id
+    event = _act(request, key, **_fields(body, skip=("calendar_id",)), operation="create", event_id=event_id,
+                 calendar_id=calendar_id)
+    return action_response(event, f"Created calendar event: {body.title} (calendar_event_id: {event_id})")
+
+
+@router.post("/update")
+async def calendar_update(body: UpdateEventBody, request: Request,
+                          key: ApiKey = Depends(Permission("calendar:update"))):
+    event = _act(request, key, **_fields(body, drop_none=True), operation="update")
+    return action_response(event, f"Updated calendar event: {body.event_id}")
+
+
+@router.post("/delete")
+async def calendar_delete(body: DeleteEventBody, request: Request,
+                          key: ApiKey = Depends(Permission("calendar:delete"))):
+    event = _act(request, key, **_fields(body), operation="delete")
+    return action_response(event, f"Deleted calendar event: {body.event_id}")
+
+
+@router.post("/respond")
+async def calendar_respond(body: RespondBody, request: Request,
+                           key: ApiKey = Depends(Permission("calendar:respond"))):
+    event = _act(request, key, operation="respond", event_id=body.event_id, attendee_email=body.attendee_email,
+                 response=body.response, response_comment=body.comment)
+    return action_response(event, f"Responded to event {body.event_id}: {body.attendee_email} -> {body.response}")
+
+
+# ---------------------------------------------------------------------------------------- calendar list
+def _calendar_action(request: Request, key: ApiKey, message: str, **fields: Any) -> Any:
+    """Run a calendar-list operation as an event (so undo/reset/replay include it); ``{status, message,
+    calendar}`` like real UES. Not-found and conflict cases are answered before any event is recorded."""
+    event = _act(request, key, **fields)
+    if event.status != "executed":
+        raise ApiError(400, event.error_message or "Calendar operation failed")
+    cal = _state(request).calendars.get(fields["calendar_id"])
+    info = cal.info() if cal is not None and fields["operation"] != "delete_calendar" else None
+    return respond({"status": "success", "message": message, "calendar": info})
+
+
+def _require_calendar(state: CalendarState, calendar_id: str, quoted: bool = False) -> None:
+    if calendar_id not in state.calendars:
+        raise ApiError(404, f"Calendar '{calendar_id}' not found" if quoted else f"Calendar {calendar_id} not found")
+
+
+@router.get("/calendars")
+async def list_calendars(request: Request, key: ApiKey = Depends(Permission("calendar:calendars:list"))):
+    state = _state(request)
+    infos = [c.info() for c in state.calendars.values()]
+    return respond({"calendars": infos, "count": len(infos), "default_calendar_id": state.default_calendar_id})
+
+
+@router.post("/calendars/create")
+async def create_calendar(body: CreateCalendarBody, request: Request,
+                          key: ApiKey = Depends(Permission("calendar:calendars:create"))):
+    if body.calendar_id in _state(request).calendars:
+        raise ApiError(400, f"Calendar '{body.calendar_id}' already exists")
+    return _calendar_action(request, key, f"Created calendar: {body.name}", operation="create_calendar",
+                            calendar_id=body.calendar_id, name=body.name, color=body.color, visible=body.visible)
+
+
+@router.post("/calendars/update")
+async def update_calendar(body: UpdateCalendarBody, request: Request,
+                          key: ApiKey = Depends(Permission("calendar:calendars:update"))):
+    state = _state(request)
+    _require_calendar(state, body.calendar_id)
+    name = body.name if body.name is not None else state.calendars[body.calendar_id].name
+    return _calendar_action(request, key, f"Updated calendar: {name}", operation="update_calendar",
+                            calendar_id=body.calendar_id, name=body.name, color=body.color, visible=body.visible)
+
+
+@router.post("/calendars/delete")
+async def delete_calendar(body: CalendarIdBody, request: Request,
+                          key: ApiKey = Depends(Permission("calendar:calendars:delete"))):
+    state = _state(request)
+    _require_calendar(state, body.calendar_id, quoted=True)
+    if body.calendar_id == state.default_calendar_id:
+        raise ApiError(400, "Cannot delete default calendar")
+    name = state.calendars[body.calendar_id].name
+    return _calendar_action(request, key, f"Deleted calendar: {name}", operation="delete_calendar",
+                            calendar_id=body.calendar_id)
+
+
+@router.post("/calendars/set-default")
+async def set_default_calendar(body: CalendarIdBody, request: Request,
+                               key: ApiKey = Depends(Permission("calendar:calendars:default"))):
+    state = _state(request)
+    _require_calendar(state, body.calendar_id)
+    name = state.calendars[body.calendar_id].name
+    return _calendar_action(request, key, f"Set default calendar to: {name}", operation="set_default_calendar",
+                            calendar_id=body.calendar_id)

@@ -1,0 +1,244 @@
+"""Contacts routes (ues-api.md §2.10; newest real UES).
+
+Request bodies (the same as real UES's):
+
+* ``POST /contacts/create`` — ``identifiers: [{identifier_type, value, label?}]`` (≥1, required) and optionally
+  ``first_name, last_name, display_name, nickname, company, job_title, addresses: [{street, city, state,
+  postal_code, country, label}], birthday (YYYY-MM-DD), notes, photo_url, is_favorite=false, is_blocked=false,
+  groups: [str]``. The new ``contact_id`` is returned in the message: ``"Created contact: <name>
+  (contact_id: <id>)"``.
+* ``POST /contacts/update`` — ``contact_id`` (required); any create field (non-null ones replace; ``identifiers``,
+  ``addresses`` and ``groups`` replace the whole list) plus ``add_identifiers, remove_identifiers, add_addresses,
+  remove_addresses, add_groups, remove_groups``.
+* ``POST /contacts/{delete,block,unblock,favorite,unfavorite}`` — ``{contact_id}``.
+* ``POST /contacts/group/{add,remove}`` — ``{contact_id, group_name}``.
+* ``POST /contacts/merge`` — ``{primary_contact_id, secondary_contact_id}``: the secondary is folded into the
+  primary and deleted.
+* ``POST /contacts/query`` — all optional: ``search_text`` (case-insensitive substring of names, company,
+  job title, notes or identifier values), ``group``, ``is_favorite``, ``is_blocked``, ``has_phone``,
+  ``has_email``, ``identifier_type``, ``identifier_value`` (exact; phones normalised), ``limit`` (1..1000),
+  ``offset``. Insertion order.
+
+Every action answers a ModalityActionResponse; unknown contact ids give HTTP 200 with ``status: "failed"``.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import Field
+
+from services.ues.auth import ApiKey, Permission
+from services.ues.events import SimEvent
+from services.ues.modalities.base import StrictBody
+from services.ues.modalities.contacts import (
+    Contact,
+    ContactIdentifier,
+    ContactsInput,
+    ContactsState,
+    PostalAddress,
+    normalize_phone,
+)
+from services.ues.routes.common import action_response, echo, paginate, respond, sim
+
+router = APIRouter(prefix="/contacts", tags=["contacts"])
+
+
+def _state(request: Request) -> ContactsState:
+    mod = sim(request).modality("contacts")
+    assert isinstance(mod, ContactsState)
+    return mod
+
+
+class CreateContact(StrictBody):
+    first_name: str | None = None
+    last_name: str | None = None
+    display_name: str | None = None
+    nickname: str | None = None
+    identifiers: list[ContactIdentifier] = Field(min_length=1, max_length=1000)
+    company: str | None = None
+    job_title: str | None = None
+    addresses: list[PostalAddress] = Field(default=[], max_length=1000)
+    birthday: date | None = None
+    notes: str | None = None
+    photo_url: str | None = None
+    is_favorite: bool = False
+    is_blocked: bool = False
+    groups: list[str] = Field(default=[], max_length=1000)
+
+
+class UpdateContact(StrictBody):
+    contact_id: str = Field(min_length=1)
+    first_name: str | None = None
+    last_name: str | None = None
+    display_name: str | None = None
+    nickname: str | None = None
+    identifiers: list[ContactIdentifier] | None = Field(default=None, min_length=1, max_length=1000)
+    add_identifiers: list[ContactIdentifier] | None = None
+    remove_identifiers: list[ContactIdentifier] | None = None
+    company: str | None = None
+    job_title: str | None = None
+    addresses: list[PostalAddress] | None = None
+    add_addresses: list[PostalAddress] | None = None
+    remove_addresses: list[PostalAddress] | None = None
+    birthday: date | None = None
+    notes: str | None = None
+    photo_url: str | None = None
+    is_favorite: bool | None = None
+    is_blocked: bool | None = None
+    groups: list[str] | None = None
+    add_groups: list[str] | None = None
+    remove_groups: list[str] | None = None
+
+
+class ContactId(StrictBody):
+    contact_id: str = Field(min_length=1)
+
+
+class GroupBody(ContactId):
+    group_name: str = Field(min_length=1, max_length=256)
+
+
+class MergeBody(StrictBody):
+    primary_contact_id: str = Field(min_length=1)
+    secondary_contact_id: str = Field(min_length=1)
+
+
+class ContactsQuery(StrictBody):
+    search_text: str | None = None
+    group: str | None = None
+    is_favorite: bool | None = None
+    is_blocked: bool | None = None
+    has_phone: bool | None = None
+    has_email: bool | None = None
+    identifier_type: str | None = None
+    identifier_value: str | None = None
+    limit: int | None = Field(default=None, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0)
+
+
+def _act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
+    s = sim(request)
+    inp = ContactsInput(timestamp=s.now, **fields)
+    inp.check()
+    return s.act(inp, key.key_id)
+
+
+def _fields(body: StrictBody) -> dict[str, Any]:
+    """Body fields for the input, keeping the nested models as they are."""
+    return {name: getattr(body, name) for name in type(body).model_fields}
+
+
+@router.get("/state")
+async def contacts_state(request: Request, compact: bool = False,
+                         key: ApiKey = Depends(Permission("contacts:state"))):
+    state = _state(request)
+    now = sim(request).now.isoformat()
+    if compact:
+        return respond({**state.compact(), "current_time": now})
+    return respond({"modality_type": "contacts", "current_time": now, "last_updated": state.last_updated.isoformat(),
+                    "update_count": state.update_count,
+                    "contacts": {k: c.view() for k, c in state.contacts.items()},
+                    "total_count": len(state.contacts), "favorites_count": state.favorites_count,
+                    "blocked_count": state.blocked_count, "groups": list(state.all_groups())})
+
+
+def _matches_text(contact: Contact, text: str) -> bool:
+    fields = (contact.first_name, contact.last_name, contact.display_name, contact.nickname, contact.company,
+              contact.job_title, contact.notes)
+    return (any(f and text in f.lower() for f in fields)
+            or any(text in i.value.lower() for i in contact.identifiers))
+
+
+def _wanted_values(identifier_type: str | None, value: str) -> set[str]:
+    """The stored forms ``value`` may have: phones are stored normalised."""
+    values = {value}
+    if identifier_type in (None, "phone"):
+        try:
+            values.add(normalize_phone(value))
+        except ValueError:
+            pass
+    return values
+
+
+@router.post("/query")
+async def contacts_query(body: ContactsQuery, request: Request,
+                         key: ApiKey = Depends(Permission("contacts:query"))):
+    q = body
+    text = q.search_text.lower() if q.search_text else None
+    wanted = _wanted_values(q.identifier_type, q.identifier_value) if q.identifier_value else None
+    matched = []
+    for c in _state(request).contacts.values():
+        types = {i.identifier_type for i in c.identifiers}
+        if ((text is not None and not _matches_text(c, text))
+                or (q.group is not None and q.group not in c.groups)
+                or (q.is_favorite is not None and c.is_favorite != q.is_favorite)
+                or (q.is_blocked is not None and c.is_blocked != q.is_blocked)
+                or (q.has_phone is not None and ("phone" in types) != q.has_phone)
+                or (q.has_email is not None and ("email" in types) != q.has_email)
+                or (q.identifier_type is not None and wanted is None and q.identifier_type not in types)
+                or (wanted is not None and not any(
+                    i.value in wanted and (q.identifier_type is None or i.identifier_type == q.identifier_type)
+                    for i in c.identifiers))):
+            continue
+        matched.append(c)
+    page = paginate(matched, q.offset, q.limit)
+    return respond({"modality_type": "contacts", "contacts": [c.view() for c in page], "total_count": len(matched),
+                    "returned_count": len(page), "query": echo(q)})
+
+
+@router.post("/create")
+async def contacts_create(body: CreateContact, request: Request,
+                          key: ApiKey = Depends(Permission("contacts:create"))):
+    event = _act(request, key, operation="create_contact", **_fields(body))
+    contact_id = event.data.contact_id  # type: ignore[union-attr]  # written back by the modality
+    contact = _state(request).contacts.get(contact_id or "")
+    name = contact.resolved_name() if contact is not None else body.identifiers[0].value
+    return action_response(event, f"Created contact: {name} (contact_id: {contact_id})")
+
+
+@router.post("/update")
+async def contacts_update(body: UpdateContact, request: Request,
+                          key: ApiKey = Depends(Permission("contacts:update"))):
+    event = _act(request, key, operation="update_contact", **_fields(body))
+    return action_response(event, f"Updated contact: {body.contact_id}")
+
+
+def _simple(name: str, operation: str, verb: str) -> None:
+    async def handler(body: ContactId, request: Request, key: ApiKey = Depends(Permission(f"contacts:{name}"))):
+        event = _act(request, key, operation=operation, contact_id=body.contact_id)
+        return action_response(event, f"{verb} contact: {body.contact_id}")
+
+    handler.__name__ = f"contacts_{name}"
+    router.add_api_route(f"/{name}", handler, methods=["POST"], name=f"contacts_{name}")
+
+
+_simple("delete", "delete_contact", "Deleted")
+_simple("block", "block_contact", "Blocked")
+_simple("unblock", "unblock_contact", "Unblocked")
+_simple("favorite", "favorite_contact", "Favorited")
+_simple("unfavorite", "unfavorite_contact", "Unfavorited")
+
+
+@router.post("/merge")
+async def contacts_merge(body: MergeBody, request: Request, key: ApiKey = Depends(Permission("contacts:merge"))):
+    event = _act(request, key, operation="merge_contacts", primary_contact_id=body.primary_contact_id,
+                 secondary_contact_id=body.secondary_contact_id)
+    return action_response(event, f"Merged contacts: {body.secondary_contact_id} into {body.primary_contact_id}")
+
+
+@router.post("/group/add")
+async def contacts_group_add(body: GroupBody, request: Request,
+                             key: ApiKey = Depends(Permission("contacts:group:add"))):
+    event = _act(request, key, operation="add_to_group", contact_id=body.contact_id, group_name=body.group_name)
+    return action_response(event, f"Added contact {body.contact_id} to group: {body.group_name}")
+
+
+@router.post("/group/remove")
+async def contacts_group_remove(body: GroupBody, request: Request,
+                                key: ApiKey = Depends(Permission("contacts:group:remove"))):
+    event = _act(request, key, operation="remove_from_group", contact_id=body.contact_id,
+                 group_name=body.group_name)
+    return action_response(event, f"Removed contact {body.contact_id} from group: {body.group_name}")
