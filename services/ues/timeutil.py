@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, PlainSerializer
+from pydantic import AfterValidator, BeforeValidator
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -42,13 +42,10 @@ def _check_dt(value: Any) -> Any:
     return value
 
 
-# A datetime field that accepts ISO strings with or without offset and stores aware UTC-or-offset values.
-AwareDatetime = Annotated[
-    datetime,
-    BeforeValidator(_check_dt),
-    AfterValidator(aware),
-    PlainSerializer(lambda v: v.isoformat(), return_type=str, when_used="json"),
-]
+# A datetime field that accepts ISO strings with or without offset and stores aware values. It serialises
+# natively (UTC as ``Z``): real UES emits both ``Z`` and ``+00:00``, clients accept both, and a Python-level
+# serializer tripled the cost of large state responses.
+AwareDatetime = Annotated[datetime, BeforeValidator(_check_dt), AfterValidator(aware)]
 
 
 def timedelta_repr(delta: timedelta) -> str:

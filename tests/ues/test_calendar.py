@@ -15,6 +15,7 @@ import pytest
 
 from services.ues.modalities.calendar import CalendarInput, CalendarState
 from services.ues.timeutil import parse_dt
+from tests.ues.dt import canon
 
 T0 = datetime(2026, 2, 1, 8, 0, tzinfo=UTC)  # Sunday: "now" for every test
 MON = datetime(2026, 2, 2, 9, 0, tzinfo=UTC)
@@ -79,7 +80,8 @@ async def events_log(client, admin, **params: Any) -> list[dict[str, Any]]:
 
 
 def starts(result: dict[str, Any]) -> list[str]:
-    return [e["start"] for e in result["events"]]
+    """Occurrence starts, canonically spelt (UTC as +00:00: the server may write Z)."""
+    return [canon(e["start"]) for e in result["events"]]
 
 
 def weekly(*days: str, **extra: Any) -> dict[str, Any]:
@@ -363,7 +365,7 @@ async def test_weekly_expansion_over_two_weeks(client, admin, world):
     res = await query(client, admin, start="2026-02-02T00:00:00Z", end="2026-02-15T23:59:59Z",
                       expand_recurring=True)
     assert res["total_count"] == 4
-    assert [(e["start"], e["end"]) for e in res["events"]] == [
+    assert [(canon(e["start"]), canon(e["end"])) for e in res["events"]] == [
         ("2026-02-02T09:00:00+00:00", "2026-02-02T09:30:00+00:00"),
         ("2026-02-04T09:00:00+00:00", "2026-02-04T09:30:00+00:00"),
         ("2026-02-09T09:00:00+00:00", "2026-02-09T09:30:00+00:00"),
@@ -427,7 +429,7 @@ async def test_recurrence_rules(client, admin, world, recurrence, exceptions, st
     res = await query(client, admin, start=iso(start - timedelta(days=1)), end=iso(start + timedelta(days=window)),
                       expand_recurring=True)
     assert [e["start"][:10] for e in res["events"]] == expected
-    assert all(e["start"][10:] == start.isoformat()[10:] for e in res["events"])
+    assert all(canon(e["start"])[10:] == start.isoformat()[10:] for e in res["events"])
 
 
 async def test_expansion_far_from_the_series_start(client, admin, world):
@@ -437,7 +439,7 @@ async def test_expansion_far_from_the_series_start(client, admin, world):
                  recurrence=weekly("monday", interval=2))
     res = await query(client, admin, start="2026-03-01T00:00:00Z", end="2026-03-31T23:59:59Z",
                       expand_recurring=True, search="biweekly")
-    assert [e["start"] for e in res["events"]] == ["2026-03-02T10:00:00+00:00", "2026-03-16T10:00:00+00:00",
+    assert starts(res) == ["2026-03-02T10:00:00+00:00", "2026-03-16T10:00:00+00:00",
                                                      "2026-03-30T10:00:00+00:00"]
     res = await query(client, admin, start="2026-02-02T09:15:00Z", end="2026-02-04T09:00:00Z",
                       expand_recurring=True, search="event")
@@ -450,9 +452,9 @@ async def test_expansion_without_a_range_is_bounded(client, admin, world):
     res = await query(client, admin, expand_recurring=True)
     assert time.monotonic() - t < 5
     assert 360 <= res["total_count"] <= 367
-    assert res["events"][0]["start"] == iso(MON)
+    assert canon(res["events"][0]["start"]) == iso(MON)
     only_start = await query(client, admin, start="2027-01-01T00:00:00Z", expand_recurring=True)
-    assert only_start["events"][0]["start"] == "2027-01-01T09:00:00+00:00"
+    assert canon(only_start["events"][0]["start"]) == "2027-01-01T09:00:00+00:00"
     assert 360 <= only_start["total_count"] <= 367
     only_end = await query(client, admin, end="2026-02-04T23:00:00Z", expand_recurring=True)
     assert starts(only_end) == [iso(MON), iso(MON + timedelta(days=1)), iso(MON + timedelta(days=2))]
@@ -541,7 +543,7 @@ async def test_update_one_occurrence_creates_a_modified_occurrence(client, admin
     assert state["events"][master]["title"] == "Standup"
     res = await query(client, admin, start="2026-02-02T00:00:00Z", end="2026-02-08T00:00:00Z",
                       expand_recurring=True)
-    assert [(e["title"], e["start"]) for e in res["events"]] == [
+    assert [(e["title"], canon(e["start"])) for e in res["events"]] == [
         ("Standup", "2026-02-02T09:00:00+00:00"), ("Late standup", "2026-02-04T15:00:00+00:00")]
     # Responding to the modified occurrence leaves the series alone.
     r = await client.post("/calendar/respond", headers=admin, json={
@@ -557,7 +559,7 @@ async def test_update_one_occurrence_creates_a_modified_occurrence(client, admin
         "event_id": master, "recurrence_scope": "this", "recurrence_id": "2026-02-09", "location": "Roof"})
     state = await get_state(client, admin)
     moved = [e for e in state["events"].values() if e["recurrence_id"] == "2026-02-09"]
-    assert moved[0]["start"] == "2026-02-09T09:00:00+00:00" and moved[0]["location"] == "Roof"
+    assert canon(moved[0]["start"]) == "2026-02-09T09:00:00+00:00" and moved[0]["location"] == "Roof"
     # Deleting the series (scope all) removes its modified occurrences too.
     await client.post("/calendar/delete", headers=admin, json={"event_id": master, "recurrence_scope": "all"})
     assert (await get_state(client, admin))["events"] == {}
@@ -575,7 +577,7 @@ async def test_update_this_and_future_splits_the_series(client, admin, world):
     assert state["events"][master]["recurrence"]["end_date"] == "2026-02-08"
     assert state["events"][master]["recurrence_exceptions"] == ["2026-02-02"]
     assert state["events"][new_id]["recurrence_exceptions"] == ["2026-02-16"]
-    assert state["events"][new_id]["start"] == "2026-02-09T09:00:00+00:00"
+    assert canon(state["events"][new_id]["start"]) == "2026-02-09T09:00:00+00:00"
     res = await query(client, admin, start="2026-02-01T00:00:00Z", end="2026-02-19T00:00:00Z",
                       expand_recurring=True)
     assert [(e["title"], e["start"][:10]) for e in res["events"]] == [
@@ -729,7 +731,7 @@ async def test_import_with_empty_calendars_creates_primary_and_links_events(clie
     assert state["calendars"]["primary"]["name"] == "Personal"
     assert state["calendars"]["primary"]["event_ids"] == ["cal_1"]
     ev = state["events"]["cal_1"]
-    assert ev["end"] == "2026-02-03T11:00:00+00:00" and ev["attendees"][0]["email"] == "me@example.com"
+    assert canon(ev["end"]) == "2026-02-03T11:00:00+00:00" and ev["attendees"][0]["email"] == "me@example.com"
     assert parse_dt(ev["created_at"]) == T0 and ev["status"] == "confirmed"
     assert (await client.post("/simulation/start", headers=admin, json={})).status_code == 200
     # clear keeps the user's time zone and re-creates "primary".

@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from services.ues.modalities.chat import ChatState
+from tests.ues.dt import canon
 
 T0 = "2026-01-28T06:00:00+00:00"
 
@@ -83,8 +84,8 @@ async def test_send_orders_by_time_then_insertion(client, admin, purple):
     assert state["total_message_count"] == 7 and state["conversation_count"] == 2
     conv = state["conversations"]["user-assistant"]
     assert conv["message_count"] == 6 and sorted(conv["participant_roles"]) == ["assistant", "user"]
-    assert conv["created_at"] == T0 == conv["last_message_at"]
-    assert all(m["timestamp"] == T0 and m["metadata"] == {} for m in state["messages"])
+    assert canon(conv["created_at"]) == T0 == canon(conv["last_message_at"])
+    assert all(canon(m["timestamp"]) == T0 and m["metadata"] == {} for m in state["messages"])
     compact = (await client.get("/chat/state", headers=admin, params={"compact": "true"})).json()
     assert compact["conversations"]["side"]["message_count"] == 1 and compact["total_message_count"] == 7
 
@@ -120,7 +121,7 @@ async def test_later_messages_sort_after_and_earlier_events_sort_before(client, 
     await say(client, admin, "third")
     state = await chat_state(client, admin)
     assert texts(state["messages"]) == ["first", "second", "same-time event", "third"]
-    assert state["conversations"]["default"]["last_message_at"] == "2026-01-28T06:01:01+00:00"
+    assert canon(state["conversations"]["default"]["last_message_at"]) == "2026-01-28T06:01:01+00:00"
 
 
 # ------------------------------------------------------------------------------------------- attribution
@@ -135,7 +136,7 @@ async def test_purple_send_is_attributed_and_logged(client, admin, purple):
     data = mine[0]["data"]
     assert data["operation"] == "send_message" and data["role"] == "assistant"
     assert data["content"] == "All done: archived 3 emails." and data["conversation_id"] == "user-assistant"
-    assert data["modality_type"] == "chat" and data["timestamp"] == T0 and data["input_id"]
+    assert data["modality_type"] == "chat" and canon(data["timestamp"]) == T0 and data["input_id"]
     assert mine[0]["metadata"]["created_by_key"] == purple.key_id
     state = await chat_state(client, admin)
     assert data["message_id"] == state["messages"][0]["message_id"]
@@ -163,7 +164,7 @@ async def test_delete_and_clear(client, admin):
     state = await chat_state(client, admin)
     assert texts(state["messages"]) == ["a", "c"]
     conv = state["conversations"]["default"]
-    assert conv["message_count"] == 1 and conv["last_message_at"] == T0
+    assert conv["message_count"] == 1 and canon(conv["last_message_at"]) == T0
     # Unknown id: a no-op that still executes (§3.5).
     before = state
     r = await client.post("/chat/delete", headers=admin, json={"message_id": "nope"})
@@ -322,7 +323,7 @@ async def test_scheduled_message_uses_its_scheduled_time(client, admin):
     await start(client, admin)
     await advance(client, admin, 3600)
     msg = (await chat_state(client, admin))["messages"][0]
-    assert msg["timestamp"] == "2026-01-28T06:30:00+00:00" and msg["message_id"] == "fixed-id"
+    assert canon(msg["timestamp"]) == "2026-01-28T06:30:00+00:00" and msg["message_id"] == "fixed-id"
     # Reusing the id fails at execution time (HTTP-level it was valid).
     r = await client.post("/events", headers=admin, json={
         "scheduled_time": "2026-01-28T07:00:00Z", "modality": "chat",
@@ -369,7 +370,7 @@ async def test_export_import_round_trip(client, admin, purple):
     await advance(client, admin, 3 * 3600)
     state = await chat_state(client, admin)
     assert texts(state["messages"])[-1] == "future"
-    assert state["messages"][-1]["timestamp"] == "2026-01-28T09:00:00+00:00"
+    assert canon(state["messages"][-1]["timestamp"]) == "2026-01-28T09:00:00+00:00"
 
 
 async def test_load_sorts_and_validates(client, admin):

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from services.ues.timeutil import parse_dt
+from tests.ues.dt import canon
 
 
 def report(temp: float = 293.15, dt: int = 1_760_000_000, lat: float = 40.7128, lon: float = -74.006) -> dict:
@@ -670,7 +671,8 @@ async def test_location_load_accepts_api_shape(client, admin):
     assert r.status_code == 200, r.text
     state = (await client.get("/location/state", headers=admin)).json()
     assert state["current"] == {"latitude": 5, "longitude": 6, "named_location": "Cafe"}
-    assert state["history"] == [{"timestamp": "2026-01-28T05:00:00+00:00", "latitude": 1, "longitude": 1}]
+    history = [{**entry, "timestamp": canon(entry["timestamp"])} for entry in state["history"]]
+    assert history == [{"timestamp": "2026-01-28T05:00:00+00:00", "latitude": 1, "longitude": 1}]
 
 
 async def test_missing_modalities_answer_404_after_import(client, admin):
