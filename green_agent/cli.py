@@ -1,0 +1,150 @@
+"""``green-agent``: ``serve`` (the A2A server), ``assess`` (one local assessment), ``scenarios list|validate|
+selftest``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn  # late: --help answers instantly
+
+    from green_agent.config import GreenSettings
+    from green_agent.server import create_app
+
+    card_url = args.card_url or f"http://{args.host}:{args.port}/"
+    app = create_app(GreenSettings(), card_url=card_url)
+    print(f"green-agent: serving on http://{args.host}:{args.port}/ (card url {card_url})", file=sys.stderr,
+          flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+def _assess(args: argparse.Namespace) -> int:
+    import asyncio
+    import json
+    import uuid
+
+    from green_agent.config import GreenSettings
+    from green_agent.local import assess_once, local_pool, purple_process
+    from green_agent.protocol import ProgressUpdate
+    from green_agent.scenarios import ScenarioError, ScenarioLibrary
+
+    settings = GreenSettings()
+    library = ScenarioLibrary(settings.scenarios_dir)
+    try:
+        library.get(args.scenario)
+    except ScenarioError as exc:
+        print(f"green-agent assess: {exc}", file=sys.stderr)
+        return 2
+
+    async def show(update: ProgressUpdate) -> None:
+        if args.verbose:
+            print(f"  {update.text}", file=sys.stderr, flush=True)
+
+    async def run() -> list[dict]:
+        async with local_pool(settings, min_idle=0) as pool:
+            if args.purple:
+                outcome = await assess_once(scenario_ids=[args.scenario], purple_url=args.purple, pool=pool,
+                                            library=library, seed=args.seed, trials=args.trials, emit=show)
+            else:
+                async with purple_process(args.purple_role, settings.scenarios_dir) as url:
+                    outcome = await assess_once(scenario_ids=[args.scenario], purple_url=url, pool=pool,
+                                                library=library, seed=args.seed, trials=args.trials, emit=show)
+        print(outcome.summary_text, file=sys.stderr)
+        return outcome.rows
+
+    rows = asyncio.run(run())
+    out = Path(args.out) if args.out else settings.data_dir / "results" / f"{args.scenario}-{uuid.uuid4().hex[:8]}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(rows, indent=2))
+    print(json.dumps(rows[0] if len(rows) == 2 else rows, indent=2))
+    print(f"results written to {out}", file=sys.stderr)
+    return 0
+
+
+def _scenarios(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from green_agent.config import GreenSettings
+    from green_agent.scenarios import ScenarioError, ScenarioLibrary
+    from green_agent.selftest import selftest, validate
+
+    settings = GreenSettings()
+    library = ScenarioLibrary(settings.scenarios_dir)
+    ids = [args.id] if getattr(args, "id", None) else library.ids()
+    if args.action == "list":
+        for scenario_id in ids:
+            try:
+                spec = library.get(scenario_id).spec
+                print(f"{scenario_id:24s} v{spec.version:4s} {spec.name}")
+            except ScenarioError as exc:
+                print(f"{scenario_id:24s} BROKEN {exc}")
+        return 0
+    if args.id and library.folder(args.id) is None:
+        print(f"green-agent scenarios: unknown scenario '{args.id}' (known: {', '.join(library.ids())})",
+              file=sys.stderr)
+        return 2
+    if args.action == "validate":
+        bad = 0
+        for scenario_id in ids:
+            problems = asyncio.run(validate(library.folder(scenario_id)))
+            print(f"{scenario_id}: {'ok' if not problems else 'INVALID'}")
+            for problem in problems:
+                print(f"  - {problem}")
+            bad += bool(problems)
+        return 1 if bad else 0
+    rows = asyncio.run(selftest(ids, settings))
+    print(f"{'scenario':24s} {'purple':9s} {'status':10s} {'score':>7s} {'passed':7s} {'safety':14s} verdict")
+    for row in rows:
+        safety = ",".join("-" if s is None else f"{s:g}" for s in row.safety) or "-"
+        print(f"{row.scenario_id:24s} {row.role:9s} {row.status:10s} {row.percentage:6.1f}% {row.passed!s:7s} "
+              f"{safety:14s} {'ok' if row.ok else 'FAIL'}")
+        for error in row.errors[:3]:
+            print(f"    error: {error}")
+    return 0 if rows and all(r.ok for r in rows) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="green-agent", description="UES green agent (AgentBeats assessor).")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="serve the A2A green agent")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=9009)
+    serve.add_argument("--card-url", default=None, help="absolute URL advertised in the agent card "
+                                                        "(default: http://{host}:{port}/)")
+    serve.add_argument("--log-level", default="info")
+    serve.set_defaults(handler=_serve)
+
+    assess = commands.add_parser("assess", help="one assessment on the embedded default (process pool, local purple)")
+    assess.add_argument("--scenario", required=True)
+    who = assess.add_mutually_exclusive_group()
+    who.add_argument("--purple", help="A2A URL of the purple agent to assess")
+    who.add_argument("--purple-role", default="oracle", choices=["oracle", "noop", "reckless"],
+                     help="baseline purple started for you when no --purple URL is given (default: oracle)")
+    assess.add_argument("--seed", type=int, default=0)
+    assess.add_argument("--trials", type=int, default=1)
+    assess.add_argument("--out", help="where to write the result rows (default: data/results/<scenario>-<id>.json)")
+    assess.add_argument("--verbose", action="store_true", help="print progress updates")
+    assess.set_defaults(handler=_assess)
+
+    scenarios = commands.add_parser("scenarios", help="list, validate or self-test scenarios")
+    actions = scenarios.add_subparsers(dest="action", required=True)
+    actions.add_parser("list", help="installed scenarios")
+    for name, text in (("validate", "schema, initial state in a real simulator, evaluators, timeline"),
+                       ("selftest", "oracle, noop and reckless through the real green")):
+        action = actions.add_parser(name, help=text)
+        action.add_argument("id", nargs="?", help="one scenario (default: all)")
+    scenarios.set_defaults(handler=_scenarios)
+    args = parser.parse_args(argv)
+    from green_agent.config import GreenSettings
+    from green_agent.logs import configure_logging
+
+    configure_logging(getattr(args, "log_level", None) or "warning", GreenSettings().log_json)
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

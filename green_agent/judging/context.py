@@ -1,0 +1,46 @@
+"""What an evaluator sees: a read-only record of one trial."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from green_agent.protocol import ActionLogEntry
+
+
+@dataclass(frozen=True)
+class EvalContext:
+    """Read-only access to the scenario, the purple's actions and the world before and after.
+
+    ``initial_state`` / ``final_state`` map modality (email, sms, calendar, chat) to its full
+    ``GET /<modality>/state`` body. ``events`` is every executed or failed event of the trial.
+    ``chat_transcript`` is the final chat message list. ``ues`` is a proctor client (admin key) for extra
+    reads; ``llm`` is the judge (None when no LLM is configured). Field names follow the reference green
+    agent where it has one (``action_log`` entries with ``turn``, ``timestamp``, ``action``,
+    ``parameters``), so its evaluators run unchanged.
+    """
+
+    scenario: Any
+    action_log: tuple[ActionLogEntry, ...]
+    initial_state: dict[str, dict[str, Any]]
+    final_state: dict[str, dict[str, Any]]
+    events: tuple[dict[str, Any], ...]
+    chat_transcript: tuple[dict[str, Any], ...]
+    start_time: datetime
+    end_time: datetime
+    final_time: datetime
+    turns_taken: int
+    user_email: str
+    user_phone: str
+    ues: Any = None
+    llm: Any = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def actions(self, *names: str, successful_only: bool = True) -> list[ActionLogEntry]:
+        """The purple's actions named ``modality.operation`` (e.g. ``email.send``), in order."""
+        return [a for a in self.action_log if (not names or a.action in names) and (a.success or not successful_only)]
+
+    def assistant_messages(self) -> list[dict[str, Any]]:
+        """Chat messages the assistant posted, in order."""
+        return [m for m in self.chat_transcript if m.get("role") == "assistant"]

@@ -1,0 +1,97 @@
+"""Run a scenario's criteria on a recorded trial and aggregate the scores.
+
+Programmatic evaluators are plain async functions of the recorded trial. A criterion that errors or is
+skipped (LLM criteria with no judge configured) is a state with a reason — never a silent 0 or full
+marks — and is left out of ``max_score``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import structlog
+
+from green_agent.judging.context import EvalContext
+from green_agent.protocol import CriterionResult
+from green_agent.scenarios import Criterion, EvalResult, Scenario
+
+log = structlog.get_logger("green.judging")
+
+OnCriterion = Callable[[CriterionResult], Awaitable[None]]
+
+
+def _coerce(raw: Any) -> EvalResult:
+    """Accept our EvalResult, a dict, or any object with score/max_score attributes (reference format)."""
+    if isinstance(raw, EvalResult):
+        return raw
+    if isinstance(raw, dict):
+        return EvalResult.model_validate(raw)
+    fields = {name: getattr(raw, name) for name in ("score", "max_score", "explanation", "details")
+              if hasattr(raw, name)}
+    return EvalResult.model_validate(fields)
+
+
+def rescale(result: EvalResult, criterion: Criterion) -> float:
+    """Map the evaluator's score onto the criterion's ``max_score`` and clamp into [0, max]."""
+    if not math.isfinite(result.score) or not math.isfinite(result.max_score) or result.max_score <= 0:
+        raise ValueError(f"evaluator returned an unusable score {result.score}/{result.max_score}")
+    scaled = result.score / result.max_score * criterion.max_score
+    return round(min(max(scaled, 0.0), criterion.max_score), 4)
+
+
+async def evaluate(scenario: Scenario, ctx: EvalContext, on_result: OnCriterion | None = None,
+                   judge: Any = None) -> list[CriterionResult]:
+    """Score every criterion of the scenario, in order."""
+    results = []
+    for criterion in scenario.spec.criteria:
+        base = {"criterion_id": criterion.criterion_id, "name": criterion.name, "dimension": criterion.dimension,
+                "max_score": criterion.max_score, "method": criterion.method, "required": criterion.required}
+        if criterion.evaluator_id:
+            fn = scenario.evaluators[criterion.evaluator_id]
+            try:
+                raw = _coerce(await fn(ctx, dict(criterion.params)))
+                score = rescale(raw, criterion)
+                result = CriterionResult(**base, score=score, status="scored", explanation=raw.explanation,
+                                         details=raw.details)
+            except Exception as exc:  # an evaluator bug is recorded on its criterion, never a crash
+                log.warning("evaluator_failed", criterion=criterion.criterion_id, error=repr(exc))
+                result = CriterionResult(**base, score=None, status="error",
+                                         explanation=f"evaluator {criterion.evaluator_id} raised "
+                                                     f"{type(exc).__name__}: {exc}")
+        elif judge is None:
+            result = CriterionResult(**base, score=None, status="skipped",
+                                     explanation="LLM-judged criterion skipped: no judge model is configured "
+                                                 "(set GREEN_JUDGE_MODEL)")
+        else:
+            result = await judge.score(criterion, ctx, base)
+        results.append(result)
+        if on_result is not None:
+            await on_result(result)
+    return results
+
+
+def met(result: CriterionResult, criterion: Criterion) -> bool:
+    """A required criterion is met when scored at or above its pass threshold."""
+    return (result.status == "scored" and result.score is not None
+            and result.score >= criterion.pass_threshold * criterion.max_score - 1e-9)
+
+
+def aggregate(results: list[CriterionResult]) -> dict[str, Any]:
+    """Totals over scored criteria, per dimension and overall."""
+    dims: dict[str, dict[str, float]] = {}
+    for r in results:
+        if r.status != "scored":
+            continue
+        d = dims.setdefault(r.dimension, {"score": 0.0, "max_score": 0.0})
+        d["score"] += r.score or 0.0
+        d["max_score"] += r.max_score
+    score = round(sum(d["score"] for d in dims.values()), 4)
+    max_score = round(sum(d["max_score"] for d in dims.values()), 4)
+    return {
+        "score": score, "max_score": max_score,
+        "percentage": round(100.0 * score / max_score, 2) if max_score else 0.0,
+        "dimension_scores": [{"dimension": k, "score": round(v["score"], 4), "max_score": round(v["max_score"], 4)}
+                             for k, v in dims.items()],
+    }

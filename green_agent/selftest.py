@@ -1,0 +1,183 @@
+"""Scenario self-checks: ``validate`` (static and in a real simulator) and ``selftest`` (oracle, noop and
+reckless purples through the real green over A2A) — scenarios.md "Self-tests"."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+
+from green_agent.a2a_app import part_data
+from green_agent.assessment.purple_link import PurpleLink
+from green_agent.config import GreenSettings
+from green_agent.local import free_port, purple_process
+from green_agent.scenarios import Scenario, ScenarioError, load_scenario
+from services.ues.timeutil import parse_dt, parse_duration
+
+ROLES = ("oracle", "noop", "reckless")
+
+
+# ------------------------------------------------------------------------------------------------ validate
+async def validate(folder: Path) -> list[str]:
+    """Every problem found in one scenario folder (empty when valid). Messages name the file and field."""
+    try:
+        scenario = load_scenario(folder)
+    except ScenarioError as exc:
+        return [str(exc)]
+    problems = _timeline(scenario) + _solution(scenario)
+    problems += await _imports_and_starts(scenario)
+    return problems
+
+
+def _timeline(scenario: Scenario) -> list[str]:
+    spec, where = scenario.spec, scenario.folder / spec_name(scenario)
+    out = []
+    for i, event in enumerate(scenario.initial_state["events"]["events"]):
+        try:
+            at = parse_dt(event["scheduled_time"])
+        except (KeyError, ValueError) as exc:
+            out.append(f"{where}: events.events[{i}].scheduled_time: {exc}")
+            continue
+        if event.get("status", "pending") == "pending" and not spec.start_time <= at <= spec.end_time:
+            out.append(f"{where}: events.events[{i}].scheduled_time {at.isoformat()} is outside the scenario's "
+                       f"start_time..end_time ({spec.start_time.isoformat()} .. {spec.end_time.isoformat()})")
+    max_turns = spec.max_turns or 100
+    if spec.start_time + spec.default_step * max_turns < spec.end_time:
+        out.append(f"{scenario.folder / 'scenario.json'}: max_turns {max_turns} × default_time_step "
+                   f"{spec.default_time_step} never reaches end_time")
+    return out
+
+
+def spec_name(scenario: Scenario) -> str:
+    return scenario.spec.initial_state
+
+
+def _solution(scenario: Scenario) -> list[str]:
+    where = scenario.folder / "solution.json"
+    if scenario.solution is None:
+        return [f"{where}: file is missing (every scenario needs an oracle plan)"]
+    steps = scenario.solution.get("steps")
+    if not isinstance(steps, list) or not steps:
+        return [f"{where}: steps must be a non-empty list"]
+    out = []
+    for i, step in enumerate(steps + scenario.solution.get("reckless_steps", [])):
+        if not isinstance(step, dict) or not str(step.get("path", "")).startswith("/"):
+            out.append(f"{where}: steps[{i}].path must be a UES route like /email/send")
+    if "time_step" in scenario.solution:
+        try:
+            parse_duration(scenario.solution["time_step"])
+        except ValueError as exc:
+            out.append(f"{where}: time_step: {exc}")
+    return out
+
+
+async def _imports_and_starts(scenario: Scenario) -> list[str]:
+    """Import the initial state into a real (in-process) simulator and start it."""
+    from services.ues.app import create_app
+
+    secret = uuid.uuid4().hex * 2
+    app = create_app(admin_secret=secret)
+    where = scenario.folder / spec_name(scenario)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://ues",
+                                 headers={"X-API-Key": secret}) as ues:
+        r = await ues.post("/scenario/import/full", json={"scenario": scenario.initial_state,
+                                                          "strict_modalities": False})
+        if r.status_code != 200:
+            return [f"{where}: the simulator refused the import: {r.json().get('detail')}"]
+        r = await ues.post("/simulation/start", json={})
+        if r.status_code != 200:
+            return [f"{where}: the simulator refused to start: {r.json().get('detail')}"]
+        failed = [e for e in (await ues.post("/simulator/time/advance",
+                                             json={"seconds": (scenario.spec.end_time - scenario.spec.start_time)
+                                                   .total_seconds()})).json()["execution_details"]
+                  if e["status"] == "failed"]
+        return [f"{where}: scheduled event {e['event_id']} ({e['modality']}) fails when it runs: {e['error']}"
+                for e in failed]
+
+
+# ------------------------------------------------------------------------------------------------ selftest
+@dataclass
+class SelftestRow:
+    scenario_id: str
+    role: str
+    status: str
+    percentage: float
+    passed: bool
+    safety: list[float | None] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        if self.status != "completed":
+            return False
+        if self.role == "oracle":
+            return self.percentage >= 95 and self.passed
+        if self.role == "noop":
+            return self.percentage <= 10 and not self.passed
+        return not self.passed and all(s == 0 for s in self.safety)
+
+
+@contextlib.asynccontextmanager
+async def green_server(settings: GreenSettings) -> AsyncIterator[str]:
+    """The real green A2A server on a free loopback port, in this process."""
+    from green_agent.server import create_app
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = uvicorn.Server(uvicorn.Config(create_app(settings, card_url=url + "/"), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    task = asyncio.create_task(server.serve())
+    try:
+        async with httpx.AsyncClient(timeout=1.0) as http:
+            for _ in range(600):
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await http.get(url + "/.well-known/agent-card.json")).status_code == 200:
+                        break
+                if task.done():
+                    task.result()
+                await asyncio.sleep(0.05)
+        yield url
+    finally:
+        server.should_exit = True
+        await task
+
+
+async def assess_via_green(green_url: str, purple_url: str, scenario_ids: list[str],
+                           config: dict[str, Any] | None = None, timeout_s: float = 600) -> list[dict[str, Any]]:
+    """Send one assessment request to a green over A2A and return the Result rows."""
+    request = {"participants": {"personal_assistant": purple_url},
+               "config": {"scenarios": scenario_ids, "verbose_updates": False, **(config or {})}}
+    async with PurpleLink(green_url, f"selftest-{uuid.uuid4().hex[:8]}") as link:
+        reply = await link.send(request, timeout_s=timeout_s)
+    task = reply.task
+    if task is None:
+        raise RuntimeError(f"the green answered without a task: {reply.text()[:300]}")
+    rows = [part_data(p) for artifact in task.artifacts if artifact.name == "Result" for p in artifact.parts]
+    rows = [r for r in rows if isinstance(r, dict)]
+    if not rows:
+        raise RuntimeError(f"the green returned no Result rows (task state {reply.state}): {reply.text()[:300]}")
+    return rows
+
+
+async def selftest(scenario_ids: list[str], settings: GreenSettings, roles: tuple[str, ...] = ROLES,
+                   seed: int = 0) -> list[SelftestRow]:
+    out = []
+    async with green_server(settings) as green:
+        for role in roles:
+            async with purple_process(role, settings.scenarios_dir) as purple:
+                rows = await assess_via_green(green, purple, scenario_ids, {"seed": seed})
+            for row in rows:
+                if row.get("row_type") != "trial":
+                    continue
+                out.append(SelftestRow(
+                    scenario_id=row["scenario_id"], role=role, status=row["status"], percentage=row["percentage"],
+                    passed=row["passed"], errors=row["errors"],
+                    safety=[c["score"] for c in row["criteria_results"] if c["dimension"] == "safety"]))
+    return out

@@ -1,0 +1,254 @@
+"""The green agent's FastAPI app: A2A JSON-RPC (1.0 + 0.3 compat) at ``/``, the agent card, ``/healthz``,
+``/metrics`` (Prometheus).
+
+A2A tasks live in the SDK's database task store — SQLite under the data directory by default, any SQLAlchemy
+async URL via ``GREEN_TASK_DB_URL`` (e.g. ``postgresql+asyncpg://…``) — so finished results survive a restart.
+The UES pool is created in the lifespan from the settings and kept in ``app.state.pool``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
+from pathlib import Path
+from typing import Any
+
+import structlog
+from a2a.server.context import ServerCallContext
+from a2a.server.tasks import DatabaseTaskStore, TaskStore
+from a2a.types import a2a_pb2
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from green_agent.a2a_app import CardSpec, SkillSpec, agent_message, build_a2a_app, text_part
+from green_agent.config import GreenSettings
+from green_agent.executor import AssessmentExecutor, Outcome, Runner
+from green_agent.protocol import PROTOCOL
+from ues_pool.pool import PoolConfig, UESPool
+
+log = structlog.get_logger("green.server")
+
+SKILL_ID = "ues_personal_assistant_assessment"
+EXAMPLE_REQUEST = json.dumps({"participants": {"personal_assistant": "http://purple:9019"},
+                              "config": {"scenario_id": "email_triage_basic", "trials": 1, "seed": 7}})
+DEFAULT_CARD_URL = "http://127.0.0.1:9009/"
+
+
+def green_version() -> str:
+    try:
+        return package_version("ues-green-agent")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "0.0.0"
+
+
+# ------------------------------------------------------------------------------------------------ metrics
+class GreenMetrics:
+    """Every Prometheus metric of the green, in one registry per app."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        r = self.registry
+        self.started = Counter("green_assessments_started", "Valid assessment requests accepted.", registry=r)
+        self.completed = Counter("green_assessments_completed", "Assessments that ended completed.", registry=r)
+        self.rejected = Counter("green_assessments_rejected", "Assessment requests rejected as invalid.", registry=r)
+        self.failed = Counter("green_assessments_failed", "Assessments that ended failed.", registry=r)
+        self.canceled = Counter("green_assessments_canceled", "Assessments that ended canceled.", registry=r)
+        self.trials = Counter("green_trials", "Trials run, by status.", ["status"], registry=r)
+        self.trial_duration = Histogram("green_trial_duration_seconds", "Wall-clock duration of one trial.",
+                                        buckets=(1, 5, 15, 30, 60, 120, 300, 600, 1200, 3600, float("inf")),
+                                        registry=r)
+        self.pool_idle = Gauge("green_pool_idle_instances", "Warm idle UES instances.", registry=r)
+        self.pool_leased = Gauge("green_pool_leased_instances", "UES instances leased to contexts.", registry=r)
+        self.pool_starting = Gauge("green_pool_starting_instances", "UES instances being started.", registry=r)
+
+    def assessment_started(self) -> None:
+        self.started.inc()
+
+    def assessment_finished(self, state: str) -> None:
+        counter = {"completed": self.completed, "rejected": self.rejected, "failed": self.failed,
+                   "canceled": self.canceled}.get(state)
+        if counter is not None:
+            counter.inc()
+
+    def observe_rows(self, rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            if row.get("row_type") != "trial":
+                continue
+            self.trials.labels(status=str(row.get("status", "unknown"))).inc()
+            duration = row.get("duration_seconds")
+            if isinstance(duration, int | float) and not isinstance(duration, bool) and duration >= 0:
+                self.trial_duration.observe(duration)
+
+    def observe_pool(self, pool: UESPool | None) -> None:
+        if pool is None:
+            return
+        stats = pool.metrics()
+        self.pool_idle.set(float(stats.get("idle", 0)))
+        self.pool_leased.set(float(stats.get("leased", 0)))
+        self.pool_starting.set(float(stats.get("starting", 0)))
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+# ------------------------------------------------------------------------------------------------ pieces
+def make_pool(settings: GreenSettings) -> UESPool:
+    """The UES pool the settings describe (process backend by default)."""
+    config = PoolConfig(min_idle=settings.pool_min_idle, max_instances=settings.pool_max_instances,
+                        idle_ttl_s=settings.pool_idle_ttl_s, acquire_timeout_s=settings.pool_acquire_timeout_s)
+    if settings.ues_backend == "external":
+        from ues_pool.backends.external import ExternalBackend, ExternalServer
+
+        servers = [ExternalServer.model_validate(s) for s in json.loads(settings.ues_external or "[]")]
+        return UESPool(ExternalBackend(servers), config)
+    if settings.ues_backend == "docker":
+        raise ValueError("GREEN_UES_BACKEND=docker: the docker backend is not available in this build")
+    from ues_pool.backends.process import ProcessBackend
+
+    return UESPool(ProcessBackend(settings.pool_name, settings.data_dir / "pool",
+                                  advertise_host=settings.ues_advertise_host), config)
+
+
+def make_task_store(url: str) -> DatabaseTaskStore:
+    """The SDK's SQLAlchemy task store on ``url`` (an async URL; SQLite's folder is created)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    return DatabaseTaskStore(create_async_engine(url))
+
+
+INTERRUPTED_TEXT = ("The green agent stopped while this assessment was running (restart or crash); it produced no "
+                    "results. Send the request again.")
+
+
+async def fail_interrupted_tasks(task_store: TaskStore) -> int:
+    """Mark tasks left ``submitted``/``working`` by a previous run as ``failed``: nothing runs them any more, and a
+    client polling them must not wait forever. Returns how many were marked."""
+    context = ServerCallContext()
+    marked = 0
+    for state in (a2a_pb2.TaskState.TASK_STATE_SUBMITTED, a2a_pb2.TaskState.TASK_STATE_WORKING):
+        for _ in range(1000):  # bounded: each round marks a page, so the filter shrinks
+            page = await task_store.list(a2a_pb2.ListTasksRequest(status=state, page_size=100), context)
+            if not page.tasks:
+                break
+            for task in page.tasks:
+                task.status.CopyFrom(a2a_pb2.TaskStatus(
+                    state=a2a_pb2.TaskState.TASK_STATE_FAILED,
+                    message=agent_message([text_part(INTERRUPTED_TEXT)], context_id=task.context_id,
+                                          task_id=task.id)))
+                task.status.timestamp.GetCurrentTime()
+                await task_store.save(task, context)
+                marked += 1
+    return marked
+
+
+class _DefaultRunner:
+    """``run_assessment`` bound to the settings' scenario library; ``validate`` plans the work up front so an
+    unknown scenario is a rejected request, not a failed task."""
+
+    def __init__(self, settings: GreenSettings) -> None:
+        self.settings = settings
+        self._library: Any = None
+
+    @property
+    def library(self) -> Any:
+        if self._library is None:
+            from green_agent.scenarios import ScenarioLibrary  # late: keeps start-up fast
+
+            self._library = ScenarioLibrary(self.settings.scenarios_dir)
+        return self._library
+
+    def validate(self, request: Any) -> None:
+        from green_agent.assessment.runner import plan
+
+        plan(request, self.library)
+
+    async def __call__(self, request: Any, **kwargs: Any) -> Outcome:
+        from green_agent.assessment.runner import run_assessment  # late: the runner pulls in the whole assessor
+
+        return await run_assessment(request, library=self.library, settings=self.settings, **kwargs)
+
+
+def card_spec(card_url: str) -> CardSpec:
+    return CardSpec(
+        name="UES personal-assistant benchmark (green)",
+        description=("Benchmarks an AI personal assistant inside a simulated world (email, SMS, calendar, chat on "
+                     f"a simulated clock): plays everyone else, advances time turn by turn, scores what the "
+                     f"assistant did. Protocol {PROTOCOL}. Send one JSON request naming the participant "
+                     "'personal_assistant' and a config with scenario_id or scenarios."),
+        url=card_url,
+        version=green_version(),
+        skills=[SkillSpec(
+            id=SKILL_ID,
+            name="UES personal assistant assessment",
+            description=("Runs the requested scenarios × trials against the purple agent given as "
+                         "participants.personal_assistant and returns a Result artifact: one row per trial plus a "
+                         "summary row."),
+            examples=[EXAMPLE_REQUEST],
+            tags=["assessment", "personal-assistant", "ues", "benchmark"],
+        )],
+    )
+
+
+# ------------------------------------------------------------------------------------------------ the app
+def create_app(settings: GreenSettings | None = None, runner: Runner | None = None, *,
+               card_url: str = DEFAULT_CARD_URL, pool: UESPool | None = None,
+               cancel_grace_s: float = 15.0, fail_interrupted: bool = True) -> FastAPI:
+    """The green's app. ``runner`` defaults to ``green_agent.assessment.runner.run_assessment``; ``pool``
+    (not owned: neither started nor shut down here) replaces the pool the settings describe.
+
+    ``fail_interrupted``: at start-up, tasks a previous run left unfinished are marked failed. Turn it off when
+    several green replicas share one task database.
+    """
+    settings = settings or GreenSettings()
+    metrics = GreenMetrics()
+    task_store = make_task_store(settings.task_db)
+    state: dict[str, Any] = {"pool": pool}
+    default = _DefaultRunner(settings) if runner is None else None
+    executor = AssessmentExecutor(runner or default, lambda: state["pool"], metrics, cancel_grace_s=cancel_grace_s,
+                                  validate=default.validate if default else None)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await task_store.initialize()
+        interrupted = await fail_interrupted_tasks(task_store) if fail_interrupted else 0
+        if interrupted:
+            log.warning("interrupted_tasks_failed", count=interrupted)
+        own_pool = pool is None
+        if own_pool:
+            state["pool"] = await make_pool(settings).start()
+        app.state.pool = state["pool"]
+        log.info("green_started", card_url=card_url, task_db=make_url(settings.task_db).render_as_string(),
+                 pool=state["pool"].backend.name)
+        try:
+            yield
+        finally:
+            await app.state.a2a_handler.aclose()
+            if own_pool and state["pool"] is not None:
+                await state["pool"].shutdown()
+            await task_store.engine.dispose()
+
+    app = FastAPI(title="UES green agent", version=green_version(), lifespan=lifespan)
+    app.state.settings = settings
+    app.state.metrics = metrics
+    app.state.executor = executor
+    app.state.pool = pool
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        current = state["pool"]
+        return JSONResponse({"status": "ok", "version": green_version(), "protocol": PROTOCOL,
+                             "pool": current.metrics() if current is not None else None})
+
+    @app.get("/metrics")
+    async def prometheus_metrics() -> Response:
+        metrics.observe_pool(state["pool"])
+        return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
+
+    return build_a2a_app(executor, card_spec(card_url), task_store, app=app)

@@ -1,0 +1,143 @@
+"""Async client for the UES HTTP API, as the green uses it (proctor side, admin key).
+
+Written against ../shared/specs/ues-api.md, not against our simulator's extras, so it works with a real
+UES too: it never relies on ``agent_id`` being set on action events, and accepts both ``Z`` and ``+00:00``.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from typing import Any
+
+import httpx
+
+from services.ues.timeutil import parse_dt
+
+
+class UESError(RuntimeError):
+    """A UES request failed: unreachable, or answered with an error status."""
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+
+    @property
+    def unreachable(self) -> bool:
+        return self.status_code is None
+
+
+def _detail(response: httpx.Response) -> str:
+    try:
+        body = response.json()
+    except ValueError:
+        return response.text[:300]
+    if isinstance(body, dict):
+        detail = body.get("detail", body.get("message", body.get("error", body)))
+        if isinstance(detail, dict):
+            detail = detail.get("message", detail)
+        return str(detail)[:500]
+    return str(body)[:500]
+
+
+class UESClient:
+    """One UES server, one key. Pass your own ``httpx.AsyncClient`` to share connections."""
+
+    def __init__(self, base_url: str, api_key: str, http: httpx.AsyncClient | None = None,
+                 timeout_s: float = 30.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._headers = {"X-API-Key": api_key}
+        self._own = http is None
+        self._http = http or httpx.AsyncClient(timeout=timeout_s)
+        self.round_trips = 0
+        self.round_trip_seconds = 0.0
+
+    async def aclose(self) -> None:
+        if self._own:
+            await self._http.aclose()
+
+    async def request(self, method: str, path: str, *, json: Any = None, params: dict[str, Any] | None = None,
+                      ok: tuple[int, ...] = ()) -> Any:
+        """Send one request; return the decoded body, or raise UESError naming the route and the detail."""
+        url = self.base_url + path
+        started = time.perf_counter()
+        try:
+            response = await self._http.request(method, url, json=json, params=params, headers=self._headers)
+        except httpx.HTTPError as exc:
+            raise UESError(f"UES unreachable at {self.base_url} ({method} {path}): {type(exc).__name__}: {exc}") \
+                from None
+        finally:
+            self.round_trips += 1
+            self.round_trip_seconds += time.perf_counter() - started
+        if response.status_code >= 400 and response.status_code not in ok:
+            raise UESError(f"UES {method} {path} → {response.status_code}: {_detail(response)}",
+                           response.status_code)
+        if not response.content:
+            return None
+        try:
+            return response.json()
+        except ValueError:
+            return response.text
+
+    # ---------------------------------------------------------------- simulation control
+    async def clear(self) -> None:
+        await self.request("POST", "/simulation/clear")
+
+    async def import_full(self, scenario: dict[str, Any]) -> dict[str, Any]:
+        return await self.request("POST", "/scenario/import/full",
+                                  json={"scenario": scenario, "strict_modalities": False})
+
+    async def start(self) -> None:
+        await self.request("POST", "/simulation/start", json={"auto_advance": False, "time_scale": 1.0})
+
+    async def now(self) -> datetime:
+        return parse_dt((await self.request("GET", "/simulator/time"))["current_time"])
+
+    async def advance(self, seconds: float) -> dict[str, Any]:
+        return await self.request("POST", "/simulator/time/advance", json={"seconds": seconds})
+
+    # ---------------------------------------------------------------- keys
+    async def create_key(self, name: str, permissions: list[str]) -> tuple[str, str]:
+        body = await self.request("POST", "/keys", json={"name": name, "permissions": permissions})
+        return body["key_id"], body["secret"]
+
+    async def revoke_key(self, key_id: str) -> None:
+        """Revoke; already revoked (409) or gone (404) count as done."""
+        await self.request("DELETE", f"/keys/{key_id}", ok=(404, 409))
+
+    async def keys(self) -> list[dict[str, Any]]:
+        return (await self.request("GET", "/keys"))["keys"]
+
+    # ---------------------------------------------------------------- reads
+    async def state(self, modality: str) -> dict[str, Any]:
+        return await self.request("GET", f"/{modality}/state")
+
+    async def events(self, *, start: datetime | None = None, end: datetime | None = None,
+                     status: str | None = None) -> list[dict[str, Any]]:
+        params: dict[str, Any] = {}
+        if start is not None:
+            params["start_time"] = start.isoformat()
+        if end is not None:
+            params["end_time"] = end.isoformat()
+        if status is not None:
+            params["status"] = status
+        return (await self.request("GET", "/events", params=params))["events"]
+
+    async def access_logs(self, key_id: str, limit: int = 1000) -> list[dict[str, Any]]:
+        """Newest first, like the server returns them."""
+        return (await self.request("GET", "/access-logs", params={"key_id": key_id, "limit": limit}))["entries"]
+
+    async def query(self, modality: str, **filters: Any) -> dict[str, Any]:
+        return await self.request("POST", f"/{modality}/query", json=filters)
+
+    # ---------------------------------------------------------------- writes
+    async def send_chat(self, role: str, content: str, conversation_id: str) -> dict[str, Any]:
+        return await self.request("POST", "/chat/send",
+                                  json={"role": role, "content": content, "conversation_id": conversation_id})
+
+    async def schedule(self, modality: str, scheduled_time: datetime, data: dict[str, Any],
+                       priority: int = 50) -> dict[str, Any]:
+        return await self.request("POST", "/events", json={"scheduled_time": scheduled_time.isoformat(),
+                                                            "modality": modality, "data": data,
+                                                            "priority": priority})
+

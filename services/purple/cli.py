@@ -1,0 +1,65 @@
+"""``purple-agent --role ROLE [--host H] [--port P] [--card-url URL]`` — a baseline purple A2A server.
+
+Roles live in ``ROLES`` (role name → brain factory); add a role by adding an entry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from green_agent.config import GreenSettings
+from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain
+from services.purple.oracle import OracleBrain
+from services.purple.server import PurpleBrain
+
+
+def _scenario_dirs() -> list[Path]:
+    # The same folders the green reads (GREEN_SCENARIOS_DIR), so an oracle always knows the green's scenarios.
+    return [GreenSettings().scenarios_dir]
+
+
+ROLES: dict[str, Callable[[], PurpleBrain]] = {
+    "noop": NoopBrain,
+    "oracle": lambda: OracleBrain(_scenario_dirs()),
+    "reckless": lambda: OracleBrain(_scenario_dirs(), reckless=True),
+    "garbage": GarbageBrain,
+    "silent": SilentBrain,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="purple-agent", description="Baseline purple agent (A2A server).")
+    parser.add_argument("--role", required=True, choices=sorted(ROLES), help="which baseline behaviour to serve")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=9019)
+    parser.add_argument("--card-url", default=None, help="absolute URL advertised in the agent card "
+                                                         "(default: http://{host}:{port}/)")
+    parser.add_argument("--reply-mode", choices=["message", "task"], default=None,
+                        help="reply with a direct Message, or with a Task (default: the role's choice)")
+    parser.add_argument("--protocol-versions", default="1.0,0.3",
+                        help="comma-separated A2A versions listed in the card (default: 1.0,0.3)")
+    parser.add_argument("--log-level", default="warning")
+    args = parser.parse_args(argv)
+    from green_agent.logs import configure_logging
+
+    configure_logging(args.log_level)
+
+    import uvicorn  # late: --help answers instantly
+
+    from services.purple.server import create_purple_app
+
+    card_url = args.card_url or f"http://{args.host}:{args.port}/"
+    versions = [v.strip() for v in args.protocol_versions.split(",") if v.strip()]
+    app = create_purple_app(ROLES[args.role](), url=card_url, name=f"UES baseline purple ({args.role})",
+                            reply_mode=args.reply_mode, protocol_versions=versions)
+    print(f"purple-agent: role {args.role} on http://{args.host}:{args.port}/ (card url {card_url})",
+          file=sys.stderr, flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

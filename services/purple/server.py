@@ -1,0 +1,125 @@
+"""A baseline purple agent's A2A server around a ``PurpleBrain``.
+
+The server takes the JSON object out of each incoming message (a DataPart first, else a TextPart holding JSON),
+asks the brain, and replies:
+
+* a dict → one DataPart with the object plus a TextPart copy (JSON text);
+* a str → one TextPart with that text (the fault-injection ``garbage`` role uses this);
+* None → one TextPart ``"ok"`` (an acknowledgement that is not a protocol reply).
+
+``reply_mode="message"`` answers with a direct A2A Message. ``reply_mode="task"`` first creates a Task
+(submitted → working) and puts the reply in the final ``completed`` status message, so a client learns the task
+id at once and can cancel a slow turn; a cancelled turn ends ``canceled``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol, runtime_checkable
+
+import structlog
+from a2a.helpers.proto_helpers import new_task_from_user_message
+from a2a.server.agent_execution import AgentExecutor, RequestContext
+from a2a.server.events import EventQueue
+from a2a.server.tasks import TaskUpdater
+from a2a.types import a2a_pb2
+from fastapi import FastAPI
+
+from green_agent.a2a_app import (
+    PROTOCOL_VERSIONS,
+    CardSpec,
+    SkillSpec,
+    agent_message,
+    build_a2a_app,
+    data_part,
+    message_json_object,
+    text_part,
+)
+
+log = structlog.get_logger("purple")
+
+ReplyMode = Literal["message", "task"]
+
+EXAMPLE_TURN_START = json.dumps({"message_type": "turn_start", "turn_number": 1,
+                                 "current_time": "2025-01-06T09:00:00+00:00", "events_processed": 0})
+
+
+@runtime_checkable
+class PurpleBrain(Protocol):
+    """What a purple does with one green message. ``payload`` is the message's JSON object (numbers may be
+    floats); when the message holds no JSON object, ``payload`` is ``{"text": <the message text>}``."""
+
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | str | None: ...
+
+
+def reply_parts(reply: dict[str, Any] | str | None) -> list[a2a_pb2.Part]:
+    if isinstance(reply, dict):
+        return [data_part(reply), text_part(json.dumps(reply, sort_keys=True, default=str))]
+    if isinstance(reply, str):
+        return [text_part(reply)]
+    return [text_part("ok")]
+
+
+def _payload(message: a2a_pb2.Message | None) -> dict[str, Any]:
+    found = message_json_object(message)
+    if found is not None:
+        return found
+    texts: Sequence[str] = [p.text for p in message.parts if p.HasField("text")] if message is not None else []
+    return {"text": "\n".join(texts)}
+
+
+class PurpleExecutor(AgentExecutor):
+    """Runs a brain for every incoming message."""
+
+    def __init__(self, brain: PurpleBrain, reply_mode: ReplyMode = "message") -> None:
+        self.brain = brain
+        self.reply_mode = reply_mode
+
+    async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
+        task_id, context_id = context.task_id or "", context.context_id or ""
+        payload = _payload(context.message)
+        updater: TaskUpdater | None = None
+        if self.reply_mode == "task":
+            if context.current_task is None and context.message is not None:
+                await event_queue.enqueue_event(new_task_from_user_message(context.message))
+            updater = TaskUpdater(event_queue, task_id, context_id)
+            await updater.start_work()
+        try:
+            reply = await self.brain.handle(payload, context_id)
+        except Exception as exc:  # a brain bug must answer as an error, never escape as a JSON-RPC error
+            log.error("purple_brain_failed", error=repr(exc), message_type=payload.get("message_type"))
+            parts = [text_part(f"purple error: {type(exc).__name__}: {exc}")]
+            if updater is not None:
+                await updater.failed(message=updater.new_agent_message(parts))
+            else:
+                await event_queue.enqueue_event(agent_message(parts, context_id=context_id))
+            return
+        parts = reply_parts(reply)
+        if updater is not None:
+            await updater.complete(message=updater.new_agent_message(parts))
+        else:
+            await event_queue.enqueue_event(agent_message(parts, context_id=context_id))
+
+    async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
+        # Nothing to tidy up: the SDK then cancels execute() and records the task as canceled.
+        log.info("purple_turn_cancelled", task_id=context.task_id)
+
+
+def create_purple_app(brain: PurpleBrain, *, url: str, name: str = "UES baseline purple",
+                      description: str | None = None, reply_mode: ReplyMode | None = None,
+                      protocol_versions: Sequence[str] = PROTOCOL_VERSIONS, version: str = "0.1.0") -> FastAPI:
+    """The purple's FastAPI app. ``reply_mode`` defaults to the brain's ``reply_mode`` attribute, else "message".
+    ``protocol_versions`` lists the card's JSON-RPC interfaces (e.g. ``("0.3",)`` to look like a 0.3 agent)."""
+    mode: ReplyMode = reply_mode or getattr(brain, "reply_mode", "message")
+    card = CardSpec(
+        name=name,
+        description=description or "A baseline personal assistant for the UES assessment (ues-assessment/1).",
+        url=url,
+        version=version,
+        skills=[SkillSpec(id="personal_assistant", name="Personal assistant",
+                          description="Acts as the user's assistant in a UES world, turn by turn.",
+                          examples=[EXAMPLE_TURN_START], tags=["personal_assistant", "ues"])],
+        protocol_versions=tuple(protocol_versions),
+    )
+    return build_a2a_app(PurpleExecutor(brain, mode), card)

@@ -1,0 +1,225 @@
+"""The executor's plumbing over real HTTP, with a real UES pool: event order, the Result artifact, exactly one
+terminal state, failures, cancel, one assessment per context at a time, metrics.
+
+The runner here is a TEST-ONLY stand-in (see ``PlumbingRunner``): it lets these tests drive every path of the
+executor. The real runner (green_agent.assessment.runner.run_assessment) is tested elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+
+from green_agent.assessment.purple_link import PurpleLink
+from green_agent.config import GreenSettings
+from green_agent.protocol import ProgressUpdate
+from green_agent.server import create_app
+from tests.a2a.conftest import final_status, rpc, serve, status_text, stream_v03, v03_message
+
+
+def request(scenario: str) -> str:
+    return json.dumps({"participants": {"personal_assistant": "http://127.0.0.1:9/"},
+                       "config": {"scenario_id": scenario, "trials": 1}})
+
+
+@dataclass
+class PlumbingOutcome:
+    summary_text: str
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    cancelled: bool = False
+
+
+class PlumbingRunner:
+    """TEST-ONLY runner with the signature of green_agent.assessment.runner.run_assessment. It exists to test the
+    executor's plumbing (rejections, persistence, artifact shape, cancel, exactly one terminal state); the
+    behaviour is chosen by ``config.scenario_id``: ok, json_summary, boom, wait_cancel, ignore_cancel, slow, hold.
+    """
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.release = asyncio.Event()
+        self.calls: list[dict[str, Any]] = []
+
+    async def __call__(self, request, *, assessment_id, context_id, lease, emit, cancel) -> PlumbingOutcome:
+        scenario = request.config.scenario_id
+        call = {"scenario": scenario, "assessment_id": assessment_id, "context_id": context_id,
+                "instance": lease.instance_id, "start": time.monotonic()}
+        self.calls.append(call)
+        assert lease.context_id == context_id
+        async with httpx.AsyncClient() as http:  # the lease is a real, healthy UES
+            assert (await http.get(lease.url + "/health")).status_code == 200
+        self.started.set()
+        rows = [{"row_type": "trial", "assessment_id": assessment_id, "scenario_id": scenario, "trial": 0,
+                 "status": "completed", "duration_seconds": 2.5, "seed": 2**60},
+                {"row_type": "summary", "trials": 1, "mean_percentage": 100.0}]
+        await emit(ProgressUpdate(text="Assessment started.", data={"message_type": "update_assessment_started"}))
+        if scenario == "boom":
+            raise RuntimeError("boom")
+        if scenario == "wait_cancel":
+            await cancel.wait()
+            rows[0].update(status="cancelled", completion_reason="cancelled")
+            return PlumbingOutcome("Cancelled after 0 turns.", rows, cancelled=True)
+        if scenario == "ignore_cancel":
+            await asyncio.sleep(60)
+        if scenario == "slow":
+            await asyncio.sleep(0.4)
+        if scenario == "hold":
+            await self.release.wait()
+        call["end"] = time.monotonic()
+        await emit(ProgressUpdate(text="Assessment completed.", data={"message_type": "update_assessment_completed",
+                                                                     "percentage": 100.0}))
+        summary = json.dumps({"looks": "like a row"}) if scenario == "json_summary" else "1 trial: 100%."
+        return PlumbingOutcome(summary, rows)
+
+
+@dataclass
+class Green:
+    url: str
+    runner: PlumbingRunner
+
+
+@pytest.fixture
+async def green(tmp_path):
+    runner = PlumbingRunner()
+    settings = GreenSettings(data_dir=tmp_path / "data", pool_min_idle=0, pool_max_instances=3)
+    async with serve(create_app(settings, runner, cancel_grace_s=1.0)) as url:
+        yield Green(url, runner)
+
+
+def kinds(events: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for e in events:
+        if e["kind"] == "status-update":
+            out.append(e["status"]["state"])
+        else:
+            out.append(e["kind"])
+    return out
+
+
+async def test_completed_assessment_event_order_and_result_artifact(green):
+    events = await stream_v03(green.url, v03_message(text=request("ok")))
+    assert kinds(events) == ["task", "working", "working", "working", "artifact-update", "completed"]
+    assert events[0]["status"]["state"] == "submitted"
+    assert "Assessment accepted: ok" in status_text(events[1])
+    progress = events[2]["status"]["message"]["parts"]
+    assert progress[0] == {"kind": "text", "text": "Assessment started."}
+    assert progress[1]["kind"] == "data" and progress[1]["data"] == {"message_type": "update_assessment_started"}
+    artifact = events[4]["artifact"]
+    assert artifact["name"] == "Result"
+    text, trial, summary = artifact["parts"]
+    assert text == {"kind": "text", "text": "1 trial: 100%."}
+    assert trial["data"]["row_type"] == "trial" and trial["data"]["assessment_id"] == events[0]["id"]
+    assert trial["data"]["seed"] == str(2**60)  # too big for a protobuf double: sent as a string, not rounded
+    assert summary["data"]["row_type"] == "summary"
+    final_status(events)
+    [call] = green.runner.calls
+    assert call["assessment_id"] == events[0]["id"] and call["context_id"] == events[0]["contextId"]
+
+
+async def test_json_looking_summary_is_kept_prose(green):
+    events = await stream_v03(green.url, v03_message(text=request("json_summary")))
+    text = next(e for e in events if e["kind"] == "artifact-update")["artifact"]["parts"][0]["text"]
+    with pytest.raises(ValueError):
+        json.loads(text)
+
+
+async def test_runner_exception_fails_the_task_with_its_name(green):
+    events = await stream_v03(green.url, v03_message(text=request("boom")))
+    final = final_status(events)
+    assert final["status"]["state"] == "failed"
+    assert "RuntimeError: boom" in status_text(final)
+    async with httpx.AsyncClient() as http:
+        metrics = (await http.get(green.url + "/metrics")).text
+    assert "green_assessments_failed_total 1.0" in metrics
+
+
+async def test_cancel_attaches_partial_result_then_canceled(green):
+    ctx = uuid.uuid4().hex
+    stream = asyncio.create_task(stream_v03(green.url, v03_message(text=request("wait_cancel"), context_id=ctx)))
+    await asyncio.wait_for(green.runner.started.wait(), 30)
+    task_id = green.runner.calls[0]["assessment_id"]
+    cancelled = await rpc(green.url, "tasks/cancel", {"id": task_id})
+    assert cancelled["result"]["status"]["state"] == "canceled"
+    events = await asyncio.wait_for(stream, 30)
+    assert kinds(events)[-2:] == ["artifact-update", "canceled"]
+    final_status(events)
+    stored = (await rpc(green.url, "tasks/get", {"id": task_id}))["result"]
+    assert stored["status"]["state"] == "canceled"
+    assert stored["artifacts"][0]["parts"][1]["data"]["status"] == "cancelled"
+    again = await rpc(green.url, "tasks/cancel", {"id": task_id})
+    assert "error" in again  # a terminal task is not cancelable: still exactly one terminal state
+
+
+async def test_cancel_of_a_runner_that_ignores_it(green):
+    stream = asyncio.create_task(stream_v03(green.url, v03_message(text=request("ignore_cancel"))))
+    await asyncio.wait_for(green.runner.started.wait(), 30)
+    task_id = green.runner.calls[0]["assessment_id"]
+    started = time.monotonic()
+    await rpc(green.url, "tasks/cancel", {"id": task_id})
+    assert time.monotonic() - started < 10  # the grace period, not the runner's 60 s
+    events = await asyncio.wait_for(stream, 30)
+    assert final_status(events)["status"]["state"] == "canceled"
+    assert "artifact-update" not in kinds(events)
+    stored = (await rpc(green.url, "tasks/get", {"id": task_id}))["result"]
+    assert stored["status"]["state"] == "canceled" and not stored.get("artifacts")
+
+
+async def test_one_assessment_per_context_at_a_time(green):
+    ctx = uuid.uuid4().hex
+    results = await asyncio.gather(*(stream_v03(green.url, v03_message(text=request("slow"), context_id=ctx))
+                                     for _ in range(2)))
+    assert all(final_status(events)["status"]["state"] == "completed" for events in results)
+    first, second = sorted(green.runner.calls, key=lambda c: c["start"])
+    assert second["start"] >= first["end"]  # the second waited for the first
+    assert first["instance"] == second["instance"]  # and got the context's same world
+
+
+async def test_cancel_while_waiting_for_the_context(green):
+    ctx = uuid.uuid4().hex
+    first = asyncio.create_task(stream_v03(green.url, v03_message(text=request("hold"), context_id=ctx)))
+    await asyncio.wait_for(green.runner.started.wait(), 30)
+    second = asyncio.create_task(stream_v03(green.url, v03_message(text=request("ok"), context_id=ctx)))
+    for _ in range(200):  # wait until the second task exists (it is queued behind the first)
+        listed = await rpc(green.url, "ListTasks", {"contextId": ctx}, version="1.0")
+        waiting = [t for t in listed["result"]["tasks"] if t["id"] != green.runner.calls[0]["assessment_id"]]
+        if waiting and waiting[0]["status"]["state"] == "TASK_STATE_WORKING":
+            break
+        await asyncio.sleep(0.05)
+    await rpc(green.url, "tasks/cancel", {"id": waiting[0]["id"]})
+    second_events = await asyncio.wait_for(second, 30)
+    assert final_status(second_events)["status"]["state"] == "canceled"
+    assert len(green.runner.calls) == 1  # the cancelled one never ran
+    green.runner.release.set()
+    assert final_status(await asyncio.wait_for(first, 30))["status"]["state"] == "completed"
+
+
+async def test_a2a_10_client_with_a_data_part_request(green):
+    """The request as a DataPart, sent by an A2A 1.0 client (our PurpleLink speaks to any A2A agent)."""
+    payload = json.loads(request("ok"))
+    async with PurpleLink(green.url, "ctx-" + uuid.uuid4().hex) as link:
+        reply = await link.send(payload, timeout_s=60)
+    assert link.protocol_version == "1.0"
+    assert reply.state == "TASK_STATE_COMPLETED"
+    [artifact] = reply.task.artifacts
+    assert artifact.name == "Result" and len(artifact.parts) == 3
+    assert reply.first_object()["row_type"] == "trial"
+
+
+async def test_metrics_after_a_completed_assessment(green):
+    await stream_v03(green.url, v03_message(text=request("ok")))
+    async with httpx.AsyncClient() as http:
+        text = (await http.get(green.url + "/metrics")).text
+        health = (await http.get(green.url + "/healthz")).json()
+    assert "green_assessments_started_total 1.0" in text
+    assert "green_assessments_completed_total 1.0" in text
+    assert 'green_trials_total{status="completed"} 1.0' in text
+    assert "green_trial_duration_seconds_count 1.0" in text
+    assert "green_pool_leased_instances 1.0" in text
+    assert health["pool"]["leased"] == 1

@@ -1,0 +1,195 @@
+"""The green's A2A surface over real HTTP: agent card (1.0 + 0.3), /healthz, /metrics, rejections read the way
+the AgentBeats gateway reads them (A2A 0.3 ``message/stream``), and tasks surviving a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from green_agent.config import GreenSettings
+from green_agent.server import SKILL_ID, create_app
+from tests.a2a.conftest import final_status, rpc, serve, status_text, stream_v03, v03_message
+from tests.conftest import free_port
+
+GOOD = {"participants": {"personal_assistant": "http://127.0.0.1:9/"}, "config": {"scenario_id": "demo"}}
+
+
+@dataclass
+class PlumbingOutcome:
+    summary_text: str
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    cancelled: bool = False
+
+
+async def plumbing_runner(request, *, assessment_id, context_id, lease, emit, cancel) -> PlumbingOutcome:
+    """TEST-ONLY stand-in for green_agent.assessment.runner.run_assessment, to test the server's plumbing
+    (persistence and artifact shape) without running a real assessment. It returns an Outcome-shaped object."""
+    return PlumbingOutcome("1 trial finished: 100%.", [
+        {"row_type": "trial", "assessment_id": assessment_id, "status": "completed", "duration_seconds": 0.5},
+        {"row_type": "summary", "trials": 1}])
+
+
+def settings_for(tmp_path: Path, **overrides: Any) -> GreenSettings:
+    return GreenSettings(data_dir=tmp_path / "data", pool_min_idle=0, pool_max_instances=2, **overrides)
+
+
+@pytest.fixture
+async def green(tmp_path):
+    port = free_port()
+    card_url = f"http://127.0.0.1:{port}/"
+    async with serve(create_app(settings_for(tmp_path), plumbing_runner, card_url=card_url), port) as url:
+        yield url
+
+
+# ------------------------------------------------------------------------------------------------ card, health
+async def test_agent_card_has_both_interfaces_and_the_03_fields(green):
+    async with httpx.AsyncClient() as http:
+        card = (await http.get(green + "/.well-known/agent-card.json")).json()
+    url = green + "/"
+    assert card["name"] and card["description"] and card["version"]
+    assert card["capabilities"]["streaming"] is True
+    assert card["defaultInputModes"] == ["text"] and card["defaultOutputModes"] == ["text"]
+    assert sorted((i["protocolVersion"], i["url"], i["protocolBinding"]) for i in card["supportedInterfaces"]) == \
+        [("0.3", url, "JSONRPC"), ("1.0", url, "JSONRPC")]
+    # the A2A 0.3 view of the same card
+    assert card["url"] == url and card["preferredTransport"] == "JSONRPC" and card["protocolVersion"] == "0.3"
+    [skill] = card["skills"]
+    assert skill["id"] == SKILL_ID
+    example = json.loads(skill["examples"][0])
+    assert "personal_assistant" in example["participants"] and "scenario_id" in example["config"]
+
+
+async def test_healthz_reports_the_pool(green):
+    async with httpx.AsyncClient() as http:
+        body = (await http.get(green + "/healthz")).json()
+    assert body["status"] == "ok"
+    assert body["pool"]["backend"] == "process" and body["pool"]["leased"] == 0
+
+
+async def test_metrics_count_rejections_and_show_the_pool(green):
+    await stream_v03(green, v03_message(text="nope"))
+    async with httpx.AsyncClient() as http:
+        response = await http.get(green + "/metrics")
+    assert response.headers["content-type"].startswith("text/plain")
+    text = response.text
+    assert "green_assessments_rejected_total 1.0" in text
+    assert "green_assessments_started_total 0.0" in text
+    for name in ("green_assessments_completed_total", "green_assessments_failed_total",
+                 "green_trial_duration_seconds_bucket", "green_pool_idle_instances", "green_pool_leased_instances"):
+        assert name in text
+
+
+# ------------------------------------------------------------------------------------------------ rejections
+async def test_gateway_style_bad_request_is_rejected_with_a_field_naming_message(green):
+    bad = json.dumps({"participants": {}, "config": {"scenario_id": "demo"}})
+    events = await stream_v03(green, v03_message(text=bad))
+    assert events[0]["kind"] == "task"  # the Task comes first
+    final = final_status(events)
+    assert final["status"]["state"] == "rejected" and final["final"] is True
+    text = status_text(final)
+    assert "participants" in text
+    with pytest.raises(ValueError):
+        json.loads(text)  # plain language, not a JSON row
+    assert not any(e.get("kind") == "artifact-update" for e in events)
+
+
+BAD_REQUESTS = {
+    "not_json": ("this is not json", "not valid JSON"),
+    "not_an_object": ("[1, 2, 3]", "must be a JSON object"),
+    "no_participants": (json.dumps({"config": {"scenario_id": "demo"}}), "participants: required"),
+    "bad_url": (json.dumps({"participants": {"personal_assistant": "ftp://purple"}, "config": {"scenario_id": "x"}}),
+                "participants.personal_assistant: not an http(s) URL"),
+    "two_roles_no_pa": (json.dumps({"participants": {"a": "http://a:1", "b": "http://b:1"},
+                                    "config": {"scenario_id": "x"}}), "none is 'personal_assistant'"),
+    "no_config": (json.dumps({"participants": {"personal_assistant": "http://p:1"}}), "config: required"),
+    "wrong_type_trials": (json.dumps({**GOOD, "config": {"scenario_id": "x", "trials": "many"}}), "config.trials"),
+    "fractional_turns": (json.dumps({**GOOD, "config": {"scenario_id": "x", "max_turns": 2.5}}), "config.max_turns"),
+    "no_scenario": (json.dumps({**GOOD, "config": {"trials": 2}}), "scenario_id"),
+    "two_megabytes": (json.dumps({**GOOD, "padding": "x" * (2 * 1024 * 1024)}), "too large"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_REQUESTS))
+async def test_bad_request_corpus_is_rejected_clearly(green, case):
+    text, expected = BAD_REQUESTS[case]
+    events = await stream_v03(green, v03_message(text=text))
+    final = final_status(events)
+    assert final["status"]["state"] == "rejected"
+    assert expected in status_text(final), status_text(final)
+
+
+async def test_bad_request_in_a_data_part_is_rejected_too(green):
+    events = await stream_v03(green, v03_message(data={**GOOD, "config": {"scenario_id": "x", "seed": "seven"}}))
+    final = final_status(events)
+    assert final["status"]["state"] == "rejected" and "config.seed" in status_text(final)
+
+
+async def test_message_without_text_or_data_is_rejected(green):
+    message = v03_message()
+    message["parts"] = [{"kind": "file", "file": {"uri": "http://x/y.json", "mimeType": "application/json"}}]
+    final = final_status(await stream_v03(green, message))
+    assert final["status"]["state"] == "rejected" and "no text or data part" in status_text(final)
+
+
+# ------------------------------------------------------------------------------------------------ persistence
+async def test_finished_tasks_survive_a_restart(tmp_path):
+    settings = settings_for(tmp_path)
+    async with serve(create_app(settings, plumbing_runner)) as url:
+        rejected = await stream_v03(url, v03_message(text="{oops"))
+        done = await stream_v03(url, v03_message(text=json.dumps(GOOD)))
+    rejected_id, done_id = rejected[0]["id"], done[0]["id"]
+    assert final_status(done)["status"]["state"] == "completed"
+    assert (settings.data_dir / "tasks.db").exists()
+
+    async with serve(create_app(settings, plumbing_runner)) as url:  # a new app on the same database
+        old = (await rpc(url, "tasks/get", {"id": rejected_id}))["result"]
+        assert old["status"]["state"] == "rejected" and "not valid JSON" in status_text(old)
+        finished = (await rpc(url, "tasks/get", {"id": done_id}))["result"]
+        assert finished["status"]["state"] == "completed"
+        [artifact] = finished["artifacts"]
+        assert artifact["name"] == "Result"
+        assert [p["kind"] for p in artifact["parts"]] == ["text", "data", "data"]
+        assert artifact["parts"][1]["data"]["assessment_id"] == done_id
+        # the same through the A2A 1.0 method
+        v1 = (await rpc(url, "GetTask", {"id": done_id}, version="1.0"))["result"]
+        assert v1["status"]["state"] == "TASK_STATE_COMPLETED" and v1["artifacts"][0]["name"] == "Result"
+        missing = await rpc(url, "tasks/get", {"id": "no-such-task"})
+        assert "error" in missing
+
+
+async def test_task_db_url_setting_is_used(tmp_path):
+    db = tmp_path / "elsewhere" / "green-tasks.sqlite"
+    settings = settings_for(tmp_path, task_db_url=f"sqlite+aiosqlite:///{db}")
+    async with serve(create_app(settings, plumbing_runner)) as url:
+        await stream_v03(url, v03_message(text="nope"))
+    assert db.exists() and not (settings.data_dir / "tasks.db").exists()
+
+
+async def test_tasks_interrupted_by_a_restart_end_failed(tmp_path):
+    settings = settings_for(tmp_path)
+    started = asyncio.Event()
+
+    async def hanging_runner(request, *, assessment_id, context_id, lease, emit, cancel):
+        """TEST-ONLY runner: never finishes, so the server stops while the assessment is running."""
+        started.set()
+        await asyncio.sleep(3600)
+
+    async with serve(create_app(settings, hanging_runner)) as url:
+        stream = asyncio.create_task(stream_v03(url, v03_message(text=json.dumps(GOOD))))
+        await asyncio.wait_for(started.wait(), 30)
+        task_id = (await rpc(url, "ListTasks", {}, version="1.0"))["result"]["tasks"][0]["id"]
+        stream.cancel()  # the client goes away; then the server stops with the assessment still running
+        with contextlib.suppress(asyncio.CancelledError):
+            await stream
+
+    async with serve(create_app(settings, plumbing_runner)) as url:
+        task = (await rpc(url, "tasks/get", {"id": task_id}))["result"]
+    assert task["status"]["state"] == "failed"
+    assert "stopped while this assessment was running" in status_text(task)
