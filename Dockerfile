@@ -58,6 +58,10 @@ COPY --from=build /opt/venv /opt/venv
 COPY deploy/entrypoint.sh /usr/local/bin/ues-green-entrypoint
 
 # Read-only root file system friendly: bytecode is precompiled, nothing is written outside /tmp.
+# Benchmark content lives beside the code, not inside the installed package.
+COPY scenarios /app/scenarios
+ENV GREEN_SCENARIOS_DIR=/app/scenarios \
+    GREEN_DATA_DIR=/home/app/data
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from green_agent.characters.scripted import OutgoingMessage
 from green_agent.protocol import ActionLogEntry
 from green_agent.scenarios import ScenarioSpec
 
 
-def outgoing_messages(spec: ScenarioSpec, actions: list[ActionLogEntry]) -> list[OutgoingMessage]:
-    """Messages and invitations the purple successfully sent to characters, one per recipient."""
+def needs_calendar(actions: list[ActionLogEntry]) -> bool:
+    """A calendar update that does not restate the event (title, attendees): the inbox needs the event itself."""
+    return any(a.success and a.action == "calendar.update" and not {"attendees", "title"} <= a.parameters.keys()
+               for a in actions)
+
+
+def outgoing_messages(spec: ScenarioSpec, actions: list[ActionLogEntry],
+                      calendar_events: dict[str, dict[str, Any]] | None = None) -> list[OutgoingMessage]:
+    """Messages and invitations the purple successfully sent to characters, one per recipient.
+
+    ``calendar_events`` (the calendar state's events) fills in what an update left out: rescheduling a
+    meeting without restating its attendees still asks every attendee again, as a real calendar would.
+    """
     by_email = {c.email: cid for cid, c in spec.characters.items() if c.email and cid != spec.user_character}
     by_phone = {c.phone: cid for cid, c in spec.characters.items() if c.phone and cid != spec.user_character}
     out: list[OutgoingMessage] = []
@@ -32,6 +45,11 @@ def outgoing_messages(spec: ScenarioSpec, actions: list[ActionLogEntry]) -> list
                                                body=str(p.get("body", "")), thread_id=p.get("thread_id"),
                                                message_id=p.get("message_id")))
         elif action.action in ("calendar.create", "calendar.update") and p.get("event_id"):
+            stored = (calendar_events or {}).get(p["event_id"], {})
+            if action.action == "calendar.update":
+                if "start" not in p and "attendees" not in p:
+                    continue  # neither rescheduled nor re-invited: nobody is asked again
+                p = {**{k: stored[k] for k in ("title", "description", "attendees", "start") if k in stored}, **p}
             # Keyed by start time too: a rescheduled meeting asks every invitee again.
             invite_key = f"{p['event_id']}@{p.get('start', '')}"
             for attendee in p.get("attendees") or []:

@@ -85,6 +85,10 @@ async def run_assessment(request: AssessmentRequest, *, assessment_id: str, cont
     work = plan(request, library)
     cfg = request.config
     verbose = cfg.verbose_updates
+    requested_mode = cfg.character_mode or settings.character_mode
+    mode_warnings = [] if requested_mode == "scripted" else [
+        f"character_mode '{requested_mode}' is not available on this server (no character model / replay cache "
+        f"configured); characters used their scripted replies"]
 
     async def progress(update: ProgressUpdate) -> None:
         if verbose or update.message_type in ESSENTIAL_UPDATES:
@@ -132,10 +136,12 @@ async def run_assessment(request: AssessmentRequest, *, assessment_id: str, cont
                           "scenario_hash": scenario.content_hash, "ues_backend": lease.backend,
                           "ues_instance": lease.instance_id, "ues_image": settings.ues_image
                           if lease.backend == "docker" else None,
-                          "character_mode": "scripted", "character_model": None, "judge_model": None,
+                          "character_mode": "scripted", "character_mode_requested": requested_mode,
+                          "character_model": None, "judge_model": None,
                           "root_seed": cfg.seed, "trial_seed": item.seed}
             usage = {"characters": {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None},
                      "judge": {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None}}
+            record.warnings[:0] = mode_warnings
             rows.append(trial_row(record=record, scenario=scenario, results=results, request=request,
                                   assessment_id=assessment_id, provenance=provenance, usage=usage))
             if record.status == "cancelled":

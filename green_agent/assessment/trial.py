@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import structlog
 
 from green_agent.assessment.attribution import attribute
-from green_agent.assessment.inbox import outgoing_messages
+from green_agent.assessment.inbox import needs_calendar, outgoing_messages
 from green_agent.assessment.purple_link import PurpleError, PurpleLink
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.protocol import (
@@ -275,7 +275,8 @@ class Trial:
                 if self.config.verbose_updates:
                     await self._progress(f"Turn {turn}: {action.action}", "update_action_observed",
                                          turn=turn, action=action.action, success=action.success)
-            replies = self.characters.plan(outgoing_messages(spec, actions))
+            calendar = (await ues.state("calendar")).get("events") if needs_calendar(actions) else None
+            replies = self.characters.plan(outgoing_messages(spec, actions, calendar))
             for planned in replies:
                 at = max(planned.at, apply_time)
                 await ues.schedule(planned.modality, at, planned.data)

@@ -45,7 +45,7 @@ async def sms_sent(ctx, params: dict[str, Any]) -> EvalResult:
 
 
 async def status_reported(ctx, params: dict[str, Any]) -> EvalResult:
-    accepted_at = next((e["executed_at"] for e in ctx.events if e.get("modality") == "calendar"
+    accepted_at = next((e["scheduled_time"] for e in ctx.events if e.get("modality") == "calendar"
                         and (e.get("data") or {}).get("operation") == "respond"
                         and (e.get("data") or {}).get("response") == "accepted"), None)
     if accepted_at is None:

@@ -1,0 +1,59 @@
+"""What counts as a message to a character, and how scripted characters answer it."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+from green_agent.assessment.inbox import needs_calendar, outgoing_messages
+from green_agent.characters.scripted import ScriptedCharacters
+from green_agent.protocol import ActionLogEntry
+from green_agent.scenarios import load_scenario
+
+SPEC = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "mini_day").spec
+T = datetime(2026, 3, 2, 9, tzinfo=UTC)
+DANA = "dana.park@partner.example"
+
+
+def act(action: str, **params) -> ActionLogEntry:
+    return ActionLogEntry(turn=1, timestamp=T, action=action, parameters=params)
+
+
+def test_messages_to_characters_only_and_failed_actions_ignored():
+    actions = [
+        act("email.send", to_addresses=["Dana.Park@partner.example", "stranger@x.example"], subject="Hi",
+            body_text="b", message_id="m1", thread_id="t1"),
+        act("sms.send_message", to_numbers=["+15550100222"], body="pickup at 5"),
+        ActionLogEntry(turn=1, timestamp=T, action="sms.send_message", parameters={"to_numbers": ["+15550100222"]},
+                       success=False),
+        act("email.send", to_addresses=["sam.lee@example.com"], subject="note to self", body_text="b"),
+    ]
+    out = outgoing_messages(SPEC, actions)
+    assert [(m.modality, m.character_id) for m in out] == [("email", "dana"), ("sms", "chris")]
+
+
+def test_reschedule_without_attendees_asks_them_again():
+    stored = {"ev1": {"title": "Partnership sync", "attendees": [{"email": DANA}], "start": "2026-03-03T11:00:00Z"}}
+    moved = [act("calendar.update", event_id="ev1", start="2026-03-03T11:00:00Z", end="2026-03-03T11:30:00Z")]
+    assert needs_calendar(moved)
+    out = outgoing_messages(SPEC, moved, stored)
+    assert len(out) == 1 and out[0].subject == "Partnership sync" and out[0].event_id == "ev1"
+    renamed = [act("calendar.update", event_id="ev1", description="agenda")]
+    assert outgoing_messages(SPEC, renamed, stored) == []
+
+
+def test_scripted_replies_are_deterministic_per_seed_and_answered_once():
+    invite = act("calendar.create", event_id="ev1", title="Partnership sync", start="2026-03-03T10:00:00Z",
+                 attendees=[{"email": DANA}])
+    plans = []
+    for _ in range(2):
+        characters = ScriptedCharacters(SPEC, random.Random(7), "sam.lee@example.com", "+15550100000")
+        messages = outgoing_messages(SPEC, [invite])
+        first = characters.plan(messages)
+        assert characters.plan(messages) == []  # the same invitation is answered once
+        plans.append(first)
+    assert plans[0] == plans[1]
+    reply = plans[0][0]
+    assert reply.data == {"operation": "respond", "event_id": "ev1", "attendee_email": DANA, "response": "accepted"}
+    assert 15 * 60 <= (reply.at - T).total_seconds() <= 25 * 60  # 20 ± 5 minutes
