@@ -30,7 +30,8 @@ from green_agent.a2a_app import CardSpec, SkillSpec, agent_message, build_a2a_ap
 from green_agent.config import GreenSettings
 from green_agent.executor import AssessmentExecutor, Outcome, Runner
 from green_agent.protocol import PROTOCOL
-from ues_pool.pool import PoolConfig, UESPool
+from ues_pool.backends.select import make_pool
+from ues_pool.pool import UESPool
 
 log = structlog.get_logger("green.server")
 
@@ -98,23 +99,6 @@ class GreenMetrics:
 
 
 # ------------------------------------------------------------------------------------------------ pieces
-def make_pool(settings: GreenSettings) -> UESPool:
-    """The UES pool the settings describe (process backend by default)."""
-    config = PoolConfig(min_idle=settings.pool_min_idle, max_instances=settings.pool_max_instances,
-                        idle_ttl_s=settings.pool_idle_ttl_s, acquire_timeout_s=settings.pool_acquire_timeout_s)
-    if settings.ues_backend == "external":
-        from ues_pool.backends.external import ExternalBackend, ExternalServer
-
-        servers = [ExternalServer.model_validate(s) for s in json.loads(settings.ues_external or "[]")]
-        return UESPool(ExternalBackend(servers), config)
-    if settings.ues_backend == "docker":
-        raise ValueError("GREEN_UES_BACKEND=docker: the docker backend is not available in this build")
-    from ues_pool.backends.process import ProcessBackend
-
-    return UESPool(ProcessBackend(settings.pool_name, settings.data_dir / "pool",
-                                  advertise_host=settings.ues_advertise_host), config)
-
-
 def make_task_store(url: str) -> DatabaseTaskStore:
     """The SDK's SQLAlchemy task store on ``url`` (an async URL; SQLite's folder is created)."""
     parsed = make_url(url)

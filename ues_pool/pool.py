@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -30,6 +31,9 @@ class PoolConfig(BaseModel):
     idle_ttl_s: float = Field(default=1800.0, gt=0)
     acquire_timeout_s: float = Field(default=60.0, ge=0)
     health_interval_s: float = Field(default=1.0, gt=0)
+    # Starts in flight at once: each costs about a CPU-second of imports, so 32 at once on 2 cores all miss
+    # their start-up timeout. The rest queue.
+    max_concurrent_starts: int = Field(default_factory=lambda: max(2, os.cpu_count() or 2), ge=1)
 
 
 class PoolExhausted(RuntimeError):
@@ -86,6 +90,8 @@ class UESPool:
         self._idle: list[Instance] = []
         self._leases: dict[str, Lease] = {}
         self._starting = 0
+        self._wiping = 0
+        self._start_slots = asyncio.Semaphore(self.config.max_concurrent_starts)
         self._changed = asyncio.Condition()
         self._context_locks: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task] = []
@@ -129,7 +135,7 @@ class UESPool:
     @property
     def total(self) -> int:
         live_leases = sum(1 for lease in self._leases.values() if not lease.broken)
-        return len(self._idle) + live_leases + self._starting
+        return len(self._idle) + live_leases + self._starting + self._wiping
 
     def metrics(self) -> dict[str, int | str]:
         return {"backend": self.backend.name, "idle": len(self._idle), "leased": len(self._leases),
@@ -162,8 +168,14 @@ class UESPool:
         deadline = time.monotonic() + self.config.acquire_timeout_s
         while True:
             if self._idle:
-                self.stats["acquired_warm"] += 1
-                return self._idle.pop()
+                instance = self._idle.pop()
+                # An instance may have died since the last health round; never hand out a dead world.
+                if await self._healthy(instance):
+                    self.stats["acquired_warm"] += 1
+                    return instance
+                self.stats["destroyed_unhealthy"] += 1
+                await self._destroy(instance)
+                continue
             if self.total < self.config.max_instances:
                 self.stats["acquired_cold"] += 1
                 return await self._start_one()
@@ -183,12 +195,16 @@ class UESPool:
         if lease is None:
             return
         self.stats["released"] += 1
-        if lease.broken or not await self._wipe(lease.instance):
-            await self._destroy(lease.instance)
-        elif len(self._idle) < max(self.config.min_idle, 1) and not self._closed:
-            self._idle.append(lease.instance)
-        else:
-            await self._destroy(lease.instance)
+        self._wiping += 1  # still counts against max_instances while it is being wiped
+        try:
+            if lease.broken or not await self._wipe(lease.instance):
+                await self._destroy(lease.instance)
+            elif len(self._idle) < max(self.config.min_idle, 1) and not self._closed:
+                self._idle.append(lease.instance)
+            else:
+                await self._destroy(lease.instance)
+        finally:
+            self._wiping -= 1
         await self._notify()
         self._kick_refill()
 
@@ -199,7 +215,8 @@ class UESPool:
     async def _start_one(self) -> Instance:
         self._starting += 1
         try:
-            instance = await self.backend.start()
+            async with self._start_slots:
+                instance = await self.backend.start()
             self.stats["started"] += 1
             return instance
         except BackendError:
@@ -250,8 +267,8 @@ class UESPool:
         except BackendError as exc:
             log.error("ues_refill_failed", error=str(exc))
             return
-        if self._closed:
-            await self._destroy(instance)
+        if self._closed or len(self._idle) >= self.config.min_idle:
+            await self._destroy(instance)  # shut down, or the idle set filled up meanwhile
             return
         self._idle.append(instance)
         await self._notify()

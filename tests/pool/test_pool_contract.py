@@ -1,9 +1,14 @@
-"""One contract for every UES pool backend, run against real servers."""
+"""One contract for every UES pool backend, run against real servers (and a real Docker engine).
+
+The docker backend uses the project image from tests/docker/conftest.py (built from the working tree, or
+``GREEN_TEST_IMAGE``); without an engine its tests skip, and fail under ``GREEN_REQUIRE_DOCKER=1``.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,13 +20,20 @@ from pathlib import Path
 
 import httpx
 import pytest
+import structlog.testing
 
 from tests.conftest import start_ues_process, stop_ues_process
+from tests.docker.conftest import LABEL, SESSION, docker_client, project_image  # noqa: F401  (fixtures)
+from ues_pool.backends.base import Backend, BackendError
+from ues_pool.backends.docker import LABEL_POOL, DockerBackend
 from ues_pool.backends.external import ExternalBackend, ExternalServer
 from ues_pool.backends.process import ProcessBackend
+from ues_pool.backends.select import BackendConfigError, make_pool
+from ues_pool.backends.select import make_backend as make_backend_from
 from ues_pool.pool import PoolConfig, PoolExhausted, UESPool
 
-BACKENDS = ["process", "external"]
+BACKENDS = ["process", "external", "docker"]
+STARTING_BACKENDS = ["process", "docker"]  # the backends that start (and must stop) what they serve
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -33,21 +45,34 @@ def external_servers():
         stop_ues_process(server)
 
 
-def make_backend(kind: str, tmp_path: Path, external_servers, name: str | None = None):
+def make_backend(kind: str, tmp_path: Path, *, external_servers=None, image: str | None = None,
+                 name: str | None = None) -> Backend:
+    name = name or f"test-{uuid.uuid4().hex[:8]}"
     if kind == "process":
-        return ProcessBackend(name or f"test-{uuid.uuid4().hex[:8]}", tmp_path / "pool")
+        return ProcessBackend(name, tmp_path / "pool")
+    if kind == "docker":
+        assert image is not None
+        # The session label lets tests/docker/conftest.py remove anything a failed test leaves behind.
+        return DockerBackend(name, image=image, labels={LABEL: SESSION}, startup_timeout=60)
     return ExternalBackend([ExternalServer(url=s.url, admin_key=s.admin_key) for s in external_servers])
+
+
+def image_for(request, kind: str) -> str | None:
+    """The project image when ``kind`` is docker (skips or fails per the docker tests' rule without an engine)."""
+    return request.getfixturevalue("project_image") if kind == "docker" else None
 
 
 @pytest.fixture(params=BACKENDS)
 async def pool_factory(request, tmp_path) -> AsyncIterator:
     kind = request.param
     servers = request.getfixturevalue("external_servers") if kind == "external" else None
+    image = image_for(request, kind)
     pools: list[UESPool] = []
 
     async def factory(**config) -> UESPool:
         defaults = {"min_idle": 1, "max_instances": 3, "health_interval_s": 0.25, "acquire_timeout_s": 5}
-        pool = await UESPool(make_backend(kind, tmp_path, servers), PoolConfig(**{**defaults, **config})).start()
+        backend = make_backend(kind, tmp_path, external_servers=servers, image=image)
+        pool = await UESPool(backend, PoolConfig(**{**defaults, **config})).start()
         pools.append(pool)
         return pool
 
@@ -95,7 +120,7 @@ async def test_acquire_is_sticky_and_release_wipes_for_reuse(pool_factory):
     await pool.release("ctx-a")
     await wait_for(lambda: _true(len(pool._idle) >= 1))
     reused = await pool.acquire("ctx-b")
-    if pool_factory.kind == "process":
+    if pool_factory.kind in STARTING_BACKENDS:
         assert pool.stats["acquired_warm"] >= 1
     assert await emails(reused) == 0, "a released world must be wiped before reuse"
     if reused.instance_id == instance_id:
@@ -145,9 +170,11 @@ async def test_max_instances_back_pressure(pool_factory):
 async def test_dead_instance_is_detected_and_replaced(pool_factory, external_servers):
     pool = await pool_factory(min_idle=0, max_instances=3)
     lease = await pool.acquire("ctx")
+    victim = None
     if pool_factory.kind == "process":
         os.kill(lease.instance.handle.pid, signal.SIGKILL)
-        victim = None
+    elif pool_factory.kind == "docker":
+        await asyncio.to_thread(lease.instance.handle.kill)
     else:
         victim = next(s for s in external_servers if s.url == lease.url)
         victim.process.kill()
@@ -164,11 +191,12 @@ async def test_dead_instance_is_detected_and_replaced(pool_factory, external_ser
     assert await emails(replacement) == 0
 
 
-async def test_shutdown_leaves_nothing_running(tmp_path):
-    backend = ProcessBackend(f"test-{uuid.uuid4().hex[:8]}", tmp_path / "pool")
+@pytest.mark.parametrize("kind", STARTING_BACKENDS)
+async def test_shutdown_leaves_nothing_running(request, tmp_path, kind):
+    backend = make_backend(kind, tmp_path, image=image_for(request, kind))
     pool = await UESPool(backend, PoolConfig(min_idle=2, max_instances=4)).start()
     await pool.acquire("a")
-    await wait_for(lambda: _true(len(pool._idle) == 2))
+    await wait_for(lambda: _true(len(pool._idle) == 2), timeout=30)
     assert len(await backend.owned()) == 3
     await pool.shutdown()
     assert await backend.owned() == []
@@ -177,11 +205,18 @@ async def test_shutdown_leaves_nothing_running(tmp_path):
 ORPHAN_OWNER = textwrap.dedent("""
     import asyncio, sys
     from pathlib import Path
-    from ues_pool.backends.process import ProcessBackend
     from ues_pool.pool import PoolConfig, UESPool
 
+    def backend(kind, name, where, label):
+        if kind == "docker":
+            from ues_pool.backends.docker import DockerBackend
+            key, _, value = label.partition("=")
+            return DockerBackend(name, image=where, labels={key: value}, startup_timeout=60)
+        from ues_pool.backends.process import ProcessBackend
+        return ProcessBackend(name, Path(where))
+
     async def main():
-        pool = await UESPool(ProcessBackend(sys.argv[1], Path(sys.argv[2])), PoolConfig(min_idle=2)).start()
+        pool = await UESPool(backend(*sys.argv[1:5]), PoolConfig(min_idle=2)).start()
         await pool.acquire("ctx")
         while len(pool._idle) < 2:
             await asyncio.sleep(0.05)
@@ -192,9 +227,11 @@ ORPHAN_OWNER = textwrap.dedent("""
 """)
 
 
-async def test_orphans_of_a_killed_owner_are_reaped(tmp_path):
+@pytest.mark.parametrize("kind", STARTING_BACKENDS)
+async def test_orphans_of_a_killed_owner_are_reaped(request, tmp_path, kind):
     name = f"orphan-{uuid.uuid4().hex[:8]}"
-    owner = subprocess.Popen([sys.executable, "-c", ORPHAN_OWNER, name, str(tmp_path / "pool")],  # noqa: ASYNC220
+    where = image_for(request, kind) or str(tmp_path / "pool")
+    owner = subprocess.Popen([sys.executable, "-c", ORPHAN_OWNER, kind, name, where, f"{LABEL}={SESSION}"],  # noqa: ASYNC220
                              stdout=subprocess.PIPE, cwd=ROOT)
     try:
         for line in owner.stdout:  # structlog lines may come first
@@ -203,7 +240,7 @@ async def test_orphans_of_a_killed_owner_are_reaped(tmp_path):
     finally:
         owner.send_signal(signal.SIGKILL)
         owner.wait()
-    backend = ProcessBackend(name, tmp_path / "pool")
+    backend = make_backend(kind, tmp_path, image=image_for(request, kind), name=name)
     orphans = await backend.owned()
     assert len(orphans) == 3, "the killed owner's servers outlive it (they are the orphans)"
     pool = await UESPool(backend, PoolConfig(min_idle=0)).start()
@@ -212,3 +249,180 @@ async def test_orphans_of_a_killed_owner_are_reaped(tmp_path):
         await wait_for(lambda: _empty(backend.owned()), timeout=5)
     finally:
         await pool.shutdown()
+
+
+@pytest.mark.parametrize("kind", STARTING_BACKENDS)
+async def test_instances_of_a_live_owner_are_not_reaped(request, tmp_path, kind):
+    """Another run of the same pool name whose owner is alive (here: this very process) keeps its instances."""
+    name = f"alive-{uuid.uuid4().hex[:8]}"
+    image = image_for(request, kind)
+    first = await UESPool(make_backend(kind, tmp_path, image=image, name=name), PoolConfig(min_idle=0)).start()
+    try:
+        lease = await first.acquire("ctx")
+        second = await UESPool(make_backend(kind, tmp_path, image=image, name=name), PoolConfig(min_idle=0)).start()
+        try:
+            assert second.stats["reaped_orphans"] == 0
+            assert await first.backend.is_running(lease.instance)
+            assert await emails(lease) == 0
+        finally:
+            await second.shutdown()
+    finally:
+        await first.shutdown()
+
+
+# ---------------------------------------------------------------------- docker only
+def docker_fixtures(request) -> tuple:
+    """(docker client, project image) from tests/docker/conftest.py's fixtures."""
+    return request.getfixturevalue("docker_client"), request.getfixturevalue("project_image")
+
+
+async def test_docker_containers_are_hardened_and_labelled(request):
+    engine, image = docker_fixtures(request)
+    backend = DockerBackend(f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
+                            cpus=0.5, memory="256m", pids_limit=128, startup_timeout=60)
+    instance = await backend.start()
+    try:
+        attrs = (await asyncio.to_thread(engine.api.inspect_container, instance.handle.id))
+        host = attrs["HostConfig"]
+        assert host["ReadonlyRootfs"] is True
+        assert "/tmp" in host["Tmpfs"]
+        assert host["SecurityOpt"] == ["no-new-privileges"]
+        assert host["CapDrop"] == ["ALL"]
+        assert host["NanoCpus"] == 500_000_000
+        assert host["Memory"] == 256 * 1024 * 1024
+        assert host["PidsLimit"] == 128
+        assert not host.get("Binds") and not attrs.get("Mounts")
+        assert attrs["Config"]["User"] == "10001:10001"
+        bindings = host["PortBindings"]["8000/tcp"]
+        assert [b["HostIp"] for b in bindings] == ["127.0.0.1"]
+        labels = attrs["Config"]["Labels"]
+        assert labels[LABEL_POOL] == backend.pool_name
+        assert labels["org.ues-green.run"] == backend.run_id
+        assert labels["org.ues-green.owner-pid"] == str(os.getpid())
+        # The admin key travels by environment only: not on the command line, not in the logs.
+        assert f"UES_ADMIN_KEY={instance.admin_key}" in attrs["Config"]["Env"]
+        assert instance.admin_key not in " ".join([attrs["Path"], *attrs["Args"], *(attrs["Config"]["Cmd"] or [])])
+        logs = await asyncio.to_thread(instance.handle.logs)
+        assert instance.admin_key.encode() not in logs
+        async with httpx.AsyncClient() as c:
+            r = await c.get(instance.url + "/email/state", headers={"X-API-Key": instance.admin_key})
+            assert r.status_code == 200
+    finally:
+        await backend.stop(instance)
+        await backend.stop(instance)  # already gone: must not raise
+        assert not await backend.is_running(instance)
+        await backend.close()
+
+
+class ContainerNames(httpx.AsyncBaseTransport):
+    """Resolves container names on ``network`` the way a green inside that network would (the test runs on the
+    host, which has no DNS for them but can reach their addresses)."""
+
+    def __init__(self, client, network: str) -> None:
+        self.client, self.network = client, network
+        self.inner = httpx.AsyncHTTPTransport()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        attrs = await asyncio.to_thread(self.client.api.inspect_container, request.url.host)
+        request.url = request.url.copy_with(host=attrs["NetworkSettings"]["Networks"][self.network]["IPAddress"])
+        return await self.inner.handle_async_request(request)
+
+
+async def test_docker_network_mode_addresses_containers_by_name(request):
+    engine, image = docker_fixtures(request)
+    network = await asyncio.to_thread(engine.networks.create, f"ues-test-{uuid.uuid4().hex[:8]}",
+                                      labels={LABEL: SESSION})
+    backends = [DockerBackend(f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
+                              network=network.name, advertise_host=advertise, startup_timeout=60)
+                for advertise in (None, "purple-reachable.example")]
+    try:
+        for backend in backends:
+            backend._http = httpx.AsyncClient(transport=ContainerNames(engine, network.name), timeout=1.0)
+            instance = await backend.start()
+            try:
+                assert instance.url == f"http://{instance.instance_id}:8000"
+                attrs = await asyncio.to_thread(engine.api.inspect_container, instance.handle.id)
+                assert network.name in attrs["NetworkSettings"]["Networks"]
+                if backend.advertise_host is None:
+                    assert instance.advertised_url == instance.url
+                    assert not attrs["HostConfig"].get("PortBindings")
+                else:  # published, and advertised at the published port
+                    port = attrs["NetworkSettings"]["Ports"]["8000/tcp"][0]["HostPort"]
+                    assert instance.advertised_url == f"http://purple-reachable.example:{port}"
+            finally:
+                await backend.stop(instance)
+    finally:
+        for backend in backends:
+            await backend.close()
+        await asyncio.to_thread(network.remove)
+
+
+@pytest.mark.parametrize("delay", ["0", "1"])  # exits before the port is read / while /health is polled
+async def test_docker_start_failure_reports_logs_and_leaves_nothing(request, delay):
+    _, image = docker_fixtures(request)
+    backend = DockerBackend(f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
+                            command=["sh", "-c", f"sleep {delay}; echo boom-before-start >&2; exit 3"],
+                            startup_timeout=30)
+    try:
+        with pytest.raises(BackendError, match="boom-before-start"):
+            await backend.start()
+        assert await backend.owned() == []
+    finally:
+        await backend.close()
+
+
+# ---------------------------------------------------------------------- backend selection (GREEN_UES_BACKEND)
+def settings(tmp_path: Path, **values):
+    from green_agent.config import GreenSettings
+
+    return GreenSettings(_env_file=None, data_dir=tmp_path, pool_name=f"sel-{uuid.uuid4().hex[:8]}", **values)
+
+
+def test_external_backend_from_settings(tmp_path):
+    raw = '[{"url": "http://ues-a:8000/", "admin_key": "k1"}, ' \
+          '{"url": "http://ues-b:8000", "admin_key": "k2", "advertised_url": "http://localhost:9000"}]'
+    backend = make_backend_from(settings(tmp_path, ues_backend="external", ues_external=raw))
+    assert isinstance(backend, ExternalBackend)
+    assert [s.url for s in backend.servers] == ["http://ues-a:8000/", "http://ues-b:8000"]
+    assert backend.servers[1].advertised_url == "http://localhost:9000"
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    (None, "needs GREEN_UES_EXTERNAL"),
+    ("[{url: 1}]", "not valid JSON"),
+    ('{"url": "http://x"}', "must be a non-empty JSON list"),
+    ("[]", "must be a non-empty JSON list"),
+    ('[{"url": "http://x"}]', "item 0.admin_key: Field required"),
+    ('[{"url": "x:8000", "admin_key": "k"}]', "must start with http://"),
+])
+def test_malformed_external_setting_is_a_clear_error(tmp_path, raw, message):
+    with pytest.raises(BackendConfigError, match=re.escape(message)):
+        make_backend_from(settings(tmp_path, ues_backend="external", ues_external=raw))
+
+
+def test_auto_falls_back_to_process_without_the_image(tmp_path):
+    with structlog.testing.capture_logs() as logs:
+        backend = make_backend_from(settings(tmp_path, ues_backend="auto", ues_image="no-such-image:nope"))
+    assert isinstance(backend, ProcessBackend)
+    chosen = next(e for e in logs if e["event"] == "ues_backend_selected")
+    assert chosen["backend"] == "process" and chosen["requested"] == "auto"
+    assert chosen["reason"], "the log says why"
+
+
+def test_auto_picks_docker_when_engine_and_image_are_there(request, tmp_path):
+    _, image = docker_fixtures(request)
+    with structlog.testing.capture_logs() as logs:
+        backend = make_backend_from(settings(tmp_path, ues_backend="auto", ues_image=image,
+                                             ues_docker_network="ues-net", ues_advertise_host="green-host"))
+    assert isinstance(backend, DockerBackend)
+    assert (backend.image, backend.network, backend.advertise_host) == (image, "ues-net", "green-host")
+    assert backend.publish_host == "0.0.0.0", "an advertised host must be able to reach the published port"
+    assert next(e for e in logs if e["event"] == "ues_backend_selected")["backend"] == "docker"
+
+
+def test_explicit_process_backend_and_pool_config(tmp_path):
+    pool = make_pool(settings(tmp_path, ues_backend="process", pool_min_idle=3, pool_max_instances=7,
+                              pool_idle_ttl_s=60, pool_acquire_timeout_s=9))
+    assert isinstance(pool.backend, ProcessBackend) and pool.backend.bind_host == "127.0.0.1"
+    assert (pool.config.min_idle, pool.config.max_instances, pool.config.idle_ttl_s,
+            pool.config.acquire_timeout_s) == (3, 7, 60, 9)

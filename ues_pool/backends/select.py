@@ -1,0 +1,126 @@
+"""Choose and build the UES backend and pool from the green's settings (``GREEN_UES_BACKEND`` and friends).
+
+``GREEN_UES_BACKEND``:
+
+* ``process``  — local ``ues-server`` subprocesses (works anywhere).
+* ``docker``   — one container per instance from ``GREEN_UES_IMAGE``; fails when no engine answers.
+* ``external`` — the servers listed in ``GREEN_UES_EXTERNAL`` (JSON list of ``{url, admin_key, advertised_url?}``).
+* ``auto``     — docker when an engine answers a quick ping *and* the image is present locally, else process;
+  the choice and its reason are logged.
+
+When ``GREEN_UES_ADVERTISE_HOST`` is set, purples reach UES through that host, so the process backend binds
+and the docker backend publishes on all interfaces instead of loopback only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING
+
+import structlog
+from pydantic import TypeAdapter, ValidationError
+
+from ues_pool.backends.base import Backend
+from ues_pool.backends.external import ExternalBackend, ExternalServer
+from ues_pool.pool import PoolConfig, UESPool
+
+if TYPE_CHECKING:
+    from green_agent.config import GreenSettings
+
+log = structlog.get_logger("ues_pool.select")
+
+PING_TIMEOUT_S = 2.0
+
+
+class BackendConfigError(ValueError):
+    """The backend settings are inconsistent or malformed; the message says which setting and how to fix it."""
+
+
+def parse_external(raw: str | None) -> list[ExternalServer]:
+    """``GREEN_UES_EXTERNAL``: a JSON list of ``{"url": ..., "admin_key": ..., "advertised_url": ...?}``."""
+    if not raw or not raw.strip():
+        raise BackendConfigError("GREEN_UES_BACKEND=external needs GREEN_UES_EXTERNAL: a JSON list like "
+                                 '[{"url": "http://ues:8000", "admin_key": "...", "advertised_url": "..."}]')
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise BackendConfigError(f"GREEN_UES_EXTERNAL is not valid JSON ({exc})") from None
+    if not isinstance(data, list) or not data:
+        raise BackendConfigError("GREEN_UES_EXTERNAL must be a non-empty JSON list of "
+                                 "{url, admin_key, advertised_url?} objects")
+    try:
+        servers = TypeAdapter(list[ExternalServer]).validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"item {'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise BackendConfigError(f"GREEN_UES_EXTERNAL is malformed: {problems}") from None
+    for server in servers:
+        for field, value in (("url", server.url), ("advertised_url", server.advertised_url)):
+            if value is not None and not value.startswith(("http://", "https://")):
+                raise BackendConfigError(f"GREEN_UES_EXTERNAL: {field} {value!r} must start with http:// or https://")
+    return servers
+
+
+def docker_available(image: str, timeout: float = PING_TIMEOUT_S) -> tuple[bool, str]:
+    """Whether a Docker engine answers within ``timeout`` and has ``image``; and why (for the log)."""
+    try:
+        import docker
+    except ImportError:
+        return False, "the docker SDK is not installed"
+    try:
+        client = docker.from_env(timeout=timeout)
+    except Exception as exc:
+        return False, f"no Docker engine configured ({exc.__class__.__name__}: {exc})"
+    try:
+        client.ping()
+    except Exception as exc:
+        return False, f"no Docker engine answers ({exc.__class__.__name__})"
+    try:
+        client.images.get(image)
+    except docker.errors.ImageNotFound:
+        return False, f"the Docker engine answers but image {image!r} is not present (build it or set GREEN_UES_IMAGE)"
+    except Exception as exc:
+        return False, f"could not look up image {image!r} ({exc.__class__.__name__}: {exc})"
+    finally:
+        client.close()
+    return True, f"a Docker engine answers and image {image!r} is present"
+
+
+def make_backend(settings: GreenSettings) -> Backend:
+    """The backend ``settings.ues_backend`` asks for (``auto`` resolved here). Blocks for at most ~2 s (ping)."""
+    kind = settings.ues_backend
+    if kind == "external":
+        servers = parse_external(settings.ues_external)
+        log.info("ues_backend_selected", backend="external", servers=len(servers))
+        return ExternalBackend(servers)
+    if kind == "auto":
+        ok, why = docker_available(settings.ues_image)
+        kind = "docker" if ok else "process"
+        log.info("ues_backend_selected", backend=kind, requested="auto", reason=why)
+    else:
+        log.info("ues_backend_selected", backend=kind, requested=kind, reason="GREEN_UES_BACKEND")
+    exposed = settings.ues_advertise_host is not None
+    if kind == "docker":
+        from ues_pool.backends.docker import DockerBackend
+
+        if settings.ues_docker_network is None and os.path.exists("/.dockerenv"):
+            log.warning("ues_docker_network_unset", hint="the green runs in a container: set "
+                        "GREEN_UES_DOCKER_NETWORK so that it can reach the UES containers by name")
+        return DockerBackend(settings.pool_name, image=settings.ues_image, network=settings.ues_docker_network,
+                             advertise_host=settings.ues_advertise_host,
+                             publish_host="0.0.0.0" if exposed else "127.0.0.1")
+    from ues_pool.backends.process import ProcessBackend
+
+    return ProcessBackend(settings.pool_name, settings.data_dir / "ues-pool",
+                          bind_host="0.0.0.0" if exposed else "127.0.0.1", advertise_host=settings.ues_advertise_host)
+
+
+def pool_config(settings: GreenSettings) -> PoolConfig:
+    return PoolConfig(min_idle=settings.pool_min_idle, max_instances=settings.pool_max_instances,
+                      idle_ttl_s=settings.pool_idle_ttl_s, acquire_timeout_s=settings.pool_acquire_timeout_s)
+
+
+def make_pool(settings: GreenSettings) -> UESPool:
+    """A pool over ``make_backend(settings)``, configured from ``GREEN_POOL_*`` (not started: ``await pool.start()``
+    or ``async with``)."""
+    return UESPool(make_backend(settings), pool_config(settings))
