@@ -3,7 +3,9 @@
 Turn protocol (protocol.md §4): ``turn_start`` → the purple acts on UES with its key (all at time T) →
 its reply → advance 1 s (applies anything due now and gives a strictly later apply time) → attribute the
 purple's actions from the events of [T, T+1s] → characters answer what the purple sent them, scheduled as
-UES events at their reply time → advance the rest of the step. The key is revoked on every path out.
+UES events at their reply time → advance the rest of the step. A turn in which the purple made no POST (the access
+log shows none since the last turn; every action is a POST) has nothing to attribute or answer: its step is one
+advance. A cancel abandons the turn in flight at once. The key is revoked on every path out.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import structlog
 
 from green_agent.assessment.attribution import attribute
 from green_agent.assessment.inbox import needs_calendar, outgoing_messages
-from green_agent.assessment.purple_link import PurpleError, PurpleLink
+from green_agent.assessment.purple_link import PurpleError, PurpleLink, PurpleReply
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.protocol import (
     PURPLE_PERMISSIONS,
@@ -129,6 +131,7 @@ class Trial:
         self.key_id: str | None = None
         self.purple_started = False
         self._reply_at: float | None = None
+        self._last_post_id = 0  # newest access-log id of the purple's POST calls seen so far
         self._ues_at_reply = 0.0
         self.green_user_messages: list[str] = []
         self.log = log.bind(assessment_id=assessment_id, scenario=scenario.scenario_id, trial=trial)
@@ -243,9 +246,11 @@ class Trial:
             reply: dict[str, Any] | None = None
             answered = False
             try:
-                result = await self.link.send(TurnStart(turn_number=turn, current_time=now.isoformat(),
-                                                        events_processed=events_processed),
-                                              timeout_s=self.config.turn_timeout_s)
+                result = await self._send_unless_cancelled(TurnStart(
+                    turn_number=turn, current_time=now.isoformat(), events_processed=events_processed))
+                if result is None:  # cancelled while the purple held the turn
+                    rec.status, rec.completion_reason = "cancelled", "cancelled"
+                    return
                 reply, answered = result.first_object(), True
             except TimeoutError:
                 await self.link.cancel_pending()
@@ -261,14 +266,25 @@ class Trial:
             ends_scenario = now + step >= spec.end_time
             if ends_scenario:
                 step = spec.end_time - now
+            posts = await self._purple_posts()
+            if not self._new_posts(posts):
+                # The purple made no call that can change the world: nothing to attribute, nobody to answer, so
+                # the whole step is one advance (the same clock and events as the 1 s + rest split below).
+                advanced = await ues.advance(step.total_seconds())
+                events_processed = int(advanced.get("events_executed", 0))
+                now = parse_dt(advanced["current_time"])
+                await self._progress(f"Turn {turn} completed; clock at {now.isoformat()}", "update_turn_completed",
+                                     turn=turn, actions=0, current_time=now.isoformat(), time_step=str(step))
+                if self._turn_ends(early, ends_scenario or now >= spec.end_time, timeouts):
+                    return
+                continue
             apply_step = min(timedelta(seconds=1), step)
             advanced = await ues.advance(apply_step.total_seconds())
             apply_time = parse_dt(advanced["current_time"])
             events_processed = int(advanced.get("events_executed", 0))
             turn_events = [e for e in await ues.events(start=now, end=apply_time)
                            if e.get("status") in ("executed", "failed")]
-            logs = [entry for entry in await ues.access_logs(self.key_id or "")
-                    if parse_dt(entry["timestamp"]) >= wall_start]
+            logs = [entry for entry in posts if parse_dt(entry["timestamp"]) >= wall_start]
             actions = attribute(turn_events, list(reversed(logs)), self.key_id or "", turn, now)
             self._record_actions(actions)
             for action in actions:
@@ -295,17 +311,55 @@ class Trial:
             await self._progress(f"Turn {turn} completed; clock at {now.isoformat()}", "update_turn_completed",
                                  turn=turn, actions=len(actions), current_time=now.isoformat(),
                                  time_step=str(step))
-            if early:
-                rec.completion_reason = "early_completion"
-                return
-            if ends_scenario or now >= spec.end_time:
-                rec.completion_reason = "scenario_complete"
-                return
-            if timeouts >= MAX_CONSECUTIVE_TIMEOUTS:
-                rec.status, rec.completion_reason = "timeout", "timeout"
-                rec.errors.append(f"the purple did not reply to {MAX_CONSECUTIVE_TIMEOUTS} turns in a row")
+            if self._turn_ends(early, ends_scenario or now >= spec.end_time, timeouts):
                 return
         rec.completion_reason = "max_turns_reached"
+
+    async def _send_unless_cancelled(self, message: TurnStart) -> PurpleReply | None:
+        """Send one turn and wait for the reply, the turn timeout (TimeoutError) or a cancel of the assessment
+        (None: the turn is abandoned at once rather than at its end, so a cancel never waits for a slow purple)."""
+        send = asyncio.ensure_future(self.link.send(message, timeout_s=self.config.turn_timeout_s))
+        stop = asyncio.ensure_future(self.cancel.wait())
+        try:
+            await asyncio.wait({send, stop}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stop.cancel()
+            if not send.done():
+                send.cancel()
+                await asyncio.gather(send, return_exceptions=True)
+        return None if send.cancelled() else send.result()
+
+    def _turn_ends(self, early: bool, scenario_over: bool, timeouts: int) -> bool:
+        """After a turn: True (with the completion reason recorded) when the trial ends here."""
+        rec = self.record
+        if early:
+            rec.completion_reason = "early_completion"
+            return True
+        if scenario_over:
+            rec.completion_reason = "scenario_complete"
+            return True
+        if timeouts >= MAX_CONSECUTIVE_TIMEOUTS:
+            rec.status, rec.completion_reason = "timeout", "timeout"
+            rec.errors.append(f"the purple did not reply to {MAX_CONSECUTIVE_TIMEOUTS} turns in a row")
+            return True
+        return False
+
+    async def _purple_posts(self) -> list[dict[str, Any]]:
+        """The purple key's POST calls in the access log, newest first (every action the purple can take is a POST;
+        attribution reads nothing else). ``method`` shrinks the answer; a UES that ignores it gives the same."""
+        body = await self.ues.request("GET", "/access-logs",
+                                      params={"key_id": self.key_id or "", "method": "POST", "limit": 1000})
+        return [entry for entry in body["entries"] if entry.get("method") == "POST"]
+
+    def _new_posts(self, posts: list[dict[str, Any]]) -> bool:
+        """Whether ``posts`` holds a call not seen at the previous turn. By ``log_id`` (the log's own sequence), not by
+        time, so no clock is involved; an entry without a usable ``log_id`` counts as new."""
+        ids = [entry.get("log_id") for entry in posts]
+        if any(not isinstance(i, int) or isinstance(i, bool) for i in ids):
+            return True
+        newest = max(ids, default=self._last_post_id)
+        seen, self._last_post_id = self._last_post_id, max(newest, self._last_post_id)
+        return newest > seen
 
     def _record_actions(self, actions: list[ActionLogEntry]) -> None:
         rec = self.record

@@ -4,12 +4,18 @@
 * ``garbage`` — answers everything with the text ``lol`` (no JSON): a non-protocol reply.
 * ``silent`` — never answers ``turn_start`` (waits until the turn is cancelled); acknowledges other messages.
   It replies in task mode, so the green learns the task id and can cancel the abandoned turn.
+* ``slow`` — holds every ``turn_start`` for ``PURPLE_SLOW_TURN_S`` seconds (default 3), then answers
+  ``turn_complete``; acknowledges other messages at once. For tests that act while a turn is in flight (cancel,
+  a world dying mid-trial). Task mode, like ``silent``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
+
+SLOW_TURN_ENV = "PURPLE_SLOW_TURN_S"
 
 
 class NoopBrain:
@@ -30,4 +36,17 @@ class SilentBrain:
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
         if payload.get("message_type") == "turn_start":
             await asyncio.Event().wait()  # until cancelled
+        return None
+
+
+class SlowBrain:
+    reply_mode = "task"
+
+    def __init__(self, delay_s: float | None = None) -> None:
+        self.delay_s = float(os.environ.get(SLOW_TURN_ENV, "3")) if delay_s is None else delay_s
+
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
+        if payload.get("message_type") == "turn_start":
+            await asyncio.sleep(self.delay_s)
+            return {"message_type": "turn_complete"}
         return None

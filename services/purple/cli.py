@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from green_agent.config import GreenSettings
-from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain
+from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain, SlowBrain
 from services.purple.oracle import OracleBrain
 from services.purple.server import PurpleBrain
 
@@ -27,6 +27,7 @@ ROLES: dict[str, Callable[[], PurpleBrain]] = {
     "reckless": lambda: OracleBrain(_scenario_dirs(), reckless=True),
     "garbage": GarbageBrain,
     "silent": SilentBrain,
+    "slow": SlowBrain,
 }
 
 
