@@ -169,8 +169,9 @@ class UESPool:
         while True:
             if self._idle:
                 instance = self._idle.pop()
-                # An instance may have died since the last health round; never hand out a dead world.
-                if await self._healthy(instance):
+                # An instance may have died since the last health round; never hand out a dead world. The HTTP
+                # probe alone is enough here (and ~1 ms, where asking the Docker engine costs ~8 ms).
+                if await self._answers(instance):
                     self.stats["acquired_warm"] += 1
                     return instance
                 self.stats["destroyed_unhealthy"] += 1
@@ -274,8 +275,9 @@ class UESPool:
         await self._notify()
 
     async def _healthy(self, instance: Instance) -> bool:
-        if not await self.backend.is_running(instance):
-            return False
+        return await self.backend.is_running(instance) and await self._answers(instance)
+
+    async def _answers(self, instance: Instance) -> bool:
         try:
             r = await self._http.get(instance.url + "/health", timeout=min(2.0, self.config.health_interval_s * 2))
             return r.status_code == 200
