@@ -78,6 +78,15 @@ class ProcessBackend(Backend):
         return self.state_dir / f"{instance_id}.json"
 
     async def start(self) -> Instance:
+        # Choosing a free port and binding it are two steps, so a concurrent start may take "our" port first.
+        for attempt in range(3):
+            try:
+                return await self._start_once()
+            except _PortTaken as exc:
+                log.info("ues_port_taken_retrying", attempt=attempt + 1, detail=str(exc))
+        raise BackendError("ues-server could not get a free port in 3 attempts")
+
+    async def _start_once(self) -> Instance:
         self.state_dir.mkdir(parents=True, exist_ok=True)
         instance_id = "ues-" + uuid.uuid4().hex[:12]
         key = new_admin_key()
@@ -109,10 +118,16 @@ class ProcessBackend(Backend):
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if proc.returncode is not None:
+                if any("address already in use" in line.lower() for line in tail):
+                    raise _PortTaken(f"port of {instance_id} was taken before it could bind")
                 raise BackendError(f"ues-server {instance_id} exited with code {proc.returncode} during start-up: "
                                    + " | ".join(tail))
             try:
                 if (await self._http.get(url + "/health")).status_code == 200:
+                    # /health needs no key: make sure it is our server answering, not another on that port.
+                    mine = await self._http.get(url + "/simulator/time", headers={"X-API-Key": instance.admin_key})
+                    if mine.status_code == 401:
+                        raise _PortTaken(f"another server answers on the port chosen for {instance_id}")
                     return
             except httpx.HTTPError:
                 pass
@@ -181,3 +196,7 @@ class ProcessBackend(Backend):
 
     async def close(self) -> None:
         await self._http.aclose()
+
+
+class _PortTaken(BackendError):
+    """The chosen port went to someone else between choosing and binding; try another."""
