@@ -30,6 +30,7 @@ from green_agent.a2a_app import CardSpec, SkillSpec, agent_message, build_a2a_ap
 from green_agent.config import GreenSettings
 from green_agent.executor import AssessmentExecutor, Outcome, Runner
 from green_agent.protocol import PROTOCOL
+from green_agent.task_store import ThrottledTaskStore
 from ues_pool.backends.select import make_pool
 from ues_pool.pool import UESPool
 
@@ -99,12 +100,13 @@ class GreenMetrics:
 
 
 # ------------------------------------------------------------------------------------------------ pieces
-def make_task_store(url: str) -> DatabaseTaskStore:
-    """The SDK's SQLAlchemy task store on ``url`` (an async URL; SQLite's folder is created)."""
+def make_task_store(url: str) -> ThrottledTaskStore:
+    """The SDK's SQLAlchemy task store on ``url`` (an async URL; SQLite's folder is created), writing
+    ``working`` progress at most once a second per task."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    return DatabaseTaskStore(create_async_engine(url))
+    return ThrottledTaskStore(DatabaseTaskStore(create_async_engine(url)))
 
 
 INTERRUPTED_TEXT = ("The green agent stopped while this assessment was running (restart or crash); it produced no "
@@ -216,6 +218,7 @@ def create_app(settings: GreenSettings | None = None, runner: Runner | None = No
             await app.state.a2a_handler.aclose()
             if own_pool and state["pool"] is not None:
                 await state["pool"].shutdown()
+            await task_store.flush()
             await task_store.engine.dispose()
 
     app = FastAPI(title="UES green agent", version=green_version(), lifespan=lifespan)
