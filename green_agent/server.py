@@ -109,6 +109,43 @@ def make_task_store(url: str) -> ThrottledTaskStore:
     return ThrottledTaskStore(DatabaseTaskStore(create_async_engine(url)))
 
 
+# Requests up to this size reach the executor, which rejects anything over 1 MiB as an A2A task with a clear
+# message (what a gateway can show); beyond it the body is not even read into memory.
+MAX_BODY_BYTES = 8 * 1024 * 1024
+
+
+class BodyLimit:
+    """Pure ASGI: refuse bodies over ``max_bytes`` with 413 before buffering them."""
+
+    def __init__(self, app: Any, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or ()).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            body = json.dumps({"detail": f"request body too large: the limit is {self.max_bytes} bytes"}).encode()
+            await send({"type": "http.response.start", "status": 413,
+                        "headers": [(b"content-type", b"application/json"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.max_bytes:
+                raise ValueError(f"request body larger than {self.max_bytes} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
 INTERRUPTED_TEXT = ("The green agent stopped while this assessment was running (restart or crash); it produced no "
                     "results. Send the request again.")
 
@@ -222,6 +259,7 @@ def create_app(settings: GreenSettings | None = None, runner: Runner | None = No
             await task_store.engine.dispose()
 
     app = FastAPI(title="UES green agent", version=green_version(), lifespan=lifespan)
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     app.state.settings = settings
     app.state.metrics = metrics
     app.state.executor = executor

@@ -193,3 +193,18 @@ async def test_tasks_interrupted_by_a_restart_end_failed(tmp_path):
         task = (await rpc(url, "tasks/get", {"id": task_id}))["result"]
     assert task["status"]["state"] == "failed"
     assert "stopped while this assessment was running" in status_text(task)
+
+
+async def test_oversized_body_is_refused_before_it_is_read(tmp_path):
+    """Beyond 8 MiB the green answers 413 at once instead of buffering the body (2 MB still gets an A2A
+    rejection, see the bad-request corpus)."""
+    import httpx
+
+    from green_agent.config import GreenSettings
+    from green_agent.server import MAX_BODY_BYTES, create_app
+
+    app = create_app(GreenSettings(data_dir=tmp_path, ues_backend="process", pool_min_idle=0))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://green") as client:
+        r = await client.post("/", content=b"x" * (MAX_BODY_BYTES + 1), headers={"content-type": "application/json"})
+        assert r.status_code == 413 and "too large" in r.json()["detail"]
+        assert (await client.get("/healthz")).status_code == 200
