@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import socket
 import sys
 import tempfile
 import time
@@ -22,14 +21,9 @@ from green_agent.assessment.runner import Outcome, run_assessment
 from green_agent.config import GreenSettings
 from green_agent.protocol import ProgressUpdate, parse_request
 from green_agent.scenarios import ScenarioLibrary
+from ues_pool.backends.base import free_port
 from ues_pool.backends.process import ProcessBackend
 from ues_pool.pool import PoolConfig, UESPool
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.asynccontextmanager

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
@@ -18,6 +17,7 @@ import pytest
 from green_agent.protocol import PURPLE_PERMISSIONS
 from services.ues.app import create_app
 from services.ues.settings import UESSettings
+from ues_pool.backends.base import free_port
 
 ADMIN_SECRET = "test-admin-" + "0" * 40
 
@@ -60,11 +60,6 @@ async def purple(client, admin) -> Creds:
     body = r.json()
     return Creds(body["key_id"], body["secret"])
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -21,21 +20,18 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 
+from ues_pool.backends.base import free_port
+
 REAL_UES = {"cold_start_s": 2.25, "send_p50_ms": 7.1, "state_p50_ms": 16.0, "advance_10k_s": 89.7,
             "query_p50_ms": 11.2}
 TARGETS = {"cold_start_s": 1.0, "send_p50_ms": 2.0, "state_p50_ms": 5.0, "advance_10k_s": 0.5,
            "query_p50_ms": 5.0}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def start_server() -> tuple[subprocess.Popen, str, dict[str, str], float]:
     """Start ues-server; return (process, url, admin headers, seconds until /health answered)."""
-    port, key = _free_port(), secrets.token_hex(32)
+    port, key = free_port(), secrets.token_hex(32)
     url = f"http://127.0.0.1:{port}"
     started = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "services.ues.cli", "--port", str(port)],

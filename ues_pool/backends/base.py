@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import secrets
+import socket
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,6 +12,24 @@ from typing import Any
 
 class BackendError(RuntimeError):
     """A backend could not start, reach or stop an instance; the message says which and why."""
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port free right now on ``host`` (another process may still take it before it is bound)."""
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def pid_alive(pid: int) -> bool:
+    """True when a process with this pid exists (also when it belongs to another user)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def new_admin_key() -> str:

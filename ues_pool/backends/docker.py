@@ -55,7 +55,7 @@ from typing import Any, TypeVar
 import httpx
 import structlog
 
-from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key
+from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key, pid_alive
 
 log = structlog.get_logger("ues_pool.docker")
 
@@ -82,15 +82,6 @@ def _process_start(pid: int) -> str:
     fields = stat[stat.rfind(")") + 2:].split()
     return fields[19] if len(fields) > 19 else ""
 
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _container_name_part(text: str) -> str:
@@ -327,7 +318,7 @@ class DockerBackend(Backend):
         if not host or not pid.isdigit():
             return True  # cannot tell: leave it alone
         if host == self.hostname:
-            if not _pid_alive(int(pid)):
+            if not pid_alive(int(pid)):
                 return False
             current = _process_start(int(pid))
             return not (start and current and current != start)

@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import sys
 import time
 import uuid
@@ -23,28 +22,13 @@ from pathlib import Path
 import httpx
 import structlog
 
-from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key
+from ues_pool.backends.base import Backend, BackendError, Instance, free_port, new_admin_key, pid_alive
 
 log = structlog.get_logger("ues_pool.process")
 
 ENV_POOL = "UES_POOL_NAME"
 ENV_INSTANCE = "UES_POOL_INSTANCE"
 
-
-def _free_port(host: str) -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _environ(pid: int) -> dict[str, str]:
@@ -90,7 +74,7 @@ class ProcessBackend(Backend):
         self.state_dir.mkdir(parents=True, exist_ok=True)
         instance_id = "ues-" + uuid.uuid4().hex[:12]
         key = new_admin_key()
-        port = _free_port(self.bind_host)
+        port = free_port(self.bind_host)
         env = {**os.environ, "UES_ADMIN_KEY": key, ENV_POOL: self.pool_name, ENV_INSTANCE: instance_id,
                "UES_LOG_LEVEL": "warning"}
         env.pop("UES_ADMIN_KEY_FILE", None)
@@ -174,7 +158,7 @@ class ProcessBackend(Backend):
             except (OSError, ValueError):
                 record.unlink(missing_ok=True)
                 continue
-            if info.get("run_id") == self.run_id or _pid_alive(int(info.get("owner_pid", 0))):
+            if info.get("run_id") == self.run_id or pid_alive(int(info.get("owner_pid", 0))):
                 continue  # ours, or its owner is still alive: not an orphan
             pid = int(info.get("pid", 0))
             if pid and _environ(pid).get(ENV_INSTANCE) == record.stem:
