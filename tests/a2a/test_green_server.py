@@ -208,3 +208,40 @@ async def test_oversized_body_is_refused_before_it_is_read(tmp_path):
         r = await client.post("/", content=b"x" * (MAX_BODY_BYTES + 1), headers={"content-type": "application/json"})
         assert r.status_code == 413 and "too large" in r.json()["detail"]
         assert (await client.get("/healthz")).status_code == 200
+
+
+async def test_finished_tasks_survive_a_restart_on_postgresql(tmp_path):
+    """GREEN_TASK_DB_URL pointing at PostgreSQL: the same persistence, in a fresh database per test.
+
+    Needs a server: CI starts one (deploy/postgres-for-tests.sh) and sets GREEN_REQUIRE_POSTGRES=1, which turns
+    the skip below into a failure."""
+    import os
+    import uuid
+
+    import asyncpg
+    from sqlalchemy.engine import make_url
+
+    base = os.environ.get("GREEN_TEST_POSTGRES_URL")
+    if not base:
+        if os.environ.get("GREEN_REQUIRE_POSTGRES") == "1":
+            pytest.fail("GREEN_REQUIRE_POSTGRES=1 but GREEN_TEST_POSTGRES_URL is not set")
+        pytest.skip("no PostgreSQL server: set GREEN_TEST_POSTGRES_URL (deploy/postgres-for-tests.sh prints one)")
+    url = make_url(base)
+    admin_dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"green_test_{uuid.uuid4().hex[:10]}"
+    admin = await asyncpg.connect(admin_dsn)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        settings = settings_for(tmp_path, task_db_url=url.set(database=name).render_as_string(hide_password=False))
+        async with serve(create_app(settings, plumbing_runner)) as green_url:
+            rejected = await stream_v03(green_url, v03_message(text="{oops"))
+            done = await stream_v03(green_url, v03_message(text=json.dumps(GOOD)))
+        assert not (settings.data_dir / "tasks.db").exists()
+        async with serve(create_app(settings, plumbing_runner)) as green_url:
+            old = (await rpc(green_url, "tasks/get", {"id": rejected[0]["id"]}))["result"]
+            assert old["status"]["state"] == "rejected" and "not valid JSON" in status_text(old)
+            finished = (await rpc(green_url, "tasks/get", {"id": done[0]["id"]}))["result"]
+            assert finished["status"]["state"] == "completed" and finished["artifacts"][0]["name"] == "Result"
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
