@@ -22,10 +22,6 @@ class UESError(RuntimeError):
         super().__init__(message)
         self.status_code = status_code
 
-    @property
-    def unreachable(self) -> bool:
-        return self.status_code is None
-
 
 def _detail(response: httpx.Response) -> str:
     try:
@@ -49,7 +45,6 @@ class UESClient:
         self._headers = {"X-API-Key": api_key}
         self._own = http is None
         self._http = http or httpx.AsyncClient(timeout=timeout_s)
-        self.round_trips = 0
         self.round_trip_seconds = 0.0
 
     async def aclose(self) -> None:
@@ -67,7 +62,6 @@ class UESClient:
             raise UESError(f"UES unreachable at {self.base_url} ({method} {path}): {type(exc).__name__}: {exc}") \
                 from None
         finally:
-            self.round_trips += 1
             self.round_trip_seconds += time.perf_counter() - started
         if response.status_code >= 400 and response.status_code not in ok:
             raise UESError(f"UES {method} {path} → {response.status_code}: {_detail(response)}",
@@ -123,12 +117,14 @@ class UESClient:
             params["status"] = status
         return (await self.request("GET", "/events", params=params))["events"]
 
-    async def access_logs(self, key_id: str, limit: int = 1000) -> list[dict[str, Any]]:
-        """Newest first, like the server returns them."""
-        return (await self.request("GET", "/access-logs", params={"key_id": key_id, "limit": limit}))["entries"]
-
-    async def query(self, modality: str, **filters: Any) -> dict[str, Any]:
-        return await self.request("POST", f"/{modality}/query", json=filters)
+    async def access_logs(self, key_id: str, method: str | None = None, limit: int = 1000) -> list[dict[str, Any]]:
+        """The key's access-log entries, newest first like the server returns them. ``method`` narrows the
+        answer; it is applied here too, so a server that ignores the filter gives the same result."""
+        params: dict[str, Any] = {"key_id": key_id, "limit": limit}
+        if method is not None:
+            params["method"] = method
+        entries = (await self.request("GET", "/access-logs", params=params))["entries"]
+        return [e for e in entries if method is None or e.get("method") == method]
 
     # ---------------------------------------------------------------- writes
     async def send_chat(self, role: str, content: str, conversation_id: str) -> dict[str, Any]:

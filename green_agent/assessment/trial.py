@@ -346,10 +346,8 @@ class Trial:
 
     async def _purple_posts(self) -> list[dict[str, Any]]:
         """The purple key's POST calls in the access log, newest first (every action the purple can take is a POST;
-        attribution reads nothing else). ``method`` shrinks the answer; a UES that ignores it gives the same."""
-        body = await self.ues.request("GET", "/access-logs",
-                                      params={"key_id": self.key_id or "", "method": "POST", "limit": 1000})
-        return [entry for entry in body["entries"] if entry.get("method") == "POST"]
+        attribution reads nothing else)."""
+        return await self.ues.access_logs(self.key_id or "", method="POST")
 
     def _new_posts(self, posts: list[dict[str, Any]]) -> bool:
         """Whether ``posts`` holds a call not seen at the previous turn. By ``log_id`` (the log's own sequence), not by
