@@ -33,14 +33,8 @@ class GreenSettings(BaseSettings):
     pool_idle_ttl_s: float = 1800.0
     pool_acquire_timeout_s: float = 60.0
 
-    # people and judges
+    # who plays the characters (only scripted replies exist in this build; see runner warnings)
     character_mode: Literal["llm", "scripted", "replay"] = "scripted"
-    character_model: str | None = None
-    judge_model: str | None = None
-
-    # purple link
-    purple_connect_timeout_s: float = 10.0
-    control_message_timeout_s: float = 30.0
 
     log_json: bool | None = None  # default: JSON when not on a TTY
 

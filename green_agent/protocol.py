@@ -191,19 +191,6 @@ class AssessmentComplete(BaseModel):
     reason: Literal["scenario_complete", "early_completion", "timeout", "error", "max_turns_reached", "cancelled"]
 
 
-class TurnComplete(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    message_type: Literal["turn_complete"] = "turn_complete"
-    notes: str | None = None
-    time_step: Any = None
-
-
-class EarlyCompletion(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    message_type: Literal["early_completion"] = "early_completion"
-    reason: str | None = None
-
-
 def render_text(payload: BaseModel) -> str:
     """The TextPart copy of a green message: the same object as JSON, for text-only purples."""
     return json.dumps(payload.model_dump(mode="json"), sort_keys=True)

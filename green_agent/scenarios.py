@@ -24,7 +24,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from services.ues.timeutil import parse_dt, parse_duration
 
-DIMENSIONS = ("accuracy", "instruction_following", "efficiency", "safety", "politeness")
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 

@@ -46,6 +46,8 @@ log = structlog.get_logger("green.trial")
 MODALITIES = ("email", "sms", "calendar", "chat")
 MAX_ACTION_LOG = 5000
 MAX_CONSECUTIVE_TIMEOUTS = 3
+# protocol.md §4: assessment_start and assessment_complete are plain requests with a 30 s timeout.
+CONTROL_TIMEOUT_S = 30.0
 
 
 @dataclass
@@ -71,7 +73,6 @@ class TrialRecord:
     duration_seconds: float = 0.0
     green_overhead_ms: list[float] = field(default_factory=list)
     ues_floor_ms: list[float] = field(default_factory=list)
-    replies_scheduled: int = 0
 
     @property
     def ran(self) -> bool:
@@ -188,10 +189,10 @@ class Trial:
                                   api_key=self._secret, current_time=rec.start_time.isoformat(),
                                   initial_state_summary=_summary(rec.initial_state, rec.start_time))
         try:
-            await self.link.send(message, timeout_s=30)
+            await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
         except (PurpleError, TimeoutError) as exc:
             rec.status, rec.completion_reason = "failed", "error"
-            reason = "did not answer within 30 s" if isinstance(exc, TimeoutError) else str(exc)
+            reason = f"did not answer within {CONTROL_TIMEOUT_S:g} s" if isinstance(exc, TimeoutError) else str(exc)
             rec.errors.append(f"assessment_start could not be delivered to the purple: {reason}")
             return False
         self.purple_started = True
@@ -296,7 +297,6 @@ class Trial:
             for planned in replies:
                 at = max(planned.at, apply_time)
                 await ues.schedule(planned.modality, at, planned.data)
-                rec.replies_scheduled += 1
             if replies:
                 await self._progress(f"Turn {turn}: {len(replies)} character response(s) scheduled",
                                      "update_responses_generated", turn=turn,
@@ -370,11 +370,12 @@ class Trial:
         """Always: tell the purple, take final snapshots, revoke keys. Errors here are recorded, not raised."""
         rec, ues = self.record, self.ues
         if self.purple_started:
-            reason = rec.completion_reason if rec.completion_reason in (
-                "scenario_complete", "early_completion", "timeout", "error") else "scenario_complete" \
-                if rec.completion_reason == "max_turns_reached" else "error"
+            # The purple hears one of protocol.md §4's four reasons; running out of turns ends the scenario.
+            reason = {"max_turns_reached": "scenario_complete"}.get(rec.completion_reason, rec.completion_reason)
+            if reason not in ("scenario_complete", "early_completion", "timeout", "error"):
+                reason = "error"
             try:
-                await self.link.send(AssessmentComplete(reason=reason), timeout_s=30)
+                await self.link.send(AssessmentComplete(reason=reason), timeout_s=CONTROL_TIMEOUT_S)
             except (PurpleError, TimeoutError) as exc:
                 self.log.info("assessment_complete_not_delivered", error=str(exc))
         try:

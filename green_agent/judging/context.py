@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -35,7 +35,6 @@ class EvalContext:
     user_phone: str
     ues: Any = None
     llm: Any = None
-    extras: dict[str, Any] = field(default_factory=dict)
 
     def actions(self, *names: str, successful_only: bool = True) -> list[ActionLogEntry]:
         """The purple's actions named ``modality.operation`` (e.g. ``email.send``), in order."""

@@ -62,8 +62,8 @@ async def evaluate(scenario: Scenario, ctx: EvalContext, on_result: OnCriterion 
                                                      f"{type(exc).__name__}: {exc}")
         elif judge is None:
             result = CriterionResult(**base, score=None, status="skipped",
-                                     explanation="LLM-judged criterion skipped: no judge model is configured "
-                                                 "(set GREEN_JUDGE_MODEL)")
+                                     explanation="LLM-judged criterion skipped: this server has no LLM judge "
+                                                 "configured")
         else:
             result = await judge.score(criterion, ctx, base)
         results.append(result)

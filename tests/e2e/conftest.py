@@ -39,8 +39,7 @@ def e2e_settings(data_dir: Path, **overrides: Any) -> GreenSettings:
     """Settings of an e2e green: the test scenarios, a private data dir and pool, scripted characters."""
     values: dict[str, Any] = {"scenarios_dir": SCENARIOS, "data_dir": data_dir,
                               "pool_name": f"e2e-{uuid.uuid4().hex[:8]}", "pool_min_idle": 2,
-                              "pool_max_instances": 32, "character_mode": "scripted", "judge_model": None,
-                              "character_model": None}
+                              "pool_max_instances": 32, "character_mode": "scripted"}
     return GreenSettings(**{**values, **overrides})
 
 
