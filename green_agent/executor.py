@@ -13,15 +13,11 @@ Cancel (``tasks/cancel``) sets the task's cancel event; the runner stops at its 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import math
-import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-import httpx
 import structlog
 from a2a.helpers.proto_helpers import new_task_from_user_message
 from a2a.server.agent_execution import AgentExecutor, RequestContext
@@ -91,28 +87,6 @@ def _not_json(text: str) -> str:
 
 def _field(obj: Any, name: str) -> Any:
     return obj.get(name) if isinstance(obj, dict) else getattr(obj, name)
-
-
-@contextlib.contextmanager
-def _in_use(lease: Any) -> Iterator[None]:
-    """While an assessment runs on the lease, the pool must not take it for idle: its TTL eviction (measured from
-    ``last_used``, which the pool only sets on acquire) would wipe the world mid-trial. Idle time starts at the end."""
-    if not hasattr(lease, "last_used"):
-        yield
-        return
-    lease.last_used = math.inf
-    try:
-        yield
-    finally:
-        lease.last_used = time.monotonic()
-
-
-async def _answers_health(lease: Any, timeout_s: float = 5.0) -> bool:
-    try:
-        async with httpx.AsyncClient(timeout=timeout_s) as http:
-            return (await http.get(str(lease.url).rstrip("/") + "/health")).status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 @dataclass
@@ -214,7 +188,7 @@ class AssessmentExecutor(AgentExecutor):
             pool = self.pool()
             if pool is None:
                 raise RuntimeError("no UES pool is configured")
-            lease = await self._live_lease(pool, context_id)
+            lease = await pool.acquire(context_id)
             if run.cancel.is_set():
                 self._count_finished(State.TASK_STATE_CANCELED, run)
                 await run.finish(State.TASK_STATE_CANCELED, "The assessment was cancelled before it started.")
@@ -223,7 +197,7 @@ class AssessmentExecutor(AgentExecutor):
             async def emit(progress: Progress) -> None:
                 await self._emit(run, progress)
 
-            with _in_use(lease):
+            with pool.in_use(lease):
                 outcome = await self.runner(request, assessment_id=task_id, context_id=context_id, lease=lease,
                                             emit=emit, cancel=run.cancel)
         finally:
@@ -238,17 +212,6 @@ class AssessmentExecutor(AgentExecutor):
         self._count_finished(state, run)
         await run.finish(state, "The assessment was cancelled; partial results are attached."
                          if outcome.cancelled else None)
-
-    @staticmethod
-    async def _live_lease(pool: UESPool, context_id: str) -> Any:
-        """The context's lease — replaced once when its world no longer answers ``/health``: it died since the
-        context's last assessment and the pool's periodic health check has not noticed yet."""
-        lease = await pool.acquire(context_id)
-        if await _answers_health(lease):
-            return lease
-        log.warning("ues_world_dead_replaced", context_id=context_id, instance=lease.instance_id)
-        await pool.release(context_id)  # the wipe fails, so the instance is destroyed, not reused
-        return await pool.acquire(context_id)
 
     async def _emit(self, run: _Run, progress: Progress) -> None:
         """A progress update → one ``working`` status update (TextPart sentence + DataPart update)."""

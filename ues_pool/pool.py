@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import httpx
@@ -53,6 +54,8 @@ class Lease:
     acquired_at: float = field(default_factory=time.monotonic)
     last_used: float = field(default_factory=time.monotonic)
     broken_reason: str | None = None
+    # Work running on the lease right now (``UESPool.in_use``); a lease in use is never idle.
+    users: int = 0
 
     @property
     def instance_id(self) -> str:
@@ -154,8 +157,11 @@ class UESPool:
         async with lock:
             lease = self._leases.get(context_id)
             if lease is not None and not lease.broken:
-                lease.last_used = time.monotonic()
-                return lease
+                # The world may have died since the context last used it, before a health round noticed.
+                if await self._answers(lease.instance):
+                    lease.last_used = time.monotonic()
+                    return lease
+                await self._mark_dead(context_id, lease)
             if lease is not None:  # broken: forget it, its instance is already destroyed
                 self._leases.pop(context_id, None)
             instance = await self._take_instance()
@@ -211,6 +217,16 @@ class UESPool:
 
     def lease_of(self, context_id: str) -> Lease | None:
         return self._leases.get(context_id)
+
+    @contextlib.contextmanager
+    def in_use(self, lease: Lease) -> Iterator[None]:
+        """Mark the lease busy for the duration: idle-TTL eviction skips it, and idle time starts at the end."""
+        lease.users += 1
+        try:
+            yield
+        finally:
+            lease.users -= 1
+            lease.last_used = time.monotonic()
 
     # ------------------------------------------------------------------ internals
     async def _start_one(self) -> Instance:
@@ -274,6 +290,13 @@ class UESPool:
         self._idle.append(instance)
         await self._notify()
 
+    async def _mark_dead(self, context_id: str, lease: Lease) -> None:
+        lease.broken_reason = f"UES instance {lease.instance_id} stopped answering (health check failed)"
+        self.stats["destroyed_unhealthy"] += 1
+        log.error("ues_instance_died", context=context_id, instance=lease.instance_id)
+        await self._destroy(lease.instance)
+        await self._notify()
+
     async def _healthy(self, instance: Instance) -> bool:
         return await self.backend.is_running(instance) and await self._answers(instance)
 
@@ -298,16 +321,12 @@ class UESPool:
         for context_id, lease in list(self._leases.items()):
             if lease.broken:
                 continue
-            if now - lease.last_used > self.config.idle_ttl_s:
+            if not lease.users and now - lease.last_used > self.config.idle_ttl_s:
                 self.stats["evicted_idle"] += 1
                 log.info("ues_lease_evicted", context=context_id, instance=lease.instance_id)
                 await self.release(context_id)
             elif not await self._healthy(lease.instance):
-                lease.broken_reason = f"UES instance {lease.instance_id} stopped answering (health check failed)"
-                self.stats["destroyed_unhealthy"] += 1
-                log.error("ues_instance_died", context=context_id, instance=lease.instance_id)
-                await self._destroy(lease.instance)
-                await self._notify()
+                await self._mark_dead(context_id, lease)
         for instance in list(self._idle):
             if not await self._healthy(instance):
                 if instance in self._idle:
