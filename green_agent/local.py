@@ -64,6 +64,29 @@ async def purple_process(role: str, scenarios_dir: Path, startup_timeout: float 
         errors.close()
 
 
+@contextlib.asynccontextmanager
+async def serve_in_process(app: Any, port: int | None = None, startup_timeout: float = 60.0) -> AsyncIterator[str]:
+    """Serve an ASGI app with uvicorn on a loopback port in this process (lifespan included); yield its URL."""
+    import uvicorn  # late: only the harnesses serve in-process
+
+    port = port or free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    task = asyncio.create_task(server.serve())
+    deadline = time.monotonic() + startup_timeout
+    while not server.started:
+        if task.done():
+            task.result()
+            raise RuntimeError("uvicorn stopped before it started")
+        if time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start in time")
+        await asyncio.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 30)
+
+
 async def assess_once(*, scenario_ids: list[str], purple_url: str, pool: UESPool, library: ScenarioLibrary,
                       seed: int = 0, trials: int = 1, config: dict[str, Any] | None = None,
                       emit: Callable[[ProgressUpdate], Awaitable[None]] | None = None) -> Outcome:

@@ -3,7 +3,6 @@ reckless purples through the real green over A2A) — scenarios.md "Self-tests".
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import uuid
 from collections.abc import AsyncIterator
@@ -12,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import uvicorn
 
 from green_agent.a2a_app import part_data
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
-from green_agent.local import free_port, purple_process
+from green_agent.local import free_port, purple_process, serve_in_process
 from green_agent.scenarios import Scenario, ScenarioError, load_scenario
 from services.ues.timeutil import parse_dt, parse_duration
 
@@ -130,23 +128,8 @@ async def green_server(settings: GreenSettings) -> AsyncIterator[str]:
     from green_agent.server import create_app
 
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = uvicorn.Server(uvicorn.Config(create_app(settings, card_url=url + "/"), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    task = asyncio.create_task(server.serve())
-    try:
-        async with httpx.AsyncClient(timeout=1.0) as http:
-            for _ in range(600):
-                with contextlib.suppress(httpx.HTTPError):
-                    if (await http.get(url + "/.well-known/agent-card.json")).status_code == 200:
-                        break
-                if task.done():
-                    task.result()
-                await asyncio.sleep(0.05)
+    async with serve_in_process(create_app(settings, card_url=f"http://127.0.0.1:{port}/"), port) as url:
         yield url
-    finally:
-        server.should_exit = True
-        await task
 
 
 async def assess_via_green(green_url: str, purple_url: str, scenario_ids: list[str],

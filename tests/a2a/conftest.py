@@ -3,45 +3,21 @@ and a raw JSON-RPC client that reads responses the way a plain A2A 0.3 client (t
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
-from fastapi import FastAPI
 
+from green_agent.local import serve_in_process as serve  # noqa: F401  (the A2A tests serve apps with it)
 from tests.conftest import free_port
-
-
-@contextlib.asynccontextmanager
-async def serve(app: FastAPI, port: int | None = None) -> AsyncIterator[str]:
-    """Serve ``app`` with uvicorn on a loopback port (lifespan included); yields the base URL."""
-    port = port or free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    task = asyncio.create_task(server.serve())
-    deadline = time.monotonic() + 60
-    while not server.started:
-        if task.done():
-            task.result()
-            raise RuntimeError("uvicorn stopped before it started")
-        if time.monotonic() > deadline:
-            raise RuntimeError("uvicorn did not start in time")
-        await asyncio.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, 30)
 
 
 @dataclass
