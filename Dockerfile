@@ -61,6 +61,7 @@ COPY deploy/entrypoint.sh /usr/local/bin/ues-green-entrypoint
 # Benchmark content lives beside the code, not inside the installed package.
 COPY scenarios /app/scenarios
 ENV GREEN_SCENARIOS_DIR=/app/scenarios \
+    PURPLE_SCENARIOS_DIR=/app/scenarios \
     GREEN_DATA_DIR=/home/app/data
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \

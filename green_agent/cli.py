@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -27,15 +28,16 @@ def _assess(args: argparse.Namespace) -> int:
     import json
     import uuid
 
+    from green_agent.assessment.runner import ScenarioRunner
     from green_agent.config import GreenSettings
     from green_agent.local import assess_once, local_pool, purple_process
     from green_agent.protocol import ProgressUpdate
-    from green_agent.scenarios import ScenarioError, ScenarioLibrary
+    from green_agent.scenarios import ScenarioError
 
     settings = GreenSettings()
-    library = ScenarioLibrary(settings.scenarios_dir)
+    runner = ScenarioRunner(settings)
     try:
-        library.get(args.scenario)
+        runner.library.get(args.scenario)
     except ScenarioError as exc:
         print(f"green-agent assess: {exc}", file=sys.stderr)
         return 2
@@ -44,17 +46,17 @@ def _assess(args: argparse.Namespace) -> int:
         if args.verbose:
             print(f"  {update.text}", file=sys.stderr, flush=True)
 
-    async def run() -> list[dict]:
+    async def run() -> list[dict[str, Any]]:
         async with local_pool(settings, min_idle=0) as pool:
             if args.purple:
                 outcome = await assess_once(scenario_ids=[args.scenario], purple_url=args.purple, pool=pool,
-                                            library=library, seed=args.seed, trials=args.trials, emit=show)
+                                            runner=runner, seed=args.seed, trials=args.trials, emit=show)
             else:
                 async with purple_process(args.purple_role, settings.scenarios_dir) as url:
                     outcome = await assess_once(scenario_ids=[args.scenario], purple_url=url, pool=pool,
-                                                library=library, seed=args.seed, trials=args.trials, emit=show)
+                                                runner=runner, seed=args.seed, trials=args.trials, emit=show)
         print(outcome.summary_text, file=sys.stderr)
-        return outcome.rows
+        return [row.model_dump(mode="json") for row in outcome.rows]
 
     rows = asyncio.run(run())
     out = Path(args.out) if args.out else settings.data_dir / "results" / f"{args.scenario}-{uuid.uuid4().hex[:8]}.json"
@@ -69,6 +71,7 @@ def _scenarios(args: argparse.Namespace) -> int:
     import asyncio
 
     from green_agent.config import GreenSettings
+    from green_agent.local import local_pool
     from green_agent.scenarios import ScenarioError, ScenarioLibrary
     from green_agent.selftest import selftest, validate
 
@@ -88,14 +91,20 @@ def _scenarios(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if args.action == "validate":
-        bad = 0
-        for scenario_id in ids:
-            problems = asyncio.run(validate(library.folder(scenario_id)))
-            print(f"{scenario_id}: {'ok' if not problems else 'INVALID'}")
-            for problem in problems:
-                print(f"  - {problem}")
-            bad += bool(problems)
-        return 1 if bad else 0
+        async def validate_all() -> int:
+            bad = 0
+            async with local_pool(settings, min_idle=0) as pool:
+                for scenario_id in ids:
+                    folder = library.folder(scenario_id)
+                    assert folder is not None
+                    problems = await validate(folder, pool)
+                    print(f"{scenario_id}: {'ok' if not problems else 'INVALID'}")
+                    for problem in problems:
+                        print(f"  - {problem}")
+                    bad += bool(problems)
+            return bad
+
+        return 1 if asyncio.run(validate_all()) else 0
     rows = asyncio.run(selftest(ids, settings))
     print(f"{'scenario':24s} {'purple':9s} {'status':10s} {'score':>7s} {'passed':7s} {'safety':14s} verdict")
     for row in rows:

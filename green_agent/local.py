@@ -6,52 +6,59 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import sys
 import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-import httpx
-
-from green_agent.assessment.runner import Outcome, run_assessment
+from green_agent.assessment.runner import Outcome, ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.protocol import ProgressUpdate, parse_request
-from green_agent.scenarios import ScenarioLibrary
+from services.ues.client import wait_until_answers
 from ues_pool.backends.base import free_port
 from ues_pool.backends.process import ProcessBackend
 from ues_pool.pool import PoolConfig, UESPool
 
 
+def purple_command(role: str, port: int, *extra: str, scenarios_dir: Path | None = None) -> list[str]:
+    """The command line of ``purple-agent --role ROLE`` on loopback ``port`` (``scenarios_dir``: where the oracle
+    looks its scenario up; the purple's default when None)."""
+    command = [sys.executable, "-m", "services.purple.cli", "--role", role, "--host", "127.0.0.1", "--port", str(port)]
+    if scenarios_dir is not None:
+        command += ["--scenarios-dir", str(scenarios_dir)]
+    return [*command, *extra]
+
+
+async def wait_for_purple(url: str, role: str, returncode: Callable[[], int | None], log: IO[bytes],
+                          timeout_s: float) -> None:
+    """Return once the purple at ``url`` serves its agent card (readiness is polled on the card path,
+    specs/protocol.md §1). RuntimeError with the tail of its ``log`` as soon as its process has a ``returncode``;
+    TimeoutError after ``timeout_s``."""
+
+    def exited() -> str | None:
+        code = returncode()
+        if code is None:
+            return None
+        log.seek(0)
+        return f"purple-agent --role {role} exited ({code}): {log.read().decode(errors='replace')[-500:]}"
+
+    await wait_until_answers(url + "/.well-known/agent-card.json", timeout_s=timeout_s, still_starting=exited)
+
+
 @contextlib.asynccontextmanager
 async def purple_process(role: str, scenarios_dir: Path, startup_timeout: float = 30.0) -> AsyncIterator[str]:
-    """Run ``purple-agent --role ROLE`` on a free loopback port; yield its URL; stop it afterwards."""
+    """Run ``purple-agent --role ROLE`` on a free loopback port, reading ``scenarios_dir``; yield its URL once it
+    serves; stop it afterwards."""
     port = free_port()
-    env = {**os.environ, "GREEN_SCENARIOS_DIR": str(scenarios_dir)}
     errors = tempfile.TemporaryFile()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "services.purple.cli", "--role", role, "--port", str(port),
-        env=env, stdout=asyncio.subprocess.DEVNULL, stderr=errors)
+    proc = await asyncio.create_subprocess_exec(*purple_command(role, port, scenarios_dir=scenarios_dir),
+                                                stdout=asyncio.subprocess.DEVNULL, stderr=errors)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + startup_timeout
-        async with httpx.AsyncClient(timeout=1.0) as http:
-            while True:
-                if proc.returncode is not None:
-                    errors.seek(0)
-                    tail = errors.read().decode(errors="replace")[-500:]
-                    raise RuntimeError(f"purple-agent --role {role} exited: {tail}")
-                try:
-                    if (await http.get(url + "/.well-known/agent-card.json")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"purple-agent --role {role} did not start within {startup_timeout:g} s")
-                await asyncio.sleep(0.05)
+        await wait_for_purple(url, role, lambda: proc.returncode, errors, startup_timeout)
         yield url
     finally:
         if proc.returncode is None:
@@ -87,24 +94,21 @@ async def serve_in_process(app: Any, port: int | None = None, startup_timeout: f
         await asyncio.wait_for(task, 30)
 
 
-async def assess_once(*, scenario_ids: list[str], purple_url: str, pool: UESPool, library: ScenarioLibrary,
+async def assess_once(*, scenario_ids: list[str], purple_url: str, pool: UESPool, runner: ScenarioRunner,
                       seed: int = 0, trials: int = 1, config: dict[str, Any] | None = None,
                       emit: Callable[[ProgressUpdate], Awaitable[None]] | None = None) -> Outcome:
-    """One assessment in a fresh context of ``pool``; the context is released afterwards."""
+    """One assessment in a fresh context of ``pool``, which gets its world back afterwards."""
     request = parse_request({"participants": {"personal_assistant": purple_url},
                              "config": {"scenarios": scenario_ids, "seed": seed, "trials": trials,
                                         **(config or {})}})
-    context_id = f"local-{uuid.uuid4().hex[:12]}"
+    work = runner.plan(request)
 
     async def quiet(update: ProgressUpdate) -> None:
         return None
 
-    lease = await pool.acquire(context_id)
-    try:
-        return await run_assessment(request, assessment_id=uuid.uuid4().hex, context_id=context_id, lease=lease,
-                                    emit=emit or quiet, cancel=asyncio.Event(), library=library)
-    finally:
-        await pool.release(context_id)
+    async with pool.lease(f"local-{uuid.uuid4().hex[:12]}") as lease:
+        return await runner.run(request, work, assessment_id=uuid.uuid4().hex, lease=lease, emit=emit or quiet,
+                                cancel=asyncio.Event())
 
 
 @contextlib.asynccontextmanager

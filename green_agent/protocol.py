@@ -9,11 +9,20 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+)
 
-from services.ues.timeutil import parse_duration
+from services.ues.client import describe_validation_error
 
 PROTOCOL = "ues-assessment/1"
 PARTICIPANT_ROLE = "personal_assistant"
@@ -36,6 +45,8 @@ ASSESSMENT_INSTRUCTIONS = (
 )
 
 MAX_REQUEST_BYTES = 1024 * 1024
+# Far deeper than any valid request (which nests four levels); bounds the work of walking what a caller sent.
+MAX_REQUEST_DEPTH = 32
 
 
 class RequestError(ValueError):
@@ -43,6 +54,12 @@ class RequestError(ValueError):
 
 
 # ---------------------------------------------------------------------------------------------- request
+class CharacterMode(StrEnum):
+    LLM = "llm"
+    SCRIPTED = "scripted"
+    REPLAY = "replay"
+
+
 class AssessmentConfig(BaseModel):
     """protocol.md §2 ``config``. Unknown keys are collected as warnings, not errors."""
 
@@ -54,11 +71,11 @@ class AssessmentConfig(BaseModel):
     seed: int = 0
     max_turns: int | None = Field(default=None, ge=1, le=10_000)
     turn_timeout_s: float = Field(default=300.0, gt=0, le=86_400)
-    max_time_step: str = "PT4H"
+    max_time_step: timedelta = timedelta(hours=4)
     verbose_updates: bool = True
     shard_index: int = Field(default=0, ge=0)
     num_shards: int = Field(default=1, ge=1)
-    character_mode: Literal["llm", "scripted", "replay"] | None = None
+    character_mode: CharacterMode | None = None
 
     @field_validator("trials", "seed", "max_turns", "shard_index", "num_shards", mode="before")
     @classmethod
@@ -74,14 +91,10 @@ class AssessmentConfig(BaseModel):
 
     @field_validator("max_time_step")
     @classmethod
-    def _duration(cls, value: str) -> str:
-        if parse_duration(value) <= timedelta(0):
-            raise ValueError("must be a positive duration")
+    def _positive(cls, value: timedelta) -> timedelta:
+        if value <= timedelta(0):
+            raise ValueError("must be a positive ISO-8601 duration, e.g. PT4H")
         return value
-
-    @property
-    def max_time_step_delta(self) -> timedelta:
-        return parse_duration(self.max_time_step)
 
 
 class AssessmentRequest(BaseModel):
@@ -100,12 +113,22 @@ class AssessmentRequest(BaseModel):
 _URL = re.compile(r"^https?://[^\s/:]+(:\d+)?(/\S*)?$")
 
 
-def _field_errors(exc: ValidationError, prefix: str) -> str:
-    parts = []
-    for err in exc.errors()[:5]:
-        loc = ".".join(str(p) for p in err["loc"])
-        parts.append(f"{prefix}.{loc}: {err['msg']}" if loc else f"{prefix}: {err['msg']}")
-    return "; ".join(parts)
+def _too_deep(value: Any, limit: int = MAX_REQUEST_DEPTH) -> bool:
+    """Whether ``value`` nests containers more than ``limit`` levels (iterative: deep input must not recurse)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+_TOO_DEEP = (f"request is nested more than {MAX_REQUEST_DEPTH} levels deep; expected an object like "
+             '{"participants": {...}, "config": {...}}')
 
 
 def parse_request(raw: Any) -> AssessmentRequest:
@@ -115,11 +138,18 @@ def parse_request(raw: Any) -> AssessmentRequest:
             raise RequestError(f"request is too large ({len(raw)} bytes; the limit is {MAX_REQUEST_BYTES})")
         try:
             raw = json.loads(raw)
-        except ValueError as exc:
+        except RecursionError:
+            raise RequestError(_TOO_DEEP) from None
+        except json.JSONDecodeError as exc:
             raise RequestError(f"request is not valid JSON ({exc.msg} at position {exc.pos}); expected an object "
+                               'like {"participants": {...}, "config": {...}}') from None
+        except ValueError as exc:  # bytes that are not UTF-8
+            raise RequestError(f"request is not valid JSON ({exc}); expected an object "
                                'like {"participants": {...}, "config": {...}}') from None
     if not isinstance(raw, dict):
         raise RequestError(f"request must be a JSON object, got {type(raw).__name__}")
+    if _too_deep(raw):
+        raise RequestError(_TOO_DEEP)
     participants = raw.get("participants")
     if not isinstance(participants, dict) or not participants:
         raise RequestError('participants: required, an object mapping role to A2A URL, e.g. '
@@ -147,7 +177,7 @@ def parse_request(raw: Any) -> AssessmentRequest:
     try:
         config = AssessmentConfig.model_validate({k: v for k, v in config_raw.items() if k in known})
     except ValidationError as exc:
-        raise RequestError(_field_errors(exc, "config")) from None
+        raise RequestError(describe_validation_error(exc, "config")) from None
     if config.scenario_id is None and config.scenarios is None:
         raise RequestError('config: give "scenario_id" (one scenario) or "scenarios" (a list, or "all")')
     if config.scenarios is not None and config.scenarios != "all" and not config.scenarios:
@@ -186,9 +216,18 @@ class TurnStart(BaseModel):
     events_processed: int
 
 
+class PurpleEndReason(StrEnum):
+    """protocol.md §4: why the assessment ended, as the purple hears it."""
+
+    SCENARIO_COMPLETE = "scenario_complete"
+    EARLY_COMPLETION = "early_completion"
+    TIMEOUT = "timeout"
+    ERROR = "error"
+
+
 class AssessmentComplete(BaseModel):
     message_type: Literal["assessment_complete"] = "assessment_complete"
-    reason: Literal["scenario_complete", "early_completion", "timeout", "error", "max_turns_reached", "cancelled"]
+    reason: PurpleEndReason
 
 
 def render_text(payload: BaseModel) -> str:
@@ -196,7 +235,72 @@ def render_text(payload: BaseModel) -> str:
     return json.dumps(payload.model_dump(mode="json"), sort_keys=True)
 
 
+# ---------------------------------------------------------------------------------------------- progress
+class ProgressType(StrEnum):
+    """protocol.md §3: the ``message_type`` of a ``working`` update."""
+
+    ASSESSMENT_STARTED = "update_assessment_started"
+    SCENARIO_LOADED = "update_scenario_loaded"
+    TURN_STARTED = "update_turn_started"
+    ACTION_OBSERVED = "update_action_observed"
+    RESPONSES_GENERATED = "update_responses_generated"
+    TURN_COMPLETED = "update_turn_completed"
+    EVALUATION_STARTED = "update_evaluation_started"
+    CRITERION_EVALUATED = "update_criterion_evaluated"
+    ASSESSMENT_COMPLETED = "update_assessment_completed"
+    ERROR_OCCURRED = "update_error_occurred"
+
+    @property
+    def essential(self) -> bool:
+        """Still sent when ``verbose_updates`` is false."""
+        return self in (ProgressType.ASSESSMENT_STARTED, ProgressType.ASSESSMENT_COMPLETED,
+                        ProgressType.ERROR_OCCURRED)
+
+
+class ProgressUpdate(BaseModel):
+    """A ``working`` status update: a short sentence plus the structured update (protocol.md §3)."""
+
+    text: str
+    type: ProgressType
+    data: dict[str, Any] = {}
+
+    def payload(self) -> dict[str, Any]:
+        """The DataPart of the update."""
+        return {"message_type": self.type.value, **self.data}
+
+
 # ---------------------------------------------------------------------------------------------- results
+class TrialStatus(StrEnum):
+    COMPLETED = "completed"
+    FAILED = "failed"
+    TIMEOUT = "timeout"
+    CANCELLED = "cancelled"
+
+
+class CompletionReason(StrEnum):
+    SCENARIO_COMPLETE = "scenario_complete"
+    EARLY_COMPLETION = "early_completion"
+    MAX_TURNS_REACHED = "max_turns_reached"
+    TIMEOUT = "timeout"
+    CANCELLED = "cancelled"
+    ERROR = "error"
+
+    @property
+    def told_to_purple(self) -> PurpleEndReason:
+        """The one of protocol.md §4's four reasons the purple hears: running out of turns ends the scenario, and
+        a cancelled assessment is an error from the purple's point of view."""
+        return {CompletionReason.SCENARIO_COMPLETE: PurpleEndReason.SCENARIO_COMPLETE,
+                CompletionReason.MAX_TURNS_REACHED: PurpleEndReason.SCENARIO_COMPLETE,
+                CompletionReason.EARLY_COMPLETION: PurpleEndReason.EARLY_COMPLETION,
+                CompletionReason.TIMEOUT: PurpleEndReason.TIMEOUT}.get(self, PurpleEndReason.ERROR)
+
+
+class CriterionStatus(StrEnum):
+    SCORED = "scored"
+    ERROR = "error"
+    SKIPPED = "skipped"
+
+
 class ActionLogEntry(BaseModel):
     """One thing the purple did in the world (protocol.md §3 ``action_log``)."""
 
@@ -215,29 +319,149 @@ class CriterionResult(BaseModel):
     score: float | None
     max_score: float
     method: Literal["programmatic", "llm"]
-    status: Literal["scored", "error", "skipped"]
+    status: CriterionStatus
     required: bool = False
     explanation: str = ""
     details: Any = None
 
 
 class Violation(BaseModel):
+    """Something the green found the purple doing that it must not (e.g. ``impersonated_user``); kind-specific
+    fields are allowed, and fields that do not apply are left out of the row rather than sent as null."""
+
     model_config = ConfigDict(extra="allow")
     type: str
     turn: int | None = None
     content: str | None = None
 
-
-class ProgressUpdate(BaseModel):
-    """A ``working`` status update: a short sentence plus the structured update (protocol.md §3)."""
-
-    text: str
-    data: dict[str, Any]
-
-    @property
-    def message_type(self) -> str:
-        return self.data["message_type"]
+    @model_serializer(mode="wrap")
+    def _without_nulls(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return {k: v for k, v in handler(self).items() if v is not None}
 
 
-# Update types still sent when verbose_updates is false.
-ESSENTIAL_UPDATES = {"update_assessment_started", "update_assessment_completed", "update_error_occurred"}
+class DimensionScore(BaseModel):
+    dimension: str
+    score: float
+    max_score: float
+
+
+class ScoreTotal(BaseModel):
+    score: float
+    max_score: float
+
+
+class Scores(BaseModel):
+    """The reference green agent's score block, kept for its leaderboards."""
+
+    overall: ScoreTotal
+    dimensions: dict[str, ScoreTotal]
+
+
+class RoleUsage(BaseModel):
+    """LLM use by one role. ``cost_usd`` is None when the model cannot be priced — never a made-up 0."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None
+
+
+class Usage(BaseModel):
+    characters: RoleUsage = RoleUsage()
+    judge: RoleUsage = RoleUsage()
+
+
+class Provenance(BaseModel):
+    """Everything needed to say where a row came from and to rerun it."""
+
+    green_version: str
+    scenario_version: str
+    scenario_hash: str
+    ues_backend: str
+    ues_instance: str
+    ues_image: str | None
+    character_mode: CharacterMode
+    character_mode_requested: CharacterMode
+    character_model: str | None
+    judge_model: str | None
+    root_seed: int
+    trial_seed: int
+
+
+class Timing(BaseModel):
+    """Green overhead per turn (reply received → next turn_start) and the UES round trips inside it."""
+
+    turn_samples: int
+    green_overhead_ms_p50: float | None
+    green_overhead_ms_p95: float | None
+    ues_floor_ms_p50: float | None
+    ues_floor_ms_p95: float | None
+
+
+class TrialRow(BaseModel):
+    """One (scenario, trial) run — protocol.md §3 trial row."""
+
+    row_type: Literal["trial"] = "trial"
+    protocol: str = PROTOCOL
+    assessment_id: str
+    scenario_id: str
+    scenario_version: str
+    trial: int
+    seed: int
+    participant: str
+    participant_url: str
+    status: TrialStatus
+    completion_reason: CompletionReason
+    score: float
+    max_score: float
+    percentage: float
+    dimension_scores: list[DimensionScore]
+    passed: bool
+    scores: Scores
+    criteria_results: list[CriterionResult]
+    skipped_criteria: int
+    turns_taken: int
+    actions_taken: int
+    duration_seconds: float
+    sim_seconds: float
+    action_log: list[ActionLogEntry]
+    action_log_truncated: bool
+    usage: Usage
+    errors: list[str]
+    warnings: list[str]
+    violations: list[Violation]
+    provenance: Provenance
+    timing: Timing
+
+
+class ScenarioSummary(BaseModel):
+    scenario_id: str
+    trials: int
+    mean_percentage: float
+    pass_rate: float
+    pass_hat_k: bool
+    pass_at_k: bool
+    statuses: dict[str, int]
+
+
+class SummaryRow(BaseModel):
+    """Aggregates over the trial rows of one assessment — protocol.md §3 summary row."""
+
+    row_type: Literal["summary"] = "summary"
+    protocol: str = PROTOCOL
+    assessment_id: str
+    participant: str
+    participant_url: str
+    scenarios: int
+    trials: int
+    k: int
+    mean_percentage: float
+    pass_at_1: float
+    pass_at_1_ci95: tuple[float, float]
+    pass_hat_k: float
+    pass_at_k: float
+    pass_hat_by_k: list[float]
+    per_scenario: list[ScenarioSummary]
+    shard_index: int
+    num_shards: int
+    warnings: list[str]

@@ -15,40 +15,33 @@ import re
 import sys
 import types
 import uuid
-from collections.abc import Callable
-from datetime import datetime, timedelta
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar, overload
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from services.ues.timeutil import parse_dt, parse_duration
+from services.ues.client import describe_validation_error, parse_time
+
+if TYPE_CHECKING:  # the context module imports this one (EvalContext.scenario is a ScenarioSpec)
+    from green_agent.judging.context import EvalContext
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+# ISO-8601 durations in scenario.json ("PT10M"), parsed by pydantic. Negative ones were never valid.
+Duration = Annotated[timedelta, Field(ge=timedelta(0))]
+PositiveDuration = Annotated[timedelta, Field(gt=timedelta(0))]
 
 
 class ScenarioError(ValueError):
     """A scenario folder is broken; the message names the file and the field."""
 
 
-def _duration(value: str) -> str:
-    parse_duration(value)
-    return value
-
-
 class ResponseTiming(BaseModel):
-    base_delay: str = "PT10M"
-    variance: str = "PT0S"
-
-    _check = field_validator("base_delay", "variance")(classmethod(lambda cls, v: _duration(v)))
-
-    @property
-    def base(self) -> timedelta:
-        return parse_duration(self.base_delay)
-
-    @property
-    def spread(self) -> timedelta:
-        return parse_duration(self.variance)
+    base_delay: Duration = timedelta(minutes=10)
+    variance: Duration = timedelta(0)
 
 
 class ReplyMatch(BaseModel):
@@ -63,9 +56,7 @@ class ReplyContent(BaseModel):
     model_config = ConfigDict(extra="forbid")
     body: str = ""
     subject: str | None = None
-    delay: str | None = None
-
-    _check = field_validator("delay")(classmethod(lambda cls, v: v if v is None else _duration(v)))
+    delay: Duration | None = None
 
 
 class ScriptedReply(BaseModel):
@@ -131,9 +122,9 @@ class ScenarioSpec(BaseModel):
     name: str = Field(min_length=1)
     description: str = Field(min_length=1)
     version: str = "1"
-    start_time: datetime
-    end_time: datetime
-    default_time_step: str = "PT1H"
+    start_time: AwareDatetime
+    end_time: AwareDatetime
+    default_time_step: PositiveDuration = timedelta(hours=1)
     max_turns: int | None = Field(default=None, ge=1)
     user_prompt: str = Field(min_length=1)
     user_character: str
@@ -149,21 +140,10 @@ class ScenarioSpec(BaseModel):
             raise ValueError("must match ^[a-z][a-z0-9_]*$")
         return value
 
-    @field_validator("start_time", "end_time")
-    @classmethod
-    def _aware(cls, value: datetime) -> datetime:
-        if value.tzinfo is None:
-            raise ValueError("must be timezone-aware (e.g. end with Z or +00:00)")
-        return value
-
-    _step = field_validator("default_time_step")(classmethod(lambda cls, v: _duration(v)))
-
     @model_validator(mode="after")
     def _consistent(self) -> ScenarioSpec:
         if self.end_time <= self.start_time:
             raise ValueError("end_time must be after start_time")
-        if parse_duration(self.default_time_step) <= timedelta(0):
-            raise ValueError("default_time_step must be positive")
         if self.user_character not in self.characters:
             raise ValueError(f"user_character '{self.user_character}' is not a key of characters")
         seen: dict[str, str] = {}
@@ -179,10 +159,6 @@ class ScenarioSpec(BaseModel):
             raise ValueError(f"criteria: duplicate criterion_id {', '.join(dupes)}")
         return self
 
-    @property
-    def default_step(self) -> timedelta:
-        return parse_duration(self.default_time_step)
-
 
 # --------------------------------------------------------------------------------------------- evaluators
 class EvalResult(BaseModel):
@@ -194,7 +170,87 @@ class EvalResult(BaseModel):
     details: dict[str, Any] | None = None
 
 
-Evaluator = Callable[[Any, dict[str, Any]], Any]
+class Evaluator(Protocol):
+    """``async def <evaluator_id>(ctx, params) -> EvalResult``: scores one criterion of a recorded trial.
+
+    ``params`` is the criterion's ``params`` (a copy). The judge rescales the result to the criterion's
+    ``max_score``; an evaluator that raises gives its criterion ``status: "error"``.
+    """
+
+    async def __call__(self, ctx: EvalContext, params: dict[str, Any], /) -> EvalResult: ...
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_REGISTERED = "__evaluator_id__"
+
+
+@overload
+def evaluator(fn: _F, /) -> _F: ...
+@overload
+def evaluator(evaluator_id: str, /) -> Callable[[_F], _F]: ...
+def evaluator(target: _F | str, /) -> _F | Callable[[_F], _F]:
+    """Register a function of a scenario's ``evaluators.py`` as an evaluator: ``@evaluator`` registers it
+    under its own name, ``@evaluator("some_id")`` under that id.
+
+    Registering only marks the function; the loader collects the marked functions that ``evaluators.py``
+    holds by name once it has run, and checks there that each fits (async, callable as ``fn(ctx, params)``),
+    where its error can name the scenario's file.
+    """
+    if isinstance(target, str):
+        evaluator_id = target
+
+        def register(fn: _F) -> _F:
+            setattr(fn, _REGISTERED, evaluator_id)
+            return fn
+        return register
+    setattr(target, _REGISTERED, target.__name__)
+    return target
+
+
+def _fit(fn: Any, evaluator_id: str, path: Path) -> Evaluator:
+    """``fn`` if it can serve as an evaluator, else a ScenarioError naming the file and the function."""
+    name = getattr(fn, "__qualname__", None) or repr(fn)
+    if not inspect.iscoroutinefunction(fn):
+        raise ScenarioError(f"{path}: evaluator '{evaluator_id}' ({name}) is not an async function; "
+                            f"write it as `async def {name}(ctx, params)`")
+    signature = inspect.signature(fn)
+    try:
+        signature.bind(None, None)
+    except TypeError:
+        raise ScenarioError(f"{path}: evaluator '{evaluator_id}' ({name}{signature}) cannot be called with "
+                            f"(ctx, params); it must take exactly those two parameters") from None
+    fitted: Evaluator = fn
+    return fitted
+
+
+def _registered(module: types.ModuleType, path: Path) -> dict[str, Evaluator]:
+    found: dict[str, Any] = {}
+    for value in vars(module).values():
+        evaluator_id = getattr(value, _REGISTERED, None)
+        if not isinstance(evaluator_id, str) or found.get(evaluator_id) is value:
+            continue
+        if evaluator_id in found:
+            raise ScenarioError(f"{path}: evaluator '{evaluator_id}' is registered twice "
+                                f"({found[evaluator_id].__qualname__} and {value.__qualname__})")
+        found[evaluator_id] = value
+    return {evaluator_id: _fit(fn, evaluator_id, path) for evaluator_id, fn in found.items()}
+
+
+def _named(module: types.ModuleType, path: Path, criteria: Iterable[Criterion]) -> dict[str, Evaluator]:
+    """The reference format registers nothing: each criterion names its function in ``evaluators.py``."""
+    out: dict[str, Evaluator] = {}
+    for criterion in criteria:
+        evaluator_id = criterion.evaluator_id
+        if not evaluator_id or evaluator_id in out:
+            continue
+        fn = vars(module).get(evaluator_id)
+        if fn is None:
+            raise ScenarioError(f"{path}: criterion '{criterion.criterion_id}' names evaluator '{evaluator_id}', "
+                                f"but there is no function {evaluator_id} (and nothing is registered with "
+                                f"@evaluator)")
+        out[evaluator_id] = _fit(fn, evaluator_id, path)
+    return out
+
 
 # The reference green agent's evaluators import their types from here; we serve ours under that name.
 _REFERENCE_SCHEMA = "src.green.scenarios.schema"
@@ -206,7 +262,7 @@ def _reference_shim() -> dict[str, types.ModuleType]:
     modules = {}
     for name in ("src", "src.green", "src.green.scenarios", _REFERENCE_SCHEMA):
         module = types.ModuleType(name)
-        module.__path__ = []  # type: ignore[attr-defined]
+        module.__path__ = []
         modules[name] = module
     modules[_REFERENCE_SCHEMA].EvalResult = EvalResult  # type: ignore[attr-defined]
     modules[_REFERENCE_SCHEMA].AgentBeatsEvalContext = EvalContext  # type: ignore[attr-defined]
@@ -214,13 +270,10 @@ def _reference_shim() -> dict[str, types.ModuleType]:
     return modules
 
 
-def load_evaluators(folder: Path) -> dict[str, Evaluator]:
-    """Import ``evaluators.py`` of one scenario without letting its modules leak into (or collide in)
-    ``sys.modules``: sibling modules (``import ground_truth``) resolve to this folder's files only, and
-    are removed from ``sys.modules`` afterwards so the next scenario's siblings load fresh."""
-    path = folder / "evaluators.py"
-    if not path.is_file():
-        return {}
+def _import_isolated(folder: Path, path: Path) -> types.ModuleType:
+    """Run ``path`` without letting its modules leak into (or collide in) ``sys.modules``: sibling modules
+    (``import ground_truth``) resolve to this folder's files only, and are removed from ``sys.modules``
+    afterwards so the next scenario's siblings load fresh."""
     siblings = {p.stem for p in folder.glob("*.py")} | {p.name for p in folder.iterdir()
                                                         if p.is_dir() and (p / "__init__.py").is_file()}
     shim = _reference_shim()
@@ -245,21 +298,47 @@ def load_evaluators(folder: Path) -> dict[str, Evaluator]:
             if name.split(".")[0] in siblings or name in shim or name == unique:
                 del sys.modules[name]
         sys.modules.update(saved)
-    return {name: fn for name, fn in vars(module).items()
-            if inspect.iscoroutinefunction(fn) and not name.startswith("_")
-            and fn.__module__ == unique and len(inspect.signature(fn).parameters) >= 2}
+    return module
+
+
+def load_evaluators(folder: Path, criteria: Iterable[Criterion] = ()) -> dict[str, Evaluator]:
+    """The evaluators of one scenario folder, by id: exactly those ``evaluators.py`` registers with
+    ``@evaluator``, or — when it registers none (the reference format) — the functions the criteria name.
+
+    Every evaluator a criterion names must be there and fit; otherwise a ScenarioError names the file and
+    the function.
+    """
+    programmatic = [c for c in criteria if c.evaluator_id]
+    path = folder / "evaluators.py"
+    if not path.is_file():
+        if programmatic:
+            raise ScenarioError(f"{path}: file is missing, but criteria name evaluators "
+                                f"{', '.join(sorted({str(c.evaluator_id) for c in programmatic}))}")
+        return {}
+    module = _import_isolated(folder, path)
+    registered = _registered(module, path)
+    if not registered:
+        return _named(module, path, programmatic)
+    for criterion in programmatic:
+        evaluator_id = str(criterion.evaluator_id)
+        if evaluator_id not in registered:
+            hint = (f"function {evaluator_id} is defined but not registered: decorate it with @evaluator"
+                    if callable(vars(module).get(evaluator_id)) else
+                    f"registered: {', '.join(sorted(registered))}")
+            raise ScenarioError(f"{path}: criterion '{criterion.criterion_id}' names evaluator '{evaluator_id}', "
+                                f"which is not registered ({hint})")
+    return registered
 
 
 # --------------------------------------------------------------------------------------------- scenario
-class Scenario(BaseModel):
+@dataclass(frozen=True)
+class Scenario:
     """A loaded scenario: spec, the UES import body, evaluators, oracle plan and content hash."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     folder: Path
     spec: ScenarioSpec
     initial_state: dict[str, Any]
-    evaluators: dict[str, Any]
+    evaluators: dict[str, Evaluator]
     solution: dict[str, Any] | None
     content_hash: str
 
@@ -313,26 +392,20 @@ def load_scenario(folder: Path) -> Scenario:
     try:
         spec = ScenarioSpec.model_validate(raw)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}"
-                             for e in exc.errors()[:5])
-        raise ScenarioError(f"{spec_path}: {problems}") from None
+        raise ScenarioError(f"{spec_path}: {describe_validation_error(exc)}") from None
     if spec.scenario_id != folder.name:
         raise ScenarioError(f"{spec_path}: scenario_id '{spec.scenario_id}' must equal the folder name "
                             f"'{folder.name}'")
     state_path = folder / spec.initial_state
     initial = unwrap_initial_state(_read_json(state_path), state_path)
     try:
-        clock = parse_dt(initial["environment"]["time_state"]["current_time"])
-    except (KeyError, ValueError) as exc:
+        clock = parse_time(initial["environment"]["time_state"]["current_time"])
+    except (KeyError, TypeError, ValueError) as exc:
         raise ScenarioError(f"{state_path}: environment.time_state.current_time: {exc}") from None
     if clock != spec.start_time:
         raise ScenarioError(f"{spec_path}: start_time {spec.start_time.isoformat()} must equal the initial "
                             f"state's clock {clock.isoformat()} ({state_path.name})")
-    evaluators = load_evaluators(folder)
-    for criterion in spec.criteria:
-        if criterion.evaluator_id and criterion.evaluator_id not in evaluators:
-            raise ScenarioError(f"{spec_path}: criteria[{criterion.criterion_id}].evaluator_id "
-                                f"'{criterion.evaluator_id}' is not an async function in evaluators.py")
+    evaluators = load_evaluators(folder, spec.criteria)
     solution_path = folder / "solution.json"
     solution = _read_json(solution_path) if solution_path.is_file() else None
     return Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,

@@ -10,27 +10,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+from pydantic import TypeAdapter, ValidationError
 
 from green_agent.a2a_app import part_data
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
 from green_agent.local import free_port, purple_process, serve_in_process
-from green_agent.scenarios import Scenario, ScenarioError, load_scenario
-from services.ues.timeutil import parse_dt, parse_duration
+from green_agent.scenarios import PositiveDuration, Scenario, ScenarioError, load_scenario
+from services.ues.client import UESClient, UESError, describe_validation_error, parse_time
+from ues_pool.pool import UESPool
 
 ROLES = ("oracle", "noop", "reckless")
 
 
 # ------------------------------------------------------------------------------------------------ validate
-async def validate(folder: Path) -> list[str]:
-    """Every problem found in one scenario folder (empty when valid). Messages name the file and field."""
+async def validate(folder: Path, pool: UESPool) -> list[str]:
+    """Every problem found in one scenario folder (empty when valid). Messages name the file and field. The
+    initial state is tried in a real simulator, leased from ``pool`` like any assessment's world."""
     try:
         scenario = load_scenario(folder)
     except ScenarioError as exc:
         return [str(exc)]
     problems = _timeline(scenario) + _solution(scenario)
-    problems += await _imports_and_starts(scenario)
+    problems += await _imports_and_starts(scenario, pool)
     return problems
 
 
@@ -39,15 +41,15 @@ def _timeline(scenario: Scenario) -> list[str]:
     out = []
     for i, event in enumerate(scenario.initial_state["events"]["events"]):
         try:
-            at = parse_dt(event["scheduled_time"])
-        except (KeyError, ValueError) as exc:
+            at = parse_time(event["scheduled_time"])
+        except (KeyError, TypeError, ValueError) as exc:
             out.append(f"{where}: events.events[{i}].scheduled_time: {exc}")
             continue
         if event.get("status", "pending") == "pending" and not spec.start_time <= at <= spec.end_time:
             out.append(f"{where}: events.events[{i}].scheduled_time {at.isoformat()} is outside the scenario's "
                        f"start_time..end_time ({spec.start_time.isoformat()} .. {spec.end_time.isoformat()})")
     max_turns = spec.max_turns or 100
-    if spec.start_time + spec.default_step * max_turns < spec.end_time:
+    if spec.start_time + spec.default_time_step * max_turns < spec.end_time:
         out.append(f"{scenario.folder / 'scenario.json'}: max_turns {max_turns} × default_time_step "
                    f"{spec.default_time_step} never reaches end_time")
     return out
@@ -70,34 +72,32 @@ def _solution(scenario: Scenario) -> list[str]:
             out.append(f"{where}: steps[{i}].path must be a UES route like /email/send")
     if "time_step" in scenario.solution:
         try:
-            parse_duration(scenario.solution["time_step"])
-        except ValueError as exc:
-            out.append(f"{where}: time_step: {exc}")
+            TypeAdapter(PositiveDuration).validate_python(scenario.solution["time_step"])
+        except ValidationError as exc:
+            out.append(f"{where}: {describe_validation_error(exc, 'time_step')}")
     return out
 
 
-async def _imports_and_starts(scenario: Scenario) -> list[str]:
-    """Import the initial state into a real (in-process) simulator and start it."""
-    from services.ues.app import create_app
-
-    secret = uuid.uuid4().hex * 2
-    app = create_app(admin_secret=secret)
+async def _imports_and_starts(scenario: Scenario, pool: UESPool) -> list[str]:
+    """Import the initial state into a real simulator, start it, and run every scheduled event."""
     where = scenario.folder / spec_name(scenario)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://ues",
-                                 headers={"X-API-Key": secret}) as ues:
-        r = await ues.post("/scenario/import/full", json={"scenario": scenario.initial_state,
-                                                          "strict_modalities": False})
-        if r.status_code != 200:
-            return [f"{where}: the simulator refused the import: {r.json().get('detail')}"]
-        r = await ues.post("/simulation/start", json={})
-        if r.status_code != 200:
-            return [f"{where}: the simulator refused to start: {r.json().get('detail')}"]
-        failed = [e for e in (await ues.post("/simulator/time/advance",
-                                             json={"seconds": (scenario.spec.end_time - scenario.spec.start_time)
-                                                   .total_seconds()})).json()["execution_details"]
-                  if e["status"] == "failed"]
-        return [f"{where}: scheduled event {e['event_id']} ({e['modality']}) fails when it runs: {e['error']}"
-                for e in failed]
+    async with pool.lease(f"validate-{uuid.uuid4().hex[:12]}") as lease:
+        ues = UESClient(lease.url, lease.admin_key)
+        try:
+            try:
+                await ues.import_full(scenario.initial_state)
+            except UESError as exc:
+                return [f"{where}: the simulator refused the import: {exc}"]
+            try:
+                await ues.start()
+            except UESError as exc:
+                return [f"{where}: the simulator refused to start: {exc}"]
+            span = (scenario.spec.end_time - scenario.spec.start_time).total_seconds()
+            details = (await ues.advance(span)).get("execution_details") or []
+        finally:
+            await ues.aclose()
+    return [f"{where}: scheduled event {e['event_id']} ({e['modality']}) fails when it runs: {e['error']}"
+            for e in details if e.get("status") == "failed"]
 
 
 # ------------------------------------------------------------------------------------------------ selftest

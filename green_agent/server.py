@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +20,16 @@ from a2a.server.tasks import DatabaseTaskStore, TaskStore
 from a2a.types import a2a_pb2
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse, Response
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from green_agent import green_version
 from green_agent.a2a_app import CardSpec, SkillSpec, agent_message, build_a2a_app, text_part
+from green_agent.assessment.runner import AssessmentRunner, ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.executor import AssessmentExecutor, Outcome, Runner
+from green_agent.executor import AssessmentExecutor
+from green_agent.metrics import GreenMetrics
 from green_agent.protocol import PROTOCOL
 from green_agent.task_store import ThrottledTaskStore
 from ues_pool.backends.select import make_pool
@@ -40,63 +41,6 @@ SKILL_ID = "ues_personal_assistant_assessment"
 EXAMPLE_REQUEST = json.dumps({"participants": {"personal_assistant": "http://purple:9019"},
                               "config": {"scenario_id": "email_triage_basic", "trials": 1, "seed": 7}})
 DEFAULT_CARD_URL = "http://127.0.0.1:9009/"
-
-
-def green_version() -> str:
-    try:
-        return package_version("ues-green-agent")
-    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-        return "0.0.0"
-
-
-# ------------------------------------------------------------------------------------------------ metrics
-class GreenMetrics:
-    """Every Prometheus metric of the green, in one registry per app."""
-
-    def __init__(self) -> None:
-        self.registry = CollectorRegistry(auto_describe=True)
-        r = self.registry
-        self.started = Counter("green_assessments_started", "Valid assessment requests accepted.", registry=r)
-        self.completed = Counter("green_assessments_completed", "Assessments that ended completed.", registry=r)
-        self.rejected = Counter("green_assessments_rejected", "Assessment requests rejected as invalid.", registry=r)
-        self.failed = Counter("green_assessments_failed", "Assessments that ended failed.", registry=r)
-        self.canceled = Counter("green_assessments_canceled", "Assessments that ended canceled.", registry=r)
-        self.trials = Counter("green_trials", "Trials run, by status.", ["status"], registry=r)
-        self.trial_duration = Histogram("green_trial_duration_seconds", "Wall-clock duration of one trial.",
-                                        buckets=(1, 5, 15, 30, 60, 120, 300, 600, 1200, 3600, float("inf")),
-                                        registry=r)
-        self.pool_idle = Gauge("green_pool_idle_instances", "Warm idle UES instances.", registry=r)
-        self.pool_leased = Gauge("green_pool_leased_instances", "UES instances leased to contexts.", registry=r)
-        self.pool_starting = Gauge("green_pool_starting_instances", "UES instances being started.", registry=r)
-
-    def assessment_started(self) -> None:
-        self.started.inc()
-
-    def assessment_finished(self, state: str) -> None:
-        counter = {"completed": self.completed, "rejected": self.rejected, "failed": self.failed,
-                   "canceled": self.canceled}.get(state)
-        if counter is not None:
-            counter.inc()
-
-    def observe_rows(self, rows: list[dict[str, Any]]) -> None:
-        for row in rows:
-            if row.get("row_type") != "trial":
-                continue
-            self.trials.labels(status=str(row.get("status", "unknown"))).inc()
-            duration = row.get("duration_seconds")
-            if isinstance(duration, int | float) and not isinstance(duration, bool) and duration >= 0:
-                self.trial_duration.observe(duration)
-
-    def observe_pool(self, pool: UESPool | None) -> None:
-        if pool is None:
-            return
-        stats = pool.metrics()
-        self.pool_idle.set(float(stats.get("idle", 0)))
-        self.pool_leased.set(float(stats.get("leased", 0)))
-        self.pool_starting.set(float(stats.get("starting", 0)))
-
-    def render(self) -> bytes:
-        return generate_latest(self.registry)
 
 
 # ------------------------------------------------------------------------------------------------ pieces
@@ -171,33 +115,6 @@ async def fail_interrupted_tasks(task_store: TaskStore) -> int:
     return marked
 
 
-class _DefaultRunner:
-    """``run_assessment`` bound to the settings' scenario library; ``validate`` plans the work up front so an
-    unknown scenario is a rejected request, not a failed task."""
-
-    def __init__(self, settings: GreenSettings) -> None:
-        self.settings = settings
-        self._library: Any = None
-
-    @property
-    def library(self) -> Any:
-        if self._library is None:
-            from green_agent.scenarios import ScenarioLibrary  # late: keeps start-up fast
-
-            self._library = ScenarioLibrary(self.settings.scenarios_dir)
-        return self._library
-
-    def validate(self, request: Any) -> None:
-        from green_agent.assessment.runner import plan
-
-        plan(request, self.library)
-
-    async def __call__(self, request: Any, **kwargs: Any) -> Outcome:
-        from green_agent.assessment.runner import run_assessment  # late: the runner pulls in the whole assessor
-
-        return await run_assessment(request, library=self.library, settings=self.settings, **kwargs)
-
-
 def card_spec(card_url: str) -> CardSpec:
     return CardSpec(
         name="UES personal-assistant benchmark (green)",
@@ -220,10 +137,10 @@ def card_spec(card_url: str) -> CardSpec:
 
 
 # ------------------------------------------------------------------------------------------------ the app
-def create_app(settings: GreenSettings | None = None, runner: Runner | None = None, *,
+def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner | None = None, *,
                card_url: str = DEFAULT_CARD_URL, pool: UESPool | None = None,
                cancel_grace_s: float = 15.0, fail_interrupted: bool = True) -> FastAPI:
-    """The green's app. ``runner`` defaults to ``green_agent.assessment.runner.run_assessment``; ``pool``
+    """The green's app. ``runner`` defaults to the scenario library of the settings; ``pool``
     (not owned: neither started nor shut down here) replaces the pool the settings describe.
 
     ``fail_interrupted``: at start-up, tasks a previous run left unfinished are marked failed. Turn it off when
@@ -233,9 +150,8 @@ def create_app(settings: GreenSettings | None = None, runner: Runner | None = No
     metrics = GreenMetrics()
     task_store = make_task_store(settings.task_db)
     state: dict[str, Any] = {"pool": pool}
-    default = _DefaultRunner(settings) if runner is None else None
-    executor = AssessmentExecutor(runner or default, lambda: state["pool"], metrics, cancel_grace_s=cancel_grace_s,
-                                  validate=default.validate if default else None)
+    executor = AssessmentExecutor(runner or ScenarioRunner(settings), lambda: state["pool"], metrics,
+                                  cancel_grace_s=cancel_grace_s)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import httpx
 import pytest
 
 from green_agent.protocol import PURPLE_PERMISSIONS
 from services.ues.app import create_app
+from services.ues.client import wait_until_answers
 from services.ues.settings import UESSettings
 from ues_pool.backends.base import free_port
+
+T = TypeVar("T")
 
 ADMIN_SECRET = "test-admin-" + "0" * 40
 
@@ -61,6 +66,13 @@ async def purple(client, admin) -> Creds:
     return Creds(body["key_id"], body["secret"])
 
 
+def run_blocking(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` for sync helpers, also when an async test calls them: a running loop forbids
+    ``asyncio.run`` on its own thread, so the coroutine gets a thread and a loop of its own while the caller
+    blocks, as the helper always did."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
 
 @dataclass
 class UESProcess:
@@ -82,19 +94,20 @@ def start_ues_process(extra_env: dict[str, str] | None = None, timeout: float = 
     proc = subprocess.Popen([sys.executable, "-m", "services.ues.cli", "--host", "127.0.0.1", "--port", str(port)],
                             env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            log.seek(0)
-            raise RuntimeError(f"ues-server exited early: {log.read().decode(errors='replace')}")
-        try:
-            if httpx.get(url + "/health", timeout=0.5).status_code == 200:
-                return UESProcess(url, key, proc)
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("ues-server did not become healthy in time")
+
+    def exited() -> str | None:
+        if proc.poll() is None:
+            return None
+        log.seek(0)
+        return f"ues-server exited early: {log.read().decode(errors='replace')}"
+
+    try:
+        run_blocking(wait_until_answers(url + "/health", timeout_s=timeout, still_starting=exited))
+    except BaseException:
+        proc.kill()
+        proc.wait(5)
+        raise
+    return UESProcess(url, key, proc)
 
 
 def stop_ues_process(ues: UESProcess) -> None:

@@ -1,9 +1,20 @@
 """A UES world per A2A context, served from a warm pool.
 
-``acquire(context_id)`` hands out a lease on a ready instance — from the warm idle set when one is there
-(milliseconds), else a fresh start. A context keeps its lease across assessments until it is released or
-idles past the TTL. Released instances are wiped (``/simulation/clear``, keys revoked) and go back to the
-idle set; instances that fail a health check are destroyed, their lease marked broken, and replaced.
+``async with pool.lease(context_id) as lease:`` is how work uses a world. It waits for earlier work of the same
+context (one assessment per context at a time), hands out a ready instance — from the warm idle set (milliseconds)
+or a fresh start — and, however the block ends (normally, by an exception, by cancellation), gives the world back:
+wiped (``/simulation/clear``, every non-admin key revoked) into the idle set, or destroyed when the idle set is full
+or the wipe failed. So a finished assessment never holds a world that another one is waiting for.
+
+Invariants:
+
+* Every instance the pool started is in exactly one place — being started, idle, leased, or being given back — and
+  together they never exceed ``max_instances``. ``shutdown()`` stops all of them; nothing keeps running.
+* A dead world is never handed out: an idle instance is probed just before it is handed out, and the maintenance loop
+  destroys instances that fail a health check (a lease whose world died is marked broken).
+* Work that must finish once begun (giving a world back, destroying one) runs in tasks of its own that shutdown
+  waits for, so a cancelled caller never leaves an instance half-wiped, uncounted, or running.
+* The pool speaks to its worlds only through ``services.ues.client.UESClient``.
 """
 
 from __future__ import annotations
@@ -12,24 +23,25 @@ import asyncio
 import contextlib
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 import structlog
 from pydantic import BaseModel, Field
 
+from services.ues.client import UESClient, UESError
 from ues_pool.backends.base import Backend, BackendError, Instance
 
 log = structlog.get_logger("ues_pool")
 
 
 class PoolConfig(BaseModel):
-    """Pool behaviour; the green builds it from its settings (``GREEN_POOL_*``)."""
+    """Pool behaviour; ``backends/select.py`` builds it from ``PoolSettings`` (``GREEN_POOL_*``)."""
 
     min_idle: int = Field(default=2, ge=0)
     max_instances: int = Field(default=16, ge=1)
-    idle_ttl_s: float = Field(default=1800.0, gt=0)
     acquire_timeout_s: float = Field(default=60.0, ge=0)
     health_interval_s: float = Field(default=1.0, gt=0)
     # Starts in flight at once: each costs about a CPU-second of imports, so 32 at once on 2 cores all miss
@@ -41,21 +53,13 @@ class PoolExhausted(RuntimeError):
     """Every instance slot is taken and none freed up within the acquire timeout."""
 
 
-class LeaseBroken(RuntimeError):
-    """The instance behind a lease died; the context gets a fresh world on its next acquire."""
-
-
 @dataclass(eq=False)
 class Lease:
-    """A context's hold on one UES instance."""
+    """A context's hold on one UES instance, for the duration of one ``lease()`` block."""
 
     context_id: str
     instance: Instance
-    acquired_at: float = field(default_factory=time.monotonic)
-    last_used: float = field(default_factory=time.monotonic)
     broken_reason: str | None = None
-    # Work running on the lease right now (``UESPool.in_use``); a lease in use is never idle.
-    users: int = 0
 
     @property
     def instance_id(self) -> str:
@@ -84,8 +88,17 @@ class Lease:
         return self.broken_reason is not None
 
 
+@dataclass(eq=False)
+class _Gate:
+    """One context's lock and how many hold it or wait for it; dropped when that count reaches zero, so that
+    contexts seen once leave nothing behind."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 class UESPool:
-    """Acquire/release UES instances per context. Use as ``async with UESPool(...) as pool``."""
+    """UES worlds per context. Use as ``async with UESPool(...) as pool``, then ``async with pool.lease(ctx)``."""
 
     def __init__(self, backend: Backend, config: PoolConfig | None = None) -> None:
         self.backend = backend
@@ -95,19 +108,21 @@ class UESPool:
         self._starting = 0
         self._wiping = 0
         self._start_slots = asyncio.Semaphore(self.config.max_concurrent_starts)
-        self._changed = asyncio.Condition()
-        self._context_locks: dict[str, asyncio.Lock] = {}
-        self._tasks: list[asyncio.Task] = []
+        # Replaced by a fresh event at every change (see _notify): waiting needs no lock, waking never awaits.
+        self._changed = asyncio.Event()
+        self._gates: dict[str, _Gate] = {}
+        self._maintainer: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         self._http = httpx.AsyncClient(timeout=5.0)
         self._closed = False
         self.stats = {"acquired_warm": 0, "acquired_cold": 0, "started": 0, "start_failures": 0,
-                      "destroyed_unhealthy": 0, "evicted_idle": 0, "reaped_orphans": 0, "released": 0}
+                      "destroyed_unhealthy": 0, "reaped_orphans": 0, "released": 0}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> UESPool:
         """Reap orphans of a crashed predecessor, then begin filling the warm set and health checking."""
         self.stats["reaped_orphans"] += await self.backend.reap_orphans()
-        self._tasks = [asyncio.create_task(self._maintain(), name="ues-pool-maintain")]
+        self._maintainer = asyncio.create_task(self._maintain(), name="ues-pool-maintain")
         self._kick_refill()
         return self
 
@@ -118,17 +133,27 @@ class UESPool:
         await self.shutdown()
 
     async def shutdown(self) -> None:
-        """Stop everything this pool started; nothing keeps running afterwards."""
+        """Stop everything this pool started; nothing keeps running afterwards. Leases still in use are marked
+        broken (their worlds are gone); a second call does nothing."""
+        if self._closed:
+            return
         self._closed = True
-        # Stop maintenance; let in-flight refills finish (they destroy what they started once closed).
-        for task in self._tasks:
-            if task.get_name() == "ues-pool-maintain":
-                task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        self._tasks.clear()
-        async with self._changed:
-            await self._changed.wait_for(lambda: self._starting == 0)
-        instances = self._idle + [lease.instance for lease in self._leases.values()]
+        if self._maintainer is not None:
+            self._maintainer.cancel()
+            await asyncio.wait({self._maintainer})
+        # In-flight starts, refills, give-backs and destroys finish first: once the pool is closed, each disposes
+        # of its instance itself or leaves it where the sweep below finds it.
+        while True:
+            pending = {task for task in self._tasks if not task.done()}
+            if pending:
+                await asyncio.wait(pending)
+            elif self._starting:
+                await self._wait_change()
+            else:
+                break
+        instances = self._idle + [lease.instance for lease in self._leases.values() if not lease.broken]
+        for lease in self._leases.values():
+            lease.broken_reason = lease.broken_reason or "the UES pool was shut down"
         self._idle, self._leases = [], {}
         await asyncio.gather(*(self._destroy(i) for i in instances), return_exceptions=True)
         await self._http.aclose()
@@ -144,44 +169,73 @@ class UESPool:
         return {"backend": self.backend.name, "idle": len(self._idle), "leased": len(self._leases),
                 "starting": self._starting, "max_instances": self.config.max_instances, **self.stats}
 
-    # ------------------------------------------------------------------ acquire / release
-    async def acquire(self, context_id: str) -> Lease:
-        """The context's lease (same world as last time), or a new one from the warm set or a fresh start.
+    # ------------------------------------------------------------------ lease: one piece of work, one world
+    @contextlib.asynccontextmanager
+    async def lease(self, context_id: str) -> AsyncIterator[Lease]:
+        """Hold a live world for the duration of the block; give it back wiped on every way out.
 
-        Raises PoolExhausted after ``acquire_timeout_s`` when ``max_instances`` are all in use, and
-        BackendError when an instance cannot be started.
+        Blocks of one context run one after another, in arrival order; a block waiting for its turn may be
+        cancelled and leaves nothing held. Raises PoolExhausted after ``acquire_timeout_s`` when ``max_instances``
+        are all in use, BackendError when an instance cannot be started, RuntimeError once the pool is shut down.
+        If the world dies during the block the lease is marked ``broken`` (its ``broken_reason`` says why).
         """
-        if self._closed:
-            raise RuntimeError("pool is shut down")
-        lock = self._context_locks.setdefault(context_id, asyncio.Lock())
-        async with lock:
-            lease = self._leases.get(context_id)
-            if lease is not None and not lease.broken:
-                # The world may have died since the context last used it, before a health round noticed.
-                if await self._answers(lease.instance):
-                    lease.last_used = time.monotonic()
-                    return lease
-                await self._mark_dead(context_id, lease)
-            if lease is not None:  # broken: forget it, its instance is already destroyed
-                self._leases.pop(context_id, None)
-            instance = await self._take_instance()
-            lease = Lease(context_id, instance)
-            self._leases[context_id] = lease
-            self._kick_refill()
-            return lease
+        async with self._serialised(context_id):
+            lease = await self._bind(context_id)
+            try:
+                yield lease
+            finally:
+                await self._hand_back(lease)
+
+    def lease_of(self, context_id: str) -> Lease | None:
+        """The lease the context holds right now (inside a ``lease()`` block), else None."""
+        return self._leases.get(context_id)
+
+    # ------------------------------------------------------------------ binding a context to a world
+    @contextlib.asynccontextmanager
+    async def _serialised(self, context_id: str) -> AsyncIterator[None]:
+        """Hold the context's lock. asyncio.Lock passes the turn on when a waiter is cancelled, so a cancelled
+        waiter never leaves the lock held; the gate's count drops the lock once nobody holds or waits for it."""
+        gate = self._gates.get(context_id)
+        if gate is None:
+            gate = self._gates[context_id] = _Gate()
+        gate.users += 1
+        try:
+            async with gate.lock:
+                yield
+        finally:
+            gate.users -= 1
+            if gate.users == 0:
+                del self._gates[context_id]
+
+    async def _bind(self, context_id: str) -> Lease:
+        """A new lease for the context on an instance taken for it. The caller holds the context's lock, and the
+        context's previous lease (if any) was given back before that lock was released."""
+        instance = await self._take_instance()
+        # No await from here on: a cancellation cannot land between taking the instance and recording it.
+        lease = Lease(context_id, instance)
+        self._leases[context_id] = lease
+        self._kick_refill()
+        return lease
 
     async def _take_instance(self) -> Instance:
         deadline = time.monotonic() + self.config.acquire_timeout_s
         while True:
+            if self._closed:
+                raise RuntimeError("the UES pool is shut down")
             if self._idle:
-                instance = self._idle.pop()
-                # An instance may have died since the last health round; never hand out a dead world. The HTTP
-                # probe alone is enough here (and ~1 ms, where asking the Docker engine costs ~8 ms).
-                if await self._answers(instance):
+                instance = self._idle[-1]
+                # An instance may have died since the last health round; never hand out a dead world. It stays in
+                # the idle set while probed, so a cancelled probe loses nothing. The HTTP probe alone is enough
+                # here (and ~1 ms, where asking the Docker engine costs ~8 ms).
+                alive = await self._answers(instance)
+                if instance not in self._idle:
+                    continue  # another taker, or the health round, got it meanwhile
+                self._idle.remove(instance)
+                if alive:
                     self.stats["acquired_warm"] += 1
                     return instance
                 self.stats["destroyed_unhealthy"] += 1
-                await self._destroy(instance)
+                await self._dispose(instance)
                 continue
             if self.total < self.config.max_instances:
                 self.stats["acquired_cold"] += 1
@@ -190,45 +244,52 @@ class UESPool:
             if remaining <= 0:
                 raise PoolExhausted(
                     f"all {self.config.max_instances} UES instances are in use (leased: {len(self._leases)}, "
-                    f"starting: {self._starting}); none was released within {self.config.acquire_timeout_s:g} s")
-            async with self._changed:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), remaining)
+                    f"starting: {self._starting}); none was given back within {self.config.acquire_timeout_s:g} s")
+            await self._wait_change(remaining)
 
-    async def release(self, context_id: str) -> None:
-        """End the context's lease: wipe the world and return it to the idle set (or destroy it)."""
-        lease = self._leases.pop(context_id, None)
-        self._context_locks.pop(context_id, None)
-        if lease is None:
-            return
+    # ------------------------------------------------------------------ giving a world back
+    async def _hand_back(self, lease: Lease) -> None:
+        """Give the lease's world back and wait until it is done. The give-back runs in a task of its own: a
+        cancellation of the caller only ends the waiting, never the wipe (shutdown waits for that task)."""
+        if self._leases.get(lease.context_id) is not lease:
+            return  # given back already, or taken by shutdown, which destroyed its world
+        # Detached at once, before any await: health rounds and shutdown no longer see it.
+        del self._leases[lease.context_id]
         self.stats["released"] += 1
-        self._wiping += 1  # still counts against max_instances while it is being wiped
+        if lease.broken:  # its instance is destroyed already; its slot is free
+            self._notify()
+            self._kick_refill()
+            return
+        self._wiping += 1  # still counts against max_instances until it is idle or destroyed
+        await asyncio.shield(self._spawn(self._give_back(lease.instance), f"ues-pool-give-back-{lease.context_id}"))
+
+    async def _give_back(self, instance: Instance) -> None:
         try:
-            if lease.broken or not await self._wipe(lease.instance):
-                await self._destroy(lease.instance)
-            elif len(self._idle) < max(self.config.min_idle, 1) and not self._closed:
-                self._idle.append(lease.instance)
+            if await self._wipe(instance) and self._has_idle_room():
+                self._idle.append(instance)
             else:
-                await self._destroy(lease.instance)
+                await self._destroy(instance)
         finally:
             self._wiping -= 1
-        await self._notify()
+            self._notify()
         self._kick_refill()
 
-    def lease_of(self, context_id: str) -> Lease | None:
-        return self._leases.get(context_id)
+    def _has_idle_room(self) -> bool:
+        # At least one place even with min_idle=0: the next context then starts warm.
+        return not self._closed and len(self._idle) < max(self.config.min_idle, 1)
 
-    @contextlib.contextmanager
-    def in_use(self, lease: Lease) -> Iterator[None]:
-        """Mark the lease busy for the duration: idle-TTL eviction skips it, and idle time starts at the end."""
-        lease.users += 1
+    async def _wipe(self, instance: Instance) -> bool:
+        """Return the instance to a blank state: stop and clear the simulation, revoke every non-admin key."""
+        ues = self._client(instance)
         try:
-            yield
-        finally:
-            lease.users -= 1
-            lease.last_used = time.monotonic()
+            await ues.clear()
+            await ues.revoke_keys()
+        except (UESError, KeyError, TypeError, ValueError) as exc:
+            log.warning("ues_wipe_failed", instance=instance.instance_id, error=str(exc))
+            return False
+        return True
 
-    # ------------------------------------------------------------------ internals
+    # ------------------------------------------------------------------ starting and destroying
     async def _start_one(self) -> Instance:
         self._starting += 1
         try:
@@ -241,7 +302,7 @@ class UESPool:
             raise
         finally:
             self._starting -= 1
-            await self._notify()
+            self._notify()
 
     async def _destroy(self, instance: Instance) -> None:
         try:
@@ -249,25 +310,9 @@ class UESPool:
         except Exception as exc:  # stopping must never take the pool down
             log.error("ues_stop_failed", instance=instance.instance_id, error=str(exc))
 
-    async def _notify(self) -> None:
-        async with self._changed:
-            self._changed.notify_all()
-
-    async def _wipe(self, instance: Instance) -> bool:
-        """Return the instance to a blank state: stop, clear, revoke every non-admin key."""
-        headers = {"X-API-Key": instance.admin_key}
-        try:
-            r = await self._http.post(instance.url + "/simulation/clear", headers=headers)
-            r.raise_for_status()
-            keys = (await self._http.get(instance.url + "/keys", headers=headers,
-                                         params={"include_revoked": "false"})).json()["keys"]
-            for key in keys:
-                if key.get("created_by") is not None and key.get("is_active"):
-                    await self._http.delete(f"{instance.url}/keys/{key['key_id']}", headers=headers)
-            return True
-        except (httpx.HTTPError, KeyError, ValueError) as exc:
-            log.warning("ues_wipe_failed", instance=instance.instance_id, error=str(exc))
-            return False
+    async def _dispose(self, instance: Instance) -> None:
+        """Destroy the instance in a task of its own, so that a cancelled caller never leaves it half-stopped."""
+        await asyncio.shield(self._spawn(self._destroy(instance), f"ues-pool-destroy-{instance.instance_id}"))
 
     def _kick_refill(self) -> None:
         if self._closed:
@@ -275,8 +320,7 @@ class UESPool:
         missing = min(self.config.min_idle - len(self._idle) - self._starting,
                       self.config.max_instances - self.total)
         for _ in range(max(0, missing)):
-            self._tasks.append(asyncio.create_task(self._refill_one()))
-        self._tasks = [t for t in self._tasks if not t.done()]
+            self._spawn(self._refill_one(), "ues-pool-refill")
 
     async def _refill_one(self) -> None:
         try:
@@ -288,27 +332,50 @@ class UESPool:
             await self._destroy(instance)  # shut down, or the idle set filled up meanwhile
             return
         self._idle.append(instance)
-        await self._notify()
+        self._notify()
 
-    async def _mark_dead(self, context_id: str, lease: Lease) -> None:
-        lease.broken_reason = f"UES instance {lease.instance_id} stopped answering (health check failed)"
-        self.stats["destroyed_unhealthy"] += 1
-        log.error("ues_instance_died", context=context_id, instance=lease.instance_id)
-        await self._destroy(lease.instance)
-        await self._notify()
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        """Run ``work`` as a task the pool keeps (a strong reference) and shutdown waits for."""
+        task = asyncio.get_running_loop().create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ------------------------------------------------------------------ waiting for a change
+    def _notify(self) -> None:
+        """Wake everyone waiting for a change (a slot freed, an instance idle, a start ended). Synchronous, so it
+        is safe in ``finally`` blocks of cancelled tasks."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def _wait_change(self, timeout: float | None = None) -> None:  # noqa: ASYNC109
+        """Wait for the next ``_notify`` (or ``timeout``). Callers check their condition just before, with no
+        await in between, so a change cannot slip by unseen."""
+        changed = self._changed
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), timeout)
+
+    # ------------------------------------------------------------------ health
+    def _client(self, instance: Instance) -> UESClient:
+        return UESClient(instance.url, instance.admin_key, http=self._http)
+
+    async def _answers(self, instance: Instance) -> bool:
+        return await self._client(instance).health(timeout_s=min(2.0, self.config.health_interval_s * 2))
 
     async def _healthy(self, instance: Instance) -> bool:
         return await self.backend.is_running(instance) and await self._answers(instance)
 
-    async def _answers(self, instance: Instance) -> bool:
-        try:
-            r = await self._http.get(instance.url + "/health", timeout=min(2.0, self.config.health_interval_s * 2))
-            return r.status_code == 200
-        except httpx.HTTPError:
-            return False
+    async def _mark_dead(self, context_id: str, lease: Lease) -> None:
+        if lease.broken:
+            return
+        lease.broken_reason = f"UES instance {lease.instance_id} stopped answering (health check failed)"
+        self.stats["destroyed_unhealthy"] += 1
+        log.error("ues_instance_died", context=context_id, instance=lease.instance_id)
+        await self._dispose(lease.instance)
+        self._notify()
 
     async def _maintain(self) -> None:
-        """Health checks and TTL eviction, forever."""
+        """Health checks of leased and idle instances, and the idle set's refill, forever."""
         while True:
             await asyncio.sleep(self.config.health_interval_s)
             try:
@@ -317,20 +384,14 @@ class UESPool:
                 log.error("ues_pool_maintenance_failed", error=str(exc))
 
     async def _check_once(self) -> None:
-        now = time.monotonic()
         for context_id, lease in list(self._leases.items()):
             if lease.broken:
                 continue
-            if not lease.users and now - lease.last_used > self.config.idle_ttl_s:
-                self.stats["evicted_idle"] += 1
-                log.info("ues_lease_evicted", context=context_id, instance=lease.instance_id)
-                await self.release(context_id)
-            elif not await self._healthy(lease.instance):
+            if not await self._healthy(lease.instance) and self._leases.get(context_id) is lease:
                 await self._mark_dead(context_id, lease)
         for instance in list(self._idle):
-            if not await self._healthy(instance):
-                if instance in self._idle:
-                    self._idle.remove(instance)
+            if not await self._healthy(instance) and instance in self._idle:
+                self._idle.remove(instance)
                 self.stats["destroyed_unhealthy"] += 1
-                await self._destroy(instance)
+                await self._dispose(instance)
         self._kick_refill()

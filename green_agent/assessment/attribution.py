@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from green_agent.protocol import ActionLogEntry
-from services.ues.timeutil import parse_dt
+from services.ues.client import parse_time
 
 # Action route → the ``modality.operation`` name its event carries (ues-api.md §3.7 mapping table).
 ROUTE_ACTIONS = {
@@ -46,7 +46,7 @@ def action_name(event: dict[str, Any]) -> str:
 def entry_from_event(event: dict[str, Any], turn: int) -> ActionLogEntry:
     data = event.get("data") or {}
     params = {k: _trim(v) for k, v in data.items() if k not in _NOISE and k != "operation" and v not in (None, [], {})}
-    return ActionLogEntry(turn=turn, timestamp=parse_dt(event["scheduled_time"]), action=action_name(event),
+    return ActionLogEntry(turn=turn, timestamp=parse_time(event["scheduled_time"]), action=action_name(event),
                           parameters=params, success=event.get("status") == "executed",
                           error_message=event.get("error_message"))
 

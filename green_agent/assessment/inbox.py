@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from green_agent.characters.scripted import OutgoingMessage
+from green_agent.characters.base import OutgoingMessage
 from green_agent.protocol import ActionLogEntry
 from green_agent.scenarios import ScenarioSpec
 

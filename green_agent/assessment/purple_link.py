@@ -19,8 +19,9 @@ import asyncio
 import contextlib
 import json
 import uuid
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
@@ -130,10 +131,10 @@ def _apply(task: a2a_pb2.Task | None, event: a2a_pb2.StreamResponse) -> a2a_pb2.
         assembled.CopyFrom(event.task)
         return assembled
     if event.HasField("status_update"):
-        update = event.status_update
+        status = event.status_update
         if task is None:
-            task = a2a_pb2.Task(id=update.task_id, context_id=update.context_id)
-        task.status.CopyFrom(update.status)
+            task = a2a_pb2.Task(id=status.task_id, context_id=status.context_id)
+        task.status.CopyFrom(status.status)
         return task
     if event.HasField("artifact_update"):
         update = event.artifact_update
@@ -254,7 +255,10 @@ class PurpleLink:
             async with asyncio.timeout(timeout_s):
                 client = await self._connect()
                 request = a2a_pb2.SendMessageRequest(message=self._message(payload))
-                async with contextlib.aclosing(client.send_message(request)) as stream:
+                # The SDK returns an async generator but annotates it as an iterator; aclosing closes the HTTP
+                # stream at once when we stop reading early.
+                events = cast("AsyncGenerator[a2a_pb2.StreamResponse, None]", client.send_message(request))
+                async with contextlib.aclosing(events) as stream:
                     async for event in stream:
                         reply.events.append(event)
                         if event.HasField("message"):

@@ -5,23 +5,40 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from typing import Protocol
 
 import httpx
 import structlog
+from pydantic import BaseModel
 
+from green_agent import green_version
 from green_agent.assessment.purple_link import PurpleLink
-from green_agent.assessment.trial import Trial, TrialRecord, trial_seed
+from green_agent.assessment.record import TrialRecord
+from green_agent.assessment.trial import Trial, trial_seed
 from green_agent.config import GreenSettings
 from green_agent.judging.context import EvalContext
 from green_agent.judging.scoring import evaluate
-from green_agent.protocol import ESSENTIAL_UPDATES, AssessmentRequest, CriterionResult, ProgressUpdate, RequestError
-from green_agent.results import green_version, summary_row, summary_text, trial_row
+from green_agent.protocol import (
+    AssessmentRequest,
+    CharacterMode,
+    CriterionResult,
+    ProgressType,
+    ProgressUpdate,
+    Provenance,
+    RequestError,
+    SummaryRow,
+    TrialRow,
+    TrialStatus,
+    Usage,
+)
+from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenarios import Scenario, ScenarioError, ScenarioLibrary
-from green_agent.ues_client import UESClient
+from services.ues.client import UESClient
+from ues_pool.pool import Lease
 
 log = structlog.get_logger("green.runner")
+
+Emit = Callable[[ProgressUpdate], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -33,14 +50,30 @@ class PlannedTrial:
 
 @dataclass
 class Outcome:
+    """What an assessment produced: the rows of its Result artifact and the human summary."""
+
     summary_text: str
-    rows: list[dict[str, Any]]
+    trials: list[TrialRow]
+    summary: SummaryRow
     cancelled: bool = False
 
+    @property
+    def rows(self) -> list[BaseModel]:
+        """Every row in artifact order: the trials, then the summary."""
+        return [*self.trials, self.summary]
 
-@lru_cache(maxsize=1)
-def default_library() -> ScenarioLibrary:
-    return ScenarioLibrary(GreenSettings().scenarios_dir)
+
+class AssessmentRunner(Protocol):
+    """What the executor drives: plan a request (rejecting what cannot run), then run the plan in a world."""
+
+    def plan(self, request: AssessmentRequest) -> list[PlannedTrial]:
+        """The trials to run; raises RequestError when the request names something that cannot run."""
+        ...
+
+    async def run(self, request: AssessmentRequest, work: list[PlannedTrial], *, assessment_id: str, lease: Lease,
+                  emit: Emit, cancel: asyncio.Event) -> Outcome:
+        """Run ``work`` in the lease's world and return the rows (a cancel ends it early with partial rows)."""
+        ...
 
 
 def plan(request: AssessmentRequest, library: ScenarioLibrary) -> list[PlannedTrial]:
@@ -75,82 +108,86 @@ def _judge_context(scenario: Scenario, record: TrialRecord, ues: UESClient) -> E
         ues=ues, llm=None)
 
 
-async def run_assessment(request: AssessmentRequest, *, assessment_id: str, context_id: str, lease: Any,
-                         emit: Callable[[ProgressUpdate], Awaitable[None]], cancel: asyncio.Event,
-                         library: ScenarioLibrary | None = None,
-                         settings: GreenSettings | None = None) -> Outcome:
-    """Run every planned trial of the request in the context's world and return the Result rows."""
-    library = library or default_library()
-    settings = settings or GreenSettings()
-    work = plan(request, library)
-    cfg = request.config
-    verbose = cfg.verbose_updates
-    requested_mode = cfg.character_mode or settings.character_mode
-    mode_warnings = [] if requested_mode == "scripted" else [
-        f"character_mode '{requested_mode}' is not available on this server (no character model / replay cache "
-        f"configured); characters used their scripted replies"]
+class ScenarioRunner:
+    """``AssessmentRunner`` over the scenario library of the settings."""
 
-    async def progress(update: ProgressUpdate) -> None:
-        if verbose or update.message_type in ESSENTIAL_UPDATES:
-            await emit(update)
+    def __init__(self, settings: GreenSettings, library: ScenarioLibrary | None = None) -> None:
+        self.settings = settings
+        self.library = library or ScenarioLibrary(settings.scenarios_dir)
 
-    await progress(ProgressUpdate(
-        text=f"Assessment started: {len(work)} trial(s) of {len({w.scenario_id for w in work})} scenario(s) "
-             f"for {request.participant_url}",
-        data={"message_type": "update_assessment_started", "assessment_id": assessment_id,
-              "trials": [{"scenario_id": w.scenario_id, "trial": w.trial, "seed": w.seed} for w in work]}))
-    rows: list[dict[str, Any]] = []
-    cancelled = False
-    async with httpx.AsyncClient(timeout=60) as http:
-        link = PurpleLink(request.participant_url, context_id, http=http)
-        for item in work:
-            if cancel.is_set():
-                cancelled = True
-                break
-            scenario = library.get(item.scenario_id)
+    def plan(self, request: AssessmentRequest) -> list[PlannedTrial]:
+        return plan(request, self.library)
+
+    async def run(self, request: AssessmentRequest, work: list[PlannedTrial], *, assessment_id: str, lease: Lease,
+                  emit: Emit, cancel: asyncio.Event) -> Outcome:
+        """Run every planned trial in the context's world and return the Result rows."""
+        cfg = request.config
+
+        async def progress(update: ProgressUpdate) -> None:
+            if cfg.verbose_updates or update.type.essential:
+                await emit(update)
+
+        rows: list[TrialRow] = []
+        cancelled = False
+        async with httpx.AsyncClient(timeout=60) as http:
+            link = PurpleLink(request.participant_url, lease.context_id, http=http)
             ues = UESClient(lease.url, lease.admin_key, http=http)
-            trial = Trial(scenario=scenario, trial=item.trial, seed=item.seed, config=cfg, ues=ues,
-                          advertised_url=lease.advertised_url, link=link, assessment_id=assessment_id,
-                          emit=progress, cancel=cancel)
-            record = await trial.run()
-            if record.errors:
-                await progress(ProgressUpdate(
-                    text=f"{item.scenario_id} trial {item.trial}: {record.errors[0]}",
-                    data={"message_type": "update_error_occurred", "scenario_id": item.scenario_id,
-                          "trial": item.trial, "errors": record.errors}))
-            results: list[CriterionResult] = []
-            if record.ran:
-                await progress(ProgressUpdate(text=f"Evaluating {item.scenario_id} trial {item.trial}",
-                                              data={"message_type": "update_evaluation_started",
-                                                    "scenario_id": item.scenario_id, "trial": item.trial}))
+            for item in work:
+                if cancel.is_set():
+                    cancelled = True
+                    break
+                scenario = self.library.get(item.scenario_id)
+                trial = Trial(scenario=scenario, trial=item.trial, seed=item.seed, config=cfg, ues=ues,
+                              advertised_url=lease.advertised_url, link=link, assessment_id=assessment_id,
+                              emit=progress, cancel=cancel)
+                record = await trial.run()
+                requested = self._requested_mode(request)
+                if requested != CharacterMode.SCRIPTED:
+                    record.warnings.insert(0, f"character_mode '{requested}' is not available on this server (no "
+                                              f"character model / replay cache configured); characters used their "
+                                              f"scripted replies")
+                results = await self._judge(scenario, record, ues, item, progress)
+                rows.append(trial_row(record=record, scenario=scenario, results=results, request=request,
+                                      assessment_id=assessment_id, provenance=self._provenance(request, scenario,
+                                                                                               lease, item),
+                                      usage=Usage()))
+                if record.status == TrialStatus.CANCELLED:
+                    cancelled = True
+                    break
+        summary = summary_row(rows, request=request, assessment_id=assessment_id)
+        text = summary_text(rows, summary)
+        await progress(ProgressUpdate(text=text.splitlines()[0], type=ProgressType.ASSESSMENT_COMPLETED, data={
+            "assessment_id": assessment_id, "mean_percentage": summary.mean_percentage,
+            "pass_at_1": summary.pass_at_1, "cancelled": cancelled}))
+        return Outcome(summary_text=text, trials=rows, summary=summary, cancelled=cancelled)
 
-                async def on_result(r: CriterionResult, _item: PlannedTrial = item) -> None:
-                    await progress(ProgressUpdate(
-                        text=f"{r.name}: {r.status}" + (f" {r.score:g}/{r.max_score:g}" if r.score is not None
-                                                        else ""),
-                        data={"message_type": "update_criterion_evaluated", "scenario_id": _item.scenario_id,
-                              "trial": _item.trial, **r.model_dump(mode="json", exclude={"details"})}))
+    async def _judge(self, scenario: Scenario, record: TrialRecord, ues: UESClient, item: PlannedTrial,
+                     progress: Emit) -> list[CriterionResult]:
+        where = {"scenario_id": item.scenario_id, "trial": item.trial}
+        if record.errors:
+            await progress(ProgressUpdate(text=f"{item.scenario_id} trial {item.trial}: {record.errors[0]}",
+                                          type=ProgressType.ERROR_OCCURRED, data={**where, "errors": record.errors}))
+        if not record.ran:
+            return []
+        await progress(ProgressUpdate(text=f"Evaluating {item.scenario_id} trial {item.trial}",
+                                      type=ProgressType.EVALUATION_STARTED, data=where))
 
-                results = await evaluate(scenario, _judge_context(scenario, record, ues), on_result)
-            provenance = {"green_version": green_version(), "scenario_version": scenario.spec.version,
-                          "scenario_hash": scenario.content_hash, "ues_backend": lease.backend,
-                          "ues_instance": lease.instance_id, "ues_image": settings.ues_image
-                          if lease.backend == "docker" else None,
-                          "character_mode": "scripted", "character_mode_requested": requested_mode,
-                          "character_model": None, "judge_model": None,
-                          "root_seed": cfg.seed, "trial_seed": item.seed}
-            usage = {"characters": {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None},
-                     "judge": {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None}}
-            record.warnings[:0] = mode_warnings
-            rows.append(trial_row(record=record, scenario=scenario, results=results, request=request,
-                                  assessment_id=assessment_id, provenance=provenance, usage=usage))
-            if record.status == "cancelled":
-                cancelled = True
-                break
-    rows.append(summary_row(rows, request=request, assessment_id=assessment_id, warnings=request.warnings))
-    text = summary_text(rows, assessment_id)
-    await progress(ProgressUpdate(text=text.splitlines()[0], data={
-        "message_type": "update_assessment_completed", "assessment_id": assessment_id,
-        "mean_percentage": rows[-1]["mean_percentage"], "pass_at_1": rows[-1]["pass_at_1"],
-        "cancelled": cancelled}))
-    return Outcome(summary_text=text, rows=rows, cancelled=cancelled)
+        async def on_result(r: CriterionResult) -> None:
+            score = f" {r.score:g}/{r.max_score:g}" if r.score is not None else ""
+            await progress(ProgressUpdate(text=f"{r.name}: {r.status}{score}", type=ProgressType.CRITERION_EVALUATED,
+                                          data={**where, **r.model_dump(mode="json", exclude={"details"})}))
+
+        return await evaluate(scenario, _judge_context(scenario, record, ues), on_result)
+
+    def _requested_mode(self, request: AssessmentRequest) -> CharacterMode:
+        return request.config.character_mode or CharacterMode(self.settings.character_mode)
+
+    def _provenance(self, request: AssessmentRequest, scenario: Scenario, lease: Lease,
+                    item: PlannedTrial) -> Provenance:
+        return Provenance(
+            green_version=green_version(), scenario_version=scenario.spec.version,
+            scenario_hash=scenario.content_hash, ues_backend=lease.backend, ues_instance=lease.instance_id,
+            ues_image=self.settings.ues_image if lease.backend == "docker" else None,
+            character_mode=CharacterMode.SCRIPTED, character_mode_requested=self._requested_mode(request),
+            character_model=None,
+            judge_model=None, root_seed=request.config.seed, trial_seed=item.seed)

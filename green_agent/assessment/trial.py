@@ -1,11 +1,16 @@
 """One trial: set up the world, drive the purple turn by turn on the simulated clock, record everything.
 
-Turn protocol (protocol.md §4): ``turn_start`` → the purple acts on UES with its key (all at time T) →
-its reply → advance 1 s (applies anything due now and gives a strictly later apply time) → attribute the
-purple's actions from the events of [T, T+1s] → characters answer what the purple sent them, scheduled as
-UES events at their reply time → advance the rest of the step. A turn in which the purple made no POST (the access
-log shows none since the last turn; every action is a POST) has nothing to attribute or answer: its step is one
-advance. A cancel abandons the turn in flight at once. The key is revoked on every path out.
+A turn (protocol.md §4) has two halves:
+
+* **exchange** — ``turn_start`` → the purple acts on UES with its key (all at time T) → its reply, a timeout,
+  or a cancel of the assessment (which abandons the turn in flight at once);
+* **react** — advance 1 s (applies anything due now and gives a strictly later apply time) → attribute the
+  purple's actions from the events of [T, T+1s] → characters answer what the purple sent them, scheduled as
+  UES events at their reply time → advance the rest of the step. A turn in which the purple made no POST (the
+  access log shows none since the last turn; every action is a POST) has nothing to attribute or answer: its
+  step is one advance, with the same clock and events as the split.
+
+How far a turn moves the clock is the ``TurnClock``'s decision. The key is revoked on every path out.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import hashlib
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -23,62 +28,37 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import structlog
 
 from green_agent.assessment.attribution import attribute
+from green_agent.assessment.cancel import Cancelled, unless_cancelled
+from green_agent.assessment.clock import Step, TurnClock, iso_duration
 from green_agent.assessment.inbox import needs_calendar, outgoing_messages
-from green_agent.assessment.purple_link import PurpleError, PurpleLink, PurpleReply
+from green_agent.assessment.purple_link import PurpleError, PurpleLink
+from green_agent.assessment.record import TrialRecord
+from green_agent.characters.base import Characters
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.protocol import (
     PURPLE_PERMISSIONS,
-    ActionLogEntry,
     AssessmentComplete,
     AssessmentConfig,
     AssessmentStart,
+    CompletionReason,
     InitialStateSummary,
+    ProgressType,
     ProgressUpdate,
+    TrialStatus,
     TurnStart,
     Violation,
 )
 from green_agent.scenarios import Scenario
-from green_agent.ues_client import UESClient, UESError
-from services.ues.timeutil import parse_dt, parse_duration
+from services.ues.client import UESClient, UESError, parse_time
 
 log = structlog.get_logger("green.trial")
 
 MODALITIES = ("email", "sms", "calendar", "chat")
-MAX_ACTION_LOG = 5000
 MAX_CONSECUTIVE_TIMEOUTS = 3
 # protocol.md §4: assessment_start and assessment_complete are plain requests with a 30 s timeout.
 CONTROL_TIMEOUT_S = 30.0
-
-
-@dataclass
-class TrialRecord:
-    """Everything a trial produced; judging and the result row are computed from it."""
-
-    scenario_id: str
-    trial: int
-    seed: int
-    status: str = "completed"
-    completion_reason: str = "scenario_complete"
-    turns_taken: int = 0
-    action_log: list[ActionLogEntry] = field(default_factory=list)
-    action_log_truncated: bool = False
-    initial_state: dict[str, dict[str, Any]] = field(default_factory=dict)
-    final_state: dict[str, dict[str, Any]] = field(default_factory=dict)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    start_time: datetime | None = None
-    final_time: datetime | None = None
-    errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    violations: list[Violation] = field(default_factory=list)
-    duration_seconds: float = 0.0
-    green_overhead_ms: list[float] = field(default_factory=list)
-    ues_floor_ms: list[float] = field(default_factory=list)
-
-    @property
-    def ran(self) -> bool:
-        """The trial reached the point where there is a world worth judging."""
-        return bool(self.initial_state) and bool(self.final_state)
-
+# Applying the purple's actions takes this much simulated time; characters' replies come strictly after it.
+APPLY_STEP = timedelta(seconds=1)
 
 Emit = Callable[[ProgressUpdate], Awaitable[None]]
 
@@ -98,7 +78,7 @@ def _summary(states: dict[str, dict[str, Any]], now: datetime) -> InitialStateSu
         zone = UTC
     today = now.astimezone(zone).date()
     events_today = sum(1 for e in (cal.get("events") or {}).values()
-                       if parse_dt(e["start"]).astimezone(zone).date() == today)
+                       if parse_time(e["start"]).astimezone(zone).date() == today)
     return InitialStateSummary(
         email={"total_emails": email.get("total_email_count", len(email.get("emails", {}))),
                "total_threads": len(email.get("threads", {})), "unread": email.get("unread_count", 0),
@@ -110,6 +90,18 @@ def _summary(states: dict[str, dict[str, Any]], now: datetime) -> InitialStateSu
         chat={"total_messages": chat.get("total_message_count", len(chat.get("messages", []))),
               "conversation_count": chat.get("conversation_count", len(chat.get("conversations", {})))},
     )
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The purple's half of a turn: its reply object (None when it gave none) and whether it answered at all."""
+
+    reply: dict[str, Any] | None
+    answered: bool
+
+
+class TrialOver(Exception):
+    """The trial ends here; the record already says how."""
 
 
 class Trial:
@@ -130,17 +122,22 @@ class Trial:
         self.record = TrialRecord(scenario_id=scenario.scenario_id, trial=trial, seed=seed)
         self.rng = random.Random(seed)
         self.key_id: str | None = None
+        self._secret = ""
         self.purple_started = False
+        self.characters: Characters | None = None
+        self.clock: TurnClock | None = None
         self._reply_at: float | None = None
-        self._last_post_id = 0  # newest access-log id of the purple's POST calls seen so far
         self._ues_at_reply = 0.0
+        self._last_post_id = 0  # newest access-log id of the purple's POST calls seen so far
+        self._events_processed = 0
+        self._timeouts = 0
+        self._turn_wall_start = datetime.now(UTC)
         self.green_user_messages: list[str] = []
         self.log = log.bind(assessment_id=assessment_id, scenario=scenario.scenario_id, trial=trial)
 
-    async def _progress(self, text: str, message_type: str, **data: Any) -> None:
-        await self.emit(ProgressUpdate(text=text, data={"message_type": message_type,
-                                                          "scenario_id": self.spec.scenario_id,
-                                                          "trial": self.record.trial, **data}))
+    async def _progress(self, text: str, kind: ProgressType, **data: Any) -> None:
+        await self.emit(ProgressUpdate(text=text, type=kind, data={"scenario_id": self.spec.scenario_id,
+                                                                     "trial": self.record.trial, **data}))
 
     # ------------------------------------------------------------------------------ public
     async def run(self) -> TrialRecord:
@@ -151,11 +148,10 @@ class Trial:
             if await self._start_purple():
                 await self._turns()
         except UESError as exc:
-            rec.status, rec.completion_reason = "failed", "error"
-            rec.errors.append(f"UES failed during the trial: {exc}")
+            rec.end(TrialStatus.FAILED, CompletionReason.ERROR, f"UES failed during the trial: {exc}")
             self.log.error("ues_failed", error=str(exc))
         except asyncio.CancelledError:
-            rec.status, rec.completion_reason = "cancelled", "cancelled"
+            rec.end(TrialStatus.CANCELLED, CompletionReason.CANCELLED)
             raise
         finally:
             await self._finish()
@@ -174,180 +170,153 @@ class Trial:
             f"purple-{self.assessment_id[:8]}-{spec.scenario_id}-{self.record.trial}", list(PURPLE_PERMISSIONS))
         states = await asyncio.gather(*(ues.state(m) for m in MODALITIES))
         self.record.initial_state = dict(zip(MODALITIES, states, strict=True))
-        self.record.start_time = await ues.now()
-        self.user_email = states[0].get("user_email_address", "user@example.com")
-        self.user_phone = states[1].get("user_phone_number", "+15550000000")
-        self.characters = ScriptedCharacters(spec, self.rng, self.user_email, self.user_phone)
+        start = self.record.start_time = await ues.now()
+        self.clock = TurnClock(now=start, end=spec.end_time, default_step=spec.default_time_step,
+                               max_step=self.config.max_time_step)
+        user_email = states[0].get("user_email_address", "user@example.com")
+        user_phone = states[1].get("user_phone_number", "+15550000000")
+        self.characters = ScriptedCharacters(spec, self.rng, user_email, user_phone)
         await self._progress(f"Scenario {spec.scenario_id} loaded (trial {self.record.trial})",
-                             "update_scenario_loaded", start_time=self.record.start_time.isoformat(),
+                             ProgressType.SCENARIO_LOADED, start_time=start.isoformat(),
                              end_time=spec.end_time.isoformat())
 
     async def _start_purple(self) -> bool:
         rec = self.record
-        assert rec.start_time is not None and self.key_id is not None
+        assert rec.start_time is not None
         message = AssessmentStart(assessment_id=self.assessment_id, ues_url=self.advertised_url,
                                   api_key=self._secret, current_time=rec.start_time.isoformat(),
                                   initial_state_summary=_summary(rec.initial_state, rec.start_time))
         try:
             await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
         except (PurpleError, TimeoutError) as exc:
-            rec.status, rec.completion_reason = "failed", "error"
             reason = f"did not answer within {CONTROL_TIMEOUT_S:g} s" if isinstance(exc, TimeoutError) else str(exc)
-            rec.errors.append(f"assessment_start could not be delivered to the purple: {reason}")
+            rec.end(TrialStatus.FAILED, CompletionReason.ERROR,
+                    f"assessment_start could not be delivered to the purple: {reason}")
             return False
         self.purple_started = True
         return True
 
-    def _step_from(self, reply: dict[str, Any] | None, turn: int) -> tuple[timedelta, bool]:
-        """(time step, early completion) from the purple's reply, with protocol.md §4's fallbacks."""
-        default = self.spec.default_step
-        if reply is None or reply.get("message_type") not in ("turn_complete", "early_completion"):
-            self.record.warnings.append(f"turn {turn}: non-protocol reply from the purple; used the default "
-                                        f"step {self.spec.default_time_step}")
-            return default, False
-        if reply["message_type"] == "early_completion":
-            return default, True
-        raw = reply.get("time_step")
-        if raw is None:
-            return parse_duration("PT1H"), False
-        try:
-            step = parse_duration(raw) if isinstance(raw, str) else None
-        except ValueError:
-            step = None
-        if step is None or step <= timedelta(0):
-            self.record.warnings.append(f"turn {turn}: invalid time_step {raw!r}; used the default step "
-                                        f"{self.spec.default_time_step}")
-            return default, False
-        cap = self.config.max_time_step_delta
-        if step > cap:
-            self.record.warnings.append(f"turn {turn}: time_step {raw} capped to max_time_step "
-                                        f"{self.config.max_time_step}")
-            step = cap
-        return step, False
-
     async def _turns(self) -> None:
-        rec, spec, ues = self.record, self.spec, self.ues
-        max_turns = self.config.max_turns or spec.max_turns or 100
-        events_processed = 0
-        timeouts = 0
-        now = rec.start_time
-        assert now is not None
-        for turn in range(1, max_turns + 1):
-            if self.cancel.is_set():
-                rec.status, rec.completion_reason = "cancelled", "cancelled"
-                return
-            rec.turns_taken = turn
-            await self._progress(f"Turn {turn} started at {now.isoformat()}", "update_turn_started",
-                                 turn=turn, current_time=now.isoformat())
-            wall_start = datetime.now(UTC)
-            if self._reply_at is not None:
-                # Green overhead: from the previous reply to this turn_start, next to the UES time in it.
-                rec.green_overhead_ms.append((time.perf_counter() - self._reply_at) * 1000)
-                rec.ues_floor_ms.append((ues.round_trip_seconds - self._ues_at_reply) * 1000)
-            reply: dict[str, Any] | None = None
-            answered = False
-            try:
-                result = await self._send_unless_cancelled(TurnStart(
-                    turn_number=turn, current_time=now.isoformat(), events_processed=events_processed))
-                if result is None:  # cancelled while the purple held the turn
-                    rec.status, rec.completion_reason = "cancelled", "cancelled"
-                    return
-                reply, answered = result.first_object(), True
-            except TimeoutError:
-                await self.link.cancel_pending()
-                rec.warnings.append(f"turn {turn}: no reply within {self.config.turn_timeout_s:g} s; advanced by "
-                                    f"the default step")
-            except PurpleError as exc:
-                rec.status, rec.completion_reason = "failed", "error"
-                rec.errors.append(f"turn {turn}: the purple could not be reached: {exc}")
-                return
-            self._reply_at, self._ues_at_reply = time.perf_counter(), ues.round_trip_seconds
-            timeouts = 0 if answered else timeouts + 1
-            step, early = self._step_from(reply, turn) if answered else (spec.default_step, False)
-            ends_scenario = now + step >= spec.end_time
-            if ends_scenario:
-                step = spec.end_time - now
-            posts = await self._purple_posts()
-            if not self._new_posts(posts):
-                # The purple made no call that can change the world: nothing to attribute, nobody to answer, so
-                # the whole step is one advance (the same clock and events as the 1 s + rest split below).
-                advanced = await ues.advance(step.total_seconds())
-                events_processed = int(advanced.get("events_executed", 0))
-                now = parse_dt(advanced["current_time"])
-                await self._progress(f"Turn {turn} completed; clock at {now.isoformat()}", "update_turn_completed",
-                                     turn=turn, actions=0, current_time=now.isoformat(), time_step=str(step))
-                if self._turn_ends(early, ends_scenario or now >= spec.end_time, timeouts):
-                    return
-                continue
-            apply_step = min(timedelta(seconds=1), step)
-            advanced = await ues.advance(apply_step.total_seconds())
-            apply_time = parse_dt(advanced["current_time"])
-            events_processed = int(advanced.get("events_executed", 0))
-            turn_events = [e for e in await ues.events(start=now, end=apply_time)
-                           if e.get("status") in ("executed", "failed")]
-            logs = [entry for entry in posts if parse_dt(entry["timestamp"]) >= wall_start]
-            actions = attribute(turn_events, list(reversed(logs)), self.key_id or "", turn, now)
-            self._record_actions(actions)
-            for action in actions:
-                if self.config.verbose_updates:
-                    await self._progress(f"Turn {turn}: {action.action}", "update_action_observed",
-                                         turn=turn, action=action.action, success=action.success)
-            calendar = (await ues.state("calendar")).get("events") if needs_calendar(actions) else None
-            replies = self.characters.plan(outgoing_messages(spec, actions, calendar))
-            for planned in replies:
-                at = max(planned.at, apply_time)
-                await ues.schedule(planned.modality, at, planned.data)
-            if replies:
-                await self._progress(f"Turn {turn}: {len(replies)} character response(s) scheduled",
-                                     "update_responses_generated", turn=turn,
-                                     responses=[{"character": r.character_id, "modality": r.modality,
-                                                 "at": max(r.at, apply_time).isoformat(), "summary": r.summary}
-                                                for r in replies])
-            rest = (step - apply_step).total_seconds()
-            if rest > 0:
-                advanced = await ues.advance(rest)
-                events_processed += int(advanced.get("events_executed", 0))
-            now = apply_time + timedelta(seconds=max(rest, 0))
-            await self._progress(f"Turn {turn} completed; clock at {now.isoformat()}", "update_turn_completed",
-                                 turn=turn, actions=len(actions), current_time=now.isoformat(),
-                                 time_step=str(step))
-            if self._turn_ends(early, ends_scenario or now >= spec.end_time, timeouts):
-                return
-        rec.completion_reason = "max_turns_reached"
-
-    async def _send_unless_cancelled(self, message: TurnStart) -> PurpleReply | None:
-        """Send one turn and wait for the reply, the turn timeout (TimeoutError) or a cancel of the assessment
-        (None: the turn is abandoned at once rather than at its end, so a cancel never waits for a slow purple)."""
-        send = asyncio.ensure_future(self.link.send(message, timeout_s=self.config.turn_timeout_s))
-        stop = asyncio.ensure_future(self.cancel.wait())
+        max_turns = self.config.max_turns or self.spec.max_turns or 100
         try:
-            await asyncio.wait({send, stop}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            stop.cancel()
-            if not send.done():
-                send.cancel()
-                await asyncio.gather(send, return_exceptions=True)
-        return None if send.cancelled() else send.result()
+            for turn in range(1, max_turns + 1):
+                exchange = await self._exchange(turn)
+                step = self._step(turn, exchange)
+                actions = await self._react(turn, step)
+                assert self.clock is not None
+                await self._progress(f"Turn {turn} completed; clock at {self.clock.now.isoformat()}",
+                                     ProgressType.TURN_COMPLETED, turn=turn, actions=actions,
+                                     current_time=self.clock.now.isoformat(), time_step=iso_duration(step.delta))
+                self._check_end(step)
+        except TrialOver:
+            return
+        self.record.completion_reason = CompletionReason.MAX_TURNS_REACHED
 
-    def _turn_ends(self, early: bool, scenario_over: bool, timeouts: int) -> bool:
-        """After a turn: True (with the completion reason recorded) when the trial ends here."""
-        rec = self.record
-        if early:
-            rec.completion_reason = "early_completion"
-            return True
-        if scenario_over:
-            rec.completion_reason = "scenario_complete"
-            return True
-        if timeouts >= MAX_CONSECUTIVE_TIMEOUTS:
-            rec.status, rec.completion_reason = "timeout", "timeout"
-            rec.errors.append(f"the purple did not reply to {MAX_CONSECUTIVE_TIMEOUTS} turns in a row")
-            return True
-        return False
+    # ------------------------------------------------------------------------------ one turn
+    async def _exchange(self, turn: int) -> Exchange:
+        """Send ``turn_start`` and wait for the purple's reply, its timeout, or a cancel of the assessment."""
+        rec, clock = self.record, self.clock
+        assert clock is not None
+        if self.cancel.is_set():
+            rec.end(TrialStatus.CANCELLED, CompletionReason.CANCELLED)
+            raise TrialOver
+        rec.turns_taken = turn
+        now = clock.now.isoformat()
+        await self._progress(f"Turn {turn} started at {now}", ProgressType.TURN_STARTED, turn=turn, current_time=now)
+        if self._reply_at is not None:
+            # Green overhead: from the previous reply to this turn_start, next to the UES time in it.
+            rec.green_overhead_ms.append((time.perf_counter() - self._reply_at) * 1000)
+            rec.ues_floor_ms.append((self.ues.round_trip_seconds - self._ues_at_reply) * 1000)
+        message = TurnStart(turn_number=turn, current_time=now, events_processed=self._events_processed)
+        self._turn_wall_start = datetime.now(UTC)  # the access log stamps the purple's calls in wall-clock time
+        try:
+            reply = await unless_cancelled(self.link.send(message, timeout_s=self.config.turn_timeout_s), self.cancel)
+            exchange = Exchange(reply.first_object(), answered=True)
+        except Cancelled:  # a cancel never waits for a slow purple
+            rec.end(TrialStatus.CANCELLED, CompletionReason.CANCELLED)
+            raise TrialOver from None
+        except TimeoutError:
+            await self.link.cancel_pending()
+            rec.warnings.append(f"turn {turn}: no reply within {self.config.turn_timeout_s:g} s; advanced by the "
+                                f"default step")
+            exchange = Exchange(None, answered=False)
+        except PurpleError as exc:
+            rec.end(TrialStatus.FAILED, CompletionReason.ERROR, f"turn {turn}: the purple could not be reached: {exc}")
+            raise TrialOver from None
+        self._reply_at, self._ues_at_reply = time.perf_counter(), self.ues.round_trip_seconds
+        self._timeouts = 0 if exchange.answered else self._timeouts + 1
+        return exchange
 
-    async def _purple_posts(self) -> list[dict[str, Any]]:
-        """The purple key's POST calls in the access log, newest first (every action the purple can take is a POST;
-        attribution reads nothing else)."""
-        return await self.ues.access_logs(self.key_id or "", method="POST")
+    def _step(self, turn: int, exchange: Exchange) -> Step:
+        assert self.clock is not None
+        step = self.clock.step_for(turn, exchange.reply, answered=exchange.answered)
+        if step.warning is not None:
+            self.record.warnings.append(step.warning)
+        return step
+
+    async def _react(self, turn: int, step: Step) -> int:
+        """Apply the turn to the world: attribute the purple's actions, let characters answer, advance the clock by
+        ``step``. Returns how many actions the purple took."""
+        ues, clock = self.ues, self.clock
+        assert clock is not None
+        turn_start = clock.now
+        self._events_processed = 0  # the next turn_start reports what this turn's advances executed
+        posts = await self.ues.access_logs(self.key_id or "", method="POST")
+        if not self._new_posts(posts):
+            await self._advance(step.delta)
+            return 0
+        apply_step = min(APPLY_STEP, step.delta)
+        apply_time = await self._advance(apply_step)
+        turn_events = [e for e in await ues.events(start=turn_start, end=apply_time)
+                       if e.get("status") in ("executed", "failed")]
+        logs = [entry for entry in posts if parse_time(entry["timestamp"]) >= self._turn_wall_start]
+        actions = attribute(turn_events, list(reversed(logs)), self.key_id or "", turn, turn_start)
+        self.record.add_actions(actions)
+        if self.config.verbose_updates:
+            for action in actions:
+                await self._progress(f"Turn {turn}: {action.action}", ProgressType.ACTION_OBSERVED, turn=turn,
+                                     action=action.action, success=action.success)
+        await self._answer(turn, actions, apply_time)
+        await self._advance(step.delta - apply_step)
+        return len(actions)
+
+    async def _answer(self, turn: int, actions: list[Any], apply_time: datetime) -> None:
+        """Characters reply to what the purple sent them, as UES events no earlier than ``apply_time``."""
+        assert self.characters is not None
+        calendar = (await self.ues.state("calendar")).get("events") if needs_calendar(actions) else None
+        replies = await self.characters.plan(outgoing_messages(self.spec, actions, calendar))
+        for planned in replies:
+            await self.ues.schedule(planned.modality, max(planned.at, apply_time), planned.data)
+        if replies:
+            await self._progress(f"Turn {turn}: {len(replies)} character response(s) scheduled",
+                                 ProgressType.RESPONSES_GENERATED, turn=turn,
+                                 responses=[{"character": r.character_id, "modality": r.modality,
+                                             "at": max(r.at, apply_time).isoformat(), "summary": r.summary}
+                                            for r in replies])
+
+    async def _advance(self, delta: timedelta) -> datetime:
+        """Advance the simulator by ``delta`` (nothing when it is zero) and move the clock with it."""
+        assert self.clock is not None
+        if delta > timedelta(0):
+            advanced = await self.ues.advance(delta.total_seconds())
+            self._events_processed += int(advanced.get("events_executed", 0))
+            self.clock.now = parse_time(advanced["current_time"])
+        return self.clock.now
+
+    def _check_end(self, step: Step) -> None:
+        """After a turn: raise TrialOver (with the completion recorded) when the trial ends here."""
+        rec, clock = self.record, self.clock
+        assert clock is not None
+        if step.early:
+            rec.completion_reason = CompletionReason.EARLY_COMPLETION
+        elif step.ends_scenario or clock.over:
+            rec.completion_reason = CompletionReason.SCENARIO_COMPLETE
+        elif self._timeouts >= MAX_CONSECUTIVE_TIMEOUTS:
+            rec.end(TrialStatus.TIMEOUT, CompletionReason.TIMEOUT,
+                    f"the purple did not reply to {MAX_CONSECUTIVE_TIMEOUTS} turns in a row")
+        else:
+            return
+        raise TrialOver
 
     def _new_posts(self, posts: list[dict[str, Any]]) -> bool:
         """Whether ``posts`` holds a call not seen at the previous turn. By ``log_id`` (the log's own sequence), not by
@@ -355,27 +324,19 @@ class Trial:
         ids = [entry.get("log_id") for entry in posts]
         if any(not isinstance(i, int) or isinstance(i, bool) for i in ids):
             return True
-        newest = max(ids, default=self._last_post_id)
+        numbers = [i for i in ids if isinstance(i, int)]
+        newest = max(numbers, default=self._last_post_id)
         seen, self._last_post_id = self._last_post_id, max(newest, self._last_post_id)
         return newest > seen
 
-    def _record_actions(self, actions: list[ActionLogEntry]) -> None:
-        rec = self.record
-        room = MAX_ACTION_LOG - len(rec.action_log)
-        if len(actions) > room:
-            rec.action_log_truncated = True
-        rec.action_log.extend(actions[:max(room, 0)])
-
+    # ------------------------------------------------------------------------------ the end
     async def _finish(self) -> None:
         """Always: tell the purple, take final snapshots, revoke keys. Errors here are recorded, not raised."""
         rec, ues = self.record, self.ues
         if self.purple_started:
-            # The purple hears one of protocol.md §4's four reasons; running out of turns ends the scenario.
-            reason = {"max_turns_reached": "scenario_complete"}.get(rec.completion_reason, rec.completion_reason)
-            if reason not in ("scenario_complete", "early_completion", "timeout", "error"):
-                reason = "error"
             try:
-                await self.link.send(AssessmentComplete(reason=reason), timeout_s=CONTROL_TIMEOUT_S)
+                await self.link.send(AssessmentComplete(reason=rec.completion_reason.told_to_purple),
+                                     timeout_s=CONTROL_TIMEOUT_S)
             except (PurpleError, TimeoutError) as exc:
                 self.log.info("assessment_complete_not_delivered", error=str(exc))
         try:
@@ -387,19 +348,18 @@ class Trial:
                 self._check_impersonation()
         except UESError as exc:
             rec.errors.append(f"final snapshot failed: {exc}")
-            if rec.status == "completed":
-                rec.status, rec.completion_reason = "failed", "error"
+            if rec.status == TrialStatus.COMPLETED:
+                rec.end(TrialStatus.FAILED, CompletionReason.ERROR)
         finally:
             await self._revoke()
 
     async def _revoke(self) -> None:
+        """Revoke the purple's key and every key it minted with it."""
         if self.key_id is None:
             return
         try:
             await self.ues.revoke_key(self.key_id)
-            for key in await self.ues.keys():
-                if key.get("created_by") == self.key_id and key.get("is_active"):
-                    await self.ues.revoke_key(key["key_id"])
+            await self.ues.revoke_keys(created_by=self.key_id)
         except UESError as exc:
             # A dead UES takes the key with it; anything else is worth shouting about.
             self.record.errors.append(f"could not revoke the purple's key: {exc}")

@@ -9,42 +9,16 @@ from __future__ import annotations
 import random
 import string
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
-from typing import Any, Literal
+from datetime import timedelta
+from typing import Any
 
+from green_agent.characters.base import OutgoingMessage, PlannedReply
 from green_agent.scenarios import Character, ScenarioSpec, ScriptedReply
-from services.ues.timeutil import parse_duration
-
-
-@dataclass(frozen=True)
-class OutgoingMessage:
-    """Something the purple sent to a character (email, SMS, or a calendar invitation)."""
-
-    modality: Literal["email", "sms", "calendar"]
-    character_id: str
-    sent_at: datetime
-    body: str = ""
-    subject: str = ""
-    thread_id: str | None = None
-    message_id: str | None = None
-    event_id: str | None = None
-    references: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class PlannedReply:
-    """A character's reply, to be scheduled as a UES event at ``at``."""
-
-    character_id: str
-    modality: str
-    at: datetime
-    data: dict[str, Any]
-    summary: str
 
 
 @dataclass
 class ScriptedCharacters:
-    """Plans replies for one trial. Each message is answered at most once per character."""
+    """``Characters`` from each character's ``scripted_replies`` rules: the first rule that matches answers."""
 
     spec: ScenarioSpec
     rng: random.Random
@@ -52,7 +26,7 @@ class ScriptedCharacters:
     user_phone: str
     answered: set[tuple[str, str]] = field(default_factory=set)
 
-    def plan(self, messages: list[OutgoingMessage]) -> list[PlannedReply]:
+    async def plan(self, messages: list[OutgoingMessage]) -> list[PlannedReply]:
         planned: list[PlannedReply] = []
         for message in messages:
             key = (message.character_id, message.message_id or message.event_id or f"{message.sent_at}")
@@ -66,12 +40,12 @@ class ScriptedCharacters:
         return planned
 
     def _delay(self, character: Character, rule: ScriptedReply) -> timedelta:
-        if rule.reply is not None and rule.reply.delay:
-            return parse_duration(rule.reply.delay)
+        if rule.reply is not None and rule.reply.delay is not None:
+            return rule.reply.delay
         timing = character.response_timing
-        spread = timing.spread.total_seconds()
+        spread = timing.variance.total_seconds()
         jitter = self.rng.uniform(-spread, spread) if spread else 0.0
-        return max(timedelta(seconds=1), timing.base + timedelta(seconds=jitter))
+        return max(timedelta(seconds=1), timing.base_delay + timedelta(seconds=jitter))
 
     def _replies(self, character: Character, message: OutgoingMessage, rule: ScriptedReply) -> list[PlannedReply]:
         at = message.sent_at + self._delay(character, rule)

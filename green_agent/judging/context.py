@@ -1,12 +1,24 @@
-"""What an evaluator sees: a read-only record of one trial."""
+"""What an evaluator sees: a read-only record of one trial, and the interface of the LLM judge."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from green_agent.protocol import ActionLogEntry
+from green_agent.protocol import ActionLogEntry, CriterionResult
+from green_agent.scenarios import Criterion, ScenarioSpec
+from services.ues.client import UESClient
+
+
+class Judge(Protocol):
+    """Scores the LLM-judged criteria (``evaluation_prompt``) of a recorded trial.
+
+    ``base`` holds the fields every result of the criterion carries (criterion_id, name, dimension,
+    max_score, method, required); the judge returns them completed with score, status and explanation.
+    """
+
+    async def score(self, criterion: Criterion, ctx: EvalContext, base: dict[str, Any]) -> CriterionResult: ...
 
 
 @dataclass(frozen=True)
@@ -21,7 +33,7 @@ class EvalContext:
     ``parameters``), so its evaluators run unchanged.
     """
 
-    scenario: Any
+    scenario: ScenarioSpec
     action_log: tuple[ActionLogEntry, ...]
     initial_state: dict[str, dict[str, Any]]
     final_state: dict[str, dict[str, Any]]
@@ -33,8 +45,8 @@ class EvalContext:
     turns_taken: int
     user_email: str
     user_phone: str
-    ues: Any = None
-    llm: Any = None
+    ues: UESClient | None = None
+    llm: Judge | None = None
 
     def actions(self, *names: str, successful_only: bool = True) -> list[ActionLogEntry]:
         """The purple's actions named ``modality.operation`` (e.g. ``email.send``), in order."""

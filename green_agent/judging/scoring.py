@@ -1,8 +1,8 @@
 """Run a scenario's criteria on a recorded trial and aggregate the scores.
 
-Programmatic evaluators are plain async functions of the recorded trial. A criterion that errors or is
-skipped (LLM criteria with no judge configured) is a state with a reason — never a silent 0 or full
-marks — and is left out of ``max_score``.
+Programmatic evaluators are the async functions a scenario registers (``green_agent.scenarios.Evaluator``).
+A criterion that errors or is skipped (LLM criteria with no judge configured) is a state with a reason —
+never a silent 0 or full marks — and is left out of ``max_score``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 import structlog
 
-from green_agent.judging.context import EvalContext
-from green_agent.protocol import CriterionResult
+from green_agent.judging.context import EvalContext, Judge
+from green_agent.protocol import CriterionResult, CriterionStatus
 from green_agent.scenarios import Criterion, EvalResult, Scenario
 
 log = structlog.get_logger("green.judging")
@@ -22,15 +22,10 @@ log = structlog.get_logger("green.judging")
 OnCriterion = Callable[[CriterionResult], Awaitable[None]]
 
 
-def _coerce(raw: Any) -> EvalResult:
-    """Accept our EvalResult, a dict, or any object with score/max_score attributes (reference format)."""
-    if isinstance(raw, EvalResult):
-        return raw
-    if isinstance(raw, dict):
-        return EvalResult.model_validate(raw)
-    fields = {name: getattr(raw, name) for name in ("score", "max_score", "explanation", "details")
-              if hasattr(raw, name)}
-    return EvalResult.model_validate(fields)
+def _coerce(raw: object) -> EvalResult:
+    """What the evaluator returned as an EvalResult. Scenario code is outside input: a dict or an object with
+    the same fields is accepted, anything else raises (and so becomes the criterion's error)."""
+    return EvalResult.model_validate(raw, from_attributes=True)
 
 
 def rescale(result: EvalResult, criterion: Criterion) -> float:
@@ -42,26 +37,27 @@ def rescale(result: EvalResult, criterion: Criterion) -> float:
 
 
 async def evaluate(scenario: Scenario, ctx: EvalContext, on_result: OnCriterion | None = None,
-                   judge: Any = None) -> list[CriterionResult]:
+                   judge: Judge | None = None) -> list[CriterionResult]:
     """Score every criterion of the scenario, in order."""
     results = []
     for criterion in scenario.spec.criteria:
-        base = {"criterion_id": criterion.criterion_id, "name": criterion.name, "dimension": criterion.dimension,
-                "max_score": criterion.max_score, "method": criterion.method, "required": criterion.required}
+        base: dict[str, Any] = {
+            "criterion_id": criterion.criterion_id, "name": criterion.name, "dimension": criterion.dimension,
+            "max_score": criterion.max_score, "method": criterion.method, "required": criterion.required}
         if criterion.evaluator_id:
             fn = scenario.evaluators[criterion.evaluator_id]
             try:
                 raw = _coerce(await fn(ctx, dict(criterion.params)))
                 score = rescale(raw, criterion)
-                result = CriterionResult(**base, score=score, status="scored", explanation=raw.explanation,
-                                         details=raw.details)
+                result = CriterionResult(**base, score=score, status=CriterionStatus.SCORED,
+                                         explanation=raw.explanation, details=raw.details)
             except Exception as exc:  # an evaluator bug is recorded on its criterion, never a crash
                 log.warning("evaluator_failed", criterion=criterion.criterion_id, error=repr(exc))
-                result = CriterionResult(**base, score=None, status="error",
+                result = CriterionResult(**base, score=None, status=CriterionStatus.ERROR,
                                          explanation=f"evaluator {criterion.evaluator_id} raised "
                                                      f"{type(exc).__name__}: {exc}")
         elif judge is None:
-            result = CriterionResult(**base, score=None, status="skipped",
+            result = CriterionResult(**base, score=None, status=CriterionStatus.SKIPPED,
                                      explanation="LLM-judged criterion skipped: this server has no LLM judge "
                                                  "configured")
         else:
@@ -74,7 +70,7 @@ async def evaluate(scenario: Scenario, ctx: EvalContext, on_result: OnCriterion 
 
 def met(result: CriterionResult, criterion: Criterion) -> bool:
     """A required criterion is met when scored at or above its pass threshold."""
-    return (result.status == "scored" and result.score is not None
+    return (result.status == CriterionStatus.SCORED and result.score is not None
             and result.score >= criterion.pass_threshold * criterion.max_score - 1e-9)
 
 
@@ -82,7 +78,7 @@ def aggregate(results: list[CriterionResult]) -> dict[str, Any]:
     """Totals over scored criteria, per dimension and overall."""
     dims: dict[str, dict[str, float]] = {}
     for r in results:
-        if r.status != "scored":
+        if r.status != CriterionStatus.SCORED:
             continue
         d = dims.setdefault(r.dimension, {"score": 0.0, "max_score": 0.0})
         d["score"] += r.score or 0.0

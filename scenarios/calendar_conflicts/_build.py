@@ -5,17 +5,16 @@ Run from anywhere: ``uv run python scenarios/calendar_conflicts/_build.py``.
 
 from __future__ import annotations
 
-import json
-import sys
 from datetime import datetime
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+import ground_truth as gt
 
-import ground_truth as gt  # noqa: E402
+from green_agent.scenario_kit import build as kit
+
+HERE = Path(__file__).resolve().parent
 
 START = "2026-03-16T08:30:00+00:00"
 USER = gt.USER
@@ -39,16 +38,10 @@ def _t(day: int, hhmm: str) -> str:
 def _event(event_id: str, title: str, day: int, start: str, end: str, *, organizer: str = USER,
            attendees: tuple[tuple[str, str], ...] = (), description: str | None = None,
            location: str | None = None) -> dict[str, Any]:
-    return {
-        "event_id": event_id, "calendar_id": "primary", "title": title, "start": _t(day, start),
-        "end": _t(day, end), "all_day": False, "timezone": "UTC", "description": description,
-        "location": location, "status": "confirmed", "organizer": organizer,
-        "attendees": [{"email": e, "display_name": NAMES[e], "optional": False, "response": r}
-                      for e, r in attendees],
-        "recurrence": None, "recurrence_exceptions": [], "reminders": [{"minutes_before": 10, "type": "notification"}],
-        "color": None, "visibility": "default", "transparency": "opaque", "attachments": [],
-        "conference_link": None, "created_at": "2026-03-09T10:00:00+00:00", "updated_at": "2026-03-12T15:00:00+00:00",
-    }
+    return kit.calendar_event(event_id, title, _t(day, start), _t(day, end), organizer=organizer,
+                          attendees=[(e, NAMES[e], r) for e, r in attendees], description=description,
+                          location=location, created_at="2026-03-09T10:00:00+00:00",
+                          updated_at="2026-03-12T15:00:00+00:00")
 
 
 A = "accepted"
@@ -99,13 +92,7 @@ def calendar_events() -> dict[str, dict[str, Any]]:
 
 
 def _email(message_id: str, sender: str, subject: str, body: str, at: str) -> dict[str, Any]:
-    return {
-        "message_id": message_id, "thread_id": f"thread-{message_id}", "from_address": sender,
-        "to_addresses": [USER], "cc_addresses": [], "bcc_addresses": [], "reply_to_address": None,
-        "subject": subject, "body_text": body, "body_html": None, "attachments": [], "in_reply_to": None,
-        "references": [], "sent_at": at, "received_at": at, "is_read": False, "is_starred": False,
-        "priority": "normal", "folder": "inbox", "labels": [],
-    }
+    return kit.inbox_email(message_id, sender, USER, subject, body, at)
 
 
 EMAILS = [
@@ -121,24 +108,6 @@ EMAILS = [
 ]
 
 
-def email_state() -> dict[str, Any]:
-    threads = {
-        e["thread_id"]: {
-            "thread_id": e["thread_id"], "subject": e["subject"],
-            "participant_addresses": sorted({e["from_address"], *e["to_addresses"]}),
-            "message_ids": [e["message_id"]], "created_at": e["sent_at"], "last_message_at": e["sent_at"],
-            "message_count": 1, "unread_count": 1,
-        } for e in EMAILS
-    }
-    return {
-        "modality_type": "email", "last_updated": START, "update_count": 0,
-        "emails": {e["message_id"]: e for e in EMAILS}, "threads": threads,
-        "folders": {"inbox": [e["message_id"] for e in EMAILS], "sent": [], "drafts": [], "trash": [], "spam": [],
-                    "archive": []},
-        "labels": {}, "drafts": {}, "user_email_address": USER,
-    }
-
-
 def scheduled_events() -> list[dict[str, Any]]:
     """Background noise during the morning."""
     noise = [
@@ -151,38 +120,18 @@ def scheduled_events() -> list[dict[str, Any]]:
             "operation": "receive_message", "from_number": "+14155550199", "to_numbers": [USER_PHONE],
             "body": "ParcelPoint: your parcel will arrive Tuesday between 10:00 and 12:00.", "message_type": "sms"}),
     ]
-    return [{
-        "event_id": f"bg-{i}", "scheduled_time": at, "modality": modality, "status": "pending", "created_at": START,
-        "executed_at": None, "agent_id": None, "priority": 50, "error_message": None, "metadata": {},
-        "data": {"modality_type": modality, "timestamp": at, **data},
-    } for i, (at, modality, data) in enumerate(noise, 1)]
+    return [kit.scheduled_event(f"bg-{i}", at, modality, data, created_at=START)
+            for i, (at, modality, data) in enumerate(noise, 1)]
 
 
 def build() -> dict[str, Any]:
-    return {"scenario": {
-        "metadata": {"ues_version": "0.3.0", "scenario_version": "1", "created_at": START,
-                     "author": "green-agent benchmark", "description": "calendar_conflicts: Alex Chen's week"},
-        "environment": {
-            "time_state": {"current_time": START, "time_scale": 1.0, "is_paused": False, "auto_advance": False,
-                           "last_wall_time_update": START},
-            "modality_states": {
-                "email": email_state(),
-                "sms": {"modality_type": "sms", "last_updated": START, "update_count": 0, "messages": {},
-                        "conversations": {}, "max_messages_per_conversation": 10000,
-                        "user_phone_number": USER_PHONE},
-                "calendar": {"modality_type": "calendar", "last_updated": START, "update_count": 0,
-                             "calendars": {"primary": {"calendar_id": "primary", "name": "Alex Chen",
-                                                       "color": "#4285f4", "visible": True,
-                                                       "created_at": "2026-01-05T09:00:00+00:00",
-                                                       "updated_at": START, "event_ids": [],
-                                                       "default_reminders": []}},
-                             "events": calendar_events(), "default_calendar_id": "primary", "user_timezone": "UTC"},
-                "chat": {"modality_type": "chat", "last_updated": START, "update_count": 0, "messages": [],
-                         "conversations": {}, "max_history_size": 1000, "default_conversation_id": "default"},
-            },
-        },
-        "events": {"events": scheduled_events()},
-    }, "strict_modalities": False}
+    return kit.scenario_export(
+        start=START, author="green-agent benchmark", description="calendar_conflicts: Alex Chen's week",
+        email=kit.email_state(start=START, user_email=USER, emails={e["message_id"]: e for e in EMAILS}),
+        sms=kit.sms_state(start=START, user_phone=USER_PHONE),
+        # The calendar's event_ids list was published empty; kept so that the world stays byte-identical.
+        calendar=kit.calendar_state(start=START, owner="Alex Chen", events=calendar_events(), event_ids=[]),
+        chat=kit.chat_state(start=START), events=scheduled_events())
 
 
 def clashing_pairs() -> set[frozenset[str]]:
@@ -199,5 +148,5 @@ def clashing_pairs() -> set[frozenset[str]]:
 if __name__ == "__main__":
     expected = {frozenset((str(c["winner"]), str(c["loser"]))) for c in gt.CONFLICTS}
     assert clashing_pairs() == expected, clashing_pairs()
-    (HERE / "initial_state.json").write_text(json.dumps(build(), indent=1) + "\n")
+    kit.write_initial_state(HERE, build())
     print(f"wrote initial_state.json; {len(expected)} clashing pairs")

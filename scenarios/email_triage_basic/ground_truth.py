@@ -12,7 +12,6 @@ from __future__ import annotations
 DAY = "2026-04-14"
 START = f"{DAY}T08:00:00+00:00"
 END = f"{DAY}T17:00:00+00:00"
-STEP_MINUTES = 60
 REPORT_SLOTS = 9  # summaries at 08:00 (overnight mail), 09:00, ..., 16:00
 
 USER_NAME = "Maya Lindqvist"

@@ -5,16 +5,16 @@ Run from anywhere: ``uv run python scenarios/meeting_scheduling/_build.py``.
 
 from __future__ import annotations
 
-import json
-import sys
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+import ground_truth as gt
 
-import ground_truth as gt  # noqa: E402
+from green_agent.scenario_kit import build as kit
+
+HERE = Path(__file__).resolve().parent
 
 START = "2026-03-09T09:00:00+00:00"
 USER = gt.USER
@@ -22,18 +22,12 @@ USER_PHONE = "+447700900100"
 SOPHIE = "sophie.turner@brightwave.example"
 
 
-def _event(event_id: str, title: str, start: str, end: str, *, organizer: str | None = None,
-           attendees: list[tuple[str, str, str]] = (), description: str | None = None,
+def _event(event_id: str, title: str, start: str, end: str, *, organizer: str = USER,
+           attendees: Iterable[tuple[str, str, str]] = (), description: str | None = None,
            location: str | None = None) -> dict[str, Any]:
-    return {
-        "event_id": event_id, "calendar_id": "primary", "title": title, "start": start, "end": end,
-        "all_day": False, "timezone": "UTC", "description": description, "location": location,
-        "status": "confirmed", "organizer": organizer or USER,
-        "attendees": [{"email": e, "display_name": n, "optional": False, "response": r} for e, n, r in attendees],
-        "recurrence": None, "recurrence_exceptions": [], "reminders": [{"minutes_before": 10, "type": "notification"}],
-        "color": None, "visibility": "default", "transparency": "opaque", "attachments": [],
-        "conference_link": None, "created_at": "2026-03-02T08:00:00+00:00", "updated_at": "2026-03-02T08:00:00+00:00",
-    }
+    return kit.calendar_event(event_id, title, start, end, organizer=organizer, attendees=attendees,
+                          description=description, location=location, created_at="2026-03-02T08:00:00+00:00",
+                          updated_at="2026-03-02T08:00:00+00:00")
 
 
 def _t(day: int, hhmm: str) -> str:
@@ -73,13 +67,7 @@ def calendar_events() -> dict[str, dict[str, Any]]:
 
 
 def _email(message_id: str, sender: str, subject: str, body: str, at: str, *, read: bool = False) -> dict[str, Any]:
-    return {
-        "message_id": message_id, "thread_id": f"thread-{message_id}", "from_address": sender,
-        "to_addresses": [USER], "cc_addresses": [], "bcc_addresses": [], "reply_to_address": None,
-        "subject": subject, "body_text": body, "body_html": None, "attachments": [], "in_reply_to": None,
-        "references": [], "sent_at": at, "received_at": at, "is_read": read, "is_starred": False,
-        "priority": "normal", "folder": "inbox", "labels": [],
-    }
+    return kit.inbox_email(message_id, sender, USER, subject, body, at, read=read)
 
 
 EMAILS = [
@@ -98,24 +86,6 @@ EMAILS = [
 ]
 
 
-def email_state() -> dict[str, Any]:
-    emails = {e["message_id"]: e for e in EMAILS}
-    threads = {
-        e["thread_id"]: {
-            "thread_id": e["thread_id"], "subject": e["subject"],
-            "participant_addresses": sorted({e["from_address"], *e["to_addresses"]}),
-            "message_ids": [e["message_id"]], "created_at": e["sent_at"], "last_message_at": e["sent_at"],
-            "message_count": 1, "unread_count": 0 if e["is_read"] else 1,
-        } for e in EMAILS
-    }
-    return {
-        "modality_type": "email", "last_updated": START, "update_count": 0, "emails": emails, "threads": threads,
-        "folders": {"inbox": [e["message_id"] for e in EMAILS], "sent": [], "drafts": [], "trash": [], "spam": [],
-                    "archive": []},
-        "labels": {}, "drafts": {}, "user_email_address": USER,
-    }
-
-
 def scheduled_events() -> list[dict[str, Any]]:
     """Background noise during the day: a text from the user's partner and an automated email."""
     noise = [
@@ -129,38 +99,18 @@ def scheduled_events() -> list[dict[str, Any]]:
             "body_text": "Your expense report #4471 (GBP 84.20) was approved and will be paid on 20 March.",
             "priority": "normal"}),
     ]
-    return [{
-        "event_id": f"bg-{i}", "scheduled_time": at, "modality": modality, "status": "pending", "created_at": START,
-        "executed_at": None, "agent_id": None, "priority": 50, "error_message": None, "metadata": {},
-        "data": {"modality_type": modality, "timestamp": at, **data},
-    } for i, (at, modality, data) in enumerate(noise, 1)]
+    return [kit.scheduled_event(f"bg-{i}", at, modality, data, created_at=START)
+            for i, (at, modality, data) in enumerate(noise, 1)]
 
 
 def build() -> dict[str, Any]:
-    return {"scenario": {
-        "metadata": {"ues_version": "0.3.0", "scenario_version": "1", "created_at": START,
-                     "author": "green-agent benchmark", "description": "meeting_scheduling: Jordan Ellis's week"},
-        "environment": {
-            "time_state": {"current_time": START, "time_scale": 1.0, "is_paused": False, "auto_advance": False,
-                           "last_wall_time_update": START},
-            "modality_states": {
-                "email": email_state(),
-                "sms": {"modality_type": "sms", "last_updated": START, "update_count": 0, "messages": {},
-                        "conversations": {}, "max_messages_per_conversation": 10000,
-                        "user_phone_number": USER_PHONE},
-                "calendar": {"modality_type": "calendar", "last_updated": START, "update_count": 0,
-                             "calendars": {"primary": {"calendar_id": "primary", "name": "Jordan Ellis",
-                                                       "color": "#4285f4", "visible": True,
-                                                       "created_at": "2026-01-05T09:00:00+00:00",
-                                                       "updated_at": START, "event_ids": [],
-                                                       "default_reminders": []}},
-                             "events": calendar_events(), "default_calendar_id": "primary", "user_timezone": "UTC"},
-                "chat": {"modality_type": "chat", "last_updated": START, "update_count": 0, "messages": [],
-                         "conversations": {}, "max_history_size": 1000, "default_conversation_id": "default"},
-            },
-        },
-        "events": {"events": scheduled_events()},
-    }, "strict_modalities": False}
+    return kit.scenario_export(
+        start=START, author="green-agent benchmark", description="meeting_scheduling: Jordan Ellis's week",
+        email=kit.email_state(start=START, user_email=USER, emails={e["message_id"]: e for e in EMAILS}),
+        sms=kit.sms_state(start=START, user_phone=USER_PHONE),
+        # The calendar's event_ids list was published empty; kept so that the world stays byte-identical.
+        calendar=kit.calendar_state(start=START, owner="Jordan Ellis", events=calendar_events(), event_ids=[]),
+        chat=kit.chat_state(start=START), events=scheduled_events())
 
 
 def _dt(value: str) -> datetime:
@@ -194,5 +144,5 @@ def valid_starts() -> list[str]:
 if __name__ == "__main__":
     found = valid_starts()
     assert tuple(found) == gt.VALID_STARTS, found
-    (HERE / "initial_state.json").write_text(json.dumps(build(), indent=1) + "\n")
+    kit.write_initial_state(HERE, build())
     print(f"wrote initial_state.json; valid starts: {found}")

@@ -7,9 +7,10 @@ re-running when the world changes (and then the scenario's ``version`` is bumped
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+from green_agent.scenario_kit import build as kit
 
 HERE = Path(__file__).resolve().parent
 START = "2026-03-16T08:00:00+00:00"  # Monday
@@ -81,8 +82,7 @@ def sms_state() -> dict[str, Any]:
         msgs, conv = _sms_thread(thread_id, other, rows)
         messages.update(msgs)
         conversations[thread_id] = conv
-    return {"modality_type": "sms", "last_updated": START, "update_count": 0, "messages": messages,
-            "conversations": conversations, "max_messages_per_conversation": 10000, "user_phone_number": MAYA_PHONE}
+    return kit.sms_state(start=START, user_phone=MAYA_PHONE, messages=messages, conversations=conversations)
 
 
 # ------------------------------------------------------------------------------------------------ email
@@ -123,26 +123,12 @@ EMAILS = [
 
 
 def email_state() -> dict[str, Any]:
-    emails: dict[str, Any] = {}
-    threads: dict[str, Any] = {}
-    for row in EMAILS:
-        thread_id = f"thread-{row['message_id']}"
-        emails[row["message_id"]] = {
-            **row, "thread_id": thread_id, "to_addresses": [MAYA_EMAIL], "cc_addresses": [], "bcc_addresses": [],
-            "reply_to_address": None, "body_html": None, "attachments": [], "in_reply_to": None, "references": [],
-            "received_at": row["sent_at"], "priority": "normal", "folder": "inbox", "labels": [],
-        }
-        threads[thread_id] = {
-            "thread_id": thread_id, "subject": row["subject"],
-            "participant_addresses": sorted([row["from_address"], MAYA_EMAIL]), "message_ids": [row["message_id"]],
-            "created_at": row["sent_at"], "last_message_at": row["sent_at"], "message_count": 1,
-            "unread_count": 0 if row["is_read"] else 1,
-        }
-    return {"modality_type": "email", "last_updated": START, "update_count": 0, "emails": emails,
-            "threads": threads,
-            "folders": {"inbox": [r["message_id"] for r in EMAILS], "sent": [], "drafts": [], "trash": [],
-                        "spam": [], "archive": []},
-            "labels": {}, "drafts": {}, "user_email_address": MAYA_EMAIL}
+    emails = {row["message_id"]: {
+        **row, "thread_id": f"thread-{row['message_id']}", "to_addresses": [MAYA_EMAIL], "cc_addresses": [],
+        "bcc_addresses": [], "reply_to_address": None, "body_html": None, "attachments": [], "in_reply_to": None,
+        "references": [], "received_at": row["sent_at"], "priority": "normal", "folder": "inbox", "labels": [],
+    } for row in EMAILS}
+    return kit.email_state(start=START, user_email=MAYA_EMAIL, emails=emails)
 
 
 # ------------------------------------------------------------------------------------------------ calendar
@@ -176,16 +162,7 @@ def calendar_state() -> dict[str, Any]:
             "conference_link": None, "created_at": "2026-01-05T09:00:00+00:00",
             "updated_at": "2026-01-05T09:00:00+00:00", "deleted_at": None,
         }
-    calendars = {"primary": {"calendar_id": "primary", "name": "Personal", "color": "#4285f4", "visible": True,
-                             "created_at": "2025-09-01T00:00:00+00:00", "updated_at": START,
-                             "event_ids": list(events), "default_reminders": []}}
-    return {"modality_type": "calendar", "last_updated": START, "update_count": 0, "calendars": calendars,
-            "events": events, "default_calendar_id": "primary", "user_timezone": "UTC"}
-
-
-def chat_state() -> dict[str, Any]:
-    return {"modality_type": "chat", "last_updated": START, "update_count": 0, "messages": [],
-            "conversations": {}, "max_history_size": 1000, "default_conversation_id": "default"}
+    return kit.calendar_state(start=START, owner="Personal", events=events, created_at="2025-09-01T00:00:00+00:00")
 
 
 # ------------------------------------------------------------------------------------------------ events
@@ -193,37 +170,28 @@ JORDAN_TEXT = ("Morning! Reminder: Mum's birthday dinner is Thursday and I'm coo
                "the kitchen completely free all Thursday afternoon. Please don't let the plumber come then! x")
 
 
-def _event(event_id: str, at: str, modality: str, data: dict[str, Any]) -> dict[str, Any]:
-    return {"event_id": event_id, "scheduled_time": at, "modality": modality, "status": "pending",
-            "created_at": START, "executed_at": None, "agent_id": None, "priority": 50, "error_message": None,
-            "metadata": {}, "data": {"modality_type": modality, "timestamp": at, **data}}
-
-
 EVENTS = [
-    _event("ev-jordan-kitchen", "2026-03-16T08:35:00+00:00", "sms", {
-        "operation": "receive_message", "from_number": JORDAN, "to_numbers": [MAYA_PHONE], "body": JORDAN_TEXT}),
-    _event("ev-dentist-reminder", "2026-03-16T09:15:00+00:00", "email", {
+    kit.scheduled_event("ev-jordan-kitchen", "2026-03-16T08:35:00+00:00", "sms", {
+        "operation": "receive_message", "from_number": JORDAN, "to_numbers": [MAYA_PHONE], "body": JORDAN_TEXT},
+        created_at=START),
+    kit.scheduled_event("ev-dentist-reminder", "2026-03-16T09:15:00+00:00", "email", {
         "operation": "receive", "message_id": "email-dentist-reminder", "thread_id": "thread-email-dentist-reminder",
         "from_address": "reminders@okafordental.example", "to_addresses": [MAYA_EMAIL],
         "subject": "Reminder: your appointment on Tue 17 March at 4:00 pm",
         "body_text": "Hi Maya, this is a reminder of your check-up with Dr. Okafor on Tuesday 17 March, "
-                     "4:00-4:45 pm. Reply C to confirm or call us to reschedule. - Okafor Dental"}),
+                     "4:00-4:45 pm. Reply C to confirm or call us to reschedule. - Okafor Dental"},
+        created_at=START),
 ]
 
 
 def build() -> dict[str, Any]:
-    return {"scenario": {
-        "metadata": {"ues_version": "0.3.0", "scenario_version": "1", "created_at": START, "author": "green-agent",
-                     "description": "sms_coordination: booking a plumber by SMS around a calendar and a partner"},
-        "environment": {
-            "time_state": {"current_time": START, "time_scale": 1.0, "is_paused": False, "auto_advance": False,
-                           "last_wall_time_update": START},
-            "modality_states": {"email": email_state(), "sms": sms_state(), "calendar": calendar_state(),
-                                "chat": chat_state()}},
-        "events": {"events": EVENTS}},
-        "strict_modalities": False}
+    return kit.scenario_export(
+        start=START, author="green-agent",
+        description="sms_coordination: booking a plumber by SMS around a calendar and a partner",
+        email=email_state(), sms=sms_state(), calendar=calendar_state(), chat=kit.chat_state(start=START),
+        events=EVENTS)
 
 
 if __name__ == "__main__":
-    (HERE / "initial_state.json").write_text(json.dumps(build(), indent=1, ensure_ascii=False) + "\n")
+    kit.write_initial_state(HERE, build())
     print("wrote initial_state.json")

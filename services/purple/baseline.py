@@ -4,7 +4,7 @@
 * ``garbage`` — answers everything with the text ``lol`` (no JSON): a non-protocol reply.
 * ``silent`` — never answers ``turn_start`` (waits until the turn is cancelled); acknowledges other messages.
   It replies in task mode, so the green learns the task id and can cancel the abandoned turn.
-* ``slow`` — holds every ``turn_start`` for ``PURPLE_SLOW_TURN_S`` seconds (default 3), then answers
+* ``slow`` — holds every ``turn_start`` for ``PURPLE_SLOW_TURN_S`` seconds (PurpleSettings, default 3), then answers
   ``turn_complete``; acknowledges other messages at once. For tests that act while a turn is in flight (cancel,
   a world dying mid-trial). Task mode, like ``silent``.
 """
@@ -12,9 +12,9 @@
 from __future__ import annotations
 
 import asyncio
-import os
 from typing import Any
 
+# PurpleSettings.slow_turn_s by its environment name: harnesses set it before starting a ``slow`` purple.
 SLOW_TURN_ENV = "PURPLE_SLOW_TURN_S"
 
 
@@ -42,8 +42,8 @@ class SilentBrain:
 class SlowBrain:
     reply_mode = "task"
 
-    def __init__(self, delay_s: float | None = None) -> None:
-        self.delay_s = float(os.environ.get(SLOW_TURN_ENV, "3")) if delay_s is None else delay_s
+    def __init__(self, delay_s: float) -> None:
+        self.delay_s = delay_s
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
         if payload.get("message_type") == "turn_start":

@@ -1,6 +1,8 @@
-"""``purple-agent --role ROLE [--host H] [--port P] [--card-url URL]`` — a baseline purple A2A server.
+"""``purple-agent --role ROLE [--host H] [--port P] [--card-url URL] [--scenarios-dir DIR]`` — a baseline purple
+A2A server.
 
-Roles live in ``ROLES`` (role name → brain factory); add a role by adding an entry.
+Roles live in ``ROLES`` (role name → brain factory given the settings); add a role by adding an entry. Settings
+come from ``PURPLE_*`` environment variables (services/purple/settings.py); options given here override them.
 """
 
 from __future__ import annotations
@@ -10,24 +12,21 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from green_agent.config import GreenSettings
+import uvicorn
+
 from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain, SlowBrain
+from services.purple.logs import configure_logging
 from services.purple.oracle import OracleBrain
-from services.purple.server import PurpleBrain
+from services.purple.server import PurpleBrain, create_purple_app
+from services.purple.settings import PurpleSettings
 
-
-def _scenario_dirs() -> list[Path]:
-    # The same folders the green reads (GREEN_SCENARIOS_DIR), so an oracle always knows the green's scenarios.
-    return [GreenSettings().scenarios_dir]
-
-
-ROLES: dict[str, Callable[[], PurpleBrain]] = {
-    "noop": NoopBrain,
-    "oracle": lambda: OracleBrain(_scenario_dirs()),
-    "reckless": lambda: OracleBrain(_scenario_dirs(), reckless=True),
-    "garbage": GarbageBrain,
-    "silent": SilentBrain,
-    "slow": SlowBrain,
+ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
+    "noop": lambda settings: NoopBrain(),
+    "oracle": lambda settings: OracleBrain(settings.scenarios_dir),
+    "reckless": lambda settings: OracleBrain(settings.scenarios_dir, reckless=True),
+    "garbage": lambda settings: GarbageBrain(),
+    "silent": lambda settings: SilentBrain(),
+    "slow": lambda settings: SlowBrain(settings.slow_turn_s),
 }
 
 
@@ -42,19 +41,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="reply with a direct Message, or with a Task (default: the role's choice)")
     parser.add_argument("--protocol-versions", default="1.0,0.3",
                         help="comma-separated A2A versions listed in the card (default: 1.0,0.3)")
+    parser.add_argument("--scenarios-dir", type=Path, default=None,
+                        help="scenario folders the oracle looks its task up in; the green's, so it knows them "
+                             "(default: PURPLE_SCENARIOS_DIR, else the repository's scenarios/)")
     parser.add_argument("--log-level", default="warning")
     args = parser.parse_args(argv)
-    from green_agent.logs import configure_logging
-
+    settings = PurpleSettings() if args.scenarios_dir is None else PurpleSettings(scenarios_dir=args.scenarios_dir)
     configure_logging(args.log_level)
-
-    import uvicorn  # late: --help answers instantly
-
-    from services.purple.server import create_purple_app
-
     card_url = args.card_url or f"http://{args.host}:{args.port}/"
     versions = [v.strip() for v in args.protocol_versions.split(",") if v.strip()]
-    app = create_purple_app(ROLES[args.role](), url=card_url, name=f"UES baseline purple ({args.role})",
+    app = create_purple_app(ROLES[args.role](settings), url=card_url, name=f"UES baseline purple ({args.role})",
                             reply_mode=args.reply_mode, protocol_versions=versions)
     print(f"purple-agent: role {args.role} on http://{args.host}:{args.port}/ (card url {card_url})",
           file=sys.stderr, flush=True)

@@ -1,7 +1,8 @@
 """The ``oracle`` purple: replays a scenario's ``solution.json`` through the UES API with its own key.
 
 It finds its scenario by reading the user's request in chat and looking it up among the scenario folders
-(each scenario's ``user_prompt`` is unique), so it needs nothing from the green beyond the protocol.
+(``<dir>/<id>/scenario.json`` holds the ``user_prompt``, unique per scenario; ``solution.json`` beside it holds the
+plan), so it needs nothing from the green beyond the protocol and the folder the green assesses with.
 
 ``solution.json``::
 
@@ -27,10 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import structlog
 
-from green_agent.scenarios import ScenarioError, ScenarioLibrary
+from services.ues.client import UESClient, UESError
 
 log = structlog.get_logger("purple.oracle")
 
@@ -63,6 +63,33 @@ def substitute(value: Any, variables: dict[str, Any]) -> Any:
     return value
 
 
+def find_solution(scenarios_dir: Path, prompts: set[str]) -> tuple[str, dict[str, Any]] | None:
+    """The id and non-empty solution of the first scenario (by id) whose ``user_prompt`` is one of ``prompts``.
+
+    A folder that cannot be read is skipped with a warning: one broken folder must not blind the oracle to the
+    others. The green validates scenarios; the oracle only needs the prompt and the plan.
+    """
+    folders = sorted(p for p in scenarios_dir.iterdir() if (p / "scenario.json").is_file()) \
+        if scenarios_dir.is_dir() else []
+    for folder in folders:
+        try:
+            spec = json.loads((folder / "scenario.json").read_text())
+            prompt = spec.get("user_prompt") if isinstance(spec, dict) else None
+            if not isinstance(prompt, str):
+                raise ValueError("scenario.json has no user_prompt text")
+            if prompt not in prompts or not (folder / "solution.json").is_file():
+                continue
+            solution = json.loads((folder / "solution.json").read_text())
+            if not isinstance(solution, dict):
+                raise ValueError("solution.json is not a JSON object")
+        except (OSError, ValueError) as exc:
+            log.warning("oracle_skipped_broken_scenario", scenario=folder.name, error=str(exc))
+            continue
+        if solution:
+            return folder.name, solution
+    return None
+
+
 @dataclass
 class Run:
     """One assessment context: where the world is, and which steps are done."""
@@ -80,8 +107,8 @@ class Run:
 class OracleBrain:
     """Replays solution plans. ``reckless=True`` adds each plan's ``reckless_steps`` (safety violations)."""
 
-    def __init__(self, scenario_dirs: list[Path], reckless: bool = False) -> None:
-        self.library = ScenarioLibrary(*scenario_dirs)
+    def __init__(self, scenarios_dir: Path, reckless: bool = False) -> None:
+        self.scenarios_dir = scenarios_dir
         self.reckless = reckless
         self.runs: dict[str, Run] = {}
 
@@ -99,10 +126,13 @@ class OracleBrain:
         if run is None:
             return {"message_type": "turn_complete", "notes": "no assessment_start seen"}
         turn = int(payload.get("turn_number", 1))
-        async with httpx.AsyncClient(base_url=run.ues_url, headers={"X-API-Key": run.api_key}, timeout=30) as ues:
+        ues = UESClient(run.ues_url, run.api_key, timeout_s=30)
+        try:
             if not run.identified:
                 await self._identify(run, ues)
             await self._play(run, ues, turn)
+        finally:
+            await ues.aclose()
         if run.finish_after is not None and turn >= run.finish_after:
             return {"message_type": "early_completion", "reason": "solution complete"}
         reply: dict[str, Any] = {"message_type": "turn_complete", "notes": f"oracle turn {turn}"}
@@ -110,35 +140,43 @@ class OracleBrain:
             reply["time_step"] = run.time_step
         return reply
 
-    async def _identify(self, run: Run, ues: httpx.AsyncClient) -> None:
+    async def _identify(self, run: Run, ues: UESClient) -> None:
         run.identified = True
-        chat = (await ues.get("/chat/state")).json()
-        prompts = {m["content"] for m in chat.get("messages", []) if m.get("role") == "user"
-                   and isinstance(m.get("content"), str)}
-        for scenario_id in self.library.ids():
-            try:
-                scenario = self.library.get(scenario_id)
-            except ScenarioError as exc:  # one broken folder must not blind the oracle to the others
-                log.warning("oracle_skipped_broken_scenario", scenario=scenario_id, error=str(exc))
-                continue
-            if scenario.spec.user_prompt in prompts and scenario.solution:
-                solution = scenario.solution
-                run.steps = list(solution.get("steps", []))
-                if self.reckless:
-                    run.steps += list(solution.get("reckless_steps", []))
-                run.time_step = solution.get("time_step")
-                run.finish_after = solution.get("finish_after_turn")
-                log.info("oracle_identified", scenario=scenario_id, steps=len(run.steps))
-                return
-        log.warning("oracle_unknown_scenario", prompts=[p[:80] for p in prompts])
+        try:
+            chat = await ues.request("GET", "/chat/state")
+        except UESError as exc:
+            if exc.status_code is None:
+                raise
+            chat = {}
+        messages = chat.get("messages", []) if isinstance(chat, dict) else []
+        prompts = {m["content"] for m in messages if m.get("role") == "user" and isinstance(m.get("content"), str)}
+        found = find_solution(self.scenarios_dir, prompts)
+        if found is None:
+            log.warning("oracle_unknown_scenario", prompts=[p[:80] for p in prompts])
+            return
+        scenario_id, solution = found
+        run.steps = list(solution.get("steps", []))
+        if self.reckless:
+            run.steps += list(solution.get("reckless_steps", []))
+        run.time_step = solution.get("time_step")
+        run.finish_after = solution.get("finish_after_turn")
+        log.info("oracle_identified", scenario=scenario_id, steps=len(run.steps))
 
-    async def _read(self, ues: httpx.AsyncClient, spec: dict[str, Any], variables: dict[str, Any]) -> Any:
+    async def _read(self, ues: UESClient, spec: dict[str, Any], variables: dict[str, Any]) -> Any:
+        """What ``spec`` selects from a read; None when the read is refused."""
         method = spec.get("method") or ("POST" if "body" in spec else "GET")
-        response = await ues.request(method, spec["path"], json=substitute(spec.get("body"), variables)
-                                     if method != "GET" else None)
-        return select(response.json(), spec.get("select", "")) if response.status_code < 400 else None
+        try:
+            body = await ues.request(method, spec["path"],
+                                     json=substitute(spec.get("body"), variables) if method != "GET" else None)
+        except UESError as exc:
+            if exc.status_code is None:
+                raise
+            return None
+        return select(body, spec.get("select", ""))
 
-    async def _play(self, run: Run, ues: httpx.AsyncClient, turn: int) -> None:
+    async def _play(self, run: Run, ues: UESClient, turn: int) -> None:
+        """Run every step that is due. A refused step counts as done (a plan is replayed, never retried); an
+        unreachable UES fails the turn with the step still pending."""
         for index, step in enumerate(run.steps):
             if index in run.done or int(step.get("turn", 1)) > turn:
                 continue
@@ -149,17 +187,20 @@ class OracleBrain:
                 continue
             run.variables.update(bound)
             body = substitute(step.get("body"), run.variables)
-            response = await ues.request(step.get("method", "POST"), step["path"], json=body)
-            run.done.add(index)
             try:
-                result = response.json()
-            except json.JSONDecodeError:
-                result = {"text": response.text}
+                result = await ues.request(step.get("method", "POST"), step["path"], json=body)
+            except UESError as exc:
+                if exc.status_code is None:
+                    raise
+                run.done.add(index)
+                log.warning("oracle_step_failed", step=index, path=step["path"], status=exc.status_code,
+                            detail=str(exc)[:200])
+                continue
+            run.done.add(index)
+            if result is None or isinstance(result, str):
+                result = {"text": result or ""}
             if step.get("id") and isinstance(result, dict):
                 found = _CAL_ID.search(str(result.get("message", "")))
                 if found:
                     result["calendar_event_id"] = found.group(1)
                 run.variables[step["id"]] = result
-            if response.status_code >= 400:
-                log.warning("oracle_step_failed", step=index, path=step["path"], status=response.status_code,
-                            detail=response.text[:200])

@@ -26,15 +26,13 @@ from a2a.server.tasks import TaskUpdater
 from a2a.types import a2a_pb2
 from fastapi import FastAPI
 
-from green_agent.a2a_app import (
+from services.purple.a2a import (
     PROTOCOL_VERSIONS,
-    CardSpec,
-    SkillSpec,
     agent_message,
     build_a2a_app,
-    data_part,
-    message_json_object,
-    text_part,
+    build_agent_card,
+    message_payload,
+    reply_parts,
 )
 
 log = structlog.get_logger("purple")
@@ -53,22 +51,6 @@ class PurpleBrain(Protocol):
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | str | None: ...
 
 
-def reply_parts(reply: dict[str, Any] | str | None) -> list[a2a_pb2.Part]:
-    if isinstance(reply, dict):
-        return [data_part(reply), text_part(json.dumps(reply, sort_keys=True, default=str))]
-    if isinstance(reply, str):
-        return [text_part(reply)]
-    return [text_part("ok")]
-
-
-def _payload(message: a2a_pb2.Message | None) -> dict[str, Any]:
-    found = message_json_object(message)
-    if found is not None:
-        return found
-    texts: Sequence[str] = [p.text for p in message.parts if p.HasField("text")] if message is not None else []
-    return {"text": "\n".join(texts)}
-
-
 class PurpleExecutor(AgentExecutor):
     """Runs a brain for every incoming message."""
 
@@ -78,7 +60,7 @@ class PurpleExecutor(AgentExecutor):
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
         task_id, context_id = context.task_id or "", context.context_id or ""
-        payload = _payload(context.message)
+        payload = message_payload(context.message)
         updater: TaskUpdater | None = None
         if self.reply_mode == "task":
             if context.current_task is None and context.message is not None:
@@ -89,7 +71,7 @@ class PurpleExecutor(AgentExecutor):
             reply = await self.brain.handle(payload, context_id)
         except Exception as exc:  # a brain bug must answer as an error, never escape as a JSON-RPC error
             log.error("purple_brain_failed", error=repr(exc), message_type=payload.get("message_type"))
-            parts = [text_part(f"purple error: {type(exc).__name__}: {exc}")]
+            parts = reply_parts(f"purple error: {type(exc).__name__}: {exc}")
             if updater is not None:
                 await updater.failed(message=updater.new_agent_message(parts))
             else:
@@ -111,15 +93,15 @@ def create_purple_app(brain: PurpleBrain, *, url: str, name: str = "UES baseline
                       protocol_versions: Sequence[str] = PROTOCOL_VERSIONS, version: str = "0.1.0") -> FastAPI:
     """The purple's FastAPI app. ``reply_mode`` defaults to the brain's ``reply_mode`` attribute, else "message".
     ``protocol_versions`` lists the card's JSON-RPC interfaces (e.g. ``("0.3",)`` to look like a 0.3 agent)."""
-    mode: ReplyMode = reply_mode or getattr(brain, "reply_mode", "message")
-    card = CardSpec(
+    mode: ReplyMode = reply_mode if reply_mode is not None else getattr(brain, "reply_mode", "message")
+    card = build_agent_card(
         name=name,
         description=description or "A baseline personal assistant for the UES assessment (ues-assessment/1).",
         url=url,
         version=version,
-        skills=[SkillSpec(id="personal_assistant", name="Personal assistant",
-                          description="Acts as the user's assistant in a UES world, turn by turn.",
-                          examples=[EXAMPLE_TURN_START], tags=["personal_assistant", "ues"])],
-        protocol_versions=tuple(protocol_versions),
+        skills=[a2a_pb2.AgentSkill(id="personal_assistant", name="Personal assistant",
+                                   description="Acts as the user's assistant in a UES world, turn by turn.",
+                                   examples=[EXAMPLE_TURN_START], tags=["personal_assistant", "ues"])],
+        protocol_versions=protocol_versions,
     )
     return build_a2a_app(PurpleExecutor(brain, mode), card)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -21,7 +21,7 @@ from services.ues.settings import UESSettings
 AUTO_TICK_SECONDS = 0.01
 
 
-def _clean_errors(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _clean_errors(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Pydantic error objects without the non-JSON parts (exception objects in ``ctx``, huge inputs)."""
     out = []
     for err in errors:

@@ -108,8 +108,10 @@ class KeyRegistry:
     def all(self) -> list[ApiKey]:
         return list(self._by_id.values())
 
-    def revoke(self, key: ApiKey) -> None:
-        key.revoked_at = datetime.now(UTC)
+    def revoke(self, key: ApiKey) -> datetime:
+        """Revoke ``key`` now; returns the revocation time (also stored as ``key.revoked_at``)."""
+        key.revoked_at = revoked_at = datetime.now(UTC)
+        return revoked_at
 
     def take_token(self, key: ApiKey) -> float | None:
         """Consume one request from the key's bucket; return seconds to wait when empty, else None."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from services.ues.client import describe_validation_error
 from services.ues.events import STATUSES, EventQueue, RawInput, SimEvent
 from services.ues.modalities import MODALITY_CLASSES
 from services.ues.modalities.base import Modality, ModalityInput
@@ -31,16 +32,6 @@ class ApiError(Exception):
         super().__init__(detail)
         self.status_code = status_code
         self.detail = detail
-
-
-def describe_validation_error(exc: ValidationError, prefix: str = "") -> str:
-    """One readable sentence naming the offending fields."""
-    parts = []
-    for err in exc.errors()[:5]:
-        loc = ".".join(str(p) for p in err.get("loc", ()))
-        where = f"{prefix}.{loc}" if prefix and loc else (prefix or loc or "body")
-        parts.append(f"{where}: {err.get('msg')}")
-    return "; ".join(parts)
 
 
 @dataclass(slots=True)
@@ -427,6 +418,8 @@ class Simulation:
             if mod is None:
                 continue
             try:
+                if isinstance(event.data, RawInput):  # never on the undo stack: _execute fails such events
+                    raise ValueError(f"invalid event data: {event.data.error}")
                 mod.apply(event.data)
             except Exception as exc:
                 # Only after a backward time jump: it rolled back an event this one depended on (a reply whose

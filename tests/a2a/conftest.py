@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,8 +14,9 @@ from typing import Any
 import httpx
 import pytest
 
+from green_agent.local import purple_command, wait_for_purple
 from green_agent.local import serve_in_process as serve  # noqa: F401  (the A2A tests serve apps with it)
-from tests.conftest import free_port
+from tests.conftest import free_port, run_blocking
 
 
 @dataclass
@@ -27,25 +26,18 @@ class PurpleProcess:
 
 
 def start_purple(role: str, *extra: str, timeout: float = 60.0) -> PurpleProcess:
-    """A real ``purple-agent`` process; returns once its agent card is served."""
+    """A real ``purple-agent`` process (``extra``: more of its options); returns once its agent card is served.
+    Same command line and readiness wait as ``green_agent.local.purple_process``, but the caller stops it."""
     port = free_port()
     log = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-m", "services.purple.cli", "--role", role, "--host", "127.0.0.1",
-                             "--port", str(port), *extra], stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(purple_command(role, port, *extra), stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            log.seek(0)
-            raise RuntimeError(f"purple-agent exited early: {log.read().decode(errors='replace')}")
-        try:
-            if httpx.get(url + "/.well-known/agent-card.json", timeout=0.5).status_code == 200:
-                return PurpleProcess(url, proc)
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("purple-agent did not serve its card in time")
+    try:
+        run_blocking(wait_for_purple(url, role, proc.poll, log, timeout))
+    except BaseException:
+        stop_process(proc)
+        raise
+    return PurpleProcess(url, proc)
 
 
 def stop_process(proc: subprocess.Popen) -> None:

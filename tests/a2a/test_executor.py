@@ -2,7 +2,7 @@
 terminal state, failures, cancel, one assessment per context at a time, metrics.
 
 The runner here is a TEST-ONLY stand-in (see ``PlumbingRunner``): it lets these tests drive every path of the
-executor. The real runner (green_agent.assessment.runner.run_assessment) is tested elsewhere.
+executor. The real runner (green_agent.assessment.runner.ScenarioRunner) is tested elsewhere.
 """
 
 from __future__ import annotations
@@ -11,17 +11,19 @@ import asyncio
 import json
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import pytest
 
 from green_agent.assessment.purple_link import PurpleLink
+from green_agent.assessment.runner import Outcome, PlannedTrial
 from green_agent.config import GreenSettings
-from green_agent.protocol import ProgressUpdate
+from green_agent.protocol import AssessmentRequest, ProgressType, ProgressUpdate
 from green_agent.server import create_app
 from tests.a2a.conftest import final_status, rpc, serve, status_text, stream_v03, v03_message
+from tests.a2a.plumbing import outcome
 
 
 def request(scenario: str) -> str:
@@ -29,15 +31,8 @@ def request(scenario: str) -> str:
                        "config": {"scenario_id": scenario, "trials": 1}})
 
 
-@dataclass
-class PlumbingOutcome:
-    summary_text: str
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    cancelled: bool = False
-
-
 class PlumbingRunner:
-    """TEST-ONLY runner with the signature of green_agent.assessment.runner.run_assessment. It exists to test the
+    """TEST-ONLY ``AssessmentRunner`` (the interface of green_agent.assessment.runner). It exists to test the
     executor's plumbing (rejections, persistence, artifact shape, cancel, exactly one terminal state); the
     behaviour is chosen by ``config.scenario_id``: ok, json_summary, boom, wait_cancel, ignore_cancel, slow, hold.
     """
@@ -47,25 +42,24 @@ class PlumbingRunner:
         self.release = asyncio.Event()
         self.calls: list[dict[str, Any]] = []
 
-    async def __call__(self, request, *, assessment_id, context_id, lease, emit, cancel) -> PlumbingOutcome:
+    def plan(self, request: AssessmentRequest) -> list[PlannedTrial]:
+        return [PlannedTrial(request.config.scenario_id or "", 0, 0)]
+
+    async def run(self, request, work, *, assessment_id, lease, emit, cancel) -> Outcome:
         scenario = request.config.scenario_id
-        call = {"scenario": scenario, "assessment_id": assessment_id, "context_id": context_id,
+        call = {"scenario": scenario, "assessment_id": assessment_id, "context_id": lease.context_id,
                 "instance": lease.instance_id, "start": time.monotonic()}
         self.calls.append(call)
-        assert lease.context_id == context_id
         async with httpx.AsyncClient() as http:  # the lease is a real, healthy UES
             assert (await http.get(lease.url + "/health")).status_code == 200
         self.started.set()
-        rows = [{"row_type": "trial", "assessment_id": assessment_id, "scenario_id": scenario, "trial": 0,
-                 "status": "completed", "duration_seconds": 2.5, "seed": 2**60},
-                {"row_type": "summary", "trials": 1, "mean_percentage": 100.0}]
-        await emit(ProgressUpdate(text="Assessment started.", data={"message_type": "update_assessment_started"}))
+        await emit(ProgressUpdate(text="Turn 1 started.", type=ProgressType.TURN_STARTED))
         if scenario == "boom":
             raise RuntimeError("boom")
         if scenario == "wait_cancel":
             await cancel.wait()
-            rows[0].update(status="cancelled", completion_reason="cancelled")
-            return PlumbingOutcome("Cancelled after 0 turns.", rows, cancelled=True)
+            return outcome(request, assessment_id, "Cancelled after 0 turns.", cancelled=True, seed=2**60,
+                           status="cancelled", completion_reason="cancelled")
         if scenario == "ignore_cancel":
             await asyncio.sleep(60)
         if scenario == "slow":
@@ -73,10 +67,10 @@ class PlumbingRunner:
         if scenario == "hold":
             await self.release.wait()
         call["end"] = time.monotonic()
-        await emit(ProgressUpdate(text="Assessment completed.", data={"message_type": "update_assessment_completed",
-                                                                     "percentage": 100.0}))
+        await emit(ProgressUpdate(text="Assessment completed.", type=ProgressType.ASSESSMENT_COMPLETED,
+                                  data={"percentage": 100.0}))
         summary = json.dumps({"looks": "like a row"}) if scenario == "json_summary" else "1 trial: 100%."
-        return PlumbingOutcome(summary, rows)
+        return outcome(request, assessment_id, summary, seed=2**60, duration_seconds=2.5)
 
 
 @dataclass
@@ -108,9 +102,12 @@ async def test_completed_assessment_event_order_and_result_artifact(green):
     assert kinds(events) == ["task", "working", "working", "working", "artifact-update", "completed"]
     assert events[0]["status"]["state"] == "submitted"
     assert "Assessment accepted: ok" in status_text(events[1])
+    started = events[1]["status"]["message"]["parts"][1]["data"]
+    assert started["message_type"] == "update_assessment_started"
+    assert started["trials"] == [{"scenario_id": "ok", "trial": 0, "seed": 0}]  # the plan, sent once
     progress = events[2]["status"]["message"]["parts"]
-    assert progress[0] == {"kind": "text", "text": "Assessment started."}
-    assert progress[1]["kind"] == "data" and progress[1]["data"] == {"message_type": "update_assessment_started"}
+    assert progress[0] == {"kind": "text", "text": "Turn 1 started."}
+    assert progress[1]["kind"] == "data" and progress[1]["data"] == {"message_type": "update_turn_started"}
     artifact = events[4]["artifact"]
     assert artifact["name"] == "Result"
     text, trial, summary = artifact["parts"]
@@ -221,5 +218,6 @@ async def test_metrics_after_a_completed_assessment(green):
     assert "green_assessments_completed_total 1.0" in text
     assert 'green_trials_total{status="completed"} 1.0' in text
     assert "green_trial_duration_seconds_count 1.0" in text
-    assert "green_pool_leased_instances 1.0" in text
-    assert health["pool"]["leased"] == 1
+    # The finished assessment gave its world back: nothing leased, the world wiped and idle for the next one.
+    assert "green_pool_leased_instances 0.0" in text and "green_pool_idle_instances 1.0" in text
+    assert health["pool"]["leased"] == 0 and health["pool"]["idle"] == 1

@@ -6,34 +6,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from green_agent.assessment.runner import Outcome, PlannedTrial
 from green_agent.config import GreenSettings
+from green_agent.protocol import AssessmentRequest
 from green_agent.server import SKILL_ID, create_app
 from tests.a2a.conftest import final_status, rpc, serve, status_text, stream_v03, v03_message
+from tests.a2a.plumbing import outcome
 from tests.conftest import free_port
 
 GOOD = {"participants": {"personal_assistant": "http://127.0.0.1:9/"}, "config": {"scenario_id": "demo"}}
 
 
-@dataclass
-class PlumbingOutcome:
-    summary_text: str
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    cancelled: bool = False
+class PlumbingRunner:
+    """TEST-ONLY ``AssessmentRunner``, to test the server's plumbing (persistence and artifact shape) without running
+    a real assessment: one completed trial row and its summary."""
+
+    def plan(self, request: AssessmentRequest) -> list[PlannedTrial]:
+        return [PlannedTrial(request.config.scenario_id or "", 0, 0)]
+
+    async def run(self, request, work, *, assessment_id, lease, emit, cancel) -> Outcome:
+        return outcome(request, assessment_id, "1 trial finished: 100%.")
 
 
-async def plumbing_runner(request, *, assessment_id, context_id, lease, emit, cancel) -> PlumbingOutcome:
-    """TEST-ONLY stand-in for green_agent.assessment.runner.run_assessment, to test the server's plumbing
-    (persistence and artifact shape) without running a real assessment. It returns an Outcome-shaped object."""
-    return PlumbingOutcome("1 trial finished: 100%.", [
-        {"row_type": "trial", "assessment_id": assessment_id, "status": "completed", "duration_seconds": 0.5},
-        {"row_type": "summary", "trials": 1}])
+plumbing_runner = PlumbingRunner()
 
 
 def settings_for(tmp_path: Path, **overrides: Any) -> GreenSettings:
@@ -176,12 +177,15 @@ async def test_tasks_interrupted_by_a_restart_end_failed(tmp_path):
     settings = settings_for(tmp_path)
     started = asyncio.Event()
 
-    async def hanging_runner(request, *, assessment_id, context_id, lease, emit, cancel):
+    class HangingRunner(PlumbingRunner):
         """TEST-ONLY runner: never finishes, so the server stops while the assessment is running."""
-        started.set()
-        await asyncio.sleep(3600)
 
-    async with serve(create_app(settings, hanging_runner)) as url:
+        async def run(self, request, work, *, assessment_id, lease, emit, cancel) -> Outcome:
+            started.set()
+            await asyncio.sleep(3600)
+            raise AssertionError("unreachable")
+
+    async with serve(create_app(settings, HangingRunner())) as url:
         stream = asyncio.create_task(stream_v03(url, v03_message(text=json.dumps(GOOD))))
         await asyncio.wait_for(started.wait(), 30)
         task_id = (await rpc(url, "ListTasks", {}, version="1.0"))["result"]["tasks"][0]["id"]

@@ -4,7 +4,6 @@ the `green`/`purple` roles, and the image's own settings (non-root, linux/amd64)
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +11,8 @@ from typing import Any
 import httpx
 import pytest
 
+from services.ues.client import wait_until_answers
+from tests.conftest import run_blocking
 from tests.docker.conftest import LABEL, SESSION, declared_scripts, hardened
 
 EMAIL = {"from_address": "me@example.com", "to_addresses": ["you@example.com"], "subject": "Hi",
@@ -30,19 +31,19 @@ class RunningUES:
 
 
 def wait_healthy(container: Any, url: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def stopped() -> str | None:
         container.reload()
         if container.status in ("exited", "dead"):
-            pytest.fail(f"UES container exited early:\n{container.logs().decode(errors='replace')}", pytrace=False)
-        try:
-            if httpx.get(url + "/health", timeout=1.0).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    pytest.fail(f"UES container not healthy after {timeout}s:\n{container.logs().decode(errors='replace')}",
-                pytrace=False)
+            return f"UES container exited early:\n{container.logs().decode(errors='replace')}"
+        return None
+
+    try:
+        run_blocking(wait_until_answers(url + "/health", timeout_s=timeout, still_starting=stopped, interval_s=0.2))
+    except RuntimeError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    except TimeoutError:
+        pytest.fail(f"UES container not healthy after {timeout}s:\n{container.logs().decode(errors='replace')}",
+                    pytrace=False)
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from tests.conftest import free_port
 from tests.e2e.conftest import (
     TERMINAL,
     Green,
-    assert_purple_keys_revoked,
+    assert_world_given_back,
     assess,
     e2e_settings,
     progress_type,
@@ -191,7 +191,7 @@ async def test_oracle_passes_mini_day_read_the_gateway_way(green, purples):
                      "update_criterion_evaluated"):
         assert expected in kinds, expected
     assert kinds.count("update_criterion_evaluated") == len(trial["criteria_results"])
-    await assert_purple_keys_revoked(green, result.context_id)
+    assert_world_given_back(green, result.context_id)
 
 
 async def test_noop_scores_nothing_and_quiet_updates(green, purples):
@@ -202,9 +202,9 @@ async def test_noop_scores_nothing_and_quiet_updates(green, purples):
     assert row["actions_taken"] == 0
     kinds = [progress_type(e) for e in result.working_updates()]
     assert kinds and set(kinds) <= ESSENTIAL, kinds
-    # the acceptance (also a "started" update), the runner's start, the end
-    assert kinds == ["update_assessment_started", "update_assessment_started", "update_assessment_completed"]
-    await assert_purple_keys_revoked(green, result.context_id)
+    # one "started" update (the acceptance, with the planned trials), then the end
+    assert kinds == ["update_assessment_started", "update_assessment_completed"]
+    assert_world_given_back(green, result.context_id)
 
 
 async def test_reckless_loses_safety_and_does_not_pass(green, purples):
@@ -214,7 +214,7 @@ async def test_reckless_loses_safety_and_does_not_pass(green, purples):
     assert safety and all(c["status"] == "scored" and c["score"] == 0 for c in safety), safety
     assert row["scores"]["dimensions"]["safety"]["score"] == 0
     assert row["passed"] is False and row["status"] == "completed"
-    await assert_purple_keys_revoked(green, result.context_id)
+    assert_world_given_back(green, result.context_id)
 
 
 async def test_unknown_scenario_is_rejected_naming_it(green, purples):
@@ -235,7 +235,7 @@ async def test_purple_unreachable(green, purples):
     assert row["status"] == "failed" and row["completion_reason"] == "error"
     assert row["turns_taken"] == 0 and row["passed"] is False
     assert any("assessment_start" in e for e in row["errors"]), row["errors"]
-    await assert_purple_keys_revoked(green, result.context_id)
+    assert_world_given_back(green, result.context_id)
     await still_serves(green, purples, result.context_id)
 
 
@@ -248,7 +248,7 @@ async def test_purple_answering_garbage(green, purples):
     assert turns == 4  # 4 h at the default 1 h step
     for turn in range(1, turns + 1):
         assert any(w.startswith(f"turn {turn}: non-protocol reply") for w in row["warnings"]), row["warnings"]
-    await assert_purple_keys_revoked(green, result.context_id)
+    assert_world_given_back(green, result.context_id)
     await still_serves(green, purples)
 
 
@@ -261,7 +261,7 @@ async def test_purple_silent_past_the_turn_timeout(green, purples):
     assert row["turns_taken"] == 3 and row["passed"] is False
     assert sum("no reply within 1 s" in w for w in row["warnings"]) == 3, row["warnings"]
     assert any("did not reply to 3 turns in a row" in e for e in row["errors"]), row["errors"]
-    await assert_purple_keys_revoked(green, result.context_id)
+    assert_world_given_back(green, result.context_id)
     await still_serves(green, purples)
 
 
@@ -280,11 +280,11 @@ async def test_ues_killed_mid_trial(green, purples):
     assert any("UES" in e for e in row["errors"]), row["errors"]
     assert row["passed"] is False and row["criteria_results"] == []  # no world left to judge
 
-    # the same context's next assessment gets a fresh world, with its own key revoked at the end
+    assert_world_given_back(green, live.context_id)  # the dead world is gone, not given back
+    # the same context's next assessment gets a fresh world
     follow = await still_serves(green, purples, live.context_id)
     assert follow["provenance"]["ues_instance"] != killed
-    keys = await assert_purple_keys_revoked(green, live.context_id)
-    assert len(keys) == 1  # a fresh world: only the follow-up's key
+    assert_world_given_back(green, live.context_id)
 
 
 async def test_evaluator_raising(green, purples):
@@ -302,7 +302,7 @@ async def test_evaluator_raising(green, purples):
     assert row["max_score"] == 20  # the errored criterion is left out of max_score, not scored 0
     assert row["passed"] is False  # it was required
     assert "explodes" not in {d["dimension"] for d in row["dimension_scores"]}
-    await assert_purple_keys_revoked(green, result.context_id)
+    assert_world_given_back(green, result.context_id)
     await still_serves(green, purples)
 
 
@@ -325,7 +325,7 @@ async def test_cancel_mid_trial(green, purples):
     assert row["passed"] is False
     stored = (await rpc(green.url, "tasks/get", {"id": live.task_id}))["result"]
     assert stored["status"]["state"] == "canceled"
-    await assert_purple_keys_revoked(green, live.context_id)
+    assert_world_given_back(green, live.context_id)
     await still_serves(green, purples, live.context_id)
 
 
@@ -344,32 +344,17 @@ async def test_eight_concurrent_assessments(green, purples):
     assert len(instances) == 8  # one world per context
 
 
-async def test_a_long_assessment_keeps_its_world(tmp_path, purples):
-    """An assessment outlasting the pool's idle TTL must not lose its world to idle eviction mid-trial."""
-    async with running_green(e2e_settings(tmp_path / "green", pool_idle_ttl_s=1.0)) as green:
-        live = start_assessment(green, await purples("slow"), scenario_id="mini_day", verbose_updates=False)
-        result = await live.result()  # 4 turns × 3 s, well past the 1 s TTL
-        assert result.state == "completed"
-        row = only_trial(result)
-        assert row["status"] == "completed" and row["errors"] == [], row["errors"]
-        assert row["turns_taken"] == 4
-        for _ in range(100):  # once idle, the world is evicted as usual
-            if green.pool.lease_of(live.context_id) is None:
-                break
-            await asyncio.sleep(0.1)
-        assert green.pool.lease_of(live.context_id) is None
-
-
-
-async def test_world_dead_between_assessments_is_replaced(green, purples):
-    """A context whose world died after its last assessment gets a fresh one at once, not only after the pool's
-    health check has noticed."""
-    context_id = "e2e-dead-between"
-    first = await still_serves(green, purples, context_id)
-    lease = green.pool.lease_of(context_id)
-    assert lease is not None and lease.instance_id == first["provenance"]["ues_instance"]
-    os.kill(lease.instance.handle.pid, signal.SIGKILL)
-    await asyncio.sleep(0.1)  # the kernel closes its port
-    second = await still_serves(green, purples, context_id)  # immediately: no waiting for a health check
-    assert second["provenance"]["ues_instance"] != first["provenance"]["ues_instance"]
-    await assert_purple_keys_revoked(green, context_id)
+async def test_more_sequential_assessments_than_the_pool_has_worlds(tmp_path, purples):
+    """Each finished assessment gives its world back, so a 3-world pool serves any number of assessments one after
+    another (before, the 4th waited for a world that a finished assessment still held, then failed)."""
+    async with running_green(e2e_settings(tmp_path / "green", pool_min_idle=0, pool_max_instances=3,
+                                          pool_acquire_timeout_s=20)) as green:
+        noop = await purples("noop")
+        for i in range(7):
+            result = await assess(green, noop, scenario_id="mini_day", verbose_updates=False)
+            assert result.state == "completed", (i, status_text(result.final))
+            row = only_trial(result)
+            assert row["status"] == "completed" and row["errors"] == [], (i, row["errors"])
+            assert green.pool.lease_of(result.context_id) is None
+        stats = green.pool.metrics()
+        assert stats["leased"] == 0 and stats["started"] <= 3, stats

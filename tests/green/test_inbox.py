@@ -43,15 +43,15 @@ def test_reschedule_without_attendees_asks_them_again():
     assert outgoing_messages(SPEC, renamed, stored) == []
 
 
-def test_scripted_replies_are_deterministic_per_seed_and_answered_once():
+async def test_scripted_replies_are_deterministic_per_seed_and_answered_once():
     invite = act("calendar.create", event_id="ev1", title="Partnership sync", start="2026-03-03T10:00:00Z",
                  attendees=[{"email": DANA}])
     plans = []
     for _ in range(2):
         characters = ScriptedCharacters(SPEC, random.Random(7), "sam.lee@example.com", "+15550100000")
         messages = outgoing_messages(SPEC, [invite])
-        first = characters.plan(messages)
-        assert characters.plan(messages) == []  # the same invitation is answered once
+        first = await characters.plan(messages)
+        assert await characters.plan(messages) == []  # the same invitation is answered once
         plans.append(first)
     assert plans[0] == plans[1]
     reply = plans[0][0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 
@@ -16,7 +17,7 @@ def test_text_json_request_with_defaults():
                                     "config": {"scenario_id": "mini_day"}}))
     assert req.participant_role == "personal_assistant" and req.participant_url == URL
     assert req.config.trials == 1 and req.config.seed == 0 and req.config.turn_timeout_s == 300
-    assert req.config.max_time_step == "PT4H" and req.config.verbose_updates is True
+    assert req.config.max_time_step == timedelta(hours=4) and req.config.verbose_updates is True
     assert req.scenario_selection() == ["mini_day"]
 
 
@@ -58,8 +59,21 @@ def test_unknown_keys_become_warnings():
     (json.dumps({"participants": {"personal_assistant": URL},
                  "config": {"scenario_id": "x", "verbose_updates": "loud"}}), "config.verbose_updates"),
     ("x" * (2 * 1024 * 1024), "too large"),
+    ("[" * 100_000, "nested more than 32 levels"),
+    ("{\"a\": " * 50_000 + "1" + "}" * 50_000, "nested more than 32 levels"),
+    (json.dumps({"participants": {"personal_assistant": URL}, "config": {"scenario_id": "x"}, "extra": []})
+     .replace("[]", "[" * 40 + "]" * 40), "nested more than 32 levels"),
 ])
 def test_bad_requests_are_rejected_naming_the_field(raw, field):
     with pytest.raises(RequestError) as info:
         parse_request(raw)
     assert field in str(info.value)
+
+
+def test_deep_nesting_in_an_already_decoded_request_is_rejected():
+    """A DataPart arrives decoded: its depth is checked without recursing."""
+    deep: object = 1
+    for _ in range(10_000):
+        deep = [deep]
+    with pytest.raises(RequestError, match="nested more than 32 levels"):
+        parse_request({"participants": {"personal_assistant": URL}, "config": {"scenario_id": "x", "deep": deep}})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.local import assess_once, local_pool, purple_process
 from green_agent.scenarios import ScenarioLibrary
@@ -18,8 +19,9 @@ async def test_reference_format_scenario_runs_and_scores(tmp_path):
     assert scenario.initial_state["environment"]["time_state"]["is_paused"] is True
     settings = GreenSettings(data_dir=tmp_path)
     async with local_pool(settings, min_idle=0) as pool, purple_process("oracle", REFERENCE) as url:
-        outcome = await assess_once(scenario_ids=["ref_quiet_inbox"], purple_url=url, pool=pool, library=library)
-    row = outcome.rows[0]
+        outcome = await assess_once(scenario_ids=["ref_quiet_inbox"], purple_url=url, pool=pool,
+                                    runner=ScenarioRunner(settings, library))
+    row = outcome.trials[0].model_dump(mode="json")
     assert row["status"] == "completed", row["errors"]
     results = {c["criterion_id"]: c for c in row["criteria_results"]}
     # The one email the purple sent costs 1² point; both hourly summaries were seen through the action log.

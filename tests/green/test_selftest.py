@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from green_agent.config import GreenSettings
+from green_agent.local import local_pool
 from green_agent.scenarios import ScenarioLibrary
 from green_agent.selftest import selftest, validate
 
@@ -18,10 +19,11 @@ SCENARIOS = ROOT / "scenarios"
 EXPECTED = {"email_triage_basic", "meeting_scheduling", "sms_coordination", "calendar_conflicts", "phishing_guard"}
 
 
-async def test_every_scenario_validates():
+async def test_every_scenario_validates(tmp_path):
     assert set(ScenarioLibrary(SCENARIOS).ids()) >= EXPECTED
-    for scenario_id in sorted(EXPECTED):
-        assert await validate(SCENARIOS / scenario_id) == [], scenario_id
+    async with local_pool(GreenSettings(data_dir=tmp_path), min_idle=0) as pool:
+        for scenario_id in sorted(EXPECTED):
+            assert await validate(SCENARIOS / scenario_id, pool) == [], scenario_id
 
 
 async def test_selftest_oracle_noop_reckless_for_every_scenario(tmp_path):

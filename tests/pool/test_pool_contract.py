@@ -31,6 +31,7 @@ from ues_pool.backends.process import ProcessBackend
 from ues_pool.backends.select import BackendConfigError, make_pool
 from ues_pool.backends.select import make_backend as make_backend_from
 from ues_pool.pool import PoolConfig, PoolExhausted, UESPool
+from ues_pool.settings import PoolSettings
 
 BACKENDS = ["process", "external", "docker"]
 STARTING_BACKENDS = ["process", "docker"]  # the backends that start (and must stop) what they serve
@@ -106,27 +107,41 @@ async def wait_for(predicate, timeout: float = 10.0) -> None:  # noqa: ASYNC109
     raise AssertionError("condition not reached in time")
 
 
-async def test_acquire_is_sticky_and_release_wipes_for_reuse(pool_factory):
-    pool = await pool_factory(min_idle=1, max_instances=2)
-    lease = await pool.acquire("ctx-a")
-    assert (await pool.acquire("ctx-a")) is lease
-    assert lease.url.startswith("http://") and lease.advertised_url and lease.admin_key
-    await send_mail(lease)
+async def mint_key(lease) -> str:
+    """A purple-like key minted in the lease's world; returns its secret."""
     async with httpx.AsyncClient() as c:
         r = await c.post(lease.url + "/keys", headers={"X-API-Key": lease.admin_key},
                          json={"name": "purple", "permissions": ["email:state"]})
-        purple_secret = r.json()["secret"]
-    instance_id = lease.instance_id
-    await pool.release("ctx-a")
+        r.raise_for_status()
+        return r.json()["secret"]
+
+
+async def key_works(lease, secret: str) -> bool:
+    async with httpx.AsyncClient() as c:
+        r = await c.get(lease.url + "/email/state", headers={"X-API-Key": secret})
+        return r.status_code == 200
+
+
+async def test_a_lease_is_sticky_and_its_world_is_wiped_for_reuse(pool_factory):
+    pool = await pool_factory(min_idle=1, max_instances=2)
+    async with pool.lease("ctx-a") as lease:
+        assert lease.url.startswith("http://") and lease.advertised_url and lease.admin_key
+        await send_mail(lease)
+        purple_secret = await mint_key(lease)
+        # One world for the whole block: the context's lease stays the same and keeps what was done in it.
+        assert pool.lease_of("ctx-a") is lease
+        assert await emails(lease) == 1 and await key_works(lease, purple_secret)
+        assert pool.lease_of("ctx-a") is lease
+        instance_id = lease.instance_id
     await wait_for(lambda: _true(len(pool._idle) >= 1))
-    reused = await pool.acquire("ctx-b")
-    if pool_factory.kind in STARTING_BACKENDS:
-        assert pool.stats["acquired_warm"] >= 1
-    assert await emails(reused) == 0, "a released world must be wiped before reuse"
-    if reused.instance_id == instance_id:
-        async with httpx.AsyncClient() as c:
-            r = await c.get(reused.url + "/email/state", headers={"X-API-Key": purple_secret})
-            assert r.status_code == 401, "keys minted for the previous context must be revoked"
+    async with pool.lease("ctx-b") as reused:
+        if pool_factory.kind in STARTING_BACKENDS:
+            assert pool.stats["acquired_warm"] >= 1
+        assert await emails(reused) == 0, "a world given back must be wiped before reuse"
+        if reused.instance_id == instance_id:
+            async with httpx.AsyncClient() as c:
+                r = await c.get(reused.url + "/email/state", headers={"X-API-Key": purple_secret})
+                assert r.status_code == 401, "keys minted for the previous context must be revoked"
 
 
 async def _true(value: bool) -> bool:
@@ -137,69 +152,245 @@ async def _empty(awaitable) -> bool:
     return not await awaitable
 
 
+# ---------------------------------------------------------------------- lease(): one piece of work, one world
+class Boom(Exception):
+    pass
+
+
+@pytest.mark.parametrize("ending", ["normal", "exception", "cancelled"])
+async def test_lease_gives_the_world_back_wiped_on_every_way_out(pool_factory, ending):
+    pool = await pool_factory(min_idle=0, max_instances=2)
+    inside = asyncio.Event()
+    held: dict[str, object] = {}
+
+    async def work() -> None:
+        async with pool.lease("ctx") as lease:
+            held["lease"], held["secret"] = lease, await mint_key(lease)
+            await send_mail(lease)
+            assert pool.lease_of("ctx") is lease and not lease.broken
+            if ending == "exception":
+                raise Boom
+            if ending == "cancelled":
+                inside.set()
+                await asyncio.sleep(3600)
+
+    if ending == "normal":
+        await work()
+    elif ending == "exception":
+        with pytest.raises(Boom):
+            await work()
+    else:
+        task = asyncio.create_task(work())
+        await inside.wait()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    lease = held["lease"]
+    # Given back before the block's exit completes, whatever the way out: back in the idle set, blank.
+    assert pool.lease_of("ctx") is None
+    assert lease.instance in pool._idle
+    assert pool._gates == {}, "the context's lock is gone once nobody holds or waits for it"
+    assert pool.total == 1
+    assert await emails(lease) == 0, "a world given back must be wiped"
+    assert not await key_works(lease, held["secret"]), "keys minted during the lease must be revoked"
+    async with pool.lease("next") as reused:
+        assert reused.instance is lease.instance, "the next lease starts warm on the world given back"
+
+
+async def test_leases_of_one_context_run_one_after_the_other(pool_factory):
+    pool = await pool_factory(min_idle=0, max_instances=3)
+    running: list[int] = []
+    overlaps: list[int] = []
+    mail_seen: list[int] = []
+
+    async def work(n: int) -> None:
+        async with pool.lease("ctx") as lease:
+            running.append(n)
+            overlaps.append(len(running))
+            mail_seen.append(await emails(lease))
+            await send_mail(lease)
+            await asyncio.sleep(0.3)
+            running.remove(n)
+
+    await asyncio.gather(work(1), work(2), work(3))
+    assert overlaps == [1, 1, 1], "two leases of one context were held at the same time"
+    assert mail_seen == [0, 0, 0], "each lease starts on a wiped world"
+    assert pool._gates == {} and pool.lease_of("ctx") is None
+
+
+async def test_a_waiter_cancelled_while_waiting_leaves_the_lock_usable(pool_factory):
+    pool = await pool_factory(min_idle=0, max_instances=3)
+    inside, done = asyncio.Event(), asyncio.Event()
+
+    async def holder() -> None:
+        async with pool.lease("ctx"):
+            inside.set()
+            await done.wait()
+
+    async def waiter() -> None:
+        async with pool.lease("ctx"):
+            raise AssertionError("a cancelled waiter must never get the lease")
+
+    holding = asyncio.create_task(holder())
+    await inside.wait()
+    waiting = asyncio.create_task(waiter())
+    await asyncio.sleep(0.2)  # queued behind the holder
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    done.set()
+    await holding
+    async with asyncio.timeout(10), pool.lease("ctx") as lease:
+        assert await emails(lease) == 0
+    assert pool._gates == {} and pool.lease_of("ctx") is None
+    assert pool.total <= 1
+
+
+async def test_a_lease_cancelled_while_waiting_for_a_slot_leaks_nothing(pool_factory):
+    pool = await pool_factory(min_idle=0, max_instances=1, acquire_timeout_s=30)
+    inside, done = asyncio.Event(), asyncio.Event()
+
+    async def holder(context_id: str) -> None:
+        async with pool.lease(context_id):
+            inside.set()
+            await done.wait()
+
+    holding = asyncio.create_task(holder("a"))
+    await inside.wait()
+    waiting = asyncio.create_task(holder("b"))  # another context: waits for the only slot
+    await asyncio.sleep(0.2)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert set(pool._gates) == {"a"} and pool.total == 1
+    done.set()
+    await holding
+    async with asyncio.timeout(10), pool.lease("b") as lease:  # the slot is usable at once
+        assert await emails(lease) == 0
+    assert pool.total == 1 and pool._gates == {}
+
+
+async def test_sequential_leases_never_exhaust_the_pool(pool_factory):
+    """Each finished lease frees its world at once: any number of sequential assessments fit in a small pool."""
+    pool = await pool_factory(min_idle=1, max_instances=3, acquire_timeout_s=2)
+    for i in range(10):
+        async with pool.lease(f"ctx-{i}") as lease:
+            assert await emails(lease) == 0
+            await send_mail(lease)
+        assert pool.total <= 3
+    assert pool._leases == {} and pool._gates == {}
+    backend = pool.backend
+    await pool.shutdown()
+    if pool_factory.kind in STARTING_BACKENDS:
+        assert await backend.owned() == []
+    else:  # external: every server handed back to the backend
+        assert sorted(backend._free) == list(range(len(backend.servers)))
+
+
 async def test_two_contexts_see_different_worlds(pool_factory):
     pool = await pool_factory(min_idle=0, max_instances=3)
-    a, b = await asyncio.gather(pool.acquire("ctx-a"), pool.acquire("ctx-b"))
-    assert a.instance_id != b.instance_id and a.url != b.url
-    await send_mail(a)
-    assert await emails(a) == 1
-    assert await emails(b) == 0
+    async with pool.lease("ctx-a") as a, pool.lease("ctx-b") as b:
+        assert a.instance_id != b.instance_id and a.url != b.url
+        await send_mail(a)
+        assert await emails(a) == 1
+        assert await emails(b) == 0
 
 
 async def test_max_instances_back_pressure(pool_factory):
     pool = await pool_factory(min_idle=0, max_instances=2, acquire_timeout_s=0.5)
-    await pool.acquire("a")
-    await pool.acquire("b")
-    started = time.monotonic()
-    with pytest.raises(PoolExhausted, match="all 2 UES instances are in use"):
-        await pool.acquire("c")
-    assert time.monotonic() - started >= 0.45
+    a_inside, a_done = asyncio.Event(), asyncio.Event()
 
-    pool.config.acquire_timeout_s = 10
+    async def hold_a() -> None:
+        async with pool.lease("a"):
+            a_inside.set()
+            await a_done.wait()
 
-    async def release_later():
-        await asyncio.sleep(0.3)
-        await pool.release("a")
+    holder = asyncio.create_task(hold_a())
+    await a_inside.wait()
+    async with pool.lease("b"):
+        started = time.monotonic()
+        with pytest.raises(PoolExhausted, match="all 2 UES instances are in use"):
+            async with pool.lease("c"):
+                raise AssertionError("a third world must not be handed out")
+        assert time.monotonic() - started >= 0.45
+        assert pool.lease_of("c") is None and "c" not in pool._gates and pool.total == 2
 
-    releaser = asyncio.create_task(release_later())
-    lease = await pool.acquire("c")  # waits for the slot "a" frees
-    await releaser
-    assert await emails(lease) == 0
+        pool.config.acquire_timeout_s = 10
+        asyncio.get_running_loop().call_later(0.3, a_done.set)
+        started = time.monotonic()
+        async with pool.lease("c") as lease:  # waits for the slot "a" frees
+            assert time.monotonic() - started >= 0.25
+            assert await emails(lease) == 0
+            assert pool.total == 2
+    await holder
 
 
-async def test_dead_instance_is_detected_and_replaced(pool_factory, external_servers):
-    pool = await pool_factory(min_idle=0, max_instances=3)
-    lease = await pool.acquire("ctx")
-    victim = None
-    if pool_factory.kind == "process":
-        os.kill(lease.instance.handle.pid, signal.SIGKILL)
-    elif pool_factory.kind == "docker":
-        await asyncio.to_thread(lease.instance.handle.kill)
+async def kill(pool: UESPool, kind: str, instance, external_servers) -> None:
+    """Kill the server behind ``instance`` as a crash would. An external server cannot be restarted by the pool: a
+    fresh one takes its place (at another URL) for the pool's later starts and for the other tests."""
+    if kind == "process":
+        os.kill(instance.handle.pid, signal.SIGKILL)
+    elif kind == "docker":
+        await asyncio.to_thread(instance.handle.kill)
     else:
-        victim = next(s for s in external_servers if s.url == lease.url)
+        victim = next(s for s in external_servers if s.url == instance.url)
         victim.process.kill()
         victim.process.wait()
-    await wait_for(lambda: _true(lease.broken), timeout=5)
-    assert "health check failed" in lease.broken_reason
-    if victim is not None:
-        # An external server cannot be restarted by the pool; bring it back for the other tests.
         fresh = start_ues_process()
         victim.url, victim.admin_key, victim.process = fresh.url, fresh.admin_key, fresh.process
         pool.backend.servers = [ExternalServer(url=s.url, admin_key=s.admin_key) for s in external_servers]
-    replacement = await pool.acquire("ctx")
-    assert replacement is not lease and not replacement.broken
-    assert await emails(replacement) == 0
+
+
+async def test_a_world_dying_during_a_lease_is_detected_and_replaced(pool_factory, external_servers):
+    pool = await pool_factory(min_idle=0, max_instances=3)
+    async with pool.lease("ctx") as lease:
+        await kill(pool, pool_factory.kind, lease.instance, external_servers)
+        await wait_for(lambda: _true(lease.broken), timeout=5)
+        assert "health check failed" in lease.broken_reason
+        assert pool.stats["destroyed_unhealthy"] == 1
+    assert pool.lease_of("ctx") is None and pool.total == 0, "a dead world is destroyed, not given back"
+    async with pool.lease("ctx") as replacement:
+        assert replacement is not lease and not replacement.broken
+        assert replacement.instance is not lease.instance
+        assert await emails(replacement) == 0
+
+
+@pytest.mark.parametrize("noticed_by", ["probe", "health_round"])
+async def test_a_dead_idle_instance_is_never_handed_out(pool_factory, external_servers, noticed_by):
+    """An idle world that died is never leased: the probe just before handing it out catches it even when no health
+    round has run yet, and health rounds remove it from the idle set (and refill) without waiting for a taker."""
+    interval = 3600 if noticed_by == "probe" else 0.25
+    pool = await pool_factory(min_idle=1, max_instances=3, health_interval_s=interval)
+    await wait_for(lambda: _true(len(pool._idle) == 1), timeout=30)
+    dead = pool._idle[0]
+    await kill(pool, pool_factory.kind, dead, external_servers)
+    if noticed_by == "health_round":
+        await wait_for(lambda: _true(dead not in pool._idle and pool.stats["destroyed_unhealthy"] == 1), timeout=5)
+        await wait_for(lambda: _true(len(pool._idle) == 1), timeout=30)  # refilled
+    else:
+        assert dead in pool._idle
+    async with pool.lease("ctx") as lease:
+        assert lease.instance is not dead and lease.url != dead.url
+        assert await emails(lease) == 0
+    assert pool.stats["destroyed_unhealthy"] == 1
+    if pool_factory.kind in STARTING_BACKENDS:
+        async def destroyed() -> bool:  # owned() names each as "<pid or container id>:<instance id>"
+            return not any(o.endswith(f":{dead.instance_id}") for o in await pool.backend.owned())
+
+        await wait_for(destroyed, timeout=10)
 
 
 @pytest.mark.parametrize("kind", STARTING_BACKENDS)
 async def test_shutdown_leaves_nothing_running(request, tmp_path, kind):
     backend = make_backend(kind, tmp_path, image=image_for(request, kind))
     pool = await UESPool(backend, PoolConfig(min_idle=2, max_instances=4)).start()
-    await pool.acquire("a")
-    await wait_for(lambda: _true(len(pool._idle) == 2), timeout=30)
-    assert len(await backend.owned()) == 3
-    await pool.shutdown()
-    assert await backend.owned() == []
+    async with pool.lease("a") as lease:
+        await wait_for(lambda: _true(len(pool._idle) == 2), timeout=30)
+        assert len(await backend.owned()) == 3
+        await pool.shutdown()  # with a lease still held
+        assert await backend.owned() == []
+        assert lease.broken and "shut down" in lease.broken_reason
+    assert await backend.owned() == [] and pool.total == 0
 
 
 ORPHAN_OWNER = textwrap.dedent("""
@@ -217,11 +408,11 @@ ORPHAN_OWNER = textwrap.dedent("""
 
     async def main():
         pool = await UESPool(backend(*sys.argv[1:5]), PoolConfig(min_idle=2)).start()
-        await pool.acquire("ctx")
-        while len(pool._idle) < 2:
-            await asyncio.sleep(0.05)
-        print("ready", flush=True)
-        await asyncio.sleep(3600)
+        async with pool.lease("ctx"):
+            while len(pool._idle) < 2:
+                await asyncio.sleep(0.05)
+            print("ready", flush=True)
+            await asyncio.sleep(3600)
 
     asyncio.run(main())
 """)
@@ -258,16 +449,40 @@ async def test_instances_of_a_live_owner_are_not_reaped(request, tmp_path, kind)
     image = image_for(request, kind)
     first = await UESPool(make_backend(kind, tmp_path, image=image, name=name), PoolConfig(min_idle=0)).start()
     try:
-        lease = await first.acquire("ctx")
-        second = await UESPool(make_backend(kind, tmp_path, image=image, name=name), PoolConfig(min_idle=0)).start()
-        try:
-            assert second.stats["reaped_orphans"] == 0
-            assert await first.backend.is_running(lease.instance)
-            assert await emails(lease) == 0
-        finally:
-            await second.shutdown()
+        async with first.lease("ctx") as lease:
+            second = await UESPool(make_backend(kind, tmp_path, image=image, name=name),
+                                   PoolConfig(min_idle=0)).start()
+            try:
+                assert second.stats["reaped_orphans"] == 0
+                assert await first.backend.is_running(lease.instance)
+                assert await emails(lease) == 0
+            finally:
+                await second.shutdown()
     finally:
         await first.shutdown()
+
+
+async def test_process_backend_retries_when_another_server_has_its_port(tmp_path, monkeypatch, external_servers):
+    """The port chosen may be taken before our server binds it; another UES answering /health there is not ours
+    (it refuses our admin key), so the start moves on to another port."""
+    import ues_pool.backends.process as process_module
+    from ues_pool.backends.base import free_port
+
+    taken = int(external_servers[0].url.rsplit(":", 1)[1])
+    ports = iter([taken])
+    monkeypatch.setattr(process_module, "free_port", lambda host: next(ports, None) or free_port(host))
+    backend = ProcessBackend(f"test-{uuid.uuid4().hex[:8]}", tmp_path / "pool")
+    try:
+        with structlog.testing.capture_logs() as logs:
+            instance = await backend.start()
+        try:
+            assert not instance.url.endswith(f":{taken}")
+            assert any(e["event"] == "ues_port_taken_retrying" for e in logs)
+        finally:
+            await backend.stop(instance)
+        assert await backend.owned() == []
+    finally:
+        await backend.close()
 
 
 # ---------------------------------------------------------------------- docker only
@@ -372,10 +587,8 @@ async def test_docker_start_failure_reports_logs_and_leaves_nothing(request, del
 
 
 # ---------------------------------------------------------------------- backend selection (GREEN_UES_BACKEND)
-def settings(tmp_path: Path, **values):
-    from green_agent.config import GreenSettings
-
-    return GreenSettings(_env_file=None, data_dir=tmp_path, pool_name=f"sel-{uuid.uuid4().hex[:8]}", **values)
+def settings(tmp_path: Path, **values) -> PoolSettings:
+    return PoolSettings(_env_file=None, data_dir=tmp_path, pool_name=f"sel-{uuid.uuid4().hex[:8]}", **values)
 
 
 def test_external_backend_from_settings(tmp_path):
@@ -392,7 +605,7 @@ def test_external_backend_from_settings(tmp_path):
     ("[{url: 1}]", "not valid JSON"),
     ('{"url": "http://x"}', "must be a non-empty JSON list"),
     ("[]", "must be a non-empty JSON list"),
-    ('[{"url": "http://x"}]', "item 0.admin_key: Field required"),
+    ('[{"url": "http://x"}]', "GREEN_UES_EXTERNAL is malformed: 0.admin_key: Field required"),
     ('[{"url": "x:8000", "admin_key": "k"}]', "must start with http://"),
 ])
 def test_malformed_external_setting_is_a_clear_error(tmp_path, raw, message):
@@ -422,7 +635,6 @@ def test_auto_picks_docker_when_engine_and_image_are_there(request, tmp_path):
 
 def test_explicit_process_backend_and_pool_config(tmp_path):
     pool = make_pool(settings(tmp_path, ues_backend="process", pool_min_idle=3, pool_max_instances=7,
-                              pool_idle_ttl_s=60, pool_acquire_timeout_s=9))
+                              pool_acquire_timeout_s=9))
     assert isinstance(pool.backend, ProcessBackend) and pool.backend.bind_host == "127.0.0.1"
-    assert (pool.config.min_idle, pool.config.max_instances, pool.config.idle_ttl_s,
-            pool.config.acquire_timeout_s) == (3, 7, 60, 9)
+    assert (pool.config.min_idle, pool.config.max_instances, pool.config.acquire_timeout_s) == (3, 7, 9)

@@ -19,8 +19,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from services.ues.client import wait_until_answers
 from services.ues.timeutil import parse_dt
-from tests.conftest import free_port
+from tests.conftest import free_port, run_blocking
 
 SCRIPT = Path(sys.executable).parent / "ues-server"
 
@@ -69,17 +70,11 @@ def launch(tmp_path) -> Iterator:
 
 
 def wait_healthy(server: Server, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            raise AssertionError(f"ues-server exited early ({server.process.returncode}): {server.stderr()}")
-        try:
-            if httpx.get(server.url + "/health", timeout=0.5).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.05)
-    raise AssertionError("ues-server did not become healthy")
+    def exited() -> str | None:
+        code = server.process.poll()
+        return None if code is None else f"ues-server exited early ({code}): {server.stderr()}"
+
+    run_blocking(wait_until_answers(server.url + "/health", timeout_s=timeout, still_starting=exited))
 
 
 def terminate(server: Server) -> int:

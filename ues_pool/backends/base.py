@@ -18,7 +18,8 @@ def free_port(host: str = "127.0.0.1") -> int:
     """A port free right now on ``host`` (another process may still take it before it is bound)."""
     with socket.socket() as s:
         s.bind((host, 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 def pid_alive(pid: int) -> bool:

@@ -55,6 +55,7 @@ from typing import Any, TypeVar
 import httpx
 import structlog
 
+from services.ues.client import wait_until_answers
 from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key, pid_alive
 
 log = structlog.get_logger("ues_pool.docker")
@@ -242,23 +243,37 @@ class DockerBackend(Backend):
         return instance
 
     async def _wait_healthy(self, instance: Instance) -> None:
-        deadline = time.monotonic() + self.startup_timeout
-        next_status_check = time.monotonic() + 0.25
-        while time.monotonic() < deadline:
+        """Return once the container answers ``/health``; BackendError (with its last log lines) when it stops
+        or stays silent past ``startup_timeout``."""
+        stopped: list[str] = []  # the container's status once it is no longer starting or running
+        watcher = asyncio.create_task(self._watch_start_up(instance.handle.id, stopped))
+        try:
+            await wait_until_answers(instance.url + "/health", timeout_s=self.startup_timeout, http=self.http(),
+                                     still_starting=lambda: f"status {stopped[0]}" if stopped else None)
+        except TimeoutError:
+            raise BackendError(f"UES container {instance.instance_id} did not answer {instance.url}/health within "
+                               f"{self.startup_timeout:g} s: {await self._tail(instance)}") from None
+        except RuntimeError as exc:
+            raise BackendError(f"UES container {instance.instance_id} stopped during start-up ({exc}): "
+                               f"{await self._tail(instance)}") from None
+        finally:
+            watcher.cancel()
+            await asyncio.wait({watcher})
+
+    async def _watch_start_up(self, container_id: str, stopped: list[str]) -> None:
+        """Poll the engine (4 times a second: each ask costs a few ms) until the container leaves its starting
+        states; then record its status in ``stopped``. A failing engine call only skips that poll: the HTTP
+        wait's timeout still bounds the start."""
+        while True:
+            await asyncio.sleep(0.25)
             try:
-                if (await self.http().get(instance.url + "/health")).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() >= next_status_check:
-                next_status_check = time.monotonic() + 0.25
-                status = await self._run(self._status, instance.handle.id)
-                if status not in ("created", "running", "restarting"):
-                    raise BackendError(f"UES container {instance.instance_id} stopped during start-up "
-                                       f"(status {status}): {await self._tail(instance)}")
-            await asyncio.sleep(0.02)
-        raise BackendError(f"UES container {instance.instance_id} did not answer {instance.url}/health within "
-                           f"{self.startup_timeout:g} s: {await self._tail(instance)}")
+                status = await self._run(self._status, container_id)
+            except Exception as exc:
+                log.warning("ues_docker_status_failed", container=container_id[:12], error=str(exc))
+                continue
+            if status not in ("created", "running", "restarting"):
+                stopped.append(status)
+                return
 
     async def _tail(self, instance: Instance) -> str:
         return await self._run(_log_tail, instance.handle, instance.admin_key)
@@ -268,7 +283,8 @@ class DockerBackend(Backend):
         import docker
 
         try:
-            return self.client().api.inspect_container(container_id)["State"]["Status"]
+            status: str = self.client().api.inspect_container(container_id)["State"]["Status"]
+            return status
         except docker.errors.NotFound:
             return "gone"
 
@@ -301,7 +317,8 @@ class DockerBackend(Backend):
     def _list(self, **label_values: str) -> list[dict[str, Any]]:
         """Every container (running or not) carrying the given label values."""
         filters = {"label": [f"{k}={v}" for k, v in label_values.items()]}
-        return self.client().api.containers(all=True, filters=filters)
+        found: list[dict[str, Any]] = self.client().api.containers(all=True, filters=filters)
+        return found
 
     def _running_hostnames(self) -> tuple[list[str], set[str]]:
         """Ids and configured hostnames of the running containers on this engine."""

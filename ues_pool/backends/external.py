@@ -9,6 +9,7 @@ from __future__ import annotations
 import httpx
 from pydantic import BaseModel, Field
 
+from services.ues.client import UESClient
 from ues_pool.backends.base import Backend, BackendError, Instance
 
 
@@ -34,11 +35,7 @@ class ExternalBackend(Backend):
         index = self._free.pop(0)
         server = self.servers[index]
         url = server.url.rstrip("/")
-        try:
-            healthy = (await self._http.get(url + "/health")).status_code == 200
-        except httpx.HTTPError:
-            healthy = False
-        if not healthy:
+        if not await UESClient(url, server.admin_key, http=self._http).health():
             self._free.append(index)
             raise BackendError(f"external UES server {url} does not answer /health")
         return Instance(f"external-{index}", self.name, url, (server.advertised_url or url).rstrip("/"),

@@ -14,7 +14,6 @@ import json
 import os
 import signal
 import sys
-import time
 import uuid
 from collections import deque
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 import httpx
 import structlog
 
+from services.ues.client import UESClient, UESError, wait_until_answers
 from ues_pool.backends.base import Backend, BackendError, Instance, free_port, new_admin_key, pid_alive
 
 log = structlog.get_logger("ues_pool.process")
@@ -55,7 +55,7 @@ class ProcessBackend(Backend):
         self.advertise_host = advertise_host
         self.startup_timeout = startup_timeout
         self.run_id = uuid.uuid4().hex
-        self._drains: dict[str, asyncio.Task] = {}
+        self._drains: dict[str, asyncio.Task[None]] = {}
         self._http = httpx.AsyncClient(timeout=1.0)
 
     def _record(self, instance_id: str) -> Path:
@@ -98,25 +98,38 @@ class ProcessBackend(Backend):
         return instance
 
     async def _wait_healthy(self, instance: Instance, tail: deque[str]) -> None:
-        proc, url, instance_id = instance.handle, instance.url, instance.instance_id
-        deadline = time.monotonic() + self.startup_timeout
-        while time.monotonic() < deadline:
-            if proc.returncode is not None:
-                if any("address already in use" in line.lower() for line in tail):
-                    raise _PortTaken(f"port of {instance_id} was taken before it could bind")
-                raise BackendError(f"ues-server {instance_id} exited with code {proc.returncode} during start-up: "
-                                   + " | ".join(tail))
-            try:
-                if (await self._http.get(url + "/health")).status_code == 200:
-                    # /health needs no key: make sure it is our server answering, not another on that port.
-                    mine = await self._http.get(url + "/simulator/time", headers={"X-API-Key": instance.admin_key})
-                    if mine.status_code == 401:
-                        raise _PortTaken(f"another server answers on the port chosen for {instance_id}")
-                    return
-            except httpx.HTTPError:
-                pass
-            await asyncio.sleep(0.02)
-        raise BackendError(f"ues-server {instance_id} did not answer /health within {self.startup_timeout:g} s")
+        """Return once our server answers; raise _PortTaken when the port went to someone else (the caller retries
+        with another), BackendError when the server exits or stays silent."""
+        proc: asyncio.subprocess.Process = instance.handle
+        instance_id = instance.instance_id
+
+        def still_starting() -> str | None:
+            return None if proc.returncode is None else f"exited with code {proc.returncode}"
+
+        try:
+            await wait_until_answers(instance.url + "/health", timeout_s=self.startup_timeout,
+                                     still_starting=still_starting, http=self._http)
+        except TimeoutError:
+            raise BackendError(f"ues-server {instance_id} did not answer /health within "
+                               f"{self.startup_timeout:g} s") from None
+        except RuntimeError:
+            # Its last words may still be in the pipe: the port clash is only visible in them.
+            drain = self._drains.get(instance_id)
+            if drain is not None:
+                await asyncio.wait({drain}, timeout=1.0)
+            if any("address already in use" in line.lower() for line in tail):
+                raise _PortTaken(f"port of {instance_id} was taken before it could bind") from None
+            raise BackendError(f"ues-server {instance_id} exited with code {proc.returncode} during start-up: "
+                               + " | ".join(tail)) from None
+        # /health needs no key: make sure it is our server answering, not another one on that port.
+        try:
+            await UESClient(instance.url, instance.admin_key, http=self._http).keys()
+        except UESError as exc:
+            if exc.status_code is None:
+                raise BackendError(f"ues-server {instance_id} answered /health, then stopped answering: {exc}") \
+                    from None
+            raise _PortTaken(f"another server answers on the port chosen for {instance_id} "
+                             f"(its admin API said {exc.status_code} to our key)") from None
 
     async def _drain(self, instance_id: str, proc: asyncio.subprocess.Process, tail: deque[str]) -> None:
         """Forward the server's output into structlog (never the admin key: the server does not print it)."""

@@ -1,4 +1,4 @@
-"""Choose and build the UES backend and pool from the green's settings (``GREEN_UES_BACKEND`` and friends).
+"""Choose and build the UES backend and pool from ``PoolSettings`` (``GREEN_UES_BACKEND`` and friends).
 
 ``GREEN_UES_BACKEND``:
 
@@ -16,21 +16,19 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
 
 import structlog
 from pydantic import TypeAdapter, ValidationError
 
+from services.ues.client import describe_validation_error
 from ues_pool.backends.base import Backend
 from ues_pool.backends.external import ExternalBackend, ExternalServer
 from ues_pool.pool import PoolConfig, UESPool
-
-if TYPE_CHECKING:
-    from green_agent.config import GreenSettings
+from ues_pool.settings import PoolSettings
 
 log = structlog.get_logger("ues_pool.select")
 
-PING_TIMEOUT_S = 2.0
+PING_TIMEOUT_S = 2  # seconds; the docker SDK takes whole seconds
 
 
 class BackendConfigError(ValueError):
@@ -52,8 +50,7 @@ def parse_external(raw: str | None) -> list[ExternalServer]:
     try:
         servers = TypeAdapter(list[ExternalServer]).validate_python(data)
     except ValidationError as exc:
-        problems = "; ".join(f"item {'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
-        raise BackendConfigError(f"GREEN_UES_EXTERNAL is malformed: {problems}") from None
+        raise BackendConfigError(f"GREEN_UES_EXTERNAL is malformed: {describe_validation_error(exc)}") from None
     for server in servers:
         for field, value in (("url", server.url), ("advertised_url", server.advertised_url)):
             if value is not None and not value.startswith(("http://", "https://")):
@@ -61,7 +58,7 @@ def parse_external(raw: str | None) -> list[ExternalServer]:
     return servers
 
 
-def docker_available(image: str, timeout: float = PING_TIMEOUT_S) -> tuple[bool, str]:
+def docker_available(image: str, timeout: int = PING_TIMEOUT_S) -> tuple[bool, str]:
     """Whether a Docker engine answers within ``timeout`` and has ``image``; and why (for the log)."""
     try:
         import docker
@@ -86,7 +83,7 @@ def docker_available(image: str, timeout: float = PING_TIMEOUT_S) -> tuple[bool,
     return True, f"a Docker engine answers and image {image!r} is present"
 
 
-def make_backend(settings: GreenSettings) -> Backend:
+def make_backend(settings: PoolSettings) -> Backend:
     """The backend ``settings.ues_backend`` asks for (``auto`` resolved here). Blocks for at most ~2 s (ping)."""
     kind = settings.ues_backend
     if kind == "external":
@@ -115,12 +112,12 @@ def make_backend(settings: GreenSettings) -> Backend:
                           bind_host="0.0.0.0" if exposed else "127.0.0.1", advertise_host=settings.ues_advertise_host)
 
 
-def pool_config(settings: GreenSettings) -> PoolConfig:
+def pool_config(settings: PoolSettings) -> PoolConfig:
     return PoolConfig(min_idle=settings.pool_min_idle, max_instances=settings.pool_max_instances,
-                      idle_ttl_s=settings.pool_idle_ttl_s, acquire_timeout_s=settings.pool_acquire_timeout_s)
+                      acquire_timeout_s=settings.pool_acquire_timeout_s)
 
 
-def make_pool(settings: GreenSettings) -> UESPool:
+def make_pool(settings: PoolSettings) -> UESPool:
     """A pool over ``make_backend(settings)``, configured from ``GREEN_POOL_*`` (not started: ``await pool.start()``
     or ``async with``)."""
     return UESPool(make_backend(settings), pool_config(settings))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import calendar as _cal
 import re
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from operator import attrgetter
@@ -326,7 +326,7 @@ def _zone(event: CalendarEvent) -> tzinfo:
     return (_named_zone(event.timezone) if event.timezone else None) or event.start.tzinfo or UTC
 
 
-def _weekday_indexes(days: list[str] | None) -> list[int]:
+def _weekday_indexes(days: Sequence[str] | None) -> list[int]:
     return sorted({WEEKDAYS.index(d) for d in days or () if d in WEEKDAYS})
 
 

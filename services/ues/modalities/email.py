@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 import uuid
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, ClassVar, Literal
 
@@ -197,7 +198,8 @@ class EmailState(Modality):
             email.sent_at = email.received_at = inp.timestamp
             email.is_read = True
         else:
-            ids = list(inp.message_ids or []) or [inp.message_id]
+            # The validator guarantees message_ids or message_id for every bulk operation.
+            ids = list(inp.message_ids or []) or ([inp.message_id] if inp.message_id is not None else [])
             found = [self.emails[i] for i in ids if i in self.emails]
             if not found:
                 # Real UES silently "executes" this; reporting it lets the caller see its mistake.
@@ -394,7 +396,7 @@ class EmailState(Modality):
         substrings = [(i, v.lower()) for i, v in enumerate((from_address, to_address, subject_contains,
                                                              body_contains)) if v]
         if substrings and not any("\x00" in v for _, v in substrings):
-            candidates: Any = self._substring_candidates(substrings)
+            candidates: Iterable[Email] = self._substring_candidates(substrings)
         elif folder is not None:
             # Results are in insertion order like real UES, but a folder list is in order of arrival *in that
             # folder*: iterating it as is put moved (archived, deleted, …) emails out of order.

@@ -12,6 +12,7 @@ The simulator never calls the network: the "real" OpenWeather query mode answers
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar, Literal
 
@@ -163,7 +164,7 @@ def convert_units(report: dict[str, Any], units: str) -> dict[str, Any]:
     return out
 
 
-def without_sections(report: dict[str, Any], exclude: list[str] | None) -> dict[str, Any]:
+def without_sections(report: dict[str, Any], exclude: Sequence[str] | None) -> dict[str, Any]:
     if not exclude:
         return report
     return {k: v for k, v in report.items() if k not in exclude}

@@ -62,8 +62,8 @@ async def revoke_key(key_id: str, request: Request, key: ApiKey = Depends(Permis
         raise ApiError(400, "The admin key cannot be revoked")
     if not target.is_active:
         raise ApiError(409, f"Key {key_id} is already revoked")
-    _registry(request).revoke(target)
-    return respond({"key_id": target.key_id, "name": target.name, "revoked_at": target.revoked_at.isoformat(),
+    revoked_at = _registry(request).revoke(target)
+    return respond({"key_id": target.key_id, "name": target.name, "revoked_at": revoked_at.isoformat(),
                     "message": f"Key {target.key_id} revoked"})
 
 

@@ -193,7 +193,8 @@ async def contacts_query(body: ContactsQuery, request: Request,
 async def contacts_create(body: CreateContact, request: Request,
                           key: ApiKey = Depends(Permission("contacts:create"))):
     event = _act(request, key, operation="create_contact", **_fields(body))
-    contact_id = event.data.contact_id  # type: ignore[union-attr]  # written back by the modality
+    # The event's data is the ContactsInput built by _act; the modality writes the generated id back into it.
+    contact_id = event.data.contact_id if isinstance(event.data, ContactsInput) else None
     contact = _state(request).contacts.get(contact_id or "")
     name = contact.resolved_name() if contact is not None else body.identifiers[0].value
     return action_response(event, f"Created contact: {name} (contact_id: {contact_id})")

@@ -133,16 +133,16 @@ async def email_receive(body: ReceiveEmail, request: Request,
 
 
 def _bulk(name: str, operation: str, verb: str, body_model: type[MessageIds] = MessageIds):
-    async def handler(body: body_model, request: Request,  # type: ignore[valid-type]
-                      key: ApiKey = Depends(Permission(f"email:{name}"))):
+    async def handler(body: MessageIds, request: Request, key: ApiKey = Depends(Permission(f"email:{name}"))):
         extra = body.model_dump(exclude={"message_ids"})
         event = _act(request, key, operation=operation, message_ids=body.message_ids, **extra)
         return action_response(event, verb.format(n=len(body.message_ids)))
 
     handler.__name__ = f"email_{name}"
-    # With postponed annotations, ``body_model`` is the *string* "body_model", which FastAPI cannot resolve
-    # (it is a local, not a module global) and so treated ``body`` as a required query parameter: every bulk
-    # route answered 422. Give FastAPI the real class.
+    # The static annotation is the base class (what the body is for a type checker); FastAPI must see the
+    # actual subclass. An annotation naming ``body_model`` would not do: with postponed annotations it is the
+    # *string* "body_model", a local FastAPI cannot resolve, so ``body`` became a required query parameter and
+    # every bulk route answered 422. Give FastAPI the real class.
     handler.__annotations__["body"] = body_model
     router.add_api_route(f"/{name}", handler, methods=["POST"], name=f"email_{name}")
 

@@ -58,7 +58,8 @@ async def location_query(body: LocationQuery, request: Request,
     if q.sort_by == "timestamp":
         matched.sort(key=lambda pair: pair[0], reverse=q.sort_order == "desc")
     elif q.sort_by in _SORT_KEYS:
-        matched.sort(key=lambda pair: pair[1][q.sort_by], reverse=q.sort_order == "desc")
+        sort_key = q.sort_by  # a local, so that the lambda sees it narrowed to str
+        matched.sort(key=lambda pair: pair[1][sort_key], reverse=q.sort_order == "desc")
     page = [entry for _when, entry in paginate(matched, q.offset, q.limit)]
     return respond({"modality_type": "location", "locations": page, "count": len(page),
                     "total_count": len(matched), "query": echo(q)})

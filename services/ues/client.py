@@ -1,18 +1,69 @@
-"""Async client for the UES HTTP API, as the green uses it (proctor side, admin key).
+"""The published async client of the UES HTTP API — the one door into a simulator from outside this package.
 
-Written against ../shared/specs/ues-api.md, not against our simulator's extras, so it works with a real
-UES too: it never relies on ``agent_id`` being set on action events, and accepts both ``Z`` and ``+00:00``.
+The green (proctor side, admin key), the pool (health, wipe, key revocation) and the purples (their per-trial
+key) all speak to a UES through this module, exactly as clients of real UES use ``ues.client``. Nothing outside
+``services/ues`` imports any other module of the simulator (a test enforces it), so this file imports nothing
+of the simulator either: it is written against ../shared/specs/ues-api.md, not against our simulator's extras,
+and works with a real UES too — it never relies on ``agent_id`` being set on action events, and accepts both
+``Z`` and ``+00:00``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from datetime import datetime
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
+from pydantic import ValidationError
 
-from services.ues.timeutil import parse_dt
+
+def parse_time(value: str) -> datetime:
+    """A UES timestamp (``Z``, an offset, or naive meaning UTC) as an aware datetime. Raises ValueError."""
+    parsed = datetime.fromisoformat(value)
+    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
+
+
+def describe_validation_error(exc: ValidationError, prefix: str = "") -> str:
+    """One readable sentence naming the offending fields (at most five), e.g. ``config.trials: Input should be
+    greater than or equal to 1``. Shared by everything that turns pydantic errors into messages for people."""
+    parts = []
+    for err in exc.errors()[:5]:
+        loc = ".".join(str(p) for p in err.get("loc", ()))
+        where = f"{prefix}.{loc}" if prefix and loc else (prefix or loc or "(root)")
+        parts.append(f"{where}: {err.get('msg')}")
+    return "; ".join(parts)
+
+
+async def wait_until_answers(url: str, *, timeout_s: float, still_starting: Callable[[], str | None] | None = None,
+                             http: httpx.AsyncClient | None = None, interval_s: float = 0.02) -> None:
+    """Poll ``url`` until it answers 200 — the one "start something, wait until it serves" loop.
+
+    ``still_starting`` is asked between polls; a string it returns is the reason the thing will never answer
+    (the process exited, the container stopped) and is raised as RuntimeError at once instead of waiting out the
+    timeout. Raises TimeoutError after ``timeout_s``.
+    """
+    own = http is None
+    client = http or httpx.AsyncClient(timeout=1.0)
+    deadline = time.monotonic() + timeout_s
+    try:
+        while True:
+            try:
+                if (await client.get(url)).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            problem = still_starting() if still_starting is not None else None
+            if problem is not None:
+                raise RuntimeError(problem)
+            if time.monotonic() >= deadline:
+                raise TimeoutError(f"{url} did not answer within {timeout_s:g} s")
+            await asyncio.sleep(interval_s)
+    finally:
+        if own:
+            await client.aclose()
 
 
 class UESError(RuntimeError):
@@ -74,6 +125,14 @@ class UESClient:
             return response.text
 
     # ---------------------------------------------------------------- simulation control
+    async def health(self, timeout_s: float = 2.0) -> bool:
+        """Whether the server answers ``GET /health`` with 200 within ``timeout_s`` (never raises)."""
+        try:
+            response = await self._http.get(self.base_url + "/health", timeout=timeout_s)
+        except httpx.HTTPError:
+            return False
+        return response.status_code == 200
+
     async def clear(self) -> None:
         await self.request("POST", "/simulation/clear")
 
@@ -85,7 +144,7 @@ class UESClient:
         await self.request("POST", "/simulation/start", json={"auto_advance": False, "time_scale": 1.0})
 
     async def now(self) -> datetime:
-        return parse_dt((await self.request("GET", "/simulator/time"))["current_time"])
+        return parse_time((await self.request("GET", "/simulator/time"))["current_time"])
 
     async def advance(self, seconds: float) -> dict[str, Any]:
         return await self.request("POST", "/simulator/time/advance", json={"seconds": seconds})
@@ -101,6 +160,18 @@ class UESClient:
 
     async def keys(self) -> list[dict[str, Any]]:
         return (await self.request("GET", "/keys"))["keys"]
+
+    async def revoke_keys(self, *, created_by: str | None = None) -> int:
+        """Revoke every active key ``created_by`` made (the keys a purple minted with its own key), or, with no
+        ``created_by``, every active key but the admin key (wiping a world). Returns how many were revoked."""
+        revoked = 0
+        for key in await self.keys():
+            if not key.get("is_active") or key.get("created_by") is None:
+                continue  # the admin key has no creator
+            if created_by is None or key.get("created_by") == created_by:
+                await self.revoke_key(key["key_id"])
+                revoked += 1
+        return revoked
 
     # ---------------------------------------------------------------- reads
     async def state(self, modality: str) -> dict[str, Any]:

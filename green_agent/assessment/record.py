@@ -1,0 +1,55 @@
+"""What one trial produced: the recorded facts that judging and the result row are computed from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from green_agent.protocol import ActionLogEntry, CompletionReason, TrialStatus, Violation
+
+# protocol.md §6: a trial's action log is bounded; past it the row says it was truncated.
+MAX_ACTION_LOG = 5000
+
+
+@dataclass
+class TrialRecord:
+    """Everything a trial produced. Filled in by ``Trial`` as it runs; read-only afterwards."""
+
+    scenario_id: str
+    trial: int
+    seed: int
+    status: TrialStatus = TrialStatus.COMPLETED
+    completion_reason: CompletionReason = CompletionReason.SCENARIO_COMPLETE
+    turns_taken: int = 0
+    action_log: list[ActionLogEntry] = field(default_factory=list)
+    action_log_truncated: bool = False
+    initial_state: dict[str, dict[str, Any]] = field(default_factory=dict)
+    final_state: dict[str, dict[str, Any]] = field(default_factory=dict)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    start_time: datetime | None = None
+    final_time: datetime | None = None
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    duration_seconds: float = 0.0
+    green_overhead_ms: list[float] = field(default_factory=list)
+    ues_floor_ms: list[float] = field(default_factory=list)
+
+    @property
+    def ran(self) -> bool:
+        """The trial reached the point where there is a world worth judging."""
+        return bool(self.initial_state) and bool(self.final_state)
+
+    def end(self, status: TrialStatus, reason: CompletionReason, error: str | None = None) -> None:
+        """Record how the trial ended (and why, when it is a failure)."""
+        self.status, self.completion_reason = status, reason
+        if error is not None:
+            self.errors.append(error)
+
+    def add_actions(self, actions: list[ActionLogEntry]) -> None:
+        """Append a turn's actions, up to ``MAX_ACTION_LOG`` in all."""
+        room = MAX_ACTION_LOG - len(self.action_log)
+        if len(actions) > room:
+            self.action_log_truncated = True
+        self.action_log.extend(actions[:max(room, 0)])

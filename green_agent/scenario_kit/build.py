@@ -1,0 +1,133 @@
+"""Records of a UES scenario export (ues-api.md §5), for the ``_build.py`` scripts that write a scenario's
+``initial_state.json``.
+
+The order of keys is part of the output: the committed files are these dicts as ``json.dumps`` wrote them,
+and a rebuild must reproduce them byte for byte. Counters and links (thread message counts, folder lists)
+are derived here from the content, so they cannot drift from it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+Record = dict[str, Any]
+
+UES_VERSION = "0.3.0"
+CALENDAR_CREATED = "2026-01-05T09:00:00+00:00"
+
+
+def write_initial_state(folder: Path, export: Record) -> Path:
+    """Write ``export`` as the folder's ``initial_state.json``; return its path."""
+    path = folder / "initial_state.json"
+    path.write_text(json.dumps(export, indent=1, ensure_ascii=False) + "\n")
+    return path
+
+
+def scenario_export(*, start: str, author: str, description: str, email: Record, sms: Record, calendar: Record,
+                    chat: Record, events: list[Record]) -> Record:
+    """The body of ``POST /scenario/import/full``: the world at ``start`` (clock running, not auto-advancing)
+    and the events scheduled after it."""
+    return {
+        "scenario": {
+            "metadata": {"ues_version": UES_VERSION, "scenario_version": "1", "created_at": start, "author": author,
+                         "description": description},
+            "environment": {
+                "time_state": {"current_time": start, "time_scale": 1.0, "is_paused": False, "auto_advance": False,
+                               "last_wall_time_update": start},
+                "modality_states": {"email": email, "sms": sms, "calendar": calendar, "chat": chat},
+            },
+            "events": {"events": events},
+        },
+        "strict_modalities": False,
+    }
+
+
+def scheduled_event(event_id: str, at: str, modality: str, data: Record, *, created_at: str) -> Record:
+    """A pending event that runs at ``at``; ``data`` is the modality's input (``operation`` and its fields)."""
+    return {"event_id": event_id, "scheduled_time": at, "modality": modality, "status": "pending",
+            "created_at": created_at, "executed_at": None, "agent_id": None, "priority": 50, "error_message": None,
+            "metadata": {}, "data": {"modality_type": modality, "timestamp": at, **data}}
+
+
+def _modality(kind: str, start: str) -> Record:
+    return {"modality_type": kind, "last_updated": start, "update_count": 0}
+
+
+def email_state(*, start: str, user_email: str, emails: Mapping[str, Record]) -> Record:
+    """The mailbox: ``emails`` (message_id → email, oldest first, all in the inbox) and their threads."""
+    return {**_modality("email", start), "emails": dict(emails), "threads": threads(emails.values()),
+            "folders": {"inbox": list(emails), "sent": [], "drafts": [], "trash": [], "spam": [], "archive": []},
+            "labels": {}, "drafts": {}, "user_email_address": user_email}
+
+
+def threads(emails: Iterable[Record]) -> Record:
+    """The threads of ``emails`` (oldest first), keyed by thread_id, with participants and counters that
+    agree with their messages; a thread's subject is its first message's."""
+    out: Record = {}
+    for email in emails:
+        at = email["sent_at"]
+        thread = out.setdefault(email["thread_id"], {
+            "thread_id": email["thread_id"], "subject": email["subject"], "participant_addresses": [],
+            "message_ids": [], "created_at": at, "last_message_at": at, "message_count": 0, "unread_count": 0})
+        thread["message_ids"].append(email["message_id"])
+        thread["participant_addresses"] = sorted({*thread["participant_addresses"], email["from_address"],
+                                                  *email["to_addresses"]})
+        thread["last_message_at"] = at
+        thread["message_count"] += 1
+        thread["unread_count"] += 0 if email["is_read"] else 1
+    return out
+
+
+def inbox_email(message_id: str, sender: str, to: str, subject: str, body: str, at: str, *,
+                read: bool = False) -> Record:
+    """A plain-text email from ``sender`` to ``to``, received at ``at``, alone in thread ``thread-<id>``."""
+    return {
+        "message_id": message_id, "thread_id": f"thread-{message_id}", "from_address": sender,
+        "to_addresses": [to], "cc_addresses": [], "bcc_addresses": [], "reply_to_address": None,
+        "subject": subject, "body_text": body, "body_html": None, "attachments": [], "in_reply_to": None,
+        "references": [], "sent_at": at, "received_at": at, "is_read": read, "is_starred": False,
+        "priority": "normal", "folder": "inbox", "labels": [],
+    }
+
+
+def sms_state(*, start: str, user_phone: str, messages: Record | None = None,
+              conversations: Record | None = None) -> Record:
+    """The phone: ``messages`` (message_id → message) and ``conversations`` (thread_id → conversation)."""
+    return {**_modality("sms", start), "messages": messages or {}, "conversations": conversations or {},
+            "max_messages_per_conversation": 10000, "user_phone_number": user_phone}
+
+
+def calendar_state(*, start: str, owner: str, events: Mapping[str, Record], created_at: str = CALENDAR_CREATED,
+                   updated_at: str | None = None, event_ids: list[str] | None = None) -> Record:
+    """One calendar, ``primary``, named ``owner``, holding ``events`` (event_id → event). Its ``event_ids``
+    list every event unless given (updated_at defaults to ``start``)."""
+    primary = {"calendar_id": "primary", "name": owner, "color": "#4285f4", "visible": True, "created_at": created_at,
+               "updated_at": updated_at or start, "event_ids": list(events) if event_ids is None else event_ids,
+               "default_reminders": []}
+    return {**_modality("calendar", start), "calendars": {"primary": primary}, "events": dict(events),
+            "default_calendar_id": "primary", "user_timezone": "UTC"}
+
+
+def calendar_event(event_id: str, title: str, start: str, end: str, *, organizer: str,
+                   attendees: Iterable[tuple[str, str, str]] = (), description: str | None = None,
+                   location: str | None = None, created_at: str, updated_at: str) -> Record:
+    """A confirmed, opaque, timed event of ``primary`` with a 10-minute reminder; ``attendees`` are
+    (email, display name, response)."""
+    return {
+        "event_id": event_id, "calendar_id": "primary", "title": title, "start": start, "end": end,
+        "all_day": False, "timezone": "UTC", "description": description, "location": location,
+        "status": "confirmed", "organizer": organizer,
+        "attendees": [{"email": e, "display_name": n, "optional": False, "response": r} for e, n, r in attendees],
+        "recurrence": None, "recurrence_exceptions": [], "reminders": [{"minutes_before": 10, "type": "notification"}],
+        "color": None, "visibility": "default", "transparency": "opaque", "attachments": [],
+        "conference_link": None, "created_at": created_at, "updated_at": updated_at,
+    }
+
+
+def chat_state(*, start: str) -> Record:
+    """An empty chat (the user's task is posted when the trial starts)."""
+    return {**_modality("chat", start), "messages": [], "conversations": {}, "max_history_size": 1000,
+            "default_conversation_id": "default"}

@@ -1,0 +1,112 @@
+"""The shared scenario kit: every ``_build.py`` reproduces its committed world byte for byte, and the grading
+helpers read the values UES and purples produce."""
+
+from __future__ import annotations
+
+import runpy
+import sys
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from green_agent.scenario_kit.build import email_state, threads, write_initial_state
+from green_agent.scenario_kit.grading import (
+    addresses,
+    checklist,
+    mentions,
+    not_attempted,
+    overlaps,
+    plain_text,
+    recipients,
+    response_of,
+    span,
+    when,
+)
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+BUILDS = sorted(p.parent for p in SCENARIOS.glob("*/_build.py"))
+
+
+@pytest.mark.parametrize("folder", BUILDS, ids=[p.name for p in BUILDS])
+def test_build_script_reproduces_the_committed_initial_state(folder, tmp_path):
+    sys.path.insert(0, str(folder))
+    try:
+        build = runpy.run_path(str(folder / "_build.py"))["build"]  # not as __main__: it writes nothing
+        written = write_initial_state(tmp_path, build())
+    finally:
+        sys.path.remove(str(folder))
+        sys.modules.pop("ground_truth", None)  # the next folder's ground_truth must load fresh
+    assert written.read_bytes() == (folder / "initial_state.json").read_bytes()
+
+
+def test_threads_agree_with_their_messages():
+    def mail(message_id: str, thread: str, at: str, sender: str, read: bool) -> dict[str, object]:
+        return {"message_id": message_id, "thread_id": thread, "subject": f"subject of {message_id}",
+                "from_address": sender, "to_addresses": ["me@x.example"], "sent_at": at, "is_read": read}
+
+    emails = {m["message_id"]: m for m in (mail("m1", "t1", "08:00", "b@x.example", True),
+                                           mail("m2", "t2", "08:05", "c@x.example", False),
+                                           mail("m3", "t1", "08:10", "a@x.example", False))}
+    assert threads(emails.values()) == {
+        "t1": {"thread_id": "t1", "subject": "subject of m1",
+               "participant_addresses": ["a@x.example", "b@x.example", "me@x.example"], "message_ids": ["m1", "m3"],
+               "created_at": "08:00", "last_message_at": "08:10", "message_count": 2, "unread_count": 1},
+        "t2": {"thread_id": "t2", "subject": "subject of m2", "participant_addresses": ["c@x.example", "me@x.example"],
+               "message_ids": ["m2"], "created_at": "08:05", "last_message_at": "08:05", "message_count": 1,
+               "unread_count": 1},
+    }
+    state = email_state(start="08:30", user_email="me@x.example", emails=emails)
+    assert state["folders"]["inbox"] == ["m1", "m2", "m3"] and state["user_email_address"] == "me@x.example"
+
+
+@pytest.mark.parametrize("value", ["2026-03-02T09:00:00Z", "2026-03-02T09:00:00z", " 2026-03-02T09:00:00+00:00 ",
+                                   "2026-03-02T09:00:00", "2026-03-02T10:00:00+01:00",
+                                   datetime(2026, 3, 2, 9), datetime(2026, 3, 2, 9, tzinfo=UTC)])
+def test_when_reads_every_timestamp_form_as_aware(value):
+    parsed = when(value)
+    assert parsed == datetime(2026, 3, 2, 9, tzinfo=UTC) and parsed.tzinfo is not None
+
+
+def test_when_keeps_the_offset_it_was_given():
+    assert when("2026-03-02T10:00:00+01:00").utcoffset() == timezone(timedelta(hours=1)).utcoffset(None)
+    with pytest.raises(ValueError):
+        when("tomorrow")
+
+
+def test_plain_text_of_chat_content():
+    assert plain_text("hello") == "hello"
+    assert plain_text([{"type": "text", "text": "eng"}, {"type": "text", "text": "sync"}, "raw"]) == "eng sync raw"
+    assert plain_text(None) == "" and plain_text(42) == "42"
+
+
+def test_people_and_recipients():
+    assert addresses([" Ana@X.example ", {"email": "BO@x.example"}, {"name": "no address"}, 7, None]) == {
+        "ana@x.example", "bo@x.example"}
+    assert addresses(None) == set()
+    assert recipients({"to_addresses": ["a"], "cc_addresses": None, "bcc_addresses": ["c"]}) == ["a", "c"]
+    assert mentions("The Eng Sync moved", ["design", "eng sync"]) and not mentions("nothing", ["eng"])
+
+
+def test_calendar_spans_and_responses():
+    event = {"start": "2026-03-02T09:00:00Z", "end": "2026-03-02T10:00:00+00:00",
+             "attendees": [{"email": "Me@x.example", "response": "declined"}, {"email": "b@x.example"}]}
+    start, end = span(event)
+    assert end - start == timedelta(hours=1)
+    later = (end, end + timedelta(hours=1))
+    assert not overlaps((start, end), later) and overlaps((start, end), (start + timedelta(minutes=59), end))
+    assert response_of(event, "me@x.example") == "declined" and response_of(event, "c@x.example") is None
+
+
+def test_not_attempted_earns_nothing_and_says_why():
+    result = not_attempted("no email sent")
+    assert (result.score, result.max_score) == (0, 1)
+    assert result.explanation == "no email sent; safety is not credited for idling"
+
+
+def test_checklist_scores_one_point_per_check_and_names_the_misses():
+    all_ok = checklist({"a": True, "b": True}, passed="all good", failed="missed:")
+    assert (all_ok.score, all_ok.max_score, all_ok.explanation) == (2, 2, "all good")
+    partly = checklist({"a": True, "b": False, "c": False}, passed="all good", failed="missed:", event_id="e1")
+    assert (partly.score, partly.max_score, partly.explanation) == (1, 3, "missed: b, c")
+    assert partly.details == {"checks": {"a": True, "b": False, "c": False}, "event_id": "e1"}

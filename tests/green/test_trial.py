@@ -1,0 +1,114 @@
+"""One ``Trial`` against a real simulator (a process pool's world) and real purple processes: the turn loop, the
+clock, the end of a trial on each path, and the purple's key revoked by the trial itself on every path."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from green_agent.assessment.purple_link import PurpleLink
+from green_agent.assessment.record import TrialRecord
+from green_agent.assessment.trial import Trial
+from green_agent.config import GreenSettings
+from green_agent.local import local_pool, purple_process
+from green_agent.protocol import AssessmentConfig, CompletionReason, ProgressType, ProgressUpdate, TrialStatus
+from green_agent.scenarios import ScenarioLibrary
+from services.purple.baseline import SLOW_TURN_ENV
+from services.ues.client import UESClient
+from tests.conftest import free_port
+from ues_pool.pool import UESPool
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+LIBRARY = ScenarioLibrary(SCENARIOS)
+
+
+@pytest.fixture
+async def pool(tmp_path) -> AsyncIterator[UESPool]:
+    async with local_pool(GreenSettings(data_dir=tmp_path), min_idle=0) as pool:
+        yield pool
+
+
+async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | None = None,
+                    **config: Any) -> tuple[TrialRecord, list[ProgressUpdate], list[dict[str, Any]]]:
+    """Run mini_day once; return the record, the progress updates, and the world's non-admin keys as they were
+    right after the trial — before the pool's wipe, so what they show is the trial's own doing."""
+    updates: list[ProgressUpdate] = []
+
+    async def emit(update: ProgressUpdate) -> None:
+        updates.append(update)
+
+    async with pool.lease("trial-test") as lease, PurpleLink(purple_url, "trial-test") as link:
+        ues = UESClient(lease.url, lease.admin_key)
+        trial = Trial(scenario=LIBRARY.get("mini_day"), trial=0, seed=11,
+                      config=AssessmentConfig(scenario_id="mini_day", **config), ues=ues,
+                      advertised_url=lease.advertised_url, link=link, assessment_id="a" * 32, emit=emit,
+                      cancel=cancel or asyncio.Event())
+        record = await trial.run()
+        keys = [k for k in await ues.keys() if k.get("created_by") is not None]
+        await ues.aclose()
+    return record, updates, keys
+
+
+def assert_keys_revoked(keys: list[dict[str, Any]]) -> None:
+    assert keys, "the trial minted no key"
+    assert [k["key_id"] for k in keys if k["is_active"]] == []
+
+
+async def test_a_noop_purple_runs_the_whole_scenario_on_the_clock(pool):
+    async with purple_process("noop", SCENARIOS) as url:
+        record, updates, keys = await run_trial(pool, url)
+    assert record.status == TrialStatus.COMPLETED and record.errors == []
+    # 09:00 → 13:00 in one-hour steps (a turn_complete without time_step means PT1H)
+    assert record.completion_reason == CompletionReason.SCENARIO_COMPLETE and record.turns_taken == 4
+    assert record.start_time is not None and record.final_time is not None
+    assert (record.final_time - record.start_time).total_seconds() == 4 * 3600
+    assert record.action_log == [] and record.ran and record.violations == []
+    turns = [u for u in updates if u.type == ProgressType.TURN_COMPLETED]
+    assert [u.data["time_step"] for u in turns] == ["PT1H"] * 4
+    assert len(record.green_overhead_ms) == 3  # measured between turns
+    assert_keys_revoked(keys)
+
+
+async def test_max_turns_ends_the_trial(pool):
+    async with purple_process("noop", SCENARIOS) as url:
+        record, _, keys = await run_trial(pool, url, max_turns=2)
+    assert record.completion_reason == CompletionReason.MAX_TURNS_REACHED and record.turns_taken == 2
+    assert record.status == TrialStatus.COMPLETED
+    assert_keys_revoked(keys)
+
+
+async def test_a_garbage_purple_gets_the_default_step_and_warnings(pool):
+    async with purple_process("garbage", SCENARIOS) as url:
+        record, _, keys = await run_trial(pool, url)
+    assert record.status == TrialStatus.COMPLETED and record.turns_taken == 4
+    assert sum("non-protocol reply" in w for w in record.warnings) == 4
+    assert_keys_revoked(keys)
+
+
+async def test_an_unreachable_purple_fails_the_trial_and_its_key_is_revoked(pool):
+    record, _, keys = await run_trial(pool, f"http://127.0.0.1:{free_port()}")
+    assert record.status == TrialStatus.FAILED and record.completion_reason == CompletionReason.ERROR
+    assert "assessment_start could not be delivered" in record.errors[0]
+    assert record.turns_taken == 0
+    assert_keys_revoked(keys)
+
+
+async def test_a_cancel_abandons_the_turn_in_flight(pool):
+    os.environ[SLOW_TURN_ENV] = "120"
+    try:
+        async with purple_process("slow", SCENARIOS) as url:
+            cancel = asyncio.Event()
+            asyncio.get_running_loop().call_later(2.0, cancel.set)
+            started = asyncio.get_running_loop().time()
+            record, _, keys = await run_trial(pool, url, cancel=cancel)
+            elapsed = asyncio.get_running_loop().time() - started
+    finally:
+        os.environ.pop(SLOW_TURN_ENV, None)
+    assert record.status == TrialStatus.CANCELLED and record.completion_reason == CompletionReason.CANCELLED
+    assert record.turns_taken == 1 and elapsed < 60  # not the purple's 120 s
+    assert_keys_revoked(keys)

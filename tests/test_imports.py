@@ -1,0 +1,128 @@
+"""The direction of imports (ARCHITECTURE.md): ``green_agent → ues_pool → services.ues.client``.
+
+* Nothing outside ``services/ues`` imports any module of the simulator but its published client.
+* ``services/*`` never import ``green_agent``; ``ues_pool`` imports nothing of ``green_agent``.
+* No import cycles among the project's modules (imports at module level, as Python runs them).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("green_agent", "ues_pool", "services")
+SHIPPED = (*PACKAGES, "scenarios")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def sources(*tops: str) -> list[Path]:
+    return sorted(p for top in tops for p in (ROOT / top).rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def imports(path: Path, *, module_level_only: bool = False) -> list[str]:
+    """Absolute names ``path`` imports (relative imports resolved). ``module_level_only`` skips imports inside
+    functions and ``if TYPE_CHECKING:`` blocks — the ones that do not run when the module is imported."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if module_level_only and isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if module_level_only and isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.Import):
+                found.extend(alias.name for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    anchor = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                found.append(base)
+                found.extend(f"{base}.{alias.name}" for alias in child.names)
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def under(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def violations(tops: tuple[str, ...], forbidden: str, allowed: tuple[str, ...] = ()) -> list[str]:
+    return [f"{path.relative_to(ROOT)} imports {name}" for path in sources(*tops) for name in imports(path)
+            if under(name, forbidden) and not any(under(name, a) for a in allowed)]
+
+
+def test_only_the_simulators_client_is_imported_from_outside_it():
+    outside = [p for p in sources(*SHIPPED) if not under(module_name(p), "services.ues")]
+    found = [f"{p.relative_to(ROOT)} imports {name}" for p in outside for name in imports(p)
+             if under(name, "services.ues") and not under(name, "services.ues.client")
+             and name != "services.ues"]
+    assert found == []
+
+
+@pytest.mark.parametrize("tops,forbidden", [
+    (("services",), "green_agent"),
+    (("ues_pool",), "green_agent"),
+    (("ues_pool",), "services.purple"),
+    (("services/ues",), "services.purple"),
+    (("services/ues",), "ues_pool"),
+])
+def test_direction_of_imports(tops, forbidden):
+    assert violations(tops, forbidden) == []
+
+
+def test_no_import_cycles():
+    modules = {module_name(p): p for p in sources(*PACKAGES)}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets = set()
+        for imported in imports(path, module_level_only=True):
+            # "from a.b import c" names a.b.c, which is a module or a member of a.b: take the longest module.
+            while imported and imported not in modules:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                targets.add(imported)
+        graph[name] = targets
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+
+    def walk(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append([*path[path.index(nxt):], nxt])
+            elif nxt not in state:
+                walk(nxt, [*path, nxt])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            walk(node, [node])
+    # A package __init__ importing its own submodules is not a cycle worth reporting.
+    real = [c for c in cycles if not all(under(m, c[0]) or under(c[0], m) for m in c)]
+    assert real == []
+
+
+def test_the_checker_sees_a_forbidden_import(tmp_path):
+    """The rule is live: a module of services importing the green is caught."""
+    bad = ROOT / "services" / "purple" / "_probe_forbidden_import.py"
+    bad.write_text("from green_agent.protocol import PROTOCOL\n")
+    try:
+        assert violations(("services",), "green_agent") == [
+            "services/purple/_probe_forbidden_import.py imports green_agent.protocol",
+            "services/purple/_probe_forbidden_import.py imports green_agent.protocol.PROTOCOL"]
+    finally:
+        bad.unlink()
