@@ -17,24 +17,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 import httpx
-from pydantic import ValidationError
+
+from services.ues.validation import describe_validation_error
+
+__all__ = ["UESClient", "UESError", "describe_validation_error", "parse_time", "wait_until_answers"]
 
 
 def parse_time(value: str) -> datetime:
     """A UES timestamp (``Z``, an offset, or naive meaning UTC) as an aware datetime. Raises ValueError."""
     parsed = datetime.fromisoformat(value)
     return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
-
-
-def describe_validation_error(exc: ValidationError, prefix: str = "") -> str:
-    """One readable sentence naming the offending fields (at most five), e.g. ``config.trials: Input should be
-    greater than or equal to 1``. Shared by everything that turns pydantic errors into messages for people."""
-    parts = []
-    for err in exc.errors()[:5]:
-        loc = ".".join(str(p) for p in err.get("loc", ()))
-        where = f"{prefix}.{loc}" if prefix and loc else (prefix or loc or "(root)")
-        parts.append(f"{where}: {err.get('msg')}")
-    return "; ".join(parts)
 
 
 async def wait_until_answers(url: str, *, timeout_s: float, still_starting: Callable[[], str | None] | None = None,

@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from services.ues.client import describe_validation_error
 from services.ues.events import STATUSES, EventQueue, RawInput, SimEvent
 from services.ues.modalities import MODALITY_CLASSES
 from services.ues.modalities.base import Modality, ModalityInput
 from services.ues.timeutil import iso, parse_dt, timedelta_repr
+from services.ues.validation import describe_validation_error
 
 UES_VERSION = "0.3.0"
 DEFAULT_MODALITIES = ("weather", "email", "sms", "chat", "calendar", "location", "time", "contacts")
