@@ -46,15 +46,19 @@ def _assess(args: argparse.Namespace) -> int:
         if args.verbose:
             print(f"  {update.text}", file=sys.stderr, flush=True)
 
+    config = {"character_mode": args.character_mode} if args.character_mode else {}
+
     async def run() -> list[dict[str, Any]]:
         async with local_pool(settings, min_idle=0) as pool:
             if args.purple:
                 outcome = await assess_once(scenario_ids=[args.scenario], purple_url=args.purple, pool=pool,
-                                            runner=runner, seed=args.seed, trials=args.trials, emit=show)
+                                            runner=runner, seed=args.seed, trials=args.trials, config=config,
+                                            emit=show)
             else:
                 async with purple_process(args.purple_role, settings.scenarios_dir) as url:
                     outcome = await assess_once(scenario_ids=[args.scenario], purple_url=url, pool=pool,
-                                                runner=runner, seed=args.seed, trials=args.trials, emit=show)
+                                                runner=runner, seed=args.seed, trials=args.trials, config=config,
+                                                emit=show)
         print(outcome.summary_text, file=sys.stderr)
         return [row.model_dump(mode="json") for row in outcome.rows]
 
@@ -133,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     who.add_argument("--purple", help="A2A URL of the purple agent to assess")
     who.add_argument("--purple-role", default="oracle", choices=["oracle", "noop", "reckless"],
                      help="baseline purple started for you when no --purple URL is given (default: oracle)")
+    assess.add_argument("--character-mode", choices=["scripted", "llm", "replay"], default=None,
+                        help="who plays the other people: scripted rules, an LLM (GREEN_CHARACTER_MODEL; completions "
+                             "are recorded), or a replay of a recording (no LLM calls). Default: GREEN_CHARACTER_MODE")
     assess.add_argument("--seed", type=int, default=0)
     assess.add_argument("--trials", type=int, default=1)
     assess.add_argument("--out", help="where to write the result rows (default: data/results/<scenario>-<id>.json)")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any
 
-from pydantic_settings import SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import NoDecode, SettingsConfigDict
 
+from green_agent.protocol import CharacterMode
 from ues_pool.settings import PoolSettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,10 +27,41 @@ class GreenSettings(PoolSettings):
     scenarios_dir: Path = ROOT / "scenarios"
     task_db_url: str | None = None  # default: sqlite under data_dir
 
-    # who plays the characters (only scripted replies exist in this build; see runner warnings)
-    character_mode: Literal["llm", "scripted", "replay"] = "scripted"
+    # who plays the characters: scripted rules, an LLM (recording every completion), or a replay of a recording
+    character_mode: CharacterMode = CharacterMode.SCRIPTED
+
+    # LLMs (litellm model names, e.g. "openai/gpt-4o-mini", "anthropic/claude-3-5-haiku-latest", "ollama/llama3")
+    character_model: str | None = None
+    judge_model: str | None = None
+    # A jury: several judge models, each criterion scored by all and averaged (comma-separated or a JSON list).
+    judge_models: Annotated[list[str], NoDecode] = []
+    llm_api_base: str | None = None  # for OpenAI-compatible servers; litellm's own variables keep working
+    llm_api_key: SecretStr | None = None
+    llm_cache_dir: Path | None = None  # default: data_dir/llm-cache
+    llm_timeout_s: float = Field(default=60.0, gt=0)
+    llm_max_retries: int = Field(default=3, ge=0, le=10)
+    llm_concurrency: int = Field(default=4, ge=1)  # calls in flight per model
+    # Whether a request may name its own character_model / judge_model (it spends the operator's money).
+    llm_allow_request_models: bool = False
 
     log_json: bool | None = None  # default: JSON when not on a TTY
+
+    @field_validator("judge_models", mode="before")
+    @classmethod
+    def _model_list(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            text = value.strip()
+            return json.loads(text) if text.startswith("[") else [m.strip() for m in text.split(",") if m.strip()]
+        return value
+
+    @property
+    def jury(self) -> list[str]:
+        """The judge models: the jury when one is set, else the one judge model (empty: no LLM judge)."""
+        return self.judge_models or ([self.judge_model] if self.judge_model else [])
+
+    @property
+    def replay_dir(self) -> Path:
+        return self.llm_cache_dir or self.data_dir / "llm-cache"
 
     @property
     def task_db(self) -> str:

@@ -76,6 +76,9 @@ class AssessmentConfig(BaseModel):
     shard_index: int = Field(default=0, ge=0)
     num_shards: int = Field(default=1, ge=1)
     character_mode: CharacterMode | None = None
+    # litellm model names; used only where the operator allows per-request models (GREEN_LLM_ALLOW_REQUEST_MODELS)
+    character_model: str | None = Field(default=None, min_length=1, max_length=200)
+    judge_model: str | None = Field(default=None, min_length=1, max_length=200)
 
     @field_validator("trials", "seed", "max_turns", "shard_index", "num_shards", mode="before")
     @classmethod

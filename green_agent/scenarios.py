@@ -80,6 +80,8 @@ class Character(BaseModel):
     relationships: dict[str, str] = {}
     response_timing: ResponseTiming = ResponseTiming()
     special_instructions: str | None = None
+    # A newsletter or a no-reply sender: never answers, whoever plays the characters.
+    automated: bool = False
     scripted_replies: list[ScriptedReply] = []
 
     @model_validator(mode="after")

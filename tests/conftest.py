@@ -22,6 +22,9 @@ from services.ues.client import wait_until_answers
 from services.ues.settings import UESSettings
 from ues_pool.backends.base import free_port
 
+# Tests stay offline: litellm uses its bundled price list instead of fetching one from GitHub at import.
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
 T = TypeVar("T")
 
 ADMIN_SECRET = "test-admin-" + "0" * 40

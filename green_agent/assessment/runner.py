@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import httpx
@@ -15,9 +16,14 @@ from green_agent import green_version
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.trial import Trial, trial_seed
+from green_agent.characters.base import Characters
+from green_agent.characters.llm import LLMCharacters
+from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
-from green_agent.judging.context import EvalContext
+from green_agent.judging.context import EvalContext, Judge
+from green_agent.judging.llm_judge import LLMJudge
 from green_agent.judging.scoring import evaluate
+from green_agent.llm import LLM, CacheMode, ReplayCache, UsageMeter, preload
 from green_agent.protocol import (
     AssessmentRequest,
     CharacterMode,
@@ -29,7 +35,6 @@ from green_agent.protocol import (
     SummaryRow,
     TrialRow,
     TrialStatus,
-    Usage,
 )
 from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenarios import Scenario, ScenarioError, ScenarioLibrary
@@ -108,12 +113,63 @@ def _judge_context(scenario: Scenario, record: TrialRecord, ues: UESClient) -> E
         ues=ues, llm=None)
 
 
+@dataclass
+class LLMPlan:
+    """Who plays the characters and who judges, for one assessment: the settings, the request, and what is
+    configured decide it once; ``warnings`` say what was asked for and could not be given."""
+
+    requested: CharacterMode
+    mode: CharacterMode  # what the characters really are
+    character_model: str | None
+    judges: list[str]
+    warnings: list[str] = field(default_factory=list)
+
+    @classmethod
+    def decide(cls, settings: GreenSettings, request: AssessmentRequest) -> LLMPlan:
+        cfg = request.config
+        requested = cfg.character_mode or settings.character_mode
+        character_model, judges, warnings = settings.character_model, settings.jury, []
+        for name, value in (("character_model", cfg.character_model), ("judge_model", cfg.judge_model)):
+            if value is None:
+                continue
+            if not settings.llm_allow_request_models:
+                warnings.append(f"config.{name} ignored: this server does not allow per-request models "
+                                f"(GREEN_LLM_ALLOW_REQUEST_MODELS)")
+            elif name == "character_model":
+                character_model = value
+            else:
+                judges = [value]
+        mode = requested
+        if requested != CharacterMode.SCRIPTED and character_model is None:
+            warnings.append(f"character_mode '{requested}' needs a character model (GREEN_CHARACTER_MODEL) and this "
+                            f"server has none; characters used their scripted replies")
+            mode = CharacterMode.SCRIPTED
+        return cls(requested, mode, character_model if mode != CharacterMode.SCRIPTED else None, judges, warnings)
+
+    @property
+    def cache_mode(self) -> CacheMode:
+        """Replay answers every LLM call of the green (characters and judge) from the cache; otherwise record."""
+        return CacheMode.REPLAY if self.requested == CharacterMode.REPLAY else CacheMode.RECORD
+
+
 class ScenarioRunner:
     """``AssessmentRunner`` over the scenario library of the settings."""
 
     def __init__(self, settings: GreenSettings, library: ScenarioLibrary | None = None) -> None:
         self.settings = settings
         self.library = library or ScenarioLibrary(settings.scenarios_dir)
+        self._llms: dict[CacheMode, LLM] = {}
+        if settings.character_model or settings.jury:
+            preload()
+
+    def llm(self, mode: CacheMode) -> LLM:
+        """One LLM door per cache mode for the runner's life (it holds the per-model concurrency limits)."""
+        if mode not in self._llms:
+            s = self.settings
+            self._llms[mode] = LLM(mode=mode, cache=ReplayCache(s.replay_dir), api_base=s.llm_api_base,
+                                   api_key=s.llm_api_key, timeout_s=s.llm_timeout_s, max_retries=s.llm_max_retries,
+                                   concurrency=s.llm_concurrency)
+        return self._llms[mode]
 
     def plan(self, request: AssessmentRequest) -> list[PlannedTrial]:
         return plan(request, self.library)
@@ -129,6 +185,7 @@ class ScenarioRunner:
 
         rows: list[TrialRow] = []
         cancelled = False
+        llm_plan = LLMPlan.decide(self.settings, request)
         async with httpx.AsyncClient(timeout=60) as http:
             link = PurpleLink(request.participant_url, lease.context_id, http=http)
             ues = UESClient(lease.url, lease.admin_key, http=http)
@@ -137,20 +194,20 @@ class ScenarioRunner:
                     cancelled = True
                     break
                 scenario = self.library.get(item.scenario_id)
+                meter = UsageMeter()
                 trial = Trial(scenario=scenario, trial=item.trial, seed=item.seed, config=cfg, ues=ues,
                               advertised_url=lease.advertised_url, link=link, assessment_id=assessment_id,
-                              emit=progress, cancel=cancel)
+                              emit=progress, cancel=cancel,
+                              characters=self._characters(scenario, llm_plan, meter, item.seed))
                 record = await trial.run()
-                requested = self._requested_mode(request)
-                if requested != CharacterMode.SCRIPTED:
-                    record.warnings.insert(0, f"character_mode '{requested}' is not available on this server (no "
-                                              f"character model / replay cache configured); characters used their "
-                                              f"scripted replies")
-                results = await self._judge(scenario, record, ues, item, progress)
+                record.warnings[:0] = llm_plan.warnings
+                judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
+                    if llm_plan.judges else None
+                results = await self._judge(scenario, record, ues, item, progress, judge)
                 rows.append(trial_row(record=record, scenario=scenario, results=results, request=request,
-                                      assessment_id=assessment_id, provenance=self._provenance(request, scenario,
-                                                                                               lease, item),
-                                      usage=Usage()))
+                                      assessment_id=assessment_id,
+                                      provenance=self._provenance(request, scenario, lease, item, llm_plan),
+                                      usage=meter.usage()))
                 if record.status == TrialStatus.CANCELLED:
                     cancelled = True
                     break
@@ -161,8 +218,21 @@ class ScenarioRunner:
             "pass_at_1": summary.pass_at_1, "cancelled": cancelled}))
         return Outcome(summary_text=text, trials=rows, summary=summary, cancelled=cancelled)
 
+    def _characters(self, scenario: Scenario, plan: LLMPlan, meter: UsageMeter,
+                    seed: int) -> Callable[[str, str, random.Random], Characters]:
+        def make(user_email: str, user_phone: str, rng: random.Random) -> Characters:
+            # The scripted fallback draws from a generator of its own, so a fallback never shifts the LLM path's draws.
+            scripted = ScriptedCharacters(scenario.spec, rng if plan.character_model is None
+                                          else random.Random(seed ^ 0x5CA1AB1E), user_email, user_phone)
+            if plan.character_model is None:
+                return scripted
+            return LLMCharacters(scenario.spec, rng, user_email, user_phone, self.llm(plan.cache_mode),
+                                 plan.character_model, meter, scripted)
+
+        return make
+
     async def _judge(self, scenario: Scenario, record: TrialRecord, ues: UESClient, item: PlannedTrial,
-                     progress: Emit) -> list[CriterionResult]:
+                     progress: Emit, judge: Judge | None) -> list[CriterionResult]:
         where = {"scenario_id": item.scenario_id, "trial": item.trial}
         if record.errors:
             await progress(ProgressUpdate(text=f"{item.scenario_id} trial {item.trial}: {record.errors[0]}",
@@ -177,17 +247,13 @@ class ScenarioRunner:
             await progress(ProgressUpdate(text=f"{r.name}: {r.status}{score}", type=ProgressType.CRITERION_EVALUATED,
                                           data={**where, **r.model_dump(mode="json", exclude={"details"})}))
 
-        return await evaluate(scenario, _judge_context(scenario, record, ues), on_result)
+        return await evaluate(scenario, _judge_context(scenario, record, ues), on_result, judge)
 
-    def _requested_mode(self, request: AssessmentRequest) -> CharacterMode:
-        return request.config.character_mode or CharacterMode(self.settings.character_mode)
-
-    def _provenance(self, request: AssessmentRequest, scenario: Scenario, lease: Lease,
-                    item: PlannedTrial) -> Provenance:
+    def _provenance(self, request: AssessmentRequest, scenario: Scenario, lease: Lease, item: PlannedTrial,
+                    plan: LLMPlan) -> Provenance:
         return Provenance(
             green_version=green_version(), scenario_version=scenario.spec.version,
             scenario_hash=scenario.content_hash, ues_backend=lease.backend, ues_instance=lease.instance_id,
             ues_image=self.settings.ues_image if lease.backend == "docker" else None,
-            character_mode=CharacterMode.SCRIPTED, character_mode_requested=self._requested_mode(request),
-            character_model=None,
-            judge_model=None, root_seed=request.config.seed, trial_seed=item.seed)
+            character_mode=plan.mode, character_mode_requested=plan.requested, character_model=plan.character_model,
+            judge_model=", ".join(plan.judges) or None, root_seed=request.config.seed, trial_seed=item.seed)

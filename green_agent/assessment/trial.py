@@ -34,7 +34,6 @@ from green_agent.assessment.inbox import needs_calendar, outgoing_messages
 from green_agent.assessment.purple_link import PurpleError, PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.characters.base import Characters
-from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.protocol import (
     PURPLE_PERMISSIONS,
     AssessmentComplete,
@@ -61,6 +60,8 @@ CONTROL_TIMEOUT_S = 30.0
 APPLY_STEP = timedelta(seconds=1)
 
 Emit = Callable[[ProgressUpdate], Awaitable[None]]
+# (user email, user phone, the trial's random generator) → who plays the scenario's characters in this trial
+CharactersFactory = Callable[[str, str, random.Random], Characters]
 
 
 def trial_seed(root: int, scenario_id: str, trial: int) -> int:
@@ -109,7 +110,7 @@ class Trial:
 
     def __init__(self, *, scenario: Scenario, trial: int, seed: int, config: AssessmentConfig, ues: UESClient,
                  advertised_url: str, link: PurpleLink, assessment_id: str, emit: Emit,
-                 cancel: asyncio.Event) -> None:
+                 cancel: asyncio.Event, characters: CharactersFactory) -> None:
         self.scenario = scenario
         self.spec = scenario.spec
         self.config = config
@@ -124,6 +125,7 @@ class Trial:
         self.key_id: str | None = None
         self._secret = ""
         self.purple_started = False
+        self.make_characters = characters
         self.characters: Characters | None = None
         self.clock: TurnClock | None = None
         self._reply_at: float | None = None
@@ -155,6 +157,8 @@ class Trial:
             raise
         finally:
             await self._finish()
+            if self.characters is not None:
+                rec.warnings.extend(self.characters.warnings())
             rec.duration_seconds = round(time.perf_counter() - started, 3)
         return rec
 
@@ -175,7 +179,7 @@ class Trial:
                                max_step=self.config.max_time_step)
         user_email = states[0].get("user_email_address", "user@example.com")
         user_phone = states[1].get("user_phone_number", "+15550000000")
-        self.characters = ScriptedCharacters(spec, self.rng, user_email, user_phone)
+        self.characters = self.make_characters(user_email, user_phone, self.rng)
         await self._progress(f"Scenario {spec.scenario_id} loaded (trial {self.record.trial})",
                              ProgressType.SCENARIO_LOADED, start_time=start.isoformat(),
                              end_time=spec.end_time.isoformat())

@@ -6,9 +6,12 @@ only what the purple sent (never the grading), and schedules what it returns as 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
+
+from green_agent.scenarios import Character
 
 
 @dataclass(frozen=True)
@@ -47,3 +50,47 @@ class Characters(Protocol):
     async def plan(self, messages: list[OutgoingMessage]) -> list[PlannedReply]:
         """The replies to this turn's messages (possibly none)."""
         ...
+
+    def warnings(self) -> list[str]:
+        """What the trial's row should say about how the characters were played (e.g. fallbacks)."""
+        ...
+
+
+# ------------------------------------------------------------------------------------------------ shared by all
+def reply_delay(character: Character, rng: random.Random) -> timedelta:
+    """When a character answers: its ``response_timing`` base ± a uniform draw within the variance (at least 1 s)."""
+    timing = character.response_timing
+    spread = timing.variance.total_seconds()
+    jitter = rng.uniform(-spread, spread) if spread else 0.0
+    return max(timedelta(seconds=1), timing.base_delay + timedelta(seconds=jitter))
+
+
+def _re(subject: str) -> str:
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+
+
+def reply_events(character_id: str, character: Character, message: OutgoingMessage, at: datetime, *,
+                 body: str | None, subject: str | None = None, rsvp: str | None = None, user_email: str,
+                 user_phone: str) -> list[PlannedReply]:
+    """A character's answer to ``message`` as UES events at ``at``: an RSVP to an invitation, and a reply by SMS
+    (to an SMS) or by email (threaded when answering an email). ``body`` None: no written reply."""
+    out = []
+    if rsvp and message.modality == "calendar" and character.email:
+        out.append(PlannedReply(character_id, "calendar", at, {
+            "operation": "respond", "event_id": message.event_id, "attendee_email": character.email,
+            "response": rsvp}, f"{character.name} {rsvp} '{message.subject}'"))
+    if body is None:
+        return out
+    if message.modality == "sms" and character.phone:
+        out.append(PlannedReply(character_id, "sms", at, {
+            "operation": "receive_message", "from_number": character.phone, "to_numbers": [user_phone],
+            "body": body}, f"{character.name} texted back"))
+    elif character.email:
+        data: dict[str, Any] = {"operation": "receive", "from_address": character.email,
+                                "to_addresses": [user_email], "subject": subject or _re(message.subject) or
+                                "(no subject)", "body_text": body or "(no text)"}
+        if message.modality == "email" and message.message_id:
+            data.update(thread_id=message.thread_id, in_reply_to=message.message_id,
+                        references=[*message.references, message.message_id])
+        out.append(PlannedReply(character_id, "email", at, data, f"{character.name} replied by email"))
+    return out

@@ -9,10 +9,8 @@ from __future__ import annotations
 import random
 import string
 from dataclasses import dataclass, field
-from datetime import timedelta
-from typing import Any
 
-from green_agent.characters.base import OutgoingMessage, PlannedReply
+from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events
 from green_agent.scenarios import Character, ScenarioSpec, ScriptedReply
 
 
@@ -39,40 +37,19 @@ class ScriptedCharacters:
                 planned.extend(self._replies(character, message, rule))
         return planned
 
-    def _delay(self, character: Character, rule: ScriptedReply) -> timedelta:
-        if rule.reply is not None and rule.reply.delay is not None:
-            return rule.reply.delay
-        timing = character.response_timing
-        spread = timing.variance.total_seconds()
-        jitter = self.rng.uniform(-spread, spread) if spread else 0.0
-        return max(timedelta(seconds=1), timing.base_delay + timedelta(seconds=jitter))
+    def warnings(self) -> list[str]:
+        return []
 
     def _replies(self, character: Character, message: OutgoingMessage, rule: ScriptedReply) -> list[PlannedReply]:
-        at = message.sent_at + self._delay(character, rule)
-        cid = message.character_id
-        out = []
-        if rule.rsvp and message.modality == "calendar" and character.email:
-            out.append(PlannedReply(cid, "calendar", at, {
-                "operation": "respond", "event_id": message.event_id, "attendee_email": character.email,
-                "response": rule.rsvp}, f"{character.name} {rule.rsvp} '{message.subject}'"))
-        if rule.reply is None:
-            return out
-        values = _placeholders(character, message)
-        body = _fill(rule.reply.body, values)
-        if message.modality == "sms" and character.phone:
-            out.append(PlannedReply(cid, "sms", at, {
-                "operation": "receive_message", "from_number": character.phone, "to_numbers": [self.user_phone],
-                "body": body}, f"{character.name} texted back"))
-        elif character.email:
-            subject = _fill(rule.reply.subject, values) if rule.reply.subject else _re(message.subject)
-            data: dict[str, Any] = {"operation": "receive", "from_address": character.email,
-                                    "to_addresses": [self.user_email], "subject": subject or "(no subject)",
-                                    "body_text": body or "(no text)"}
-            if message.modality == "email" and message.message_id:
-                data.update(thread_id=message.thread_id, in_reply_to=message.message_id,
-                            references=[*message.references, message.message_id])
-            out.append(PlannedReply(cid, "email", at, data, f"{character.name} replied by email"))
-        return out
+        delay = rule.reply.delay if rule.reply is not None and rule.reply.delay is not None else None
+        at = message.sent_at + (delay if delay is not None else reply_delay(character, self.rng))
+        body = subject = None
+        if rule.reply is not None:
+            values = _placeholders(character, message)
+            body = _fill(rule.reply.body, values)
+            subject = _fill(rule.reply.subject, values) if rule.reply.subject else None
+        return reply_events(message.character_id, character, message, at, body=body, subject=subject,
+                            rsvp=rule.rsvp, user_email=self.user_email, user_phone=self.user_phone)
 
 
 def _matches(rule: ScriptedReply, message: OutgoingMessage) -> bool:
@@ -81,10 +58,6 @@ def _matches(rule: ScriptedReply, message: OutgoingMessage) -> bool:
             and (m.subject_contains is None or m.subject_contains.lower() in message.subject.lower())
             and (m.body_contains is None or m.body_contains.lower() in message.body.lower())
             and (m.thread is None or m.thread == message.thread_id))
-
-
-def _re(subject: str) -> str:
-    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
 
 
 def _placeholders(character: Character, message: OutgoingMessage) -> dict[str, str]:

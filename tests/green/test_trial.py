@@ -14,6 +14,7 @@ import pytest
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.trial import Trial
+from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
 from green_agent.local import local_pool, purple_process
 from green_agent.protocol import AssessmentConfig, CompletionReason, ProgressType, ProgressUpdate, TrialStatus
@@ -47,7 +48,9 @@ async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | N
         trial = Trial(scenario=LIBRARY.get("mini_day"), trial=0, seed=11,
                       config=AssessmentConfig(scenario_id="mini_day", **config), ues=ues,
                       advertised_url=lease.advertised_url, link=link, assessment_id="a" * 32, emit=emit,
-                      cancel=cancel or asyncio.Event())
+                      cancel=cancel or asyncio.Event(),
+                      characters=lambda email, phone, rng: ScriptedCharacters(LIBRARY.get("mini_day").spec, rng,
+                                                                              email, phone))
         record = await trial.run()
         keys = [k for k in await ues.keys() if k.get("created_by") is not None]
         await ues.aclose()

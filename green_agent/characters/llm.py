@@ -1,0 +1,140 @@
+"""LLM characters: the people of a scenario write back in character, through ``green_agent.llm``.
+
+For every message the purple sends a character, one completion decides whether that person answers at all (a person
+does not answer everything; an ``automated`` sender never does), what they write — from their persona, their
+relationships and the thread so far — and, for an invitation, their RSVP. The reply is scheduled at a time drawn
+from the character's ``response_timing`` with the trial's generator, before the call, so reply times do not depend
+on what the model says. A character knows only what the scenario says of them and what they were sent: never the
+task, the criteria or the grading.
+
+A failed call (provider error, timeout, unusable JSON, a replay miss) falls back to the character's scripted reply
+for that message; each fallback is counted and reported in the row's warnings.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel
+
+from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events
+from green_agent.characters.scripted import ScriptedCharacters
+from green_agent.llm import LLM, LLMError, LLMRole, UsageMeter
+from green_agent.scenarios import Character, ScenarioSpec
+
+# Past this many earlier messages in a thread, the older ones are condensed to their first line.
+VERBATIM_HISTORY = 6
+MAX_MESSAGE_CHARS = 4000
+# A reply is a few sentences; the bound keeps a rambling model from spending minutes on one message.
+REPLY_TOKENS = 300
+
+
+class CharacterReply(BaseModel):
+    """What the model decides for one incoming message."""
+
+    reply: bool
+    body: str = ""
+    rsvp: Literal["accepted", "declined", "tentative"] | None = None
+
+
+@dataclass
+class LLMCharacters:
+    """``Characters`` played by ``model``; ``fallback`` (the scripted rules) answers when a call fails."""
+
+    spec: ScenarioSpec
+    rng: random.Random
+    user_email: str
+    user_phone: str
+    llm: LLM
+    model: str
+    meter: UsageMeter
+    fallback: ScriptedCharacters
+    answered: set[tuple[str, str]] = field(default_factory=set)
+    threads: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    fallbacks: list[str] = field(default_factory=list)
+
+    async def plan(self, messages: list[OutgoingMessage]) -> list[PlannedReply]:
+        planned: list[PlannedReply] = []
+        for message in messages:
+            key = (message.character_id, message.message_id or message.event_id or f"{message.sent_at}")
+            if key in self.answered:
+                continue
+            self.answered.add(key)
+            character = self.spec.characters[message.character_id]
+            if character.automated:
+                continue
+            # Drawn before the call, in message order: reply times depend on the seed alone.
+            at = message.sent_at + reply_delay(character, self.rng)
+            seed = self.rng.getrandbits(31)
+            thread = self.threads.setdefault((message.character_id, message.thread_id or message.modality), [])
+            try:
+                decision = await self.llm.complete_json(LLMRole.CHARACTERS, self.model,
+                                                        self._prompt(character, message, thread),
+                                                        CharacterReply, seed=seed, meter=self.meter,
+                                                        max_tokens=REPLY_TOKENS)
+            except LLMError as exc:
+                self.fallbacks.append(f"{character.name}: {exc}")
+                planned.extend(await self.fallback.plan([message]))
+                continue
+            thread.append(f"{self._sender()}: {_clip(message.body, 600)}")
+            rsvp = decision.rsvp if message.modality == "calendar" else None
+            body = decision.body.strip() if decision.reply and decision.body.strip() else None
+            if body is not None:
+                thread.append(f"{character.name} (you): {_clip(body, 600)}")
+            planned.extend(reply_events(message.character_id, character, message, at, body=body, rsvp=rsvp,
+                                        user_email=self.user_email, user_phone=self.user_phone))
+        return planned
+
+    def warnings(self) -> list[str]:
+        if not self.fallbacks:
+            return []
+        return [f"{len(self.fallbacks)} character reply(ies) fell back to the scripted reply after a failed LLM call "
+                f"(first: {self.fallbacks[0][:300]})"]
+
+    def _sender(self) -> str:
+        user = self.spec.characters.get(self.spec.user_character)
+        return f"{user.name if user else 'The user'}'s assistant"
+
+    def _prompt(self, character: Character, message: OutgoingMessage, thread: list[str]) -> list[dict[str, str]]:
+        user = self.spec.characters.get(self.spec.user_character)
+        user_name = user.name if user else "the user"
+        persona = [f"You are {character.name}. Stay in character; you are a real person, not an AI."]
+        if character.personality:
+            persona.append(f"Personality: {character.personality}")
+        if character.relationships:
+            persona.append("Relationships: " + "; ".join(f"{who}: {what}" for who, what in
+                                                          character.relationships.items()))
+        if character.special_instructions:
+            persona.append(f"What you know and intend: {character.special_instructions}")
+        persona.append(
+            f"Messages reach you from {user_name}'s personal assistant, which acts for {user_name}. Decide as "
+            f"{character.name} would whether to answer at all (people do not answer everything; a message that "
+            f"needs no answer gets none). Answer only what you were asked, in your own words, briefly, as a "
+            f"{_medium(message)}. Never invent facts about {user_name}'s plans.")
+        persona.append('Reply with only a JSON object: {"reply": true or false, "body": "your message, empty if you '
+                       'do not reply", "rsvp": "accepted" | "declined" | "tentative" | null}. "rsvp" only for a '
+                       "calendar invitation, decided from your commitments and personality.")
+        history = _condensed(thread)
+        incoming = [f"Now it is {message.sent_at.strftime('%A %Y-%m-%d %H:%M %Z')}. New {_medium(message)}:"]
+        if message.subject:
+            incoming.append(f"Subject: {_clip(message.subject, 300)}")
+        incoming.append(_clip(message.body, MAX_MESSAGE_CHARS) or "(no text)")
+        content = ("Earlier in this conversation:\n" + "\n".join(history) + "\n\n" if history else "") + \
+            "\n".join(incoming)
+        return [{"role": "system", "content": "\n".join(persona)}, {"role": "user", "content": content}]
+
+
+def _medium(message: OutgoingMessage) -> str:
+    return {"sms": "text message", "email": "email", "calendar": "calendar invitation"}[message.modality]
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + " […]"
+
+
+def _condensed(thread: list[str]) -> list[str]:
+    """The thread for the prompt: the last messages verbatim, older ones cut to their first line."""
+    older, recent = thread[:-VERBATIM_HISTORY], thread[-VERBATIM_HISTORY:]
+    return [_clip(line.splitlines()[0] if line else "", 120) for line in older] + recent

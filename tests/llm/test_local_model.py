@@ -1,0 +1,63 @@
+"""The green's real LLM path, end to end, with a real model: litellm → HTTP → llama.cpp's OpenAI-compatible server
+(Gemma 3 270M, see conftest.py) for both the characters and the judge of a full ``mini_day`` assessment of the
+oracle purple. Nothing is faked: what is checked is that the calls really happened and were accounted for, not what
+a 270M model has to say (its JSON may well be unusable: characters then fall back to their scripted replies and the
+judged criterion is an ``error`` with the reason, both as in production).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from green_agent.assessment.runner import ScenarioRunner
+from green_agent.config import GreenSettings
+from green_agent.llm import CacheMode, LLMRole, UsageMeter, _litellm
+from green_agent.local import assess_once, local_pool, purple_process
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+MODEL = "openai/gemma"  # litellm's OpenAI-compatible provider; the server answers to any model name
+
+
+async def test_mini_day_assessment_with_a_real_local_model(local_llm, tmp_path):
+    settings = GreenSettings(data_dir=tmp_path / "data", scenarios_dir=SCENARIOS, character_model=MODEL,
+                             judge_model=MODEL, llm_api_base=local_llm, llm_api_key="local",
+                             llm_cache_dir=tmp_path / "llm-cache")
+    runner = ScenarioRunner(settings)
+
+    # One completion through the green's LLM door, timed (litellm's import, seconds, is not part of it).
+    _litellm()
+    meter = UsageMeter()
+    started = time.monotonic()
+    completion = await runner.llm(CacheMode.RECORD).complete(
+        LLMRole.CHARACTERS, MODEL, [{"role": "user", "content": "Say hello to Sam in one short sentence."}],
+        seed=1, meter=meter, max_tokens=60)
+    single_s = time.monotonic() - started
+    print(f"\none completion: {single_s:.2f} s, {completion.prompt_tokens} prompt + "
+          f"{completion.completion_tokens} completion tokens: {completion.text!r}")
+    assert completion.text.strip() and completion.completion_tokens > 0 and not completion.cached
+
+    # A full assessment: LLM characters and the LLM judge, both played by the local model.
+    started = time.monotonic()
+    async with local_pool(settings, min_idle=0) as pool, purple_process("oracle", SCENARIOS) as purple_url:
+        outcome = await assess_once(scenario_ids=["mini_day"], purple_url=purple_url, pool=pool, runner=runner,
+                                    config={"character_mode": "llm"})
+    assessment_s = time.monotonic() - started
+    row = outcome.trials[0].model_dump(mode="json")
+    usage = row["usage"]
+    tone = next(c for c in row["criteria_results"] if c["criterion_id"] == "tone")
+    print(f"assessment: {assessment_s:.1f} s, status {row['status']}, score {row['score']}/{row['max_score']}, "
+          f"usage {usage}, tone {tone['status']}: {tone['explanation'][:200]!r}, warnings {row['warnings']}")
+
+    assert row["status"] == "completed", row["errors"]
+    assert row["provenance"]["character_mode"] == "llm"
+    assert row["provenance"]["character_model"] == MODEL and row["provenance"]["judge_model"] == MODEL
+    for role in ("characters", "judge"):
+        assert usage[role]["calls"] >= 1, (role, usage, row["warnings"])
+        assert usage[role]["prompt_tokens"] > 0 and usage[role]["completion_tokens"] > 0, (role, usage)
+        assert usage[role]["cost_usd"] is None, (role, usage)  # a local model has no price: never a made-up 0
+    assert tone["method"] == "llm"
+    assert tone["status"] in ("scored", "error"), tone
+    assert tone["explanation"].strip(), tone
+    # Every completion was recorded for replay.
+    assert any((tmp_path / "llm-cache").rglob("*.json"))
