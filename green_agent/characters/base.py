@@ -7,6 +7,7 @@ only what the purple sent (never the grading), and schedules what it returns as 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
@@ -57,6 +58,20 @@ class Characters(Protocol):
 
 
 # ------------------------------------------------------------------------------------------------ shared by all
+def to_answer(messages: list[OutgoingMessage], answered: set[tuple[str, str]],
+              characters: dict[str, Character]) -> Iterator[tuple[OutgoingMessage, Character]]:
+    """The messages that need an answer, with their character: each message once per character (``answered`` is
+    updated; a rescheduled invitation is a new message), and never to an ``automated`` sender."""
+    for message in messages:
+        key = (message.character_id, message.message_id or message.event_id or f"{message.sent_at}")
+        if key in answered:
+            continue
+        answered.add(key)
+        character = characters[message.character_id]
+        if not character.automated:
+            yield message, character
+
+
 def reply_delay(character: Character, rng: random.Random) -> timedelta:
     """When a character answers: its ``response_timing`` base ± a uniform draw within the variance (at least 1 s)."""
     timing = character.response_timing

@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events
+from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events, to_answer
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.llm import LLM, LLMError, LLMRole, UsageMeter
 from green_agent.scenarios import Character, ScenarioSpec
@@ -57,14 +57,7 @@ class LLMCharacters:
 
     async def plan(self, messages: list[OutgoingMessage]) -> list[PlannedReply]:
         planned: list[PlannedReply] = []
-        for message in messages:
-            key = (message.character_id, message.message_id or message.event_id or f"{message.sent_at}")
-            if key in self.answered:
-                continue
-            self.answered.add(key)
-            character = self.spec.characters[message.character_id]
-            if character.automated:
-                continue
+        for message, character in to_answer(messages, self.answered, self.spec.characters):
             # Drawn before the call, in message order: reply times depend on the seed alone.
             at = message.sent_at + reply_delay(character, self.rng)
             seed = self.rng.getrandbits(31)

@@ -10,7 +10,7 @@ import random
 import string
 from dataclasses import dataclass, field
 
-from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events
+from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events, to_answer
 from green_agent.scenarios import Character, ScenarioSpec, ScriptedReply
 
 
@@ -26,12 +26,7 @@ class ScriptedCharacters:
 
     async def plan(self, messages: list[OutgoingMessage]) -> list[PlannedReply]:
         planned: list[PlannedReply] = []
-        for message in messages:
-            key = (message.character_id, message.message_id or message.event_id or f"{message.sent_at}")
-            if key in self.answered:
-                continue
-            self.answered.add(key)
-            character = self.spec.characters[message.character_id]
+        for message, character in to_answer(messages, self.answered, self.spec.characters):
             rule = next((r for r in character.scripted_replies if _matches(r, message)), None)
             if rule is not None:
                 planned.extend(self._replies(character, message, rule))

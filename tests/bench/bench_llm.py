@@ -42,6 +42,7 @@ from green_agent.protocol import TrialRow
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
+PRICED_AS = "gpt-4o-mini"
 TARGETS = {"overhead_p95_ms": 20.0, "overhead_over_floor_p95": 3.0, "replay_over_scripted": 1.2,
            "character_calls_per_message": 1.0}
 
@@ -74,9 +75,20 @@ def messages_to_characters(row: TrialRow, runner: ScenarioRunner) -> int:
     return len(outgoing_messages(spec, [a for a in row.action_log if a.success]))
 
 
+def priced_as(model: str, usage: dict[str, Any]) -> float:
+    """What the calls' tokens would cost on ``model`` (litellm's bundled price list): the cost known in advance."""
+    import litellm
+
+    prompt, completion = litellm.cost_per_token(model=model, prompt_tokens=usage["prompt_tokens"],
+                                                completion_tokens=usage["completion_tokens"])
+    return round(prompt + completion, 6)
+
+
 def figures(row: TrialRow, wall_s: float, runner: ScenarioRunner) -> dict[str, Any]:
     sent = messages_to_characters(row, runner)
     usage = row.usage.model_dump()
+    for role in usage.values():
+        role["cost_usd_if_" + PRICED_AS.replace("-", "_")] = priced_as(PRICED_AS, role)
     return {
         "wall_s": round(wall_s, 3), "status": row.status.value, "percentage": row.percentage,
         "turns": row.turns_taken, "messages_to_characters": sent, "usage": usage,
