@@ -4,7 +4,7 @@ overhead per turn with LLM characters; replay time against the scripted run. Pri
 For each scenario (default ``meeting_scheduling`` and ``email_triage_basic``), with the oracle purple, a real process
 UES pool and the green's runner in-process:
 
-1. ``scripted`` — no LLM at all (the baseline time);
+1. ``scripted`` — no LLM at all: scripted characters and no judge (the baseline time);
 2. ``llm`` — LLM characters and judge, every completion recorded into a fresh replay cache;
 3. ``replay`` — the same assessment answered from that cache: no model latency at all, so its per-turn overhead is
    the green's own cost of playing LLM characters (target: p95 ≤ 20 ms and ≤ 3× the UES floor), and its wall time
@@ -108,6 +108,7 @@ async def run(scenarios: list[str], model: str, api_base: str | None, api_key: s
                                  judge_model=model, llm_api_base=api_base, llm_api_key=api_key,
                                  llm_cache_dir=Path(tmp) / "cache", pool_min_idle=1)
         runner = ScenarioRunner(settings)
+        no_llm = ScenarioRunner(settings.model_copy(update={"character_model": None, "judge_model": None}))
         async with local_pool(settings, min_idle=1) as pool, purple_process("oracle", SCENARIOS) as purple:
             await assess_once(scenario_ids=[scenarios[0]], purple_url=purple, pool=pool, runner=runner)  # warm-up
             for scenario in scenarios:
@@ -115,8 +116,8 @@ async def run(scenarios: list[str], model: str, api_base: str | None, api_key: s
                 for mode in ("scripted", "llm", "replay"):
                     started = time.perf_counter()
                     outcome = await assess_once(scenario_ids=[scenario], purple_url=purple, pool=pool,
-                                                runner=runner, seed=11, config={"character_mode": mode,
-                                                                                "verbose_updates": False})
+                                                runner=no_llm if mode == "scripted" else runner, seed=11,
+                                                config={"character_mode": mode, "verbose_updates": False})
                     per_mode[mode] = figures(outcome.trials[0], time.perf_counter() - started, runner)
                 scripted, replay = per_mode["scripted"], per_mode["replay"]
                 ratio = round(replay["wall_s"] / scripted["wall_s"], 3) if scripted["wall_s"] else None
