@@ -1,4 +1,5 @@
-"""One small builder for A2A services (the green and the baseline purples), plus part helpers.
+"""The green's A2A service builder and part helpers (the purples, a separate app, have their own in
+``services/purple/a2a.py``).
 
 ``build_a2a_app`` serves JSON-RPC at ``/`` with A2A 0.3 compatibility switched on and an agent card at
 ``/.well-known/agent-card.json`` that lists two JSON-RPC interfaces (protocol 1.0 and 0.3, same URL), so the
@@ -17,7 +18,7 @@ from typing import Any
 from a2a.server.agent_execution import AgentExecutor
 from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.routes import add_a2a_routes_to_fastapi, create_agent_card_routes, create_jsonrpc_routes
-from a2a.server.tasks import InMemoryTaskStore, TaskStore
+from a2a.server.tasks import TaskStore
 from a2a.types import a2a_pb2
 from fastapi import FastAPI
 from google.protobuf import struct_pb2
@@ -76,18 +77,11 @@ def build_agent_card(spec: CardSpec) -> a2a_pb2.AgentCard:
     )
 
 
-def build_a2a_app(executor: AgentExecutor, card: CardSpec, task_store: TaskStore | None = None, *,
-                  app: FastAPI | None = None) -> FastAPI:
-    """A FastAPI app serving the agent: JSON-RPC (1.0 and 0.3) at ``/`` and the card at the well-known path.
-
-    ``task_store`` defaults to an in-memory store (fine for purples; the green passes a DatabaseTaskStore).
-    Pass ``app`` to mount the routes on an app you built (e.g. one with a lifespan); the request handler is
-    kept in ``app.state.a2a_handler`` and should be closed (``await handler.aclose()``) on shutdown.
-    """
+def build_a2a_app(executor: AgentExecutor, card: CardSpec, task_store: TaskStore, app: FastAPI) -> FastAPI:
+    """Mount the agent on ``app``: JSON-RPC (1.0 and 0.3) at ``/`` and the card at the well-known path. The request
+    handler is kept in ``app.state.a2a_handler`` and should be closed (``await handler.aclose()``) on shutdown."""
     agent_card = build_agent_card(card)
-    handler = DefaultRequestHandler(agent_executor=executor, task_store=task_store or InMemoryTaskStore(),
-                                    agent_card=agent_card)
-    app = app or FastAPI(title=card.name, version=card.version)
+    handler = DefaultRequestHandler(agent_executor=executor, task_store=task_store, agent_card=agent_card)
     add_a2a_routes_to_fastapi(
         app,
         agent_card_routes=create_agent_card_routes(agent_card),

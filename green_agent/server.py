@@ -192,4 +192,4 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
         metrics.observe_pool(state["pool"])
         return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
-    return build_a2a_app(executor, card_spec(card_url), task_store, app=app)
+    return build_a2a_app(executor, card_spec(card_url), task_store, app)
