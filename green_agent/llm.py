@@ -12,6 +12,7 @@ litellm is imported on first use: it takes seconds to import, and a green with n
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import os
@@ -135,7 +136,9 @@ def preload() -> None:
     threading.Thread(target=_litellm, name="litellm-import", daemon=True).start()
 
 
+@functools.cache
 def _litellm() -> ModuleType:
+    """litellm, configured once for the process."""
     import litellm
 
     litellm.suppress_debug_info = True
@@ -143,6 +146,7 @@ def _litellm() -> ModuleType:
     return litellm
 
 
+@functools.cache
 def _transient() -> tuple[type[BaseException], ...]:
     """Errors worth another try: rate limits and the provider or network failing for now."""
     lm = _litellm()

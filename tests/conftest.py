@@ -113,13 +113,20 @@ def start_ues_process(extra_env: dict[str, str] | None = None, timeout: float = 
     return UESProcess(url, key, proc)
 
 
-def stop_ues_process(ues: UESProcess) -> None:
-    ues.process.terminate()
+def stop_process(proc: subprocess.Popen[bytes], grace_s: float = 5.0) -> None:
+    """Terminate a process the tests started; kill it when it has not ended within ``grace_s``."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
     try:
-        ues.process.wait(5)
+        proc.wait(grace_s)
     except subprocess.TimeoutExpired:
-        ues.process.kill()
-        ues.process.wait(5)
+        proc.kill()
+        proc.wait(grace_s)
+
+
+def stop_ues_process(ues: UESProcess) -> None:
+    stop_process(ues.process)
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import pytest
 
 from green_agent.local import purple_command, wait_for_purple
 from green_agent.local import serve_in_process as serve  # noqa: F401  (the A2A tests serve apps with it)
-from tests.conftest import free_port, run_blocking
+from tests.conftest import free_port, run_blocking, stop_process
 
 
 @dataclass
@@ -38,15 +38,6 @@ def start_purple(role: str, *extra: str, timeout: float = 60.0) -> PurpleProcess
         stop_process(proc)
         raise
     return PurpleProcess(url, proc)
-
-
-def stop_process(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(5)
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from green_agent.a2a_app import data_part, text_part
 from green_agent.assessment.purple_link import PurpleError, PurpleLink, PurpleReply, PurpleTimeout
 from green_agent.protocol import AssessmentComplete, TurnStart
 from services.purple.server import create_purple_app
-from tests.a2a.conftest import rpc, serve, start_purple, stop_process
-from tests.conftest import free_port
+from tests.a2a.conftest import rpc, serve, start_purple
+from tests.conftest import free_port, stop_process
 
 TURN = TurnStart(turn_number=1, current_time="2025-01-06T09:00:00+00:00", events_processed=0)
 

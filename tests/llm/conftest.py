@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from services.ues.client import wait_until_answers
-from tests.conftest import run_blocking
+from tests.conftest import run_blocking, stop_process
 from ues_pool.backends.base import free_port
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,24 +66,16 @@ def local_llm() -> Iterator[str]:
     try:
         run_blocking(wait_until_answers(url + "/models", timeout_s=STARTUP_TIMEOUT_S, still_starting=exited))
     except TimeoutError as exc:
-        _stop(proc)
+        stop_process(proc, grace_s=10)
         raise TimeoutError(f"{exc}; its log:\n{log_tail()}") from None
     except BaseException:
-        _stop(proc)
+        stop_process(proc, grace_s=10)
         raise
     print(f"\nlocal LLM server answered at {url} after {time.monotonic() - started:.1f} s")
     try:
         yield url
     finally:
-        _stop(proc)
+        stop_process(proc, grace_s=10)
         log.close()
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
