@@ -81,21 +81,18 @@ def _solution(scenario: Scenario) -> list[str]:
 async def _imports_and_starts(scenario: Scenario, pool: UESPool) -> list[str]:
     """Import the initial state into a real simulator, start it, and run every scheduled event."""
     where = scenario.folder / spec_name(scenario)
-    async with pool.lease(f"validate-{uuid.uuid4().hex[:12]}") as lease:
-        ues = UESClient(lease.url, lease.admin_key)
+    async with pool.lease(f"validate-{uuid.uuid4().hex[:12]}") as lease, \
+            UESClient(lease.url, lease.admin_key) as ues:
         try:
-            try:
-                await ues.import_full(scenario.initial_state)
-            except UESError as exc:
-                return [f"{where}: the simulator refused the import: {exc}"]
-            try:
-                await ues.start()
-            except UESError as exc:
-                return [f"{where}: the simulator refused to start: {exc}"]
-            span = (scenario.spec.end_time - scenario.spec.start_time).total_seconds()
-            details = (await ues.advance(span)).get("execution_details") or []
-        finally:
-            await ues.aclose()
+            await ues.import_full(scenario.initial_state)
+        except UESError as exc:
+            return [f"{where}: the simulator refused the import: {exc}"]
+        try:
+            await ues.start()
+        except UESError as exc:
+            return [f"{where}: the simulator refused to start: {exc}"]
+        span = (scenario.spec.end_time - scenario.spec.start_time).total_seconds()
+        details = (await ues.advance(span)).get("execution_details") or []
     return [f"{where}: scheduled event {e['event_id']} ({e['modality']}) fails when it runs: {e['error']}"
             for e in details if e.get("status") == "failed"]
 

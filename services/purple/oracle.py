@@ -126,13 +126,10 @@ class OracleBrain:
         if run is None:
             return {"message_type": "turn_complete", "notes": "no assessment_start seen"}
         turn = int(payload.get("turn_number", 1))
-        ues = UESClient(run.ues_url, run.api_key, timeout_s=30)
-        try:
+        async with UESClient(run.ues_url, run.api_key, timeout_s=30) as ues:
             if not run.identified:
                 await self._identify(run, ues)
             await self._play(run, ues, turn)
-        finally:
-            await ues.aclose()
         if run.finish_after is not None and turn >= run.finish_after:
             return {"message_type": "early_completion", "reason": "solution complete"}
         reply: dict[str, Any] = {"message_type": "turn_complete", "notes": f"oracle turn {turn}"}

@@ -91,8 +91,15 @@ class UESClient:
         self.round_trip_seconds = 0.0
 
     async def aclose(self) -> None:
+        """Close the HTTP client this object made (a client passed in belongs to the caller)."""
         if self._own:
             await self._http.aclose()
+
+    async def __aenter__(self) -> UESClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
 
     async def request(self, method: str, path: str, *, json: Any = None, params: dict[str, Any] | None = None,
                       ok: tuple[int, ...] = ()) -> Any:

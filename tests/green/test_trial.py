@@ -43,8 +43,8 @@ async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | N
     async def emit(update: ProgressUpdate) -> None:
         updates.append(update)
 
-    async with pool.lease("trial-test") as lease, PurpleLink(purple_url, "trial-test") as link:
-        ues = UESClient(lease.url, lease.admin_key)
+    async with pool.lease("trial-test") as lease, PurpleLink(purple_url, "trial-test") as link, \
+            UESClient(lease.url, lease.admin_key) as ues:
         trial = Trial(scenario=LIBRARY.get("mini_day"), trial=0, seed=11,
                       config=AssessmentConfig(scenario_id="mini_day", **config), ues=ues,
                       advertised_url=lease.advertised_url, link=link, assessment_id="a" * 32, emit=emit,
@@ -53,7 +53,6 @@ async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | N
                                                                               email, phone))
         record = await trial.run()
         keys = [k for k in await ues.keys() if k.get("created_by") is not None]
-        await ues.aclose()
     return record, updates, keys
 
 

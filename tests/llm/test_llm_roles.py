@@ -209,7 +209,7 @@ async def assess(settings: GreenSettings, pool: UESPool, purple_url: str, seed: 
     async with pool.lease(f"llm-{uuid.uuid4().hex[:12]}") as lease:
         outcome = await runner.run(request, runner.plan(request), assessment_id=uuid.uuid4().hex, lease=lease,
                                    emit=keep, cancel=asyncio.Event())
-        async with contextlib.aclosing(UESClient(lease.url, lease.admin_key)) as ues:
+        async with UESClient(lease.url, lease.admin_key) as ues:
             sms = list(((await ues.state("sms")).get("messages") or {}).values())
     run = Run(outcome, updates, sms)
     assert run.row.status == "completed", (run.row.errors, run.row.warnings)
