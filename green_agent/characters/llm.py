@@ -71,7 +71,7 @@ class LLMCharacters:
                 self.fallbacks.append(f"{character.name}: {exc}")
                 planned.extend(await self.fallback.plan([message]))
                 continue
-            thread.append(f"{self._sender()}: {_clip(message.body, 600)}")
+            thread.append(f"{self._user_name}'s assistant: {_clip(message.body, 600)}")
             rsvp = decision.rsvp if message.modality == "calendar" else None
             body = decision.body.strip() if decision.reply and decision.body.strip() else None
             if body is not None:
@@ -86,13 +86,13 @@ class LLMCharacters:
         return [f"{len(self.fallbacks)} character reply(ies) fell back to the scripted reply after a failed LLM call "
                 f"(first: {self.fallbacks[0][:300]})"]
 
-    def _sender(self) -> str:
-        user = self.spec.characters.get(self.spec.user_character)
-        return f"{user.name if user else 'The user'}'s assistant"
+    @property
+    def _user_name(self) -> str:
+        # ScenarioSpec guarantees user_character is one of its characters.
+        return self.spec.characters[self.spec.user_character].name
 
     def _prompt(self, character: Character, message: OutgoingMessage, thread: list[str]) -> list[dict[str, str]]:
-        user = self.spec.characters.get(self.spec.user_character)
-        user_name = user.name if user else "the user"
+        user_name = self._user_name
         persona = [f"You are {character.name}. Stay in character; you are a real person, not an AI."]
         if character.personality:
             persona.append(f"Personality: {character.personality}")
