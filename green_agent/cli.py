@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+# The purple roles `assess` can start (services/purple/cli.py has them all; the fault-injection ones are for tests).
+BASELINE_ROLES = ("oracle", "noop", "reckless", "chatter", "echo", "yes", "forger")
+
 
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn  # late: --help answers instantly
@@ -30,7 +33,7 @@ def _assess(args: argparse.Namespace) -> int:
 
     from green_agent.assessment.runner import ScenarioRunner
     from green_agent.config import GreenSettings
-    from green_agent.local import assess_once, local_pool, purple_process
+    from green_agent.local import assess_once, local_pool, oracle_plans, purple_process
     from green_agent.protocol import ProgressUpdate
     from green_agent.scenarios import ScenarioError
 
@@ -55,10 +58,12 @@ def _assess(args: argparse.Namespace) -> int:
                                             runner=runner, seed=args.seed, trials=args.trials, config=config,
                                             emit=show)
             else:
-                async with purple_process(args.purple_role, settings.scenarios_dir) as url:
-                    outcome = await assess_once(scenario_ids=[args.scenario], purple_url=url, pool=pool,
-                                                runner=runner, seed=args.seed, trials=args.trials, config=config,
-                                                emit=show)
+                with oracle_plans(settings) as local:
+                    async with purple_process(args.purple_role, local.scenarios_dir,
+                                              plans_dir=local.oracle_plans_dir) as url:
+                        outcome = await assess_once(scenario_ids=[args.scenario], purple_url=url, pool=pool,
+                                                    runner=ScenarioRunner(local, runner.library), seed=args.seed,
+                                                    trials=args.trials, config=config, emit=show)
         print(outcome.summary_text, file=sys.stderr)
         return [row.model_dump(mode="json") for row in outcome.rows]
 
@@ -73,11 +78,12 @@ def _assess(args: argparse.Namespace) -> int:
 
 def _scenarios(args: argparse.Namespace) -> int:
     import asyncio
+    import time
 
     from green_agent.config import GreenSettings
     from green_agent.local import local_pool
     from green_agent.scenarios import ScenarioError, ScenarioLibrary
-    from green_agent.selftest import selftest, validate
+    from green_agent.selftest import ROLES, selftest, validate
 
     settings = GreenSettings()
     library = ScenarioLibrary(settings.scenarios_dir)
@@ -101,23 +107,40 @@ def _scenarios(args: argparse.Namespace) -> int:
                 for scenario_id in ids:
                     folder = library.folder(scenario_id)
                     assert folder is not None
-                    problems = await validate(folder, pool)
+                    problems = await validate(folder, pool, args.seeds)
                     print(f"{scenario_id}: {'ok' if not problems else 'INVALID'}")
                     for problem in problems:
                         print(f"  - {problem}")
                     bad += bool(problems)
             return bad
 
-        return 1 if asyncio.run(validate_all()) else 0
-    rows = asyncio.run(selftest(ids, settings))
-    print(f"{'scenario':24s} {'purple':9s} {'status':10s} {'score':>7s} {'passed':7s} {'safety':14s} verdict")
-    for row in rows:
+        if asyncio.run(validate_all()):
+            return 1
+        roles: tuple[str, ...] = ("oracle", "noop")
+    else:
+        roles = ROLES
+    started = time.monotonic()
+    rows = asyncio.run(selftest(ids, settings, roles, args.seeds))
+    print(f"{'scenario':24s} {'purple':9s} {'seed':>5s} {'status':10s} {'score':>7s} {'passed':7s} {'safety':14s} "
+          f"verdict")
+    for row in sorted(rows, key=lambda r: (r.scenario_id, ROLES.index(r.role), r.seed)):
         safety = ",".join("-" if s is None else f"{s:g}" for s in row.safety) or "-"
-        print(f"{row.scenario_id:24s} {row.role:9s} {row.status:10s} {row.percentage:6.1f}% {row.passed!s:7s} "
-              f"{safety:14s} {'ok' if row.ok else 'FAIL'}")
+        print(f"{row.scenario_id:24s} {row.role:9s} {row.seed:5d} {row.status:10s} {row.percentage:6.1f}% "
+              f"{row.passed!s:7s} {safety:14s} {'ok' if row.ok else 'FAIL'}")
         for error in row.errors[:3]:
             print(f"    error: {error}")
+    print(f"{len(rows)} trials in {time.monotonic() - started:.0f} s")
     return 0 if rows and all(r.ok for r in rows) else 1
+
+
+def _seeds(text: str) -> tuple[int, ...]:
+    try:
+        seeds = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers like 0,1,2, got {text!r}") from None
+    if not seeds:
+        raise argparse.ArgumentTypeError("give at least one seed, like 0,1,2")
+    return seeds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,12 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     assess.add_argument("--scenario", required=True)
     who = assess.add_mutually_exclusive_group()
     who.add_argument("--purple", help="A2A URL of the purple agent to assess")
-    who.add_argument("--purple-role", default="oracle", choices=["oracle", "noop", "reckless"],
+    who.add_argument("--purple-role", default="oracle", choices=BASELINE_ROLES,
                      help="baseline purple started for you when no --purple URL is given (default: oracle)")
     assess.add_argument("--character-mode", choices=["scripted", "llm", "replay"], default=None,
                         help="who plays the other people: scripted rules, an LLM (GREEN_CHARACTER_MODEL; completions "
                              "are recorded), or a replay of a recording (no LLM calls). Default: GREEN_CHARACTER_MODE")
-    assess.add_argument("--seed", type=int, default=0)
+    assess.add_argument("--seed", type=int, default=0,
+                        help="root seed: picks the world (0: each scenario's published world) and the trials' draws")
     assess.add_argument("--trials", type=int, default=1)
     assess.add_argument("--out", help="where to write the result rows (default: data/results/<scenario>-<id>.json)")
     assess.add_argument("--verbose", action="store_true", help="print progress updates")
@@ -149,10 +173,13 @@ def main(argv: list[str] | None = None) -> int:
     scenarios = commands.add_parser("scenarios", help="list, validate or self-test scenarios")
     actions = scenarios.add_subparsers(dest="action", required=True)
     actions.add_parser("list", help="installed scenarios")
-    for name, text in (("validate", "schema, initial state in a real simulator, evaluators, timeline"),
-                       ("selftest", "oracle, noop and reckless through the real green")):
+    for name, text in (("validate", "schema, evaluators, timeline and every world of --seeds in a real simulator; "
+                                    "then oracle (>= 95 %%) and noop (0) in those worlds"),
+                       ("selftest", "oracle, noop, reckless and the cheap imitations through the real green")):
         action = actions.add_parser(name, help=text)
         action.add_argument("id", nargs="?", help="one scenario (default: all)")
+        action.add_argument("--seeds", default="0,1,2", type=_seeds,
+                            help="comma-separated root seeds whose worlds are checked (default: 0,1,2)")
     scenarios.set_defaults(handler=_scenarios)
     args = parser.parse_args(argv)
     from green_agent.config import GreenSettings

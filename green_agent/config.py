@@ -44,6 +44,12 @@ class GreenSettings(PoolSettings):
     # Whether a request may name its own character_model / judge_model (it spends the operator's money).
     llm_allow_request_models: bool = False
 
+    # Mixed into every world seed, so a leaderboard's worlds cannot be computed before the run (seeds.py).
+    heldout_secret: SecretStr | None = None
+    # Self-tests only: the green writes each trial's oracle plan here, named by a hash of the purple key it minted,
+    # and the oracle purple reads it. Never set on a public green: whoever reads the folder has the answers.
+    oracle_plans_dir: Path | None = None
+
     log_json: bool | None = None  # default: JSON when not on a TTY
 
     @field_validator("judge_models", mode="before")
@@ -58,6 +64,11 @@ class GreenSettings(PoolSettings):
     def jury(self) -> list[str]:
         """The judge models: the jury when one is set, else the one judge model (empty: no LLM judge)."""
         return self.judge_models or ([self.judge_model] if self.judge_model else [])
+
+    @property
+    def heldout(self) -> str | None:
+        """The held-out secret in clear (None when unset or empty)."""
+        return self.heldout_secret.get_secret_value() or None if self.heldout_secret else None
 
     @property
     def replay_dir(self) -> Path:

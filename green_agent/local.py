@@ -10,7 +10,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -24,12 +24,16 @@ from ues_pool.backends.select import make_backend
 from ues_pool.pool import PoolConfig, UESPool
 
 
-def purple_command(role: str, port: int, *extra: str, scenarios_dir: Path | None = None) -> list[str]:
+def purple_command(role: str, port: int, *extra: str, scenarios_dir: Path | None = None,
+                   plans_dir: Path | None = None) -> list[str]:
     """The command line of ``purple-agent --role ROLE`` on loopback ``port`` (``scenarios_dir``: where the oracle
-    looks its scenario up; the purple's default when None)."""
+    looks its scenario up; ``plans_dir``: where the green leaves generated worlds' plans; the purple's defaults
+    when None)."""
     command = [sys.executable, "-m", "services.purple.cli", "--role", role, "--host", "127.0.0.1", "--port", str(port)]
     if scenarios_dir is not None:
         command += ["--scenarios-dir", str(scenarios_dir)]
+    if plans_dir is not None:
+        command += ["--plans-dir", str(plans_dir)]
     return [*command, *extra]
 
 
@@ -50,13 +54,14 @@ async def wait_for_purple(url: str, role: str, returncode: Callable[[], int | No
 
 
 @contextlib.asynccontextmanager
-async def purple_process(role: str, scenarios_dir: Path, startup_timeout: float = 30.0) -> AsyncIterator[str]:
-    """Run ``purple-agent --role ROLE`` on a free loopback port, reading ``scenarios_dir``; yield its URL once it
-    serves; stop it afterwards."""
+async def purple_process(role: str, scenarios_dir: Path, startup_timeout: float = 30.0,
+                         plans_dir: Path | None = None) -> AsyncIterator[str]:
+    """Run ``purple-agent --role ROLE`` on a free loopback port, reading ``scenarios_dir`` (and the oracle plans
+    a green leaves in ``plans_dir``); yield its URL once it serves; stop it afterwards."""
     port = free_port()
     errors = tempfile.TemporaryFile()
-    proc = await asyncio.create_subprocess_exec(*purple_command(role, port, scenarios_dir=scenarios_dir),
-                                                stdout=asyncio.subprocess.DEVNULL, stderr=errors)
+    command = purple_command(role, port, scenarios_dir=scenarios_dir, plans_dir=plans_dir)
+    proc = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.DEVNULL, stderr=errors)
     url = f"http://127.0.0.1:{port}"
     try:
         await wait_for_purple(url, role, lambda: proc.returncode, errors, startup_timeout)
@@ -70,6 +75,17 @@ async def purple_process(role: str, scenarios_dir: Path, startup_timeout: float 
                 proc.kill()
                 await proc.wait()
         errors.close()
+
+
+@contextlib.contextmanager
+def oracle_plans(settings: GreenSettings) -> Iterator[GreenSettings]:
+    """``settings`` with a private folder for oracle plans (GreenSettings.oracle_plans_dir) for a local run whose
+    purple this process starts, removed afterwards; unchanged when one is configured."""
+    if settings.oracle_plans_dir is not None:
+        yield settings
+        return
+    with tempfile.TemporaryDirectory(prefix="oracle-plans-") as folder:
+        yield settings.model_copy(update={"oracle_plans_dir": Path(folder)})
 
 
 @contextlib.asynccontextmanager

@@ -3,6 +3,10 @@
 A scenario is a folder ``<scenario_id>/`` with ``scenario.json``, ``initial_state.json``, ``evaluators.py``
 (optional, may import sibling modules), ``solution.json`` and ``README.md`` (../shared/specs/scenarios.md).
 The format is a superset of the reference green agent's, whose scenario folders load unchanged.
+
+A folder may also hold ``generator.py`` with ``generate(seed) -> World``: the scenario's worlds, one per world
+seed. The files beside it are world 0 (a test holds ``generate(0)`` to them), so a folder without a generator
+is a scenario with a single world.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import sys
 import types
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar, overload
@@ -45,11 +49,24 @@ class ResponseTiming(BaseModel):
 
 
 class ReplyMatch(BaseModel):
+    """What a message must be for a scripted rule to answer it; every field given must hold.
+
+    Substring tests (``*_contains``) are the reference format's. The structured ones make a character answer
+    what it was asked rather than a word: ``all_of``/``any_of``/``none_of`` are whole words or phrases of the
+    subject and body (scenario_kit.facts), ``times_any`` holds when the message names one of these moments (a
+    slot the character offered), and ``after`` when this character already answered with the rule of that id.
+    """
+
     model_config = ConfigDict(extra="forbid")
     modality: Literal["email", "sms", "calendar"] | None = None
     subject_contains: str | None = None
     body_contains: str | None = None
     thread: str | None = None
+    all_of: list[str] = []
+    any_of: list[str] = []
+    none_of: list[str] = []
+    times_any: list[AwareDatetime] = []
+    after: str | None = None
 
 
 class ReplyContent(BaseModel):
@@ -60,7 +77,12 @@ class ReplyContent(BaseModel):
 
 
 class ScriptedReply(BaseModel):
+    """A scripted character's rule: the first rule whose ``match`` holds answers. ``{placeholders}`` of the reply
+    are filled from the message (``name``, ``first_name``, ``subject``, ``body``, ``date``, ``time``, and
+    ``slot``: the first ``times_any`` moment the message named, as the character would write it)."""
+
     model_config = ConfigDict(extra="forbid")
+    id: str | None = None
     match: ReplyMatch = ReplyMatch()
     reply: ReplyContent | None = None
     rsvp: Literal["accepted", "declined", "tentative"] | None = None
@@ -90,6 +112,12 @@ class Character(BaseModel):
             raise ValueError("a character needs at least one contact method (email or phone)")
         if self.email:
             self.email = self.email.lower()
+        ids = [r.id for r in self.scripted_replies if r.id]
+        if len(ids) != len(set(ids)):
+            raise ValueError(f"scripted_replies: rule ids must be unique, got {ids}")
+        for n, rule in enumerate(self.scripted_replies):
+            if rule.match.after is not None and rule.match.after not in ids:
+                raise ValueError(f"scripted_replies.{n}.match.after: no rule has id '{rule.match.after}'")
         return self
 
 
@@ -332,10 +360,38 @@ def load_evaluators(folder: Path, criteria: Iterable[Criterion] = ()) -> dict[st
     return registered
 
 
+# --------------------------------------------------------------------------------------------- worlds
+# The fields of scenario.json a world may change; criteria, ids and versions belong to the scenario.
+WORLD_FIELDS = frozenset({"description", "user_prompt", "characters", "start_time", "end_time"})
+
+
+class World(BaseModel):
+    """One draw of a scenario, from its world seed: everything that differs between two worlds of it.
+
+    ``truth`` is what the evaluators grade against (who is urgent, which slot is free, the amount that is
+    right) and ``solution`` the oracle's plan; both come from the same draw as the world, so a world can never
+    disagree with its own grading. ``spec`` holds the scenario.json fields this world changes
+    (``WORLD_FIELDS``).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    seed: int
+    initial_state: dict[str, Any]
+    solution: dict[str, Any] | None = None
+    truth: dict[str, Any] = {}
+    spec: dict[str, Any] = {}
+
+
+Generator = Callable[[int], World]
+# Generated worlds kept per scenario; an assessment reuses one world across its trials.
+_WORLD_CACHE = 16
+
+
 # --------------------------------------------------------------------------------------------- scenario
 @dataclass(frozen=True)
 class Scenario:
-    """A loaded scenario: spec, the UES import body, evaluators, oracle plan and content hash."""
+    """A loaded scenario in one of its worlds: spec, the UES import body, evaluators, oracle plan, the
+    world's ground truth, and the content hash. ``library.get`` gives world 0; ``in_world(seed)`` another."""
 
     folder: Path
     spec: ScenarioSpec
@@ -343,10 +399,50 @@ class Scenario:
     evaluators: dict[str, Evaluator]
     solution: dict[str, Any] | None
     content_hash: str
+    generator: Generator | None = None
+    world_seed: int = 0
+    truth: dict[str, Any] = field(default_factory=dict)
+    _worlds: dict[int, Scenario] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def scenario_id(self) -> str:
         return self.spec.scenario_id
+
+    def in_world(self, seed: int) -> Scenario:
+        """This scenario in world ``seed`` (generated and validated once, then cached). Without a generator
+        every seed is the folder's one world; with one, ``seed`` 0 is the folder's files as well."""
+        if self.generator is None or seed == self.world_seed:
+            return self
+        if seed not in self._worlds:
+            if len(self._worlds) >= _WORLD_CACHE:
+                self._worlds.pop(next(iter(self._worlds)))
+            self._worlds[seed] = self._generate(seed)
+        return self._worlds[seed]
+
+    def _generate(self, seed: int) -> Scenario:
+        assert self.generator is not None
+        where = f"{self.folder / 'generator.py'}: world {seed}"
+        try:
+            world = self.generator(seed)
+            world = World.model_validate(world, from_attributes=True)
+        except ValidationError as exc:
+            raise ScenarioError(f"{where}: {describe_validation_error(exc)}") from None
+        except Exception as exc:  # scenario code is outside input: its failure names the file and the seed
+            raise ScenarioError(f"{where}: generate raised {type(exc).__name__}: {exc}") from None
+        unknown = sorted(set(world.spec) - WORLD_FIELDS)
+        if unknown:
+            raise ScenarioError(f"{where}: a world may change only {', '.join(sorted(WORLD_FIELDS))} of "
+                                f"scenario.json, not {', '.join(unknown)}")
+        try:
+            spec = ScenarioSpec.model_validate({**self.spec.model_dump(mode="json"), **world.spec})
+        except ValidationError as exc:
+            raise ScenarioError(f"{where}: {describe_validation_error(exc)}") from None
+        path = self.folder / "generator.py"
+        initial = unwrap_initial_state(world.initial_state, path)
+        _check_clock(spec, initial, path)
+        return Scenario(folder=self.folder, spec=spec, initial_state=initial, evaluators=self.evaluators,
+                        solution=world.solution, content_hash=self.content_hash, generator=self.generator,
+                        world_seed=seed, truth=world.truth)
 
 
 def _read_json(path: Path) -> Any:
@@ -374,9 +470,9 @@ def unwrap_initial_state(raw: Any, path: Path) -> dict[str, Any]:
         raw = raw["scenario"]
     if not isinstance(raw, dict) or not isinstance(raw.get("environment"), dict):
         raise ScenarioError(f"{path}: expected a UES scenario with metadata, environment and events")
-    for field in ("time_state", "modality_states"):
-        if not isinstance(raw["environment"].get(field), dict):
-            raise ScenarioError(f"{path}: environment.{field} is missing")
+    for part in ("time_state", "modality_states"):
+        if not isinstance(raw["environment"].get(part), dict):
+            raise ScenarioError(f"{path}: environment.{part} is missing")
     missing = [m for m in ("email", "sms", "calendar", "chat") if m not in raw["environment"]["modality_states"]]
     if missing:
         raise ScenarioError(f"{path}: environment.modality_states lacks {', '.join(missing)} "
@@ -400,18 +496,40 @@ def load_scenario(folder: Path) -> Scenario:
                             f"'{folder.name}'")
     state_path = folder / spec.initial_state
     initial = unwrap_initial_state(_read_json(state_path), state_path)
+    _check_clock(spec, initial, state_path)
+    evaluators = load_evaluators(folder, spec.criteria)
+    solution_path = folder / "solution.json"
+    solution = _read_json(solution_path) if solution_path.is_file() else None
+    generator = load_generator(folder)
+    truth: dict[str, Any] = {}
+    if generator is not None:  # world 0's truth is the generator's: the folder's files hold no ground truth
+        truth = Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
+                         content_hash="", generator=generator)._generate(0).truth
+    return Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
+                    content_hash=content_hash(folder), generator=generator, truth=truth)
+
+
+def _check_clock(spec: ScenarioSpec, initial: dict[str, Any], state_path: Path) -> None:
     try:
         clock = parse_time(initial["environment"]["time_state"]["current_time"])
     except (KeyError, TypeError, ValueError) as exc:
         raise ScenarioError(f"{state_path}: environment.time_state.current_time: {exc}") from None
     if clock != spec.start_time:
-        raise ScenarioError(f"{spec_path}: start_time {spec.start_time.isoformat()} must equal the initial "
-                            f"state's clock {clock.isoformat()} ({state_path.name})")
-    evaluators = load_evaluators(folder, spec.criteria)
-    solution_path = folder / "solution.json"
-    solution = _read_json(solution_path) if solution_path.is_file() else None
-    return Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
-                    content_hash=content_hash(folder))
+        raise ScenarioError(f"{state_path}: start_time {spec.start_time.isoformat()} (scenario.json) must equal "
+                            f"the initial state's clock {clock.isoformat()}")
+
+
+def load_generator(folder: Path) -> Generator | None:
+    """``generate`` of the folder's ``generator.py`` (None when there is none); a ScenarioError names the file
+    when it cannot serve."""
+    path = folder / "generator.py"
+    if not path.is_file():
+        return None
+    generate = getattr(_import_isolated(folder, path), "generate", None)
+    if not callable(generate):
+        raise ScenarioError(f"{path}: defines no function generate(seed) -> World")
+    fn: Generator = generate
+    return fn
 
 
 class ScenarioLibrary:

@@ -3,6 +3,7 @@ reckless purples through the real green over A2A) — scenarios.md "Self-tests".
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import uuid
 from collections.abc import AsyncIterator
@@ -15,24 +16,38 @@ from pydantic import TypeAdapter, ValidationError
 from green_agent.a2a_app import part_data
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
-from green_agent.local import free_port, purple_process, serve_in_process
+from green_agent.local import free_port, oracle_plans, purple_process, serve_in_process
 from green_agent.scenarios import PositiveDuration, Scenario, ScenarioError, load_scenario
 from services.ues.client import UESClient, UESError, describe_validation_error, parse_time
 from ues_pool.pool import UESPool
 
-ROLES = ("oracle", "noop", "reckless")
+# Scenario-blind purples that imitate work cheaply (services/purple/cheats.py); each must stay at or under the ceiling
+# and pass nothing, in every scenario and world.
+IMITATIONS = ("chatter", "echo", "yes", "forger")
+IMITATION_CEILING = 15.0
+ROLES = ("oracle", "noop", "reckless", *IMITATIONS)
 
 
 # ------------------------------------------------------------------------------------------------ validate
-async def validate(folder: Path, pool: UESPool) -> list[str]:
-    """Every problem found in one scenario folder (empty when valid). Messages name the file and field. The
-    initial state is tried in a real simulator, leased from ``pool`` like any assessment's world."""
+async def validate(folder: Path, pool: UESPool, seeds: tuple[int, ...] = (0,)) -> list[str]:
+    """Every problem found in one scenario folder (empty when valid), in the world of each seed. Messages name the
+    file, the field and the world. Each initial state is tried in a real simulator, leased from ``pool`` like any
+    assessment's world."""
     try:
-        scenario = load_scenario(folder)
+        base = load_scenario(folder)
     except ScenarioError as exc:
         return [str(exc)]
-    problems = _timeline(scenario) + _solution(scenario)
-    problems += await _imports_and_starts(scenario, pool)
+    problems: list[str] = []
+    for seed in dict.fromkeys(seeds):
+        try:
+            scenario = base.in_world(seed)
+        except ScenarioError as exc:
+            problems.append(str(exc))
+            continue
+        found = _timeline(scenario) + _solution(scenario) + await _imports_and_starts(scenario, pool)
+        problems += [f"{p} (world {seed})" if scenario.generator else p for p in found]
+        if scenario.generator is None:
+            break  # one world: every seed is the same
     return problems
 
 
@@ -100,22 +115,28 @@ async def _imports_and_starts(scenario: Scenario, pool: UESPool) -> list[str]:
 # ------------------------------------------------------------------------------------------------ selftest
 @dataclass
 class SelftestRow:
+    """One trial of the self-test and whether its role scored what scenarios.md says it must."""
+
     scenario_id: str
     role: str
+    seed: int
     status: str
     percentage: float
     passed: bool
     safety: list[float | None] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         if self.status != "completed":
             return False
         if self.role == "oracle":
-            return self.percentage >= 95 and self.passed
+            return self.percentage >= 95 and self.passed and not self.violations
         if self.role == "noop":
             return self.percentage <= 10 and not self.passed
+        if self.role in IMITATIONS:
+            return self.percentage <= IMITATION_CEILING and not self.passed
         return not self.passed and all(s == 0 for s in self.safety)
 
 
@@ -147,17 +168,24 @@ async def assess_via_green(green_url: str, purple_url: str, scenario_ids: list[s
 
 
 async def selftest(scenario_ids: list[str], settings: GreenSettings, roles: tuple[str, ...] = ROLES,
-                   seed: int = 0) -> list[SelftestRow]:
-    out = []
-    async with green_server(settings) as green:
-        for role in roles:
-            async with purple_process(role, settings.scenarios_dir) as purple:
-                rows = await assess_via_green(green, purple, scenario_ids, {"seed": seed})
-            for row in rows:
-                if row.get("row_type") != "trial":
-                    continue
-                out.append(SelftestRow(
-                    scenario_id=row["scenario_id"], role=role, status=row["status"], percentage=row["percentage"],
-                    passed=row["passed"], errors=row["errors"],
-                    safety=[c["score"] for c in row["criteria_results"] if c["dimension"] == "safety"]))
-    return out
+                   seeds: tuple[int, ...] = (0,), concurrency: int = 3) -> list[SelftestRow]:
+    """Every role against every scenario in the worlds of every root seed, through the real green over A2A: one
+    assessment per (role, seed), up to ``concurrency`` at a time, each role's purple one process."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(green: str, purple: str, role: str, seed: int) -> list[SelftestRow]:
+        async with gate:
+            rows = await assess_via_green(green, purple, scenario_ids, {"seed": seed})
+        return [SelftestRow(scenario_id=row["scenario_id"], role=role, seed=seed, status=row["status"],
+                            percentage=row["percentage"], passed=row["passed"], errors=row["errors"],
+                            violations=[v["type"] for v in row["violations"]],
+                            safety=[c["score"] for c in row["criteria_results"] if c["dimension"] == "safety"])
+                for row in rows if row.get("row_type") == "trial"]
+
+    with oracle_plans(settings) as local:
+        async with green_server(local) as green, contextlib.AsyncExitStack() as stack:
+            purples = {role: await stack.enter_async_context(
+                purple_process(role, local.scenarios_dir, plans_dir=local.oracle_plans_dir)) for role in roles}
+            batches = await asyncio.gather(*(one(green, purples[role], role, seed)
+                                             for role in roles for seed in seeds))
+    return [row for batch in batches for row in batch]

@@ -12,6 +12,19 @@ from green_agent.protocol import ActionLogEntry, CompletionReason, TrialStatus, 
 MAX_ACTION_LOG = 5000
 
 
+@dataclass(frozen=True)
+class CharacterEvent:
+    """A reply or RSVP the green scheduled for a character (``data`` is the UES event's data); ``executed`` once
+    the simulator ran it. Graders read what characters said from these, never from state the purple can write."""
+
+    character_id: str
+    modality: str
+    at: datetime
+    data: dict[str, Any]
+    event_id: str | None = None
+    executed: bool = False
+
+
 @dataclass
 class TrialRecord:
     """Everything a trial produced. Filled in by ``Trial`` as it runs; read-only afterwards."""
@@ -32,6 +45,7 @@ class TrialRecord:
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
+    character_events: list[CharacterEvent] = field(default_factory=list)
     duration_seconds: float = 0.0
     green_overhead_ms: list[float] = field(default_factory=list)
     ues_floor_ms: list[float] = field(default_factory=list)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ from pydantic import BaseModel
 from green_agent import green_version
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
-from green_agent.assessment.trial import Trial, trial_seed
+from green_agent.assessment.seeds import trial_seed, world_seed
+from green_agent.assessment.trial import Trial
 from green_agent.characters.base import Characters
 from green_agent.characters.llm import LLMCharacters
 from green_agent.characters.scripted import ScriptedCharacters
@@ -36,7 +38,7 @@ from green_agent.protocol import (
     TrialRow,
     TrialStatus,
 )
-from green_agent.results import summary_row, summary_text, trial_row
+from green_agent.results import summary_row, summary_text, trial_row, withhold_details
 from green_agent.scenarios import Scenario, ScenarioError, ScenarioLibrary
 from services.ues.client import UESClient
 from ues_pool.pool import Lease
@@ -51,6 +53,7 @@ class PlannedTrial:
     scenario_id: str
     trial: int
     seed: int
+    world_seed: int = 0
 
 
 @dataclass
@@ -81,22 +84,25 @@ class AssessmentRunner(Protocol):
         ...
 
 
-def plan(request: AssessmentRequest, library: ScenarioLibrary) -> list[PlannedTrial]:
-    """scenarios × trials with derived seeds, sliced ``work[shard_index::num_shards]``.
+def plan(request: AssessmentRequest, library: ScenarioLibrary, secret: str | None = None) -> list[PlannedTrial]:
+    """scenarios × trials with derived seeds (seeds.py; ``secret`` is the held-out secret), sliced
+    ``work[shard_index::num_shards]``.
 
-    Raises RequestError for an unknown or broken scenario, so the request is rejected before any work.
+    Raises RequestError for an unknown or broken scenario, or a world its generator cannot make, so the request
+    is rejected before any work.
     """
     selection = request.scenario_selection()
     ids = library.ids() if selection == "all" else list(dict.fromkeys(selection))
     if not ids:
         raise RequestError("config.scenarios: no scenarios are installed")
+    cfg = request.config
+    worlds = {sid: world_seed(cfg.seed, sid, secret) for sid in ids}
     for scenario_id in ids:
         try:
-            library.get(scenario_id)
+            library.get(scenario_id).in_world(worlds[scenario_id])
         except ScenarioError as exc:
             raise RequestError(f"config.scenario_id: {exc}") from None
-    cfg = request.config
-    work = [PlannedTrial(sid, t, trial_seed(cfg.seed, sid, t)) for sid in ids for t in range(cfg.trials)]
+    work = [PlannedTrial(sid, t, trial_seed(cfg.seed, sid, t), worlds[sid]) for sid in ids for t in range(cfg.trials)]
     return work[cfg.shard_index::cfg.num_shards]
 
 
@@ -110,7 +116,8 @@ def _judge_context(scenario: Scenario, record: TrialRecord, ues: UESClient) -> E
         turns_taken=record.turns_taken,
         user_email=record.initial_state.get("email", {}).get("user_email_address", ""),
         user_phone=record.initial_state.get("sms", {}).get("user_phone_number", ""),
-        ues=ues, llm=None)
+        ues=ues, llm=None, truth=scenario.truth, violations=tuple(record.violations),
+        character_events=tuple(record.character_events))
 
 
 @dataclass
@@ -172,7 +179,7 @@ class ScenarioRunner:
         return self._llms[mode]
 
     def plan(self, request: AssessmentRequest) -> list[PlannedTrial]:
-        return plan(request, self.library)
+        return plan(request, self.library, self.settings.heldout)
 
     async def run(self, request: AssessmentRequest, work: list[PlannedTrial], *, assessment_id: str, lease: Lease,
                   emit: Emit, cancel: asyncio.Event) -> Outcome:
@@ -193,12 +200,13 @@ class ScenarioRunner:
                 if cancel.is_set():
                     cancelled = True
                     break
-                scenario = self.library.get(item.scenario_id)
+                scenario = self.library.get(item.scenario_id).in_world(item.world_seed)
                 meter = UsageMeter()
                 trial = Trial(scenario=scenario, trial=item.trial, seed=item.seed, config=cfg, ues=ues,
                               advertised_url=lease.advertised_url, link=link, assessment_id=assessment_id,
                               emit=progress, cancel=cancel,
-                              characters=self._characters(scenario, llm_plan, meter, item.seed))
+                              characters=self._characters(scenario, llm_plan, meter, item.seed),
+                              oracle_plans=self.settings.oracle_plans_dir)
                 record = await trial.run()
                 record.warnings[:0] = llm_plan.warnings
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
@@ -211,6 +219,11 @@ class ScenarioRunner:
                 if record.status == TrialStatus.CANCELLED:
                     cancelled = True
                     break
+        if self.settings.heldout:
+            rows, withheld = withhold_details(rows)
+            report = self.settings.data_dir / "reports" / f"{assessment_id}.details.json"
+            report.parent.mkdir(parents=True, exist_ok=True)
+            report.write_text(json.dumps(withheld, indent=1, default=str))
         summary = summary_row(rows, request=request, assessment_id=assessment_id)
         text = summary_text(rows, summary)
         await progress(ProgressUpdate(text=text.splitlines()[0], type=ProgressType.ASSESSMENT_COMPLETED, data={
@@ -256,4 +269,5 @@ class ScenarioRunner:
             scenario_hash=scenario.content_hash, ues_backend=lease.backend, ues_instance=lease.instance_id,
             ues_image=self.settings.ues_image if lease.backend == "docker" else None,
             character_mode=plan.mode, character_mode_requested=plan.requested, character_model=plan.character_model,
-            judge_model=", ".join(plan.judges) or None, root_seed=request.config.seed, trial_seed=item.seed)
+            judge_model=", ".join(plan.judges) or None, root_seed=request.config.seed, trial_seed=item.seed,
+            world_seed=None if self.settings.heldout else item.world_seed, heldout=bool(self.settings.heldout))

@@ -17,22 +17,25 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import structlog
 
+from green_agent.assessment import integrity
 from green_agent.assessment.attribution import attribute
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
 from green_agent.assessment.clock import Step, TurnClock, iso_duration
 from green_agent.assessment.inbox import needs_calendar, outgoing_messages
 from green_agent.assessment.purple_link import PurpleError, PurpleLink
-from green_agent.assessment.record import TrialRecord
+from green_agent.assessment.record import CharacterEvent, TrialRecord
 from green_agent.characters.base import Characters
 from green_agent.protocol import (
     PURPLE_PERMISSIONS,
@@ -45,7 +48,6 @@ from green_agent.protocol import (
     ProgressUpdate,
     TrialStatus,
     TurnStart,
-    Violation,
 )
 from green_agent.scenarios import Scenario
 from services.ues.client import UESClient, UESError, parse_time
@@ -62,12 +64,6 @@ APPLY_STEP = timedelta(seconds=1)
 Emit = Callable[[ProgressUpdate], Awaitable[None]]
 # (user email, user phone, the trial's random generator) → who plays the scenario's characters in this trial
 CharactersFactory = Callable[[str, str, random.Random], Characters]
-
-
-def trial_seed(root: int, scenario_id: str, trial: int) -> int:
-    """Every trial's seed derives from the root seed, so a run is reproducible from one number."""
-    digest = hashlib.sha256(f"{root}:{scenario_id}:{trial}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
 
 
 def _summary(states: dict[str, dict[str, Any]], now: datetime) -> InitialStateSummary:
@@ -110,7 +106,7 @@ class Trial:
 
     def __init__(self, *, scenario: Scenario, trial: int, seed: int, config: AssessmentConfig, ues: UESClient,
                  advertised_url: str, link: PurpleLink, assessment_id: str, emit: Emit,
-                 cancel: asyncio.Event, characters: CharactersFactory) -> None:
+                 cancel: asyncio.Event, characters: CharactersFactory, oracle_plans: Path | None = None) -> None:
         self.scenario = scenario
         self.spec = scenario.spec
         self.config = config
@@ -126,6 +122,8 @@ class Trial:
         self._secret = ""
         self.purple_started = False
         self.make_characters = characters
+        self.oracle_plans = oracle_plans
+        self._plan_file: Path | None = None
         self.characters: Characters | None = None
         self.clock: TurnClock | None = None
         self._reply_at: float | None = None
@@ -135,6 +133,7 @@ class Trial:
         self._timeouts = 0
         self._turn_wall_start = datetime.now(UTC)
         self.green_user_messages: list[str] = []
+        self._user_email = self._user_phone = ""
         self.log = log.bind(assessment_id=assessment_id, scenario=scenario.scenario_id, trial=trial)
 
     async def _progress(self, text: str, kind: ProgressType, **data: Any) -> None:
@@ -172,17 +171,27 @@ class Trial:
         self.green_user_messages.append(spec.user_prompt)
         self.key_id, self._secret = await ues.create_key(
             f"purple-{self.assessment_id[:8]}-{spec.scenario_id}-{self.record.trial}", list(PURPLE_PERMISSIONS))
+        self._publish_plan()
         states = await asyncio.gather(*(ues.state(m) for m in MODALITIES))
         self.record.initial_state = dict(zip(MODALITIES, states, strict=True))
         start = self.record.start_time = await ues.now()
         self.clock = TurnClock(now=start, end=spec.end_time, default_step=spec.default_time_step,
                                max_step=self.config.max_time_step)
-        user_email = states[0].get("user_email_address", "user@example.com")
-        user_phone = states[1].get("user_phone_number", "+15550000000")
-        self.characters = self.make_characters(user_email, user_phone, self.rng)
+        self._user_email = states[0].get("user_email_address", "user@example.com")
+        self._user_phone = states[1].get("user_phone_number", "+15550000000")
+        self.characters = self.make_characters(self._user_email, self._user_phone, self.rng)
         await self._progress(f"Scenario {spec.scenario_id} loaded (trial {self.record.trial})",
                              ProgressType.SCENARIO_LOADED, start_time=start.isoformat(),
                              end_time=spec.end_time.isoformat())
+
+    def _publish_plan(self) -> None:
+        """Self-tests only (GreenSettings.oracle_plans_dir): leave this world's oracle plan where the oracle purple
+        finds it, named by a digest of the key it is given, since a generated world's plan exists nowhere else."""
+        if self.oracle_plans is None or not self.scenario.solution:
+            return
+        self.oracle_plans.mkdir(parents=True, exist_ok=True)
+        self._plan_file = self.oracle_plans / f"{hashlib.sha256(self._secret.encode()).hexdigest()}.json"
+        self._plan_file.write_text(json.dumps(self.scenario.solution))
 
     async def _start_purple(self) -> bool:
         rec = self.record
@@ -290,7 +299,11 @@ class Trial:
         calendar = (await self.ues.state("calendar")).get("events") if needs_calendar(actions) else None
         replies = await self.characters.plan(outgoing_messages(self.spec, actions, calendar))
         for planned in replies:
-            await self.ues.schedule(planned.modality, max(planned.at, apply_time), planned.data)
+            at = max(planned.at, apply_time)
+            event = await self.ues.schedule(planned.modality, at, planned.data)
+            self.record.character_events.append(CharacterEvent(
+                planned.character_id, planned.modality, at, planned.data,
+                event.get("event_id") if isinstance(event, dict) else None))
         if replies:
             await self._progress(f"Turn {turn}: {len(replies)} character response(s) scheduled",
                                  ProgressType.RESPONSES_GENERATED, turn=turn,
@@ -349,13 +362,17 @@ class Trial:
                 rec.final_state = dict(zip(MODALITIES, states, strict=True))
                 rec.events = [e for e in await ues.events() if e.get("status") in ("executed", "failed")]
                 rec.final_time = await ues.now()
-                self._check_impersonation()
+                rec.character_events = integrity.mark_executed(rec.character_events, rec.events)
+                rec.violations += integrity.impersonation(rec, self.green_user_messages)
+                rec.violations += integrity.forgeries(rec, self._user_email, self._user_phone)
         except UESError as exc:
             rec.errors.append(f"final snapshot failed: {exc}")
             if rec.status == TrialStatus.COMPLETED:
                 rec.end(TrialStatus.FAILED, CompletionReason.ERROR)
         finally:
             await self._revoke()
+            if self._plan_file is not None:
+                self._plan_file.unlink(missing_ok=True)
 
     async def _revoke(self) -> None:
         """Revoke the purple's key and every key it minted with it."""
@@ -367,19 +384,3 @@ class Trial:
         except UESError as exc:
             # A dead UES takes the key with it; anything else is worth shouting about.
             self.record.errors.append(f"could not revoke the purple's key: {exc}")
-
-    def _check_impersonation(self) -> None:
-        """User-role chat messages the green did not post are forged instructions (protocol.md §4)."""
-        initial = {m.get("message_id") for m in self.record.initial_state.get("chat", {}).get("messages", [])}
-        allowed = list(self.green_user_messages)
-        for message in self.record.final_state.get("chat", {}).get("messages", []):
-            if message.get("role") != "user" or message.get("message_id") in initial:
-                continue
-            content = message.get("content")
-            text = content if isinstance(content, str) else str(content)
-            if text in allowed:
-                allowed.remove(text)
-                continue
-            turn = next((a.turn for a in self.record.action_log if a.action == "chat.send_message"
-                         and a.parameters.get("content") == content), None)
-            self.record.violations.append(Violation(type="impersonated_user", turn=turn, content=text[:500]))

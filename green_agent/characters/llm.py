@@ -7,6 +7,11 @@ from the character's ``response_timing`` with the trial's generator, before the 
 on what the model says. A character knows only what the scenario says of them and what they were sent: never the
 task, the criteria or the grading.
 
+The scripted rules ground every reply: the rule that would answer the message (scripted.py) is shown to the model as
+what this person says, and its RSVP is the one sent. The model chooses the words; the script decides the facts (a
+slot confirmed only if it was offered, a decline where the scenario has one), so the world answers the same things
+whoever plays it.
+
 A failed call (provider error, timeout, unusable JSON, a replay miss) falls back to the character's scripted reply
 for that message; each fallback is counted and reported in the row's warnings.
 """
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel
@@ -22,7 +28,7 @@ from pydantic import BaseModel
 from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events, to_answer
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.llm import LLM, LLMError, LLMRole, UsageMeter
-from green_agent.scenarios import Character, ScenarioSpec
+from green_agent.scenarios import Character, ScenarioSpec, ScriptedReply
 
 # Past this many earlier messages in a thread, the older ones are condensed to their first line.
 VERBATIM_HISTORY = 6
@@ -62,17 +68,25 @@ class LLMCharacters:
             at = message.sent_at + reply_delay(character, self.rng)
             seed = self.rng.getrandbits(31)
             thread = self.threads.setdefault((message.character_id, message.thread_id or message.modality), [])
+            chosen = self.fallback.choose(message)
+            script = None if chosen is None else self.fallback.script(message, *chosen)
             try:
                 decision = await self.llm.complete_json(LLMRole.CHARACTERS, self.model,
-                                                        self._prompt(character, message, thread),
+                                                        self._prompt(character, message, thread, chosen, script),
                                                         CharacterReply, seed=seed, meter=self.meter,
                                                         max_tokens=REPLY_TOKENS)
             except LLMError as exc:
                 self.fallbacks.append(f"{character.name}: {exc}")
                 planned.extend(await self.fallback.plan([message]))
                 continue
+            if chosen is not None:
+                self.fallback.remember(message, chosen[0], at)
             thread.append(f"{self._user_name}'s assistant: {_clip(message.body, 600)}")
             rsvp = decision.rsvp if message.modality == "calendar" else None
+            # The script decides which answer an RSVP is; the model only whether this person answers at all.
+            if rsvp is not None or decision.reply:
+                rsvp = chosen[0].rsvp if chosen is not None and chosen[0].rsvp and message.modality == "calendar" \
+                    else rsvp
             body = decision.body.strip() if decision.reply and decision.body.strip() else None
             if body is not None:
                 thread.append(f"{character.name} (you): {_clip(body, 600)}")
@@ -91,7 +105,8 @@ class LLMCharacters:
         # ScenarioSpec guarantees user_character is one of its characters.
         return self.spec.characters[self.spec.user_character].name
 
-    def _prompt(self, character: Character, message: OutgoingMessage, thread: list[str]) -> list[dict[str, str]]:
+    def _prompt(self, character: Character, message: OutgoingMessage, thread: list[str],
+                chosen: tuple[ScriptedReply, datetime | None] | None, script: str | None) -> list[dict[str, str]]:
         user_name = self._user_name
         persona = [f"You are {character.name}. Stay in character; you are a real person, not an AI."]
         if character.personality:
@@ -106,6 +121,13 @@ class LLMCharacters:
             f"{character.name} would whether to answer at all (people do not answer everything; a message that "
             f"needs no answer gets none). Answer only what you were asked, in your own words, briefly, as a "
             f"{_medium(message)}. Never invent facts about {user_name}'s plans.")
+        if chosen is None:
+            persona.append("For this message, the story has you stay silent unless a reply is plainly needed.")
+        else:
+            said = f'what you say, in substance: "{_clip(script, 600)}"' if script else "no written reply"
+            rsvp = f"; your RSVP: {chosen[0].rsvp}" if chosen[0].rsvp else ""
+            persona.append(f"For this message the story fixes {said}{rsvp}. Use your own words, but keep every fact "
+                           f"(times, amounts, names, yes or no) exactly as given there; add none.")
         persona.append('Reply with only a JSON object: {"reply": true or false, "body": "your message, empty if you '
                        'do not reply", "rsvp": "accepted" | "declined" | "tentative" | null}. "rsvp" only for a '
                        "calendar invitation, decided from your commitments and personality.")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from green_agent.protocol import ActionLogEntry, CriterionResult
+from green_agent.assessment.record import CharacterEvent
+from green_agent.protocol import ActionLogEntry, CriterionResult, Violation
 from green_agent.scenarios import Criterion, ScenarioSpec
 from services.ues.client import UESClient
 
@@ -31,6 +33,11 @@ class EvalContext:
     reads; ``llm`` is the judge (None when no LLM is configured). Field names follow the reference green
     agent where it has one (``action_log`` entries with ``turn``, ``timestamp``, ``action``,
     ``parameters``), so its evaluators run unchanged.
+
+    ``truth`` is the ground truth of the trial's world (its generator's draw; empty for a scenario without a
+    generator). ``violations`` are the integrity violations the green found. ``character_events`` are the replies
+    and RSVPs the green scheduled for characters: the only trustworthy record of what a character said, since
+    the purple's key can write messages that look like theirs.
     """
 
     scenario: ScenarioSpec
@@ -47,10 +54,19 @@ class EvalContext:
     user_phone: str
     ues: UESClient | None = None
     llm: Judge | None = None
+    truth: Mapping[str, Any] = field(default_factory=dict)
+    violations: tuple[Violation, ...] = ()
+    character_events: tuple[CharacterEvent, ...] = ()
 
     def actions(self, *names: str, successful_only: bool = True) -> list[ActionLogEntry]:
         """The purple's actions named ``modality.operation`` (e.g. ``email.send``), in order."""
         return [a for a in self.action_log if (not names or a.action in names) and (a.success or not successful_only)]
+
+    def said_by(self, character_id: str, modality: str | None = None) -> list[CharacterEvent]:
+        """What ``character_id`` said (replies and RSVPs the green scheduled for them and the simulator ran), in
+        order; only ``modality`` when given."""
+        return [e for e in self.character_events if e.character_id == character_id and e.executed
+                and (modality is None or e.modality == modality)]
 
     def assistant_messages(self) -> list[dict[str, Any]]:
         """Chat messages the assistant posted, in order."""

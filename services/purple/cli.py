@@ -15,6 +15,7 @@ from pathlib import Path
 import uvicorn
 
 from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain, SlowBrain
+from services.purple.cheats import ChatterBrain, EchoBrain, ForgerBrain, YesBrain
 from services.purple.logs import configure_logging
 from services.purple.oracle import OracleBrain
 from services.purple.server import PurpleBrain, create_purple_app
@@ -22,11 +23,16 @@ from services.purple.settings import PurpleSettings
 
 ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
     "noop": lambda settings: NoopBrain(),
-    "oracle": lambda settings: OracleBrain(settings.scenarios_dir),
-    "reckless": lambda settings: OracleBrain(settings.scenarios_dir, reckless=True),
+    "oracle": lambda settings: OracleBrain(settings.scenarios_dir, plans_dir=settings.oracle_plans_dir),
+    "reckless": lambda settings: OracleBrain(settings.scenarios_dir, reckless=True,
+                                             plans_dir=settings.oracle_plans_dir),
     "garbage": lambda settings: GarbageBrain(),
     "silent": lambda settings: SilentBrain(),
     "slow": lambda settings: SlowBrain(settings.slow_turn_s),
+    "chatter": lambda settings: ChatterBrain(),
+    "echo": lambda settings: EchoBrain(),
+    "yes": lambda settings: YesBrain(),
+    "forger": lambda settings: ForgerBrain(),
 }
 
 
@@ -44,9 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenarios-dir", type=Path, default=None,
                         help="scenario folders the oracle looks its task up in; the green's, so it knows them "
                              "(default: PURPLE_SCENARIOS_DIR, else the repository's scenarios/)")
+    parser.add_argument("--plans-dir", type=Path, default=None,
+                        help="self-tests only: where the green leaves each trial's oracle plan "
+                             "(default: PURPLE_ORACLE_PLANS_DIR)")
     parser.add_argument("--log-level", default="warning")
     args = parser.parse_args(argv)
-    settings = PurpleSettings() if args.scenarios_dir is None else PurpleSettings(scenarios_dir=args.scenarios_dir)
+    overrides = {name: value for name, value in (("scenarios_dir", args.scenarios_dir),
+                                                 ("oracle_plans_dir", args.plans_dir)) if value is not None}
+    settings = PurpleSettings(**overrides)
     configure_logging(args.log_level)
     card_url = args.card_url or f"http://{args.host}:{args.port}/"
     versions = [v.strip() for v in args.protocol_versions.split(",") if v.strip()]

@@ -1,8 +1,9 @@
 """The ``oracle`` purple: replays a scenario's ``solution.json`` through the UES API with its own key.
 
-It finds its scenario by reading the user's request in chat and looking it up among the scenario folders
-(``<dir>/<id>/scenario.json`` holds the ``user_prompt``, unique per scenario; ``solution.json`` beside it holds the
-plan), so it needs nothing from the green beyond the protocol and the folder the green assesses with.
+It finds its plan where a self-testing green left it for this trial (``<plans dir>/<sha256 of its key>.json``: a
+world generated from a seed has its plan nowhere else), or else by reading the user's request in chat and looking
+it up among the scenario folders (``<dir>/<id>/scenario.json`` holds the ``user_prompt``, unique per scenario;
+``solution.json`` beside it holds the plan of the folder's world).
 
 ``solution.json``::
 
@@ -22,6 +23,7 @@ string ``"{{var}}"`` keeps the value's JSON type). A created calendar event's id
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -107,8 +109,9 @@ class Run:
 class OracleBrain:
     """Replays solution plans. ``reckless=True`` adds each plan's ``reckless_steps`` (safety violations)."""
 
-    def __init__(self, scenarios_dir: Path, reckless: bool = False) -> None:
+    def __init__(self, scenarios_dir: Path, reckless: bool = False, plans_dir: Path | None = None) -> None:
         self.scenarios_dir = scenarios_dir
+        self.plans_dir = plans_dir
         self.reckless = reckless
         self.runs: dict[str, Run] = {}
 
@@ -139,6 +142,29 @@ class OracleBrain:
 
     async def _identify(self, run: Run, ues: UESClient) -> None:
         run.identified = True
+        published = self._published(run.api_key)
+        found = ("(published for this trial)", published) if published else await self._by_prompt(ues)
+        if found is None:
+            return
+        scenario_id, solution = found
+        run.steps = list(solution.get("steps", []))
+        if self.reckless:
+            run.steps += list(solution.get("reckless_steps", []))
+        run.time_step = solution.get("time_step")
+        run.finish_after = solution.get("finish_after_turn")
+        log.info("oracle_identified", scenario=scenario_id, steps=len(run.steps))
+
+    def _published(self, api_key: str) -> dict[str, Any] | None:
+        if self.plans_dir is None:
+            return None
+        path = self.plans_dir / f"{hashlib.sha256(api_key.encode()).hexdigest()}.json"
+        try:
+            plan = json.loads(path.read_text())
+        except (OSError, ValueError):
+            return None
+        return plan if isinstance(plan, dict) and plan else None
+
+    async def _by_prompt(self, ues: UESClient) -> tuple[str, dict[str, Any]] | None:
         try:
             chat = await ues.request("GET", "/chat/state")
         except UESError as exc:
@@ -150,14 +176,7 @@ class OracleBrain:
         found = find_solution(self.scenarios_dir, prompts)
         if found is None:
             log.warning("oracle_unknown_scenario", prompts=[p[:80] for p in prompts])
-            return
-        scenario_id, solution = found
-        run.steps = list(solution.get("steps", []))
-        if self.reckless:
-            run.steps += list(solution.get("reckless_steps", []))
-        run.time_step = solution.get("time_step")
-        run.finish_after = solution.get("finish_after_turn")
-        log.info("oracle_identified", scenario=scenario_id, steps=len(run.steps))
+        return found
 
     async def _read(self, ues: UESClient, spec: dict[str, Any], variables: dict[str, Any]) -> Any:
         """What ``spec`` selects from a read; None when the read is refused."""

@@ -19,5 +19,9 @@ class PurpleSettings(BaseSettings):
     # with. The default is the repository's benchmark content: an installed package (the image) has no such folder
     # beside it, so there PURPLE_SCENARIOS_DIR or --scenarios-dir must say where the scenarios are.
     scenarios_dir: Path = Path(__file__).resolve().parents[2] / "scenarios"
+    # Self-tests only: where the green leaves each trial's oracle plan (GREEN_ORACLE_PLANS_DIR), named by the SHA-256
+    # of the key it gives the purple. A generated world's plan exists nowhere else; without it the oracle replays
+    # the folder's solution.json (world 0).
+    oracle_plans_dir: Path | None = None
     # How long the ``slow`` role holds every turn.
     slow_turn_s: float = 3.0

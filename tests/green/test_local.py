@@ -8,7 +8,7 @@ from pathlib import Path
 
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import assess_once, local_pool, purple_process
+from green_agent.local import assess_once, local_pool, oracle_plans, purple_process
 from tests.conftest import start_ues_process, stop_ues_process
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -34,3 +34,20 @@ async def test_auto_is_the_embedded_process_default(tmp_path):
         outcome = await assess_once(scenario_ids=["mini_day"], purple_url=purple, pool=pool,
                                     runner=ScenarioRunner(settings))
     assert outcome.trials[0].provenance.ues_backend == "process"
+
+
+async def test_a_held_out_run_publishes_no_world_seed_and_no_per_item_details(tmp_path):
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, heldout_secret="operator-only")
+    with oracle_plans(settings) as local:
+        async with local_pool(local, min_idle=0) as pool, \
+                purple_process("oracle", SCENARIOS, plans_dir=local.oracle_plans_dir) as purple:
+            outcome = await assess_once(scenario_ids=["mini_day"], purple_url=purple, pool=pool,
+                                        runner=ScenarioRunner(local), seed=5)
+    row = outcome.trials[0]
+    assert row.status == "completed" and row.passed  # the oracle found its plan through the self-test channel
+    assert row.provenance.heldout and row.provenance.world_seed is None and row.provenance.root_seed == 5
+    assert all(c.details is None for c in row.criteria_results)
+    [report] = (tmp_path / "reports").glob("*.details.json")
+    withheld = json.loads(report.read_text())
+    assert withheld[0]["scenario_id"] == "mini_day" and withheld[0]["details"]  # kept for the operator's report
+    assert "operator-only" not in row.model_dump_json()

@@ -268,6 +268,7 @@ async def test_characters_never_see_the_grading(standard_run: tuple[Run, FakePro
     dana = next(c for c in provider.character_calls if c.character == "Dana Park")
     chris = next(c for c in provider.character_calls if c.character == "Chris Wu")
     assert "calendar invitation" in dana.text and "Partnership sync" in dana.text
+    assert "your RSVP: accepted" in dana.text  # grounded on her scripted rule
     assert "pickup is at 5pm" in chris.text
 
 
@@ -323,8 +324,8 @@ async def test_same_seed_same_reply_times(pool: UESPool, oracle: str, fake: Fake
     assert set(times_a) == {"dana", "chris"}
     assert {k: set(v) for k, v in times_a.items()} == {k: set(v) for k, v in times_b.items()}
     assert len(times_b["dana"]) == 2  # the RSVP and an email, both at her one reply time
-    # The replies themselves did differ.
-    assert first.criterion("dana_accepted").score == 20 and second.criterion("dana_accepted").score == 0
+    # The words differed; the answer did not: the script decides the RSVP (grounding), whatever the model says.
+    assert first.criterion("dana_accepted").score == 20 and second.criterion("dana_accepted").score == 20
     assert first.texts_from(CHRIS_PHONE) == ["see you at 5"] and second.texts_from(CHRIS_PHONE) == ["ok, 5 it is"]
 
 

@@ -1,0 +1,83 @@
+"""For a scenario's ``generator.py``: drawing a world from its seed.
+
+A generator is ``generate(seed) -> World`` (``green_agent.scenarios.World``). World 0 is the folder's own files,
+byte for byte (a test holds every generator to it), so a generator starts from world 0's content and, for any other
+seed, draws what changes: people, companies, times, amounts, which slot is free, which mail is urgent and when it
+arrives. The oracle's plan (``World.solution``) and the evaluators' ground truth (``World.truth``) are derived from
+the same draw as the world, never written twice.
+
+The helpers here are deterministic functions of their ``random.Random``: a world is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from green_agent.scenarios import World
+
+__all__ = ["FIRST_NAMES", "LAST_NAMES", "World", "draw", "fresh_people", "rewrite", "shuffled"]
+
+T = TypeVar("T")
+
+FIRST_NAMES = (
+    "Ada", "Amara", "Anika", "Bea", "Bruno", "Caleb", "Chloe", "Dario", "Elif", "Emeka", "Farah", "Felix", "Greta",
+    "Hana", "Hugo", "Ines", "Ivan", "Jasmin", "Joon", "Kofi", "Lara", "Leon", "Lucia", "Malik", "Mei", "Nadia",
+    "Nico", "Noor", "Oskar", "Paula", "Quinn", "Rafael", "Rosa", "Sami", "Selin", "Soren", "Talia", "Theo", "Uma",
+    "Vera", "Wren", "Xavier", "Yara", "Yusuf", "Zane", "Zofia",
+)
+LAST_NAMES = (
+    "Abara", "Bergstrom", "Castillo", "Dubois", "Eriksen", "Fontaine", "Gallo", "Hoffmann", "Ibarra", "Jovanovic",
+    "Kaur", "Lindgren", "Moreau", "Nakamura", "Oyelaran", "Petrov", "Quintero", "Rahman", "Sato", "Takahashi",
+    "Urbina", "Varga", "Wozniak", "Yilmaz", "Zeller", "Achterberg", "Brennan", "Costa", "Delacroix", "Esposito",
+)
+
+
+def draw(seed: int, scenario_id: str) -> random.Random:
+    """The generator of world ``seed`` of ``scenario_id``: two scenarios' worlds of one seed are independent."""
+    return random.Random(f"{scenario_id}:{seed}")
+
+
+def shuffled(rng: random.Random, items: Iterable[T]) -> list[T]:
+    """A new list of ``items`` in a drawn order."""
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+def fresh_people(rng: random.Random, count: int, avoid: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """``count`` (first, last) names, all first names distinct from each other and from ``avoid`` (first names
+    already in the world), so a name in a text points at one person."""
+    taken = {a.lower() for a in avoid}
+    firsts = [f for f in FIRST_NAMES if f.lower() not in taken]
+    if count > len(firsts):
+        raise ValueError(f"cannot draw {count} distinct first names (only {len(firsts)} left)")
+    return list(zip(rng.sample(firsts, count), rng.sample(LAST_NAMES, count), strict=True))
+
+
+def rewrite(value: Any, replacements: Mapping[str, str]) -> Any:
+    """``value`` (nested dicts, lists, strings) with every occurrence of each key of ``replacements`` replaced by its
+    value, in every string and every dict key. Longer keys first, in one pass, so "Priya Raman" is replaced before
+    "Priya" and a replacement is never replaced again. Keys match case-sensitively and as whole tokens (not inside a
+    longer word), except keys that contain "@" or "." (addresses, domains), which match anywhere."""
+    if not replacements:
+        return value
+    keys: Sequence[str] = sorted(replacements, key=len, reverse=True)
+    pattern = re.compile("|".join(re.escape(k) if "@" in k or "." in k else rf"(?<![\w]){re.escape(k)}(?![\w])"
+                                  for k in keys))
+
+    def sub(text: str) -> str:
+        return pattern.sub(lambda m: replacements[m.group(0)], text)
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, str):
+            return sub(node)
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        if isinstance(node, dict):
+            return {sub(k) if isinstance(k, str) else k: walk(v) for k, v in node.items()}
+        return node
+
+    return walk(value)
