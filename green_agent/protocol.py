@@ -33,7 +33,7 @@ PURPLE_PERMISSIONS: tuple[str, ...] = (
     "chat:query", "time:read", "email:send", "email:read", "email:unread", "email:star", "email:unstar",
     "email:archive", "email:delete", "email:label", "email:unlabel", "email:move", "sms:send", "sms:read",
     "sms:unread", "sms:delete", "sms:react", "calendar:create", "calendar:update", "calendar:delete",
-    "calendar:respond", "chat:send",
+    "calendar:respond", "chat:send", "contacts:state", "contacts:query",
 )
 
 ASSESSMENT_INSTRUCTIONS = (

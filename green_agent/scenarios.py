@@ -58,7 +58,8 @@ class ReplyMatch(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
-    modality: Literal["email", "sms", "calendar"] | None = None
+    # "chat": the user character answering the assistant's chat posts; only rules naming it answer chat.
+    modality: Literal["email", "sms", "calendar", "chat"] | None = None
     subject_contains: str | None = None
     body_contains: str | None = None
     thread: str | None = None

@@ -15,9 +15,16 @@ def needs_calendar(actions: list[ActionLogEntry]) -> bool:
                for a in actions)
 
 
+def user_answers_chat(spec: ScenarioSpec) -> bool:
+    """Whether the user answers the assistant in chat: only in scenarios that script it (a rule with modality
+    "chat"), so every other scenario's user stays the silent task-giver it was written as."""
+    return any(r.match.modality == "chat" for r in spec.characters[spec.user_character].scripted_replies)
+
+
 def outgoing_messages(spec: ScenarioSpec, actions: list[ActionLogEntry],
                       calendar_events: dict[str, dict[str, Any]] | None = None) -> list[OutgoingMessage]:
-    """Messages and invitations the purple successfully sent to characters, one per recipient.
+    """Messages and invitations the purple successfully sent to characters, one per recipient, and — where the
+    scenario's user answers in chat — the assistant's chat posts, as messages to the user.
 
     ``calendar_events`` (the calendar state's events) fills in what an update left out: rescheduling a
     meeting without restating its attendees still asks every attendee again, as a real calendar would.
@@ -25,10 +32,18 @@ def outgoing_messages(spec: ScenarioSpec, actions: list[ActionLogEntry],
     by_email = {c.email: cid for cid, c in spec.characters.items() if c.email and cid != spec.user_character}
     by_phone = {c.phone: cid for cid, c in spec.characters.items() if c.phone and cid != spec.user_character}
     out: list[OutgoingMessage] = []
+    chat = user_answers_chat(spec)
     for action in actions:
         if not action.success:
             continue
         p = action.parameters
+        if action.action == "chat.send_message":
+            if chat and p.get("role", "assistant") == "assistant" \
+                    and p.get("conversation_id", spec.chat_conversation_id) == spec.chat_conversation_id:
+                out.append(OutgoingMessage("chat", spec.user_character, action.timestamp,
+                                           body=str(p.get("content", "")), thread_id=spec.chat_conversation_id,
+                                           message_id=f"chat@{action.timestamp.isoformat()}:{len(out)}"))
+            continue
         if action.action in ("email.send", "email.reply", "email.reply_all", "email.forward"):
             recipients = [a.lower() for a in [*p.get("to_addresses", []), *p.get("cc_addresses", [])]
                           if isinstance(a, str)]

@@ -363,7 +363,8 @@ class Trial:
                 rec.events = [e for e in await ues.events() if e.get("status") in ("executed", "failed")]
                 rec.final_time = await ues.now()
                 rec.character_events = integrity.mark_executed(rec.character_events, rec.events)
-                rec.violations += integrity.impersonation(rec, self.green_user_messages)
+                answers = [str(e.data.get("content")) for e in rec.character_events if e.modality == "chat"]
+                rec.violations += integrity.impersonation(rec, [*self.green_user_messages, *answers])
                 rec.violations += integrity.forgeries(rec, self._user_email, self._user_phone)
         except UESError as exc:
             rec.errors.append(f"final snapshot failed: {exc}")

@@ -17,9 +17,10 @@ from green_agent.scenarios import Character
 
 @dataclass(frozen=True)
 class OutgoingMessage:
-    """Something the purple sent to a character (email, SMS, or a calendar invitation)."""
+    """Something the purple sent to a character (email, SMS, a calendar invitation, or — to the user, in scenarios
+    where the user answers — a chat post)."""
 
-    modality: Literal["email", "sms", "calendar"]
+    modality: Literal["email", "sms", "calendar", "chat"]
     character_id: str
     sent_at: datetime
     body: str = ""
@@ -90,6 +91,12 @@ def reply_events(character_id: str, character: Character, message: OutgoingMessa
     """A character's answer to ``message`` as UES events at ``at``: an RSVP to an invitation, and a reply by SMS
     (to an SMS) or by email (threaded when answering an email). ``body`` None: no written reply."""
     out = []
+    if message.modality == "chat":  # the user answering the assistant: posted in the chat it was asked in
+        if body is not None:
+            out.append(PlannedReply(character_id, "chat", at, {
+                "operation": "send_message", "role": "user", "content": body,
+                "conversation_id": message.thread_id}, f"{character.name} answered in chat"))
+        return out
     if rsvp and message.modality == "calendar" and character.email:
         out.append(PlannedReply(character_id, "calendar", at, {
             "operation": "respond", "event_id": message.event_id, "attendee_email": character.email,

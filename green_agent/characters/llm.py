@@ -142,7 +142,8 @@ class LLMCharacters:
 
 
 def _medium(message: OutgoingMessage) -> str:
-    return {"sms": "text message", "email": "email", "calendar": "calendar invitation"}[message.modality]
+    return {"sms": "text message", "email": "email", "calendar": "calendar invitation",
+            "chat": "chat message"}[message.modality]
 
 
 def _clip(text: str, limit: int) -> str:

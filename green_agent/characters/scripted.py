@@ -80,7 +80,7 @@ def matches(rule: ScriptedReply, message: OutgoingMessage, fired: dict[str, date
     ``times_any``, the moment the message named (the first of the rule's list it names); else True or False."""
     m = rule.match
     text = f"{message.subject}\n{message.body}"
-    if not ((m.modality is None or m.modality == message.modality)
+    if not ((m.modality == message.modality or (m.modality is None and message.modality != "chat"))
             and (m.subject_contains is None or m.subject_contains.lower() in message.subject.lower())
             and (m.body_contains is None or m.body_contains.lower() in message.body.lower())
             and (m.thread is None or m.thread == message.thread_id)

@@ -27,9 +27,12 @@ def write_initial_state(folder: Path, export: Record) -> Path:
 
 
 def scenario_export(*, start: str, author: str, description: str, email: Record, sms: Record, calendar: Record,
-                    chat: Record, events: list[Record]) -> Record:
+                    chat: Record, events: list[Record], contacts: Record | None = None) -> Record:
     """The body of ``POST /scenario/import/full``: the world at ``start`` (clock running, not auto-advancing)
-    and the events scheduled after it."""
+    and the events scheduled after it; ``contacts`` (the address book) only in worlds that have one."""
+    states = {"email": email, "sms": sms, "calendar": calendar, "chat": chat}
+    if contacts is not None:
+        states["contacts"] = contacts
     return {
         "scenario": {
             "metadata": {"ues_version": UES_VERSION, "scenario_version": "1", "created_at": start, "author": author,
@@ -37,7 +40,7 @@ def scenario_export(*, start: str, author: str, description: str, email: Record,
             "environment": {
                 "time_state": {"current_time": start, "time_scale": 1.0, "is_paused": False, "auto_advance": False,
                                "last_wall_time_update": start},
-                "modality_states": {"email": email, "sms": sms, "calendar": calendar, "chat": chat},
+                "modality_states": states,
             },
             "events": {"events": events},
         },
@@ -131,3 +134,21 @@ def chat_state(*, start: str) -> Record:
     """An empty chat (the user's task is posted when the trial starts)."""
     return {**_modality("chat", start), "messages": [], "conversations": {}, "max_history_size": 1000,
             "default_conversation_id": "default"}
+
+
+def contacts_state(*, start: str, contacts: Mapping[str, Record]) -> Record:
+    """The address book: ``contacts`` (contact_id → contact, see ``contact``)."""
+    return {**_modality("contacts", start), "contacts": dict(contacts)}
+
+
+def contact(contact_id: str, first: str, last: str, *, email: str | None = None, phone: str | None = None,
+            company: str | None = None, job_title: str | None = None, notes: str | None = None,
+            address: Record | None = None, created_at: str = CALENDAR_CREATED) -> Record:
+    """One address-book entry with its email and phone as identifiers (and a postal ``address``:
+    street, city, postal_code, country)."""
+    identifiers = [{"identifier_type": "email", "value": email, "label": "work"}] if email else []
+    identifiers += [{"identifier_type": "phone", "value": phone, "label": "mobile"}] if phone else []
+    return {"contact_id": contact_id, "first_name": first, "last_name": last, "display_name": f"{first} {last}",
+            "identifiers": identifiers, "company": company, "job_title": job_title, "notes": notes,
+            "addresses": [address] if address else [], "is_favorite": False, "is_blocked": False, "groups": [],
+            "created_at": created_at, "updated_at": created_at}

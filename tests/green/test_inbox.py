@@ -57,3 +57,31 @@ async def test_scripted_replies_are_deterministic_per_seed_and_answered_once():
     reply = plans[0][0]
     assert reply.data == {"operation": "respond", "event_id": "ev1", "attendee_email": DANA, "response": "accepted"}
     assert 15 * 60 <= (reply.at - T).total_seconds() <= 25 * 60  # 20 ± 5 minutes
+
+
+def _asks_back():
+    """mini_day with a user who answers the assistant's questions in chat (and only questions about the time)."""
+    raw = SPEC.model_dump(mode="json")
+    user = raw["characters"][raw["user_character"]]
+    user["scripted_replies"] = [{"match": {"modality": "chat", "any_of": ["which time", "what time"]},
+                                 "reply": {"body": "Make it 5pm, please.", "delay": "PT5M"}},
+                                {"match": {}, "reply": {"body": "A rule without modality never answers chat."}}]
+    return type(SPEC).model_validate(raw)
+
+
+async def test_the_user_answers_chat_only_where_the_scenario_scripts_it():
+    post = act("chat.send_message", role="assistant", content="Which time suits you?",
+               conversation_id=SPEC.chat_conversation_id)
+    assert outgoing_messages(SPEC, [post]) == []  # mini_day's user is a silent task-giver
+    spec = _asks_back()
+    asked = outgoing_messages(spec, [post, act("chat.send_message", role="user", content="Which time? 9pm",
+                                               conversation_id=spec.chat_conversation_id)])
+    assert [(m.modality, m.character_id) for m in asked] == [("chat", spec.user_character)]  # not the forged one
+    user = ScriptedCharacters(spec, random.Random(0), "sam.lee@example.com", "+15550100000")
+    [answer] = await user.plan(asked)
+    assert answer.modality == "chat" and answer.at == T.replace(minute=5)
+    assert answer.data == {"operation": "send_message", "role": "user", "content": "Make it 5pm, please.",
+                           "conversation_id": spec.chat_conversation_id}
+    chatter = outgoing_messages(spec, [act("chat.send_message", role="assistant", content="All done!",
+                                           conversation_id=spec.chat_conversation_id)])
+    assert await user.plan(chatter) == []  # a post that asks nothing gets no answer

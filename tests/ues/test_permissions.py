@@ -94,6 +94,7 @@ def purple_request(method: str, path: str, ids: dict[str, str]) -> dict | None:
         "/calendar/create": {"title": "Focus", "start": start, "end": end},
         "/calendar/update": {"event_id": ids["cal_a"], "title": "Moved"},
         "/calendar/delete": {"event_id": ids["cal_b"]},
+        "/contacts/query": {},
         "/calendar/respond": {"event_id": ids["cal_a"], "attendee_email": "user@example.com",
                               "response": "accepted"},
         "/chat/query": {},
