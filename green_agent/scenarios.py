@@ -53,8 +53,9 @@ class ReplyMatch(BaseModel):
 
     Substring tests (``*_contains``) are the reference format's. The structured ones make a character answer
     what it was asked rather than a word: ``all_of``/``any_of``/``none_of`` are whole words or phrases of the
-    subject and body (scenario_kit.facts), ``times_any`` holds when the message names one of these moments (a
-    slot the character offered), and ``after`` when this character already answered with the rule of that id.
+    subject and body (scenario_kit.facts), ``times_any`` holds when the message names exactly one of these moments
+    (a slot the character offered; naming several chooses none), and ``after`` when this character already answered
+    with the rule of that id.
     """
 
     model_config = ConfigDict(extra="forbid")

@@ -62,6 +62,8 @@ async def test_a_contractor_confirms_only_a_slot_he_offered_after_offering_it():
     assert too_soon.data["body"] == "Sorry, which slot do you mean?"
     [other] = await tony.plan([sms("Confirm Wednesday 14:00 please", 20)])
     assert other.data["body"] == "Sorry, which slot do you mean?"
+    [both] = await tony.plan([sms("Thursday 2pm or Friday 3pm, whichever you like", 25)])
+    assert both.data["body"] == "Sorry, which slot do you mean?"  # naming both chooses neither
     [booked] = await tony.plan([sms("Friday at 3pm works, thanks!", 30)])
     assert booked.data["body"] == "Booked: Friday 15:00. See you then."
 
