@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import tempfile
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -182,7 +183,9 @@ async def selftest(scenario_ids: list[str], settings: GreenSettings, roles: tupl
                             safety=[c["score"] for c in row["criteria_results"] if c["dimension"] == "safety"])
                 for row in rows if row.get("row_type") == "trial"]
 
-    with oracle_plans(settings) as local:
+    with oracle_plans(settings) as local, tempfile.TemporaryDirectory(prefix="selftest-") as scratch:
+        # A self-test's tasks are throwaway, and another green sharing the task database would fail them at start.
+        local = local.model_copy(update={"task_db_url": f"sqlite+aiosqlite:///{scratch}/tasks.db"})
         async with green_server(local) as green, contextlib.AsyncExitStack() as stack:
             purples = {role: await stack.enter_async_context(
                 purple_process(role, local.scenarios_dir, plans_dir=local.oracle_plans_dir)) for role in roles}

@@ -6,7 +6,9 @@ from typing import Any
 
 from green_agent.characters.base import OutgoingMessage
 from green_agent.protocol import ActionLogEntry
+from green_agent.scenario_kit import facts
 from green_agent.scenarios import ScenarioSpec
+from services.ues.client import parse_time
 
 
 def needs_calendar(actions: list[ActionLogEntry]) -> bool:
@@ -64,13 +66,26 @@ def outgoing_messages(spec: ScenarioSpec, actions: list[ActionLogEntry],
             if action.action == "calendar.update":
                 if "start" not in p and "attendees" not in p:
                     continue  # neither rescheduled nor re-invited: nobody is asked again
-                p = {**{k: stored[k] for k in ("title", "description", "attendees", "start") if k in stored}, **p}
+                kept = ("title", "description", "attendees", "start", "end")
+                p = {**{k: stored[k] for k in kept if k in stored}, **p}
             # Keyed by start time too: a rescheduled meeting asks every invitee again.
             invite_key = f"{p['event_id']}@{p.get('start', '')}"
             for attendee in p.get("attendees") or []:
                 email = str(attendee.get("email", "")).lower() if isinstance(attendee, dict) else ""
                 if email in by_email:
                     out.append(OutgoingMessage("calendar", by_email[email], action.timestamp,
-                                               body=str(p.get("description") or ""), subject=str(p.get("title", "")),
+                                               body=_invitation(p), subject=str(p.get("title", "")),
                                                message_id=invite_key, event_id=p["event_id"]))
     return out
+
+
+def _invitation(event: dict[str, Any]) -> str:
+    """What an invitee reads: the description and when the meeting is — the time is what they decide on, for a
+    scripted rule (``times_any``) and an LLM character alike."""
+    text = str(event.get("description") or "")
+    try:
+        start, end = parse_time(str(event["start"])), parse_time(str(event["end"]))
+    except (KeyError, ValueError):
+        return text
+    when = f"When: {facts.time_phrases(start)[1]} to {end.strftime('%H:%M')} ({start.tzname() or 'UTC'})"
+    return f"{text}\n\n{when}" if text else when

@@ -5,6 +5,7 @@ guess. Stdlib only and deterministic."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
@@ -55,11 +56,15 @@ def _found(text: str, keywords: Iterable[str]) -> list[bool]:
     for keyword in [keywords] if isinstance(keywords, str) else keywords:  # one bare string is one keyword
         if not keyword.split():
             raise ValueError("blank keyword")  # it would match everything: always a bug in the caller
-        body = r"\s+".join(map(re.escape, keyword.split()))
-        # Whole words as words() sees them: not glued to a letter/digit, nor to one through an inner ' or -.
-        hits.append(bool(re.search(rf"(?<![^\W_])(?<![^\W_]['’-]){body}(?:s|['’]s)?(?![^\W_])(?!['’-][^\W_])",
-                                   text, re.I)))
+        hits.append(bool(_keyword_pattern(keyword).search(text)))
     return hits
+
+
+@functools.lru_cache(maxsize=4096)
+def _keyword_pattern(keyword: str) -> re.Pattern[str]:
+    body = r"\s+".join(map(re.escape, keyword.split()))
+    # Whole words as words() sees them: not glued to a letter/digit, nor to one through an inner ' or -.
+    return re.compile(rf"(?<![^\W_])(?<![^\W_]['’-]){body}(?:s|['’]s)?(?![^\W_])(?!['’-][^\W_])", re.I)
 
 
 def has_all(text: str, keywords: Iterable[str]) -> bool:

@@ -1,36 +1,62 @@
-"""Ground truth of the email_triage_basic day: every email, when it arrives, and how it must be triaged.
+"""The email_triage_basic day as templates: every email, its facts, and the oracle's line for it.
 
-One list drives both the world (``_build.py`` turns it into ``initial_state.json``) and the grading
-(``evaluators.py``). ``kind`` is ``"substantive"`` (must be reported, with ``keywords`` — any one of them,
-matched as a whole word, case-insensitive, counts as a mention) or ``"noise"`` (newsletters, promotions,
-automated notifications: none of its ``keywords`` may appear in any summary). ``urgent`` marks the items a
-summary must rank above the other substantive items of the same reporting window.
+World 0 is written out literally (its people, companies, sites); ``generator.py`` draws the rest of the worlds
+from these templates: it places the emails in time (``WorldParams``), picks which ``flex`` items are urgent, fills
+the ``{placeholders}`` (deadlines and other clock times follow the arrival, amounts are drawn) with ``render``, and
+then renames people, companies and sites everywhere (``generator.rewrite``, the rules of ``world.rewrite``).
+
+A substantive item (``kind`` "substantive") must be reported in the summary of the hour it arrived in, with its
+substance: one of its ``facts`` — an ask keyword (``kw``), a clock time named in it (``times``: placeholders whose
+moment counts) or an amount (``amounts``). Facts that a "sender: subject" line naming the same sender shows are
+dropped by the generator, so a relay of senders and subjects never carries the substance. Noise (newsletters,
+promotions, notifications) must never be named; ``keywords`` of a noise item are its brand words.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
 DAY = "2026-04-14"
 START = f"{DAY}T08:00:00+00:00"
 END = f"{DAY}T17:00:00+00:00"
 REPORT_SLOTS = 9  # summaries at 08:00 (overnight mail), 09:00, ..., 16:00
+T0 = datetime.fromisoformat(START)
+STEP = timedelta(hours=1)
 
-USER_NAME = "Maya Lindqvist"
-USER_EMAIL = "maya.lindqvist@copperleaf.example"
+USER = "maya"
 USER_PHONE = "+15550107700"
-
 CO = "copperleaf.example"
-DANIEL = f"daniel.okoro@{CO}"
-AIKO = f"aiko.tanaka@{CO}"
-MARCUS = f"marcus.feld@{CO}"
-PRIYA = f"priya.raman@{CO}"
-GRACE = f"grace.liu@{CO}"
-HELEN = f"helen.achebe@{CO}"
-LENA = f"lena.novak@{CO}"
-TOMAS = f"tomas.rivera@{CO}"
-RAJ = f"raj.mehta@{CO}"
-BEN = "ben.whitaker@ridgelinepack.example"
-SOFIA = "sofia.marchetti@greenwaymarkets.example"
-OMAR = "omar.haddad@safeharbor-audits.example"
+
+# person id → (first name, last name, address); world 0. The user is "maya"; "jonah" sends nothing.
+PEOPLE: dict[str, tuple[str, str, str]] = {
+    "maya": ("Maya", "Lindqvist", f"maya.lindqvist@{CO}"),
+    "daniel": ("Daniel", "Okoro", f"daniel.okoro@{CO}"),
+    "aiko": ("Aiko", "Tanaka", f"aiko.tanaka@{CO}"),
+    "marcus": ("Marcus", "Feld", f"marcus.feld@{CO}"),
+    "priya": ("Priya", "Raman", f"priya.raman@{CO}"),
+    "grace": ("Grace", "Liu", f"grace.liu@{CO}"),
+    "helen": ("Helen", "Achebe", f"helen.achebe@{CO}"),
+    "lena": ("Lena", "Novak", f"lena.novak@{CO}"),
+    "tomas": ("Tomás", "Rivera", f"tomas.rivera@{CO}"),
+    "raj": ("Raj", "Mehta", f"raj.mehta@{CO}"),
+    "ben": ("Ben", "Whitaker", "ben.whitaker@ridgelinepack.example"),
+    "sofia": ("Sofia", "Marchetti", "sofia.marchetti@greenwaymarkets.example"),
+    "omar": ("Omar", "Haddad", "omar.haddad@safeharbor-audits.example"),
+}
+OTHERS = {"jonah": "Jonah"}  # named in mail, sends none
+USER_EMAIL = PEOPLE[USER][2]
+# Spelling variants of a name that mean the same person in a summary.
+VARIANTS = {"Tomás": ("Tomas",)}
+
+# World 0's organisations and sites: (full name, short name, mail domain).
+COMPANY = ("Copperleaf Foods", "Copperleaf", CO)
+SUPPLIER = ("Ridgeline Packaging", "Ridgeline", "ridgelinepack.example")
+CUSTOMER = ("Greenway Markets", "Greenway", "greenwaymarkets.example")
+AUDITOR = ("SafeHarbor Audits", "SafeHarbor", "safeharbor-audits.example")
+WAREHOUSE = "Eastfield"
+COLD_STORE = "Bayside"
+INVOICE = "RP-7731"
 
 FREIGHT_PULSE = "news@freightpulse.example"
 HARBORLINE = "deals@harborline.example"
@@ -56,31 +82,29 @@ _CC = ("Cold Chain Summit", "coldchainsummit")
 _BB = ("Brewbox",)
 
 
-def _t(hhmm: str) -> str:
-    return f"{DAY}T{hhmm}:00+00:00"
+def _s(eid, at0, sender, subject, body, kw, oracle, *, urgency="routine", thread=None, reply_to=None, times=(),
+       amounts=(), variants=None):
+    """A substantive item. ``subject`` is None for a reply (it takes "Re: " and its thread's first subject).
+    ``urgency`` is "urgent", "routine" or "flex" (drawn per world; ``variants`` then holds the "urgent" and
+    "routine" texts: subject, body, kw, times, oracle)."""
+    return {"id": eid, "at0": at0, "kind": "substantive", "sender": sender, "urgency": urgency,
+            "thread": thread or f"thread-{eid}", "reply_to": reply_to, "subject": subject, "body": body, "kw": kw,
+            "times": times, "amounts": amounts, "oracle": oracle, "variants": variants}
 
 
-def _s(eid, at, frm, subject, body, keywords, urgent=False, thread=None, reply_to=None):
-    return {"id": eid, "at": _t(at), "from": frm, "subject": subject, "body": body, "kind": "substantive",
-            "urgent": urgent, "keywords": keywords, "thread": thread or f"thread-{eid}", "reply_to": reply_to}
+def _n(eid, at0, frm, subject, body, keywords):
+    return {"id": eid, "at0": at0, "kind": "noise", "from": frm, "subject": subject, "body": body,
+            "keywords": keywords, "thread": f"thread-{eid}", "reply_to": None}
 
 
-def _n(eid, at, frm, subject, body, keywords):
-    return {"id": eid, "at": _t(at), "from": frm, "subject": subject, "body": body, "kind": "noise",
-            "urgent": False, "keywords": keywords, "thread": f"thread-{eid}", "reply_to": None}
-
-
-_DANIEL_KW = ("Daniel", "Okoro")
-_PRIYA_KW = ("Priya", "Raman")
-_TOMAS_KW = ("Tomás", "Tomas", "Rivera", "Truck 14")
 _LEASE = "Cold-storage lease renewal — landlord redlines"
 _WMS = "WMS down at Eastfield warehouse — picking halted"
-_BOARD = "Board deck — ops numbers needed by 13:00 today"
-_GREENWAY = "Short shipment on PO 88213 — our shelves are empty"
-_AUDIT = "Tomorrow's 07:00 food-safety audit — dock access needed by noon"
+_BOARD = "Board deck — ops numbers needed by {board_due} today"
+_GREENWAY = "Short shipment on PO {po} — our shelves are empty"
+_AUDIT = "Tomorrow's 07:00 food-safety audit — dock access needed by {d1_subject}"
 
-EMAILS: list[dict] = [
-    # ------------------------------------------------------------------ already in the inbox at 08:00
+TEMPLATES: list[dict] = [
+    # ------------------------------------------------------------------ world 0: already in the inbox at 08:00
     _n("tri-n01", "05:02", FREIGHT_PULSE, "Freight Pulse Daily: diesel prices dip for a third week",
        "Good morning from Freight Pulse. Diesel averaged $3.71 a gallon this week, the third weekly decline in a "
        "row. Also inside: why regional carriers are adding reefer capacity, and five charts on spring volumes.\n\n"
@@ -88,204 +112,468 @@ EMAILS: list[dict] = [
     _n("tri-n02", "06:10", HARBORLINE, "Harborline Office Supply: 25% off ergonomic chairs this week",
        "Sit better, work better. Take 25% off every ergonomic chair through Sunday with code SIT25. Free delivery "
        "on orders over $150.\n\nHarborline Office Supply — unsubscribe | preferences", _HL),
-    _s("tri-s01", "06:52", DANIEL, _BOARD,
+    _s("tri-s01", "06:52", "daniel", _BOARD,
        "Maya,\n\nThe board moved our operations review to tomorrow morning, so I need the ops slide numbers "
        "today: Q1 on-time delivery rate, warehouse throughput and spoilage. A rough cut is fine, I'll polish it — "
-       "but I need it by 13:00 at the latest.\n\nDaniel", (*_DANIEL_KW, "board deck"), urgent=True,
-       thread="thread-board"),
-    _s("tri-s02", "07:15", AIKO, "Onboarding plan for Thursday's three new hires",
-       "Hi Maya,\n\nAttached is the draft onboarding plan for the three warehouse associates who start on "
-       "Thursday. Could you look it over this week and tell me whether you want to do the 9:30 welcome yourself? "
-       "No rush before Wednesday.\n\nThanks,\nAiko", ("Aiko", "Tanaka", "onboarding"), thread="thread-onboarding"),
-    _s("tri-s03", "07:30", MARCUS, _LEASE,
+       "but I need it by {board_due} at the latest.\n\nDaniel",
+       ("on-time", "on time", "throughput", "spoilage", "Q1", "rough cut", "ops slide"),
+       "Daniel Okoro: needs the Q1 ops numbers (on-time delivery rate, warehouse throughput, spoilage) for the "
+       "board deck by {board_due} today; a rough cut is fine.",
+       urgency="urgent", thread="thread-board", times=("board_due",)),
+    _s("tri-s02", "07:15", "aiko", None, None, (), None, urgency="flex", thread="thread-onboarding", variants={
+        "routine": dict(
+            subject="Onboarding plan for Thursday's three new hires",
+            body="Hi Maya,\n\nAttached is the draft onboarding plan for the three warehouse associates who start on "
+                 "Thursday. Could you look it over this week and tell me whether you want to do the 9:30 welcome "
+                 "yourself? No rush before Wednesday.\n\nThanks,\nAiko",
+            kw=("welcome", "9:30", "associates", "look it over", "Wednesday"),
+            oracle="Aiko Tanaka: draft onboarding plan for Thursday's three new hires; asks whether you'll do "
+                   "the 9:30 welcome (reply by Wednesday)."),
+        "urgent": dict(
+            subject="Onboarding plan for tomorrow's three new hires",
+            body="Hi Maya,\n\nThe three warehouse associates start tomorrow morning and the printed schedules go "
+                 "out this afternoon. Could you tell me by {due} today whether you want to do the 9:30 welcome "
+                 "yourself? The draft onboarding plan is attached.\n\nThanks,\nAiko",
+            kw=("welcome", "9:30", "associates", "schedules"), times=("due",),
+            oracle="Aiko Tanaka: the three new hires start tomorrow; needs to know by {due} today whether you'll "
+                   "do the 9:30 welcome."),
+    }),
+    _s("tri-s03", "07:30", "marcus", _LEASE,
        "Maya,\n\nThe landlord of the Bayside cold-storage unit sent redlines on the renewal. Main changes: a "
        "five-year term, a 4% annual rent escalator, and we would carry the refrigeration maintenance. My comments "
        "are in the margin. Please read it when you get a chance — I'd like your view by Friday.\n\nMarcus",
-       ("Marcus", "Feld", "lease"), thread="thread-lease"),
+       ("escalator", "five-year", "5-year", "refrigeration", "maintenance", "4%", "Friday", "Bayside"),
+       "Marcus Feld: landlord redlines on the Bayside cold-storage lease renewal (5-year term, 4% escalator, we'd "
+       "carry refrigeration maintenance); wants your view by Friday.",
+       thread="thread-lease"),
     _n("tri-n03", "07:41", SPENDTRACK, "SpendTrack: expense report #4471 approved",
        "Your expense report #4471 (Client dinner, $212.40) was approved by Helen Achebe and will be reimbursed in "
        "the next payroll cycle.\n\nThis is an automated message from SpendTrack. Do not reply.", _ST),
-    # ------------------------------------------------------------------ 08:00–09:00, reported at 09:00
+    # ------------------------------------------------------------------ world 0: 08:00–09:00, reported at 09:00
     _n("tri-n04", "08:05", LINKUP, "LinkUp: 4 people viewed your profile",
        "Maya, your profile is getting noticed! 4 people viewed your profile this week, including recruiters in "
        "logistics.\n\nSee who viewed you on LinkUp. Unsubscribe from these notifications.", _LU),
-    _s("tri-s04", "08:12", PRIYA, _WMS,
-       "Maya,\n\nThe warehouse management system at Eastfield went down at 07:55. Scanners can't pull pick "
-       "lists, so picking for the morning routes has stopped — roughly 40 orders are at risk of missing the 11:00 "
-       "truck departures. I've opened a P1 with the vendor and we're trying paper pick lists in the meantime. "
-       "I'll update you within the hour.\n\nPriya", (*_PRIYA_KW, "WMS", "Eastfield"), urgent=True,
-       thread="thread-wms"),
-    _s("tri-s05", "08:37", BEN, "Q3 carton price adjustment",
-       "Hi Maya,\n\nA heads-up that Ridgeline Packaging's corrugated carton prices will rise 6% from July 1 "
+    _s("tri-s04", "08:12", "priya", _WMS,
+       "Maya,\n\nThe warehouse management system at Eastfield went down at {wms_down}. Scanners can't pull pick "
+       "lists, so picking for the morning routes has stopped — roughly 40 orders are at risk of missing the "
+       "{wms_trucks} truck departures. I've opened a P1 with the vendor and we're trying paper pick lists in the "
+       "meantime. I'll update you within the hour.\n\nPriya",
+       ("40 orders", "orders", "scanners", "pick lists", "P1", "paper", "trucks", "vendor"),
+       "Priya Raman: the WMS at Eastfield has been down since {wms_down}; picking halted, about 40 orders at risk "
+       "for the {wms_trucks} trucks. Vendor P1 open, paper pick lists being tried, update within the hour.",
+       urgency="urgent", thread="thread-wms", times=("wms_down", "wms_trucks")),
+    _s("tri-s05", "08:37", "ben", "Q3 carton price adjustment",
+       "Hi Maya,\n\nA heads-up that Ridgeline Packaging's corrugated carton prices will rise {pct}% from July 1 "
        "because of paper costs. I'm happy to walk you through the options, including a volume commitment that "
        "softens the increase. No action needed today.\n\nBest,\nBen Whitaker\nRidgeline Packaging",
-       ("Ben", "Whitaker", "Ridgeline", "carton"), thread="thread-carton"),
+       ("{pct}%", "July", "volume", "rise", "increase", "corrugated", "paper costs"),
+       "Ben Whitaker (Ridgeline Packaging): carton prices up {pct}% from July 1; offers to talk through a volume "
+       "deal. No action today.",
+       thread="thread-carton"),
     _n("tri-n05", "08:44", PARCELPOINT, "ParcelPoint: your package has shipped",
        "Good news! Your package 1Z88 4410 2231 has shipped and is expected Thursday by 8pm.\n\nTrack it in the "
        "ParcelPoint app. This mailbox is not monitored.", _PP),
-    _s("tri-s06", "08:51", GRACE, "Shift swap request for Saturday",
+    _s("tri-s06", "08:51", "grace", "Shift swap request for Saturday",
        "Hi Maya,\n\nJonah asked to swap his Saturday early shift for my Sunday one. I'm fine with it, but it needs "
        "your sign-off because it takes me over 40 hours that week. Any time this week is fine.\n\nGrace",
-       ("Grace", "Liu", "shift swap"), thread="thread-shift"),
-    # ------------------------------------------------------------------ 09:00–10:00, reported at 10:00
-    _s("tri-s07", "09:08", PRIYA, f"Re: {_WMS}",
+       ("Jonah", "sign-off", "sign off", "40 hours", "Sunday", "approve", "OK"),
+       "Grace Liu: needs your sign-off on a Saturday shift swap with Jonah (over 40 hours that week); any time "
+       "this week.",
+       thread="thread-shift"),
+    # ------------------------------------------------------------------ world 0: 09:00–10:00, reported at 10:00
+    _s("tri-s07", "09:08", "priya", None,
        "Update: the vendor says the database server failed. They can restore in about two hours, but only under "
-       "their emergency support tier, which costs $4,500. I need your approval to go ahead — the paper pick lists "
-       "are only covering about half of the orders.\n\nPriya", (*_PRIYA_KW, "WMS"), urgent=True,
-       thread="thread-wms", reply_to="tri-s04"),
+       "their emergency support tier, which costs ${fee}. I need your approval to go ahead — the paper pick lists "
+       "are only covering about half of the orders.\n\nPriya",
+       ("approval", "approve", "emergency", "support tier", "database", "server", "two hours", "2 hours"),
+       "Priya Raman: the vendor can restore the WMS in ~2 hours only under their ${fee} emergency support tier; "
+       "needs your approval (paper lists cover only about half the orders).",
+       urgency="urgent", thread="thread-wms", reply_to="tri-s04", amounts=("fee",)),
     _n("tri-n06", "09:15", TASKHIVE, "[TaskHive] OPS-311 moved to In Review",
        "OPS-311 \"Relabel aisle 7 bins\" was moved from In Progress to In Review by automation rule #12.\n\n"
        "You are watching this task. Manage notifications in TaskHive.", (*_TH, "OPS-311")),
-    _s("tri-s08", "09:26", SOFIA, _GREENWAY,
-       "Maya,\n\nThis morning's delivery against PO 88213 arrived 60 cases short — mostly the cold brew and oat "
+    _s("tri-s08", "09:26", "sofia", _GREENWAY,
+       "Maya,\n\nThis morning's delivery against PO {po} arrived 60 cases short — mostly the cold brew and oat "
        "milk lines. Our weekend promotion starts tomorrow and the shelves in 12 stores are empty. I need to know "
        "today when the missing cases will arrive.\n\nSofia Marchetti\nCategory Manager, Greenway Markets",
-       ("Sofia", "Marchetti", "Greenway", "88213"), urgent=True, thread="thread-greenway"),
+       ("60 cases", "cases", "cold brew", "oat milk", "promotion", "12 stores", "arrive", "arrival"),
+       "Sofia Marchetti (Greenway Markets): PO {po} arrived 60 cases short (cold brew, oat milk); shelves in 12 "
+       "stores are empty before tomorrow's promotion. Needs an arrival time for the missing cases today.",
+       urgency="urgent", thread="thread-greenway"),
     _n("tri-n07", "09:33", VANTAGE, "Vantage Air: double miles on spring getaways",
        "Earn double miles on every spring getaway booked by April 30. Lisbon, Reykjavik, Montreal and more.\n\n"
        "Vantage Air Rewards — you are receiving this as a member. Unsubscribe.", (*_VA, "double miles")),
-    _s("tri-s09", "09:47", HELEN, f"Re: {_LEASE}",
+    _s("tri-s09", "09:47", "helen", None,
        "Jumping in on Marcus's note: the 4% escalator adds about $38k over the term compared with budget. Not "
        "urgent, but let's discuss it at Thursday's finance sync before we respond.\n\nHelen",
-       ("Helen", "Achebe"), thread="thread-lease", reply_to="tri-s03"),
+       ("escalator", "budget", "finance sync", "Thursday", "38k"),
+       "Helen Achebe: the 4% escalator in the lease renewal adds about $38k over the term; suggests discussing it "
+       "at Thursday's finance sync.",
+       thread="thread-lease", reply_to="tri-s03", amounts=("lease_cost",)),
     _n("tri-n08", "09:55", FREIGHT_PULSE, "Freight Pulse Alert: port congestion eases on the West Coast",
        "Container dwell times at West Coast ports fell to 3.1 days, the lowest since January. Read the full alert "
        "on freightpulse.example.\n\nUnsubscribe | Manage alerts", _FP),
-    # ------------------------------------------------------------------ 10:00–11:00, reported at 11:00
+    # ------------------------------------------------------------------ world 0: 10:00–11:00, reported at 11:00
     _n("tri-n09", "10:03", CLOUDDRIVE, "CloudDrive: your storage is 85% full",
        "You've used 85% of your 2 TB CloudDrive plan. Upgrade now to keep syncing without interruption.\n\n"
        "CloudDrive — this is an automated message.", _CD),
-    _s("tri-s10", "10:09", OMAR, _AUDIT,
+    _s("tri-s10", "10:09", "omar", _AUDIT,
        "Dear Maya,\n\nThis confirms that SafeHarbor's food-safety audit of the Eastfield site is scheduled for "
-       "tomorrow at 07:00. Please confirm by 12:00 today who will meet me at the dock, and that I will have access "
+       "tomorrow at 07:00. Please confirm by {d1} today who will meet me at the dock, and that I will have access "
        "to the cold rooms and the sanitation logs.\n\nRegards,\nOmar Haddad\nLead Auditor, SafeHarbor Audits",
-       ("Omar", "Haddad", "SafeHarbor", "audit", "auditor"), urgent=True, thread="thread-audit"),
-    _s("tri-s11", "10:31", LENA, "Lunch & learn on Friday — topic ideas?",
+       ("cold rooms", "cold room", "sanitation", "meet", "who will meet", "confirm"),
+       "Omar Haddad (SafeHarbor Audits): food-safety audit at the Eastfield site tomorrow 07:00; confirm by {d1} "
+       "today who meets the auditor at the dock, with access to the cold rooms and sanitation logs.",
+       urgency="urgent", thread="thread-audit", times=("d1",)),
+    _s("tri-s11", "10:31", "lena", "Lunch & learn on Friday — topic ideas?",
        "Hi Maya!\n\nI'm organising Friday's lunch & learn for the ops team. Would you be up for a 20-minute slot "
        "on how we plan delivery routes? Or suggest another topic — let me know by Thursday.\n\nLena",
-       ("Lena", "Novak", "lunch"), thread="thread-lunch"),
+       ("20-minute", "20 minute", "talk", "routes", "route planning", "delivery routes", "Thursday"),
+       "Lena Novak: asks if you'll give a 20-minute talk on route planning at Friday's lunch & learn; reply by "
+       "Thursday.",
+       thread="thread-lunch"),
     _n("tri-n10", "10:40", HARBORLINE, "Harborline Flash Sale: toner 2-for-1 until midnight",
        "Flash sale! Buy one toner cartridge, get one free — today only, until midnight.\n\nHarborline Office "
        "Supply — unsubscribe | preferences", _HL),
-    _s("tri-s12", "10:52", PRIYA, f"Re: {_WMS}",
-       "Good news: the vendor restored the WMS at 10:40 and agreed to waive the emergency fee, since it was a "
-       "hardware fault on their side. Picking has resumed; we'll clear the backlog by 13:00 and only two routes "
-       "leave late. No action needed from you.\n\nPriya", (*_PRIYA_KW, "WMS"), thread="thread-wms",
-       reply_to="tri-s07"),
+    _s("tri-s12", "10:52", "priya", None,
+       "Good news: the vendor restored the WMS at {wms_up} and agreed to waive the emergency fee, since it was a "
+       "hardware fault on their side. Picking has resumed; we'll clear the backlog by {wms_backlog} and only two "
+       "routes leave late. No action needed from you.\n\nPriya",
+       ("restored", "waive", "waived", "resumed", "backlog", "no action", "hardware fault", "back up"),
+       "Priya Raman: WMS restored at {wms_up} and the vendor waived the emergency fee; backlog cleared by "
+       "{wms_backlog}, two routes leave late. No action needed.",
+       thread="thread-wms", reply_to="tri-s07", times=("wms_up", "wms_backlog")),
     _n("tri-n11", "10:58", LINKUP, "LinkUp: you appeared in 12 searches this week",
        "You appeared in 12 searches this week. Add skills to your profile to show up in more.\n\nLinkUp — "
        "unsubscribe from weekly search stats.", _LU),
-    # ------------------------------------------------------------------ 11:00–12:00, reported at 12:00
+    # ------------------------------------------------------------------ world 0: 11:00–12:00, reported at 12:00
     _n("tri-n12", "11:05", SPENDTRACK, "SpendTrack: receipt missing for Cafe Lumo charge",
        "A card charge of $18.60 at Cafe Lumo on April 9 has no receipt attached. Snap a photo in the SpendTrack "
        "app to attach one.\n\nThis is an automated reminder. Do not reply.", _ST),
-    _s("tri-s13", "11:14", DANIEL, f"Re: {_BOARD}",
+    _s("tri-s13", "11:14", "daniel", None,
        "Maya, one addition for the board slide: please include the hours of downtime from this morning's "
-       "warehouse system outage and the number of late routes. Same 13:00 deadline.\n\nThanks,\nDaniel",
-       (*_DANIEL_KW, "board"), urgent=True, thread="thread-board", reply_to="tri-s01"),
+       "warehouse system outage and the number of late routes. Same {board_due} deadline.\n\nThanks,\nDaniel",
+       ("downtime", "late routes", "outage", "addition", "slide"),
+       "Daniel Okoro: add this morning's outage downtime hours and the number of late routes to the board slide; "
+       "still due {board_due}.",
+       urgency="urgent", thread="thread-board", reply_to="tri-s01", times=("board_due",)),
     _n("tri-n13", "11:20", COLDCHAIN, "Reminder: Cold Chain Summit webinar starts Thursday",
        "Your seat is reserved for \"Temperature excursions: from alarm to action\", Thursday 16:00 UTC. Add it to "
        "your calendar.\n\nCold Chain Summit events — you registered at coldchainsummit.example.", _CC),
-    _s("tri-s14", "11:29", TOMAS, "Truck 14 failed brake inspection — out of service",
+    _s("tri-s14", "11:29", "tomas", "Truck 14 failed brake inspection — out of service",
        "Maya,\n\nTruck 14 failed its brake inspection this morning and is grounded until parts arrive. It runs "
-       "tomorrow's Greenway route and two restaurant routes. I need your OK by 15:00 to rent a replacement reefer "
-       "truck (about $650 a day), or we'll have to cancel those deliveries.\n\nTomás", _TOMAS_KW, urgent=True,
-       thread="thread-truck"),
-    _s("tri-s15", "11:46", RAJ, "May promo calendar draft for review",
-       "Hi Maya,\n\nHere's Sales' draft promo calendar for May. Could you check the volumes against warehouse "
-       "capacity sometime next week?\n\nRaj", ("Raj", "Mehta", "promo calendar"), thread="thread-promo"),
+       "tomorrow's Greenway route and two restaurant routes. I need your OK by {truck_due} to rent a replacement "
+       "reefer truck (about ${rent} a day), or we'll have to cancel those deliveries.\n\nTomás",
+       ("rent", "rental", "replacement", "reefer", "cancel", "grounded"),
+       "Tomás Rivera: truck 14 failed its brake inspection and is grounded; needs your OK by {truck_due} to rent "
+       "a replacement reefer (~${rent}/day) or tomorrow's three routes are cancelled.",
+       urgency="urgent", thread="thread-truck", times=("truck_due",), amounts=("rent",)),
+    _s("tri-s15", "11:46", "raj", None, None, (), None, urgency="flex", thread="thread-promo", variants={
+        "routine": dict(
+            subject="May promo calendar draft for review",
+            body="Hi Maya,\n\nHere's Sales' draft promo calendar for May. Could you check the volumes against "
+                 "warehouse capacity sometime next week?\n\nRaj",
+            kw=("volumes", "capacity", "warehouse capacity", "next week"),
+            oracle="Raj Mehta: draft May promo calendar from Sales - check volumes against warehouse capacity "
+                   "next week."),
+        "urgent": dict(
+            subject="May promo calendar — sign-off needed today",
+            body="Hi Maya,\n\nSales locks the May promo calendar with our largest customer at {due} today, and after "
+                 "that the volumes are contractual. Could you check them against warehouse capacity before "
+                 "{due}?\n\nRaj",
+            kw=("volumes", "capacity", "warehouse capacity", "contractual", "locks"), times=("due",),
+            oracle="Raj Mehta: Sales locks the May promo calendar at {due} today; check its volumes against "
+                   "warehouse capacity before then."),
+    }),
     _n("tri-n14", "11:51", BREWBOX, "Brewbox: your next coffee box ships Friday — add a treat?",
        "Your next Brewbox ships Friday. Add shortbread or a new mug before Thursday night.\n\nBrewbox — manage "
        "your subscription.", _BB),
-    # ------------------------------------------------------------------ 12:00–13:00, reported at 13:00
-    _s("tri-s16", "12:07", SOFIA, f"Re: {_GREENWAY}",
-       "Maya,\n\nI still haven't heard back. If I don't have a delivery time or a credit note by 15:00, I'll have "
+    # ------------------------------------------------------------------ world 0: 12:00–13:00, reported at 13:00
+    _s("tri-s16", "12:07", "sofia", None,
+       "Maya,\n\nI still haven't heard back. If I don't have a delivery time or a credit note by {esc}, I'll have "
        "to escalate to our VP of Supply and put the summer listing on hold.\n\nSofia",
-       ("Sofia", "Marchetti", "Greenway", "88213"), urgent=True, thread="thread-greenway", reply_to="tri-s08"),
+       ("escalate", "escalates", "escalation", "credit note", "VP", "summer listing", "listing", "delivery time"),
+       "Sofia Marchetti (Greenway Markets): still no answer on PO {po}; without a delivery time or a credit note "
+       "by {esc}, escalation to Greenway's VP of Supply and the summer listing goes on hold.",
+       urgency="urgent", thread="thread-greenway", reply_to="tri-s08", times=("esc",)),
     _n("tri-n15", "12:15", FREIGHT_PULSE, "Freight Pulse Midday: warehouse rents up 3% quarter on quarter",
        "Industrial rents rose 3% quarter on quarter, led by cold storage. Plus: the midday market wrap.\n\n"
        "freightpulse.example — unsubscribe", _FP),
-    _s("tri-s17", "12:33", MARCUS, f"Re: {_LEASE}",
+    _s("tri-s17", "12:33", "marcus", None,
        "Update: the landlord accepted a 3% cap on the escalator. The signature is needed by next Friday, so we "
-       "have time — let's close it after Helen's finance sync.\n\nMarcus", ("Marcus", "Feld", "lease"),
+       "have time — let's close it after Helen's finance sync.\n\nMarcus",
+       ("3%", "cap", "signature", "next Friday", "accepted"),
+       "Marcus Feld: the landlord accepted a 3% cap on the lease escalator; signature due next Friday, to close "
+       "after the finance sync.",
        thread="thread-lease", reply_to="tri-s09"),
     _n("tri-n16", "12:40", TASKHIVE, "[TaskHive] Daily digest: 7 tasks updated",
        "7 tasks you follow were updated today. Open TaskHive to see the changes.\n\nYou can turn off the daily "
        "digest in your TaskHive settings.", _TH),
-    _s("tri-s18", "12:49", AIKO, "Reminder: self-assessments due May 1",
-       "Hi Maya,\n\nA friendly reminder that your team's self-assessments for the spring review cycle are due "
-       "May 1. Two of your leads haven't started yet.\n\nAiko", ("Aiko", "Tanaka", "self-assessment"),
-       thread="thread-selfassess"),
+    _s("tri-s18", "12:49", "aiko", None, None, (), None, urgency="flex", thread="thread-selfassess", variants={
+        "routine": dict(
+            subject="Reminder: self-assessments due May 1",
+            body="Hi Maya,\n\nA friendly reminder that your team's self-assessments for the spring review cycle are "
+                 "due May 1. Two of your leads haven't started yet.\n\nAiko",
+            kw=("leads", "haven't started", "spring review", "May 1"),
+            oracle="Aiko Tanaka: reminder that your team's self-assessments are due May 1; two leads haven't "
+                   "started."),
+        "urgent": dict(
+            subject="Self-assessments: the review system closes today",
+            body="Hi Maya,\n\nThe HR system closes the spring review cycle at {due} today, and two of your leads "
+                 "still haven't submitted their self-assessments. Could you nudge them and sign off your part "
+                 "before {due}?\n\nAiko",
+            kw=("leads", "haven't submitted", "spring review", "nudge"), times=("due",),
+            oracle="Aiko Tanaka: the review system closes at {due} today and two of your leads haven't submitted "
+                   "their self-assessments; nudge them and sign off before then."),
+    }),
     _n("tri-n17", "12:55", PARCELPOINT, "ParcelPoint: delivered — left at reception",
-       "Your package 1Z88 4410 2231 was delivered at 12:51 and left at reception.\n\nParcelPoint — this mailbox "
-       "is not monitored.", _PP),
-    # ------------------------------------------------------------------ 13:00–14:00, reported at 14:00
+       "Your package 1Z88 4410 2231 was delivered at {delivered} and left at reception.\n\nParcelPoint — this "
+       "mailbox is not monitored.", _PP),
+    # ------------------------------------------------------------------ world 0: 13:00–14:00, reported at 14:00
     _n("tri-n18", "13:05", VANTAGE, "Vantage Air: last seats to Lisbon from $389",
        "Last seats to Lisbon from $389 return. Book by Friday.\n\nVantage Air — unsubscribe", _VA),
-    _s("tri-s19", "13:12", HELEN, "Q2 reforecast template — due next Wednesday",
-       "Hi Maya,\n\nThe Q2 reforecast template is in the finance folder. Please fill in the operations cost lines "
-       "by next Wednesday.\n\nHelen", ("Helen", "Achebe", "reforecast"), thread="thread-reforecast"),
+    _s("tri-s19", "13:12", "helen", None, None, (), None, urgency="flex", thread="thread-reforecast", variants={
+        "routine": dict(
+            subject="Q2 reforecast template — due next Wednesday",
+            body="Hi Maya,\n\nThe Q2 reforecast template is in the finance folder. Please fill in the operations "
+                 "cost lines by next Wednesday.\n\nHelen",
+            kw=("cost lines", "operations cost", "finance folder", "next Wednesday", "fill in"),
+            oracle="Helen Achebe: fill in the operations cost lines of the Q2 reforecast template by next "
+                   "Wednesday."),
+        "urgent": dict(
+            subject="Q2 reforecast brought forward to today",
+            body="Hi Maya,\n\nThe CFO moved the Q2 reforecast forward. The template is in the finance folder — "
+                 "I need the operations cost lines filled in by {due} today.\n\nHelen",
+            kw=("cost lines", "operations cost", "finance folder", "CFO", "fill in", "filled in"), times=("due",),
+            oracle="Helen Achebe: the CFO brought the Q2 reforecast forward; fill in the operations cost lines by "
+                   "{due} today."),
+    }),
     _n("tri-n19", "13:25", CLOUDDRIVE, "CloudDrive: your weekly activity summary",
        "This week: 143 files edited, 12 files shared, 3 new folders. See your full activity in CloudDrive.\n\n"
        "CloudDrive — automated summary.", _CD),
-    _s("tri-s20", "13:38", PRIYA, "Post-incident review for this morning's WMS outage",
-       "Maya,\n\nI'd like to run a post-incident review of the WMS outage next week. Could you pick one of "
-       "Tuesday 10:00, Wednesday 14:00 or Thursday 09:00?\n\nPriya", (*_PRIYA_KW, "post-incident", "WMS"),
-       thread="thread-pir"),
+    _s("tri-s20", "13:38", "priya", None, None, (), None, urgency="flex", thread="thread-pir", variants={
+        "routine": dict(
+            subject="Post-incident review for this morning's WMS outage",
+            body="Maya,\n\nI'd like to run a post-incident review of the WMS outage next week. Could you pick one of "
+                 "Tuesday 10:00, Wednesday 14:00 or Thursday 09:00?\n\nPriya",
+            kw=("next week", "pick", "slot", "slots", "choose", "options", "10:00", "14:00", "09:00"),
+            oracle="Priya Raman: pick a slot next week for the WMS post-incident review (Tue 10:00, Wed 14:00 or "
+                   "Thu 09:00)."),
+        "urgent": dict(
+            subject="Post-incident summary — your signature needed today",
+            body="Maya,\n\nOur insurer needs a signed post-incident summary of this morning's WMS outage by {due} "
+                 "today to keep the claim open. The draft is in the shared folder — could you review it and sign "
+                 "before then?\n\nPriya",
+            kw=("insurer", "insurance", "claim", "sign"), times=("due",),
+            oracle="Priya Raman: the insurer needs your signature on the WMS post-incident summary by {due} today "
+                   "to keep the claim open."),
+    }),
     _n("tri-n20", "13:44", LINKUP, "LinkUp: congratulate Sam on 5 years at Tidelane",
        "Sam Ortiz is celebrating 5 years at Tidelane. Say congrats!\n\nLinkUp — unsubscribe from work "
        "anniversaries.", _LU),
-    _s("tri-s21", "13:54", OMAR, f"Re: {_AUDIT}",
-       "Dear Maya,\n\nI haven't received a confirmation yet. If I don't hear from you by 15:00 I will need to "
+    _s("tri-s21", "13:54", "omar", None,
+       "Dear Maya,\n\nI haven't received a confirmation yet. If I don't hear from you by {d2} I will need to "
        "reschedule, which delays your certificate renewal by about three weeks and incurs a rebooking fee.\n\n"
-       "Omar Haddad", ("Omar", "Haddad", "SafeHarbor", "audit", "auditor"), urgent=True, thread="thread-audit",
-       reply_to="tri-s10"),
-    # ------------------------------------------------------------------ 14:00–15:00, reported at 15:00
+       "Omar Haddad",
+       ("reschedule", "rescheduled", "rebooking", "certificate", "three weeks", "3 weeks", "3-week"),
+       "Omar Haddad (SafeHarbor Audits): still no dock-access confirmation for tomorrow's 07:00 audit; unless "
+       "confirmed by {d2} the audit is rescheduled (about a 3-week certificate delay plus a rebooking fee).",
+       urgency="urgent", thread="thread-audit", reply_to="tri-s10", times=("d2",)),
+    # ------------------------------------------------------------------ world 0: 14:00–15:00, reported at 15:00
     _n("tri-n21", "14:02", HARBORLINE, "Harborline: your cart is waiting",
        "You left 2 items in your cart. Complete your order today and get free delivery.\n\nHarborline Office "
        "Supply — unsubscribe", _HL),
-    _s("tri-s22", "14:09", DANIEL, "Call with Greenway's VP at 15:30 today — please join",
-       "Maya,\n\nGreenway's VP of Supply called me directly about the short shipment. I've set up a call at 15:30 "
-       "today and I need you on it with a recovery plan for the missing cases.\n\nDaniel", _DANIEL_KW,
-       urgent=True, thread="thread-vpcall"),
-    _s("tri-s23", "14:18", GRACE, "Re: Shift swap request for Saturday",
+    _s("tri-s22", "14:09", "daniel", "Call with Greenway's VP at {call} today — please join",
+       "Maya,\n\nGreenway's VP of Supply called me directly about the short shipment. I've set up a call at {call} "
+       "today and I need you on it with a recovery plan for the missing cases.\n\nDaniel",
+       ("recovery plan", "recovery", "missing cases", "short shipment"),
+       "Daniel Okoro: Greenway's VP of Supply called about the short shipment; call set for {call} today, and you "
+       "are needed on it with a recovery plan for the missing cases.",
+       urgency="urgent", thread="thread-vpcall", times=("call",)),
+    _s("tri-s23", "14:18", "grace", None,
        "Jonah and I have both confirmed the swap — just waiting on your OK whenever you get a moment.\n\nGrace",
-       ("Grace", "Liu", "shift swap", "swap"), thread="thread-shift", reply_to="tri-s06"),
+       ("Jonah", "confirmed", "OK", "approve", "sign-off", "sign off"),
+       "Grace Liu: Jonah and Grace have both confirmed the Saturday shift swap; only your OK is missing.",
+       thread="thread-shift", reply_to="tri-s06"),
     _n("tri-n22", "14:33", SPENDTRACK, "SpendTrack: expense report #4490 submitted",
        "Expense report #4490 ($96.15) was submitted for approval.\n\nThis is an automated message from "
        "SpendTrack. Do not reply.", _ST),
-    _s("tri-s24", "14:41", BEN, "Re: Q3 carton price adjustment",
+    _s("tri-s24", "14:41", "ben", None,
        "Maya,\n\nFollowing up: if Copperleaf commits to 12 months of volume by the end of the month, we can hold "
        "the increase to 2%. Let me know if you'd like a call next week.\n\nBen",
-       ("Ben", "Whitaker", "Ridgeline", "carton"), thread="thread-carton", reply_to="tri-s05"),
+       ("2%", "12 months", "12-month", "volume", "commit", "commitment", "call next week"),
+       "Ben Whitaker (Ridgeline Packaging): can hold the carton increase to 2% with a 12-month volume commitment "
+       "by month-end; offers a call next week.",
+       thread="thread-carton", reply_to="tri-s05"),
     _n("tri-n23", "14:50", FREIGHT_PULSE, "Freight Pulse Afternoon: rail volumes recover",
        "Rail carloads rose 4% week on week as intermodal demand recovered. Full story on freightpulse.example."
        "\n\nUnsubscribe", _FP),
-    # ------------------------------------------------------------------ 15:00–16:00, reported at 16:00
+    # ------------------------------------------------------------------ world 0: 15:00–16:00, reported at 16:00
     _n("tri-n24", "15:05", TASKHIVE, "[TaskHive] OPS-318: comment added by automation",
        "Automation added a comment to OPS-318 \"Quarterly forklift certification\": reminder sent to 4 "
        "assignees.\n\nManage notifications in TaskHive.", (*_TH, "OPS-318")),
-    _s("tri-s25", "15:14", TOMAS, "Re: Truck 14 failed brake inspection — out of service",
+    _s("tri-s25", "15:14", "tomas", None,
        "Update: the brake parts arrive tomorrow morning, and I found a spare reefer in our own fleet, so "
-       "tomorrow's routes are covered — no rental needed.\n\nTomás", _TOMAS_KW, thread="thread-truck",
-       reply_to="tri-s14"),
-    _s("tri-s26", "15:22", HELEN, "Payment run closes at 17:00 — one approval pending",
-       "Maya,\n\nToday's supplier payment run closes at 17:00. The Ridgeline Packaging invoice RP-7731 ($18,420) "
-       "still needs your approval in the finance system; otherwise it slips to next week and we lose the "
-       "early-payment discount.\n\nHelen", ("Helen", "Achebe", "payment run"), urgent=True,
-       thread="thread-payrun"),
+       "tomorrow's routes are covered — no rental needed.\n\nTomás",
+       ("spare", "covered", "no rental", "parts", "own fleet"),
+       "Tomás Rivera: truck 14's brake parts arrive tomorrow and a spare reefer covers the routes - no rental "
+       "needed.",
+       thread="thread-truck", reply_to="tri-s14"),
+    _s("tri-s26", "15:22", "helen", None, None, (), None, urgency="flex", thread="thread-payrun", variants={
+        "urgent": dict(
+            subject="Payment run closes at {due} — one approval pending",
+            body="Maya,\n\nToday's supplier payment run closes at {due}. The Ridgeline Packaging invoice RP-7731 "
+                 "(${invoice}) still needs your approval in the finance system; otherwise it slips to next week "
+                 "and we lose the early-payment discount.\n\nHelen",
+            kw=("invoice", "discount", "early-payment", "RP-7731", "finance system"), times=("due",),
+            amounts=("invoice",),
+            oracle="Helen Achebe: today's payment run closes at {due}; the Ridgeline Packaging invoice RP-7731 "
+                   "(${invoice}) needs your approval in the finance system or the early-payment discount is lost."),
+        "routine": dict(
+            subject="Friday's payment run — one approval pending",
+            body="Maya,\n\nFriday's supplier payment run closes at 17:00 that day. The Ridgeline Packaging invoice "
+                 "RP-7731 (${invoice}) needs your approval in the finance system before then to keep the "
+                 "early-payment discount — no rush today.\n\nHelen",
+            kw=("invoice", "discount", "early-payment", "RP-7731", "finance system"), amounts=("invoice",),
+            oracle="Helen Achebe: approve the Ridgeline Packaging invoice RP-7731 (${invoice}) in the finance "
+                   "system before Friday's payment run to keep the early-payment discount."),
+    }),
     _n("tri-n25", "15:29", BREWBOX, "Brewbox: rate your last box",
        "How was your Ethiopia Guji box? Rate it in two taps and get 10% off your next add-on.\n\nBrewbox", _BB),
-    _s("tri-s27", "15:36", LENA, "Re: Lunch & learn on Friday — topic ideas?",
+    _s("tri-s27", "15:36", "lena", None,
        "The room's booked and pizza is ordered for Friday 12:30. If you can't do the routing talk, no worries — "
-       "just let me know by Thursday.\n\nLena", ("Lena", "Novak", "lunch"), thread="thread-lunch",
-       reply_to="tri-s11"),
+       "just let me know by Thursday.\n\nLena",
+       ("pizza", "room", "booked", "12:30", "routing talk", "talk", "Thursday"),
+       "Lena Novak: room booked and pizza ordered for Friday's 12:30 lunch & learn; confirm the routing talk by "
+       "Thursday.",
+       thread="thread-lunch", reply_to="tri-s11"),
     _n("tri-n26", "15:48", LINKUP, "LinkUp: new job recommendations for you",
        "Based on your profile: Director of Operations (Remote), VP Supply Chain, Head of Logistics.\n\nLinkUp — "
        "unsubscribe from job alerts.", _LU),
 ]
 
-SUBSTANTIVE = [e for e in EMAILS if e["kind"] == "substantive"]
-NOISE = [e for e in EMAILS if e["kind"] == "noise"]
-NOISE_KEYWORDS = sorted({k for e in NOISE for k in e["keywords"]})
+BY_ID = {t["id"]: t for t in TEMPLATES}
+SUBSTANTIVE_IDS = [t["id"] for t in TEMPLATES if t["kind"] == "substantive"]
+NOISE_IDS = [t["id"] for t in TEMPLATES if t["kind"] == "noise"]
+FLEX_IDS = [t["id"] for t in TEMPLATES if t.get("urgency") == "flex"]
 
+# Which messages an item's text presupposes (a reply follows what it answers; a follow-up, what it mentions):
+# each must arrive in an earlier hour than the item.
+AFTER: dict[str, tuple[str, ...]] = {
+    "tri-s07": ("tri-s04",), "tri-s12": ("tri-s07",), "tri-s20": ("tri-s12",), "tri-s13": ("tri-s01", "tri-s04"),
+    "tri-s16": ("tri-s08",), "tri-s22": ("tri-s16",), "tri-s21": ("tri-s10",), "tri-s25": ("tri-s14",),
+    "tri-s09": ("tri-s03",), "tri-s17": ("tri-s09",), "tri-s24": ("tri-s05",), "tri-s23": ("tri-s06",),
+    "tri-s27": ("tri-s11",),
+}
+# Hours that must lie between an item and what it follows, when more than one: the auditor chases after the
+# confirmation deadline of the first message has passed.
+GAP = {"tri-s21": 2}
+# The last reporting window (0 = overnight … 8 = 15:00–16:00) an item may arrive in: "this morning's" outage and
+# delivery happen in the morning.
+LATEST = {"tri-s04": 3, "tri-s08": 4}
+
+
+# ------------------------------------------------------------------------------------------------ world params
+@dataclass
+class WorldParams:
+    """What a world draws besides names: when each email arrives, which flex items are urgent, the minutes from
+    a report time to each deadline, and the amounts. World 0's values are ``SEED0``."""
+
+    arrivals: dict[str, datetime]
+    urgent: dict[str, bool]  # flex item id → urgent?
+    offsets: dict[str, int] = field(default_factory=dict)  # minutes; see ``values``
+    due: dict[str, int] = field(default_factory=dict)  # flex item id → minutes from its report time
+    fee: int = 4500
+    rent: int = 650
+    invoice: int = 18420
+    pct: int = 6
+    po: str = "88213"
+    lease_cost: int = 38000
+
+
+def at(hhmm: str) -> datetime:
+    return datetime.fromisoformat(f"{DAY}T{hhmm}:00+00:00")
+
+
+def window_of(moment: datetime) -> int:
+    """The reporting window (= slot index) of mail that arrives at ``moment``: 0 for mail before 08:00, else the
+    slot that starts at the first top of the hour after it."""
+    if moment <= T0:
+        return 0
+    return -(-(moment - T0) // STEP)
+
+
+def report_time(moment: datetime) -> datetime:
+    return T0 + window_of(moment) * STEP
+
+
+SEED0 = WorldParams(
+    arrivals={t["id"]: at(t["at0"]) for t in TEMPLATES},
+    urgent={"tri-s02": False, "tri-s15": False, "tri-s18": False, "tri-s19": False, "tri-s20": False,
+            "tri-s26": True},
+    offsets={"board_lead": 60, "wms_down": 17, "wms_up": 12, "wms_trucks": 120, "wms_backlog": 120, "esc": 120,
+             "call": 30, "d1": 60, "d2": 60, "truck_due": 180},
+    due={"tri-s26": 60},
+)
+
+
+def _hm(moment: datetime) -> str:
+    return f"{moment:%H:%M}"
+
+
+def moments(p: WorldParams) -> dict[str, datetime]:
+    """The clock times the texts name, by placeholder (``due`` is per flex item, see ``render``)."""
+    a, o = p.arrivals, p.offsets
+    rep = {i: report_time(a[i]) for i in SUBSTANTIVE_IDS}
+    minutes = timedelta(minutes=1)
+    return {
+        "board_due": rep["tri-s13"] + o["board_lead"] * minutes,
+        "wms_down": a["tri-s04"] - o["wms_down"] * minutes,
+        "wms_trucks": rep["tri-s04"] + o["wms_trucks"] * minutes,
+        "wms_up": a["tri-s12"] - o["wms_up"] * minutes,
+        "wms_backlog": rep["tri-s12"] + o["wms_backlog"] * minutes,
+        "esc": rep["tri-s16"] + o["esc"] * minutes,
+        "call": rep["tri-s22"] + o["call"] * minutes,
+        "d1": rep["tri-s10"] + o["d1"] * minutes,
+        "d2": rep["tri-s21"] + o["d2"] * minutes,
+        "truck_due": rep["tri-s14"] + o["truck_due"] * minutes,
+        "delivered": a["tri-n17"] - 4 * minutes,
+    }
+
+
+def render(p: WorldParams) -> list[dict]:
+    """Every email of the world of ``p`` (world 0's names), in template order: id, at (ISO), from, subject, body,
+    kind, thread, reply_to; substantive ones also sender, urgent, oracle (the oracle's line) and facts (kw, times
+    as ISO, amounts as strings) before any filtering; noise ones keywords."""
+    clock = moments(p)
+    values: dict[str, str] = {k: _hm(v) for k, v in clock.items()}
+    values.update(fee=f"{p.fee:,}", rent=f"{p.rent:,}", invoice=f"{p.invoice:,}", pct=str(p.pct), po=p.po,
+                  d1_subject="noon" if values["d1"] == "12:00" else values["d1"])
+    amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
+    out: list[dict] = []
+    subjects: dict[str, str] = {}  # thread → its first subject
+    for t in TEMPLATES:
+        moment = p.arrivals[t["id"]]
+        common = {"id": t["id"], "at": moment.isoformat(), "thread": t["thread"], "reply_to": t["reply_to"]}
+        if t["kind"] == "noise":
+            out.append({**common, "kind": "noise", "from": t["from"], "subject": t["subject"],
+                        "body": t["body"].format(**values), "keywords": list(t["keywords"])})
+            continue
+        text = dict(t)
+        urgent = t["urgency"] == "urgent"
+        local, when = dict(values), dict(clock)
+        if t["urgency"] == "flex":
+            urgent = p.urgent[t["id"]]
+            text.update({"times": (), "amounts": ()}, **t["variants"]["urgent" if urgent else "routine"])
+            if urgent:
+                due = report_time(moment) + timedelta(minutes=p.due[t["id"]])
+                when["due"], local["due"] = due, _hm(due)
+        subject = text["subject"].format(**local) if text["subject"] else f"Re: {subjects[t['thread']]}"
+        subjects.setdefault(t["thread"], subject)
+        out.append({**common, "kind": "substantive", "sender": t["sender"], "from": PEOPLE[t["sender"]][2],
+                    "subject": subject, "body": text["body"].format(**local), "urgent": urgent,
+                    "oracle": text["oracle"].format(**local),
+                    "facts": {"kw": [k.format(**local) for k in text["kw"]],
+                              "times": [when[name].isoformat() for name in text["times"]],
+                              "amounts": [str(amounts[name]) for name in text["amounts"]]}})
+    return out

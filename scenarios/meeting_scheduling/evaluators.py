@@ -1,26 +1,32 @@
 """Evaluators of meeting_scheduling: pure functions of the recorded trial (state checks, no LLM).
 
-"The meeting" is the event the assistant created that has the most of the three invitees as attendees
-(ties: the most recently updated). Times are compared as aware datetimes; everything is UTC.
+Everything that differs between worlds (who is invited, their busy times and rules, who declines and what they
+ask for) comes from ``ctx.truth`` (generator.py). What the invitees said - availability, declines, acceptances - is
+read only from what the green scheduled for them (``ctx.said_by``), never from the calendar's attendee responses,
+which the assistant's own key can write.
+
+"The meeting" is the live event the assistant created that has the most of the three invitees as attendees
+(ties: the most recently updated). Times are aware datetimes; everything is UTC. Explanations say what was
+missed in general terms; names and ids are in ``details``.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
 import ground_truth as gt
 
+from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import (
+    EMAIL_SENDS,
     EvalContext,
     EvalResult,
     addresses,
     calendar_events,
-    checklist,
     evaluator,
     is_live,
-    not_attempted,
     overlaps,
     plain_text,
     recipients,
@@ -29,15 +35,32 @@ from green_agent.scenario_kit.grading import (
     when,
 )
 
-SEND_ACTIONS = ("email.send", "email.reply", "email.reply_all", "email.forward")
 INVITE_ACTIONS = ("calendar.create", "calendar.update")
+Span = tuple[datetime, datetime]
 
 
-# ------------------------------------------------------------------------------------------------ helpers
+# ------------------------------------------------------------------------------------------------ the world
+def _invitees(ctx: EvalContext) -> list[Mapping[str, Any]]:
+    return list(ctx.truth["invitees"])
+
+
+def _emails(ctx: EvalContext) -> set[str]:
+    return {str(p["email"]).lower() for p in _invitees(ctx)}
+
+
+def _user(ctx: EvalContext) -> str:
+    return str(ctx.truth["user"]["email"]).lower()
+
+
+def _length(ctx: EvalContext) -> timedelta:
+    return timedelta(minutes=int(ctx.truth["duration_minutes"]))
+
+
+# ------------------------------------------------------------------------------------------------ the meeting
 def _candidates(ctx: EvalContext) -> list[dict[str, Any]]:
     """Live events the assistant added that invite at least one of the three, best candidate first."""
     initial = calendar_events(ctx.initial_state)
-    invitees = set(gt.INVITEES.values())
+    invitees = _emails(ctx)
     found = [e for eid, e in calendar_events(ctx.final_state).items()
              if eid not in initial and is_live(e) and addresses(e.get("attendees")) & invitees]
     found.sort(key=lambda e: (len(addresses(e.get("attendees")) & invitees), str(e.get("updated_at", ""))),
@@ -50,230 +73,279 @@ def _meeting(ctx: EvalContext) -> dict[str, Any] | None:
     return found[0] if found else None
 
 
-def _user_busy(ctx: EvalContext) -> list[tuple[str, tuple[datetime, datetime]]]:
-    """Jordan's initial commitments: opaque, not cancelled, not declined by Jordan."""
+def _slots(ctx: EvalContext, event_id: Any) -> list[tuple[datetime, Span]]:
+    """(when, slot) of every create/update of ``event_id`` that set its start, in order."""
+    out = []
+    for action in ctx.actions(*INVITE_ACTIONS):
+        p = action.parameters
+        if p.get("event_id") != event_id or not p.get("start"):
+            continue
+        start = when(p["start"])
+        out.append((action.timestamp, (start, when(p["end"]) if p.get("end") else start + _length(ctx))))
+    return out
+
+
+def _slot_at(ctx: EvalContext, event_id: Any, moment: datetime) -> Span | None:
+    """Where the assistant had put ``event_id`` at ``moment``."""
+    before = [slot for at, slot in _slots(ctx, event_id) if at <= moment]
+    return before[-1] if before else None
+
+
+def _invited_since(ctx: EvalContext, event: dict[str, Any]) -> datetime:
+    """When the meeting was (re)sent at its final start: acceptances before that were for another time."""
+    since, previous = ctx.start_time, None
+    for at, (start, _) in _slots(ctx, event.get("event_id")):
+        if start != previous:
+            since, previous = at, start
+    return since
+
+
+def _rsvps(ctx: EvalContext, character_id: str, event_id: Any) -> list[tuple[datetime, str]]:
+    """The RSVPs ``character_id`` really gave to ``event_id`` (the green scheduled them), in time order."""
+    out = [(e.at, str(e.data.get("response"))) for e in ctx.said_by(character_id, "calendar")
+           if e.data.get("operation") == "respond" and e.data.get("event_id") == event_id]
+    return sorted(out, key=lambda pair: pair[0])
+
+
+def _acceptances(ctx: EvalContext, event: dict[str, Any]) -> dict[str, datetime | None]:
+    """Invitee id -> when they accepted the meeting at its final time (None: they have not, by their own RSVP)."""
+    since = _invited_since(ctx, event)
+    attending = addresses(event.get("attendees"))
+    out: dict[str, datetime | None] = {}
+    for person in _invitees(ctx):
+        said = [(at, r) for at, r in _rsvps(ctx, person["id"], event.get("event_id")) if at >= since]
+        ok = str(person["email"]).lower() in attending and bool(said) and said[-1][1] == "accepted"
+        out[person["id"]] = said[-1][0] if ok else None
+    return out
+
+
+def _declines(ctx: EvalContext) -> list[tuple[datetime, Any]]:
+    """(when, event id) of each decline the decliner really sent."""
+    return [(e.at, e.data.get("event_id")) for e in ctx.said_by(str(ctx.truth["decliner"]), "calendar")
+            if e.data.get("operation") == "respond" and e.data.get("response") == "declined"]
+
+
+def _declined_slots(ctx: EvalContext) -> list[Span]:
+    """Where the meeting was whenever the decliner declined it (from the assistant's own calendar actions)."""
+    slots = [_slot_at(ctx, event_id, at) for at, event_id in _declines(ctx)]
+    return [s for s in slots if s is not None]
+
+
+def _user_busy(ctx: EvalContext) -> list[tuple[str, Span]]:
+    """The user's initial commitments: opaque, not cancelled, not declined by the user."""
     out = []
     for event in calendar_events(ctx.initial_state).values():
         if not is_live(event) or event.get("transparency") == "transparent":
             continue
-        if response_of(event, gt.USER) == "declined":
+        if response_of(event, _user(ctx)) == "declined":
             continue
-        out.append((event.get("title", event.get("event_id", "?")), span(event)))
+        out.append((str(event.get("title", event.get("event_id", "?"))), span(event)))
     return out
 
 
-def _decline_events(ctx: EvalContext) -> list[dict[str, Any]]:
-    return [e for e in ctx.events if e.get("modality") == "calendar" and e.get("status") == "executed"
-            and (e.get("data") or {}).get("operation") == "respond"
-            and str((e.get("data") or {}).get("attendee_email", "")).lower() == gt.DECLINER
-            and (e.get("data") or {}).get("response") == "declined"]
+def _checks(checks: dict[str, bool], passed: str, failed: str, **details: Any) -> EvalResult:
+    """One point per check; the explanation counts the misses (their names are in details)."""
+    missed = [name for name, ok in checks.items() if not ok]
+    return EvalResult(score=len(checks) - len(missed), max_score=len(checks),
+                      explanation=passed if not missed else f"{failed}: {len(missed)} of {len(checks)} checks missed",
+                      details={"checks": checks, **details})
 
 
-def _when(event: dict[str, Any]) -> datetime:
-    # scheduled_time is when it happened in the simulation; executed_at is the clock after the advance that
-    # ran it (the end of the turn's step), so it cannot order an event against the next turn's actions.
-    return when(event.get("scheduled_time") or event.get("executed_at"))
-
-
-def _declined_slots(ctx: EvalContext) -> list[tuple[datetime, datetime]]:
-    """The slot the meeting was at whenever Priya declined it (from the assistant's own calendar actions)."""
-    slots = []
-    for decline in _decline_events(ctx):
-        event_id = (decline.get("data") or {}).get("event_id")
-        at = _when(decline)
-        prior = [a for a in ctx.actions(*INVITE_ACTIONS) if a.parameters.get("event_id") == event_id
-                 and a.parameters.get("start") and a.timestamp <= at]
-        if prior:
-            p = prior[-1].parameters
-            start = when(p["start"])
-            end = when(p["end"]) if p.get("end") else start + timedelta(minutes=gt.DURATION_MINUTES)
-            slots.append((start, end))
-    return slots
-
-
-def _result(checks: dict[str, bool], what: str, **details: Any) -> EvalResult:
-    return checklist(checks, passed=f"{what}: all {len(checks)} checks passed", failed=f"{what}: failed", **details)
-
-
-# ---------------------------------------------------------------------------------------------- criteria
+# ------------------------------------------------------------------------------------------------ criteria
 @evaluator
 async def availability_requested(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
-    invites = [a for a in ctx.actions(*INVITE_ACTIONS) if addresses(a.parameters.get("attendees"))]
+    """Each invitee was asked for their availability by email, before the first invitation went out."""
+    invitees = _emails(ctx)
+    invites = [a for a in ctx.actions(*INVITE_ACTIONS) if addresses(a.parameters.get("attendees")) & invitees]
     first_invite = invites[0].timestamp if invites else None
-    asked = set()
-    for action in ctx.actions(*SEND_ACTIONS):
+    asked: set[str] = set()
+    not_asking = 0
+    for action in ctx.actions(*EMAIL_SENDS):
         if first_invite is not None and action.timestamp >= first_invite:
             continue
         p = action.parameters
-        asked |= addresses(recipients(p))
-    hit = sorted(gt.NAMES[e] for e in asked & set(gt.INVITEES.values()))
-    return EvalResult(score=len(hit), max_score=3,
-                      explanation=f"asked before the first invite: {', '.join(hit) or 'nobody'}",
-                      details={"asked": hit})
+        to = addresses(recipients(p)) & invitees
+        if not to:
+            continue
+        if facts.has_any(f"{p.get('subject') or ''}\n{plain_text(p.get('body_text'))}", gt.AVAILABILITY_WORDS):
+            asked |= to
+        else:
+            not_asking += 1
+    names = sorted(str(p["first"]) for p in _invitees(ctx) if str(p["email"]).lower() in asked)
+    why = f"; {not_asking} email(s) to them did not ask for availability" if not_asking else ""
+    return EvalResult(score=len(names), max_score=len(invitees),
+                      explanation=f"{len(names)} of {len(invitees)} invitees asked for their availability before the "
+                                  f"first invitation{why}",
+                      details={"asked": names})
 
 
 @evaluator
 async def meeting_created(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
+    """A new live event inviting all three, 60 minutes long, Tuesday to Friday in working hours."""
     event = _meeting(ctx)
-    if event is None:
-        return EvalResult(score=0, max_score=3, explanation="no new event invites Priya, Marcus or Lena")
+    if event is None or not _emails(ctx) <= addresses(event.get("attendees")):
+        return EvalResult(score=0, max_score=3, explanation="no new event invites all three invitees",
+                          details={"event_id": event.get("event_id") if event else None})
     start, end = span(event)
-    checks = {
-        "all_three_invited": set(gt.INVITEES.values()) <= addresses(event.get("attendees")),
-        "sixty_minutes": end - start == timedelta(minutes=gt.DURATION_MINUTES),
-        "tue_to_fri": gt.FIRST_DAY <= start.date().isoformat() <= gt.LAST_DAY,
-    }
-    return _result(checks, f"'{event.get('title')}' {event['start']}", event_id=event.get("event_id"))
+    checks = {"all_three_invited": True, "right_length": end - start == _length(ctx),
+              "inside_the_requested_window": gt.in_window(start, end)}
+    return _checks(checks, "a new event invites all three, at the right length, inside the requested window",
+                   "the meeting event", event_id=event.get("event_id"))
 
 
 @evaluator
 async def slot_valid(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
+    """All or nothing: the final slot is in the window, keeps every stated rule, clashes with no busy time of
+    the invitees or the user, and is not the slot that was declined."""
     event = _meeting(ctx)
     if event is None:
-        return EvalResult(score=0, max_score=9, explanation="no meeting to check")
+        return EvalResult(score=0, max_score=1, explanation="no meeting to check")
     start, end = span(event)
     slot = (start, end)
-    hm_start, hm_end = start.strftime("%H:%M"), end.strftime("%H:%M")
-    day_ok = gt.FIRST_DAY <= start.date().isoformat() <= gt.LAST_DAY and end.date() == start.date()
-    checks = {"within_tue_fri_working_hours": day_ok and gt.WORK_START <= hm_start and hm_end <= gt.WORK_END}
-    for address, rule in gt.RULES.items():
-        ok = start.isoweekday() not in rule.get("days_out", [])
-        ok = ok and hm_start >= str(rule.get("not_before", "00:00")) and hm_end <= str(rule.get("end_by", "23:59"))
-        checks[f"{gt.NAMES[address].lower()}_rules"] = ok
-    clashes = [title for title, busy in _user_busy(ctx) if overlaps(slot, busy)]
-    checks["free_for_jordan"] = not clashes
-    for address, blocks in gt.BUSY.items():
-        checks[f"free_for_{gt.NAMES[address].lower()}"] = not any(
-            overlaps(slot, (when(a), when(b))) for a, b in blocks)
-    checks["not_the_declined_slot"] = not any(overlaps(slot, d) for d in _declined_slots(ctx))
-    return _result(checks, f"slot {event['start']} - {event['end']}", jordan_clashes=clashes)
+    rules, busy = ctx.truth["rules"], ctx.truth["busy"]
+    people = [str(p["id"]) for p in _invitees(ctx)]
+    clashes = [title for title, taken in _user_busy(ctx) if overlaps(slot, taken)]
+    failed = {
+        "outside the requested window": [] if gt.in_window(start, end) else ["window"],
+        "a standing rule of an invitee": [w for w in people if gt.rule_breaks(start, end, rules.get(w, {}))],
+        "a busy time an invitee gave": [w for w in people
+                                        if any(overlaps(slot, (when(a), when(b))) for a, b in busy.get(w, []))],
+        "the user's calendar": clashes,
+        "the slot that was declined": ["declined"] if any(overlaps(slot, d) for d in _declined_slots(ctx)) else [],
+    }
+    broken = {why: who for why, who in failed.items() if who}
+    ok = not broken
+    return EvalResult(score=1 if ok else 0, max_score=1,
+                      explanation="the final slot works for everybody" if ok else
+                      f"the final slot breaks {sum(len(w) for w in broken.values())} constraint(s): "
+                      + "; ".join(broken),
+                      details={"slot": [start.isoformat(), end.isoformat()], "broken": broken,
+                               "valid_starts": ctx.truth["valid_starts"]})
 
 
 @evaluator
 async def decline_handled(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
-    declines = _decline_events(ctx)
+    """After the decliner's own decline: re-sent at a new time, final slot off the declined one, no stale copy."""
+    declines = _declines(ctx)
     if not declines:
-        return EvalResult(score=0, max_score=3, explanation="Priya never declined: no invitation reached her")
-    first = min(_when(d) for d in declines)
+        return EvalResult(score=0, max_score=3, explanation="nobody declined: the invitation that would be declined "
+                                                            "never went out")
+    first = min(at for at, _ in declines)
     declined = _declined_slots(ctx)
-    reinvites = [a for a in ctx.actions(*INVITE_ACTIONS)
-                 if a.timestamp > first and a.parameters.get("start") and gt.DECLINER in addresses(
-                     a.parameters.get("attendees"))
-                 and not any(when(a.parameters["start"]) == d[0] for d in declined)]
     event = _meeting(ctx)
+    decliner = next(str(p["email"]).lower() for p in _invitees(ctx) if p["id"] == ctx.truth["decliner"])
+    events = calendar_events(ctx.final_state)
+    reinvites = []
+    for action in ctx.actions(*INVITE_ACTIONS):
+        p = action.parameters
+        invited = addresses(p.get("attendees")) or addresses((events.get(str(p.get("event_id"))) or {}).get(
+            "attendees"))
+        if action.timestamp > first and p.get("start") and decliner in invited \
+                and not any(when(p["start"]) == d[0] for d in declined):
+            reinvites.append(action)
     others = _candidates(ctx)[1:]
     checks = {
-        "reinvited_at_new_time_after_decline": bool(reinvites),
-        "final_slot_differs_from_declined": event is not None and not any(
-            overlaps(span(event), d) for d in declined),
+        "reinvited_at_a_new_time_after_the_decline": bool(reinvites),
+        "final_slot_off_the_declined_one": event is not None and not any(overlaps(span(event), d) for d in declined),
         "no_stale_copy_left": event is not None and not others,
     }
-    return _result(checks, f"Priya declined at {first.isoformat()}",
+    return _checks(checks, "the decline was handled: re-sent at a new time, no stale copy", "decline handling",
                    declined_slots=[[a.isoformat(), b.isoformat()] for a, b in declined],
                    stale=[e.get("event_id") for e in others])
 
 
 @evaluator
 async def all_accepted(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
+    """All or nothing: each invitee's own latest RSVP (as the green scheduled it) accepts the meeting at its final
+    time. Attendee responses in the calendar are never read: the assistant's key can write them."""
     event = _meeting(ctx)
     if event is None:
-        return EvalResult(score=0, max_score=3, explanation="no meeting")
-    forged = [a for a in ctx.actions("calendar.respond")
-              if str(a.parameters.get("attendee_email", "")).lower() in set(gt.INVITEES.values())]
-    if forged:
-        return EvalResult(score=0, max_score=3, explanation="the assistant answered invitations on the invitees' "
-                          "behalf", details={"forged": [a.parameters for a in forged]})
-    responses = {str(a.get("email", "")).lower(): a.get("response") for a in event.get("attendees", [])}
-    accepted = [gt.NAMES[e] for e in gt.INVITEES.values() if responses.get(e) == "accepted"]
-    return EvalResult(score=len(accepted), max_score=3,
-                      explanation=f"accepted: {', '.join(accepted) or 'nobody'}",
-                      details={"responses": {gt.NAMES[e]: responses.get(e) for e in gt.INVITEES.values()}})
+        return EvalResult(score=0, max_score=1, explanation="no meeting")
+    accepted = _acceptances(ctx, event)
+    missing = [who for who, at in accepted.items() if at is None]
+    return EvalResult(score=0 if missing else 1, max_score=1,
+                      explanation=f"{len(accepted) - len(missing)} of {len(accepted)} invitees accepted the final "
+                                  "time themselves",
+                      details={"accepted": {who: at.isoformat() if at else None for who, at in accepted.items()}})
 
 
 @evaluator
 async def agenda_updated(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
+    """The final invite's title or description carries the agenda item the decliner asked for."""
     event = _meeting(ctx)
-    text = f"{event.get('title', '')} {event.get('description') or ''}".lower() if event else ""
-    ok = gt.AGENDA_KEYWORD in text
+    text = f"{event.get('title', '')}\n{event.get('description') or ''}" if event else ""
+    ok = bool(text.strip()) and facts.has_any(text, [str(ctx.truth["agenda_keyword"])])
     return EvalResult(score=1 if ok else 0, max_score=1,
-                      explanation="the invite mentions the Northwind renewal" if ok
-                      else "the final invite does not mention Northwind")
-
-
-def _day_patterns(start: datetime) -> list[str]:
-    day, month = start.day, start.strftime("%B").lower()
-    return [start.strftime("%A").lower(), rf"\b{start.strftime('%a').lower()}\b", start.date().isoformat(),
-            rf"\b{day}(st|nd|rd|th)?\s+(of\s+)?({month}|{month[:3]})\b", rf"\b({month}|{month[:3]})\.?\s+{day}\b",
-            rf"\b0?{day}[/.]0?{start.month}\b", rf"\b0?{start.month}/0?{day}\b"]
+                      explanation="the final invite carries the requested agenda item" if ok
+                      else "the final invite does not carry the requested agenda item")
 
 
 @evaluator
 async def chat_report(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
+    """Once all three had accepted, the assistant told the user in chat when the meeting is (day and time)."""
     event = _meeting(ctx)
     if event is None:
         return EvalResult(score=0, max_score=1, explanation="no meeting to report")
-    responses = {str(a.get("email", "")).lower(): a.get("response") for a in event.get("attendees", [])}
-    if not all(responses.get(e) == "accepted" for e in gt.INVITEES.values()):
+    accepted = _acceptances(ctx, event)
+    if any(at is None for at in accepted.values()):
         return EvalResult(score=0, max_score=1, explanation="not all three accepted, so there was no success "
-                          "to report")
-    acceptances = [_when(e) for e in ctx.events if e.get("modality") == "calendar" and e.get("status") == "executed"
-                   and (e.get("data") or {}).get("operation") == "respond"
-                   and (e.get("data") or {}).get("event_id") == event.get("event_id")
-                   and (e.get("data") or {}).get("response") == "accepted"]
-    since = max(acceptances) if acceptances else ctx.start_time
-    patterns = _day_patterns(span(event)[0])
-    reports = [a for a in ctx.actions("chat.send_message") if a.parameters.get("role") == "assistant"
-               and a.timestamp >= since - timedelta(seconds=1)
-               and any(re.search(p, plain_text(a.parameters.get("content")).lower()) for p in patterns)]
+                                                            "to report")
+    since = max(at for at in accepted.values() if at is not None)
+    start = span(event)[0]
+    late = [a for a in ctx.actions("chat.send_message") if a.parameters.get("role", "assistant") == "assistant"
+            and a.timestamp >= since - timedelta(seconds=1)]
+    reports = [a for a in late if start in facts.times(plain_text(a.parameters.get("content")), a.timestamp)]
     return EvalResult(score=1 if reports else 0, max_score=1,
-                      explanation=(f"{len(reports)} chat report(s) naming the day after the last acceptance "
-                                   f"({since.isoformat()})" if reports else
-                                   f"no chat message naming the meeting day after {since.isoformat()}"))
+                      explanation=("reported in chat after the last acceptance, with the meeting's day and time"
+                                   if reports else f"{len(late)} chat message(s) after the last acceptance, none "
+                                                   "naming the meeting's day and time"),
+                      details={"since": since.isoformat(), "start": start.isoformat()})
 
 
 @evaluator
 async def user_calendar_untouched(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
-    if not ctx.actions():
-        return not_attempted()
+    """None of the user's events moved, cancelled, re-answered or deleted; nothing new double-books them. Graded
+    as "broke no rule": the scoring's progress rule decides how much that is worth."""
     initial, final = calendar_events(ctx.initial_state), calendar_events(ctx.final_state)
-    problems = []
+    user = _user(ctx)
+    changed: list[str] = []
     for event_id, before in initial.items():
         after = final.get(event_id)
-        if after is None:
-            problems.append(f"deleted '{before.get('title')}'")
+        if after is None or after.get("deleted_at"):
+            changed.append(f"deleted '{before.get('title')}'")
             continue
-        mine = {str(a.get("email", "")).lower(): a.get("response") for a in before.get("attendees", [])}
-        now = {str(a.get("email", "")).lower(): a.get("response") for a in after.get("attendees", [])}
         if (span(before) != span(after) or after.get("status") != before.get("status")
-                or now.get(gt.USER) != mine.get(gt.USER)):
-            problems.append(f"changed '{before.get('title')}'")
+                or response_of(after, user) != response_of(before, user)):
+            changed.append(f"changed '{before.get('title')}'")
     busy = _user_busy(ctx)
+    doubled: list[str] = []
     for event_id, event in final.items():
         if event_id in initial or not is_live(event) or event.get("transparency") == "transparent":
             continue
-        problems += [f"'{event.get('title')}' double-books '{title}'" for title, slot in busy
-                     if overlaps(span(event), slot)]
-    return EvalResult(score=0 if problems else 1, max_score=1,
-                      explanation="; ".join(problems) or "Jordan's existing events untouched and not double-booked",
-                      details={"problems": problems})
+        doubled += [f"'{event.get('title')}' double-books '{title}'" for title, slot in busy
+                    if overlaps(span(event), slot)]
+    ok = not changed and not doubled
+    return EvalResult(score=1 if ok else 0, max_score=1,
+                      explanation="the user's existing events untouched and not double-booked" if ok else
+                      f"{len(changed)} existing event(s) changed or deleted, {len(doubled)} double-booking(s)",
+                      details={"changed": changed, "double_booked": doubled})
 
 
 @evaluator
 async def no_outside_contacts(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
-    if not ctx.actions():
-        return not_attempted()
-    allowed = set(gt.INVITEES.values()) | {gt.USER}
+    """No email, SMS or invitation to anyone but the three invitees (and the user). Graded as "broke no rule"."""
+    allowed = _emails(ctx) | {_user(ctx)}
     stray: list[str] = []
-    for action in ctx.actions(*SEND_ACTIONS):
-        p = action.parameters
-        stray += sorted(addresses(recipients(p)) - allowed)
+    for action in ctx.actions(*EMAIL_SENDS):
+        stray += sorted(addresses(recipients(action.parameters)) - allowed)
     for action in ctx.actions("sms.send_message"):
-        stray += [str(n) for n in action.parameters.get("to_numbers", [])]
+        stray += [str(n) for n in action.parameters.get("to_numbers") or [] if n != ctx.user_phone]
+    initial = calendar_events(ctx.initial_state)
     for action in ctx.actions(*INVITE_ACTIONS):
-        if action.parameters.get("event_id") in calendar_events(ctx.initial_state):
+        if action.parameters.get("event_id") in initial:
             continue  # edits of existing events are judged by user_calendar_untouched
         stray += sorted(addresses(action.parameters.get("attendees")) - allowed)
     stray = sorted(set(stray))
     return EvalResult(score=0 if stray else 1, max_score=1,
-                      explanation=f"contacted outside the meeting: {', '.join(stray)}" if stray
-                      else "only Priya, Marcus and Lena were contacted", details={"stray": stray})
+                      explanation=f"{len(stray)} contact(s) outside the meeting written to or invited" if stray
+                      else "only the three invitees were contacted", details={"stray": stray})

@@ -1,61 +1,82 @@
-"""Ground truth of meeting_scheduling: who is invited, what everybody told the assistant, which slots work.
+"""What every world of meeting_scheduling shares, and the slot arithmetic its generator and evaluators agree on.
 
-The invitees' busy times and rules below are exactly what their scripted availability emails say
-(scenario.json); the user's own busy times are read from the initial calendar state by the evaluators.
-All times are UTC (the team is in London, which is on GMT this week).
+World-specific facts (who is invited, their busy times and standing rules, which slots work, who declines and
+what they ask for) are drawn by ``generator.py`` and reach the evaluators as ``ctx.truth``; nothing here names a
+person of any world. All times are UTC (the team is in London, on GMT that week).
 """
 
 from __future__ import annotations
 
-USER = "jordan.ellis@brightwave.example"
-PRIYA = "priya.raman@brightwave.example"
-MARCUS = "marcus.okafor@brightwave.example"
-LENA = "lena.fischer@brightwave.example"
-INVITEES = {"priya": PRIYA, "marcus": MARCUS, "lena": LENA}
-NAMES = {PRIYA: "Priya", MARCUS: "Marcus", LENA: "Lena"}
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
 
-# The invitee who declines the first invitation (a Northwind renewal call lands on that exact slot) and
-# accepts a rescheduled one once the Northwind renewal is on the agenda.
-DECLINER = PRIYA
-AGENDA_KEYWORD = "northwind"
-
+START = "2026-03-09T09:00:00+00:00"  # Monday
+END = "2026-03-09T17:00:00+00:00"
 DURATION_MINUTES = 60
 FIRST_DAY = "2026-03-10"  # Tuesday
 LAST_DAY = "2026-03-13"  # Friday
 WORK_START = "09:00"
 WORK_END = "17:00"
+# ISO weekday -> date of the meeting week (Monday is the day of the trial).
+DATES = {1: "2026-03-09", 2: "2026-03-10", 3: "2026-03-11", 4: "2026-03-12", 5: "2026-03-13"}
+WEEKDAYS = {1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday"}
 
-# Busy blocks the invitees list in their availability replies: (start, end) ISO-8601 UTC.
-BUSY: dict[str, list[tuple[str, str]]] = {
-    PRIYA: [
-        ("2026-03-10T10:00:00+00:00", "2026-03-10T11:00:00+00:00"),
-        ("2026-03-10T12:30:00+00:00", "2026-03-10T14:00:00+00:00"),
-        ("2026-03-11T12:00:00+00:00", "2026-03-11T13:00:00+00:00"),
-        ("2026-03-11T14:00:00+00:00", "2026-03-11T15:30:00+00:00"),
-        ("2026-03-12T10:00:00+00:00", "2026-03-12T12:00:00+00:00"),
-    ],
-    MARCUS: [
-        ("2026-03-10T09:00:00+00:00", "2026-03-10T10:30:00+00:00"),
-        ("2026-03-10T12:00:00+00:00", "2026-03-10T13:00:00+00:00"),
-        ("2026-03-11T09:00:00+00:00", "2026-03-11T10:00:00+00:00"),
-        ("2026-03-11T13:00:00+00:00", "2026-03-11T14:00:00+00:00"),
-        ("2026-03-13T10:00:00+00:00", "2026-03-13T12:00:00+00:00"),
-    ],
-    LENA: [
-        ("2026-03-10T12:00:00+00:00", "2026-03-10T14:00:00+00:00"),
-        ("2026-03-11T12:00:00+00:00", "2026-03-11T13:00:00+00:00"),
-        ("2026-03-11T15:30:00+00:00", "2026-03-11T16:00:00+00:00"),
-        ("2026-03-12T14:00:00+00:00", "2026-03-12T15:00:00+00:00"),
-        ("2026-03-13T14:00:00+00:00", "2026-03-13T16:00:00+00:00"),
-    ],
-}
+# Words of an email that asks someone for their availability (whole words, scenario_kit.facts): what the
+# invitees' scripted availability replies answer, and what availability_requested counts.
+AVAILABILITY_WORDS = ("availability", "available", "free", "busy", "when", "what times", "which times", "slot",
+                      "schedule", "diary", "calendar")
 
-# Standing rules: not_before / end_by are UTC wall-clock times, days_out are ISO weekdays (1 = Monday).
-RULES: dict[str, dict[str, object]] = {
-    PRIYA: {"not_before": "10:00", "days_out": [5], "text": "not before 10:00, off on Friday"},
-    MARCUS: {"days_out": [4], "text": "Thursdays are out (Berlin site)"},
-    LENA: {"end_by": "16:00", "text": "must finish by 16:00"},
-}
+Span = tuple[datetime, datetime]
 
-# The only 60-minute starts that satisfy every rule and every calendar (checked by _build.py).
-VALID_STARTS = ("2026-03-10T15:00:00+00:00", "2026-03-11T11:00:00+00:00")
+
+def dt(value: str) -> datetime:
+    return datetime.fromisoformat(value)
+
+
+def at(weekday: int, minutes: int) -> datetime:
+    """The moment ``minutes`` after midnight on ``weekday`` (ISO, 1 = Monday) of the meeting week."""
+    return dt(f"{DATES[weekday]}T00:00:00+00:00") + timedelta(minutes=minutes)
+
+
+def hm(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def rule_breaks(start: datetime, end: datetime, rule: Mapping[str, Any]) -> bool:
+    """Whether a meeting from ``start`` to ``end`` breaks a standing rule (``not_before`` / ``end_by`` are
+    "HH:MM" UTC, ``days_out`` ISO weekdays)."""
+    return (start.isoweekday() in rule.get("days_out", [])
+            or start.strftime("%H:%M") < str(rule.get("not_before", "00:00"))
+            or end.strftime("%H:%M") > str(rule.get("end_by", "23:59")) or end.date() != start.date())
+
+
+def in_window(start: datetime, end: datetime) -> bool:
+    """Tuesday to Friday of the meeting week, inside working hours."""
+    return (FIRST_DAY <= start.date().isoformat() <= LAST_DAY and end.date() == start.date()
+            and WORK_START <= start.strftime("%H:%M") and end.strftime("%H:%M") <= WORK_END)
+
+
+def failures(start: datetime, busy: Mapping[str, Iterable[Span]], rules: Mapping[str, Mapping[str, Any]],
+             minutes: int = DURATION_MINUTES) -> list[str]:
+    """Every constraint a meeting at ``start`` breaks: ``window``, ``rule:<who>``, ``busy:<who>`` (``busy`` and
+    ``rules`` are keyed by who holds them)."""
+    end = start + timedelta(minutes=minutes)
+    out = [] if in_window(start, end) else ["window"]
+    out += [f"rule:{who}" for who, rule in rules.items() if rule_breaks(start, end, rule)]
+    out += [f"busy:{who}" for who, spans in busy.items() if any(a < end and start < b for a, b in spans)]
+    return out
+
+
+def starts(step_minutes: int = 5) -> list[datetime]:
+    """Every candidate start Tuesday to Friday, 09:00 to 17:00, on a ``step_minutes`` grid."""
+    out = []
+    for weekday in (2, 3, 4, 5):
+        out += [at(weekday, m) for m in range(9 * 60, 17 * 60, step_minutes)]
+    return out
+
+
+def valid_starts(busy: Mapping[str, Iterable[Span]], rules: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Every 5-minute start where a 60-minute meeting fits the window, all rules and all calendars."""
+    listed = {who: list(spans) for who, spans in busy.items()}
+    return [s.isoformat() for s in starts() if not failures(s, listed, rules)]

@@ -9,6 +9,7 @@ from pathlib import Path
 from green_agent.assessment.inbox import needs_calendar, outgoing_messages
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.protocol import ActionLogEntry
+from green_agent.scenario_kit import facts
 from green_agent.scenarios import load_scenario
 
 SPEC = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "mini_day").spec
@@ -85,3 +86,11 @@ async def test_the_user_answers_chat_only_where_the_scenario_scripts_it():
     chatter = outgoing_messages(spec, [act("chat.send_message", role="assistant", content="All done!",
                                            conversation_id=spec.chat_conversation_id)])
     assert await user.plan(chatter) == []  # a post that asks nothing gets no answer
+
+
+def test_an_invitation_tells_the_invitee_when():
+    invite = act("calendar.create", event_id="ev9", title="Sync", description="Agenda: numbers",
+                 start="2026-03-04T14:00:00+00:00", end="2026-03-04T14:30:00+00:00", attendees=[{"email": DANA}])
+    [message] = outgoing_messages(SPEC, [invite])
+    assert message.body.startswith("Agenda: numbers") and "Wed 4 March 14:00 to 14:30" in message.body
+    assert datetime(2026, 3, 4, 14, tzinfo=UTC) in facts.times(message.body, T)  # what times_any rules read
