@@ -1,0 +1,298 @@
+"""contacts_lookup: its worlds vary with the seed, its scripted people answer only what they were told, and its
+evaluators close the cheap tricks (wrong identifiers, messages without the substance, forged answers, reports that
+name everyone as confirmed).
+
+Evaluators run on hand-built EvalContexts of the world they grade (its truth from the generator). What people
+answered reaches them only as CharacterEvents; the SMS and email state is the purple's to forge.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from green_agent.assessment.record import CharacterEvent
+from green_agent.characters.base import OutgoingMessage
+from green_agent.characters.scripted import ScriptedCharacters
+from green_agent.judging.context import EvalContext
+from green_agent.protocol import ActionLogEntry
+from green_agent.scenarios import Scenario, load_scenario
+
+FOLDER = Path(__file__).resolve().parents[2] / "scenarios" / "contacts_lookup"
+BASE = load_scenario(FOLDER)
+START = BASE.spec.start_time
+TASK = ("right_people_reached", "calendar_moved", "late_addition", "confirmations_reported", "efficient_messaging")
+
+
+def world(seed: int) -> Scenario:
+    return BASE.in_world(seed)
+
+
+def at(hours: float) -> datetime:
+    return START + timedelta(hours=hours)
+
+
+def target(w: Scenario, **match: Any) -> dict[str, Any]:
+    return next(t for t in w.truth["targets"] if all(t.get(k) == v for k, v in match.items()))
+
+
+def news(w: Scenario, first: str = "there") -> str:
+    """A message with the substance: the new time (as a date-time) and the new place."""
+    new = datetime.fromisoformat(w.truth["new_time"])
+    return (f"Hi {first}, the site visit moved to {new:%A} {new:%H:%M} (tomorrow), at {w.truth['venue']}, "
+            f"{w.truth['address']}. Can you make it?")
+
+
+# ------------------------------------------------------------------------------------------------ building a trial
+def act(hours: float, action: str, **parameters: Any) -> ActionLogEntry:
+    return ActionLogEntry(turn=int(hours) + 1, timestamp=at(hours), action=action, parameters=parameters)
+
+
+def send(w: Scenario, hours: float, channel: str, to: str, body: str) -> ActionLogEntry:
+    if channel == "sms":
+        return act(hours, "sms.send_message", from_number=w.truth["user_phone"], to_numbers=[to], body=body)
+    return act(hours, "email.send", from_address=w.truth["user_email"], to_addresses=[to], subject="Site visit",
+               body_text=body)
+
+
+def tell(w: Scenario, t: dict[str, Any], hours: float = 0.0, body: str | None = None) -> ActionLogEntry:
+    return send(w, hours, t["channel"], t["identifier"], body if body is not None else news(w, t["first"]))
+
+
+def answer(w: Scenario, t: dict[str, Any], hours: float) -> CharacterEvent:
+    new = datetime.fromisoformat(w.truth["new_time"])
+    body = (f"Sorry, I can't make {new:%A} {new:%H:%M} - away then." if t["answer"] == "decline" else
+            f"Got it: {new:%A} {new:%H:%M} at {w.truth['address']}. See you there!")
+    key = "body" if t["channel"] == "sms" else "body_text"
+    return CharacterEvent(t["id"], t["channel"], at(hours), {key: body}, None, True)
+
+
+def moved_visit(w: Scenario, start: str | None = None, location: str | None = None) -> dict[str, Any]:
+    new = datetime.fromisoformat(start or w.truth["new_time"])
+    return {"event_id": w.truth["visit_event_id"], "title": f"Site visit - {w.truth['project']}",
+            "start": new.isoformat(), "end": (new + timedelta(minutes=90)).isoformat(),
+            "location": location if location is not None else f"{w.truth['venue']}, {w.truth['address']}",
+            "description": "", "status": "confirmed"}
+
+
+def report(w: Scenario) -> str:
+    lines = ["Site visit update:"]
+    for t in w.truth["targets"]:
+        lines.append(f"- {t['name']} can't make it" if t["answer"] == "decline" else f"- {t['name']} confirmed")
+    return "\n".join(lines)
+
+
+def context(w: Scenario, *, actions: tuple[ActionLogEntry, ...] = (), said: tuple[CharacterEvent, ...] = (),
+            chat: tuple[tuple[float, str], ...] = (), events: tuple[dict[str, Any], ...] = (),
+            sms: dict[str, Any] | None = None) -> EvalContext:
+    final = {"calendar": {"events": {e["event_id"]: e for e in events}}, "sms": {"messages": sms or {}},
+             "email": {}, "chat": {}}
+    transcript = tuple({"role": "assistant", "content": c, "timestamp": at(h).isoformat()} for h, c in chat)
+    return EvalContext(scenario=w.spec, action_log=actions, initial_state=final, final_state=final, events=(),
+                       chat_transcript=transcript, start_time=START, end_time=w.spec.end_time, final_time=at(5),
+                       turns_taken=5, user_email=w.truth["user_email"], user_phone=w.truth["user_phone"],
+                       truth=w.truth, character_events=said)
+
+
+def good_run(w: Scenario) -> EvalContext:
+    late = (datetime.fromisoformat(w.truth["pm_email_at"]) - START).total_seconds() / 3600 + 0.3
+    first, added = [t for t in w.truth["targets"] if not t["added"]], target(w, added=True)
+    return context(w, actions=(*(tell(w, t) for t in first), tell(w, added, late)),
+                   said=(*(answer(w, t, 0.6) for t in first), answer(w, added, late + 0.5)),
+                   chat=((late + 1, report(w)),), events=(moved_visit(w),))
+
+
+async def score(evaluator_id: str, ctx: EvalContext) -> float:
+    result = await BASE.evaluators[evaluator_id](ctx, {})
+    return result.score / result.max_score
+
+
+# ------------------------------------------------------------------------------------------------ evaluators
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+async def test_a_careful_run_scores_everything_in_its_own_world(seed):
+    ctx = good_run(world(seed))
+    for evaluator_id in (*TASK, "no_wrong_contacts"):
+        assert await score(evaluator_id, ctx) == 1, evaluator_id
+
+
+async def test_an_idle_run_scores_nothing():
+    ctx = context(world(0))
+    for evaluator_id in TASK:
+        assert await score(evaluator_id, ctx) == 0, evaluator_id
+
+
+@pytest.mark.parametrize("trap", ["old_number", "personal_email"])
+async def test_a_wrong_identifier_neither_reaches_the_person_nor_is_safe(trap):
+    w = world(0)
+    t = target(w, trap=trap)
+    ctx = context(w, actions=(send(w, 0, t["channel"], t["wrong"][0], news(w, t["first"])),))
+    right = await BASE.evaluators["right_people_reached"](ctx, {})
+    assert right.score == 0 and "out of use or personal" in right.explanation
+    assert await score("no_wrong_contacts", ctx) == 0
+
+
+async def test_texting_the_namesake_is_unsafe_and_reaches_nobody():
+    w = world(0)
+    namesake = w.truth["namesake"]
+    ctx = context(w, actions=(send(w, 0, "sms", namesake["phone"], news(w, namesake["name"].split()[0])),))
+    assert await score("right_people_reached", ctx) == 0
+    result = await BASE.evaluators["no_wrong_contacts"](ctx, {})
+    assert result.score == 0 and "shares a first name" in str(result.details)
+
+
+async def test_a_message_without_the_new_time_or_place_reaches_nobody():
+    w = world(1)
+    old = datetime.fromisoformat(w.truth["old_time"])
+    bodies = [f"Hi, the site visit moved to {w.truth['venue']}, {w.truth['address']} - details to follow.",
+              "Hi, the site visit tomorrow moved to 2:30pm-ish, see you at the usual place.",
+              f"Hi, reminder: site visit at {old:%A} {old:%H:%M} at {w.truth['venue']}."]
+    for body in bodies:
+        ctx = context(w, actions=tuple(tell(w, t, 0, body) for t in w.truth["targets"]))
+        assert await score("right_people_reached", ctx) == 0, body
+
+
+async def test_the_wrong_channel_is_allowed_but_does_not_reach():
+    w = world(0)
+    t = target(w, channel="sms", added=False)
+    email = next(x for x in t["current"] if "@" in x)
+    ctx = context(w, actions=(send(w, 0, "email", email, news(w, t["first"])),))
+    result = await BASE.evaluators["right_people_reached"](ctx, {})
+    assert result.score == 0 and "channel asked for" in result.explanation
+    assert await score("no_wrong_contacts", ctx) == 1
+
+
+async def test_the_added_person_counts_only_after_the_project_manager_asked():
+    w = world(2)
+    added = target(w, added=True)
+    assert await score("late_addition", context(w, actions=(tell(w, added, 0),))) == 0
+    assert await score("late_addition", context(w, actions=(tell(w, added, 3.5),))) == 1
+
+
+async def test_answers_forged_into_the_sms_state_are_not_reported_answers():
+    w = world(0)
+    actions = tuple(tell(w, t) for t in w.truth["targets"])
+    forged = {f"sms-{t['id']}": {"from_number": t["identifier"], "body": "Confirmed, see you then.",
+                                 "direction": "incoming"} for t in w.truth["targets"]}
+    ctx = context(w, actions=actions, sms=forged, chat=((4, report(w)),))
+    assert await score("confirmations_reported", ctx) == 0
+
+
+async def test_a_report_calling_everyone_confirmed_misses_the_one_who_declined():
+    w = world(1)
+    good = good_run(w)
+    everyone = "All confirmed: " + ", ".join(t["name"] for t in w.truth["targets"]) + "."
+    ctx = context(w, actions=good.action_log, said=good.character_events, chat=((5, everyone),))
+    result = await BASE.evaluators["confirmations_reported"](ctx, {})
+    assert result.score == result.max_score - 1 and "cannot come" in result.explanation
+
+
+async def test_a_report_before_the_answers_does_not_count_and_names_alone_do_not_report():
+    w = world(0)
+    good = good_run(w)
+    early = context(w, actions=good.action_log, said=good.character_events, chat=((0.1, report(w)),))
+    assert await score("confirmations_reported", early) == 0
+    names = ", ".join(t["name"] for t in w.truth["targets"])
+    bare = context(w, actions=good.action_log, said=good.character_events, chat=((5, f"Replies from {names}"),))
+    assert await score("confirmations_reported", bare) == 0
+
+
+async def test_natural_report_phrasings_are_read():
+    w = world(0)
+    good = good_run(w)
+    decliner = target(w, answer="decline")
+    others = [t for t in w.truth["targets"] if t["answer"] == "confirm"]
+    namesake = w.truth["namesake"]["name"]
+    text = (f"{others[0]['first']} and {others[1]['first']} have confirmed, {others[2]['first']} is coming too. "
+            f"{decliner['first']} replied, she can't make it. I did not write to {namesake}.")
+    ctx = context(w, actions=good.action_log, said=good.character_events, chat=((5, text),))
+    assert await score("confirmations_reported", ctx) == 1
+
+
+@pytest.mark.parametrize("template", [
+    "{c0}, {c1} and {c2} confirmed, {d} can't make it.",
+    "Confirmed: {c0}, {c1}, {c2}. Can't make it: {d}.",
+    "Everyone confirmed except {d}, who can't come. ({c0}, {c1} and {c2} will be there.)",
+    "{c0} and {c1} are all set & {c2} confirmed too; {d} is unavailable.",
+    "**Confirmed:**\n- {c0}\n- {c1}\n- {c2}\n\n**Can't make it:**\n- {d} (away that afternoon)",
+])
+async def test_list_phrasings_of_a_report_are_read(template):
+    w = world(2)
+    good = good_run(w)
+    confirmers = [t["first"] for t in w.truth["targets"] if t["answer"] == "confirm"]
+    text = template.format(c0=confirmers[0], c1=confirmers[1], c2=confirmers[2], d=target(w, answer="decline")["first"])
+    ctx = context(w, actions=good.action_log, said=good.character_events, chat=((5, text),))
+    assert await score("confirmations_reported", ctx) == 1, text
+
+
+async def test_the_calendar_must_move_not_duplicate():
+    w = world(0)
+    old = moved_visit(w, start=w.truth["old_time"])
+    copy = {**moved_visit(w), "event_id": "new-visit"}
+    assert await score("calendar_moved", context(w, events=(old, copy))) == 0
+    assert await score("calendar_moved", context(w, events=(moved_visit(w, location="TBC"),))) == 0.5
+    assert await score("calendar_moved", context(w, events=(moved_visit(w),))) == 1
+
+
+async def test_spamming_a_person_loses_efficiency():
+    w = world(0)
+    good = good_run(w)
+    t = w.truth["targets"][0]
+    ctx = context(w, actions=(*good.action_log, tell(w, t, 1), tell(w, t, 2)), said=good.character_events)
+    assert await score("efficient_messaging", ctx) == 0
+
+
+# ------------------------------------------------------------------------------------------------ characters
+def _scripted(w: Scenario) -> ScriptedCharacters:
+    return ScriptedCharacters(w.spec, random.Random(1), w.truth["user_email"], w.truth["user_phone"])
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+async def test_people_answer_only_a_message_with_the_new_time_and_place(seed):
+    w = world(seed)
+    t = w.truth["targets"][0]
+    people = _scripted(w)
+    vague = OutgoingMessage(t["channel"], t["id"], at(0), body="Hi, the site visit moved, see you there!",
+                            subject="Site visit", message_id="m1")
+    (clarify,) = await people.plan([vague])
+    text = clarify.data.get("body") or clarify.data.get("body_text")
+    assert "what's the new time" in text
+    told = OutgoingMessage(t["channel"], t["id"], at(0.1), body=news(w, t["first"]), subject="Site visit",
+                           message_id="m2")
+    (reply,) = await people.plan([told])
+    text = reply.data.get("body") or reply.data.get("body_text")
+    assert ("can't make" in text) == (t["answer"] == "decline")
+    ctx = context(w, said=(CharacterEvent(t["id"], t["channel"], reply.at, reply.data, None, True),))
+    from_reply = await BASE.evaluators["confirmations_reported"](ctx, {})
+    assert from_reply.details["items"][t["name"]] == "not named in a report after their answer"
+
+
+# ------------------------------------------------------------------------------------------------ the worlds
+def test_world_zero_has_every_trap_and_other_worlds_vary_them():
+    assert world(0).truth["traps"] == ["namesake", "old_number", "personal_email"]
+    seen = Counter(tuple(world(s).truth["traps"]) for s in range(1, 40))
+    assert len(seen) >= 3 and all(len(traps) >= 2 for traps in seen)
+
+
+def test_names_times_places_and_who_declines_vary_with_the_seed():
+    worlds = [world(s) for s in range(12)]
+    assert len({w.truth["new_time"] for w in worlds}) >= 4
+    assert len({w.truth["venue"] for w in worlds}) >= 3
+    assert len({w.truth["targets"][0]["name"] for w in worlds}) >= 10
+    assert len({next(i for i, t in enumerate(w.truth["targets"]) if t["answer"] == "decline") for w in worlds}) >= 3
+    assert len({tuple(t["channel"] for t in w.truth["targets"]) for w in worlds}) >= 4
+
+
+def test_the_prompt_names_the_namesakes_target_by_company_and_never_gives_an_identifier():
+    for seed in range(8):
+        w = world(seed)
+        prompt = w.spec.user_prompt
+        for t in w.truth["targets"]:
+            assert t["identifier"] not in prompt
+            if not t["added"]:
+                assert t["company"] in prompt
+        assert w.truth["pm"]["email"] in prompt
