@@ -103,6 +103,34 @@ def sms_state(*, start: str, user_phone: str, messages: Record | None = None,
             "max_messages_per_conversation": 10000, "user_phone_number": user_phone}
 
 
+def sms_thread(me: str, thread_id: str, other: str, messages: list[tuple[str, str, str, str]]
+               ) -> tuple[Record, Record]:
+    """(messages, conversation) of a one-on-one SMS thread between the user (``me``) and ``other``, for
+    ``sms_state``; each message is (id, "in" | "out", sent_at, body), oldest first, all already read."""
+    out: Record = {}
+    for message_id, direction, sent_at, body in messages:
+        incoming = direction == "in"
+        out[message_id] = {
+            "message_id": message_id, "thread_id": thread_id,
+            "from_number": other if incoming else me, "to_numbers": [me if incoming else other],
+            "body": body, "attachments": [], "reactions": [], "message_type": "sms",
+            "direction": "incoming" if incoming else "outgoing", "sent_at": sent_at, "delivered_at": sent_at,
+            "read_at": sent_at, "is_read": True, "delivery_status": "read" if not incoming else "delivered",
+            "edited_at": None, "is_deleted": False, "replied_to_message_id": None, "is_spam": False,
+        }
+    first, last = messages[0][2], messages[-1][2]
+    conversation = {
+        "thread_id": thread_id, "conversation_type": "one_on_one",
+        "participants": [{"phone_number": n, "is_admin": False, "joined_at": first, "left_at": None}
+                         for n in sorted([me, other])],
+        "group_name": None, "group_photo_url": None, "created_at": first, "created_by": None,
+        "last_message_at": last, "message_count": len(out),
+        "unread_count": sum(1 for m in out.values() if not m["is_read"]),
+        "is_pinned": False, "is_muted": False, "is_archived": False, "draft_message": None,
+    }
+    return out, conversation
+
+
 def calendar_state(*, start: str, owner: str, events: Mapping[str, Record], created_at: str = CALENDAR_CREATED,
                    updated_at: str | None = None, event_ids: list[str] | None = None) -> Record:
     """One calendar, ``primary``, named ``owner``, holding ``events`` (event_id → event). Its ``event_ids``

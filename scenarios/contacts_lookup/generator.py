@@ -121,32 +121,6 @@ def contacts(p: Params) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------------ sms
-def _sms_thread(p: Params, thread_id: str, other: str, rows: list[tuple[str, str, str, str]]
-                ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(messages, conversation) of a one-on-one thread; each row is (id, 'in'|'out', sent_at, body)."""
-    me = p.user.phone
-    out: dict[str, Any] = {}
-    for message_id, direction, sent_at, body in rows:
-        incoming = direction == "in"
-        out[message_id] = {
-            "message_id": message_id, "thread_id": thread_id,
-            "from_number": other if incoming else me, "to_numbers": [me if incoming else other],
-            "body": body, "attachments": [], "reactions": [], "message_type": "sms",
-            "direction": "incoming" if incoming else "outgoing", "sent_at": sent_at, "delivered_at": sent_at,
-            "read_at": sent_at, "is_read": True, "delivery_status": "read" if not incoming else "delivered",
-            "edited_at": None, "is_deleted": False, "replied_to_message_id": None, "is_spam": False,
-        }
-    conversation = {
-        "thread_id": thread_id, "conversation_type": "one_on_one",
-        "participants": [{"phone_number": n, "is_admin": False, "joined_at": rows[0][2], "left_at": None}
-                         for n in sorted([me, other])],
-        "group_name": None, "group_photo_url": None, "created_at": rows[0][2], "created_by": None,
-        "last_message_at": rows[-1][2], "message_count": len(out), "unread_count": 0,
-        "is_pinned": False, "is_muted": False, "is_archived": False, "draft_message": None,
-    }
-    return out, conversation
-
-
 def sms_state(p: Params) -> dict[str, Any]:
     u = p.user
     threads: list[tuple[str, str, list[tuple[str, str, str, str]]]] = []
@@ -169,7 +143,7 @@ def sms_state(p: Params) -> dict[str, Any]:
     messages: dict[str, Any] = {}
     conversations: dict[str, Any] = {}
     for thread_id, other, rows in threads:
-        msgs, conv = _sms_thread(p, thread_id, other, rows)
+        msgs, conv = kit.sms_thread(p.user.phone, thread_id, other, rows)
         messages.update(msgs)
         conversations[thread_id] = conv
     return kit.sms_state(start=START_ISO, user_phone=u.phone, messages=messages, conversations=conversations)

@@ -101,34 +101,6 @@ def offer_text(p: Params) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ sms
-def _sms_thread(p: Params, thread_id: str, other: str, messages: list[tuple[str, str, str, str]]
-                ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(messages, conversation) of a one-on-one thread; each message is (id, 'in'|'out', sent_at, body)."""
-    me = p.user.phone
-    out: dict[str, Any] = {}
-    for message_id, direction, sent_at, body in messages:
-        incoming = direction == "in"
-        out[message_id] = {
-            "message_id": message_id, "thread_id": thread_id,
-            "from_number": other if incoming else me, "to_numbers": [me if incoming else other],
-            "body": body, "attachments": [], "reactions": [], "message_type": "sms",
-            "direction": "incoming" if incoming else "outgoing", "sent_at": sent_at, "delivered_at": sent_at,
-            "read_at": sent_at, "is_read": True, "delivery_status": "read" if not incoming else "delivered",
-            "edited_at": None, "is_deleted": False, "replied_to_message_id": None, "is_spam": False,
-        }
-    first, last = messages[0][2], messages[-1][2]
-    conversation = {
-        "thread_id": thread_id, "conversation_type": "one_on_one",
-        "participants": [{"phone_number": n, "is_admin": False, "joined_at": first, "left_at": None}
-                         for n in sorted([me, other])],
-        "group_name": None, "group_photo_url": None, "created_at": first, "created_by": None,
-        "last_message_at": last, "message_count": len(out),
-        "unread_count": sum(1 for m in out.values() if not m["is_read"]),
-        "is_pinned": False, "is_muted": False, "is_archived": False, "draft_message": None,
-    }
-    return out, conversation
-
-
 def sms_state(p: Params) -> dict[str, Any]:
     u, t, j, n, r = p.user, p.plumber, p.partner, p.neighbour, p.rival
     tid, jid, nid = t.first.lower(), j.first.lower(), n.first.lower()
@@ -158,7 +130,7 @@ def sms_state(p: Params) -> dict[str, Any]:
     messages: dict[str, Any] = {}
     conversations: dict[str, Any] = {}
     for thread_id, other, rows in threads:
-        msgs, conv = _sms_thread(p, thread_id, other, rows)
+        msgs, conv = kit.sms_thread(p.user.phone, thread_id, other, rows)
         messages.update(msgs)
         conversations[thread_id] = conv
     return kit.sms_state(start=START_ISO, user_phone=u.phone, messages=messages, conversations=conversations)
