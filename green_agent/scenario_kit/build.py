@@ -180,3 +180,17 @@ def contact(contact_id: str, first: str, last: str, *, email: str | None = None,
             "identifiers": identifiers, "company": company, "job_title": job_title, "notes": notes,
             "addresses": [address] if address else [], "is_favorite": False, "is_blocked": False, "groups": [],
             "created_at": created_at, "updated_at": created_at}
+
+
+def write_world(folder: Path, world: Any) -> list[Path]:
+    """Write world 0 into its folder: ``initial_state.json`` and ``solution.json`` from ``world`` (a
+    ``green_agent.scenarios.World``, ``generate(0)``), and the fields of ``scenario.json`` the world sets (everything
+    else of that file is kept). Returns the paths written. A folder is its world 0 written out, so its counters and
+    texts cannot drift from what the generator draws."""
+    solution = folder / "solution.json"
+    solution.write_text(json.dumps(world.solution, indent=2, ensure_ascii=False) + "\n")
+    spec_path = folder / "scenario.json"
+    spec = json.loads(spec_path.read_text())
+    spec.update(world.spec)
+    spec_path.write_text(json.dumps(spec, indent=2, ensure_ascii=False) + "\n")
+    return [write_initial_state(folder, world.initial_state), solution, spec_path]

@@ -8,7 +8,6 @@ whenever the world changes (and bump the scenario's ``version`` if grading chang
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from generator import generate
@@ -19,11 +18,5 @@ HERE = Path(__file__).resolve().parent
 
 
 if __name__ == "__main__":
-    world = generate(0)
-    kit.write_initial_state(HERE, world.initial_state)
-    (HERE / "solution.json").write_text(json.dumps(world.solution, indent=2, ensure_ascii=False) + "\n")
-    spec_path = HERE / "scenario.json"
-    spec = json.loads(spec_path.read_text())
-    spec.update(world.spec)
-    spec_path.write_text(json.dumps(spec, indent=2, ensure_ascii=False) + "\n")
-    print("wrote initial_state.json, solution.json and the world fields of scenario.json")
+    for path in kit.write_world(HERE, generate(0)):
+        print(f"wrote {path}")

@@ -6,7 +6,6 @@ with world 0's parameters). Not imported by the evaluators.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from generator import generate
@@ -17,11 +16,8 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> None:
-    world = generate(0)
-    print(f"wrote {kit.write_initial_state(HERE, world.initial_state)}")
-    path = HERE / "solution.json"
-    path.write_text(json.dumps(world.solution, indent=2) + "\n")
-    print(f"wrote {path}")
+    for path in kit.write_world(HERE, generate(0)):
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ user_prompt, characters, start_time, end_time) to world 0's, keeping everything 
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 
@@ -37,11 +36,5 @@ if __name__ == "__main__":
     assert check(0) == WORLD0_VALID
     for seed in range(1, 200):
         check(seed)
-    world = generator.generate(0)
-    kit.write_initial_state(HERE, world.initial_state)
-    (HERE / "solution.json").write_text(json.dumps(world.solution, indent=2, ensure_ascii=False) + "\n")
-    spec_path = HERE / "scenario.json"
-    spec = json.loads(spec_path.read_text())
-    spec.update(world.spec)
-    spec_path.write_text(json.dumps(spec, indent=2, ensure_ascii=False) + "\n")
+    kit.write_world(HERE, generator.generate(0))
     print(f"wrote world 0; valid starts {WORLD0_VALID}; worlds 1-199 have exactly two valid starts each")

@@ -7,7 +7,6 @@ Not imported by the evaluators.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import generator
@@ -17,19 +16,9 @@ from green_agent.scenario_kit import build as kit
 HERE = Path(__file__).resolve().parent
 
 
-def _write_json(path: Path, value: object) -> None:
-    path.write_text(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
-
-
 def main() -> None:
-    world = generator.generate(0)
-    print(f"wrote {kit.write_initial_state(HERE, world.initial_state)}")
-    _write_json(HERE / "solution.json", world.solution)
-    spec_path = HERE / "scenario.json"
-    spec = json.loads(spec_path.read_text())
-    spec.update(world.spec)
-    _write_json(spec_path, spec)
-    print(f"wrote {HERE / 'solution.json'} and the world fields of {spec_path}")
+    for path in kit.write_world(HERE, generator.generate(0)):
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ email threads and folders, calendar links) cannot drift from its content. Re-run
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from generator import generate
@@ -19,7 +18,5 @@ HERE = Path(__file__).resolve().parent
 
 
 if __name__ == "__main__":
-    world = generate(0)
-    kit.write_initial_state(HERE, world.initial_state)
-    (HERE / "solution.json").write_text(json.dumps(world.solution, indent=2, ensure_ascii=False) + "\n")
-    print("wrote initial_state.json and solution.json")
+    for path in kit.write_world(HERE, generate(0)):
+        print(f"wrote {path}")
