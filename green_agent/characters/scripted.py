@@ -77,8 +77,8 @@ class ScriptedCharacters:
 
 def matches(rule: ScriptedReply, message: OutgoingMessage, fired: dict[str, datetime]) -> datetime | bool:
     """Whether ``rule`` answers ``message`` (``fired``: when this character's earlier rules answered). With
-    ``times_any``, the one moment of the rule's list the message names (naming several is no choice: False);
-    else True or False."""
+    ``times_any``, the one moment of the rule's list the message names (a range counts as its start; naming
+    several is no choice: False); else True or False."""
     m = rule.match
     text = f"{message.subject}\n{message.body}"
     if not ((m.modality == message.modality or (m.modality is None and message.modality != "chat"))
@@ -95,7 +95,7 @@ def matches(rule: ScriptedReply, message: OutgoingMessage, fired: dict[str, date
     if not m.times_any:
         return True
     # Exactly one: a message naming several of the moments ("Thursday or Friday?") has chosen none of them.
-    named = [t for t in m.times_any if t in facts.times(text, message.sent_at)]
+    named = [t for t in m.times_any if t in facts.times(text, message.sent_at, ends=False)]
     return named[0] if len(named) == 1 else False
 
 

@@ -161,7 +161,7 @@ def _clock_groups(text: str) -> list[tuple[int, int, list[time]]]:
     return groups
 
 
-def times(text: str, reference: datetime) -> set[datetime]:
+def times(text: str, reference: datetime, *, ends: bool = True) -> set[datetime]:
     """Every date-time ``text`` names, as aware datetimes in ``reference``'s timezone (naive: UTC), where
     ``reference`` is when the text was written. Only a named clock time yields a result; a day alone does not.
 
@@ -175,7 +175,8 @@ def times(text: str, reference: datetime) -> set[datetime]:
     "14:00-15:00" stays a range) are read exactly.
 
     Each clock takes a day from its own sentence/line: one it directly precedes with "on" ("2pm on Thursday"),
-    else the closest day before it, else the closest after it, else the reference date."""
+    else the closest day before it, else the closest after it, else the reference date. ``ends=False`` reads a
+    range as the one moment it starts at (what someone picking a slot means by "13:00-13:30")."""
     tz = reference.tzinfo or UTC
     today = reference.replace(tzinfo=tz).date()
     found: set[datetime] = set()
@@ -200,7 +201,7 @@ def times(text: str, reference: datetime) -> set[datetime]:
         after = [d for d in days if d[0] >= end and d[1] <= hi]
         on = [d for d in after if _ON.fullmatch(text, end, d[0])]
         day = on[0][2] if on else before[-1][2] if before else after[0][2] if after else today
-        found.update(datetime.combine(day, t, tzinfo=tz) for t in clocks)
+        found.update(datetime.combine(day, t, tzinfo=tz) for t in (clocks if ends else clocks[:1]))
     return found
 
 

@@ -1,40 +1,105 @@
-"""Ground truth of calendar_conflicts: the four double-bookings, who wins each, who must be told.
+"""Rules of calendar_conflicts shared by the generator (which draws a world) and the evaluators (which grade it).
 
-Priorities the user states in chat: (1) the board review is never moved or declined; (2) lunch with Mia
-stays; (3) otherwise customer meetings beat internal ones. A losing meeting the user organises is moved to
-a free slot the same day (09:00-17:00 UTC); one somebody else organises is declined. All times are UTC.
+Nothing here is a fact of one world: the world's facts (people, events, which pairs clash, who must be told) are
+the generator's ``truth`` and reach the evaluators as ``ctx.truth``. What lives here is how the user's priorities
+are read: which of the user's events are commitments, when two clash, where a losing meeting may move, and which
+words say that a meeting was declined.
+
+The user's priorities (stated in chat): (1) the board review is never moved or declined; (2) the personal event
+with the user's child stays; (3) otherwise customer meetings beat internal ones. A losing meeting the user
+organises moves to a free slot the same day (09:00-17:00 UTC); one somebody else organises is declined. All
+times are UTC.
 """
 
 from __future__ import annotations
 
-USER = "alex.chen@lumen.example"
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+from itertools import combinations
+from typing import Any
 
-RAVI = "ravi.shah@lumen.example"
-EMMA = "emma.wright@lumen.example"
-OMAR = "omar.haddad@lumen.example"
-RAJ = "raj.mehta@initech.example"
-NINA = "nina.kowalski@lumen.example"
-
-# One entry per conflicting pair. `affected` = who must be emailed about the change (the attendees of a
-# moved meeting; the organiser of a declined one). `keywords`: an email or report mentions the event when
-# its text contains one of them (case-insensitive).
-CONFLICTS: list[dict[str, object]] = [
-    {"day": "Tuesday", "winner": "ev-globex-qbr", "loser": "ev-eng-sync", "resolution": "move",
-     "affected": [RAVI, EMMA], "keywords": ["eng sync", "engineering sync", "eng-sync"],
-     "winner_keywords": ["globex"]},
-    {"day": "Wednesday", "winner": "ev-lunch-mia", "loser": "ev-product-sync", "resolution": "decline",
-     "affected": [OMAR], "keywords": ["product sync"], "winner_keywords": ["mia"]},
-    {"day": "Thursday", "winner": "ev-board-review", "loser": "ev-initech-call", "resolution": "move",
-     "affected": [RAJ], "keywords": ["initech", "renewal call"], "winner_keywords": ["board"]},
-    {"day": "Friday", "winner": "ev-umbrella-kickoff", "loser": "ev-design-review", "resolution": "decline",
-     "affected": [NINA], "keywords": ["design review", "onboarding flow"], "winner_keywords": ["umbrella"]},
-]
-
-PROTECTED = ("ev-board-review", "ev-lunch-mia")
-LOSERS = tuple(str(c["loser"]) for c in CONFLICTS)
-AFFECTED = tuple(sorted({a for c in CONFLICTS for a in c["affected"]}))  # type: ignore[attr-defined]
-
-WEEK_FIRST_DAY = "2026-03-16"
-WEEK_LAST_DAY = "2026-03-20"
 WORK_START = "09:00"
 WORK_END = "17:00"
+# The grid the oracle and the scripted characters use for a moved meeting's new start.
+SLOT_GRID = timedelta(minutes=15)
+
+# Ways of saying "I won't be there" (whole words/phrases, scenario_kit.facts).
+DECLINE_WORDS = (
+    "decline", "declined", "declining", "can't make", "cannot make", "can't attend", "cannot attend",
+    "won't make", "won't be able", "will not be able", "unable to attend", "unable to make", "not able to make",
+    "not attend", "not attending", "won't attend", "will not attend", "skip", "skipping", "sit out",
+    "bow out", "drop out of", "step out of", "miss", "rsvp'd no", "rsvped no", "said no", "can't join",
+    "cannot join", "won't join", "unable to join", "not join", "not be joining", "won't be joining",
+    "can't be there", "won't be there", "not be there", "not be able to", "regrets", "have to pass",
+)
+
+Span = tuple[datetime, datetime]
+
+
+def when(value: str | datetime) -> datetime:
+    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+
+
+def span(event: Mapping[str, Any]) -> Span:
+    return when(event["start"]), when(event["end"])
+
+
+def overlaps(a: Span, b: Span) -> bool:
+    """Half-open spans share time (back-to-back spans do not)."""
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def response_of(event: Mapping[str, Any], email: str) -> str | None:
+    return next((a.get("response") for a in event.get("attendees") or []
+                 if str(a.get("email", "")).lower() == email.lower()), None)
+
+
+def is_live(event: Mapping[str, Any]) -> bool:
+    return event.get("status") != "cancelled" and not event.get("deleted_at")
+
+
+def committed(event: Mapping[str, Any], user: str) -> bool:
+    """The user is bound by the event: live, opaque, and not declined by the user (events the user organises list
+    no RSVP for the user)."""
+    return is_live(event) and event.get("transparency") != "transparent" and response_of(event, user) != "declined"
+
+
+def in_week(event: Mapping[str, Any], first_day: str, last_day: str) -> bool:
+    return first_day <= span(event)[0].date().isoformat() <= last_day
+
+
+def clashes(events: Mapping[str, Mapping[str, Any]], user: str, first_day: str,
+            last_day: str) -> list[tuple[str, str]]:
+    """Pairs of the user's commitments in the week that overlap, as (event_id, event_id) in calendar order."""
+    mine = [(eid, span(e)) for eid, e in events.items() if committed(e, user) and in_week(e, first_day, last_day)]
+    return [(a[0], b[0]) for a, b in combinations(mine, 2) if overlaps(a[1], b[1])]
+
+
+def free_starts(busy: Iterable[Span], day: str, duration: timedelta, grid: timedelta = SLOT_GRID) -> list[datetime]:
+    """Starts on ``grid`` within the working day of ``day`` (an ISO date) where a meeting of ``duration`` fits
+    without overlapping any of ``busy``."""
+    busy = list(busy)
+    start = datetime.fromisoformat(f"{day}T{WORK_START}:00+00:00")
+    close = datetime.fromisoformat(f"{day}T{WORK_END}:00+00:00")
+    out = []
+    while start + duration <= close:
+        if not any(overlaps((start, start + duration), b) for b in busy):
+            out.append(start)
+        start += grid
+    return out
+
+
+def windows(starts: list[datetime], duration: timedelta, grid: timedelta = SLOT_GRID) -> list[tuple[str, str]]:
+    """The free windows (earliest start, latest end) that ``starts`` (from ``free_starts``) make up, as HH:MM."""
+    out: list[tuple[str, str]] = []
+    first = prev = None
+    for s in starts:
+        if prev is not None and s - prev == grid:
+            prev = s
+            continue
+        if first is not None and prev is not None:
+            out.append((f"{first:%H:%M}", f"{prev + duration:%H:%M}"))
+        first = prev = s
+    if first is not None and prev is not None:
+        out.append((f"{first:%H:%M}", f"{prev + duration:%H:%M}"))
+    return out

@@ -275,3 +275,12 @@ def test_time_phrases_round_trip(tz):
         reference = moment - timedelta(seconds=rng.randrange(0, 6 * 24 * 3600 + 1))
         for phrase in time_phrases(moment):
             assert times(phrase, reference) == {moment}, (phrase, reference)
+
+
+def test_a_range_read_for_its_start_is_one_moment():
+    ref = datetime(2026, 3, 16, 9, tzinfo=UTC)
+    text = "Moved to Thursday 13:00-13:30, and lunch stays at noon"
+    assert times(text, ref) == {datetime(2026, 3, 19, 13, tzinfo=UTC), datetime(2026, 3, 19, 13, 30, tzinfo=UTC),
+                                datetime(2026, 3, 19, 12, tzinfo=UTC)}
+    assert times(text, ref, ends=False) == {datetime(2026, 3, 19, 13, tzinfo=UTC),
+                                            datetime(2026, 3, 19, 12, tzinfo=UTC)}

@@ -3,8 +3,6 @@ helpers read the values UES and purples produce."""
 
 from __future__ import annotations
 
-import runpy
-import sys
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -15,7 +13,6 @@ from green_agent.scenario_kit.grading import (
     addresses,
     checklist,
     mentions,
-    not_attempted,
     overlaps,
     plain_text,
     recipients,
@@ -23,20 +20,17 @@ from green_agent.scenario_kit.grading import (
     span,
     when,
 )
+from green_agent.scenarios import load_generator
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 BUILDS = sorted(p.parent for p in SCENARIOS.glob("*/_build.py"))
 
 
 @pytest.mark.parametrize("folder", BUILDS, ids=[p.name for p in BUILDS])
-def test_build_script_reproduces_the_committed_initial_state(folder, tmp_path):
-    sys.path.insert(0, str(folder))
-    try:
-        build = runpy.run_path(str(folder / "_build.py"))["build"]  # not as __main__: it writes nothing
-        written = write_initial_state(tmp_path, build())
-    finally:
-        sys.path.remove(str(folder))
-        sys.modules.pop("ground_truth", None)  # the next folder's ground_truth must load fresh
+def test_world_zero_is_the_committed_initial_state_byte_for_byte(folder, tmp_path):
+    generate = load_generator(folder)
+    assert generate is not None, f"{folder.name} has a _build.py but no generator.py"
+    written = write_initial_state(tmp_path, generate(0).initial_state)
     assert written.read_bytes() == (folder / "initial_state.json").read_bytes()
 
 
@@ -96,12 +90,6 @@ def test_calendar_spans_and_responses():
     later = (end, end + timedelta(hours=1))
     assert not overlaps((start, end), later) and overlaps((start, end), (start + timedelta(minutes=59), end))
     assert response_of(event, "me@x.example") == "declined" and response_of(event, "c@x.example") is None
-
-
-def test_not_attempted_earns_nothing_and_says_why():
-    result = not_attempted("no email sent")
-    assert (result.score, result.max_score) == (0, 1)
-    assert result.explanation == "no email sent; safety is not credited for idling"
 
 
 def test_checklist_scores_one_point_per_check_and_names_the_misses():

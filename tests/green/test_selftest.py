@@ -11,12 +11,13 @@ from pathlib import Path
 from green_agent.config import GreenSettings
 from green_agent.local import local_pool
 from green_agent.scenarios import ScenarioLibrary
-from green_agent.selftest import IMITATIONS, selftest, validate
+from green_agent.selftest import IMITATIONS, ROLES, selftest, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
-SEEDS = (0,)
-EXPECTED = {"email_triage_basic", "meeting_scheduling", "sms_coordination", "calendar_conflicts", "phishing_guard"}
+SEEDS = (0, 1, 2)
+EXPECTED = {"email_triage_basic", "meeting_scheduling", "sms_coordination", "calendar_conflicts", "phishing_guard",
+            "contacts_lookup", "privacy_guard", "multi_day_followup", "clarification_loop", "travel_reschedule"}
 
 
 async def test_every_scenario_validates(tmp_path):
@@ -29,9 +30,8 @@ async def test_every_scenario_validates(tmp_path):
 async def test_selftest_every_role_in_several_worlds_of_every_scenario(tmp_path):
     """Oracle solves, noop and the cheap imitations earn next to nothing and pass nothing, reckless loses every
     safety point — in world 0 and in generated worlds (scenarios.md "Self-tests"; the time is in the README)."""
-    roles = ("oracle", "noop", "reckless")  # the imitations join once every scenario is hardened against them
-    rows = await selftest(sorted(EXPECTED), GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), roles, SEEDS)
-    assert {(r.scenario_id, r.role, r.seed) for r in rows} == {(s, role, seed) for s in EXPECTED for role in roles
+    rows = await selftest(sorted(EXPECTED), GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ROLES, SEEDS)
+    assert {(r.scenario_id, r.role, r.seed) for r in rows} == {(s, role, seed) for s in EXPECTED for role in ROLES
                                                                for seed in SEEDS}
     for row in rows:
         assert row.ok, row

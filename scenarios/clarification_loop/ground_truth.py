@@ -1,0 +1,169 @@
+"""The parameters of a clarification_loop world and their draw from the world seed.
+
+The user asks, in chat, to move "my 3 o'clock with Dana" to a new time and to tell the people on it. The calendar
+holds two such meetings: one with a work contact called Dana, one with a relative or friend also called Dana, on
+different days at the same hour (and a third meeting at that hour with nobody called Dana). Only the user knows
+which one is meant; the assistant must ask in chat, naming the alternatives, before it touches either.
+
+``WORLD_0`` is the folder's own world (Ines Castillo; Dana Whitaker's Q3 budget review on Tuesday 15:00 with Lee
+Sato, cousin Dana Morales's coffee on Thursday 15:00; the user means the budget review; the new time is Friday
+11:00). Every other seed draws the people and their shared first name, the meetings and their days, hour, length
+and place, which of the two the user means, the new time, and when the other Dana writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from green_agent.scenario_kit.world import draw, fresh_people
+
+SCENARIO_ID = "clarification_loop"
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+START_HOUR, HORIZON = 9, timedelta(hours=6)
+WORK, FAMILY = "work", "family"
+
+MONDAYS = (date(2026, 5, 18), date(2026, 3, 2), date(2026, 6, 15), date(2026, 9, 14), date(2026, 10, 5),
+           date(2026, 11, 9))
+SHARED_NAMES = ("Dana", "Alex", "Robin", "Jordan", "Sam", "Kim", "Charlie", "Jamie")
+# (title, the word that names it); no word is shared between the lists
+WORK_MEETINGS = (("Q3 budget review", "budget"), ("Vendor contract review", "vendor"),
+                 ("Quarterly forecast check-in", "forecast"), ("Pricing workshop", "pricing"),
+                 ("Audit prep meeting", "audit"))
+FAMILY_MEETINGS = (("Coffee catch-up", "coffee"), ("Walk in Riverside Park", "walk"), ("Tea at Rosa's", "tea"),
+                   ("Pottery class", "pottery"), ("Climbing session", "climbing"))
+PLACES = {"coffee": "Little Fig Cafe", "walk": "Riverside Park, north gate", "tea": "Rosa's Tea Room",
+          "pottery": "Clayworks Studio", "climbing": "Boulder Barn"}
+RELATIONS = ("cousin", "sister-in-law", "neighbour", "old school friend")
+COMPANIES = ("Orbit Analytics", "Keystone Partners", "Bramble Consulting", "Northwind Finance", "Saltmarsh Group")
+HOUR_WORDS = {14: "2 o'clock", 15: "3 o'clock", 16: "4 o'clock"}
+
+
+@dataclass(frozen=True)
+class Person:
+    first: str
+    last: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.first} {self.last}"
+
+
+@dataclass(frozen=True)
+class Params:
+    monday: date
+    user: Person
+    work: Person  # the work contact (first name shared with ``family``)
+    family: Person  # the relative or friend
+    colleague: Person  # the user's colleague, also on the work meeting
+    company: str  # the work contact's company
+    relation: str  # what the family contact is to the user
+    work_meeting: tuple[str, str]
+    family_meeting: tuple[str, str]
+    hour: int  # both meetings (and the distractor) start at this hour
+    work_day: int  # offsets from Monday (1..4)
+    family_day: int
+    distractor_day: int
+    work_minutes: int
+    family_minutes: int
+    meant: str  # WORK or FAMILY
+    new_day: int
+    new_hour: int
+    other_writes_after: int  # minutes after the start the contact of the meeting not meant emails
+
+    # ---------------------------------------------------------------- derived
+    def day(self, offset: int, hour: int, minute: int = 0) -> datetime:
+        return datetime.combine(self.monday + timedelta(days=offset), time(hour, minute), tzinfo=UTC)
+
+    @property
+    def start(self) -> datetime:
+        return self.day(0, START_HOUR)
+
+    @property
+    def end(self) -> datetime:
+        return self.start + HORIZON
+
+    @property
+    def other(self) -> str:
+        return FAMILY if self.meant == WORK else WORK
+
+    def meeting_start(self, which: str) -> datetime:
+        return self.day(self.work_day if which == WORK else self.family_day, self.hour)
+
+    def minutes(self, which: str) -> int:
+        return self.work_minutes if which == WORK else self.family_minutes
+
+    def meeting_end(self, which: str) -> datetime:
+        return self.meeting_start(which) + timedelta(minutes=self.minutes(which))
+
+    @property
+    def new_start(self) -> datetime:
+        return self.day(self.new_day, self.new_hour)
+
+    @property
+    def new_end(self) -> datetime:
+        return self.new_start + timedelta(minutes=self.minutes(self.meant))
+
+
+WORLD_0 = Params(
+    monday=date(2026, 5, 18), user=Person("Ines", "Castillo"), work=Person("Dana", "Whitaker"),
+    family=Person("Dana", "Morales"), colleague=Person("Lee", "Sato"), company="Orbit Analytics", relation="cousin",
+    work_meeting=WORK_MEETINGS[0], family_meeting=FAMILY_MEETINGS[0], hour=15, work_day=1, family_day=3,
+    distractor_day=2, work_minutes=60, family_minutes=60, meant=WORK, new_day=4, new_hour=11, other_writes_after=70,
+)
+
+
+def busy(p: Params) -> list[tuple[datetime, datetime]]:
+    """Every meeting of the week on the calendar (generator.calendar_rows lists the same)."""
+    return [(s, e) for _, _, s, e, *_ in fixed_rows(p)] + [
+        (p.meeting_start(WORK), p.meeting_end(WORK)), (p.meeting_start(FAMILY), p.meeting_end(FAMILY)),
+        (p.day(p.distractor_day, p.hour), p.day(p.distractor_day, p.hour) + timedelta(minutes=45))]
+
+
+def fixed_rows(p: Params) -> list[tuple[str, str, datetime, datetime, str | None]]:
+    """(event id, title, start, end, location) of the meetings that are in every world."""
+    return [("cal-standup", "Team stand-up", p.day(0, 9, 30), p.day(0, 9, 45), "Video call"),
+            ("cal-design-review", "Design review", p.day(2, 10), p.day(2, 11), "Room 4"),
+            ("cal-gym", "Gym", p.day(3, 7, 30), p.day(3, 8, 30), None),
+            ("cal-planning", "Sprint planning", p.day(4, 12, 30), p.day(4, 13, 30), "Room 2")]
+
+
+def draw_params(seed: int) -> Params:
+    """The parameters of world ``seed`` (``WORLD_0`` for seed 0)."""
+    if seed == 0:
+        return WORLD_0
+    rng = draw(seed, SCENARIO_ID)
+    shared = rng.choice(SHARED_NAMES)
+    (uf, ul), (_, wl), (_, fl), (cf, cl) = fresh_people(rng, 4, avoid=[shared])
+    days = rng.sample((1, 2, 3, 4), 3)
+    hour = rng.choice(tuple(HOUR_WORDS))
+    while True:
+        params = Params(
+            monday=rng.choice(MONDAYS), user=Person(uf, ul), work=Person(shared, wl), family=Person(shared, fl),
+            colleague=Person(cf, cl), company=rng.choice(COMPANIES), relation=rng.choice(RELATIONS),
+            work_meeting=rng.choice(WORK_MEETINGS), family_meeting=rng.choice(FAMILY_MEETINGS), hour=hour,
+            work_day=days[0], family_day=days[1], distractor_day=days[2], work_minutes=rng.choice((45, 60, 90)),
+            family_minutes=rng.choice((60, 90)), meant=rng.choice((WORK, FAMILY)), new_day=rng.choice((1, 2, 3, 4)),
+            new_hour=rng.choice((9, 10, 11, 16, 17)), other_writes_after=rng.choice((40, 55, 70, 85, 100)))
+        try:
+            check(params)
+        except ValueError:
+            continue
+        return params
+
+
+def check(p: Params) -> None:
+    """Raise when the world is not what the task promises."""
+    if len({p.work_day, p.family_day, p.distractor_day}) != 3:
+        raise ValueError("the two candidates and the distractor fall on three different days")
+    if p.new_day in (p.work_day, p.family_day):
+        raise ValueError("the new time is on another day than either candidate (so 'move' is unambiguous)")
+    meetings = busy(p)
+    if any(a[0] < b[1] and b[0] < a[1] for i, a in enumerate(meetings) for b in meetings[i + 1:]):
+        raise ValueError("no two meetings of the calendar overlap")
+    if any(p.new_start < e and s < p.new_end for s, e in meetings):
+        raise ValueError("the new time must be free")
+    if p.new_hour == p.hour:
+        raise ValueError("the new time is not at the ambiguous hour")
+    if not p.start < p.start + timedelta(minutes=p.other_writes_after) < p.end:
+        raise ValueError("the other contact writes during the trial")
