@@ -18,6 +18,7 @@ from green_agent.a2a_app import part_data
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
 from green_agent.local import free_port, oracle_plans, purple_process, serve_in_process
+from green_agent.protocol import AssessmentConfig
 from green_agent.scenarios import PositiveDuration, Scenario, ScenarioError, load_scenario
 from services.ues.client import UESClient, UESError, describe_validation_error, parse_time
 from ues_pool.pool import UESPool
@@ -65,9 +66,12 @@ def _timeline(scenario: Scenario) -> list[str]:
             out.append(f"{where}: events.events[{i}].scheduled_time {at.isoformat()} is outside the scenario's "
                        f"start_time..end_time ({spec.start_time.isoformat()} .. {spec.end_time.isoformat()})")
     max_turns = spec.max_turns or 100
-    if spec.start_time + spec.default_time_step * max_turns < spec.end_time:
+    # The clock caps every step, the default too, at max_time_step (a request may lower it, not a scenario).
+    longest = AssessmentConfig.model_fields["max_time_step"].default
+    step = min(spec.default_time_step, longest)
+    if spec.start_time + step * max_turns < spec.end_time:
         out.append(f"{scenario.folder / 'scenario.json'}: max_turns {max_turns} × default_time_step "
-                   f"{spec.default_time_step} never reaches end_time")
+                   f"{spec.default_time_step} (capped at max_time_step {longest}) never reaches end_time")
     return out
 
 

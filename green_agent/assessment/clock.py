@@ -71,6 +71,8 @@ class TurnClock:
         return self._clip(step)
 
     def _clip(self, step: timedelta, *, early: bool = False, warning: str | None = None) -> Step:
+        # Every step is capped, the defaults too: an invalid reply must not buy a longer step than a valid one.
+        step = min(step, self.max_step)
         if self.now + step >= self.end:
             return Step(self.end - self.now, early, True, warning)
         return Step(step, early, False, warning)

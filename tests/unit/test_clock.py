@@ -75,3 +75,11 @@ def test_over_once_the_clock_reaches_the_end():
 def test_iso_duration_round_trips():
     assert iso_duration(timedelta(hours=1)) == "PT1H"
     assert iso_duration(timedelta(days=1, minutes=5)) == "P1DT5M"
+
+
+def test_the_default_step_is_capped_too_so_a_bad_reply_buys_no_longer_step():
+    clock = TurnClock(now=T0, end=T0 + timedelta(days=3), default_step=timedelta(hours=6),
+                      max_step=timedelta(hours=4))
+    assert clock.step_for(1, {"message_type": "turn_complete", "time_step": "banana"}).delta == timedelta(hours=4)
+    assert clock.step_for(1, None, answered=False).delta == timedelta(hours=4)
+    assert clock.step_for(1, {"message_type": "turn_complete", "time_step": "PT6H"}).delta == timedelta(hours=4)
