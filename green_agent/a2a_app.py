@@ -115,6 +115,25 @@ def text_part(text: str) -> a2a_pb2.Part:
     return a2a_pb2.Part(text=text)
 
 
+def json_part(obj: dict[str, Any]) -> a2a_pb2.Part:
+    """A result row as JSON text (``application/json``). Not a DataPart: a DataPart travels as a protobuf Struct,
+    whose numbers are doubles, so a 0.3 client would read ``trial 0.0`` and a leaderboard would type every count
+    DOUBLE; JSON text keeps integers integers, and the gateway takes every JSON-parsable text part as a row."""
+    return a2a_pb2.Part(text=json.dumps(obj, ensure_ascii=False), media_type="application/json")
+
+
+def result_rows(parts: Sequence[a2a_pb2.Part]) -> list[dict[str, Any]]:
+    """The rows of a ``Result`` artifact, as the gateway reads them: JSON-object text parts and DataParts, in
+    order (the human summary, which never parses as JSON, is not a row)."""
+    rows = []
+    for part in parts:
+        value = part_data(part) if part.HasField("data") else parse_json_object(part.text) \
+            if part.HasField("text") else None
+        if isinstance(value, dict):
+            rows.append(value)
+    return rows
+
+
 def part_data(part: a2a_pb2.Part) -> Any:
     """The JSON value of a DataPart (None for other parts)."""
     return MessageToDict(part.data) if part.HasField("data") else None

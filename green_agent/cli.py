@@ -65,7 +65,7 @@ def _assess(args: argparse.Namespace) -> int:
                                                     runner=ScenarioRunner(local, runner.library), seed=args.seed,
                                                     trials=args.trials, config=config, emit=show)
         print(outcome.summary_text, file=sys.stderr)
-        return [row.model_dump(mode="json") for row in outcome.rows]
+        return [row.wire() for row in outcome.rows]
 
     rows = asyncio.run(run())
     out = Path(args.out) if args.out else settings.data_dir / "results" / f"{args.scenario}-{uuid.uuid4().hex[:8]}.json"

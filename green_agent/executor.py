@@ -30,7 +30,7 @@ from a2a.server.events import EventQueue
 from a2a.server.tasks import TaskUpdater
 from a2a.types import a2a_pb2
 
-from green_agent.a2a_app import data_part, first_data_object, text_part
+from green_agent.a2a_app import data_part, first_data_object, json_part, text_part
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
 from green_agent.assessment.runner import AssessmentRunner, PlannedTrial
 from green_agent.metrics import GreenMetrics
@@ -170,7 +170,7 @@ class AssessmentExecutor(AgentExecutor):
             await self._finish(run, State.TASK_STATE_CANCELED, "The assessment was cancelled before it started.")
             return
         parts = [text_part(_not_json(outcome.summary_text))]
-        parts += [data_part(row.model_dump(mode="json")) for row in outcome.rows]
+        parts += [json_part(row.wire()) for row in outcome.rows]
         await run.updater.add_artifact(parts, name="Result")
         self.metrics.observe_trials(outcome.trials)
         if outcome.cancelled:

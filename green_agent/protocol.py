@@ -449,14 +449,23 @@ class TrialRow(BaseModel):
     provenance: Provenance
     timing: Timing
 
+    def wire(self) -> dict[str, Any]:
+        """The row as published: small and flat enough for a leaderboard — the counts stay (``actions_taken``),
+        the action log and the criteria's per-item ``details`` go to the assessment's report instead."""
+        return self.model_dump(mode="json", exclude={"action_log": True,
+                                                     "criteria_results": {"__all__": {"details"}}})
+
 
 class ScenarioSummary(BaseModel):
+    """One scenario's aggregates. ``pass_hat_k``/``pass_at_k`` are 1.0 or 0.0 (all / any of its trials passed):
+    numbers, like the summary row's fields of the same names, which are their mean over scenarios."""
+
     scenario_id: str
     trials: int
     mean_percentage: float
     pass_rate: float
-    pass_hat_k: bool
-    pass_at_k: bool
+    pass_hat_k: float
+    pass_at_k: float
     statuses: dict[str, int]
 
 
@@ -481,3 +490,7 @@ class SummaryRow(BaseModel):
     shard_index: int
     num_shards: int
     warnings: list[str]
+
+    def wire(self) -> dict[str, Any]:
+        """The row as published."""
+        return self.model_dump(mode="json")

@@ -104,16 +104,3 @@ def summary_text(trials: list[TrialRow], summary: SummaryRow) -> str:
         lines.extend(f"    error: {e}" for e in row.errors[:3])
     return "\n".join(lines)
 
-
-def withhold_details(rows: list[TrialRow]) -> tuple[list[TrialRow], list[dict[str, object]]]:
-    """For a held-out run: the rows without the per-item details of their criteria (which items were missed, by
-    name), and those details, per trial, for the operator's report. A leaderboard row then says how much was
-    missed and why in general terms (the evaluator's explanation), never which items, so a world cannot be tuned
-    against from published rows."""
-    kept, withheld = [], []
-    for row in rows:
-        withheld.append({"scenario_id": row.scenario_id, "trial": row.trial,
-                         "details": {r.criterion_id: r.details for r in row.criteria_results if r.details is not None}})
-        kept.append(row.model_copy(update={"criteria_results": [r.model_copy(update={"details": None})
-                                                                for r in row.criteria_results]}))
-    return kept, withheld

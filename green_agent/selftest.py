@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from green_agent.a2a_app import part_data
+from green_agent.a2a_app import result_rows
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
 from green_agent.local import free_port, oracle_plans, purple_process, serve_in_process
@@ -165,8 +165,7 @@ async def assess_via_green(green_url: str, purple_url: str, scenario_ids: list[s
     task = reply.task
     if task is None:
         raise RuntimeError(f"the green answered without a task: {reply.text()[:300]}")
-    rows = [part_data(p) for artifact in task.artifacts if artifact.name == "Result" for p in artifact.parts]
-    rows = [r for r in rows if isinstance(r, dict)]
+    rows = [row for artifact in task.artifacts if artifact.name == "Result" for row in result_rows(artifact.parts)]
     if not rows:
         raise RuntimeError(f"the green returned no Result rows (task state {reply.state}): {reply.text()[:300]}")
     return rows

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -11,7 +10,6 @@ from typing import Protocol
 
 import httpx
 import structlog
-from pydantic import BaseModel
 
 from green_agent import green_version
 from green_agent.assessment.purple_link import PurpleLink
@@ -38,7 +36,7 @@ from green_agent.protocol import (
     TrialRow,
     TrialStatus,
 )
-from green_agent.results import summary_row, summary_text, trial_row, withhold_details
+from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenarios import Scenario, ScenarioError, ScenarioLibrary
 from services.ues.client import UESClient
 from ues_pool.pool import Lease
@@ -64,10 +62,12 @@ class Outcome:
     trials: list[TrialRow]
     summary: SummaryRow
     cancelled: bool = False
+    # What each trial recorded, in the order of ``trials`` (for the HTML report: timeline and final-state diff).
+    records: list[TrialRecord] = field(default_factory=list)
 
     @property
-    def rows(self) -> list[BaseModel]:
-        """Every row in artifact order: the trials, then the summary."""
+    def rows(self) -> list[TrialRow | SummaryRow]:
+        """Every row in artifact order: the trials, then the summary (``wire()`` gives each as published)."""
         return [*self.trials, self.summary]
 
 
@@ -191,6 +191,7 @@ class ScenarioRunner:
                 await emit(update)
 
         rows: list[TrialRow] = []
+        records: list[TrialRecord] = []
         cancelled = False
         llm_plan = LLMPlan.decide(self.settings, request)
         async with httpx.AsyncClient(timeout=60) as http:
@@ -216,20 +217,16 @@ class ScenarioRunner:
                                       assessment_id=assessment_id,
                                       provenance=self._provenance(request, scenario, lease, item, llm_plan),
                                       usage=meter.usage()))
+                records.append(record)
                 if record.status == TrialStatus.CANCELLED:
                     cancelled = True
                     break
-        if self.settings.heldout:
-            rows, withheld = withhold_details(rows)
-            report = self.settings.data_dir / "reports" / f"{assessment_id}.details.json"
-            report.parent.mkdir(parents=True, exist_ok=True)
-            report.write_text(json.dumps(withheld, indent=1, default=str))
         summary = summary_row(rows, request=request, assessment_id=assessment_id)
         text = summary_text(rows, summary)
         await progress(ProgressUpdate(text=text.splitlines()[0], type=ProgressType.ASSESSMENT_COMPLETED, data={
             "assessment_id": assessment_id, "mean_percentage": summary.mean_percentage,
             "pass_at_1": summary.pass_at_1, "cancelled": cancelled}))
-        return Outcome(summary_text=text, trials=rows, summary=summary, cancelled=cancelled)
+        return Outcome(summary_text=text, trials=rows, summary=summary, cancelled=cancelled, records=records)
 
     def _characters(self, scenario: Scenario, plan: LLMPlan, meter: UsageMeter,
                     seed: int) -> Callable[[str, str, random.Random], Characters]:

@@ -64,7 +64,8 @@ class TrialStats:
             out.append(ScenarioSummary(
                 scenario_id=scenario_id, trials=len(rows),
                 mean_percentage=round(sum(r.percentage for r in rows) / len(rows), 2),
-                pass_rate=round(sum(passed) / len(rows), 4), pass_hat_k=all(passed), pass_at_k=any(passed),
+                pass_rate=round(sum(passed) / len(rows), 4), pass_hat_k=float(all(passed)),
+                pass_at_k=float(any(passed)),
                 statuses={str(s): sum(r.status == s for r in rows) for s in sorted({r.status for r in rows})}))
         return out
 

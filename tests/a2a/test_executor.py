@@ -110,11 +110,12 @@ async def test_completed_assessment_event_order_and_result_artifact(green):
     assert progress[1]["kind"] == "data" and progress[1]["data"] == {"message_type": "update_turn_started"}
     artifact = events[4]["artifact"]
     assert artifact["name"] == "Result"
-    text, trial, summary = artifact["parts"]
+    text, trial_part, summary_part = artifact["parts"]
     assert text == {"kind": "text", "text": "1 trial: 100%."}
-    assert trial["data"]["row_type"] == "trial" and trial["data"]["assessment_id"] == events[0]["id"]
-    assert trial["data"]["seed"] == str(2**60)  # too big for a protobuf double: sent as a string, not rounded
-    assert summary["data"]["row_type"] == "summary"
+    trial, summary = json.loads(trial_part["text"]), json.loads(summary_part["text"])
+    assert trial["row_type"] == "trial" and trial["assessment_id"] == events[0]["id"]
+    assert trial["seed"] == 2**60 and type(trial["trial"]) is int  # JSON text: integers stay exact integers
+    assert summary["row_type"] == "summary"
     final_status(events)
     [call] = green.runner.calls
     assert call["assessment_id"] == events[0]["id"] and call["context_id"] == events[0]["contextId"]
@@ -149,7 +150,7 @@ async def test_cancel_attaches_partial_result_then_canceled(green):
     final_status(events)
     stored = (await rpc(green.url, "tasks/get", {"id": task_id}))["result"]
     assert stored["status"]["state"] == "canceled"
-    assert stored["artifacts"][0]["parts"][1]["data"]["status"] == "cancelled"
+    assert json.loads(stored["artifacts"][0]["parts"][1]["text"])["status"] == "cancelled"
     again = await rpc(green.url, "tasks/cancel", {"id": task_id})
     assert "error" in again  # a terminal task is not cancelable: still exactly one terminal state
 

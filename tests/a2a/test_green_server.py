@@ -156,8 +156,8 @@ async def test_finished_tasks_survive_a_restart(tmp_path):
         assert finished["status"]["state"] == "completed"
         [artifact] = finished["artifacts"]
         assert artifact["name"] == "Result"
-        assert [p["kind"] for p in artifact["parts"]] == ["text", "data", "data"]
-        assert artifact["parts"][1]["data"]["assessment_id"] == done_id
+        assert [p["kind"] for p in artifact["parts"]] == ["text", "text", "text"]
+        assert json.loads(artifact["parts"][1]["text"])["assessment_id"] == done_id
         # the same through the A2A 1.0 method
         v1 = (await rpc(url, "GetTask", {"id": done_id}, version="1.0"))["result"]
         assert v1["status"]["state"] == "TASK_STATE_COMPLETED" and v1["artifacts"][0]["name"] == "Result"

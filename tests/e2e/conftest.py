@@ -152,9 +152,14 @@ class GatewayResult:
         return rows, texts
 
     def result_rows(self) -> list[dict[str, Any]]:
-        """The DataParts of the ``Result`` artifact, whatever the final state."""
-        return [p["data"] for a in self.artifacts if a.get("name") == "Result" for p in a["parts"]
-                if p["kind"] == "data"]
+        """The rows of the ``Result`` artifact (its JSON parts), whatever the final state."""
+        rows = []
+        for part in (p for a in self.artifacts if a.get("name") == "Result" for p in a["parts"]):
+            if part["kind"] == "data":
+                rows.append(part["data"])
+            elif part["kind"] == "text" and part["text"].lstrip().startswith("{"):
+                rows.append(json.loads(part["text"]))
+        return rows
 
     def trial_rows(self) -> list[dict[str, Any]]:
         return [r for r in self.result_rows() if r.get("row_type") == "trial"]
