@@ -33,8 +33,8 @@ def _assess(args: argparse.Namespace) -> int:
 
     from green_agent.assessment.runner import ScenarioRunner
     from green_agent.config import GreenSettings
+    from green_agent.console import LiveProgress
     from green_agent.local import assess_once, local_pool, oracle_plans, purple_process
-    from green_agent.protocol import ProgressUpdate
     from green_agent.scenarios import ScenarioError
 
     settings = GreenSettings()
@@ -45,11 +45,11 @@ def _assess(args: argparse.Namespace) -> int:
         print(f"green-agent assess: {exc}", file=sys.stderr)
         return 2
 
-    async def show(update: ProgressUpdate) -> None:
-        if args.verbose:
-            print(f"  {update.text}", file=sys.stderr, flush=True)
-
-    config = {"character_mode": args.character_mode} if args.character_mode else {}
+    show = LiveProgress(args.trials, verbose=args.verbose)
+    # The display follows turns, which only verbose updates carry; a pipe gets them only when --verbose asks.
+    config: dict[str, Any] = {"verbose_updates": show.live or args.verbose}
+    if args.character_mode:
+        config["character_mode"] = args.character_mode
 
     async def run() -> list[dict[str, Any]]:
         async with local_pool(settings, min_idle=0) as pool:
@@ -67,7 +67,8 @@ def _assess(args: argparse.Namespace) -> int:
         print(outcome.summary_text, file=sys.stderr)
         return [row.wire() for row in outcome.rows]
 
-    rows = asyncio.run(run())
+    with show:
+        rows = asyncio.run(run())
     out = Path(args.out) if args.out else settings.data_dir / "results" / f"{args.scenario}-{uuid.uuid4().hex[:8]}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(rows, indent=2))
