@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
-__all__ = ["amounts", "has_all", "has_any", "time_phrases", "times", "words"]
+__all__ = ["amounts", "clock12", "has_all", "has_any", "time_phrases", "times", "words"]
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -205,12 +205,17 @@ def times(text: str, reference: datetime, *, ends: bool = True) -> set[datetime]
     return found
 
 
+def clock12(moment: datetime) -> str:
+    """The clock time as people write it: "2pm", "2:30pm", "10am" (``times`` reads it back)."""
+    hour = moment.hour % 12 or 12
+    return f"{hour}{'' if moment.minute == 0 else f':{moment.minute:02d}'}{'am' if moment.hour < 12 else 'pm'}"
+
+
 def time_phrases(moment: datetime) -> list[str]:
     """Natural ways to write ``moment`` (to the minute, in its own timezone): "Thursday 14:00", "Thu 19 March
     14:00", "2pm on Thursday", "March 19, 2pm", "2026-03-19 14:00", "2026-03-19T14:00". Each reads back as
     exactly ``moment`` through ``times`` for any reference in the same timezone within the 6 days before it."""
-    hour = moment.hour % 12 or 12
-    twelve = f"{hour}{'' if moment.minute == 0 else f':{moment.minute:02d}'}{'am' if moment.hour < 12 else 'pm'}"
+    twelve = clock12(moment)
     weekday, month, clock = _WEEKDAYS[moment.weekday()], _MONTHS[moment.month - 1], f"{moment:%H:%M}"
     return [f"{weekday} {clock}", f"{weekday[:3]} {moment.day} {month} {clock}", f"{twelve} on {weekday}",
             f"{month} {moment.day}, {twelve}", f"{moment:%Y-%m-%d} {clock}", f"{moment:%Y-%m-%dT%H:%M}"]

@@ -26,6 +26,7 @@ from ground_truth import (
 )
 
 from green_agent.scenario_kit import build as kit
+from green_agent.scenario_kit.facts import clock12 as twelve
 from green_agent.scenario_kit.world import World
 
 START_ISO = START.isoformat()
@@ -43,12 +44,6 @@ NAMESAKE_TEXTS = {
 # ------------------------------------------------------------------------------------------------ wording
 def iso(moment: datetime) -> str:
     return moment.isoformat()
-
-
-def twelve(moment: datetime) -> str:
-    """"2:30pm", "10am"."""
-    hour = moment.hour % 12 or 12
-    return f"{hour}{'' if moment.minute == 0 else f':{moment.minute:02d}'}{'am' if moment.hour < 12 else 'pm'}"
 
 
 def long_day(moment: datetime) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from ground_truth import END, START, TURN, Params, Request, draw_params
 
 from green_agent.scenario_kit import build as kit
+from green_agent.scenario_kit.facts import clock12 as twelve
 from green_agent.scenario_kit.world import World
 
 START_ISO = START.isoformat()
@@ -23,11 +24,6 @@ MAX_REPLIES_PER_ASKER = 2
 # ------------------------------------------------------------------------------------------------ wording
 def iso(moment: datetime) -> str:
     return moment.isoformat()
-
-
-def twelve(moment: datetime) -> str:
-    hour = moment.hour % 12 or 12
-    return f"{hour}{'' if moment.minute == 0 else f':{moment.minute:02d}'}{'am' if moment.hour < 12 else 'pm'}"
 
 
 def long_date(day: date) -> str:
