@@ -65,6 +65,8 @@ def _assess(args: argparse.Namespace) -> int:
                                                     runner=ScenarioRunner(local, runner.library), seed=args.seed,
                                                     trials=args.trials, config=config, emit=show)
         print(outcome.summary_text, file=sys.stderr)
+        if outcome.report is not None:
+            print(f"report written to {outcome.report}", file=sys.stderr)
         return [row.wire() for row in outcome.rows]
 
     with show:

@@ -71,6 +71,11 @@ class GreenSettings(PoolSettings):
         return self.heldout_secret.get_secret_value() or None if self.heldout_secret else None
 
     @property
+    def reports_dir(self) -> Path:
+        """Where each assessment's HTML report is written (``<assessment id>.html``)."""
+        return self.data_dir / "reports"
+
+    @property
     def replay_dir(self) -> Path:
         return self.llm_cache_dir or self.data_dir / "llm-cache"
 

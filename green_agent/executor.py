@@ -106,8 +106,9 @@ class AssessmentExecutor(AgentExecutor):
     """Runs one assessment per A2A task; assessments of one context run one after another."""
 
     def __init__(self, runner: AssessmentRunner, pool: PoolSource, metrics: GreenMetrics | None = None, *,
-                 cancel_grace_s: float = 15.0) -> None:
+                 cancel_grace_s: float = 15.0, report_url: Callable[[str], str] | None = None) -> None:
         self.runner = runner
+        self.report_url = report_url  # assessment id → where the green serves its report
         self.pool = pool
         self.metrics = metrics or GreenMetrics()
         self.cancel_grace_s = cancel_grace_s
@@ -169,7 +170,10 @@ class AssessmentExecutor(AgentExecutor):
         except Cancelled:
             await self._finish(run, State.TASK_STATE_CANCELED, "The assessment was cancelled before it started.")
             return
-        parts = [text_part(_not_json(outcome.summary_text))]
+        summary = outcome.summary_text
+        if outcome.report is not None and outcome.report_public and self.report_url is not None:
+            summary += f"\nReport: {self.report_url(task_id)}"
+        parts = [text_part(_not_json(summary))]
         parts += [json_part(row.wire()) for row in outcome.rows]
         await run.updater.add_artifact(parts, name="Result")
         self.metrics.observe_trials(outcome.trials)

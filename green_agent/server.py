@@ -9,6 +9,7 @@ The UES pool is created in the lifespan from the settings and kept in ``app.stat
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -19,7 +20,7 @@ from a2a.server.context import ServerCallContext
 from a2a.server.tasks import DatabaseTaskStore, TaskStore
 from a2a.types import a2a_pb2
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -31,6 +32,7 @@ from green_agent.config import GreenSettings
 from green_agent.executor import AssessmentExecutor
 from green_agent.metrics import GreenMetrics
 from green_agent.protocol import PROTOCOL
+from green_agent.report import CSP
 from green_agent.task_store import ThrottledTaskStore
 from ues_pool.backends.select import make_pool
 from ues_pool.pool import UESPool
@@ -115,6 +117,10 @@ async def fail_interrupted_tasks(task_store: TaskStore) -> int:
     return marked
 
 
+# Assessment ids are the A2A task ids the SDK mints (UUIDs); nothing else names a file.
+_ASSESSMENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 def card_spec(card_url: str) -> CardSpec:
     return CardSpec(
         name="UES personal-assistant benchmark (green)",
@@ -150,8 +156,10 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
     metrics = GreenMetrics()
     task_store = make_task_store(settings.task_db)
     state: dict[str, Any] = {"pool": pool}
+    base = card_url.rstrip("/")
     executor = AssessmentExecutor(runner or ScenarioRunner(settings), lambda: state["pool"], metrics,
-                                  cancel_grace_s=cancel_grace_s)
+                                  cancel_grace_s=cancel_grace_s,
+                                  report_url=None if settings.heldout else lambda aid: f"{base}/reports/{aid}.html")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -186,6 +194,16 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
         current = state["pool"]
         return JSONResponse({"status": "ok", "version": green_version(), "protocol": PROTOCOL,
                              "pool": current.metrics() if current is not None else None})
+
+    @app.get("/reports/{assessment_id}.html")
+    async def report(assessment_id: str) -> Response:
+        """An assessment's HTML report, at the URL its summary names. A held-out green serves none: the report
+        shows the worlds its rows keep secret (the operator reads them in the reports folder)."""
+        path = settings.reports_dir / f"{assessment_id}.html"
+        if settings.heldout or not _ASSESSMENT_ID.fullmatch(assessment_id) or not path.is_file():
+            return JSONResponse({"error": f"no report for assessment {assessment_id[:64]!r}"}, status_code=404)
+        return FileResponse(path, media_type="text/html; charset=utf-8",
+                            headers={"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff"})
 
     @app.get("/metrics")
     async def prometheus_metrics() -> Response:

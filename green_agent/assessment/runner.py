@@ -6,6 +6,7 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 import httpx
@@ -36,6 +37,7 @@ from green_agent.protocol import (
     TrialRow,
     TrialStatus,
 )
+from green_agent.report import report_from_rows, write_report
 from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenarios import Scenario, ScenarioError, ScenarioLibrary
 from services.ues.client import UESClient
@@ -64,6 +66,10 @@ class Outcome:
     cancelled: bool = False
     # What each trial recorded, in the order of ``trials`` (for the HTML report: timeline and final-state diff).
     records: list[TrialRecord] = field(default_factory=list)
+    # The assessment's HTML report (green_agent/report), and whether it may be shown beyond the operator: not in a
+    # held-out run, whose report shows the worlds the rows keep secret.
+    report: Path | None = None
+    report_public: bool = False
 
     @property
     def rows(self) -> list[TrialRow | SummaryRow]:
@@ -223,10 +229,13 @@ class ScenarioRunner:
                     break
         summary = summary_row(rows, request=request, assessment_id=assessment_id)
         text = summary_text(rows, summary)
+        report = report_from_rows(summary, rows, records, summary_text=text, library=self.library)
+        path = await asyncio.to_thread(write_report, self.settings.reports_dir / f"{assessment_id}.html", report)
         await progress(ProgressUpdate(text=text.splitlines()[0], type=ProgressType.ASSESSMENT_COMPLETED, data={
             "assessment_id": assessment_id, "mean_percentage": summary.mean_percentage,
             "pass_at_1": summary.pass_at_1, "cancelled": cancelled}))
-        return Outcome(summary_text=text, trials=rows, summary=summary, cancelled=cancelled, records=records)
+        return Outcome(summary_text=text, trials=rows, summary=summary, cancelled=cancelled, records=records,
+                       report=path, report_public=not self.settings.heldout)
 
     def _characters(self, scenario: Scenario, plan: LLMPlan, meter: UsageMeter,
                     seed: int) -> Callable[[str, str, random.Random], Characters]:

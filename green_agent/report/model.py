@@ -133,7 +133,7 @@ class TrialReport:
     action_log_truncated: bool = False
     timeline_truncated: int = 0  # entries left out of a very long timeline
     recorded: bool = True  # False: no trial record was given, so there is no timeline and no diff
-    details_withheld: bool = False  # the row's details were withheld (held-out run) and came from elsewhere
+    details_withheld: bool = False  # the row came without its criteria's details; they were given separately
 
     @property
     def anchor(self) -> str:

@@ -1,0 +1,123 @@
+"""The report's records, built from what an assessment produced: each trial's row (scores, criteria) and record
+(states, events, action log, replies, violations), and the summary row."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from green_agent import green_version
+from green_agent.assessment.record import TrialRecord
+from green_agent.protocol import SummaryRow, TrialRow
+from green_agent.report.diff import diff_states
+from green_agent.report.model import (
+    AssessmentReport,
+    CriterionLine,
+    DimensionLine,
+    ScenarioLine,
+    TrialReport,
+    ViolationLine,
+)
+from green_agent.report.timeline import World, build_timeline, names_of
+from green_agent.scenarios import Scenario, ScenarioError, ScenarioLibrary
+
+if TYPE_CHECKING:  # the runner may import this module to build reports as it goes
+    from green_agent.assessment.runner import Outcome
+
+# (scenario_id, trial) → criterion_id → the evaluator's per-item details
+Details = Mapping[tuple[str, int], Mapping[str, Any]]
+
+
+def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[str, Any] | None = None,
+                 scenario: Scenario | None = None) -> TrialReport:
+    """One trial's report from its ``row`` and its ``record`` (None: a row alone, shown without timeline and diff).
+
+    ``details`` (criterion_id → the evaluator's per-item details) replace the row's, for rows that travelled
+    without them (``TrialRow.wire`` leaves them out of published rows). ``scenario`` adds people's names, the scenario's
+    wording of its criteria and the user's request."""
+    spec = scenario.spec if scenario is not None else None
+    described = {c.criterion_id: c.description for c in spec.criteria} if spec else {}
+    withheld = details is not None
+    criteria = tuple(CriterionLine(
+        criterion_id=r.criterion_id, name=r.name, dimension=r.dimension, score=r.score, max_score=r.max_score,
+        method=str(r.method), status=str(r.status), required=r.required, explanation=r.explanation,
+        details=details.get(r.criterion_id) if details is not None else r.details,
+        description=described.get(r.criterion_id, "")) for r in row.criteria_results)
+    violations = record.violations if record is not None else row.violations
+    names = names_of((cid, c.name, c.email, c.phone) for cid, c in spec.characters.items()) if spec else {}
+    user_name = spec.characters[spec.user_character].name if spec else ""
+    timeline, left_out = build_timeline(record, names, user_name) if record is not None else ([], 0)
+    diff = diff_states(record.initial_state, record.final_state, World.of(record, names).who) \
+        if record is not None and record.ran else []
+    p = row.provenance
+    facts = [("Trial seed", str(row.seed)), ("World seed", "held out" if p.world_seed is None else str(p.world_seed)),
+             ("Scenario version", f"{p.scenario_version} ({p.scenario_hash[:12]})"),
+             ("Characters", str(p.character_mode) + (f" ({p.character_model})" if p.character_model else "")),
+             ("Judge", p.judge_model or "none (LLM criteria skipped)"),
+             ("UES", f"{p.ues_backend} {p.ues_instance}" + (f" ({p.ues_image})" if p.ues_image else "")),
+             ("Green", p.green_version)]
+    return TrialReport(
+        scenario_id=row.scenario_id, trial=row.trial, seed=row.seed, status=str(row.status),
+        completion_reason=str(row.completion_reason), passed=row.passed, score=row.score, max_score=row.max_score,
+        percentage=row.percentage, turns_taken=row.turns_taken, actions_taken=row.actions_taken,
+        duration_seconds=row.duration_seconds,
+        start_time=record.start_time if record is not None else None,
+        final_time=record.final_time if record is not None else None,
+        criteria=criteria,
+        dimensions=tuple(DimensionLine(d.dimension, d.score, d.max_score) for d in row.dimension_scores),
+        violations=tuple(ViolationLine(str(v.type), v.turn, v.action, v.content, dict(v.model_extra or {}))
+                         for v in violations),
+        timeline=tuple(timeline), diff=tuple(diff), errors=tuple(row.errors), warnings=tuple(row.warnings),
+        scenario_name=spec.name if spec else "", scenario_description=spec.description if spec else "",
+        user_prompt=spec.user_prompt if spec else "", facts=tuple(facts),
+        action_log_truncated=record.action_log_truncated if record is not None else False,
+        timeline_truncated=left_out, recorded=record is not None, details_withheld=withheld)
+
+
+def assessment_report(summary: SummaryRow, trials: Iterable[TrialReport], *, summary_text: str = "",
+                      generated_at: datetime | None = None) -> AssessmentReport:
+    """The whole page: ``summary``'s statistics and the trials' reports."""
+    return AssessmentReport(
+        assessment_id=summary.assessment_id, participant=summary.participant,
+        participant_url=summary.participant_url, scenarios=summary.scenarios, trials=summary.trials, k=summary.k,
+        mean_percentage=summary.mean_percentage, pass_at_1=summary.pass_at_1,
+        pass_at_1_ci95=(float(summary.pass_at_1_ci95[0]), float(summary.pass_at_1_ci95[1])),
+        pass_hat_k=summary.pass_hat_k, pass_at_k=summary.pass_at_k, pass_hat_by_k=tuple(summary.pass_hat_by_k),
+        per_scenario=tuple(ScenarioLine(s.scenario_id, s.trials, s.mean_percentage, s.pass_rate, float(s.pass_hat_k),
+                                        float(s.pass_at_k), dict(s.statuses)) for s in summary.per_scenario),
+        trial_reports=tuple(trials), warnings=tuple(summary.warnings),
+        shard=(summary.shard_index, summary.num_shards), summary_text=summary_text,
+        generated_at=generated_at or datetime.now(UTC), green_version=green_version())
+
+
+def _scenario(library: ScenarioLibrary | None, row: TrialRow) -> Scenario | None:
+    if library is None:
+        return None
+    try:
+        base = library.get(row.scenario_id)
+        seed = row.provenance.world_seed
+        return base.in_world(seed) if seed is not None else base
+    except (ScenarioError, KeyError):
+        return None
+
+
+def report_from_rows(summary: SummaryRow, rows: Sequence[TrialRow], records: Sequence[TrialRecord], *,
+                     summary_text: str = "", library: ScenarioLibrary | None = None,
+                     details: Details | None = None) -> AssessmentReport:
+    """The report of an assessment from its rows and the trials' records (matched by scenario and trial; a row
+    without a record is shown without timeline and diff). ``details``: per trial, criteria details that replace
+    the rows' (for rows that travelled without them)."""
+    by_trial = {(r.scenario_id, r.trial): r for r in records}
+    reports = [trial_report(by_trial.get((row.scenario_id, row.trial)), row,
+                            details=(details or {}).get((row.scenario_id, row.trial)),
+                            scenario=_scenario(library, row)) for row in rows]
+    return assessment_report(summary, reports, summary_text=summary_text)
+
+
+def report_from_outcome(outcome: Outcome, *, library: ScenarioLibrary | None = None) -> AssessmentReport:
+    """The report of a finished (or cancelled) assessment: its rows (with their details and action logs, which the
+    published rows leave out) and its trials' records. ``library``: the runner's scenarios, for people's names,
+    the criteria's wording and the user's request."""
+    return report_from_rows(outcome.summary, outcome.trials, outcome.records, summary_text=outcome.summary_text,
+                            library=library)
