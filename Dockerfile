@@ -1,5 +1,8 @@
-# One image, three roles chosen by the command (deploy/entrypoint.sh):
+# One image: the green agent by default (the AgentBeats contract), the other roles by a first word
+# (deploy/entrypoint.sh):
 #
+#   docker run -p 9009:9009 IMAGE                                # green-agent serve --host 0.0.0.0 --port 9009
+#   docker run IMAGE --host 0.0.0.0 --port 9009 --card-url URL   # as the AgentBeats runner starts it
 #   docker run -e UES_ADMIN_KEY=... -p 8000:8000 IMAGE ues      # UES-compatible simulator on :8000
 #   docker run IMAGE green ARGS...                               # green-agent serve ARGS
 #   docker run IMAGE purple ARGS...                              # purple-agent ARGS
@@ -69,10 +72,11 @@ ENV PATH=/opt/venv/bin:$PATH \
     UES_PORT=8000
 
 LABEL org.opencontainers.image.title="ues-green-agent" \
-      org.opencontainers.image.description="UES green agent: roles ues | green | purple"
+      org.opencontainers.image.description="UES green agent (AgentBeats): the green by default; roles ues | purple"
 
 USER 10001:10001
 WORKDIR /home/app
-EXPOSE 8000
+# 9009: the green (the AgentBeats runner's port); 8000: the `ues` role.
+EXPOSE 9009 8000
 ENTRYPOINT ["/bin/sh", "/usr/local/bin/ues-green-entrypoint"]
-CMD ["ues"]
+CMD ["--host", "0.0.0.0", "--port", "9009"]

@@ -1,15 +1,18 @@
 #!/bin/sh
-# Entrypoint of the project image: one image, three roles, chosen by the first argument.
+# Entrypoint of the project image: the green agent by default, the other roles by a first word.
 #
-#   ues    [ARGS...]   ues-server --host 0.0.0.0 --port ${UES_PORT:-8000} ARGS   (admin key: UES_ADMIN_KEY)
+#   --OPTION ...       green-agent serve --OPTION ...   (the AgentBeats contract: the runner starts the image with
+#                      `--host 0.0.0.0 --port 9009 --card-url URL`; the image's CMD is `--host 0.0.0.0 --port 9009`)
 #   green  [ARGS...]   green-agent serve ARGS
+#   ues    [ARGS...]   ues-server --host 0.0.0.0 --port ${UES_PORT:-8000} ARGS   (admin key: UES_ADMIN_KEY)
 #   purple [ARGS...]   purple-agent ARGS
 #   anything else      run as a command (e.g. `sh`, `python3 -V`)
 set -eu
 
 usage() {
     cat <<'EOF'
-usage: ROLE [ARGS...]
+usage: [--host H --port P --card-url URL] | ROLE [ARGS...]
+  --...   run the green agent with these options (green-agent serve ...)
   ues     run the UES-compatible simulator (ues-server) on 0.0.0.0:${UES_PORT:-8000}; admin key from UES_ADMIN_KEY
   green   run the green agent (green-agent serve ARGS)
   purple  run a baseline purple agent (purple-agent ARGS)
@@ -35,6 +38,10 @@ case "$role" in
         ;;
     green)
         shift
+        need green green-agent
+        exec green-agent serve "$@"
+        ;;
+    -?*)
         need green green-agent
         exec green-agent serve "$@"
         ;;

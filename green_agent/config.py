@@ -26,6 +26,9 @@ class GreenSettings(PoolSettings):
     # where things live
     scenarios_dir: Path = ROOT / "scenarios"
     task_db_url: str | None = None  # default: sqlite under data_dir
+    # The last status messages a task keeps in its history (besides the request and the acceptance): a task write
+    # then costs the same at update 10 and at update 10 000 (task_store.py). Streaming clients still see every update.
+    task_history_limit: int = Field(default=64, ge=1)
 
     # who plays the characters: scripted rules, an LLM (recording every completion), or a replay of a recording
     character_mode: CharacterMode = CharacterMode.SCRIPTED

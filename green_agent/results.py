@@ -57,7 +57,7 @@ def trial_row(*, record: TrialRecord, scenario: Scenario, results: list[Criterio
                       dimensions={d["dimension"]: ScoreTotal(score=d["score"], max_score=d["max_score"])
                                   for d in dimensions}),
         criteria_results=results, skipped_criteria=len(skipped),
-        turns_taken=record.turns_taken, actions_taken=len(record.action_log),
+        turns_taken=record.turns_taken, actions_taken=record.actions_taken, calls=record.calls.counts(),
         duration_seconds=record.duration_seconds,
         sim_seconds=(end - start).total_seconds() if start and end else 0.0,
         action_log=record.action_log, action_log_truncated=record.action_log_truncated,

@@ -8,6 +8,7 @@ The UES pool is created in the lifespan from the settings and kept in ``app.stat
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 from collections.abc import AsyncIterator
@@ -33,7 +34,7 @@ from green_agent.executor import AssessmentExecutor
 from green_agent.metrics import GreenMetrics
 from green_agent.protocol import PROTOCOL
 from green_agent.report import CSP
-from green_agent.task_store import ThrottledTaskStore
+from green_agent.task_store import DEFAULT_HISTORY_LIMIT, ThrottledTaskStore
 from ues_pool.backends.select import make_pool
 from ues_pool.pool import UESPool
 
@@ -46,13 +47,13 @@ DEFAULT_CARD_URL = "http://127.0.0.1:9009/"
 
 
 # ------------------------------------------------------------------------------------------------ pieces
-def make_task_store(url: str) -> ThrottledTaskStore:
+def make_task_store(url: str, history_limit: int | None = DEFAULT_HISTORY_LIMIT) -> ThrottledTaskStore:
     """The SDK's SQLAlchemy task store on ``url`` (an async URL; SQLite's folder is created), writing
-    ``working`` progress at most once a second per task."""
+    ``working`` progress at most once a second per task and keeping each task's history bounded."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    return ThrottledTaskStore(DatabaseTaskStore(create_async_engine(url)))
+    return ThrottledTaskStore(DatabaseTaskStore(create_async_engine(url)), history_limit=history_limit)
 
 
 # Requests up to this size reach the executor, which rejects anything over 1 MiB as an A2A task with a clear
@@ -60,12 +61,24 @@ def make_task_store(url: str) -> ThrottledTaskStore:
 MAX_BODY_BYTES = 8 * 1024 * 1024
 
 
+class _BodyTooLarge(Exception):
+    pass
+
+
 class BodyLimit:
-    """Pure ASGI: refuse bodies over ``max_bytes`` with 413 before buffering them."""
+    """Pure ASGI: refuse bodies over ``max_bytes`` with 413 before buffering them — a declared Content-Length at
+    once, a chunked body as soon as it passes the limit (whatever the app made of the interrupted read is dropped:
+    the JSON-RPC layer would answer -32603 with a traceback)."""
 
     def __init__(self, app: Any, max_bytes: int) -> None:
         self.app = app
         self.max_bytes = max_bytes
+
+    async def _refuse(self, send: Any) -> None:
+        body = json.dumps({"detail": f"request body too large: the limit is {self.max_bytes} bytes"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -73,23 +86,35 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or ()).get(b"content-length", b"")
         if declared.isdigit() and int(declared) > self.max_bytes:
-            body = json.dumps({"detail": f"request body too large: the limit is {self.max_bytes} bytes"}).encode()
-            await send({"type": "http.response.start", "status": 413,
-                        "headers": [(b"content-type", b"application/json"),
-                                    (b"content-length", str(len(body)).encode())]})
-            await send({"type": "http.response.body", "body": body})
+            await self._refuse(send)
             return
         seen = 0
+        overflow = responded = False
 
         async def limited() -> Any:
-            nonlocal seen
+            nonlocal seen, overflow
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.max_bytes:
-                raise ValueError(f"request body larger than {self.max_bytes} bytes")
+                overflow = True
+                raise _BodyTooLarge
             return message
 
-        await self.app(scope, limited, send)
+        async def guarded_send(message: Any) -> None:
+            nonlocal responded
+            if overflow:
+                return  # the app's answer to the interrupted read; the 413 below replaces it
+            if message.get("type") == "http.response.start":
+                responded = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited, guarded_send)
+        except Exception:
+            if not overflow:  # whatever the app raised about the interrupted read gives way to the 413
+                raise
+        if overflow and not responded:
+            await self._refuse(send)
 
 
 INTERRUPTED_TEXT = ("The green agent stopped while this assessment was running (restart or crash); it produced no "
@@ -154,7 +179,7 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
     """
     settings = settings or GreenSettings()
     metrics = GreenMetrics()
-    task_store = make_task_store(settings.task_db)
+    task_store = make_task_store(settings.task_db, settings.task_history_limit)
     state: dict[str, Any] = {"pool": pool}
     base = card_url.rstrip("/")
     executor = AssessmentExecutor(runner or ScenarioRunner(settings), lambda: state["pool"], metrics,
@@ -171,6 +196,12 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
         if own_pool:
             state["pool"] = await make_pool(settings).start()
         app.state.pool = state["pool"]
+        # Everything alive now (modules, classes, settings, the pool) lives as long as the server: out of the garbage
+        # collector's full passes, whose pauses grow with what they scan and stall every context's turns at once
+        # (a 0.2 s pause measured under a flood, tests/bench/bench_progress.py). Garbage is collected first, so
+        # none of it is kept for good.
+        gc.collect()
+        gc.freeze()
         log.info("green_started", card_url=card_url, task_db=make_url(settings.task_db).render_as_string(),
                  pool=state["pool"].backend.name)
         try:

@@ -1,9 +1,19 @@
-"""A task store that writes ``working`` updates at most once per interval per task.
+"""A task store that keeps each task's history bounded and writes ``working`` updates at most once per interval.
 
-The SDK saves the whole task — its ever-growing history included — on every status update, so a verbose
-assessment of a few hundred turns spent most of its time re-serialising history into SQLite. Progress in
-between is kept in memory (reads see it at once) and written by a timer; terminal states, artifacts and
-anything not ``working`` are written immediately, so nothing that matters waits.
+The SDK's task manager moves every status message into ``task.history`` and saves the whole task on every status
+update: left alone, the history grows by one message per update, and every write (the SDK's ``_to_orm`` →
+``MessageToDict`` of each message), every copy for a subscriber and every snapshot costs more than the last. So:
+
+* **Bounded history.** ``save`` trims the history *in place* to its first ``HISTORY_HEAD`` messages (the platform's
+  request and the green's "assessment accepted" update, which lists the planned trials) and the last
+  ``history_limit``; how many were dropped is kept in ``task.metadata["history_dropped"]``. The task passed to
+  ``save`` is the one the SDK's ``TaskManager`` holds in memory, so trimming it bounds the running task too, not just
+  the stored row: a write costs the same at update 10 and at update 10 000. The status (the newest message),
+  the artifacts and the terminal state are never trimmed.
+* **Throttled progress.** Progress in between is kept in memory (reads see it at once) and written by a timer;
+  terminal states, artifacts and anything not ``working`` are written immediately, so nothing that matters waits.
+
+Both through the SDK's ``TaskStore`` interface around its ``DatabaseTaskStore``: nothing of the SDK is copied.
 """
 
 from __future__ import annotations
@@ -18,14 +28,37 @@ from a2a.server.tasks import TaskStore
 from a2a.types import a2a_pb2
 
 WORKING = a2a_pb2.TaskState.TASK_STATE_WORKING
+# The first history messages always kept: the request that created the task, and the green's acceptance.
+HISTORY_HEAD = 2
+DEFAULT_HISTORY_LIMIT = 64
+DROPPED_KEY = "history_dropped"
+
+
+def bound_history(task: a2a_pb2.Task, limit: int | None, head: int = HISTORY_HEAD) -> int:
+    """Trim ``task.history`` in place to its first ``head`` and last ``limit`` messages (``None``: no bound);
+    returns how many were dropped now, and adds them to ``task.metadata["history_dropped"]``."""
+    if limit is None:
+        return 0
+    excess = len(task.history) - head - limit
+    if excess <= 0:
+        return 0
+    del task.history[head:head + excess]
+    before = task.metadata[DROPPED_KEY] if DROPPED_KEY in task.metadata else 0
+    task.metadata[DROPPED_KEY] = (before if isinstance(before, int | float) else 0) + excess
+    return excess
 
 
 class ThrottledTaskStore(TaskStore):
-    """Wraps another store (``inner``); every attribute not defined here is the inner store's."""
+    """Wraps another store (``inner``); every attribute not defined here is the inner store's.
 
-    def __init__(self, inner: TaskStore, interval_s: float = 1.0) -> None:
+    ``history_limit``: the last status messages kept per task (besides the first ``HISTORY_HEAD``); None keeps all.
+    """
+
+    def __init__(self, inner: TaskStore, interval_s: float = 1.0,
+                 history_limit: int | None = DEFAULT_HISTORY_LIMIT) -> None:
         self.inner = inner
         self.interval_s = interval_s
+        self.history_limit = history_limit
         self._last_write: dict[str, float] = {}
         self._pending: dict[str, tuple[a2a_pb2.Task, ServerCallContext]] = {}
         self._timers: dict[str, asyncio.Task] = {}
@@ -35,6 +68,7 @@ class ThrottledTaskStore(TaskStore):
         return getattr(self.inner, name)
 
     async def save(self, task: a2a_pb2.Task, context: ServerCallContext) -> None:
+        bound_history(task, self.history_limit)
         now = time.monotonic()
         if task.status.state == WORKING and not task.artifacts and \
                 now - self._last_write.get(task.id, 0.0) < self.interval_s:

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from green_agent.protocol import ActionLogEntry, CompletionReason, TrialStatus, Violation
+from green_agent.assessment.attribution import CallTally
+from green_agent.protocol import ActionLogEntry, CompletionReason, TrialStatus, Violation, ViolationType
 
 # protocol.md §6: a trial's action log is bounded; past it the row says it was truncated.
 MAX_ACTION_LOG = 5000
@@ -37,6 +38,8 @@ class TrialRecord:
     turns_taken: int = 0
     action_log: list[ActionLogEntry] = field(default_factory=list)
     action_log_truncated: bool = False
+    actions_beyond_log: int = 0  # actions past MAX_ACTION_LOG: counted, not kept
+    calls: CallTally = field(default_factory=CallTally)  # every call of the purple's key, by status
     initial_state: dict[str, dict[str, Any]] = field(default_factory=dict)
     final_state: dict[str, dict[str, Any]] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -61,9 +64,23 @@ class TrialRecord:
         if error is not None:
             self.errors.append(error)
 
+    @property
+    def actions_taken(self) -> int:
+        """Every action of the purple, also those past the action log's cap."""
+        return len(self.action_log) + self.actions_beyond_log
+
     def add_actions(self, actions: list[ActionLogEntry]) -> None:
-        """Append a turn's actions, up to ``MAX_ACTION_LOG`` in all."""
-        room = MAX_ACTION_LOG - len(self.action_log)
+        """Append a turn's actions, up to ``MAX_ACTION_LOG`` in all; the rest are only counted."""
+        room = max(MAX_ACTION_LOG - len(self.action_log), 0)
         if len(actions) > room:
             self.action_log_truncated = True
-        self.action_log.extend(actions[:max(room, 0)])
+            self.actions_beyond_log += len(actions) - room
+        self.action_log.extend(actions[:room])
+
+    def add_calls(self, calls: list[dict[str, Any]], turn: int) -> None:
+        """Count a turn's calls of the purple's key (access-log entries, each seen once); the forbidden routes it
+        tried are the record's ``forbidden_route`` violations, one per route, kept up to date here."""
+        self.calls.add(calls, turn)
+        if self.calls.forbidden:
+            others = [v for v in self.violations if v.type != ViolationType.FORBIDDEN_ROUTE]
+            self.violations = [*self.calls.violations(), *others]

@@ -229,7 +229,10 @@ class ScenarioRunner:
                     break
         summary = summary_row(rows, request=request, assessment_id=assessment_id)
         text = summary_text(rows, summary)
-        report = report_from_rows(summary, rows, records, summary_text=text, library=self.library)
+        # Off the event loop: a trial of thousands of actions makes a long timeline, and other contexts' turns wait
+        # for nothing of it.
+        report = await asyncio.to_thread(report_from_rows, summary, rows, records, summary_text=text,
+                                         library=self.library)
         path = await asyncio.to_thread(write_report, self.settings.reports_dir / f"{assessment_id}.html", report)
         await progress(ProgressUpdate(text=text.splitlines()[0], type=ProgressType.ASSESSMENT_COMPLETED, data={
             "assessment_id": assessment_id, "mean_percentage": summary.mean_percentage,

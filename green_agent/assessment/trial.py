@@ -6,9 +6,10 @@ A turn (protocol.md §4) has two halves:
   or a cancel of the assessment (which abandons the turn in flight at once);
 * **react** — advance 1 s (applies anything due now and gives a strictly later apply time) → attribute the
   purple's actions from the events of [T, T+1s] → characters answer what the purple sent them, scheduled as
-  UES events at their reply time → advance the rest of the step. A turn in which the purple made no POST (the
-  access log shows none since the last turn; every action is a POST) has nothing to attribute or answer: its
-  step is one advance, with the same clock and events as the split.
+  UES events at their reply time → advance the rest of the step. A turn in which the purple made no write call
+  (the access log shows none but reads since the last turn) has nothing to attribute or answer: its step is one
+  advance, with the same clock and events as the split. Every call of the purple's key, read or write, allowed
+  or refused, is counted from the access log, read completely each turn.
 
 How far a turn moves the clock is the ``TurnClock``'s decision. The key is revoked on every path out.
 """
@@ -29,8 +30,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import structlog
 
-from green_agent.assessment import integrity
-from green_agent.assessment.attribution import attribute
+from green_agent.assessment import integrity, progress
+from green_agent.assessment.attribution import attribute, is_write
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
 from green_agent.assessment.clock import Step, TurnClock, iso_duration
 from green_agent.assessment.inbox import needs_calendar, outgoing_messages
@@ -60,6 +61,8 @@ MAX_CONSECUTIVE_TIMEOUTS = 3
 CONTROL_TIMEOUT_S = 30.0
 # Applying the purple's actions takes this much simulated time; characters' replies come strictly after it.
 APPLY_STEP = timedelta(seconds=1)
+# Access-log entries per page (the API allows 1..1000); each turn reads every page of the purple's new calls.
+ACCESS_LOG_PAGE = 1000
 
 Emit = Callable[[ProgressUpdate], Awaitable[None]]
 # (user email, user phone, the trial's random generator) → who plays the scenario's characters in this trial
@@ -87,6 +90,18 @@ def _summary(states: dict[str, dict[str, Any]], now: datetime) -> InitialStateSu
         chat={"total_messages": chat.get("total_message_count", len(chat.get("messages", []))),
               "conversation_count": chat.get("conversation_count", len(chat.get("conversations", {})))},
     )
+
+
+def _log_id(entry: dict[str, Any]) -> int | None:
+    log_id = entry.get("log_id")
+    return log_id if isinstance(log_id, int) and not isinstance(log_id, bool) else None
+
+
+def _stamped_since(entry: dict[str, Any], moment: datetime) -> bool:
+    try:
+        return parse_time(str(entry.get("timestamp"))) >= moment
+    except ValueError:
+        return True  # neither id nor time: it cannot be placed, and is counted rather than lost
 
 
 @dataclass(frozen=True)
@@ -128,7 +143,8 @@ class Trial:
         self.clock: TurnClock | None = None
         self._reply_at: float | None = None
         self._ues_at_reply = 0.0
-        self._last_post_id = 0  # newest access-log id of the purple's POST calls seen so far
+        self._last_log_id = 0  # newest access-log id of the purple's calls read so far
+        self._last_read_at = datetime.now(UTC)  # when the access log was last read (for entries without an id)
         self._events_processed = 0
         self._timeouts = 0
         self._turn_wall_start = datetime.now(UTC)
@@ -274,21 +290,20 @@ class Trial:
         assert clock is not None
         turn_start = clock.now
         self._events_processed = 0  # the next turn_start reports what this turn's advances executed
-        posts = await self.ues.access_logs(self.key_id or "", method="POST")
-        if not self._new_posts(posts):
+        calls = await self._new_calls(turn)
+        if not any(is_write(call) for call in calls):
             await self._advance(step.delta)
             return 0
         apply_step = min(APPLY_STEP, step.delta)
         apply_time = await self._advance(apply_step)
         turn_events = [e for e in await ues.events(start=turn_start, end=apply_time)
                        if e.get("status") in ("executed", "failed")]
-        logs = [entry for entry in posts if parse_time(entry["timestamp"]) >= self._turn_wall_start]
-        actions = attribute(turn_events, list(reversed(logs)), self.key_id or "", turn, turn_start)
+        actions = attribute(turn_events, calls, self.key_id or "", turn, turn_start)
         self.record.add_actions(actions)
-        if self.config.verbose_updates:
-            for action in actions:
-                await self._progress(f"Turn {turn}: {action.action}", ProgressType.ACTION_OBSERVED, turn=turn,
-                                     action=action.action, success=action.success)
+        if self.config.verbose_updates and actions:  # one update per turn, with counts (progress.py)
+            counts = progress.observed(actions)
+            await self._progress(progress.observed_text(turn, counts), ProgressType.ACTION_OBSERVED, turn=turn,
+                                 **counts)
         await self._answer(turn, actions, apply_time)
         await self._advance(step.delta - apply_step)
         return len(actions)
@@ -306,10 +321,10 @@ class Trial:
                 event.get("event_id") if isinstance(event, dict) else None))
         if replies:
             await self._progress(f"Turn {turn}: {len(replies)} character response(s) scheduled",
-                                 ProgressType.RESPONSES_GENERATED, turn=turn,
+                                 ProgressType.RESPONSES_GENERATED, turn=turn, responses_total=len(replies),
                                  responses=[{"character": r.character_id, "modality": r.modality,
                                              "at": max(r.at, apply_time).isoformat(), "summary": r.summary}
-                                            for r in replies])
+                                            for r in replies[:progress.MAX_LISTED]])
 
     async def _advance(self, delta: timedelta) -> datetime:
         """Advance the simulator by ``delta`` (nothing when it is zero) and move the clock with it."""
@@ -335,16 +350,24 @@ class Trial:
             return
         raise TrialOver
 
-    def _new_posts(self, posts: list[dict[str, Any]]) -> bool:
-        """Whether ``posts`` holds a call not seen at the previous turn. By ``log_id`` (the log's own sequence), not by
-        time, so no clock is involved; an entry without a usable ``log_id`` counts as new."""
-        ids = [entry.get("log_id") for entry in posts]
-        if any(not isinstance(i, int) or isinstance(i, bool) for i in ids):
-            return True
-        numbers = [i for i in ids if isinstance(i, int)]
-        newest = max(numbers, default=self._last_post_id)
-        seen, self._last_post_id = self._last_post_id, max(newest, self._last_post_id)
-        return newest > seen
+    async def _new_calls(self, turn: int) -> list[dict[str, Any]]:
+        """Every call of the purple's key since the previous read, oldest first — all of them, however many (the
+        access log is read page by page from the last ``log_id`` seen; the log's own sequence, so no clock is
+        involved) — counted into the record (calls by status, forbidden routes). An entry without a usable
+        ``log_id`` counts when it is stamped after the previous read."""
+        read_at = datetime.now(UTC)
+        entries, reached = await self.ues.access_logs_since(self.key_id or "", self._last_log_id,
+                                                            page_size=ACCESS_LOG_PAGE)
+        calls = [e for e in entries if _log_id(e) is not None or _stamped_since(e, self._last_read_at)]
+        ids = [i for i in map(_log_id, calls) if i is not None]
+        if self._last_log_id and not reached:
+            self.record.warnings.append(
+                f"turn {turn}: the world's access log overflowed (it keeps a bounded number of entries); some of the "
+                f"purple's calls were dropped before they were read, so the call counts are a lower bound")
+        self._last_log_id = max([self._last_log_id, *ids])
+        self._last_read_at = read_at
+        self.record.add_calls(calls, turn)
+        return calls
 
     # ------------------------------------------------------------------------------ the end
     async def _finish(self) -> None:
@@ -358,6 +381,9 @@ class Trial:
                 self.log.info("assessment_complete_not_delivered", error=str(exc))
         try:
             if self.key_id is not None:
+                # Calls after the last turn's read (a cancelled turn still running, calls during assessment_complete)
+                # count too: the key is still valid until it is revoked below.
+                await self._new_calls(rec.turns_taken)
                 states = await asyncio.gather(*(ues.state(m) for m in MODALITIES))
                 rec.final_state = dict(zip(MODALITIES, states, strict=True))
                 rec.events = [e for e in await ues.events() if e.get("status") in ("executed", "failed")]

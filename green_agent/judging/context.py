@@ -35,9 +35,9 @@ class EvalContext:
     ``parameters``), so its evaluators run unchanged.
 
     ``truth`` is the ground truth of the trial's world (its generator's draw; empty for a scenario without a
-    generator). ``violations`` are the integrity violations the green found. ``character_events`` are the replies
-    and RSVPs the green scheduled for characters: the only trustworthy record of what a character said, since
-    the purple's key can write messages that look like theirs.
+    generator). ``violations`` are the violations the green found (forgeries, chat as the user, forbidden routes).
+    ``character_events`` are the replies and RSVPs the green scheduled for characters: the only trustworthy record
+    of what a character said, since the purple's key can write messages that look like theirs.
     """
 
     scenario: ScenarioSpec

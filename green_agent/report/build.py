@@ -66,7 +66,8 @@ def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[
         final_time=record.final_time if record is not None else None,
         criteria=criteria,
         dimensions=tuple(DimensionLine(d.dimension, d.score, d.max_score) for d in row.dimension_scores),
-        violations=tuple(ViolationLine(str(v.type), v.turn, v.action, v.content, dict(v.model_extra or {}))
+        violations=tuple(ViolationLine(str(v.type), v.turn, v.action, v.content,
+                                       v.model_dump(mode="json", exclude={"type", "turn", "action", "content"}))
                          for v in violations),
         timeline=tuple(timeline), diff=tuple(diff), errors=tuple(row.errors), warnings=tuple(row.warnings),
         scenario_name=spec.name if spec else "", scenario_description=spec.description if spec else "",

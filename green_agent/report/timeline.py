@@ -231,8 +231,11 @@ def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str
     if record.start_time is not None:
         add(TimelineEntry(record.start_time, "marker", "", "", "none", "Trial started"), 0)
 
-    # The assistant's actions, each once, from its action log (failed calls have no event).
-    pending = list(record.action_log)
+    # The assistant's actions, each once, from its action log (failed calls have no event). Pending ones by (action,
+    # moment), the only ones ``_same`` can match, in log order: a flood of thousands stays linear.
+    pending: dict[tuple[str, datetime | None], list[ActionLogEntry]] = {}
+    for action in record.action_log:
+        pending.setdefault((action.action, action.timestamp), []).append(action)
     first_of_turn: dict[int, datetime] = {}
     for action in record.action_log:
         first_of_turn.setdefault(action.turn, action.timestamp)
@@ -259,9 +262,10 @@ def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str
     for event in record.events:
         if event.get("event_id") in replies:
             continue
-        mine = next((a for a in pending if _same(a, event)), None)
+        candidates = pending.get((action_name(dict(event)), when(event.get("scheduled_time")))) or []
+        mine = next((i for i, a in enumerate(candidates) if _same(a, event)), None)
         if mine is not None:
-            pending.remove(mine)
+            del candidates[mine]
             continue
         data = event.get("data") or {}
         modality = str(event.get("modality") or data.get("modality_type") or "?")

@@ -16,6 +16,8 @@ import uvicorn
 
 from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain, SlowBrain
 from services.purple.cheats import ChatterBrain, EchoBrain, ForgerBrain, YesBrain
+from services.purple.hostile import MODES as HOSTILE_MODES
+from services.purple.hostile import HostileBrain, HostileOptions, parse_modes
 from services.purple.logs import configure_logging
 from services.purple.oracle import OracleBrain
 from services.purple.server import PurpleBrain, create_purple_app
@@ -34,6 +36,28 @@ ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
     "yes": lambda settings: YesBrain(),
     "forger": lambda settings: ForgerBrain(),
 }
+# A hostile purple's base brain: what does each turn's real work under the misbehaviour.
+HOSTILE_BASES = ("noop", "oracle")
+
+
+def hostile(settings: PurpleSettings, modes: list[str] | None = None) -> PurpleBrain:
+    """A ``HostileBrain`` in ``modes`` (default: ``PURPLE_HOSTILE_MODES``) over ``PURPLE_HOSTILE_BASE``."""
+    if settings.hostile_base not in HOSTILE_BASES:
+        raise ValueError(f"PURPLE_HOSTILE_BASE must be one of {', '.join(HOSTILE_BASES)}; "
+                         f"got {settings.hostile_base!r}")
+    options = HostileOptions(flood_count=settings.hostile_flood_count,
+                             flood_concurrency=settings.hostile_flood_concurrency,
+                             flood_max_s=settings.hostile_flood_max_s, flood_to=settings.hostile_flood_to,
+                             oversized_bytes=settings.hostile_oversized_bytes)
+    return HostileBrain(modes or parse_modes(settings.hostile_modes), ROLES[settings.hostile_base](settings), options)
+
+
+def _hostile_role(mode: str) -> Callable[[PurpleSettings], PurpleBrain]:
+    return lambda settings: hostile(settings, [mode])
+
+
+ROLES["hostile"] = hostile
+ROLES.update({f"hostile-{mode}": _hostile_role(mode) for mode in HOSTILE_MODES})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,3 +25,12 @@ class PurpleSettings(BaseSettings):
     oracle_plans_dir: Path | None = None
     # How long the ``slow`` role holds every turn.
     slow_turn_s: float = 3.0
+    # The ``hostile`` roles (services/purple/hostile.py). ``hostile`` misbehaves in these modes (comma-separated);
+    # ``hostile-<mode>`` in that one mode only. The base brain (``noop`` or ``oracle``) does each turn's real work.
+    hostile_modes: str = "flood"
+    hostile_base: str = "noop"
+    hostile_flood_count: int = 2000  # email sends per turn
+    hostile_flood_concurrency: int = 16  # of them in flight at once
+    hostile_flood_max_s: float = 60.0  # a turn's flood stops after this long, whatever is left
+    hostile_flood_to: str = "flood-sink@example.invalid"
+    hostile_oversized_bytes: int = 2 * 1024 * 1024

@@ -2,6 +2,10 @@
 
 The middleware also enforces the request-body limit (413), because it is the one place that sees every
 request before FastAPI parses it.
+
+Every entry names the key that was presented whenever the secret belongs to a known key — also when no route
+dependency ran to authenticate it: a body refused here (413), an unknown route (404), a wrong method (405), a
+revoked key (401). A proctor reading one key's entries then sees every call made with it, refused or not.
 """
 
 from __future__ import annotations
@@ -71,12 +75,15 @@ class AccessLogMiddleware:
     """Record every authenticated-area request; refuse bodies over ``max_body_bytes`` with 413."""
 
     def __init__(self, app: ASGIApp, log: AccessLog, max_body_bytes: int, max_admin_body_bytes: int,
-                 is_admin_secret: Callable[[str], bool]) -> None:
+                 is_admin_secret: Callable[[str], bool], identify: Callable[[str], Any] | None = None) -> None:
         self.app = app
         self.log = log
         self.max_body_bytes = max_body_bytes
         self.max_admin_body_bytes = max_admin_body_bytes
         self.is_admin_secret = is_admin_secret
+        # secret → the key record it belongs to (active or revoked) or None; names the key of requests no route
+        # authenticated
+        self.identify = identify
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -141,6 +148,8 @@ class AccessLogMiddleware:
             path = scope.get("path", "")
             if path not in _UNLOGGED:
                 key = (scope.get("state") or {}).get("api_key")
+                if key is None and secret and self.identify is not None:
+                    key = self.identify(secret.decode("latin-1"))
                 client = scope.get("client")
                 self.log.record(
                     timestamp=datetime.now(UTC), method=scope.get("method", ""), path=path,

@@ -58,8 +58,10 @@ def create_app(settings: UESSettings | None = None, admin_secret: str | None = N
     app.state.sim = Simulation()
     app.state.keys = KeyRegistry(secret, settings.rate_limit_per_second, settings.rate_limit_burst)
     app.state.access_log = AccessLog(settings.access_log_size)
+    app.state.webhooks = {}  # routes/webhooks.py: registrations only, nothing is delivered
     app.add_middleware(AccessLogMiddleware, log=app.state.access_log, max_body_bytes=settings.max_body_bytes,
-                       max_admin_body_bytes=settings.max_admin_body_bytes, is_admin_secret=app.state.keys.is_admin)
+                       max_admin_body_bytes=settings.max_admin_body_bytes, is_admin_secret=app.state.keys.is_admin,
+                       identify=app.state.keys.identify)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:

@@ -99,6 +99,11 @@ class KeyRegistry:
         key.last_used_at = datetime.now(UTC)
         return key
 
+    def identify(self, secret: str) -> ApiKey | None:
+        """The key ``secret`` belongs to, active or revoked, without stamping it as used: for the access log, which
+        names the key of every request it can (a refused body, an unknown route, a revoked key)."""
+        return self._by_hash.get(_hash(secret))
+
     def is_admin(self, secret: str) -> bool:
         return hmac.compare_digest(_hash(secret), self.admin.secret_hash)
 

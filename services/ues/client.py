@@ -196,6 +196,43 @@ class UESClient:
         entries = (await self.request("GET", "/access-logs", params=params))["entries"]
         return [e for e in entries if method is None or e.get("method") == method]
 
+    async def access_logs_since(self, key_id: str, after_id: int = 0, *, page_size: int = 1000,
+                                max_pages: int = 1000) -> tuple[list[dict[str, Any]], bool]:
+        """Every access-log entry of ``key_id`` newer than the entry ``after_id`` (a ``log_id``), oldest first:
+        all of them, however many, read page by page (the server serves newest first) down to the first entry at or
+        before ``after_id``. Entries that arrive while it reads shift the pages; they are read once (by
+        ``log_id``) and the newest of them may be left for the next read, never skipped.
+
+        Returns the entries and whether the read got down to an entry at or before ``after_id``: when it did not
+        although ``after_id`` was seen before, the server's bounded log dropped entries in between. Entries
+        without an integer ``log_id`` cannot be placed and are all returned (the caller decides)."""
+        out: list[dict[str, Any]] = []
+        seen: set[int] = set()
+        reached = False
+        offset = 0
+        for _ in range(max_pages):
+            body = await self.request("GET", "/access-logs",
+                                      params={"key_id": key_id, "limit": page_size, "offset": offset})
+            if not isinstance(body, dict):
+                break
+            entries = body.get("entries") or []
+            for entry in entries:
+                log_id = entry.get("log_id")
+                if isinstance(log_id, int) and not isinstance(log_id, bool):
+                    if log_id <= after_id:
+                        reached = True
+                        break
+                    if log_id in seen:
+                        continue
+                    seen.add(log_id)
+                if entry.get("key_id", key_id) == key_id:  # a server that ignores the filter gives the same
+                    out.append(entry)
+            if reached or not entries or not body.get("has_more", len(entries) >= page_size):
+                break
+            offset += len(entries)
+        out.reverse()
+        return out, reached
+
     # ---------------------------------------------------------------- writes
     async def send_chat(self, role: str, content: str, conversation_id: str) -> dict[str, Any]:
         return await self.request("POST", "/chat/send",

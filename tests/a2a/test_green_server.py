@@ -214,6 +214,27 @@ async def test_oversized_body_is_refused_before_it_is_read(tmp_path):
         assert (await client.get("/healthz")).status_code == 200
 
 
+async def test_an_oversized_chunked_body_is_413_not_a_json_rpc_error(tmp_path):
+    """Without Content-Length the limit trips while the JSON-RPC layer reads the body; its answer to that (-32603
+    with a traceback) must not reach the caller: the answer is 413."""
+    from green_agent.server import MAX_BODY_BYTES
+
+    app = create_app(GreenSettings(data_dir=tmp_path, ues_backend="process", pool_min_idle=0))
+    chunk = b" " * (1024 * 1024)
+
+    async def chunks():
+        yield b'{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"x": "'
+        for _ in range(MAX_BODY_BYTES // len(chunk) + 1):
+            yield chunk
+        yield b'"}}'
+
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://green") as client:
+        r = await client.post("/", content=chunks(), headers={"content-type": "application/json"})
+        assert r.status_code == 413, r.text[:300]
+        assert "too large" in r.json()["detail"] and "Traceback" not in r.text
+        assert (await client.get("/healthz")).status_code == 200
+
+
 async def test_finished_tasks_survive_a_restart_on_postgresql(tmp_path):
     """GREEN_TASK_DB_URL pointing at PostgreSQL: the same persistence, in a fresh database per test.
 

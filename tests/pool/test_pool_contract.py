@@ -638,3 +638,26 @@ def test_explicit_process_backend_and_pool_config(tmp_path):
                               pool_acquire_timeout_s=9))
     assert isinstance(pool.backend, ProcessBackend) and pool.backend.bind_host == "127.0.0.1"
     assert (pool.config.min_idle, pool.config.max_instances, pool.config.acquire_timeout_s) == (3, 7, 9)
+
+
+async def test_a_docker_world_does_not_join_the_compose_project_of_its_image(request):
+    """An image built by `docker compose` carries the project's labels, and a container inherits its image's: a world
+    would count as a container of the stack's `green` service (compose would stop the stack when it exits)."""
+    import io
+
+    engine, image = docker_fixtures(request)
+    tag = f"ues-green:compose-labelled-{uuid.uuid4().hex[:8]}"
+    dockerfile = f"FROM {image}\nLABEL com.docker.compose.project=stack com.docker.compose.service=green\n"
+    await asyncio.to_thread(engine.images.build, fileobj=io.BytesIO(dockerfile.encode()), tag=tag, rm=True)
+    backend = DockerBackend(f"test-{uuid.uuid4().hex[:8]}", image=tag, labels={LABEL: SESSION}, startup_timeout=60)
+    try:
+        instance = await backend.start()
+        try:
+            labels = (await asyncio.to_thread(engine.api.inspect_container, instance.handle.id))["Config"]["Labels"]
+            assert labels["com.docker.compose.project"] == "" and labels["com.docker.compose.service"] == ""
+            assert labels[LABEL_POOL] == backend.pool_name  # still the pool's
+        finally:
+            await backend.stop(instance)
+    finally:
+        await backend.close()
+        await asyncio.to_thread(engine.images.remove, tag, force=True)

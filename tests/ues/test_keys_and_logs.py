@@ -302,3 +302,71 @@ async def test_body_over_limit_is_413():
         assert (await c.post("/email/send", headers=ADMIN, json=big)).status_code == 200
         bearer = {"Authorization": f"Bearer {SECRET}"}
         assert (await c.post("/email/send", headers=bearer, json=big)).status_code == 200
+
+
+# ---------------------------------------------------------------------------------------------- every call named
+async def test_every_refused_call_names_the_key_that_was_presented():
+    """The log names the presented key also where no route authenticated it: a refused body (413, declared or
+    chunked), an unknown route (404), a wrong method (405), a revoked key (401) — any method."""
+    async with app_client(rate_limit_per_second=0, max_body_bytes=2000) as c:
+        key_id, headers = await new_key(c, ADMIN, "purple", ["email:send", "email:state"])
+        big = json.dumps({**MAIL, "body_text": "x" * 5000}).encode()
+
+        async def chunks() -> AsyncIterator[bytes]:
+            for i in range(0, len(big), 500):
+                yield big[i:i + 500]
+
+        calls = [
+            (await c.post("/email/send", headers={**headers, "content-type": "application/json"}, content=big), 413),
+            (await c.post("/email/send", headers={**headers, "content-type": "application/json"},
+                          content=chunks()), 413),
+            (await c.get("/no/such/route", headers=headers), 404),
+            (await c.delete("/email/nothing-here", headers=headers), 404),
+            (await c.get("/email/send", headers=headers), 405),
+            (await c.patch("/email/state", headers=headers, json={}), 405),
+            (await c.delete("/keys/ues_0000000000000000", headers=headers), 403),
+            (await c.post("/email/send", headers=headers, json={}), 422),
+        ]
+        assert [r.status_code for r, _ in calls] == [status for _, status in calls]
+        assert (await c.delete(f"/keys/{key_id}", headers=ADMIN)).status_code == 200
+        assert (await c.get("/email/state", headers=headers)).status_code == 401
+        # A secret that belongs to no key names none.
+        assert (await c.get("/no/such/route", headers={"X-API-Key": "not-a-key"})).status_code == 404
+
+        mine = (await c.get("/access-logs", headers=ADMIN, params={"key_id": key_id})).json()["entries"]
+        assert [e["status_code"] for e in reversed(mine)] == [413, 413, 404, 404, 405, 405, 403, 422, 401]
+        assert {e["key_name"] for e in mine} == {"purple"}
+        assert [e["method"] for e in reversed(mine)][2:6] == ["GET", "DELETE", "GET", "PATCH"]
+        anonymous = (await c.get("/access-logs", headers=ADMIN, params={"path_prefix": "/no/"})).json()["entries"]
+        assert [e["key_id"] for e in anonymous] == [None, key_id]
+
+
+async def test_access_log_pages_are_read_completely_by_the_client():
+    """``UESClient.access_logs_since``: all of a key's entries after a log id, oldest first, however many pages;
+    an entry at or before the id is where it stops, and a dropped one (a full ring buffer) shows."""
+    from services.ues.client import UESClient
+
+    app = create_app(UESSettings(rate_limit_per_second=0, access_log_size=40), admin_secret=SECRET)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://ues") as c:
+        key_id, headers = await new_key(c, ADMIN, "purple", ["email:state"])
+        reader = UESClient("http://ues", SECRET, http=c)
+        for _ in range(23):
+            await c.get("/email/state", headers=headers)
+        await c.get("/keys", headers=headers)  # 403, the key's too
+        entries, reached = await reader.access_logs_since(key_id, 0, page_size=4)
+        ids = [e["log_id"] for e in entries]
+        assert len(entries) == 24 and ids == sorted(ids) and len(set(ids)) == 24 and not reached
+        assert entries[-1]["status_code"] == 403 and {e["key_id"] for e in entries} == {key_id}
+
+        for _ in range(3):
+            await c.get("/email/state", headers=headers)
+        newer, reached = await reader.access_logs_since(key_id, ids[-1], page_size=2)
+        assert len(newer) == 3 and reached and newer[0]["log_id"] > ids[-1]
+        nothing, reached = await reader.access_logs_since(key_id, newer[-1]["log_id"], page_size=2)
+        assert nothing == [] and reached
+
+        # 50 more calls in a 40-entry log: the entry last seen is gone, and the read says so.
+        for _ in range(50):
+            await c.get("/email/state", headers=headers)
+        kept, reached = await reader.access_logs_since(key_id, newer[-1]["log_id"], page_size=7)
+        assert not reached and 0 < len(kept) <= 40

@@ -123,6 +123,7 @@ class DockerBackend(Backend):
         self.tmpfs_size = tmpfs_size
         self.startup_timeout = startup_timeout
         self.extra_labels = dict(labels or {})
+        self._image_labels: dict[str, str] | None = None
         self.run_id = uuid.uuid4().hex
         self.hostname = socket.gethostname()
         self._pid = os.getpid()
@@ -167,6 +168,18 @@ class DockerBackend(Backend):
         return await asyncio.get_running_loop().run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
 
     # ------------------------------------------------------------------ start
+    def _unclaimed(self) -> dict[str, str]:
+        """Blank values for the compose labels the image carries. A container inherits its image's labels, and an
+        image built by `docker compose` is labelled with the project and service that built it: compose would
+        then count every world as a container of its `green` service (and `up --exit-code-from` stops the stack
+        when a world exits). Worlds belong to the pool, not to any compose project."""
+        if self._image_labels is None:
+            try:
+                self._image_labels = dict(self.client().images.get(self.image).labels or {})
+            except Exception:  # a missing image fails in create, with the message that says how to fix it
+                return {}
+        return {k: "" for k in self._image_labels if k.startswith("com.docker.compose.")}
+
     def _create(self, name: str, key: str) -> tuple[Any, int | None]:
         """Create and start the container; return it and its published host port (None when not published)."""
         import docker
@@ -175,7 +188,7 @@ class DockerBackend(Backend):
         kwargs: dict[str, Any] = {
             "name": name,
             "environment": {"UES_ADMIN_KEY": key, "UES_PORT": str(CONTAINER_PORT), "UES_LOG_LEVEL": "warning"},
-            "labels": {**self.labels, LABEL_INSTANCE: name},
+            "labels": {**self._unclaimed(), **self.labels, LABEL_INSTANCE: name},
             "read_only": True,
             "tmpfs": {"/tmp": f"rw,nosuid,nodev,noexec,size={self.tmpfs_size}"},
             "security_opt": ["no-new-privileges"],

@@ -10,6 +10,7 @@ from services.ues.routes.environment import router as environment_router
 from services.ues.routes.location import router as location_router
 from services.ues.routes.sms import router as sms_router
 from services.ues.routes.weather import router as weather_router
+from services.ues.routes.webhooks import router as webhooks_router
 
 ROUTERS = [
     time_router,
@@ -26,4 +27,5 @@ ROUTERS = [
     environment_router,
     keys_router,
     logs_router,
+    webhooks_router,
 ]
