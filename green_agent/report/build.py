@@ -15,7 +15,6 @@ from green_agent.report.model import (
     AssessmentReport,
     CriterionLine,
     DimensionLine,
-    ScenarioLine,
     TrialReport,
     ViolationLine,
 )
@@ -80,15 +79,7 @@ def assessment_report(summary: SummaryRow, trials: Iterable[TrialReport], *, sum
                       generated_at: datetime | None = None) -> AssessmentReport:
     """The whole page: ``summary``'s statistics and the trials' reports."""
     return AssessmentReport(
-        assessment_id=summary.assessment_id, participant=summary.participant,
-        participant_url=summary.participant_url, scenarios=summary.scenarios, trials=summary.trials, k=summary.k,
-        mean_percentage=summary.mean_percentage, pass_at_1=summary.pass_at_1,
-        pass_at_1_ci95=(float(summary.pass_at_1_ci95[0]), float(summary.pass_at_1_ci95[1])),
-        pass_hat_k=summary.pass_hat_k, pass_at_k=summary.pass_at_k, pass_hat_by_k=tuple(summary.pass_hat_by_k),
-        per_scenario=tuple(ScenarioLine(s.scenario_id, s.trials, s.mean_percentage, s.pass_rate, float(s.pass_hat_k),
-                                        float(s.pass_at_k), dict(s.statuses)) for s in summary.per_scenario),
-        trial_reports=tuple(trials), warnings=tuple(summary.warnings),
-        shard=(summary.shard_index, summary.num_shards), summary_text=summary_text,
+        summary=summary, trial_reports=tuple(trials), summary_text=summary_text,
         generated_at=generated_at or datetime.now(UTC), green_version=green_version())
 
 

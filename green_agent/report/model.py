@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from green_agent.protocol import SummaryRow
+
 Source = Literal["assistant", "character", "user", "world", "violation", "marker"]
 Direction = Literal["in", "out", "none"]
 Change = Literal["new", "changed", "deleted"]
@@ -141,36 +143,11 @@ class TrialReport:
 
 
 @dataclass(frozen=True)
-class ScenarioLine:
-    scenario_id: str
-    trials: int
-    mean_percentage: float
-    pass_rate: float
-    pass_hat_k: float
-    pass_at_k: float
-    statuses: dict[str, int]
-
-
-@dataclass(frozen=True)
 class AssessmentReport:
-    """The whole page: the summary row's statistics and a report per trial."""
+    """The whole page: the summary row (its statistics, as published) and a report per trial."""
 
-    assessment_id: str
-    participant: str
-    participant_url: str
-    scenarios: int
-    trials: int
-    k: int
-    mean_percentage: float
-    pass_at_1: float
-    pass_at_1_ci95: tuple[float, float]
-    pass_hat_k: float
-    pass_at_k: float
-    pass_hat_by_k: tuple[float, ...]
-    per_scenario: tuple[ScenarioLine, ...]
+    summary: SummaryRow
     trial_reports: tuple[TrialReport, ...]
-    warnings: tuple[str, ...] = ()
-    shard: tuple[int, int] = (0, 1)
     summary_text: str = ""
     generated_at: datetime | None = None
     green_version: str = ""

@@ -231,27 +231,28 @@ def details_html(value: Any, depth: int = 0) -> Html:
 
 # ---------------------------------------------------------------------------------------------- summary
 def _summary(report: AssessmentReport) -> Html:
+    row = report.summary
     passed = sum(t.passed for t in report.trial_reports)
-    low, high = report.pass_at_1_ci95
+    low, high = row.pass_at_1_ci95
     stats = [
-        ("Mean score", f"{report.mean_percentage:.1f}%", f"over {report.trials} trial(s)"),
-        ("pass^1", _num(report.pass_at_1), f"95% CI [{_num(low)}, {_num(high)}] (Wilson)"),
-        (f"pass^k (k={report.k})", _num(report.pass_hat_k), "every trial of a scenario passed"),
-        (f"pass@k (k={report.k})", _num(report.pass_at_k), "some trial of a scenario passed"),
+        ("Mean score", f"{row.mean_percentage:.1f}%", f"over {row.trials} trial(s)"),
+        ("pass^1", _num(row.pass_at_1), f"95% CI [{_num(low)}, {_num(high)}] (Wilson)"),
+        (f"pass^k (k={row.k})", _num(row.pass_hat_k), "every trial of a scenario passed"),
+        (f"pass@k (k={row.k})", _num(row.pass_at_k), "some trial of a scenario passed"),
         ("Trials passed", f"{passed}/{len(report.trial_reports)}",
-         f"{report.scenarios} scenario(s)" + (f", shard {report.shard[0] + 1}/{report.shard[1]}"
-                                              if report.shard[1] > 1 else "")),
+         f"{row.scenarios} scenario(s)" + (f", shard {row.shard_index + 1}/{row.num_shards}"
+                                              if row.num_shards > 1 else "")),
     ]
     cards = el("div", {"class": "stats"}, [
         el("div", {"class": "stat"}, el("div", {"class": "label"}, label), el("div", {"class": "value"}, value),
            el("div", {"class": "note"}, note)) for label, value, note in stats])
-    curve = _table(["k", *[str(k) for k in range(1, len(report.pass_hat_by_k) + 1)]],
-                   [["pass^k", *[_num(v) for v in report.pass_hat_by_k]]]) if len(report.pass_hat_by_k) > 1 else None
+    curve = _table(["k", *[str(k) for k in range(1, len(row.pass_hat_by_k) + 1)]],
+                   [["pass^k", *[_num(v) for v in row.pass_hat_by_k]]]) if len(row.pass_hat_by_k) > 1 else None
     per_scenario = _table(
         ["Scenario", "Trials", "Mean %", "Pass rate", "pass^k", "pass@k", "Statuses"],
         [[el("code", None, s.scenario_id), str(s.trials), f"{s.mean_percentage:.1f}", _num(s.pass_rate),
           _num(s.pass_hat_k), _num(s.pass_at_k), ", ".join(f"{k}: {v}" for k, v in s.statuses.items())]
-         for s in report.per_scenario], num=(1, 2, 3, 4, 5))
+         for s in row.per_scenario], num=(1, 2, 3, 4, 5))
     trials = _table(
         ["Trial", "Status", "Score", "%", "Verdict", "Turns", "Actions", "Violations"],
         [[el("a", {"href": f"#{t.anchor}"}, f"{t.scenario_id} #{t.trial}"),
@@ -260,7 +261,7 @@ def _summary(report: AssessmentReport) -> Html:
           _badge(str(len(t.violations)), "bad") if t.violations else "0"]
          for t in report.trial_reports], num=(2, 3, 5, 6, 7))
     warnings = [el("h3", None, "Warnings"),
-                el("ul", {"class": "plain"}, [el("li", None, w) for w in report.warnings])] if report.warnings else None
+                el("ul", {"class": "plain"}, [el("li", None, w) for w in row.warnings])] if row.warnings else None
     text = el("details", {"class": "raw"}, el("summary", None, "Summary text"),
               el("pre", {"class": "summary"}, report.summary_text)) if report.summary_text else None
     return el("section", {"class": "card", "id": "summary"},
@@ -396,15 +397,16 @@ def _trial(trial: TrialReport) -> Html:
 # ---------------------------------------------------------------------------------------------- the page
 def render(report: AssessmentReport) -> str:
     """The report as one self-contained HTML document."""
-    title = f"Assessment {report.assessment_id}"
+    row = report.summary
+    title = f"Assessment {row.assessment_id}"
     generated = report.generated_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if report.generated_at else ""
     toc = el("nav", {"class": "toc"}, el("strong", None, "Contents"),
              el("ul", None, el("li", None, el("a", {"href": "#summary"}, "Summary")),
                 [el("li", None, el("a", {"href": f"#{t.anchor}"}, f"{t.scenario_id} · trial {t.trial}"),
                     " ", _verdict(t.passed)) for t in report.trial_reports]))
     header = el("header", {"class": "page"}, el("h1", None, "Assessment report"),
-                el("p", {"class": "sub"}, "Assessment ", el("code", None, report.assessment_id), " · participant ",
-                   el("strong", None, report.participant), " at ", el("code", None, report.participant_url)),
+                el("p", {"class": "sub"}, "Assessment ", el("code", None, row.assessment_id), " · participant ",
+                   el("strong", None, row.participant), " at ", el("code", None, row.participant_url)),
                 el("p", {"class": "sub"}, f"Generated {generated}" if generated else None))
     body = el("main", None, header, el("section", {"class": "card"}, toc), _summary(report),
               [_trial(t) for t in report.trial_reports],

@@ -188,8 +188,9 @@ def test_the_page_has_the_summary_the_statistics_and_a_section_per_trial(page, r
     for heading in ("Assessment report", "Summary", "Per scenario", "Trials", "Criteria", "Violations", "Timeline",
                     "Final-state diff"):
         assert re.search(rf"<h[1-4][^>]*>{re.escape(heading)}</h[1-4]>", page), heading
-    assert "Mean score" in text and f"{report.mean_percentage:.1f}%" in text and "1/2" in text  # one trial passed
-    low, high = report.pass_at_1_ci95
+    assert "Mean score" in text and f"{report.summary.mean_percentage:.1f}%" in text
+    assert "1/2" in text  # one trial passed
+    low, high = report.summary.pass_at_1_ci95
     assert f"95% CI [{low:.2f}, {high:.2f}] (Wilson)" in text
     assert "pass^k (k=1)" in text and "pass@k (k=1)" in text
     assert 'id="trial-mini_day-0"' in page and 'id="trial-mini_day_injected-0"' in page
