@@ -277,6 +277,11 @@ class PurpleLink:
                 raise
             self.pending_task_id = reply.task_id
             raise PurpleTimeout(self.url, timeout_s, reply.task_id) from None
+        except asyncio.CancelledError:
+            # Abandoned by our side (an assessment cancelled mid-turn): the purple's task is still running, so
+            # remember it for ``cancel_pending``.
+            self.pending_task_id = reply.task_id
+            raise
         except PurpleError:
             raise
         except A2AClientTimeoutError as exc:
@@ -317,6 +322,6 @@ class PurpleLink:
             return False
 
     async def cancel_pending(self) -> bool:
-        """Cancel the task of the last send that timed out, if the purple had created one."""
+        """Cancel the task of the last send that timed out or was abandoned, if the purple had created one."""
         task_id, self.pending_task_id = self.pending_task_id, None
         return await self.cancel(task_id)

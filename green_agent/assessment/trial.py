@@ -261,8 +261,9 @@ class Trial:
         try:
             reply = await unless_cancelled(self.link.send(message, timeout_s=self.config.turn_timeout_s), self.cancel)
             exchange = Exchange(reply.first_object(), answered=True)
-        except Cancelled:  # a cancel never waits for a slow purple
+        except Cancelled:  # a cancel never waits for a slow purple, but tells it (tasks/cancel on its turn's task)
             rec.end(TrialStatus.CANCELLED, CompletionReason.CANCELLED)
+            await self.link.cancel_pending()
             raise TrialOver from None
         except TimeoutError:
             await self.link.cancel_pending()

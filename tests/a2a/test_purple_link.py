@@ -98,6 +98,21 @@ async def test_silent_purple_times_out_then_its_task_is_cancelled(silent):
         assert (await link.send(AssessmentComplete(reason="timeout"), timeout_s=20)).text() == "ok"
 
 
+async def test_an_abandoned_send_leaves_its_task_to_cancel(silent):
+    """An assessment cancelled mid-turn abandons the send; the purple's task is then cancelled, not left running."""
+    async with PurpleLink(silent.url, context()) as link:
+        send = asyncio.create_task(link.send(TURN, timeout_s=60))
+        await asyncio.sleep(1.5)  # the silent purple has made its task and holds the turn
+        assert not send.done()
+        send.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await send
+        task_id = link.pending_task_id
+        assert task_id and await link.cancel_pending() is True
+    task = (await rpc(silent.url, "tasks/get", {"id": task_id}))["result"]
+    assert task["status"]["state"] == "canceled"
+
+
 async def test_cancel_is_best_effort(noop):
     async with PurpleLink(noop.url, context()) as link:
         assert await link.cancel(None) is False
