@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sys
 import tempfile
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -55,13 +56,15 @@ async def wait_for_purple(url: str, role: str, returncode: Callable[[], int | No
 
 @contextlib.asynccontextmanager
 async def purple_process(role: str, scenarios_dir: Path, startup_timeout: float = 30.0,
-                         plans_dir: Path | None = None) -> AsyncIterator[str]:
+                         plans_dir: Path | None = None, env: Mapping[str, str] | None = None) -> AsyncIterator[str]:
     """Run ``purple-agent --role ROLE`` on a free loopback port, reading ``scenarios_dir`` (and the oracle plans
-    a green leaves in ``plans_dir``); yield its URL once it serves; stop it afterwards."""
+    a green leaves in ``plans_dir``), with ``env`` added to its environment (``PURPLE_*`` settings); yield its URL
+    once it serves; stop it afterwards."""
     port = free_port()
     errors = tempfile.TemporaryFile()
     command = purple_command(role, port, scenarios_dir=scenarios_dir, plans_dir=plans_dir)
-    proc = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.DEVNULL, stderr=errors)
+    proc = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.DEVNULL, stderr=errors,
+                                                env={**os.environ, **env} if env else None)
     url = f"http://127.0.0.1:{port}"
     try:
         await wait_for_purple(url, role, lambda: proc.returncode, errors, startup_timeout)

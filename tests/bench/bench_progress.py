@@ -35,7 +35,6 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -246,28 +245,6 @@ class LoopLag:
                 "full_gc_collections": len(self.gc_ms), "full_gc_ms_max": round(max(self.gc_ms, default=0.0), 1)}
 
 
-@contextlib.asynccontextmanager
-async def _purple(role: str, env: dict[str, str] | None = None) -> AsyncIterator[str]:
-    saved = {name: os.environ.get(name) for name in env or {}}
-    os.environ.update(env or {})
-    try:
-        async with contextlib.AsyncExitStack() as stack:
-            url = await stack.enter_async_context(purple_process(role, SCENARIOS))
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
-            saved = {}
-            yield url
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-
-
 def _trial(result: GatewayResult) -> dict[str, Any]:
     rows = result.trial_rows()
     return rows[0] if rows else {"status": result.state}
@@ -326,8 +303,9 @@ async def bench_flood(folder: Path, flood_per_turn: int, turns: int) -> dict[str
                              character_mode=CharacterMode.SCRIPTED)
     flood_env = {"PURPLE_HOSTILE_FLOOD_COUNT": str(flood_per_turn), "PURPLE_HOSTILE_FLOOD_CONCURRENCY": "16"}
     out: dict[str, Any] = {"flood_per_turn": flood_per_turn, "rss_at_start": _rss_mb()}
-    async with running_green(settings) as green, _purple("noop") as noop, _purple("oracle") as oracle, \
-            _purple("hostile-flood", flood_env) as flood:
+    async with running_green(settings) as green, purple_process("noop", SCENARIOS) as noop, \
+            purple_process("oracle", SCENARIOS) as oracle, \
+            purple_process("hostile-flood", SCENARIOS, env=flood_env) as flood:
         await assess(green, noop, scenario_id="mini_day")  # warm-up: imports, pool, connections
         quiet: dict[str, Any] = {"scenario_id": "bench_long", "max_turns": turns}
         lag = LoopLag()

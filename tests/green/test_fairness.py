@@ -11,8 +11,6 @@ artifact and final state intact. Timings (the green's overhead on the oracle's t
 
 from __future__ import annotations
 
-import contextlib
-import os
 from collections import Counter
 from collections.abc import AsyncIterator
 from typing import Any
@@ -45,34 +43,11 @@ FLOOD_ENV = {"PURPLE_HOSTILE_FLOOD_COUNT": str(FLOOD_PER_TURN), "PURPLE_HOSTILE_
 MAX_UPDATES_PER_TURN = 4
 
 
-@contextlib.asynccontextmanager
-async def purple_with_env(role: str, env: dict[str, str]) -> AsyncIterator[str]:
-    """A ``purple-agent`` process started with ``env`` added to this process's environment (read at its start)."""
-    saved = {name: os.environ.get(name) for name in env}
-    os.environ.update(env)
-    try:
-        async with contextlib.AsyncExitStack() as stack:
-            url = await stack.enter_async_context(purple_process(role, SCENARIOS))
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
-            saved = {}
-            yield url
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-
-
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def side_by_side(tmp_path_factory) -> AsyncIterator[tuple[Green, str, str]]:
     settings = e2e_settings(tmp_path_factory.mktemp("fair"), task_history_limit=HISTORY_LIMIT)
     async with running_green(settings) as green, purple_process("oracle", SCENARIOS) as oracle, \
-            purple_with_env("hostile-flood", FLOOD_ENV) as flood:
+            purple_process("hostile-flood", SCENARIOS, env=FLOOD_ENV) as flood:
         yield green, oracle, flood
 
 

@@ -4,7 +4,6 @@ clock, the end of a trial on each path, and the purple's key revoked by the tria
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -101,16 +100,12 @@ async def test_an_unreachable_purple_fails_the_trial_and_its_key_is_revoked(pool
 
 
 async def test_a_cancel_abandons_the_turn_in_flight(pool):
-    os.environ[SLOW_TURN_ENV] = "120"
-    try:
-        async with purple_process("slow", SCENARIOS) as url:
-            cancel = asyncio.Event()
-            asyncio.get_running_loop().call_later(2.0, cancel.set)
-            started = asyncio.get_running_loop().time()
-            record, _, keys = await run_trial(pool, url, cancel=cancel)
-            elapsed = asyncio.get_running_loop().time() - started
-    finally:
-        os.environ.pop(SLOW_TURN_ENV, None)
+    async with purple_process("slow", SCENARIOS, env={SLOW_TURN_ENV: "120"}) as url:
+        cancel = asyncio.Event()
+        asyncio.get_running_loop().call_later(2.0, cancel.set)
+        started = asyncio.get_running_loop().time()
+        record, _, keys = await run_trial(pool, url, cancel=cancel)
+        elapsed = asyncio.get_running_loop().time() - started
     assert record.status == TrialStatus.CANCELLED and record.completion_reason == CompletionReason.CANCELLED
     assert record.turns_taken == 1 and elapsed < 60  # not the purple's 120 s
     assert_keys_revoked(keys)
