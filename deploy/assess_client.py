@@ -45,20 +45,9 @@ def log(text: str) -> None:
 
 async def wait_for_card(url: str, timeout_s: float) -> None:
     """Return once ``url`` serves its agent card (readiness is polled on the card path, protocol.md §1)."""
-    deadline = time.monotonic() + timeout_s
-    last = "no answer"
-    async with httpx.AsyncClient(timeout=3.0) as http:
-        while True:
-            try:
-                response = await http.get(url.rstrip("/") + CARD_PATH)
-                if response.status_code == 200:
-                    return
-                last = f"HTTP {response.status_code}"
-            except httpx.HTTPError as exc:
-                last = f"{type(exc).__name__}: {exc}"
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{url} served no agent card within {timeout_s:g} s ({last})")
-            await asyncio.sleep(0.5)
+    from services.ues.client import wait_until_answers  # late, like the A2A imports below
+
+    await wait_until_answers(url.rstrip("/") + CARD_PATH, timeout_s=timeout_s, interval_s=0.5)
 
 
 async def assess(green: str, purple: str, config: dict[str, Any], timeout_s: float) -> tuple[str, list[dict], str]:
