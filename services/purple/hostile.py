@@ -44,7 +44,9 @@ from services.purple.server import PurpleBrain
 log = structlog.get_logger("purple.hostile")
 
 MODES = ("flood", "forbidden", "oversized", "chat-as-user", "garbage", "silence")
-ACTING_MODES = ("flood", "forbidden", "oversized", "chat-as-user")  # what they do to the world, in this order
+# What the modes do to the world, in this order: the flood last, so the key's rate limit, which the flood exhausts,
+# never turns the other modes' calls into 429s (each mode's refusals are its own: 413, 422, 403).
+ACTING_MODES = ("oversized", "forbidden", "chat-as-user", "flood")
 DEFAULT_CONVERSATION = "user-assistant"
 FIELD_OVERSIZE_BYTES = 300 * 1024  # over the simulator's 256 KiB string-field limit, under its 1 MiB body limit
 
