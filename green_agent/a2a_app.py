@@ -136,7 +136,24 @@ def result_rows(parts: Sequence[a2a_pb2.Part]) -> list[dict[str, Any]]:
 
 def part_data(part: a2a_pb2.Part) -> Any:
     """The JSON value of a DataPart (None for other parts)."""
-    return MessageToDict(part.data) if part.HasField("data") else None
+    if not part.HasField("data"):
+        return None
+    try:
+        return MessageToDict(part.data)
+    except ValueError:  # NaN or ±Infinity, which a sender's JSON may carry (Python's json writes them) and
+        return _plain_value(part.data)  # MessageToDict refuses: kept as floats, as json.loads keeps them in text
+
+
+def _plain_value(value: struct_pb2.Value) -> Any:
+    """A protobuf Value as plain Python, non-finite numbers included."""
+    kind = value.WhichOneof("kind")
+    if kind == "struct_value":
+        return {k: _plain_value(v) for k, v in value.struct_value.fields.items()}
+    if kind == "list_value":
+        return [_plain_value(v) for v in value.list_value.values]
+    if kind is None or kind == "null_value":
+        return None
+    return getattr(value, kind)
 
 
 def parse_json_object(text: str) -> dict[str, Any] | None:

@@ -53,6 +53,17 @@ class RequestError(ValueError):
     """The assessment request is invalid; the message names the field and is shown to the caller."""
 
 
+def cut(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters: foreign input quoted in an error or a warning stays a readable line
+    (a 1 MB string would otherwise be copied into the message, the logs and every result row)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters (see ``cut``)."""
+    return cut(repr(value), limit)
+
+
 # ---------------------------------------------------------------------------------------------- request
 class CharacterMode(StrEnum):
     LLM = "llm"
@@ -162,11 +173,11 @@ def parse_request(raw: Any) -> AssessmentRequest:
     elif len(participants) == 1:
         role = next(iter(participants))
     else:
-        raise RequestError(f"participants: several roles given ({', '.join(sorted(participants))}) but none is "
-                           f"'{PARTICIPANT_ROLE}'")
+        roles = cut(", ".join(sorted(participants)), 200)
+        raise RequestError(f"participants: several roles given ({roles}) but none is '{PARTICIPANT_ROLE}'")
     url = participants[role]
     if not isinstance(url, str) or not _URL.match(url):
-        raise RequestError(f"participants.{role}: not an http(s) URL: {url!r}")
+        raise RequestError(f"participants.{cut(str(role))}: not an http(s) URL: {shown(url)}")
     config_raw = raw.get("config", raw.get("assessment_config"))
     if isinstance(config_raw, dict) and isinstance(config_raw.get("assessment_config"), dict):
         config_raw = {**config_raw, **config_raw["assessment_config"]}
@@ -187,9 +198,9 @@ def parse_request(raw: Any) -> AssessmentRequest:
         raise RequestError("config.scenarios: must not be empty")
     if config.shard_index >= config.num_shards:
         raise RequestError(f"config.shard_index: {config.shard_index} must be < num_shards ({config.num_shards})")
-    warnings = [f"config.{k}: unknown key ignored" for k in unknown]
+    warnings = [f"config.{cut(k)}: unknown key ignored" for k in unknown]
     extra_top = sorted(set(raw) - {"participants", "config", "assessment_config"})
-    warnings += [f"{k}: unknown top-level key ignored" for k in extra_top]
+    warnings += [f"{cut(k)}: unknown top-level key ignored" for k in extra_top]
     return AssessmentRequest(participant_role=role, participant_url=url, config=config, warnings=warnings)
 
 

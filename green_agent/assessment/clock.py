@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from green_agent.protocol import cut, shown
+
 _DURATION = TypeAdapter(timedelta)
 # The step a purple gets when it says nothing about time (protocol.md §4).
 UNSTATED_STEP = timedelta(hours=1)
@@ -63,11 +65,11 @@ class TurnClock:
             return self._clip(UNSTATED_STEP)
         step = _parse_step(raw)
         if step is None:
-            return self._clip(self.default_step, warning=f"turn {turn}: invalid time_step {raw!r}; used the default "
-                                                         f"step {default}")
+            return self._clip(self.default_step, warning=f"turn {turn}: invalid time_step {shown(raw)}; used the "
+                                                         f"default step {default}")
         if step > self.max_step:
-            return self._clip(self.max_step, warning=f"turn {turn}: time_step {raw} capped to max_time_step "
-                                                     f"{iso_duration(self.max_step)}")
+            return self._clip(self.max_step, warning=f"turn {turn}: time_step {cut(raw)} capped to "
+                                                     f"max_time_step {iso_duration(self.max_step)}")
         return self._clip(step)
 
     def _clip(self, step: timedelta, *, early: bool = False, warning: str | None = None) -> Step:

@@ -92,8 +92,12 @@ class PurpleReply:
 
     @property
     def state(self) -> str | None:
-        """The task's final state name (e.g. ``TASK_STATE_COMPLETED``), None for a direct Message."""
-        return a2a_pb2.TaskState.Name(self.task.status.state) if self.task is not None else None
+        """The task's final state name (e.g. ``TASK_STATE_COMPLETED``), None for a direct Message; a number the
+        enum does not name (proto enums are open: a purple may send any) as its digits."""
+        if self.task is None:
+            return None
+        state = self.task.status.state
+        return a2a_pb2.TaskState.Name(state) if state in a2a_pb2.TaskState.values() else str(state)
 
     def _places(self) -> list[list[a2a_pb2.Part]]:
         """Where a reply may sit, in protocol.md §4 order: the Message, the artifacts, the final status message."""

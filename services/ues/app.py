@@ -16,6 +16,7 @@ from services.ues.access_log import AccessLog, AccessLogMiddleware
 from services.ues.auth import KeyRegistry
 from services.ues.engine import UES_VERSION, ApiError, Simulation
 from services.ues.routes import ROUTERS
+from services.ues.routes.common import AUTHENTICATED_ERRORS, error_responses
 from services.ues.settings import UESSettings
 
 AUTO_TICK_SECONDS = 0.01
@@ -94,6 +95,6 @@ def create_app(settings: UESSettings | None = None, admin_secret: str | None = N
         return {"message": "Welcome to the User Environment Simulator API", "version": UES_VERSION,
                 "docs_url": "/docs"}
 
-    for router in ROUTERS:
-        app.include_router(router)
+    for router, errors in ROUTERS:
+        app.include_router(router, responses=error_responses(*AUTHENTICATED_ERRORS, *errors))
     return app

@@ -32,7 +32,7 @@ def _find(request: Request, key_id: str) -> ApiKey:
     return key
 
 
-@keys_router.post("")
+@keys_router.post("", status_code=201)
 async def create_key(body: CreateKey, request: Request, key: ApiKey = Depends(Permission("keys:create"))):
     created, secret = _registry(request).create(body.name, body.permissions, key.key_id)
     info = created.info()

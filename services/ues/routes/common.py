@@ -5,12 +5,44 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import Request, Response
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import to_json
 
 from services.ues.engine import Simulation
 from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
+
+
+class ErrorBody(BaseModel):
+    """Every error answer (ues-api.md §1.4): ``detail`` is a string, an object, or, for a 422 from request
+    validation, pydantic's error list; handler-level errors add ``error`` and ``type``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    detail: Any
+    error: str | None = None
+    type: str | None = None
+
+
+_ERROR_DESCRIPTIONS = {
+    400: "Bad value: an undecodable body, an invalid value for the current state, a refused operation",
+    401: "API key missing, unknown or revoked",
+    403: "The key lacks this route's permission",
+    404: "Unknown id (event, key, hold, webhook, calendar), no pending event, or a modality absent from the "
+         "environment",
+    409: "Conflict with the simulation's state: running or stopped, active holds, scheduling in the past, "
+         "already revoked, too many webhooks",
+    413: "Request body over the size limit of the caller's key",
+    422: "Request failed schema validation",
+    429: "The key's rate limit is exhausted (Retry-After says when to retry)",
+}
+# What any authenticated route can answer, whatever it does: auth, body size, rate limit, validation, bad values.
+AUTHENTICATED_ERRORS = (400, 401, 403, 413, 422, 429)
+
+
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` entries for error status ``codes``, all with the ``ErrorBody`` model."""
+    return {code: {"model": ErrorBody, "description": _ERROR_DESCRIPTIONS[code]} for code in codes}
 
 
 def sim(request: Request) -> Simulation:

@@ -222,7 +222,9 @@ async def immediate_event(body: ImmediateEvent, request: Request,
     return respond(event.to_json(include_data=False))
 
 
-@events_router.post("/batch")
+@events_router.post("/batch", responses={
+    201: {"description": "Every event created"},
+    207: {"description": "Some events created, some failed (each item says which and why)"}})
 async def batch_events(body: BatchBody, request: Request, key: ApiKey = Depends(Permission("events:batch"))):
     s = sim(request)
     if not body.events or len(body.events) > 1000:

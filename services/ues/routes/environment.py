@@ -43,7 +43,8 @@ def _text_digest(s: Simulation, modalities: dict[str, dict[str, Any]], events: d
     return "\n".join(lines) + "\n"
 
 
-@router.get("/state")
+@router.get("/state", responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}},
+                                         "description": "JSON, or with compact=true&format=text a plain-text digest"}})
 async def environment_state(request: Request, compact: bool = False, format: Literal["json", "text"] = "json",
                             key: ApiKey = Depends(Permission("environment:read"))):
     """Full state of every modality (default); ``compact=true``: compact snapshots and the queue summary;

@@ -79,7 +79,7 @@ def _find(request: Request, webhook_id: str) -> Webhook:
     return hook
 
 
-@router.post("")
+@router.post("", status_code=201)
 async def create_webhook(body: CreateWebhook, request: Request,
                          key: ApiKey = Depends(Permission("webhooks:create"))):
     hooks = _hooks(request)
