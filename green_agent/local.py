@@ -21,8 +21,8 @@ from green_agent.protocol import ProgressUpdate, parse_request
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import free_port
 from ues_pool.backends.process import ProcessBackend
-from ues_pool.backends.select import make_backend
-from ues_pool.pool import PoolConfig, UESPool
+from ues_pool.backends.select import make_backend, pool_config
+from ues_pool.pool import UESPool
 
 
 def purple_command(role: str, port: int, *extra: str, scenarios_dir: Path | None = None,
@@ -137,5 +137,5 @@ async def local_pool(settings: GreenSettings, min_idle: int = 1) -> AsyncIterato
     then honoured — a run never silently uses another backend than the one asked for."""
     backend = ProcessBackend(f"{settings.pool_name}-local", settings.data_dir / "pool") \
         if settings.ues_backend == "auto" else make_backend(settings)
-    async with UESPool(backend, PoolConfig(min_idle=min_idle, max_instances=settings.pool_max_instances)) as pool:
+    async with UESPool(backend, pool_config(settings).model_copy(update={"min_idle": min_idle})) as pool:
         yield pool

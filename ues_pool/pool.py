@@ -10,8 +10,13 @@ Invariants:
 
 * Every instance the pool started is in exactly one place — being started, idle, leased, or being given back — and
   together they never exceed ``max_instances``. ``shutdown()`` stops all of them; nothing keeps running.
-* A dead world is never handed out: an idle instance is probed just before it is handed out, and the maintenance loop
-  destroys instances that fail a health check (a lease whose world died is marked broken).
+* A dead world is never handed out: an idle instance is probed just before it is handed out, and one that does not
+  answer is passed over.
+* A world is destroyed only on evidence that it is dead: its backend says its process or container is gone, its
+  port refuses connections, or ``health_failures`` health rounds in a row got no answer. One slow answer — a busy
+  world, or the green's own event loop stalled past a probe's timeout — never kills a world, leased or idle. Health
+  rounds run in the maintenance task, every instance probed concurrently, never on a lease's path (a lease whose
+  world died is marked broken).
 * Work that must finish once begun (giving a world back, destroying one) runs in tasks of its own that shutdown
   waits for, so a cancelled caller never leaves an instance half-wiped, uncounted, or running.
 * The pool speaks to its worlds only through ``services.ues.client.UESClient``.
@@ -31,7 +36,7 @@ import httpx
 import structlog
 from pydantic import BaseModel, Field
 
-from services.ues.client import UESClient, UESError
+from services.ues.client import Health, UESClient, UESError
 from ues_pool.backends.base import Backend, BackendError, Instance
 
 log = structlog.get_logger("ues_pool")
@@ -44,6 +49,8 @@ class PoolConfig(BaseModel):
     max_instances: int = Field(default=16, ge=1)
     acquire_timeout_s: float = Field(default=60.0, ge=0)
     health_interval_s: float = Field(default=1.0, gt=0)
+    # Health rounds in a row without an answer before a world its backend still reports running is declared dead.
+    health_failures: int = Field(default=3, ge=1)
     # Starts in flight at once: each costs about a CPU-second of imports, so 32 at once on 2 cores all miss
     # their start-up timeout. The rest queue.
     max_concurrent_starts: int = Field(default_factory=lambda: max(2, os.cpu_count() or 2), ge=1)
@@ -113,6 +120,7 @@ class UESPool:
         self._gates: dict[str, _Gate] = {}
         self._maintainer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._silent_rounds: dict[str, int] = {}  # instance id → health rounds in a row it did not answer
         self._http = httpx.AsyncClient(timeout=5.0)
         self._closed = False
         self.stats = {"acquired_warm": 0, "acquired_cold": 0, "started": 0, "start_failures": 0,
@@ -219,23 +227,30 @@ class UESPool:
 
     async def _take_instance(self) -> Instance:
         deadline = time.monotonic() + self.config.acquire_timeout_s
+        passed_over: set[Instance] = set()  # idle instances that did not answer this taker
         while True:
             if self._closed:
                 raise RuntimeError("the UES pool is shut down")
-            if self._idle:
-                instance = self._idle[-1]
-                # An instance may have died since the last health round; never hand out a dead world. It stays in
+            candidates = [i for i in self._idle if i not in passed_over]
+            if candidates:
+                # Never hand out a dead world: it may have died since the last health round. The instance stays in
                 # the idle set while probed, so a cancelled probe loses nothing. The HTTP probe alone is enough
-                # here (and ~1 ms, where asking the Docker engine costs ~8 ms).
-                alive = await self._answers(instance)
+                # here (~1 ms, where asking the Docker engine costs ~8 ms). Those the last rounds found silent go last.
+                instance = min(reversed(candidates), key=lambda i: self._silent_rounds.get(i.instance_id, 0))
+                seen = await self._probe(instance)
                 if instance not in self._idle:
                     continue  # another taker, or the health round, got it meanwhile
-                self._idle.remove(instance)
-                if alive:
+                if seen is Health.ANSWERS:
+                    self._idle.remove(instance)
+                    self._silent_rounds.pop(instance.instance_id, None)
                     self.stats["acquired_warm"] += 1
                     return instance
-                self.stats["destroyed_unhealthy"] += 1
-                await self._dispose(instance)
+                if seen is Health.REFUSED:  # nothing listens: dead, not slow
+                    self._idle.remove(instance)
+                    self.stats["destroyed_unhealthy"] += 1
+                    await self._dispose(instance)
+                else:  # silent is no evidence: the health rounds decide; this taker looks elsewhere
+                    passed_over.add(instance)
                 continue
             if self.total < self.config.max_instances:
                 self.stats["acquired_cold"] += 1
@@ -246,6 +261,7 @@ class UESPool:
                     f"all {self.config.max_instances} UES instances are in use (leased: {len(self._leases)}, "
                     f"starting: {self._starting}); none was given back within {self.config.acquire_timeout_s:g} s")
             await self._wait_change(remaining)
+            passed_over.clear()  # something changed: a silent world may answer again
 
     # ------------------------------------------------------------------ giving a world back
     async def _hand_back(self, lease: Lease) -> None:
@@ -305,6 +321,7 @@ class UESPool:
             self._notify()
 
     async def _destroy(self, instance: Instance) -> None:
+        self._silent_rounds.pop(instance.instance_id, None)
         try:
             await self.backend.stop(instance)
         except Exception as exc:  # stopping must never take the pool down
@@ -359,18 +376,32 @@ class UESPool:
     def _client(self, instance: Instance) -> UESClient:
         return UESClient(instance.url, instance.admin_key, http=self._http)
 
-    async def _answers(self, instance: Instance) -> bool:
-        return await self._client(instance).health(timeout_s=min(2.0, self.config.health_interval_s * 2))
+    async def _probe(self, instance: Instance) -> Health:
+        return await self._client(instance).probe(timeout_s=min(2.0, self.config.health_interval_s * 2))
 
-    async def _healthy(self, instance: Instance) -> bool:
-        return await self.backend.is_running(instance) and await self._answers(instance)
+    async def _death(self, instance: Instance) -> str | None:
+        """One health round for one instance: why it is dead, or None while there is no evidence that it is."""
+        if not await self.backend.is_running(instance):
+            return f"the {self.backend.name} backend reports it is no longer running"
+        seen = await self._probe(instance)
+        if seen is Health.ANSWERS:
+            if self._silent_rounds.pop(instance.instance_id, 0):
+                self._notify()  # it may be taken again
+            return None
+        if seen is Health.REFUSED:
+            return "its port refuses connections"
+        silent = self._silent_rounds[instance.instance_id] = self._silent_rounds.get(instance.instance_id, 0) + 1
+        if silent >= self.config.health_failures:
+            return f"no answer to {silent} health probes in a row"
+        log.warning("ues_instance_silent", instance=instance.instance_id, rounds=silent)
+        return None
 
-    async def _mark_dead(self, context_id: str, lease: Lease) -> None:
+    async def _mark_dead(self, context_id: str, lease: Lease, why: str) -> None:
         if lease.broken:
             return
-        lease.broken_reason = f"UES instance {lease.instance_id} stopped answering (health check failed)"
+        lease.broken_reason = f"UES instance {lease.instance_id} stopped answering (health check failed: {why})"
         self.stats["destroyed_unhealthy"] += 1
-        log.error("ues_instance_died", context=context_id, instance=lease.instance_id)
+        log.error("ues_instance_died", context=context_id, instance=lease.instance_id, reason=why)
         await self._dispose(lease.instance)
         self._notify()
 
@@ -384,14 +415,18 @@ class UESPool:
                 log.error("ues_pool_maintenance_failed", error=str(exc))
 
     async def _check_once(self) -> None:
-        for context_id, lease in list(self._leases.items()):
-            if lease.broken:
-                continue
-            if not await self._healthy(lease.instance) and self._leases.get(context_id) is lease:
-                await self._mark_dead(context_id, lease)
-        for instance in list(self._idle):
-            if not await self._healthy(instance) and instance in self._idle:
+        """One health round: every leased and idle instance probed at once (one slow world delays no other)."""
+        leased = [(context_id, lease) for context_id, lease in self._leases.items() if not lease.broken]
+        idle = list(self._idle)
+        deaths = await asyncio.gather(*(self._death(lease.instance) for _, lease in leased),
+                                      *(self._death(instance) for instance in idle))
+        for (context_id, lease), why in zip(leased, deaths[:len(leased)], strict=True):
+            if why is not None and self._leases.get(context_id) is lease:
+                await self._mark_dead(context_id, lease, why)
+        for instance, why in zip(idle, deaths[len(leased):], strict=True):
+            if why is not None and instance in self._idle:
                 self._idle.remove(instance)
                 self.stats["destroyed_unhealthy"] += 1
+                log.error("ues_idle_instance_died", instance=instance.instance_id, reason=why)
                 await self._dispose(instance)
         self._kick_refill()

@@ -215,6 +215,9 @@ class ScenarioRunner:
                               characters=self._characters(scenario, llm_plan, meter, item.seed),
                               oracle_plans=self.settings.oracle_plans_dir)
                 record = await trial.run()
+                if lease.broken_reason is not None and record.status != TrialStatus.COMPLETED:
+                    # The pool knows which world died and why; the trial's own errors only say "unreachable at URL".
+                    record.errors.insert(0, lease.broken_reason)
                 record.warnings[:0] = llm_plan.warnings
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
                     if llm_plan.judges else None

@@ -14,6 +14,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 import httpx
@@ -79,6 +80,14 @@ def _detail(response: httpx.Response) -> str:
     return str(body)[:500]
 
 
+class Health(StrEnum):
+    """What one ``/health`` probe saw."""
+
+    ANSWERS = "answers"
+    REFUSED = "refused"  # the connection was refused: nothing listens there any more
+    SILENT = "silent"  # a timeout, a reset or a non-200 answer: maybe dead, maybe slow
+
+
 class UESClient:
     """One UES server, one key. Pass your own ``httpx.AsyncClient`` to share connections."""
 
@@ -126,11 +135,26 @@ class UESClient:
     # ---------------------------------------------------------------- simulation control
     async def health(self, timeout_s: float = 2.0) -> bool:
         """Whether the server answers ``GET /health`` with 200 within ``timeout_s`` (never raises)."""
-        try:
-            response = await self._http.get(self.base_url + "/health", timeout=timeout_s)
-        except httpx.HTTPError:
-            return False
-        return response.status_code == 200
+        return await self.probe(timeout_s) is Health.ANSWERS
+
+    async def probe(self, timeout_s: float = 2.0) -> Health:
+        """``GET /health``, telling a refused connection (nothing listens: the server is gone) from silence (slow,
+        stalled, or a stalled caller: no evidence either way). Never raises."""
+        for attempt in range(2):
+            try:
+                response = await self._http.get(self.base_url + "/health", timeout=timeout_s)
+            except httpx.ConnectError:
+                return Health.REFUSED
+            except (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError):
+                # A kept-alive connection the server dropped (it died, or restarted) says nothing yet: the second
+                # attempt opens a fresh connection, which a dead server refuses.
+                if attempt == 0:
+                    continue
+                return Health.SILENT
+            except httpx.HTTPError:
+                return Health.SILENT
+            return Health.ANSWERS if response.status_code == 200 else Health.SILENT
+        return Health.SILENT
 
     async def clear(self) -> None:
         await self.request("POST", "/simulation/clear")

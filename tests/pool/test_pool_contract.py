@@ -355,6 +355,84 @@ async def test_a_world_dying_during_a_lease_is_detected_and_replaced(pool_factor
         assert await emails(replacement) == 0
 
 
+async def stall(kind: str, instance, external_servers, *, frozen: bool) -> None:
+    """Freeze (or thaw) the server behind ``instance``: alive, but answering nothing, like a world under load."""
+    if kind == "docker":
+        await asyncio.to_thread(instance.handle.pause if frozen else instance.handle.unpause)
+        return
+    pid = instance.handle.pid if kind == "process" else \
+        next(s for s in external_servers if s.url == instance.url).process.pid
+    os.kill(pid, signal.SIGSTOP if frozen else signal.SIGCONT)
+
+
+async def test_a_silent_world_in_use_is_not_killed_without_evidence(pool_factory, external_servers):
+    """A leased world that stops answering is given ``health_failures`` rounds: fewer silent rounds, then an answer,
+    and it lives on with everything in it; only that many rounds in a row declare it dead."""
+    pool = await pool_factory(min_idle=0, max_instances=3, health_interval_s=3600)  # rounds run by hand below
+    async with pool.lease("ctx") as lease:
+        await send_mail(lease)
+        await stall(pool_factory.kind, lease.instance, external_servers, frozen=True)
+        try:
+            for _ in range(pool.config.health_failures - 1):
+                await pool._check_once()
+            assert not lease.broken and pool.stats["destroyed_unhealthy"] == 0
+        finally:
+            await stall(pool_factory.kind, lease.instance, external_servers, frozen=False)
+        await pool._check_once()  # an answer: the silent rounds start again from zero
+        await stall(pool_factory.kind, lease.instance, external_servers, frozen=True)
+        try:
+            for _ in range(pool.config.health_failures - 1):
+                await pool._check_once()
+            assert not lease.broken, lease.broken_reason
+        finally:
+            await stall(pool_factory.kind, lease.instance, external_servers, frozen=False)
+        assert await emails(lease) == 1, "the world and its state survived"
+
+        await stall(pool_factory.kind, lease.instance, external_servers, frozen=True)
+        try:
+            for _ in range(pool.config.health_failures):
+                await pool._check_once()
+        finally:
+            if pool_factory.kind == "external":  # the pool does not stop external servers: thaw it for others
+                await stall(pool_factory.kind, lease.instance, external_servers, frozen=False)
+        assert lease.broken and f"no answer to {pool.config.health_failures} health probes in a row" \
+            in lease.broken_reason
+        assert pool.stats["destroyed_unhealthy"] == 1
+
+
+async def test_a_stalled_green_does_not_kill_its_worlds(pool_factory):
+    """The green's own event loop blocked for several probe timeouts (the flooded-green case): every probe in flight
+    times out at once when it resumes, and still no world is destroyed."""
+    pool = await pool_factory(min_idle=1, max_instances=3)
+    await wait_for(lambda: _true(len(pool._idle) == 1), timeout=30)
+    async with pool.lease("ctx") as lease:
+        for _ in range(3):
+            await asyncio.sleep(0.3)  # a health round is in flight
+            time.sleep(1.5)  # noqa: ASYNC251  (the point: the event loop is blocked)
+        await asyncio.sleep(1.0)  # rounds after the stall answer again
+        assert not lease.broken, lease.broken_reason
+        assert pool.stats["destroyed_unhealthy"] == 0 and len(pool._idle) == 1
+        assert await emails(lease) == 0
+
+
+async def test_a_silent_idle_world_is_passed_over_not_destroyed(pool_factory, external_servers):
+    """A taker that finds the idle world silent takes another (or starts one) instead of waiting on it or killing
+    it; once it answers again it is handed out as before."""
+    pool = await pool_factory(min_idle=1, max_instances=3, health_interval_s=3600)
+    await wait_for(lambda: _true(len(pool._idle) == 1), timeout=30)
+    silent = pool._idle[0]
+    await stall(pool_factory.kind, silent, external_servers, frozen=True)
+    try:
+        async with pool.lease("ctx") as lease:
+            assert lease.instance is not silent
+            assert silent in pool._idle and pool.stats["destroyed_unhealthy"] == 0
+    finally:
+        await stall(pool_factory.kind, silent, external_servers, frozen=False)
+    async with pool.lease("later") as lease:
+        assert await emails(lease) == 0
+    assert pool.stats["destroyed_unhealthy"] == 0
+
+
 @pytest.mark.parametrize("noticed_by", ["probe", "health_round"])
 async def test_a_dead_idle_instance_is_never_handed_out(pool_factory, external_servers, noticed_by):
     """An idle world that died is never leased: the probe just before handing it out catches it even when no health

@@ -135,6 +135,9 @@ class DockerBackend(Backend):
         self._start_slots = asyncio.Semaphore(max_concurrent_starts or max(2, os.cpu_count() or 2))
         self._executor: ThreadPoolExecutor | None = None
         self._http: httpx.AsyncClient | None = None
+        # Containers a stop could not remove (the engine did not answer, e.g. while it restarts): an engine that comes
+        # back keeps them, exited, so the next start removes them first.
+        self._unremoved: set[str] = set()
 
     # ------------------------------------------------------------------ plumbing
     @property
@@ -184,6 +187,7 @@ class DockerBackend(Backend):
         """Create and start the container; return it and its published host port (None when not published)."""
         import docker
 
+        self._remove_unremoved()
         publish = self.network is None or self.advertise_host is not None
         kwargs: dict[str, Any] = {
             "name": name,
@@ -313,15 +317,28 @@ class DockerBackend(Backend):
             if exc.status_code != 409:  # 409: removal already in progress
                 raise
 
+    def _remove_unremoved(self) -> None:
+        """Remove the containers earlier stops could not; keep those the engine still refuses (blocking)."""
+        for container_id in list(self._unremoved):
+            try:
+                self._remove(container_id)
+            except Exception:
+                continue
+            self._unremoved.discard(container_id)
+            log.info("ues_container_removed_late", container=container_id[:12])
+
     async def stop(self, instance: Instance) -> None:
         try:
             await self._run(self._remove, instance.handle.id)
         except Exception as exc:
-            raise BackendError(f"could not remove UES container {instance.instance_id}: {exc}") from exc
+            self._unremoved.add(instance.handle.id)
+            raise BackendError(f"could not remove UES container {instance.instance_id} (the next start tries "
+                               f"again): {exc}") from exc
 
     async def is_running(self, instance: Instance) -> bool:
         try:
-            return await self._run(self._status, instance.handle.id) == "running"
+            # A paused container is frozen, not dead: the pool's health rounds decide about a world that stays silent.
+            return await self._run(self._status, instance.handle.id) in ("running", "paused")
         except Exception as exc:  # engine unreachable: let the HTTP health check decide
             log.warning("ues_docker_status_failed", instance=instance.instance_id, error=str(exc))
             return True

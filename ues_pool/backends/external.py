@@ -1,7 +1,7 @@
 """UES servers someone else runs (e.g. the real JBoggsy/ues): a fixed list of URLs and admin keys.
 
-Nothing is started or stopped; "start" hands out a free server and "stop" gives it back. The pool wipes a
-server before reuse, so each context still sees a fresh world.
+Nothing is started or stopped; "start" hands out a free server, wiped, and "stop" gives it back. So each context
+still sees a fresh world, even after a server the pool declared dead turns out to have been only slow.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 from pydantic import BaseModel, Field
 
-from services.ues.client import UESClient
+from services.ues.client import UESClient, UESError
 from ues_pool.backends.base import Backend, BackendError, Instance
 
 
@@ -35,9 +35,20 @@ class ExternalBackend(Backend):
         index = self._free.pop(0)
         server = self.servers[index]
         url = server.url.rstrip("/")
-        if not await UESClient(url, server.admin_key, http=self._http).health():
+        ues = UESClient(url, server.admin_key, http=self._http)
+        try:
+            if not await ues.health():
+                raise BackendError(f"external UES server {url} does not answer /health")
+            # "stop" cannot wipe a server that was declared dead (it may only have been slow): wipe on the way out
+            # instead, so no context ever sees another's world.
+            await ues.clear()
+            await ues.revoke_keys()
+        except UESError as exc:
             self._free.append(index)
-            raise BackendError(f"external UES server {url} does not answer /health")
+            raise BackendError(f"external UES server {url} could not be wiped: {exc}") from exc
+        except BackendError:
+            self._free.append(index)
+            raise
         return Instance(f"external-{index}", self.name, url, (server.advertised_url or url).rstrip("/"),
                         server.admin_key, handle=index)
 
