@@ -124,7 +124,10 @@ class UESPool:
         self._http = httpx.AsyncClient(timeout=5.0)
         self._closed = False
         self.stats = {"acquired_warm": 0, "acquired_cold": 0, "started": 0, "start_failures": 0,
-                      "destroyed_unhealthy": 0, "reaped_orphans": 0, "released": 0}
+                      "destroyed_unhealthy": 0, "reaped_orphans": 0, "released": 0,
+                      # acquisitions that found every slot taken and had to wait for one: the figure to watch
+                      # when sizing GREEN_POOL_MAX_INSTANCES
+                      "acquire_waits": 0}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> UESPool:
@@ -228,6 +231,7 @@ class UESPool:
     async def _take_instance(self) -> Instance:
         deadline = time.monotonic() + self.config.acquire_timeout_s
         passed_over: set[Instance] = set()  # idle instances that did not answer this taker
+        waited = False
         while True:
             if self._closed:
                 raise RuntimeError("the UES pool is shut down")
@@ -260,6 +264,9 @@ class UESPool:
                 raise PoolExhausted(
                     f"all {self.config.max_instances} UES instances are in use (leased: {len(self._leases)}, "
                     f"starting: {self._starting}); none was given back within {self.config.acquire_timeout_s:g} s")
+            if not waited:
+                waited = True
+                self.stats["acquire_waits"] += 1
             await self._wait_change(remaining)
             passed_over.clear()  # something changed: a silent world may answer again
 

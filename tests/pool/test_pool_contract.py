@@ -314,6 +314,7 @@ async def test_max_instances_back_pressure(pool_factory):
                 raise AssertionError("a third world must not be handed out")
         assert time.monotonic() - started >= 0.45
         assert pool.lease_of("c") is None and "c" not in pool._gates and pool.total == 2
+        assert pool.stats["acquire_waits"] == 1  # "a" and "b" found a slot free; "c" waited (and gave up)
 
         pool.config.acquire_timeout_s = 10
         asyncio.get_running_loop().call_later(0.3, a_done.set)
@@ -323,6 +324,7 @@ async def test_max_instances_back_pressure(pool_factory):
             assert await emails(lease) == 0
             assert pool.total == 2
     await holder
+    assert pool.stats["acquire_waits"] == 2
 
 
 async def kill(pool: UESPool, kind: str, instance, external_servers) -> None:
