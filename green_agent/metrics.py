@@ -28,6 +28,10 @@ class GreenMetrics:
         self.pool_idle = Gauge("green_pool_idle_instances", "Warm idle UES instances.", registry=r)
         self.pool_leased = Gauge("green_pool_leased_instances", "UES instances leased to contexts.", registry=r)
         self.pool_starting = Gauge("green_pool_starting_instances", "UES instances being started.", registry=r)
+        # The pool counts its own events; a gauge mirrors each running total when /metrics is read.
+        self.pool_events = Gauge("green_pool_events", "Pool events since start-up, by kind: acquire_waits "
+                                 "(acquisitions that found every slot taken), destroyed_unhealthy, reaped_orphans, …",
+                                 ["event"], registry=r)
 
     def assessment_started(self) -> None:
         self.started.inc()
@@ -50,6 +54,8 @@ class GreenMetrics:
         self.pool_idle.set(float(stats.get("idle", 0)))
         self.pool_leased.set(float(stats.get("leased", 0)))
         self.pool_starting.set(float(stats.get("starting", 0)))
+        for event, count in pool.stats.items():
+            self.pool_events.labels(event=event).set(float(count))
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import httpx
 import pytest
 
 from services.ues.client import UESClient
@@ -155,6 +156,10 @@ async def test_a_hundred_assessments_on_three_worlds(tmp_path, purples):
         assert pool.total <= WORLDS, stats
         assert stats["destroyed_unhealthy"] == ASSESSMENTS // len(CYCLE), stats  # exactly the killed ones
         assert sum(seen.values()) == ASSESSMENTS and len(seen) == len(CYCLE) + len(MISUSE) - 1, seen
+
+        async with httpx.AsyncClient() as http:
+            exported = (await http.get(green.url + "/metrics")).text
+        assert 'green_pool_events{event="acquire_waits"} 0.0' in exported, exported
 
         # The worlds left are blank: no purple key survives any of the hundred endings.
         for instance in list(pool._idle):
