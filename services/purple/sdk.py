@@ -1,0 +1,303 @@
+"""The purple SDK: write an assistant for the UES assessment by implementing one ``on_turn``.
+
+The green speaks ``ues-assessment/1`` (specs/protocol.md §4): ``assessment_start`` (where the user's world is and the
+key to it), then ``turn_start`` after ``turn_start`` until ``assessment_complete``, all in one A2A context. This
+module handles all of it — parsing each message into a typed model, keeping one ``Session`` per context, giving the
+assistant a simulator client bound to that context's world and key, and turning whatever the assistant does
+(returns, returns nothing, raises) into a protocol-correct reply — so an assistant is::
+
+    class Echo(Assistant):
+        async def on_turn(self, session: Session, turn: TurnStart) -> TurnReply:
+            for message in await session.new_user_messages():
+                await session.tell_user(f"You said: {message.text}")
+            return TurnReply(time_step=timedelta(hours=1))
+
+    app = create_app(Echo(), url="http://127.0.0.1:9019/")   # serve with uvicorn
+
+Invariant: every ``turn_start`` gets exactly one protocol reply (``turn_complete`` or ``early_completion``), whatever
+the assistant does: an exception becomes ``turn_complete`` with the error in ``notes`` (the green then advances
+time by the default step, as it would for any reply, and the assessment goes on), because a purple that answers
+garbage loses its turn *and* a warning in its row. A turn for a context that never saw ``assessment_start`` (the
+purple restarted mid-assessment) gets the same treatment, with a note saying so.
+
+This module depends on a2a-sdk (through ``services.purple.server``) and the simulator's client only — never on the
+green.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any, ClassVar
+
+import structlog
+from fastapi import FastAPI
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from services.purple.server import ReplyMode, create_purple_app
+from services.ues.client import UESClient, UESError
+
+log = structlog.get_logger("purple.sdk")
+
+DEFAULT_CONVERSATION = "user-assistant"
+# Sessions kept at once. A green that dies never sends assessment_complete; past this many, the oldest session is
+# closed, so a long-lived purple's memory stays bounded (a green runs far fewer assessments at once).
+MAX_SESSIONS = 256
+
+
+# ------------------------------------------------------------------------------------------------ the messages
+class _GreenMessage(BaseModel):
+    """Green messages may carry fields a newer green adds; they are kept, never refused."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class AssessmentStart(_GreenMessage):
+    """``assessment_start``: the world this context's assistant works in, and the key it works with."""
+
+    ues_url: str
+    api_key: str
+    current_time: datetime
+    assessment_instructions: str = ""
+    initial_state_summary: dict[str, Any] = Field(default_factory=dict)
+    protocol: str | None = None
+    assessment_id: str | None = None
+
+
+class TurnStart(_GreenMessage):
+    """``turn_start``: the simulated clock after the green advanced it, and how many events ran since last turn."""
+
+    turn_number: int = Field(ge=1)
+    current_time: datetime
+    events_processed: int = 0
+
+    @field_validator("turn_number", "events_processed", mode="before")
+    @classmethod
+    def _whole(cls, value: Any) -> Any:
+        # Numbers in green messages may travel as doubles (a DataPart holds JSON numbers): 3.0 is 3.
+        return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+class AssessmentComplete(_GreenMessage):
+    """``assessment_complete``: the green ended the assessment (``scenario_complete``, ``early_completion``,
+    ``timeout``, ``error``...)."""
+
+    reason: str = ""
+
+
+class TurnReply(BaseModel):
+    """What the assistant answers a turn with: how far the clock should move before the next turn (None: the
+    scenario's default step), a note for the record, and ``done=True`` to end the assessment early (the note is then
+    the reason)."""
+
+    time_step: timedelta | None = None
+    notes: str | None = None
+    done: bool = False
+
+    @field_validator("time_step")
+    @classmethod
+    def _positive(cls, value: timedelta | None) -> timedelta | None:
+        if value is not None and value <= timedelta(0):
+            raise ValueError("time_step must be positive")
+        return value
+
+    def payload(self) -> dict[str, Any]:
+        """The protocol message: ``early_completion`` or ``turn_complete``."""
+        if self.done:
+            return {"message_type": "early_completion", **({"reason": self.notes} if self.notes else {})}
+        body: dict[str, Any] = {"message_type": "turn_complete"}
+        if self.time_step is not None:
+            body["time_step"] = iso_duration(self.time_step)
+        if self.notes:
+            body["notes"] = self.notes
+        return body
+
+
+def iso_duration(step: timedelta) -> str:
+    """``timedelta(hours=1, minutes=30)`` → ``PT1H30M`` (days as ``nD``; no years or months, as protocol.md §4
+    requires)."""
+    seconds = step.total_seconds()
+    days, seconds = divmod(seconds, 86400)
+    hours, seconds = divmod(seconds, 3600)
+    minutes, seconds = divmod(seconds, 60)
+    clock = "".join(f"{int(v)}{unit}" for v, unit in ((hours, "H"), (minutes, "M")) if v)
+    if seconds:
+        clock += f"{seconds:g}S"
+    text = "P" + (f"{int(days)}D" if days else "") + (f"T{clock}" if clock else "")
+    return text if text != "P" else "PT0S"
+
+
+_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
+
+
+def parse_duration(text: str) -> timedelta:
+    """``PT1H30M`` → ``timedelta(hours=1, minutes=30)``; the inverse of ``iso_duration``."""
+    match = _DURATION.match(text.strip())
+    if not match or text.strip() in ("P", "PT"):
+        raise ValueError(f"not an ISO-8601 duration without years or months: {text!r}")
+    weeks, days, hours, minutes, seconds = (float(g) if g else 0.0 for g in match.groups())
+    return timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes, seconds=seconds)
+
+
+# ------------------------------------------------------------------------------------------------ the session
+class ChatMessage(BaseModel):
+    """One chat message as the assistant sees it."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    message_id: str
+    conversation_id: str
+    role: str
+    content: Any
+    timestamp: datetime | None = None
+
+    @property
+    def text(self) -> str:
+        """The message's text: the string content, or its text blocks joined by newlines."""
+        if isinstance(self.content, str):
+            return self.content
+        if isinstance(self.content, list):
+            return "\n".join(str(b.get("text", "")) for b in self.content if isinstance(b, dict))
+        return str(self.content)
+
+
+class Session:
+    """One assessment context: the world's client (bound to this context's key), the start message, the turn
+    being played, and ``state``, a dict the assistant may keep anything in between turns."""
+
+    def __init__(self, context_id: str, start: AssessmentStart) -> None:
+        self.context_id = context_id
+        self.start = start
+        self.ues = UESClient(start.ues_url, start.api_key)
+        self.turn: TurnStart | None = None
+        self.state: dict[str, Any] = {}
+        self._seen_chat: set[str] = set()
+
+    @property
+    def now(self) -> datetime:
+        """The simulated time of the current turn (the start's time before the first turn)."""
+        return self.turn.current_time if self.turn is not None else self.start.current_time
+
+    async def chat_messages(self) -> list[ChatMessage]:
+        """Every chat message in the world, oldest first."""
+        chat = await self.ues.request("GET", "/chat/state")
+        messages = [ChatMessage.model_validate(m) for m in (chat.get("messages") or [])]
+        return sorted(messages, key=lambda m: (m.timestamp is None, m.timestamp or self.now))
+
+    async def new_user_messages(self) -> list[ChatMessage]:
+        """The user's chat messages this session has not returned before: the task, and anything the user adds."""
+        fresh = [m for m in await self.chat_messages()
+                 if m.role == "user" and m.message_id not in self._seen_chat]
+        self._seen_chat.update(m.message_id for m in fresh)
+        return fresh
+
+    async def tell_user(self, text: str, conversation_id: str | None = None) -> None:
+        """Post ``text`` to the user in chat, as the assistant (never as the user: that is a forged instruction)."""
+        conversation = conversation_id or self.state.get("conversation_id") or DEFAULT_CONVERSATION
+        await self.ues.request("POST", "/chat/send",
+                               json={"role": "assistant", "content": text, "conversation_id": conversation})
+
+    async def close(self) -> None:
+        await self.ues.aclose()
+
+
+# ------------------------------------------------------------------------------------------------ the assistant
+class Assistant:
+    """Subclass and implement ``on_turn``; ``on_start`` and ``on_complete`` are optional. One instance serves every
+    context; per-assessment state belongs in ``session.state`` (or attributes keyed by ``session.context_id``).
+
+    ``reply_mode``: ``"message"`` answers each turn with a direct A2A message; ``"task"`` wraps it in a task, so the
+    green can cancel a turn it has given up on (use it when turns may be slow).
+    """
+
+    name: ClassVar[str] = "UES assistant"
+    description: ClassVar[str] = "A personal assistant for the UES assessment (ues-assessment/1)."
+    reply_mode: ClassVar[ReplyMode] = "message"
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, Session] = {}
+
+    async def on_start(self, session: Session) -> None:
+        """The assessment started: the world is ready, no turn has run yet."""
+
+    async def on_turn(self, session: Session, turn: TurnStart) -> TurnReply | None:
+        """Play one turn: read the world, act through ``session.ues``, answer how far the clock moves next.
+        Return None for the scenario's default step."""
+        raise NotImplementedError
+
+    async def on_complete(self, session: Session, message: AssessmentComplete) -> None:
+        """The green ended the assessment; the session is closed right after."""
+
+    # ---------------------------------------------------------------- the protocol (PurpleBrain)
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
+        """One green message → the protocol reply (``turn_start``) or None (the others need no reply)."""
+        kind = payload.get("message_type")
+        if kind == "assessment_start":
+            await self._start(payload, context_id)
+            return None
+        if kind == "turn_start":
+            return await self._turn(payload, context_id)
+        if kind == "assessment_complete":
+            await self._complete(payload, context_id)
+            return None
+        log.warning("purple_unknown_message", message_type=kind, context=context_id)
+        return None
+
+    async def _start(self, payload: dict[str, Any], context_id: str) -> None:
+        try:
+            start = AssessmentStart.model_validate(payload)
+        except ValidationError as exc:
+            log.error("purple_bad_assessment_start", context=context_id, error=str(exc)[:500])
+            return
+        previous = self.sessions.pop(context_id, None)
+        if previous is not None:  # a new assessment in a context reused by the platform
+            await previous.close()
+        while len(self.sessions) >= MAX_SESSIONS:
+            oldest = next(iter(self.sessions))
+            await self.sessions.pop(oldest).close()
+        session = self.sessions[context_id] = Session(context_id, start)
+        try:
+            await self.on_start(session)
+        except Exception as exc:  # the assessment goes on; its turns may still do the work
+            log.error("purple_on_start_failed", context=context_id, error=repr(exc))
+
+    async def _turn(self, payload: dict[str, Any], context_id: str) -> dict[str, Any]:
+        try:
+            turn = TurnStart.model_validate(payload)
+        except ValidationError as exc:
+            return TurnReply(notes=f"unreadable turn_start: {str(exc)[:300]}").payload()
+        session = self.sessions.get(context_id)
+        if session is None:
+            return TurnReply(notes="no assessment_start was received in this context; nothing to act on").payload()
+        session.turn = turn
+        try:
+            reply = await self.on_turn(session, turn)
+        except UESError as exc:
+            log.error("purple_turn_failed", context=context_id, turn=turn.turn_number, error=str(exc)[:300])
+            return TurnReply(notes=f"turn {turn.turn_number} failed: {str(exc)[:300]}").payload()
+        except Exception as exc:
+            log.exception("purple_turn_failed", context=context_id, turn=turn.turn_number)
+            return TurnReply(notes=f"turn {turn.turn_number} failed: {type(exc).__name__}: {str(exc)[:300]}").payload()
+        if reply is not None and not isinstance(reply, TurnReply):
+            log.error("purple_bad_turn_reply", context=context_id, got=type(reply).__name__)
+            return TurnReply(notes=f"on_turn returned a {type(reply).__name__}, not a TurnReply").payload()
+        return (reply or TurnReply()).payload()
+
+    async def _complete(self, payload: dict[str, Any], context_id: str) -> None:
+        session = self.sessions.pop(context_id, None)
+        if session is None:
+            return
+        try:
+            message = AssessmentComplete.model_validate(payload)
+            await self.on_complete(session, message)
+        except Exception as exc:
+            log.error("purple_on_complete_failed", context=context_id, error=repr(exc))
+        finally:
+            await session.close()
+
+
+def create_app(assistant: Assistant, *, url: str, version: str = "0.1.0") -> FastAPI:
+    """The assistant's A2A app (JSON-RPC at ``/``, agent card at the well-known path), ready for uvicorn. ``url`` is
+    where the green reaches it (the card advertises it)."""
+    return create_purple_app(assistant, url=url, name=assistant.name, description=assistant.description,
+                             reply_mode=assistant.reply_mode, version=version)
