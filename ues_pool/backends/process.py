@@ -28,6 +28,8 @@ log = structlog.get_logger("ues_pool.process")
 
 ENV_POOL = "UES_POOL_NAME"
 ENV_INSTANCE = "UES_POOL_INSTANCE"
+# How long the first keyed request of a server that answers /health may take before it counts as not answering.
+IDENTITY_TIMEOUT_S = 15.0
 
 
 
@@ -121,9 +123,11 @@ class ProcessBackend(Backend):
                 raise _PortTaken(f"port of {instance_id} was taken before it could bind") from None
             raise BackendError(f"ues-server {instance_id} exited with code {proc.returncode} during start-up: "
                                + " | ".join(tail)) from None
-        # /health needs no key: make sure it is our server answering, not another one on that port.
+        # /health needs no key: make sure it is our server answering, not another one on that port. Its own client:
+        # the first keyed request of a fresh server can take seconds on a loaded machine, past the polls' 1 s.
         try:
-            await UESClient(instance.url, instance.admin_key, http=self._http).keys()
+            async with UESClient(instance.url, instance.admin_key, timeout_s=IDENTITY_TIMEOUT_S) as probe:
+                await probe.keys()
         except UESError as exc:
             if exc.status_code is None:
                 raise BackendError(f"ues-server {instance_id} answered /health, then stopped answering: {exc}") \
