@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
@@ -98,3 +99,56 @@ def create_app(settings: UESSettings | None = None, admin_secret: str | None = N
     for router, errors in ROUTERS:
         app.include_router(router, responses=error_responses(*AUTHENTICATED_ERRORS, *errors))
     return app
+
+
+def request_schemas(app: FastAPI) -> dict[str, dict[str, Any]]:
+    """``"METHOD /path"`` → the JSON schema of that route's request body (its ``$defs`` beside it), for every route
+    that takes one: what ``services/ues/request_schemas.json`` publishes to clients, who must not import the
+    simulator's models (tests/ues/test_request_schemas.py keeps the file equal to this)."""
+    document = app.openapi()
+    components: dict[str, Any] = document.get("components", {}).get("schemas", {})
+    prefix = "#/components/schemas/"
+
+    def local(node: Any, used: set[str]) -> Any:
+        if isinstance(node, list):
+            return [local(item, used) for item in node]
+        if not isinstance(node, dict):
+            return node
+        out = {}
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str) and value.startswith(prefix):
+                name = value.removeprefix(prefix)
+                used.add(name)
+                out[key] = "#/$defs/" + name
+            else:
+                out[key] = local(value, used)
+        return out
+
+    schemas: dict[str, dict[str, Any]] = {}
+    for path, operations in sorted(document.get("paths", {}).items()):
+        for method, operation in sorted(operations.items()):
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+            if body is None:
+                continue
+            # An optional body (``CalendarQuery | None``: omit it to match everything) is published as its model.
+            present = [s for s in body.get("anyOf", []) if s.get("type") != "null"]
+            if len(present) == 1 and len(body["anyOf"]) == 2:
+                body = present[0]
+            used: set[str] = set()
+            schema = local(body, used)
+            defs: dict[str, Any] = {}
+            while used - defs.keys():
+                name = sorted(used - defs.keys())[0]
+                defs[name] = local(components[name], used)
+            top = schema.get("$ref", "").removeprefix("#/$defs/")
+            if top in defs and not _refers_to(defs, top):  # the body model itself, at the top
+                schema = defs.pop(top)
+            if defs:
+                schema["$defs"] = defs
+            schemas[f"{method.upper()} {path}"] = schema
+    return schemas
+
+
+def _refers_to(defs: dict[str, Any], name: str) -> bool:
+    """Whether any of ``defs`` refers to ``name`` (a recursive model must stay among the ``$defs``)."""
+    return f'"#/$defs/{name}"' in json.dumps(defs)

@@ -11,10 +11,14 @@ and works with a real UES too — it never relies on ``agent_id`` being set on a
 from __future__ import annotations
 
 import asyncio
+import copy
+import functools
+import json
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -57,6 +61,26 @@ async def wait_until_answers(url: str, *, timeout_s: float, still_starting: Call
     finally:
         if own:
             await client.aclose()
+
+
+REQUEST_SCHEMAS = Path(__file__).with_name("request_schemas.json")
+
+
+@functools.cache
+def _request_schemas() -> dict[str, dict[str, Any]]:
+    return json.loads(REQUEST_SCHEMAS.read_text())
+
+
+def request_schema(method: str, path: str) -> dict[str, Any]:
+    """The JSON schema of the request body of ``METHOD path`` (e.g. ``"POST", "/email/send"``), as the simulator's
+    request models define it (``$defs`` beside it): what a client builds requests — or an LLM's tool parameters —
+    from without importing the simulator. Generated from the app's OpenAPI document into ``request_schemas.json``
+    (tests/ues/test_request_schemas.py keeps it equal). A KeyError names a route that takes no JSON body."""
+    key = f"{method.upper()} {path}"
+    try:
+        return copy.deepcopy(_request_schemas()[key])
+    except KeyError:
+        raise KeyError(f"no request body schema for {key}") from None
 
 
 class UESError(RuntimeError):
