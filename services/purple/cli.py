@@ -1,5 +1,5 @@
 """``purple-agent --role ROLE [--host H] [--port P] [--card-url URL] [--scenarios-dir DIR]`` — a baseline purple
-A2A server.
+A2A server; ``purple-agent check URL`` — the conformance check of any purple (``check`` below).
 
 Roles live in ``ROLES`` (role name → brain factory given the settings); add a role by adding an entry. Settings
 come from ``PURPLE_*`` environment variables (services/purple/settings.py); options given here override them.
@@ -8,12 +8,15 @@ come from ``PURPLE_*`` environment variables (services/purple/settings.py); opti
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import uvicorn
 
+from services.purple.assistant import LLMAssistant
 from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain, SlowBrain
 from services.purple.cheats import ChatterBrain, EchoBrain, ForgerBrain, YesBrain
 from services.purple.hostile import MODES as HOSTILE_MODES
@@ -35,6 +38,7 @@ ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
     "echo": lambda settings: EchoBrain(),
     "yes": lambda settings: YesBrain(),
     "forger": lambda settings: ForgerBrain(),
+    "assistant": lambda settings: LLMAssistant(settings),
 }
 # A hostile purple's base brain: what does each turn's real work under the misbehaviour.
 HOSTILE_BASES = ("noop", "oracle")
@@ -60,8 +64,33 @@ ROLES["hostile"] = hostile
 ROLES.update({f"hostile-{mode}": _hostile_role(mode) for mode in HOSTILE_MODES})
 
 
+def check(argv: list[str]) -> int:
+    """``purple-agent check URL [--scenario ID] [--turn-timeout S] [--json]``: the conformance run of
+    green_agent/conformance.py. The purple package never imports the green, so it runs as the green's own program in
+    a child process; its exit code is the check's (0 conformant, 1 not, 2 the check could not run)."""
+    if importlib.util.find_spec("green_agent") is None:
+        print("purple-agent check: needs the green agent (package ues-green-agent) installed beside the purple",
+              file=sys.stderr)
+        return 2
+    child = subprocess.Popen([sys.executable, "-m", "green_agent.conformance", *argv])
+    try:
+        return child.wait()
+    except KeyboardInterrupt:
+        # The child got the same Ctrl-C: give it time to stop the world it started before it is made to go.
+        try:
+            child.wait(timeout=30)
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):
+            child.terminate()
+            child.wait()
+        return 130
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="purple-agent", description="Baseline purple agent (A2A server).")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["check"]:
+        return check(argv[1:])
+    parser = argparse.ArgumentParser(prog="purple-agent", description="Baseline purple agent (A2A server); "
+                                     "`purple-agent check URL` checks any purple's protocol conformance.")
     parser.add_argument("--role", required=True, choices=sorted(ROLES), help="which baseline behaviour to serve")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=9019)

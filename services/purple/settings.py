@@ -6,7 +6,9 @@ Command-line options of ``purple-agent`` override these (``--scenarios-dir``).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -34,3 +36,27 @@ class PurpleSettings(BaseSettings):
     hostile_flood_max_s: float = 60.0  # a turn's flood stops after this long, whatever is left
     hostile_flood_to: str = "flood-sink@example.invalid"
     hostile_oversized_bytes: int = 2 * 1024 * 1024
+
+    # The ``assistant`` role (services/purple/assistant.py): an LLM driving the simulator through tools, with
+    # litellm's provider conventions (``PURPLE_MODEL=openai/gemma`` with ``PURPLE_API_BASE`` for an
+    # OpenAI-compatible server; litellm's own variables such as OPENAI_API_KEY keep working).
+    model: str = "openai/gpt-4o-mini"
+    api_base: str | None = None
+    api_key: SecretStr | None = None  # never logged
+    temperature: float = Field(default=0.0, ge=0.0, le=2.0)
+    max_tokens: int = Field(default=1024, ge=16)
+    llm_timeout_s: float = Field(default=120.0, gt=0)
+    llm_max_retries: int = Field(default=2, ge=0, le=10)
+    # Tool calls the model may make in one turn; past it the turn ends with the default step.
+    max_tool_calls_per_turn: int = Field(default=12, ge=1, le=200)
+    # ``native``: OpenAI tool calling; ``text``: the tool list in the prompt and a JSON tool call in the answer
+    # (for servers that ignore ``tools``, such as llama.cpp's chat formats); ``auto``: native, and a JSON tool
+    # call found in a plain answer is honoured too.
+    tool_mode: Literal["auto", "native", "text"] = "auto"
+    # In ``text`` mode, ask the server for a JSON object answer (``response_format``; llama.cpp enforces it with a
+    # grammar, which helps a small model and costs generation time).
+    json_answers: bool = True
+    # Conversation memory kept per assessment (messages after the system prompt), and how much of one tool result
+    # the model sees.
+    memory_messages: int = Field(default=60, ge=4)
+    tool_result_chars: int = Field(default=6000, ge=200)
