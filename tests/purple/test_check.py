@@ -22,8 +22,13 @@ from green_agent.conformance import (
     run_check,
 )
 from green_agent.local import purple_process, serve_in_process
+from services.purple.assistant import LLMAssistant
+from services.purple.sdk import create_app
 from services.purple.server import create_purple_app
+from services.purple.settings import PurpleSettings
+from services.purple.tools import FINISH_TURN
 from tests.conftest import free_port
+from tests.purple.test_assistant import ScriptedModel, provider_slot  # noqa: F401  (provider_slot: a fixture)
 
 PURPLE_AGENT = Path(sys.executable).parent / "purple-agent"  # the installed console script, as `uv run` runs it
 
@@ -63,6 +68,26 @@ async def test_the_oracle_is_conformant_and_the_cli_says_so():
     assert done.stdout.splitlines()[-1].startswith("CONFORMANT")
     assert "agent card: UES baseline purple (oracle), JSON-RPC 1.0, 0.3" in done.stdout
     assert "2 turn(s), completed (early_completion)" in done.stdout and "2 action(s)" in done.stdout
+
+
+async def test_the_llm_assistant_is_conformant(provider_slot):  # noqa: F811  (the imported fixture)
+    """The ``assistant`` role (a scripted model behind litellm's custom-provider door): texts Chris, reports in chat,
+    finishes — conformant, its two actions on the record."""
+    solution = json.loads((BUILTIN_SCENARIOS / "conformance" / "solution.json").read_text())["steps"]
+
+    def script(turn: int, answered: int, messages: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+        if answered:
+            return [(FINISH_TURN, {"time_step": "PT1H", "done": turn == 2})]
+        step = solution[turn - 1]
+        tool = "sms_send" if step["path"] == "/sms/send" else "chat_send"
+        return [(tool, {k: v for k, v in step["body"].items() if k != "role"})]
+
+    assistant = LLMAssistant(PurpleSettings(model=provider_slot(ScriptedModel(script)), tool_mode="native"))
+    port = free_port()
+    async with serve_in_process(create_app(assistant, url=f"http://127.0.0.1:{port}/"), port) as url:
+        report = await run_check(url)
+    assert report.conformant and report.findings == [], report.findings
+    assert report.run is not None and (report.run.turns, report.run.actions) == (2, 2)
 
 
 async def test_a_purple_that_does_nothing_correctly_is_conformant():
