@@ -3,8 +3,14 @@
 ``async with pool.lease(context_id) as lease:`` is how work uses a world. It waits for earlier work of the same
 context (one assessment per context at a time), hands out a ready instance — from the warm idle set (milliseconds)
 or a fresh start — and, however the block ends (normally, by an exception, by cancellation), gives the world back:
-wiped (``/simulation/clear``, every non-admin key revoked) into the idle set, or destroyed when the idle set is full
-or the wipe failed. So a finished assessment never holds a world that another one is waiting for.
+wiped (``/simulation/clear``, every non-admin key revoked) into the idle set, or destroyed when the wipe failed. So
+a finished assessment never holds a world that another one is waiting for.
+
+The idle set holds ``min_idle`` warm worlds (refilled in the background) plus the worlds given back: those are kept
+for the next taker, most recently given back first, and stopped once nobody took them for ``idle_ttl_s`` (while the
+idle set is larger than ``min_idle``, at least one). A world costs about a CPU-second to start and little to keep,
+so a stream of assessments one after another reuses the same few worlds instead of starting one per assessment,
+and a burst's worlds serve the rest of the burst.
 
 Invariants:
 
@@ -51,6 +57,8 @@ class PoolConfig(BaseModel):
     health_interval_s: float = Field(default=1.0, gt=0)
     # Health rounds in a row without an answer before a world its backend still reports running is declared dead.
     health_failures: int = Field(default=3, ge=1)
+    # How long a world above the warm set may stay idle before it is stopped.
+    idle_ttl_s: float = Field(default=60.0, ge=0)
     # Starts in flight at once: each costs about a CPU-second of imports, so 32 at once on 2 cores all miss
     # their start-up timeout. The rest queue.
     max_concurrent_starts: int = Field(default_factory=lambda: max(2, os.cpu_count() or 2), ge=1)
@@ -121,13 +129,15 @@ class UESPool:
         self._maintainer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._silent_rounds: dict[str, int] = {}  # instance id → health rounds in a row it did not answer
+        self._idle_since: dict[str, float] = {}  # instance id → when it joined the idle set (monotonic)
         self._http = httpx.AsyncClient(timeout=5.0)
         self._closed = False
         self.stats = {"acquired_warm": 0, "acquired_cold": 0, "started": 0, "start_failures": 0,
                       "destroyed_unhealthy": 0, "reaped_orphans": 0, "released": 0,
                       # acquisitions that found every slot taken and had to wait for one: the figure to watch
                       # when sizing GREEN_POOL_MAX_INSTANCES
-                      "acquire_waits": 0}
+                      "acquire_waits": 0,
+                      "idle_trimmed": 0}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> UESPool:
@@ -247,6 +257,7 @@ class UESPool:
                 if seen is Health.ANSWERS:
                     self._idle.remove(instance)
                     self._silent_rounds.pop(instance.instance_id, None)
+                    self._idle_since.pop(instance.instance_id, None)
                     self.stats["acquired_warm"] += 1
                     return instance
                 if seen is Health.REFUSED:  # nothing listens: dead, not slow
@@ -288,8 +299,8 @@ class UESPool:
 
     async def _give_back(self, instance: Instance) -> None:
         try:
-            if await self._wipe(instance) and self._has_idle_room():
-                self._idle.append(instance)
+            if await self._wipe(instance) and not self._closed:
+                self._put_idle(instance)
             else:
                 await self._destroy(instance)
         finally:
@@ -297,9 +308,22 @@ class UESPool:
             self._notify()
         self._kick_refill()
 
-    def _has_idle_room(self) -> bool:
-        # At least one place even with min_idle=0: the next context then starts warm.
-        return not self._closed and len(self._idle) < max(self.config.min_idle, 1)
+    def _put_idle(self, instance: Instance) -> None:
+        self._idle.append(instance)  # the end of the list is taken first
+        self._idle_since[instance.instance_id] = time.monotonic()
+
+    async def _trim_idle(self) -> None:
+        """Stop the idle worlds above the warm set that nobody took for ``idle_ttl_s``, oldest first. The warm set
+        is ``min_idle`` worlds, at least one: with ``min_idle=0`` the next context still starts warm."""
+        keep = max(self.config.min_idle, 1)
+        now = time.monotonic()
+        for instance in sorted(self._idle, key=lambda i: self._idle_since.get(i.instance_id, now)):
+            idle_for = now - self._idle_since.get(instance.instance_id, now)
+            if len(self._idle) <= keep or idle_for < self.config.idle_ttl_s:
+                return  # the rest are younger
+            self._idle.remove(instance)
+            self.stats["idle_trimmed"] += 1
+            await self._dispose(instance)
 
     async def _wipe(self, instance: Instance) -> bool:
         """Return the instance to a blank state: stop and clear the simulation, revoke every non-admin key."""
@@ -329,6 +353,7 @@ class UESPool:
 
     async def _destroy(self, instance: Instance) -> None:
         self._silent_rounds.pop(instance.instance_id, None)
+        self._idle_since.pop(instance.instance_id, None)
         try:
             await self.backend.stop(instance)
         except Exception as exc:  # stopping must never take the pool down
@@ -355,7 +380,7 @@ class UESPool:
         if self._closed or len(self._idle) >= self.config.min_idle:
             await self._destroy(instance)  # shut down, or the idle set filled up meanwhile
             return
-        self._idle.append(instance)
+        self._put_idle(instance)
         self._notify()
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
@@ -418,6 +443,7 @@ class UESPool:
             await asyncio.sleep(self.config.health_interval_s)
             try:
                 await self._check_once()
+                await self._trim_idle()
             except Exception as exc:  # the maintenance loop must survive anything
                 log.error("ues_pool_maintenance_failed", error=str(exc))
 

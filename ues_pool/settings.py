@@ -36,5 +36,6 @@ class PoolSettings(BaseSettings):
     pool_max_instances: int = 16
     pool_acquire_timeout_s: float = 60.0
     pool_health_interval_s: float = Field(default=1.0, gt=0)
+    pool_idle_ttl_s: float = Field(default=60.0, ge=0, description="how long a world above the warm set stays idle")
     pool_health_failures: int = Field(
         default=3, ge=1, description="silent health rounds in a row before a world is declared dead")

@@ -279,6 +279,8 @@ async def test_sequential_leases_never_exhaust_the_pool(pool_factory):
             await send_mail(lease)
         assert pool.total <= 3
     assert pool._leases == {} and pool._gates == {}
+    # The world given back serves the next lease: no start per lease (the first, and the warm set's refill).
+    assert pool.stats["started"] <= 2, pool.stats
     backend = pool.backend
     await pool.shutdown()
     if pool_factory.kind in STARTING_BACKENDS:
@@ -294,6 +296,33 @@ async def test_two_contexts_see_different_worlds(pool_factory):
         await send_mail(a)
         assert await emails(a) == 1
         assert await emails(b) == 0
+
+
+async def test_idle_worlds_above_the_warm_set_are_stopped_after_the_idle_ttl(pool_factory):
+    """Worlds given back after a burst are kept for the next takers, then stopped once nobody took them for
+    ``idle_ttl_s``; the warm set stays."""
+    pool = await pool_factory(min_idle=1, max_instances=3, health_interval_s=0.2, idle_ttl_s=1.0)
+    inside = [asyncio.Event() for _ in range(3)]
+    done = asyncio.Event()
+
+    async def hold(i: int) -> None:
+        async with pool.lease(f"burst-{i}"):
+            inside[i].set()
+            await done.wait()
+
+    holders = [asyncio.create_task(hold(i)) for i in range(3)]
+    async with asyncio.timeout(60):
+        await asyncio.gather(*(event.wait() for event in inside))
+    done.set()
+    await asyncio.gather(*holders)
+    await wait_for(lambda: _true(len(pool._idle) >= 3), timeout=30)  # all three kept: the burst's next takers
+    async with pool.lease("next"):
+        pass
+    started = pool.stats["started"]
+    await wait_for(lambda: _true(len(pool._idle) == 1 and pool.total == 1), timeout=30)
+    assert pool.stats["idle_trimmed"] >= 2 and pool.stats["started"] == started  # trimmed, not replaced
+    async with pool.lease("after") as lease:
+        assert await emails(lease) == 0
 
 
 async def test_max_instances_back_pressure(pool_factory):

@@ -116,7 +116,7 @@ def pool_config(settings: PoolSettings) -> PoolConfig:
     return PoolConfig(min_idle=settings.pool_min_idle, max_instances=settings.pool_max_instances,
                       acquire_timeout_s=settings.pool_acquire_timeout_s,
                       health_interval_s=settings.pool_health_interval_s,
-                      health_failures=settings.pool_health_failures)
+                      health_failures=settings.pool_health_failures, idle_ttl_s=settings.pool_idle_ttl_s)
 
 
 def make_pool(settings: PoolSettings) -> UESPool:
