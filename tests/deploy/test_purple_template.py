@@ -32,9 +32,9 @@ from tests.docker.conftest import (
     SESSION,
     ServedOrExited,
     docker_client,  # noqa: F401  (the session's engine fixture, shared with tests/docker)
-    docker_missing,
     free_port,
     labelled,
+    project_image,  # noqa: F401  (the session's project image, shared with tests/docker)
     publish_on_loopback,
     started,
 )
@@ -133,21 +133,16 @@ async def test_the_template_agent_plays_a_real_scenario_protocol_correctly(tmp_p
 
 # ------------------------------------------------------------------------------------------------ the image
 @pytest.fixture(scope="module")
-def template_image(docker_client) -> str:  # noqa: F811  (the fixture imported above)
-    """The template's image, built once from deploy/purple-template/Dockerfile with the repository as context (as
-    its README builds it). Kept afterwards: its layers are the project image's cache."""
+def template_image(docker_client, project_image) -> str:  # noqa: F811  (the fixtures imported above)
+    """The template's image, built once from deploy/purple-template/Dockerfile with the repository as context, on the
+    session's project image (as its README builds it, on ``ues-green-agent``). Kept afterwards, like the project
+    image."""
     from testcontainers.core.image import DockerImage
 
-    base = "python:3.11-slim-bookworm"
-    first_from = next(line.split()[1] for line in (TEMPLATE / "Dockerfile").read_text().splitlines()
-                      if line.startswith("FROM "))
-    assert first_from == base, f"the template must build FROM the project's base image {base}, not {first_from}"
-    try:
-        docker_client.images.get(base)
-    except docker.errors.ImageNotFound:
-        docker_missing(f"base image {base} is not in the engine; run deploy/base-image.sh")
+    assert "FROM ${PROJECT_IMAGE}" in (TEMPLATE / "Dockerfile").read_text(), "the template builds on the project image"
     image = DockerImage(path=ROOT, dockerfile_path="deploy/purple-template/Dockerfile", tag=TEMPLATE_IMAGE_TAG,
-                        clean_up=False, platform="linux/amd64", network_mode="host", forcerm=True)
+                        clean_up=False, platform="linux/amd64", forcerm=True,
+                        buildargs={"PROJECT_IMAGE": project_image})
     try:
         image.build()
     except docker.errors.BuildError as exc:
