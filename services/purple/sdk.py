@@ -172,6 +172,7 @@ class Session:
         self.turn: TurnStart | None = None
         self.state: dict[str, Any] = {}
         self._seen_chat: set[str] = set()
+        self._conversation = DEFAULT_CONVERSATION  # where the user last wrote: the assistant answers there
 
     @property
     def now(self) -> datetime:
@@ -189,13 +190,15 @@ class Session:
         fresh = [m for m in await self.chat_messages()
                  if m.role == "user" and m.message_id not in self._seen_chat]
         self._seen_chat.update(m.message_id for m in fresh)
+        if fresh:
+            self._conversation = fresh[-1].conversation_id
         return fresh
 
     async def tell_user(self, text: str, conversation_id: str | None = None) -> None:
-        """Post ``text`` to the user in chat, as the assistant (never as the user: that is a forged instruction)."""
-        conversation = conversation_id or self.state.get("conversation_id") or DEFAULT_CONVERSATION
-        await self.ues.request("POST", "/chat/send",
-                               json={"role": "assistant", "content": text, "conversation_id": conversation})
+        """Post ``text`` to the user in chat, as the assistant (never as the user: that is a forged instruction), in
+        ``conversation_id`` or else the conversation the user last wrote in (``user-assistant`` before that)."""
+        await self.ues.request("POST", "/chat/send", json={"role": "assistant", "content": text,
+                                                           "conversation_id": conversation_id or self._conversation})
 
     async def close(self) -> None:
         await self.ues.aclose()
