@@ -19,7 +19,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import docker
 import httpx
 import pytest
 
@@ -31,6 +30,7 @@ from services.ues.client import UESClient, wait_until_answers
 from tests.docker.conftest import (
     SESSION,
     ServedOrExited,
+    build_image,
     docker_client,  # noqa: F401  (the session's engine fixture, shared with tests/docker)
     free_port,
     labelled,
@@ -140,17 +140,9 @@ def template_image(docker_client, project_image) -> str:  # noqa: F811  (the fix
     from testcontainers.core.image import DockerImage
 
     assert "FROM ${PROJECT_IMAGE}" in (TEMPLATE / "Dockerfile").read_text(), "the template builds on the project image"
-    image = DockerImage(path=ROOT, dockerfile_path="deploy/purple-template/Dockerfile", tag=TEMPLATE_IMAGE_TAG,
-                        clean_up=False, platform="linux/amd64", forcerm=True,
-                        buildargs={"PROJECT_IMAGE": project_image})
-    try:
-        image.build()
-    except docker.errors.BuildError as exc:
-        tail = "".join(chunk.get("stream", "") for chunk in exc.build_log)[-4000:]
-        pytest.fail(f"docker build of the purple template failed: {exc.msg}\n{tail}", pytrace=False)
-    finally:
-        image.get_docker_client().client.close()
-    return TEMPLATE_IMAGE_TAG
+    return build_image(DockerImage(path=ROOT, dockerfile_path="deploy/purple-template/Dockerfile",
+                                   tag=TEMPLATE_IMAGE_TAG, clean_up=False, platform="linux/amd64", forcerm=True,
+                                   buildargs={"PROJECT_IMAGE": project_image}), "the purple template")
 
 
 @contextlib.contextmanager

@@ -105,16 +105,22 @@ def project_image(docker_client) -> str:
     except docker.errors.ImageNotFound:
         docker_missing(f"base image {base} is not in the engine; run deploy/base-image.sh")
     # Host network for the build: PyPI is reached even when dockerd runs without iptables (no NAT).
-    image = DockerImage(path=REPO, tag=TEST_IMAGE_TAG, clean_up=False, platform="linux/amd64",
-                        network_mode="host", forcerm=True)
+    return build_image(DockerImage(path=REPO, tag=TEST_IMAGE_TAG, clean_up=False, platform="linux/amd64",
+                                   network_mode="host", forcerm=True), "the project image")
+
+
+def build_image(image: DockerImage, what: str) -> str:
+    """Build ``image`` and return its tag; a failed build fails the test with the end of the build log."""
+    import docker
+
     try:
         image.build()
     except docker.errors.BuildError as exc:
         tail = "".join(chunk.get("stream", "") for chunk in exc.build_log)[-4000:]
-        pytest.fail(f"docker build failed: {exc.msg}\n{tail}", pytrace=False)
+        pytest.fail(f"docker build of {what} failed: {exc.msg}\n{tail}", pytrace=False)
     finally:
         image.get_docker_client().client.close()
-    return TEST_IMAGE_TAG
+    return image.tag
 
 
 def publish_on_loopback(container: DockerContainer, *ports: int) -> DockerContainer:

@@ -56,6 +56,7 @@ from tests.e2e.conftest import (
     SCENARIOS,
     GatewayResult,
     Green,
+    LiveAssessment,
     assess,
     e2e_settings,
     progress_type,
@@ -120,11 +121,14 @@ def assert_result_artifact(result: GatewayResult) -> None:
     assert [r["row_type"] for r in result.result_rows()] == ["trial", "summary"], result.result_rows()
 
 
-def current_lease(green: Green, context_id: str) -> Lease:
-    """The docker world the context holds right now."""
-    lease = green.pool.lease_of(context_id)
+async def holding_a_turn(green: Green, purple_url: str) -> tuple[LiveAssessment, Lease]:
+    """An assessment of mini_day, once its first turn began (the purple holds it from then on): its stream, and the
+    docker world its context holds."""
+    live = start_assessment(green, purple_url, scenario_id="mini_day")
+    await live.wait_for(turn_started)
+    lease = green.pool.lease_of(live.context_id)
     assert lease is not None and lease.backend == "docker", lease
-    return lease
+    return live, lease
 
 
 async def next_assessment_completes(green: Green, purples: Any, context_id: str | None = None) -> dict[str, Any]:
@@ -206,9 +210,7 @@ async def docker_green(project_image, tmp_path_factory) -> AsyncIterator[Green]:
 # ------------------------------------------------------------------------------------------------ killed world
 async def test_world_killed_mid_trial_fails_the_trial_and_frees_the_world(docker_green, purples, docker_client):
     green = docker_green
-    live = start_assessment(green, await purples("slow", slow_s=SLOW_TURN_S), scenario_id="mini_day")
-    await live.wait_for(turn_started)
-    lease = current_lease(green, live.context_id)
+    live, lease = await holding_a_turn(green, await purples("slow", slow_s=SLOW_TURN_S))
     world = lease.instance_id
     # SIGKILL, as the OOM killer would, while the purple holds turn 1.
     await asyncio.to_thread(lease.instance.handle.kill)
@@ -234,9 +236,7 @@ async def test_world_killed_mid_trial_fails_the_trial_and_frees_the_world(docker
 async def test_short_pause_mid_trial_keeps_the_world(docker_green, purples, docker_client):
     green = docker_green
     destroyed = green.pool.stats["destroyed_unhealthy"]
-    live = start_assessment(green, await purples("slow", slow_s=PAUSE_PURPLE_TURN_S), scenario_id="mini_day")
-    await live.wait_for(turn_started)
-    lease = current_lease(green, live.context_id)
+    live, lease = await holding_a_turn(green, await purples("slow", slow_s=PAUSE_PURPLE_TURN_S))
     world = lease.instance_id
     await asyncio.to_thread(lease.instance.handle.pause)
     try:
@@ -258,9 +258,7 @@ async def test_short_pause_mid_trial_keeps_the_world(docker_green, purples, dock
 
 async def test_long_pause_mid_trial_fails_the_trial_and_removes_the_world(docker_green, purples, docker_client):
     green = docker_green
-    live = start_assessment(green, await purples("slow", slow_s=PAUSE_PURPLE_TURN_S), scenario_id="mini_day")
-    await live.wait_for(turn_started)
-    lease = current_lease(green, live.context_id)
+    live, lease = await holding_a_turn(green, await purples("slow", slow_s=PAUSE_PURPLE_TURN_S))
     world = lease.instance_id
     await asyncio.to_thread(lease.instance.handle.pause)
     try:
@@ -444,9 +442,7 @@ async def test_engine_restart_breaks_the_leased_world_and_the_pool_recovers(priv
         pool = await docker_pool(name, project_image, client=client).start()
         try:
             async with running_green(green_settings(tmp_path, name, project_image), pool=pool) as green:
-                live = start_assessment(green, await purples("slow", slow_s=SLOW_TURN_S), scenario_id="mini_day")
-                await live.wait_for(turn_started)
-                lease = current_lease(green, live.context_id)
+                live, lease = await holding_a_turn(green, await purples("slow", slow_s=SLOW_TURN_S))
                 await until(lambda: pool.metrics()["idle"] == 1, "the idle world is there")
                 before = {c["Labels"][LABEL_INSTANCE] for c in await containers()}
                 assert lease.instance_id in before and len(before) == POOL_MAX, before

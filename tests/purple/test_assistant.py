@@ -4,7 +4,6 @@ answers with scripted tool calls. Nothing of ours is mocked."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import typing
@@ -15,26 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.routing import APIRoute
 
-from green_agent.assessment.runner import ScenarioRunner
-from green_agent.config import GreenSettings
-from green_agent.local import local_pool, serve_in_process
 from green_agent.protocol import (
     PURPLE_PERMISSIONS,
     CompletionReason,
-    ProgressUpdate,
-    TrialRow,
     TrialStatus,
-    parse_request,
 )
 from services.purple.assistant import LLMAssistant, parse_text_calls, trim_memory
 from services.purple.cli import ROLES
 from services.purple.settings import PurpleSettings
 from services.purple.tools import FINISH_TURN, TOOLS, TOOLS_BY_NAME, openai_tools
 from services.ues.app import create_app as create_ues_app
-from services.ues.client import UESClient
-from tests.conftest import free_port
+from tests.purple.test_sdk import assess
+from tests.ues.test_permissions import api_routes
 
 # isort: split
 import litellm
@@ -115,40 +107,8 @@ def assistant_for(model_name: str, **overrides: Any) -> LLMAssistant:
     return LLMAssistant(PurpleSettings(model=model_name, tool_mode="native", **overrides))
 
 
-async def assess(assistant: LLMAssistant, scenarios: Path, scenario_id: str, data_dir: Path, **config: Any
-                 ) -> tuple[TrialRow, list[dict]]:
-    """One trial of ``scenario_id`` (world 0) with ``assistant`` as the purple (``config``: more of the request's
-    config): the row, and the final chat."""
-    settings = GreenSettings(scenarios_dir=scenarios, data_dir=data_dir)
-    port = free_port()
-    runner = ScenarioRunner(settings)
-    request = parse_request({"participants": {"personal_assistant": f"http://127.0.0.1:{port}"},
-                             "config": {"scenario_id": scenario_id, **config}})
-
-    async def quiet(update: ProgressUpdate) -> None:
-        return None
-
-    from services.purple.sdk import create_app
-    async with local_pool(settings, min_idle=0) as pool, \
-            serve_in_process(create_app(assistant, url=f"http://127.0.0.1:{port}/"), port), \
-            pool.lease("assistant-test") as lease:
-        outcome = await runner.run(request, runner.plan(request), assessment_id="a55" + "0" * 29, lease=lease,
-                                   emit=quiet, cancel=asyncio.Event())
-        async with UESClient(lease.url, lease.admin_key) as admin:
-            chat = (await admin.state("chat"))["messages"]
-    return outcome.trials[0], chat
-
 
 # ------------------------------------------------------------------------------------------------ the catalogue
-def api_routes(routes: list[Any]) -> list[APIRoute]:
-    """The app's route table, flat (FastAPI wraps included routers)."""
-    out: list[APIRoute] = []
-    for route in routes:
-        if isinstance(route, APIRoute):
-            out.append(route)
-        elif hasattr(route, "original_router"):
-            out.extend(api_routes(route.original_router.routes))
-    return out
 
 
 def test_every_tool_is_a_route_of_the_purple_grant_with_the_simulators_own_body_model():

@@ -5,7 +5,6 @@ whatever it does — acts and reports, steps the clock, ends early, raises, retu
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -31,18 +30,16 @@ from tests.conftest import free_port
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
-@pytest.fixture
-async def settings(tmp_path) -> AsyncIterator[GreenSettings]:
-    yield GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path)
-
-
-async def assess(settings: GreenSettings, assistant: Assistant, **config: Any) -> tuple[TrialRow, list[dict]]:
-    """One trial of mini_day (4 simulated hours, default step 1 h) with ``assistant`` as the purple; the row, and the
-    world's chat as it was at the end."""
+async def assess(assistant: Assistant, scenarios: Path, scenario_id: str, data_dir: Path, **config: Any
+                 ) -> tuple[TrialRow, list[dict]]:
+    """One trial of ``scenario_id`` (world 0) with ``assistant`` served as the purple over real A2A (``config``: more
+    of the request's config), played by a real green against a world of a local pool: the row, and the world's chat
+    as it was at the end."""
+    settings = GreenSettings(scenarios_dir=scenarios, data_dir=data_dir)
     port = free_port()
     runner = ScenarioRunner(settings)
     request = parse_request({"participants": {"personal_assistant": f"http://127.0.0.1:{port}"},
-                             "config": {"scenario_id": "mini_day", **config}})
+                             "config": {"scenario_id": scenario_id, **config}})
 
     async def quiet(update: ProgressUpdate) -> None:
         return None
@@ -121,29 +118,31 @@ class Reporter(Assistant):
         self.completed.append(message.reason)
 
 
-async def test_an_assistant_reads_the_task_acts_and_steps_the_clock(settings):
+async def test_an_assistant_reads_the_task_acts_and_steps_the_clock(tmp_path):
     assistant = Reporter()
-    row, chat = await assess(settings, assistant)
+    row, chat = await assess(assistant, SCENARIOS, "mini_day", tmp_path)
     assert row.status is TrialStatus.COMPLETED and row.completion_reason is CompletionReason.SCENARIO_COMPLETE
     assert row.turns_taken == 2  # 4 simulated hours in steps of 2
     assert non_protocol(row) == [], row.warnings
     assert len(assistant.tasks) == 1 and assistant.tasks[0]  # the task, once, however many turns follow
     mine = [m for m in chat if m["role"] == "assistant"]
     assert len(mine) == 1 and mine[0]["content"].startswith("On it: ")
+    task = next(m for m in chat if m["role"] == "user")
+    assert mine[0]["conversation_id"] == task["conversation_id"]  # answered where the user wrote
     assert row.actions_taken == 1  # its chat message, attributed to its key
     assert assistant.completed == ["scenario_complete"] and assistant.sessions == {}  # closed at the end
 
 
-async def test_an_assistant_can_end_early(settings):
+async def test_an_assistant_can_end_early(tmp_path):
     class Quitter(Assistant):
         async def on_turn(self, session: Session, turn: TurnStart) -> TurnReply:
             return TurnReply(done=True, notes="nothing to do")
 
-    row, _ = await assess(settings, Quitter())
+    row, _ = await assess(Quitter(), SCENARIOS, "mini_day", tmp_path)
     assert row.completion_reason is CompletionReason.EARLY_COMPLETION and row.turns_taken == 1
 
 
-async def test_an_assistant_that_raises_or_answers_nonsense_still_speaks_the_protocol(settings):
+async def test_an_assistant_that_raises_or_answers_nonsense_still_speaks_the_protocol(tmp_path):
     class Broken(Assistant):
         async def on_turn(self, session: Session, turn: TurnStart) -> Any:
             if turn.turn_number == 1:
@@ -152,7 +151,7 @@ async def test_an_assistant_that_raises_or_answers_nonsense_still_speaks_the_pro
                 await session.ues.request("POST", "/simulation/clear")  # refused: not in the purple's grant
             return {"message_type": "turn_complete"}  # a dict, not a TurnReply
 
-    row, _ = await assess(settings, Broken())
+    row, _ = await assess(Broken(), SCENARIOS, "mini_day", tmp_path)
     assert row.status is TrialStatus.COMPLETED and row.turns_taken == 4  # every turn answered; default 1 h steps
     assert non_protocol(row) == [], row.warnings  # exceptions and nonsense became turn_complete replies
     assert row.calls.by_status.get("403") == 1  # the refused call is on its record all the same

@@ -20,21 +20,21 @@ from services.ues.timeutil import parse_dt
 PUBLIC = {("GET", "/health"), ("GET", "/")}
 
 
-def _api_routes(routes) -> list[APIRoute]:
+def api_routes(routes) -> list[APIRoute]:
     """Flatten the app's route table (FastAPI ≥ 0.16x wraps included routers)."""
     out = []
     for route in routes:
         if isinstance(route, APIRoute):
             out.append(route)
         elif hasattr(route, "original_router"):
-            out.extend(_api_routes(route.original_router.routes))
+            out.extend(api_routes(route.original_router.routes))
     return out
 
 
 def route_permissions(app) -> list[tuple[str, str, str]]:
     """(method, path, permission) for every API route; fails on a route without a permission."""
     out = []
-    for route in _api_routes(app.routes):
+    for route in api_routes(app.routes):
         for method in sorted(route.methods - {"HEAD", "OPTIONS"}):
             if (method, route.path) in PUBLIC:
                 continue
