@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 import structlog
 from fastapi import FastAPI
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from services.purple.server import ReplyMode, create_purple_app
 from services.ues.client import UESClient, UESError
@@ -40,6 +40,7 @@ from services.ues.client import UESClient, UESError
 log = structlog.get_logger("purple.sdk")
 
 DEFAULT_CONVERSATION = "user-assistant"
+_TIMEDELTA = TypeAdapter(timedelta)
 # Sessions kept at once. A green that dies never sends assessment_complete; past this many, the oldest session is
 # closed, so a long-lived purple's memory stays bounded (a green runs far fewer assessments at once).
 MAX_SESSIONS = 256
@@ -115,16 +116,8 @@ class TurnReply(BaseModel):
 
 def iso_duration(step: timedelta) -> str:
     """``timedelta(hours=1, minutes=30)`` → ``PT1H30M`` (days as ``nD``; no years or months, as protocol.md §4
-    requires)."""
-    seconds = step.total_seconds()
-    days, seconds = divmod(seconds, 86400)
-    hours, seconds = divmod(seconds, 3600)
-    minutes, seconds = divmod(seconds, 60)
-    clock = "".join(f"{int(v)}{unit}" for v, unit in ((hours, "H"), (minutes, "M")) if v)
-    if seconds:
-        clock += f"{seconds:g}S"
-    text = "P" + (f"{int(days)}D" if days else "") + (f"T{clock}" if clock else "")
-    return text if text != "P" else "PT0S"
+    requires): pydantic's own ISO-8601 rendering, the one the green uses."""
+    return str(_TIMEDELTA.dump_python(step, mode="json"))
 
 
 _DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
