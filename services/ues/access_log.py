@@ -14,12 +14,14 @@ import itertools
 import json
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+if TYPE_CHECKING:
+    from services.ues.auth import KeyRegistry
 
 _UNLOGGED = {"/health", "/", "/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"}
 
@@ -72,23 +74,25 @@ def _error_detail(body: bytes) -> str | None:
 
 
 class AccessLogMiddleware:
-    """Record every authenticated-area request; refuse bodies over ``max_body_bytes`` with 413."""
+    """Record every authenticated-area request; refuse bodies over ``max_body_bytes`` with 413.
 
-    def __init__(self, app: ASGIApp, log: AccessLog, max_body_bytes: int, max_admin_body_bytes: int,
-                 is_admin_secret: Callable[[str], bool], identify: Callable[[str], Any] | None = None) -> None:
+    The log and the key registry are read from the app's state on every request, never kept here: they belong to
+    the world, and a fork server gives a warmed app a new world (``services.ues.app.install_world``) after its
+    middleware stack was built.
+    """
+
+    def __init__(self, app: ASGIApp, max_body_bytes: int, max_admin_body_bytes: int) -> None:
         self.app = app
-        self.log = log
         self.max_body_bytes = max_body_bytes
         self.max_admin_body_bytes = max_admin_body_bytes
-        self.is_admin_secret = is_admin_secret
-        # secret → the key record it belongs to (active or revoked) or None; names the key of requests no route
-        # authenticated
-        self.identify = identify
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        world = scope["app"].state  # Starlette sets scope["app"] before any middleware runs
+        access_log: AccessLog = world.access_log
+        keys: KeyRegistry = world.keys
         started = time.perf_counter()
         status = 500
         error_chunks: list[bytes] = []
@@ -98,7 +102,7 @@ class AccessLogMiddleware:
         bearer = headers.get(b"authorization", b"")
         if not secret and bearer[:7].lower() == b"bearer ":  # the alias auth.Permission accepts too
             secret = bearer[7:].strip()
-        limit = (self.max_admin_body_bytes if secret and self.is_admin_secret(secret.decode("latin-1"))
+        limit = (self.max_admin_body_bytes if secret and keys.is_admin(secret.decode("latin-1"))
                  else self.max_body_bytes)
         declared = headers.get(b"content-length")
         too_large = declared is not None and declared.isdigit() and int(declared) > limit
@@ -148,10 +152,10 @@ class AccessLogMiddleware:
             path = scope.get("path", "")
             if path not in _UNLOGGED:
                 key = (scope.get("state") or {}).get("api_key")
-                if key is None and secret and self.identify is not None:
-                    key = self.identify(secret.decode("latin-1"))
+                if key is None and secret:  # names the key of requests no route authenticated
+                    key = keys.identify(secret.decode("latin-1"))
                 client = scope.get("client")
-                self.log.record(
+                access_log.record(
                     timestamp=datetime.now(UTC), method=scope.get("method", ""), path=path,
                     key_id=key.key_id if key else None, key_name=key.name if key else None,
                     status_code=status, duration_ms=(time.perf_counter() - started) * 1000,

@@ -22,10 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from pydantic import BaseModel, Field
 
 from services.ues.validation import describe_validation_error
 
-__all__ = ["UESClient", "UESError", "describe_validation_error", "parse_time", "wait_until_answers"]
+__all__ = ["SERVER_PROCESS_NAME", "WORLD_PROCESS_NAME", "Ready", "SpawnFailed", "SpawnRequest", "Spawned", "UESClient",
+           "UESError", "describe_validation_error", "parse_time", "wait_until_answers"]
 
 
 def parse_time(value: str) -> datetime:
@@ -292,3 +294,39 @@ class UESClient:
                                                             "modality": modality, "data": data,
                                                             "priority": priority})
 
+
+# ---------------------------------------------------------------- launching worlds: the fork server's control protocol
+# services/ues/forkserver.py speaks these JSON lines with its owner (the pool's process backend). They live here, in
+# the published module, because the pool may import nothing else of the simulator.
+
+WORLD_PROCESS_NAME = "ues-world"
+"""``/proc/<pid>/comm`` of a forked world (a world shares its parent's environment; its name tells them apart)."""
+SERVER_PROCESS_NAME = "ues-forkserver"
+
+
+class Ready(BaseModel):
+    """Written once, when the server has imported and warmed the simulator."""
+
+    ready: bool = True
+    pid: int
+
+
+class SpawnRequest(BaseModel):
+    """Fork one world serving on ``host`` with ``admin_key`` as its admin secret."""
+
+    instance_id: str = Field(min_length=1, max_length=100)
+    admin_key: str = Field(min_length=32, repr=False)
+    host: str = "127.0.0.1"
+
+
+class Spawned(BaseModel):
+    """The world's process and port; it accepts connections from now on."""
+
+    pid: int
+    port: int
+
+
+class SpawnFailed(BaseModel):
+    """Why no world was forked (the port could not be bound, fork failed)."""
+
+    error: str

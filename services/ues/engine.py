@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import time as _time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -88,9 +89,18 @@ class Simulation:
         self.redo_stack: list[SimEvent] = []
         self._base: dict[str, dict[str, Any]] = {}
         self._wall_anchor = _time.monotonic()
+        # Set by the app: tells its ticker that time may have started moving by itself (see ``ticking``).
+        self.wake: Callable[[], None] = lambda: None
         self._snapshot_base()
 
     # ------------------------------------------------------------------ basics
+    @property
+    def ticking(self) -> bool:
+        """Whether time moves by itself (running, auto mode, not paused). Only then has ``auto_tick`` work to do; the
+        three ways into this state (``start``, ``set_paused(False)``, an import) each reset the wall anchor and call
+        ``wake``, so a ticker that sleeps while it is False never sees a stale anchor."""
+        return self.is_running and self.time.auto_advance and not self.time.is_paused
+
     @property
     def now(self) -> datetime:
         return self.time.current_time
@@ -275,6 +285,7 @@ class Simulation:
     def set_paused(self, paused: bool) -> None:
         self.time.is_paused = paused
         self._wall_anchor = _time.monotonic()
+        self.wake()
 
     # ------------------------------------------------------------------ lifecycle
     def validate_all(self) -> list[str]:
@@ -303,6 +314,7 @@ class Simulation:
         if auto_advance:
             self.time.time_scale = time_scale
         self._wall_anchor = _time.monotonic()
+        self.wake()
         return {"simulation_id": self.simulation_id, "status": "running", "current_time": self.now.isoformat(),
                 "auto_advance": auto_advance, "time_scale": time_scale if auto_advance else None}
 
@@ -619,6 +631,7 @@ class Simulation:
     def _install(self, time_state: TimeState, modalities: dict[str, Modality],
                  events: list[SimEvent] | None) -> None:
         self.time = time_state
+        self._wall_anchor = _time.monotonic()
         self.modalities = modalities
         self.holds.clear()
         if events is not None:
@@ -626,6 +639,7 @@ class Simulation:
             for event in events:
                 self.queue.add(event)
         self._snapshot_base()
+        self.wake()
 
     def import_environment(self, data: Any, historic: str, strict: bool) -> dict[str, Any]:
         self._require_stopped("environment")

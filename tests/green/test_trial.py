@@ -4,7 +4,7 @@ clock, the end of a trial on each path, and the purple's key revoked by the tria
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ async def pool(tmp_path) -> AsyncIterator[UESPool]:
 
 
 async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | None = None,
+                    on_update: Callable[[ProgressUpdate], None] | None = None,
                     **config: Any) -> tuple[TrialRecord, list[ProgressUpdate], list[dict[str, Any]]]:
     """Run mini_day once; return the record, the progress updates, and the world's non-admin keys as they were
     right after the trial — before the pool's wipe, so what they show is the trial's own doing."""
@@ -41,6 +42,8 @@ async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | N
 
     async def emit(update: ProgressUpdate) -> None:
         updates.append(update)
+        if on_update is not None:
+            on_update(update)
 
     async with pool.lease("trial-test") as lease, PurpleLink(purple_url, "trial-test") as link, \
             UESClient(lease.url, lease.admin_key) as ues:
@@ -102,10 +105,17 @@ async def test_an_unreachable_purple_fails_the_trial_and_its_key_is_revoked(pool
 async def test_a_cancel_abandons_the_turn_in_flight(pool):
     async with purple_process("slow", SCENARIOS, env={SLOW_TURN_ENV: "120"}) as url:
         cancel = asyncio.Event()
-        asyncio.get_running_loop().call_later(2.0, cancel.set)
-        started = asyncio.get_running_loop().time()
-        record, _, keys = await run_trial(pool, url, cancel=cancel)
-        elapsed = asyncio.get_running_loop().time() - started
+        loop = asyncio.get_running_loop()
+        started = 0.0
+
+        def cancel_once_the_turn_is_out(update: ProgressUpdate) -> None:
+            nonlocal started
+            if update.type == ProgressType.TURN_STARTED:  # the slow purple now holds it for 120 s
+                started = loop.time()
+                loop.call_later(1.0, cancel.set)
+
+        record, _, keys = await run_trial(pool, url, cancel=cancel, on_update=cancel_once_the_turn_is_out)
+        elapsed = loop.time() - started
     assert record.status == TrialStatus.CANCELLED and record.completion_reason == CompletionReason.CANCELLED
     assert record.turns_taken == 1 and elapsed < 60  # not the purple's 120 s
     assert_keys_revoked(keys)

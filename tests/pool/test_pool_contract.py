@@ -571,29 +571,6 @@ async def test_instances_of_a_live_owner_are_not_reaped(request, tmp_path, kind)
         await first.shutdown()
 
 
-async def test_process_backend_retries_when_another_server_has_its_port(tmp_path, monkeypatch, external_servers):
-    """The port chosen may be taken before our server binds it; another UES answering /health there is not ours
-    (it refuses our admin key), so the start moves on to another port."""
-    import ues_pool.backends.process as process_module
-    from ues_pool.backends.base import free_port
-
-    taken = int(external_servers[0].url.rsplit(":", 1)[1])
-    ports = iter([taken])
-    monkeypatch.setattr(process_module, "free_port", lambda host: next(ports, None) or free_port(host))
-    backend = ProcessBackend(f"test-{uuid.uuid4().hex[:8]}", tmp_path / "pool")
-    try:
-        with structlog.testing.capture_logs() as logs:
-            instance = await backend.start()
-        try:
-            assert not instance.url.endswith(f":{taken}")
-            assert any(e["event"] == "ues_port_taken_retrying" for e in logs)
-        finally:
-            await backend.stop(instance)
-        assert await backend.owned() == []
-    finally:
-        await backend.close()
-
-
 # ---------------------------------------------------------------------- docker only
 def docker_fixtures(request) -> tuple:
     """(docker client, project image) from tests/docker/conftest.py's fixtures."""

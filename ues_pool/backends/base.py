@@ -7,6 +7,7 @@ import secrets
 import socket
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -31,6 +32,21 @@ def pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def process_start_time(pid: int) -> str | None:
+    """When ``pid`` started, in clock ticks since boot (``/proc/<pid>/stat`` field 22), or None when no such process
+    runs — a zombie (exited, not yet collected by its parent) counts as gone. A (pid, start time) pair names one
+    process for good: a pid reused by another process has another start time."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # The command name (field 2) may contain spaces and parentheses: split after its closing parenthesis.
+    fields = stat[stat.rfind(")") + 2:].split()
+    if len(fields) < 20 or fields[0] in ("Z", "X"):
+        return None
+    return fields[19]
 
 
 def new_admin_key() -> str:

@@ -1,9 +1,14 @@
-"""The embedded default backend: ``ues-server`` subprocesses on free loopback ports.
+"""The embedded default backend: worlds forked from a simulator fork server, on free ports of this machine.
 
-Every process carries its pool name and instance id in its environment, and a record file per instance
-(pid, port, owner pid, run id) lives in the pool's state directory. After a crash, the next pool with the
-same name finds the records whose owner is dead and kills the processes they describe — after checking
-``/proc/<pid>/environ`` so that a recycled pid is never killed by mistake.
+One fork server (``services/ues/forkserver.py``) per backend imports and warms the simulator once; each world is a
+copy-on-write child of it, so a cold start costs a fork and a first ``/health`` instead of a Python start-up, and a
+world owns only the pages it writes. The server is started on first use and started again by the next ``start()``
+after it dies; worlds forked by a server that died keep running and are stopped like any other.
+
+Every world is recorded in the pool's state directory (pid, process start time, port, owner pid, run id). After a
+crash of the green, the next pool with the same name finds the records whose owner is dead and kills the worlds
+they describe — after checking that the pid still names the same process (its start time), so that a recycled pid
+is never killed by mistake. The fork server itself exits when its owner does (its control socket closes).
 """
 
 from __future__ import annotations
@@ -13,24 +18,38 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import sys
+import time
 import uuid
 from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import structlog
+from pydantic import ValidationError
 
-from services.ues.client import UESClient, UESError, wait_until_answers
-from ues_pool.backends.base import Backend, BackendError, Instance, free_port, new_admin_key, pid_alive
+from services.ues.client import WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest, wait_until_answers
+from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key, pid_alive, process_start_time
 
 log = structlog.get_logger("ues_pool.process")
 
 ENV_POOL = "UES_POOL_NAME"
-ENV_INSTANCE = "UES_POOL_INSTANCE"
-# How long the first keyed request of a server that answers /health may take before it counts as not answering.
-IDENTITY_TIMEOUT_S = 15.0
+STOP_GRACE_S = 5.0
 
+
+@dataclass(frozen=True)
+class World:
+    """The process behind a process-backend instance: (pid, start time) names it even after its pid is reused."""
+
+    pid: int
+    started: str
+    port: int
+
+    def running(self) -> bool:
+        """Whether this very process still runs (not exited, not a zombie, not a newer process with its pid)."""
+        return process_start_time(self.pid) == self.started
 
 
 def _environ(pid: int) -> dict[str, str]:
@@ -46,6 +65,40 @@ def _environ(pid: int) -> dict[str, str]:
     return out
 
 
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+class _ForkServer:
+    """One running fork server: its process, its control connection, and the drain of its (and its worlds') output."""
+
+    def __init__(self, process: asyncio.subprocess.Process, reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter, drain: asyncio.Task[None]) -> None:
+        self.process = process
+        self.reader = reader
+        self.writer = writer
+        self.drain = drain
+
+    @property
+    def alive(self) -> bool:
+        return self.process.returncode is None and not self.reader.at_eof()
+
+    async def close(self) -> None:
+        """Close the control socket (the server exits on its own), then make sure it has."""
+        self.writer.close()
+        with contextlib.suppress(OSError):
+            await self.writer.wait_closed()
+        try:
+            await asyncio.wait_for(self.process.wait(), STOP_GRACE_S)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+            await self.process.wait()
+
+
 class ProcessBackend(Backend):
     name = "process"
 
@@ -57,147 +110,237 @@ class ProcessBackend(Backend):
         self.advertise_host = advertise_host
         self.startup_timeout = startup_timeout
         self.run_id = uuid.uuid4().hex
-        self._drains: dict[str, asyncio.Task[None]] = {}
+        self._server: _ForkServer | None = None
+        self._launching: asyncio.Future[_ForkServer] | None = None
+        self._exchange = asyncio.Lock()  # one spawn request on the control socket at a time
+        self._drains: set[asyncio.Task[None]] = set()  # servers that died still have worlds writing to their pipe
+        self._tail: deque[str] = deque(maxlen=20)
         self._http = httpx.AsyncClient(timeout=1.0)
+        self.server_starts = 0  # how many fork servers this backend has started (a restart after a death counts)
 
     def _record(self, instance_id: str) -> Path:
         return self.state_dir / f"{instance_id}.json"
 
-    async def start(self) -> Instance:
-        # Choosing a free port and binding it are two steps, so a concurrent start may take "our" port first.
-        for attempt in range(3):
-            try:
-                return await self._start_once()
-            except _PortTaken as exc:
-                log.info("ues_port_taken_retrying", attempt=attempt + 1, detail=str(exc))
-        raise BackendError("ues-server could not get a free port in 3 attempts")
+    # ------------------------------------------------------------------ the fork server
+    async def _fork_server(self) -> _ForkServer:
+        """The live fork server, started (once, whoever asks first) when there is none or the last one died."""
+        if self._server is not None and self._server.alive:
+            return self._server
+        if self._launching is None or self._launching.done():
+            if self._server is not None:
+                log.warning("ues_forkserver_died", pid=self._server.process.pid,
+                            returncode=self._server.process.returncode)
+                old, self._server = self._server, None
+                await old.close()
+            # Not tied to the caller: a start cancelled during the launch must not leave a half-started server.
+            self._launching = asyncio.ensure_future(self._launch())
+        try:
+            self._server = await asyncio.shield(self._launching)
+        except BackendError:
+            self._launching = None
+            raise
+        return self._server
 
-    async def _start_once(self) -> Instance:
+    async def _launch(self) -> _ForkServer:
+        ours, theirs = socket.socketpair()
+        env = {**os.environ, ENV_POOL: self.pool_name, "UES_LOG_LEVEL": "warning"}
+        for secret in ("UES_ADMIN_KEY", "UES_ADMIN_KEY_FILE"):  # each world gets its own key over the socket
+            env.pop(secret, None)
+        try:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "services.ues.forkserver", "--control-fd", str(theirs.fileno()),
+                pass_fds=(theirs.fileno(),), env=env, stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, start_new_session=True)
+        except OSError as exc:
+            ours.close()
+            raise BackendError(f"could not start the UES fork server: {exc}") from exc
+        finally:
+            theirs.close()
+        drain = asyncio.create_task(self._drain(process))
+        self._drains.add(drain)
+        drain.add_done_callback(self._drains.discard)
+        reader, writer = await asyncio.open_connection(sock=ours)
+        server = _ForkServer(process, reader, writer, drain)
+        try:
+            line = await asyncio.wait_for(reader.readline(), self.startup_timeout)
+            Ready.model_validate_json(line)
+        except (TimeoutError, ValidationError, ValueError) as exc:
+            await server.close()
+            why = "did not get ready within " f"{self.startup_timeout:g} s" if isinstance(exc, TimeoutError) else \
+                f"exited with code {process.returncode}" if process.returncode is not None else "answered nonsense"
+            raise BackendError(f"the UES fork server {why}: " + (" | ".join(self._tail) or "(no output)")) from None
+        self.server_starts += 1
+        log.info("ues_forkserver_started", pid=process.pid)
+        return server
+
+    async def _drain(self, process: asyncio.subprocess.Process) -> None:
+        """Forward the server's and its worlds' output into structlog (never an admin key: none is printed)."""
+        assert process.stdout is not None
+        async for raw in process.stdout:
+            line = raw.decode(errors="replace").rstrip()
+            if line:
+                self._tail.append(line)
+                log.debug("ues_output", line=line)
+
+    async def _spawn(self, request: SpawnRequest) -> Spawned:
+        """One request/answer on the control socket. A server that stalls or breaks the protocol is closed (the next
+        start launches another): its answer could otherwise be read as the answer to a later request."""
+        async with self._exchange:
+            server = await self._fork_server()
+            try:
+                server.writer.write(request.model_dump_json().encode() + b"\n")
+                await server.writer.drain()
+                line = await asyncio.wait_for(server.reader.readline(), self.startup_timeout)
+                if not line:
+                    raise ConnectionError("the control socket closed")
+            except (OSError, TimeoutError) as exc:
+                await server.close()
+                raise BackendError(f"the UES fork server did not answer a spawn request ({exc or 'timeout'}): "
+                                   + (" | ".join(self._tail) or "(no output)")) from None
+        try:
+            return Spawned.model_validate_json(line)
+        except ValidationError:
+            pass
+        try:
+            failed = SpawnFailed.model_validate_json(line)
+        except ValidationError:
+            await server.close()
+            raise BackendError(f"the UES fork server answered nonsense: {line[:200]!r}") from None
+        raise BackendError(f"the UES fork server could not start {request.instance_id}: {failed.error}")
+
+    # ------------------------------------------------------------------ worlds
+    async def start(self) -> Instance:
         self.state_dir.mkdir(parents=True, exist_ok=True)
         instance_id = "ues-" + uuid.uuid4().hex[:12]
         key = new_admin_key()
-        port = free_port(self.bind_host)
-        env = {**os.environ, "UES_ADMIN_KEY": key, ENV_POOL: self.pool_name, ENV_INSTANCE: instance_id,
-               "UES_LOG_LEVEL": "warning"}
-        env.pop("UES_ADMIN_KEY_FILE", None)
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "services.ues.cli", "--host", self.bind_host, "--port", str(port),
-            env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, start_new_session=True)
-        self._record(instance_id).write_text(json.dumps(
-            {"pid": proc.pid, "port": port, "owner_pid": os.getpid(), "run_id": self.run_id}))
-        tail: deque[str] = deque(maxlen=20)
-        self._drains[instance_id] = asyncio.create_task(self._drain(instance_id, proc, tail))
-        url = f"http://127.0.0.1:{port}" if self.bind_host in ("127.0.0.1", "0.0.0.0") else \
-            f"http://{self.bind_host}:{port}"
-        advertised = f"http://{self.advertise_host}:{port}" if self.advertise_host else url
-        instance = Instance(instance_id, self.name, url, advertised, key, handle=proc)
+        started = time.monotonic()
+        spawning = asyncio.ensure_future(self._spawn(SpawnRequest(instance_id=instance_id, admin_key=key,
+                                                                  host=self.bind_host)))
         try:
-            await self._wait_healthy(instance, tail)
-        except BaseException:
-            await self.stop(instance)  # never leak a half-started process, even when cancelled
+            spawned = await asyncio.shield(spawning)
+        except asyncio.CancelledError:
+            # The request is on the wire: let it finish, then stop whatever it forked.
+            with contextlib.suppress(BaseException):
+                await self._kill(await asyncio.shield(spawning))
             raise
-        log.info("ues_started", instance=instance_id, pid=proc.pid, port=port)
+        world = World(spawned.pid, process_start_time(spawned.pid) or "", spawned.port)
+        self._record(instance_id).write_text(json.dumps(
+            {"pid": world.pid, "started": world.started, "port": world.port, "owner_pid": os.getpid(),
+             "run_id": self.run_id}))
+        url = f"http://127.0.0.1:{world.port}" if self.bind_host in ("127.0.0.1", "0.0.0.0") else \
+            f"http://{self.bind_host}:{world.port}"
+        advertised = f"http://{self.advertise_host}:{world.port}" if self.advertise_host else url
+        instance = Instance(instance_id, self.name, url, advertised, key, handle=world)
+        try:
+            await self._wait_healthy(instance)
+        except BaseException:
+            await self.stop(instance)  # never leak a half-started world, even when cancelled
+            raise
+        log.info("ues_started", instance=instance_id, pid=world.pid, port=world.port,
+                 seconds=round(time.monotonic() - started, 3))
         return instance
 
-    async def _wait_healthy(self, instance: Instance, tail: deque[str]) -> None:
-        """Return once our server answers; raise _PortTaken when the port went to someone else (the caller retries
-        with another), BackendError when the server exits or stays silent."""
-        proc: asyncio.subprocess.Process = instance.handle
-        instance_id = instance.instance_id
+    async def _wait_healthy(self, instance: Instance) -> None:
+        """Return once the world answers ``/health``. Its socket was listening before it was forked, so this is the
+        child's event loop getting going; raise BackendError when it exits or stays silent."""
+        world: World = instance.handle
 
         def still_starting() -> str | None:
-            return None if proc.returncode is None else f"exited with code {proc.returncode}"
+            return None if world.running() else "exited"
 
         try:
             await wait_until_answers(instance.url + "/health", timeout_s=self.startup_timeout,
-                                     still_starting=still_starting, http=self._http)
+                                     still_starting=still_starting, http=self._http, interval_s=0.005)
         except TimeoutError:
-            raise BackendError(f"ues-server {instance_id} did not answer /health within "
+            raise BackendError(f"UES world {instance.instance_id} did not answer /health within "
                                f"{self.startup_timeout:g} s") from None
         except RuntimeError:
-            # Its last words may still be in the pipe: the port clash is only visible in them.
-            drain = self._drains.get(instance_id)
-            if drain is not None:
-                await asyncio.wait({drain}, timeout=1.0)
-            if any("address already in use" in line.lower() for line in tail):
-                raise _PortTaken(f"port of {instance_id} was taken before it could bind") from None
-            raise BackendError(f"ues-server {instance_id} exited with code {proc.returncode} during start-up: "
-                               + " | ".join(tail)) from None
-        # /health needs no key: make sure it is our server answering, not another one on that port. Its own client:
-        # the first keyed request of a fresh server can take seconds on a loaded machine, past the polls' 1 s.
-        try:
-            async with UESClient(instance.url, instance.admin_key, timeout_s=IDENTITY_TIMEOUT_S) as probe:
-                await probe.keys()
-        except UESError as exc:
-            if exc.status_code is None:
-                raise BackendError(f"ues-server {instance_id} answered /health, then stopped answering: {exc}") \
-                    from None
-            raise _PortTaken(f"another server answers on the port chosen for {instance_id} "
-                             f"(its admin API said {exc.status_code} to our key)") from None
+            await asyncio.sleep(0.05)  # its last words may still be in the pipe
+            raise BackendError(f"UES world {instance.instance_id} exited during start-up: "
+                               + (" | ".join(self._tail) or "(no output)")) from None
 
-    async def _drain(self, instance_id: str, proc: asyncio.subprocess.Process, tail: deque[str]) -> None:
-        """Forward the server's output into structlog (never the admin key: the server does not print it)."""
-        assert proc.stdout is not None
-        async for raw in proc.stdout:
-            line = raw.decode(errors="replace").rstrip()
-            if line:
-                tail.append(line)
-                log.debug("ues_output", instance=instance_id, line=line)
+    async def _kill(self, spawned: Spawned) -> None:
+        started = process_start_time(spawned.pid)
+        if started is not None:
+            await self._terminate(World(spawned.pid, started, spawned.port))
+
+    async def _terminate(self, world: World) -> None:
+        """SIGTERM, then SIGKILL after ``STOP_GRACE_S``; return once the process is gone (its parent, the fork server
+        or init, collects it)."""
+        for sig, wait_s in ((signal.SIGTERM, STOP_GRACE_S), (signal.SIGKILL, STOP_GRACE_S)):
+            if not world.running():
+                return
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(world.pid, sig)
+            deadline = time.monotonic() + wait_s
+            # Polled: the world is the fork server's child, not ours, so there is no exit to wait on.
+            while world.running() and time.monotonic() < deadline:  # noqa: ASYNC110
+                await asyncio.sleep(0.01)
+        if world.running():
+            log.warning("ues_world_unkillable", pid=world.pid)
 
     async def stop(self, instance: Instance) -> None:
-        proc: asyncio.subprocess.Process = instance.handle
-        if proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.terminate()
-            try:
-                await asyncio.wait_for(proc.wait(), 5)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    proc.kill()
-                await proc.wait()
-        drain = self._drains.pop(instance.instance_id, None)
-        if drain is not None:
-            drain.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await drain
+        await self._terminate(instance.handle)
         self._record(instance.instance_id).unlink(missing_ok=True)
 
     async def is_running(self, instance: Instance) -> bool:
-        return instance.handle.returncode is None
+        world: World = instance.handle
+        return world.running()
 
-    async def reap_orphans(self) -> int:
-        if not self.state_dir.is_dir():
-            return 0
-        reaped = 0
-        for record in self.state_dir.glob("*.json"):
+    def _records(self) -> dict[str, dict[str, object]]:
+        """Instance id → its record, for every readable record of this pool (unreadable ones are removed)."""
+        out = {}
+        for record in self.state_dir.glob("*.json") if self.state_dir.is_dir() else ():
             try:
                 info = json.loads(record.read_text())
+                if not isinstance(info, dict):
+                    raise ValueError("not an object")
             except (OSError, ValueError):
                 record.unlink(missing_ok=True)
                 continue
-            if info.get("run_id") == self.run_id or pid_alive(int(info.get("owner_pid", 0))):
+            out[record.stem] = info
+        return out
+
+    async def reap_orphans(self) -> int:
+        reaped = 0
+        for instance_id, info in self._records().items():
+            try:
+                owner, pid, started = int(str(info["owner_pid"])), int(str(info["pid"])), str(info["started"])
+            except (KeyError, ValueError):
+                self._record(instance_id).unlink(missing_ok=True)
+                continue
+            if info.get("run_id") == self.run_id or pid_alive(owner):
                 continue  # ours, or its owner is still alive: not an orphan
-            pid = int(info.get("pid", 0))
-            if pid and _environ(pid).get(ENV_INSTANCE) == record.stem:
+            world = World(pid, started, int(str(info.get("port", 0))))
+            if world.running():
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
                 reaped += 1
-                log.warning("ues_orphan_reaped", instance=record.stem, pid=pid)
-            record.unlink(missing_ok=True)
+                log.warning("ues_orphan_reaped", instance=instance_id, pid=pid)
+            self._record(instance_id).unlink(missing_ok=True)
         return reaped
 
     async def owned(self) -> list[str]:
+        names = {int(str(info.get("pid", 0))): instance_id for instance_id, info in self._records().items()
+                 if str(info.get("pid", "")).isdigit()}
         found = []
-        for name in os.listdir("/proc"):
-            if name.isdigit():
-                env = _environ(int(name))
-                if env.get(ENV_POOL) == self.pool_name:
-                    found.append(f"{name}:{env.get(ENV_INSTANCE)}")
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                pid = int(entry)
+                # Worlds share the fork server's environment; their process name tells them from it.
+                if _comm(pid) == WORLD_PROCESS_NAME and _environ(pid).get(ENV_POOL) == self.pool_name \
+                        and process_start_time(pid) is not None:
+                    found.append(f"{pid}:{names.get(pid, '?')}")
         return found
 
     async def close(self) -> None:
+        if self._launching is not None and not self._launching.done():
+            with contextlib.suppress(BaseException):
+                await self._launching
+        if self._server is not None:
+            await self._server.close()
+            self._server = None
+        for drain in list(self._drains):
+            drain.cancel()
+        await asyncio.gather(*self._drains, return_exceptions=True)
         await self._http.aclose()
-
-
-class _PortTaken(BackendError):
-    """The chosen port went to someone else between choosing and binding; try another."""

@@ -2,7 +2,7 @@
 
 ``GREEN_UES_BACKEND``:
 
-* ``process``  — local ``ues-server`` subprocesses (works anywhere).
+* ``process``  — local worlds forked from one simulator fork server (works anywhere on Linux).
 * ``docker``   — one container per instance from ``GREEN_UES_IMAGE``; fails when no engine answers.
 * ``external`` — the servers listed in ``GREEN_UES_EXTERNAL`` (JSON list of ``{url, admin_key, advertised_url?}``).
 * ``auto``     — docker when an engine answers a quick ping *and* the image is present locally, else process;
