@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import errno
 import functools
 import json
 import time
@@ -106,6 +107,18 @@ def _detail(response: httpx.Response) -> str:
     return str(body)[:500]
 
 
+def _refused(exc: BaseException) -> bool:
+    """Whether a connect error was the peer refusing (ECONNREFUSED), looking through the exceptions it wraps."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # httpx → httpcore → OSError; bounded in case of a cycle
+        if seen is None:
+            break
+        if isinstance(seen, ConnectionRefusedError) or (isinstance(seen, OSError) and seen.errno == errno.ECONNREFUSED):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return "connection refused" in str(exc).lower()
+
+
 class Health(StrEnum):
     """What one ``/health`` probe saw."""
 
@@ -169,8 +182,10 @@ class UESClient:
         for attempt in range(2):
             try:
                 response = await self._http.get(self.base_url + "/health", timeout=timeout_s)
-            except httpx.ConnectError:
-                return Health.REFUSED
+            except httpx.ConnectError as exc:
+                # Only a refusal is evidence that nothing listens. "No route to host" or "network unreachable" (a
+                # container network re-plumbing, a node briefly gone) is silence: the health rounds decide.
+                return Health.REFUSED if _refused(exc) else Health.SILENT
             except (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError):
                 # A kept-alive connection the server dropped (it died, or restarted) says nothing yet: the second
                 # attempt opens a fresh connection, which a dead server refuses.

@@ -204,9 +204,9 @@ async def test_an_idle_world_sleeps_and_auto_time_still_moves(backend):
     machine). Auto time, once started, moves."""
     world = await backend.start()
     before = context_switches(world.handle.pid)
-    await asyncio.sleep(1.0)
-    # uvicorn's own main loop wakes 10 times a second; the simulator's 100 Hz ticker must not come on top.
-    assert context_switches(world.handle.pid) - before < 30, "an idle world keeps waking up"
+    await asyncio.sleep(2.0)
+    # Once a second for the Date header; uvicorn's own loop would wake 10 times, the simulator's ticker 100 times.
+    assert context_switches(world.handle.pid) - before <= 6, "an idle world keeps waking up"
     headers = {"X-API-Key": world.admin_key}
     async with httpx.AsyncClient(base_url=world.url, headers=headers, timeout=5) as client:
         start = (await client.get("/simulator/time")).json()["current_time"]
