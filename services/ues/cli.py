@@ -55,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     from services.ues.app import create_app
+    from services.ues.server import WorldServer
 
     app = create_app(settings, admin_secret=secret)
     key_id = app.state.keys.admin.key_id
@@ -65,8 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"Admin key from UES_ADMIN_KEY (key_id {key_id})", flush=True)
 
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level or settings.log_level,
-                access_log=False, lifespan="on")
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level or settings.log_level,
+                            access_log=False, lifespan="on")
+    WorldServer(config).run()
     return 0
 
 

@@ -84,37 +84,6 @@ def _reap(*_: Any) -> None:
             return
 
 
-def _world_server(config: Any) -> Any:
-    """A uvicorn server that sleeps while idle.
-
-    uvicorn's main loop wakes 10 times a second to look for a shutdown request; with a thousand idle worlds on two
-    cores that polling alone saturated the machine. This one wakes once a second (to refresh the Date header) and
-    at once on SIGTERM or SIGINT, through the event loop's own signal handling (which also wakes the loop).
-    """
-    import uvicorn
-
-    class WorldServer(uvicorn.Server):
-        async def main_loop(self) -> None:
-            loop = asyncio.get_running_loop()
-            wake = asyncio.Event()
-
-            def exit_now(sig: int) -> None:
-                self.handle_exit(sig, None)  # what uvicorn's own handler does (and re-raises the signal after)
-                wake.set()
-
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(sig, exit_now, sig)
-            counter = 0
-            should_exit = await self.on_tick(counter)
-            while not should_exit:
-                counter = (counter + 10) % 864000  # a multiple of 10: on_tick refreshes the Date header every call
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), 1.0)
-                should_exit = await self.on_tick(counter)
-
-    return WorldServer(config)
-
-
 def _serve_world(app: Any, listener: socket.socket, request: SpawnRequest, control: socket.socket,
                  log_level: str) -> None:
     """The child: a new session, a new world in the warmed app, uvicorn on the inherited socket. Never returns."""
@@ -130,10 +99,11 @@ def _serve_world(app: Any, listener: socket.socket, request: SpawnRequest, contr
         import uvicorn
 
         from services.ues.app import install_world
+        from services.ues.server import WorldServer
 
         install_world(app, request.admin_key)
         config = uvicorn.Config(app, log_level=log_level, access_log=False, lifespan="on")
-        asyncio.run(_world_server(config).serve(sockets=[listener]))
+        asyncio.run(WorldServer(config).serve(sockets=[listener]))
     except BaseException as exc:
         print(f"ues-world {request.instance_id}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
         code = 1
@@ -185,6 +155,7 @@ def serve(control: socket.socket, log_level: str = "warning") -> int:
     set_process_name(SERVER_PROCESS_NAME)
     import uvicorn
 
+    import services.ues.server  # noqa: F401  (imported here, once, for every child)
     from services.ues.app import create_app
     from services.ues.settings import UESSettings
 
