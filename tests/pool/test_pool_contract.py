@@ -1,12 +1,15 @@
 """One contract for every UES pool backend, run against real servers (and a real Docker engine).
 
 The docker backend uses the project image from tests/docker/conftest.py (built from the working tree, or
-``GREEN_TEST_IMAGE``); without an engine its tests skip, and fail under ``GREEN_REQUIRE_DOCKER=1``.
+``GREEN_TEST_IMAGE``); without an engine its tests skip, and fail under ``GREEN_REQUIRE_DOCKER=1``. The swarm backend
+uses the same image on the same engine, which must be a swarm manager (``deploy/swarm.sh``; CI runs it): the same
+skip-or-fail rule applies when it is not.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import re
 import signal
@@ -23,18 +26,20 @@ import pytest
 import structlog.testing
 
 from tests.conftest import start_ues_process, stop_ues_process
-from tests.docker.conftest import LABEL, SESSION, docker_client, project_image  # noqa: F401  (fixtures)
+from tests.docker.conftest import LABEL, SESSION, docker_client, docker_missing, project_image  # noqa: F401  (fixtures)
 from ues_pool.backends.base import Backend, BackendError
 from ues_pool.backends.docker import LABEL_POOL, DockerBackend
 from ues_pool.backends.external import ExternalBackend, ExternalServer
 from ues_pool.backends.process import ProcessBackend
 from ues_pool.backends.select import BackendConfigError, make_pool
 from ues_pool.backends.select import make_backend as make_backend_from
+from ues_pool.backends.swarm import SwarmBackend
 from ues_pool.pool import PoolConfig, PoolExhausted, UESPool
 from ues_pool.settings import PoolSettings
 
-BACKENDS = ["process", "external", "docker"]
-STARTING_BACKENDS = ["process", "docker"]  # the backends that start (and must stop) what they serve
+BACKENDS = ["process", "external", "docker", "swarm"]
+STARTING_BACKENDS = ["process", "docker", "swarm"]  # the backends that start (and must stop) what they serve
+CONTAINER_BACKENDS = ("docker", "swarm")  # the backends that need the project image
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -55,12 +60,42 @@ def make_backend(kind: str, tmp_path: Path, *, external_servers=None, image: str
         assert image is not None
         # The session label lets tests/docker/conftest.py remove anything a failed test leaves behind.
         return DockerBackend(name, image=image, labels={LABEL: SESSION}, startup_timeout=60)
+    if kind == "swarm":
+        assert image is not None
+        return SwarmBackend(name, image=image, labels={LABEL: SESSION}, startup_timeout=60)
     return ExternalBackend([ExternalServer(url=s.url, admin_key=s.admin_key) for s in external_servers])
 
 
 def image_for(request, kind: str) -> str | None:
-    """The project image when ``kind`` is docker (skips or fails per the docker tests' rule without an engine)."""
-    return request.getfixturevalue("project_image") if kind == "docker" else None
+    """The project image when ``kind`` runs containers (skips or fails per the docker tests' rule without an engine,
+    or for swarm without a swarm manager)."""
+    if kind == "swarm":
+        request.getfixturevalue("swarm_manager")
+    return request.getfixturevalue("project_image") if kind in CONTAINER_BACKENDS else None
+
+
+@pytest.fixture(scope="session")
+def swarm_manager(request):
+    """The engine, checked to be a swarm manager; at the session's end, every service this session labelled (and
+    its containers) is removed, whatever a failed test left behind."""
+    client = request.getfixturevalue("docker_client")
+    swarm = client.info().get("Swarm") or {}
+    if swarm.get("LocalNodeState") != "active" or not swarm.get("ControlAvailable"):
+        docker_missing(f"the Docker engine is not a swarm manager (swarm {swarm.get('LocalNodeState')}); "
+                       "run deploy/swarm.sh")
+    yield client
+    for service in client.services.list(filters={"label": f"{LABEL}={SESSION}"}):
+        service.remove()
+    for container in client.containers.list(all=True, filters={"label": f"{LABEL}={SESSION}"}):
+        container.remove(force=True)
+
+
+@functools.cache
+def engine():
+    """A docker client of the tests' own, for acting on worlds behind the pool's back."""
+    import docker
+
+    return docker.from_env()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -363,6 +398,8 @@ async def kill(pool: UESPool, kind: str, instance, external_servers) -> None:
         os.kill(instance.handle.pid, signal.SIGKILL)
     elif kind == "docker":
         await asyncio.to_thread(instance.handle.kill)
+    elif kind == "swarm":  # the task's container dies: swarm marks the task failed and, restart "none", keeps it so
+        await asyncio.to_thread(engine().api.kill, instance.handle.container_id)
     else:
         victim = next(s for s in external_servers if s.url == instance.url)
         victim.process.kill()
@@ -390,6 +427,10 @@ async def stall(kind: str, instance, external_servers, *, frozen: bool) -> None:
     """Freeze (or thaw) the server behind ``instance``: alive, but answering nothing, like a world under load."""
     if kind == "docker":
         await asyncio.to_thread(instance.handle.pause if frozen else instance.handle.unpause)
+        return
+    if kind == "swarm":  # a paused container's task stays "running" for swarm: alive, and silent
+        api = engine().api
+        await asyncio.to_thread(api.pause if frozen else api.unpause, instance.handle.container_id)
         return
     pid = instance.handle.pid if kind == "process" else \
         next(s for s in external_servers if s.url == instance.url).process.pid
@@ -508,10 +549,13 @@ ORPHAN_OWNER = textwrap.dedent("""
     from ues_pool.pool import PoolConfig, UESPool
 
     def backend(kind, name, where, label):
+        key, _, value = label.partition("=")
         if kind == "docker":
             from ues_pool.backends.docker import DockerBackend
-            key, _, value = label.partition("=")
             return DockerBackend(name, image=where, labels={key: value}, startup_timeout=60)
+        if kind == "swarm":
+            from ues_pool.backends.swarm import SwarmBackend
+            return SwarmBackend(name, image=where, labels={key: value}, startup_timeout=60)
         from ues_pool.backends.process import ProcessBackend
         return ProcessBackend(name, Path(where))
 
@@ -747,3 +791,258 @@ async def test_a_docker_world_does_not_join_the_compose_project_of_its_image(req
     finally:
         await backend.close()
         await asyncio.to_thread(engine.images.remove, tag, force=True)
+
+
+# ---------------------------------------------------------------------- swarm only
+def swarm_fixtures(request) -> tuple:
+    """(docker client of a swarm manager, project image); skips or fails like the docker tests without one."""
+    return request.getfixturevalue("swarm_manager"), request.getfixturevalue("project_image")
+
+
+def swarm_backend(image: str, **kwargs) -> SwarmBackend:
+    return SwarmBackend(f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
+                        **{"startup_timeout": 60, **kwargs})
+
+
+async def service_of(engine_client, instance) -> dict:
+    return (await asyncio.to_thread(engine_client.api.inspect_service, instance.handle.service_id))["Spec"]
+
+
+async def test_swarm_worlds_are_hardened_and_labelled(request):
+    engine_client, image = swarm_fixtures(request)
+    backend = swarm_backend(image, cpus=0.5, memory="256m", pids_limit=128)
+    instance = await backend.start()
+    try:
+        spec = await service_of(engine_client, instance)
+        task = spec["TaskTemplate"]
+        container_spec = task["ContainerSpec"]
+        # One replica that swarm never restarts: the pool replaces dead worlds.
+        assert spec["Mode"] == {"Replicated": {"Replicas": 1}}
+        assert task["RestartPolicy"]["Condition"] == "none"
+        # Named by image id: swarm's agent never tries a registry for it.
+        assert container_spec["Image"] == engine_client.images.get(image).id
+        assert container_spec["ReadOnly"] is True and container_spec["User"] == "10001:10001"
+        assert container_spec["CapabilityDrop"] == ["ALL"]
+        assert [(m["Type"], m["Target"]) for m in container_spec["Mounts"]] == [("tmpfs", "/tmp")]
+        limits = task["Resources"]["Limits"]
+        assert (limits["NanoCPUs"], limits["MemoryBytes"], limits["Pids"]) == (500_000_000, 256 * 1024 * 1024, 128)
+        for labels in (spec["Labels"], container_spec["Labels"]):  # on the service and on its container
+            assert labels[LABEL_POOL] == backend.pool_name and labels["org.ues-green.run"] == backend.run_id
+            assert labels["org.ues-green.owner-pid"] == str(os.getpid())
+            assert labels["org.ues-green.instance"] == instance.instance_id
+        network = await asyncio.to_thread(engine_client.networks.get, backend.network)
+        assert [n["Target"] for n in task["Networks"]] == [network.id]
+        assert network.attrs["Driver"] == "overlay" and network.attrs["Attachable"] is True
+        assert spec["EndpointSpec"]["Mode"] == "dnsrr"
+        assert [p["PublishMode"] for p in spec["EndpointSpec"]["Ports"]] == ["host"]
+
+        # The container swarm started, as the engine runs it.
+        attrs = await asyncio.to_thread(engine_client.api.inspect_container, instance.handle.container_id)
+        host = attrs["HostConfig"]
+        assert host["ReadonlyRootfs"] is True and host["CapDrop"] == ["ALL"]
+        assert (host["NanoCpus"], host["Memory"], host["PidsLimit"]) == (500_000_000, 256 * 1024 * 1024, 128)
+        assert not host.get("Binds") and [m["Type"] for m in attrs["Mounts"]] == ["tmpfs"]
+        assert attrs["Config"]["User"] == "10001:10001"
+        assert attrs["Config"]["Labels"][LABEL_POOL] == backend.pool_name
+        inside = await asyncio.to_thread(
+            engine_client.containers.get(instance.handle.container_id).exec_run,
+            ["sh", "-c", "grep NoNewPrivs /proc/1/status; grep ' /tmp ' /proc/mounts; id -u"])
+        lines = inside.output.decode().splitlines()
+        assert lines[0].split() == ["NoNewPrivs:", "1"], "no-new-privileges holds for the world's processes"
+        assert {"nosuid", "nodev", "noexec"} <= set(lines[1].split()[3].split(","))
+        assert lines[2] == "10001"
+        # The admin key travels by environment only: not on the command line, not in the logs.
+        assert f"UES_ADMIN_KEY={instance.admin_key}" in attrs["Config"]["Env"]
+        assert instance.admin_key not in " ".join([attrs["Path"], *attrs["Args"]])
+        logs = await asyncio.to_thread(backend._logs, instance.handle.service_id, "(nothing masked)")
+        assert instance.admin_key not in logs
+        async with httpx.AsyncClient() as c:
+            r = await c.get(instance.url + "/email/state", headers={"X-API-Key": instance.admin_key})
+            assert r.status_code == 200
+        assert await backend.is_running(instance)
+        assert len(await backend.owned()) == 1
+    finally:
+        await backend.stop(instance)
+        await backend.stop(instance)  # already gone: must not raise
+        assert not await backend.is_running(instance), "a removed service is not running"
+        assert await backend.owned() == []
+        await backend.close()
+
+
+async def test_swarm_placement_constraints_are_honoured(request):
+    """A constraint no node satisfies is a clear start failure that leaves nothing behind; once a node carries the
+    label, the same backend places its worlds there."""
+    engine_client, image = swarm_fixtures(request)
+    label = f"ues-test-{uuid.uuid4().hex[:8]}"
+    backend = swarm_backend(image, constraints=[f"node.labels.{label}==yes"], placement_grace_s=0.5)
+    node = engine_client.nodes.get(engine_client.info()["Swarm"]["NodeID"])
+    try:
+        with pytest.raises(BackendError, match=r"cannot be placed on any swarm node: no suitable node "
+                                               r"\(scheduling constraints not satisfied") as failure:
+            await backend.start()
+        assert f"node.labels.{label}==yes" in str(failure.value)
+        assert await backend.owned() == [], "an unplaceable world leaves no service behind"
+
+        await asyncio.to_thread(label_node, node, label, "yes")
+        instance = await backend.start()
+        try:
+            assert instance.handle.node_id == node.id
+            assert (await service_of(engine_client, instance))["TaskTemplate"]["Placement"]["Constraints"] == \
+                [f"node.labels.{label}==yes"]
+            assert await emails_of(instance) == 0
+        finally:
+            await backend.stop(instance)
+    finally:
+        await asyncio.to_thread(label_node, node, label, None)
+        await backend.close()
+
+
+def label_node(node, label: str, value: str | None) -> None:
+    """Set (or, with None, remove) a label of a swarm node. A node's version moves with its own status reports:
+    an update may come "out of sequence" and is retried on the fresh version."""
+    import docker
+
+    for attempt in range(10):
+        node.reload()
+        labels = {k: v for k, v in (node.attrs["Spec"].get("Labels") or {}).items() if k != label}
+        try:
+            node.update({**node.attrs["Spec"], "Labels": labels if value is None else {**labels, label: value}})
+            return
+        except docker.errors.APIError as exc:
+            if "out of sequence" not in str(exc) or attempt == 9:
+                raise
+
+
+@pytest.mark.parametrize("after", [0.0, 0.3, 1.0])  # creating the service / waiting for its task / for /health
+async def test_swarm_start_cancelled_leaves_nothing(request, after):
+    _, image = swarm_fixtures(request)
+    backend = swarm_backend(image)
+    try:
+        starting = asyncio.create_task(backend.start())
+        await asyncio.sleep(after)
+        starting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await starting
+        # The service goes at once; a container swarm's agent was still creating goes with its task, moments later.
+        await wait_for(lambda: _empty(backend.owned()), timeout=15)
+        instance = await backend.start()  # and the backend still starts worlds
+        await backend.stop(instance)
+    finally:
+        await backend.close()
+
+
+async def emails_of(instance) -> int:
+    async with httpx.AsyncClient() as c:
+        r = await c.get(instance.url + "/email/state", headers={"X-API-Key": instance.admin_key})
+        r.raise_for_status()
+        return r.json()["total_email_count"]
+
+
+async def test_swarm_reservations_beyond_the_swarm_are_a_clear_error(request):
+    engine_client, image = swarm_fixtures(request)
+    cpus = engine_client.info()["NCPU"]
+    backend = swarm_backend(image, cpus=cpus * 4, reserve_cpus=cpus * 4, placement_grace_s=0.5)
+    try:
+        with pytest.raises(BackendError, match=r"no suitable node \(insufficient resources"):
+            await backend.start()
+        assert await backend.owned() == []
+    finally:
+        await backend.close()
+
+
+@pytest.mark.parametrize("delay", ["0", "1"])  # fails before the task runs / while /health is polled
+async def test_swarm_start_failure_reports_logs_and_leaves_nothing(request, delay):
+    _, image = swarm_fixtures(request)
+    backend = swarm_backend(image, command=["sh", "-c", f"sleep {delay}; echo boom-before-start >&2; exit 3"],
+                            startup_timeout=30)
+    try:
+        with pytest.raises(BackendError, match="boom-before-start"):
+            await backend.start()
+        assert await backend.owned() == []
+    finally:
+        await backend.close()
+
+
+async def test_swarm_missing_image_is_a_clear_error(request):
+    swarm_fixtures(request)
+    backend = swarm_backend("ues-green:no-such-tag")
+    try:
+        with pytest.raises(BackendError, match="'ues-green:no-such-tag' is not in the Docker engine"):
+            await backend.start()
+        assert await backend.owned() == []
+    finally:
+        await backend.close()
+
+
+async def test_swarm_backend_from_settings_reserves_and_constrains(request, tmp_path, monkeypatch):
+    """GREEN_UES_BACKEND=swarm and its GREEN_UES_SWARM_* settings, as an operator writes them, reach the service."""
+    engine_client, image = swarm_fixtures(request)
+    for key, value in {"GREEN_UES_BACKEND": "swarm", "GREEN_UES_IMAGE": image, "GREEN_POOL_NAME": "sel-swarm",
+                       "GREEN_UES_SWARM_CONSTRAINTS": "node.role==manager, node.platform.os==linux",
+                       "GREEN_UES_SWARM_RESERVE_CPUS": "0.25", "GREEN_UES_SWARM_RESERVE_MEMORY": "64m",
+                       "GREEN_UES_SWARM_MEMORY": "384m", "GREEN_UES_SWARM_ADVERTISE_NAME": "1"}.items():
+        monkeypatch.setenv(key, value)
+    backend = make_backend_from(PoolSettings(_env_file=None, data_dir=tmp_path))
+    assert isinstance(backend, SwarmBackend)
+    assert backend.constraints == ["node.role==manager", "node.platform.os==linux"]
+    backend.pool_name = f"sel-{uuid.uuid4().hex[:8]}"
+    backend.extra_labels = {LABEL: SESSION}
+    try:
+        instance = await backend.start()
+        try:
+            task = (await service_of(engine_client, instance))["TaskTemplate"]
+            assert task["Resources"]["Reservations"] == {"NanoCPUs": 250_000_000, "MemoryBytes": 64 * 1024 * 1024}
+            assert task["Resources"]["Limits"]["MemoryBytes"] == 384 * 1024 * 1024
+            assert task["Placement"]["Constraints"] == ["node.role==manager", "node.platform.os==linux"]
+            # Purples on the overlay network get the world by name; the green (on the host) its published port.
+            assert instance.advertised_url == f"http://{instance.instance_id}:8000"
+            assert instance.url.startswith("http://127.0.0.1:")
+            assert await emails_of(instance) == 0
+        finally:
+            await backend.stop(instance)
+    finally:
+        await backend.close()
+
+
+@pytest.mark.parametrize(("values", "message"), [
+    ({"ues_swarm_constraints": "ues=yes"}, "'ues=yes' is not a placement constraint like node.labels.ues==yes"),
+    ({"ues_swarm_constraints": '["node.role==manager", 3]'}, "3 is not a placement constraint"),
+    ({"ues_swarm_constraints": "[node.role==manager"}, "not a valid JSON list"),
+    ({"ues_swarm_reserve_memory": "lots"}, "'lots' is not a size like 512m or 1g"),
+    ({"ues_swarm_reserve_cpus": "-1"}, "greater than or equal to 0"),
+    ({"ues_swarm_reserve_cpus": "2", "ues_swarm_cpus": "1"}, "GREEN_UES_SWARM_RESERVE_CPUS (2) is above the limit"),
+    ({"ues_swarm_reserve_memory": "1g", "ues_swarm_memory": "256m"}, "GREEN_UES_SWARM_RESERVE_MEMORY (1g) is above"),
+])
+def test_malformed_swarm_settings_are_clear_errors(monkeypatch, values, message):
+    from pydantic import ValidationError
+
+    for key, value in values.items():
+        monkeypatch.setenv(f"GREEN_{key.upper()}", value)
+    with pytest.raises(ValidationError, match=re.escape(message)):
+        PoolSettings(_env_file=None, ues_backend="swarm")
+
+
+def test_auto_never_picks_swarm(request, tmp_path):
+    """``auto`` chooses between docker and process only: swarm is asked for by name."""
+    _, image = docker_fixtures(request)
+    backend = make_backend_from(settings(tmp_path, ues_backend="auto", ues_image=image))
+    assert isinstance(backend, DockerBackend) and not isinstance(backend, SwarmBackend)
+
+
+async def test_swarm_purple_on_the_overlay_network_reaches_a_world_by_name(request):
+    """What the backend advertises with ``advertise_name`` works for a purple attached to the overlay network: a
+    container there (not a swarm service) reads the world's state with the world's key, by service name."""
+    engine_client, image = swarm_fixtures(request)
+    backend = swarm_backend(image, advertise_name=True)
+    instance = await backend.start()
+    try:
+        assert instance.advertised_url == f"http://{instance.instance_id}:8000"
+        probe = ("import sys, httpx; r = httpx.get(sys.argv[1] + '/email/state', "
+                 "headers={'X-API-Key': sys.argv[2]}, timeout=10); print(r.status_code, r.json()['total_email_count'])")
+        output = await asyncio.to_thread(
+            engine_client.containers.run, image, ["python", "-c", probe, instance.advertised_url, instance.admin_key],
+            network=backend.network, labels={LABEL: SESSION}, remove=True, read_only=True, cap_drop=["ALL"])
+        assert output.decode().split() == ["200", "0"]
+    finally:
+        await backend.stop(instance)
+        await backend.close()

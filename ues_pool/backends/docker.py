@@ -101,6 +101,46 @@ def _log_tail(container: Any, key: str, lines: int = 20) -> str:
     return " | ".join(line for line in text.splitlines() if line.strip()) or "(no output)"
 
 
+def ownership_labels(pool_name: str, run_id: str, hostname: str, pid: int) -> dict[str, str]:
+    """The labels that tie a world to its pool, its run and its owner process (what the orphan rule reads)."""
+    return {LABEL_POOL: pool_name, LABEL_RUN: run_id, LABEL_OWNER_HOST: hostname, LABEL_OWNER_PID: str(pid),
+            LABEL_OWNER_START: _process_start(pid)}
+
+
+def compose_unclaimed(image_labels: dict[str, str]) -> dict[str, str]:
+    """Blank values for the compose labels an image carries. A container inherits its image's labels, and an
+    image built by `docker compose` is labelled with the project and service that built it: compose would
+    then count every world as a container of its `green` service (and `up --exit-code-from` stops the stack
+    when a world exits). Worlds belong to the pool, not to any compose project."""
+    return {k: "" for k in image_labels if k.startswith("com.docker.compose.")}
+
+
+def running_hostnames(api: Any) -> tuple[list[str], set[str]]:
+    """Ids and configured hostnames of the running containers on the engine behind ``api`` (blocking)."""
+    ids, hostnames = [], set()
+    for summary in api.containers():
+        ids.append(summary["Id"])
+        with contextlib.suppress(Exception):
+            hostnames.add(api.inspect_container(summary["Id"])["Config"]["Hostname"])
+    return ids, hostnames
+
+
+def owner_alive(labels: dict[str, str], my_hostname: str,
+                running: Callable[[], tuple[list[str], set[str]]]) -> bool:
+    """The orphan rule (module docstring): False only when the owner named by ``labels`` is provably gone.
+    ``running`` gives the container ids and hostnames that count as live owners on other hosts."""
+    host, pid, start = labels.get(LABEL_OWNER_HOST), labels.get(LABEL_OWNER_PID, ""), labels.get(LABEL_OWNER_START)
+    if not host or not pid.isdigit():
+        return True  # cannot tell: leave it alone
+    if host == my_hostname:
+        if not pid_alive(int(pid)):
+            return False
+        current = _process_start(int(pid))
+        return not (start and current and current != start)
+    ids, hostnames = running()
+    return host in hostnames or any(cid.startswith(host) for cid in ids)
+
+
 class DockerBackend(Backend):
     name = "docker"
 
@@ -143,9 +183,7 @@ class DockerBackend(Backend):
     @property
     def labels(self) -> dict[str, str]:
         """The ownership labels every container of this backend carries (plus the instance label)."""
-        return {**self.extra_labels, LABEL_POOL: self.pool_name, LABEL_RUN: self.run_id,
-                LABEL_OWNER_HOST: self.hostname, LABEL_OWNER_PID: str(self._pid),
-                LABEL_OWNER_START: _process_start(self._pid)}
+        return {**self.extra_labels, **ownership_labels(self.pool_name, self.run_id, self.hostname, self._pid)}
 
     def client(self) -> Any:
         """The docker client, created once (blocking: call from a worker thread or at start-up)."""
@@ -172,16 +210,13 @@ class DockerBackend(Backend):
 
     # ------------------------------------------------------------------ start
     def _unclaimed(self) -> dict[str, str]:
-        """Blank values for the compose labels the image carries. A container inherits its image's labels, and an
-        image built by `docker compose` is labelled with the project and service that built it: compose would
-        then count every world as a container of its `green` service (and `up --exit-code-from` stops the stack
-        when a world exits). Worlds belong to the pool, not to any compose project."""
+        """Blank values for the compose labels the image carries (see ``compose_unclaimed``)."""
         if self._image_labels is None:
             try:
                 self._image_labels = dict(self.client().images.get(self.image).labels or {})
             except Exception:  # a missing image fails in create, with the message that says how to fix it
                 return {}
-        return {k: "" for k in self._image_labels if k.startswith("com.docker.compose.")}
+        return compose_unclaimed(self._image_labels)
 
     def _create(self, name: str, key: str) -> tuple[Any, int | None]:
         """Create and start the container; return it and its published host port (None when not published)."""
@@ -350,34 +385,12 @@ class DockerBackend(Backend):
         found: list[dict[str, Any]] = self.client().api.containers(all=True, filters=filters)
         return found
 
-    def _running_hostnames(self) -> tuple[list[str], set[str]]:
-        """Ids and configured hostnames of the running containers on this engine."""
-        api = self.client().api
-        ids, hostnames = [], set()
-        for summary in api.containers():
-            ids.append(summary["Id"])
-            with contextlib.suppress(Exception):
-                hostnames.add(api.inspect_container(summary["Id"])["Config"]["Hostname"])
-        return ids, hostnames
-
-    def _owner_alive(self, labels: dict[str, str], running: Callable[[], tuple[list[str], set[str]]]) -> bool:
-        host, pid, start = labels.get(LABEL_OWNER_HOST), labels.get(LABEL_OWNER_PID, ""), labels.get(LABEL_OWNER_START)
-        if not host or not pid.isdigit():
-            return True  # cannot tell: leave it alone
-        if host == self.hostname:
-            if not pid_alive(int(pid)):
-                return False
-            current = _process_start(int(pid))
-            return not (start and current and current != start)
-        ids, hostnames = running()
-        return host in hostnames or any(cid.startswith(host) for cid in ids)
-
     def _reap(self) -> int:
-        running = functools.cache(self._running_hostnames)
+        running = functools.cache(functools.partial(running_hostnames, self.client().api))
         reaped = 0
         for summary in self._list(**{LABEL_POOL: self.pool_name}):
             labels = summary.get("Labels") or {}
-            if labels.get(LABEL_RUN) == self.run_id or self._owner_alive(labels, running):
+            if labels.get(LABEL_RUN) == self.run_id or owner_alive(labels, self.hostname, running):
                 continue
             self._remove(summary["Id"])
             reaped += 1

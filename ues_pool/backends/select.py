@@ -4,6 +4,9 @@
 
 * ``process``  — local worlds forked from one simulator fork server (works anywhere on Linux).
 * ``docker``   — one container per instance from ``GREEN_UES_IMAGE``; fails when no engine answers.
+* ``swarm``    — one Docker Swarm service per instance from ``GREEN_UES_IMAGE``, placed by the swarm's scheduler
+  (``GREEN_UES_SWARM_*``: overlay network, placement constraints, reservations and limits); the engine must be a
+  swarm manager (``deploy/swarm.sh``). Never chosen by ``auto``.
 * ``external`` — the servers listed in ``GREEN_UES_EXTERNAL`` (JSON list of ``{url, admin_key, advertised_url?}``).
 * ``auto``     — docker when an engine answers a quick ping *and* the image is present locally, else process;
   the choice and its reason are logged.
@@ -97,6 +100,20 @@ def make_backend(settings: PoolSettings) -> Backend:
     else:
         log.info("ues_backend_selected", backend=kind, requested=kind, reason="GREEN_UES_BACKEND")
     exposed = settings.ues_advertise_host is not None
+    if kind == "swarm":
+        from ues_pool.backends.swarm import SwarmBackend
+
+        if not settings.ues_swarm_green_on_network and os.path.exists("/.dockerenv"):
+            log.warning("ues_swarm_network_unset", hint="the green runs in a container: attach it to "
+                        f"{settings.ues_swarm_network!r} and set GREEN_UES_SWARM_GREEN_ON_NETWORK=1 so that it "
+                        "reaches the worlds by service name")
+        return SwarmBackend(settings.pool_name, image=settings.ues_image, network=settings.ues_swarm_network,
+                            green_on_network=settings.ues_swarm_green_on_network,
+                            advertise_host=settings.ues_advertise_host,
+                            advertise_name=settings.ues_swarm_advertise_name,
+                            constraints=settings.ues_swarm_constraints, cpus=settings.ues_swarm_cpus,
+                            memory=settings.ues_swarm_memory, reserve_cpus=settings.ues_swarm_reserve_cpus,
+                            reserve_memory=settings.ues_swarm_reserve_memory)
     if kind == "docker":
         from ues_pool.backends.docker import DockerBackend
 

@@ -1,0 +1,629 @@
+"""One Docker Swarm service per UES world (one replica), placed on the swarm's nodes by the engine's own scheduler.
+
+The backend talks to a swarm *manager* (the local engine, or ``DOCKER_HOST``); ``deploy/swarm.sh`` makes the local
+engine a single-node swarm. Every world is a service ``ues-<pool>-<id>`` with one replica and restart condition
+``none``: when a world dies the pool, not swarm, replaces it (a world's state cannot survive a restart anyway).
+
+Image: the service names the image by its local id (or by its registry digest when it has one), never by tag.
+Swarm's agent tries to pull every tag-named image before it starts a task, and with no registry that attempt costs
+a DNS lookup and a failure per world; an id-named (or digest-named, already present) image is never pulled. Every
+node that may run worlds must therefore hold the same image (``docker save | docker load`` keeps its id).
+
+Hardening, as far as the service API (1.41 here) allows — the same as the docker backend's containers:
+
+* user ``10001:10001``, read-only root file system, a tmpfs at ``/tmp`` (a tmpfs *mount*: the engine gives it
+  ``nosuid,nodev,noexec`` itself), all capabilities dropped, CPU, memory and pids limits, no host mounts;
+* no-new-privileges: the service API only has ``Privileges.NoNewPrivileges`` from API 1.44 (Docker 25). On older
+  engines the container's command is wrapped in ``setpriv --no-new-privs --`` (util-linux, in the project image),
+  which sets the same flag on the container's first process before it runs the image's entrypoint; an image
+  without ``setpriv`` needs ``no_new_privileges=False`` there (its tasks fail with "setpriv: not found");
+* what it cannot: a host-mode published port binds every interface of its node (the service API has no host
+  IP), where the docker backend publishes on loopback only — the admin key still guards the world.
+
+The admin key reaches the container only through its environment (in the service spec, readable by whoever can
+manage the swarm, as a container's environment is by whoever can inspect it) and is masked out of quoted logs.
+
+Networking. Every world joins an attachable overlay network (``network``, default ``ues-worlds``; created when
+missing, never removed: other greens and purples may use it). Seen from the green:
+
+* the green on a node's host (the default): port 8000 is published in *host mode* at a port the engine picks on
+  the node that runs the task; the green uses ``http://127.0.0.1:<port>`` for tasks on its own node and
+  ``http://<node address>:<port>`` for tasks elsewhere. Not the ingress routing mesh: the mesh (like the
+  service's virtual IP) is built on the kernel's IPVS, which this machine's kernel lacks — its published ports
+  refuse every connection — and it would add a hop for nothing, since a world has exactly one replica. For the
+  same reason services use DNS round-robin endpoints (``dnsrr``): the service name resolves to the task itself.
+* the green on the overlay network (``green_on_network``): worlds are addressed by service name,
+  ``http://<name>:8000``, and nothing is published (unless ``advertise_host`` asks for it).
+
+What purples get (``advertised_url``): ``http://<name>:8000`` with ``advertise_name`` (purples attached to the
+overlay network), else ``http://<advertise_host>:<port>`` when ``advertise_host`` is set (tasks on other nodes:
+that node's address), else the green's own URL.
+
+Labels: the docker backend's ownership labels, on the service *and* on its container. The orphan rule is the docker
+backend's (see ``docker.py``), applied to services; an owner on another host counts as alive while a running
+container or task of the swarm, or a swarm node, carries its hostname (a green on another node's host cannot have
+its pid checked from here, so it is never reaped by pid). One pool name belongs to one green per swarm.
+
+Health: a task stays ``running`` while its container is paused or stuck, so such a world counts as running and the
+pool's health rounds decide about it; a task that failed, was shut down or removed (or a service that is gone)
+counts as not running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import httpx
+import structlog
+
+from services.ues.client import wait_until_answers
+from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key
+from ues_pool.backends.docker import (
+    CONTAINER_PORT,
+    DEFAULT_IMAGE,
+    LABEL_INSTANCE,
+    LABEL_OWNER_HOST,
+    LABEL_OWNER_PID,
+    LABEL_POOL,
+    LABEL_RUN,
+    _container_name_part,
+    compose_unclaimed,
+    owner_alive,
+    ownership_labels,
+    running_hostnames,
+)
+
+log = structlog.get_logger("ues_pool.swarm")
+
+DEFAULT_NETWORK = "ues-worlds"
+NATIVE_NO_NEW_PRIVILEGES_API = (1, 44)  # ContainerSpec.Privileges.NoNewPrivileges
+# Task states after which a task never runs (again): with restart condition "none" nothing replaces it.
+ENDED_STATES = frozenset({"complete", "shutdown", "failed", "rejected", "remove", "orphaned"})
+
+T = TypeVar("T")
+
+
+def parse_size(value: str | int) -> int:
+    """Bytes from a docker size (``512m``, ``1g``, ``65536``); ValueError with the reason when malformed."""
+    from docker.errors import DockerException
+    from docker.utils import parse_bytes
+
+    try:
+        size = parse_bytes(value)
+    except (DockerException, ValueError, TypeError) as exc:
+        raise ValueError(f"{value!r} is not a size like 512m or 1g ({exc})") from None
+    if size <= 0:
+        raise ValueError(f"{value!r} is not a positive size")
+    return int(size)
+
+
+def _api_version(text: str) -> tuple[int, int]:
+    major, _, minor = text.partition(".")
+    return int(major), int(minor or 0)
+
+
+@dataclass
+class SwarmWorld:
+    """What the backend knows of one world: its service, and its task once the task runs."""
+
+    name: str
+    service_id: str
+    task_id: str = ""
+    container_id: str = ""
+    node_id: str = ""
+    local: bool = True  # the task runs on the node of the engine we talk to
+    port: int | None = None  # the host-mode published port, on the task's node
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """What every start needs from the swarm, looked up once (blocking calls)."""
+
+    image_ref: str
+    image_labels: dict[str, str]
+    entrypoint: list[str]
+    network_id: str
+    local_node: str  # the node whose published ports the green reaches on ``local_host`` ("" when none is)
+    native_no_new_privileges: bool
+
+
+class SwarmBackend(Backend):
+    """Worlds as one-replica swarm services; see the module docstring for networking, hardening and ownership."""
+
+    name = "swarm"
+
+    def __init__(self, pool_name: str, *, image: str = DEFAULT_IMAGE, command: Sequence[str] | str = ("ues",),
+                 network: str = DEFAULT_NETWORK, green_on_network: bool = False, advertise_host: str | None = None,
+                 advertise_name: bool = False, local_host: str = "127.0.0.1",
+                 cpus: float = 1.0, memory: str | int = "512m", pids_limit: int = 256,
+                 reserve_cpus: float = 0.0, reserve_memory: str | int | None = None,
+                 constraints: Sequence[str] = (), user: str | None = "10001:10001", tmpfs_size: str = "64m",
+                 no_new_privileges: bool = True, startup_timeout: float = 30.0, placement_grace_s: float = 1.0,
+                 labels: dict[str, str] | None = None, client: Any = None, max_workers: int = 16,
+                 max_concurrent_starts: int | None = None) -> None:
+        self.pool_name = pool_name
+        self.image = image
+        self.command = [command] if isinstance(command, str) else list(command)
+        self.network = network
+        self.green_on_network = green_on_network
+        self.advertise_host = advertise_host
+        self.advertise_name = advertise_name
+        self.local_host = local_host
+        self.cpus = cpus
+        self.memory = memory
+        self.pids_limit = pids_limit
+        self.reserve_cpus = reserve_cpus
+        self.reserve_memory = reserve_memory
+        self.constraints = list(constraints)
+        self.user = user
+        self.tmpfs_size = tmpfs_size
+        self.no_new_privileges = no_new_privileges
+        self.startup_timeout = startup_timeout
+        # A task the scheduler cannot place right now ("insufficient resources") may fit a moment later, once a
+        # world just stopped has released its reservation; after this long it is a start failure.
+        self.placement_grace_s = placement_grace_s
+        self.extra_labels = dict(labels or {})
+        self.run_id = uuid.uuid4().hex
+        self.hostname = socket.gethostname()
+        self._pid = os.getpid()
+        self._client = client
+        self._owns_client = client is None
+        self._max_workers = max_workers
+        # As in the docker backend: a UES start costs ~1 CPU-second; more at once would all miss their timeout.
+        self._start_slots = asyncio.Semaphore(max_concurrent_starts or max(2, os.cpu_count() or 2))
+        self._executor: ThreadPoolExecutor | None = None
+        self._http: httpx.AsyncClient | None = None
+        self._prepared: _Prepared | None = None
+        self._prepare_lock = threading.Lock()
+        self._node_addresses: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ plumbing
+    @property
+    def labels(self) -> dict[str, str]:
+        """The ownership labels every service and container of this backend carries (plus the instance label)."""
+        return {**self.extra_labels, **ownership_labels(self.pool_name, self.run_id, self.hostname, self._pid)}
+
+    def client(self) -> Any:
+        """The docker client, created once (blocking: call from a worker thread or at start-up)."""
+        if self._client is None:
+            import docker
+
+            try:
+                self._client = docker.from_env(timeout=60, max_pool_size=32)
+            except docker.errors.DockerException as exc:
+                raise BackendError(f"no Docker engine answers: {exc}") from exc
+        return self._client
+
+    def http(self) -> httpx.AsyncClient:
+        """The HTTP client for health probes (created on first use, again after ``close()``)."""
+        if self._http is None or self._http.is_closed:
+            self._http = httpx.AsyncClient(timeout=1.0)
+        return self._http
+
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking docker SDK call in the backend's worker threads (the event loop never blocks)."""
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=self._max_workers, thread_name_prefix="ues-swarm")
+        return await asyncio.get_running_loop().run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
+
+    # ------------------------------------------------------------------ preparing (once)
+    def _prepare(self) -> _Prepared:
+        """Check that the engine manages a swarm, and look up the image, the network and this node (blocking)."""
+        with self._prepare_lock:
+            if self._prepared is None:
+                self._prepared = self._look_up()
+            return self._prepared
+
+    def _look_up(self) -> _Prepared:
+        import docker
+
+        client = self.client()
+        try:
+            swarm = client.info().get("Swarm") or {}
+        except docker.errors.DockerException as exc:
+            raise BackendError(f"no Docker engine answers: {exc}") from exc
+        if swarm.get("LocalNodeState") != "active" or not swarm.get("ControlAvailable"):
+            raise BackendError(f"the Docker engine is not a swarm manager (swarm state "
+                               f"{swarm.get('LocalNodeState') or 'unknown'}, manager: "
+                               f"{bool(swarm.get('ControlAvailable'))}); run deploy/swarm.sh (docker swarm init) "
+                               f"or point DOCKER_HOST at a manager")
+        try:
+            image = client.images.get(self.image)
+        except docker.errors.ImageNotFound:
+            raise BackendError(f"UES image {self.image!r} is not in the Docker engine (build it, or set "
+                               f"GREEN_UES_IMAGE); every swarm node that runs worlds needs it too") from None
+        except docker.errors.DockerException as exc:
+            raise BackendError(f"could not look up UES image {self.image!r}: {exc}") from exc
+        digests = [d for d in image.attrs.get("RepoDigests") or [] if "@" in d]
+        config = image.attrs.get("Config") or {}
+        return _Prepared(image_ref=digests[0] if digests else image.id, image_labels=dict(image.labels or {}),
+                         entrypoint=list(config.get("Entrypoint") or []), network_id=self._network_id(),
+                         # Over a unix socket the manager is this machine; a remote one (DOCKER_HOST=tcp://, ssh://)
+                         # is reached, like every other node, at its swarm address.
+                         local_node=swarm.get("NodeID", "") if client.api.base_url == "http+docker://localhost"
+                         else "",
+                         native_no_new_privileges=_api_version(client.api.api_version)
+                         >= NATIVE_NO_NEW_PRIVILEGES_API)
+
+    def _network_id(self) -> str:
+        """The id of the overlay network worlds join, created (attachable) when there is none of that name."""
+        import docker
+
+        api = self.client().api
+
+        def existing() -> list[dict[str, Any]]:
+            # The name filter matches substrings; two networks of one name can exist (an old engine's race).
+            found = [n for n in api.networks(names=[self.network]) if n["Name"] == self.network]
+            return sorted(found, key=lambda n: (n.get("Created", ""), n["Id"]))
+
+        found = existing()
+        if not found:
+            try:
+                api.create_network(self.network, driver="overlay", attachable=True, check_duplicate=True,
+                                   labels={"org.ues-green.network": "swarm-worlds"})
+            except docker.errors.APIError as exc:
+                if exc.status_code != 409:  # 409: created meanwhile by another green
+                    raise BackendError(f"could not create the overlay network {self.network!r}: {exc}") from exc
+            found = existing()
+        if not found:
+            raise BackendError(f"the overlay network {self.network!r} vanished right after it was created")
+        network = found[0]
+        if network.get("Driver") != "overlay" or network.get("Scope") != "swarm":
+            raise BackendError(f"network {self.network!r} exists but is a {network.get('Scope')} "
+                               f"{network.get('Driver')} network; swarm worlds need an overlay network (set "
+                               f"GREEN_UES_SWARM_NETWORK to another name)")
+        if not network.get("Attachable"):
+            log.warning("ues_swarm_network_not_attachable", network=self.network,
+                        hint="plain containers (a green or purple outside swarm services) cannot join it")
+        return str(network["Id"])
+
+    # ------------------------------------------------------------------ start
+    @property
+    def publishes(self) -> bool:
+        """Whether worlds publish port 8000 on their node: for a green outside the overlay network, or for purples
+        told to come through ``advertise_host``."""
+        return not self.green_on_network or (self.advertise_host is not None and not self.advertise_name)
+
+    def _spec(self, name: str, key: str, prepared: _Prepared) -> dict[str, Any]:
+        """The arguments of ``create_service`` for one world."""
+        from docker.types import (
+            ContainerSpec,
+            EndpointSpec,
+            Mount,
+            NetworkAttachmentConfig,
+            Placement,
+            Resources,
+            RestartPolicy,
+            ServiceMode,
+            TaskTemplate,
+        )
+
+        native = self.no_new_privileges and prepared.native_no_new_privileges
+        command = ["setpriv", "--no-new-privs", "--", *prepared.entrypoint] \
+            if self.no_new_privileges and not native else None
+        container = ContainerSpec(
+            prepared.image_ref, command=command, args=self.command,
+            env=[f"UES_ADMIN_KEY={key}", f"UES_PORT={CONTAINER_PORT}", "UES_LOG_LEVEL=warning"],
+            user=self.user or None, read_only=True, cap_drop=["ALL"],
+            labels={**compose_unclaimed(prepared.image_labels), **self.labels, LABEL_INSTANCE: name},
+            mounts=[Mount("/tmp", None, type="tmpfs", tmpfs_size=parse_size(self.tmpfs_size))],
+            # The pool discards a world it stops: nothing to shut down gracefully (the docker backend force-removes).
+            stop_signal="SIGKILL",
+        )
+        if native:
+            container["Privileges"] = {"NoNewPrivileges": True}  # API 1.44; the SDK's Privileges has no field for it
+        resources = Resources(
+            cpu_limit=int(self.cpus * 1_000_000_000), mem_limit=parse_size(self.memory),
+            cpu_reservation=int(self.reserve_cpus * 1_000_000_000) or None,
+            mem_reservation=parse_size(self.reserve_memory) if self.reserve_memory else None)
+        resources.setdefault("Limits", {})["Pids"] = self.pids_limit  # API 1.41; the SDK has no argument for it
+        template = TaskTemplate(
+            container, resources=resources, restart_policy=RestartPolicy(condition="none"),
+            placement=Placement(constraints=self.constraints) if self.constraints else None,
+            networks=[NetworkAttachmentConfig(prepared.network_id)])
+        endpoint = EndpointSpec(mode="dnsrr")
+        if self.publishes:  # no PublishedPort: the engine picks a free port on the task's node
+            endpoint["Ports"] = [{"Protocol": "tcp", "TargetPort": CONTAINER_PORT, "PublishMode": "host"}]
+        return {"task_template": template, "name": name, "labels": {**self.labels, LABEL_INSTANCE: name},
+                "mode": ServiceMode("replicated", 1), "endpoint_spec": endpoint}
+
+    def _create(self, name: str, key: str) -> SwarmWorld:
+        """Create the world's service (blocking); the task is placed and started by swarm afterwards."""
+        import docker
+
+        prepared = self._prepare()
+        try:
+            created = self.client().api.create_service(**self._spec(name, key, prepared))
+        except docker.errors.DockerException as exc:
+            with contextlib.suppress(Exception):  # an answer lost after the service was made
+                self._remove(name)
+            raise BackendError(f"could not create the UES swarm service {name} from {self.image!r}: {exc}") from exc
+        return SwarmWorld(name=name, service_id=created["ID"])
+
+    async def start(self) -> Instance:
+        async with self._start_slots:
+            return await self._start()
+
+    async def _start(self) -> Instance:
+        name = f"ues-{_container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
+        key = new_admin_key()
+        started = time.monotonic()
+        creating = asyncio.ensure_future(self._run(self._create, name, key))
+        try:
+            world = await asyncio.shield(creating)
+        except BackendError:
+            self._prepared = None
+            raise
+        except asyncio.CancelledError:
+            # The worker thread keeps going: once it is done, remove whatever it created.
+            with contextlib.suppress(BaseException):
+                await asyncio.shield(creating)
+            await asyncio.shield(self._run(self._remove, name))
+            raise
+        try:
+            await self._wait_running(world, key, started + self.startup_timeout)
+            url, advertised = await self._run(self._urls, world)
+            instance = Instance(name, self.name, url, advertised, key, handle=world)
+            await self._wait_healthy(instance, started + self.startup_timeout)
+        except BaseException as exc:
+            await asyncio.shield(self._run(self._remove, name))  # never leak a half-started world
+            if isinstance(exc, BackendError):
+                self._prepared = None  # the image or the network may have changed: look them up again next time
+            raise
+        log.info("ues_started", instance=name, service=world.service_id[:12], node=world.node_id[:12], url=url,
+                 seconds=round(time.monotonic() - started, 3))
+        return instance
+
+    def _task(self, service_id: str) -> dict[str, Any] | None:
+        """The service's newest task, None before the scheduler made one; NotFound when the service is gone."""
+        tasks: list[dict[str, Any]] = self.client().api.tasks(filters={"service": service_id})
+        # One replica that is never restarted: one task, unless swarm itself replaced it (a node went down).
+        return max(tasks, key=lambda t: str(t.get("CreatedAt", ""))) if tasks else None
+
+    async def _wait_running(self, world: SwarmWorld, key: str, deadline: float) -> None:
+        """Poll the manager until the world's task runs (then note its container, node and port), or raise
+        BackendError saying why it never will: rejected, failed, unplaceable, or too slow."""
+        unplaced_since: float | None = None
+        state, why = "new", ""
+        while True:
+            task = await self._run(self._task, world.service_id)
+            status = (task or {}).get("Status") or {}
+            state, why = status.get("State", "new"), status.get("Err") or status.get("Message") or ""
+            if state == "running":
+                world.task_id = task["ID"] if task else ""
+                world.container_id = (status.get("ContainerStatus") or {}).get("ContainerID", "")
+                world.node_id = (task or {}).get("NodeID", "")
+                ports = [p for p in (status.get("PortStatus") or {}).get("Ports") or []
+                         if p.get("TargetPort") == CONTAINER_PORT and p.get("PublishedPort")]
+                world.port = int(ports[0]["PublishedPort"]) if ports else None
+                world.local = world.node_id == (await self._run(self._prepare)).local_node
+                if self.publishes and world.port is None:
+                    raise BackendError(f"UES service {world.name} runs but its port {CONTAINER_PORT} was not "
+                                       f"published")
+                return
+            if state in ENDED_STATES:
+                raise BackendError(f"UES service {world.name}: its task was {state} ({why}): "
+                                   f"{await self._run(self._logs, world.service_id, key)}")
+            if state == "pending" and status.get("Err"):
+                unplaced_since = unplaced_since or time.monotonic()
+                if time.monotonic() - unplaced_since >= self.placement_grace_s:
+                    raise BackendError(f"UES service {world.name} cannot be placed on any swarm node: {why} "
+                                       f"(placement constraints {self.constraints or 'none'}, reserved "
+                                       f"{self.reserve_cpus:g} CPUs and {self.reserve_memory or 'no'} memory)")
+            else:
+                unplaced_since = None
+            if time.monotonic() >= deadline:
+                raise BackendError(f"UES service {world.name}: its task was still {state} after "
+                                   f"{self.startup_timeout:g} s ({why or 'no reason given'})")
+            await asyncio.sleep(0.05)
+
+    def _urls(self, world: SwarmWorld) -> tuple[str, str]:
+        """(The green's URL, the URL purples get) for a world whose task runs (blocking: may ask for the node)."""
+        by_name = f"http://{world.name}:{CONTAINER_PORT}"
+        published = None
+        if world.port is not None:
+            host = self.local_host if world.local else self._node_address(world.node_id)
+            published = f"http://{host}:{world.port}"
+        url = by_name if self.green_on_network else str(published)
+        if self.advertise_name:
+            return url, by_name
+        if self.advertise_host is not None and world.port is not None:
+            host = self.advertise_host if world.local else self._node_address(world.node_id)
+            return url, f"http://{host}:{world.port}"
+        return url, url
+
+    def _node_address(self, node_id: str) -> str:
+        if node_id not in self._node_addresses:
+            self._node_addresses[node_id] = self.client().api.inspect_node(node_id)["Status"]["Addr"]
+        return self._node_addresses[node_id]
+
+    async def _wait_healthy(self, instance: Instance, deadline: float) -> None:
+        """Return once the world answers ``/health``; BackendError (with its last log lines) when its task ends
+        or it stays silent until ``deadline``."""
+        world: SwarmWorld = instance.handle
+        ended: list[str] = []  # the task's state (and why) once it no longer runs
+        watcher = asyncio.create_task(self._watch_start_up(world, ended))
+        try:
+            await wait_until_answers(instance.url + "/health", timeout_s=max(0.0, deadline - time.monotonic()),
+                                     http=self.http(), still_starting=lambda: ended[0] if ended else None)
+        except TimeoutError:
+            tail = await self._run(self._logs, world.service_id, instance.admin_key)
+            raise BackendError(f"UES service {world.name} did not answer {instance.url}/health within "
+                               f"{self.startup_timeout:g} s: {tail}") from None
+        except RuntimeError as exc:
+            tail = await self._run(self._logs, world.service_id, instance.admin_key)
+            raise BackendError(f"UES service {world.name} stopped during start-up ({exc}): {tail}") from None
+        finally:
+            watcher.cancel()
+            await asyncio.wait({watcher})
+
+    async def _watch_start_up(self, world: SwarmWorld, ended: list[str]) -> None:
+        """Poll the task 4 times a second until it stops running; then record its state in ``ended``. A failing
+        manager call only skips that poll: the HTTP wait's deadline still bounds the start."""
+        while True:
+            await asyncio.sleep(0.25)
+            try:
+                state = await self._run(self._state, world.service_id)
+            except Exception as exc:
+                log.warning("ues_swarm_status_failed", service=world.service_id[:12], error=str(exc))
+                continue
+            if state != "running":
+                ended.append(f"task {state}")
+                return
+
+    def _logs(self, service_id: str, key: str, lines: int = 20) -> str:
+        """The service's last log lines (from whichever node ran it) as one string, the admin key masked."""
+        try:
+            raw = b"".join(self.client().api.service_logs(service_id, stdout=True, stderr=True, tail=lines))
+        except Exception as exc:
+            return f"(no logs: {exc})"
+        text = raw.decode(errors="replace").replace(key, "***")
+        return " | ".join(line for line in text.splitlines() if line.strip()) or "(no output)"
+
+    # ------------------------------------------------------------------ stop / status
+    def _state(self, service_id: str) -> str:
+        """The world's task state (``running`` while its container runs, paused included), ``gone`` without it."""
+        import docker
+
+        try:
+            task = self._task(service_id)
+        except docker.errors.NotFound:
+            return "gone"
+        if task is None:
+            return "new"
+        state: str = (task.get("Status") or {}).get("State", "new")
+        return state
+
+    def _remove(self, name: str) -> None:
+        """Remove a world's service (by name), then its container if it is on this node (swarm would stop it too,
+        later: removing it now frees its memory and port at once). Gone already is fine."""
+        import docker
+
+        api = self.client().api
+        try:
+            api.remove_service(name)
+        except docker.errors.NotFound:
+            pass
+        for summary in api.containers(all=True, filters={"label": [f"{LABEL_INSTANCE}={name}"]}):
+            try:
+                api.remove_container(summary["Id"], force=True)
+            except docker.errors.NotFound:
+                pass
+            except docker.errors.APIError as exc:
+                if exc.status_code != 409:  # 409: removal already in progress
+                    raise
+
+    async def stop(self, instance: Instance) -> None:
+        try:
+            await self._run(self._remove, instance.instance_id)
+        except Exception as exc:
+            raise BackendError(f"could not remove UES swarm service {instance.instance_id}: {exc}") from exc
+
+    async def is_running(self, instance: Instance) -> bool:
+        try:
+            return await self._run(self._state, instance.handle.service_id) == "running"
+        except Exception as exc:  # manager unreachable: let the HTTP health check decide
+            log.warning("ues_swarm_status_failed", instance=instance.instance_id, error=str(exc))
+            return True
+
+    # ------------------------------------------------------------------ ownership
+    def _services(self, **label_values: str) -> list[dict[str, Any]]:
+        """Every service carrying the given label values."""
+        filters = {"label": [f"{k}={v}" for k, v in label_values.items()]}
+        found: list[dict[str, Any]] = self.client().api.services(filters=filters)
+        return found
+
+    def _containers(self, **label_values: str) -> list[dict[str, Any]]:
+        """Every container on this node (running or not) carrying the given label values."""
+        filters = {"label": [f"{k}={v}" for k, v in label_values.items()]}
+        found: list[dict[str, Any]] = self.client().api.containers(all=True, filters=filters)
+        return found
+
+    def _live_owners(self) -> tuple[list[str], set[str]]:
+        """Container ids and hostnames that count as a live owner on another host: this node's running containers,
+        the running tasks' containers anywhere in the swarm, services' configured hostnames and the nodes that are
+        up (a green on another node's host cannot be checked by pid from here)."""
+        api = self.client().api
+        ids, hostnames = running_hostnames(api)
+        for task in api.tasks(filters={"desired-state": "running"}):
+            container_id = ((task.get("Status") or {}).get("ContainerStatus") or {}).get("ContainerID")
+            if container_id:
+                ids.append(container_id)
+        for service in api.services():
+            hostname = service["Spec"].get("TaskTemplate", {}).get("ContainerSpec", {}).get("Hostname")
+            if hostname:
+                hostnames.add(hostname)
+        for node in api.nodes():
+            if (node.get("Status") or {}).get("State") == "ready":
+                hostnames.add(node.get("Description", {}).get("Hostname", ""))
+        hostnames.discard("")
+        return ids, hostnames
+
+    def _reap(self) -> int:
+        running = functools.cache(self._live_owners)
+        reaped = 0
+        for service in self._services(**{LABEL_POOL: self.pool_name}):
+            labels = service["Spec"].get("Labels") or {}
+            if labels.get(LABEL_RUN) == self.run_id or owner_alive(labels, self.hostname, running):
+                continue
+            self._remove(service["Spec"]["Name"])
+            reaped += 1
+            log.warning("ues_orphan_reaped", service=service["ID"][:12], instance=labels.get(LABEL_INSTANCE),
+                        owner=f"{labels.get(LABEL_OWNER_HOST)}:{labels.get(LABEL_OWNER_PID)}")
+        return reaped
+
+    async def reap_orphans(self) -> int:
+        return await self._run(self._reap)
+
+    def _owned(self) -> list[str]:
+        services = self._services(**{LABEL_POOL: self.pool_name})
+        owned = [f"{s['ID'][:12]}:{(s['Spec'].get('Labels') or {}).get(LABEL_INSTANCE)}" for s in services]
+        known = {(s["Spec"].get("Labels") or {}).get(LABEL_INSTANCE) for s in services}
+        # A container whose service is gone but that swarm has not removed yet still holds memory: a leak to see.
+        for c in self._containers(**{LABEL_POOL: self.pool_name}):
+            instance = (c.get("Labels") or {}).get(LABEL_INSTANCE)
+            if instance not in known:
+                owned.append(f"{c['Id'][:12]}:{instance}")
+        return owned
+
+    async def owned(self) -> list[str]:
+        """Every service carrying this pool's name, and any container of this node left over from one."""
+        return await self._run(self._owned)
+
+    async def stats(self, instance: Instance) -> dict[str, Any]:
+        """The world's container resource usage right now (docker stats, one sample; its node must be this one)."""
+        world: SwarmWorld = instance.handle
+        if not world.local:
+            raise BackendError(f"UES service {world.name} runs on another node: its stats are on that node")
+        stats: dict[str, Any] = await self._run(self.client().api.stats, world.container_id, stream=False)
+        return stats
+
+    async def close(self) -> None:
+        """Remove whatever this run still has (a safety net: the pool stops its worlds first), then release the
+        clients and worker threads (a later call, e.g. ``owned()``, creates them again)."""
+        if self._http is not None:
+            await self._http.aclose()
+        if self._client is not None:
+            try:
+                for service in await self._run(self._services, **{LABEL_RUN: self.run_id}):
+                    log.warning("ues_service_leftover_removed", service=service["ID"][:12])
+                    await self._run(self._remove, service["Spec"]["Name"])
+            except Exception as exc:
+                log.error("ues_swarm_close_failed", error=str(exc))
+            if self._owns_client:
+                client, self._client = self._client, None
+                await self._run(client.close)
+        if self._executor is not None:
+            executor, self._executor = self._executor, None
+            executor.shutdown(wait=False, cancel_futures=True)
