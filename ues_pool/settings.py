@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from ipaddress import IPv4Network
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -39,6 +40,9 @@ class PoolSettings(BaseSettings):
 
     ues_swarm_network: str = Field(default=DEFAULT_NETWORK, min_length=1,
                                    description="the overlay network worlds join (created, attachable, when missing)")
+    ues_swarm_subnet: IPv4Network | None = Field(
+        default=None, description="the subnet of that network when the backend creates it (one address per world: "
+        "docker's default /24 holds about 250 worlds)")
     ues_swarm_green_on_network: bool = Field(
         default=False, description="the green runs on that overlay network: it reaches worlds by service name")
     ues_swarm_advertise_name: bool = Field(

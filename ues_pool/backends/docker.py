@@ -47,16 +47,16 @@ import re
 import socket
 import time
 import uuid
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 import structlog
 
 from services.ues.client import wait_until_answers
-from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key, pid_alive
+from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key, pid_alive, process_start_time
 
 log = structlog.get_logger("ues_pool.docker")
 
@@ -73,19 +73,7 @@ LABEL_INSTANCE = "org.ues-green.instance"
 T = TypeVar("T")
 
 
-def _process_start(pid: int) -> str:
-    """The start time of ``pid`` in clock ticks since boot (``/proc/<pid>/stat`` field 22), or "" if unknown."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return ""
-    # The command name (field 2) may contain spaces and parentheses: split after its closing parenthesis.
-    fields = stat[stat.rfind(")") + 2:].split()
-    return fields[19] if len(fields) > 19 else ""
-
-
-
-def _container_name_part(text: str) -> str:
+def container_name_part(text: str) -> str:
     """``text`` reduced to what a docker container name allows."""
     cleaned = re.sub(r"[^a-zA-Z0-9_.-]+", "-", text).strip("-.") or "pool"
     return cleaned[:40]
@@ -104,7 +92,7 @@ def _log_tail(container: Any, key: str, lines: int = 20) -> str:
 def ownership_labels(pool_name: str, run_id: str, hostname: str, pid: int) -> dict[str, str]:
     """The labels that tie a world to its pool, its run and its owner process (what the orphan rule reads)."""
     return {LABEL_POOL: pool_name, LABEL_RUN: run_id, LABEL_OWNER_HOST: hostname, LABEL_OWNER_PID: str(pid),
-            LABEL_OWNER_START: _process_start(pid)}
+            LABEL_OWNER_START: process_start_time(pid) or ""}
 
 
 def compose_unclaimed(image_labels: dict[str, str]) -> dict[str, str]:
@@ -135,35 +123,27 @@ def owner_alive(labels: dict[str, str], my_hostname: str,
     if host == my_hostname:
         if not pid_alive(int(pid)):
             return False
-        current = _process_start(int(pid))
+        current = process_start_time(int(pid))
         return not (start and current and current != start)
     ids, hostnames = running()
     return host in hostnames or any(cid.startswith(host) for cid in ids)
 
 
-class DockerBackend(Backend):
-    name = "docker"
+class EngineBackend(Backend):
+    """What the backends on a Docker engine share (this module's containers, swarm.py's services): the ownership
+    labels, the blocking docker SDK run in worker threads, a bound on concurrent starts, the HTTP client for health
+    polls, and a ``close`` that removes whatever this run still has."""
 
-    def __init__(self, pool_name: str, *, image: str = DEFAULT_IMAGE, command: Sequence[str] | str = ("ues",),
-                 network: str | None = None, advertise_host: str | None = None, publish_host: str = "127.0.0.1",
-                 cpus: float = 1.0, memory: str | int = "512m", pids_limit: int = 256,
-                 user: str | None = "10001:10001", tmpfs_size: str = "64m", startup_timeout: float = 30.0,
-                 labels: dict[str, str] | None = None, client: Any = None, max_workers: int = 16,
-                 max_concurrent_starts: int | None = None) -> None:
+    thread_name_prefix = "ues-docker"
+
+    def __init__(self, pool_name: str, *, image: str, command: Sequence[str] | str, startup_timeout: float,
+                 labels: dict[str, str] | None, client: Any, max_workers: int,
+                 max_concurrent_starts: int | None) -> None:
         self.pool_name = pool_name
         self.image = image
         self.command = [command] if isinstance(command, str) else list(command)
-        self.network = network
-        self.advertise_host = advertise_host
-        self.publish_host = publish_host
-        self.cpus = cpus
-        self.memory = memory
-        self.pids_limit = pids_limit
-        self.user = user
-        self.tmpfs_size = tmpfs_size
         self.startup_timeout = startup_timeout
         self.extra_labels = dict(labels or {})
-        self._image_labels: dict[str, str] | None = None
         self.run_id = uuid.uuid4().hex
         self.hostname = socket.gethostname()
         self._pid = os.getpid()
@@ -175,14 +155,10 @@ class DockerBackend(Backend):
         self._start_slots = asyncio.Semaphore(max_concurrent_starts or max(2, os.cpu_count() or 2))
         self._executor: ThreadPoolExecutor | None = None
         self._http: httpx.AsyncClient | None = None
-        # Containers a stop could not remove (the engine did not answer, e.g. while it restarts): an engine that comes
-        # back keeps them, exited, so the next start removes them first.
-        self._unremoved: set[str] = set()
 
-    # ------------------------------------------------------------------ plumbing
     @property
     def labels(self) -> dict[str, str]:
-        """The ownership labels every container of this backend carries (plus the instance label)."""
+        """The ownership labels every world of this backend carries (plus the instance label)."""
         return {**self.extra_labels, **ownership_labels(self.pool_name, self.run_id, self.hostname, self._pid)}
 
     def client(self) -> Any:
@@ -205,8 +181,61 @@ class DockerBackend(Backend):
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking docker SDK call in the backend's worker threads (the event loop never blocks)."""
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=self._max_workers, thread_name_prefix="ues-docker")
+            self._executor = ThreadPoolExecutor(max_workers=self._max_workers,
+                                                thread_name_prefix=self.thread_name_prefix)
         return await asyncio.get_running_loop().run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
+
+    @abstractmethod
+    def _leftovers(self) -> list[str]:
+        """What this run still has on the engine, as references ``_remove`` takes (blocking)."""
+
+    @abstractmethod
+    def _remove(self, ref: str) -> None:
+        """Remove one world by reference; gone already is fine (blocking)."""
+
+    async def close(self) -> None:
+        """Remove whatever this run still has (a safety net: the pool stops its worlds first), then release the
+        clients and worker threads (a later call, e.g. ``owned()``, creates them again)."""
+        if self._http is not None:
+            await self._http.aclose()
+        if self._client is not None:
+            try:
+                for ref in await self._run(self._leftovers):
+                    log.warning("ues_world_leftover_removed", backend=self.name, world=ref[:40])
+                    await self._run(self._remove, ref)
+            except Exception as exc:
+                log.error("ues_engine_close_failed", backend=self.name, error=str(exc))
+            if self._owns_client:
+                client, self._client = self._client, None
+                await self._run(client.close)
+        if self._executor is not None:
+            executor, self._executor = self._executor, None
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+class DockerBackend(EngineBackend):
+    name = "docker"
+
+    def __init__(self, pool_name: str, *, image: str = DEFAULT_IMAGE, command: Sequence[str] | str = ("ues",),
+                 network: str | None = None, advertise_host: str | None = None, publish_host: str = "127.0.0.1",
+                 cpus: float = 1.0, memory: str | int = "512m", pids_limit: int = 256,
+                 user: str | None = "10001:10001", tmpfs_size: str = "64m", startup_timeout: float = 30.0,
+                 labels: dict[str, str] | None = None, client: Any = None, max_workers: int = 16,
+                 max_concurrent_starts: int | None = None) -> None:
+        super().__init__(pool_name, image=image, command=command, startup_timeout=startup_timeout, labels=labels,
+                         client=client, max_workers=max_workers, max_concurrent_starts=max_concurrent_starts)
+        self.network = network
+        self.advertise_host = advertise_host
+        self.publish_host = publish_host
+        self.cpus = cpus
+        self.memory = memory
+        self.pids_limit = pids_limit
+        self.user = user
+        self.tmpfs_size = tmpfs_size
+        self._image_labels: dict[str, str] | None = None
+        # Containers a stop could not remove (the engine did not answer, e.g. while it restarts): an engine that comes
+        # back keeps them, exited, so the next start removes them first.
+        self._unremoved: set[str] = set()
 
     # ------------------------------------------------------------------ start
     def _unclaimed(self) -> dict[str, str]:
@@ -270,7 +299,7 @@ class DockerBackend(Backend):
             return await self._start()
 
     async def _start(self) -> Instance:
-        name = f"ues-{_container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
+        name = f"ues-{container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
         key = new_admin_key()
         started = time.monotonic()
         creating = asyncio.ensure_future(self._run(self._create, name, key))
@@ -410,22 +439,5 @@ class DockerBackend(Backend):
         """The container's resource usage right now (docker stats, one sample)."""
         return await self._run(instance.handle.stats, stream=False)
 
-    async def close(self) -> None:
-        """Remove whatever this run still has (a safety net: the pool stops its instances first), then release
-        the clients and worker threads (a later call, e.g. ``owned()``, creates them again)."""
-        if self._http is not None:
-            await self._http.aclose()
-        if self._client is not None:
-            try:
-                leftovers = await self._run(self._list, **{LABEL_RUN: self.run_id})
-                for summary in leftovers:
-                    log.warning("ues_container_leftover_removed", container=summary["Id"][:12])
-                    await self._run(self._remove, summary["Id"])
-            except Exception as exc:
-                log.error("ues_docker_close_failed", error=str(exc))
-            if self._owns_client:
-                client, self._client = self._client, None
-                await self._run(client.close)
-        if self._executor is not None:
-            executor, self._executor = self._executor, None
-            executor.shutdown(wait=False, cancel_futures=True)
+    def _leftovers(self) -> list[str]:
+        return [summary["Id"] for summary in self._list(**{LABEL_RUN: self.run_id})]

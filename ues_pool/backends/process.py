@@ -91,12 +91,18 @@ class _ForkServer:
         self.writer.close()
         with contextlib.suppress(OSError):
             await self.writer.wait_closed()
-        try:
-            await asyncio.wait_for(self.process.wait(), STOP_GRACE_S)
-        except TimeoutError:
+        if not await self._exited(STOP_GRACE_S):
             with contextlib.suppress(ProcessLookupError):
                 self.process.kill()
-            await self.process.wait()
+            await self._exited(STOP_GRACE_S)
+
+    async def _exited(self, within_s: float) -> bool:
+        """Whether the server exits within ``within_s``. Not ``process.wait()``: that also waits for the server's
+        output pipe to close, and the worlds it forked hold that pipe for as long as they live."""
+        deadline = time.monotonic() + within_s
+        while self.process.returncode is None and time.monotonic() < deadline:  # noqa: ASYNC110
+            await asyncio.sleep(0.01)
+        return self.process.returncode is not None
 
 
 class ProcessBackend(Backend):

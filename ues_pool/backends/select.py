@@ -108,6 +108,7 @@ def make_backend(settings: PoolSettings) -> Backend:
                         f"{settings.ues_swarm_network!r} and set GREEN_UES_SWARM_GREEN_ON_NETWORK=1 so that it "
                         "reaches the worlds by service name")
         return SwarmBackend(settings.pool_name, image=settings.ues_image, network=settings.ues_swarm_network,
+                            subnet=str(settings.ues_swarm_subnet) if settings.ues_swarm_subnet else None,
                             green_on_network=settings.ues_swarm_green_on_network,
                             advertise_host=settings.ues_advertise_host,
                             advertise_name=settings.ues_swarm_advertise_name,

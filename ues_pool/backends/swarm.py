@@ -54,21 +54,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
-import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-import httpx
 import structlog
 
 from services.ues.client import wait_until_answers
-from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key
+from ues_pool.backends.base import BackendError, Instance, new_admin_key
 from ues_pool.backends.docker import (
     CONTAINER_PORT,
     DEFAULT_IMAGE,
@@ -77,10 +73,10 @@ from ues_pool.backends.docker import (
     LABEL_OWNER_PID,
     LABEL_POOL,
     LABEL_RUN,
-    _container_name_part,
+    EngineBackend,
     compose_unclaimed,
+    container_name_part,
     owner_alive,
-    ownership_labels,
     running_hostnames,
 )
 
@@ -138,13 +134,15 @@ class _Prepared:
     native_no_new_privileges: bool
 
 
-class SwarmBackend(Backend):
+class SwarmBackend(EngineBackend):
     """Worlds as one-replica swarm services; see the module docstring for networking, hardening and ownership."""
 
     name = "swarm"
+    thread_name_prefix = "ues-swarm"
 
     def __init__(self, pool_name: str, *, image: str = DEFAULT_IMAGE, command: Sequence[str] | str = ("ues",),
-                 network: str = DEFAULT_NETWORK, green_on_network: bool = False, advertise_host: str | None = None,
+                 network: str = DEFAULT_NETWORK, subnet: str | None = None, green_on_network: bool = False,
+                 advertise_host: str | None = None,
                  advertise_name: bool = False, local_host: str = "127.0.0.1",
                  cpus: float = 1.0, memory: str | int = "512m", pids_limit: int = 256,
                  reserve_cpus: float = 0.0, reserve_memory: str | int | None = None,
@@ -152,10 +150,10 @@ class SwarmBackend(Backend):
                  no_new_privileges: bool = True, startup_timeout: float = 30.0, placement_grace_s: float = 1.0,
                  labels: dict[str, str] | None = None, client: Any = None, max_workers: int = 16,
                  max_concurrent_starts: int | None = None) -> None:
-        self.pool_name = pool_name
-        self.image = image
-        self.command = [command] if isinstance(command, str) else list(command)
+        super().__init__(pool_name, image=image, command=command, startup_timeout=startup_timeout, labels=labels,
+                         client=client, max_workers=max_workers, max_concurrent_starts=max_concurrent_starts)
         self.network = network
+        self.subnet = subnet
         self.green_on_network = green_on_network
         self.advertise_host = advertise_host
         self.advertise_name = advertise_name
@@ -169,53 +167,12 @@ class SwarmBackend(Backend):
         self.user = user
         self.tmpfs_size = tmpfs_size
         self.no_new_privileges = no_new_privileges
-        self.startup_timeout = startup_timeout
         # A task the scheduler cannot place right now ("insufficient resources") may fit a moment later, once a
         # world just stopped has released its reservation; after this long it is a start failure.
         self.placement_grace_s = placement_grace_s
-        self.extra_labels = dict(labels or {})
-        self.run_id = uuid.uuid4().hex
-        self.hostname = socket.gethostname()
-        self._pid = os.getpid()
-        self._client = client
-        self._owns_client = client is None
-        self._max_workers = max_workers
-        # As in the docker backend: a UES start costs ~1 CPU-second; more at once would all miss their timeout.
-        self._start_slots = asyncio.Semaphore(max_concurrent_starts or max(2, os.cpu_count() or 2))
-        self._executor: ThreadPoolExecutor | None = None
-        self._http: httpx.AsyncClient | None = None
         self._prepared: _Prepared | None = None
         self._prepare_lock = threading.Lock()
         self._node_addresses: dict[str, str] = {}
-
-    # ------------------------------------------------------------------ plumbing
-    @property
-    def labels(self) -> dict[str, str]:
-        """The ownership labels every service and container of this backend carries (plus the instance label)."""
-        return {**self.extra_labels, **ownership_labels(self.pool_name, self.run_id, self.hostname, self._pid)}
-
-    def client(self) -> Any:
-        """The docker client, created once (blocking: call from a worker thread or at start-up)."""
-        if self._client is None:
-            import docker
-
-            try:
-                self._client = docker.from_env(timeout=60, max_pool_size=32)
-            except docker.errors.DockerException as exc:
-                raise BackendError(f"no Docker engine answers: {exc}") from exc
-        return self._client
-
-    def http(self) -> httpx.AsyncClient:
-        """The HTTP client for health probes (created on first use, again after ``close()``)."""
-        if self._http is None or self._http.is_closed:
-            self._http = httpx.AsyncClient(timeout=1.0)
-        return self._http
-
-    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking docker SDK call in the backend's worker threads (the event loop never blocks)."""
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=self._max_workers, thread_name_prefix="ues-swarm")
-        return await asyncio.get_running_loop().run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
 
     # ------------------------------------------------------------------ preparing (once)
     def _prepare(self) -> _Prepared:
@@ -270,8 +227,11 @@ class SwarmBackend(Backend):
         found = existing()
         if not found:
             try:
+                # Every world takes one address of the network: its subnet bounds how many can live at once.
+                ipam = docker.types.IPAMConfig(pool_configs=[docker.types.IPAMPool(subnet=self.subnet)]) \
+                    if self.subnet else None
                 api.create_network(self.network, driver="overlay", attachable=True, check_duplicate=True,
-                                   labels={"org.ues-green.network": "swarm-worlds"})
+                                   labels={"org.ues-green.network": "swarm-worlds"}, ipam=ipam)
             except docker.errors.APIError as exc:
                 if exc.status_code != 409:  # 409: created meanwhile by another green
                     raise BackendError(f"could not create the overlay network {self.network!r}: {exc}") from exc
@@ -356,7 +316,7 @@ class SwarmBackend(Backend):
             return await self._start()
 
     async def _start(self) -> Instance:
-        name = f"ues-{_container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
+        name = f"ues-{container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
         key = new_admin_key()
         started = time.monotonic()
         creating = asyncio.ensure_future(self._run(self._create, name, key))
@@ -424,8 +384,11 @@ class SwarmBackend(Backend):
             else:
                 unplaced_since = None
             if time.monotonic() >= deadline:
+                hint = (f"; a task that stays new is often one the swarm has no address for: the network "
+                        f"{self.network!r} may be full (set GREEN_UES_SWARM_SUBNET, or create it with a larger "
+                        f"--subnet)") if state == "new" else ""
                 raise BackendError(f"UES service {world.name}: its task was still {state} after "
-                                   f"{self.startup_timeout:g} s ({why or 'no reason given'})")
+                                   f"{self.startup_timeout:g} s ({why or 'no reason given'}){hint}")
             await asyncio.sleep(0.05)
 
     def _urls(self, world: SwarmWorld) -> tuple[str, str]:
@@ -609,21 +572,5 @@ class SwarmBackend(Backend):
         stats: dict[str, Any] = await self._run(self.client().api.stats, world.container_id, stream=False)
         return stats
 
-    async def close(self) -> None:
-        """Remove whatever this run still has (a safety net: the pool stops its worlds first), then release the
-        clients and worker threads (a later call, e.g. ``owned()``, creates them again)."""
-        if self._http is not None:
-            await self._http.aclose()
-        if self._client is not None:
-            try:
-                for service in await self._run(self._services, **{LABEL_RUN: self.run_id}):
-                    log.warning("ues_service_leftover_removed", service=service["ID"][:12])
-                    await self._run(self._remove, service["Spec"]["Name"])
-            except Exception as exc:
-                log.error("ues_swarm_close_failed", error=str(exc))
-            if self._owns_client:
-                client, self._client = self._client, None
-                await self._run(client.close)
-        if self._executor is not None:
-            executor, self._executor = self._executor, None
-            executor.shutdown(wait=False, cancel_futures=True)
+    def _leftovers(self) -> list[str]:
+        return [service["Spec"]["Name"] for service in self._services(**{LABEL_RUN: self.run_id})]
