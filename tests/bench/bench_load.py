@@ -238,7 +238,7 @@ async def bench_process(folder: Path, sequential: int) -> dict[str, Any]:
     out: dict[str, Any] = {"backend": "process", "scenario": "mini_day", "purples": list(PROCESS_PURPLES),
                            "pool": {"max_instances": PROCESS_MAX_INSTANCES, "min_idle": 1},
                            "warm_up": WARM_UP, "assessments": sequential, "before_green": before}
-    process_bound = PROCESS_MAX_INSTANCES + len(PROCESS_PURPLES)
+    process_bound = PROCESS_MAX_INSTANCES + 1 + len(PROCESS_PURPLES)  # the worlds, their fork server, the purples
     async with contextlib.AsyncExitStack() as stack:
         purples = {role: await stack.enter_async_context(purple_process(role, SCENARIOS)) for role in PROCESS_PURPLES}
         green = await stack.enter_async_context(running_green(settings))
