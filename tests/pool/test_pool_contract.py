@@ -120,6 +120,7 @@ async def pool_factory(request, tmp_path) -> AsyncIterator:
 
 
 async def emails(lease) -> int:
+    """Mails in the world of ``lease`` (a Lease or an Instance: both carry url and admin_key)."""
     async with httpx.AsyncClient() as c:
         r = await c.get(lease.url + "/email/state", headers={"X-API-Key": lease.admin_key})
         r.raise_for_status()
@@ -892,7 +893,7 @@ async def test_swarm_placement_constraints_are_honoured(request):
             assert instance.handle.node_id == node.id
             assert (await service_of(engine_client, instance))["TaskTemplate"]["Placement"]["Constraints"] == \
                 [f"node.labels.{label}==yes"]
-            assert await emails_of(instance) == 0
+            assert await emails(instance) == 0
         finally:
             await backend.stop(instance)
     finally:
@@ -932,13 +933,6 @@ async def test_swarm_start_cancelled_leaves_nothing(request, after):
         await backend.stop(instance)
     finally:
         await backend.close()
-
-
-async def emails_of(instance) -> int:
-    async with httpx.AsyncClient() as c:
-        r = await c.get(instance.url + "/email/state", headers={"X-API-Key": instance.admin_key})
-        r.raise_for_status()
-        return r.json()["total_email_count"]
 
 
 async def test_swarm_reservations_beyond_the_swarm_are_a_clear_error(request):
@@ -1005,7 +999,7 @@ async def test_swarm_backend_from_settings_reserves_and_constrains(request, tmp_
             # Purples on the overlay network get the world by name; the green (on the host) its published port.
             assert instance.advertised_url == f"http://{instance.instance_id}:8000"
             assert instance.url.startswith("http://127.0.0.1:")
-            assert await emails_of(instance) == 0
+            assert await emails(instance) == 0
         finally:
             await backend.stop(instance)
     finally:

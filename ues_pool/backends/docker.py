@@ -185,6 +185,41 @@ class EngineBackend(Backend):
                                                 thread_name_prefix=self.thread_name_prefix)
         return await asyncio.get_running_loop().run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
 
+    async def start(self) -> Instance:
+        async with self._start_slots:
+            return await self._start()
+
+    @abstractmethod
+    async def _start(self) -> Instance:
+        """Start one world (``start`` bounds how many run at once)."""
+
+    def _world_name(self) -> str:
+        """A new world's name: its container's or service's name and its instance id."""
+        return f"ues-{container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
+
+    @abstractmethod
+    def _of_pool(self) -> list[tuple[str, dict[str, str]]]:
+        """(the reference ``_remove`` takes, the labels) of every world carrying this pool's name (blocking)."""
+
+    def _live_owners(self) -> tuple[list[str], set[str]]:
+        """Container ids and hostnames that count as a live owner on another host (blocking)."""
+        return running_hostnames(self.client().api)
+
+    def _reap(self) -> int:
+        running = functools.cache(self._live_owners)
+        reaped = 0
+        for ref, labels in self._of_pool():
+            if labels.get(LABEL_RUN) == self.run_id or owner_alive(labels, self.hostname, running):
+                continue
+            self._remove(ref)
+            reaped += 1
+            log.warning("ues_orphan_reaped", backend=self.name, world=ref[:12], instance=labels.get(LABEL_INSTANCE),
+                        owner=f"{labels.get(LABEL_OWNER_HOST)}:{labels.get(LABEL_OWNER_PID)}")
+        return reaped
+
+    async def reap_orphans(self) -> int:
+        return await self._run(self._reap)
+
     @abstractmethod
     def _leftovers(self) -> list[str]:
         """What this run still has on the engine, as references ``_remove`` takes (blocking)."""
@@ -294,12 +329,8 @@ class DockerBackend(EngineBackend):
             raise BackendError(f"UES container {name} stopped during start-up (status {container.status}): {tail}")
         return container, int(bindings[0]["HostPort"])
 
-    async def start(self) -> Instance:
-        async with self._start_slots:
-            return await self._start()
-
     async def _start(self) -> Instance:
-        name = f"ues-{container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
+        name = self._world_name()
         key = new_admin_key()
         started = time.monotonic()
         creating = asyncio.ensure_future(self._run(self._create, name, key))
@@ -414,21 +445,8 @@ class DockerBackend(EngineBackend):
         found: list[dict[str, Any]] = self.client().api.containers(all=True, filters=filters)
         return found
 
-    def _reap(self) -> int:
-        running = functools.cache(functools.partial(running_hostnames, self.client().api))
-        reaped = 0
-        for summary in self._list(**{LABEL_POOL: self.pool_name}):
-            labels = summary.get("Labels") or {}
-            if labels.get(LABEL_RUN) == self.run_id or owner_alive(labels, self.hostname, running):
-                continue
-            self._remove(summary["Id"])
-            reaped += 1
-            log.warning("ues_orphan_reaped", container=summary["Id"][:12], instance=labels.get(LABEL_INSTANCE),
-                        owner=f"{labels.get(LABEL_OWNER_HOST)}:{labels.get(LABEL_OWNER_PID)}")
-        return reaped
-
-    async def reap_orphans(self) -> int:
-        return await self._run(self._reap)
+    def _of_pool(self) -> list[tuple[str, dict[str, str]]]:
+        return [(c["Id"], c.get("Labels") or {}) for c in self._list(**{LABEL_POOL: self.pool_name})]
 
     async def owned(self) -> list[str]:
         """Every container carrying this pool's name, running or not (a stopped one left behind is a leak)."""

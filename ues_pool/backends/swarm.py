@@ -53,10 +53,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import threading
 import time
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -69,14 +67,10 @@ from ues_pool.backends.docker import (
     CONTAINER_PORT,
     DEFAULT_IMAGE,
     LABEL_INSTANCE,
-    LABEL_OWNER_HOST,
-    LABEL_OWNER_PID,
     LABEL_POOL,
     LABEL_RUN,
     EngineBackend,
     compose_unclaimed,
-    container_name_part,
-    owner_alive,
     running_hostnames,
 )
 
@@ -311,12 +305,8 @@ class SwarmBackend(EngineBackend):
             raise BackendError(f"could not create the UES swarm service {name} from {self.image!r}: {exc}") from exc
         return SwarmWorld(name=name, service_id=created["ID"])
 
-    async def start(self) -> Instance:
-        async with self._start_slots:
-            return await self._start()
-
     async def _start(self) -> Instance:
-        name = f"ues-{container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
+        name = self._world_name()
         key = new_admin_key()
         started = time.monotonic()
         creating = asyncio.ensure_future(self._run(self._create, name, key))
@@ -533,21 +523,9 @@ class SwarmBackend(EngineBackend):
         hostnames.discard("")
         return ids, hostnames
 
-    def _reap(self) -> int:
-        running = functools.cache(self._live_owners)
-        reaped = 0
-        for service in self._services(**{LABEL_POOL: self.pool_name}):
-            labels = service["Spec"].get("Labels") or {}
-            if labels.get(LABEL_RUN) == self.run_id or owner_alive(labels, self.hostname, running):
-                continue
-            self._remove(service["Spec"]["Name"])
-            reaped += 1
-            log.warning("ues_orphan_reaped", service=service["ID"][:12], instance=labels.get(LABEL_INSTANCE),
-                        owner=f"{labels.get(LABEL_OWNER_HOST)}:{labels.get(LABEL_OWNER_PID)}")
-        return reaped
-
-    async def reap_orphans(self) -> int:
-        return await self._run(self._reap)
+    def _of_pool(self) -> list[tuple[str, dict[str, str]]]:
+        services = self._services(**{LABEL_POOL: self.pool_name})
+        return [(service["Spec"]["Name"], service["Spec"].get("Labels") or {}) for service in services]
 
     def _owned(self) -> list[str]:
         services = self._services(**{LABEL_POOL: self.pool_name})
