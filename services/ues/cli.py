@@ -52,10 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         secret, generated = secrets.token_hex(32), True
 
     # Imported late so that `--help` and key errors answer instantly.
-    import uvicorn
-
     from services.ues.app import create_app
-    from services.ues.server import WorldServer
+    from services.ues.server import WorldServer, world_config
 
     app = create_app(settings, admin_secret=secret)
     key_id = app.state.keys.admin.key_id
@@ -66,9 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"Admin key from UES_ADMIN_KEY (key_id {key_id})", flush=True)
 
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level or settings.log_level,
-                            access_log=False, lifespan="on")
-    WorldServer(config).run()
+    WorldServer(world_config(app, args.log_level or settings.log_level, host=args.host, port=args.port)).run()
     return 0
 
 

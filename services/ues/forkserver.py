@@ -96,14 +96,11 @@ def _serve_world(app: Any, listener: socket.socket, request: SpawnRequest, contr
         # a world held it, the owner would not see the server's end close when the server dies.
         os.close(control.detach())
         set_process_name(WORLD_PROCESS_NAME)
-        import uvicorn
-
         from services.ues.app import install_world
-        from services.ues.server import WorldServer
+        from services.ues.server import WorldServer, world_config
 
         install_world(app, request.admin_key)
-        config = uvicorn.Config(app, log_level=log_level, access_log=False, lifespan="on")
-        asyncio.run(WorldServer(config).serve(sockets=[listener]))
+        asyncio.run(WorldServer(world_config(app, log_level)).serve(sockets=[listener]))
     except BaseException as exc:
         print(f"ues-world {request.instance_id}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
         code = 1
@@ -153,15 +150,13 @@ def _spawn(app: Any, request: SpawnRequest, control: socket.socket, log_level: s
 def serve(control: socket.socket, log_level: str = "warning") -> int:
     """Warm the simulator, announce ``Ready``, then fork worlds on request until the owner goes away."""
     set_process_name(SERVER_PROCESS_NAME)
-    import uvicorn
-
-    import services.ues.server  # noqa: F401  (imported here, once, for every child)
     from services.ues.app import create_app
+    from services.ues.server import world_config  # imported here, once, for every child
     from services.ues.settings import UESSettings
 
     app = create_app(UESSettings(), admin_secret=_WARM_SECRET)
     _warm(app)
-    uvicorn.Config(app, log_level=log_level, lifespan="on").load()  # imports uvicorn's protocol modules
+    world_config(app, log_level).load()  # imports uvicorn's protocol modules
     # Objects that exist now are shared with every child: keep the collector from touching (and so copying) them.
     gc.collect()
     gc.freeze()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+from typing import Any
 
 import uvicorn
 
@@ -35,3 +36,9 @@ class WorldServer(uvicorn.Server):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), 1.0)
             should_exit = await self.on_tick(counter)
+
+
+def world_config(app: Any, log_level: str, **bind: Any) -> uvicorn.Config:
+    """How every world is served: no access log (the world keeps its own), the lifespan on (it runs the clock's
+    ticker). ``bind`` is ``host`` and ``port`` for a server that binds its own socket."""
+    return uvicorn.Config(app, log_level=log_level, access_log=False, lifespan="on", **bind)

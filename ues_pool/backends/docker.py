@@ -193,6 +193,22 @@ class EngineBackend(Backend):
     async def _start(self) -> Instance:
         """Start one world (``start`` bounds how many run at once)."""
 
+    @abstractmethod
+    def _create(self, name: str, key: str) -> Any:
+        """Create and start the world ``name`` with admin key ``key`` (blocking)."""
+
+    async def _created(self, name: str, key: str) -> Any:
+        """``_create(name, key)`` in a worker thread, safe against the caller's cancellation: the thread keeps going
+        regardless, so a cancelled caller waits for it and then removes whatever it created."""
+        creating = asyncio.ensure_future(self._run(self._create, name, key))
+        try:
+            return await asyncio.shield(creating)
+        except asyncio.CancelledError:
+            with contextlib.suppress(BaseException):
+                await asyncio.shield(creating)
+            await asyncio.shield(self._run(self._remove, name))
+            raise
+
     def _world_name(self) -> str:
         """A new world's name: its container's or service's name and its instance id."""
         return f"ues-{container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
@@ -333,15 +349,7 @@ class DockerBackend(EngineBackend):
         name = self._world_name()
         key = new_admin_key()
         started = time.monotonic()
-        creating = asyncio.ensure_future(self._run(self._create, name, key))
-        try:
-            container, port = await asyncio.shield(creating)
-        except asyncio.CancelledError:
-            # The worker thread keeps going: once it is done, remove whatever it created.
-            with contextlib.suppress(BaseException):
-                await asyncio.shield(creating)
-            await asyncio.shield(self._run(self._remove, name))
-            raise
+        container, port = await self._created(name, key)
         url = f"http://{name}:{CONTAINER_PORT}" if self.network else f"http://127.0.0.1:{port}"
         advertised = f"http://{self.advertise_host}:{port}" if self.advertise_host else url
         instance = Instance(name, self.name, url, advertised, key, handle=container)

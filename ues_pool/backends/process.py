@@ -73,14 +73,14 @@ def _comm(pid: int) -> str:
 
 
 class _ForkServer:
-    """One running fork server: its process, its control connection, and the drain of its (and its worlds') output."""
+    """One running fork server: its process and its control connection. (The drain of its output belongs to the
+    backend: the worlds it forked keep writing to that pipe after it is gone.)"""
 
     def __init__(self, process: asyncio.subprocess.Process, reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter, drain: asyncio.Task[None]) -> None:
+                 writer: asyncio.StreamWriter) -> None:
         self.process = process
         self.reader = reader
         self.writer = writer
-        self.drain = drain
 
     @property
     def alive(self) -> bool:
@@ -166,13 +166,13 @@ class ProcessBackend(Backend):
         self._drains.add(drain)
         drain.add_done_callback(self._drains.discard)
         reader, writer = await asyncio.open_connection(sock=ours)
-        server = _ForkServer(process, reader, writer, drain)
+        server = _ForkServer(process, reader, writer)
         try:
             line = await asyncio.wait_for(reader.readline(), self.startup_timeout)
             Ready.model_validate_json(line)
         except (TimeoutError, ValidationError, ValueError) as exc:
             await server.close()
-            why = "did not get ready within " f"{self.startup_timeout:g} s" if isinstance(exc, TimeoutError) else \
+            why = f"did not get ready within {self.startup_timeout:g} s" if isinstance(exc, TimeoutError) else \
                 f"exited with code {process.returncode}" if process.returncode is not None else "answered nonsense"
             raise BackendError(f"the UES fork server {why}: " + (" | ".join(self._tail) or "(no output)")) from None
         self.server_starts += 1

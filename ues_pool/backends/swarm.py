@@ -309,17 +309,10 @@ class SwarmBackend(EngineBackend):
         name = self._world_name()
         key = new_admin_key()
         started = time.monotonic()
-        creating = asyncio.ensure_future(self._run(self._create, name, key))
         try:
-            world = await asyncio.shield(creating)
+            world = await self._created(name, key)
         except BackendError:
             self._prepared = None
-            raise
-        except asyncio.CancelledError:
-            # The worker thread keeps going: once it is done, remove whatever it created.
-            with contextlib.suppress(BaseException):
-                await asyncio.shield(creating)
-            await asyncio.shield(self._run(self._remove, name))
             raise
         try:
             await self._wait_running(world, key, started + self.startup_timeout)
