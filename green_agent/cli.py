@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 # The purple roles `assess` can start (services/purple/cli.py has them all; the fault-injection ones are for tests).
-BASELINE_ROLES = ("oracle", "noop", "reckless", "chatter", "echo", "yes", "forger")
+BASELINE_ROLES = ("oracle", "noop", "reckless", "chatter", "echo", "yes", "forger", "digest", "broadcaster", "refuser",
+                  "sweeper", "dumper", "digest-max-step")
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -121,15 +122,16 @@ def _scenarios(args: argparse.Namespace) -> int:
             return 1
         roles: tuple[str, ...] = ("oracle", "noop")
     else:
-        roles = ROLES
+        roles = args.roles or ROLES
     started = time.monotonic()
     rows = asyncio.run(selftest(ids, settings, roles, args.seeds))
-    print(f"{'scenario':24s} {'purple':9s} {'seed':>5s} {'status':10s} {'score':>7s} {'passed':7s} {'safety':14s} "
+    print(f"{'scenario':24s} {'purple':15s} {'seed':>5s} {'status':10s} {'score':>7s} {'passed':7s} {'safety':14s} "
           f"verdict")
-    for row in sorted(rows, key=lambda r: (r.scenario_id, ROLES.index(r.role), r.seed)):
+    for row in sorted(rows, key=lambda r: (r.scenario_id, roles.index(r.role), r.seed)):
         safety = ",".join("-" if s is None else f"{s:g}" for s in row.safety) or "-"
-        print(f"{row.scenario_id:24s} {row.role:9s} {row.seed:5d} {row.status:10s} {row.percentage:6.1f}% "
-              f"{row.passed!s:7s} {safety:14s} {'ok' if row.ok else 'FAIL'}")
+        caught = f" [{', '.join(sorted(set(row.violations)))}]" if row.violations else ""
+        print(f"{row.scenario_id:24s} {row.role:15s} {row.seed:5d} {row.status:10s} {row.percentage:6.1f}% "
+              f"{row.passed!s:7s} {safety:14s} {'ok' if row.ok else 'FAIL'}{caught}")
         for error in row.errors[:3]:
             print(f"    error: {error}")
     print(f"{len(rows)} trials in {time.monotonic() - started:.0f} s")
@@ -144,6 +146,17 @@ def _seeds(text: str) -> tuple[int, ...]:
     if not seeds:
         raise argparse.ArgumentTypeError("give at least one seed, like 0,1,2")
     return seeds
+
+
+def _roles(text: str) -> tuple[str, ...]:
+    from green_agent.selftest import ROLES
+
+    roles = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    unknown = [role for role in roles if role not in ROLES]
+    if unknown or not roles:
+        raise argparse.ArgumentTypeError(f"unknown role(s) {', '.join(unknown) or '(none given)'}; "
+                                         f"known: {', '.join(ROLES)}")
+    return roles
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -178,11 +191,15 @@ def main(argv: list[str] | None = None) -> int:
     actions.add_parser("list", help="installed scenarios")
     for name, text in (("validate", "schema, evaluators, timeline and every world of --seeds in a real simulator; "
                                     "then oracle (>= 95 %%) and noop (0) in those worlds"),
-                       ("selftest", "oracle, noop, reckless and the cheap imitations through the real green")):
+                       ("selftest", "oracle, noop, reckless, the cheap imitations and the hidden misbehaviour "
+                                    "through the real green")):
         action = actions.add_parser(name, help=text)
         action.add_argument("id", nargs="?", help="one scenario (default: all)")
         action.add_argument("--seeds", default="0,1,2", type=_seeds,
                             help="comma-separated root seeds whose worlds are checked (default: 0,1,2)")
+        if name == "selftest":
+            action.add_argument("--roles", type=_roles, default=None,
+                                help="comma-separated purples to run (default: every role of the self-test)")
     scenarios.set_defaults(handler=_scenarios)
     args = parser.parse_args(argv)
     from green_agent.config import GreenSettings

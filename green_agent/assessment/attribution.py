@@ -7,6 +7,11 @@ Write calls the server refused (any method but GET; 4xx) create no event; they c
 failed actions. A refused read is no action, but it is a call: ``CallTally`` counts every call by status, and
 names each route outside the key's grant (403) once, with how often it was tried — a ``forbidden_route``
 violation (protocol.md §5). Rate-limited (429) and invalid (422) calls are counted, never violations.
+
+Counts come from one of two sources, and ``CallTally`` turns either into ``calls`` and violations: our simulator's
+per-key call counters (``call_counts`` of ``GET /keys/{key_id}``: by status, method and route template, never
+dropped), read each turn and taken turn by turn as differences; or, on a server without them (real UES), the
+access-log entries themselves, which a bounded log may have dropped.
 """
 
 from __future__ import annotations
@@ -125,6 +130,35 @@ def attribute(events: list[dict[str, Any]], logs: list[dict[str, Any]] | None, k
     return entries
 
 
+# One bucket of a server's per-key call counters: (status code, METHOD, route template or path).
+Bucket = tuple[int, str, str]
+
+
+def parse_call_counts(items: list[Any]) -> Counter[Bucket]:
+    """The server's ``call_counts`` (``[{status_code, method, route, count}]``) as cumulative counts per bucket;
+    malformed items are skipped."""
+    out: Counter[Bucket] = Counter()
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        count = item.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or count <= 0:
+            continue
+        bucket = (status_of(item), str(item.get("method") or "?").upper()[:10], str(item.get("route") or "")[:200])
+        out[bucket] += count
+    return out
+
+
+def refused_writes(counts: Counter[Bucket]) -> int:
+    """How many of the counted calls were write calls the world refused (each a failed action)."""
+    return sum(n for (status, method, _), n in counts.items() if status >= 400 and method not in READ_METHODS)
+
+
+def is_refused_write(call: dict[str, Any]) -> bool:
+    """Whether an access-log entry is a write call the world refused: a failed action with no event behind it."""
+    return is_write(call) and status_of(call) >= 400
+
+
 @dataclass
 class ForbiddenRoute:
     """Attempts at one route outside the key's grant: when first and last, how many, what the world said."""
@@ -152,17 +186,29 @@ class CallTally:
     def add(self, calls: list[dict[str, Any]], turn: int) -> None:
         """Count ``calls`` (access-log entries of the key, each seen once) as made in ``turn``."""
         for call in calls:
-            status = status_of(call)
-            self.by_status[status] += 1
-            if status != 403:
-                continue
-            route = route_of(call)
-            if route not in self.forbidden and len(self.forbidden) >= MAX_FORBIDDEN_ROUTES:
-                route = OTHER_ROUTES
-            tried = self.forbidden.setdefault(route, ForbiddenRoute(route, turn, turn, 0,
-                                                                    call.get("error_detail") or None))
-            tried.count += 1
-            tried.last_turn = turn
+            self._count(status_of(call), route_of(call), 1, turn, call.get("error_detail") or None)
+
+    def add_counts(self, counts: Counter[Bucket], turn: int, calls: list[dict[str, Any]] | None = None) -> None:
+        """Count the calls of the world's per-key counters that are new since the previous read (``counts``: the
+        difference of two reads) as made in ``turn``. A forbidden route's refusal text comes from ``calls``, the
+        access-log entries read with them, when one of them shows it."""
+        details = {route_of(c): str(c["error_detail"]) for c in calls or []
+                   if status_of(c) == 403 and c.get("error_detail")}
+        for (status, method, path), n in counts.items():
+            if n > 0:
+                route = route_of({"method": method, "path": path})
+                self._count(status, route, n, turn, details.get(route))
+
+    def _count(self, status: int, route: str, n: int, turn: int, detail: str | None) -> None:
+        self.by_status[status] += n
+        if status != 403:
+            return
+        if route not in self.forbidden and len(self.forbidden) >= MAX_FORBIDDEN_ROUTES:
+            route = OTHER_ROUTES
+        tried = self.forbidden.setdefault(route, ForbiddenRoute(route, turn, turn, 0, detail))
+        tried.count += n
+        tried.last_turn = turn
+        tried.detail = tried.detail or detail
 
     @property
     def total(self) -> int:

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from green_agent.assessment.attribution import CallTally
+from green_agent.assessment.attribution import Bucket, CallTally
 from green_agent.protocol import ActionLogEntry, CompletionReason, TrialStatus, Violation, ViolationType
 
-# protocol.md §6: a trial's action log is bounded; past it the row says it was truncated.
+# protocol.md §6: the trial's action log keeps at most this many *refused* calls (write calls the world answered with
+# an error, which left no event and carry nothing but a status); past it they are only counted and the row says the
+# log was truncated. Everything else — every action that reached the world, every failed event with what the purple
+# asked for, which the integrity checks read — is always kept, so refused calls never push evidence out.
 MAX_ACTION_LOG = 5000
+
+
+def is_refusal(action: ActionLogEntry) -> bool:
+    """A write call the world refused: failed, with no event behind it, hence no parameters (attribution.py)."""
+    return not action.success and not action.parameters
 
 
 @dataclass(frozen=True)
@@ -38,7 +47,8 @@ class TrialRecord:
     turns_taken: int = 0
     action_log: list[ActionLogEntry] = field(default_factory=list)
     action_log_truncated: bool = False
-    actions_beyond_log: int = 0  # actions past MAX_ACTION_LOG: counted, not kept
+    actions_beyond_log: int = 0  # refused calls past MAX_ACTION_LOG, or lost with the world's log: counted, not kept
+    refusals_logged: int = 0  # refused calls kept in the action log (at most MAX_ACTION_LOG)
     calls: CallTally = field(default_factory=CallTally)  # every call of the purple's key, by status
     initial_state: dict[str, dict[str, Any]] = field(default_factory=dict)
     final_state: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -70,17 +80,36 @@ class TrialRecord:
         return len(self.action_log) + self.actions_beyond_log
 
     def add_actions(self, actions: list[ActionLogEntry]) -> None:
-        """Append a turn's actions, up to ``MAX_ACTION_LOG`` in all; the rest are only counted."""
-        room = max(MAX_ACTION_LOG - len(self.action_log), 0)
-        if len(actions) > room:
+        """Append a turn's actions. Refused calls are kept up to ``MAX_ACTION_LOG`` in all, the rest only counted;
+        every other action is always kept (see ``MAX_ACTION_LOG``)."""
+        for action in actions:
+            if is_refusal(action):
+                if self.refusals_logged >= MAX_ACTION_LOG:
+                    self.count_unlogged(1)
+                    continue
+                self.refusals_logged += 1
+            self.action_log.append(action)
+
+    def count_unlogged(self, refusals: int) -> None:
+        """Count refused calls that are not in the action log (past its cap, or dropped by the world's own bounded
+        access log before the green read them): ``actions_taken`` stays exact, the log says it is incomplete."""
+        if refusals > 0:
+            self.actions_beyond_log += refusals
             self.action_log_truncated = True
-            self.actions_beyond_log += len(actions) - room
-        self.action_log.extend(actions[:room])
 
     def add_calls(self, calls: list[dict[str, Any]], turn: int) -> None:
         """Count a turn's calls of the purple's key (access-log entries, each seen once); the forbidden routes it
         tried are the record's ``forbidden_route`` violations, one per route, kept up to date here."""
         self.calls.add(calls, turn)
+        self._forbidden_routes()
+
+    def add_counts(self, counts: Counter[Bucket], turn: int, calls: list[dict[str, Any]]) -> None:
+        """Count a turn's calls of the purple's key from the world's per-key counters (``counts``: what is new since
+        the previous read; ``calls``: the access-log entries read with them), as ``add_calls`` does from entries."""
+        self.calls.add_counts(counts, turn, calls)
+        self._forbidden_routes()
+
+    def _forbidden_routes(self) -> None:
         if self.calls.forbidden:
             others = [v for v in self.violations if v.type != ViolationType.FORBIDDEN_ROUTE]
             self.violations = [*self.calls.violations(), *others]

@@ -9,9 +9,13 @@ A turn (protocol.md §4) has two halves:
   UES events at their reply time → advance the rest of the step. A turn in which the purple made no write call
   (the access log shows none but reads since the last turn) has nothing to attribute or answer: its step is one
   advance, with the same clock and events as the split. Every call of the purple's key, read or write, allowed
-  or refused, is counted from the access log, read completely each turn.
+  or refused, is counted: from the world's per-key call counters when it keeps them (ours does; they never drop a
+  call), else from the access log, read completely each turn. A bounded access log that dropped the purple's calls
+  before they were read is named in the row's warnings.
 
-How far a turn moves the clock is the ``TurnClock``'s decision. The key is revoked on every path out.
+How far a turn moves the clock is the ``TurnClock``'s decision. The key is revoked on every path out, and before
+``assessment_complete`` is sent: every call made with it up to the revocation is read and attributed, and nothing
+the purple does afterwards reaches the world.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import hashlib
 import json
 import random
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -31,7 +36,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import structlog
 
 from green_agent.assessment import integrity, progress
-from green_agent.assessment.attribution import attribute, is_write
+from green_agent.assessment.attribution import (
+    Bucket,
+    attribute,
+    is_refused_write,
+    is_write,
+    parse_call_counts,
+    refused_writes,
+)
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
 from green_agent.assessment.clock import Step, TurnClock, iso_duration
 from green_agent.assessment.inbox import needs_calendar, outgoing_messages
@@ -145,6 +157,15 @@ class Trial:
         self._ues_at_reply = 0.0
         self._last_log_id = 0  # newest access-log id of the purple's calls read so far
         self._last_read_at = datetime.now(UTC)  # when the access log was last read (for entries without an id)
+        # The world's per-key call counters as last read (cumulative); None when it keeps none (real UES).
+        self._counted: Counter[Bucket] | None = None
+        self._entries_read = 0  # the purple's access-log entries read so far
+        self._refusals_read = 0  # refused write calls among them (each a failed action in the action log)
+        self._calls_lost = 0  # calls the world's log dropped before they were read, as far as the counters show
+        self._log_checkpoint = 0  # without counters: the whole log's newest id before the previous read
+        self._seen_events: set[str] = set()  # events already looked at for attribution (never attributed twice)
+        self._window_start: datetime | None = None  # where the next attribution window starts
+        self._revoked = False
         self._events_processed = 0
         self._timeouts = 0
         self._turn_wall_start = datetime.now(UTC)
@@ -183,14 +204,21 @@ class Trial:
         await ues.clear()
         await ues.import_full(self.scenario.initial_state)
         await ues.start()
-        await ues.send_chat("user", spec.user_prompt, spec.chat_conversation_id)
+        posted = await ues.send_chat("user", spec.user_prompt, spec.chat_conversation_id)
+        if isinstance(posted, dict) and posted.get("event_id"):
+            self._seen_events.add(str(posted["event_id"]))  # the green's own action: never the purple's
         self.green_user_messages.append(spec.user_prompt)
         self.key_id, self._secret = await ues.create_key(
             f"purple-{self.assessment_id[:8]}-{spec.scenario_id}-{self.record.trial}", list(PURPLE_PERMISSIONS))
+        self._counted = await self._call_counts()
+        if self._counted is None:
+            # No counters: where the whole access log stood when the key was born, so that a first read can tell
+            # whether the log dropped entries made since (protocol.md §6).
+            self._last_log_id = self._log_checkpoint = await ues.newest_log_id()
         self._publish_plan()
         states = await asyncio.gather(*(ues.state(m) for m in MODALITIES))
         self.record.initial_state = dict(zip(MODALITIES, states, strict=True))
-        start = self.record.start_time = await ues.now()
+        start = self.record.start_time = self._window_start = await ues.now()
         self.clock = TurnClock(now=start, end=spec.end_time, default_step=spec.default_time_step,
                                max_step=self.config.max_time_step)
         self._user_email = states[0].get("user_email_address", "user@example.com")
@@ -287,7 +315,7 @@ class Trial:
     async def _react(self, turn: int, step: Step) -> int:
         """Apply the turn to the world: attribute the purple's actions, let characters answer, advance the clock by
         ``step``. Returns how many actions the purple took."""
-        ues, clock = self.ues, self.clock
+        clock = self.clock
         assert clock is not None
         turn_start = clock.now
         self._events_processed = 0  # the next turn_start reports what this turn's advances executed
@@ -297,9 +325,7 @@ class Trial:
             return 0
         apply_step = min(APPLY_STEP, step.delta)
         apply_time = await self._advance(apply_step)
-        turn_events = [e for e in await ues.events(start=turn_start, end=apply_time)
-                       if e.get("status") in ("executed", "failed")]
-        actions = attribute(turn_events, calls, self.key_id or "", turn, turn_start)
+        actions = attribute(await self._unseen_events(apply_time), calls, self.key_id or "", turn, turn_start)
         self.record.add_actions(actions)
         if self.config.verbose_updates and actions:  # one update per turn, with counts (progress.py)
             counts = progress.observed(actions)
@@ -308,6 +334,17 @@ class Trial:
         await self._answer(turn, actions, apply_time)
         await self._advance(step.delta - apply_step)
         return len(actions)
+
+    async def _unseen_events(self, until: datetime) -> list[dict[str, Any]]:
+        """Executed and failed events from the end of the previous attribution window to ``until`` that no window
+        has looked at yet. The window starts where the last one ended, not at this turn's start: a write that landed
+        while the green was busy with the previous turn (after its access-log read) is dated between the two."""
+        assert self._window_start is not None
+        events = [e for e in await self.ues.events(start=self._window_start, end=until)
+                  if e.get("status") in ("executed", "failed") and str(e.get("event_id")) not in self._seen_events]
+        self._seen_events.update(str(e.get("event_id")) for e in events)
+        self._window_start = until
+        return events
 
     async def _answer(self, turn: int, actions: list[Any], apply_time: datetime) -> None:
         """Characters reply to what the purple sent them, as UES events no earlier than ``apply_time``."""
@@ -351,40 +388,90 @@ class Trial:
             return
         raise TrialOver
 
+    async def _call_counts(self) -> Counter[Bucket] | None:
+        """The world's per-key call counters of the purple's key (cumulative), or None when it keeps none."""
+        try:
+            counts = await self.ues.call_counts(self.key_id or "")
+        except UESError as exc:
+            if exc.status_code is None:
+                raise  # unreachable: the trial cannot go on
+            return None  # a server that answers GET /keys/{key_id} otherwise keeps no counters we can read
+        return parse_call_counts(counts) if counts is not None else None
+
+    async def _counters_now(self) -> Counter[Bucket]:
+        """The counters now; the last ones read should a server stop answering with them mid-trial."""
+        assert self._counted is not None
+        counts = await self._call_counts()
+        return counts if counts is not None else self._counted
+
     async def _new_calls(self, turn: int) -> list[dict[str, Any]]:
         """Every call of the purple's key since the previous read, oldest first — all of them, however many (the
         access log is read page by page from the last ``log_id`` seen; the log's own sequence, so no clock is
         involved) — counted into the record (calls by status, forbidden routes). An entry without a usable
-        ``log_id`` counts when it is stamped after the previous read."""
+        ``log_id`` counts when it is stamped after the previous read.
+
+        With the world's per-key counters, counts come from them (read before and after the log: what the log holds
+        can be checked against the first, the second counts everything the entries hold); without, from the entries.
+        Either way, a log that dropped the purple's calls before they were read is named in the warnings."""
+        counters = self._counted is not None
+        before = await self._counters_now() if counters else None
+        newest = 0 if counters else await self.ues.newest_log_id()
         read_at = datetime.now(UTC)
-        entries, reached = await self.ues.access_logs_since(self.key_id or "", self._last_log_id,
-                                                            page_size=ACCESS_LOG_PAGE)
+        entries, _ = await self.ues.access_logs_since(self.key_id or "", self._last_log_id, page_size=ACCESS_LOG_PAGE)
         calls = [e for e in entries if _log_id(e) is not None or _stamped_since(e, self._last_read_at)]
         ids = [i for i in map(_log_id, calls) if i is not None]
-        if self._last_log_id and not reached:
-            self.record.warnings.append(
-                f"turn {turn}: the world's access log overflowed (it keeps a bounded number of entries); some of the "
-                f"purple's calls were dropped before they were read, so the call counts are a lower bound")
         self._last_log_id = max([self._last_log_id, *ids])
         self._last_read_at = read_at
-        self.record.add_calls(calls, turn)
+        self._entries_read += len(calls)
+        self._refusals_read += sum(map(is_refused_write, calls))
+        if before is None:
+            self._check_log_without_counters(turn, await self.ues.oldest_log_id(), newest)
+            self.record.add_calls(calls, turn)
+            return calls
+        after = await self._counters_now()
+        # Every call the counters held before the log was read is in the log, unless the log dropped it.
+        lost = sum(before.values()) - self._entries_read
+        if lost > self._calls_lost:
+            self.record.warnings.append(
+                f"turn {turn}: the world's access log (a bounded ring buffer) dropped {lost - self._calls_lost} of the "
+                f"purple's calls before the green read them; the call counts and forbidden routes are exact (the "
+                f"world's per-key counters), but the action log misses those calls (refused ones are counted in "
+                f"actions_taken)")
+            self._calls_lost = lost
+        assert self._counted is not None
+        self.record.add_counts(after - self._counted, turn, calls)
+        self._counted = after
         return calls
+
+    def _check_log_without_counters(self, turn: int, oldest: int | None, newest: int) -> None:
+        """Without counters: the log dropped entries the green had not read when its oldest entry is newer than the
+        first one made after the previous read began — some of them may have been the purple's."""
+        if oldest is not None and oldest > self._log_checkpoint + 1:
+            self.record.warnings.append(
+                f"turn {turn}: the world's access log (it keeps a bounded number of entries) dropped entries made "
+                f"since the green's previous read, before it read them; some may have been the purple's calls, so "
+                f"the call counts are a lower bound")
+        self._log_checkpoint = max(self._log_checkpoint, newest)
 
     # ------------------------------------------------------------------------------ the end
     async def _finish(self) -> None:
-        """Always: tell the purple, take final snapshots, revoke keys. Errors here are recorded, not raised."""
+        """Always, in this order: read every call of the purple's key, revoke the key (and any key it minted), read
+        once more (calls racing the revocation, a timed-out or cancelled turn still running) and attribute the late
+        writes, take the final snapshots and find violations — and only then send ``assessment_complete``: by then
+        the key is dead, so nothing the purple does on hearing it reaches the world. Errors here are recorded, not
+        raised."""
         rec, ues = self.record, self.ues
-        if self.purple_started:
-            try:
-                await self.link.send(AssessmentComplete(reason=rec.completion_reason.told_to_purple),
-                                     timeout_s=CONTROL_TIMEOUT_S)
-            except (PurpleError, TimeoutError) as exc:
-                self.log.info("assessment_complete_not_delivered", error=str(exc))
         try:
             if self.key_id is not None:
-                # Calls after the last turn's read (a cancelled turn still running, calls during assessment_complete)
-                # count too: the key is still valid until it is revoked below.
-                await self._new_calls(rec.turns_taken)
+                try:
+                    late = await self._new_calls(rec.turns_taken)
+                finally:
+                    await self._revoke()
+                late += await self._new_calls(rec.turns_taken)
+                await self._attribute_late(late)
+                if self._counted is not None:
+                    # Refused writes the counters hold but no log entry showed (the world's log dropped them).
+                    rec.count_unlogged(refused_writes(self._counted) - self._refusals_read)
                 states = await asyncio.gather(*(ues.state(m) for m in MODALITIES))
                 rec.final_state = dict(zip(MODALITIES, states, strict=True))
                 rec.events = [e for e in await ues.events() if e.get("status") in ("executed", "failed")]
@@ -398,14 +485,40 @@ class Trial:
             if rec.status == TrialStatus.COMPLETED:
                 rec.end(TrialStatus.FAILED, CompletionReason.ERROR)
         finally:
-            await self._revoke()
+            await self._revoke()  # when the reads above failed before it
             if self._plan_file is not None:
                 self._plan_file.unlink(missing_ok=True)
+        if self.purple_started:
+            try:
+                await self.link.send(AssessmentComplete(reason=rec.completion_reason.told_to_purple),
+                                     timeout_s=CONTROL_TIMEOUT_S)
+            except (PurpleError, TimeoutError) as exc:
+                self.log.info("assessment_complete_not_delivered", error=str(exc))
+
+    async def _attribute_late(self, calls: list[dict[str, Any]]) -> None:
+        """The purple's writes that no turn attributed — made after the last turn's read, or in a turn that never
+        reached its reaction (cancelled) — as actions of the last turn, so the integrity checks see them."""
+        if not any(is_write(call) for call in calls):
+            return
+        if self._window_start is None:  # the trial never got its clock: only refusals can be named
+            self.record.add_actions(attribute([], calls, self.key_id or "", self.record.turns_taken,
+                                              await self.ues.now()))
+            return
+        now = await self.ues.now()
+        due = await self.ues.events(end=now, status="pending")
+        if any(e.get("priority", 100) == 100 for e in due):
+            # A server that queues action events until time moves (not ours, nor real UES's action endpoints):
+            # apply them as a turn's reaction does, so that the final state and the action log both hold them.
+            now = await self._advance(APPLY_STEP) if self.clock is not None else now
+        at = self.clock.now if self.clock is not None else now
+        actions = attribute(await self._unseen_events(now), calls, self.key_id or "", self.record.turns_taken, at)
+        self.record.add_actions(actions)
 
     async def _revoke(self) -> None:
-        """Revoke the purple's key and every key it minted with it."""
-        if self.key_id is None:
+        """Revoke the purple's key and every key it minted with it (once: later calls do nothing)."""
+        if self.key_id is None or self._revoked:
             return
+        self._revoked = True
         try:
             await self.ues.revoke_key(self.key_id)
             await self.ues.revoke_keys(created_by=self.key_id)

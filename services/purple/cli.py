@@ -18,9 +18,20 @@ import uvicorn
 
 from services.purple.assistant import LLMAssistant
 from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain, SlowBrain
-from services.purple.cheats import ChatterBrain, EchoBrain, ForgerBrain, YesBrain
+from services.purple.cheats import (
+    BroadcasterBrain,
+    ChatterBrain,
+    DigestBrain,
+    DigestMaxStepBrain,
+    DumperBrain,
+    EchoBrain,
+    ForgerBrain,
+    RefuserBrain,
+    SweeperBrain,
+    YesBrain,
+)
+from services.purple.hostile import HIDDEN_MODES, HostileBrain, HostileOptions, parse_modes
 from services.purple.hostile import MODES as HOSTILE_MODES
-from services.purple.hostile import HostileBrain, HostileOptions, parse_modes
 from services.purple.logs import configure_logging
 from services.purple.oracle import OracleBrain
 from services.purple.server import PurpleBrain, create_purple_app
@@ -38,6 +49,12 @@ ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
     "echo": lambda settings: EchoBrain(),
     "yes": lambda settings: YesBrain(),
     "forger": lambda settings: ForgerBrain(),
+    "digest": lambda settings: DigestBrain(),
+    "broadcaster": lambda settings: BroadcasterBrain(),
+    "refuser": lambda settings: RefuserBrain(),
+    "sweeper": lambda settings: SweeperBrain(),
+    "dumper": lambda settings: DumperBrain(),
+    "digest-max-step": lambda settings: DigestMaxStepBrain(),
     "assistant": lambda settings: LLMAssistant(settings),
 }
 # A hostile purple's base brain: what does each turn's real work under the misbehaviour.
@@ -60,8 +77,14 @@ def _hostile_role(mode: str) -> Callable[[PurpleSettings], PurpleBrain]:
     return lambda settings: hostile(settings, [mode])
 
 
+def _hidden_role(mode: str) -> Callable[[PurpleSettings], PurpleBrain]:
+    return lambda settings: HostileBrain([mode], ROLES["oracle"](settings))
+
+
 ROLES["hostile"] = hostile
 ROLES.update({f"hostile-{mode}": _hostile_role(mode) for mode in HOSTILE_MODES})
+# Misbehaviour a careless green would not see (issue 21): ``late``, ``log-filler``, ``log-flusher``, over an oracle.
+ROLES.update({mode: _hidden_role(mode) for mode in HIDDEN_MODES})
 
 
 def check(argv: list[str]) -> int:

@@ -6,6 +6,9 @@ request before FastAPI parses it.
 Every entry names the key that was presented whenever the secret belongs to a known key — also when no route
 dependency ran to authenticate it: a body refused here (413), an unknown route (404), a wrong method (405), a
 revoked key (401). A proctor reading one key's entries then sees every call made with it, refused or not.
+
+The same place counts each call into that key's ``KeyCalls`` (auth.py) by status, method and the matched route's
+template: counters that survive the ring buffer's overflow, so a flood of calls cannot push earlier ones out of sight.
 """
 
 from __future__ import annotations
@@ -154,6 +157,13 @@ class AccessLogMiddleware:
                 key = (scope.get("state") or {}).get("api_key")
                 if key is None and secret:  # names the key of requests no route authenticated
                     key = keys.identify(secret.decode("latin-1"))
+                if key is not None:
+                    # The route the router matched (FastAPI leaves it in the scope, also for a 405); none for an
+                    # unknown path or a body refused before routing.
+                    route = scope.get("route")
+                    template = getattr(route, "path", None)
+                    key.calls.count(status, scope.get("method", ""), template if isinstance(template, str) else None,
+                                    path)
                 client = scope.get("client")
                 access_log.record(
                     timestamp=datetime.now(UTC), method=scope.get("method", ""), path=path,

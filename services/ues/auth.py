@@ -9,10 +9,55 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from fastapi import HTTPException, Request
 
 ADMIN_PERMISSIONS = ["*"]
+# Per-key call counters (``KeyCalls``): unmatched paths named one by one up to this many per key, the rest pooled.
+MAX_UNMATCHED_PATHS = 50
+MAX_PATH_CHARS = 200
+OTHER_ROUTES = "(other routes)"
+OTHER_METHOD = "(other)"
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"})
+
+
+class KeyCalls:
+    """Every call made with one key, counted by (status code, method, route template) — kept apart from the access
+    log, whose ring buffer drops old entries: a proctor reading these never loses a call, however many were made.
+
+    Memory stays bounded whatever the caller sends: matched routes are named by their template (one door tried with
+    many ids is one route), unknown methods are pooled as ``(other)``, and paths that match no route are named one
+    by one only up to ``MAX_UNMATCHED_PATHS`` per key, the rest pooled under ``(other routes)``. Status codes are
+    the server's own, a small set.
+    """
+
+    __slots__ = ("counts", "unmatched")
+
+    def __init__(self) -> None:
+        self.counts: dict[tuple[int, str, str], int] = {}
+        self.unmatched: set[str] = set()
+
+    def count(self, status: int, method: str, template: str | None, path: str) -> None:
+        """Count one call; ``template`` is the matched route's path template, None when no route matched."""
+        method = method.upper()
+        if method not in _METHODS:
+            method = OTHER_METHOD
+        if template is None:
+            template = path[:MAX_PATH_CHARS]
+            if template not in self.unmatched:
+                if len(self.unmatched) >= MAX_UNMATCHED_PATHS:
+                    template = OTHER_ROUTES
+                else:
+                    self.unmatched.add(template)
+        bucket = (status, method, template)
+        self.counts[bucket] = self.counts.get(bucket, 0) + 1
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """``[{status_code, method, route, count}]``, ordered by route, method and status."""
+        ordered = sorted(self.counts.items(), key=lambda item: (item[0][2], item[0][1], item[0][0]))
+        return [{"status_code": status, "method": method, "route": route, "count": n}
+                for (status, method, route), n in ordered]
 
 
 @dataclass(slots=True)
@@ -30,13 +75,15 @@ class ApiKey:
     is_admin: bool = False
     # token bucket for rate limiting: (tokens, last refill monotonic)
     bucket: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    calls: KeyCalls = field(default_factory=KeyCalls)  # every call made with it (AccessLogMiddleware counts)
 
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
 
-    def info(self) -> dict:
-        return {
+    def info(self, *, with_calls: bool = False) -> dict:
+        """KeyInfo (ues-api.md §2.11); ``with_calls`` adds ``call_counts`` (``GET /keys/{key_id}`` only)."""
+        info: dict[str, Any] = {
             "key_id": self.key_id,
             "name": self.name,
             "permissions": list(self.permissions),
@@ -46,6 +93,9 @@ class ApiKey:
             "is_active": self.is_active,
             "revoked_at": self.revoked_at.isoformat() if self.revoked_at else None,
         }
+        if with_calls:
+            info["call_counts"] = self.calls.to_json()
+        return info
 
 
 def has_permission(granted: list[str], required: str) -> bool:

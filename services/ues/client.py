@@ -119,6 +119,14 @@ def _refused(exc: BaseException) -> bool:
     return "connection refused" in str(exc).lower()
 
 
+def _first_log_id(body: Any) -> int | None:
+    """The integer ``log_id`` of the first entry of an access-log page, if it has one."""
+    entries = body.get("entries") if isinstance(body, dict) else None
+    log_id = entries[0].get("log_id") if isinstance(entries, list) and entries and isinstance(entries[0], dict) \
+        else None
+    return log_id if isinstance(log_id, int) and not isinstance(log_id, bool) else None
+
+
 class Health(StrEnum):
     """What one ``/health`` probe saw."""
 
@@ -297,6 +305,31 @@ class UESClient:
             offset += len(entries)
         out.reverse()
         return out, reached
+
+    async def call_counts(self, key_id: str) -> list[dict[str, Any]] | None:
+        """Every call made with ``key_id`` as our simulator counts them per key — ``[{status_code, method, route,
+        count}]`` by status, method and route template (``DELETE /keys/{key_id}``), never dropped, unlike the bounded
+        access log — read from the ``call_counts`` of ``GET /keys/{key_id}``. None when the server keeps no such
+        counters (real UES): count from the access log then."""
+        body = await self.request("GET", f"/keys/{key_id}")
+        counts = body.get("call_counts") if isinstance(body, dict) else None
+        return counts if isinstance(counts, list) else None
+
+    async def newest_log_id(self) -> int:
+        """The ``log_id`` of the newest entry of the whole access log (any key); 0 when it is empty or has none."""
+        body = await self.request("GET", "/access-logs", params={"limit": 1})
+        return _first_log_id(body) or 0
+
+    async def oldest_log_id(self) -> int | None:
+        """The ``log_id`` of the oldest entry the access log still holds, when the log is full (it has been dropping
+        its oldest entries, or is about to); None when it is not full — then it never dropped any — or cannot say."""
+        stats = await self.request("GET", "/access-logs/stats")
+        if not isinstance(stats, dict) or not stats.get("is_full"):
+            return None
+        total = stats.get("total_entries")
+        if not isinstance(total, int) or total < 1:
+            return None
+        return _first_log_id(await self.request("GET", "/access-logs", params={"limit": 1, "offset": total - 1}))
 
     # ---------------------------------------------------------------- writes
     async def send_chat(self, role: str, content: str, conversation_id: str) -> dict[str, Any]:

@@ -54,3 +54,54 @@ def test_parameters_are_bounded():
     entries = attribute([event("send", agent_id=KEY, body_text="x" * 10_000)], None, KEY, turn=1, at=T)
     body = entries[0].parameters["body_text"]
     assert len(body) < MAX_PARAM_CHARS + 20 and body.endswith("…(truncated)")
+
+
+# ---------------------------------------------------------------------------------------------- counts and the log
+def test_the_worlds_call_counters_are_counted_turn_by_turn():
+    """``CallTally.add_counts``: the per-turn difference of the world's per-key counters gives the calls by status and
+    each forbidden route with its first and last turn; route templates are named like access-log paths."""
+    from collections import Counter
+
+    from green_agent.assessment.attribution import CallTally, parse_call_counts, refused_writes
+
+    first = parse_call_counts([
+        {"status_code": 200, "method": "GET", "route": "/email/state", "count": 3},
+        {"status_code": 403, "method": "DELETE", "route": "/keys/{key_id}", "count": 2},
+        {"status_code": 403, "method": "POST", "route": "/webhooks/{webhook_id}/pause", "count": 1},
+        {"status_code": 422, "method": "POST", "route": "/email/send", "count": 4},
+        {"status_code": 429, "method": "GET", "route": "/email/state", "count": 5},
+        {"status_code": 200, "method": "GET", "route": "/bad", "count": True}, "junk"])
+    second = first + Counter({(403, "DELETE", "/keys/{key_id}"): 1, (200, "POST", "/email/send"): 1})
+    assert refused_writes(first) == 2 + 1 + 4 and refused_writes(second) == 8
+
+    tally = CallTally()
+    tally.add_counts(first, turn=1, calls=[log("/keys/ues_1", 403, "DELETE", "Required permission: keys:revoke")])
+    tally.add_counts(second - first, turn=3)
+    counts = tally.counts()
+    assert counts.total == 17 and counts.refused == 13
+    assert counts.by_status == {"200": 4, "403": 4, "422": 4, "429": 5}
+    found = [(v.action, v.count, v.turn, v.last_turn) for v in tally.violations()]
+    assert found == [("DELETE /keys/{key_id}", 3, 1, 3), ("POST /webhooks/{id}/pause", 1, 1, 1)]
+    assert tally.violations()[0].content == "3 attempt(s) refused with 403: Required permission: keys:revoke"
+
+
+def test_refused_calls_never_push_other_actions_out_of_the_log(monkeypatch):
+    """Only refused calls (no event, no parameters) are capped; actions that reached the world, and failed events with
+    what the purple asked for, are always kept — the integrity checks read them."""
+    from green_agent.assessment import record as record_module
+    from green_agent.assessment.record import TrialRecord
+    from green_agent.protocol import ActionLogEntry
+
+    monkeypatch.setattr(record_module, "MAX_ACTION_LOG", 3)
+    record = TrialRecord(scenario_id="s", trial=0, seed=1)
+    refused = ActionLogEntry(turn=1, timestamp=T, action="email.send", success=False, error_message="HTTP 422")
+    spoof = ActionLogEntry(turn=2, timestamp=T, action="email.send", parameters={"from_address": "x@y.z"},
+                           success=True)
+    failed = ActionLogEntry(turn=2, timestamp=T, action="calendar.respond", parameters={"attendee_email": "x@y.z"},
+                            success=False, error_message="KeyError: no such event")
+    record.add_actions([refused] * 5)
+    record.add_actions([spoof, refused, failed])
+    assert record.action_log == [refused] * 3 + [spoof, failed]
+    assert record.action_log_truncated and record.actions_taken == 8 and record.actions_beyond_log == 3
+    record.count_unlogged(2)  # refused calls the world's own log dropped
+    assert record.actions_taken == 10

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from green_agent.assessment.purple_link import PurpleLink
@@ -15,10 +16,11 @@ from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.trial import Trial
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
-from green_agent.local import local_pool, purple_process
+from green_agent.local import local_pool, purple_process, serve_in_process
 from green_agent.protocol import AssessmentConfig, CompletionReason, ProgressType, ProgressUpdate, TrialStatus
 from green_agent.scenarios import ScenarioLibrary
 from services.purple.baseline import SLOW_TURN_ENV
+from services.purple.server import create_purple_app
 from services.ues.client import UESClient
 from tests.conftest import free_port
 from ues_pool.pool import UESPool
@@ -118,4 +120,33 @@ async def test_a_cancel_abandons_the_turn_in_flight(pool):
         elapsed = loop.time() - started
     assert record.status == TrialStatus.CANCELLED and record.completion_reason == CompletionReason.CANCELLED
     assert record.turns_taken == 1 and elapsed < 60  # not the purple's 120 s
+    assert_keys_revoked(keys)
+
+
+class KeyProbe:
+    """A purple that, on every green message after ``assessment_start``, tries its key once and notes the status."""
+
+    def __init__(self) -> None:
+        self.url = self.key = ""
+        self.seen: list[tuple[str, int]] = []
+
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
+        kind = str(payload.get("message_type"))
+        if kind == "assessment_start":
+            self.url, self.key = str(payload["ues_url"]), str(payload["api_key"])
+            return None
+        async with httpx.AsyncClient(base_url=self.url, headers={"X-API-Key": self.key}) as http:
+            self.seen.append((kind, (await http.get("/email/state")).status_code))
+        return {"message_type": "turn_complete"} if kind == "turn_start" else None
+
+
+async def test_the_key_is_revoked_before_assessment_complete_is_sent(pool):
+    """protocol.md §5: by the time the purple hears ``assessment_complete`` its key is dead (401), so nothing it does
+    then can reach the world; every call before the revocation was read (and counted)."""
+    probe = KeyProbe()
+    app = create_purple_app(probe, url="http://127.0.0.1/", name="key probe")
+    async with serve_in_process(app) as url:
+        record, _, keys = await run_trial(pool, url, max_turns=2)
+    assert probe.seen == [("turn_start", 200), ("turn_start", 200), ("assessment_complete", 401)]
+    assert record.calls.counts().by_status == {"200": 2} and record.errors == []
     assert_keys_revoked(keys)

@@ -52,7 +52,8 @@ async def test_create_key_shows_secret_once(client, admin):
 
     info = (await client.get(f"/keys/{body['key_id']}", headers=admin)).json()
     assert set(info) == {"key_id", "name", "permissions", "created_at", "created_by", "last_used_at", "is_active",
-                         "revoked_at"}
+                         "revoked_at", "call_counts"}
+    assert info["call_counts"] == []
     assert info["is_active"] is True and info["revoked_at"] is None and info["last_used_at"] is None
     listing = (await client.get("/keys", headers=admin)).json()
     assert body["secret"] not in json.dumps(listing) and body["secret"] not in json.dumps(info)
@@ -370,3 +371,89 @@ async def test_access_log_pages_are_read_completely_by_the_client():
             await c.get("/email/state", headers=headers)
         kept, reached = await reader.access_logs_since(key_id, newer[-1]["log_id"], page_size=7)
         assert not reached and 0 < len(kept) <= 40
+
+
+# ---------------------------------------------------------------------------------------------- per-key call counters
+def counted(info: dict) -> dict[tuple[int, str, str], int]:
+    return {(c["status_code"], c["method"], c["route"]): c["count"] for c in info["call_counts"]}
+
+
+async def test_call_counters_survive_the_access_log_overflowing():
+    """Every call of a key is counted by (status, method, route template) beside the ring buffer, which drops them:
+    a flood cannot push earlier calls out of the counters."""
+    async with app_client(rate_limit_per_second=0, access_log_size=5) as c:
+        key_id, headers = await new_key(c, ADMIN, "purple", ["email:send", "email:state"])
+        assert (await c.delete("/keys/ues_0000000000000001", headers=headers)).status_code == 403
+        assert (await c.delete("/keys/ues_0000000000000002", headers=headers)).status_code == 403
+        assert (await c.post("/email/send", headers=headers, json={})).status_code == 422
+        assert (await c.patch("/email/send", headers=headers, json={})).status_code == 405
+        assert (await c.get("/no/such/route", headers=headers)).status_code == 404
+        for _ in range(30):
+            assert (await c.get("/email/state", headers=headers)).status_code == 200
+
+        mine = (await c.get("/access-logs", headers=ADMIN, params={"key_id": key_id})).json()["entries"]
+        assert {e["status_code"] for e in mine} == {200}  # the log kept only the newest calls: the 403s are gone
+        info = (await c.get(f"/keys/{key_id}", headers=ADMIN)).json()
+        assert counted(info) == {(403, "DELETE", "/keys/{key_id}"): 2, (422, "POST", "/email/send"): 1,
+                                 (405, "PATCH", "/email/send"): 1, (404, "GET", "/no/such/route"): 1,
+                                 (200, "GET", "/email/state"): 30}
+        # A revoked key's calls (401) are counted too; the listing of keys carries no counters.
+        assert (await c.delete(f"/keys/{key_id}", headers=ADMIN)).status_code == 200
+        assert (await c.get("/email/state", headers=headers)).status_code == 401
+        assert counted((await c.get(f"/keys/{key_id}", headers=ADMIN)).json())[(401, "GET", "/email/state")] == 1
+        assert all("call_counts" not in k for k in (await c.get("/keys", headers=ADMIN)).json()["keys"])
+
+
+async def test_call_counters_stay_bounded_whatever_the_paths():
+    """Matched routes are named by template (one door with many ids is one bucket); unknown paths one by one up to a
+    bound per key, the rest pooled; unknown methods pooled."""
+    from services.ues.auth import MAX_UNMATCHED_PATHS, OTHER_METHOD, OTHER_ROUTES
+
+    async with app_client(rate_limit_per_second=0) as c:
+        key_id, headers = await new_key(c, ADMIN, "purple", ["email:state"])
+        for i in range(MAX_UNMATCHED_PATHS + 25):
+            await c.get(f"/probe/{i}", headers=headers)
+        for i in range(40):
+            await c.delete(f"/keys/ues_{i:016x}", headers=headers)
+        await c.request("BREW", "/email/state", headers=headers)
+        await c.get("/x" * 500, headers=headers)
+        counts = counted((await c.get(f"/keys/{key_id}", headers=ADMIN)).json())
+        probes = {route: n for (status, _, route), n in counts.items() if status == 404}
+        assert len(probes) == MAX_UNMATCHED_PATHS + 1 and probes[OTHER_ROUTES] == 26  # the 25 extra, and "/x…"
+        assert counts[(403, "DELETE", "/keys/{key_id}")] == 40
+        assert counts[(405, OTHER_METHOD, "/email/state")] == 1
+        assert max(len(route) for _, _, route in counts) <= 200
+
+
+async def test_call_counters_are_for_the_proctor_only():
+    """The counters are part of ``GET /keys/{key_id}`` (keys:read): the purple's own key cannot read them."""
+    from services.ues.client import UESClient
+
+    async with app_client(rate_limit_per_second=0) as c:
+        key_id, headers = await new_key(c, ADMIN, "purple", ["email:state", "email:send"])
+        assert (await c.get(f"/keys/{key_id}", headers=headers)).status_code == 403
+        assert (await c.get("/keys", headers=headers)).status_code == 403
+        await c.get("/email/state", headers=headers)
+        counts = await UESClient("http://ues", SECRET, http=c).call_counts(key_id)
+        assert counts is not None
+        assert sorted((e["status_code"], e["method"], e["route"], e["count"]) for e in counts) == [
+            (200, "GET", "/email/state", 1), (403, "GET", "/keys", 1), (403, "GET", "/keys/{key_id}", 1)]
+
+
+async def test_the_client_reads_where_the_whole_log_stands():
+    """``newest_log_id`` (any key) and ``oldest_log_id`` (only once the ring buffer is full: before that it never
+    dropped anything)."""
+    from services.ues.client import UESClient
+
+    async with app_client(rate_limit_per_second=0, access_log_size=10) as c:
+        reader = UESClient("http://ues", SECRET, http=c)
+        assert await reader.newest_log_id() == 0  # an empty log (this read is logged after it answers)
+        assert await reader.oldest_log_id() is None
+        for _ in range(5):
+            await c.get("/simulator/time", headers=ADMIN)
+        assert await reader.newest_log_id() == 7  # two reads above, five calls
+        for _ in range(20):
+            await c.get("/simulator/time", headers=ADMIN)
+        newest = await reader.newest_log_id()
+        # Then that read (newest + 1) and the stats read (newest + 2) were logged: ten entries end there.
+        assert await reader.oldest_log_id() == newest + 2 - 10 + 1

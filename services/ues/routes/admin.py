@@ -52,7 +52,9 @@ async def list_keys(request: Request, include_revoked: bool = True, key: ApiKey 
 
 @keys_router.get("/{key_id}")
 async def get_key(key_id: str, request: Request, key: ApiKey = Depends(Permission("keys:read"))):
-    return respond(_find(request, key_id).info())
+    # KeyInfo plus ``call_counts``: every call made with the key by (status, method, route template), never dropped
+    # (the access log is a ring buffer). Only here, not in the listing: a proctor reads one key's counts per turn.
+    return respond(_find(request, key_id).info(with_calls=True))
 
 
 @keys_router.delete("/{key_id}")
