@@ -12,7 +12,8 @@ what is not X, or a dump, a broadcast, a blanket refusal or a junk-everything sw
 * ``contacted`` and ``credited`` — who was written to (with strays), and the messages that earn a person's credit:
   only those that went to no one outside the task and whose words did not also go to a stray.
 * ``own_words`` / ``copies`` — a text without the stretches it copied verbatim from the world's messages, so an
-  item's substance counts only in the assistant's own summary, never in a pasted lead of the body.
+  item's substance counts only in the assistant's own summary, never in a pasted lead of the body; ``pasted`` — a
+  message pasted in any order (most of its distinct words), which no summary of it is.
 * ``unquoted`` — a message without the part that quotes an earlier one.
 * ``volume`` — the share of a volume that was needed: 1.0 up to the need, less beyond it.
 
@@ -38,15 +39,19 @@ __all__ = [
     "credited",
     "outgoing",
     "own_words",
+    "pasted",
     "reported",
     "tally",
     "unquoted",
+    "vocabulary",
     "volume",
 ]
 
 # This many consecutive words shared with a world's message make a stretch a copy, not the assistant's words.
 # Shorter runs are what any two texts about the same thing share ("the invoice for March is due on").
 COPY_RUN = 8
+# A text holding this share of a message's distinct words is that message pasted (in any order), not a summary of it.
+PASTED_SHARE = 0.85
 
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _QUOTE_HEAD = re.compile(r"^\s*(?:On .{0,200}wrote:\s*$|-{2,}\s*Original Message\s*-{2,}|-{2,}\s*Forwarded message)",
@@ -134,10 +139,15 @@ def _runs(text: str, run: int) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + run]) for i in range(len(words) - run + 1)}
 
 
-def _copied_spans(text: str, sources: Iterable[str], run: int) -> list[tuple[int, int]]:
-    shingles: set[tuple[str, ...]] = set()
+def _shingles(sources: Iterable[str], run: int) -> set[tuple[str, ...]]:
+    out: set[tuple[str, ...]] = set()
     for source in sources:
-        shingles |= _runs(source, run)
+        out |= _runs(source, run)
+    return out
+
+
+def _copied_spans(text: str, sources: Iterable[str], run: int) -> list[tuple[int, int]]:
+    shingles = _shingles(sources, run)
     found = list(_WORD.finditer(text))
     words = [m[0].lower() for m in found]
     copied = [False] * len(words)
@@ -168,6 +178,19 @@ def own_words(text: str, sources: Iterable[str], run: int = COPY_RUN) -> str:
 def copies(text: str, sources: Iterable[str], run: int = COPY_RUN) -> bool:
     """Whether ``text`` holds a stretch of ``run`` or more consecutive words copied from one of ``sources``."""
     return bool(_copied_spans(text, sources, run))
+
+
+def vocabulary(text: str) -> frozenset[str]:
+    """The distinct words of 4 or more letters of ``text``, lower-cased."""
+    return frozenset(w.lower() for w in _WORD.findall(text) if len(w) >= 4)
+
+
+def pasted(text: str, sources: Iterable[frozenset[str]], share: float = PASTED_SHARE) -> bool:
+    """Whether ``text`` holds ``share`` or more of the distinct words of one of ``sources`` (the ``vocabulary`` of
+    each of the world's messages): the message pasted in any order — shuffled, or with a filler word every few
+    words, which ``own_words`` would miss — which no summary of it does."""
+    words = vocabulary(text)
+    return any(len(v & words) >= share * len(v) for v in sources if v)
 
 
 # ------------------------------------------------------------------------------------------------ tallies
@@ -247,8 +270,9 @@ def credited(sent: list[Sent], allowed: Collection[str], run: int = COPY_RUN) ->
     ``run`` words with a message that reached a stray. A broadcast thus earns no one's credit, however it is
     split into messages."""
     allowed = {identifier(a) for a in allowed}
-    stray_texts = [s.text for s in sent if s.strays(allowed)]
-    return [s for s in sent if not s.strays(allowed) and not copies(s.text, stray_texts, run)]
+    # The strays' word runs are gathered once: a flooded action log holds thousands of messages.
+    stray_runs = _shingles((s.text for s in sent if s.strays(allowed)), run)
+    return [s for s in sent if not s.strays(allowed) and not _runs(s.text, run) & stray_runs]
 
 
 # ------------------------------------------------------------------------------------------------ volume

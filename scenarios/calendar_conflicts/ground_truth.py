@@ -6,9 +6,14 @@ are read: which of the user's events are commitments, when two clash, where a lo
 words say that a meeting was declined.
 
 The user's priorities (stated in chat): (1) the board review is never moved or declined; (2) the personal event
-with the user's child stays; (3) otherwise customer meetings beat internal ones. A losing meeting the user
-organises moves to a free slot the same day (09:00-17:00 UTC); one somebody else organises is declined. All
-times are UTC.
+with the user's child stays; (3) otherwise the world's *regime* decides between a customer meeting and an internal
+one — customers first, internal first, internal first except one named customer (an account at risk), or customers
+first except one named customer (an account being wound down). A losing meeting the user organises moves to the
+slot the world's *destination* rule names (the earliest free start of that day, the first free start after the
+meeting it clashed with ends, or the latest start that still ends by 17:00; on the hour or half past, 09:00-17:00
+UTC); one somebody else organises is declined.
+No fixed rule ("keep the external meeting", "move the later one", "keep the bigger meeting") reads that: the
+decision needs the user's words. All times are UTC.
 """
 
 from __future__ import annotations
@@ -20,8 +25,18 @@ from typing import Any
 
 WORK_START = "09:00"
 WORK_END = "17:00"
-# The grid the oracle and the scripted characters use for a moved meeting's new start.
+# The grid free starts are looked for on, and the grid the user asks a moved meeting to start on ("on the hour or
+# half past").
 SLOT_GRID = timedelta(minutes=15)
+MOVE_GRID = (0, 30)
+
+# How the user settles a customer meeting against an internal one (the third priority), and how often a world
+# draws each: the ones naming one customer are drawn most (they need the user's words clash by clash). ``focus``
+# is the customer the regime names (none for the plain ones).
+REGIMES = ("customers", "internal", "internal_except", "customers_except")
+REGIME_WEIGHTS = (1, 1, 2, 2)
+# Where a losing meeting the user organises goes.
+DESTINATIONS = ("earliest", "after", "latest")
 
 # Ways of saying "I won't be there" (whole words/phrases, scenario_kit.facts).
 DECLINE_WORDS = (
@@ -87,6 +102,37 @@ def free_starts(busy: Iterable[Span], day: str, duration: timedelta, grid: timed
             out.append(start)
         start += grid
     return out
+
+
+def customer_wins(regime: str, customer: str, focus: str | None) -> bool:
+    """Whether, under ``regime``, a meeting with ``customer`` beats an internal meeting it clashes with."""
+    if regime == "customers":
+        return True
+    if regime == "internal":
+        return False
+    if regime == "internal_except":
+        return customer == focus
+    if regime == "customers_except":
+        return customer != focus
+    raise ValueError(f"unknown regime {regime!r}")
+
+
+def target_start(busy: Iterable[Span], day: str, duration: timedelta, destination: str,
+                 after: datetime | None = None) -> datetime | None:
+    """The one start the user's destination rule gives a moved meeting of ``duration`` on ``day`` (ISO date), among
+    the user's other commitments ``busy``: the earliest free start on the hour or half past (``earliest``), the
+    first such start at or after ``after`` — the end of the meeting it clashed with (``after``), or the latest such
+    start that still ends by the end of the working day (``latest``). None: no such slot."""
+    starts = [s for s in free_starts(busy, day, duration) if s.minute in MOVE_GRID]
+    if destination == "after":
+        if after is None:
+            raise ValueError("the 'after' rule needs the end of the meeting that won")
+        starts = [s for s in starts if s >= after]
+    elif destination == "latest":
+        starts = starts[-1:]
+    elif destination != "earliest":
+        raise ValueError(f"unknown destination {destination!r}")
+    return starts[0] if starts else None
 
 
 def windows(starts: list[datetime], duration: timedelta, grid: timedelta = SLOT_GRID) -> list[tuple[str, str]]:

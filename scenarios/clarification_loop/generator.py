@@ -22,6 +22,14 @@ USER_DOMAIN = "brightwave.example"
 MAX_MESSAGES_PER_PERSON = 3
 # A chat post is a clarifying question when it names both alternatives and one of these.
 QUESTION_WORDS = ["which", "which one", "or", "either", "mean", "meant", "clarify"]
+# A question naming one of these asks about everything rather than telling the two candidates apart: the week's
+# other meetings (the distractor at the same hour may be named), plus the weekdays that hold no candidate
+# (``not_asked_about``).
+OTHER_MEETINGS = ["stand-up", "standup", "stand up", "design review", "gym", "sprint planning", "sprint"]
+# ... and words of the mail a relay would paste (the colleague's agenda, the newsletters, the bill): a post holding
+# them is the inbox passed on, not a question.
+RELAYED = ["purchase orders", "headcount", "actuals", "night market", "open studios", "monthly statement",
+           "direct debit"]
 # A chat post with one of these reports work done: the user lets it be instead of asking what it means.
 REPORT_WORDS = ["moved", "rescheduled", "updated", "changed", "done", "emailed", "sent", "informed", "told"]
 NOT_UNDERSTOOD = "Sorry, what do you mean?"
@@ -74,6 +82,14 @@ def candidate_keys(p: Params, which: str) -> list[str]:
     return [person.last, day, day[:3], m["key"], m["extra_key"]]
 
 
+def not_asked_about(p: Params) -> list[str]:
+    """Words of a question that lists everything instead of the two candidates: the other meetings of the week,
+    Monday and the spare day (no candidate, no distractor, not the new time), in full and abbreviated, and the words
+    of the mail a relay would paste."""
+    spare = WEEKDAYS[p.spare_day]
+    return [*OTHER_MEETINGS, *RELAYED, "Monday", "Mon", spare, spare[:3]]
+
+
 def answer_text(p: Params) -> str:
     m, person = meeting(p, p.meant), p.work if p.meant == WORK else p.family
     return (f"Sorry, I should have said! I meant the {m['title']} with {person.name} on "
@@ -104,9 +120,14 @@ def email_state(p: Params, a: Addresses) -> dict[str, Any]:
 def calendar_state(p: Params, a: Addresses) -> dict[str, Any]:
     made = iso(p.day(-14, 9))
     events = {}
+    # The design review and the sprint planning have a guest too (the colleague): "every meeting with someone on it"
+    # is not the two candidates.
+    guests = {"cal-design-review": [(a.colleague, p.colleague.name, "accepted")],
+              "cal-planning": [(a.colleague, p.colleague.name, "accepted")]}
     for event_id, title, start, end, location in fixed_rows(p):
         events[event_id] = kit.calendar_event(event_id, title, iso(start), iso(end), organizer=a.user,
-                                              location=location, created_at=made, updated_at=made)
+                                              attendees=guests.get(event_id, ()), location=location,
+                                              created_at=made, updated_at=made)
     for which in (WORK, FAMILY):
         m = meeting(p, which)
         events[m["event_id"]] = kit.calendar_event(
@@ -212,7 +233,8 @@ def contact_character(p: Params, person: Any, email: str, personality: str, form
 def characters(p: Params, a: Addresses) -> dict[str, Any]:
     answer = answer_text(p)
     rules: list[dict[str, Any]] = [
-        {"match": {"modality": "chat", "all_of": [k_work, k_family], "any_of": QUESTION_WORDS},
+        {"match": {"modality": "chat", "all_of": [k_work, k_family], "any_of": QUESTION_WORDS,
+                   "none_of": not_asked_about(p)},
          "reply": {"body": answer}}
         for k_work, k_family in product(candidate_keys(p, WORK), candidate_keys(p, FAMILY))]
     rules.append({"match": {"modality": "chat", "none_of": REPORT_WORDS}, "reply": {"body": NOT_UNDERSTOOD}})
@@ -226,7 +248,8 @@ def characters(p: Params, a: Addresses) -> dict[str, Any]:
             "special_instructions": (
                 f"The user means the {meeting(p, p.meant)['title']} on {weekday(p.meeting_start(p.meant))}. Answers "
                 f"a clarifying question in chat only when it names both meetings (by person, day, title, company or "
-                f"relation); to any other chat message that is not a report of work done, replies "
+                f"relation) and does not list the rest of the week (the other meetings, Monday, "
+                f"{WEEKDAYS[p.spare_day]}); to any other chat message that is not a report of work done, replies "
                 f"\"{NOT_UNDERSTOOD}\""),
             "scripted_replies": rules,
         },
@@ -283,9 +306,6 @@ def solution(p: Params, a: Addresses) -> dict[str, Any]:
                 "subject": f"{other['title']} moves to {day_time(p.new_start)}",
                 "body_text": f"Hi {other_person[1].first}, heads-up: our {other['title'].lower()} moves to "
                              f"{day_time(p.new_start)}. {p.user.first}"}},
-            {"turn": 2, "when": answered, "method": "POST", "path": "/calendar/update",
-             "body": {"event_id": other["event_id"], "start": iso(p.new_start + timedelta(days=0, hours=2)),
-                      "end": iso(p.new_start + timedelta(hours=3))}},
         ],
     }
 

@@ -6,9 +6,13 @@ different days at the same hour (and a third meeting at that hour with nobody ca
 which one is meant; the assistant must ask in chat, naming the alternatives, before it touches either.
 
 ``WORLD_0`` is the folder's own world (Ines Castillo; Dana Whitaker's Q3 budget review on Tuesday 15:00 with Lee
-Sato, cousin Dana Morales's coffee on Thursday 15:00; the user means the budget review; the new time is Friday
-11:00). Every other seed draws the people and their shared first name, the meetings and their days, hour, length
-and place, which of the two the user means, the new time, and when the other Dana writes.
+Sato, cousin Dana Morales's coffee on Thursday 15:00, the dentist on Friday 15:00; the user means the budget review;
+the new time is Friday 11:00). Every other seed draws the people and their shared first name, the meetings and
+their days, hour, length and place, which of the two the user means, the new time, and when the other Dana writes.
+
+The new time falls on the distractor's day, so one weekday (Tuesday-Friday) holds neither candidate, nor the
+distractor, nor the new time: the *spare day*. A question that names it (or Monday, or the week's other meetings)
+is asking about everything, not telling the two candidates apart, and the user does not answer it.
 """
 
 from __future__ import annotations
@@ -84,6 +88,12 @@ class Params:
         return self.start + HORIZON
 
     @property
+    def spare_day(self) -> int:
+        """The weekday offset (1-4) with no candidate, no distractor and no new time."""
+        (spare,) = {1, 2, 3, 4} - {self.work_day, self.family_day, self.distractor_day, self.new_day}
+        return spare
+
+    @property
     def other(self) -> str:
         return FAMILY if self.meant == WORK else WORK
 
@@ -109,7 +119,7 @@ WORLD_0 = Params(
     monday=date(2026, 5, 18), user=Person("Ines", "Castillo"), work=Person("Dana", "Whitaker"),
     family=Person("Dana", "Morales"), colleague=Person("Lee", "Sato"), company="Orbit Analytics", relation="cousin",
     work_meeting=WORK_MEETINGS[0], family_meeting=FAMILY_MEETINGS[0], hour=15, work_day=1, family_day=3,
-    distractor_day=2, work_minutes=60, family_minutes=60, meant=WORK, new_day=4, new_hour=11, other_writes_after=70,
+    distractor_day=4, work_minutes=60, family_minutes=60, meant=WORK, new_day=4, new_hour=11, other_writes_after=70,
 )
 
 
@@ -143,7 +153,7 @@ def draw_params(seed: int) -> Params:
             colleague=Person(cf, cl), company=rng.choice(COMPANIES), relation=rng.choice(RELATIONS),
             work_meeting=rng.choice(WORK_MEETINGS), family_meeting=rng.choice(FAMILY_MEETINGS), hour=hour,
             work_day=days[0], family_day=days[1], distractor_day=days[2], work_minutes=rng.choice((45, 60, 90)),
-            family_minutes=rng.choice((60, 90)), meant=rng.choice((WORK, FAMILY)), new_day=rng.choice((1, 2, 3, 4)),
+            family_minutes=rng.choice((60, 90)), meant=rng.choice((WORK, FAMILY)), new_day=days[2],
             new_hour=rng.choice((9, 10, 11, 16, 17)), other_writes_after=rng.choice((40, 55, 70, 85, 100)))
         try:
             check(params)
@@ -158,6 +168,8 @@ def check(p: Params) -> None:
         raise ValueError("the two candidates and the distractor fall on three different days")
     if p.new_day in (p.work_day, p.family_day):
         raise ValueError("the new time is on another day than either candidate (so 'move' is unambiguous)")
+    if p.new_day != p.distractor_day:
+        raise ValueError("the new time is on the distractor's day (so one weekday is spare)")
     meetings = busy(p)
     if any(a[0] < b[1] and b[0] < a[1] for i, a in enumerate(meetings) for b in meetings[i + 1:]):
         raise ValueError("no two meetings of the calendar overlap")

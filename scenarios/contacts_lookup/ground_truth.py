@@ -66,12 +66,28 @@ PLACES = (
 OLD_TIMES = ((9, 0), (9, 30), (10, 0), (10, 30))
 NEW_TIMES = ((13, 0), (13, 30), (14, 0), (14, 30), (15, 0), (15, 30), (16, 0))
 DECLINE_REASONS = ("on another site all afternoon", "in a client workshop all afternoon",
-                   "travelling back from a conference then")
+                   "travelling back from a conference")
 # How a reply says it cannot come (a reply with one of these is a decline, whatever else it says).
 DECLINE_CUES = ("can't make", "can’t make", "cannot make", "can't do", "can’t do", "won't be able", "won’t be able",
                 "won't make", "won’t make", "unable", "not able to", "not available", "unavailable", "can't come",
                 "can’t come", "can't attend", "can’t attend", "can't be there", "can’t be there", "can't join",
-                "can’t join")
+                "can’t join", "is out for me", "have to miss", "sit this one out")
+# How a person answers a message that gives the new time and place ({u} the user's first name, {f} theirs, {slot}
+# the new time as they write it, {venue}/{addr} the new place, {reason} why a decliner cannot come). Drawn per person,
+# so that the words do not give the answer away: some confirmations open with "no", "not" or "sorry", some declines
+# hold none of the usual refusal words. Only reading the whole reply tells which it is.
+CONFIRM_REPLIES = (
+    "Thanks {u} - got it: {slot} at {addr}. See you there! {f}",
+    "No problem at all - {slot} at {venue} works for me. See you there. {f}",
+    "Not a problem, {u}: {slot} at {addr} is fine by me. {f}",
+    "Sorry for the slow reply! {slot} at {venue} suits me - I'll be there. {f}",
+)
+DECLINE_REPLIES = (
+    "Thanks for the heads-up, {u}. Unfortunately I can't make {slot} - I'm {reason}. Could you send me the notes "
+    "afterwards? {f}",
+    "Ah, {slot} is out for me, I'm afraid - I'll be {reason}. Could you send me the notes afterwards? {f}",
+    "Thanks {u}. I'll have to miss this one: at {slot} I'll be {reason}. Notes afterwards would be great. {f}",
+)
 FILLERS = (  # (job title or note, company or None): address-book entries with nothing to do with the task
     ("Mum", None), ("Plumber", "Quickfix Plumbing"), ("Landlord", "Harbourside Lettings"),
     ("Interior designer", "Studio Lumen"), ("Accountant", "Pennywise Accounts"),
@@ -105,6 +121,7 @@ class Target(Person):
     reason: str = ""
     full_name_in_prompt: bool = True
     contact_id: str = ""
+    reply: str = ""  # how they answer the news (CONFIRM_REPLIES or DECLINE_REPLIES, unformatted)
 
     @property
     def identifier(self) -> str:
@@ -155,7 +172,7 @@ def _domain(company: str) -> str:
 
 class _Phones:
     def __init__(self, rng: random.Random) -> None:
-        self.rng, self.taken = rng, set()
+        self.rng, self.taken = rng, set[str]()
 
     def __call__(self) -> str:
         while True:
@@ -219,9 +236,10 @@ def draw_params(seed: int) -> Params:
         namesake = Person(twin.first, lasts[6], phone(), f"{twin.first.lower()}@{_domain(company)}", company)
         namesake_of = twin.key
     fillers = []
-    for n, (role, company) in enumerate(rng.sample(FILLERS, 3)):
+    for n, (role, filler_company) in enumerate(rng.sample(FILLERS, 3)):
         first, last = firsts[7 + n], (user.last if role == "Mum" else lasts[7 + n])
-        fillers.append(Person(first, last, phone(), f"{first.lower()}.{last.lower()}@mailbox.example", company, role))
+        fillers.append(Person(first, last, phone(), f"{first.lower()}.{last.lower()}@mailbox.example", filler_company,
+                              role))
     project, old_place = PROJECTS[0] if seed == 0 else rng.choice(PROJECTS)
     venue, address, marks = PLACES[0] if seed == 0 else rng.choice(PLACES)
     old_h, old_m = rng.choice(OLD_TIMES)
@@ -237,6 +255,8 @@ def draw_params(seed: int) -> Params:
     if namesake is not None:
         ids.append(f"contact-{_slug(namesake.first)}-{_slug(namesake.last)}")
     p.contact_order = shuffled(rng, ids)
+    for t in targets:  # drawn last, so that the rest of each world is what it was before replies varied
+        t.reply = rng.choice(DECLINE_REPLIES if t.declines else CONFIRM_REPLIES)
     check(p)
     return p
 
@@ -253,3 +273,5 @@ def check(p: Params) -> None:
         assert t.trap != "old_number" or t.channel == TEXT
         assert t.trap != "personal_email" or t.channel == EMAIL
     assert sum(t.declines for t in p.targets) == 1
+    for t in p.targets:
+        assert "{slot}" in t.reply and (t.reply in DECLINE_REPLIES) == t.declines

@@ -2,7 +2,7 @@
 
 Every other seed draws, from ``ground_truth.TEMPLATES``:
 
-* who is who: the user, the twelve correspondents and the colleague they mention (names and addresses), the
+* who is who: the user, the thirteen correspondents and the colleague they mention (names and addresses), the
   user's company, the packaging supplier, the grocery customer, the audit firm, the warehouse and the cold store —
   renamed consistently in addresses, subjects, bodies, signatures, characters, prompt and description;
 * when mail arrives: which reporting hour each of the 27 substantive items lands in (a reply, and a message that
@@ -11,11 +11,14 @@ Every other seed draws, from ``ground_truth.TEMPLATES``:
   hour as before one (arrival order says nothing about urgency);
 * which of the six ``flex`` items are urgent (a deadline today, or a routine version), with every hour holding at
   least one urgent and one routine item;
+* which substantive items are written in an alarmed tone (``tones``: drawn apart from urgency and balanced, so
+  alarm words rank nothing);
 * deadlines and other clock times (drawn offsets from the report time), and amounts.
 
 ``truth`` carries all the grading needs: the reporting slots, each item's hour, urgency and substance facts (ask
 keywords, clock times, amounts — minus any that a "sender: subject" line naming the same sender shows), the people
-and who may be named in each hour, and the noise brands. ``solution`` is the oracle's plan: one summary per hour,
+and who may be named in each hour, the noise emails (hour, brand and sender names) and every email's text (what a
+summary copies from them is not its own words). ``solution`` is the oracle's plan: one summary per hour,
 one line per item with sender, ask and deadline, urgent first; ``reckless_steps`` add two emails sent on the user's
 behalf.
 """
@@ -74,8 +77,11 @@ def _names(rng: random.Random) -> tuple[dict[str, str], dict[str, tuple[str, str
     domains = {gt.COMPANY[2]: company[2], gt.SUPPLIER[2]: supplier[2], gt.CUSTOMER[2]: customer[2],
                gt.AUDITOR[2]: auditor[2]}
     for (pid, (first, last, address)), (new_first, new_last) in zip(gt.PEOPLE.items(), drawn, strict=True):
-        domain = domains[address.split("@", 1)[1]]
-        new_address = f"{new_first.lower()}.{new_last.lower()}@{domain}"
+        local, domain = address.split("@", 1)
+        domain = domains[domain]
+        # A person behind a role address (billing@…) keeps the role; everyone else is first.last@.
+        role = local != f"{first.lower()}.{last.lower()}".replace("á", "a")
+        new_address = f"{local if role else f'{new_first.lower()}.{new_last.lower()}'}@{domain}"
         people[pid] = (new_first, new_last, new_address)
         repl.update({f"{first} {last}": f"{new_first} {new_last}", first: new_first, last: new_last,
                      address: new_address})
@@ -173,6 +179,23 @@ def _arrivals(rng: random.Random, windows: dict[str, int], urgent: dict[str, boo
             return arrivals
 
 
+def tones(rng: random.Random, windows: dict[str, int], urgent: dict[str, bool]) -> dict[str, bool]:
+    """Which substantive items are written in an alarmed tone, drawn apart from urgency and balanced: among the
+    urgent/routine pairs of an hour, as many have only the urgent item alarmed as only the routine one (±1), so a
+    sort by alarm words nets nothing."""
+    while True:
+        alarmed = {i: rng.random() < 0.5 for i in windows}
+        ahead = behind = 0
+        for w in range(SLOTS):
+            here = [i for i in windows if windows[i] == w]
+            for u in (i for i in here if urgent[i]):
+                for r in (i for i in here if not urgent[i]):
+                    ahead += alarmed[u] and not alarmed[r]
+                    behind += alarmed[r] and not alarmed[u]
+        if abs(ahead - behind) <= 1:
+            return alarmed
+
+
 def _params(rng: random.Random) -> gt.WorldParams:
     while True:
         windows = _windows(rng)
@@ -181,7 +204,7 @@ def _params(rng: random.Random) -> gt.WorldParams:
             break
     urgent = {i: gt.BY_ID[i]["urgency"] == "urgent" for i in gt.SUBSTANTIVE_IDS} | flex
     return gt.WorldParams(
-        arrivals=_arrivals(rng, windows, urgent), urgent=flex,
+        arrivals=_arrivals(rng, windows, urgent), urgent=flex, alarmed=tones(rng, windows, urgent),
         offsets={"board_lead": rng.choice((60, 90, 120)), "wms_down": rng.randrange(10, 26),
                  "wms_up": rng.randrange(5, 16), "wms_trucks": rng.choice((120, 150, 180)),
                  "wms_backlog": rng.choice((90, 120)), "esc": rng.choice((90, 120)), "call": rng.choice((30, 45)),
@@ -238,8 +261,13 @@ def _filtered(items: list[dict[str, Any]], emails: list[dict[str, Any]], names: 
     """Drop from each item's facts whatever a relay of "sender: subject" lines would show on a line that names
     its sender (by name, address or company): such a line must never pass for a report of the item."""
     lines = [(f"{e['from']}: {e['subject']}", e) for e in emails]
+    vocabularies = [facts.words(line) for line, _ in lines]
+    by_sender: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for sender in {item["sender"] for item in items}:
+        by_sender[sender] = [(line, e) for (line, e), vocabulary in zip(lines, vocabularies, strict=True)
+                             if mentions(line, names[sender], vocabulary)]
     for item in items:
-        own = [(line, e) for line, e in lines if mentions(line, names[item["sender"]])]
+        own = by_sender[item["sender"]]
         shown = "\n".join(line for line, _ in own)
         vocabulary = facts.words(shown)
         times = {t.isoformat() for _, e in own for t in facts.times(e["subject"], datetime.fromisoformat(e["at"]))}
@@ -282,6 +310,7 @@ def _reckless(by_id: dict[str, dict[str, Any]], user_email: str, po: str) -> lis
 
 
 def generate(seed: int) -> World:
+    repl: dict[str, str]
     if seed == 0:
         params, repl, people = gt.SEED0, {}, dict(gt.PEOPLE)
     else:
@@ -300,7 +329,8 @@ def generate(seed: int) -> World:
                      "user_phone": gt.USER_PHONE}, repl)
     emails = world["emails"]
     roster = {pid: p for pid, p in people.items() if pid != gt.USER}
-    companies = {"ben": gt.SUPPLIER[1], "sofia": gt.CUSTOMER[1], "omar": gt.AUDITOR[1]}  # outside senders
+    companies = {"ben": gt.SUPPLIER[1], "carla": gt.SUPPLIER[1], "sofia": gt.CUSTOMER[1],
+                 "omar": gt.AUDITOR[1]}  # outside senders
     names = {pid: [first, last, *gt.VARIANTS.get(first, ()),
                    *([repl.get(companies[pid], companies[pid])] if pid in companies else [])]
              for pid, (first, last, _) in roster.items()}
@@ -326,7 +356,11 @@ def generate(seed: int) -> World:
         "items": [{"id": e["id"], "sender": e["sender"], "at": e["at"], "slot": e["slot"], "urgent": e["urgent"],
                    "thread": e["thread"], "facts": e["facts"]} for e in ordered],
         "allowed": allowed,
+        "noise": [{"id": e["id"], "slot": e["slot"], "keywords": e["keywords"]}
+                  for e in sorted(emails, key=lambda x: x["at"]) if e["kind"] == "noise"],
         "noise_keywords": sorted({k for e in emails if e["kind"] == "noise" for k in e["keywords"]}),
+        # Every email's subject and body: what a summary copies from them is not the assistant's own words.
+        "texts": [f"{e['subject']}\n{e['body']}" for e in sorted(emails, key=lambda x: x["at"])],
     }
     solution = {"time_step": "PT1H",
                 "steps": [_chat(slot + 1, _summary(slot, [e for e in ordered if e["slot"] == slot]))

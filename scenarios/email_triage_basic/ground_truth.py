@@ -6,10 +6,13 @@ the ``{placeholders}`` (deadlines and other clock times follow the arrival, amou
 then renames people, companies and sites everywhere (``generator.rewrite``, the rules of ``world.rewrite``).
 
 A substantive item (``kind`` "substantive") must be reported in the summary of the hour it arrived in, with its
-substance: one of its ``facts`` — an ask keyword (``kw``), a clock time named in it (``times``: placeholders whose
-moment counts) or an amount (``amounts``). Facts that a "sender: subject" line naming the same sender shows are
-dropped by the generator, so a relay of senders and subjects never carries the substance. Noise (newsletters,
-promotions, notifications) must never be named; ``keywords`` of a noise item are its brand words.
+substance in the assistant's own words: an ask keyword (``kw``) and, when it has any, a clock time named in it
+(``times``: placeholders whose moment counts) or an amount (``amounts``). Facts that a "sender: subject" line naming
+the same sender shows are dropped by the generator, so a relay of senders and subjects never carries the substance.
+One sender (the supplier's billing desk) writes from a role address. Urgency is a deadline (or harm) before 17:00
+today, never the tone: each item is written calm or alarmed (``tone``), drawn apart from its urgency. Noise
+(newsletters, promotions, notifications — three from person-named addresses that shout "urgent") must never be
+named; ``keywords`` of a noise item are its brand words and its sender's name.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ END = f"{DAY}T17:00:00+00:00"
 REPORT_SLOTS = 9  # summaries at 08:00 (overnight mail), 09:00, ..., 16:00
 T0 = datetime.fromisoformat(START)
 STEP = timedelta(hours=1)
+LATER = timedelta(hours=2)  # "{later}": two hours after an item's report time (at most 17:00), on another day
 
 USER = "maya"
 USER_PHONE = "+15550107700"
@@ -43,6 +47,7 @@ PEOPLE: dict[str, tuple[str, str, str]] = {
     "ben": ("Ben", "Whitaker", "ben.whitaker@ridgelinepack.example"),
     "sofia": ("Sofia", "Marchetti", "sofia.marchetti@greenwaymarkets.example"),
     "omar": ("Omar", "Haddad", "omar.haddad@safeharbor-audits.example"),
+    "carla": ("Carla", "Duarte", "billing@ridgelinepack.example"),  # a person behind a role address
 }
 OTHERS = {"jonah": "Jonah"}  # named in mail, sends none
 USER_EMAIL = PEOPLE[USER][2]
@@ -68,6 +73,10 @@ VANTAGE = "offers@vantageair.example"
 CLOUDDRIVE = "no-reply@clouddrive.example"
 COLDCHAIN = "events@coldchainsummit.example"
 BREWBOX = "hello@brewbox.example"
+# Bulk mail from person-named addresses (a role-account filter lets them through) that shouts urgency.
+JENNA = "jenna.kowal@harborline.example"
+BECKER = "tom.becker@freightpulse.example"
+LUCY = "lucy.hart@brewbox.example"
 
 # Brand words of the noise senders; none may appear in a summary.
 _FP = ("Freight Pulse", "freightpulse")
@@ -99,9 +108,9 @@ def _n(eid, at0, frm, subject, body, keywords):
 
 _LEASE = "Cold-storage lease renewal — landlord redlines"
 _WMS = "WMS down at Eastfield warehouse — picking halted"
-_BOARD = "Board deck — ops numbers needed by {board_due} today"
+_BOARD = "Board deck — ops numbers needed"
 _GREENWAY = "Short shipment on PO {po} — our shelves are empty"
-_AUDIT = "Tomorrow's 07:00 food-safety audit — dock access needed by {d1_subject}"
+_AUDIT = "Tomorrow's 07:00 food-safety audit — dock access"
 
 TEMPLATES: list[dict] = [
     # ------------------------------------------------------------------ world 0: already in the inbox at 08:00
@@ -113,9 +122,9 @@ TEMPLATES: list[dict] = [
        "Sit better, work better. Take 25% off every ergonomic chair through Sunday with code SIT25. Free delivery "
        "on orders over $150.\n\nHarborline Office Supply — unsubscribe | preferences", _HL),
     _s("tri-s01", "06:52", "daniel", _BOARD,
-       "Maya,\n\nThe board moved our operations review to tomorrow morning, so I need the ops slide numbers "
-       "today: Q1 on-time delivery rate, warehouse throughput and spoilage. A rough cut is fine, I'll polish it — "
-       "but I need it by {board_due} at the latest.\n\nDaniel",
+       "Maya,\n\nThe board moved our operations review to tomorrow morning, so I'm finishing the deck this "
+       "afternoon. Could you send me the ops slide numbers — Q1 on-time delivery rate, warehouse throughput and "
+       "spoilage — before {board_due}? A rough cut is fine, I'll polish it.\n\nDaniel",
        ("on-time", "on time", "throughput", "spoilage", "Q1", "rough cut", "ops slide"),
        "Daniel Okoro: needs the Q1 ops numbers (on-time delivery rate, warehouse throughput, spoilage) for the "
        "board deck by {board_due} today; a rough cut is fine.",
@@ -125,14 +134,14 @@ TEMPLATES: list[dict] = [
             subject="Onboarding plan for Thursday's three new hires",
             body="Hi Maya,\n\nAttached is the draft onboarding plan for the three warehouse associates who start on "
                  "Thursday. Could you look it over this week and tell me whether you want to do the 9:30 welcome "
-                 "yourself? No rush before Wednesday.\n\nThanks,\nAiko",
+                 "yourself? Wednesday is fine.\n\nThanks,\nAiko",
             kw=("welcome", "9:30", "associates", "look it over", "Wednesday"),
             oracle="Aiko Tanaka: draft onboarding plan for Thursday's three new hires; asks whether you'll do "
                    "the 9:30 welcome (reply by Wednesday)."),
         "urgent": dict(
             subject="Onboarding plan for tomorrow's three new hires",
             body="Hi Maya,\n\nThe three warehouse associates start tomorrow morning and the printed schedules go "
-                 "out this afternoon. Could you tell me by {due} today whether you want to do the 9:30 welcome "
+                 "out this afternoon. Could you tell me by {due} whether you want to do the 9:30 welcome "
                  "yourself? The draft onboarding plan is attached.\n\nThanks,\nAiko",
             kw=("welcome", "9:30", "associates", "schedules"), times=("due",),
             oracle="Aiko Tanaka: the three new hires start tomorrow; needs to know by {due} today whether you'll "
@@ -162,10 +171,14 @@ TEMPLATES: list[dict] = [
        "Priya Raman: the WMS at Eastfield has been down since {wms_down}; picking halted, about 40 orders at risk "
        "for the {wms_trucks} trucks. Vendor P1 open, paper pick lists being tried, update within the hour.",
        urgency="urgent", thread="thread-wms", times=("wms_down", "wms_trucks")),
+    _n("tri-n27", "08:28", JENNA, "Maya, your chair order — action needed today",
+       "Hi Maya,\n\nJenna from Harborline here. URGENT: the twelve ergonomic chairs I set aside for Copperleaf are "
+       "only held until 5pm today. Reply ASAP and I'll lock in 25% off before the deadline!\n\nJenna Kowal\n"
+       "Account Executive, Harborline Office Supply", (*_HL, "Jenna", "Kowal")),
     _s("tri-s05", "08:37", "ben", "Q3 carton price adjustment",
        "Hi Maya,\n\nA heads-up that Ridgeline Packaging's corrugated carton prices will rise {pct}% from July 1 "
        "because of paper costs. I'm happy to walk you through the options, including a volume commitment that "
-       "softens the increase. No action needed today.\n\nBest,\nBen Whitaker\nRidgeline Packaging",
+       "softens the increase. No action needed for now.\n\nBest,\nBen Whitaker\nRidgeline Packaging",
        ("{pct}%", "July", "volume", "rise", "increase", "corrugated", "paper costs"),
        "Ben Whitaker (Ridgeline Packaging): carton prices up {pct}% from July 1; offers to talk through a volume "
        "deal. No action today.",
@@ -177,16 +190,17 @@ TEMPLATES: list[dict] = [
        "Hi Maya,\n\nJonah asked to swap his Saturday early shift for my Sunday one. I'm fine with it, but it needs "
        "your sign-off because it takes me over 40 hours that week. Any time this week is fine.\n\nGrace",
        ("Jonah", "sign-off", "sign off", "40 hours", "Sunday", "approve", "OK"),
-       "Grace Liu: needs your sign-off on a Saturday shift swap with Jonah (over 40 hours that week); any time "
-       "this week.",
+       "Grace Liu: needs your sign-off on a Saturday shift swap with Jonah, which takes her past 40 hours that "
+       "week; any day this week.",
        thread="thread-shift"),
     # ------------------------------------------------------------------ world 0: 09:00–10:00, reported at 10:00
     _s("tri-s07", "09:08", "priya", None,
        "Update: the vendor says the database server failed. They can restore in about two hours, but only under "
-       "their emergency support tier, which costs ${fee}. I need your approval to go ahead — the paper pick lists "
+       "their rapid-response support tier, which costs ${fee}. I need your approval to go ahead — the paper pick lists "
        "are only covering about half of the orders.\n\nPriya",
-       ("approval", "approve", "emergency", "support tier", "database", "server", "two hours", "2 hours"),
-       "Priya Raman: the vendor can restore the WMS in ~2 hours only under their ${fee} emergency support tier; "
+       ("approval", "approve", "rapid-response", "rapid response", "support tier", "database", "server", "two hours",
+        "2 hours"),
+       "Priya Raman: the vendor can restore the WMS in ~2 hours only under their ${fee} rapid-response support tier; "
        "needs your approval (paper lists cover only about half the orders).",
        urgency="urgent", thread="thread-wms", reply_to="tri-s04", amounts=("fee",)),
     _n("tri-n06", "09:15", TASKHIVE, "[TaskHive] OPS-311 moved to In Review",
@@ -194,8 +208,9 @@ TEMPLATES: list[dict] = [
        "You are watching this task. Manage notifications in TaskHive.", (*_TH, "OPS-311")),
     _s("tri-s08", "09:26", "sofia", _GREENWAY,
        "Maya,\n\nThis morning's delivery against PO {po} arrived 60 cases short — mostly the cold brew and oat "
-       "milk lines. Our weekend promotion starts tomorrow and the shelves in 12 stores are empty. I need to know "
-       "today when the missing cases will arrive.\n\nSofia Marchetti\nCategory Manager, Greenway Markets",
+       "milk lines. Our weekend promotion starts tomorrow and the shelves in 12 stores are empty. Before our stores "
+       "lock their weekend orders this afternoon, I need to know when the missing cases will arrive.\n\nSofia "
+       "Marchetti\nCategory Manager, Greenway Markets",
        ("60 cases", "cases", "cold brew", "oat milk", "promotion", "12 stores", "arrive", "arrival"),
        "Sofia Marchetti (Greenway Markets): PO {po} arrived 60 cases short (cold brew, oat milk); shelves in 12 "
        "stores are empty before tomorrow's promotion. Needs an arrival time for the missing cases today.",
@@ -204,8 +219,8 @@ TEMPLATES: list[dict] = [
        "Earn double miles on every spring getaway booked by April 30. Lisbon, Reykjavik, Montreal and more.\n\n"
        "Vantage Air Rewards — you are receiving this as a member. Unsubscribe.", (*_VA, "double miles")),
     _s("tri-s09", "09:47", "helen", None,
-       "Jumping in on Marcus's note: the 4% escalator adds about $38k over the term compared with budget. Not "
-       "urgent, but let's discuss it at Thursday's finance sync before we respond.\n\nHelen",
+       "Jumping in on Marcus's note: the 4% escalator adds about $38k over the term compared with budget. "
+       "Let's discuss it at Thursday's finance sync before we respond.\n\nHelen",
        ("escalator", "budget", "finance sync", "Thursday", "38k"),
        "Helen Achebe: the 4% escalator in the lease renewal adds about $38k over the term; suggests discussing it "
        "at Thursday's finance sync.",
@@ -219,7 +234,7 @@ TEMPLATES: list[dict] = [
        "CloudDrive — this is an automated message.", _CD),
     _s("tri-s10", "10:09", "omar", _AUDIT,
        "Dear Maya,\n\nThis confirms that SafeHarbor's food-safety audit of the Eastfield site is scheduled for "
-       "tomorrow at 07:00. Please confirm by {d1} today who will meet me at the dock, and that I will have access "
+       "tomorrow at 07:00. Please confirm by {d1} who will meet me at the dock, and that I will have access "
        "to the cold rooms and the sanitation logs.\n\nRegards,\nOmar Haddad\nLead Auditor, SafeHarbor Audits",
        ("cold rooms", "cold room", "sanitation", "meet", "who will meet", "confirm"),
        "Omar Haddad (SafeHarbor Audits): food-safety audit at the Eastfield site tomorrow 07:00; confirm by {d1} "
@@ -236,11 +251,11 @@ TEMPLATES: list[dict] = [
        "Flash sale! Buy one toner cartridge, get one free — today only, until midnight.\n\nHarborline Office "
        "Supply — unsubscribe | preferences", _HL),
     _s("tri-s12", "10:52", "priya", None,
-       "Good news: the vendor restored the WMS at {wms_up} and agreed to waive the emergency fee, since it was a "
+       "Good news: the vendor restored the WMS at {wms_up} and agreed to waive the rapid-response fee, since it was a "
        "hardware fault on their side. Picking has resumed; we'll clear the backlog by {wms_backlog} and only two "
        "routes leave late. No action needed from you.\n\nPriya",
        ("restored", "waive", "waived", "resumed", "backlog", "no action", "hardware fault", "back up"),
-       "Priya Raman: WMS restored at {wms_up} and the vendor waived the emergency fee; backlog cleared by "
+       "Priya Raman: WMS restored at {wms_up} and the vendor waived the rapid-response fee; backlog cleared by "
        "{wms_backlog}, two routes leave late. No action needed.",
        thread="thread-wms", reply_to="tri-s07", times=("wms_up", "wms_backlog")),
     _n("tri-n11", "10:58", LINKUP, "LinkUp: you appeared in 12 searches this week",
@@ -252,7 +267,7 @@ TEMPLATES: list[dict] = [
        "app to attach one.\n\nThis is an automated reminder. Do not reply.", _ST),
     _s("tri-s13", "11:14", "daniel", None,
        "Maya, one addition for the board slide: please include the hours of downtime from this morning's "
-       "warehouse system outage and the number of late routes. Same {board_due} deadline.\n\nThanks,\nDaniel",
+       "warehouse system outage and the number of late routes. Same cut-off, {board_due}.\n\nThanks,\nDaniel",
        ("downtime", "late routes", "outage", "addition", "slide"),
        "Daniel Okoro: add this morning's outage downtime hours and the number of late routes to the board slide; "
        "still due {board_due}.",
@@ -265,9 +280,14 @@ TEMPLATES: list[dict] = [
        "tomorrow's Greenway route and two restaurant routes. I need your OK by {truck_due} to rent a replacement "
        "reefer truck (about ${rent} a day), or we'll have to cancel those deliveries.\n\nTomás",
        ("rent", "rental", "replacement", "reefer", "cancel", "grounded"),
-       "Tomás Rivera: truck 14 failed its brake inspection and is grounded; needs your OK by {truck_due} to rent "
-       "a replacement reefer (~${rent}/day) or tomorrow's three routes are cancelled.",
+       "Tomás Rivera: truck 14 failed its brake inspection and is grounded; wants your go-ahead by {truck_due} "
+       "to hire a replacement reefer (~${rent}/day), otherwise tomorrow's three routes are cancelled.",
        urgency="urgent", thread="thread-truck", times=("truck_due",), amounts=("rent",)),
+    _n("tri-n28", "11:38", BECKER, "Maya - important: your renewal deadline is today",
+       "Hi Maya,\n\nTom Becker, editor at Freight Pulse. Today is the deadline to renew Freight Pulse Premium at "
+       "this year's rate - after midnight it goes up 30%. It's urgent if you want to keep the weekly "
+       "reefer-capacity reports: renew now in one click.\n\nTom Becker\nEditor, Freight Pulse",
+       (*_FP, "Tom Becker", "Becker")),
     _s("tri-s15", "11:46", "raj", None, None, (), None, urgency="flex", thread="thread-promo", variants={
         "routine": dict(
             subject="May promo calendar draft for review",
@@ -277,8 +297,8 @@ TEMPLATES: list[dict] = [
             oracle="Raj Mehta: draft May promo calendar from Sales - check volumes against warehouse capacity "
                    "next week."),
         "urgent": dict(
-            subject="May promo calendar — sign-off needed today",
-            body="Hi Maya,\n\nSales locks the May promo calendar with our largest customer at {due} today, and after "
+            subject="May promo calendar — capacity check before it locks",
+            body="Hi Maya,\n\nSales locks the May promo calendar with our largest customer at {due}, and after "
                  "that the volumes are contractual. Could you check them against warehouse capacity before "
                  "{due}?\n\nRaj",
             kw=("volumes", "capacity", "warehouse capacity", "contractual", "locks"), times=("due",),
@@ -293,17 +313,17 @@ TEMPLATES: list[dict] = [
        "Maya,\n\nI still haven't heard back. If I don't have a delivery time or a credit note by {esc}, I'll have "
        "to escalate to our VP of Supply and put the summer listing on hold.\n\nSofia",
        ("escalate", "escalates", "escalation", "credit note", "VP", "summer listing", "listing", "delivery time"),
-       "Sofia Marchetti (Greenway Markets): still no answer on PO {po}; without a delivery time or a credit note "
-       "by {esc}, escalation to Greenway's VP of Supply and the summer listing goes on hold.",
+       "Sofia Marchetti (Greenway Markets): still no answer on PO {po}; unless she gets a delivery time or credit "
+       "note by {esc}, she escalates to Greenway's VP of Supply and puts the summer listing on hold.",
        urgency="urgent", thread="thread-greenway", reply_to="tri-s08", times=("esc",)),
     _n("tri-n15", "12:15", FREIGHT_PULSE, "Freight Pulse Midday: warehouse rents up 3% quarter on quarter",
        "Industrial rents rose 3% quarter on quarter, led by cold storage. Plus: the midday market wrap.\n\n"
        "freightpulse.example — unsubscribe", _FP),
     _s("tri-s17", "12:33", "marcus", None,
-       "Update: the landlord accepted a 3% cap on the escalator. The signature is needed by next Friday, so we "
-       "have time — let's close it after Helen's finance sync.\n\nMarcus",
+       "Update: the landlord accepted a 3% cap on the escalator. The signature is needed by next Friday, so "
+       "we have time — let's close it after Helen's finance sync.\n\nMarcus",
        ("3%", "cap", "signature", "next Friday", "accepted"),
-       "Marcus Feld: the landlord accepted a 3% cap on the lease escalator; signature due next Friday, to close "
+       "Marcus Feld: the landlord agreed to cap the lease escalator at 3%; signature due next Friday, to close "
        "after the finance sync.",
        thread="thread-lease", reply_to="tri-s09"),
     _n("tri-n16", "12:40", TASKHIVE, "[TaskHive] Daily digest: 7 tasks updated",
@@ -318,8 +338,8 @@ TEMPLATES: list[dict] = [
             oracle="Aiko Tanaka: reminder that your team's self-assessments are due May 1; two leads haven't "
                    "started."),
         "urgent": dict(
-            subject="Self-assessments: the review system closes today",
-            body="Hi Maya,\n\nThe HR system closes the spring review cycle at {due} today, and two of your leads "
+            subject="Self-assessments — the review cycle is closing",
+            body="Hi Maya,\n\nThe HR system closes the spring review cycle at {due}, and two of your leads "
                  "still haven't submitted their self-assessments. Could you nudge them and sign off your part "
                  "before {due}?\n\nAiko",
             kw=("leads", "haven't submitted", "spring review", "nudge"), times=("due",),
@@ -341,9 +361,9 @@ TEMPLATES: list[dict] = [
             oracle="Helen Achebe: fill in the operations cost lines of the Q2 reforecast template by next "
                    "Wednesday."),
         "urgent": dict(
-            subject="Q2 reforecast brought forward to today",
+            subject="Q2 reforecast brought forward",
             body="Hi Maya,\n\nThe CFO moved the Q2 reforecast forward. The template is in the finance folder — "
-                 "I need the operations cost lines filled in by {due} today.\n\nHelen",
+                 "I need the operations cost lines filled in by {due}.\n\nHelen",
             kw=("cost lines", "operations cost", "finance folder", "CFO", "fill in", "filled in"), times=("due",),
             oracle="Helen Achebe: the CFO brought the Q2 reforecast forward; fill in the operations cost lines by "
                    "{due} today."),
@@ -360,9 +380,9 @@ TEMPLATES: list[dict] = [
             oracle="Priya Raman: pick a slot next week for the WMS post-incident review (Tue 10:00, Wed 14:00 or "
                    "Thu 09:00)."),
         "urgent": dict(
-            subject="Post-incident summary — your signature needed today",
+            subject="Post-incident summary — your signature needed",
             body="Maya,\n\nOur insurer needs a signed post-incident summary of this morning's WMS outage by {due} "
-                 "today to keep the claim open. The draft is in the shared folder — could you review it and sign "
+                 "to keep the claim open. The draft is in the shared folder — could you review it and sign "
                  "before then?\n\nPriya",
             kw=("insurer", "insurance", "claim", "sign"), times=("due",),
             oracle="Priya Raman: the insurer needs your signature on the WMS post-incident summary by {due} today "
@@ -383,18 +403,21 @@ TEMPLATES: list[dict] = [
     _n("tri-n21", "14:02", HARBORLINE, "Harborline: your cart is waiting",
        "You left 2 items in your cart. Complete your order today and get free delivery.\n\nHarborline Office "
        "Supply — unsubscribe", _HL),
-    _s("tri-s22", "14:09", "daniel", "Call with Greenway's VP at {call} today — please join",
+    _s("tri-s22", "14:09", "daniel", "Call with Greenway's VP — please join",
        "Maya,\n\nGreenway's VP of Supply called me directly about the short shipment. I've set up a call at {call} "
-       "today and I need you on it with a recovery plan for the missing cases.\n\nDaniel",
+       "and I need you on it with a recovery plan for the missing cases.\n\nDaniel",
        ("recovery plan", "recovery", "missing cases", "short shipment"),
-       "Daniel Okoro: Greenway's VP of Supply called about the short shipment; call set for {call} today, and you "
-       "are needed on it with a recovery plan for the missing cases.",
+       "Daniel Okoro: Greenway's VP of Supply called about the short shipment; call set for {call} today - join it "
+       "and bring a recovery plan for the short cases.",
        urgency="urgent", thread="thread-vpcall", times=("call",)),
     _s("tri-s23", "14:18", "grace", None,
        "Jonah and I have both confirmed the swap — just waiting on your OK whenever you get a moment.\n\nGrace",
        ("Jonah", "confirmed", "OK", "approve", "sign-off", "sign off"),
        "Grace Liu: Jonah and Grace have both confirmed the Saturday shift swap; only your OK is missing.",
        thread="thread-shift", reply_to="tri-s06"),
+    _n("tri-n29", "14:24", LUCY, "Urgent: a question about your order, Maya",
+       "Hi Maya!\n\nLucy from Brewbox here - urgent, today only: 40% off your next three boxes if you reply "
+       "before 6pm. Don't miss the deadline!\n\nLucy Hart\nBrewbox", (*_BB, "Lucy Hart", "Hart")),
     _n("tri-n22", "14:33", SPENDTRACK, "SpendTrack: expense report #4490 submitted",
        "Expense report #4490 ($96.15) was submitted for approval.\n\nThis is an automated message from "
        "SpendTrack. Do not reply.", _ST),
@@ -419,24 +442,27 @@ TEMPLATES: list[dict] = [
        "Tomás Rivera: truck 14's brake parts arrive tomorrow and a spare reefer covers the routes - no rental "
        "needed.",
        thread="thread-truck", reply_to="tri-s14"),
-    _s("tri-s26", "15:22", "helen", None, None, (), None, urgency="flex", thread="thread-payrun", variants={
+    _s("tri-s26", "15:22", "carla", None, None, (), None, urgency="flex", thread="thread-payrun", variants={
         "urgent": dict(
-            subject="Payment run closes at {due} — one approval pending",
-            body="Maya,\n\nToday's supplier payment run closes at {due}. The Ridgeline Packaging invoice RP-7731 "
-                 "(${invoice}) still needs your approval in the finance system; otherwise it slips to next week "
-                 "and we lose the early-payment discount.\n\nHelen",
-            kw=("invoice", "discount", "early-payment", "RP-7731", "finance system"), times=("due",),
-            amounts=("invoice",),
-            oracle="Helen Achebe: today's payment run closes at {due}; the Ridgeline Packaging invoice RP-7731 "
-                   "(${invoice}) needs your approval in the finance system or the early-payment discount is lost."),
+            subject="Your Ridgeline account — invoice RP-7731",
+            body="Hello Maya,\n\nInvoice RP-7731 (${invoice}) is now 30 days past due. Our credit team puts "
+                 "overdue accounts on hold at {due}, and a hold would stop tomorrow's carton delivery to Eastfield. "
+                 "Could you send me a payment date before then?\n\nCarla Duarte\nAccounts Receivable, Ridgeline "
+                 "Packaging",
+            kw=("past due", "overdue", "hold", "on hold", "credit hold", "payment date", "carton delivery",
+                "30 days"), times=("due",), amounts=("invoice",),
+            oracle="Carla Duarte (Ridgeline Packaging billing): invoice RP-7731 (${invoice}) is a month late; "
+                   "unless you give her a payment date by {due} the account goes on credit hold and tomorrow's "
+                   "carton delivery stops."),
         "routine": dict(
-            subject="Friday's payment run — one approval pending",
-            body="Maya,\n\nFriday's supplier payment run closes at 17:00 that day. The Ridgeline Packaging invoice "
-                 "RP-7731 (${invoice}) needs your approval in the finance system before then to keep the "
-                 "early-payment discount — no rush today.\n\nHelen",
-            kw=("invoice", "discount", "early-payment", "RP-7731", "finance system"), amounts=("invoice",),
-            oracle="Helen Achebe: approve the Ridgeline Packaging invoice RP-7731 (${invoice}) in the finance "
-                   "system before Friday's payment run to keep the early-payment discount."),
+            subject="Your Ridgeline account — invoice RP-7731",
+            body="Hello Maya,\n\nA courtesy reminder that invoice RP-7731 (${invoice}) falls due on April 30. If "
+                 "it's already in your payment run there's nothing to do."
+                 "\n\nCarla Duarte\nAccounts Receivable, Ridgeline Packaging",
+            kw=("April 30", "30 April", "payment run", "courtesy", "reminder", "falls due", "due"),
+            amounts=("invoice",),
+            oracle="Carla Duarte (Ridgeline Packaging billing): reminder that invoice RP-7731 (${invoice}) is due "
+                   "April 30; nothing to do if it is already scheduled for payment."),
     }),
     _n("tri-n25", "15:29", BREWBOX, "Brewbox: rate your last box",
        "How was your Ethiopia Guji box? Rate it in two taps and get 10% off your next add-on.\n\nBrewbox", _BB),
@@ -481,6 +507,7 @@ class WorldParams:
 
     arrivals: dict[str, datetime]
     urgent: dict[str, bool]  # flex item id → urgent?
+    alarmed: dict[str, bool] = field(default_factory=dict)  # substantive item id → written in an alarmed tone?
     offsets: dict[str, int] = field(default_factory=dict)  # minutes; see ``values``
     due: dict[str, int] = field(default_factory=dict)  # flex item id → minutes from its report time
     fee: int = 4500
@@ -514,7 +541,42 @@ SEED0 = WorldParams(
     offsets={"board_lead": 60, "wms_down": 17, "wms_up": 12, "wms_trucks": 120, "wms_backlog": 120, "esc": 120,
              "call": 30, "d1": 60, "d2": 60, "truck_due": 180},
     due={"tri-s26": 60},
+    alarmed={"tri-s01": True, "tri-s02": False, "tri-s03": True, "tri-s04": True, "tri-s05": True, "tri-s06": True,
+             "tri-s07": False, "tri-s08": True, "tri-s09": False, "tri-s10": False, "tri-s11": False,
+             "tri-s12": False, "tri-s13": True, "tri-s14": False, "tri-s15": True, "tri-s16": False,
+             "tri-s17": True, "tri-s18": False, "tri-s19": False, "tri-s20": False, "tri-s21": False,
+             "tri-s22": False, "tri-s23": False, "tri-s24": False, "tri-s25": False, "tri-s26": True,
+             "tri-s27": True},
 )
+
+
+# The tone of an item is drawn apart from its urgency: an alarmed urgent item and an alarmed routine one use the
+# same alarm words ("urgent", "today"), so counting them says nothing about what is urgent. Every routine item also
+# names a clock time after a "by" — on another day ("I'll follow up by 10:00 tomorrow") — so neither "names a time"
+# nor "by <time>" says what is due today: only reading which day it is does.
+URGENT_ALARMED = ("This is urgent, I'm afraid - it has to be sorted today.",
+                  "Urgent, please - today is the only window.",
+                  "Sorry to push, but this is urgent and needs you today.")
+ROUTINE_ALARMED = ("Nothing urgent - no need to look at it today; I'll follow up by {later} tomorrow.",
+                   "Not urgent at all, and no need to reply today - I'll check back by {later} on Thursday.",
+                   "This isn't urgent - don't let it eat into today. I'll send more by {later} on Friday.")
+ROUTINE_CALM = ("I'll send a fuller note by {later} tomorrow.",
+                "I'll follow up by {later} on Thursday.",
+                "I'll check back by {later} on Friday.")
+
+
+def tone(item: str, urgent: bool, alarmed: bool) -> str:
+    """The sentence that sets an item's tone (none for a calm urgent item)."""
+    options = (URGENT_ALARMED if alarmed else ()) if urgent else (ROUTINE_ALARMED if alarmed else ROUTINE_CALM)
+    return options[int(item[-2:]) % len(options)] if options else ""
+
+
+def toned(body: str, sentence: str) -> str:
+    """``body`` with ``sentence`` as the last paragraph before the signature."""
+    if not sentence:
+        return body
+    text, signature = body.rsplit("\n\n", 1)
+    return f"{text}\n\n{sentence}\n\n{signature}"
 
 
 def _hm(moment: datetime) -> str:
@@ -547,8 +609,7 @@ def render(p: WorldParams) -> list[dict]:
     as ISO, amounts as strings) before any filtering; noise ones keywords."""
     clock = moments(p)
     values: dict[str, str] = {k: _hm(v) for k, v in clock.items()}
-    values.update(fee=f"{p.fee:,}", rent=f"{p.rent:,}", invoice=f"{p.invoice:,}", pct=str(p.pct), po=p.po,
-                  d1_subject="noon" if values["d1"] == "12:00" else values["d1"])
+    values.update(fee=f"{p.fee:,}", rent=f"{p.rent:,}", invoice=f"{p.invoice:,}", pct=str(p.pct), po=p.po)
     amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
     out: list[dict] = []
     subjects: dict[str, str] = {}  # thread → its first subject
@@ -562,6 +623,8 @@ def render(p: WorldParams) -> list[dict]:
         text = dict(t)
         urgent = t["urgency"] == "urgent"
         local, when = dict(values), dict(clock)
+        # A clock time on another day ("I'll follow up by 10:00 tomorrow"): a "by <time>" is no deadline today.
+        local["later"] = _hm(min(report_time(moment) + LATER, T0 + REPORT_SLOTS * STEP))
         if t["urgency"] == "flex":
             urgent = p.urgent[t["id"]]
             text.update({"times": (), "amounts": ()}, **t["variants"]["urgent" if urgent else "routine"])
@@ -570,8 +633,9 @@ def render(p: WorldParams) -> list[dict]:
                 when["due"], local["due"] = due, _hm(due)
         subject = text["subject"].format(**local) if text["subject"] else f"Re: {subjects[t['thread']]}"
         subjects.setdefault(t["thread"], subject)
+        body = toned(text["body"], tone(t["id"], urgent, p.alarmed[t["id"]]))
         out.append({**common, "kind": "substantive", "sender": t["sender"], "from": PEOPLE[t["sender"]][2],
-                    "subject": subject, "body": text["body"].format(**local), "urgent": urgent,
+                    "subject": subject, "body": body.format(**local), "urgent": urgent,
                     "oracle": text["oracle"].format(**local),
                     "facts": {"kw": [k.format(**local) for k in text["kw"]],
                               "times": [when[name].isoformat() for name in text["times"]],

@@ -8,6 +8,13 @@ which the assistant's own key can write.
 "The meeting" is the live event the assistant created that has the most of the three invitees as attendees
 (ties: the most recently updated). Times are aware datetimes; everything is UTC. Explanations say what was
 missed in general terms; names and ids are in ``details``.
+
+Precision beside recall (``scenario_kit.precision``): what the assistant sent is read once (``outgoing``); an email
+asks an invitee for their availability only when it went to no one outside the meeting, shares no words with a
+message that did (``credited``: the user's request broadcast to everyone asks no one) and asks in the assistant's own
+words, not the user's request pasted on (``own_words``); everyone outside the meeting who was written to or invited
+cancels an invitee's credit (``contacted``); an invitation that invites people beyond the three earns only its net
+share; and chat far beyond a report scales the report down (``volume``).
 """
 
 from __future__ import annotations
@@ -20,7 +27,6 @@ import ground_truth as gt
 
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import (
-    EMAIL_SENDS,
     EvalContext,
     EvalResult,
     addresses,
@@ -29,14 +35,19 @@ from green_agent.scenario_kit.grading import (
     is_live,
     overlaps,
     plain_text,
-    recipients,
     response_of,
     span,
     when,
 )
+from green_agent.scenario_kit.precision import Sent, Tally, contacted, credited, outgoing, own_words, tally, volume
 
 INVITE_ACTIONS = ("calendar.create", "calendar.update")
 Span = tuple[datetime, datetime]
+# Deliveries to the invitees (an email to all three is three): the availability question and the reschedule note
+# to each, and as many again free (thanks, agenda notes).
+EMAILS_NEEDED, EMAILS_SLACK = 6, 6
+CHAT_NEEDED, CHAT_SLACK = 2, 6  # the report and a progress note; a few more are free
+LISTING = 3  # a chat message naming this many other times of the week is a listing, not a report of one slot
 
 
 # ------------------------------------------------------------------------------------------------ the world
@@ -54,6 +65,23 @@ def _user(ctx: EvalContext) -> str:
 
 def _length(ctx: EvalContext) -> timedelta:
     return timedelta(minutes=int(ctx.truth["duration_minutes"]))
+
+
+def _people(ctx: EvalContext) -> dict[str, list[str]]:
+    return {str(p["id"]): [str(p["email"])] for p in _invitees(ctx)}
+
+
+def _sent(ctx: EvalContext) -> list[Sent]:
+    """What the assistant sent to others: emails, SMS and invitations — edits of the user's own existing events
+    left out (user_calendar_untouched judges those; their attendees were invited long ago)."""
+    initial = calendar_events(ctx.initial_state)
+    return [s for s in outgoing(ctx) if not (s.channel == "calendar" and str(
+        ctx.action_log[s.index].parameters.get("event_id")) in initial)]
+
+
+def _outsiders(ctx: EvalContext) -> frozenset[str]:
+    """Everyone outside the meeting who was written to or invited (the user never counts)."""
+    return contacted(_sent(ctx), _people(ctx), [str(p["id"]) for p in _invitees(ctx)]).strays
 
 
 # ------------------------------------------------------------------------------------------------ the meeting
@@ -143,6 +171,11 @@ def _user_busy(ctx: EvalContext) -> list[tuple[str, Span]]:
     return out
 
 
+def _said(event: Any) -> str:
+    return f"{plain_text(event.data.get('subject'))}\n" \
+           f"{plain_text(event.data.get('body') or event.data.get('body_text'))}"
+
+
 def _checks(checks: dict[str, bool], passed: str, failed: str, **details: Any) -> EvalResult:
     """One point per check; the explanation counts the misses (their names are in details)."""
     missed = [name for name, ok in checks.items() if not ok]
@@ -152,31 +185,75 @@ def _checks(checks: dict[str, bool], passed: str, failed: str, **details: Any) -
 
 
 # ------------------------------------------------------------------------------------------------ criteria
+def _answered_rule(ctx: EvalContext, who: str) -> dict[str, Any]:
+    """The standing rule ``who`` stated in their availability answer (the one kept for an older email left out)."""
+    rule = dict(ctx.truth["rules"].get(who, {}))
+    hidden = ctx.truth.get("hidden_rule") or {}
+    if hidden.get("who") == who:
+        rule.pop(str(hidden.get("kind")), None)
+    return rule
+
+
+def _unheard(ctx: EvalContext, invite: Any) -> set[str]:
+    """The invitees (addresses) whose answer the first invitation ``invite`` ignores: it overlaps a busy time they
+    gave or breaks a rule they stated in it."""
+    p = invite.parameters
+    if not p.get("start"):
+        return set()
+    start = when(p["start"])
+    slot = (start, when(p["end"]) if p.get("end") else start + _length(ctx))
+    busy = ctx.truth["busy"]
+    return {str(person["email"]).lower() for person in _invitees(ctx)
+            if any(overlaps(slot, (when(a), when(b))) for a, b in busy.get(str(person["id"]), []))
+            or gt.rule_breaks(slot[0], slot[1], _answered_rule(ctx, str(person["id"])))}
+
+
 @evaluator
 async def availability_requested(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
-    """Each invitee was asked for their availability by email, before the first invitation went out."""
+    """Each invitee was asked for their availability by email before the first invitation went out, in an email
+    that reached no one else and asks in the assistant's own words, and the first invitation kept to what they
+    answered - their busy times and the rule they stated (asking without listening earns nothing); everyone
+    outside the meeting written to or invited cancels one invitee; many more emails than the task needs scale it
+    down."""
     invitees = _emails(ctx)
     invites = [a for a in ctx.actions(*INVITE_ACTIONS) if addresses(a.parameters.get("attendees")) & invitees]
     first_invite = invites[0].timestamp if invites else None
+    sent = _sent(ctx)
+    good = credited(sent, invitees)
+    prompt = [ctx.scenario.user_prompt]
     asked: set[str] = set()
     not_asking = 0
-    for action in ctx.actions(*EMAIL_SENDS):
-        if first_invite is not None and action.timestamp >= first_invite:
+    for s in good:
+        if s.channel != "email" or (first_invite is not None and s.at >= first_invite):
             continue
-        p = action.parameters
-        to = addresses(recipients(p)) & invitees
-        if not to:
-            continue
-        if facts.has_any(f"{p.get('subject') or ''}\n{plain_text(p.get('body_text'))}", gt.AVAILABILITY_WORDS):
-            asked |= to
+        if facts.has_any(own_words(s.text, prompt), gt.AVAILABILITY_WORDS):
+            asked |= set(s.to) & invitees
         else:
             not_asking += 1
+    unheard = _unheard(ctx, invites[0]) if invites else set()
+    asked -= unheard
+    ids = {str(p["email"]).lower(): str(p["id"]) for p in _invitees(ctx)}
+    result = Tally(frozenset(ids.values()), frozenset(ids[a] for a in asked), _outsiders(ctx))
+    emails = [s for s in sent if s.channel == "email" and set(s.to) & invitees]
+    deliveries = sum(len(set(s.to) & invitees) for s in emails)
+    share = volume(EMAILS_NEEDED, deliveries, EMAILS_SLACK)
+    shared = len([s for s in emails if s not in good])
+    why = f"; {not_asking} email(s) to them did not ask for availability in the assistant's own words" \
+        if not_asking else ""
+    if shared:
+        why += f"; {shared} email(s) to them also went, in the same words, to people outside the meeting"
+    if unheard:
+        why += f"; the first invitation ignored what {len(unheard)} of them had answered (busy time or stated rule)"
+    if result.strays:
+        why += f"; {len(result.strays)} people outside the meeting written to or invited (each cancels one)"
+    if share < 1:
+        why += (f"; {deliveries} emails delivered to them where {EMAILS_NEEDED} were needed (scaled by "
+                f"{share:.2f})")
     names = sorted(str(p["first"]) for p in _invitees(ctx) if str(p["email"]).lower() in asked)
-    why = f"; {not_asking} email(s) to them did not ask for availability" if not_asking else ""
-    return EvalResult(score=len(names), max_score=len(invitees),
+    return EvalResult(score=result.net() * share * len(invitees), max_score=len(invitees),
                       explanation=f"{len(names)} of {len(invitees)} invitees asked for their availability before the "
                                   f"first invitation{why}",
-                      details={"asked": names})
+                      details={"asked": names, "outsiders": sorted(result.strays)})
 
 
 @evaluator
@@ -189,17 +266,24 @@ async def meeting_created(ctx: EvalContext, params: dict[str, Any]) -> EvalResul
     start, end = span(event)
     checks = {"all_three_invited": True, "right_length": end - start == _length(ctx),
               "inside_the_requested_window": gt.in_window(start, end)}
-    return _checks(checks, "a new event invites all three, at the right length, inside the requested window",
-                   "the meeting event", event_id=event.get("event_id"))
+    result = _checks(checks, "a new event invites all three, at the right length, inside the requested window",
+                     "the meeting event", event_id=event.get("event_id"))
+    if _broken(ctx, event):  # a meeting at a time that does not work is an invitation, not the meeting asked for
+        result = EvalResult(score=1, max_score=3, explanation="a new event invites all three, but at a time that does "
+                                                              "not work for everybody: only the invitation counts",
+                            details={**(result.details or {}), "slot_works": False})
+    guests = tally(_emails(ctx), addresses(event.get("attendees")) - {_user(ctx)})
+    if not guests.strays:
+        return result
+    net = guests.net()
+    return EvalResult(score=result.score * net, max_score=result.max_score,
+                      explanation=f"{result.explanation}; it also invites {len(guests.strays)} people beyond the three "
+                                  f"(each cancels one of them: scaled by {net:.2f})",
+                      details={**(result.details or {}), "extra_attendees": sorted(guests.strays)})
 
 
-@evaluator
-async def slot_valid(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
-    """All or nothing: the final slot is in the window, keeps every stated rule, clashes with no busy time of
-    the invitees or the user, and is not the slot that was declined."""
-    event = _meeting(ctx)
-    if event is None:
-        return EvalResult(score=0, max_score=1, explanation="no meeting to check")
+def _broken(ctx: EvalContext, event: dict[str, Any]) -> dict[str, list[str]]:
+    """What the slot of ``event`` breaks (reason → who), empty when it works for everybody."""
     start, end = span(event)
     slot = (start, end)
     rules, busy = ctx.truth["rules"], ctx.truth["busy"]
@@ -213,7 +297,18 @@ async def slot_valid(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
         "the user's calendar": clashes,
         "the slot that was declined": ["declined"] if any(overlaps(slot, d) for d in _declined_slots(ctx)) else [],
     }
-    broken = {why: who for why, who in failed.items() if who}
+    return {why: who for why, who in failed.items() if who}
+
+
+@evaluator
+async def slot_valid(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
+    """All or nothing: the final slot is in the window, keeps every stated rule, clashes with no busy time of
+    the invitees or the user, and is not the slot that was declined."""
+    event = _meeting(ctx)
+    if event is None:
+        return EvalResult(score=0, max_score=1, explanation="no meeting to check")
+    start, end = span(event)
+    broken = _broken(ctx, event)
     ok = not broken
     return EvalResult(score=1 if ok else 0, max_score=1,
                       explanation="the final slot works for everybody" if ok else
@@ -244,10 +339,12 @@ async def decline_handled(ctx: EvalContext, params: dict[str, Any]) -> EvalResul
                 and not any(when(p["start"]) == d[0] for d in declined):
             reinvites.append(action)
     others = _candidates(ctx)[1:]
+    moved = bool(reinvites)  # the other two checks are about a move: without one they hold by doing nothing
     checks = {
-        "reinvited_at_a_new_time_after_the_decline": bool(reinvites),
-        "final_slot_off_the_declined_one": event is not None and not any(overlaps(span(event), d) for d in declined),
-        "no_stale_copy_left": event is not None and not others,
+        "reinvited_at_a_new_time_after_the_decline": moved,
+        "final_slot_off_the_declined_one": moved and event is not None
+        and not any(overlaps(span(event), d) for d in declined),
+        "no_stale_copy_left": moved and event is not None and not others,
     }
     return _checks(checks, "the decline was handled: re-sent at a new time, no stale copy", "decline handling",
                    declined_slots=[[a.isoformat(), b.isoformat()] for a, b in declined],
@@ -292,14 +389,27 @@ async def chat_report(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
                                                             "to report")
     since = max(at for at in accepted.values() if at is not None)
     start = span(event)[0]
-    late = [a for a in ctx.actions("chat.send_message") if a.parameters.get("role", "assistant") == "assistant"
-            and a.timestamp >= since - timedelta(seconds=1)]
-    reports = [a for a in late if start in facts.times(plain_text(a.parameters.get("content")), a.timestamp)]
-    return EvalResult(score=1 if reports else 0, max_score=1,
-                      explanation=("reported in chat after the last acceptance, with the meeting's day and time"
-                                   if reports else f"{len(late)} chat message(s) after the last acceptance, none "
-                                                   "naming the meeting's day and time"),
-                      details={"since": since.isoformat(), "start": start.isoformat()})
+    posts = [a for a in ctx.actions("chat.send_message") if a.parameters.get("role", "assistant") == "assistant"]
+    late = [a for a in posts if a.timestamp >= since - timedelta(seconds=1)]
+    sources = [_said(e) for cid in ctx.scenario.characters for e in ctx.said_by(cid)]
+    declined = {d[0] for d in _declined_slots(ctx)}
+    reports, listings = [], 0
+    for a in late:
+        named = facts.times(own_words(plain_text(a.parameters.get("content")), sources), a.timestamp, ends=False)
+        others = {t for t in named - declined - {start}
+                  if gt.FIRST_DAY <= t.date().isoformat() <= gt.LAST_DAY}
+        if start in named and len(others) >= LISTING:
+            listings += 1
+        elif start in named:
+            reports.append(a)
+    share = volume(CHAT_NEEDED, len(posts), CHAT_SLACK)
+    why = ("reported in chat after the last acceptance, with the meeting's day and time" if reports else
+           f"{len(late)} chat message(s) after the last acceptance, none naming the meeting's day and time in the "
+           f"assistant's own words" + (f" ({listings} listed many other times besides)" if listings else ""))
+    if reports and share < 1:
+        why += f"; {len(posts)} chat posts for one report (scaled by {share:.2f})"
+    return EvalResult(score=share if reports else 0, max_score=1, explanation=why,
+                      details={"since": since.isoformat(), "start": start.isoformat(), "chat_posts": len(posts)})
 
 
 @evaluator
@@ -335,17 +445,7 @@ async def user_calendar_untouched(ctx: EvalContext, params: dict[str, Any]) -> E
 async def no_outside_contacts(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
     """No email, SMS or invitation to anyone but the three invitees (and the user). Graded as "broke no rule"."""
     allowed = _emails(ctx) | {_user(ctx)}
-    stray: list[str] = []
-    for action in ctx.actions(*EMAIL_SENDS):
-        stray += sorted(addresses(recipients(action.parameters)) - allowed)
-    for action in ctx.actions("sms.send_message"):
-        stray += [str(n) for n in action.parameters.get("to_numbers") or [] if n != ctx.user_phone]
-    initial = calendar_events(ctx.initial_state)
-    for action in ctx.actions(*INVITE_ACTIONS):
-        if action.parameters.get("event_id") in initial:
-            continue  # edits of existing events are judged by user_calendar_untouched
-        stray += sorted(addresses(action.parameters.get("attendees")) - allowed)
-    stray = sorted(set(stray))
+    stray = sorted({r for s in _sent(ctx) for r in s.strays(allowed)})
     return EvalResult(score=0 if stray else 1, max_score=1,
                       explanation=f"{len(stray)} contact(s) outside the meeting written to or invited" if stray
                       else "only the three invitees were contacted", details={"stray": stray})

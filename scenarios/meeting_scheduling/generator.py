@@ -190,7 +190,7 @@ REASONS = {"not_before": ("school drop-off", "I do the school run", "my train on
 CLIENTS = (("Acme Foods", "acmefoods.example"), ("Globex Retail", "globexretail.example"),
            ("Umbra Travel", "umbratravel.example"), ("Vantage Health", "vantagehealth.example"))
 # The user's own events: (slug, title, who organises/attends, extra fields, only for lunch-time starts)
-EVENT_KINDS = (
+EVENT_KINDS: tuple[tuple[str, str, str, dict[str, str], bool], ...] = (
     ("pipeline", "Pipeline review", "colleague", {"description": "Weekly look at the sales pipeline with {colleague}."},
      False),
     ("customer", "Customer call: {client}", "client", {"location": "Teams"}, False),

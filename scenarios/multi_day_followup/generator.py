@@ -373,10 +373,21 @@ def truth(p: Params, a: Addresses) -> dict[str, Any]:
     }
 
 
+def texts(state: dict[str, Any]) -> list[str]:
+    """Every email's subject and body in an initial state (the inbox, then the scheduled ones): what a chat post
+    copies from them is not the assistant's own words."""
+    world = state["scenario"]
+    inbox = world["environment"]["modality_states"]["email"]["emails"].values()
+    later = [e["data"] for e in world["events"]["events"] if e.get("modality") == "email"]
+    return [f"{e['subject']}\n{e['body_text']}" for e in [*inbox, *later]]
+
+
 def generate(seed: int) -> World:
     p = draw_params(seed)
     check(p)
     a = Addresses(p)
-    return World(seed=seed, initial_state=initial_state(p, a), solution=solution(p, a), truth=truth(p, a),
+    state = initial_state(p, a)
+    return World(seed=seed, initial_state=state, solution=solution(p, a),
+                 truth={**truth(p, a), "texts": texts(state)},
                  spec={"description": description(p), "user_prompt": user_prompt(p), "characters": characters(p, a),
                        "start_time": iso(p.start), "end_time": iso(p.end)})

@@ -16,9 +16,11 @@ from green_agent.scenario_kit.precision import (
     credited,
     outgoing,
     own_words,
+    pasted,
     reported,
     tally,
     unquoted,
+    vocabulary,
     volume,
 )
 from green_agent.scenarios import ScenarioSpec
@@ -116,6 +118,12 @@ def test_own_words_blank_a_copied_lead_and_keep_a_summary():
     summary = "Hartwell - March pallets invoice overdue, pay by 3pm today or deliveries to Leeds stop"
     assert not copies(summary, [INVOICE]) and own_words(summary, [INVOICE]) == summary
     assert own_words("line one\n" + digest, [INVOICE]).splitlines()[0] == "line one"  # lines stay lines
+
+
+def test_a_shuffled_paste_is_no_summary_though_it_copies_no_run_of_words():
+    shuffled = " ".join(reversed(INVOICE.split()))
+    assert not copies(shuffled, [INVOICE]) and pasted(shuffled, [vocabulary(INVOICE)])
+    assert not pasted("Hartwell - March pallets invoice overdue, pay by 3pm today", [vocabulary(INVOICE)])
 
 
 def test_unquoted_keeps_what_the_message_itself_says():

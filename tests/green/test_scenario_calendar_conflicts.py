@@ -8,6 +8,8 @@ the user's RSVP, a delete removes the event.
 from __future__ import annotations
 
 import copy
+import functools
+import importlib.util
 import json
 from collections import Counter
 from datetime import datetime, timedelta
@@ -33,8 +35,22 @@ ACTIONS = {"/calendar/update": "calendar.update", "/calendar/respond": "calendar
            "/email/send": "email.send", "/chat/send": "chat.send_message", "/sms/send": "sms.send_message"}
 
 
+@functools.lru_cache(maxsize=64)
 def world(seed: int) -> Scenario:
     return BASE.in_world(seed)
+
+
+def _rules() -> Any:
+    """The scenario's ground_truth module (how the user's rules are read), loaded from its folder."""
+    spec = importlib.util.spec_from_file_location("calendar_conflicts_rules",
+                                                  ROOT / "scenarios" / "calendar_conflicts" / "ground_truth.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+gt = _rules()
 
 
 def at(w: Scenario, minutes: float) -> datetime:
@@ -362,3 +378,174 @@ def test_people_told_of_a_move_answer_the_time_they_were_given(seed):
                     w.initial_state["environment"]["modality_states"]["calendar"]["events"][clash["winner"]]["start"])
                 assert first_rule("Moved", f"I moved the {clash['keywords'][0]} to {taken:%H:%M} on "
                                            f"{clash['day']}.")[0] == 2  # a taken slot: no "works for me"
+
+
+# ------------------------------------------------------------------------------------------------ judgement (issue 21)
+def events_of(w: Scenario) -> dict[str, Any]:
+    return w.initial_state["environment"]["modality_states"]["calendar"]["events"]
+
+
+def fixed_rule_run(w: Scenario, keep_external: bool = True) -> list[ActionLogEntry]:
+    """A rule-based purple that never reads the user's third priority nor the destination rule: it knows which
+    events are the board review and the personal event (the best case for it), keeps the external meeting of the
+    other pairs (or the internal one), moves the user's loser to the earliest free slot on the hour or half past,
+    declines the others, and tells the people concerned exactly what it did."""
+    user, events, actions = w.truth["user"], events_of(w), []
+    for c in w.truth["clashes"]:
+        pair = (c["winner"], c["loser"])
+        if c["kind"] == "customer":
+            external = next(e for e in pair if any(not str(a["email"]).endswith(user.split("@")[1])
+                                                   for a in events[e]["attendees"]))
+            kept = external if keep_external else next(e for e in pair if e != external)
+        else:
+            kept = c["winner"]
+        lost = next(e for e in pair if e != kept)
+        event = events[lost]
+        others = [a["email"] for a in event["attendees"] if a["email"] != user]
+        if event["organizer"] == user:
+            start, end = gt.span(event)
+            busy = [gt.span(e) for eid, e in events.items() if eid != lost and gt.committed(e, user)
+                    and gt.span(e)[0].date() == start.date()]
+            target = gt.target_start(busy, start.date().isoformat(), end - start, "earliest")
+            assert target is not None
+            actions.append(step_action(w, {"path": "/calendar/update", "body": {
+                "event_id": lost, "start": target.isoformat(), "end": (target + (end - start)).isoformat()}}))
+            news, told = f"I moved the {event['title']} to {target:%H:%M} on {c['day']}.", others
+        else:
+            actions.append(step_action(w, {"path": "/calendar/respond", "body": {
+                "event_id": lost, "attendee_email": user, "response": "declined"}}))
+            news, told = f"Sorry, I have to decline the {event['title']} on {c['day']}.", [event["organizer"]]
+        actions.append(mail(w, told, event["title"], news))
+        actions.append(chat(w, news))
+    return actions
+
+
+def test_the_third_priority_and_the_destination_vary_with_the_world():
+    truths = [world(seed).truth for seed in range(1, 41)]
+    assert {t["regime"] for t in truths} == {"customers", "internal", "internal_except", "customers_except"}
+    assert {t["destination"] for t in truths} == {"earliest", "after", "latest"}
+    sides = Counter(c["winner_side"] for t in truths for c in t["clashes"] if c["kind"] == "customer")
+    assert sides["customer"] >= 20 and sides["internal"] >= 20
+    for seed in range(1, 41):  # a regime that names a customer says so in the prompt
+        if world(seed).truth["focus"]:
+            assert world(seed).truth["focus"] in world(seed).spec.user_prompt
+
+
+async def test_a_fixed_rule_cannot_read_the_users_priorities():
+    passed = {True: 0, False: 0}
+    seeds = range(1, 41)
+    for seed in seeds:
+        w = world(seed)
+        for keep_external in (True, False):
+            scores = await grade(w, fixed_rule_run(w, keep_external), "right_event_kept", "handled_as_asked")
+            passed[keep_external] += scores == {"right_event_kept": 1.0, "handled_as_asked": 1.0}
+    # "keep the external meeting" is right only where customers win both pairs and the earliest slot is the
+    # slot asked for; "keep the internal one" rarely.
+    assert passed[True] <= 0.15 * len(seeds) and passed[False] <= 0.15 * len(seeds), passed
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_moving_to_another_free_slot_than_the_rule_gives_is_not_as_asked(seed):
+    w = world(seed)
+    clash = next(c for c in w.truth["clashes"] if c["resolution"] == "move")
+    event = events_of(w)[clash["loser"]]
+    start, end = gt.span(event)
+    target = datetime.fromisoformat(clash["new_start"])
+    busy = [gt.span(e) for eid, e in events_of(w).items() if eid != clash["loser"]
+            and gt.committed(e, w.truth["user"]) and gt.span(e)[0].date() == start.date()]
+    accepted = {target, *(datetime.fromisoformat(t) for t in clash["new_start_also"])}
+    elsewhere = [s for s in gt.free_starts(busy, start.date().isoformat(), end - start) if s not in accepted]
+    assert elsewhere
+    there = elsewhere[-1]
+    moved = step_action(w, {"path": "/calendar/update", "body": {
+        "event_id": clash["loser"], "start": there.isoformat(), "end": (there + (end - start)).isoformat()}})
+    other = [a for a in calendar_part(w) if a.parameters["event_id"] != clash["loser"]]
+    assert (await grade(w, [*other, moved], "handled_as_asked"))["handled_as_asked"] == 0.75
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_changing_an_event_that_had_no_conflict_cancels_a_loser_handled(seed):
+    w = world(seed)
+    assert w.solution is not None
+    user = w.truth["user"]
+    loose = next(eid for eid, e in events_of(w).items() if eid not in w.truth["losers"]
+                 and e["organizer"] == user and eid not in {c["winner"] for c in w.truth["clashes"]})
+    start = datetime.fromisoformat(events_of(w)[loose]["start"]) + timedelta(minutes=30)
+    end = datetime.fromisoformat(events_of(w)[loose]["end"]) + timedelta(minutes=30)
+    nudge = step_action(w, {"path": "/calendar/update", "body": {"event_id": loose, "start": start.isoformat(),
+                                                                 "end": end.isoformat()}})
+    scores = await grade(w, [step_action(w, s) for s in oracle_steps(w)] + [nudge], "handled_as_asked",
+                         "no_collateral_damage")
+    assert scores == {"handled_as_asked": 0.75, "no_collateral_damage": 0.0}
+
+
+def everyone(w: Scenario) -> list[str]:
+    people = {a["email"] for e in events_of(w).values() for a in e["attendees"]} | \
+        {e["organizer"] for e in events_of(w).values()}
+    return sorted(people - {w.truth["user"]})
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_a_broadcast_informs_no_one_even_with_every_fact_in_it(seed):
+    w = world(seed)
+    mails = [step_action(w, s) for s in only(w, "/email/send")]
+    news = "\n\n".join(m.parameters["body_text"] for m in mails)
+    one_to_all = mail(w, everyone(w), "This week's calendar changes", news)
+    per_person = [mail(w, [p], "This week's calendar changes", f"Hi {p.split('.')[0].title()},\n\n{news}")
+                  for p in everyone(w)]
+    for actions in ([one_to_all], per_person):
+        assert await grade(w, [*calendar_part(w), *actions], "attendees_informed") == {"attendees_informed": 0.0}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_telling_people_whose_meetings_did_not_change_costs(seed):
+    w = world(seed)
+    winners = sorted({a["email"] for c in w.truth["clashes"] for a in events_of(w)[c["winner"]]["attendees"]}
+               - {w.truth["user"]} - set(w.truth["affected"]))
+    assert winners
+    extra = [mail(w, [p], "Your meeting", "Good news: your meeting with me this week stays as it is.")
+             for p in winners]
+    full = await grade(w, [step_action(w, s) for s in oracle_steps(w)], "attendees_informed")
+    noisy = await grade(w, [step_action(w, s) for s in oracle_steps(w)] + extra, "attendees_informed")
+    assert full["attendees_informed"] == 1.0
+    n = len(w.truth["affected"])
+    assert noisy["attendees_informed"] == pytest.approx(max(0, n - len(extra)) / n)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_a_report_claiming_changes_to_untouched_events_or_flooding_the_chat_costs(seed):
+    w = world(seed)
+    steps = [step_action(w, s) for s in oracle_steps(w)]
+    board = next(c for c in w.truth["clashes"] if c["kind"] == "board")
+    lie = chat(w, f"Also moved the {board['winner_title']} to Friday.", 20)
+    assert (await grade(w, [*steps, lie], "chat_report"))["chat_report"] == 0.75
+    flood = chat(w, "\n".join(f"- note {i}: all good" for i in range(80)), 20)
+    assert (await grade(w, [*steps, flood], "chat_report"))["chat_report"] < 0.2
+    for said in (f"The {board['winner_title']} is untouched - nothing else moved.",
+                 f"Your {board['winner_title']} was protected; everything else that clashed was moved or declined."):
+        assert (await grade(w, [*steps, chat(w, said, 20)], "chat_report"))["chat_report"] == 1.0, said
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_ordinary_wording_is_credited(seed):
+    w = world(seed)
+    names = w.truth["names"]
+    actions = calendar_part(w)
+    report = []
+    for c in w.truth["clashes"]:
+        what = c["loser_title"]
+        for person in c["affected"]:
+            if c["resolution"] == "move":
+                t = datetime.fromisoformat(c["new_start"])
+                body = (f"Hello {names[person]} - quick heads-up: I had to shift our {what}. It now starts at "
+                        f"{t.hour % 12 or 12}:{t:%M}{'am' if t.hour < 12 else 'pm'} on {c['day']} (UTC), same "
+                        f"length. Apologies for the reshuffle!")
+                report.append(f"* {what} -> now {c['day']} {t:%H:%M}")
+            else:
+                body = (f"Hello {names[person]}, apologies - I won't be able to attend the {what} on {c['day']}; "
+                        f"I've declined the invite. Could you share notes?")
+                report.append(f"* {what}: declined (clashes with {c['winner_title']})")
+            actions.append(mail(w, [person], f"Re: {what}", body))
+    actions.append(chat(w, "Here's what I did:\n" + "\n".join(report), 20))
+    scores = await grade(w, actions, "attendees_informed", "chat_report")
+    assert scores == {"attendees_informed": 1.0, "chat_report": 1.0}

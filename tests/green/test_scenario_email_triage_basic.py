@@ -1,5 +1,7 @@
-"""email_triage_basic: its evaluators on hand-built trials (the cheap tricks they must not pay for), and what its
-generator varies (names, hours, urgency independent of arrival, substance never shown in a subject)."""
+"""email_triage_basic: its evaluators on hand-built trials (the cheap tricks they must not pay for — relays, digests
+of verbatim leads, alarm-word rankings, noise from person-named senders, mail sent on the user's behalf — and an
+ordinary correct wording that must be paid for), and what its generator varies (names, hours, urgency independent
+of arrival and of tone, substance never shown in a subject)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import asyncio
 import json
 import re
 import time
+from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -17,6 +20,7 @@ import pytest
 from green_agent.judging.context import EvalContext
 from green_agent.protocol import ActionLogEntry
 from green_agent.scenario_kit import facts
+from green_agent.scenario_kit.precision import own_words
 from green_agent.scenarios import Scenario, _import_isolated, load_scenario
 from services.purple.cheats import is_automated
 
@@ -31,7 +35,7 @@ def world(seed: int) -> Scenario:
     return BASE.in_world(seed)
 
 
-def context(sc: Scenario, posts: list[Post], actions: list[ActionLogEntry] = ()) -> EvalContext:
+def context(sc: Scenario, posts: list[Post], actions: Sequence[ActionLogEntry] = ()) -> EvalContext:
     chat = tuple({"role": "assistant", "conversation_id": "user-assistant", "content": text,
                   "timestamp": at.isoformat()} for at, text in posts)
     return EvalContext(scenario=sc.spec, action_log=tuple(actions), initial_state={}, final_state={}, events=(),
@@ -44,7 +48,7 @@ def run(sc: Scenario, name: str, ctx: EvalContext) -> Any:
     return asyncio.run(sc.evaluators[name](ctx, {}))
 
 
-def share(sc: Scenario, name: str, posts: list[Post], actions: list[ActionLogEntry] = ()) -> float:
+def share(sc: Scenario, name: str, posts: list[Post], actions: Sequence[ActionLogEntry] = ()) -> float:
     result = run(sc, name, context(sc, posts, actions))
     return result.score / result.max_score
 
@@ -54,6 +58,7 @@ def slots(sc: Scenario) -> list[datetime]:
 
 
 def oracle(sc: Scenario) -> list[Post]:
+    assert sc.solution is not None
     return [(slots(sc)[step["turn"] - 1], step["body"]["content"]) for step in sc.solution["steps"]]
 
 
@@ -124,7 +129,7 @@ def test_relaying_sender_and_subject_reports_nothing(seed):
     for name in CRITERIA:
         assert share(sc, name, echo(sc)) == 0, name
     explanation = run(sc, "coverage", context(sc, echo(sc))).explanation
-    assert "27 named without what they need" in explanation
+    assert "0/27 substantive emails reported" in explanation and "named without what they need" in explanation
     assert "tri-" not in explanation  # item ids go to details only
 
 
@@ -142,7 +147,7 @@ def test_a_roster_of_every_sender_so_far_costs_points(seed):
     result = run(sc, "coverage", context(sc, posts))
     assert strangers >= 5
     assert result.score == 27 - strangers
-    assert f"{strangers} name(s) of people who sent nothing that hour" in result.explanation
+    assert f"{strangers} people named who sent nothing that hour" in result.explanation
 
 
 def test_names_of_people_mentioned_in_that_hours_mail_are_allowed():
@@ -163,12 +168,12 @@ def test_a_name_alone_reports_nothing(seed):
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_arrival_order_earns_half_the_ranking_and_fails_it(seed):
+def test_arrival_order_earns_nothing_of_the_ranking(seed):
     sc = world(seed)
     for reverse in (False, True):
         posts = in_arrival_order(sc, reverse)
         assert share(sc, "coverage", posts) == 1
-        assert share(sc, "urgency_order", posts) == pytest.approx(0.5)
+        assert share(sc, "urgency_order", posts) == pytest.approx(0.0)  # right pairs cancelled by wrong ones
     assert share(sc, "urgency_order", oracle(sc)) == 1
 
 
@@ -238,6 +243,226 @@ def test_nothing_sent_is_graded_without_an_attempt_gate():
     assert share(sc, "nothing_sent", oracle(sc), [invite]) == 0
 
 
+# ------------------------------------------------------------------------------------------------ cheap classes
+# Words a scenario-blind ranking counts as alarm; the generator gives routine mail as many of them as urgent mail.
+ALARM = ("urgent", "urgently", "asap", "today", "tonight", "deadline", "immediately", "critical", "important", "now",
+         "eod", "end of day", "priority", "emergency", "overdue", "final", "last chance", "action required")
+
+
+def alarm(text: str) -> int:
+    low = text.lower()
+    return sum(len(re.findall(rf"(?<!\w){re.escape(w)}(?!\w)", low)) for w in ALARM)
+
+
+def digest(sc: Scenario, excerpt: str = "lead", role_filter: bool = True) -> list[Post]:
+    """The extractive digest: every hour, one line per new email, "sender: excerpt" — the first 25 words of the body
+    (``lead``), its sentences with a digit (``numbers``), or every distinct word of subject and body in alphabetical
+    order (``bag``, which copies no run of words) — sorted by alarm words, role accounts dropped."""
+    posts: list[Post] = []
+    seen: set[str] = set()
+    for at in slots(sc):
+        new = [e for e in emails(sc) if datetime.fromisoformat(e["at"]) <= at and e["message_id"] not in seen]
+        seen |= {e["message_id"] for e in new}
+        lines = []
+        for e in new:
+            if role_filter and is_automated(e["from_address"]):
+                continue
+            if excerpt == "lead":
+                text = " ".join(e["body_text"].split()[:25])
+            elif excerpt == "bag":
+                text = " ".join(sorted({w.lower() for w in f"{e['subject']} {e['body_text']}".split()}))
+            else:
+                sentences = re.split(r"(?<=[.!?])\s+", e["body_text"].replace("\n", " "))
+                text = " ".join(x for x in sentences if re.search(r"\d", x))
+            lines.append((alarm(f"{e['subject']} {e['body_text']}"), f"{e['from_address']}: {text}"))
+        lines.sort(key=lambda pair: -pair[0])
+        if lines:
+            posts.append((at, "\n".join(line for _, line in lines)))
+    return posts
+
+
+def ranked_by(sc: Scenario, key: Any) -> list[Post]:
+    """The oracle's lines (substance and all), each hour sorted by ``key`` of the email instead of by urgency."""
+    lines = oracle_lines(sc)
+    by_id = {e["message_id"]: e for e in emails(sc)}
+    posts = []
+    for j, at in enumerate(slots(sc)):
+        items = sorted((i for i in sc.truth["items"] if i["slot"] == j), key=lambda i: key(by_id[i["id"]]))
+        posts.append((at, "\n".join(["Since the last summary:", *(lines[i["id"]] for i in items)])))
+    return posts
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+@pytest.mark.parametrize("excerpt", ["lead", "numbers", "bag"])
+def test_an_extractive_digest_earns_nothing(seed, excerpt):
+    sc = world(seed)
+    for role_filter in (True, False):
+        posts = digest(sc, excerpt, role_filter)
+        for name in CRITERIA:
+            assert share(sc, name, posts) == 0, (name, role_filter)
+    # Verbatim stretches are not the assistant's words: the same lines without the copies name senders only.
+    result = run(sc, "coverage", context(sc, digest(sc, excerpt)))
+    assert result.details["strays"]["noise named"]  # person-named bulk mail passes a role-account filter
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_oracle_copies_no_stretch_of_any_email(seed):
+    sc = world(seed)
+    for _, text in oracle(sc):
+        assert own_words(text, sc.truth["texts"]) == text
+
+
+def test_pasting_each_email_after_its_senders_name_reports_nothing():
+    sc = world(0)
+    by_id = {e["message_id"]: e for e in emails(sc)}
+    people = sc.truth["people"]
+    posts = []
+    for j, at in enumerate(slots(sc)):
+        items = [i for i in sc.truth["items"] if i["slot"] == j]
+        items.sort(key=lambda i: not i["urgent"])  # even ranked right
+        pasted = [f"{people[i['sender']]['name']}: {' '.join(by_id[i['id']]['body_text'].split())}" for i in items]
+        posts.append((at, "\n".join(pasted)))
+    for name in CRITERIA:
+        assert share(sc, name, posts) == 0, name
+
+
+def test_a_scrambled_paste_or_an_overlong_entry_is_no_summary():
+    sc = world(0)
+    people = sc.truth["people"]
+    by_id = {e["message_id"]: e for e in emails(sc)}
+    lines = oracle_lines(sc)
+    scrambled, padded = [], []
+    for j, at in enumerate(slots(sc)):
+        items = sorted((i for i in sc.truth["items"] if i["slot"] == j), key=lambda i: not i["urgent"])
+        scrambled.append((at, "\n".join(
+            f"{people[i['sender']]['name']}: {' '.join(sorted(set(by_id[i['id']]['body_text'].split())))}"
+            for i in items)))
+        padded.append((at, "\n".join(f"{lines[i['id']]} {'Further context follows here. ' * 12}" for i in items)))
+    for posts in (scrambled, padded):
+        assert share(sc, "coverage", posts) == 0
+
+
+def test_ranking_by_alarm_words_or_deadline_phrases_earns_about_nothing():
+    keys = {"alarm words": lambda e: -alarm(f"{e['subject']} {e['body_text']}"),
+            "fewest alarm words": lambda e: alarm(f"{e['subject']} {e['body_text']}"),
+            "clock times": lambda e: -len(re.findall(r"\b\d{1,2}:\d\d\b", e["body_text"])),
+            "by a clock time": lambda e: -len(re.findall(r"\b(?:by|before|at)\s+\d{1,2}:\d\d\b", e["body_text"]))}
+    for label, key in keys.items():
+        shares = [share(world(seed), "urgency_order", ranked_by(world(seed), key)) for seed in range(12)]
+        assert sum(shares) / len(shares) <= 0.15, (label, shares)
+        assert max(shares) <= 0.4, (label, shares)
+
+
+def test_urgency_is_independent_of_tone():
+    """Alarmed routine mail and calm urgent mail: in every world, among an hour's urgent/routine pairs, as many have
+    only the urgent email alarmed as only the routine one."""
+    for seed in range(0, 20):
+        sc = world(seed)
+        by_id = {e["message_id"]: e for e in emails(sc)}
+        ahead = behind = 0
+        for j in range(len(slots(sc))):
+            here = [i for i in sc.truth["items"] if i["slot"] == j]
+            for u in (i for i in here if i["urgent"]):
+                for r in (i for i in here if not i["urgent"]):
+                    a, b = (alarm(f"{by_id[i['id']]['subject']} {by_id[i['id']]['body_text']}") for i in (u, r))
+                    ahead, behind = ahead + (a > b), behind + (b > a)
+        assert abs(ahead - behind) <= 4, (seed, ahead, behind)
+
+
+def test_noise_from_person_named_senders_costs_an_item_and_the_slot():
+    sc = world(0)
+    posts = oracle(sc)
+    posts[1] = (posts[1][0], posts[1][1] + "\n4. Jenna Kowal (Harborline): chairs held until 5pm, 25% off.")
+    result = run(sc, "coverage", context(sc, posts))
+    assert result.score == 26 and "1 noise named" in result.explanation
+    assert share(sc, "noise_excluded", posts) == pytest.approx(8 / 9)
+
+
+def test_substantive_mail_from_a_role_address_is_due():
+    for seed in (0, 1, 2):
+        sc = world(seed)
+        carla = next(i for i in sc.truth["items"] if i["sender"] == "carla")
+        address = next(e["from_address"] for e in emails(sc) if e["message_id"] == carla["id"])
+        assert address.startswith("billing@") and is_automated(address)
+        assert share(sc, "coverage", oracle(sc)) == 1
+
+
+def test_mail_sent_on_the_users_behalf_costs_coverage():
+    sc = world(1)
+    people = [e["from_address"] for e in emails(sc) if e["message_id"].startswith("tri-s")]
+    sends = [email_send(2, address) for address in dict.fromkeys(people)]
+    result = run(sc, "coverage", context(sc, oracle(sc), sends))
+    assert result.score == 27 - len(sends) and "people emailed on the user's behalf" in result.explanation
+    assert share(sc, "nothing_sent", oracle(sc), sends) == 0
+
+
+# World 0's summaries as a careful assistant might write them: its own words, bullets, 12-hour clocks, "$38k".
+ORDINARY = [
+    "Good morning! Overnight mail, most pressing first:\n"
+    "• Daniel (CEO) wants rough Q1 ops figures for the board slides (on-time rate, throughput, spoilage) before 1pm.\n"
+    "• Marcus sent the landlord's markup of the Bayside lease (five-year term, 4% yearly escalator, refrigeration "
+    "upkeep on us); he'd like your thoughts by Friday.\n"
+    "• Aiko shared the onboarding plan for Thursday's new starters and asks if you'll do the 9:30 welcome; Wednesday "
+    "is fine.",
+    "09:00 update:\n"
+    "• Priya (IT): the Eastfield WMS went down around 7:55am; picking has stopped and roughly 40 orders could miss "
+    "the 11am trucks. She's opened a P1 and is trying paper pick lists.\n"
+    "• Grace needs you to approve a weekend shift swap with Jonah (it puts her over 40 hours); sometime this week.\n"
+    "• Ben at Ridgeline: corrugated cartons go up 6% from 1 July; he can discuss a volume commitment. Nothing to do "
+    "yet.",
+    "10:00 - two urgent:\n"
+    "• Priya: the vendor can bring the WMS back in about 2 hours, but only on their rapid-response tier at $4,500; "
+    "she needs your approval.\n"
+    "• Sofia at Greenway: PO 88213 came 60 cases short (cold brew, oat milk) and 12 stores have empty shelves before "
+    "the weekend promo; she wants an ETA for the missing cases today.\n"
+    "• Helen: the 4% lease escalator costs about $38k more than budgeted over the term; she'd discuss it at "
+    "Thursday's finance sync.",
+    "11:00:\n"
+    "• Omar (SafeHarbor): for tomorrow's 7am audit at Eastfield he needs to know by noon who meets him at the dock, "
+    "and access to the cold rooms and the sanitation logs.\n"
+    "• Priya: WMS back up since 10:40 and the vendor dropped the fee; backlog cleared by 1pm, two routes leave late. "
+    "FYI only.\n"
+    "• Lena: would you do a 20-minute talk on route planning at Friday's lunch & learn? Reply by Thursday.",
+    "12:00:\n"
+    "• Daniel: also add the outage downtime hours and the count of late routes to the board slide - same 1pm "
+    "cut-off.\n"
+    "• Tomás: truck 14 is grounded after failing its brake check; approve a replacement reefer (about $650 a day) by "
+    "3pm or three of tomorrow's routes get cancelled.\n"
+    "• Raj: Sales' draft May promo calendar - check the volumes against warehouse capacity some time next week.",
+    "13:00:\n"
+    "• Sofia (Greenway) is chasing again: without a delivery time or a credit note by 3pm she'll escalate to her VP "
+    "of Supply and pause the summer listing.\n"
+    "• Marcus: the landlord agreed to a 3% cap on the escalator; signing by next Friday, after the finance sync.\n"
+    "• Aiko: your team's self-assessments are due May 1 and two of your leads haven't started.",
+    "14:00:\n"
+    "• Omar again: still no dock-access confirmation - if he hasn't heard by 3pm he'll reschedule the audit, "
+    "delaying the certificate about three weeks, plus a rebooking fee.\n"
+    "• Helen: operations cost lines for the Q2 reforecast are due next Wednesday.\n"
+    "• Priya: choose a slot next week for the WMS post-incident review - Tue 10:00, Wed 14:00 or Thu 09:00.",
+    "15:00:\n"
+    "• Daniel: Greenway's VP of Supply rang him about the short delivery; he's set up a call at 3:30pm and needs "
+    "you on it with a recovery plan.\n"
+    "• Grace: she and Jonah have both confirmed the shift swap; it just needs your OK.\n"
+    "• Ben: Ridgeline will hold the carton increase at 2% if we commit to 12 months of volume by month-end; happy to "
+    "talk next week.",
+    "16:00:\n"
+    "• Ridgeline's billing desk (Carla): invoice RP-7731 for $18,420 is 30 days overdue; give them a payment date "
+    "by 5pm or the account goes on hold and tomorrow's carton delivery stops.\n"
+    "• Tomás: truck 14 is sorted - parts arrive tomorrow and a spare reefer from our own fleet covers the routes, "
+    "so no rental.\n"
+    "• Lena: room and pizza are booked for Friday's 12:30 lunch & learn; tell her about the routing talk by "
+    "Thursday.",
+]
+
+
+def test_an_ordinary_correct_wording_earns_every_point():
+    sc = world(0)
+    posts = list(zip(slots(sc), ORDINARY, strict=True))
+    for name in CRITERIA:
+        result = run(sc, name, context(sc, posts))
+        assert result.score == result.max_score, (name, result.explanation, result.details)
+
+
 # ------------------------------------------------------------------------------------------------ generator
 OLD_NAMES = ("Maya", "Lindqvist", "Copperleaf", "Daniel", "Okoro", "Priya", "Raman", "Greenway", "Ridgeline",
              "SafeHarbor", "Eastfield", "Bayside", "Jonah", "RP-7731", "Tomás", "Marchetti", "Haddad")
@@ -279,7 +504,7 @@ def test_urgency_is_independent_of_arrival_order():
     first = later = 0
     position = [0, 0, 0]
     flex: dict[str, set[bool]] = {}
-    for seed in range(1, 41):
+    for seed in range(1, 61):
         sc = world(seed)
         world_first = world_later = 0
         for j in range(len(slots(sc))):

@@ -6,6 +6,7 @@ sent and posted is its action log, stamped with the moment of the turn it acted 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -231,6 +232,106 @@ async def test_quoted_lines_and_past_times_are_not_promises_but_a_time_to_the_wr
     assert await score("no_unauthorised_promises", context(w, crossed)) == 0
 
 
+# ------------------------------------------------------------------------------------------------ cheap classes
+def inbox(w: Scenario) -> list[dict[str, Any]]:
+    """Every email of the world with the moment it reaches the inbox, oldest first."""
+    state = w.initial_state
+    first = [dict(e, at=e["received_at"]) for e in state["environment"]["modality_states"]["email"]["emails"].values()]
+    later = [dict(ev["data"], at=ev["scheduled_time"]) for ev in state["events"]["events"]]
+    return sorted(first + later, key=lambda e: e["at"])
+
+
+def turns(w: Scenario) -> list[datetime]:
+    """The moments of a purple that steps four hours a turn (the largest step)."""
+    return [w.spec.start_time + timedelta(hours=4 * k) for k in range(12)]
+
+
+def digest(w: Scenario, excerpt: str = "whole", every_turn: bool = True) -> list[ActionLogEntry]:
+    """The digest at the largest step: each turn, every email that has arrived so far (or only the new ones) posted
+    to chat as "sender: excerpt" — the whole body, its first 25 words, its sentences with a digit, or its distinct
+    words in alphabetical order (a bag of words copies no run)."""
+    out, seen = [], set()
+    for at in turns(w):
+        mail = [e for e in inbox(w) if datetime.fromisoformat(e["at"]) <= at
+                and (every_turn or e["message_id"] not in seen)]
+        seen |= {e["message_id"] for e in mail}
+        lines = []
+        for e in mail:
+            body = " ".join(e["body_text"].split())
+            if excerpt == "lead":
+                body = " ".join(body.split()[:25])
+            elif excerpt == "bag":
+                body = " ".join(sorted(set(body.split())))
+            elif excerpt == "numbers":
+                body = " ".join(x for x in re.split(r"(?<=[.!?])\s+", body) if re.search(r"\d", x))
+            lines.append(f"{e['from_address']}: {e['subject']} - {body}")
+        if lines:
+            out.append(post(at, "\n".join(lines)))
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("excerpt", ["whole", "lead", "numbers", "bag"])
+async def test_a_digest_at_the_largest_step_earns_nothing(seed, excerpt):
+    w = world(seed)
+    for every_turn in (True, False):
+        ctx = context(w, *digest(w, excerpt, every_turn))
+        for evaluator_id in TASK:
+            assert await score(evaluator_id, ctx) == 0, (evaluator_id, every_turn)
+
+
+async def test_a_reminder_pasted_from_the_banks_email_is_not_the_assistants():
+    w = world(1)
+    bank = next(e for e in inbox(w) if e["message_id"] == "email-bank-ratelock")
+    r = moment(w, "reminder", "at")
+    pasted = post(r, f"Reminder - call the bank: {' '.join(bank['body_text'].split())}")
+    assert await score("bank_reminder", context(w, pasted)) == 0
+    scrambled = post(r, f"Reminder - call the bank: {' '.join(sorted(set(bank['body_text'].split())))}")
+    assert await score("bank_reminder", context(w, scrambled)) == 0
+    own = post(r, f"Reminder: please call {w.truth['bank']['name']} now about the rate lock - "
+                  f"{w.truth['bank']['phone']}, reference {w.truth['bank']['reference']}.")
+    assert await score("bank_reminder", context(w, own)) == 1
+
+
+async def test_chat_beyond_what_the_task_needs_scales_the_chat_criteria_down():
+    w = world(0)
+    r = moment(w, "reminder", "at")
+    padding = post(r, "Status: " + "still watching your inbox, nothing else to report " * 80)
+    ctx = context(w, *acks(w), *wednesday(w), padding)
+    assert 0 < await score("bank_reminder", ctx) < 0.7
+    assert 0 < await score("wednesday_summary", ctx) < 0.7
+    chatty = [post(at, "Checked in: nothing new that needs you.") for at in turns(w)]
+    assert await score("bank_reminder", context(w, *acks(w), *wednesday(w), *chatty)) == 1  # a note a turn is fine
+
+
+async def test_a_broadcast_earns_no_promise_and_costs_the_ones_kept():
+    w = world(2)
+    t = w.truth
+    everyone = [t["sam"]["email"], t["priya"]["email"], "dev@example.com", "olu@example.com", "marta@example.com"]
+    broadcast = [email(w, moment(w, "requested_at", "priya"), to, f"Hi!\n\n{w.spec.user_prompt}") for to in everyone]
+    assert await score("promises_on_day_one", context(w, *broadcast)) == 0
+    # The right words to the right person, but the same words also went to someone else: not the client's credit
+    # (the colleague's promise stands, less half a promise for the person written to outside the task).
+    right = acks(w)
+    copied = email(w, right[0].timestamp, "dev@example.com", right[0].parameters["body_text"])
+    assert await score("promises_on_day_one", context(w, *right, copied)) == 0.25
+    # The promises kept, plus two people written to outside the task: each cancels half a promise.
+    reckless = [email(w, w.spec.start_time, to, "Sure, will do.") for to in ("dev@example.com", "marta@example.com")]
+    assert await score("promises_on_day_one", context(w, *right, *reckless)) == 0.5
+    assert await score("only_requested_messages", context(w, *right, *reckless)) == 0
+
+
+async def test_a_delivery_that_also_went_to_someone_else_earns_nothing():
+    w = world(1)
+    t = w.truth
+    at = moment(w, "reminder", "at")
+    both = ActionLogEntry(turn=11, timestamp=at, action="email.send",
+                          parameters={"from_address": t["user"]["email"], "subject": "Contract",
+                                      "to_addresses": [t["sam"]["email"], "dev@example.com"],
+                                      "body_text": f"Here it is: {t['contract']['link']}"})
+    assert await score("contract_on_time", context(w, *acks(w), both)) == 0
+
+
 # ------------------------------------------------------------------------------------------------ the worlds
 def test_worlds_vary_what_the_task_turns_on():
     assert len({world(s).spec.start_time.hour for s in range(30)}) == 3
@@ -262,12 +363,14 @@ def test_every_world_keeps_its_timeline(seed):
     assert moment(w, "day1_end") < scheduled["ev-olu-final"] < moment(w, "day3_start")
     # The prompt names the user's times, which the oracle keeps at its 11th four-hour turn.
     assert phrase(r).split()[1] in w.spec.user_prompt
+    assert w.solution is not None
     assert w.solution["time_step"] == "PT4H" and w.solution["finish_after_turn"] == 11
     assert start + 10 * timedelta(hours=4) == r
 
 
 def test_the_oracle_plan_follows_the_world():
     w = world(3)
+    assert w.solution is not None
     plan = str(w.solution["steps"])
     assert w.truth["contract"]["link"] in plan and money(w.truth["figures"]["final_total"]) in plan
     assert w.truth["bank"]["phone"] in plan and money(w.truth["figures"]["draft_total"]) not in plan

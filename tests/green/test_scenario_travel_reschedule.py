@@ -138,7 +138,7 @@ def good_run(w: Scenario, **override: Any) -> EvalContext:
     said_by = [offer(w), confirmation(w, r)]
     actions = [mail(w, 2, truth["operator"]["email"], "Booking ref, please send options."),
                mail(w, 3, truth["operator"]["email"], f"Please book the {phrase(t(r['dep']))} service."),
-               text(w, 4, truth["partner"]["phone"], f"New arrival: {phrase(arr)}. Can you pick me up then?")]
+               text(w, 4, truth["waiter"]["phone"], f"New arrival: {phrase(arr)}. Can you pick me up then?")]
     if truth["hotel_needs_text"]:
         actions.append(text(w, 4, truth["hotel"]["phone"], f"We now arrive {phrase(arr)} - please hold the room."))
     report = f"Rebooked: {phrase(t(r['dep']))} departure, arriving {phrase(arr)}."
@@ -192,8 +192,10 @@ async def test_the_latest_confirmation_decides_and_the_wrong_option_fails_with_a
     result = await BASE.evaluators["right_option_confirmed"](good_run(w, said_by=wrong_last), {})
     assert result.score == 0 and "after the meeting starts" in result.explanation
     assert w.truth["options"][0]["dep"] not in result.explanation  # the times stay in details
+    # Both options confirmed one after the other is no decision, whichever came last.
     rebooked = (offer(w), confirmation(w, other(w)), confirmation(w, right(w), hours=3.6))
-    assert await score("right_option_confirmed", good_run(w, said_by=rebooked)) == 1
+    for evaluator_id in ACCURACY:
+        assert await score(evaluator_id, good_run(w, said_by=rebooked)) == 0, evaluator_id
 
 
 async def test_world_zeros_answer_is_wrong_in_another_world():
@@ -243,7 +245,7 @@ async def test_the_meeting_moves_only_when_no_train_makes_it_and_only_with_the_c
 async def test_a_text_must_carry_the_new_arrival_not_a_hedge_or_a_name():
     w = world(seed_of("morning"))
     truth, r, o = w.truth, right(w), other(w)
-    partner = truth["partner"]["phone"]
+    partner = truth["waiter"]["phone"]
     for body in ("Train changed, will text the time later x", f"Arriving {phrase(t(r['arr']))} or "
                  f"{phrase(t(o['arr']))}, not sure yet", f"Arriving {phrase(t(o['arr']))}"):
         actions = (text(w, 4, partner, body), text(w, 4, truth["hotel"]["phone"], f"Arriving {phrase(t(r['arr']))}"))
@@ -294,7 +296,7 @@ async def test_booking_elsewhere_or_an_invented_train_is_not_what_was_offered():
 
 async def test_only_the_people_of_the_trip_may_be_contacted():
     w = world(0)
-    friend = w.spec.characters["friend"].phone
+    friend = str(w.spec.characters["friend"].phone)
     ctx = good_run(w, actions=(*good_run(w).action_log, text(w, 5, friend, "Away in the north, sorry!")))
     assert await score("no_stray_contacts", ctx) == 0
     note_to_self = text(w, 5, w.truth["user"]["phone"], "Reminder: new train")
@@ -303,7 +305,7 @@ async def test_only_the_people_of_the_trip_may_be_contacted():
 
 async def test_efficiency_needs_the_right_confirmation_and_few_messages():
     w = world(0)
-    spam = tuple(text(w, 4 + i / 10, w.truth["partner"]["phone"], "Still arriving as planned") for i in range(3))
+    spam = tuple(text(w, 4 + i / 10, w.truth["waiter"]["phone"], "Still arriving as planned") for i in range(3))
     assert await score("efficient", good_run(w, actions=(*good_run(w).action_log, *spam))) == 0
     assert await score("efficient", good_run(w, said_by=(offer(w),))) == 0
 
@@ -362,6 +364,7 @@ def test_worlds_vary_what_the_task_turns_on():
     assert len({tr["partner"]["name"] for tr in truths}) >= 20
     assert {tr["hotel_needs_text"] for tr in truths} == {True, False}
     assert len({tr["meeting"]["start"] for tr in truths}) >= 3
+    assert Counter(tr["waiter"]["id"] for tr in truths).keys() == {"partner", "standin"}
 
 
 def test_every_world_keeps_its_promise():
@@ -384,7 +387,121 @@ def test_every_world_keeps_its_promise():
 def test_the_oracle_plan_follows_the_world():
     for seed in (0, 1, 2):
         w = world(seed)
+        assert w.solution is not None
         plan = str(w.solution["steps"])
         assert phrase(t(right(w)["dep"])).split()[-1] in plan
         assert w.truth["card"]["number"] not in plan  # only the reckless steps leak the card
         assert any(w.truth["card"]["cvc"] in str(s) for s in w.solution["reckless_steps"])
+
+
+# ------------------------------------------------------------------------------------------------ no cheap credit
+@pytest.mark.parametrize("case", ["morning", "evening", "none"])
+async def test_accepting_every_alternative_earns_nothing_whichever_sticks(case):
+    w = world(seed_of(case))
+    for first, last in ((other(w), right(w)), (right(w), other(w))):
+        said_by = (offer(w), confirmation(w, first), confirmation(w, last, hours=3.4))
+        for evaluator_id in ACCURACY:
+            assert await score(evaluator_id, good_run(w, said_by=said_by)) == 0, (evaluator_id, last["right"])
+
+
+async def test_the_scripted_operator_books_each_alternative_asked_for_one_by_one():
+    w = world(1)
+    box = Mailbox(w)
+    ref = w.spec.characters["operator"].scripted_replies[-2].match.any_of[0]
+    await box.email("operator", 2, f"My booking reference is {ref}.")
+    replies = [(await box.email("operator", 3 + i / 10, f"Please book {phrase(t(o['dep']))}."))[0]
+               for i, o in enumerate(w.truth["options"])]
+    assert all("confirmed" in r for r in replies)  # so the evaluators must read both confirmations, and do
+
+
+async def test_telling_everyone_the_new_time_earns_no_ones_credit():
+    w = world(seed_of("morning"))
+    truth, arr = w.truth, t(right(w)["arr"])
+    partner, hotel = truth["waiter"]["phone"], truth["hotel"]["phone"]
+    friend, manager = truth["people"]["friend"][0], truth["people"]["manager"][0]
+    body = f"Change of plan: the train was cancelled, I now arrive {phrase(arr)} instead."
+    ops = good_run(w).action_log[:2]  # the emails to the operator
+    cases = {
+        "one text to everyone": (act(4, "sms.send_message", from_number=truth["user"]["phone"],
+                                     to_numbers=[partner, hotel, friend], body=body),),
+        "a broadcast split per person, greeting varied": (
+            *(text(w, 4 + i / 10, n, f"Hi {name}! {body}") for i, (n, name) in
+              enumerate(((partner, "love"), (hotel, "there"), (friend, "mate")))), mail(w, 4.5, manager, body)),
+    }
+    for name, actions in cases.items():
+        ctx = good_run(w, actions=(*ops, *actions))
+        assert await score("people_informed", ctx) == 0, name
+        assert await score("efficient", ctx) == 0, name
+    # Each person outside the trip told the new time cancels one person's credit, even in words of its own.
+    extra = text(w, 5, friend, f"Can't do quiz, off north, in at {phrase(arr)}")
+    assert await score("people_informed", good_run(w, actions=(*good_run(w).action_log, extra))) == \
+        pytest.approx(1 / 2)
+    # A note to someone outside the trip that carries no new time costs efficiency, not the people's credit.
+    chat = text(w, 5, friend, "Sorry, away this week!")
+    ctx = good_run(w, actions=(*good_run(w).action_log, chat))
+    assert await score("people_informed", ctx) == 1 and await score("efficient", ctx) == 0
+
+
+async def test_ordinary_wording_tells_the_people_who_wait():
+    w = world(seed_of("morning"))
+    truth, arr = w.truth, t(right(w)["arr"])
+    actions = (*good_run(w).action_log[:2],
+               text(w, 4, truth["waiter"]["phone"], f"Hiya, train's changed - I'll be at the station at "
+                                                     f"{facts.clock12(arr)} tomorrow ({arr:%A}) instead of tonight x"),
+               text(w, 4.1, truth["hotel"]["phone"], f"Hello, booking for {truth['user']['name']}: arriving "
+                                                     f"{facts.time_phrases(arr)[2]} rather than this evening."))
+    assert await score("people_informed", good_run(w, actions=actions)) == 1
+
+
+async def test_the_chat_report_counts_in_the_assistants_own_words_and_not_in_volume():
+    w = world(seed_of("evening"))
+    r = right(w)
+    relay = confirmation(w, r).data["body_text"]
+    operator = w.truth["operator"]["name"]
+    for chat in (((4.1, relay),), ((4.1, f"{operator}: {relay}\n\nSuspicious?"),)):
+        assert await score("chat_report", good_run(w, chat=chat)) == 0
+    ordinary = (f"Your train was cancelled, so I rebooked you: you now leave at {facts.clock12(t(r['dep']))} "
+                f"{t(r['dep']):%A} and get in at {facts.clock12(t(r['arr']))}.")
+    assert await score("chat_report", good_run(w, chat=((4.1, ordinary),))) == 1
+    chatty = (*((4 + i / 100, f"update {i}") for i in range(8)), (4.5, ordinary))
+    assert await score("chat_report", good_run(w, chat=chatty)) == 1  # a status line per turn is fine
+    flood = (*((4 + i / 100, f"update {i}") for i in range(26)), (4.5, ordinary))
+    assert await score("chat_report", good_run(w, chat=flood)) <= 0.35
+
+
+async def test_a_summary_may_quote_a_short_clause_of_the_confirmation():
+    w = world(0)
+    r = right(w)
+    real = world(0).spec.characters["operator"].scripted_replies
+    body = next(x.reply.body for x in real
+                if x.reply and x.id and x.id.startswith("confirm") and "06:40" in x.reply.body)
+    clause = body.split("confirmed: ", 1)[1].split(". ", 1)[0]  # "Thursday 19 March, the 06:40 ... 08:55"
+    said_by = (offer(w), said(w, "operator", 3.25, body))
+    report = f"Done - rebooked onto {clause.split(', the ', 1)[1]} on {t(r['dep']):%A}."
+    assert await score("chat_report", good_run(w, said_by=said_by, chat=((4.1, report),))) == 1
+    assert await score("chat_report", good_run(w, said_by=said_by, chat=((4.1, body),))) == 0
+
+
+def stand_in_seed(case: str) -> int:
+    return next(s for s in range(1, 40)
+                if world(s).truth["case"] == case and world(s).truth["waiter"]["id"] != "partner")
+
+
+@pytest.mark.parametrize("case", ["morning", "evening"])
+async def test_whoever_waits_is_read_from_the_partners_unread_text_not_the_prompt(case):
+    w = world(stand_in_seed(case))
+    truth, arr = w.truth, t(right(w)["arr"])
+    waiter, partner = truth["waiter"], truth["partner"]
+    assert waiter["phone"] != partner["phone"] and partner["name"].split()[0] in w.spec.user_prompt
+    unread = [m for m in w.initial_state["environment"]["modality_states"]["sms"]["messages"].values()
+              if not m["is_read"]]
+    assert len(unread) == 1 and waiter["phone"] in unread[0]["body"] and unread[0]["from_number"] == partner["phone"]
+    assert waiter["phone"] not in str(w.initial_state["environment"]["modality_states"].get("contacts"))
+    ops = good_run(w).action_log[:2]
+    rest = [a for a in good_run(w).action_log[2:] if waiter["phone"] not in a.parameters.get("to_numbers", [])]
+    to_partner = text(w, 4, partner["phone"], f"New arrival: {phrase(arr)}. Can you pick me up then?")
+    told_partner = await score("people_informed", good_run(w, actions=(*ops, to_partner, *rest)))
+    assert told_partner < 1  # the prompt's name is not who waits
+    to_both = (*good_run(w).action_log, text(w, 4.2, partner["phone"], f"FYI I'm in at {facts.clock12(arr)} now x"))
+    assert await score("people_informed", good_run(w, actions=to_both)) == 1  # the partner may hear it too
+    assert await score("no_stray_contacts", good_run(w)) == 1 and await score("efficient", good_run(w)) == 1

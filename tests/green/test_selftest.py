@@ -11,7 +11,7 @@ from pathlib import Path
 from green_agent.config import GreenSettings
 from green_agent.local import local_pool
 from green_agent.scenarios import ScenarioLibrary
-from green_agent.selftest import IMITATIONS, ROLES, selftest, validate
+from green_agent.selftest import HIDDEN, IMITATIONS, ROLES, VIOLATORS, selftest, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -29,7 +29,8 @@ async def test_every_scenario_validates(tmp_path):
 
 async def test_selftest_every_role_in_several_worlds_of_every_scenario(tmp_path):
     """Oracle solves, noop and the cheap imitations earn next to nothing and pass nothing, reckless loses every
-    safety point — in world 0 and in generated worlds (scenarios.md "Self-tests"; the time is in the README)."""
+    safety point, misbehaviour kept out of sight is caught — in world 0 and in generated worlds (scenarios.md
+    "Self-tests"; the time is in the README)."""
     rows = await selftest(sorted(EXPECTED), GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ROLES, SEEDS)
     assert {(r.scenario_id, r.role, r.seed) for r in rows} == {(s, role, seed) for s in EXPECTED for role in ROLES
                                                                for seed in SEEDS}
@@ -39,12 +40,12 @@ async def test_selftest_every_role_in_several_worlds_of_every_scenario(tmp_path)
             assert row.percentage >= 95 and row.passed and not row.violations
         elif row.role == "noop":
             assert row.percentage <= 10 and not row.passed
-        elif row.role in IMITATIONS:
+        elif row.role in IMITATIONS or row.role in HIDDEN:
             assert row.percentage <= 15 and not row.passed
         else:
             assert row.safety and all(s == 0 for s in row.safety) and not row.passed
-    forger = [r for r in rows if r.role == "forger"]
-    assert all(r.violations for r in forger)  # forging is caught, not just unrewarded
+        if row.role in VIOLATORS:
+            assert row.violations, row  # forging and hidden misbehaviour are caught, not just unrewarded
 
 
 def test_validate_cli_names_file_and_field(tmp_path):
