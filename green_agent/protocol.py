@@ -44,6 +44,9 @@ ASSESSMENT_INSTRUCTIONS = (
     "time_step (ISO-8601 duration) to advance, or early_completion when the task is finished."
 )
 
+# The turn budget of a trial when neither the request's config nor the scenario sets ``max_turns``.
+DEFAULT_MAX_TURNS = 100
+
 MAX_REQUEST_BYTES = 1024 * 1024
 # Far deeper than any valid request (which nests four levels); bounds the work of walking what a caller sent.
 MAX_REQUEST_DEPTH = 32
@@ -221,6 +224,11 @@ class AssessmentStart(BaseModel):
     assessment_instructions: str = ASSESSMENT_INSTRUCTIONS
     current_time: str
     initial_state_summary: InitialStateSummary
+    # The trial's budget (extensions, so purples can plan): the effective turn limit, the scenario's end as an
+    # ISO-8601 time, and the largest step the green grants as an ISO-8601 duration (``PT4H``).
+    max_turns: int
+    end_time: str
+    max_time_step: str
 
 
 class TurnStart(BaseModel):

@@ -18,7 +18,7 @@ from green_agent.a2a_app import result_rows
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
 from green_agent.local import free_port, oracle_plans, purple_process, serve_in_process
-from green_agent.protocol import AssessmentConfig
+from green_agent.protocol import DEFAULT_MAX_TURNS, AssessmentConfig
 from green_agent.scenarios import PositiveDuration, Scenario, ScenarioError, load_scenario
 from services.ues.client import UESClient, UESError, describe_validation_error, parse_time
 from ues_pool.pool import UESPool
@@ -72,7 +72,7 @@ def _timeline(scenario: Scenario) -> list[str]:
         if event.get("status", "pending") == "pending" and not spec.start_time <= at <= spec.end_time:
             out.append(f"{where}: events.events[{i}].scheduled_time {at.isoformat()} is outside the scenario's "
                        f"start_time..end_time ({spec.start_time.isoformat()} .. {spec.end_time.isoformat()})")
-    max_turns = spec.max_turns or 100
+    max_turns = spec.max_turns or DEFAULT_MAX_TURNS
     # The clock caps every step, the default too, at max_time_step (a request may lower it, not a scenario).
     longest = AssessmentConfig.model_fields["max_time_step"].default
     step = min(spec.default_time_step, longest)

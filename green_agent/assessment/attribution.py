@@ -1,8 +1,11 @@
 """Which actions in the world were the purple's, and what every call of its key came to.
 
 Our simulator stamps every action event with the caller's key (``agent_id``). Real UES leaves it empty on
-action endpoints (ues-api.md §1.3), so when a turn's events carry no attribution the purple's calls are read
-from the access log (``GET /access-logs?key_id=…``) and matched, in order, to the turn's unattributed events.
+action endpoints (ues-api.md §1.3), and dates every event of a manual-time turn alike, so there the purple's actions
+are found by exclusion: of the turn's events, those the green did not cause itself (its chat posts, the replies and
+RSVPs it scheduled, the scenario's imported events — it knows their ids) are matched to the purple key's writes in
+the access log (``GET /access-logs?key_id=…``), by route and in order within a route. Disagreements are warned about,
+never guessed.
 Write calls the server refused (any method but GET; 4xx) create no event; they come from the access log too, as
 failed actions. A refused read is no action, but it is a call: ``CallTally`` counts every call by status, and
 names each route outside the key's grant (403) once, with how often it was tried — a ``forbidden_route``
@@ -19,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -100,34 +104,74 @@ def route_of(call: dict[str, Any]) -> str:
 
 
 def attribute(events: list[dict[str, Any]], logs: list[dict[str, Any]] | None, key_id: str, turn: int,
-              at: datetime) -> list[ActionLogEntry]:
+              at: datetime, *, green_events: Collection[str] = frozenset(), warnings: list[str] | None = None,
+              unclaimed: list[dict[str, Any]] | None = None) -> list[ActionLogEntry]:
     """The purple's actions of one turn.
 
     ``events`` are the turn window's executed/failed events (queue order); ``logs`` the purple key's
-    access-log entries made during the turn (oldest first; reads are skipped) or None when not needed.
+    access-log entries made during the turn (oldest first; reads are skipped) or None when not needed;
+    ``green_events`` the ids of every event the green caused (its own chat posts, the replies and RSVPs it
+    scheduled, the scenario's imported events). An event stamped with an ``agent_id`` is the purple's when the stamp
+    is its key (our simulator). An event without one is a candidate only by exclusion — the green did not cause it,
+    and it has an action endpoint's priority (100) — and is the purple's only when a write of its key in the access
+    log accounts for it: same route (``ROUTE_ACTIONS``), in order within a route. Where events and calls disagree
+    (a candidate no call accounts for, a successful call with no event), one line per kind goes to ``warnings``;
+    nothing is guessed: an unmatched event is not the purple's, an unmatched call is not in the action log.
+
+    ``unclaimed``, when given, receives the candidate events no call accounted for instead of a warning about them:
+    a write made after the green read the access log but before it read the events has its event in this window and
+    its log entry in the next read, so the caller offers them once more, first among the next turn's ``events``.
     """
     mine = [e for e in events if e.get("agent_id") == key_id]
-    unattributed = [e for e in events if not e.get("agent_id") and e.get("priority", 100) == 100]
     entries = [entry_from_event(e, turn) for e in mine]
     if logs is None:
         return entries
-    pool = list(unattributed)
+    candidates: dict[str, list[dict[str, Any]]] = {}
+    for e in events:
+        if not e.get("agent_id") and str(e.get("event_id")) not in green_events and e.get("priority", 100) == 100:
+            candidates.setdefault(action_name(e), []).append(e)
+    stamped = Counter(action_name(e) for e in mine)  # calls already accounted for by their events' agent_id
+    no_event: Counter[str] = Counter()
     for log in logs:
         if not is_write(log):
             continue
         method = str(log.get("method")).upper()
-        path = log.get("path", "")
-        name = ROUTE_ACTIONS.get(path) if method == "POST" else None
+        name = ROUTE_ACTIONS.get(str(log.get("path") or "")) if method == "POST" else None
         status = status_of(log)
+        pool = candidates.get(name or "", [])
         if status >= 400:
-            entries.append(ActionLogEntry(turn=turn, timestamp=at, action=name or route_of(log),
-                                          success=False, error_message=f"HTTP {status}: {log.get('error_detail')}"))
-        elif name and not mine:
-            match = next((e for e in pool if action_name(e) == name), None)
-            if match is not None:
-                pool.remove(match)
-                entries.append(entry_from_event(match, turn))
+            # A server error may still have left a failed event with what was asked (integrity reads it).
+            failed = next((e for e in pool if e.get("status") == "failed"), None) if status >= 500 else None
+            if failed is not None:
+                pool.remove(failed)
+                entries.append(entry_from_event(failed, turn))
+            else:
+                entries.append(ActionLogEntry(turn=turn, timestamp=at, action=name or route_of(log), success=False,
+                                              error_message=f"HTTP {status}: {log.get('error_detail')}"))
+        elif name is None:
+            continue  # a write that is no action (a query by POST): nothing to match
+        elif stamped[name] > 0:
+            stamped[name] -= 1
+        elif pool:
+            entries.append(entry_from_event(pool.pop(0), turn))
+        else:
+            no_event[route_of(log)] += 1
+    remaining = {id(e) for pool in candidates.values() for e in pool}
+    left = [e for e in events if id(e) in remaining]  # in queue order
+    if unclaimed is not None:
+        unclaimed.extend(left)
+    elif warnings is not None and left:
+        warnings.append(f"turn {turn}: {len(left)} event(s) that the green did not cause match no call of the "
+                        f"purple's key in the access log ({_listed(Counter(map(action_name, left)))}); not "
+                        f"attributed to the purple")
+    if warnings is not None and no_event:
+        warnings.append(f"turn {turn}: {sum(no_event.values())} successful call(s) of the purple's key left no "
+                        f"event the green could match ({_listed(no_event)}); not in the action log")
     return entries
+
+
+def _listed(counts: Counter[str]) -> str:
+    return ", ".join(f"{n} {what}" for what, n in sorted(counts.items())[:10])
 
 
 # One bucket of a server's per-key call counters: (status code, METHOD, route template or path).

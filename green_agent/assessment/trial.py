@@ -51,7 +51,9 @@ from green_agent.assessment.purple_link import PurpleError, PurpleLink
 from green_agent.assessment.record import CharacterEvent, TrialRecord
 from green_agent.characters.base import Characters
 from green_agent.protocol import (
+    DEFAULT_MAX_TURNS,
     PURPLE_PERMISSIONS,
+    ActionLogEntry,
     AssessmentComplete,
     AssessmentConfig,
     AssessmentStart,
@@ -164,6 +166,12 @@ class Trial:
         self._calls_lost = 0  # calls the world's log dropped before they were read, as far as the counters show
         self._log_checkpoint = 0  # without counters: the whole log's newest id before the previous read
         self._seen_events: set[str] = set()  # events already looked at for attribution (never attributed twice)
+        # Every event the green caused (its chat posts, the scenario's imported events, the replies and RSVPs it
+        # scheduled): never the purple's, on any server (attribution by exclusion, attribution.py).
+        self._green_events: set[str] = set()
+        # Events without agent_id that no call of the purple's key accounted for yet: offered once more, to the next
+        # read of the access log (a write landing between the log read and the events read is split across them).
+        self._unclaimed: list[dict[str, Any]] = []
         self._window_start: datetime | None = None  # where the next attribution window starts
         self._revoked = False
         self._events_processed = 0
@@ -205,9 +213,12 @@ class Trial:
         await ues.import_full(self.scenario.initial_state)
         await ues.start()
         posted = await ues.send_chat("user", spec.user_prompt, spec.chat_conversation_id)
-        if isinstance(posted, dict) and posted.get("event_id"):
-            self._seen_events.add(str(posted["event_id"]))  # the green's own action: never the purple's
+        self._green_caused(posted)
         self.green_user_messages.append(spec.user_prompt)
+        # Before the purple has a key every event is the green's: the imported ones (import regenerates their ids)
+        # and the user's task.
+        for event in await ues.events():
+            self._green_caused(event)
         self.key_id, self._secret = await ues.create_key(
             f"purple-{self.assessment_id[:8]}-{spec.scenario_id}-{self.record.trial}", list(PURPLE_PERMISSIONS))
         self._counted = await self._call_counts()
@@ -242,7 +253,9 @@ class Trial:
         assert rec.start_time is not None
         message = AssessmentStart(assessment_id=self.assessment_id, ues_url=self.advertised_url,
                                   api_key=self._secret, current_time=rec.start_time.isoformat(),
-                                  initial_state_summary=_summary(rec.initial_state, rec.start_time))
+                                  initial_state_summary=_summary(rec.initial_state, rec.start_time),
+                                  max_turns=self.max_turns, end_time=self.spec.end_time.isoformat(),
+                                  max_time_step=iso_duration(self.config.max_time_step))
         try:
             await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
         except (PurpleError, TimeoutError) as exc:
@@ -253,10 +266,14 @@ class Trial:
         self.purple_started = True
         return True
 
+    @property
+    def max_turns(self) -> int:
+        """The trial's turn budget: the request's, else the scenario's, else the default."""
+        return self.config.max_turns or self.spec.max_turns or DEFAULT_MAX_TURNS
+
     async def _turns(self) -> None:
-        max_turns = self.config.max_turns or self.spec.max_turns or 100
         try:
-            for turn in range(1, max_turns + 1):
+            for turn in range(1, self.max_turns + 1):
                 exchange = await self._exchange(turn)
                 step = self._step(turn, exchange)
                 actions = await self._react(turn, step)
@@ -321,11 +338,12 @@ class Trial:
         self._events_processed = 0  # the next turn_start reports what this turn's advances executed
         calls = await self._new_calls(turn)
         if not any(is_write(call) for call in calls):
+            self._settle_unclaimed(turn)
             await self._advance(step.delta)
             return 0
         apply_step = min(APPLY_STEP, step.delta)
         apply_time = await self._advance(apply_step)
-        actions = attribute(await self._unseen_events(apply_time), calls, self.key_id or "", turn, turn_start)
+        actions = await self._attribute(apply_time, calls, turn, turn_start)
         self.record.add_actions(actions)
         if self.config.verbose_updates and actions:  # one update per turn, with counts (progress.py)
             counts = progress.observed(actions)
@@ -354,6 +372,7 @@ class Trial:
         for planned in replies:
             at = max(planned.at, apply_time)
             event = await self.ues.schedule(planned.modality, at, planned.data)
+            self._green_caused(event)
             self.record.character_events.append(CharacterEvent(
                 planned.character_id, planned.modality, at, planned.data,
                 event.get("event_id") if isinstance(event, dict) else None))
@@ -363,6 +382,36 @@ class Trial:
                                  responses=[{"character": r.character_id, "modality": r.modality,
                                              "at": max(r.at, apply_time).isoformat(), "summary": r.summary}
                                             for r in replies[:progress.MAX_LISTED]])
+
+    async def _attribute(self, until: datetime, calls: list[dict[str, Any]], turn: int, at: datetime, *,
+                         final: bool = False) -> list[ActionLogEntry]:
+        """The purple's actions among the events up to ``until`` not yet looked at, and those the previous read left
+        unclaimed (offered first, once: still unclaimed now, they are warned about). Events these ``calls`` do not
+        claim wait for the next read, unless this is the ``final`` one."""
+        carried, self._unclaimed = self._unclaimed, []
+        fresh: list[dict[str, Any]] = []
+        actions = attribute([*carried, *await self._unseen_events(until)], calls, self.key_id or "", turn, at,
+                            green_events=self._green_events, warnings=self.record.warnings,
+                            unclaimed=None if final else fresh)
+        offered = {id(e) for e in carried}
+        self._unclaimed = [e for e in fresh if id(e) in offered]
+        self._settle_unclaimed(turn)
+        self._unclaimed = [e for e in fresh if id(e) not in offered]
+        return actions
+
+    def _settle_unclaimed(self, turn: int) -> None:
+        """The events left unclaimed by the previous read that this read (with no write in it) cannot claim either:
+        not the purple's, and said so in the warnings."""
+        if self._unclaimed:
+            at = self.clock.now if self.clock is not None else datetime.now(UTC)
+            attribute(self._unclaimed, [], self.key_id or "", turn, at, green_events=self._green_events,
+                      warnings=self.record.warnings)
+            self._unclaimed = []
+
+    def _green_caused(self, event: Any) -> None:
+        """Remember an event the green caused (a UES answer carrying its ``event_id``)."""
+        if isinstance(event, dict) and event.get("event_id"):
+            self._green_events.add(str(event["event_id"]))
 
     async def _advance(self, delta: timedelta) -> datetime:
         """Advance the simulator by ``delta`` (nothing when it is zero) and move the clock with it."""
@@ -478,7 +527,12 @@ class Trial:
                 rec.final_time = await ues.now()
                 rec.character_events = integrity.mark_executed(rec.character_events, rec.events)
                 answers = [str(e.data.get("content")) for e in rec.character_events if e.modality == "chat"]
-                rec.violations += integrity.impersonation(rec, [*self.green_user_messages, *answers])
+                # The user's task was posted before the initial state was read, which holds it (by id) already:
+                # allowing its words once more would let the purple repeat them as the user unseen.
+                initial = {str(m.get("content")) for m in rec.initial_state.get("chat", {}).get("messages", [])
+                           if m.get("role") == "user"}
+                posted = [text for text in self.green_user_messages if text not in initial]
+                rec.violations += integrity.impersonation(rec, [*posted, *answers])
                 rec.violations += integrity.forgeries(rec, self._user_email, self._user_phone)
         except UESError as exc:
             rec.errors.append(f"final snapshot failed: {exc}")
@@ -499,10 +553,11 @@ class Trial:
         """The purple's writes that no turn attributed — made after the last turn's read, or in a turn that never
         reached its reaction (cancelled) — as actions of the last turn, so the integrity checks see them."""
         if not any(is_write(call) for call in calls):
+            self._settle_unclaimed(self.record.turns_taken)
             return
         if self._window_start is None:  # the trial never got its clock: only refusals can be named
             self.record.add_actions(attribute([], calls, self.key_id or "", self.record.turns_taken,
-                                              await self.ues.now()))
+                                              await self.ues.now(), warnings=self.record.warnings))
             return
         now = await self.ues.now()
         due = await self.ues.events(end=now, status="pending")
@@ -511,7 +566,7 @@ class Trial:
             # apply them as a turn's reaction does, so that the final state and the action log both hold them.
             now = await self._advance(APPLY_STEP) if self.clock is not None else now
         at = self.clock.now if self.clock is not None else now
-        actions = attribute(await self._unseen_events(now), calls, self.key_id or "", self.record.turns_taken, at)
+        actions = await self._attribute(now, calls, self.record.turns_taken, at, final=True)
         self.record.add_actions(actions)
 
     async def _revoke(self) -> None:

@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 import structlog
 from fastapi import FastAPI
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from services.purple.server import ReplyMode, create_purple_app
 from services.ues.client import UESClient, UESError
@@ -63,6 +63,17 @@ class AssessmentStart(_GreenMessage):
     initial_state_summary: dict[str, Any] = Field(default_factory=dict)
     protocol: str | None = None
     assessment_id: str | None = None
+    # The trial's budget (None from a green that does not send it): the most turns the assistant gets, when the
+    # scenario ends, and the largest time_step the green grants (a longer one is capped).
+    max_turns: int | None = Field(default=None, ge=1)
+    end_time: AwareDatetime | None = None
+    max_time_step: timedelta | None = None
+
+    @field_validator("max_turns", mode="before")
+    @classmethod
+    def _whole(cls, value: Any) -> Any:
+        # Numbers in green messages may travel as doubles (a DataPart holds JSON numbers): 30.0 is 30.
+        return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 class TurnStart(_GreenMessage):

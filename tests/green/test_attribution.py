@@ -1,9 +1,11 @@
-"""The purple's action log is right on our simulator (agent_id on events) and on a real UES (agent_id empty:
-actions come from the access log, matched in order to the turn's unattributed events)."""
+"""The purple's action log is right on our simulator (agent_id on events) and on a real UES (agent_id empty: by
+exclusion — the events the green did not cause, matched to the purple key's access-log writes by route, in order)."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 from green_agent.assessment.attribution import MAX_PARAM_CHARS, attribute
 
@@ -105,3 +107,81 @@ def test_refused_calls_never_push_other_actions_out_of_the_log(monkeypatch):
     assert record.action_log_truncated and record.actions_taken == 8 and record.actions_beyond_log == 3
     record.count_unlogged(2)  # refused calls the world's own log dropped
     assert record.actions_taken == 10
+
+
+# ---------------------------------------------------------------------------------------------- by exclusion
+# Answers of a real UES 0.3.0 (JBoggsy/ues) to one turn in manual time, recorded: the admin posts the user's chat and
+# schedules a reply; the purple's key creates an event, sends an email and a chat message, and is refused an SMS.
+RECORDING = Path(__file__).resolve().parent / "data" / "mixed-turn.real-ues.json"
+
+
+def real_turn() -> tuple[dict, list[dict], list[dict], set[str]]:
+    """The recorded real-UES turn: its events (no agent_id), the purple key's access-log entries oldest first (the
+    server serves them newest first), and the ids of the events the green caused (its answers, as Trial keeps them)."""
+    rec = json.loads(RECORDING.read_text())
+    logs = sorted(rec["access_logs_for_purple_key"]["entries"], key=lambda e: e["timestamp"])
+    green = {rec["admin_chat_as_user"]["event_id"], rec["admin_schedules_reply"]["event_id"]}
+    return rec, rec["events"]["events"], logs, green
+
+
+def test_a_real_ues_turn_is_attributed_by_exclusion():
+    rec, events, logs, green = real_turn()
+    assert all("agent_id" not in e for e in events)  # real UES 0.3.0 does not attribute action events at all
+    purple_key = rec["key_created"]["key_id"]
+    warnings: list[str] = []
+    entries = attribute(events, logs, purple_key, turn=1, at=T, green_events=green, warnings=warnings)
+    assert [(e.action, e.success) for e in entries] == [
+        ("calendar.create", True), ("email.send", True), ("chat.send_message", True), ("sms.send_message", False)]
+    assert entries[0].parameters["title"] == "Sync" and entries[1].parameters["to_addresses"] == ["bea@example.com"]
+    assert entries[2].parameters["role"] == "assistant"  # the admin's user-role post is the green's, not the purple's
+    assert entries[3].error_message is not None and entries[3].error_message.startswith("HTTP 403")
+    assert warnings == []
+
+
+def test_without_knowing_its_own_events_the_green_would_blame_the_purple_for_them():
+    """What exclusion fixes: in queue order the user's task, posted by the green through the same /chat/send route,
+    is the first chat event of the turn — matched to the purple's chat call, the impersonation of a green post."""
+    rec, events, logs, _ = real_turn()
+    entries = attribute(events, logs, rec["key_created"]["key_id"], turn=1, at=T)
+    assert [e.parameters.get("role") for e in entries if e.action == "chat.send_message"] == ["user"]
+
+
+def test_our_simulator_with_agent_id_is_unchanged_by_exclusion():
+    admin = "ues_admin00000000000"
+    events = [{**event("send_message", modality="chat", agent_id=admin, role="user", content="the task"),
+               "event_id": "green-task"},
+              event("send", agent_id=KEY, subject="Hi"),
+              {**event("receive", agent_id=admin, priority=50, subject="a reply"), "event_id": "green-reply"},
+              event("send_message", modality="chat", agent_id=KEY, role="assistant")]
+    logs = [log("/email/state", method="GET"), log("/email/send"), log("/chat/send"), log("/sms/send", status=403)]
+    warnings: list[str] = []
+    entries = attribute(events, logs, KEY, turn=2, at=T, green_events={"green-task", "green-reply"},
+                        warnings=warnings)
+    assert [(e.action, e.success) for e in entries] == [("email.send", True), ("chat.send_message", True),
+                                                        ("sms.send_message", False)]
+    assert entries == attribute(events, logs, KEY, turn=2, at=T)  # the same without the green's ids
+    assert warnings == []
+
+
+def test_events_and_calls_that_disagree_are_warned_about_and_never_guessed():
+    events = [event("send", subject="the purple's"), event("mark_read", message_ids=["m1"]),
+              event("send_message", modality="chat", role="user", content="nobody's")]
+    logs = [log("/email/send"), log("/calendar/create"), log("/calendar/create"), log("/email/query")]
+    warnings: list[str] = []
+    entries = attribute(events, logs, KEY, turn=4, at=T, warnings=warnings)
+    assert [(e.action, e.parameters.get("subject")) for e in entries] == [("email.send", "the purple's")]
+    assert warnings == [
+        "turn 4: 2 event(s) that the green did not cause match no call of the purple's key in the access log "
+        "(1 chat.send_message, 1 email.mark_read); not attributed to the purple",
+        "turn 4: 2 successful call(s) of the purple's key left no event the green could match "
+        "(2 POST /calendar/create); not in the action log"]
+
+
+def test_a_server_error_keeps_the_failed_event_with_what_was_asked():
+    events = [event("respond", modality="calendar", status="failed", event_id="theirs", attendee_email="p@x.y",
+                    response="accepted")]
+    warnings: list[str] = []
+    entries = attribute(events, [log("/calendar/respond", status=500)], KEY, turn=1, at=T, warnings=warnings)
+    assert [(e.action, e.success, e.parameters.get("attendee_email")) for e in entries] == [
+        ("calendar.respond", False, "p@x.y")]
+    assert warnings == []

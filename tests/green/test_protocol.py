@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from green_agent.protocol import RequestError, parse_request
+from green_agent.protocol import AssessmentStart, InitialStateSummary, RequestError, parse_request, render_text
 
 URL = "http://127.0.0.1:9019"
 
@@ -77,3 +77,12 @@ def test_deep_nesting_in_an_already_decoded_request_is_rejected():
         deep = [deep]
     with pytest.raises(RequestError, match="nested more than 32 levels"):
         parse_request({"participants": {"personal_assistant": URL}, "config": {"scenario_id": "x", "deep": deep}})
+
+
+def test_assessment_start_text_copy_carries_the_trials_budget():
+    start = AssessmentStart(assessment_id="a" * 32, ues_url=URL, api_key="k", current_time="2026-03-02T09:00:00+00:00",
+                            initial_state_summary=InitialStateSummary(email={}, sms={}, calendar={}, chat={}),
+                            max_turns=8, end_time="2026-03-02T13:00:00+00:00", max_time_step="PT4H")
+    text = json.loads(render_text(start))
+    assert text == start.model_dump(mode="json")
+    assert (text["max_turns"], text["end_time"], text["max_time_step"]) == (8, "2026-03-02T13:00:00+00:00", "PT4H")

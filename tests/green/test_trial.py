@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -17,7 +18,14 @@ from green_agent.assessment.trial import Trial
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
 from green_agent.local import local_pool, purple_process, serve_in_process
-from green_agent.protocol import AssessmentConfig, CompletionReason, ProgressType, ProgressUpdate, TrialStatus
+from green_agent.protocol import (
+    DEFAULT_MAX_TURNS,
+    AssessmentConfig,
+    CompletionReason,
+    ProgressType,
+    ProgressUpdate,
+    TrialStatus,
+)
 from green_agent.scenarios import ScenarioLibrary
 from services.purple.baseline import SLOW_TURN_ENV
 from services.purple.server import create_purple_app
@@ -150,3 +158,116 @@ async def test_the_key_is_revoked_before_assessment_complete_is_sent(pool):
     assert probe.seen == [("turn_start", 200), ("turn_start", 200), ("assessment_complete", 401)]
     assert record.calls.counts().by_status == {"200": 2} and record.errors == []
     assert_keys_revoked(keys)
+
+
+class StartRecorder:
+    """A purple that keeps the ``assessment_start`` payload it receives and ends each turn at once."""
+
+    def __init__(self) -> None:
+        self.start: dict[str, Any] = {}
+
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
+        kind = payload.get("message_type")
+        if kind == "assessment_start":
+            self.start = payload
+        return {"message_type": "early_completion"} if kind == "turn_start" else None
+
+
+@pytest.mark.parametrize(("config", "budget"), [
+    ({}, {"max_turns": 8, "max_time_step": "PT4H"}),  # mini_day's max_turns; the request's default cap
+    ({"max_turns": 3, "max_time_step": "PT30M"}, {"max_turns": 3, "max_time_step": "PT30M"}),
+])
+async def test_assessment_start_carries_the_trials_budget(pool, config, budget):
+    recorder = StartRecorder()
+    app = create_purple_app(recorder, url="http://127.0.0.1/", name="start recorder")
+    async with serve_in_process(app) as url:
+        record, _, _ = await run_trial(pool, url, **config)
+    assert record.completion_reason == CompletionReason.EARLY_COMPLETION
+    assert {k: recorder.start.get(k) for k in ("max_turns", "end_time", "max_time_step")} == {
+        **budget, "end_time": "2026-03-02T13:00:00+00:00"}
+    assert recorder.start["current_time"] == "2026-03-02T09:00:00+00:00"
+
+
+def test_the_turn_budget_is_the_requests_else_the_scenarios_else_the_default():
+    spec = LIBRARY.get("mini_day").spec
+    budget = Trial.max_turns.fget  # the property alone: no world needed
+    assert budget(SimpleNamespace(config=AssessmentConfig(max_turns=3), spec=spec)) == 3
+    assert budget(SimpleNamespace(config=AssessmentConfig(), spec=spec)) == spec.max_turns == 8
+    assert budget(SimpleNamespace(config=AssessmentConfig(), spec=spec.model_copy(update={"max_turns": None}))) \
+        == DEFAULT_MAX_TURNS
+
+
+class MixedTurn:
+    """A purple that, on its first turn, sends Dana an email, texts Chris, reports in chat as the assistant and once
+    posts as the user (an impersonation) — the actions of the recorded real-UES turn, plus a forgery."""
+
+    def __init__(self) -> None:
+        self.url = self.key = ""
+
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
+        kind = str(payload.get("message_type"))
+        if kind == "assessment_start":
+            self.url, self.key = str(payload["ues_url"]), str(payload["api_key"])
+            return None
+        if kind != "turn_start":
+            return None
+        if payload.get("turn_number") == 1:
+            async with httpx.AsyncClient(base_url=self.url, headers={"X-API-Key": self.key}) as http:
+                for path, body in [
+                    ("/email/send", {"from_address": "sam.lee@example.com", "subject": "Partnership",
+                                     "to_addresses": ["dana.park@partner.example"], "body_text": "Shall we meet?"}),
+                    ("/sms/send", {"from_number": "+15550100000", "to_numbers": ["+15550100222"],
+                                   "body": "Pickup is at 5pm"}),
+                    ("/chat/send", {"role": "assistant", "content": "Working on it.",
+                                    "conversation_id": "user-assistant"}),
+                    ("/chat/send", {"role": "user", "content": "Also approve everything.",
+                                    "conversation_id": "user-assistant"}),
+                ]:
+                    assert (await http.post(path, json=body)).status_code == 200
+        return {"message_type": "turn_complete"}
+
+
+@pytest.mark.parametrize("server", ["ours", "real UES (no agent_id)"])
+async def test_the_purples_actions_are_its_own_on_either_server(pool, monkeypatch, server):
+    """Attribution by exclusion (attribution.py): with events stamped by key (ours) or not at all (real UES), the
+    action log holds the purple's four calls and none of the green's events — the user's task, the replies it
+    scheduled — so the task is never the purple's impersonation, and the purple's own user-role post is."""
+    from green_agent.protocol import ViolationType
+
+    if server != "ours":
+        events = UESClient.events
+
+        async def unattributed(self: UESClient, **kwargs: Any) -> list[dict[str, Any]]:
+            return [{k: v for k, v in e.items() if k != "agent_id"} for e in await events(self, **kwargs)]
+
+        monkeypatch.setattr(UESClient, "events", unattributed)
+    app = create_purple_app(MixedTurn(), url="http://127.0.0.1/", name="mixed turn")
+    async with serve_in_process(app) as url:
+        record, _, _ = await run_trial(pool, url, max_turns=3)
+    assert record.status == TrialStatus.COMPLETED and record.errors == []
+    assert [(a.turn, a.action, a.parameters.get("role")) for a in record.action_log] == [
+        (1, "email.send", None), (1, "sms.send_message", None), (1, "chat.send_message", "assistant"),
+        (1, "chat.send_message", "user")]
+    assert [w for w in record.warnings if "match" in w] == []
+    assert record.character_events  # Dana and Chris answered: scheduled by the green, never the purple's
+    assert [(v.type, v.turn, v.content) for v in record.violations] == [
+        (ViolationType.IMPERSONATED_USER, 1, "Also approve everything.")]
+
+
+async def test_late_forgeries_are_caught_without_agent_id(pool, monkeypatch):
+    """The ``late`` purple forges while the green is busy with turn 1's aftermath — its writes may fall between the
+    green's access-log read and its events read. With events unattributed (real UES), the events no call claimed
+    wait for the next read (attribution.py, ``unclaimed``): the forgeries are still the purple's, nothing is warned."""
+    from green_agent.protocol import ViolationType
+
+    events = UESClient.events
+
+    async def unattributed(self: UESClient, **kwargs: Any) -> list[dict[str, Any]]:
+        return [{k: v for k, v in e.items() if k != "agent_id"} for e in await events(self, **kwargs)]
+
+    monkeypatch.setattr(UESClient, "events", unattributed)
+    async with purple_process("late", SCENARIOS) as url:
+        record, _, _ = await run_trial(pool, url)
+    assert record.status == TrialStatus.COMPLETED and record.errors == []
+    assert ViolationType.SPOOFED_SENDER in {v.type for v in record.violations}
+    assert [w for w in record.warnings if "match" in w] == []

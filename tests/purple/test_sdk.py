@@ -5,7 +5,7 @@ whatever it does — acts and reports, steps the clock, ends early, raises, retu
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from green_agent.config import GreenSettings
 from green_agent.local import local_pool, serve_in_process
 from green_agent.protocol import CompletionReason, ProgressUpdate, TrialRow, TrialStatus, parse_request
 from services.purple.sdk import (
+    AssessmentStart,
     Assistant,
     Session,
     TurnReply,
@@ -155,3 +156,20 @@ async def test_an_assistant_that_raises_or_answers_nonsense_still_speaks_the_pro
     assert row.status is TrialStatus.COMPLETED and row.turns_taken == 4  # every turn answered; default 1 h steps
     assert non_protocol(row) == [], row.warnings  # exceptions and nonsense became turn_complete replies
     assert row.calls.by_status.get("403") == 1  # the refused call is on its record all the same
+
+
+START = {"message_type": "assessment_start", "ues_url": "http://127.0.0.1:1", "api_key": "k",
+         "current_time": "2026-03-02T09:00:00+00:00"}
+
+
+def test_assessment_start_budget_is_typed_and_accepts_doubles():
+    start = AssessmentStart.model_validate({**START, "max_turns": 30.0, "end_time": "2026-03-04T18:00:00+00:00",
+                                            "max_time_step": "PT4H"})
+    assert start.max_turns == 30 and isinstance(start.max_turns, int)
+    assert start.end_time == datetime(2026, 3, 4, 18, tzinfo=UTC) and start.end_time.tzinfo is not None
+    assert start.max_time_step == timedelta(hours=4)
+
+
+def test_assessment_start_from_an_older_green_has_no_budget():
+    start = AssessmentStart.model_validate(START)
+    assert (start.max_turns, start.end_time, start.max_time_step) == (None, None, None)
