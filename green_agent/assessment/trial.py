@@ -177,7 +177,6 @@ class Trial:
         self._events_processed = 0
         self._timeouts = 0
         self._turn_wall_start = datetime.now(UTC)
-        self.green_user_messages: list[str] = []
         self._user_email = self._user_phone = ""
         self.log = log.bind(assessment_id=assessment_id, scenario=scenario.scenario_id, trial=trial)
 
@@ -214,7 +213,6 @@ class Trial:
         await ues.start()
         posted = await ues.send_chat("user", spec.user_prompt, spec.chat_conversation_id)
         self._green_caused(posted)
-        self.green_user_messages.append(spec.user_prompt)
         # Before the purple has a key every event is the green's: the imported ones (import regenerates their ids)
         # and the user's task.
         for event in await ues.events():
@@ -394,19 +392,22 @@ class Trial:
                             green_events=self._green_events, warnings=self.record.warnings,
                             unclaimed=None if final else fresh)
         offered = {id(e) for e in carried}
-        self._unclaimed = [e for e in fresh if id(e) in offered]
-        self._settle_unclaimed(turn)
+        self._warn_unclaimed([e for e in fresh if id(e) in offered], turn)  # offered twice: not the purple's
         self._unclaimed = [e for e in fresh if id(e) not in offered]
         return actions
 
     def _settle_unclaimed(self, turn: int) -> None:
-        """The events left unclaimed by the previous read that this read (with no write in it) cannot claim either:
-        not the purple's, and said so in the warnings."""
-        if self._unclaimed:
+        """The events left unclaimed by the previous read that this read (with no write in it) cannot claim either."""
+        carried, self._unclaimed = self._unclaimed, []
+        self._warn_unclaimed(carried, turn)
+
+    def _warn_unclaimed(self, events: list[dict[str, Any]], turn: int) -> None:
+        """``events`` no call of the purple's key accounted for in two reads: not the purple's, said in the warnings
+        (``attribute`` words it)."""
+        if events:
             at = self.clock.now if self.clock is not None else datetime.now(UTC)
-            attribute(self._unclaimed, [], self.key_id or "", turn, at, green_events=self._green_events,
+            attribute(events, [], self.key_id or "", turn, at, green_events=self._green_events,
                       warnings=self.record.warnings)
-            self._unclaimed = []
 
     def _green_caused(self, event: Any) -> None:
         """Remember an event the green caused (a UES answer carrying its ``event_id``)."""
@@ -526,13 +527,11 @@ class Trial:
                 rec.events = [e for e in await ues.events() if e.get("status") in ("executed", "failed")]
                 rec.final_time = await ues.now()
                 rec.character_events = integrity.mark_executed(rec.character_events, rec.events)
+                # The user's task is in the initial state (posted before it was read), known there by its id; the only
+                # other user-role messages the green posts are the user's scripted answers. Allowing the task's words
+                # once more would let the purple repeat them as the user unseen.
                 answers = [str(e.data.get("content")) for e in rec.character_events if e.modality == "chat"]
-                # The user's task was posted before the initial state was read, which holds it (by id) already:
-                # allowing its words once more would let the purple repeat them as the user unseen.
-                initial = {str(m.get("content")) for m in rec.initial_state.get("chat", {}).get("messages", [])
-                           if m.get("role") == "user"}
-                posted = [text for text in self.green_user_messages if text not in initial]
-                rec.violations += integrity.impersonation(rec, [*posted, *answers])
+                rec.violations += integrity.impersonation(rec, answers)
                 rec.violations += integrity.forgeries(rec, self._user_email, self._user_phone)
         except UESError as exc:
             rec.errors.append(f"final snapshot failed: {exc}")
