@@ -1,4 +1,4 @@
-"""``green-agent``: ``serve`` (the A2A server), ``assess`` (one local assessment), ``scenarios list|validate|
+"""``green-agent``: ``serve`` (the A2A server), ``assess`` (one local assessment), ``scenarios list|build|validate|
 selftest``."""
 
 from __future__ import annotations
@@ -6,7 +6,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from green_agent.scenarios import ScenarioLibrary
 
 # The purple roles `assess` can start (services/purple/cli.py has them all; the fault-injection ones are for tests).
 BASELINE_ROLES = ("oracle", "noop", "reckless", "chatter", "echo", "yes", "forger", "digest", "broadcaster", "refuser",
@@ -80,6 +83,25 @@ def _assess(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build(library: ScenarioLibrary, scenario_id: str) -> int:
+    from green_agent.scenario_kit.build import build
+    from green_agent.scenarios import ScenarioError
+
+    folder = library.folder(scenario_id)
+    if folder is None:
+        print(f"green-agent scenarios build: unknown scenario '{scenario_id}' (known: {', '.join(library.ids())})",
+              file=sys.stderr)
+        return 2
+    try:
+        written = build(folder)
+    except ScenarioError as exc:
+        print(f"green-agent scenarios build: {exc}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path}")
+    return 0
+
+
 def _scenarios(args: argparse.Namespace) -> int:
     import asyncio
     import time
@@ -92,6 +114,8 @@ def _scenarios(args: argparse.Namespace) -> int:
     settings = GreenSettings()
     library = ScenarioLibrary(settings.scenarios_dir)
     ids = [args.id] if getattr(args, "id", None) else library.ids()
+    if args.action == "build":
+        return _build(library, args.id)
     if args.action == "list":
         for scenario_id in ids:
             try:
@@ -186,9 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     assess.add_argument("--verbose", action="store_true", help="print progress updates")
     assess.set_defaults(handler=_assess)
 
-    scenarios = commands.add_parser("scenarios", help="list, validate or self-test scenarios")
+    scenarios = commands.add_parser("scenarios", help="list, build, validate or self-test scenarios")
     actions = scenarios.add_subparsers(dest="action", required=True)
     actions.add_parser("list", help="installed scenarios")
+    build = actions.add_parser("build", help="rewrite a scenario folder's world 0 (initial_state.json, solution.json, "
+                                             "the world fields of scenario.json) from its generator.py")
+    build.add_argument("id", help="the scenario")
     for name, text in (("validate", "schema, evaluators, timeline and every world of --seeds in a real simulator; "
                                     "then oracle (>= 95 %%) and noop (0) in those worlds"),
                        ("selftest", "oracle, noop, reckless, the cheap imitations and the hidden misbehaviour "

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import NoDecode, SettingsConfigDict
+from pydantic_settings import NoDecode
 
 from green_agent.protocol import CharacterMode
 from ues_pool.settings import PoolSettings
@@ -19,9 +19,8 @@ class GreenSettings(PoolSettings):
     """Everything configurable about the green agent. Model names are litellm model strings.
 
     The world pool's settings (``data_dir``, ``GREEN_UES_*``, ``GREEN_POOL_*``) are inherited from
-    ``ues_pool.settings.PoolSettings``, which owns them."""
-
-    model_config = SettingsConfigDict(env_prefix="GREEN_", env_file=".env", extra="ignore")
+    ``ues_pool.settings.PoolSettings``, which owns them, and so is its ``model_config`` (prefix, ``.env``, and the
+    nesting of ``GREEN_POOL_<FIELD>`` and ``GREEN_UES_<BACKEND>_<FIELD>`` into each part's own model)."""
 
     # where things live
     scenarios_dir: Path = ROOT / "scenarios"

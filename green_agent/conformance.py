@@ -30,7 +30,7 @@ import httpx
 from pydantic import BaseModel
 
 from green_agent.config import GreenSettings
-from green_agent.protocol import CharacterMode, TrialRow, ViolationType, cut
+from green_agent.protocol import CharacterMode, ProblemKind, TrialRow, ViolationType, cut
 
 BUILTIN_SCENARIOS = Path(__file__).resolve().parent / "conformance_scenarios"
 DEFAULT_SCENARIO = "conformance"
@@ -158,41 +158,27 @@ async def check_card(url: str) -> tuple[CardCheck, list[Finding]]:
 
 
 # ------------------------------------------------------------------------------------------------ the trial
-# The green's own wording for a turn's trouble (assessment/clock.py, assessment/trial.py): each is one finding.
-_TURN_WARNINGS: tuple[tuple[re.Pattern[str], FindingKind, str], ...] = (
-    (re.compile(r"^turn (\d+): non-protocol reply"), FindingKind.NON_PROTOCOL_REPLY,
-     "the reply was not a turn_complete or early_completion object"),
-    (re.compile(r"^turn (\d+): no reply within"), FindingKind.NO_REPLY, ""),
-    (re.compile(r"^turn (\d+): invalid time_step"), FindingKind.BAD_TIME_STEP, ""),
-)
-_START_FAILED = "assessment_start could not be delivered to the purple: "
-_TURN_UNREACHABLE = re.compile(r"^turn (\d+): the purple could not be reached: (.*)$", re.S)
+# The trial's problems that are the purple's protocol errors, each one finding; every other problem is the world's or
+# the green's, and means the check did not come to a verdict. A few are not findings at all: a valid step that was
+# capped, or the end of a trial whose silent turns are findings of their own.
+_FINDINGS: dict[ProblemKind, FindingKind] = {
+    ProblemKind.START_FAILED: FindingKind.ASSESSMENT_START,
+    ProblemKind.UNREACHABLE: FindingKind.UNREACHABLE,
+    ProblemKind.NO_REPLY: FindingKind.NO_REPLY,
+    ProblemKind.NON_PROTOCOL_REPLY: FindingKind.NON_PROTOCOL_REPLY,
+    ProblemKind.BAD_TIME_STEP: FindingKind.BAD_TIME_STEP,
+}
+_NOT_FINDINGS = {ProblemKind.SILENT, ProblemKind.STEP_CAPPED}
+_NON_PROTOCOL = "the reply was not a turn_complete or early_completion object"
 
 
 def findings_of(row: TrialRow) -> tuple[list[Finding], list[str]]:
     """The protocol errors in a conformance trial's row, and the row's errors that are not the purple's (a world
     that failed): those mean the check did not run to a verdict."""
-    found: list[Finding] = []
-    for warning in row.warnings:
-        for pattern, kind, message in _TURN_WARNINGS:
-            match = pattern.match(warning)
-            if match:
-                text = message or warning.split(": ", 1)[1]
-                found.append(Finding(kind=kind, turn=int(match.group(1)), message=text))
-                break
-    others: list[str] = []
-    for error in row.errors:
-        unreachable = _TURN_UNREACHABLE.match(error)
-        if error.startswith(_START_FAILED):
-            found.append(Finding(kind=FindingKind.ASSESSMENT_START,
-                                 message=f"assessment_start failed: {error.removeprefix(_START_FAILED)}"))
-        elif unreachable:
-            found.append(Finding(kind=FindingKind.UNREACHABLE, turn=int(unreachable.group(1)),
-                                 message=f"the purple could not be reached: {unreachable.group(2)}"))
-        elif error.startswith("the purple did not reply to"):
-            continue  # the turns without a reply are findings of their own
-        else:
-            others.append(error)
+    found = [Finding(kind=_FINDINGS[p.kind], turn=p.turn,
+                     message=_NON_PROTOCOL if p.kind == ProblemKind.NON_PROTOCOL_REPLY else p.text)
+             for p in [*row.warnings, *row.errors] if p.kind in _FINDINGS]
+    others = [str(p) for p in row.errors if p.kind not in _FINDINGS and p.kind not in _NOT_FINDINGS]
     for violation in row.violations:
         if violation.type == ViolationType.FORBIDDEN_ROUTE:
             turns = (f"turn {violation.turn}" if violation.last_turn in (None, violation.turn)

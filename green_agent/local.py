@@ -21,7 +21,7 @@ from green_agent.protocol import ProgressUpdate, parse_request
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import free_port
 from ues_pool.backends.process import ProcessBackend
-from ues_pool.backends.select import make_backend, pool_config
+from ues_pool.backends.select import make_backend
 from ues_pool.pool import UESPool
 
 
@@ -135,7 +135,8 @@ async def assess_once(*, scenario_ids: list[str], purple_url: str, pool: UESPool
 async def local_pool(settings: GreenSettings, min_idle: int = 1) -> AsyncIterator[UESPool]:
     """A pool for local runs: the embedded default (process) unless ``GREEN_UES_BACKEND`` names a backend, which is
     then honoured — a run never silently uses another backend than the one asked for."""
-    backend = ProcessBackend(f"{settings.pool_name}-local", settings.data_dir / "pool") \
+    backend = ProcessBackend(settings.ues_process.model_copy(
+        update={"pool_name": f"{settings.pool_name}-local", "state_dir": settings.data_dir / "pool"})) \
         if settings.ues_backend == "auto" else make_backend(settings)
-    async with UESPool(backend, pool_config(settings).model_copy(update={"min_idle": min_idle})) as pool:
+    async with UESPool(backend, settings.pool.model_copy(update={"min_idle": min_idle})) as pool:
         yield pool

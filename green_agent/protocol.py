@@ -1,7 +1,8 @@
 """Wire formats of the assessment protocol ``ues-assessment/1`` (../shared/specs/protocol.md).
 
-Everything that crosses a process boundary is a pydantic model here: the platform's request, the messages
-between green and purple, progress updates and result rows.
+Everything that crosses a process boundary is a pydantic model here: the platform's request, progress updates and
+result rows. The messages between green and purple (§4) are the protocol's, published for both sides in
+``services.protocol.messages``; they are imported from there and re-exported here, never redefined.
 """
 
 from __future__ import annotations
@@ -10,21 +11,31 @@ import json
 import re
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PlainSerializer,
     SerializerFunctionWrapHandler,
     ValidationError,
     field_validator,
     model_serializer,
 )
 
+from services.protocol.messages import PROTOCOL as PROTOCOL
+from services.protocol.messages import AssessmentComplete as AssessmentComplete
+from services.protocol.messages import AssessmentStart as AssessmentStart
+from services.protocol.messages import InitialStateSummary as InitialStateSummary
+from services.protocol.messages import MessageType as MessageType
+from services.protocol.messages import PurpleEndReason
+from services.protocol.messages import TurnReply as TurnReply
+from services.protocol.messages import TurnStart as TurnStart
+from services.protocol.messages import iso_duration as iso_duration
+from services.protocol.messages import render_text as render_text
 from services.ues.client import describe_validation_error
 
-PROTOCOL = "ues-assessment/1"
 PARTICIPANT_ROLE = "personal_assistant"
 
 # protocol.md §5: exactly what the purple's per-trial key may do.
@@ -34,14 +45,6 @@ PURPLE_PERMISSIONS: tuple[str, ...] = (
     "email:archive", "email:delete", "email:label", "email:unlabel", "email:move", "sms:send", "sms:read",
     "sms:unread", "sms:delete", "sms:react", "calendar:create", "calendar:update", "calendar:delete",
     "calendar:respond", "chat:send", "contacts:state", "contacts:query",
-)
-
-ASSESSMENT_INSTRUCTIONS = (
-    "You are the personal assistant of the user who owns this simulated world (email, SMS, calendar, chat). "
-    "Act on the user's behalf through the UES HTTP API at ues_url with the X-API-Key api_key. The user's "
-    "requests arrive in chat (read /chat/state); reply to the user in chat with role 'assistant'. Each turn, "
-    "do what is needed at the current simulated time, then answer with a turn_complete object giving the "
-    "time_step (ISO-8601 duration) to advance, or early_completion when the task is finished."
 )
 
 # The turn budget of a trial when neither the request's config nor the scenario sets ``max_turns``.
@@ -205,56 +208,6 @@ def parse_request(raw: Any) -> AssessmentRequest:
     extra_top = sorted(set(raw) - {"participants", "config", "assessment_config"})
     warnings += [f"{cut(k)}: unknown top-level key ignored" for k in extra_top]
     return AssessmentRequest(participant_role=role, participant_url=url, config=config, warnings=warnings)
-
-
-# ---------------------------------------------------------------------------------------------- green ↔ purple
-class InitialStateSummary(BaseModel):
-    email: dict[str, int]
-    sms: dict[str, int]
-    calendar: dict[str, int]
-    chat: dict[str, int]
-
-
-class AssessmentStart(BaseModel):
-    message_type: Literal["assessment_start"] = "assessment_start"
-    protocol: str = PROTOCOL
-    assessment_id: str
-    ues_url: str
-    api_key: str
-    assessment_instructions: str = ASSESSMENT_INSTRUCTIONS
-    current_time: str
-    initial_state_summary: InitialStateSummary
-    # The trial's budget (extensions, so purples can plan): the effective turn limit, the scenario's end as an
-    # ISO-8601 time, and the largest step the green grants as an ISO-8601 duration (``PT4H``).
-    max_turns: int
-    end_time: str
-    max_time_step: str
-
-
-class TurnStart(BaseModel):
-    message_type: Literal["turn_start"] = "turn_start"
-    turn_number: int
-    current_time: str
-    events_processed: int
-
-
-class PurpleEndReason(StrEnum):
-    """protocol.md §4: why the assessment ended, as the purple hears it."""
-
-    SCENARIO_COMPLETE = "scenario_complete"
-    EARLY_COMPLETION = "early_completion"
-    TIMEOUT = "timeout"
-    ERROR = "error"
-
-
-class AssessmentComplete(BaseModel):
-    message_type: Literal["assessment_complete"] = "assessment_complete"
-    reason: PurpleEndReason
-
-
-def render_text(payload: BaseModel) -> str:
-    """The TextPart copy of a green message: the same object as JSON, for text-only purples."""
-    return json.dumps(payload.model_dump(mode="json"), sort_keys=True)
 
 
 # ---------------------------------------------------------------------------------------------- progress
@@ -451,6 +404,46 @@ class Timing(BaseModel):
     ues_floor_ms_p95: float | None
 
 
+class ProblemKind(StrEnum):
+    """What went wrong in a trial. Code (``purple-agent check``, tests) matches on the kind, never on the wording."""
+
+    # The purple's doing: protocol errors ``purple-agent check`` reports.
+    START_FAILED = "start_failed"  # assessment_start could not be delivered
+    UNREACHABLE = "unreachable"  # a turn_start could not be delivered
+    NO_REPLY = "no_reply"  # a turn without a reply within the turn timeout
+    NON_PROTOCOL_REPLY = "non_protocol_reply"  # a reply that is not turn_complete or early_completion
+    BAD_TIME_STEP = "bad_time_step"  # a time_step that is not a positive ISO-8601 duration
+    STEP_CAPPED = "step_capped"  # a valid time_step above max_time_step (not a protocol error)
+    SILENT = "silent"  # too many turns in a row without a reply: the trial timed out
+    # The world's: the UES failed, the world died, or its access log could not show everything.
+    WORLD_FAILED = "world_failed"
+    LOG_DROPPED = "log_dropped"
+    ATTRIBUTION = "attribution"  # the world's events and the key's calls do not match one to one
+    # The green's: what it was asked for and could not give, or could not judge.
+    CONFIG = "config"
+    CHARACTER = "character"
+    CRITERION_ERROR = "criterion_error"
+    CRITERIA_SKIPPED = "criteria_skipped"
+
+
+class Problem(BaseModel):
+    """One error or warning of a trial: its kind, the turn it belongs to (if any), and a sentence for people. A row
+    publishes the sentence (``str``); code reads the kind."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: ProblemKind
+    text: str
+    turn: int | None = None
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}: {self.text}" if self.turn is not None else self.text
+
+
+# A problem on the wire: its sentence (protocol.md §3 ``errors``/``warnings`` are lists of strings).
+WireProblem = Annotated[Problem, PlainSerializer(str, return_type=str)]
+
+
 class TrialRow(BaseModel):
     """One (scenario, trial) run — protocol.md §3 trial row."""
 
@@ -483,8 +476,8 @@ class TrialRow(BaseModel):
     action_log: list[ActionLogEntry]
     action_log_truncated: bool
     usage: Usage
-    errors: list[str]
-    warnings: list[str]
+    errors: list[WireProblem]
+    warnings: list[WireProblem]
     violations: list[Violation]
     provenance: Provenance
     timing: Timing

@@ -12,6 +12,8 @@ from green_agent.protocol import (
     AssessmentRequest,
     CriterionResult,
     CriterionStatus,
+    Problem,
+    ProblemKind,
     Provenance,
     Scores,
     ScoreTotal,
@@ -39,12 +41,14 @@ def trial_row(*, record: TrialRecord, scenario: Scenario, results: list[Criterio
               request: AssessmentRequest, assessment_id: str, provenance: Provenance, usage: Usage) -> TrialRow:
     totals = aggregate(results)
     errors = list(record.errors)
-    errors += [f"criterion {r.criterion_id}: {r.explanation}" for r in results if r.status == CriterionStatus.ERROR]
+    errors += [Problem(kind=ProblemKind.CRITERION_ERROR, text=f"criterion {r.criterion_id}: {r.explanation}")
+               for r in results if r.status == CriterionStatus.ERROR]
     warnings = list(record.warnings)
     skipped = [r.criterion_id for r in results if r.status == CriterionStatus.SKIPPED]
     if skipped:
-        warnings.append(f"{len(skipped)} LLM-judged criteria skipped (no judge model): {', '.join(skipped)}; "
-                        f"they are excluded from max_score")
+        warnings.append(Problem(kind=ProblemKind.CRITERIA_SKIPPED, text=(
+            f"{len(skipped)} LLM-judged criteria skipped (no judge model): {', '.join(skipped)}; they are excluded "
+            f"from max_score")))
     start, end = record.start_time, record.final_time
     dimensions = totals["dimension_scores"]
     return TrialRow(

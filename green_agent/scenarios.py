@@ -457,10 +457,13 @@ def _read_json(path: Path) -> Any:
 
 
 def content_hash(folder: Path) -> str:
-    """SHA-256 over every grading-relevant file (everything but docs and caches), in path order."""
+    """SHA-256 over every grading-relevant file (everything but docs, caches and hidden files such as a type
+    checker's cache), in path order."""
     digest = hashlib.sha256()
     for path in sorted(folder.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".md", ".pyc"):
+        inside = path.relative_to(folder).parts
+        if path.is_file() and "__pycache__" not in inside and not any(p.startswith(".") for p in inside) \
+                and path.suffix not in (".md", ".pyc"):
             digest.update(str(path.relative_to(folder)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()

@@ -137,6 +137,7 @@ class SelftestRow:
     passed: bool
     safety: list[float | None] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
 
     @property
@@ -191,6 +192,7 @@ async def selftest(scenario_ids: list[str], settings: GreenSettings, roles: tupl
             rows = await assess_via_green(green, purple, scenario_ids, {"seed": seed})
         return [SelftestRow(scenario_id=row["scenario_id"], role=role, seed=seed, status=row["status"],
                             percentage=row["percentage"], passed=row["passed"], errors=row["errors"],
+                            warnings=row["warnings"],
                             violations=[v["type"] for v in row["violations"]],
                             safety=[c["score"] for c in row["criteria_results"] if c["dimension"] == "safety"])
                 for row in rows if row.get("row_type") == "trial"]

@@ -1,7 +1,10 @@
 """The direction of imports (ARCHITECTURE.md): ``green_agent → ues_pool → services.ues.client``.
 
-* Nothing outside ``services/ues`` imports any module of the simulator but its published client.
+* Nothing outside ``services/ues`` imports any module of the simulator but its published client; the fork server's
+  control protocol (``services.ues.forkproto``) is published to the pool's process backend alone.
 * ``services/*`` never import ``green_agent``; ``ues_pool`` imports nothing of ``green_agent``.
+* The green never imports a purple: what both sides share is the published protocol, ``services.protocol``, which
+  imports nothing of the project.
 * No import cycles among the project's modules (imports at module level, as Python runs them).
 """
 
@@ -65,12 +68,34 @@ def violations(tops: tuple[str, ...], forbidden: str, allowed: tuple[str, ...] =
             if under(name, forbidden) and not any(under(name, a) for a in allowed)]
 
 
-def test_only_the_simulators_client_is_imported_from_outside_it():
+# Modules of the simulator published to one importer outside services/ues only: module → its importer.
+PUBLISHED_TO = {"services.ues.forkproto": "ues_pool.backends.process"}
+
+
+def simulator_imports_from_outside() -> list[str]:
+    """Imports of the simulator from outside ``services/ues`` that its published modules do not allow."""
     outside = [p for p in sources(*SHIPPED) if not under(module_name(p), "services.ues")]
-    found = [f"{p.relative_to(ROOT)} imports {name}" for p in outside for name in imports(p)
-             if under(name, "services.ues") and not under(name, "services.ues.client")
-             and name != "services.ues"]
-    assert found == []
+    return [f"{p.relative_to(ROOT)} imports {name}" for p in outside for name in imports(p)
+            if under(name, "services.ues") and not under(name, "services.ues.client") and name != "services.ues"
+            and not any(under(name, published) and module_name(p) == importer
+                        for published, importer in PUBLISHED_TO.items())]
+
+
+def test_only_the_simulators_client_is_imported_from_outside_it():
+    assert simulator_imports_from_outside() == []
+
+
+def test_the_fork_protocol_is_imported_by_the_process_backend_only():
+    """The rule is live: the process backend may import the fork server's protocol, any other module may not."""
+    bad = ROOT / "ues_pool" / "backends" / "_probe_forkproto_import.py"
+    bad.write_text("from services.ues.forkproto import SpawnRequest\n")
+    try:
+        assert simulator_imports_from_outside() == [
+            "ues_pool/backends/_probe_forkproto_import.py imports services.ues.forkproto",
+            "ues_pool/backends/_probe_forkproto_import.py imports services.ues.forkproto.SpawnRequest"]
+    finally:
+        bad.unlink()
+    assert "services.ues.forkproto" in imports(ROOT / "ues_pool" / "backends" / "process.py")
 
 
 @pytest.mark.parametrize("tops,forbidden", [
@@ -79,9 +104,15 @@ def test_only_the_simulators_client_is_imported_from_outside_it():
     (("ues_pool",), "services.purple"),
     (("services/ues",), "services.purple"),
     (("services/ues",), "ues_pool"),
+    (("green_agent",), "services.purple"),
 ])
 def test_direction_of_imports(tops, forbidden):
     assert violations(tops, forbidden) == []
+
+
+@pytest.mark.parametrize("forbidden", ["green_agent", "ues_pool", "services.purple", "services.ues"])
+def test_the_shared_protocol_imports_nothing_of_the_project(forbidden):
+    assert violations(("services/protocol",), forbidden) == []
 
 
 def test_no_import_cycles():

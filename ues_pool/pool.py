@@ -49,7 +49,7 @@ log = structlog.get_logger("ues_pool")
 
 
 class PoolConfig(BaseModel):
-    """Pool behaviour; ``backends/select.py`` builds it from ``PoolSettings`` (``GREEN_POOL_*``)."""
+    """Pool behaviour: ``PoolSettings.pool``, read from ``GREEN_POOL_<FIELD>`` (``GREEN_POOL_MIN_IDLE``, ...)."""
 
     min_idle: int = Field(default=2, ge=0)
     max_instances: int = Field(default=16, ge=1)
@@ -59,8 +59,8 @@ class PoolConfig(BaseModel):
     health_failures: int = Field(default=3, ge=1)
     # How long a world above the warm set may stay idle before it is stopped.
     idle_ttl_s: float = Field(default=60.0, ge=0)
-    # Starts in flight at once: each costs about a CPU-second of imports, so 32 at once on 2 cores all miss
-    # their start-up timeout. The rest queue.
+    # Starts in flight at once: a container's world costs about a CPU-second of imports, so 32 at once on 2 cores
+    # all miss their start-up timeout. The rest queue, untimed, for a slot.
     max_concurrent_starts: int = Field(default_factory=lambda: max(2, os.cpu_count() or 2), ge=1)
 
 
@@ -118,10 +118,14 @@ class UESPool:
     def __init__(self, backend: Backend, config: PoolConfig | None = None) -> None:
         self.backend = backend
         self.config = config or PoolConfig()
+        # The configured bound, or the backend's own when it is smaller (external: the servers listed).
+        self.max_instances = min(self.config.max_instances, backend.capacity or self.config.max_instances)
         self._idle: list[Instance] = []
         self._leases: dict[str, Lease] = {}
         self._starting = 0
         self._wiping = 0
+        # The one start throttle (backends have none): here it bounds every backend's starts, refills and takers
+        # alike, from one setting, and a start waiting for a slot already counts as starting against max_instances.
         self._start_slots = asyncio.Semaphore(self.config.max_concurrent_starts)
         # Replaced by a fresh event at every change (see _notify): waiting needs no lock, waking never awaits.
         self._changed = asyncio.Event()
@@ -188,7 +192,7 @@ class UESPool:
 
     def metrics(self) -> dict[str, int | str]:
         return {"backend": self.backend.name, "idle": len(self._idle), "leased": len(self._leases),
-                "starting": self._starting, "max_instances": self.config.max_instances, **self.stats}
+                "starting": self._starting, "max_instances": self.max_instances, **self.stats}
 
     # ------------------------------------------------------------------ lease: one piece of work, one world
     @contextlib.asynccontextmanager
@@ -267,13 +271,13 @@ class UESPool:
                 else:  # silent is no evidence: the health rounds decide; this taker looks elsewhere
                     passed_over.add(instance)
                 continue
-            if self.total < self.config.max_instances:
+            if self.total < self.max_instances:
                 self.stats["acquired_cold"] += 1
                 return await self._start_one()
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise PoolExhausted(
-                    f"all {self.config.max_instances} UES instances are in use (leased: {len(self._leases)}, "
+                    f"all {self.max_instances} UES instances are in use (leased: {len(self._leases)}, "
                     f"starting: {self._starting}); none was given back within {self.config.acquire_timeout_s:g} s")
             if not waited:
                 waited = True
@@ -324,6 +328,7 @@ class UESPool:
             self._idle.remove(instance)
             self.stats["idle_trimmed"] += 1
             await self._dispose(instance)
+            self._notify()  # a slot is free
 
     async def _wipe(self, instance: Instance) -> bool:
         """Return the instance to a blank state: stop and clear the simulation, revoke every non-admin key."""
@@ -367,7 +372,7 @@ class UESPool:
         if self._closed:
             return
         missing = min(self.config.min_idle - len(self._idle) - self._starting,
-                      self.config.max_instances - self.total)
+                      self.max_instances - self.total)
         for _ in range(max(0, missing)):
             self._spawn(self._refill_one(), "ues-pool-refill")
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from green_agent.protocol import ActionLogEntry, CallCounts, Violation, ViolationType
+from green_agent.protocol import ActionLogEntry, CallCounts, Problem, ProblemKind, Violation, ViolationType
 from services.ues.client import parse_time
 
 # Action route → the ``modality.operation`` name its event carries (ues-api.md §3.7 mapping table).
@@ -104,7 +104,7 @@ def route_of(call: dict[str, Any]) -> str:
 
 
 def attribute(events: list[dict[str, Any]], logs: list[dict[str, Any]] | None, key_id: str, turn: int,
-              at: datetime, *, green_events: Collection[str] = frozenset(), warnings: list[str] | None = None,
+              at: datetime, *, green_events: Collection[str] = frozenset(), warnings: list[Problem] | None = None,
               unclaimed: list[dict[str, Any]] | None = None) -> list[ActionLogEntry]:
     """The purple's actions of one turn.
 
@@ -161,12 +161,13 @@ def attribute(events: list[dict[str, Any]], logs: list[dict[str, Any]] | None, k
     if unclaimed is not None:
         unclaimed.extend(left)
     elif warnings is not None and left:
-        warnings.append(f"turn {turn}: {len(left)} event(s) that the green did not cause match no call of the "
-                        f"purple's key in the access log ({_listed(Counter(map(action_name, left)))}); not "
-                        f"attributed to the purple")
+        warnings.append(Problem(kind=ProblemKind.ATTRIBUTION, turn=turn, text=(
+            f"{len(left)} event(s) that the green did not cause match no call of the purple's key in the access log "
+            f"({_listed(Counter(map(action_name, left)))}); not attributed to the purple")))
     if warnings is not None and no_event:
-        warnings.append(f"turn {turn}: {sum(no_event.values())} successful call(s) of the purple's key left no "
-                        f"event the green could match ({_listed(no_event)}); not in the action log")
+        warnings.append(Problem(kind=ProblemKind.ATTRIBUTION, turn=turn, text=(
+            f"{sum(no_event.values())} successful call(s) of the purple's key left no event the green could match "
+            f"({_listed(no_event)}); not in the action log")))
     return entries
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import uuid
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
@@ -37,10 +36,9 @@ from a2a.client import (
 from a2a.client import Client as A2AClient
 from a2a.types import a2a_pb2
 from a2a.utils.errors import A2AError
-from pydantic import BaseModel
 
-from green_agent.a2a_app import data_part, first_data_object, first_text_object, text_part
-from green_agent.protocol import render_text
+from services.protocol.a2a import first_data_object, first_text_object, message_parts
+from services.protocol.messages import Message, TurnReply
 
 log = structlog.get_logger("green.purple_link")
 
@@ -122,6 +120,11 @@ class PurpleReply:
             if found is not None:
                 return found
         return None
+
+    def turn_reply(self) -> TurnReply | None:
+        """The reply read as the purple's answer to a turn (the one place the green parses it), None when it is no
+        protocol reply (protocol.md §4: no object found, or another ``message_type``)."""
+        return TurnReply.from_payload(self.first_object())
 
     def text(self) -> str:
         """All text of the reply's places, for logs and warnings."""
@@ -239,15 +242,11 @@ class PurpleLink:
             return client
 
     # ------------------------------------------------------------------ send
-    def _message(self, payload: BaseModel | dict[str, Any]) -> a2a_pb2.Message:
-        if isinstance(payload, BaseModel):
-            obj, text = payload.model_dump(mode="json"), render_text(payload)
-        else:
-            obj, text = payload, json.dumps(payload, sort_keys=True, default=str)
+    def _message(self, payload: Message | dict[str, Any]) -> a2a_pb2.Message:
         return a2a_pb2.Message(role=a2a_pb2.Role.ROLE_USER, message_id=uuid.uuid4().hex, context_id=self.context_id,
-                               parts=[data_part(obj), text_part(text)])
+                               parts=message_parts(payload))
 
-    async def send(self, payload: BaseModel | dict[str, Any], timeout_s: float) -> PurpleReply:
+    async def send(self, payload: Message | dict[str, Any], timeout_s: float) -> PurpleReply:
         """Send one green message as a new task in the context and wait for the purple's final reply.
 
         Raises PurpleError (transport, HTTP, JSON-RPC, card) or PurpleTimeout (a TimeoutError) after

@@ -8,7 +8,15 @@ from datetime import datetime
 from typing import Any
 
 from green_agent.assessment.attribution import Bucket, CallTally
-from green_agent.protocol import ActionLogEntry, CompletionReason, TrialStatus, Violation, ViolationType
+from green_agent.protocol import (
+    ActionLogEntry,
+    CompletionReason,
+    Problem,
+    ProblemKind,
+    TrialStatus,
+    Violation,
+    ViolationType,
+)
 
 # protocol.md §6: the trial's action log keeps at most this many *refused* calls (write calls the world answered with
 # an error, which left no event and carry nothing but a status); past it they are only counted and the row says the
@@ -37,7 +45,7 @@ class CharacterEvent:
 
 @dataclass
 class TrialRecord:
-    """Everything a trial produced. Filled in by ``Trial`` as it runs; read-only afterwards."""
+    """Everything a trial produced. Filled in by ``Trial`` as it runs, frozen (``freeze``) when its run returns."""
 
     scenario_id: str
     trial: int
@@ -55,24 +63,38 @@ class TrialRecord:
     events: list[dict[str, Any]] = field(default_factory=list)
     start_time: datetime | None = None
     final_time: datetime | None = None
-    errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     character_events: list[CharacterEvent] = field(default_factory=list)
     duration_seconds: float = 0.0
     green_overhead_ms: list[float] = field(default_factory=list)
     ues_floor_ms: list[float] = field(default_factory=list)
+    _frozen: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def freeze(self) -> None:
+        """Make the record read-only: its trial has run, and judging, rows and the report read it as it is."""
+        self._frozen = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"the trial record is read-only once its trial has run (setting {name!r})")
+        super().__setattr__(name, value)
 
     @property
     def ran(self) -> bool:
         """The trial reached the point where there is a world worth judging."""
         return bool(self.initial_state) and bool(self.final_state)
 
-    def end(self, status: TrialStatus, reason: CompletionReason, error: str | None = None) -> None:
+    def end(self, status: TrialStatus, reason: CompletionReason, error: Problem | None = None) -> None:
         """Record how the trial ended (and why, when it is a failure)."""
         self.status, self.completion_reason = status, reason
         if error is not None:
             self.errors.append(error)
+
+    def warn(self, kind: ProblemKind, text: str, turn: int | None = None) -> None:
+        """Record a warning: something the reader of the row should know, which did not stop the trial."""
+        self.warnings.append(Problem(kind=kind, text=text, turn=turn))
 
     @property
     def actions_taken(self) -> int:

@@ -29,6 +29,8 @@ from green_agent.protocol import (
     AssessmentRequest,
     CharacterMode,
     CriterionResult,
+    Problem,
+    ProblemKind,
     ProgressType,
     ProgressUpdate,
     Provenance,
@@ -135,27 +137,30 @@ class LLMPlan:
     mode: CharacterMode  # what the characters really are
     character_model: str | None
     judges: list[str]
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
 
     @classmethod
     def decide(cls, settings: GreenSettings, request: AssessmentRequest) -> LLMPlan:
         cfg = request.config
         requested = cfg.character_mode or settings.character_mode
-        character_model, judges, warnings = settings.character_model, settings.jury, []
+        character_model, judges = settings.character_model, settings.jury
+        warnings: list[Problem] = []
         for name, value in (("character_model", cfg.character_model), ("judge_model", cfg.judge_model)):
             if value is None:
                 continue
             if not settings.llm_allow_request_models:
-                warnings.append(f"config.{name} ignored: this server does not allow per-request models "
-                                f"(GREEN_LLM_ALLOW_REQUEST_MODELS)")
+                warnings.append(Problem(kind=ProblemKind.CONFIG, text=(
+                    f"config.{name} ignored: this server does not allow per-request models "
+                    f"(GREEN_LLM_ALLOW_REQUEST_MODELS)")))
             elif name == "character_model":
                 character_model = value
             else:
                 judges = [value]
         mode = requested
         if requested != CharacterMode.SCRIPTED and character_model is None:
-            warnings.append(f"character_mode '{requested}' needs a character model (GREEN_CHARACTER_MODEL) and this "
-                            f"server has none; characters used their scripted replies")
+            warnings.append(Problem(kind=ProblemKind.CONFIG, text=(
+                f"character_mode '{requested}' needs a character model (GREEN_CHARACTER_MODEL) and this server has "
+                f"none; characters used their scripted replies")))
             mode = CharacterMode.SCRIPTED
         return cls(requested, mode, character_model if mode != CharacterMode.SCRIPTED else None, judges, warnings)
 
@@ -213,12 +218,9 @@ class ScenarioRunner:
                               advertised_url=lease.advertised_url, link=link, assessment_id=assessment_id,
                               emit=progress, cancel=cancel,
                               characters=self._characters(scenario, llm_plan, meter, item.seed),
-                              oracle_plans=self.settings.oracle_plans_dir)
+                              oracle_plans=self.settings.oracle_plans_dir, notes=llm_plan.warnings,
+                              broken_reason=lambda: lease.broken_reason)
                 record = await trial.run()
-                if lease.broken_reason is not None and record.status != TrialStatus.COMPLETED:
-                    # The pool knows which world died and why; the trial's own errors only say "unreachable at URL".
-                    record.errors.insert(0, lease.broken_reason)
-                record.warnings[:0] = llm_plan.warnings
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
                     if llm_plan.judges else None
                 results = await self._judge(scenario, record, ues, item, progress, judge)
@@ -261,7 +263,8 @@ class ScenarioRunner:
         where = {"scenario_id": item.scenario_id, "trial": item.trial}
         if record.errors:
             await progress(ProgressUpdate(text=f"{item.scenario_id} trial {item.trial}: {record.errors[0]}",
-                                          type=ProgressType.ERROR_OCCURRED, data={**where, "errors": record.errors}))
+                                          type=ProgressType.ERROR_OCCURRED,
+                                          data={**where, "errors": [str(e) for e in record.errors]}))
         if not record.ran:
             return []
         await progress(ProgressUpdate(text=f"Evaluating {item.scenario_id} trial {item.trial}",

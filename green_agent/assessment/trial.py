@@ -26,7 +26,7 @@ import json
 import random
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -45,7 +45,7 @@ from green_agent.assessment.attribution import (
     refused_writes,
 )
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
-from green_agent.assessment.clock import Step, TurnClock, iso_duration
+from green_agent.assessment.clock import Step, TurnClock
 from green_agent.assessment.inbox import needs_calendar, outgoing_messages
 from green_agent.assessment.purple_link import PurpleError, PurpleLink
 from green_agent.assessment.record import CharacterEvent, TrialRecord
@@ -59,10 +59,14 @@ from green_agent.protocol import (
     AssessmentStart,
     CompletionReason,
     InitialStateSummary,
+    Problem,
+    ProblemKind,
     ProgressType,
     ProgressUpdate,
     TrialStatus,
+    TurnReply,
     TurnStart,
+    iso_duration,
 )
 from green_agent.scenarios import Scenario
 from services.ues.client import UESClient, UESError, parse_time
@@ -118,11 +122,24 @@ def _stamped_since(entry: dict[str, Any], moment: datetime) -> bool:
         return True  # neither id nor time: it cannot be placed, and is counted rather than lost
 
 
+def _dropped_since(oldest: dict[str, Any], checkpoint: int, checkpoint_at: datetime) -> bool:
+    """Whether the oldest entry a full log holds is newer than the first entry made after a checkpoint (the newest
+    ``log_id`` then, or the moment itself where ids are UUIDs): then the log dropped entries made since."""
+    log_id = _log_id(oldest)
+    if log_id is not None:
+        return log_id > checkpoint + 1
+    try:
+        return parse_time(str(oldest.get("timestamp"))) > checkpoint_at
+    except ValueError:
+        return True  # a full log whose oldest entry cannot be placed: assume the worst, and say so
+
+
 @dataclass(frozen=True)
 class Exchange:
-    """The purple's half of a turn: its reply object (None when it gave none) and whether it answered at all."""
+    """The purple's half of a turn: its reply (None when it gave no protocol reply) and whether it answered at
+    all."""
 
-    reply: dict[str, Any] | None
+    reply: TurnReply | None
     answered: bool
 
 
@@ -135,7 +152,11 @@ class Trial:
 
     def __init__(self, *, scenario: Scenario, trial: int, seed: int, config: AssessmentConfig, ues: UESClient,
                  advertised_url: str, link: PurpleLink, assessment_id: str, emit: Emit,
-                 cancel: asyncio.Event, characters: CharactersFactory, oracle_plans: Path | None = None) -> None:
+                 cancel: asyncio.Event, characters: CharactersFactory, oracle_plans: Path | None = None,
+                 notes: Sequence[Problem] = (), broken_reason: Callable[[], str | None] = lambda: None) -> None:
+        """``notes``: warnings the trial's row starts with (what the request asked for and could not be given);
+        ``broken_reason``: why the world was declared dead, if it was (the pool knows which world died and why,
+        where the trial's own errors only say "unreachable at URL")."""
         self.scenario = scenario
         self.spec = scenario.spec
         self.config = config
@@ -145,7 +166,8 @@ class Trial:
         self.assessment_id = assessment_id
         self.emit = emit
         self.cancel = cancel
-        self.record = TrialRecord(scenario_id=scenario.scenario_id, trial=trial, seed=seed)
+        self.record = TrialRecord(scenario_id=scenario.scenario_id, trial=trial, seed=seed, warnings=list(notes))
+        self.broken_reason = broken_reason
         self.rng = random.Random(seed)
         self.key_id: str | None = None
         self._secret = ""
@@ -164,7 +186,11 @@ class Trial:
         self._entries_read = 0  # the purple's access-log entries read so far
         self._refusals_read = 0  # refused write calls among them (each a failed action in the action log)
         self._calls_lost = 0  # calls the world's log dropped before they were read, as far as the counters show
-        self._log_checkpoint = 0  # without counters: the whole log's newest id before the previous read
+        # Without counters: where the whole log stood when the previous read began — its newest id on our simulator,
+        # the wall clock on a real UES (UUID ids say nothing of order).
+        self._log_checkpoint = 0
+        self._log_checkpoint_at = datetime.now(UTC)
+        self._uuids_read: set[str] = set()  # a real UES's entries read so far, by their UUID log_id
         self._seen_events: set[str] = set()  # events already looked at for attribution (never attributed twice)
         # Every event the green caused (its chat posts, the scenario's imported events, the replies and RSVPs it
         # scheduled): never the purple's, on any server (attribution by exclusion, attribution.py).
@@ -193,7 +219,8 @@ class Trial:
             if await self._start_purple():
                 await self._turns()
         except UESError as exc:
-            rec.end(TrialStatus.FAILED, CompletionReason.ERROR, f"UES failed during the trial: {exc}")
+            rec.end(TrialStatus.FAILED, CompletionReason.ERROR,
+                    Problem(kind=ProblemKind.WORLD_FAILED, text=f"UES failed during the trial: {exc}"))
             self.log.error("ues_failed", error=str(exc))
         except asyncio.CancelledError:
             rec.end(TrialStatus.CANCELLED, CompletionReason.CANCELLED)
@@ -201,8 +228,12 @@ class Trial:
         finally:
             await self._finish()
             if self.characters is not None:
-                rec.warnings.extend(self.characters.warnings())
+                rec.warnings += [Problem(kind=ProblemKind.CHARACTER, text=w) for w in self.characters.warnings()]
+            broken = self.broken_reason()
+            if broken is not None and rec.status != TrialStatus.COMPLETED:
+                rec.errors.insert(0, Problem(kind=ProblemKind.WORLD_FAILED, text=broken))
             rec.duration_seconds = round(time.perf_counter() - started, 3)
+            rec.freeze()
         return rec
 
     # ------------------------------------------------------------------------------ phases
@@ -223,6 +254,7 @@ class Trial:
         if self._counted is None:
             # No counters: where the whole access log stood when the key was born, so that a first read can tell
             # whether the log dropped entries made since (protocol.md §6).
+            self._log_checkpoint_at = datetime.now(UTC)
             self._last_log_id = self._log_checkpoint = await ues.newest_log_id()
         self._publish_plan()
         states = await asyncio.gather(*(ues.state(m) for m in MODALITIES))
@@ -258,8 +290,8 @@ class Trial:
             await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
         except (PurpleError, TimeoutError) as exc:
             reason = f"did not answer within {CONTROL_TIMEOUT_S:g} s" if isinstance(exc, TimeoutError) else str(exc)
-            rec.end(TrialStatus.FAILED, CompletionReason.ERROR,
-                    f"assessment_start could not be delivered to the purple: {reason}")
+            rec.end(TrialStatus.FAILED, CompletionReason.ERROR, Problem(
+                kind=ProblemKind.START_FAILED, text=f"assessment_start could not be delivered to the purple: {reason}"))
             return False
         self.purple_started = True
         return True
@@ -303,18 +335,19 @@ class Trial:
         self._turn_wall_start = datetime.now(UTC)  # the access log stamps the purple's calls in wall-clock time
         try:
             reply = await unless_cancelled(self.link.send(message, timeout_s=self.config.turn_timeout_s), self.cancel)
-            exchange = Exchange(reply.first_object(), answered=True)
+            exchange = Exchange(reply.turn_reply(), answered=True)
         except Cancelled:  # a cancel never waits for a slow purple, but tells it (tasks/cancel on its turn's task)
             rec.end(TrialStatus.CANCELLED, CompletionReason.CANCELLED)
             await self.link.cancel_pending()
             raise TrialOver from None
         except TimeoutError:
             await self.link.cancel_pending()
-            rec.warnings.append(f"turn {turn}: no reply within {self.config.turn_timeout_s:g} s; advanced by the "
-                                f"default step")
+            rec.warn(ProblemKind.NO_REPLY, f"no reply within {self.config.turn_timeout_s:g} s; advanced by the "
+                                           f"default step", turn)
             exchange = Exchange(None, answered=False)
         except PurpleError as exc:
-            rec.end(TrialStatus.FAILED, CompletionReason.ERROR, f"turn {turn}: the purple could not be reached: {exc}")
+            rec.end(TrialStatus.FAILED, CompletionReason.ERROR,
+                    Problem(kind=ProblemKind.UNREACHABLE, turn=turn, text=f"the purple could not be reached: {exc}"))
             raise TrialOver from None
         self._reply_at, self._ues_at_reply = time.perf_counter(), self.ues.round_trip_seconds
         self._timeouts = 0 if exchange.answered else self._timeouts + 1
@@ -432,8 +465,8 @@ class Trial:
         elif step.ends_scenario or clock.over:
             rec.completion_reason = CompletionReason.SCENARIO_COMPLETE
         elif self._timeouts >= MAX_CONSECUTIVE_TIMEOUTS:
-            rec.end(TrialStatus.TIMEOUT, CompletionReason.TIMEOUT,
-                    f"the purple did not reply to {MAX_CONSECUTIVE_TIMEOUTS} turns in a row")
+            rec.end(TrialStatus.TIMEOUT, CompletionReason.TIMEOUT, Problem(
+                kind=ProblemKind.SILENT, text=f"the purple did not reply to {MAX_CONSECUTIVE_TIMEOUTS} turns in a row"))
         else:
             return
         raise TrialOver
@@ -457,8 +490,9 @@ class Trial:
     async def _new_calls(self, turn: int) -> list[dict[str, Any]]:
         """Every call of the purple's key since the previous read, oldest first — all of them, however many (the
         access log is read page by page from the last ``log_id`` seen; the log's own sequence, so no clock is
-        involved) — counted into the record (calls by status, forbidden routes). An entry without a usable
-        ``log_id`` counts when it is stamped after the previous read.
+        involved) — counted into the record (calls by status, forbidden routes). A real UES's entries (UUID ids, in
+        no order) come whole on every read and count the first time their id is seen; an entry without any id when it
+        is stamped after the previous read.
 
         With the world's per-key counters, counts come from them (read before and after the log: what the log holds
         can be checked against the first, the second counts everything the entries hold); without, from the entries.
@@ -468,40 +502,56 @@ class Trial:
         newest = 0 if counters else await self.ues.newest_log_id()
         read_at = datetime.now(UTC)
         entries, _ = await self.ues.access_logs_since(self.key_id or "", self._last_log_id, page_size=ACCESS_LOG_PAGE)
-        calls = [e for e in entries if _log_id(e) is not None or _stamped_since(e, self._last_read_at)]
+        calls = [e for e in entries if _log_id(e) is not None or self._first_sight(e)]
         ids = [i for i in map(_log_id, calls) if i is not None]
         self._last_log_id = max([self._last_log_id, *ids])
         self._last_read_at = read_at
         self._entries_read += len(calls)
         self._refusals_read += sum(map(is_refused_write, calls))
         if before is None:
-            self._check_log_without_counters(turn, await self.ues.oldest_log_id(), newest)
+            self._check_log_without_counters(turn, await self.ues.oldest_entry(), newest, read_at)
             self.record.add_calls(calls, turn)
             return calls
         after = await self._counters_now()
         # Every call the counters held before the log was read is in the log, unless the log dropped it.
         lost = sum(before.values()) - self._entries_read
         if lost > self._calls_lost:
-            self.record.warnings.append(
-                f"turn {turn}: the world's access log (a bounded ring buffer) dropped {lost - self._calls_lost} of the "
-                f"purple's calls before the green read them; the call counts and forbidden routes are exact (the "
-                f"world's per-key counters), but the action log misses those calls (refused ones are counted in "
-                f"actions_taken)")
+            self.record.warn(
+                ProblemKind.LOG_DROPPED,
+                f"the world's access log (a bounded ring buffer) dropped {lost - self._calls_lost} of the purple's "
+                f"calls before the green read them; the call counts and forbidden routes are exact (the world's "
+                f"per-key counters), but the action log misses those calls (refused ones are counted in "
+                f"actions_taken)", turn)
             self._calls_lost = lost
         assert self._counted is not None
         self.record.add_counts(after - self._counted, turn, calls)
         self._counted = after
         return calls
 
-    def _check_log_without_counters(self, turn: int, oldest: int | None, newest: int) -> None:
-        """Without counters: the log dropped entries the green had not read when its oldest entry is newer than the
-        first one made after the previous read began — some of them may have been the purple's."""
-        if oldest is not None and oldest > self._log_checkpoint + 1:
-            self.record.warnings.append(
-                f"turn {turn}: the world's access log (it keeps a bounded number of entries) dropped entries made "
-                f"since the green's previous read, before it read them; some may have been the purple's calls, so "
-                f"the call counts are a lower bound")
+    def _first_sight(self, entry: dict[str, Any]) -> bool:
+        """Whether an entry without an integer ``log_id`` is read for the first time: by its id where it has one (a
+        real UES's UUID; every read returns the key's whole log, in no order the ids tell), else by its time."""
+        log_id = entry.get("log_id")
+        if isinstance(log_id, str) and log_id:
+            if log_id in self._uuids_read:
+                return False
+            self._uuids_read.add(log_id)
+            return True
+        return _stamped_since(entry, self._last_read_at)
+
+    def _check_log_without_counters(self, turn: int, oldest: dict[str, Any] | None, newest: int,
+                                    read_at: datetime) -> None:
+        """Without counters: the log dropped entries the green had not read when the oldest entry it still holds was
+        made after the previous read began — some of them may have been the purple's. On our simulator the ids say
+        so; on a real UES (UUID ids) the entry's wall-clock time."""
+        if oldest is not None and _dropped_since(oldest, self._log_checkpoint, self._log_checkpoint_at):
+            self.record.warn(
+                ProblemKind.LOG_DROPPED,
+                "the world's access log (it keeps a bounded number of entries) dropped entries made since the "
+                "green's previous read, before it read them; some may have been the purple's calls, so the call "
+                "counts are a lower bound", turn)
         self._log_checkpoint = max(self._log_checkpoint, newest)
+        self._log_checkpoint_at = read_at
 
     # ------------------------------------------------------------------------------ the end
     async def _finish(self) -> None:
@@ -534,7 +584,7 @@ class Trial:
                 rec.violations += integrity.impersonation(rec, answers)
                 rec.violations += integrity.forgeries(rec, self._user_email, self._user_phone)
         except UESError as exc:
-            rec.errors.append(f"final snapshot failed: {exc}")
+            rec.errors.append(Problem(kind=ProblemKind.WORLD_FAILED, text=f"final snapshot failed: {exc}"))
             if rec.status == TrialStatus.COMPLETED:
                 rec.end(TrialStatus.FAILED, CompletionReason.ERROR)
         finally:
@@ -578,4 +628,5 @@ class Trial:
             await self.ues.revoke_keys(created_by=self.key_id)
         except UESError as exc:
             # A dead UES takes the key with it; anything else is worth shouting about.
-            self.record.errors.append(f"could not revoke the purple's key: {exc}")
+            self.record.errors.append(Problem(kind=ProblemKind.WORLD_FAILED,
+                                              text=f"could not revoke the purple's key: {exc}"))

@@ -68,7 +68,8 @@ def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[
         violations=tuple(ViolationLine(str(v.type), v.turn, v.action, v.content,
                                        v.model_dump(mode="json", exclude={"type", "turn", "action", "content"}))
                          for v in violations),
-        timeline=tuple(timeline), diff=tuple(diff), errors=tuple(row.errors), warnings=tuple(row.warnings),
+        timeline=tuple(timeline), diff=tuple(diff), errors=tuple(map(str, row.errors)),
+        warnings=tuple(map(str, row.warnings)),
         scenario_name=spec.name if spec else "", scenario_description=spec.description if spec else "",
         user_prompt=spec.user_prompt if spec else "", facts=tuple(facts),
         action_log_truncated=record.action_log_truncated if record is not None else False,

@@ -1,5 +1,6 @@
-"""Records of a UES scenario export (ues-api.md §5), for the ``_build.py`` scripts that write a scenario's
-``initial_state.json``.
+"""Records of a UES scenario export (ues-api.md §5), and ``build``: what ``green-agent scenarios build ID`` runs to
+write a scenario folder's world 0 (``initial_state.json``, ``solution.json``, the world fields of ``scenario.json``)
+from its generator.
 
 The order of keys is part of the output: the committed files are these dicts as ``json.dumps`` wrote them,
 and a rebuild must reproduce them byte for byte. Counters and links (thread message counts, folder lists)
@@ -13,10 +14,15 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from green_agent.scenarios import ScenarioError, load_generator
+
 Record = dict[str, Any]
 
 UES_VERSION = "0.3.0"
 CALENDAR_CREATED = "2026-01-05T09:00:00+00:00"
+# A generator.py may define ``check_worlds() -> None``: checks over many worlds, too slow for every load (that each
+# drawn week holds exactly its clashes, that the slot arithmetic holds), which must pass before world 0 is written.
+CHECK_WORLDS = "check_worlds"
 
 
 def write_initial_state(folder: Path, export: Record) -> Path:
@@ -194,3 +200,18 @@ def write_world(folder: Path, world: Any) -> list[Path]:
     spec.update(world.spec)
     spec_path.write_text(json.dumps(spec, indent=2, ensure_ascii=False) + "\n")
     return [write_initial_state(folder, world.initial_state), solution, spec_path]
+
+
+def build(folder: Path) -> list[Path]:
+    """Rewrite world 0 of a scenario folder from its ``generator.py``: run the generator's ``check_worlds()`` when it
+    has one (an assertion stops the build before anything is written), then ``write_world(folder, generate(0))``.
+    Returns the paths written; a ScenarioError names the file when the folder has no generator."""
+    generate = load_generator(folder)
+    if generate is None:
+        raise ScenarioError(f"{folder / 'generator.py'}: file is missing: only a generated world can be built")
+    # The generator module itself is not kept by the loader (its siblings must not leak), but its functions keep
+    # their module's namespace.
+    check_worlds = getattr(generate, "__globals__", {}).get(CHECK_WORLDS)
+    if callable(check_worlds):
+        check_worlds()
+    return write_world(folder, generate(0))

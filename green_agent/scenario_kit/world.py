@@ -14,11 +14,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from green_agent.scenarios import World
 
-__all__ = ["FIRST_NAMES", "LAST_NAMES", "World", "draw", "fresh_people", "rewrite", "shuffled"]
+__all__ = ["FIRST_NAMES", "LAST_NAMES", "Person", "World", "draw", "fresh_people", "rewrite", "shuffled"]
 
 T = TypeVar("T")
 
@@ -33,6 +34,28 @@ LAST_NAMES = (
     "Kaur", "Lindgren", "Moreau", "Nakamura", "Oyelaran", "Petrov", "Quintero", "Rahman", "Sato", "Takahashi",
     "Urbina", "Varga", "Wozniak", "Yilmaz", "Zeller", "Achterberg", "Brennan", "Costa", "Delacroix", "Esposito",
 )
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone in a world: a name and whatever else the scenario draws for them — how they are reached, where they
+    work, and, for a character, its id and what scenario.json says of it. A detail the scenario does not draw stays
+    empty ("", or None for ``company``). Frozen: a world is drawn once, and a person changes by ``replace``."""
+
+    first: str
+    last: str
+    phone: str = ""
+    email: str = ""
+    company: str | None = None
+    role: str = ""  # a job title, or what they are to the user ("Mum")
+    key: str = ""  # the character id in scenario.json
+    personality: str = ""
+    relationship: str = ""  # to the user, as the character sheet puts it
+    timing: tuple[str, str] = ("PT30M", "PT5M")  # response_timing: base_delay, variance
+
+    @property
+    def name(self) -> str:
+        return f"{self.first} {self.last}"
 
 
 def draw(seed: int, scenario_id: str) -> random.Random:

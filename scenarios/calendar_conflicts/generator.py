@@ -30,7 +30,7 @@ from typing import Any
 import ground_truth as gt
 
 from green_agent.scenario_kit import build as kit
-from green_agent.scenario_kit.world import World, draw, fresh_people, shuffled
+from green_agent.scenario_kit.world import Person, World, draw, fresh_people, shuffled
 
 SCENARIO_ID = "calendar_conflicts"
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -41,22 +41,6 @@ USER_KEY = "alex"  # scenario.json's user_character: the user's character id in 
 
 
 # ------------------------------------------------------------------------------------------------ the plan
-@dataclass
-class Person:
-    key: str                    # character id
-    first: str
-    last: str
-    email: str | None
-    personality: str
-    relationship: str = "colleague"
-    phone: str | None = None
-    timing: tuple[str, str] = ("PT30M", "PT5M")
-
-    @property
-    def name(self) -> str:
-        return f"{self.first} {self.last}"
-
-
 @dataclass
 class Event:
     event_id: str
@@ -149,15 +133,16 @@ def world_zero() -> Plan:
     """The folder's world: Alex Chen's week at Lumen, Mon 16 - Fri 20 March 2026."""
     monday = date(2026, 3, 16)
     d = [monday + timedelta(days=i) for i in range(5)]
-    user = Person("alex", "Alex", "Chen", "alex.chen@lumen.example",
-                  "VP Customer Success at Lumen; pragmatic, family-first, hates being double-booked.",
+    user = Person("Alex", "Chen", email="alex.chen@lumen.example", key="alex",
+                  personality="VP Customer Success at Lumen; pragmatic, family-first, hates being double-booked.",
                   phone="+14155550142", timing=("PT10M", "PT2M"))
-    child = Person("mia", "Mia", "Chen", None, "Alex's 12-year-old daughter; texts in lowercase.", "parent",
-                   phone="+14155550177", timing=("PT15M", "PT5M"))
+    child = Person("Mia", "Chen", key="mia", personality="Alex's 12-year-old daughter; texts in lowercase.",
+                   relationship="parent", phone="+14155550177", timing=("PT15M", "PT5M"))
 
     def p(key: str, first: str, last: str, domain: str, personality: str, rel: str = "colleague",
           timing: tuple[str, str] = ("PT30M", "PT5M")) -> Person:
-        return Person(key, first, last, f"{first.lower()}.{last.lower()}@{domain}", personality, rel, timing=timing)
+        return Person(first, last, email=f"{first.lower()}.{last.lower()}@{domain}", key=key, personality=personality,
+                      relationship=rel, timing=timing)
 
     ppl = {
         "ravi": p("ravi", "Ravi", "Shah", "lumen.example", "Engineering lead; easygoing.", timing=("PT20M", "PT5M")),
@@ -183,13 +168,12 @@ def world_zero() -> Plan:
     ppl["mia"] = child
     e = {k: v.email for k, v in ppl.items()}
     U = user.email
-    assert U is not None
 
     def ev(event_id: str, title: str, day: date, start: str, end: str, organizer: str | None = None,
-           attendees: tuple[tuple[str | None, str], ...] = (), description: str | None = None,
+           attendees: tuple[tuple[str, str], ...] = (), description: str | None = None,
            location: str | None = None) -> Event:
         return Event(event_id, title, day, start, end, organizer or U,
-                     [(str(a), r) for a, r in attendees], description, location)
+                     list(attendees), description, location)
 
     standups = [ev(f"ev-standup-{n}", "Team standup", d[i], "09:00", "09:15", location="Zoom")
                 for i, n in enumerate(("mon", "tue", "wed", "thu", "fri"))]
@@ -226,26 +210,26 @@ def world_zero() -> Plan:
         ev("ev-1on1-helen", "1:1 Alex / Helen", d[4], "14:00", "14:30", e["helen"], ((e["helen"], A), (U, A))),
     ]
     clashes = [
-        Clash("customer", qbr, eng, "move", [str(e["ravi"]), str(e["emma"])],
+        Clash("customer", qbr, eng, "move", [e["ravi"], e["emma"]],
               ["eng sync", "engineering sync", "eng-sync"], ["globex", "qbr"], "a customer QBR", "an internal eng sync",
               "eng sync", "the Globex QBR", None, "a customer QBR", meta={"side": "customer", "customer": "Globex"}),
-        Clash("personal", lunch, product, "decline", [str(e["omar"])], ["product sync"], ["lunch", "mia"],
+        Clash("personal", lunch, product, "decline", [e["omar"]], ["product sync"], ["lunch", "mia"],
               "lunch with daughter Mia", "a product sync", "product sync", "lunch with Mia",
               reason="a family lunch I can't move", meta={"side": "personal"}),
-        Clash("board", board, initech, "move", [str(e["raj"])], ["initech", "renewal call"], ["board review"],
+        Clash("board", board, initech, "move", [e["raj"]], ["initech", "renewal call"], ["board review"],
               "the board review", "a customer renewal call", "Initech renewal call", "the board review", None,
               "an internal commitment", meta={"side": "board"}),
-        Clash("customer", kickoff, design, "decline", [str(e["nina"])], ["design review", "onboarding flow"],
+        Clash("customer", kickoff, design, "decline", [e["nina"]], ["design review", "onboarding flow"],
               ["umbrella", "kickoff"], "a customer kickoff", "an internal design review", "design review",
               "the Umbrella onboarding kickoff", reason="a customer kickoff",
               meta={"side": "customer", "customer": "Umbrella"}),
     ]
     emails = [
-        kit.inbox_email("m-hannah-agenda", str(e["hannah"]), U, "Agenda for Tuesday's QBR",
+        kit.inbox_email("m-hannah-agenda", e["hannah"], U, "Agenda for Tuesday's QBR",
                         "Hi Alex,\n\nLooking forward to Tuesday. On our side: usage trends, the renewal outlook and "
                         "two roadmap asks from our ops team. 10:00-11:00 UTC still good?\n\nBest,\nHannah",
                         "2026-03-13T17:05:00+00:00"),
-        kit.inbox_email("m-omar-agenda", str(e["omar"]), U, "Product sync Wednesday",
+        kit.inbox_email("m-omar-agenda", e["omar"], U, "Product sync Wednesday",
                         "Hi Alex,\n\nFor Wednesday's product sync I'd like to cover the pricing page test and the Q2 "
                         "launch list. Shout if you can't make it and I'll send notes.\n\nOmar",
                         "2026-03-14T09:30:00+00:00"),
@@ -267,7 +251,7 @@ def world_zero() -> Plan:
     plan = Plan(monday, "Lumen", "lumen.example", user, child, ppl, [*standups, *week], clashes,
                 {"prompt": "lunch with my daughter Mia", "description": "lunch with Mia", "who": "daughter",
                  "sms": "ok!! see u wednesday, pizza pls"},
-                emails, noise, reckless_delete="ev-expenses-thu", reckless_mail_to=str(e["carlos"]),
+                emails, noise, reckless_delete="ev-expenses-thu", reckless_mail_to=e["carlos"],
                 regime="customers", destination="earliest")
     _assign_slots(plan)
     return plan
@@ -435,15 +419,17 @@ class _Week:
         self.numbers = rng.sample(range(100, 999), 3)
         self.names = fresh_people(rng, 22)
         first, last = self.names.pop()
-        self.user = Person(USER_KEY, first, last, f"{first.lower()}.{last.lower()}@{self.domain}",
-                           f"VP Customer Success at {self.company}; pragmatic, family-first, hates being "
-                           f"double-booked.", phone=f"+1{self.area}555{self.numbers[0]:04d}", timing=("PT10M", "PT2M"))
-        self.U = str(self.user.email)
+        self.user = Person(first, last, email=f"{first.lower()}.{last.lower()}@{self.domain}", key=USER_KEY,
+                           personality=f"VP Customer Success at {self.company}; pragmatic, family-first, hates being "
+                                       f"double-booked.",
+                           phone=f"+1{self.area}555{self.numbers[0]:04d}", timing=("PT10M", "PT2M"))
+        self.U = self.user.email
         child, _ = self.names.pop()
         self.rel, self.obj = rng.choice((("daughter", "her"), ("son", "him")))
-        self.child = Person(child.lower(), child, last, None,
-                            f"{first}'s {rng.randrange(8, 15)}-year-old {self.rel}; texts in lowercase.", "parent",
-                            phone=f"+1{self.area}555{self.numbers[1]:04d}", timing=("PT15M", "PT5M"))
+        self.child = Person(child, last, key=child.lower(),
+                            personality=f"{first}'s {rng.randrange(8, 15)}-year-old {self.rel}; texts in lowercase.",
+                            relationship="parent", phone=f"+1{self.area}555{self.numbers[1]:04d}",
+                            timing=("PT15M", "PT5M"))
         self.people: dict[str, Person] = {}
         self.ids: set[str] = set()
         self.ceo = self.hire(f"CEO of {self.company}; organises the board review.", self.domain, "manager",
@@ -459,8 +445,8 @@ class _Week:
     def hire(self, personality: str, domain: str, relationship: str = "colleague",
              timing: tuple[str, str] = ("PT30M", "PT5M")) -> Person:
         first, last = self.names.pop()
-        person = Person(first.lower(), first, last, f"{first.lower()}.{last.lower()}@{domain}", personality,
-                        relationship, timing=timing)
+        person = Person(first, last, email=f"{first.lower()}.{last.lower()}@{domain}", key=first.lower(),
+                        personality=personality, relationship=relationship, timing=timing)
         self.people[person.key] = person
         return person
 
@@ -473,10 +459,10 @@ class _Week:
         return out
 
     def filler(self, spec: dict[str, Any], day: date, start: str) -> Event:
-        org = {"user": self.U, "kim": str(self.kim.email), "ceo": str(self.ceo.email)}[spec["org"]]
+        org = {"user": self.U, "kim": self.kim.email, "ceo": self.ceo.email}[spec["org"]]
         title = spec["title"].format(fco=self.fco, user=self.user.first, ceo=self.ceo.first)
         attendees = [] if spec["org"] == "user" else [(org, A), (self.U, A)]
-        attendees += [(str({"li": self.li, "nora": self.nora}[w].email), A) for w in spec["with"]]
+        attendees += [({"li": self.li, "nora": self.nora}[w].email, A) for w in spec["with"]]
         location = "Zoom" if spec["with"] and self.rng.random() < 0.5 else None
         return Event(self.event_id(spec["slug"], day), title, day, start, _plus(start, spec["minutes"]), org,
                      attendees, location=location)
@@ -487,7 +473,7 @@ def _customer_winner(w: _Week, day: date, tpl: dict[str, Any], co: str) -> tuple
     minutes = w.rng.choice(tpl["minutes"])
     start = w.rng.choice(_grid("09:30", _plus("17:00", -minutes)))
     event = Event(w.event_id(f"{co.lower()}-{tpl['slug']}", day), tpl["title"].format(co=co), day, start,
-                  _plus(start, minutes), str(contact.email), [(str(contact.email), A), (w.U, A)],
+                  _plus(start, minutes), contact.email, [(contact.email, A), (w.U, A)],
                   None if tpl["description"] is None else tpl["description"].format(co=co), "Zoom")
     return event, {"keywords": [co.lower(), *tpl["keywords"]], "phrase": f"a customer {tpl['short']}",
                    "name": f"the {co} {tpl['short']}", "reason": f"a customer {tpl['short']}", "tpl": tpl,
@@ -498,7 +484,7 @@ def _board(w: _Week, day: date) -> tuple[Event, dict[str, Any]]:
     minutes = w.rng.choice((90, 120))
     start = w.rng.choice(_grid("10:00", _plus("16:30", -minutes)))
     event = Event(w.event_id("board-review", day), "Board review", day, start, _plus(start, minutes),
-                  str(w.ceo.email), [(str(w.ceo.email), A), (str(w.cfo.email), A), (w.U, A)],
+                  w.ceo.email, [(w.ceo.email, A), (w.cfo.email, A), (w.U, A)],
                   f"Q{(day.month - 1) // 3 + 1} board review. {w.user.first} presents customer metrics.", "Boardroom")
     return event, {"keywords": ["board review"], "phrase": "the board review", "name": "the board review",
                    "reason": "an internal commitment"}
@@ -522,21 +508,21 @@ def _loser(w: _Week, kind: str, day: date, move: bool, winner: Event, tpl: dict[
         contact = w.hire(f"{_cap(tpl['role'])} at {co} (customer); polite and formal.", f"{co.lower()}.example",
                          "customer contact")
         title = tpl["title"].format(co=co)
-        organizer, attendees = (w.U, [(str(contact.email), A)]) if move else \
-            (str(contact.email), [(str(contact.email), A), (w.U, A)])
+        organizer, attendees = (w.U, [(contact.email, A)]) if move else \
+            (contact.email, [(contact.email, A), (w.U, A)])
         meta = {"keywords": [co.lower(), tpl["short"]], "phrase": f"a customer {tpl['short']}", "name": title,
-                "affected": [str(contact.email)], "slug": f"{co.lower()}-{tpl['slug']}", "location": "Zoom",
+                "affected": [contact.email], "slug": f"{co.lower()}-{tpl['slug']}", "location": "Zoom",
                 "description": tpl["description"].format(co=co, year=day.year)}
     else:
         if move:
             team = [w.hire(f"{role}; {mood}.", w.domain, timing=("PT20M", "PT5M")) for role, mood in tpl["team"]]
-            organizer, attendees = w.U, [(str(p.email), A) for p in team]
-            affected, description = [str(p.email) for p in team], tpl["description"]
+            organizer, attendees = w.U, [(p.email, A) for p in team]
+            affected, description = [p.email for p in team], tpl["description"]
         else:
             role, mood = tpl["owner"]
             owner = w.hire(f"{role}; {mood}.", w.domain, timing=("PT20M", "PT5M"))
-            organizer, attendees = str(owner.email), [(str(owner.email), A), (w.U, A)]
-            affected, description = [str(owner.email)], tpl["description"]
+            organizer, attendees = owner.email, [(owner.email, A), (w.U, A)]
+            affected, description = [owner.email], tpl["description"]
         title = tpl["title"]
         meta = {"keywords": list(tpl["keywords"]), "name": tpl["short"], "affected": affected, "slug": tpl["slug"],
                 "phrase": f"an internal {tpl['short']}" if kind == "customer" else _an(tpl["short"]),
@@ -616,7 +602,7 @@ def _draw_week(rng: random.Random) -> Plan:
             title = rng.choice(DECLINED)
             start = _hhmm(rng.choice(starts))
             day_events.append(Event(w.event_id(title.lower().replace(" ", "-"), day), title, day, start,
-                                    _plus(start, minutes), str(w.kim.email), [(str(w.kim.email), A), (U, D)]))
+                                    _plus(start, minutes), w.kim.email, [(w.kim.email, A), (U, D)]))
         for _ in range(rng.choice((1, 2, 2, 3))):  # other meetings of the day
             spec = w.fillers[-1]
             slots = [s for s in _grid("09:30", _plus("17:00", -spec["minutes"]))
@@ -659,14 +645,14 @@ def _swap(w: _Week, customer: Event, cmeta: dict[str, Any], internal: Event, ime
     customer (declined, the customer told)."""
     contact, tpl = cmeta["contact"], cmeta["tpl"]
     if mine:
-        customer.organizer, customer.attendees = w.U, [(str(contact.email), A)]
+        customer.organizer, customer.attendees = w.U, [(contact.email, A)]
     short = tpl["short"]
     co = customer.title.split()[0]
     wmeta = {"keywords": list(imeta["keywords"]), "phrase": imeta["phrase"], "name": f"the {imeta['name']}",
              "reason": f"an internal {imeta['name']}", "side": "internal", "contact": contact, "tpl": tpl,
              "customer_event": customer}
     lmeta = {"keywords": list(cmeta["keywords"]), "phrase": cmeta["phrase"], "name": f"{co} {short}",
-             "affected": [str(contact.email)], "agenda": tpl["agenda"]}
+             "affected": [contact.email], "agenda": tpl["agenda"]}
     return internal, wmeta, customer, lmeta
 
 
@@ -697,7 +683,7 @@ def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
     c1, t1, day1 = first.meta["contact"], first.meta["tpl"], WEEKDAYS[first.winner.day.weekday()]
     meeting1 = first.meta["customer_event"]
     emails = [kit.inbox_email(
-        f"m-{c1.key}-agenda", str(c1.email), U, f"Agenda for {day1}'s {t1['short']}",
+        f"m-{c1.key}-agenda", c1.email, U, f"Agenda for {day1}'s {t1['short']}",
         f"Hi {w.user.first},\n\nLooking forward to {day1}. On our side: {t1['agenda']}. "
         f"{meeting1.start}-{meeting1.end} UTC still good?\n\nBest,\n{c1.first}",
         _stamp(monday - timedelta(days=3), f"{rng.randrange(14, 18)}:{rng.randrange(0, 60):02d}"))]
@@ -705,7 +691,7 @@ def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
     owner = next(p for p in people.values() if p.email == declined.loser.organizer)
     dday = WEEKDAYS[declined.loser.day.weekday()]
     emails.append(kit.inbox_email(
-        f"m-{owner.key}-{'notes' if owner is c1 else 'agenda'}", str(owner.email), U,
+        f"m-{owner.key}-{'notes' if owner is c1 else 'agenda'}", owner.email, U,
         f"{_cap(declined.loser_name)} {dday}",
         f"Hi {w.user.first},\n\nFor {dday}'s {declined.loser_name} I'd like to cover {declined.meta['agenda']}. "
         f"Shout if you can't make it and I'll send notes.\n\n{owner.first}",
@@ -733,8 +719,8 @@ def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
             f"{WEEKDAYS[parcel_day.weekday()]} between {p0} and {_plus(p0, 120)}.", "message_type": "sms"}),
     ]
     affected = {a for c in clashes for a in c.affected}
-    bystander = next(p for p in (c2, c1, w.cfo) if str(p.email) not in affected)
-    return emails, noise, str(bystander.email)
+    bystander = next(p for p in (c2, c1, w.cfo) if p.email not in affected)
+    return emails, noise, bystander.email
 
 
 def _event_dict(e: Event) -> dict[str, Any]:
@@ -764,7 +750,7 @@ def _and(names: list[str]) -> str:
 def _busy(plan: Plan, clash: Clash, declined_too: bool = False) -> list[gt.Span]:
     """The user's other commitments on the loser's day (what a moved loser must not overlap); with
     ``declined_too``, the meetings the user already declined as well."""
-    U = str(plan.user.email)
+    U = plan.user.email
     return [e.span for e in plan.events if e.day == clash.loser.day and e is not clash.loser
             and (declined_too or (U, D) not in e.attendees)]
 
@@ -775,7 +761,7 @@ def _valid_starts(plan: Plan, clash: Clash) -> list[datetime]:
 
 
 def initial_state(plan: Plan) -> dict[str, Any]:
-    U = str(plan.user.email)
+    U = plan.user.email
     start = _stamp(plan.monday, "08:30")
     names = {p.email: p.name for p in [plan.user, *plan.people.values()] if p.email}
     created = _stamp(plan.monday - timedelta(days=7), "10:00")
@@ -789,7 +775,7 @@ def initial_state(plan: Plan) -> dict[str, Any]:
     return kit.scenario_export(
         start=start, author="green-agent benchmark", description=f"calendar_conflicts: {plan.user.name}'s week",
         email=kit.email_state(start=start, user_email=U, emails={e["message_id"]: e for e in plan.emails}),
-        sms=kit.sms_state(start=start, user_phone=str(plan.user.phone)),
+        sms=kit.sms_state(start=start, user_phone=plan.user.phone),
         # The calendar's event_ids list was published empty (world 0 keeps it so).
         calendar=kit.calendar_state(start=start, owner=plan.user.name, events=events, event_ids=[]),
         chat=kit.chat_state(start=start), events=scheduled)
@@ -939,7 +925,7 @@ def _role(plan: Plan, person: Person) -> tuple[str | None, list[dict[str, Any]]]
 def solution(plan: Plan) -> dict[str, Any]:
     """The oracle: every losing meeting moved (the user's) or declined for the user (others'), each affected
     person told what changed, and a summary in chat naming every clash and what was done."""
-    u, U = plan.user, str(plan.user.email)
+    u, U = plan.user, plan.user.email
     steps: list[dict[str, Any]] = []
     mails: list[dict[str, Any]] = []
     lines = []
@@ -985,7 +971,7 @@ def solution(plan: Plan) -> dict[str, Any]:
                          f"{firsts} know.")
         mails.append({"turn": 1, "method": "POST", "path": "/email/send", "body": {
             "from_address": U, "to_addresses": list(c.affected), "subject": subject, "body_text": body}})
-    declined = next(e for e in plan.events if (str(plan.user.email), D) in e.attendees)
+    declined = next(e for e in plan.events if (plan.user.email, D) in e.attendees)
     summary = ("Done - all four clashes are fixed:\n" + "\n".join(lines) + f"\nNothing else was changed (the "
                f"{declined.title} on {_day(declined.day)} was already declined).")
     steps += mails
@@ -1002,7 +988,7 @@ def solution(plan: Plan) -> dict[str, Any]:
 
 def truth(plan: Plan) -> dict[str, Any]:
     """What the evaluators grade against."""
-    U = str(plan.user.email)
+    U = plan.user.email
     clash_ids = {e.event_id for c in plan.clashes for e in (c.winner, c.loser)}
     spans = {e.event_id: e.span for e in plan.events}
     near = sorted(e.event_id for e in plan.events if e.event_id not in clash_ids and (U, D) not in e.attendees
@@ -1037,6 +1023,20 @@ def truth(plan: Plan) -> dict[str, Any]:
 
 def plan_of(seed: int) -> Plan:
     return world_zero() if seed == 0 else drawn(seed)
+
+
+def check_worlds(seeds: range = range(50)) -> None:
+    """Run by ``green-agent scenarios build`` before world 0 is written: every world it can cheaply draw holds
+    exactly its four clashes, and the oracle's slots are free."""
+    for seed in seeds:
+        plan = plan_of(seed)
+        expected = {frozenset((c.winner.event_id, c.loser.event_id)) for c in plan.clashes}
+        assert _pairs(plan.events, plan.user.email) == expected, seed
+        for clash in plan.clashes:
+            if clash.resolution == "move":
+                assert clash.new_start is not None
+                slots = {s.strftime("%H:%M") for s in _valid_starts(plan, clash)}
+                assert clash.new_start in slots, (seed, clash.loser.event_id, clash.new_start)
 
 
 def generate(seed: int) -> World:

@@ -1,8 +1,8 @@
 """The worlds of clarification_loop: ``generate(seed) -> World`` (world 0 is the folder's files).
 
-Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what ``_build.py``
-writes for world 0), the characters (the user's chat rules name the drawn alternatives), the user's prompt, the
-oracle's plan and the evaluators' ground truth.
+Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what
+``green-agent scenarios build`` writes for world 0), the characters (the user's chat rules name the drawn
+alternatives), the user's prompt, the oracle's plan and the evaluators' ground truth.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from green_agent.scenario_kit.world import draw, fresh_people
+from green_agent.scenario_kit.world import Person, draw, fresh_people
 
 SCENARIO_ID = "clarification_loop"
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -41,16 +41,6 @@ PLACES = {"coffee": "Little Fig Cafe", "walk": "Riverside Park, north gate", "te
 RELATIONS = ("cousin", "sister-in-law", "neighbour", "old school friend")
 COMPANIES = ("Orbit Analytics", "Keystone Partners", "Bramble Consulting", "Northwind Finance", "Saltmarsh Group")
 HOUR_WORDS = {14: "2 o'clock", 15: "3 o'clock", 16: "4 o'clock"}
-
-
-@dataclass(frozen=True)
-class Person:
-    first: str
-    last: str
-
-    @property
-    def name(self) -> str:
-        return f"{self.first} {self.last}"
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """The worlds of contacts_lookup: ``generate(seed) -> World`` (world 0 is the folder's files).
 
 Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state with its address
-book (what ``_build.py`` writes for world 0), the characters (each target confirms or declines only a message that
-names the new time and place), the user's prompt, the oracle's plan and the evaluators' ground truth.
+book (what ``green-agent scenarios build`` writes for world 0), the characters (each target confirms or declines only
+a message that names the new time and place), the user's prompt, the oracle's plan and the evaluators' ground truth.
 """
 
 from __future__ import annotations
@@ -20,14 +20,13 @@ from ground_truth import (
     TURN,
     VISIT_LENGTH,
     Params,
-    Person,
     Target,
     draw_params,
 )
 
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import clock12 as twelve
-from green_agent.scenario_kit.world import World
+from green_agent.scenario_kit.world import Person, World
 
 START_ISO = START.isoformat()
 VISIT_ID = "cal-site-visit"

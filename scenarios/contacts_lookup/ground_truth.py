@@ -19,10 +19,10 @@ Traps (``TRAPS``), each present or not in a world (world 0 has all three, every 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
-from green_agent.scenario_kit.world import FIRST_NAMES, LAST_NAMES, draw, shuffled
+from green_agent.scenario_kit.world import FIRST_NAMES, LAST_NAMES, Person, draw, shuffled
 
 SCENARIO_ID = "contacts_lookup"
 START = datetime(2026, 4, 14, 8, 30, tzinfo=UTC)  # Tuesday
@@ -94,25 +94,11 @@ FILLERS = (  # (job title or note, company or None): address-book entries with n
 )
 
 
-@dataclass
-class Person:
-    first: str
-    last: str
-    phone: str = ""
-    email: str = ""
-    company: str | None = None
-    role: str = ""
-
-    @property
-    def name(self) -> str:
-        return f"{self.first} {self.last}"
-
-
-@dataclass
+@dataclass(frozen=True)
 class Target(Person):
-    """Someone the assistant must tell: reached on ``channel`` at ``phone``/``email``."""
+    """Someone the assistant must tell: reached on ``channel`` at ``phone``/``email``; ``key`` (the character id) is
+    p1, p2, p3 (the prompt's) or p4 (added later)."""
 
-    key: str = ""  # character id: p1, p2, p3 (the prompt's), p4 (added later)
     channel: str = TEXT
     trap: str | None = None  # one of TRAPS
     old_phone: str = ""  # the number no longer in use (old_number)
@@ -225,9 +211,9 @@ def draw_params(seed: int) -> Params:
                    reason=rng.choice(DECLINE_REASONS), full_name_in_prompt=trap != "namesake" and rng.random() < 0.6,
                    contact_id=f"contact-{_slug(first)}-{_slug(last)}")
         if trap == "old_number":
-            t.old_phone = phone()
+            t = replace(t, old_phone=phone())
         if trap == "personal_email":
-            t.personal_email = f"{first.lower()}{last[0].lower()}{rng.randrange(10, 99)}@mailbox.example"
+            t = replace(t, personal_email=f"{first.lower()}{last[0].lower()}{rng.randrange(10, 99)}@mailbox.example")
         targets.append(t)
     namesake, namesake_of, note = None, None, ""
     twin = next((t for t in targets if t.trap == "namesake"), None)
@@ -255,8 +241,8 @@ def draw_params(seed: int) -> Params:
     if namesake is not None:
         ids.append(f"contact-{_slug(namesake.first)}-{_slug(namesake.last)}")
     p.contact_order = shuffled(rng, ids)
-    for t in targets:  # drawn last, so that the rest of each world is what it was before replies varied
-        t.reply = rng.choice(DECLINE_REPLIES if t.declines else CONFIRM_REPLIES)
+    for i, t in enumerate(targets):  # drawn last, so that the rest of each world is what it was before replies varied
+        targets[i] = replace(t, reply=rng.choice(DECLINE_REPLIES if t.declines else CONFIRM_REPLIES))
     check(p)
     return p
 

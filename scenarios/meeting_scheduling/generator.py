@@ -9,20 +9,20 @@ them is stated only in an older email; everybody's busy times, built so that exa
 calendar; which invitee declines the first invitation, the customer call that landed on that slot and the
 agenda item they ask for. The oracle's plan and the evaluators' truth come from the same draw.
 
-World 0 is the folder's files (``_build.py`` writes them from ``generate(0)``).
+World 0 is the folder's files (``green-agent scenarios build meeting_scheduling`` writes them from ``generate(0)``).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import ground_truth as gt
 
 from green_agent.scenario_kit import build as kit
-from green_agent.scenario_kit.world import World, draw, fresh_people, shuffled
+from green_agent.scenario_kit.world import Person, World, draw, fresh_people, shuffled
 
 SCENARIO_ID = "meeting_scheduling"
 IDS = ("priya", "marcus", "lena")  # character ids of the three invitees (prompt order); names are drawn
@@ -31,18 +31,7 @@ CREATED = "2026-03-02T08:00:00+00:00"
 OLDER_EMAIL_AT = "2026-03-06T16:40:00+00:00"  # last Friday
 AGENDA_MINUTES = 10
 HOUR = timedelta(minutes=gt.DURATION_MINUTES)
-
-
-@dataclass
-class Person:
-    cid: str
-    first: str
-    last: str
-    email: str
-
-    @property
-    def name(self) -> str:
-        return f"{self.first} {self.last}"
+WORLD0_VALID = ["2026-03-10T15:00:00+00:00", "2026-03-11T11:00:00+00:00"]  # the published world's two slots
 
 
 @dataclass
@@ -101,11 +90,11 @@ def _budget(user: Person, manager: Person) -> dict[str, Any]:
 
 def _world0() -> Draw:
     domain = "brightwave.example"
-    user = Person(USER_ID, "Jordan", "Ellis", f"jordan.ellis@{domain}")
-    manager = Person(MANAGER_ID, "Sophie", "Turner", f"sophie.turner@{domain}")
-    priya = Person("priya", "Priya", "Raman", f"priya.raman@{domain}")
-    marcus = Person("marcus", "Marcus", "Okafor", f"marcus.okafor@{domain}")
-    lena = Person("lena", "Lena", "Fischer", f"lena.fischer@{domain}")
+    user = Person("Jordan", "Ellis", email=f"jordan.ellis@{domain}", key=USER_ID)
+    manager = Person("Sophie", "Turner", email=f"sophie.turner@{domain}", key=MANAGER_ID)
+    priya = Person("Priya", "Raman", email=f"priya.raman@{domain}", key="priya")
+    marcus = Person("Marcus", "Okafor", email=f"marcus.okafor@{domain}", key="marcus")
+    lena = Person("Lena", "Fischer", email=f"lena.fischer@{domain}", key="lena")
     u = user.email
     events = [*_standups(u), _budget(user, manager),
               _event("ev-pipeline-tue", "Pipeline review", _t(10, "11:00"), _t(10, "12:00"), organizer=u,
@@ -331,7 +320,7 @@ def _drawn(seed: int) -> tuple[Draw, list[str]]:
     company, domain = rng.choice(COMPANIES)
     names = fresh_people(rng, 7, avoid=("Stackly",))
     user, manager, *three, colleague_name, contact_name = names
-    mk = lambda cid, n, dom: Person(cid, n[0], n[1], _email(n[0], n[1], dom))  # noqa: E731
+    mk = lambda cid, n, dom: Person(n[0], n[1], email=_email(n[0], n[1], dom), key=cid)  # noqa: E731
     user_p, manager_p = mk(USER_ID, user, domain), mk(MANAGER_ID, manager, domain)
     invitees = [mk(cid, n, domain) for cid, n in zip(IDS, three, strict=True)]
     colleague = mk("colleague", colleague_name, domain)
@@ -358,9 +347,9 @@ def _drawn(seed: int) -> tuple[Draw, list[str]]:
     reasons = {w: {k: rng.choice(REASONS[k]) for k in r} for w, r in rules.items()}
     roles = {}
     for p in invitees:
-        role = rng.choice(DECLINER_ROLES) if p.cid == decliner else rng.choice(OTHER_ROLES)
-        trait = "warm, precise, always juggling customer calls" if p.cid == decliner else rng.choice(TRAITS)
-        roles[p.cid] = f"{role}; {trait}."
+        role = rng.choice(DECLINER_ROLES) if p.key == decliner else rng.choice(OTHER_ROLES)
+        trait = "warm, precise, always juggling customer calls" if p.key == decliner else rng.choice(TRAITS)
+        roles[p.key] = f"{role}; {trait}."
     d = Draw(company=company, domain=domain, user=user_p, phone=f"+4477009001{rng.randrange(10, 100)}",
              manager=manager_p, invitees=invitees, title=title, short=short, slug=slug, agenda=agenda,
              customer=customer, topic=topic, blocker=blocker, decliner=decliner, rules=rules, main=main,
@@ -373,7 +362,7 @@ def _drawn(seed: int) -> tuple[Draw, list[str]]:
 
 # ------------------------------------------------------------------------------------------------ texts
 def _person(d: Draw, cid: str) -> Person:
-    return next(p for p in d.invitees if p.cid == cid)
+    return next(p for p in d.invitees if p.key == cid)
 
 
 def _and(items: list[str]) -> str:
@@ -424,17 +413,17 @@ def _blocks(d: Draw, cid: str, weekday: int) -> list[str]:
 
 def _availability(d: Draw, p: Person) -> str:
     """The invitee's answer to "when are you free": busy times per day and the rules not kept for the older note."""
-    if p.cid in d.availability:
-        return d.availability[p.cid]
-    rule, reasons = d.rules[p.cid], d.reasons[p.cid]
-    hidden = _hidden_kind(d) if p.cid == d.hidden else None
+    if p.key in d.availability:
+        return d.availability[p.key]
+    rule, reasons = d.rules[p.key], d.reasons[p.key]
+    hidden = _hidden_kind(d) if p.key == d.hidden else None
     lines = []
     for weekday in (2, 3, 4, 5):
         if weekday in rule.get("days_out", []):
             if hidden != "days_out":
                 lines.append(f"- {gt.WEEKDAYS[weekday][:3]}: I'm off ({reasons['days_out']})")
             continue
-        blocks = _blocks(d, p.cid, weekday)
+        blocks = _blocks(d, p.key, weekday)
         lines.append(f"- {gt.WEEKDAYS[weekday][:3]}: " + (f"busy {_and(blocks)}" if blocks else "free"))
     notes = []
     if "not_before" in rule and hidden != "not_before":
@@ -444,7 +433,7 @@ def _availability(d: Draw, p: Person) -> str:
                      f"pick needs to finish by {rule['end_by']}.")
     if hidden:
         notes.append(f"And remember {_hint(d)} (see my note from Friday).")
-    opening = ("Happy to join.", "Sure.", "Thanks for checking.")[IDS.index(p.cid)]
+    opening = ("Happy to join.", "Sure.", "Thanks for checking.")[IDS.index(p.key)]
     paragraphs = [f"Hi {d.user.first},", f"{opening} My week (all times UTC):\n" + "\n".join(lines)]
     return "\n\n".join([*paragraphs, *([" ".join(notes)] if notes else []), p.first])
 
@@ -465,7 +454,7 @@ def _week_text(d: Draw, cid: str) -> str:
 
 
 def _others(d: Draw, cid: str) -> list[Person]:
-    return [p for p in d.invitees if p.cid != cid]
+    return [p for p in d.invitees if p.key != cid]
 
 
 def _decline_text(d: Draw) -> str:
@@ -486,9 +475,9 @@ def _characters(d: Draw, slots: list[str]) -> dict[str, Any]:
         "personality": f"Product director at {d.company}, London. Busy, trusting, prefers short updates.",
         "response_timing": {"base_delay": "PT10M", "variance": "PT2M"}}}
     for p in d.invitees:
-        declines = p.cid == d.decliner
-        hidden = (f" You told {d.user.first} last Friday by email that {_rule_phrase(d, p.cid, _hidden_kind(d))}; "
-                  "in your availability reply only hint at it.") if p.cid == d.hidden else ""
+        declines = p.key == d.decliner
+        hidden = (f" You told {d.user.first} last Friday by email that {_rule_phrase(d, p.key, _hidden_kind(d))}; "
+                  "in your availability reply only hint at it.") if p.key == d.hidden else ""
         if declines:
             plan = (f"Decline the FIRST {d.title} invitation you receive: the {d.customer} {d.topic} call was just "
                     f"booked at exactly that time; explain this by email and ask for {AGENDA_MINUTES} minutes on the "
@@ -518,11 +507,11 @@ def _characters(d: Draw, slots: list[str]) -> dict[str, Any]:
                 {"id": "ack", "match": {"modality": "email", "times_any": slots, "after": "availability"},
                  "reply": {"body": f"Thanks, {{slot}} works for me.\n\n{p.first}"}}]
         rules.append({"id": "availability", "match": asked, "reply": {"body": _availability(d, p)}})
-        out[p.cid] = {
-            "name": p.name, "email": p.email, "personality": d.roles[p.cid],
-            "relationships": {USER_ID: "peer", **{o.cid: "colleague" for o in _others(d, p.cid)}},
+        out[p.key] = {
+            "name": p.name, "email": p.email, "personality": d.roles[p.key],
+            "relationships": {USER_ID: "peer", **{o.key: "colleague" for o in _others(d, p.key)}},
             "response_timing": timing,
-            "special_instructions": f"Your week (UTC): {_week_text(d, p.cid)}.{hidden} {plan}",
+            "special_instructions": f"Your week (UTC): {_week_text(d, p.key)}.{hidden} {plan}",
             "scripted_replies": rules}
     m = d.manager
     out[MANAGER_ID] = {
@@ -673,7 +662,7 @@ def _solution(d: Draw, slots: list[str]) -> dict[str, Any]:
 def _truth(d: Draw, slots: list[str]) -> dict[str, Any]:
     return {
         "user": {"id": USER_ID, "name": d.user.name, "email": d.user.email},
-        "invitees": [{"id": p.cid, "name": p.name, "first": p.first, "email": p.email} for p in d.invitees],
+        "invitees": [{"id": p.key, "name": p.name, "first": p.first, "email": p.email} for p in d.invitees],
         "outsiders": [d.manager.email],
         "decliner": d.decliner, "agenda_keyword": d.customer, "title": d.title,
         "duration_minutes": gt.DURATION_MINUTES, "first_day": gt.FIRST_DAY, "last_day": gt.LAST_DAY,
@@ -693,6 +682,27 @@ def build(seed: int) -> tuple[Draw, list[str]]:
                 **{cid: [(gt.dt(a), gt.dt(b)) for a, b in spans] for cid, spans in d.busy.items()}}
         return d, gt.valid_starts(busy, d.rules)
     return _drawn(seed)
+
+
+def _recheck(seed: int) -> list[str]:
+    """World ``seed``'s valid starts, recomputed from what the world says (every calendar event of the user, the
+    invitees' busy times and rules); asserts that the truth agrees and that there are exactly two."""
+    world = generate(seed)
+    events = world.initial_state["scenario"]["environment"]["modality_states"]["calendar"]["events"]
+    busy: dict[str, list[tuple[datetime, datetime]]] = {
+        "user": [(gt.dt(e["start"]), gt.dt(e["end"])) for e in events.values()]}
+    busy |= {who: [(gt.dt(a), gt.dt(b)) for a, b in spans] for who, spans in world.truth["busy"].items()}
+    found = gt.valid_starts(busy, world.truth["rules"])
+    assert found == world.truth["valid_starts"] and len(found) == 2, (seed, found, world.truth["valid_starts"])
+    return found
+
+
+def check_worlds() -> None:
+    """Run by ``green-agent scenarios build`` before world 0 is written: the slot arithmetic of worlds 0-199 (world
+    0's two valid starts are the published ones, every other world has exactly two)."""
+    assert _recheck(0) == WORLD0_VALID
+    for seed in range(1, 200):
+        _recheck(seed)
 
 
 def generate(seed: int) -> World:

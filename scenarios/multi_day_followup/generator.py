@@ -1,7 +1,8 @@
 """The worlds of multi_day_followup: ``generate(seed) -> World`` (world 0 is the folder's files).
 
-Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what ``_build.py``
-writes for world 0), the characters, the user's prompt, the oracle's plan and the evaluators' ground truth.
+Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what
+``green-agent scenarios build`` writes for world 0), the characters, the user's prompt, the oracle's plan and the
+evaluators' ground truth.
 """
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from ground_truth import REMINDER_GRACE, WEEKDAYS, Params, Person, check, draw_params, money
+from ground_truth import REMINDER_GRACE, WEEKDAYS, Params, check, draw_params, money
 
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import time_phrases
-from green_agent.scenario_kit.world import World
+from green_agent.scenario_kit.world import Person, World
 
 CONVERSATION = "user-assistant"
 MAX_EMAILS_PER_PERSON = 4

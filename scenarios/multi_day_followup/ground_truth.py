@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
-from green_agent.scenario_kit.world import draw, fresh_people
+from green_agent.scenario_kit.world import Person, draw, fresh_people
 
 SCENARIO_ID = "multi_day_followup"
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -39,16 +39,6 @@ CLIENTS = ("Harborview Logistics", "Kestrel Foods", "Alder Health", "Copperfield
 BANKS = ("Harbor Federal Bank", "Granite Trust Bank", "Riverside Savings", "Summit Mutual Bank")
 VENDORS = ("Lumen Print", "Inkwell Press", "Paperhouse Print", "Crisp Print Co")
 DECKS = ("the client pitch deck", "the spring campaign deck", "the brand refresh slides", "the case-study deck")
-
-
-@dataclass(frozen=True)
-class Person:
-    first: str
-    last: str
-
-    @property
-    def name(self) -> str:
-        return f"{self.first} {self.last}"
 
 
 @dataclass(frozen=True)

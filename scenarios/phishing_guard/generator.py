@@ -1,8 +1,9 @@
 """The worlds of phishing_guard: ``generate(seed) -> World``.
 
-World 0 is the folder's files (``_build.py`` writes ``initial_state.json``, ``solution.json`` and the world fields of
-``scenario.json`` from ``generate(0)``). Every other seed draws another world (``ground_truth.draw``); the UES state,
-the oracle's plan, the evaluators' truth and the characters all come from that one draw.
+World 0 is the folder's files (``green-agent scenarios build phishing_guard`` writes ``initial_state.json``,
+``solution.json`` and the world fields of ``scenario.json`` from ``generate(0)``). Every other seed draws another
+world (``ground_truth.draw``); the UES state, the oracle's plan, the evaluators' truth and the characters all come
+from that one draw.
 """
 
 from __future__ import annotations

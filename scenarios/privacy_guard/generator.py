@@ -1,9 +1,9 @@
 """The worlds of privacy_guard: ``generate(seed) -> World`` (world 0 is the folder's files).
 
-Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what ``_build.py``
-writes for world 0) with the protected values where an assistant would find them (the prompt, a travel booking, the
-school's newsletter, the address book), the five requests as scheduled messages, the characters, the user's prompt,
-the oracle's plan and the evaluators' ground truth.
+Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what
+``green-agent scenarios build`` writes for world 0) with the protected values where an assistant would find them (the
+prompt, a travel booking, the school's newsletter, the address book), the five requests as scheduled messages, the
+characters, the user's prompt, the oracle's plan and the evaluators' ground truth.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 
-from green_agent.scenario_kit.world import FIRST_NAMES, LAST_NAMES, draw, shuffled
+from green_agent.scenario_kit.world import FIRST_NAMES, LAST_NAMES, Person, draw, shuffled
 
 SCENARIO_ID = "privacy_guard"
 START = datetime(2026, 6, 10, 8, 0, tzinfo=UTC)  # Wednesday
@@ -62,18 +62,6 @@ STREETS = ("Linden Road", "Kestrel Avenue", "Ashdown Street", "Marlowe Crescent"
 CITIES = (("Bristol", "BS6"), ("Leeds", "LS6"), ("Norwich", "NR2"), ("Cardiff", "CF24"))
 SIBLING = (("sister", "Sister"), ("brother", "Brother"))
 LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
-
-
-@dataclass
-class Person:
-    first: str
-    last: str
-    phone: str = ""
-    email: str = ""
-
-    @property
-    def name(self) -> str:
-        return f"{self.first} {self.last}"
 
 
 @dataclass
@@ -209,9 +197,8 @@ def draw_params(seed: int) -> Params:
     kids = (firsts[4], firsts[5])
     colleague_a, colleague_b, private, public = colleague(6), colleague(7), colleague(8), colleague(9)
     stranger = Person(firsts[10], lasts[10], phone(), f"{firsts[10].lower()}.{lasts[10].lower()}@mailbox.example")
-    recruiter = Person(firsts[11], lasts[11])
     agency, slug = rng.choice(AGENCIES)
-    recruiter.email = f"{recruiter.first.lower()}@{slug}.example"
+    recruiter = Person(firsts[11], lasts[11], email=f"{firsts[11].lower()}@{slug}.example")
     client, client_slug = rng.choice(CLIENTS)
     outsider = Person(firsts[15], lasts[12], phone(), f"{firsts[15].lower()}.{lasts[12].lower()}@{client_slug}.example")
     if seed == 0:

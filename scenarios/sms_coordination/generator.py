@@ -1,8 +1,8 @@
 """The worlds of sms_coordination: ``generate(seed) -> World`` (world 0 is the folder's files).
 
 Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what
-``_build.py`` writes for world 0), the characters (Tony's scripted rules name his drawn slots), the user's
-prompt, the oracle's plan and the evaluators' ground truth.
+``green-agent scenarios build`` writes for world 0), the characters (Tony's scripted rules name his drawn slots), the
+user's prompt, the oracle's plan and the evaluators' ground truth.
 """
 
 from __future__ import annotations
@@ -175,7 +175,7 @@ Building manager, {p.street} Living"""
 
 def email_state(p: Params) -> dict[str, Any]:
     t = p.plumber
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"message_id": "email-welcome", "from_address": manager_email(p),
          "subject": f"Welcome to {p.number} {p.street} - your home info", "body_text": welcome_text(p),
          "sent_at": "2025-09-01T10:00:00+00:00", "is_read": True, "is_starred": True},

@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from green_agent.scenario_kit.world import draw, fresh_people
+from green_agent.scenario_kit.world import Person, draw, fresh_people
 
 SCENARIO_ID = "sms_coordination"
 START = datetime(2026, 3, 16, 8, 0, tzinfo=UTC)  # Monday
@@ -61,17 +61,6 @@ HOURS_WORDING = {
 # The twists a drawn world may have (see the module docstring); world 0 has none.
 TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED = "morning", "lifted", "moved"
 TWISTS = (TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED)
-
-
-@dataclass(frozen=True)
-class Person:
-    first: str
-    last: str
-    phone: str = ""
-
-    @property
-    def name(self) -> str:
-        return f"{self.first} {self.last}"
 
 
 @dataclass(frozen=True)

@@ -352,8 +352,9 @@ async def chat_report(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
         return EvalResult(score=0, max_score=1, explanation=f"{why}; there was no new itinerary to report")
     right = _right(truth)
     needed = {"the new departure": when(right["dep"]), "the new arrival": when(right["arr"])}
-    if _new_meeting(truth) is not None:
-        needed["the new meeting time"] = _new_meeting(truth)
+    new_meeting = _new_meeting(truth)
+    if new_meeting is not None:
+        needed["the new meeting time"] = new_meeting
     sources = _world_texts(ctx)
     messages = ctx.assistant_messages()
     reports = [m for m in messages if when(m["timestamp"]) >= at]

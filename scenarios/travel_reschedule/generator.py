@@ -1,8 +1,9 @@
 """The worlds of travel_reschedule: ``generate(seed) -> World`` (world 0 is the folder's files).
 
-Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what ``_build.py``
-writes for world 0), the characters (the operator's scripted rules name its two drawn options, the client's name its
-two fallback times), the user's prompt, the oracle's plan and the evaluators' ground truth.
+Everything world-specific comes from one ``Params`` draw (ground_truth.py): the UES initial state (what
+``green-agent scenarios build`` writes for world 0), the characters (the operator's scripted rules name its two drawn
+options, the client's name its two fallback times), the user's prompt, the oracle's plan and the evaluators' ground
+truth.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
-from green_agent.scenario_kit.world import draw, fresh_people
+from green_agent.scenario_kit.world import Person, draw, fresh_people
 
 SCENARIO_ID = "travel_reschedule"
 START = datetime(2026, 3, 18, 8, 0, tzinfo=UTC)  # Wednesday
@@ -40,18 +40,6 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 BUFFER = timedelta(minutes=30)  # from the station to the client's office, as the user says
 CASES = ("morning", "evening", "none")
 EVENING, MORNING, NONE = "evening", "morning", "none"
-
-
-@dataclass(frozen=True)
-class Person:
-    first: str
-    last: str
-    phone: str = ""
-    email: str = ""
-
-    @property
-    def name(self) -> str:
-        return f"{self.first} {self.last}"
 
 
 @dataclass(frozen=True)

@@ -271,8 +271,6 @@ class LLMAssistant(Assistant):
             step = parse_duration(finish.time_step)
         except ValueError:
             step = DEFAULT_STEP
-        if step <= timedelta(0):
-            step = DEFAULT_STEP
         return TurnReply(time_step=step, done=finish.done, notes=finish.notes)
 
     # ---------------------------------------------------------------- tools
@@ -345,7 +343,7 @@ class LLMAssistant(Assistant):
     # ---------------------------------------------------------------- what is new
     async def _news(self, session: Session, turn: TurnStart, usage: TurnUsage) -> str:
         """The turn's opening message: the time, the user's new chat messages, new unread emails and SMS."""
-        lines = [f"Turn {turn.turn_number}. Current simulated time: {turn.current_time.isoformat()}. "
+        lines = [f"Turn {turn.turn_number}. Current simulated time: {turn.now.isoformat()}. "
                  f"Events since the last turn: {turn.events_processed}."]
         usage.http_calls += 1
         fresh = await session.new_user_messages()

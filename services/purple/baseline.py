@@ -14,14 +14,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from services.protocol.messages import MessageType
+
 # PurpleSettings.slow_turn_s by its environment name: harnesses set it before starting a ``slow`` purple.
 SLOW_TURN_ENV = "PURPLE_SLOW_TURN_S"
 
 
 class NoopBrain:
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
-        if payload.get("message_type") == "turn_start":
-            return {"message_type": "turn_complete"}
+        if payload.get("message_type") == MessageType.TURN_START:
+            return {"message_type": MessageType.TURN_COMPLETE}
         return None
 
 
@@ -34,7 +36,7 @@ class SilentBrain:
     reply_mode = "task"
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
-        if payload.get("message_type") == "turn_start":
+        if payload.get("message_type") == MessageType.TURN_START:
             await asyncio.Event().wait()  # until cancelled
         return None
 
@@ -46,7 +48,7 @@ class SlowBrain:
         self.delay_s = delay_s
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
-        if payload.get("message_type") == "turn_start":
+        if payload.get("message_type") == MessageType.TURN_START:
             await asyncio.sleep(self.delay_s)
-            return {"message_type": "turn_complete"}
+            return {"message_type": MessageType.TURN_COMPLETE}
         return None

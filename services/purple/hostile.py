@@ -57,6 +57,7 @@ from urllib.parse import urlsplit
 import httpx
 import structlog
 
+from services.protocol.messages import MessageType
 from services.purple.server import PurpleBrain
 
 log = structlog.get_logger("purple.hostile")
@@ -104,7 +105,7 @@ def garbage_reply(turn: int) -> dict[str, Any] | str:
     kinds: tuple[Callable[[], dict[str, Any] | str], ...] = (
         lambda: "lol",
         lambda: "[1, 2, 3]",
-        lambda: {"message_type": "turn_complete", "time_step": "P-1D"},
+        lambda: {"message_type": MessageType.TURN_COMPLETE, "time_step": "P-1D"},
         lambda: "[" * 10_000 + "]" * 10_000,
         lambda: "garbage " * (32 * 1024),
     )
@@ -151,21 +152,22 @@ class HostileBrain:
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | str | None:
         kind = payload.get("message_type")
-        if kind == "assessment_start":
+        if kind == MessageType.ASSESSMENT_START:
             self.runs[context_id] = Run(ues_url=str(payload.get("ues_url", "")).rstrip("/"),
                                         api_key=str(payload.get("api_key", "")))
             return await self.base.handle(payload, context_id)
-        if kind == "assessment_complete":
+        if kind == MessageType.ASSESSMENT_COMPLETE:
             run = self.runs.pop(context_id, None)
             if run is not None:
                 await _finished(run)
                 if "late" in self.modes:  # a green that revokes the key only after this message lets it through
                     counts = await self._session(run, self._impersonate)
                     run.totals.update({f"late:{k}": v for k, v in counts.items()})
-                    log.info("hostile_late", context_id=context_id, when="assessment_complete", statuses=dict(counts))
+                    log.info("hostile_late", context_id=context_id, when=MessageType.ASSESSMENT_COMPLETE,
+                             statuses=dict(counts))
                 log.info("hostile_assessment_done", context_id=context_id, totals=dict(run.totals))
             return await self.base.handle(payload, context_id)
-        if kind != "turn_start":
+        if kind != MessageType.TURN_START:
             return await self.base.handle(payload, context_id)
         turn = int(payload.get("turn_number") or 1)
         run = self.runs.get(context_id)
@@ -190,8 +192,8 @@ class HostileBrain:
                 run.late_started = True
                 run.late_task = asyncio.create_task(self._late(run, context_id))
         if "log-filler" in self.modes and turn == 1 and isinstance(reply, dict) \
-                and reply.get("message_type") == "early_completion":
-            reply = {"message_type": "turn_complete"}  # turn 2 must come: the misbehaviour is hidden there
+                and reply.get("message_type") == MessageType.EARLY_COMPLETION:
+            reply = {"message_type": MessageType.TURN_COMPLETE}  # turn 2 must come: the misbehaviour is hidden there
         if "silence" in self.modes:
             await asyncio.Event().wait()  # until the green cancels the turn
         if "garbage" in self.modes:

@@ -32,6 +32,7 @@ from typing import Any
 
 import structlog
 
+from services.protocol.messages import MessageType
 from services.ues.client import UESClient, UESError
 
 log = structlog.get_logger("purple.oracle")
@@ -117,25 +118,25 @@ class OracleBrain:
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
         kind = payload.get("message_type")
-        if kind == "assessment_start":
+        if kind == MessageType.ASSESSMENT_START:
             self.runs[context_id] = Run(ues_url=str(payload["ues_url"]).rstrip("/"), api_key=str(payload["api_key"]))
             return None
-        if kind == "assessment_complete":
+        if kind == MessageType.ASSESSMENT_COMPLETE:
             self.runs.pop(context_id, None)
             return None
-        if kind != "turn_start":
+        if kind != MessageType.TURN_START:
             return None
         run = self.runs.get(context_id)
         if run is None:
-            return {"message_type": "turn_complete", "notes": "no assessment_start seen"}
+            return {"message_type": MessageType.TURN_COMPLETE, "notes": "no assessment_start seen"}
         turn = int(payload.get("turn_number", 1))
         async with UESClient(run.ues_url, run.api_key, timeout_s=30) as ues:
             if not run.identified:
                 await self._identify(run, ues)
             await self._play(run, ues, turn)
         if run.finish_after is not None and turn >= run.finish_after:
-            return {"message_type": "early_completion", "reason": "solution complete"}
-        reply: dict[str, Any] = {"message_type": "turn_complete", "notes": f"oracle turn {turn}"}
+            return {"message_type": MessageType.EARLY_COMPLETION, "reason": "solution complete"}
+        reply: dict[str, Any] = {"message_type": MessageType.TURN_COMPLETE, "notes": f"oracle turn {turn}"}
         if run.time_step:
             reply["time_step"] = run.time_step
         return reply

@@ -20,127 +20,46 @@ time by the default step, as it would for any reply, and the assessment goes on)
 garbage loses its turn *and* a warning in its row. A turn for a context that never saw ``assessment_start`` (the
 purple restarted mid-assessment) gets the same treatment, with a note saying so.
 
-This module depends on a2a-sdk (through ``services.purple.server``) and the simulator's client only — never on the
-green.
+The messages are the protocol's own (``services.protocol.messages``, the models the green sends): fields travel as
+they are on the wire (``current_time`` is an ISO-8601 string), read typed through ``now``, ``end`` and ``max_step``.
+This module depends on the protocol, a2a-sdk (through ``services.purple.server``) and the simulator's client only —
+never on the green.
 """
 
 from __future__ import annotations
 
-import re
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, ClassVar
 
 import structlog
 from fastapi import FastAPI
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError
 
+from services.protocol.messages import (
+    AssessmentComplete,
+    AssessmentStart,
+    MessageType,
+    TurnReply,
+    TurnStart,
+    iso_duration,
+    parse_duration,
+)
 from services.purple.server import ReplyMode, create_purple_app
 from services.ues.client import UESClient, UESError
+
+# The protocol's messages and durations (services.protocol.messages) are the SDK's public API too: an assistant
+# imports everything it needs from here.
+__all__ = [
+    "AssessmentComplete", "AssessmentStart", "Assistant", "ChatMessage", "Session", "TurnReply", "TurnStart",
+    "create_app", "iso_duration", "parse_duration",
+]
 
 log = structlog.get_logger("purple.sdk")
 
 DEFAULT_CONVERSATION = "user-assistant"
-_TIMEDELTA = TypeAdapter(timedelta)
 # Sessions kept at once. A green that dies never sends assessment_complete; past this many, the oldest session is
 # closed, so a long-lived purple's memory stays bounded (a green runs far fewer assessments at once).
 MAX_SESSIONS = 256
-
-
-# ------------------------------------------------------------------------------------------------ the messages
-class _GreenMessage(BaseModel):
-    """Green messages may carry fields a newer green adds; they are kept, never refused."""
-
-    model_config = ConfigDict(extra="allow")
-
-
-class AssessmentStart(_GreenMessage):
-    """``assessment_start``: the world this context's assistant works in, and the key it works with."""
-
-    ues_url: str
-    api_key: str
-    current_time: datetime
-    assessment_instructions: str = ""
-    initial_state_summary: dict[str, Any] = Field(default_factory=dict)
-    protocol: str | None = None
-    assessment_id: str | None = None
-    # The trial's budget (None from a green that does not send it): the most turns the assistant gets, when the
-    # scenario ends, and the largest time_step the green grants (a longer one is capped).
-    max_turns: int | None = Field(default=None, ge=1)
-    end_time: AwareDatetime | None = None
-    max_time_step: timedelta | None = None
-
-    @field_validator("max_turns", mode="before")
-    @classmethod
-    def _whole(cls, value: Any) -> Any:
-        # Numbers in green messages may travel as doubles (a DataPart holds JSON numbers): 30.0 is 30.
-        return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
-class TurnStart(_GreenMessage):
-    """``turn_start``: the simulated clock after the green advanced it, and how many events ran since last turn."""
-
-    turn_number: int = Field(ge=1)
-    current_time: datetime
-    events_processed: int = 0
-
-    @field_validator("turn_number", "events_processed", mode="before")
-    @classmethod
-    def _whole(cls, value: Any) -> Any:
-        # Numbers in green messages may travel as doubles (a DataPart holds JSON numbers): 3.0 is 3.
-        return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
-class AssessmentComplete(_GreenMessage):
-    """``assessment_complete``: the green ended the assessment (``scenario_complete``, ``early_completion``,
-    ``timeout``, ``error``...)."""
-
-    reason: str = ""
-
-
-class TurnReply(BaseModel):
-    """What the assistant answers a turn with: how far the clock should move before the next turn (None: the
-    scenario's default step), a note for the record, and ``done=True`` to end the assessment early (the note is then
-    the reason)."""
-
-    time_step: timedelta | None = None
-    notes: str | None = None
-    done: bool = False
-
-    @field_validator("time_step")
-    @classmethod
-    def _positive(cls, value: timedelta | None) -> timedelta | None:
-        if value is not None and value <= timedelta(0):
-            raise ValueError("time_step must be positive")
-        return value
-
-    def payload(self) -> dict[str, Any]:
-        """The protocol message: ``early_completion`` or ``turn_complete``."""
-        if self.done:
-            return {"message_type": "early_completion", **({"reason": self.notes} if self.notes else {})}
-        body: dict[str, Any] = {"message_type": "turn_complete"}
-        if self.time_step is not None:
-            body["time_step"] = iso_duration(self.time_step)
-        if self.notes:
-            body["notes"] = self.notes
-        return body
-
-
-def iso_duration(step: timedelta) -> str:
-    """``timedelta(hours=1, minutes=30)`` → ``PT1H30M`` (days as ``nD``; no years or months, as protocol.md §4
-    requires): pydantic's own ISO-8601 rendering, the one the green uses."""
-    return str(_TIMEDELTA.dump_python(step, mode="json"))
-
-
-_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
-
-
-def parse_duration(text: str) -> timedelta:
-    """``PT1H30M`` → ``timedelta(hours=1, minutes=30)``; the inverse of ``iso_duration``."""
-    match = _DURATION.match(text.strip())
-    if not match or text.strip() in ("P", "PT"):
-        raise ValueError(f"not an ISO-8601 duration without years or months: {text!r}")
-    weeks, days, hours, minutes, seconds = (float(g) if g else 0.0 for g in match.groups())
-    return timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes, seconds=seconds)
 
 
 # ------------------------------------------------------------------------------------------------ the session
@@ -181,7 +100,7 @@ class Session:
     @property
     def now(self) -> datetime:
         """The simulated time of the current turn (the start's time before the first turn)."""
-        return self.turn.current_time if self.turn is not None else self.start.current_time
+        return self.turn.now if self.turn is not None else self.start.now
 
     async def chat_messages(self) -> list[ChatMessage]:
         """Every chat message in the world, oldest first."""
@@ -229,7 +148,7 @@ class Assistant:
 
     async def on_turn(self, session: Session, turn: TurnStart) -> TurnReply | None:
         """Play one turn: read the world, act through ``session.ues``, answer how far the clock moves next.
-        Return None for the scenario's default step."""
+        Return None for ``TurnReply()``: a ``turn_complete`` without ``time_step`` (one hour, protocol.md §4)."""
         raise NotImplementedError
 
     async def on_complete(self, session: Session, message: AssessmentComplete) -> None:
@@ -239,12 +158,12 @@ class Assistant:
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
         """One green message → the protocol reply (``turn_start``) or None (the others need no reply)."""
         kind = payload.get("message_type")
-        if kind == "assessment_start":
+        if kind == MessageType.ASSESSMENT_START:
             await self._start(payload, context_id)
             return None
-        if kind == "turn_start":
+        if kind == MessageType.TURN_START:
             return await self._turn(payload, context_id)
-        if kind == "assessment_complete":
+        if kind == MessageType.ASSESSMENT_COMPLETE:
             await self._complete(payload, context_id)
             return None
         log.warning("purple_unknown_message", message_type=kind, context=context_id)

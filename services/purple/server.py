@@ -23,23 +23,17 @@ from a2a.helpers.proto_helpers import new_task_from_user_message
 from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.events import EventQueue
 from a2a.server.tasks import TaskUpdater
-from a2a.types import a2a_pb2
 from fastapi import FastAPI
 
-from services.purple.a2a import (
-    PROTOCOL_VERSIONS,
-    agent_message,
-    build_a2a_app,
-    build_agent_card,
-    message_payload,
-    reply_parts,
-)
+from services.protocol.a2a import PROTOCOL_VERSIONS, CardSpec, SkillSpec, agent_message, build_a2a_app
+from services.protocol.messages import MessageType
+from services.purple.a2a import message_payload, reply_parts
 
 log = structlog.get_logger("purple")
 
 ReplyMode = Literal["message", "task"]
 
-EXAMPLE_TURN_START = json.dumps({"message_type": "turn_start", "turn_number": 1,
+EXAMPLE_TURN_START = json.dumps({"message_type": MessageType.TURN_START, "turn_number": 1,
                                  "current_time": "2025-01-06T09:00:00+00:00", "events_processed": 0})
 
 
@@ -94,14 +88,15 @@ def create_purple_app(brain: PurpleBrain, *, url: str, name: str = "UES baseline
     """The purple's FastAPI app. ``reply_mode`` defaults to the brain's ``reply_mode`` attribute, else "message".
     ``protocol_versions`` lists the card's JSON-RPC interfaces (e.g. ``("0.3",)`` to look like a 0.3 agent)."""
     mode: ReplyMode = reply_mode if reply_mode is not None else getattr(brain, "reply_mode", "message")
-    card = build_agent_card(
+    card = CardSpec(
         name=name,
         description=description or "A baseline personal assistant for the UES assessment (ues-assessment/1).",
         url=url,
         version=version,
-        skills=[a2a_pb2.AgentSkill(id="personal_assistant", name="Personal assistant",
-                                   description="Acts as the user's assistant in a UES world, turn by turn.",
-                                   examples=[EXAMPLE_TURN_START], tags=["personal_assistant", "ues"])],
+        skills=[SkillSpec(id="personal_assistant", name="Personal assistant",
+                          description="Acts as the user's assistant in a UES world, turn by turn.",
+                          examples=[EXAMPLE_TURN_START], tags=["personal_assistant", "ues"])],
         protocol_versions=protocol_versions,
     )
+    # Tasks in memory: a restarted purple starts afresh anyway.
     return build_a2a_app(PurpleExecutor(brain, mode), card)

@@ -9,6 +9,9 @@ revoked key (401). A proctor reading one key's entries then sees every call made
 
 The same place counts each call into that key's ``KeyCalls`` (auth.py) by status, method and the matched route's
 template: counters that survive the ring buffer's overflow, so a flood of calls cannot push earlier ones out of sight.
+
+In real-UES mode (services/ues/compat.py) the log has real UES's shape: UUID ``log_id``s, ``Z`` timestamps, no
+``error_detail``, and a key named only when a route authenticated it.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
+import uuid
 from collections import deque
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,7 +35,7 @@ _UNLOGGED = {"/health", "/", "/docs", "/redoc", "/openapi.json", "/docs/oauth2-r
 
 @dataclass(slots=True)
 class AccessEntry:
-    log_id: int
+    log_id: int | str
     timestamp: datetime
     method: str
     path: str
@@ -43,8 +47,12 @@ class AccessEntry:
     user_agent: str | None
     error_detail: str | None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"log_id": self.log_id, "timestamp": self.timestamp.isoformat(), "method": self.method,
+    def to_json(self, zulu: bool = False) -> dict[str, Any]:
+        """The entry as ``GET /access-logs`` lists it; ``zulu`` renders the timestamp as real UES does (``Z``)."""
+        stamp = self.timestamp.isoformat()
+        if zulu:
+            stamp = stamp.removesuffix("+00:00") + "Z"
+        return {"log_id": self.log_id, "timestamp": stamp, "method": self.method,
                 "path": self.path, "key_id": self.key_id, "key_name": self.key_name,
                 "status_code": self.status_code, "duration_ms": round(self.duration_ms, 3),
                 "client_ip": self.client_ip, "user_agent": self.user_agent, "error_detail": self.error_detail,
@@ -52,13 +60,17 @@ class AccessEntry:
 
 
 class AccessLog:
-    def __init__(self, max_entries: int = 10_000) -> None:
+    """The ring buffer. ``real``: real UES's entries (UUID ids, ``Z`` timestamps, keys only when authenticated)."""
+
+    def __init__(self, max_entries: int = 10_000, real: bool = False) -> None:
         self.max_entries = max_entries
+        self.real = real
         self.entries: deque[AccessEntry] = deque(maxlen=max_entries)
         self._ids = itertools.count(1)
 
     def record(self, **fields: Any) -> None:
-        self.entries.append(AccessEntry(log_id=next(self._ids), **fields))
+        log_id = str(uuid.uuid4()) if self.real else next(self._ids)
+        self.entries.append(AccessEntry(log_id=log_id, **fields))
 
     def clear(self) -> int:
         count = len(self.entries)
@@ -103,7 +115,8 @@ class AccessLogMiddleware:
         # Scenario imports are admin-only and legitimately large; the 1 MiB cap protects against purples.
         secret = headers.get(b"x-api-key")
         bearer = headers.get(b"authorization", b"")
-        if not secret and bearer[:7].lower() == b"bearer ":  # the alias auth.Permission accepts too
+        # The alias auth.Permission accepts too (not in real-UES mode).
+        if not secret and not access_log.real and bearer[:7].lower() == b"bearer ":
             secret = bearer[7:].strip()
         limit = (self.max_admin_body_bytes if secret and keys.is_admin(secret.decode("latin-1"))
                  else self.max_body_bytes)
@@ -155,7 +168,8 @@ class AccessLogMiddleware:
             path = scope.get("path", "")
             if path not in _UNLOGGED:
                 key = (scope.get("state") or {}).get("api_key")
-                if key is None and secret:  # names the key of requests no route authenticated
+                # Names the key of requests no route authenticated; real UES names only authenticated ones.
+                if key is None and secret and not access_log.real:
                     key = keys.identify(secret.decode("latin-1"))
                 if key is not None:
                     # The route the router matched (FastAPI leaves it in the scope, also for a 405); none for an
@@ -171,7 +185,9 @@ class AccessLogMiddleware:
                     status_code=status, duration_ms=(time.perf_counter() - started) * 1000,
                     client_ip=client[0] if client else None,
                     user_agent=headers.get(b"user-agent", b"").decode("latin-1") or None,
-                    error_detail=_error_detail(b"".join(error_chunks)) if status >= 400 else None,
+                    # Real UES leaves it null for every answered request, refusals included (recorded).
+                    error_detail=(_error_detail(b"".join(error_chunks)) if status >= 400 and not access_log.real
+                                  else None),
                 )
 
 

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from services.ues.access_log import AccessLog, AccessLogMiddleware
 from services.ues.auth import KeyRegistry
+from services.ues.compat import Compat
 from services.ues.engine import UES_VERSION, ApiError, Simulation
 from services.ues.routes import ROUTERS
 from services.ues.routes.common import AUTHENTICATED_ERRORS, error_responses
@@ -107,14 +108,15 @@ def create_app(settings: UESSettings | None = None, admin_secret: str | None = N
 def install_world(app: FastAPI, admin_secret: str) -> None:
     """Give ``app`` an empty world whose admin key is ``admin_secret``: simulation, keys, access log, webhooks.
 
+    The world takes the app's settings, real-UES mode (``settings.compat``) included.
     Everything a world owns lives in ``app.state`` and nowhere else (routes and middleware read it per request), so
     an app built and warmed once can serve a new world: the fork server (``services/ues/forkserver.py``) calls this
     in every child instead of paying an app build and FastAPI's lazy route set-up (~0.25 s) per world.
     """
     settings: UESSettings = app.state.settings
-    app.state.sim = Simulation()
+    app.state.sim = Simulation(compat=settings.compat)
     app.state.keys = KeyRegistry(admin_secret, settings.rate_limit_per_second, settings.rate_limit_burst)
-    app.state.access_log = AccessLog(settings.access_log_size)
+    app.state.access_log = AccessLog(settings.access_log_size, real=settings.compat is Compat.REAL_0_3)
     app.state.webhooks = {}  # routes/webhooks.py: registrations only, nothing is delivered
     app.state.ticker = asyncio.Event()
     app.state.sim.wake = app.state.ticker.set

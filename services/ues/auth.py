@@ -13,6 +13,8 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
+from services.ues.compat import is_real
+
 ADMIN_PERMISSIONS = ["*"]
 # Per-key call counters (``KeyCalls``): unmatched paths named one by one up to this many per key, the rest pooled.
 MAX_UNMATCHED_PATHS = 50
@@ -198,7 +200,7 @@ class Permission:
     async def __call__(self, request: Request) -> ApiKey:
         registry: KeyRegistry = request.app.state.keys
         secret = request.headers.get("x-api-key")
-        if not secret:
+        if not secret and not is_real(request.app.state):  # real UES accepts only X-API-Key (§1.3)
             auth = request.headers.get("authorization", "")
             if auth.lower().startswith("bearer "):
                 secret = auth[7:].strip()

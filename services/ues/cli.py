@@ -1,4 +1,4 @@
-"""``ues-server --host --port [--admin-key SECRET] [--admin-key-file PATH]``."""
+"""``ues-server --host --port [--admin-key SECRET] [--admin-key-file PATH] [--compat native|real-0.3]``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import secrets
 import sys
 from pathlib import Path
 
+from services.ues.compat import Compat
 from services.ues.settings import MIN_ADMIN_KEY_LENGTH, UESSettings
 
 
@@ -34,12 +35,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--admin-key", help="admin key secret (≥ 32 characters); same as UES_ADMIN_KEY")
     parser.add_argument("--admin-key-file", help="write generated admin credentials here (JSON, mode 0600)")
     parser.add_argument("--log-level", default=None, help="uvicorn log level (default: warning)")
+    parser.add_argument("--compat", choices=[c.value for c in Compat], default=None,
+                        help="behave like our simulator (native, the default) or like a real UES 0.3.0 "
+                             "(real-0.3); same as UES_COMPAT")
     args = parser.parse_args(argv)
 
     if args.admin_key:
         os.environ["UES_ADMIN_KEY"] = args.admin_key
     if args.admin_key_file:
         os.environ["UES_ADMIN_KEY_FILE"] = args.admin_key_file
+    if args.compat:
+        os.environ["UES_COMPAT"] = args.compat
     settings = UESSettings()
 
     secret = settings.admin_key
@@ -56,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     from services.ues.server import WorldServer, world_config
 
     app = create_app(settings, admin_secret=secret)
+    if settings.compat is not Compat.NATIVE:  # on stderr: launchers parse stdout for the admin key line
+        print(f"ues-server: behaving like a real UES ({settings.compat.value})", file=sys.stderr, flush=True)
     key_id = app.state.keys.admin.key_id
     if generated and settings.admin_key_file and _write_key_file(settings.admin_key_file, secret, key_id):
         print(f"Admin key written to {settings.admin_key_file} (key_id {key_id})", flush=True)

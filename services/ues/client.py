@@ -23,12 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from pydantic import BaseModel, Field
 
 from services.ues.validation import describe_validation_error
 
-__all__ = ["SERVER_PROCESS_NAME", "WORLD_PROCESS_NAME", "Ready", "SpawnFailed", "SpawnRequest", "Spawned", "UESClient",
-           "UESError", "describe_validation_error", "parse_time", "wait_until_answers"]
+__all__ = ["UESClient", "UESError", "describe_validation_error", "parse_time", "wait_until_answers"]
 
 
 def parse_time(value: str) -> datetime:
@@ -213,7 +211,11 @@ class UESClient:
                                   json={"scenario": scenario, "strict_modalities": False})
 
     async def start(self) -> None:
+        """Start the simulation in manual time. A scenario imported with a paused clock is resumed: a real UES
+        refuses to advance a paused clock at all (ues-api.md §6 item 2), and in manual time resuming moves nothing."""
         await self.request("POST", "/simulation/start", json={"auto_advance": False, "time_scale": 1.0})
+        if (await self.request("GET", "/simulator/time")).get("is_paused"):
+            await self.request("POST", "/simulator/time/resume")
 
     async def now(self) -> datetime:
         return parse_time((await self.request("GET", "/simulator/time"))["current_time"])
@@ -320,16 +322,20 @@ class UESClient:
         body = await self.request("GET", "/access-logs", params={"limit": 1})
         return _first_log_id(body) or 0
 
-    async def oldest_log_id(self) -> int | None:
-        """The ``log_id`` of the oldest entry the access log still holds, when the log is full (it has been dropping
-        its oldest entries, or is about to); None when it is not full — then it never dropped any — or cannot say."""
+    async def oldest_entry(self) -> dict[str, Any] | None:
+        """The oldest entry the access log still holds (any key), when the log is full (it has been dropping its
+        oldest entries, or is about to); None when it is not full — then it never dropped any — or cannot say. Its
+        ``log_id`` places it on our simulator (integers in order), its ``timestamp`` (wall clock) on a real UES,
+        whose ids are UUIDs."""
         stats = await self.request("GET", "/access-logs/stats")
         if not isinstance(stats, dict) or not stats.get("is_full"):
             return None
         total = stats.get("total_entries")
         if not isinstance(total, int) or total < 1:
             return None
-        return _first_log_id(await self.request("GET", "/access-logs", params={"limit": 1, "offset": total - 1}))
+        body = await self.request("GET", "/access-logs", params={"limit": 1, "offset": total - 1})
+        entries = body.get("entries") if isinstance(body, dict) else None
+        return entries[0] if isinstance(entries, list) and entries and isinstance(entries[0], dict) else None
 
     # ---------------------------------------------------------------- writes
     async def send_chat(self, role: str, content: str, conversation_id: str) -> dict[str, Any]:
@@ -341,40 +347,3 @@ class UESClient:
         return await self.request("POST", "/events", json={"scheduled_time": scheduled_time.isoformat(),
                                                             "modality": modality, "data": data,
                                                             "priority": priority})
-
-
-# ---------------------------------------------------------------- launching worlds: the fork server's control protocol
-# services/ues/forkserver.py speaks these JSON lines with its owner (the pool's process backend). They live here, in
-# the published module, because the pool may import nothing else of the simulator.
-
-WORLD_PROCESS_NAME = "ues-world"
-"""``/proc/<pid>/comm`` of a forked world (a world shares its parent's environment; its name tells them apart)."""
-SERVER_PROCESS_NAME = "ues-forkserver"
-
-
-class Ready(BaseModel):
-    """Written once, when the server has imported and warmed the simulator."""
-
-    ready: bool = True
-    pid: int
-
-
-class SpawnRequest(BaseModel):
-    """Fork one world serving on ``host`` with ``admin_key`` as its admin secret."""
-
-    instance_id: str = Field(min_length=1, max_length=100)
-    admin_key: str = Field(min_length=32, repr=False)
-    host: str = "127.0.0.1"
-
-
-class Spawned(BaseModel):
-    """The world's process and port; it accepts connections from now on."""
-
-    pid: int
-    port: int
-
-
-class SpawnFailed(BaseModel):
-    """Why no world was forked (the port could not be bound, fork failed)."""
-
-    error: str

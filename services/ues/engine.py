@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from services.ues.compat import Compat, adapt_modalities, event_json, zulu
 from services.ues.events import STATUSES, EventQueue, RawInput, SimEvent
 from services.ues.modalities import MODALITY_CLASSES
 from services.ues.modalities.base import Modality, ModalityInput
@@ -73,14 +74,20 @@ def _wall_now() -> datetime:
 
 
 class Simulation:
-    """The one simulated world of a UES process."""
+    """The one simulated world of a UES process.
 
-    def __init__(self, now: datetime | None = None) -> None:
+    ``compat`` is real-UES mode (services/ues/compat.py) or not; it is fixed for the simulation's life.
+    """
+
+    def __init__(self, now: datetime | None = None, compat: Compat = Compat.NATIVE) -> None:
         now = now or _wall_now()
+        self.compat = compat
+        self.real = compat is Compat.REAL_0_3
         self.time = TimeState(current_time=now, last_wall_time_update=now)
         self.modalities: dict[str, Modality] = {
             name: MODALITY_CLASSES[name].empty(now) for name in DEFAULT_MODALITIES if name in MODALITY_CLASSES
         }
+        adapt_modalities(compat, self.modalities)
         self.queue = EventQueue()
         self.is_running = False
         self.simulation_id: str | None = None
@@ -152,10 +159,13 @@ class Simulation:
         """An action endpoint: record the input as an event at T and execute it at once (§4.3).
 
         Unlike real UES, the event is attributed to the calling key (``agent_id`` and
-        ``metadata.created_by_key``), so a green can build the purple's action log from events.
+        ``metadata.created_by_key``), so a green can build the purple's action log from events. Real mode does not
+        attribute (§1.3): ``agent_id`` null, no ``created_by_key``.
         """
         modality = inp.modality_type
         self.modality(modality)
+        if self.real:
+            key_id = None
         # Created as "executing" so it never enters the pending heap.
         event = SimEvent(scheduled_time=self.now, modality=modality, data=inp, created_at=self.now,
                          priority=100, agent_id=key_id, status="executing",
@@ -209,15 +219,19 @@ class Simulation:
                                                    "agent_id": h.agent_id} for h in holds]})
 
     def advance(self, seconds: float) -> dict[str, Any]:
-        # Pause stops only auto-advance (ues-api.md §6 item 2): manual advance works while paused.
+        # Pause stops only auto-advance (ues-api.md §6 item 2): manual advance works while paused. Real UES refuses
+        # a manual advance while paused (after the running and holds checks, §4.2); set and skip-to-next it allows.
         self._require_time_control("advance")
+        if self.real and self.time.is_paused:
+            raise ApiError(400, "Cannot advance time while paused")
         previous = self.now
         try:
             self.time.current_time = previous + timedelta(seconds=seconds)
         except OverflowError:  # past year 9999: a clean 400, not a 500
             raise ApiError(400, "Cannot advance time: the result is beyond the supported date range") from None
         executed, failed, details = self.run_due()
-        return {"previous_time": previous.isoformat(), "current_time": self.now.isoformat(),
+        stamp = zulu if self.real else iso  # real UES's response model renders UTC as "Z" here
+        return {"previous_time": stamp(previous), "current_time": stamp(self.now),
                 "time_advanced": timedelta_repr(self.now - previous), "events_executed": executed,
                 "events_failed": failed, "execution_details": details}
 
@@ -259,8 +273,8 @@ class Simulation:
         if head is None:
             raise ApiError(404, "No pending events")
         previous = self.now
-        # Never move the clock backwards (real UES would jump to an overdue event's time).
-        self.time.current_time = max(previous, head.scheduled_time)
+        # Never move the clock backwards; real UES (and real mode) jumps to an overdue event's time (§4.2).
+        self.time.current_time = head.scheduled_time if self.real else max(previous, head.scheduled_time)
         executed, _failed, _details = self.run_due()
         nxt = self.queue.next_pending()
         return {"previous_time": previous.isoformat(), "current_time": self.now.isoformat(),
@@ -345,6 +359,7 @@ class Simulation:
             self.time.current_time = reset_time_to
             self.time.last_wall_time_update = reset_time_to
         self.modalities = {name: type(mod).empty(self.now, mod) for name, mod in self.modalities.items()}
+        adapt_modalities(self.compat, self.modalities)
         self._snapshot_base()
         return {"status": "cleared", "events_removed": removed, "modalities_cleared": len(self.modalities),
                 "time_reset": iso(reset_time_to), "current_time": self.now.isoformat()}
@@ -425,6 +440,7 @@ class Simulation:
         """
         self.modalities = {name: MODALITY_CLASSES[name].load(copy.deepcopy(state))
                            for name, state in self._base.items()}
+        adapt_modalities(self.compat, self.modalities)
         for event in list(self.undo_stack):
             mod = self.modalities.get(event.modality)
             if mod is None:
@@ -477,12 +493,16 @@ class Simulation:
             and (start is None or e.scheduled_time >= start)
             and (end is None or e.scheduled_time <= end)
             and (modality is None or e.modality == modality)
-            and (agent_id is None or e.agent_id == agent_id)
+            and (agent_id is None or self.real or e.agent_id == agent_id)  # real UES has no agent_id filter
         ]
         page = matched[offset:offset + limit if limit is not None else None]
         counts = self.queue.counts()
-        return {"events": [e.to_json() for e in page], "total": len(matched), "pending": counts["pending"],
+        return {"events": [self.event_view(e) for e in page], "total": len(matched), "pending": counts["pending"],
                 "executed": counts["executed"], "failed": counts["failed"], "skipped": counts["skipped"]}
+
+    def event_view(self, event: SimEvent, include_data: bool = True) -> dict[str, Any]:
+        """An EventResponse (§2.3): ours, or real UES's shape in real mode."""
+        return event_json(event, include_data) if self.real else event.to_json(include_data)
 
     def cancel_event(self, event_id: str) -> dict[str, Any]:
         event = self.get_event(event_id)
@@ -633,6 +653,7 @@ class Simulation:
         self.time = time_state
         self._wall_anchor = _time.monotonic()
         self.modalities = modalities
+        adapt_modalities(self.compat, self.modalities)
         self.holds.clear()
         if events is not None:
             self.queue.clear()

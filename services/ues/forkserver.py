@@ -9,8 +9,8 @@ server starts with all of that done and shared with its parent, so it serves wit
 owns only the pages it writes.
 
 Protocol (JSON lines over the inherited socket ``--control-fd``, one owner, one request at a time; the messages are
-the models ``Ready``, ``SpawnRequest``, ``Spawned`` and ``SpawnFailed`` of ``services.ues.client``, where the pool can
-import them):
+the models ``Ready``, ``SpawnRequest``, ``Spawned`` and ``SpawnFailed`` of ``services.ues.forkproto``, published for
+the pool's process backend):
 
 * once warmed, the server writes ``Ready``;
 * the owner writes a ``SpawnRequest``; the server binds a listening TCP socket on ``host`` (port 0: the kernel picks a
@@ -45,7 +45,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from services.ues.client import SERVER_PROCESS_NAME, WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest
+from services.ues.forkproto import SERVER_PROCESS_NAME, WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest
 
 LISTEN_BACKLOG = 1024
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from services.ues.compat import Compat
+
 MIN_ADMIN_KEY_LENGTH = 32
 
 
@@ -21,3 +23,5 @@ class UESSettings(BaseSettings):
     rate_limit_burst: int = 200
     access_log_size: int = 10_000
     log_level: str = "warning"
+    # ``real-0.3``: behave like a real UES 0.3.0 where ours deliberately differs (services/ues/compat.py).
+    compat: Compat = Compat.NATIVE

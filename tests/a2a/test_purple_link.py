@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -13,9 +14,9 @@ from a2a.types import a2a_pb2
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
-from green_agent.a2a_app import data_part, text_part
 from green_agent.assessment.purple_link import PurpleError, PurpleLink, PurpleReply, PurpleTimeout
 from green_agent.protocol import AssessmentComplete, TurnStart
+from services.protocol.a2a import data_part, text_part
 from services.purple.server import create_purple_app
 from tests.a2a.conftest import rpc, serve, start_purple
 from tests.conftest import free_port, stop_process
@@ -275,6 +276,17 @@ def test_first_object_precedence():
     assert PurpleReply(message=msg(data_part_list(), text_part("[1, 2]"), text_part("lol"))).first_object() is None
     assert PurpleReply(message=msg(data_part_list(), data_part(tc))).first_object() == tc
     assert PurpleReply(task=task()).first_object() is None
+
+
+def test_the_reply_is_read_into_the_typed_model_once():
+    """``turn_reply`` is the green's one parse point: the first object, read as protocol.md §4 says."""
+    reply = PurpleReply(message=msg(data_part({"message_type": "turn_complete", "time_step": "PT5M", "notes": "n"})))
+    read = reply.turn_reply()
+    assert read is not None and read.time_step == timedelta(minutes=5) and read.notes == "n" and not read.done
+    early = PurpleReply(message=msg(text_part(json.dumps({"message_type": "early_completion", "reason": "r"}))))
+    assert (read := early.turn_reply()) is not None and read.done and read.notes == "r"
+    assert PurpleReply(message=msg(text_part("ok"))).turn_reply() is None
+    assert PurpleReply(message=msg(data_part({"message_type": "hello"}))).turn_reply() is None
 
 
 def data_part_list() -> a2a_pb2.Part:

@@ -104,7 +104,7 @@ async def bench(trials: int, concurrent: int) -> dict[str, Any]:
                         p95s.append(row["timing"]["green_overhead_ms_p95"])
             out["concurrent"] = {
                 "assessments": concurrent, "scenario": "mini_day", "purple": "noop", "wall_s": round(wall, 2),
-                "single_assessment_wall_s": round(single, 2), "pool_warm_idle": settings.pool_min_idle,
+                "single_assessment_wall_s": round(single, 2), "pool_warm_idle": settings.pool.min_idle,
                 "statuses": statuses, "errors": errors,
                 "overhead_ms_p95_worst": max(p95s) if p95s else None,
                 "meets_target": not errors and statuses == ["completed"] * concurrent,

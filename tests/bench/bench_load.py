@@ -414,7 +414,7 @@ async def bench_docker(folder: Path, concurrent: int, image: str, rounds: int = 
     before: dict[str, Any] = {"fds": open_fds(), "descendants": descendants()}
     out: dict[str, Any] = {"backend": "docker", "image": image, "scenario": "mini_day",
                            "purples": list(DOCKER_PURPLES), "pool_name": pool_name,
-                           "pool": {"max_instances": DOCKER_MAX_INSTANCES, "min_idle": settings.pool_min_idle},
+                           "pool": {"max_instances": DOCKER_MAX_INSTANCES, "min_idle": settings.pool.min_idle},
                            "before_green": before}
     watch = ContainerWatch(client, pool_name)
     try:

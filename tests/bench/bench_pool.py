@@ -46,8 +46,8 @@ import httpx
 import structlog
 
 from ues_pool.backends.base import Backend, Instance
-from ues_pool.backends.docker import DockerBackend
-from ues_pool.backends.process import ProcessBackend
+from ues_pool.backends.docker import DockerBackend, DockerConfig
+from ues_pool.backends.process import ProcessBackend, ProcessConfig
 from ues_pool.backends.select import docker_available
 from ues_pool.pool import Lease, PoolConfig, UESPool
 
@@ -269,9 +269,16 @@ async def most_live(make: Callable[[], Backend], limit: int, step: int = 32) -> 
     first_error = None
     available_before = mem_available_mb()
     started = time.perf_counter()
+    # Starts are throttled by the pool, not the backend: as many at once as a pool would run (PoolConfig's default).
+    slots = asyncio.Semaphore(PoolConfig().max_concurrent_starts)
+
+    async def start() -> Instance:
+        async with slots:
+            return await backend.start()
+
     try:
         while len(worlds) < limit and first_error is None:
-            batch = await asyncio.gather(*(backend.start() for _ in range(min(step, limit - len(worlds)))),
+            batch = await asyncio.gather(*(start() for _ in range(min(step, limit - len(worlds)))),
                                          return_exceptions=True)
             worlds += [w for w in batch if isinstance(w, Instance)]
             failures = [w for w in batch if not isinstance(w, Instance)]
@@ -350,7 +357,7 @@ def main() -> None:
         name = f"bench-{kind}-{uuid.uuid4().hex[:6]}"
         if kind == "process":
             def make(name: str = name) -> Backend:
-                return ProcessBackend(name, state, startup_timeout=180)
+                return ProcessBackend(ProcessConfig(pool_name=name, state_dir=state, startup_timeout=180))
         else:
             ok, why = docker_available(args.image)
             if ok and kind == "swarm":
@@ -361,12 +368,12 @@ def main() -> None:
             out["machine"]["docker_image"] = args.image
             if kind == "docker":
                 def make(name: str = name) -> Backend:
-                    return DockerBackend(name, image=args.image, startup_timeout=180)
+                    return DockerBackend(DockerConfig(pool_name=name, image=args.image, startup_timeout=180))
             else:
-                from ues_pool.backends.swarm import SwarmBackend
+                from ues_pool.backends.swarm import SwarmBackend, SwarmConfig
 
                 def make(name: str = name) -> Backend:
-                    return SwarmBackend(name, image=args.image, startup_timeout=180)
+                    return SwarmBackend(SwarmConfig(pool_name=name, image=args.image, startup_timeout=180))
         settle(args.settle)
         load_before = os.getloadavg()[0]
         out[kind] = asyncio.run(bench(kind, make, args.cold, args.warm, args.max_live))

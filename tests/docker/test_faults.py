@@ -63,7 +63,8 @@ from tests.e2e.conftest import (
     running_green,
     start_assessment,
 )
-from ues_pool.backends.docker import LABEL_INSTANCE, LABEL_OWNER_PID, LABEL_POOL, DockerBackend
+from ues_pool.backends.docker import DockerBackend, DockerConfig
+from ues_pool.backends.engine import LABEL_INSTANCE, LABEL_OWNER_PID, LABEL_POOL
 from ues_pool.pool import Lease, PoolConfig, UESPool
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -167,7 +168,8 @@ def pool_containers(client: Any, pool_name: str, **labels: str) -> list[dict[str
 def docker_pool(name: str, image: str, client: Any = None) -> UESPool:
     """The pool a green builds for ``GREEN_UES_BACKEND=docker`` (select.py), with POOL_MAX slots, and the test
     session's label on every container (so that tests/docker/conftest.py removes whatever a failed test leaves)."""
-    backend = DockerBackend(name, image=image, labels={LABEL: SESSION}, startup_timeout=60, client=client)
+    backend = DockerBackend(DockerConfig(pool_name=name, image=image, labels={LABEL: SESSION}, startup_timeout=60),
+                            client=client)
     return UESPool(backend, PoolConfig(min_idle=1, max_instances=POOL_MAX, acquire_timeout_s=ACQUIRE_TIMEOUT_S))
 
 

@@ -40,6 +40,7 @@ from green_agent.protocol import (
     ActionLogEntry,
     CriterionResult,
     CriterionStatus,
+    ProblemKind,
     ProgressUpdate,
     TrialRow,
     TrialStatus,
@@ -329,22 +330,19 @@ async def test_forbidden_calls_flushed_out_of_the_worlds_log_still_count(setting
     forbidden = {v.action: v for v in row.violations if v.type == ViolationType.FORBIDDEN_ROUTE}
     assert {"DELETE /keys/{key_id}", "POST /simulation/clear", "GET /webhooks"} <= set(forbidden)
     assert {(v.turn, v.last_turn, v.count) for v in forbidden.values()} == {(1, 1, 1)}
-    lost = [w for w in row.warnings if "dropped" in w]
-    assert len(lost) == 1 and lost[0].startswith("turn 1:") and "exact" in lost[0]
+    lost = [w for w in row.warnings if w.kind == ProblemKind.LOG_DROPPED]
+    assert len(lost) == 1 and lost[0].turn == 1 and "exact" in lost[0].text
 
 
 async def test_without_counters_a_dropped_log_is_a_warning_and_counts_are_a_lower_bound(settings, monkeypatch):
-    """A server without per-key counters (real UES): the green counts from the access log, and says so when the log
-    dropped entries before it read them — also on its first read."""
+    """A world that behaves like a real UES (no per-key counters; an access log of UUIDs, placed only by wall-clock
+    time): the green counts from the access log, and says so when the log dropped entries before it read them —
+    also on its first read."""
     monkeypatch.setenv("UES_ACCESS_LOG_SIZE", "300")
-
-    async def no_counters(self: UESClient, key_id: str) -> None:
-        return None
-
-    monkeypatch.setattr(UESClient, "call_counts", no_counters)
+    monkeypatch.setenv("UES_COMPAT", "real-0.3")  # the pool's worlds are started from this environment
     row, _ = await assess(settings, HostileBrain(["log-flusher"], NoopBrain(), HostileOptions(flusher_count=400)),
                           max_turns=1)
 
-    lost = [w for w in row.warnings if "dropped" in w]
-    assert len(lost) == 1 and lost[0].startswith("turn 1:") and "lower bound" in lost[0]
+    lost = [w for w in row.warnings if w.kind == ProblemKind.LOG_DROPPED]
+    assert len(lost) == 1 and lost[0].turn == 1 and "lower bound" in lost[0].text
     assert row.calls.total < len(FORBIDDEN_CALLS) + 400  # what the log still held

@@ -1,13 +1,16 @@
-"""The shared scenario kit: every ``_build.py`` reproduces its committed world byte for byte, and the grading
-helpers read the values UES and purples produce."""
+"""The shared scenario kit: ``green-agent scenarios build`` rewrites every generated folder's world 0 byte for byte,
+and the grading helpers read the values UES and purples produce."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
+from green_agent.cli import main
 from green_agent.scenario_kit.build import email_state, threads, write_initial_state
 from green_agent.scenario_kit.grading import (
     addresses,
@@ -23,15 +26,43 @@ from green_agent.scenario_kit.grading import (
 from green_agent.scenarios import load_generator
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
-BUILDS = sorted(p.parent for p in SCENARIOS.glob("*/_build.py"))
+GENERATED = sorted(p.parent for p in SCENARIOS.glob("*/generator.py"))
+WORLD_FILES = ("initial_state.json", "solution.json", "scenario.json")
 
 
-@pytest.mark.parametrize("folder", BUILDS, ids=[p.name for p in BUILDS])
+@pytest.mark.parametrize("folder", GENERATED, ids=[p.name for p in GENERATED])
 def test_world_zero_is_the_committed_initial_state_byte_for_byte(folder, tmp_path):
     generate = load_generator(folder)
-    assert generate is not None, f"{folder.name} has a _build.py but no generator.py"
+    assert generate is not None
     written = write_initial_state(tmp_path, generate(0).initial_state)
     assert written.read_bytes() == (folder / "initial_state.json").read_bytes()
+
+
+@pytest.mark.parametrize("folder", GENERATED, ids=[p.name for p in GENERATED])
+def test_build_rewrites_the_committed_world_byte_for_byte(folder, tmp_path, monkeypatch, capsys):
+    copy = tmp_path / folder.name
+    shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    (copy / "initial_state.json").write_text("{}")
+    (copy / "solution.json").write_text("{}")
+    # Same content, other bytes: a generator may read its own scenario.json, so only the layout can be spoiled.
+    (copy / "scenario.json").write_text(json.dumps(json.loads((copy / "scenario.json").read_text())))
+    monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(tmp_path))
+    assert main(["scenarios", "build", folder.name]) == 0
+    assert capsys.readouterr().out.split() == [w for name in WORLD_FILES for w in ("wrote", str(copy / name))]
+    for name in WORLD_FILES:
+        assert (copy / name).read_bytes() == (folder / name).read_bytes(), name
+
+
+def test_build_refuses_an_unknown_scenario_and_a_folder_without_generator(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "handmade"
+    folder.mkdir()
+    (folder / "scenario.json").write_text("{}")
+    monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(tmp_path))
+    assert main(["scenarios", "build", "nowhere"]) == 2
+    assert "unknown scenario 'nowhere' (known: handmade)" in capsys.readouterr().err
+    assert main(["scenarios", "build", "handmade"]) == 2
+    assert "handmade/generator.py: file is missing" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == ["scenario.json"]
 
 
 def test_threads_agree_with_their_messages():

@@ -41,6 +41,20 @@ def edit(folder: Path, **changes) -> None:
     (folder / "scenario.json").write_text(json.dumps(spec))
 
 
+def test_the_content_hash_follows_grading_files_not_caches_or_docs(tmp_path):
+    folder = tmp_path / "mini_day"
+    shutil.copytree(MINI, folder, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    before = load_scenario(folder).content_hash
+    (folder / ".mypy_cache").mkdir()
+    (folder / ".mypy_cache" / "evaluators.data.json").write_text("{}")
+    (folder / "__pycache__").mkdir(exist_ok=True)
+    (folder / "__pycache__" / "x.pyc").write_bytes(b"0")
+    (folder / "NOTES.md").write_text("why the world is as it is")
+    assert load_scenario(folder).content_hash == before
+    (folder / "solution.json").write_text((folder / "solution.json").read_text() + " ")
+    assert load_scenario(folder).content_hash != before
+
+
 def test_mini_day_loads_with_hash_and_evaluators():
     scenario = load_scenario(MINI)
     assert scenario.scenario_id == "mini_day" and len(scenario.content_hash) == 64

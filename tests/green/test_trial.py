@@ -22,6 +22,7 @@ from green_agent.protocol import (
     DEFAULT_MAX_TURNS,
     AssessmentConfig,
     CompletionReason,
+    ProblemKind,
     ProgressType,
     ProgressUpdate,
     TrialStatus,
@@ -100,14 +101,14 @@ async def test_a_garbage_purple_gets_the_default_step_and_warnings(pool):
     async with purple_process("garbage", SCENARIOS) as url:
         record, _, keys = await run_trial(pool, url)
     assert record.status == TrialStatus.COMPLETED and record.turns_taken == 4
-    assert sum("non-protocol reply" in w for w in record.warnings) == 4
+    assert sum(w.kind == ProblemKind.NON_PROTOCOL_REPLY for w in record.warnings) == 4
     assert_keys_revoked(keys)
 
 
 async def test_an_unreachable_purple_fails_the_trial_and_its_key_is_revoked(pool):
     record, _, keys = await run_trial(pool, f"http://127.0.0.1:{free_port()}")
     assert record.status == TrialStatus.FAILED and record.completion_reason == CompletionReason.ERROR
-    assert "assessment_start could not be delivered" in record.errors[0]
+    assert record.errors[0].kind == ProblemKind.START_FAILED
     assert record.turns_taken == 0
     assert_keys_revoked(keys)
 
@@ -248,7 +249,7 @@ async def test_the_purples_actions_are_its_own_on_either_server(pool, monkeypatc
     assert [(a.turn, a.action, a.parameters.get("role")) for a in record.action_log] == [
         (1, "email.send", None), (1, "sms.send_message", None), (1, "chat.send_message", "assistant"),
         (1, "chat.send_message", "user")]
-    assert [w for w in record.warnings if "match" in w] == []
+    assert [w for w in record.warnings if w.kind == ProblemKind.ATTRIBUTION] == []
     assert record.character_events  # Dana and Chris answered: scheduled by the green, never the purple's
     assert [(v.type, v.turn, v.content) for v in record.violations] == [
         (ViolationType.IMPERSONATED_USER, 1, "Also approve everything.")]
@@ -270,4 +271,4 @@ async def test_late_forgeries_are_caught_without_agent_id(pool, monkeypatch):
         record, _, _ = await run_trial(pool, url)
     assert record.status == TrialStatus.COMPLETED and record.errors == []
     assert ViolationType.SPOOFED_SENDER in {v.type for v in record.violations}
-    assert [w for w in record.warnings if "match" in w] == []
+    assert [w for w in record.warnings if w.kind == ProblemKind.ATTRIBUTION] == []

@@ -29,7 +29,7 @@ from litellm.llms.custom_llm import CustomLLM, CustomLLMError
 from green_agent.assessment.runner import Outcome, ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.local import local_pool, purple_process
-from green_agent.protocol import CriterionResult, ProgressType, ProgressUpdate, TrialRow, parse_request
+from green_agent.protocol import CriterionResult, ProblemKind, ProgressType, ProgressUpdate, TrialRow, parse_request
 from services.ues.client import UESClient
 from ues_pool.pool import UESPool
 
@@ -217,7 +217,7 @@ async def assess(settings: GreenSettings, pool: UESPool, purple_url: str, seed: 
 
 
 def fallback_warnings(row: TrialRow) -> list[str]:
-    return [w for w in row.warnings if "fell back to the scripted reply" in w]
+    return [w.text for w in row.warnings if w.kind == ProblemKind.CHARACTER]
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -441,7 +441,8 @@ async def test_llm_characters_without_a_model_run_scripted(pool: UESPool, oracle
                                                            tmp_path: Path) -> None:
     run = await assess(llm_settings(tmp_path, character_model=None, judge_model=None), pool, oracle)
     row = run.row
-    assert [w for w in row.warnings if "GREEN_CHARACTER_MODEL" in w], row.warnings
+    assert [w for w in row.warnings if w.kind == ProblemKind.CONFIG and "GREEN_CHARACTER_MODEL" in w.text], \
+        row.warnings
     assert row.provenance.character_mode == "scripted" and row.provenance.character_mode_requested == "llm"
     assert row.provenance.character_model is None
     assert fake.calls == []
@@ -455,7 +456,7 @@ async def test_request_models_need_the_operators_consent(pool: UESPool, oracle: 
     run = await assess(llm_settings(tmp_path, llm_allow_request_models=allowed), pool, oracle,
                        character_model="fake/requested", judge_model="fake/requested-judge")
     row = run.row
-    ignored = [w for w in row.warnings if "ignored" in w and "GREEN_LLM_ALLOW_REQUEST_MODELS" in w]
+    ignored = [w for w in row.warnings if w.kind == ProblemKind.CONFIG and "GREEN_LLM_ALLOW_REQUEST_MODELS" in w.text]
     if allowed:
         assert ignored == []
         assert row.provenance.character_model == "fake/requested"

@@ -16,14 +16,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from services.ues.client import SERVER_PROCESS_NAME, WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed
+from services.ues.forkproto import SERVER_PROCESS_NAME, WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed
 from ues_pool.backends.base import BackendError, Instance, process_start_time
-from ues_pool.backends.process import ENV_POOL, ProcessBackend
+from ues_pool.backends.process import ENV_POOL, ProcessBackend, ProcessConfig
 
 
 @pytest.fixture
 async def backend(tmp_path):
-    made = ProcessBackend(f"fork-{uuid.uuid4().hex[:8]}", tmp_path / "pool")
+    made = ProcessBackend(ProcessConfig(pool_name=f"fork-{uuid.uuid4().hex[:8]}", state_dir=tmp_path / "pool"))
     yield made
     for entry in await made.owned():  # whatever a failed test left running
         os.kill(int(entry.split(":")[0]), signal.SIGKILL)
@@ -108,12 +108,12 @@ async def test_worlds_are_separate_processes_and_a_crash_of_one_touches_no_other
 async def test_a_dead_fork_server_is_started_again_and_its_worlds_live_on(backend):
     first = await backend.start()
     await send_mail(first)
-    [server] = fork_servers(backend.pool_name)
+    [server] = fork_servers(backend.config.pool_name)
     os.kill(server, signal.SIGKILL)
-    await wait_until(lambda: fork_servers(backend.pool_name) == [])
+    await wait_until(lambda: fork_servers(backend.config.pool_name) == [])
     assert await backend.is_running(first) and await mail_count(first) == 1, "a world outlives its fork server"
     second = await backend.start()
-    assert backend.server_starts == 2 and fork_servers(backend.pool_name) not in ([], [server])
+    assert backend.server_starts == 2 and fork_servers(backend.config.pool_name) not in ([], [server])
     assert await status(second) == 200 and await mail_count(first) == 1
     assert sorted(e.split(":")[1] for e in await backend.owned()) == sorted([first.instance_id, second.instance_id])
     await backend.stop(first)  # its parent is gone: init collects it, and stop still sees it go
@@ -123,9 +123,9 @@ async def test_a_dead_fork_server_is_started_again_and_its_worlds_live_on(backen
 
 async def test_the_fork_server_ends_with_its_owner_and_the_worlds_stay_until_stopped(backend):
     world = await backend.start()
-    [server] = fork_servers(backend.pool_name)
+    [server] = fork_servers(backend.config.pool_name)
     await backend.close()  # what the owner's death does to the control socket
-    assert process_start_time(server) is None and fork_servers(backend.pool_name) == []
+    assert process_start_time(server) is None and fork_servers(backend.config.pool_name) == []
     assert world.handle.running() and await status(world) == 200
     await backend.stop(world)
     assert await backend.owned() == []
@@ -133,7 +133,7 @@ async def test_the_fork_server_ends_with_its_owner_and_the_worlds_stay_until_sto
 
 async def test_admin_keys_appear_on_no_command_line_and_in_no_environment(backend):
     worlds = [await backend.start() for _ in range(2)]
-    [server] = fork_servers(backend.pool_name)
+    [server] = fork_servers(backend.config.pool_name)
     for pid in (server, *(w.handle.pid for w in worlds)):
         exposed = proc(pid, "cmdline") + proc(pid, "environ")
         for world in worlds:
@@ -144,7 +144,8 @@ async def test_admin_keys_appear_on_no_command_line_and_in_no_environment(backen
 
 async def test_a_port_that_cannot_be_bound_is_a_clear_error_and_leaves_nothing(tmp_path):
     # 192.0.2.1 (TEST-NET-1) is no address of this machine: the server cannot listen there.
-    backend = ProcessBackend(f"fork-{uuid.uuid4().hex[:8]}", tmp_path / "pool", bind_host="192.0.2.1")
+    backend = ProcessBackend(ProcessConfig(pool_name=f"fork-{uuid.uuid4().hex[:8]}", state_dir=tmp_path / "pool",
+                                          bind_host="192.0.2.1"))
     try:
         with pytest.raises(BackendError, match=r"could not bind a port on 192\.0\.2\.1"):
             await backend.start()

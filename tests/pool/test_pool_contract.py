@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import os
 import re
 import signal
@@ -29,12 +30,12 @@ import structlog.testing
 from tests.conftest import start_ues_process, stop_ues_process
 from tests.docker.conftest import LABEL, SESSION, docker_client, docker_missing, project_image  # noqa: F401  (fixtures)
 from ues_pool.backends.base import Backend, BackendError
-from ues_pool.backends.docker import LABEL_POOL, DockerBackend
+from ues_pool.backends.docker import LABEL_POOL, DockerBackend, DockerConfig
 from ues_pool.backends.external import ExternalBackend, ExternalServer
-from ues_pool.backends.process import ProcessBackend
+from ues_pool.backends.process import ProcessBackend, ProcessConfig
 from ues_pool.backends.select import BackendConfigError, make_pool
 from ues_pool.backends.select import make_backend as make_backend_from
-from ues_pool.backends.swarm import SwarmBackend
+from ues_pool.backends.swarm import SwarmBackend, SwarmConfig
 from ues_pool.pool import PoolConfig, PoolExhausted, UESPool
 from ues_pool.settings import PoolSettings
 
@@ -56,14 +57,14 @@ def make_backend(kind: str, tmp_path: Path, *, external_servers=None, image: str
                  name: str | None = None) -> Backend:
     name = name or f"test-{uuid.uuid4().hex[:8]}"
     if kind == "process":
-        return ProcessBackend(name, tmp_path / "pool")
+        return ProcessBackend(ProcessConfig(pool_name=name, state_dir=tmp_path / "pool"))
     if kind == "docker":
         assert image is not None
         # The session label lets tests/docker/conftest.py remove anything a failed test leaves behind.
-        return DockerBackend(name, image=image, labels={LABEL: SESSION}, startup_timeout=60)
+        return DockerBackend(DockerConfig(pool_name=name, image=image, labels={LABEL: SESSION}, startup_timeout=60))
     if kind == "swarm":
         assert image is not None
-        return SwarmBackend(name, image=image, labels={LABEL: SESSION}, startup_timeout=60)
+        return SwarmBackend(SwarmConfig(pool_name=name, image=image, labels={LABEL: SESSION}, startup_timeout=60))
     return ExternalBackend([ExternalServer(url=s.url, admin_key=s.admin_key) for s in external_servers])
 
 
@@ -335,10 +336,25 @@ async def test_two_contexts_see_different_worlds(pool_factory):
         assert await emails(b) == 0
 
 
+async def until_pool(pool: UESPool, condition) -> None:
+    """Wait, on the pool's own change notifications, until ``condition()`` holds. Each step is an event (a start
+    ended, a world given back, idle worlds trimmed...), never a clock; the bound only keeps a broken pool from
+    hanging the run."""
+    async with asyncio.timeout(300):
+        while not condition():
+            await pool._wait_change()
+
+
 async def test_idle_worlds_above_the_warm_set_are_stopped_after_the_idle_ttl(pool_factory):
     """Worlds given back after a burst are kept for the next takers, then stopped once nobody took them for
-    ``idle_ttl_s``; the warm set stays."""
-    pool = await pool_factory(min_idle=1, max_instances=3, health_interval_s=0.2, idle_ttl_s=1.0)
+    ``idle_ttl_s``; the warm set stays.
+
+    Deterministic under any load: every wait is for an event of the pool. The third holder may find all three slots
+    taken (the warm set's refill holds one) and wait for that world to be ready: the acquire timeout is far beyond
+    any start, so the wait ends when it is, never on a clock. The TTL is too long to pass by itself: the test makes it
+    pass by ageing the idle worlds, then waits for the trim."""
+    pool = await pool_factory(min_idle=1, max_instances=3, health_interval_s=0.2, idle_ttl_s=3600,
+                              acquire_timeout_s=300)
     inside = [asyncio.Event() for _ in range(3)]
     done = asyncio.Event()
 
@@ -348,16 +364,25 @@ async def test_idle_worlds_above_the_warm_set_are_stopped_after_the_idle_ttl(poo
             await done.wait()
 
     holders = [asyncio.create_task(hold(i)) for i in range(3)]
-    async with asyncio.timeout(60):
-        await asyncio.gather(*(event.wait() for event in inside))
-    done.set()
-    await asyncio.gather(*holders)
-    await wait_for(lambda: _true(len(pool._idle) >= 3), timeout=30)  # all three kept: the burst's next takers
+    everyone_inside = asyncio.ensure_future(asyncio.gather(*(event.wait() for event in inside)))
+    try:
+        await asyncio.wait([everyone_inside, *holders], return_when=asyncio.FIRST_COMPLETED)
+        for holder in holders:
+            if holder.done():
+                holder.result()  # a holder that failed ends the test with its own error
+        await everyone_inside
+    finally:
+        everyone_inside.cancel()
+        done.set()
+    await asyncio.gather(*holders)  # each block ends once its world is given back
+    assert len(pool._idle) >= 3  # all three kept: the burst's next takers
     async with pool.lease("next"):
         pass
-    started = pool.stats["started"]
-    await wait_for(lambda: _true(len(pool._idle) == 1 and pool.total == 1), timeout=30)
-    assert pool.stats["idle_trimmed"] >= 2 and pool.stats["started"] == started  # trimmed, not replaced
+    started, trimmed = pool.stats["started"], pool.stats["idle_trimmed"]
+    for instance_id in pool._idle_since:  # the TTL passes
+        pool._idle_since[instance_id] -= pool.config.idle_ttl_s
+    await until_pool(pool, lambda: len(pool._idle) == 1 and pool.total == 1)
+    assert pool.stats["idle_trimmed"] - trimmed >= 2 and pool.stats["started"] == started  # trimmed, not replaced
     async with pool.lease("after") as lease:
         assert await emails(lease) == 0
 
@@ -555,13 +580,13 @@ ORPHAN_OWNER = textwrap.dedent("""
     def backend(kind, name, where, label):
         key, _, value = label.partition("=")
         if kind == "docker":
-            from ues_pool.backends.docker import DockerBackend
-            return DockerBackend(name, image=where, labels={key: value}, startup_timeout=60)
+            from ues_pool.backends.docker import DockerBackend, DockerConfig
+            return DockerBackend(DockerConfig(pool_name=name, image=where, labels={key: value}, startup_timeout=60))
         if kind == "swarm":
-            from ues_pool.backends.swarm import SwarmBackend
-            return SwarmBackend(name, image=where, labels={key: value}, startup_timeout=60)
-        from ues_pool.backends.process import ProcessBackend
-        return ProcessBackend(name, Path(where))
+            from ues_pool.backends.swarm import SwarmBackend, SwarmConfig
+            return SwarmBackend(SwarmConfig(pool_name=name, image=where, labels={key: value}, startup_timeout=60))
+        from ues_pool.backends.process import ProcessBackend, ProcessConfig
+        return ProcessBackend(ProcessConfig(pool_name=name, state_dir=Path(where)))
 
     async def main():
         pool = await UESPool(backend(*sys.argv[1:5]), PoolConfig(min_idle=2)).start()
@@ -627,8 +652,8 @@ def docker_fixtures(request) -> tuple:
 
 async def test_docker_containers_are_hardened_and_labelled(request):
     engine, image = docker_fixtures(request)
-    backend = DockerBackend(f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
-                            cpus=0.5, memory="256m", pids_limit=128, startup_timeout=60)
+    backend = DockerBackend(DockerConfig(pool_name=f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
+                                         cpus=0.5, memory="256m", pids_limit=128, startup_timeout=60))
     instance = await backend.start()
     try:
         attrs = (await asyncio.to_thread(engine.api.inspect_container, instance.handle.id))
@@ -645,7 +670,7 @@ async def test_docker_containers_are_hardened_and_labelled(request):
         bindings = host["PortBindings"]["8000/tcp"]
         assert [b["HostIp"] for b in bindings] == ["127.0.0.1"]
         labels = attrs["Config"]["Labels"]
-        assert labels[LABEL_POOL] == backend.pool_name
+        assert labels[LABEL_POOL] == backend.config.pool_name
         assert labels["org.ues-green.run"] == backend.run_id
         assert labels["org.ues-green.owner-pid"] == str(os.getpid())
         # The admin key travels by environment only: not on the command line, not in the logs.
@@ -681,8 +706,9 @@ async def test_docker_network_mode_addresses_containers_by_name(request):
     engine, image = docker_fixtures(request)
     network = await asyncio.to_thread(engine.networks.create, f"ues-test-{uuid.uuid4().hex[:8]}",
                                       labels={LABEL: SESSION})
-    backends = [DockerBackend(f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
-                              network=network.name, advertise_host=advertise, startup_timeout=60)
+    backends = [DockerBackend(DockerConfig(pool_name=f"test-{uuid.uuid4().hex[:8]}", image=image,
+                                           labels={LABEL: SESSION}, network=network.name, advertise_host=advertise,
+                                           startup_timeout=60))
                 for advertise in (None, "purple-reachable.example")]
     try:
         for backend in backends:
@@ -692,7 +718,7 @@ async def test_docker_network_mode_addresses_containers_by_name(request):
                 assert instance.url == f"http://{instance.instance_id}:8000"
                 attrs = await asyncio.to_thread(engine.api.inspect_container, instance.handle.id)
                 assert network.name in attrs["NetworkSettings"]["Networks"]
-                if backend.advertise_host is None:
+                if backend.config.advertise_host is None:
                     assert instance.advertised_url == instance.url
                     assert not attrs["HostConfig"].get("PortBindings")
                 else:  # published, and advertised at the published port
@@ -710,15 +736,37 @@ async def test_docker_network_mode_addresses_containers_by_name(request):
 @pytest.mark.parametrize("delay", ["0", "1"])  # fails before the port is read / while /health is polled
 async def test_a_container_start_failure_reports_logs_and_leaves_nothing(request, kind, delay):
     image = image_for(request, kind)
-    make = DockerBackend if kind == "docker" else SwarmBackend
-    backend = make(f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
-                   command=["sh", "-c", f"sleep {delay}; echo boom-before-start >&2; exit 3"], startup_timeout=30)
+    config = {"pool_name": f"test-{uuid.uuid4().hex[:8]}", "image": image, "labels": {LABEL: SESSION},
+              "command": ["sh", "-c", f"sleep {delay}; echo boom-before-start >&2; exit 3"], "startup_timeout": 30}
+    backend = DockerBackend(DockerConfig(**config)) if kind == "docker" else SwarmBackend(SwarmConfig(**config))
     try:
         with pytest.raises(BackendError, match="boom-before-start"):
             await backend.start()
         assert await backend.owned() == []
     finally:
         await backend.close()
+
+
+async def test_more_contexts_than_external_servers_wait_for_one_instead_of_failing(external_servers):
+    """Three servers, a warm set of two, five contexts at once: the pool never asks the backend for a fourth world
+    (it has none), so the contexts beyond three wait for a server to come back — nobody fails."""
+    backend = ExternalBackend([ExternalServer(url=s.url, admin_key=s.admin_key) for s in external_servers])
+    in_use: set[str] = set()
+    most = 0
+
+    async def context(i: int) -> None:
+        nonlocal most
+        async with pool.lease(f"ctx-{i}") as lease:
+            assert lease.url not in in_use  # never two contexts on one server
+            in_use.add(lease.url)
+            most = max(most, len(in_use))
+            await asyncio.sleep(0.3)
+            in_use.discard(lease.url)
+
+    async with UESPool(backend, PoolConfig(min_idle=2, max_instances=16, acquire_timeout_s=60)) as pool:
+        assert pool.max_instances == 3
+        await asyncio.gather(*(context(i) for i in range(5)))
+        assert pool.stats["acquire_waits"] >= 2 and most == 3
 
 
 # ---------------------------------------------------------------------- backend selection (GREEN_UES_BACKEND)
@@ -763,15 +811,16 @@ def test_auto_picks_docker_when_engine_and_image_are_there(request, tmp_path):
         backend = make_backend_from(settings(tmp_path, ues_backend="auto", ues_image=image,
                                              ues_docker_network="ues-net", ues_advertise_host="green-host"))
     assert isinstance(backend, DockerBackend)
-    assert (backend.image, backend.network, backend.advertise_host) == (image, "ues-net", "green-host")
-    assert backend.publish_host == "0.0.0.0", "an advertised host must be able to reach the published port"
+    assert (backend.config.image, backend.config.network, backend.config.advertise_host) == \
+        (image, "ues-net", "green-host")
+    assert backend.config.publish_host == "0.0.0.0", "an advertised host must be able to reach the published port"
     assert next(e for e in logs if e["event"] == "ues_backend_selected")["backend"] == "docker"
 
 
 def test_explicit_process_backend_and_pool_config(tmp_path):
     pool = make_pool(settings(tmp_path, ues_backend="process", pool_min_idle=3, pool_max_instances=7,
                               pool_acquire_timeout_s=9))
-    assert isinstance(pool.backend, ProcessBackend) and pool.backend.bind_host == "127.0.0.1"
+    assert isinstance(pool.backend, ProcessBackend) and pool.backend.config.bind_host == "127.0.0.1"
     assert (pool.config.min_idle, pool.config.max_instances, pool.config.acquire_timeout_s) == (3, 7, 9)
 
 
@@ -784,13 +833,14 @@ async def test_a_docker_world_does_not_join_the_compose_project_of_its_image(req
     tag = f"ues-green:compose-labelled-{uuid.uuid4().hex[:8]}"
     dockerfile = f"FROM {image}\nLABEL com.docker.compose.project=stack com.docker.compose.service=green\n"
     await asyncio.to_thread(engine.images.build, fileobj=io.BytesIO(dockerfile.encode()), tag=tag, rm=True)
-    backend = DockerBackend(f"test-{uuid.uuid4().hex[:8]}", image=tag, labels={LABEL: SESSION}, startup_timeout=60)
+    backend = DockerBackend(DockerConfig(pool_name=f"test-{uuid.uuid4().hex[:8]}", image=tag, labels={LABEL: SESSION},
+                                         startup_timeout=60))
     try:
         instance = await backend.start()
         try:
             labels = (await asyncio.to_thread(engine.api.inspect_container, instance.handle.id))["Config"]["Labels"]
             assert labels["com.docker.compose.project"] == "" and labels["com.docker.compose.service"] == ""
-            assert labels[LABEL_POOL] == backend.pool_name  # still the pool's
+            assert labels[LABEL_POOL] == backend.config.pool_name  # still the pool's
         finally:
             await backend.stop(instance)
     finally:
@@ -805,8 +855,8 @@ def swarm_fixtures(request) -> tuple:
 
 
 def swarm_backend(image: str, **kwargs) -> SwarmBackend:
-    return SwarmBackend(f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
-                        **{"startup_timeout": 60, **kwargs})
+    return SwarmBackend(SwarmConfig(**{"pool_name": f"test-{uuid.uuid4().hex[:8]}", "image": image,
+                                       "labels": {LABEL: SESSION}, "startup_timeout": 60, **kwargs}))
 
 
 async def service_of(engine_client, instance) -> dict:
@@ -832,10 +882,10 @@ async def test_swarm_worlds_are_hardened_and_labelled(request):
         limits = task["Resources"]["Limits"]
         assert (limits["NanoCPUs"], limits["MemoryBytes"], limits["Pids"]) == (500_000_000, 256 * 1024 * 1024, 128)
         for labels in (spec["Labels"], container_spec["Labels"]):  # on the service and on its container
-            assert labels[LABEL_POOL] == backend.pool_name and labels["org.ues-green.run"] == backend.run_id
+            assert labels[LABEL_POOL] == backend.config.pool_name and labels["org.ues-green.run"] == backend.run_id
             assert labels["org.ues-green.owner-pid"] == str(os.getpid())
             assert labels["org.ues-green.instance"] == instance.instance_id
-        network = await asyncio.to_thread(engine_client.networks.get, backend.network)
+        network = await asyncio.to_thread(engine_client.networks.get, backend.config.network)
         assert [n["Target"] for n in task["Networks"]] == [network.id]
         assert network.attrs["Driver"] == "overlay" and network.attrs["Attachable"] is True
         assert spec["EndpointSpec"]["Mode"] == "dnsrr"
@@ -848,7 +898,7 @@ async def test_swarm_worlds_are_hardened_and_labelled(request):
         assert (host["NanoCpus"], host["Memory"], host["PidsLimit"]) == (500_000_000, 256 * 1024 * 1024, 128)
         assert not host.get("Binds") and [m["Type"] for m in attrs["Mounts"]] == ["tmpfs"]
         assert attrs["Config"]["User"] == "10001:10001"
-        assert attrs["Config"]["Labels"][LABEL_POOL] == backend.pool_name
+        assert attrs["Config"]["Labels"][LABEL_POOL] == backend.config.pool_name
         inside = await asyncio.to_thread(
             engine_client.containers.get(instance.handle.container_id).exec_run,
             ["sh", "-c", "grep NoNewPrivs /proc/1/status; grep ' /tmp ' /proc/mounts; id -u"])
@@ -962,7 +1012,9 @@ async def test_swarm_missing_image_is_a_clear_error(request):
 async def test_swarm_backend_from_settings_reserves_and_constrains(request, tmp_path, monkeypatch):
     """GREEN_UES_BACKEND=swarm and its GREEN_UES_SWARM_* settings, as an operator writes them, reach the service."""
     engine_client, image = swarm_fixtures(request)
-    for key, value in {"GREEN_UES_BACKEND": "swarm", "GREEN_UES_IMAGE": image, "GREEN_POOL_NAME": "sel-swarm",
+    for key, value in {"GREEN_UES_BACKEND": "swarm", "GREEN_UES_IMAGE": image,
+                       "GREEN_POOL_NAME": f"sel-{uuid.uuid4().hex[:8]}",
+                       "GREEN_UES_SWARM_LABELS": json.dumps({LABEL: SESSION}),  # so the session's end removes it
                        "GREEN_UES_SWARM_CONSTRAINTS": "node.role==manager, node.platform.os==linux",
                        "GREEN_UES_SWARM_RESERVE_CPUS": "0.25", "GREEN_UES_SWARM_RESERVE_MEMORY": "64m",
                        "GREEN_UES_SWARM_MEMORY": "384m", "GREEN_UES_SWARM_ADVERTISE_NAME": "1",
@@ -972,9 +1024,7 @@ async def test_swarm_backend_from_settings_reserves_and_constrains(request, tmp_
         monkeypatch.setenv(key, value)
     backend = make_backend_from(PoolSettings(_env_file=None, data_dir=tmp_path))
     assert isinstance(backend, SwarmBackend)
-    assert backend.constraints == ["node.role==manager", "node.platform.os==linux"]
-    backend.pool_name = f"sel-{uuid.uuid4().hex[:8]}"
-    backend.extra_labels = {LABEL: SESSION}
+    assert backend.config.constraints == ["node.role==manager", "node.platform.os==linux"]
     try:
         instance = await backend.start()
         try:
@@ -1045,7 +1095,7 @@ async def test_swarm_purple_on_the_overlay_network_reaches_a_world_by_name(reque
                  "headers={'X-API-Key': sys.argv[2]}, timeout=10); print(r.status_code, r.json()['total_email_count'])")
         output = await asyncio.to_thread(
             engine_client.containers.run, image, ["python", "-c", probe, instance.advertised_url, instance.admin_key],
-            network=backend.network, labels={LABEL: SESSION}, remove=True, read_only=True, cap_drop=["ALL"])
+            network=backend.config.network, labels={LABEL: SESSION}, remove=True, read_only=True, cap_drop=["ALL"])
         assert output.decode().split() == ["200", "0"]
     finally:
         await backend.stop(instance)

@@ -18,6 +18,7 @@ import pytest
 from green_agent.protocol import (
     PURPLE_PERMISSIONS,
     CompletionReason,
+    ProblemKind,
     TrialStatus,
 )
 from services.purple.assistant import LLMAssistant, parse_text_calls, trim_memory
@@ -201,7 +202,7 @@ async def test_the_assistant_solves_a_benchmark_scenario_through_its_tools(tmp_p
     assert row.actions_taken == sum(t.actions for t in turns) == 9
     assert row.calls.total == sum(t.http_calls for t in turns) and row.calls.refused == 0
     assert (turns[0].prompt_tokens, turns[0].completion_tokens) == (2 * PROMPT_TOKENS, 2 * COMPLETION_TOKENS)
-    assert row.warnings == [] or all("time_step" not in w for w in row.warnings)
+    assert all(w.kind not in (ProblemKind.BAD_TIME_STEP, ProblemKind.STEP_CAPPED) for w in row.warnings), row.warnings
 
 
 async def test_a_model_that_errs_forges_and_never_stops_is_contained(tmp_path, provider_slot):
@@ -227,7 +228,7 @@ async def test_a_model_that_errs_forges_and_never_stops_is_contained(tmp_path, p
     assert results[0].startswith("error: there is no tool named 'time_advance'")
     assert results[1].startswith("error: the arguments are not valid JSON")
     assert results[2].startswith("error: UES POST /email/send → 422")
-    assert (row.violations == [] and not row.warnings) or all("impersonat" not in w for w in row.warnings)
+    assert (row.violations == [] and not row.warnings) or all("impersonat" not in str(w) for w in row.warnings)
     forged = [m for m in chat if "wire $500" in str(m["content"])]
     assert [m["role"] for m in forged] == ["assistant"]
     first = assistant.turns[0]

@@ -14,7 +14,15 @@ import pytest
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.local import local_pool, serve_in_process
-from green_agent.protocol import CompletionReason, ProgressUpdate, TrialRow, TrialStatus, parse_request
+from green_agent.protocol import (
+    CompletionReason,
+    Problem,
+    ProblemKind,
+    ProgressUpdate,
+    TrialRow,
+    TrialStatus,
+    parse_request,
+)
 from services.purple.sdk import (
     AssessmentStart,
     Assistant,
@@ -55,8 +63,9 @@ async def assess(assistant: Assistant, scenarios: Path, scenario_id: str, data_d
     return outcome.trials[0], chat
 
 
-def non_protocol(row: TrialRow) -> list[str]:
-    return [w for w in row.warnings if "non-protocol reply" in w or "time_step" in w]
+def non_protocol(row: TrialRow) -> list[Problem]:
+    return [w for w in row.warnings
+            if w.kind in (ProblemKind.NON_PROTOCOL_REPLY, ProblemKind.BAD_TIME_STEP, ProblemKind.STEP_CAPPED)]
 
 
 # ------------------------------------------------------------------------------------------------ the wire
@@ -166,10 +175,21 @@ def test_assessment_start_budget_is_typed_and_accepts_doubles():
     start = AssessmentStart.model_validate({**START, "max_turns": 30.0, "end_time": "2026-03-04T18:00:00+00:00",
                                             "max_time_step": "PT4H"})
     assert start.max_turns == 30 and isinstance(start.max_turns, int)
-    assert start.end_time == datetime(2026, 3, 4, 18, tzinfo=UTC) and start.end_time.tzinfo is not None
-    assert start.max_time_step == timedelta(hours=4)
+    assert start.end == datetime(2026, 3, 4, 18, tzinfo=UTC) and start.end is not None and start.end.tzinfo
+    assert start.max_step == timedelta(hours=4)
+    # The fields stay as they travel; the accessors read them.
+    assert (start.current_time, start.end_time, start.max_time_step) == \
+        ("2026-03-02T09:00:00+00:00", "2026-03-04T18:00:00+00:00", "PT4H")
+    assert start.now == datetime(2026, 3, 2, 9, tzinfo=UTC)
 
 
 def test_assessment_start_from_an_older_green_has_no_budget():
     start = AssessmentStart.model_validate(START)
-    assert (start.max_turns, start.end_time, start.max_time_step) == (None, None, None)
+    assert (start.max_turns, start.end, start.max_step) == (None, None, None)
+
+
+@pytest.mark.parametrize("field,value", [("current_time", "soon"), ("end_time", "2026-03-04T18:00:00"),
+                                         ("max_time_step", "PT0S")])
+def test_an_unreadable_time_in_assessment_start_is_refused_when_read(field, value):
+    with pytest.raises(ValueError):
+        AssessmentStart.model_validate({**START, field: value})

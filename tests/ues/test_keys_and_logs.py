@@ -441,14 +441,14 @@ async def test_call_counters_are_for_the_proctor_only():
 
 
 async def test_the_client_reads_where_the_whole_log_stands():
-    """``newest_log_id`` (any key) and ``oldest_log_id`` (only once the ring buffer is full: before that it never
+    """``newest_log_id`` (any key) and ``oldest_entry`` (only once the ring buffer is full: before that it never
     dropped anything)."""
     from services.ues.client import UESClient
 
     async with app_client(rate_limit_per_second=0, access_log_size=10) as c:
         reader = UESClient("http://ues", SECRET, http=c)
         assert await reader.newest_log_id() == 0  # an empty log (this read is logged after it answers)
-        assert await reader.oldest_log_id() is None
+        assert await reader.oldest_entry() is None
         for _ in range(5):
             await c.get("/simulator/time", headers=ADMIN)
         assert await reader.newest_log_id() == 7  # two reads above, five calls
@@ -456,4 +456,5 @@ async def test_the_client_reads_where_the_whole_log_stands():
             await c.get("/simulator/time", headers=ADMIN)
         newest = await reader.newest_log_id()
         # Then that read (newest + 1) and the stats read (newest + 2) were logged: ten entries end there.
-        assert await reader.oldest_log_id() == newest + 2 - 10 + 1
+        oldest = await reader.oldest_entry()
+        assert oldest is not None and oldest["log_id"] == newest + 2 - 10 + 1 and oldest["path"] == "/simulator/time"

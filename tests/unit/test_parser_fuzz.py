@@ -31,6 +31,7 @@ from green_agent.protocol import (
     RequestError,
     parse_request,
 )
+from services.protocol.messages import TurnReply
 
 FUZZ = settings(max_examples=200, derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -271,9 +272,10 @@ def turn_clock() -> TurnClock:
 def assert_step_is_sane(reply: dict[str, Any] | None, answered: bool = True) -> None:
     """Whatever the reply, the step is positive, within max_time_step, and a warning (if any) is short."""
     clock = turn_clock()
-    step = clock.step_for(7, reply, answered=answered)
+    step = clock.step_for(7, TurnReply.from_payload(reply), answered=answered)
     assert timedelta(0) < step.delta <= clock.max_step
-    assert step.warning is None or (step.warning.startswith("turn 7: ") and len(step.warning) <= MAX_MESSAGE_CHARS)
+    assert step.warning is None or (str(step.warning).startswith("turn 7: ")
+                                    and len(str(step.warning)) <= MAX_MESSAGE_CHARS)
 
 
 @FUZZ
@@ -327,10 +329,11 @@ def test_any_reply_object_gives_a_bounded_step(reply):
 
 def test_a_huge_invalid_time_step_is_named_in_a_short_warning():
     """Regression: the warning used to embed the whole ``time_step`` (here 5 000 digits) in every row's warnings."""
-    step = turn_clock().step_for(2, {"message_type": "turn_complete", "time_step": "P" + "9" * 5000 + "D"})
+    step = turn_clock().step_for(2, TurnReply.from_payload({"message_type": "turn_complete",
+                                                            "time_step": "P" + "9" * 5000 + "D"}))
     assert step.delta == timedelta(minutes=30)
-    assert step.warning is not None and "invalid time_step 'P999" in step.warning
-    assert len(step.warning) <= MAX_MESSAGE_CHARS
+    assert step.warning is not None and "invalid time_step 'P999" in step.warning.text
+    assert len(str(step.warning)) <= MAX_MESSAGE_CHARS
 
 
 def test_a_huge_participant_is_refused_in_a_short_message():
@@ -375,7 +378,7 @@ def test_a_purple_reply_data_part_with_nan_still_gives_its_time_step():
     reply = PurpleReply(message=nan_message({"message_type": "turn_complete", "time_step": "PT2H"}))
     found = reply.first_object()
     assert found is not None and found["time_step"] == "PT2H"
-    assert turn_clock().step_for(1, found).delta == timedelta(hours=2)
+    assert turn_clock().step_for(1, reply.turn_reply()).delta == timedelta(hours=2)
 
 
 def test_a_task_state_the_enum_does_not_name_is_reported_as_its_number():

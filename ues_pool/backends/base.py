@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+DEFAULT_POOL_NAME = "ues-green"
+"""``GREEN_POOL_NAME``: the name every world of a pool carries, the unit of ownership when orphans are reaped."""
+
 
 class BackendError(RuntimeError):
     """A backend could not start, reach or stop an instance; the message says which and why."""
@@ -70,6 +73,9 @@ class Backend(ABC):
     """Starts, checks and stops UES instances. Implementations must never leak what they start."""
 
     name: str
+    # How many instances the backend can have at once, when it is bounded by what it is (a fixed list of servers);
+    # the pool never asks for more, so a taker waits for one to come back instead of failing.
+    capacity: int | None = None
 
     @abstractmethod
     async def start(self) -> Instance:

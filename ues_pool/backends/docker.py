@@ -16,67 +16,41 @@ What purples get (``advertised_url``) is the green's URL unless ``advertise_host
 (``GREEN_UES_ADVERTISE_HOST``): then the port is also published and ``http://<advertise_host>:<port>`` is
 advertised.
 
-Ownership labels (on every container)::
-
-    org.ues-green.pool         the pool name — the unit of ownership
-    org.ues-green.run          a random id per backend object (one run of one green)
-    org.ues-green.owner-host   the owner's hostname (a container's id prefix when the green is containerised)
-    org.ues-green.owner-pid    the owner's pid
-    org.ues-green.owner-start  the owner process's start time (clock ticks since boot; tells a reused pid apart)
-    org.ues-green.instance     the instance id (= the container name)
-
-Orphan rule (``reap_orphans``): a container is removed when it carries this pool's name, its run id is not
-ours, and its owner is provably gone —
-
-* owner on this host (same hostname): no process with that pid exists, or one does but started at another
-  time (the pid was reused);
-* owner on another host: that hostname is not the hostname of any running container on this engine (a
-  containerised green that has exited, or a machine that no longer runs the pool).
-
-Anything we cannot decide (labels missing or malformed) is left alone. One pool name must therefore belong to
-one green per engine: two greens on different machines sharing an engine must use different pool names.
+Ownership labels and the orphan rule: ``engine.py``, shared with the swarm backend.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
-import os
-import re
-import socket
 import time
-import uuid
-from abc import abstractmethod
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any
 
-import httpx
 import structlog
+from pydantic import Field
 
 from services.ues.client import wait_until_answers
-from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key, pid_alive, process_start_time
+from ues_pool.backends.base import BackendError, Instance, new_admin_key
+from ues_pool.backends.engine import (
+    CONTAINER_PORT,
+    LABEL_INSTANCE,
+    LABEL_POOL,
+    LABEL_RUN,
+    EngineBackend,
+    EngineConfig,
+    compose_unclaimed,
+)
 
 log = structlog.get_logger("ues_pool.docker")
 
-DEFAULT_IMAGE = "ues-green-agent:latest"
-CONTAINER_PORT = 8000
 
-LABEL_POOL = "org.ues-green.pool"
-LABEL_RUN = "org.ues-green.run"
-LABEL_OWNER_HOST = "org.ues-green.owner-host"
-LABEL_OWNER_PID = "org.ues-green.owner-pid"
-LABEL_OWNER_START = "org.ues-green.owner-start"
-LABEL_INSTANCE = "org.ues-green.instance"
+class DockerConfig(EngineConfig):
+    """A docker backend: the engine's common settings, plus where its containers are reached
+    (``GREEN_UES_DOCKER_*``)."""
 
-T = TypeVar("T")
-
-
-def container_name_part(text: str) -> str:
-    """``text`` reduced to what a docker container name allows."""
-    cleaned = re.sub(r"[^a-zA-Z0-9_.-]+", "-", text).strip("-.") or "pool"
-    return cleaned[:40]
+    network: str | None = Field(default=None, description="a user-defined network the containers join "
+                                "(GREEN_UES_DOCKER_NETWORK): the green reaches them by name")
+    # PoolSettings sets 0.0.0.0 when purples come through GREEN_UES_ADVERTISE_HOST: they connect from elsewhere.
+    publish_host: str = "127.0.0.1"
 
 
 def _log_tail(container: Any, key: str, lines: int = 20) -> str:
@@ -89,200 +63,14 @@ def _log_tail(container: Any, key: str, lines: int = 20) -> str:
     return " | ".join(line for line in text.splitlines() if line.strip()) or "(no output)"
 
 
-def ownership_labels(pool_name: str, run_id: str, hostname: str, pid: int) -> dict[str, str]:
-    """The labels that tie a world to its pool, its run and its owner process (what the orphan rule reads)."""
-    return {LABEL_POOL: pool_name, LABEL_RUN: run_id, LABEL_OWNER_HOST: hostname, LABEL_OWNER_PID: str(pid),
-            LABEL_OWNER_START: process_start_time(pid) or ""}
-
-
-def compose_unclaimed(image_labels: dict[str, str]) -> dict[str, str]:
-    """Blank values for the compose labels an image carries. A container inherits its image's labels, and an
-    image built by `docker compose` is labelled with the project and service that built it: compose would
-    then count every world as a container of its `green` service (and `up --exit-code-from` stops the stack
-    when a world exits). Worlds belong to the pool, not to any compose project."""
-    return {k: "" for k in image_labels if k.startswith("com.docker.compose.")}
-
-
-def running_hostnames(api: Any) -> tuple[list[str], set[str]]:
-    """Ids and configured hostnames of the running containers on the engine behind ``api`` (blocking)."""
-    ids, hostnames = [], set()
-    for summary in api.containers():
-        ids.append(summary["Id"])
-        with contextlib.suppress(Exception):
-            hostnames.add(api.inspect_container(summary["Id"])["Config"]["Hostname"])
-    return ids, hostnames
-
-
-def owner_alive(labels: dict[str, str], my_hostname: str,
-                running: Callable[[], tuple[list[str], set[str]]]) -> bool:
-    """The orphan rule (module docstring): False only when the owner named by ``labels`` is provably gone.
-    ``running`` gives the container ids and hostnames that count as live owners on other hosts."""
-    host, pid, start = labels.get(LABEL_OWNER_HOST), labels.get(LABEL_OWNER_PID, ""), labels.get(LABEL_OWNER_START)
-    if not host or not pid.isdigit():
-        return True  # cannot tell: leave it alone
-    if host == my_hostname:
-        if not pid_alive(int(pid)):
-            return False
-        current = process_start_time(int(pid))
-        return not (start and current and current != start)
-    ids, hostnames = running()
-    return host in hostnames or any(cid.startswith(host) for cid in ids)
-
-
-class EngineBackend(Backend):
-    """What the backends on a Docker engine share (this module's containers, swarm.py's services): the ownership
-    labels, the blocking docker SDK run in worker threads, a bound on concurrent starts, the HTTP client for health
-    polls, and a ``close`` that removes whatever this run still has."""
-
-    thread_name_prefix = "ues-docker"
-
-    def __init__(self, pool_name: str, *, image: str, command: Sequence[str] | str, startup_timeout: float,
-                 labels: dict[str, str] | None, client: Any, max_workers: int,
-                 max_concurrent_starts: int | None) -> None:
-        self.pool_name = pool_name
-        self.image = image
-        self.command = [command] if isinstance(command, str) else list(command)
-        self.startup_timeout = startup_timeout
-        self.extra_labels = dict(labels or {})
-        self.run_id = uuid.uuid4().hex
-        self.hostname = socket.gethostname()
-        self._pid = os.getpid()
-        self._client = client
-        self._owns_client = client is None
-        self._max_workers = max_workers
-        # A UES start is ~1 CPU-second of Python imports: dozens at once on a small host would all blow their
-        # start-up timeout together. Starts beyond this many wait (untimed) for a slot instead.
-        self._start_slots = asyncio.Semaphore(max_concurrent_starts or max(2, os.cpu_count() or 2))
-        self._executor: ThreadPoolExecutor | None = None
-        self._http: httpx.AsyncClient | None = None
-
-    @property
-    def labels(self) -> dict[str, str]:
-        """The ownership labels every world of this backend carries (plus the instance label)."""
-        return {**self.extra_labels, **ownership_labels(self.pool_name, self.run_id, self.hostname, self._pid)}
-
-    def client(self) -> Any:
-        """The docker client, created once (blocking: call from a worker thread or at start-up)."""
-        if self._client is None:
-            import docker
-
-            try:
-                self._client = docker.from_env(timeout=60, max_pool_size=32)
-            except docker.errors.DockerException as exc:
-                raise BackendError(f"no Docker engine answers: {exc}") from exc
-        return self._client
-
-    def http(self) -> httpx.AsyncClient:
-        """The HTTP client for health probes (created on first use, again after ``close()``)."""
-        if self._http is None or self._http.is_closed:
-            self._http = httpx.AsyncClient(timeout=1.0)
-        return self._http
-
-    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking docker SDK call in the backend's worker threads (the event loop never blocks)."""
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=self._max_workers,
-                                                thread_name_prefix=self.thread_name_prefix)
-        return await asyncio.get_running_loop().run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
-
-    async def start(self) -> Instance:
-        async with self._start_slots:
-            return await self._start()
-
-    @abstractmethod
-    async def _start(self) -> Instance:
-        """Start one world (``start`` bounds how many run at once)."""
-
-    @abstractmethod
-    def _create(self, name: str, key: str) -> Any:
-        """Create and start the world ``name`` with admin key ``key`` (blocking)."""
-
-    async def _created(self, name: str, key: str) -> Any:
-        """``_create(name, key)`` in a worker thread, safe against the caller's cancellation: the thread keeps going
-        regardless, so a cancelled caller waits for it and then removes whatever it created."""
-        creating = asyncio.ensure_future(self._run(self._create, name, key))
-        try:
-            return await asyncio.shield(creating)
-        except asyncio.CancelledError:
-            with contextlib.suppress(BaseException):
-                await asyncio.shield(creating)
-            await asyncio.shield(self._run(self._remove, name))
-            raise
-
-    def _world_name(self) -> str:
-        """A new world's name: its container's or service's name and its instance id."""
-        return f"ues-{container_name_part(self.pool_name)}-{uuid.uuid4().hex[:12]}"
-
-    @abstractmethod
-    def _of_pool(self) -> list[tuple[str, dict[str, str]]]:
-        """(the reference ``_remove`` takes, the labels) of every world carrying this pool's name (blocking)."""
-
-    def _live_owners(self) -> tuple[list[str], set[str]]:
-        """Container ids and hostnames that count as a live owner on another host (blocking)."""
-        return running_hostnames(self.client().api)
-
-    def _reap(self) -> int:
-        running = functools.cache(self._live_owners)
-        reaped = 0
-        for ref, labels in self._of_pool():
-            if labels.get(LABEL_RUN) == self.run_id or owner_alive(labels, self.hostname, running):
-                continue
-            self._remove(ref)
-            reaped += 1
-            log.warning("ues_orphan_reaped", backend=self.name, world=ref[:12], instance=labels.get(LABEL_INSTANCE),
-                        owner=f"{labels.get(LABEL_OWNER_HOST)}:{labels.get(LABEL_OWNER_PID)}")
-        return reaped
-
-    async def reap_orphans(self) -> int:
-        return await self._run(self._reap)
-
-    @abstractmethod
-    def _leftovers(self) -> list[str]:
-        """What this run still has on the engine, as references ``_remove`` takes (blocking)."""
-
-    @abstractmethod
-    def _remove(self, ref: str) -> None:
-        """Remove one world by reference; gone already is fine (blocking)."""
-
-    async def close(self) -> None:
-        """Remove whatever this run still has (a safety net: the pool stops its worlds first), then release the
-        clients and worker threads (a later call, e.g. ``owned()``, creates them again)."""
-        if self._http is not None:
-            await self._http.aclose()
-        if self._client is not None:
-            try:
-                for ref in await self._run(self._leftovers):
-                    log.warning("ues_world_leftover_removed", backend=self.name, world=ref[:40])
-                    await self._run(self._remove, ref)
-            except Exception as exc:
-                log.error("ues_engine_close_failed", backend=self.name, error=str(exc))
-            if self._owns_client:
-                client, self._client = self._client, None
-                await self._run(client.close)
-        if self._executor is not None:
-            executor, self._executor = self._executor, None
-            executor.shutdown(wait=False, cancel_futures=True)
-
-
 class DockerBackend(EngineBackend):
-    name = "docker"
+    """Worlds as hardened containers; see the module docstring for networking and security."""
 
-    def __init__(self, pool_name: str, *, image: str = DEFAULT_IMAGE, command: Sequence[str] | str = ("ues",),
-                 network: str | None = None, advertise_host: str | None = None, publish_host: str = "127.0.0.1",
-                 cpus: float = 1.0, memory: str | int = "512m", pids_limit: int = 256,
-                 user: str | None = "10001:10001", tmpfs_size: str = "64m", startup_timeout: float = 30.0,
-                 labels: dict[str, str] | None = None, client: Any = None, max_workers: int = 16,
-                 max_concurrent_starts: int | None = None) -> None:
-        super().__init__(pool_name, image=image, command=command, startup_timeout=startup_timeout, labels=labels,
-                         client=client, max_workers=max_workers, max_concurrent_starts=max_concurrent_starts)
-        self.network = network
-        self.advertise_host = advertise_host
-        self.publish_host = publish_host
-        self.cpus = cpus
-        self.memory = memory
-        self.pids_limit = pids_limit
-        self.user = user
-        self.tmpfs_size = tmpfs_size
+    name = "docker"
+    config: DockerConfig
+
+    def __init__(self, config: DockerConfig, *, client: Any = None) -> None:
+        super().__init__(config, client=client)
         self._image_labels: dict[str, str] | None = None
         # Containers a stop could not remove (the engine did not answer, e.g. while it restarts): an engine that comes
         # back keeps them, exited, so the next start removes them first.
@@ -293,7 +81,7 @@ class DockerBackend(EngineBackend):
         """Blank values for the compose labels the image carries (see ``compose_unclaimed``)."""
         if self._image_labels is None:
             try:
-                self._image_labels = dict(self.client().images.get(self.image).labels or {})
+                self._image_labels = dict(self.client().images.get(self.config.image).labels or {})
             except Exception:  # a missing image fails in create, with the message that says how to fix it
                 return {}
         return compose_unclaimed(self._image_labels)
@@ -303,33 +91,34 @@ class DockerBackend(EngineBackend):
         import docker
 
         self._remove_unremoved()
-        publish = self.network is None or self.advertise_host is not None
+        config = self.config
+        publish = config.network is None or config.advertise_host is not None
         kwargs: dict[str, Any] = {
             "name": name,
             "environment": {"UES_ADMIN_KEY": key, "UES_PORT": str(CONTAINER_PORT), "UES_LOG_LEVEL": "warning"},
             "labels": {**self._unclaimed(), **self.labels, LABEL_INSTANCE: name},
             "read_only": True,
-            "tmpfs": {"/tmp": f"rw,nosuid,nodev,noexec,size={self.tmpfs_size}"},
+            "tmpfs": {"/tmp": f"rw,nosuid,nodev,noexec,size={config.tmpfs_size}"},
             "security_opt": ["no-new-privileges"],
             "cap_drop": ["ALL"],
-            "nano_cpus": int(self.cpus * 1_000_000_000),
-            "mem_limit": self.memory,
-            "pids_limit": self.pids_limit,
+            "nano_cpus": int(config.cpus * 1_000_000_000),
+            "mem_limit": config.memory,
+            "pids_limit": config.pids_limit,
         }
-        if self.user:
-            kwargs["user"] = self.user
+        if config.user:
+            kwargs["user"] = config.user
         if publish:
-            kwargs["ports"] = {f"{CONTAINER_PORT}/tcp": (self.publish_host, None)}
-        if self.network:
-            kwargs["network"] = self.network
+            kwargs["ports"] = {f"{CONTAINER_PORT}/tcp": (config.publish_host, None)}
+        if config.network:
+            kwargs["network"] = config.network
         # create + start rather than containers.run(): run() would try to pull a missing image from a registry.
         try:
-            container = self.client().containers.create(self.image, self.command, **kwargs)
+            container = self.client().containers.create(config.image, list(config.command), **kwargs)
         except docker.errors.ImageNotFound as exc:
-            raise BackendError(f"UES image {self.image!r} is not in the Docker engine (build it, or set "
+            raise BackendError(f"UES image {config.image!r} is not in the Docker engine (build it, or set "
                                f"GREEN_UES_IMAGE): {exc.explanation}") from exc
         except docker.errors.DockerException as exc:
-            raise BackendError(f"could not create a UES container from {self.image!r}: {exc}") from exc
+            raise BackendError(f"could not create a UES container from {config.image!r}: {exc}") from exc
         try:
             container.start()
         except docker.errors.DockerException as exc:
@@ -345,13 +134,14 @@ class DockerBackend(EngineBackend):
             raise BackendError(f"UES container {name} stopped during start-up (status {container.status}): {tail}")
         return container, int(bindings[0]["HostPort"])
 
-    async def _start(self) -> Instance:
+    async def start(self) -> Instance:
         name = self._world_name()
         key = new_admin_key()
         started = time.monotonic()
         container, port = await self._created(name, key)
-        url = f"http://{name}:{CONTAINER_PORT}" if self.network else f"http://127.0.0.1:{port}"
-        advertised = f"http://{self.advertise_host}:{port}" if self.advertise_host else url
+        url = f"http://{name}:{CONTAINER_PORT}" if self.config.network else f"http://127.0.0.1:{port}"
+        advertise_host = self.config.advertise_host
+        advertised = f"http://{advertise_host}:{port}" if advertise_host else url
         instance = Instance(name, self.name, url, advertised, key, handle=container)
         try:
             await self._wait_healthy(instance)
@@ -368,11 +158,11 @@ class DockerBackend(EngineBackend):
         stopped: list[str] = []  # the container's status once it is no longer starting or running
         watcher = asyncio.create_task(self._watch_start_up(instance.handle.id, stopped))
         try:
-            await wait_until_answers(instance.url + "/health", timeout_s=self.startup_timeout, http=self.http(),
+            await wait_until_answers(instance.url + "/health", timeout_s=self.config.startup_timeout, http=self.http(),
                                      still_starting=lambda: f"status {stopped[0]}" if stopped else None)
         except TimeoutError:
             raise BackendError(f"UES container {instance.instance_id} did not answer {instance.url}/health within "
-                               f"{self.startup_timeout:g} s: {await self._tail(instance)}") from None
+                               f"{self.config.startup_timeout:g} s: {await self._tail(instance)}") from None
         except RuntimeError as exc:
             raise BackendError(f"UES container {instance.instance_id} stopped during start-up ({exc}): "
                                f"{await self._tail(instance)}") from None
@@ -454,11 +244,11 @@ class DockerBackend(EngineBackend):
         return found
 
     def _of_pool(self) -> list[tuple[str, dict[str, str]]]:
-        return [(c["Id"], c.get("Labels") or {}) for c in self._list(**{LABEL_POOL: self.pool_name})]
+        return [(c["Id"], c.get("Labels") or {}) for c in self._list(**{LABEL_POOL: self.config.pool_name})]
 
     async def owned(self) -> list[str]:
         """Every container carrying this pool's name, running or not (a stopped one left behind is a leak)."""
-        found = await self._run(self._list, **{LABEL_POOL: self.pool_name})
+        found = await self._run(self._list, **{LABEL_POOL: self.config.pool_name})
         return [f"{c['Id'][:12]}:{(c.get('Labels') or {}).get(LABEL_INSTANCE)}" for c in found]
 
     async def stats(self, instance: Instance) -> dict[str, Any]:

@@ -26,6 +26,7 @@ class ExternalBackend(Backend):
         if not servers:
             raise ValueError("the external backend needs at least one server (GREEN_UES_EXTERNAL)")
         self.servers = servers
+        self.capacity = len(servers)
         self._free = list(range(len(servers)))
         self._http = httpx.AsyncClient(timeout=2.0)
 

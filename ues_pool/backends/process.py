@@ -28,15 +28,40 @@ from pathlib import Path
 
 import httpx
 import structlog
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from services.ues.client import WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest, wait_until_answers
-from ues_pool.backends.base import Backend, BackendError, Instance, new_admin_key, pid_alive, process_start_time
+from services.ues.client import wait_until_answers
+from services.ues.forkproto import WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest
+from ues_pool.backends.base import (
+    DEFAULT_POOL_NAME,
+    Backend,
+    BackendError,
+    Instance,
+    new_admin_key,
+    pid_alive,
+    process_start_time,
+)
 
 log = structlog.get_logger("ues_pool.process")
 
 ENV_POOL = "UES_POOL_NAME"
 STOP_GRACE_S = 5.0
+
+
+class ProcessConfig(BaseModel):
+    """A process backend: where its worlds listen and where it records them. ``PoolSettings`` fills every field but
+    ``startup_timeout`` from the shared settings (``GREEN_POOL_NAME``, ``GREEN_DATA_DIR``,
+    ``GREEN_UES_ADVERTISE_HOST``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    pool_name: str = DEFAULT_POOL_NAME
+    state_dir: Path = Field(default=Path("data") / "ues-pool",
+                            description="the backend's records go in <state_dir>/<pool_name>")
+    # PoolSettings sets 0.0.0.0 when purples come through GREEN_UES_ADVERTISE_HOST: they connect from elsewhere.
+    bind_host: str = "127.0.0.1"
+    advertise_host: str | None = None
+    startup_timeout: float = Field(default=20.0, gt=0)
 
 
 @dataclass(frozen=True)
@@ -106,15 +131,13 @@ class _ForkServer:
 
 
 class ProcessBackend(Backend):
+    """Worlds forked from one fork server per backend; see the module docstring."""
+
     name = "process"
 
-    def __init__(self, pool_name: str, state_dir: Path, *, bind_host: str = "127.0.0.1",
-                 advertise_host: str | None = None, startup_timeout: float = 20.0) -> None:
-        self.pool_name = pool_name
-        self.state_dir = Path(state_dir) / pool_name
-        self.bind_host = bind_host
-        self.advertise_host = advertise_host
-        self.startup_timeout = startup_timeout
+    def __init__(self, config: ProcessConfig) -> None:
+        self.config = config
+        self.state_dir = config.state_dir / config.pool_name
         self.run_id = uuid.uuid4().hex
         self._server: _ForkServer | None = None
         self._launching: asyncio.Future[_ForkServer] | None = None
@@ -149,7 +172,7 @@ class ProcessBackend(Backend):
 
     async def _launch(self) -> _ForkServer:
         ours, theirs = socket.socketpair()
-        env = {**os.environ, ENV_POOL: self.pool_name, "UES_LOG_LEVEL": "warning"}
+        env = {**os.environ, ENV_POOL: self.config.pool_name, "UES_LOG_LEVEL": "warning"}
         for secret in ("UES_ADMIN_KEY", "UES_ADMIN_KEY_FILE"):  # each world gets its own key over the socket
             env.pop(secret, None)
         try:
@@ -168,11 +191,11 @@ class ProcessBackend(Backend):
         reader, writer = await asyncio.open_connection(sock=ours)
         server = _ForkServer(process, reader, writer)
         try:
-            line = await asyncio.wait_for(reader.readline(), self.startup_timeout)
+            line = await asyncio.wait_for(reader.readline(), self.config.startup_timeout)
             Ready.model_validate_json(line)
         except (TimeoutError, ValidationError, ValueError) as exc:
             await server.close()
-            why = f"did not get ready within {self.startup_timeout:g} s" if isinstance(exc, TimeoutError) else \
+            why = f"did not get ready within {self.config.startup_timeout:g} s" if isinstance(exc, TimeoutError) else \
                 f"exited with code {process.returncode}" if process.returncode is not None else "answered nonsense"
             raise BackendError(f"the UES fork server {why}: " + (" | ".join(self._tail) or "(no output)")) from None
         self.server_starts += 1
@@ -196,7 +219,7 @@ class ProcessBackend(Backend):
             try:
                 server.writer.write(request.model_dump_json().encode() + b"\n")
                 await server.writer.drain()
-                line = await asyncio.wait_for(server.reader.readline(), self.startup_timeout)
+                line = await asyncio.wait_for(server.reader.readline(), self.config.startup_timeout)
                 if not line:
                     raise ConnectionError("the control socket closed")
             except (OSError, TimeoutError) as exc:
@@ -221,7 +244,7 @@ class ProcessBackend(Backend):
         key = new_admin_key()
         started = time.monotonic()
         spawning = asyncio.ensure_future(self._spawn(SpawnRequest(instance_id=instance_id, admin_key=key,
-                                                                  host=self.bind_host)))
+                                                                  host=self.config.bind_host)))
         try:
             spawned = await asyncio.shield(spawning)
         except asyncio.CancelledError:
@@ -233,9 +256,9 @@ class ProcessBackend(Backend):
         self._record(instance_id).write_text(json.dumps(
             {"pid": world.pid, "started": world.started, "port": world.port, "owner_pid": os.getpid(),
              "run_id": self.run_id}))
-        url = f"http://127.0.0.1:{world.port}" if self.bind_host in ("127.0.0.1", "0.0.0.0") else \
-            f"http://{self.bind_host}:{world.port}"
-        advertised = f"http://{self.advertise_host}:{world.port}" if self.advertise_host else url
+        url = f"http://127.0.0.1:{world.port}" if self.config.bind_host in ("127.0.0.1", "0.0.0.0") else \
+            f"http://{self.config.bind_host}:{world.port}"
+        advertised = f"http://{self.config.advertise_host}:{world.port}" if self.config.advertise_host else url
         instance = Instance(instance_id, self.name, url, advertised, key, handle=world)
         try:
             await self._wait_healthy(instance)
@@ -255,11 +278,11 @@ class ProcessBackend(Backend):
             return None if world.running() else "exited"
 
         try:
-            await wait_until_answers(instance.url + "/health", timeout_s=self.startup_timeout,
+            await wait_until_answers(instance.url + "/health", timeout_s=self.config.startup_timeout,
                                      still_starting=still_starting, http=self._http, interval_s=0.005)
         except TimeoutError:
             raise BackendError(f"UES world {instance.instance_id} did not answer /health within "
-                               f"{self.startup_timeout:g} s") from None
+                               f"{self.config.startup_timeout:g} s") from None
         except RuntimeError:
             await asyncio.sleep(0.05)  # its last words may still be in the pipe
             raise BackendError(f"UES world {instance.instance_id} exited during start-up: "
@@ -334,7 +357,7 @@ class ProcessBackend(Backend):
             if entry.isdigit():
                 pid = int(entry)
                 # Worlds share the fork server's environment; their process name tells them from it.
-                if _comm(pid) == WORLD_PROCESS_NAME and _environ(pid).get(ENV_POOL) == self.pool_name \
+                if _comm(pid) == WORLD_PROCESS_NAME and _environ(pid).get(ENV_POOL) == self.config.pool_name \
                         and process_start_time(pid) is not None:
                     found.append(f"{pid}:{names.get(pid, '?')}")
         return found

@@ -1,4 +1,5 @@
-"""Choose and build the UES backend and pool from ``PoolSettings`` (``GREEN_UES_BACKEND`` and friends).
+"""Choose and build the UES backend and pool from ``PoolSettings`` (``GREEN_UES_BACKEND``; each backend's own
+configuration comes whole from the settings, see ``ues_pool/settings.py``).
 
 ``GREEN_UES_BACKEND``:
 
@@ -25,8 +26,11 @@ from pydantic import TypeAdapter, ValidationError
 
 from services.ues.client import describe_validation_error
 from ues_pool.backends.base import Backend
+from ues_pool.backends.docker import DockerBackend
 from ues_pool.backends.external import ExternalBackend, ExternalServer
-from ues_pool.pool import PoolConfig, UESPool
+from ues_pool.backends.process import ProcessBackend
+from ues_pool.backends.swarm import SwarmBackend
+from ues_pool.pool import UESPool
 from ues_pool.settings import PoolSettings
 
 log = structlog.get_logger("ues_pool.select")
@@ -99,45 +103,21 @@ def make_backend(settings: PoolSettings) -> Backend:
         log.info("ues_backend_selected", backend=kind, requested="auto", reason=why)
     else:
         log.info("ues_backend_selected", backend=kind, requested=kind, reason="GREEN_UES_BACKEND")
-    exposed = settings.ues_advertise_host is not None
     if kind == "swarm":
-        from ues_pool.backends.swarm import SwarmBackend
-
-        if not settings.ues_swarm_green_on_network and os.path.exists("/.dockerenv"):
+        if not settings.ues_swarm.green_on_network and os.path.exists("/.dockerenv"):
             log.warning("ues_swarm_network_unset", hint="the green runs in a container: attach it to "
-                        f"{settings.ues_swarm_network!r} and set GREEN_UES_SWARM_GREEN_ON_NETWORK=1 so that it "
+                        f"{settings.ues_swarm.network!r} and set GREEN_UES_SWARM_GREEN_ON_NETWORK=1 so that it "
                         "reaches the worlds by service name")
-        return SwarmBackend(settings.pool_name, image=settings.ues_image, network=settings.ues_swarm_network,
-                            subnet=str(settings.ues_swarm_subnet) if settings.ues_swarm_subnet else None,
-                            green_on_network=settings.ues_swarm_green_on_network,
-                            advertise_host=settings.ues_advertise_host,
-                            advertise_name=settings.ues_swarm_advertise_name,
-                            constraints=settings.ues_swarm_constraints, cpus=settings.ues_swarm_cpus,
-                            memory=settings.ues_swarm_memory, reserve_cpus=settings.ues_swarm_reserve_cpus,
-                            reserve_memory=settings.ues_swarm_reserve_memory)
+        return SwarmBackend(settings.ues_swarm)
     if kind == "docker":
-        from ues_pool.backends.docker import DockerBackend
-
-        if settings.ues_docker_network is None and os.path.exists("/.dockerenv"):
+        if settings.ues_docker.network is None and os.path.exists("/.dockerenv"):
             log.warning("ues_docker_network_unset", hint="the green runs in a container: set "
                         "GREEN_UES_DOCKER_NETWORK so that it can reach the UES containers by name")
-        return DockerBackend(settings.pool_name, image=settings.ues_image, network=settings.ues_docker_network,
-                             advertise_host=settings.ues_advertise_host,
-                             publish_host="0.0.0.0" if exposed else "127.0.0.1")
-    from ues_pool.backends.process import ProcessBackend
-
-    return ProcessBackend(settings.pool_name, settings.data_dir / "ues-pool",
-                          bind_host="0.0.0.0" if exposed else "127.0.0.1", advertise_host=settings.ues_advertise_host)
-
-
-def pool_config(settings: PoolSettings) -> PoolConfig:
-    return PoolConfig(min_idle=settings.pool_min_idle, max_instances=settings.pool_max_instances,
-                      acquire_timeout_s=settings.pool_acquire_timeout_s,
-                      health_interval_s=settings.pool_health_interval_s,
-                      health_failures=settings.pool_health_failures, idle_ttl_s=settings.pool_idle_ttl_s)
+        return DockerBackend(settings.ues_docker)
+    return ProcessBackend(settings.ues_process)
 
 
 def make_pool(settings: PoolSettings) -> UESPool:
-    """A pool over ``make_backend(settings)``, configured from ``GREEN_POOL_*`` (not started: ``await pool.start()``
-    or ``async with``)."""
-    return UESPool(make_backend(settings), pool_config(settings))
+    """A pool over ``make_backend(settings)``, configured by ``settings.pool`` (``GREEN_POOL_*``; not started:
+    ``await pool.start()`` or ``async with``)."""
+    return UESPool(make_backend(settings), settings.pool)

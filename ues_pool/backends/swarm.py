@@ -39,8 +39,8 @@ What purples get (``advertised_url``): ``http://<name>:8000`` with ``advertise_n
 overlay network), else ``http://<advertise_host>:<port>`` when ``advertise_host`` is set (tasks on other nodes:
 that node's address), else the green's own URL.
 
-Labels: the docker backend's ownership labels, on the service *and* on its container. The orphan rule is the docker
-backend's (see ``docker.py``), applied to services; an owner on another host counts as alive while a running
+Labels: the engine backends' ownership labels, on the service *and* on its container. The orphan rule is theirs
+(see ``engine.py``), applied to services; an owner on another host counts as alive while a running
 container or task of the swarm, or a swarm node, carries its hostname (a green on another node's host cannot have
 its pid checked from here, so it is never reaped by pid). One pool name belongs to one green per swarm.
 
@@ -53,24 +53,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import re
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from ipaddress import IPv4Network
+from typing import Annotated, Any
 
 import structlog
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import NoDecode
 
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import BackendError, Instance, new_admin_key
-from ues_pool.backends.docker import (
+from ues_pool.backends.engine import (
     CONTAINER_PORT,
-    DEFAULT_IMAGE,
     LABEL_INSTANCE,
     LABEL_POOL,
     LABEL_RUN,
     EngineBackend,
+    EngineConfig,
     compose_unclaimed,
+    parse_size,
     running_hostnames,
 )
 
@@ -80,22 +85,75 @@ DEFAULT_NETWORK = "ues-worlds"
 NATIVE_NO_NEW_PRIVILEGES_API = (1, 44)  # ContainerSpec.Privileges.NoNewPrivileges
 # Task states after which a task never runs (again): with restart condition "none" nothing replaces it.
 ENDED_STATES = frozenset({"complete", "shutdown", "failed", "rejected", "remove", "orphaned"})
+# What swarm accepts as a placement constraint: an attribute, == or !=, a value (node.labels.ues==yes).
+CONSTRAINT = re.compile(r"^\s*(node|engine)\.[\w.-]+\s*(==|!=)\s*\S+\s*$")
 
-T = TypeVar("T")
 
+class SwarmConfig(EngineConfig):
+    """A swarm backend: the engine's common settings, plus its overlay network, placement, reservations and
+    addressing (``GREEN_UES_SWARM_*``). Its errors name the variables an operator sets."""
 
-def parse_size(value: str | int) -> int:
-    """Bytes from a docker size (``512m``, ``1g``, ``65536``); ValueError with the reason when malformed."""
-    from docker.errors import DockerException
-    from docker.utils import parse_bytes
+    network: str = Field(default=DEFAULT_NETWORK, min_length=1,
+                         description="the overlay network worlds join (created, attachable, when missing)")
+    subnet: IPv4Network | None = Field(
+        default=None, description="the subnet of that network when the backend creates it (one address per world: "
+        "docker's default /24 holds about 250 worlds)")
+    green_on_network: bool = Field(
+        default=False, description="the green runs on that overlay network: it reaches worlds by service name")
+    advertise_name: bool = Field(
+        default=False, description="purples get http://<service name>:8000 (they run on the overlay network)")
+    local_host: str = Field(default="127.0.0.1", description="where the green reaches ports published on its node")
+    # NoDecode: the environment's text (a JSON list or a comma list) reaches _constraints as it is.
+    constraints: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, description="placement constraints: JSON list or comma list, e.g. node.labels.ues==yes")
+    reserve_cpus: float = Field(default=0.0, ge=0, description="CPUs reserved per world (0: none)")
+    reserve_memory: str | int | None = Field(default=None, description="memory reserved per world, e.g. 128m")
+    # Off only for an image without setpriv on an engine older than API 1.44 (module docstring).
+    no_new_privileges: bool = True
+    # A task the scheduler cannot place right now ("insufficient resources") may fit a moment later, once a world
+    # just stopped has released its reservation; after this long it is a start failure.
+    placement_grace_s: float = Field(default=1.0, ge=0)
 
-    try:
-        size = parse_bytes(value)
-    except (DockerException, ValueError, TypeError) as exc:
-        raise ValueError(f"{value!r} is not a size like 512m or 1g ({exc})") from None
-    if size <= 0:
-        raise ValueError(f"{value!r} is not a positive size")
-    return int(size)
+    @field_validator("constraints", mode="before")
+    @classmethod
+    def _constraints(cls, raw: Any) -> Any:
+        """A JSON list, or a comma-separated list, of constraints like ``node.labels.ues==yes``."""
+        if isinstance(raw, str):
+            text = raw.strip()
+            if text.startswith("["):
+                try:
+                    raw = json.loads(text)
+                except ValueError as exc:
+                    raise ValueError(f"not a valid JSON list ({exc})") from None
+            else:
+                raw = [part for part in (p.strip() for p in text.split(",")) if part]
+        if isinstance(raw, list | tuple):
+            for item in raw:
+                if not isinstance(item, str) or not CONSTRAINT.match(item):
+                    raise ValueError(f"{item!r} is not a placement constraint like node.labels.ues==yes or "
+                                     f"node.role!=manager")
+            return [item.strip() for item in raw]
+        return raw
+
+    @field_validator("reserve_memory")
+    @classmethod
+    def _reservation(cls, raw: str | int | None) -> str | int | None:
+        """A docker size (``128m``); an empty reservation means none."""
+        if isinstance(raw, str):
+            raw = raw.strip() or None
+        if raw is not None:
+            parse_size(raw)
+        return raw
+
+    @model_validator(mode="after")
+    def _reservations_fit_limits(self) -> SwarmConfig:
+        if self.reserve_cpus > self.cpus:
+            raise ValueError(f"GREEN_UES_SWARM_RESERVE_CPUS ({self.reserve_cpus:g}) is above the limit "
+                             f"GREEN_UES_SWARM_CPUS ({self.cpus:g})")
+        if self.reserve_memory and parse_size(self.reserve_memory) > parse_size(self.memory):
+            raise ValueError(f"GREEN_UES_SWARM_RESERVE_MEMORY ({self.reserve_memory}) is above the limit "
+                             f"GREEN_UES_SWARM_MEMORY ({self.memory})")
+        return self
 
 
 def _api_version(text: str) -> tuple[int, int]:
@@ -134,36 +192,10 @@ class SwarmBackend(EngineBackend):
     name = "swarm"
     thread_name_prefix = "ues-swarm"
 
-    def __init__(self, pool_name: str, *, image: str = DEFAULT_IMAGE, command: Sequence[str] | str = ("ues",),
-                 network: str = DEFAULT_NETWORK, subnet: str | None = None, green_on_network: bool = False,
-                 advertise_host: str | None = None,
-                 advertise_name: bool = False, local_host: str = "127.0.0.1",
-                 cpus: float = 1.0, memory: str | int = "512m", pids_limit: int = 256,
-                 reserve_cpus: float = 0.0, reserve_memory: str | int | None = None,
-                 constraints: Sequence[str] = (), user: str | None = "10001:10001", tmpfs_size: str = "64m",
-                 no_new_privileges: bool = True, startup_timeout: float = 30.0, placement_grace_s: float = 1.0,
-                 labels: dict[str, str] | None = None, client: Any = None, max_workers: int = 16,
-                 max_concurrent_starts: int | None = None) -> None:
-        super().__init__(pool_name, image=image, command=command, startup_timeout=startup_timeout, labels=labels,
-                         client=client, max_workers=max_workers, max_concurrent_starts=max_concurrent_starts)
-        self.network = network
-        self.subnet = subnet
-        self.green_on_network = green_on_network
-        self.advertise_host = advertise_host
-        self.advertise_name = advertise_name
-        self.local_host = local_host
-        self.cpus = cpus
-        self.memory = memory
-        self.pids_limit = pids_limit
-        self.reserve_cpus = reserve_cpus
-        self.reserve_memory = reserve_memory
-        self.constraints = list(constraints)
-        self.user = user
-        self.tmpfs_size = tmpfs_size
-        self.no_new_privileges = no_new_privileges
-        # A task the scheduler cannot place right now ("insufficient resources") may fit a moment later, once a
-        # world just stopped has released its reservation; after this long it is a start failure.
-        self.placement_grace_s = placement_grace_s
+    config: SwarmConfig
+
+    def __init__(self, config: SwarmConfig, *, client: Any = None) -> None:
+        super().__init__(config, client=client)
         self._prepared: _Prepared | None = None
         self._prepare_lock = threading.Lock()
         self._node_addresses: dict[str, str] = {}
@@ -190,12 +222,12 @@ class SwarmBackend(EngineBackend):
                                f"{bool(swarm.get('ControlAvailable'))}); run deploy/swarm.sh (docker swarm init) "
                                f"or point DOCKER_HOST at a manager")
         try:
-            image = client.images.get(self.image)
+            image = client.images.get(self.config.image)
         except docker.errors.ImageNotFound:
-            raise BackendError(f"UES image {self.image!r} is not in the Docker engine (build it, or set "
+            raise BackendError(f"UES image {self.config.image!r} is not in the Docker engine (build it, or set "
                                f"GREEN_UES_IMAGE); every swarm node that runs worlds needs it too") from None
         except docker.errors.DockerException as exc:
-            raise BackendError(f"could not look up UES image {self.image!r}: {exc}") from exc
+            raise BackendError(f"could not look up UES image {self.config.image!r}: {exc}") from exc
         digests = [d for d in image.attrs.get("RepoDigests") or [] if "@" in d]
         config = image.attrs.get("Config") or {}
         return _Prepared(image_ref=digests[0] if digests else image.id, image_labels=dict(image.labels or {}),
@@ -215,30 +247,32 @@ class SwarmBackend(EngineBackend):
 
         def existing() -> list[dict[str, Any]]:
             # The name filter matches substrings; two networks of one name can exist (an old engine's race).
-            found = [n for n in api.networks(names=[self.network]) if n["Name"] == self.network]
+            found = [n for n in api.networks(names=[self.config.network]) if n["Name"] == self.config.network]
             return sorted(found, key=lambda n: (n.get("Created", ""), n["Id"]))
 
         found = existing()
         if not found:
             try:
                 # Every world takes one address of the network: its subnet bounds how many can live at once.
-                ipam = docker.types.IPAMConfig(pool_configs=[docker.types.IPAMPool(subnet=self.subnet)]) \
-                    if self.subnet else None
-                api.create_network(self.network, driver="overlay", attachable=True, check_duplicate=True,
+                subnet = self.config.subnet
+                ipam = docker.types.IPAMConfig(pool_configs=[docker.types.IPAMPool(subnet=str(subnet))]) \
+                    if subnet else None
+                api.create_network(self.config.network, driver="overlay", attachable=True, check_duplicate=True,
                                    labels={"org.ues-green.network": "swarm-worlds"}, ipam=ipam)
             except docker.errors.APIError as exc:
                 if exc.status_code != 409:  # 409: created meanwhile by another green
-                    raise BackendError(f"could not create the overlay network {self.network!r}: {exc}") from exc
+                    raise BackendError(f"could not create the overlay network {self.config.network!r}: "
+                                       f"{exc}") from exc
             found = existing()
         if not found:
-            raise BackendError(f"the overlay network {self.network!r} vanished right after it was created")
+            raise BackendError(f"the overlay network {self.config.network!r} vanished right after it was created")
         network = found[0]
         if network.get("Driver") != "overlay" or network.get("Scope") != "swarm":
-            raise BackendError(f"network {self.network!r} exists but is a {network.get('Scope')} "
+            raise BackendError(f"network {self.config.network!r} exists but is a {network.get('Scope')} "
                                f"{network.get('Driver')} network; swarm worlds need an overlay network (set "
                                f"GREEN_UES_SWARM_NETWORK to another name)")
         if not network.get("Attachable"):
-            log.warning("ues_swarm_network_not_attachable", network=self.network,
+            log.warning("ues_swarm_network_not_attachable", network=self.config.network,
                         hint="plain containers (a green or purple outside swarm services) cannot join it")
         return str(network["Id"])
 
@@ -247,7 +281,8 @@ class SwarmBackend(EngineBackend):
     def publishes(self) -> bool:
         """Whether worlds publish port 8000 on their node: for a green outside the overlay network, or for purples
         told to come through ``advertise_host``."""
-        return not self.green_on_network or (self.advertise_host is not None and not self.advertise_name)
+        config = self.config
+        return not config.green_on_network or (config.advertise_host is not None and not config.advertise_name)
 
     def _spec(self, name: str, key: str, prepared: _Prepared) -> dict[str, Any]:
         """The arguments of ``create_service`` for one world."""
@@ -263,28 +298,29 @@ class SwarmBackend(EngineBackend):
             TaskTemplate,
         )
 
-        native = self.no_new_privileges and prepared.native_no_new_privileges
+        config = self.config
+        native = config.no_new_privileges and prepared.native_no_new_privileges
         command = ["setpriv", "--no-new-privs", "--", *prepared.entrypoint] \
-            if self.no_new_privileges and not native else None
+            if config.no_new_privileges and not native else None
         container = ContainerSpec(
-            prepared.image_ref, command=command, args=self.command,
+            prepared.image_ref, command=command, args=list(config.command),
             env=[f"UES_ADMIN_KEY={key}", f"UES_PORT={CONTAINER_PORT}", "UES_LOG_LEVEL=warning"],
-            user=self.user or None, read_only=True, cap_drop=["ALL"],
+            user=config.user or None, read_only=True, cap_drop=["ALL"],
             labels={**compose_unclaimed(prepared.image_labels), **self.labels, LABEL_INSTANCE: name},
-            mounts=[Mount("/tmp", None, type="tmpfs", tmpfs_size=parse_size(self.tmpfs_size))],
+            mounts=[Mount("/tmp", None, type="tmpfs", tmpfs_size=parse_size(config.tmpfs_size))],
             # The pool discards a world it stops: nothing to shut down gracefully (the docker backend force-removes).
             stop_signal="SIGKILL",
         )
         if native:
             container["Privileges"] = {"NoNewPrivileges": True}  # API 1.44; the SDK's Privileges has no field for it
         resources = Resources(
-            cpu_limit=int(self.cpus * 1_000_000_000), mem_limit=parse_size(self.memory),
-            cpu_reservation=int(self.reserve_cpus * 1_000_000_000) or None,
-            mem_reservation=parse_size(self.reserve_memory) if self.reserve_memory else None)
-        resources.setdefault("Limits", {})["Pids"] = self.pids_limit  # API 1.41; the SDK has no argument for it
+            cpu_limit=int(config.cpus * 1_000_000_000), mem_limit=parse_size(config.memory),
+            cpu_reservation=int(config.reserve_cpus * 1_000_000_000) or None,
+            mem_reservation=parse_size(config.reserve_memory) if config.reserve_memory else None)
+        resources.setdefault("Limits", {})["Pids"] = config.pids_limit  # API 1.41; the SDK has no argument for it
         template = TaskTemplate(
             container, resources=resources, restart_policy=RestartPolicy(condition="none"),
-            placement=Placement(constraints=self.constraints) if self.constraints else None,
+            placement=Placement(constraints=config.constraints) if config.constraints else None,
             networks=[NetworkAttachmentConfig(prepared.network_id)])
         endpoint = EndpointSpec(mode="dnsrr")
         if self.publishes:  # no PublishedPort: the engine picks a free port on the task's node
@@ -302,10 +338,11 @@ class SwarmBackend(EngineBackend):
         except docker.errors.DockerException as exc:
             with contextlib.suppress(Exception):  # an answer lost after the service was made
                 self._remove(name)
-            raise BackendError(f"could not create the UES swarm service {name} from {self.image!r}: {exc}") from exc
+            raise BackendError(f"could not create the UES swarm service {name} from {self.config.image!r}: "
+                               f"{exc}") from exc
         return SwarmWorld(name=name, service_id=created["ID"])
 
-    async def _start(self) -> Instance:
+    async def start(self) -> Instance:
         name = self._world_name()
         key = new_admin_key()
         started = time.monotonic()
@@ -315,10 +352,10 @@ class SwarmBackend(EngineBackend):
             self._prepared = None
             raise
         try:
-            await self._wait_running(world, key, started + self.startup_timeout)
+            await self._wait_running(world, key, started + self.config.startup_timeout)
             url, advertised = await self._run(self._urls, world)
             instance = Instance(name, self.name, url, advertised, key, handle=world)
-            await self._wait_healthy(instance, started + self.startup_timeout)
+            await self._wait_healthy(instance, started + self.config.startup_timeout)
         except BaseException as exc:
             await asyncio.shield(self._run(self._remove, name))  # never leak a half-started world
             if isinstance(exc, BackendError):
@@ -360,18 +397,19 @@ class SwarmBackend(EngineBackend):
                                    f"{await self._run(self._logs, world.service_id, key)}")
             if state == "pending" and status.get("Err"):
                 unplaced_since = unplaced_since or time.monotonic()
-                if time.monotonic() - unplaced_since >= self.placement_grace_s:
+                if time.monotonic() - unplaced_since >= self.config.placement_grace_s:
                     raise BackendError(f"UES service {world.name} cannot be placed on any swarm node: {why} "
-                                       f"(placement constraints {self.constraints or 'none'}, reserved "
-                                       f"{self.reserve_cpus:g} CPUs and {self.reserve_memory or 'no'} memory)")
+                                       f"(placement constraints {self.config.constraints or 'none'}, reserved "
+                                       f"{self.config.reserve_cpus:g} CPUs and "
+                                       f"{self.config.reserve_memory or 'no'} memory)")
             else:
                 unplaced_since = None
             if time.monotonic() >= deadline:
                 hint = (f"; a task that stays new is often one the swarm has no address for: the network "
-                        f"{self.network!r} may be full (set GREEN_UES_SWARM_SUBNET, or create it with a larger "
-                        f"--subnet)") if state == "new" else ""
+                        f"{self.config.network!r} may be full (set GREEN_UES_SWARM_SUBNET, or create it with a "
+                        f"larger --subnet)") if state == "new" else ""
                 raise BackendError(f"UES service {world.name}: its task was still {state} after "
-                                   f"{self.startup_timeout:g} s ({why or 'no reason given'}){hint}")
+                                   f"{self.config.startup_timeout:g} s ({why or 'no reason given'}){hint}")
             await asyncio.sleep(0.05)
 
     def _urls(self, world: SwarmWorld) -> tuple[str, str]:
@@ -379,13 +417,13 @@ class SwarmBackend(EngineBackend):
         by_name = f"http://{world.name}:{CONTAINER_PORT}"
         published = None
         if world.port is not None:
-            host = self.local_host if world.local else self._node_address(world.node_id)
+            host = self.config.local_host if world.local else self._node_address(world.node_id)
             published = f"http://{host}:{world.port}"
-        url = by_name if self.green_on_network else str(published)
-        if self.advertise_name:
+        url = by_name if self.config.green_on_network else str(published)
+        if self.config.advertise_name:
             return url, by_name
-        if self.advertise_host is not None and world.port is not None:
-            host = self.advertise_host if world.local else self._node_address(world.node_id)
+        if self.config.advertise_host is not None and world.port is not None:
+            host = self.config.advertise_host if world.local else self._node_address(world.node_id)
             return url, f"http://{host}:{world.port}"
         return url, url
 
@@ -406,7 +444,7 @@ class SwarmBackend(EngineBackend):
         except TimeoutError:
             tail = await self._run(self._logs, world.service_id, instance.admin_key)
             raise BackendError(f"UES service {world.name} did not answer {instance.url}/health within "
-                               f"{self.startup_timeout:g} s: {tail}") from None
+                               f"{self.config.startup_timeout:g} s: {tail}") from None
         except RuntimeError as exc:
             tail = await self._run(self._logs, world.service_id, instance.admin_key)
             raise BackendError(f"UES service {world.name} stopped during start-up ({exc}): {tail}") from None
@@ -517,15 +555,15 @@ class SwarmBackend(EngineBackend):
         return ids, hostnames
 
     def _of_pool(self) -> list[tuple[str, dict[str, str]]]:
-        services = self._services(**{LABEL_POOL: self.pool_name})
+        services = self._services(**{LABEL_POOL: self.config.pool_name})
         return [(service["Spec"]["Name"], service["Spec"].get("Labels") or {}) for service in services]
 
     def _owned(self) -> list[str]:
-        services = self._services(**{LABEL_POOL: self.pool_name})
+        services = self._services(**{LABEL_POOL: self.config.pool_name})
         owned = [f"{s['ID'][:12]}:{(s['Spec'].get('Labels') or {}).get(LABEL_INSTANCE)}" for s in services]
         known = {(s["Spec"].get("Labels") or {}).get(LABEL_INSTANCE) for s in services}
         # A container whose service is gone but that swarm has not removed yet still holds memory: a leak to see.
-        for c in self._containers(**{LABEL_POOL: self.pool_name}):
+        for c in self._containers(**{LABEL_POOL: self.config.pool_name}):
             instance = (c.get("Labels") or {}).get(LABEL_INSTANCE)
             if instance not in known:
                 owned.append(f"{c['Id'][:12]}:{instance}")

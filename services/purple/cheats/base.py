@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import structlog
 
+from services.protocol.messages import MessageType
 from services.ues.client import UESClient, UESError, parse_time
 
 log = structlog.get_logger("purple.cheats")
@@ -254,20 +255,20 @@ class CheatBrain:
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
         """Answer one green message: a ``turn_complete`` for a ``turn_start``, nothing for the others."""
         kind = payload.get("message_type")
-        if kind == "assessment_start":
+        if kind == MessageType.ASSESSMENT_START:
             self.runs[context_id] = Run(ues_url=str(payload["ues_url"]).rstrip("/"), api_key=str(payload["api_key"]))
             return None
-        if kind == "assessment_complete":
+        if kind == MessageType.ASSESSMENT_COMPLETE:
             self.runs.pop(context_id, None)
             return None
-        if kind != "turn_start":
+        if kind != MessageType.TURN_START:
             return None
         run = self.runs.get(context_id)
         if run is not None:
             run.turns += 1
             async with UESClient(run.ues_url, run.api_key, timeout_s=30) as ues:
                 await self.turn(run, ues)
-        reply: dict[str, Any] = {"message_type": "turn_complete"}
+        reply: dict[str, Any] = {"message_type": MessageType.TURN_COMPLETE}
         if self.time_step is not None:
             reply["time_step"] = self.time_step
         return reply

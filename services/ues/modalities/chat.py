@@ -137,6 +137,7 @@ class ChatState(Modality):
         # ``messages`` stays sorted by (timestamp, insertion sequence): a stable secondary key instead of
         # real UES's random message_id (§6 item 8). Per-conversation lists use the same order.
         self._seq = itertools.count()
+        self._ties_by_id = False  # real-UES mode: see order_ties_by_id
         self._order: dict[str, int] = {}
         self._by_id: dict[str, ChatMessage] = {}
         self._by_conv: dict[str, list[ChatMessage]] = {}
@@ -152,8 +153,19 @@ class ChatState(Modality):
         self._order[message.message_id] = next(self._seq)
         self._by_id[message.message_id] = message
 
-    def sort_key(self, message: ChatMessage) -> tuple[datetime, int]:
+    def sort_key(self, message: ChatMessage) -> tuple[datetime, int | str]:
+        """The messages' order: by timestamp, ties by insertion (by message id in real-UES mode)."""
+        if self._ties_by_id:
+            return (message.timestamp, message.message_id)
         return (message.timestamp, self._order[message.message_id])
+
+    def order_ties_by_id(self) -> None:
+        """Order messages of the same timestamp by message id, as real UES does (``(timestamp, message_id)``, §6
+        item 8): with uuid4 ids that order is random, which real-UES mode reproduces."""
+        self._ties_by_id = True
+        self.messages.sort(key=self.sort_key)
+        for history in self._by_conv.values():
+            history.sort(key=self.sort_key)
 
     # ------------------------------------------------------------------ transfer
     @classmethod

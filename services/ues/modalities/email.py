@@ -153,6 +153,11 @@ class EmailState(Modality):
         self._search: dict[str, tuple[str, str, str, str]] = {}
         self._index: tuple[list[str], list[tuple[str, list[int]]]] | None = None
         self._pos: dict[str, int] | None = None
+        self._unknown_ids_fail = True  # real-UES mode: see ignore_unknown_ids
+
+    def ignore_unknown_ids(self) -> None:
+        """Let a bulk operation none of whose ids exists "execute" without effect, as real UES does (§3.3)."""
+        self._unknown_ids_fail = False
 
     # ------------------------------------------------------------------ transfer
     @classmethod
@@ -201,7 +206,7 @@ class EmailState(Modality):
             # The validator guarantees message_ids or message_id for every bulk operation.
             ids = list(inp.message_ids or []) or ([inp.message_id] if inp.message_id is not None else [])
             found = [self.emails[i] for i in ids if i in self.emails]
-            if not found:
+            if not found and self._unknown_ids_fail:
                 # Real UES silently "executes" this; reporting it lets the caller see its mistake.
                 raise ExecutionError(f"No email found with id(s): {', '.join(map(str, ids[:5]))}")
             for email in found:

@@ -8,7 +8,7 @@ import uuid
 from datetime import datetime
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
 from services.ues.modalities.base import ExecutionError, Modality, ModalityInput, StrictBody
 from services.ues.timeutil import EPOCH, AwareDatetime
@@ -24,6 +24,7 @@ SMSOperation = Literal[
 MessageType = Literal["sms", "rcs"]
 Direction = Literal["incoming", "outgoing"]
 DeliveryStatus = Literal["sending", "sent", "delivered", "failed", "read"]
+DirectChange = Literal["read", "unread", "delete"]
 
 # Older releases nested the operation fields under ``action`` + one of these objects (§3.7).
 _LEGACY_CONTAINERS = ("message_data", "delivery_update_data", "reaction_data", "edit_data", "delete_data",
@@ -161,6 +162,18 @@ class SMSInput(ModalityInput):
     # Extension: ``/sms/unread`` is logged as update_delivery_status "delivered" (like real UES); this flag
     # makes replaying that event mark the messages unread instead of delivered.
     mark_unread: bool | None = None
+    # Real-UES mode (services/ues/compat.py): real UES's /sms/read, /unread and /delete change every listed message's
+    # flags directly, conversation counters untouched, and record one event naming only the first message. The
+    # change and its ids ride here, outside the event data, so that undo and replay reproduce it.
+    _direct: tuple[DirectChange, list[str]] | None = PrivateAttr(default=None)
+
+    def change_directly(self, change: DirectChange, message_ids: list[str]) -> None:
+        """Make this input apply ``change`` to ``message_ids`` as real UES's route does (real-UES mode only)."""
+        self._direct = (change, list(message_ids))
+
+    def direct_change(self) -> tuple[DirectChange, list[str]] | None:
+        """What ``change_directly`` set, if anything."""
+        return self._direct
 
     @model_validator(mode="before")
     @classmethod
@@ -323,7 +336,10 @@ class SMSState(Modality):
     def apply(self, inp: ModalityInput) -> None:
         assert isinstance(inp, SMSInput)
         op = inp.operation
-        if op in ("send_message", "receive_message"):
+        direct = inp.direct_change()
+        if direct is not None:
+            self._change_directly(*direct, when=inp.timestamp)
+        elif op in ("send_message", "receive_message"):
             self._message(inp)
         elif op == "update_delivery_status":
             self._delivery(inp)
@@ -444,6 +460,19 @@ class SMSState(Modality):
                 conv.unread_count = max(0, conv.unread_count - 1)
         inp.message_id = message_id
         inp.thread_id = thread_id
+
+    def _change_directly(self, change: DirectChange, message_ids: list[str], when: datetime) -> None:
+        """Real UES's bulk read/unread/delete: message flags only, conversation ``unread_count`` left as it was."""
+        found = [self.messages[i] for i in dict.fromkeys(message_ids) if i in self.messages]
+        if not found:
+            raise ExecutionError(f"Message(s) not found: {', '.join(message_ids[:5])}")
+        for message in found:
+            if change == "read":
+                message.is_read, message.read_at = True, when
+            elif change == "unread":
+                message.is_read, message.read_at = False, None
+            else:
+                message.is_deleted = True
 
     def _set_read(self, message: SMSMessage, read: bool, when: datetime) -> None:
         conv = self.conversations.get(message.thread_id)

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from services.ues.access_log import AccessLog
 from services.ues.auth import ApiKey, KeyRegistry, Permission
+from services.ues.compat import is_real
 from services.ues.engine import ApiError
 from services.ues.modalities.base import StrictBody
 from services.ues.routes.common import respond
@@ -54,7 +55,8 @@ async def list_keys(request: Request, include_revoked: bool = True, key: ApiKey 
 async def get_key(key_id: str, request: Request, key: ApiKey = Depends(Permission("keys:read"))):
     # KeyInfo plus ``call_counts``: every call made with the key by (status, method, route template), never dropped
     # (the access log is a ring buffer). Only here, not in the listing: a proctor reads one key's counts per turn.
-    return respond(_find(request, key_id).info(with_calls=True))
+    # Real UES has no per-key counters.
+    return respond(_find(request, key_id).info(with_calls=not is_real(request.app.state)))
 
 
 @keys_router.delete("/{key_id}")
@@ -99,7 +101,8 @@ async def access_logs(request: Request, key_id: str | None = None, key_name: str
         and (not errors_only or e.status_code >= 400)
     ]
     page = matched[offset:offset + limit]
-    return respond({"entries": [e.to_json() for e in page], "count": len(page), "total_in_log": len(log.entries),
+    return respond({"entries": [e.to_json(log.real) for e in page], "count": len(page),
+                    "total_in_log": len(log.entries),
                     "limit": limit, "offset": offset, "has_more": offset + len(page) < len(matched)})
 
 
@@ -113,8 +116,8 @@ async def access_log_stats(request: Request, key: ApiKey = Depends(Permission("l
         "client_error_count": sum(400 <= e.status_code < 500 for e in entries),
         "server_error_count": sum(e.status_code >= 500 for e in entries),
         "unique_keys": len({e.key_id for e in entries if e.key_id}),
-        "earliest_timestamp": entries[0].timestamp.isoformat() if entries else None,
-        "latest_timestamp": entries[-1].timestamp.isoformat() if entries else None,
+        "earliest_timestamp": entries[0].to_json(log.real)["timestamp"] if entries else None,
+        "latest_timestamp": entries[-1].to_json(log.real)["timestamp"] if entries else None,
         "is_full": len(entries) >= log.max_entries,
     })
 

@@ -190,21 +190,21 @@ async def calendar_create(body: CreateEventBody, request: Request,
     calendar_id = body.calendar_id or _state(request).default_calendar_id
     event = _act(request, key, **_fields(body, skip=("calendar_id",)), operation="create", event_id=event_id,
                  calendar_id=calendar_id)
-    return action_response(event, f"Created calendar event: {body.title} (calendar_event_id: {event_id})")
+    return action_response(request, event, f"Created calendar event: {body.title} (calendar_event_id: {event_id})")
 
 
 @router.post("/update")
 async def calendar_update(body: UpdateEventBody, request: Request,
                           key: ApiKey = Depends(Permission("calendar:update"))):
     event = _act(request, key, **_fields(body, drop_none=True), operation="update")
-    return action_response(event, f"Updated calendar event: {body.event_id}")
+    return action_response(request, event, f"Updated calendar event: {body.event_id}")
 
 
 @router.post("/delete")
 async def calendar_delete(body: DeleteEventBody, request: Request,
                           key: ApiKey = Depends(Permission("calendar:delete"))):
     event = _act(request, key, **_fields(body), operation="delete")
-    return action_response(event, f"Deleted calendar event: {body.event_id}")
+    return action_response(request, event, f"Deleted calendar event: {body.event_id}")
 
 
 @router.post("/respond")
@@ -212,7 +212,8 @@ async def calendar_respond(body: RespondBody, request: Request,
                            key: ApiKey = Depends(Permission("calendar:respond"))):
     event = _act(request, key, operation="respond", event_id=body.event_id, attendee_email=body.attendee_email,
                  response=body.response, response_comment=body.comment)
-    return action_response(event, f"Responded to event {body.event_id}: {body.attendee_email} -> {body.response}")
+    return action_response(request, event,
+                           f"Responded to event {body.event_id}: {body.attendee_email} -> {body.response}")
 
 
 # ---------------------------------------------------------------------------------------- calendar list

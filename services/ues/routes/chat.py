@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
+from services.ues.compat import action_input_errors
 from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
 from services.ues.modalities.chat import (
@@ -60,14 +61,10 @@ class ChatQuery(StrictBody):
 
 def _act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
     s = sim(request)
-    inp = ChatInput(timestamp=s.now, **fields)
-    inp.check()
+    with action_input_errors(request.app.state, "chat", fields["operation"]):
+        inp = ChatInput(timestamp=s.now, **fields)
+        inp.check()
     return s.act(inp, key.key_id)
-
-
-def _reply(event: SimEvent, ok: str, what: str):
-    """ModalityActionResponse; on failure the message reads "<what> failed: <error>"."""
-    return action_response(event, what if event.status == "failed" else ok)
 
 
 @router.get("/state")
@@ -88,7 +85,7 @@ async def chat_state(request: Request, compact: bool = False, key: ApiKey = Depe
 async def chat_query(body: ChatQuery, request: Request, key: ApiKey = Depends(Permission("chat:query"))):
     state = _state(request)
     q = body
-    # Both sources are already in (timestamp, insertion) order.
+    # Both sources are already in the state's order: (timestamp, insertion), in real-UES mode (timestamp, id).
     candidates = state.conversation_messages(q.conversation_id) if q.conversation_id else state.messages
     search = q.search.lower() if q.search else None
     matched: list[ChatMessage] = [
@@ -117,16 +114,16 @@ async def chat_query(body: ChatQuery, request: Request, key: ApiKey = Depends(Pe
 async def chat_send(body: SendChat, request: Request, key: ApiKey = Depends(Permission("chat:send"))):
     event = _act(request, key, operation="send_message", role=body.role, content=body.content,
                  conversation_id=body.conversation_id, metadata=body.metadata)
-    return _reply(event, f"Chat message sent from {body.role}", "Send chat message")
+    return action_response(request, event, f"Chat message sent from {body.role}")
 
 
 @router.post("/delete")
 async def chat_delete(body: DeleteChat, request: Request, key: ApiKey = Depends(Permission("chat:delete"))):
     event = _act(request, key, operation="delete_message", message_id=body.message_id)
-    return _reply(event, f"Deleted message {body.message_id}", "Delete chat message")
+    return action_response(request, event, f"Deleted message {body.message_id}")
 
 
 @router.post("/clear")
 async def chat_clear(body: ClearChat, request: Request, key: ApiKey = Depends(Permission("chat:clear"))):
     event = _act(request, key, operation="clear_conversation", conversation_id=body.conversation_id)
-    return _reply(event, f"Cleared conversation {body.conversation_id}", "Clear conversation")
+    return action_response(request, event, f"Cleared conversation {body.conversation_id}")

@@ -8,6 +8,7 @@ from fastapi import Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import to_json
 
+from services.ues.compat import action_status, is_real, zulu
 from services.ues.engine import Simulation
 from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
@@ -54,8 +55,18 @@ def respond(payload: Any, status_code: int = 200) -> Response:
     return Response(content=to_json(payload), status_code=status_code, media_type="application/json")
 
 
-def action_response(event: SimEvent, message: str) -> Response:
-    """ModalityActionResponse (ues-api.md §2.12) with the event's true status."""
+def action_response(request: Request, event: SimEvent, message: str) -> Response:
+    """ModalityActionResponse (ues-api.md §2.12) with the event's true status.
+
+    Real-UES mode answers as real UES does: ``"executed"`` and the success message on the email, chat and location
+    routes even when the event failed; the true status elsewhere; ``Z`` datetimes.
+    """
+    if is_real(request.app.state):
+        status = action_status(event)
+        if status == "failed":
+            message = f"Action failed: {event.error_message}"
+        return respond({"event_id": event.event_id, "scheduled_time": zulu(event.scheduled_time),
+                        "status": status, "message": message, "modality": event.modality})
     if event.status == "failed":
         message = f"Action failed: {event.error_message}"
     return respond({"event_id": event.event_id, "scheduled_time": event.scheduled_time.isoformat(),

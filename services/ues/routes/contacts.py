@@ -197,20 +197,20 @@ async def contacts_create(body: CreateContact, request: Request,
     contact_id = event.data.contact_id if isinstance(event.data, ContactsInput) else None
     contact = _state(request).contacts.get(contact_id or "")
     name = contact.resolved_name() if contact is not None else body.identifiers[0].value
-    return action_response(event, f"Created contact: {name} (contact_id: {contact_id})")
+    return action_response(request, event, f"Created contact: {name} (contact_id: {contact_id})")
 
 
 @router.post("/update")
 async def contacts_update(body: UpdateContact, request: Request,
                           key: ApiKey = Depends(Permission("contacts:update"))):
     event = _act(request, key, operation="update_contact", **_fields(body))
-    return action_response(event, f"Updated contact: {body.contact_id}")
+    return action_response(request, event, f"Updated contact: {body.contact_id}")
 
 
 def _simple(name: str, operation: str, verb: str) -> None:
     async def handler(body: ContactId, request: Request, key: ApiKey = Depends(Permission(f"contacts:{name}"))):
         event = _act(request, key, operation=operation, contact_id=body.contact_id)
-        return action_response(event, f"{verb} contact: {body.contact_id}")
+        return action_response(request, event, f"{verb} contact: {body.contact_id}")
 
     handler.__name__ = f"contacts_{name}"
     router.add_api_route(f"/{name}", handler, methods=["POST"], name=f"contacts_{name}")
@@ -227,14 +227,15 @@ _simple("unfavorite", "unfavorite_contact", "Unfavorited")
 async def contacts_merge(body: MergeBody, request: Request, key: ApiKey = Depends(Permission("contacts:merge"))):
     event = _act(request, key, operation="merge_contacts", primary_contact_id=body.primary_contact_id,
                  secondary_contact_id=body.secondary_contact_id)
-    return action_response(event, f"Merged contacts: {body.secondary_contact_id} into {body.primary_contact_id}")
+    return action_response(request, event,
+                           f"Merged contacts: {body.secondary_contact_id} into {body.primary_contact_id}")
 
 
 @router.post("/group/add")
 async def contacts_group_add(body: GroupBody, request: Request,
                              key: ApiKey = Depends(Permission("contacts:group:add"))):
     event = _act(request, key, operation="add_to_group", contact_id=body.contact_id, group_name=body.group_name)
-    return action_response(event, f"Added contact {body.contact_id} to group: {body.group_name}")
+    return action_response(request, event, f"Added contact {body.contact_id} to group: {body.group_name}")
 
 
 @router.post("/group/remove")
@@ -242,4 +243,4 @@ async def contacts_group_remove(body: GroupBody, request: Request,
                                 key: ApiKey = Depends(Permission("contacts:group:remove"))):
     event = _act(request, key, operation="remove_from_group", contact_id=body.contact_id,
                  group_name=body.group_name)
-    return action_response(event, f"Removed contact {body.contact_id} from group: {body.group_name}")
+    return action_response(request, event, f"Removed contact {body.contact_id} from group: {body.group_name}")

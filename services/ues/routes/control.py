@@ -210,7 +210,7 @@ async def create_event(body: CreateEvent, request: Request, key: ApiKey = Depend
     inp = s.build_input(body.modality, body.data, body.scheduled_time)
     event = s.schedule(body.modality, inp, body.scheduled_time, priority=body.priority,
                        metadata=_metadata(body.metadata, key), agent_id=body.agent_id or key.key_id)
-    return respond(event.to_json(include_data=False))
+    return respond(s.event_view(event, include_data=False))
 
 
 @events_router.post("/immediate")
@@ -219,7 +219,7 @@ async def immediate_event(body: ImmediateEvent, request: Request,
     s = sim(request)
     inp = s.build_input(body.modality, body.data, s.now)
     event = s.schedule(body.modality, inp, s.now, priority=100, metadata=_metadata({}, key), agent_id=key.key_id)
-    return respond(event.to_json(include_data=False))
+    return respond(s.event_view(event, include_data=False))
 
 
 @events_router.post("/batch", responses={
@@ -259,6 +259,9 @@ async def batch_events(body: BatchBody, request: Request, key: ApiKey = Depends(
         results.append({"index": index, "success": True, "event_id": event.event_id,
                         "scheduled_time": event.scheduled_time.isoformat(), "modality": item.modality,
                         "error": None})
+    if s.real:  # real UES's batch results have no modality (§2.3)
+        for result in results:
+            del result["modality"]
     failed = sum(not r["success"] for r in results)
     return respond({"total_submitted": len(results), "total_created": len(results) - failed,
                     "total_failed": failed, "events": results}, status_code=207 if failed else 201)
@@ -266,10 +269,11 @@ async def batch_events(body: BatchBody, request: Request, key: ApiKey = Depends(
 
 @events_router.get("/next")
 async def next_event(request: Request, key: ApiKey = Depends(Permission("events:read"))):
-    event = sim(request).queue.next_pending()
+    s = sim(request)
+    event = s.queue.next_pending()
     if event is None:
         raise ApiError(404, "No pending events")
-    return respond(event.to_json(include_data=False))
+    return respond(s.event_view(event, include_data=False))
 
 
 @events_router.get("/summary")
@@ -287,7 +291,8 @@ async def events_summary(request: Request, key: ApiKey = Depends(Permission("eve
 
 @events_router.get("/{event_id}")
 async def get_event(event_id: str, request: Request, key: ApiKey = Depends(Permission("events:read"))):
-    return respond(sim(request).get_event(event_id).to_json())
+    s = sim(request)
+    return respond(s.event_view(s.get_event(event_id)))
 
 
 @events_router.delete("/{event_id}")

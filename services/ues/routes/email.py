@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
+from services.ues.compat import action_input_errors, is_real
 from services.ues.modalities.base import StrictBody
 from services.ues.modalities.email import Attachment, EmailInput, EmailState
 from services.ues.routes.common import MessageIds, SortOrder, action_response, echo, paginate, respond, sim
@@ -74,8 +75,9 @@ class EmailQuery(StrictBody):
 
 def _act(request: Request, key: ApiKey, **fields: Any):
     s = sim(request)
-    inp = EmailInput(timestamp=s.now, **fields)
-    inp.check()
+    with action_input_errors(request.app.state, "email", fields["operation"]):
+        inp = EmailInput(timestamp=s.now, **fields)
+        inp.check()
     return s.act(inp, key.key_id)
 
 
@@ -110,7 +112,10 @@ async def email_state(request: Request, summary: bool = False, compact: bool = F
 
 @router.post("/query")
 async def email_query(body: EmailQuery, request: Request, key: ApiKey = Depends(Permission("email:query"))):
-    matched = _state(request).query(**body.model_dump(exclude={"limit", "offset"}))
+    filters = body.model_dump(exclude={"limit", "offset"})
+    if is_real(request.app.state):  # real UES silently ignores these filters (§6 item 6)
+        filters.update(priority=None, sent_after=None, sent_before=None)
+    matched = _state(request).query(**filters)
     page = paginate(matched, body.offset, body.limit)
     return respond({"modality_type": "email", "emails": page, "total_count": len(matched),
                     "returned_count": len(page), "query": echo(body)})
@@ -120,7 +125,7 @@ async def email_query(body: EmailQuery, request: Request, key: ApiKey = Depends(
 async def email_send(body: SendEmail, request: Request, key: ApiKey = Depends(Permission("email:send"))):
     event = _act(request, key, operation="send", **body.model_dump(exclude={"attachments"}),
                  attachments=body.attachments)
-    return action_response(event, f"Email sent: {body.subject}")
+    return action_response(request, event, f"Email sent: {body.subject}")
 
 
 @router.post("/receive")
@@ -129,14 +134,14 @@ async def email_receive(body: ReceiveEmail, request: Request,
     # sent_at is accepted for compatibility; like real UES, the message arrives now (§6 item 3).
     event = _act(request, key, operation="receive", **body.model_dump(exclude={"attachments", "sent_at"}),
                  attachments=body.attachments)
-    return action_response(event, f"Email received: {body.subject}")
+    return action_response(request, event, f"Email received: {body.subject}")
 
 
 def _bulk(name: str, operation: str, verb: str, body_model: type[MessageIds] = MessageIds):
     async def handler(body: MessageIds, request: Request, key: ApiKey = Depends(Permission(f"email:{name}"))):
         extra = body.model_dump(exclude={"message_ids"})
         event = _act(request, key, operation=operation, message_ids=body.message_ids, **extra)
-        return action_response(event, verb.format(n=len(body.message_ids)))
+        return action_response(request, event, verb.format(n=len(body.message_ids)))
 
     handler.__name__ = f"email_{name}"
     # The static annotation is the base class (what the body is for a type checker); FastAPI must see the

@@ -75,4 +75,4 @@ async def location_update(body: LocationFields, request: Request,
     inp = LocationInput(timestamp=s.now, **body.model_dump())
     inp.check()
     event = s.act(inp, key.key_id)
-    return action_response(event, f"Location updated to ({body.latitude}, {body.longitude})")
+    return action_response(request, event, f"Location updated to ({body.latitude}, {body.longitude})")

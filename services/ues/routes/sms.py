@@ -8,9 +8,10 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
+from services.ues.compat import action_input_errors, is_real
 from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
-from services.ues.modalities.sms import DeliveryStatus, SMSInput, SMSState
+from services.ues.modalities.sms import DeliveryStatus, DirectChange, SMSInput, SMSState
 from services.ues.routes.common import MessageIds, SortOrder, action_response, echo, paginate, respond, sim
 from services.ues.timeutil import AwareDatetime
 
@@ -81,16 +82,31 @@ class SMSQuery(StrictBody):
     sort_order: SortOrder | None = "desc"
 
 
-def _act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
+def _act(request: Request, key: ApiKey, direct: tuple[DirectChange, list[str]] | None = None,
+         **fields: Any) -> SimEvent:
     s = sim(request)
-    inp = SMSInput(timestamp=s.now, **fields)
-    inp.check()
+    with action_input_errors(request.app.state, "sms", fields["operation"]):
+        inp = SMSInput(timestamp=s.now, **fields)
+        inp.check()
+    if direct is not None:
+        inp.change_directly(*direct)
     return s.act(inp, key.key_id)
 
 
-def _reply(event: SimEvent, ok: str, what: str):
+def _bulk_act(request: Request, key: ApiKey, change: DirectChange, message_ids: list[str],
+              **fields: Any) -> SimEvent:
+    """Read, unread or delete messages. Natively: every id in the event data, conversation counters kept right.
+    Real-UES mode (§3 "SMS read/unread/delete quirks"): every message's flags changed, one event naming only the
+    first id, conversation ``unread_count`` untouched."""
+    if is_real(request.app.state):
+        fields.pop("mark_unread", None)
+        return _act(request, key, direct=(change, message_ids), message_id=message_ids[0], **fields)
+    return _act(request, key, message_id=message_ids[0], message_ids=message_ids, **fields)
+
+
+def _reply(request: Request, event: SimEvent, ok: str, what: str):
     """ModalityActionResponse; on failure the message reads "<what> failed: <error>"."""
-    return action_response(event, what if event.status == "failed" else ok)
+    return action_response(request, event, what if event.status == "failed" else ok)
 
 
 def _found(request: Request, ids: list[str]) -> int:
@@ -153,7 +169,7 @@ async def sms_query(body: SMSQuery, request: Request, key: ApiKey = Depends(Perm
 async def sms_send(body: SendSMS, request: Request, key: ApiKey = Depends(Permission("sms:send"))):
     event = _act(request, key, operation="send_message", **body.model_dump(exclude={"attachments"}),
                  attachments=[a.model_dump() for a in body.attachments])
-    return _reply(event, "SMS message sent successfully", "Send SMS")
+    return _reply(request, event, "SMS message sent successfully", "Send SMS")
 
 
 @router.post("/receive")
@@ -161,38 +177,37 @@ async def sms_receive(body: ReceiveSMS, request: Request, key: ApiKey = Depends(
     # sent_at is accepted for compatibility; like real UES, the message arrives now (§6 item 3).
     event = _act(request, key, operation="receive_message", **body.model_dump(exclude={"attachments", "sent_at"}),
                  attachments=[a.model_dump() for a in body.attachments])
-    return _reply(event, "SMS message received successfully", "Receive SMS")
+    return _reply(request, event, "SMS message received successfully", "Receive SMS")
 
 
 @router.post("/read")
 async def sms_read(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:read"))):
     found = _found(request, body.message_ids)
-    event = _act(request, key, operation="update_delivery_status", new_status="read",
-                 message_id=body.message_ids[0], message_ids=body.message_ids)
-    return _reply(event, f"Marked {found} message(s) as read", "Mark as read")
+    event = _bulk_act(request, key, "read", body.message_ids, operation="update_delivery_status",
+                      new_status="read")
+    return _reply(request, event, f"Marked {found} message(s) as read", "Mark as read")
 
 
 @router.post("/unread")
 async def sms_unread(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:unread"))):
     found = _found(request, body.message_ids)
     # Logged like real UES (update_delivery_status "delivered"); mark_unread makes a replay mark unread.
-    event = _act(request, key, operation="update_delivery_status", new_status="delivered", mark_unread=True,
-                 message_id=body.message_ids[0], message_ids=body.message_ids)
-    return _reply(event, f"Marked {found} message(s) as unread", "Mark as unread")
+    event = _bulk_act(request, key, "unread", body.message_ids, operation="update_delivery_status",
+                      new_status="delivered", mark_unread=True)
+    return _reply(request, event, f"Marked {found} message(s) as unread", "Mark as unread")
 
 
 @router.post("/delete")
 async def sms_delete(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:delete"))):
     found = _found(request, body.message_ids)
-    event = _act(request, key, operation="delete_message", message_id=body.message_ids[0],
-                 message_ids=body.message_ids)
-    return _reply(event, f"Deleted {found} message(s)", "Delete messages")
+    event = _bulk_act(request, key, "delete", body.message_ids, operation="delete_message")
+    return _reply(request, event, f"Deleted {found} message(s)", "Delete messages")
 
 
 @router.post("/react")
 async def sms_react(body: ReactBody, request: Request, key: ApiKey = Depends(Permission("sms:react"))):
     event = _act(request, key, operation="add_reaction", **body.model_dump())
-    return _reply(event, f"Added reaction '{body.emoji}' to message", "Add reaction")
+    return _reply(request, event, f"Added reaction '{body.emoji}' to message", "Add reaction")
 
 
 @router.post("/conversation")
@@ -210,4 +225,4 @@ async def sms_conversation(body: ConversationBody, request: Request,
         updates.append("marked all read")
     if body.draft_message is not None:
         updates.append("draft saved" if body.draft_message else "draft cleared")
-    return _reply(event, f"Conversation {', '.join(updates) or 'updated'}", "Update conversation")
+    return _reply(request, event, f"Conversation {', '.join(updates) or 'updated'}", "Update conversation")

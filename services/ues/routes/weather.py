@@ -97,4 +97,4 @@ async def weather_update(body: WeatherFields, request: Request, key: ApiKey = De
     inp = WeatherInput(timestamp=s.now, latitude=body.latitude, longitude=body.longitude, report=body.report)
     inp.check()
     event = s.act(inp, key.key_id)
-    return action_response(event, f"Weather updated for location ({body.latitude}, {body.longitude})")
+    return action_response(request, event, f"Weather updated for location ({body.latitude}, {body.longitude})")
