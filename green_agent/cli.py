@@ -38,8 +38,8 @@ def _assess(args: argparse.Namespace) -> int:
     from green_agent.assessment.runner import ScenarioRunner
     from green_agent.config import GreenSettings
     from green_agent.console import LiveProgress
-    from green_agent.local import assess_once, local_pool, oracle_plans, purple_process
-    from green_agent.scenarios import ScenarioError
+    from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
+    from green_agent.scenario_spec import ScenarioError
 
     settings = GreenSettings()
     runner = ScenarioRunner(settings)
@@ -85,7 +85,7 @@ def _assess(args: argparse.Namespace) -> int:
 
 def _build(library: ScenarioLibrary, scenario_id: str) -> int:
     from green_agent.scenario_kit.build import build
-    from green_agent.scenarios import ScenarioError
+    from green_agent.scenario_spec import ScenarioError
 
     folder = library.folder(scenario_id)
     if folder is None:
@@ -107,8 +107,9 @@ def _scenarios(args: argparse.Namespace) -> int:
     import time
 
     from green_agent.config import GreenSettings
-    from green_agent.local import local_pool
-    from green_agent.scenarios import ScenarioError, ScenarioLibrary
+    from green_agent.embedded import local_pool
+    from green_agent.scenario_spec import ScenarioError
+    from green_agent.scenarios import ScenarioLibrary
     from green_agent.selftest import ROLES, selftest, validate
 
     settings = GreenSettings()
@@ -233,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     from green_agent.logs import configure_logging
 
     configure_logging(getattr(args, "log_level", None) or "warning", GreenSettings().log_json)
-    return args.handler(args)
+    code: int = args.handler(args)
+    return code
 
 
 if __name__ == "__main__":

@@ -214,7 +214,8 @@ async def run_check(url: str, *, scenario: str = DEFAULT_SCENARIO,
     """Check the purple at ``url``: its agent card, then one trial of ``scenario`` (the built-in one, or one of
     ``scenarios_dir`` — default: the green's scenarios) through the real green. Raises CheckFailed when the check
     cannot come to a verdict."""
-    from green_agent.scenarios import ScenarioError, ScenarioLibrary
+    from green_agent.scenario_spec import ScenarioError
+    from green_agent.scenarios import ScenarioLibrary
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="purple-check-") as folder:
@@ -231,7 +232,7 @@ async def run_check(url: str, *, scenario: str = DEFAULT_SCENARIO,
             return report
         # Late: the runner brings the LLM door (litellm, seconds to import), which a purple without a card never needs.
         from green_agent.assessment.runner import ScenarioRunner
-        from green_agent.local import assess_once, local_pool
+        from green_agent.embedded import assess_once, local_pool
 
         runner = ScenarioRunner(settings, library)
         try:

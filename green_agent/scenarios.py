@@ -6,291 +6,34 @@ The format is a superset of the reference green agent's, whose scenario folders 
 
 A folder may also hold ``generator.py`` with ``generate(seed) -> World``: the scenario's worlds, one per world
 seed. The files beside it are world 0 (a test holds ``generate(0)`` to them), so a folder without a generator
-is a scenario with a single world.
+is a scenario with a single world. What the files declare is ``green_agent.scenario_spec``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
-import inspect
 import json
-import re
 import sys
 import types
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar, overload
+from typing import Any
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ValidationError
 
+from green_agent.judging.context import EvalContext
+from green_agent.judging.evaluators import EvalResult, Evaluator, collect
+from green_agent.scenario_spec import WORLD_FIELDS, Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
-
-if TYPE_CHECKING:  # the context module imports this one (EvalContext.scenario is a ScenarioSpec)
-    from green_agent.judging.context import EvalContext
-
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
-
-# ISO-8601 durations in scenario.json ("PT10M"), parsed by pydantic. Negative ones were never valid.
-Duration = Annotated[timedelta, Field(ge=timedelta(0))]
-PositiveDuration = Annotated[timedelta, Field(gt=timedelta(0))]
-
-
-class ScenarioError(ValueError):
-    """A scenario folder is broken; the message names the file and the field."""
-
-
-class ResponseTiming(BaseModel):
-    base_delay: Duration = timedelta(minutes=10)
-    variance: Duration = timedelta(0)
-
-
-class ReplyMatch(BaseModel):
-    """What a message must be for a scripted rule to answer it; every field given must hold.
-
-    Substring tests (``*_contains``) are the reference format's. The structured ones make a character answer
-    what it was asked rather than a word: ``all_of``/``any_of``/``none_of`` are whole words or phrases of the
-    subject and body (scenario_kit.facts), ``times_any`` holds when the message names exactly one of these moments
-    (a slot the character offered; naming several chooses none), and ``after`` when this character already answered
-    with the rule of that id.
-    """
-
-    model_config = ConfigDict(extra="forbid")
-    # "chat": the user character answering the assistant's chat posts; only rules naming it answer chat.
-    modality: Literal["email", "sms", "calendar", "chat"] | None = None
-    subject_contains: str | None = None
-    body_contains: str | None = None
-    thread: str | None = None
-    all_of: list[str] = []
-    any_of: list[str] = []
-    none_of: list[str] = []
-    times_any: list[AwareDatetime] = []
-    after: str | None = None
-
-
-class ReplyContent(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    body: str = ""
-    subject: str | None = None
-    delay: Duration | None = None
-
-
-class ScriptedReply(BaseModel):
-    """A scripted character's rule: the first rule whose ``match`` holds answers. ``{placeholders}`` of the reply
-    are filled from the message (``name``, ``first_name``, ``subject``, ``body``, ``date``, ``time``, and
-    ``slot``: the first ``times_any`` moment the message named, as the character would write it)."""
-
-    model_config = ConfigDict(extra="forbid")
-    id: str | None = None
-    match: ReplyMatch = ReplyMatch()
-    reply: ReplyContent | None = None
-    rsvp: Literal["accepted", "declined", "tentative"] | None = None
-
-    @model_validator(mode="after")
-    def _something(self) -> ScriptedReply:
-        if self.reply is None and self.rsvp is None:
-            raise ValueError("a scripted reply needs `reply`, `rsvp`, or both")
-        return self
-
-
-class Character(BaseModel):
-    name: str = Field(min_length=1)
-    email: str | None = None
-    phone: str | None = None
-    personality: str = ""
-    relationships: dict[str, str] = {}
-    response_timing: ResponseTiming = ResponseTiming()
-    special_instructions: str | None = None
-    # A newsletter or a no-reply sender: never answers, whoever plays the characters.
-    automated: bool = False
-    scripted_replies: list[ScriptedReply] = []
-
-    @model_validator(mode="after")
-    def _contact(self) -> Character:
-        if not self.email and not self.phone:
-            raise ValueError("a character needs at least one contact method (email or phone)")
-        if self.email:
-            self.email = self.email.lower()
-        ids = [r.id for r in self.scripted_replies if r.id]
-        if len(ids) != len(set(ids)):
-            raise ValueError(f"scripted_replies: rule ids must be unique, got {ids}")
-        for n, rule in enumerate(self.scripted_replies):
-            if rule.match.after is not None and rule.match.after not in ids:
-                raise ValueError(f"scripted_replies.{n}.match.after: no rule has id '{rule.match.after}'")
-        return self
-
-
-class Criterion(BaseModel):
-    criterion_id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    description: str = ""
-    dimension: Literal["accuracy", "instruction_following", "efficiency", "safety", "politeness"]
-    max_score: float = Field(ge=1, le=100)
-    evaluator_id: str | None = None
-    evaluation_prompt: str | None = None
-    params: dict[str, Any] = {}
-    required: bool = False
-    # Fraction of max_score a required criterion needs to count as met (1.0 = full marks).
-    pass_threshold: float = Field(default=1.0, gt=0, le=1)
-
-    @model_validator(mode="after")
-    def _method(self) -> Criterion:
-        if not self.evaluator_id and not self.evaluation_prompt:
-            raise ValueError("a criterion needs an evaluator_id or an evaluation_prompt")
-        return self
-
-    @property
-    def method(self) -> Literal["programmatic", "llm"]:
-        return "programmatic" if self.evaluator_id else "llm"
-
-
-class ScenarioSpec(BaseModel):
-    """``scenario.json``."""
-
-    scenario_id: str
-    name: str = Field(min_length=1)
-    description: str = Field(min_length=1)
-    version: str = "1"
-    start_time: AwareDatetime
-    end_time: AwareDatetime
-    default_time_step: PositiveDuration = timedelta(hours=1)
-    max_turns: int | None = Field(default=None, ge=1)
-    user_prompt: str = Field(min_length=1)
-    user_character: str
-    characters: dict[str, Character]
-    criteria: list[Criterion] = Field(min_length=1)
-    initial_state: str = "initial_state.json"
-    chat_conversation_id: str = "user-assistant"
-
-    @field_validator("scenario_id")
-    @classmethod
-    def _id(cls, value: str) -> str:
-        if not _ID.match(value):
-            raise ValueError("must match ^[a-z][a-z0-9_]*$")
-        return value
-
-    @model_validator(mode="after")
-    def _consistent(self) -> ScenarioSpec:
-        if self.end_time <= self.start_time:
-            raise ValueError("end_time must be after start_time")
-        if self.user_character not in self.characters:
-            raise ValueError(f"user_character '{self.user_character}' is not a key of characters")
-        seen: dict[str, str] = {}
-        for cid, char in self.characters.items():
-            for contact in (char.email, char.phone):
-                if contact and contact in seen:
-                    raise ValueError(f"characters.{cid}: contact {contact} is also used by {seen[contact]}")
-                if contact:
-                    seen[contact] = cid
-        ids = [c.criterion_id for c in self.criteria]
-        dupes = sorted({i for i in ids if ids.count(i) > 1})
-        if dupes:
-            raise ValueError(f"criteria: duplicate criterion_id {', '.join(dupes)}")
-        return self
-
-
-# --------------------------------------------------------------------------------------------- evaluators
-class EvalResult(BaseModel):
-    """What an evaluator returns. ``score`` is on the evaluator's own ``max_score`` scale."""
-
-    score: float
-    max_score: float
-    explanation: str = ""
-    details: dict[str, Any] | None = None
-
-
-class Evaluator(Protocol):
-    """``async def <evaluator_id>(ctx, params) -> EvalResult``: scores one criterion of a recorded trial.
-
-    ``params`` is the criterion's ``params`` (a copy). The judge rescales the result to the criterion's
-    ``max_score``; an evaluator that raises gives its criterion ``status: "error"``.
-    """
-
-    async def __call__(self, ctx: EvalContext, params: dict[str, Any], /) -> EvalResult: ...
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-_REGISTERED = "__evaluator_id__"
-
-
-@overload
-def evaluator(fn: _F, /) -> _F: ...
-@overload
-def evaluator(evaluator_id: str, /) -> Callable[[_F], _F]: ...
-def evaluator(target: _F | str, /) -> _F | Callable[[_F], _F]:
-    """Register a function of a scenario's ``evaluators.py`` as an evaluator: ``@evaluator`` registers it
-    under its own name, ``@evaluator("some_id")`` under that id.
-
-    Registering only marks the function; the loader collects the marked functions that ``evaluators.py``
-    holds by name once it has run, and checks there that each fits (async, callable as ``fn(ctx, params)``),
-    where its error can name the scenario's file.
-    """
-    if isinstance(target, str):
-        evaluator_id = target
-
-        def register(fn: _F) -> _F:
-            setattr(fn, _REGISTERED, evaluator_id)
-            return fn
-        return register
-    setattr(target, _REGISTERED, target.__name__)
-    return target
-
-
-def _fit(fn: Any, evaluator_id: str, path: Path) -> Evaluator:
-    """``fn`` if it can serve as an evaluator, else a ScenarioError naming the file and the function."""
-    name = getattr(fn, "__qualname__", None) or repr(fn)
-    if not inspect.iscoroutinefunction(fn):
-        raise ScenarioError(f"{path}: evaluator '{evaluator_id}' ({name}) is not an async function; "
-                            f"write it as `async def {name}(ctx, params)`")
-    signature = inspect.signature(fn)
-    try:
-        signature.bind(None, None)
-    except TypeError:
-        raise ScenarioError(f"{path}: evaluator '{evaluator_id}' ({name}{signature}) cannot be called with "
-                            f"(ctx, params); it must take exactly those two parameters") from None
-    fitted: Evaluator = fn
-    return fitted
-
-
-def _registered(module: types.ModuleType, path: Path) -> dict[str, Evaluator]:
-    found: dict[str, Any] = {}
-    for value in vars(module).values():
-        evaluator_id = getattr(value, _REGISTERED, None)
-        if not isinstance(evaluator_id, str) or found.get(evaluator_id) is value:
-            continue
-        if evaluator_id in found:
-            raise ScenarioError(f"{path}: evaluator '{evaluator_id}' is registered twice "
-                                f"({found[evaluator_id].__qualname__} and {value.__qualname__})")
-        found[evaluator_id] = value
-    return {evaluator_id: _fit(fn, evaluator_id, path) for evaluator_id, fn in found.items()}
-
-
-def _named(module: types.ModuleType, path: Path, criteria: Iterable[Criterion]) -> dict[str, Evaluator]:
-    """The reference format registers nothing: each criterion names its function in ``evaluators.py``."""
-    out: dict[str, Evaluator] = {}
-    for criterion in criteria:
-        evaluator_id = criterion.evaluator_id
-        if not evaluator_id or evaluator_id in out:
-            continue
-        fn = vars(module).get(evaluator_id)
-        if fn is None:
-            raise ScenarioError(f"{path}: criterion '{criterion.criterion_id}' names evaluator '{evaluator_id}', "
-                                f"but there is no function {evaluator_id} (and nothing is registered with "
-                                f"@evaluator)")
-        out[evaluator_id] = _fit(fn, evaluator_id, path)
-    return out
-
 
 # The reference green agent's evaluators import their types from here; we serve ours under that name.
 _REFERENCE_SCHEMA = "src.green.scenarios.schema"
 
 
 def _reference_shim() -> dict[str, types.ModuleType]:
-    from green_agent.judging.context import EvalContext
-
     modules = {}
     for name in ("src", "src.green", "src.green.scenarios", _REFERENCE_SCHEMA):
         module = types.ModuleType(name)
@@ -334,57 +77,17 @@ def _import_isolated(folder: Path, path: Path) -> types.ModuleType:
 
 
 def load_evaluators(folder: Path, criteria: Iterable[Criterion] = ()) -> dict[str, Evaluator]:
-    """The evaluators of one scenario folder, by id: exactly those ``evaluators.py`` registers with
-    ``@evaluator``, or — when it registers none (the reference format) — the functions the criteria name.
-
-    Every evaluator a criterion names must be there and fit; otherwise a ScenarioError names the file and
-    the function.
-    """
-    programmatic = [c for c in criteria if c.evaluator_id]
+    """The evaluators of one scenario folder, by id (``judging.evaluators.collect``), its ``evaluators.py`` run in
+    a namespace of its own; a ScenarioError names the file when one is missing or does not fit."""
     path = folder / "evaluators.py"
     if not path.is_file():
+        programmatic = sorted({str(c.evaluator_id) for c in criteria if c.evaluator_id})
         if programmatic:
-            raise ScenarioError(f"{path}: file is missing, but criteria name evaluators "
-                                f"{', '.join(sorted({str(c.evaluator_id) for c in programmatic}))}")
+            raise ScenarioError(f"{path}: file is missing, but criteria name evaluators {', '.join(programmatic)}")
         return {}
-    module = _import_isolated(folder, path)
-    registered = _registered(module, path)
-    if not registered:
-        return _named(module, path, programmatic)
-    for criterion in programmatic:
-        evaluator_id = str(criterion.evaluator_id)
-        if evaluator_id not in registered:
-            hint = (f"function {evaluator_id} is defined but not registered: decorate it with @evaluator"
-                    if callable(vars(module).get(evaluator_id)) else
-                    f"registered: {', '.join(sorted(registered))}")
-            raise ScenarioError(f"{path}: criterion '{criterion.criterion_id}' names evaluator '{evaluator_id}', "
-                                f"which is not registered ({hint})")
-    return registered
+    return collect(_import_isolated(folder, path), path, criteria)
 
 
-# --------------------------------------------------------------------------------------------- worlds
-# The fields of scenario.json a world may change; criteria, ids and versions belong to the scenario.
-WORLD_FIELDS = frozenset({"description", "user_prompt", "characters", "start_time", "end_time"})
-
-
-class World(BaseModel):
-    """One draw of a scenario, from its world seed: everything that differs between two worlds of it.
-
-    ``truth`` is what the evaluators grade against (who is urgent, which slot is free, the amount that is
-    right) and ``solution`` the oracle's plan; both come from the same draw as the world, so a world can never
-    disagree with its own grading. ``spec`` holds the scenario.json fields this world changes
-    (``WORLD_FIELDS``).
-    """
-
-    model_config = ConfigDict(extra="forbid")
-    seed: int
-    initial_state: dict[str, Any]
-    solution: dict[str, Any] | None = None
-    truth: dict[str, Any] = {}
-    spec: dict[str, Any] = {}
-
-
-Generator = Callable[[int], World]
 # Generated worlds kept per scenario; an assessment reuses one world across its trials.
 _WORLD_CACHE = 16
 

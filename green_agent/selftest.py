@@ -17,10 +17,12 @@ from pydantic import TypeAdapter, ValidationError
 from green_agent.a2a_app import result_rows
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
-from green_agent.local import free_port, oracle_plans, purple_process, serve_in_process
+from green_agent.embedded import oracle_plans, purple_process, serve_in_process
 from green_agent.protocol import DEFAULT_MAX_TURNS, AssessmentConfig
-from green_agent.scenarios import PositiveDuration, Scenario, ScenarioError, load_scenario
+from green_agent.scenario_spec import PositiveDuration, ScenarioError
+from green_agent.scenarios import Scenario, load_scenario
 from services.ues.client import UESClient, UESError, describe_validation_error, parse_time
+from ues_pool.backends.base import free_port
 from ues_pool.pool import UESPool
 
 # Scenario-blind purples that imitate work cheaply (services/purple/cheats.py); each must stay at or under the ceiling

@@ -61,7 +61,7 @@ class ThrottledTaskStore(TaskStore):
         self.history_limit = history_limit
         self._last_write: dict[str, float] = {}
         self._pending: dict[str, tuple[a2a_pb2.Task, ServerCallContext]] = {}
-        self._timers: dict[str, asyncio.Task] = {}
+        self._timers: dict[str, asyncio.Task[None]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
 
     def __getattr__(self, name: str) -> Any:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import httpx
 import pytest
+import structlog
 
 from green_agent.protocol import PURPLE_PERMISSIONS
 from services.ues.app import create_app
@@ -28,6 +29,16 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 T = TypeVar("T")
 
 ADMIN_SECRET = "test-admin-" + "0" * 40
+
+
+@pytest.fixture(autouse=True)
+def _structlog_as_it_was() -> Iterator[None]:
+    """A test that runs a command in-process (``green_agent.cli.main``) configures logging for the whole process:
+    put structlog back as it was, so that later tests log (and capture logs) as they expect."""
+    saved = structlog.get_config()
+    yield
+    if structlog.get_config() != saved:
+        structlog.configure(**saved)
 
 
 @pytest.fixture

@@ -115,12 +115,15 @@ def test_the_shared_protocol_imports_nothing_of_the_project(forbidden):
     assert violations(("services/protocol",), forbidden) == []
 
 
-def test_no_import_cycles():
+def import_cycles() -> list[list[str]]:
+    """Cycles among the project's modules, counting every import: at module level, under ``if TYPE_CHECKING:`` and
+    inside functions. A cycle that only a function-level import or a type-only import closes still ties two modules
+    into one unit: neither can be understood, tested or moved without the other."""
     modules = {module_name(p): p for p in sources(*PACKAGES)}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         targets = set()
-        for imported in imports(path, module_level_only=True):
+        for imported in imports(path):
             # "from a.b import c" names a.b.c, which is a module or a member of a.b: take the longest module.
             while imported and imported not in modules:
                 imported = imported.rpartition(".")[0]
@@ -143,8 +146,32 @@ def test_no_import_cycles():
         if node not in state:
             walk(node, [node])
     # A package __init__ importing its own submodules is not a cycle worth reporting.
-    real = [c for c in cycles if not all(under(m, c[0]) or under(c[0], m) for m in c)]
-    assert real == []
+    return [c for c in cycles if not all(under(m, c[0]) or under(c[0], m) for m in c)]
+
+
+def test_no_import_cycles():
+    assert import_cycles() == []
+
+
+@pytest.mark.parametrize("closing_import", [
+    "from green_agent.judging import _probe_a\n",
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from green_agent.judging import _probe_a\n",
+    "def later():\n    from green_agent.judging import _probe_a\n    return _probe_a\n",
+])
+def test_the_checker_sees_a_planted_cycle_of_each_kind(closing_import):
+    """The rule is live: two modules importing each other are a cycle, whether the import back is at module level,
+    for type checking only, or inside a function."""
+    folder = ROOT / "green_agent" / "judging"
+    probes = {folder / "_probe_a.py": "from green_agent.judging import _probe_b  # noqa: F401\n",
+              folder / "_probe_b.py": closing_import}
+    try:
+        for path, text in probes.items():
+            path.write_text(text)
+        assert ["green_agent.judging._probe_a", "green_agent.judging._probe_b", "green_agent.judging._probe_a"] \
+            in import_cycles()
+    finally:
+        for path in probes:
+            path.unlink(missing_ok=True)
 
 
 def test_the_checker_sees_a_forbidden_import(tmp_path):

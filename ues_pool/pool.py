@@ -45,6 +45,8 @@ from pydantic import BaseModel, Field
 from services.ues.client import Health, UESClient, UESError
 from ues_pool.backends.base import Backend, BackendError, Instance
 
+__all__ = ["Lease", "PoolConfig", "PoolExhausted", "UESPool"]
+
 log = structlog.get_logger("ues_pool")
 
 

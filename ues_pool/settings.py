@@ -33,6 +33,8 @@ from ues_pool.backends.process import ProcessConfig
 from ues_pool.backends.swarm import SwarmConfig
 from ues_pool.pool import PoolConfig
 
+__all__ = ["SECTIONS", "SHARED_FROM", "BackendKind", "PoolSettings"]
+
 BackendKind = Literal["auto", "process", "docker", "swarm", "external"]
 """``GREEN_UES_BACKEND``; ``auto`` is resolved to docker or process at start-up (see ``backends/select.py``)."""
 

@@ -6,13 +6,13 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Protocol
 
 import httpx
 import structlog
 
 from green_agent import green_version
+from green_agent.assessment.outcome import Outcome
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.seeds import trial_seed, world_seed
@@ -35,13 +35,13 @@ from green_agent.protocol import (
     ProgressUpdate,
     Provenance,
     RequestError,
-    SummaryRow,
     TrialRow,
     TrialStatus,
 )
 from green_agent.report import report_from_rows, write_report
 from green_agent.results import summary_row, summary_text, trial_row
-from green_agent.scenarios import Scenario, ScenarioError, ScenarioLibrary
+from green_agent.scenario_spec import ScenarioError
+from green_agent.scenarios import Scenario, ScenarioLibrary
 from services.ues.client import UESClient
 from ues_pool.pool import Lease
 
@@ -56,27 +56,6 @@ class PlannedTrial:
     trial: int
     seed: int
     world_seed: int = 0
-
-
-@dataclass
-class Outcome:
-    """What an assessment produced: the rows of its Result artifact and the human summary."""
-
-    summary_text: str
-    trials: list[TrialRow]
-    summary: SummaryRow
-    cancelled: bool = False
-    # What each trial recorded, in the order of ``trials`` (for the HTML report: timeline and final-state diff).
-    records: list[TrialRecord] = field(default_factory=list)
-    # The assessment's HTML report (green_agent/report), and whether it may be shown beyond the operator: not in a
-    # held-out run, whose report shows the worlds the rows keep secret.
-    report: Path | None = None
-    report_public: bool = False
-
-    @property
-    def rows(self) -> list[TrialRow | SummaryRow]:
-        """Every row in artifact order: the trials, then the summary (``wire()`` gives each as published)."""
-        return [*self.trials, self.summary]
 
 
 class AssessmentRunner(Protocol):
@@ -112,20 +91,6 @@ def plan(request: AssessmentRequest, library: ScenarioLibrary, secret: str | Non
             raise RequestError(f"config.scenario_id: {exc}") from None
     work = [PlannedTrial(sid, t, trial_seed(cfg.seed, sid, t), worlds[sid]) for sid in ids for t in range(cfg.trials)]
     return work[cfg.shard_index::cfg.num_shards]
-
-
-def _judge_context(scenario: Scenario, record: TrialRecord, ues: UESClient) -> EvalContext:
-    assert record.start_time is not None and record.final_time is not None
-    return EvalContext(
-        scenario=scenario.spec, action_log=tuple(record.action_log), initial_state=record.initial_state,
-        final_state=record.final_state, events=tuple(record.events),
-        chat_transcript=tuple(record.final_state.get("chat", {}).get("messages", [])),
-        start_time=record.start_time, end_time=scenario.spec.end_time, final_time=record.final_time,
-        turns_taken=record.turns_taken,
-        user_email=record.initial_state.get("email", {}).get("user_email_address", ""),
-        user_phone=record.initial_state.get("sms", {}).get("user_phone_number", ""),
-        ues=ues, llm=None, truth=scenario.truth, violations=tuple(record.violations),
-        character_events=tuple(record.character_events))
 
 
 @dataclass
@@ -223,7 +188,7 @@ class ScenarioRunner:
                 record = await trial.run()
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
                     if llm_plan.judges else None
-                results = await self._judge(scenario, record, ues, item, progress, judge)
+                results = await self._judge(scenario, record, item, progress, judge)
                 rows.append(trial_row(record=record, scenario=scenario, results=results, request=request,
                                       assessment_id=assessment_id,
                                       provenance=self._provenance(request, scenario, lease, item, llm_plan),
@@ -258,7 +223,7 @@ class ScenarioRunner:
 
         return make
 
-    async def _judge(self, scenario: Scenario, record: TrialRecord, ues: UESClient, item: PlannedTrial,
+    async def _judge(self, scenario: Scenario, record: TrialRecord, item: PlannedTrial,
                      progress: Emit, judge: Judge | None) -> list[CriterionResult]:
         where = {"scenario_id": item.scenario_id, "trial": item.trial}
         if record.errors:
@@ -275,7 +240,7 @@ class ScenarioRunner:
             await progress(ProgressUpdate(text=f"{r.name}: {r.status}{score}", type=ProgressType.CRITERION_EVALUATED,
                                           data={**where, **r.model_dump(mode="json", exclude={"details"})}))
 
-        return await evaluate(scenario, _judge_context(scenario, record, ues), on_result, judge)
+        return await evaluate(scenario, EvalContext.of(record, scenario.spec, scenario.truth), on_result, judge)
 
     def _provenance(self, request: AssessmentRequest, scenario: Scenario, lease: Lease, item: PlannedTrial,
                     plan: LLMPlan) -> Provenance:

@@ -46,7 +46,7 @@ from green_agent.assessment.attribution import (
 )
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
 from green_agent.assessment.clock import Step, TurnClock
-from green_agent.assessment.inbox import needs_calendar, outgoing_messages
+from green_agent.assessment.outgoing import needs_calendar, outgoing_messages
 from green_agent.assessment.purple_link import PurpleError, PurpleLink
 from green_agent.assessment.record import CharacterEvent, TrialRecord
 from green_agent.characters.base import Characters

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
-from green_agent.scenarios import Character
+from green_agent.scenario_spec import Character
 
 
 @dataclass(frozen=True)

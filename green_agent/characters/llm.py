@@ -28,7 +28,7 @@ from pydantic import BaseModel
 from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events, to_answer
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.llm import LLM, LLMError, LLMRole, UsageMeter
-from green_agent.scenarios import Character, ScenarioSpec, ScriptedReply
+from green_agent.scenario_spec import Character, ScenarioSpec, ScriptedReply
 
 # Past this many earlier messages in a thread, the older ones are condensed to their first line.
 VERBATIM_HISTORY = 6

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from green_agent.characters.base import OutgoingMessage, PlannedReply, reply_delay, reply_events, to_answer
 from green_agent.scenario_kit import facts
-from green_agent.scenarios import Character, ScenarioSpec, ScriptedReply
+from green_agent.scenario_spec import Character, ScenarioSpec, ScriptedReply
 
 
 @dataclass
@@ -108,7 +108,7 @@ def _placeholders(character: Character, message: OutgoingMessage, slot: datetime
     return values
 
 
-class _Lenient(dict):
+class _Lenient(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

@@ -7,10 +7,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from green_agent.assessment.record import CharacterEvent
+from green_agent.assessment.record import CharacterEvent, TrialRecord
 from green_agent.protocol import ActionLogEntry, CriterionResult, Violation
-from green_agent.scenarios import Criterion, ScenarioSpec
-from services.ues.client import UESClient
+from green_agent.scenario_spec import Criterion, ScenarioSpec
 
 
 class Judge(Protocol):
@@ -29,9 +28,8 @@ class EvalContext:
 
     ``initial_state`` / ``final_state`` map modality (email, sms, calendar, chat) to its full
     ``GET /<modality>/state`` body. ``events`` is every executed or failed event of the trial.
-    ``chat_transcript`` is the final chat message list. ``ues`` is a proctor client (admin key) for extra
-    reads; ``llm`` is the judge (None when no LLM is configured). Field names follow the reference green
-    agent where it has one (``action_log`` entries with ``turn``, ``timestamp``, ``action``,
+    ``chat_transcript`` is the final chat message list. Field names follow the reference green agent where it
+    has one (``action_log`` entries with ``turn``, ``timestamp``, ``action``,
     ``parameters``), so its evaluators run unchanged.
 
     ``truth`` is the ground truth of the trial's world (its generator's draw; empty for a scenario without a
@@ -52,11 +50,24 @@ class EvalContext:
     turns_taken: int
     user_email: str
     user_phone: str
-    ues: UESClient | None = None
-    llm: Judge | None = None
     truth: Mapping[str, Any] = field(default_factory=dict)
     violations: tuple[Violation, ...] = ()
     character_events: tuple[CharacterEvent, ...] = ()
+
+    @classmethod
+    def of(cls, record: TrialRecord, spec: ScenarioSpec, truth: Mapping[str, Any]) -> EvalContext:
+        """What the evaluators of ``spec`` (in the world whose ground truth is ``truth``) see of a trial that ran
+        (``record.ran``)."""
+        assert record.start_time is not None and record.final_time is not None
+        return cls(
+            scenario=spec, action_log=tuple(record.action_log), initial_state=record.initial_state,
+            final_state=record.final_state, events=tuple(record.events),
+            chat_transcript=tuple(record.final_state.get("chat", {}).get("messages", [])),
+            start_time=record.start_time, end_time=spec.end_time, final_time=record.final_time,
+            turns_taken=record.turns_taken,
+            user_email=record.initial_state.get("email", {}).get("user_email_address", ""),
+            user_phone=record.initial_state.get("sms", {}).get("user_phone_number", ""),
+            truth=truth, violations=tuple(record.violations), character_events=tuple(record.character_events))
 
     def actions(self, *names: str, successful_only: bool = True) -> list[ActionLogEntry]:
         """The purple's actions named ``modality.operation`` (e.g. ``email.send``), in order."""

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from green_agent.judging.context import EvalContext
 from green_agent.llm import LLM, LLMError, LLMRole, UsageMeter
 from green_agent.protocol import CriterionResult, CriterionStatus
-from green_agent.scenarios import Criterion
+from green_agent.scenario_spec import Criterion
 
 # Bounds on each part of the evidence, so one long transcript cannot crowd the rubric out of the context window.
 MAX_TRANSCRIPT_CHARS = 12_000

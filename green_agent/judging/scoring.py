@@ -26,8 +26,10 @@ from typing import Any
 import structlog
 
 from green_agent.judging.context import EvalContext, Judge
+from green_agent.judging.evaluators import EvalResult
 from green_agent.protocol import CriterionResult, CriterionStatus, Violation
-from green_agent.scenarios import Criterion, EvalResult, Scenario
+from green_agent.scenario_spec import Criterion
+from green_agent.scenarios import Scenario
 
 log = structlog.get_logger("green.judging")
 

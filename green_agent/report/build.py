@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from green_agent import green_version
+from green_agent.assessment.outcome import Outcome
 from green_agent.assessment.record import TrialRecord
 from green_agent.protocol import SummaryRow, TrialRow
 from green_agent.report.diff import diff_states
@@ -18,11 +19,9 @@ from green_agent.report.model import (
     TrialReport,
     ViolationLine,
 )
-from green_agent.report.timeline import World, build_timeline, names_of
-from green_agent.scenarios import Scenario, ScenarioError, ScenarioLibrary
-
-if TYPE_CHECKING:  # the runner may import this module to build reports as it goes
-    from green_agent.assessment.runner import Outcome
+from green_agent.report.timeline import Glossary, build_timeline, names_of
+from green_agent.scenario_spec import ScenarioError
+from green_agent.scenarios import Scenario, ScenarioLibrary
 
 # (scenario_id, trial) → criterion_id → the evaluator's per-item details
 Details = Mapping[tuple[str, int], Mapping[str, Any]]
@@ -47,7 +46,7 @@ def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[
     names = names_of((cid, c.name, c.email, c.phone) for cid, c in spec.characters.items()) if spec else {}
     user_name = spec.characters[spec.user_character].name if spec else ""
     timeline, left_out = build_timeline(record, names, user_name) if record is not None else ([], 0)
-    diff = diff_states(record.initial_state, record.final_state, World.of(record, names).who) \
+    diff = diff_states(record.initial_state, record.final_state, Glossary.of(record, names).who) \
         if record is not None and record.ran else []
     p = row.provenance
     facts = [("Trial seed", str(row.seed)), ("World seed", "held out" if p.world_seed is None else str(p.world_seed)),

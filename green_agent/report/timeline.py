@@ -57,7 +57,7 @@ def plain(value: Any) -> str:
 
 
 @dataclass
-class World:
+class Glossary:
     """What the sentences need to know about the world: people's names and the things referred to by id."""
 
     names: Mapping[str, str]
@@ -67,7 +67,7 @@ class World:
     calendar: Mapping[str, dict[str, Any]]
 
     @classmethod
-    def of(cls, record: TrialRecord, names: Mapping[str, str]) -> World:
+    def of(cls, record: TrialRecord, names: Mapping[str, str]) -> Glossary:
         def items(modality: str, key: str) -> dict[str, dict[str, Any]]:
             out: dict[str, dict[str, Any]] = {}
             for state in (record.initial_state, record.final_state):
@@ -125,7 +125,7 @@ def _generic(modality: str, operation: str, data: Mapping[str, Any]) -> Sentence
     return Sentence(f"{modality}.{operation}", "\n".join(lines), "none")
 
 
-def describe(modality: str, operation: str, data: Mapping[str, Any], world: World) -> Sentence:
+def describe(modality: str, operation: str, data: Mapping[str, Any], glossary: Glossary) -> Sentence:
     """One thing done in the world (an event's data or an action's parameters) as a title, a body and a
     direction."""
     if modality == "email":
@@ -133,32 +133,32 @@ def describe(modality: str, operation: str, data: Mapping[str, Any], world: Worl
         body = "\n\n".join(p for p in (subject, str(data.get("body_text") or "")) if p)
         if operation in _EMAIL_OUT:
             sender = str(data.get("from_address") or "")
-            title = f"Email {_EMAIL_OUT[operation]} to {world.whom(data.get('to_addresses'))}"
+            title = f"Email {_EMAIL_OUT[operation]} to {glossary.whom(data.get('to_addresses'))}"
             if data.get("cc_addresses"):
-                title += f", cc {world.whom(data.get('cc_addresses'))}"
-            if sender and sender.lower() != world.user_email.lower():
-                title += f" — as {world.who(sender)}"
+                title += f", cc {glossary.whom(data.get('cc_addresses'))}"
+            if sender and sender.lower() != glossary.user_email.lower():
+                title += f" — as {glossary.who(sender)}"
             return Sentence(title, body, "out")
         if operation == "receive":
-            return Sentence(f"Email from {world.who(data.get('from_address'))}", body, "in")
+            return Sentence(f"Email from {glossary.who(data.get('from_address'))}", body, "in")
         if operation in _EMAIL_HOUSEKEEPING:
             extra = f" → {data['folder']}" if data.get("folder") else ""
             labels = data.get("labels") or data.get("label")
             extra += f" [{plain(labels)}]" if labels else ""
-            return Sentence(f"{_EMAIL_HOUSEKEEPING[operation]}: {world.subjects(data)}{extra}", "", "none")
+            return Sentence(f"{_EMAIL_HOUSEKEEPING[operation]}: {glossary.subjects(data)}{extra}", "", "none")
     if modality == "sms":
         text = str(data.get("body") or "")
         if operation == "send_message":
             sender = str(data.get("from_number") or "")
-            title = f"SMS to {world.whom(data.get('to_numbers'))}"
-            if sender and world.user_phone and sender != world.user_phone:
-                title += f" — as {world.who(sender)}"
+            title = f"SMS to {glossary.whom(data.get('to_numbers'))}"
+            if sender and glossary.user_phone and sender != glossary.user_phone:
+                title += f" — as {glossary.who(sender)}"
             return Sentence(title, text, "out")
         if operation == "receive_message":
-            return Sentence(f"SMS from {world.who(data.get('from_number'))}", text, "in")
+            return Sentence(f"SMS from {glossary.who(data.get('from_number'))}", text, "in")
     if modality == "calendar":
         named = data.get("title")
-        shown = f"“{named}”" if named else world.event_title(data.get("event_id"))
+        shown = f"“{named}”" if named else glossary.event_title(data.get("event_id"))
         if operation == "create":
             lines = [f"{data.get('start', '?')} – {data.get('end', '?')}"]
             if data.get("attendees"):
@@ -175,7 +175,7 @@ def describe(modality: str, operation: str, data: Mapping[str, Any], world: Worl
         if operation == "delete":
             return Sentence(f"Event deleted: {shown}", "", "out")
         if operation == "respond":
-            who = world.who(data.get("attendee_email"))
+            who = glossary.who(data.get("attendee_email"))
             comment = str(data.get("response_comment") or data.get("comment") or "")
             return Sentence(f"{who} answered {shown}: {data.get('response', '?')}", comment, "in")
     if modality == "chat" and operation == "send_message":
@@ -222,7 +222,7 @@ class _Item:
 def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str = "",
                    limit: int = MAX_ENTRIES) -> tuple[list[TimelineEntry], int]:
     """The trial's timeline in simulated-time order, and how many entries were left out past ``limit``."""
-    world = World.of(record, names)
+    glossary = Glossary.of(record, names)
     items: list[_Item] = []
 
     def add(entry: TimelineEntry, rank: int | None = None) -> None:
@@ -240,7 +240,7 @@ def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str
     for action in record.action_log:
         first_of_turn.setdefault(action.turn, action.timestamp)
         modality, operation = _split(action.action)
-        said = describe(modality, operation, action.parameters, world) if action.parameters \
+        said = describe(modality, operation, action.parameters, glossary) if action.parameters \
             else Sentence(action.action, "", "none")  # a call the world refused: no event, no parameters
         if modality == "chat" and action.parameters.get("role") == "user":  # words put in the user's mouth
             said = Sentence("Chat posted as the user", said.body, "out")
@@ -252,7 +252,7 @@ def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str
     # Characters' replies, delivered or not.
     replies = {r.event_id for r in record.character_events if r.event_id}
     for reply in record.character_events:
-        said = describe(reply.modality, str(reply.data.get("operation") or ""), reply.data, world)
+        said = describe(reply.modality, str(reply.data.get("operation") or ""), reply.data, glossary)
         name = names.get(reply.character_id) or reply.character_id
         add(TimelineEntry(reply.at, "character", name, reply.modality, "in", said.title, clip(said.body),
                           ok=reply.executed,
@@ -269,7 +269,7 @@ def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str
             continue
         data = event.get("data") or {}
         modality = str(event.get("modality") or data.get("modality_type") or "?")
-        said = describe(modality, str(data.get("operation") or ""), data, world)
+        said = describe(modality, str(data.get("operation") or ""), data, glossary)
         from_user = modality == "chat" and data.get("role") == "user"
         ok = event.get("status") != "failed"
         add(TimelineEntry(when(event.get("scheduled_time")), "user" if from_user else "world",

@@ -14,7 +14,30 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from green_agent.scenarios import ScenarioError, load_generator
+from green_agent.scenario_spec import ScenarioError
+from green_agent.scenarios import load_generator
+
+__all__ = [
+    "CALENDAR_CREATED",
+    "CHECK_WORLDS",
+    "UES_VERSION",
+    "Record",
+    "build",
+    "calendar_event",
+    "calendar_state",
+    "chat_state",
+    "contact",
+    "contacts_state",
+    "email_state",
+    "inbox_email",
+    "scenario_export",
+    "scheduled_event",
+    "sms_state",
+    "sms_thread",
+    "threads",
+    "write_initial_state",
+    "write_world"
+]
 
 Record = dict[str, Any]
 

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from green_agent.judging.context import EvalContext
-from green_agent.scenarios import EvalResult, evaluator
+from green_agent.judging.evaluators import EvalResult, evaluator
 from services.ues.client import parse_time
 
 __all__ = [

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from green_agent.scenarios import World
+from green_agent.scenario_spec import World
 
 __all__ = ["FIRST_NAMES", "LAST_NAMES", "Person", "World", "draw", "fresh_people", "rewrite", "shuffled"]
 

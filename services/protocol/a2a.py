@@ -26,6 +26,23 @@ from google.protobuf.json_format import MessageToDict, ParseDict
 
 from services.protocol.messages import Message, render_text
 
+__all__ = [
+    "PROTOCOL_VERSIONS",
+    "CardSpec",
+    "SkillSpec",
+    "agent_message",
+    "build_a2a_app",
+    "build_agent_card",
+    "data_part",
+    "first_data_object",
+    "first_text_object",
+    "message_json_object",
+    "message_parts",
+    "parse_json_object",
+    "part_data",
+    "text_part"
+]
+
 PROTOCOL_VERSIONS: tuple[str, ...] = ("1.0", "0.3")
 _MAX_SAFE_INT = 2**53  # protobuf Struct numbers are doubles: larger integers would silently lose precision
 

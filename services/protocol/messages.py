@@ -20,6 +20,24 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+__all__ = [
+    "ASSESSMENT_INSTRUCTIONS",
+    "PROTOCOL",
+    "UNSTATED_STEP",
+    "AssessmentComplete",
+    "AssessmentStart",
+    "GreenMessage",
+    "InitialStateSummary",
+    "Message",
+    "MessageType",
+    "PurpleEndReason",
+    "TurnReply",
+    "TurnStart",
+    "iso_duration",
+    "parse_duration",
+    "render_text"
+]
+
 PROTOCOL = "ues-assessment/1"
 
 ASSESSMENT_INSTRUCTIONS = (

@@ -113,7 +113,7 @@ def garbage_reply(turn: int) -> dict[str, Any] | str:
 
 
 @dataclass
-class Run:
+class HostileRun:
     """One assessment context: the world's address and what the modes learned about it."""
 
     ues_url: str
@@ -147,14 +147,14 @@ class HostileBrain:
         self.modes = list(dict.fromkeys(modes))
         self.base = base
         self.options = options or HostileOptions()
-        self.runs: dict[str, Run] = {}
+        self.runs: dict[str, HostileRun] = {}
         self.reply_mode = "task" if "silence" in self.modes else getattr(base, "reply_mode", "message")
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | str | None:
         kind = payload.get("message_type")
         if kind == MessageType.ASSESSMENT_START:
-            self.runs[context_id] = Run(ues_url=str(payload.get("ues_url", "")).rstrip("/"),
-                                        api_key=str(payload.get("api_key", "")))
+            self.runs[context_id] = HostileRun(ues_url=str(payload.get("ues_url", "")).rstrip("/"),
+                                               api_key=str(payload.get("api_key", "")))
             return await self.base.handle(payload, context_id)
         if kind == MessageType.ASSESSMENT_COMPLETE:
             run = self.runs.pop(context_id, None)
@@ -203,8 +203,8 @@ class HostileBrain:
         return reply
 
     # ------------------------------------------------------------------------------------------ the modes
-    async def _act(self, mode: str, run: Run, http: httpx.AsyncClient) -> Counter[str]:
-        acts: dict[str, Callable[[Run, httpx.AsyncClient], Awaitable[Counter[str]]]] = {
+    async def _act(self, mode: str, run: HostileRun, http: httpx.AsyncClient) -> Counter[str]:
+        acts: dict[str, Callable[[HostileRun, httpx.AsyncClient], Awaitable[Counter[str]]]] = {
             "flood": self._flood, "forbidden": self._forbidden, "oversized": self._oversized,
             "chat-as-user": self._chat_as_user}
         return await self._guarded(mode, acts[mode](run, http))
@@ -217,9 +217,10 @@ class HostileBrain:
             log.warning("hostile_world_unreachable", mode=mode, error=repr(exc))
             return Counter({"unreachable": 1})
 
-    def _hidden_acts(self, turn: int) -> list[tuple[str, Callable[[Run, httpx.AsyncClient], Awaitable[Counter[str]]]]]:
+    def _hidden_acts(self, turn: int) \
+            -> list[tuple[str, Callable[[HostileRun, httpx.AsyncClient], Awaitable[Counter[str]]]]]:
         """This turn's share of the hidden modes' misbehaviour (``late`` acts outside turns)."""
-        acts: list[tuple[str, Callable[[Run, httpx.AsyncClient], Awaitable[Counter[str]]]]] = []
+        acts: list[tuple[str, Callable[[HostileRun, httpx.AsyncClient], Awaitable[Counter[str]]]]] = []
         if "log-filler" in self.modes:
             if turn == 1:
                 acts.append(("log-filler", self._fill_log))
@@ -229,18 +230,18 @@ class HostileBrain:
             acts.append(("log-flusher", self._flush_log))
         return acts
 
-    async def _session(self, run: Run, act: Callable[[Run, httpx.AsyncClient], Awaitable[Counter[str]]]) \
-            -> Counter[str]:
+    async def _session(self, run: HostileRun,
+                       act: Callable[[HostileRun, httpx.AsyncClient], Awaitable[Counter[str]]]) -> Counter[str]:
         """``act`` with a client of its own (outside a turn's client)."""
         async with httpx.AsyncClient(base_url=run.ues_url, headers={"X-API-Key": run.api_key}, timeout=30) as http:
             return await self._guarded("late", act(run, http))
 
-    async def _late(self, run: Run, context_id: str) -> None:
+    async def _late(self, run: HostileRun, context_id: str) -> None:
         counts = await self._session(run, self._impersonate)
         run.totals.update({f"late:{k}": v for k, v in counts.items()})
         log.info("hostile_late", context_id=context_id, when="after_reply", statuses=dict(counts))
 
-    async def _burst(self, run: Run, http: httpx.AsyncClient, count: int, method: str, path: str,
+    async def _burst(self, run: HostileRun, http: httpx.AsyncClient, count: int, method: str, path: str,
                      body: Any = None) -> Counter[str]:
         """``count`` identical requests as fast as the world answers: pipelined over a few plain HTTP/1.1
         connections (a Python HTTP client, not the world, would otherwise be the bottleneck), the rest — all of them
@@ -270,16 +271,16 @@ class HostileBrain:
         await asyncio.gather(*(worker() for _ in range(max(1, self.options.burst_concurrency))))
         return statuses
 
-    async def _fill_log(self, run: Run, http: httpx.AsyncClient) -> Counter[str]:
+    async def _fill_log(self, run: HostileRun, http: httpx.AsyncClient) -> Counter[str]:
         # An empty body is refused (422; 429 once the rate limit bites): a failed action each, no event, no harm.
         return await self._burst(run, http, self.options.filler_count, "POST", "/email/send", {})
 
-    async def _flush_log(self, run: Run, http: httpx.AsyncClient) -> Counter[str]:
+    async def _flush_log(self, run: HostileRun, http: httpx.AsyncClient) -> Counter[str]:
         statuses = await self._forbidden(run, http)
         statuses.update(await self._burst(run, http, self.options.flusher_count, "GET", "/simulator/time"))
         return statuses
 
-    async def _impersonate(self, run: Run, http: httpx.AsyncClient) -> Counter[str]:
+    async def _impersonate(self, run: HostileRun, http: httpx.AsyncClient) -> Counter[str]:
         """An email and an SMS as another person, another attendee's RSVP, the user's request sent to everyone."""
         statuses: Counter[str] = Counter()
 
@@ -337,7 +338,7 @@ class HostileBrain:
                                       "body": prompt[:1000]})
         return statuses
 
-    async def _flood(self, run: Run, http: httpx.AsyncClient) -> Counter[str]:
+    async def _flood(self, run: HostileRun, http: httpx.AsyncClient) -> Counter[str]:
         opts = self.options
         sender = await self._user_email(run, http)
         statuses: Counter[str] = Counter()
@@ -362,14 +363,14 @@ class HostileBrain:
         await asyncio.gather(*(worker() for _ in range(max(1, opts.flood_concurrency))))
         return statuses
 
-    async def _forbidden(self, run: Run, http: httpx.AsyncClient) -> Counter[str]:
+    async def _forbidden(self, run: HostileRun, http: httpx.AsyncClient) -> Counter[str]:
         statuses: Counter[str] = Counter()
         for method, path, body in FORBIDDEN_CALLS:
             response = await http.request(method, path, json=body)
             statuses[str(response.status_code)] += 1
         return statuses
 
-    async def _oversized(self, run: Run, http: httpx.AsyncClient) -> Counter[str]:
+    async def _oversized(self, run: HostileRun, http: httpx.AsyncClient) -> Counter[str]:
         sender = await self._user_email(run, http)
         statuses: Counter[str] = Counter()
         for size in (self.options.oversized_bytes, FIELD_OVERSIZE_BYTES):
@@ -379,7 +380,7 @@ class HostileBrain:
             statuses[str(response.status_code)] += 1
         return statuses
 
-    async def _chat_as_user(self, run: Run, http: httpx.AsyncClient) -> Counter[str]:
+    async def _chat_as_user(self, run: HostileRun, http: httpx.AsyncClient) -> Counter[str]:
         if run.conversation is None:
             run.conversation = await self._conversation(http)
         response = await http.post("/chat/send", json={
@@ -388,7 +389,7 @@ class HostileBrain:
         return Counter({str(response.status_code): 1})
 
     # ------------------------------------------------------------------------------------------ world reads
-    async def _user_email(self, run: Run, http: httpx.AsyncClient) -> str:
+    async def _user_email(self, run: HostileRun, http: httpx.AsyncClient) -> str:
         if run.user_email is None:
             response = await http.get("/email/state")
             state = response.json() if response.status_code == 200 else {}
@@ -473,7 +474,7 @@ async def _read_answer(reader: asyncio.StreamReader) -> int | None:
 _CREATED_ID = re.compile(r"calendar_event_id: ([^)\s]+)")
 
 
-async def _finished(run: Run) -> None:
+async def _finished(run: HostileRun) -> None:
     """Wait for the run's late misbehaviour, if any is still running."""
     task, run.late_task = run.late_task, None
     if task is not None:

@@ -94,7 +94,7 @@ def find_solution(scenarios_dir: Path, prompts: set[str]) -> tuple[str, dict[str
 
 
 @dataclass
-class Run:
+class OracleRun:
     """One assessment context: where the world is, and which steps are done."""
 
     ues_url: str
@@ -114,12 +114,13 @@ class OracleBrain:
         self.scenarios_dir = scenarios_dir
         self.plans_dir = plans_dir
         self.reckless = reckless
-        self.runs: dict[str, Run] = {}
+        self.runs: dict[str, OracleRun] = {}
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
         kind = payload.get("message_type")
         if kind == MessageType.ASSESSMENT_START:
-            self.runs[context_id] = Run(ues_url=str(payload["ues_url"]).rstrip("/"), api_key=str(payload["api_key"]))
+            self.runs[context_id] = OracleRun(ues_url=str(payload["ues_url"]).rstrip("/"),
+                                              api_key=str(payload["api_key"]))
             return None
         if kind == MessageType.ASSESSMENT_COMPLETE:
             self.runs.pop(context_id, None)
@@ -141,7 +142,7 @@ class OracleBrain:
             reply["time_step"] = run.time_step
         return reply
 
-    async def _identify(self, run: Run, ues: UESClient) -> None:
+    async def _identify(self, run: OracleRun, ues: UESClient) -> None:
         run.identified = True
         published = self._published(run.api_key)
         found = ("(published for this trial)", published) if published else await self._by_prompt(ues)
@@ -191,7 +192,7 @@ class OracleBrain:
             return None
         return select(body, spec.get("select", ""))
 
-    async def _play(self, run: Run, ues: UESClient, turn: int) -> None:
+    async def _play(self, run: OracleRun, ues: UESClient, turn: int) -> None:
         """Run every step that is due. A refused step counts as done (a plan is replayed, never retried); an
         unreachable UES fails the turn with the step still pending."""
         for index, step in enumerate(run.steps):

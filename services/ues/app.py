@@ -16,7 +16,8 @@ from pydantic import ValidationError
 from services.ues.access_log import AccessLog, AccessLogMiddleware
 from services.ues.auth import KeyRegistry
 from services.ues.compat import Compat
-from services.ues.engine import UES_VERSION, ApiError, Simulation
+from services.ues.engine import UES_VERSION, Simulation
+from services.ues.errors import ApiError
 from services.ues.routes import ROUTERS
 from services.ues.routes.common import AUTHENTICATED_ERRORS, error_responses
 from services.ues.settings import UESSettings

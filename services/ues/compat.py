@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from services.ues.errors import ApiError
 from services.ues.validation import describe_validation_error
 
 if TYPE_CHECKING:
@@ -95,8 +96,6 @@ def action_input_errors(state: State, modality: str, operation: str) -> Iterator
     if not is_real(state) or modality not in _INVALID_INPUT_IS_500:
         yield
         return
-    from services.ues.engine import ApiError  # the engine imports this module
-
     verb = _FAILED_TO.get((modality, operation), f"{operation.replace('_', ' ')} ({modality})")
     try:
         yield

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from services.ues.compat import Compat, adapt_modalities, event_json, zulu
+from services.ues.errors import ApiError
 from services.ues.events import STATUSES, EventQueue, RawInput, SimEvent
 from services.ues.modalities import MODALITY_CLASSES
 from services.ues.modalities.base import Modality, ModalityInput
@@ -25,15 +26,6 @@ from services.ues.validation import describe_validation_error
 
 UES_VERSION = "0.3.0"
 DEFAULT_MODALITIES = ("weather", "email", "sms", "chat", "calendar", "location", "time", "contacts")
-
-
-class ApiError(Exception):
-    """An error with an HTTP status; the app renders it as ``{"detail": ...}``."""
-
-    def __init__(self, status_code: int, detail: Any) -> None:
-        super().__init__(detail)
-        self.status_code = status_code
-        self.detail = detail
 
 
 @dataclass(slots=True)

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from green_agent.local import purple_command, wait_for_purple
-from green_agent.local import serve_in_process as serve  # noqa: F401  (the A2A tests serve apps with it)
+from green_agent.embedded import purple_command, wait_for_purple
+from green_agent.embedded import serve_in_process as serve  # noqa: F401  (the A2A tests serve apps with it)
 from tests.conftest import free_port, run_blocking, stop_process
 
 
@@ -27,7 +27,7 @@ class PurpleProcess:
 
 def start_purple(role: str, *extra: str, timeout: float = 60.0) -> PurpleProcess:
     """A real ``purple-agent`` process (``extra``: more of its options); returns once its agent card is served.
-    Same command line and readiness wait as ``green_agent.local.purple_process``, but the caller stops it."""
+    Same command line and readiness wait as ``green_agent.embedded.purple_process``, but the caller stops it."""
     port = free_port()
     log = tempfile.TemporaryFile()
     proc = subprocess.Popen(purple_command(role, port, *extra), stdout=log, stderr=subprocess.STDOUT)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from green_agent.assessment.runner import Outcome
+from green_agent.assessment.outcome import Outcome
 from green_agent.protocol import AssessmentRequest, SummaryRow, TrialRow
 
 

@@ -17,8 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
+from green_agent.assessment.outcome import Outcome
 from green_agent.assessment.purple_link import PurpleLink
-from green_agent.assessment.runner import Outcome, PlannedTrial
+from green_agent.assessment.runner import PlannedTrial
 from green_agent.config import GreenSettings
 from green_agent.protocol import AssessmentRequest, ProgressType, ProgressUpdate
 from green_agent.server import create_app

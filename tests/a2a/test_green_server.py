@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
-from green_agent.assessment.runner import Outcome, PlannedTrial
+from green_agent.assessment.outcome import Outcome
+from green_agent.assessment.runner import PlannedTrial
 from green_agent.config import GreenSettings
 from green_agent.protocol import AssessmentRequest
 from green_agent.server import SKILL_ID, create_app

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from green_agent.config import GreenSettings
-from green_agent.local import purple_process
+from green_agent.embedded import purple_process
 from green_agent.logs import configure_logging
 from green_agent.selftest import assess_via_green, green_server
 

@@ -33,10 +33,10 @@ from typing import Any
 import green_agent.llm  # noqa: F401  (first: keeps litellm's price list offline)
 
 # isort: split
-from green_agent.assessment.inbox import outgoing_messages
+from green_agent.assessment.outgoing import outgoing_messages
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import assess_once, local_pool, purple_process
+from green_agent.embedded import assess_once, local_pool, purple_process
 from green_agent.logs import configure_logging
 from green_agent.protocol import TrialRow
 

@@ -58,7 +58,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from green_agent.local import purple_process
+from green_agent.embedded import purple_process
 from green_agent.logs import configure_logging
 from services.ues.client import UESClient
 from tests.e2e.conftest import SCENARIOS, GatewayResult, Green, assess, e2e_settings, running_green

@@ -45,7 +45,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from green_agent.config import GreenSettings
-from green_agent.local import purple_process
+from green_agent.embedded import purple_process
 from green_agent.logs import configure_logging
 from green_agent.protocol import CharacterMode
 from green_agent.task_store import DEFAULT_HISTORY_LIMIT, ThrottledTaskStore

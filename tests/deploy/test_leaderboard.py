@@ -10,7 +10,7 @@ import duckdb
 
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import assess_once, local_pool, oracle_plans, purple_process
+from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
 
 ROOT = Path(__file__).resolve().parents[2]
 QUERY = (ROOT / "deploy" / "agentbeats" / "leaderboard.sql").read_text()

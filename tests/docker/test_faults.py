@@ -48,7 +48,7 @@ import pytest
 import pytest_asyncio
 
 from green_agent.config import GreenSettings
-from green_agent.local import purple_process
+from green_agent.embedded import purple_process
 from services.purple.baseline import SLOW_TURN_ENV
 from tests.a2a.conftest import rpc, status_text
 from tests.docker.conftest import LABEL, SESSION, docker_missing, free_port

@@ -24,7 +24,7 @@ import pytest_asyncio
 from fastapi import FastAPI
 
 from green_agent.config import GreenSettings
-from green_agent.local import purple_process
+from green_agent.embedded import purple_process
 from green_agent.server import create_app
 from services.purple.baseline import SLOW_TURN_ENV
 from tests.a2a.conftest import final_status, serve, stream_v03, v03_message

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from green_agent.assessment.attribution import MAX_PARAM_CHARS, attribute
+from green_agent.protocol import Problem, ProblemKind
 
 T = datetime(2026, 3, 2, 9, tzinfo=UTC)
 KEY = "ues_purple000000001"
@@ -128,7 +129,7 @@ def test_a_real_ues_turn_is_attributed_by_exclusion():
     rec, events, logs, green = real_turn()
     assert all("agent_id" not in e for e in events)  # real UES 0.3.0 does not attribute action events at all
     purple_key = rec["key_created"]["key_id"]
-    warnings: list[str] = []
+    warnings: list[Problem] = []
     entries = attribute(events, logs, purple_key, turn=1, at=T, green_events=green, warnings=warnings)
     assert [(e.action, e.success) for e in entries] == [
         ("calendar.create", True), ("email.send", True), ("chat.send_message", True), ("sms.send_message", False)]
@@ -154,7 +155,7 @@ def test_our_simulator_with_agent_id_is_unchanged_by_exclusion():
               {**event("receive", agent_id=admin, priority=50, subject="a reply"), "event_id": "green-reply"},
               event("send_message", modality="chat", agent_id=KEY, role="assistant")]
     logs = [log("/email/state", method="GET"), log("/email/send"), log("/chat/send"), log("/sms/send", status=403)]
-    warnings: list[str] = []
+    warnings: list[Problem] = []
     entries = attribute(events, logs, KEY, turn=2, at=T, green_events={"green-task", "green-reply"},
                         warnings=warnings)
     assert [(e.action, e.success) for e in entries] == [("email.send", True), ("chat.send_message", True),
@@ -167,20 +168,21 @@ def test_events_and_calls_that_disagree_are_warned_about_and_never_guessed():
     events = [event("send", subject="the purple's"), event("mark_read", message_ids=["m1"]),
               event("send_message", modality="chat", role="user", content="nobody's")]
     logs = [log("/email/send"), log("/calendar/create"), log("/calendar/create"), log("/email/query")]
-    warnings: list[str] = []
+    warnings: list[Problem] = []
     entries = attribute(events, logs, KEY, turn=4, at=T, warnings=warnings)
     assert [(e.action, e.parameters.get("subject")) for e in entries] == [("email.send", "the purple's")]
-    assert warnings == [
-        "turn 4: 2 event(s) that the green did not cause match no call of the purple's key in the access log "
+    assert [(w.kind, w.turn) for w in warnings] == [(ProblemKind.ATTRIBUTION, 4)] * 2
+    assert [w.text for w in warnings] == [
+        "2 event(s) that the green did not cause match no call of the purple's key in the access log "
         "(1 chat.send_message, 1 email.mark_read); not attributed to the purple",
-        "turn 4: 2 successful call(s) of the purple's key left no event the green could match "
+        "2 successful call(s) of the purple's key left no event the green could match "
         "(2 POST /calendar/create); not in the action log"]
 
 
 def test_a_server_error_keeps_the_failed_event_with_what_was_asked():
     events = [event("respond", modality="calendar", status="failed", event_id="theirs", attendee_email="p@x.y",
                     response="accepted")]
-    warnings: list[str] = []
+    warnings: list[Problem] = []
     entries = attribute(events, [log("/calendar/respond", status=500)], KEY, turn=1, at=T, warnings=warnings)
     assert [(e.action, e.success, e.parameters.get("attendee_email")) for e in entries] == [
         ("calendar.respond", False, "p@x.y")]

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from green_agent.local import purple_process
+from green_agent.embedded import purple_process
 from green_agent.task_store import DROPPED_KEY, HISTORY_HEAD
 from tests.a2a.conftest import rpc, status_text
 from tests.e2e.conftest import (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import assess_once, local_pool, oracle_plans, purple_process
+from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
 from tests.conftest import start_ues_process, stop_ues_process
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

@@ -34,8 +34,8 @@ from green_agent.assessment.attribution import (
 from green_agent.assessment.record import MAX_ACTION_LOG, TrialRecord
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
+from green_agent.embedded import local_pool, oracle_plans, serve_in_process
 from green_agent.judging.scoring import EVALUATOR_SCORE, earned_safety
-from green_agent.local import local_pool, oracle_plans, serve_in_process
 from green_agent.protocol import (
     ActionLogEntry,
     CriterionResult,

@@ -23,7 +23,7 @@ from green_agent.scenario_kit.precision import (
     vocabulary,
     volume,
 )
-from green_agent.scenarios import ScenarioSpec
+from green_agent.scenario_spec import ScenarioSpec
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 ME, PHONE = "me@home.example", "+15550000000"

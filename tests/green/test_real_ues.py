@@ -18,7 +18,7 @@ import pytest
 
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import assess_once, local_pool, oracle_plans, purple_process
+from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
 from green_agent.report import report_from_outcome
 from green_agent.selftest import SelftestRow, selftest
 from tests.conftest import UESProcess, run_blocking, start_ues_process, stop_ues_process

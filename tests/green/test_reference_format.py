@@ -6,7 +6,7 @@ from pathlib import Path
 
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import assess_once, local_pool, purple_process
+from green_agent.embedded import assess_once, local_pool, purple_process
 from green_agent.scenarios import ScenarioLibrary
 
 REFERENCE = Path(__file__).resolve().parents[1] / "scenarios_reference"

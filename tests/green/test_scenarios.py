@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from green_agent.scenarios import ScenarioError, ScenarioLibrary, load_evaluators, load_scenario
+from green_agent.scenario_spec import ScenarioError
+from green_agent.scenarios import ScenarioLibrary, load_evaluators, load_scenario
 
 MINI = Path(__file__).resolve().parents[1] / "scenarios" / "mini_day"
 REFERENCE = Path(__file__).resolve().parents[1] / "scenarios_reference" / "ref_quiet_inbox"

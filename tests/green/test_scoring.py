@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 from green_agent.judging.context import EvalContext
+from green_agent.judging.evaluators import EvalResult, Evaluator
 from green_agent.judging.scoring import VIOLATION_CAP, aggregate, capped, earned_safety, evaluate, met, rescale
 from green_agent.protocol import CriterionResult, CriterionStatus, Violation, ViolationType
-from green_agent.scenarios import Criterion, EvalResult, Evaluator, Scenario, ScenarioSpec
+from green_agent.scenario_spec import Criterion, ScenarioSpec
+from green_agent.scenarios import Scenario
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from green_agent.config import GreenSettings
-from green_agent.local import local_pool
+from green_agent.embedded import local_pool
 from green_agent.scenarios import ScenarioLibrary
 from green_agent.selftest import HIDDEN, IMITATIONS, ROLES, VIOLATORS, selftest, validate
 

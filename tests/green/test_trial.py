@@ -17,7 +17,7 @@ from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.trial import Trial
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
-from green_agent.local import local_pool, purple_process, serve_in_process
+from green_agent.embedded import local_pool, purple_process, serve_in_process
 from green_agent.protocol import (
     DEFAULT_MAX_TURNS,
     AssessmentConfig,

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from green_agent.assessment.seeds import world_seed
-from green_agent.scenarios import ScenarioError, ScenarioLibrary, load_generator, load_scenario
+from green_agent.scenario_spec import ScenarioError
+from green_agent.scenarios import ScenarioLibrary, load_generator, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ScenarioLibrary(ROOT / "scenarios")

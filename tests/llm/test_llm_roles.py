@@ -26,9 +26,10 @@ import green_agent.llm  # noqa: F401  (first: it keeps litellm's price list offl
 import litellm
 from litellm.llms.custom_llm import CustomLLM, CustomLLMError
 
-from green_agent.assessment.runner import Outcome, ScenarioRunner
+from green_agent.assessment.outcome import Outcome
+from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import local_pool, purple_process
+from green_agent.embedded import local_pool, purple_process
 from green_agent.protocol import CriterionResult, ProblemKind, ProgressType, ProgressUpdate, TrialRow, parse_request
 from services.ues.client import UESClient
 from ues_pool.pool import UESPool
@@ -197,7 +198,7 @@ class Run:
 
 async def assess(settings: GreenSettings, pool: UESPool, purple_url: str, seed: int = 3, **config: Any) -> Run:
     """One assessment of mini_day with LLM characters (unless ``config`` says otherwise): what
-    ``green_agent.local.assess_once`` does, plus a look at the world's SMS before the pool wipes it."""
+    ``green_agent.embedded.assess_once`` does, plus a look at the world's SMS before the pool wipes it."""
     updates: list[ProgressUpdate] = []
 
     async def keep(update: ProgressUpdate) -> None:
@@ -465,7 +466,7 @@ async def test_request_models_need_the_operators_consent(pool: UESPool, oracle: 
         assert {c.model for c in fake.judge_calls} == {"requested-judge"}
     else:
         assert len(ignored) == 2, row.warnings
-        assert any("config.character_model" in w for w in ignored)
+        assert any("config.character_model" in w.text for w in ignored)
         assert row.provenance.character_model == "fake/characters"
         assert row.provenance.judge_model == "fake/judge"
         assert {c.model for c in fake.character_calls} == {"characters"}

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
+from green_agent.embedded import assess_once, local_pool, purple_process
 from green_agent.llm import CacheMode, LLMRole, UsageMeter, _litellm
-from green_agent.local import assess_once, local_pool, purple_process
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 MODEL = "openai/gemma"  # litellm's OpenAI-compatible provider; the server answers to any model name

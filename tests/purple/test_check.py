@@ -21,7 +21,7 @@ from green_agent.conformance import (
     FindingKind,
     run_check,
 )
-from green_agent.local import purple_process, serve_in_process
+from green_agent.embedded import purple_process, serve_in_process
 from services.purple.assistant import LLMAssistant
 from services.purple.sdk import create_app
 from services.purple.server import create_purple_app

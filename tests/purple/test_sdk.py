@@ -13,7 +13,7 @@ import pytest
 
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import local_pool, serve_in_process
+from green_agent.embedded import local_pool, serve_in_process
 from green_agent.protocol import (
     CompletionReason,
     Problem,

@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
+from green_agent.assessment.outcome import Outcome
 from green_agent.assessment.record import CharacterEvent, TrialRecord
-from green_agent.assessment.runner import Outcome, ScenarioRunner
+from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
-from green_agent.local import assess_once, local_pool, oracle_plans, purple_process
+from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
 from green_agent.protocol import ActionLogEntry, Violation, ViolationType
 from green_agent.report import (
     AssessmentReport,

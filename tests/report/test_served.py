@@ -10,7 +10,7 @@ import httpx
 
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
-from green_agent.local import purple_process
+from green_agent.embedded import purple_process
 from green_agent.selftest import green_server
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

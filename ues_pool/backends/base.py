@@ -10,6 +10,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+__all__ = [
+    "DEFAULT_POOL_NAME",
+    "Backend",
+    "BackendError",
+    "Instance",
+    "free_port",
+    "new_admin_key",
+    "pid_alive",
+    "process_start_time"
+]
+
 DEFAULT_POOL_NAME = "ues-green"
 """``GREEN_POOL_NAME``: the name every world of a pool carries, the unit of ownership when orphans are reaped."""
 

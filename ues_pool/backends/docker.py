@@ -40,6 +40,8 @@ from ues_pool.backends.engine import (
     compose_unclaimed,
 )
 
+__all__ = ["DockerBackend", "DockerConfig"]
+
 log = structlog.get_logger("ues_pool.docker")
 
 

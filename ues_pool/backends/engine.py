@@ -43,6 +43,26 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ues_pool.backends.base import DEFAULT_POOL_NAME, Backend, BackendError, pid_alive, process_start_time
 
+__all__ = [
+    "CONTAINER_PORT",
+    "DEFAULT_IMAGE",
+    "LABEL_INSTANCE",
+    "LABEL_OWNER_HOST",
+    "LABEL_OWNER_PID",
+    "LABEL_OWNER_START",
+    "LABEL_POOL",
+    "LABEL_RUN",
+    "EngineBackend",
+    "EngineConfig",
+    "T",
+    "compose_unclaimed",
+    "container_name_part",
+    "owner_alive",
+    "ownership_labels",
+    "parse_size",
+    "running_hostnames"
+]
+
 log = structlog.get_logger("ues_pool.engine")
 
 DEFAULT_IMAGE = "ues-green-agent:latest"

@@ -12,6 +12,8 @@ from pydantic import BaseModel, Field
 from services.ues.client import UESClient, UESError
 from ues_pool.backends.base import Backend, BackendError, Instance
 
+__all__ = ["ExternalBackend", "ExternalServer"]
+
 
 class ExternalServer(BaseModel):
     url: str

@@ -42,6 +42,8 @@ from ues_pool.backends.base import (
     process_start_time,
 )
 
+__all__ = ["ENV_POOL", "STOP_GRACE_S", "ProcessBackend", "ProcessConfig", "WorldProcess"]
+
 log = structlog.get_logger("ues_pool.process")
 
 ENV_POOL = "UES_POOL_NAME"
@@ -65,7 +67,7 @@ class ProcessConfig(BaseModel):
 
 
 @dataclass(frozen=True)
-class World:
+class WorldProcess:
     """The process behind a process-backend instance: (pid, start time) names it even after its pid is reused."""
 
     pid: int
@@ -252,7 +254,7 @@ class ProcessBackend(Backend):
             with contextlib.suppress(BaseException):
                 await self._kill(await asyncio.shield(spawning))
             raise
-        world = World(spawned.pid, process_start_time(spawned.pid) or "", spawned.port)
+        world = WorldProcess(spawned.pid, process_start_time(spawned.pid) or "", spawned.port)
         self._record(instance_id).write_text(json.dumps(
             {"pid": world.pid, "started": world.started, "port": world.port, "owner_pid": os.getpid(),
              "run_id": self.run_id}))
@@ -272,7 +274,7 @@ class ProcessBackend(Backend):
     async def _wait_healthy(self, instance: Instance) -> None:
         """Return once the world answers ``/health``. Its socket was listening before it was forked, so this is the
         child's event loop getting going; raise BackendError when it exits or stays silent."""
-        world: World = instance.handle
+        world: WorldProcess = instance.handle
 
         def still_starting() -> str | None:
             return None if world.running() else "exited"
@@ -291,9 +293,9 @@ class ProcessBackend(Backend):
     async def _kill(self, spawned: Spawned) -> None:
         started = process_start_time(spawned.pid)
         if started is not None:
-            await self._terminate(World(spawned.pid, started, spawned.port))
+            await self._terminate(WorldProcess(spawned.pid, started, spawned.port))
 
-    async def _terminate(self, world: World) -> None:
+    async def _terminate(self, world: WorldProcess) -> None:
         """SIGTERM, then SIGKILL after ``STOP_GRACE_S``; return once the process is gone (its parent, the fork server
         or init, collects it)."""
         for sig, wait_s in ((signal.SIGTERM, STOP_GRACE_S), (signal.SIGKILL, STOP_GRACE_S)):
@@ -313,7 +315,7 @@ class ProcessBackend(Backend):
         self._record(instance.instance_id).unlink(missing_ok=True)
 
     async def is_running(self, instance: Instance) -> bool:
-        world: World = instance.handle
+        world: WorldProcess = instance.handle
         return world.running()
 
     def _records(self) -> dict[str, dict[str, object]]:
@@ -340,7 +342,7 @@ class ProcessBackend(Backend):
                 continue
             if info.get("run_id") == self.run_id or pid_alive(owner):
                 continue  # ours, or its owner is still alive: not an orphan
-            world = World(pid, started, int(str(info.get("port", 0))))
+            world = WorldProcess(pid, started, int(str(info.get("port", 0))))
             if world.running():
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)

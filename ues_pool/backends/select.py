@@ -33,6 +33,8 @@ from ues_pool.backends.swarm import SwarmBackend
 from ues_pool.pool import UESPool
 from ues_pool.settings import PoolSettings
 
+__all__ = ["PING_TIMEOUT_S", "BackendConfigError", "docker_available", "make_backend", "make_pool", "parse_external"]
+
 log = structlog.get_logger("ues_pool.select")
 
 PING_TIMEOUT_S = 2  # seconds; the docker SDK takes whole seconds

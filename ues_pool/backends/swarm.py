@@ -79,6 +79,16 @@ from ues_pool.backends.engine import (
     running_hostnames,
 )
 
+__all__ = [
+    "CONSTRAINT",
+    "DEFAULT_NETWORK",
+    "ENDED_STATES",
+    "NATIVE_NO_NEW_PRIVILEGES_API",
+    "SwarmBackend",
+    "SwarmConfig",
+    "SwarmWorld"
+]
+
 log = structlog.get_logger("ues_pool.swarm")
 
 DEFAULT_NETWORK = "ues-worlds"

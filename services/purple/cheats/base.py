@@ -103,7 +103,7 @@ class Seen:
 
 
 @dataclass
-class Run:
+class CheatRun:
     """One assessment context: the world's address and what the role has already seen and done."""
 
     ues_url: str
@@ -129,7 +129,7 @@ async def conversation_id(ues: UESClient) -> str:
     return DEFAULT_CONVERSATION
 
 
-async def say(ues: UESClient, run: Run, content: str, role: str = "assistant") -> None:
+async def say(ues: UESClient, run: CheatRun, content: str, role: str = "assistant") -> None:
     """Post ``content`` to the user's conversation (found once per run)."""
     if run.conversation is None:
         run.conversation = await conversation_id(ues)
@@ -250,13 +250,14 @@ class CheatBrain:
     time_step: ClassVar[str | None] = None
 
     def __init__(self) -> None:
-        self.runs: dict[str, Run] = {}
+        self.runs: dict[str, CheatRun] = {}
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
         """Answer one green message: a ``turn_complete`` for a ``turn_start``, nothing for the others."""
         kind = payload.get("message_type")
         if kind == MessageType.ASSESSMENT_START:
-            self.runs[context_id] = Run(ues_url=str(payload["ues_url"]).rstrip("/"), api_key=str(payload["api_key"]))
+            self.runs[context_id] = CheatRun(ues_url=str(payload["ues_url"]).rstrip("/"),
+                                             api_key=str(payload["api_key"]))
             return None
         if kind == MessageType.ASSESSMENT_COMPLETE:
             self.runs.pop(context_id, None)
@@ -273,6 +274,6 @@ class CheatBrain:
             reply["time_step"] = self.time_step
         return reply
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         """One turn's actions in the world."""
         raise NotImplementedError

@@ -7,8 +7,8 @@ from typing import Any
 
 from services.purple.cheats.base import (
     CheatBrain,
+    CheatRun,
     Inbox,
-    Run,
     addresses_of,
     body_of,
     call,
@@ -37,7 +37,7 @@ class YesBrain(CheatBrain):
     """``yes``: answers every new email and SMS with a yes, accepts every pending invitation, and reports that
     it said yes to everything."""
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         inbox = await read_inbox(ues)
         for email in run.emails.fresh(inbox.emails):
             if inbox.user_email:
@@ -62,7 +62,7 @@ class RefuserBrain(CheatBrain):
     """``refuser``: a polite refusal to the sender of every new email and SMS, whoever it is, and one chat message
     per message: "Declined, did not share: <sender> asked: <its first 15 words>"."""
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         inbox = await read_inbox(ues)
         for email in run.emails.fresh(inbox.emails):
             if inbox.user_email:
@@ -74,7 +74,7 @@ class RefuserBrain(CheatBrain):
             await self.report(ues, run, sms)
 
     @staticmethod
-    async def report(ues: UESClient, run: Run, message: dict[str, Any]) -> None:
+    async def report(ues: UESClient, run: CheatRun, message: dict[str, Any]) -> None:
         """The chat line about one declined message."""
         asked = excerpt(f"{message.get('subject') or ''} {body_of(message)}", REFUSAL_WORDS)
         await say(ues, run, f"Declined, did not share: {sender_of(message)} asked: {asked}")
@@ -106,7 +106,7 @@ class BroadcasterBrain(CheatBrain):
     recipient, machines left out); afterwards every new message from a person is relayed to chat as
     "<Name>: confirmed", or "<Name>: can't make it" when it holds a negative word."""
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         inbox = await read_inbox(ues)
         # Everything already in the world is no answer to the broadcast: only what arrives after it is.
         fresh = [m for m in run.emails.fresh(inbox.emails) + run.sms.fresh(inbox.sms)

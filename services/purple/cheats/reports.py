@@ -9,7 +9,7 @@ from typing import Any
 from services.purple.cheats.base import (
     AddressBook,
     CheatBrain,
-    Run,
+    CheatRun,
     arrived,
     body_of,
     count_hits,
@@ -41,7 +41,7 @@ DIGEST_WORDS = 25
 class ChatterBrain(CheatBrain):
     """``chatter``: one confident, generic chat line per turn, and nothing else."""
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         await say(ues, run, CHATTER_LINES[(run.turns - 1) % len(CHATTER_LINES)])
 
 
@@ -49,7 +49,7 @@ class EchoBrain(CheatBrain):
     """``echo``: relays to chat, one line each, every new email and SMS from a person (automated senders
     dropped); posts nothing when nothing new came in, and never writes to anyone else."""
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         inbox = await read_inbox(ues)
         lines = [(arrived(e), f"{e.get('from_address', '')}: {e.get('subject') or str(e.get('body_text', ''))[:80]}")
                  for e in run.emails.fresh(inbox.emails) if not is_automated(str(e.get("from_address", "")))]
@@ -69,7 +69,7 @@ class DigestBrain(CheatBrain):
     "Sender Name: the body's first 25 words" — most urgency words first, then by arrival; role accounts (info@,
     noreply@, newsletters…) left out. Posts nothing when nothing is new."""
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         inbox = await read_inbox(ues)
         fresh = run.emails.fresh(inbox.emails) + run.sms.fresh(inbox.sms)
         picked = [m for m in fresh if self.keeps(m)]
@@ -109,7 +109,7 @@ class DumperBrain(CheatBrain):
     """``dumper``: every new email and SMS, from anyone, posted to chat in full (sender, subject, body), one chat
     message each, in arrival order, each ending with the sentence "Suspicious?"."""
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         inbox = await read_inbox(ues)
         fresh = sorted(run.emails.fresh(inbox.emails) + run.sms.fresh(inbox.sms), key=arrived)
         if not fresh:

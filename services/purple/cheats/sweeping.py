@@ -8,8 +8,8 @@ from typing import Any
 
 from services.purple.cheats.base import (
     CheatBrain,
+    CheatRun,
     Inbox,
-    Run,
     addresses_of,
     arrived,
     call,
@@ -122,7 +122,7 @@ class SweeperBrain(CheatBrain):
     is moved to the junk folder, with one chat warning each: "Warning: moved to spam a suspicious email from
     <sender>: <subject>"."""
 
-    async def turn(self, run: Run, ues: UESClient) -> None:
+    async def turn(self, run: CheatRun, ues: UESClient) -> None:
         inbox = await read_inbox(ues)
         fresh = run.emails.fresh(inbox.emails)
         if not fresh:

@@ -34,7 +34,7 @@ from pydantic import (
     model_validator,
 )
 
-from services.ues.modalities.base import ExecutionError, Modality, ModalityInput
+from services.ues.modalities.base import ExecutionError, Modality, ModalityInput, StrictBody
 from services.ues.timeutil import EPOCH, AwareDatetime, parse_dt
 
 DEFAULT_CALENDAR_ID = "primary"
@@ -230,18 +230,12 @@ class CalendarEvent(_Model):
 
 
 _EVENT_FIELDS = tuple(CalendarEvent.model_fields)
-# Fields an update may change (calendar_id is ignored on update, like real UES: the body defaults it).
-_UPDATABLE = ("title", "description", "start", "end", "all_day", "timezone", "location", "status", "organizer",
-              "attendees", "recurrence", "reminders", "color", "visibility", "transparency", "attachments",
-              "conference_link")
 
 
-class CalendarInput(ModalityInput):
-    modality_type: Literal["calendar"] = "calendar"
-    operation: CalendarOperation
-    event_id: str | None = None
-    calendar_id: str | None = None
-    recurrence_scope: RecurrenceScope = "this"
+class EventFields(StrictBody):
+    """What a calendar input sets on an event. The same fields make the request bodies of ``POST /calendar/update``
+    and ``/calendar/create`` (routes/calendar.py), so a new event field is added here and nowhere else."""
+
     title: str | None = None
     description: str | None = None
     start: AwareDatetime | None = None
@@ -254,6 +248,8 @@ class CalendarInput(ModalityInput):
     attendees: list[Attendee] | None = None
     recurrence: RecurrenceRule | None = None
     recurrence_exceptions: list[str] | None = None
+    # Names the occurrence an update or delete applies to, not a field of the event; here for its place among the
+    # event data's keys (real UES's order).
     recurrence_id: str | None = None
     reminders: list[Reminder] | None = None
     color: str | None = None
@@ -261,6 +257,24 @@ class CalendarInput(ModalityInput):
     transparency: EventTransparency | None = None
     attachments: list[EventAttachment] | None = None
     conference_link: str | None = None
+
+
+# Fields an update replaces (calendar_id is ignored on update, like real UES: the body defaults it). Recurrence
+# exceptions are added to, not replaced.
+_UPDATABLE = tuple(name for name in EventFields.model_fields if name not in ("recurrence_exceptions", "recurrence_id"))
+
+
+class _CalendarOperation(ModalityInput):
+    modality_type: Literal["calendar"] = "calendar"
+    operation: CalendarOperation
+    event_id: str | None = None
+    calendar_id: str | None = None
+    recurrence_scope: RecurrenceScope = "this"
+
+
+# Pydantic orders fields from the last base to the class itself: the event data's keys stay in their order (the
+# operation and its target, the event fields, the rest).
+class CalendarInput(EventFields, _CalendarOperation):
     # respond
     attendee_email: str | None = None
     response: AttendeeResponse | None = None

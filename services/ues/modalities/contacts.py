@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from services.ues.modalities.base import MAX_STRING_LENGTH, ExecutionError, Modality, ModalityInput
+from services.ues.modalities.base import MAX_STRING_LENGTH, ExecutionError, Modality, ModalityInput, StrictBody
 from services.ues.timeutil import EPOCH, AwareDatetime
 
 ContactsOperation = Literal[
@@ -137,9 +137,10 @@ def _unique_identifiers(items: list[ContactIdentifier]) -> list[ContactIdentifie
     return out
 
 
-class ContactsInput(ModalityInput):
-    modality_type: Literal["contacts"] = "contacts"
-    operation: ContactsOperation
+class ContactChanges(StrictBody):
+    """What a contacts input sets on a contact. The same fields make the request bodies of ``POST /contacts/update``
+    and ``/contacts/create`` (routes/contacts.py), so a new contact field is added here and nowhere else."""
+
     contact_id: str | None = None
     first_name: str | None = None
     last_name: str | None = None
@@ -161,6 +162,16 @@ class ContactsInput(ModalityInput):
     groups: list[str] | None = None
     add_groups: list[str] | None = None
     remove_groups: list[str] | None = None
+
+
+class _ContactsOperation(ModalityInput):
+    modality_type: Literal["contacts"] = "contacts"
+    operation: ContactsOperation
+
+
+# Pydantic orders fields from the last base to the class itself: the event data's keys stay in their order (the
+# operation, the changes, the rest).
+class ContactsInput(ContactChanges, _ContactsOperation):
     group_name: str | None = None
     primary_contact_id: str | None = None
     secondary_contact_id: str | None = None

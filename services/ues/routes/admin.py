@@ -8,7 +8,7 @@ from pydantic import Field
 from services.ues.access_log import AccessLog
 from services.ues.auth import ApiKey, KeyRegistry, Permission
 from services.ues.compat import is_real
-from services.ues.engine import ApiError
+from services.ues.errors import ApiError
 from services.ues.modalities.base import StrictBody
 from services.ues.routes.common import respond
 from services.ues.timeutil import parse_dt

@@ -9,24 +9,21 @@ from fastapi import APIRouter, Body, Depends, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
-from services.ues.engine import ApiError
+from services.ues.errors import ApiError
 from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
 from services.ues.modalities.calendar import (
     DEFAULT_COLOR,
-    Attendee,
     AttendeeResponse,
     CalendarInput,
     CalendarState,
-    EventAttachment,
+    EventFields,
     EventStatus,
     EventTransparency,
     EventVisibility,
-    RecurrenceRule,
     RecurrenceScope,
-    Reminder,
 )
-from services.ues.routes.common import action_response, respond, sim
+from services.ues.routes.common import act, action_response, body_fields, derived_body, respond, sim, with_body
 from services.ues.timeutil import AwareDatetime
 
 router = APIRouter(prefix="/calendar", tags=["calendar"])
@@ -38,59 +35,33 @@ def _state(request: Request) -> CalendarState:
     return mod
 
 
-class CreateEventBody(StrictBody):
-    title: str
-    start: AwareDatetime
-    end: AwareDatetime
-    # None means the default calendar ("primary" unless /calendar/calendars/set-default changed it).
-    calendar_id: str | None = None
-    description: str | None = None
-    all_day: bool = False
-    timezone: str = "UTC"
-    location: str | None = None
-    status: EventStatus = "confirmed"
-    organizer: str | None = None
-    attendees: list[Attendee] | None = None
-    recurrence: RecurrenceRule | None = None
-    recurrence_exceptions: list[str] | None = None
-    reminders: list[Reminder] | None = None
-    color: str | None = None
-    visibility: EventVisibility = "default"
-    transparency: EventTransparency = "opaque"
-    attachments: list[EventAttachment] | None = None
-    conference_link: str | None = None
-
-
-class UpdateEventBody(StrictBody):
-    event_id: str
-    calendar_id: str = "primary"
-    recurrence_scope: RecurrenceScope = "this"
-    recurrence_id: str | None = None
-    title: str | None = None
-    description: str | None = None
-    start: AwareDatetime | None = None
-    end: AwareDatetime | None = None
-    all_day: bool | None = None
-    timezone: str | None = None
-    location: str | None = None
-    status: EventStatus | None = None
-    organizer: str | None = None
-    attendees: list[Attendee] | None = None
-    recurrence: RecurrenceRule | None = None
-    recurrence_exceptions: list[str] | None = None
-    reminders: list[Reminder] | None = None
-    color: str | None = None
-    visibility: EventVisibility | None = None
-    transparency: EventTransparency | None = None
-    attachments: list[EventAttachment] | None = None
-    conference_link: str | None = None
-
-
+# The request bodies have no docstrings: a docstring would become their published schema's description.
 class DeleteEventBody(StrictBody):
     event_id: str
     calendar_id: str = "primary"
     recurrence_scope: RecurrenceScope = "this"
     recurrence_id: str | None = None
+
+
+# The event to change, as a delete names it, then the changes (pydantic orders fields from the last base on).
+class UpdateEventBody(EventFields, DeleteEventBody):
+    pass
+
+
+# A create sets the fields of a new event: in its own calendar, no occurrence, these required or defaulted.
+CreateEventBody = derived_body(
+    "CreateEventBody", EventFields, omit=("recurrence_id",), first=("title", "start", "end", "calendar_id"),
+    title=(str, ...),
+    start=(AwareDatetime, ...),
+    end=(AwareDatetime, ...),
+    # None means the default calendar ("primary" unless /calendar/calendars/set-default changed it).
+    calendar_id=(str | None, None),
+    all_day=(bool, False),
+    timezone=(str, "UTC"),
+    status=(EventStatus, "confirmed"),
+    visibility=(EventVisibility, "default"),
+    transparency=(EventTransparency, "opaque"),
+)
 
 
 class RespondBody(StrictBody):
@@ -133,18 +104,9 @@ class CalendarIdBody(StrictBody):
     calendar_id: str
 
 
-def _fields(body: StrictBody, *, skip: tuple[str, ...] = (), drop_none: bool = False) -> dict[str, Any]:
-    """The body's fields as validated objects (no dump/re-validate round trip)."""
-    out = {name: getattr(body, name) for name in type(body).model_fields if name not in skip}
-    return {k: v for k, v in out.items() if v is not None} if drop_none else out
-
-
-def _act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
-    s = sim(request)
-    inp = CalendarInput(timestamp=s.now, **fields)
-    inp.check()
-    _state(request).preflight(inp)  # invalid values for this state (e.g. new end before the stored start) → 400
-    return s.act(inp, key.key_id)
+def _calendar_act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
+    # Invalid values for this state (a new end before the stored start, …) answer 400 before anything is recorded.
+    return act(request, key, CalendarInput, prepare=lambda inp: _state(request).preflight(inp), **fields)
 
 
 # ---------------------------------------------------------------------------------------- reads
@@ -182,36 +144,38 @@ async def calendar_query(request: Request, body: CalendarQuery | None = Body(def
 
 # ---------------------------------------------------------------------------------------- actions
 @router.post("/create")
-async def calendar_create(body: CreateEventBody, request: Request,
+@with_body(CreateEventBody)
+async def calendar_create(body: StrictBody, request: Request,
                           key: ApiKey = Depends(Permission("calendar:create"))):
     # The calendar event id is generated here and stored in the event data, so the message can name it
     # (the only place a client learns it, §6 item 7) and a replay recreates the same id.
     event_id = str(uuid.uuid4())
-    calendar_id = body.calendar_id or _state(request).default_calendar_id
-    event = _act(request, key, **_fields(body, skip=("calendar_id",)), operation="create", event_id=event_id,
-                 calendar_id=calendar_id)
-    return action_response(request, event, f"Created calendar event: {body.title} (calendar_event_id: {event_id})")
+    fields = body_fields(body)
+    calendar_id = fields.pop("calendar_id") or _state(request).default_calendar_id
+    event = _calendar_act(request, key, **fields, operation="create", event_id=event_id, calendar_id=calendar_id)
+    return action_response(request, event,
+                           f"Created calendar event: {fields['title']} (calendar_event_id: {event_id})")
 
 
 @router.post("/update")
 async def calendar_update(body: UpdateEventBody, request: Request,
                           key: ApiKey = Depends(Permission("calendar:update"))):
-    event = _act(request, key, **_fields(body, drop_none=True), operation="update")
+    event = _calendar_act(request, key, **body_fields(body, drop_none=True), operation="update")
     return action_response(request, event, f"Updated calendar event: {body.event_id}")
 
 
 @router.post("/delete")
 async def calendar_delete(body: DeleteEventBody, request: Request,
                           key: ApiKey = Depends(Permission("calendar:delete"))):
-    event = _act(request, key, **_fields(body), operation="delete")
+    event = _calendar_act(request, key, **body_fields(body), operation="delete")
     return action_response(request, event, f"Deleted calendar event: {body.event_id}")
 
 
 @router.post("/respond")
 async def calendar_respond(body: RespondBody, request: Request,
                            key: ApiKey = Depends(Permission("calendar:respond"))):
-    event = _act(request, key, operation="respond", event_id=body.event_id, attendee_email=body.attendee_email,
-                 response=body.response, response_comment=body.comment)
+    event = _calendar_act(request, key, operation="respond", event_id=body.event_id,
+                          attendee_email=body.attendee_email, response=body.response, response_comment=body.comment)
     return action_response(request, event,
                            f"Responded to event {body.event_id}: {body.attendee_email} -> {body.response}")
 
@@ -220,7 +184,7 @@ async def calendar_respond(body: RespondBody, request: Request,
 def _calendar_action(request: Request, key: ApiKey, message: str, **fields: Any) -> Any:
     """Run a calendar-list operation as an event (so undo/reset/replay include it); ``{status, message,
     calendar}`` like real UES. Not-found and conflict cases are answered before any event is recorded."""
-    event = _act(request, key, **fields)
+    event = _calendar_act(request, key, **fields)
     if event.status != "executed":
         raise ApiError(400, event.error_message or "Calendar operation failed")
     cal = _state(request).calendars.get(fields["calendar_id"])

@@ -8,8 +8,6 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
-from services.ues.compat import action_input_errors
-from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
 from services.ues.modalities.chat import (
     DEFAULT_CONVERSATION_ID,
@@ -20,7 +18,7 @@ from services.ues.modalities.chat import (
     ConversationId,
     Role,
 )
-from services.ues.routes.common import SortOrder, action_response, echo, paginate, respond, sim
+from services.ues.routes.common import SortOrder, act, action_response, echo, paginate, respond, sim
 from services.ues.timeutil import AwareDatetime
 
 router = APIRouter(prefix="/chat", tags=["chat"])
@@ -57,14 +55,6 @@ class ChatQuery(StrictBody):
     offset: int = Field(default=0, ge=0)
     sort_by: Literal["timestamp", "role", "conversation_id"] | None = "timestamp"
     sort_order: SortOrder | None = "asc"
-
-
-def _act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
-    s = sim(request)
-    with action_input_errors(request.app.state, "chat", fields["operation"]):
-        inp = ChatInput(timestamp=s.now, **fields)
-        inp.check()
-    return s.act(inp, key.key_id)
 
 
 @router.get("/state")
@@ -112,18 +102,18 @@ async def chat_query(body: ChatQuery, request: Request, key: ApiKey = Depends(Pe
 
 @router.post("/send")
 async def chat_send(body: SendChat, request: Request, key: ApiKey = Depends(Permission("chat:send"))):
-    event = _act(request, key, operation="send_message", role=body.role, content=body.content,
-                 conversation_id=body.conversation_id, metadata=body.metadata)
+    event = act(request, key, ChatInput, operation="send_message", role=body.role, content=body.content,
+                conversation_id=body.conversation_id, metadata=body.metadata)
     return action_response(request, event, f"Chat message sent from {body.role}")
 
 
 @router.post("/delete")
 async def chat_delete(body: DeleteChat, request: Request, key: ApiKey = Depends(Permission("chat:delete"))):
-    event = _act(request, key, operation="delete_message", message_id=body.message_id)
+    event = act(request, key, ChatInput, operation="delete_message", message_id=body.message_id)
     return action_response(request, event, f"Deleted message {body.message_id}")
 
 
 @router.post("/clear")
 async def chat_clear(body: ClearChat, request: Request, key: ApiKey = Depends(Permission("chat:clear"))):
-    event = _act(request, key, operation="clear_conversation", conversation_id=body.conversation_id)
+    event = act(request, key, ChatInput, operation="clear_conversation", conversation_id=body.conversation_id)
     return action_response(request, event, f"Cleared conversation {body.conversation_id}")

@@ -24,24 +24,31 @@ Every action answers a ModalityActionResponse; unknown contact ids give HTTP 200
 
 from __future__ import annotations
 
-from datetime import date
-from typing import Any
-
 from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
-from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
 from services.ues.modalities.contacts import (
     Contact,
+    ContactChanges,
     ContactIdentifier,
     ContactsInput,
     ContactsState,
     PostalAddress,
     normalize_phone,
 )
-from services.ues.routes.common import action_response, echo, paginate, respond, sim
+from services.ues.routes.common import (
+    act,
+    action_response,
+    body_fields,
+    derived_body,
+    echo,
+    paginate,
+    respond,
+    sim,
+    with_body,
+)
 
 router = APIRouter(prefix="/contacts", tags=["contacts"])
 
@@ -52,45 +59,22 @@ def _state(request: Request) -> ContactsState:
     return mod
 
 
-class CreateContact(StrictBody):
-    first_name: str | None = None
-    last_name: str | None = None
-    display_name: str | None = None
-    nickname: str | None = None
-    identifiers: list[ContactIdentifier] = Field(min_length=1, max_length=1000)
-    company: str | None = None
-    job_title: str | None = None
-    addresses: list[PostalAddress] = Field(default=[], max_length=1000)
-    birthday: date | None = None
-    notes: str | None = None
-    photo_url: str | None = None
-    is_favorite: bool = False
-    is_blocked: bool = False
-    groups: list[str] = Field(default=[], max_length=1000)
-
-
-class UpdateContact(StrictBody):
+# The request bodies have no docstrings: a docstring would become their published schema's description.
+class UpdateContact(ContactChanges):
     contact_id: str = Field(min_length=1)
-    first_name: str | None = None
-    last_name: str | None = None
-    display_name: str | None = None
-    nickname: str | None = None
     identifiers: list[ContactIdentifier] | None = Field(default=None, min_length=1, max_length=1000)
-    add_identifiers: list[ContactIdentifier] | None = None
-    remove_identifiers: list[ContactIdentifier] | None = None
-    company: str | None = None
-    job_title: str | None = None
-    addresses: list[PostalAddress] | None = None
-    add_addresses: list[PostalAddress] | None = None
-    remove_addresses: list[PostalAddress] | None = None
-    birthday: date | None = None
-    notes: str | None = None
-    photo_url: str | None = None
-    is_favorite: bool | None = None
-    is_blocked: bool | None = None
-    groups: list[str] | None = None
-    add_groups: list[str] | None = None
-    remove_groups: list[str] | None = None
+
+
+# A create sets the fields of a new contact: no id, nothing to add or remove, and these required or defaulted.
+CreateContact = derived_body(
+    "CreateContact", ContactChanges,
+    omit=("contact_id", *(name for name in ContactChanges.model_fields if name.startswith(("add_", "remove_")))),
+    identifiers=(list[ContactIdentifier], Field(min_length=1, max_length=1000)),
+    addresses=(list[PostalAddress], Field(default=[], max_length=1000)),
+    is_favorite=(bool, False),
+    is_blocked=(bool, False),
+    groups=(list[str], Field(default=[], max_length=1000)),
+)
 
 
 class ContactId(StrictBody):
@@ -117,18 +101,6 @@ class ContactsQuery(StrictBody):
     identifier_value: str | None = None
     limit: int | None = Field(default=None, ge=1, le=1000)
     offset: int = Field(default=0, ge=0)
-
-
-def _act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
-    s = sim(request)
-    inp = ContactsInput(timestamp=s.now, **fields)
-    inp.check()
-    return s.act(inp, key.key_id)
-
-
-def _fields(body: StrictBody) -> dict[str, Any]:
-    """Body fields for the input, keeping the nested models as they are."""
-    return {name: getattr(body, name) for name in type(body).model_fields}
 
 
 @router.get("/state")
@@ -190,26 +162,28 @@ async def contacts_query(body: ContactsQuery, request: Request,
 
 
 @router.post("/create")
-async def contacts_create(body: CreateContact, request: Request,
+@with_body(CreateContact)
+async def contacts_create(body: StrictBody, request: Request,
                           key: ApiKey = Depends(Permission("contacts:create"))):
-    event = _act(request, key, operation="create_contact", **_fields(body))
-    # The event's data is the ContactsInput built by _act; the modality writes the generated id back into it.
+    fields = body_fields(body)
+    event = act(request, key, ContactsInput, operation="create_contact", **fields)
+    # The event's data is the ContactsInput built by act; the modality writes the generated id back into it.
     contact_id = event.data.contact_id if isinstance(event.data, ContactsInput) else None
     contact = _state(request).contacts.get(contact_id or "")
-    name = contact.resolved_name() if contact is not None else body.identifiers[0].value
+    name = contact.resolved_name() if contact is not None else fields["identifiers"][0].value
     return action_response(request, event, f"Created contact: {name} (contact_id: {contact_id})")
 
 
 @router.post("/update")
 async def contacts_update(body: UpdateContact, request: Request,
                           key: ApiKey = Depends(Permission("contacts:update"))):
-    event = _act(request, key, operation="update_contact", **_fields(body))
+    event = act(request, key, ContactsInput, operation="update_contact", **body_fields(body))
     return action_response(request, event, f"Updated contact: {body.contact_id}")
 
 
 def _simple(name: str, operation: str, verb: str) -> None:
     async def handler(body: ContactId, request: Request, key: ApiKey = Depends(Permission(f"contacts:{name}"))):
-        event = _act(request, key, operation=operation, contact_id=body.contact_id)
+        event = act(request, key, ContactsInput, operation=operation, contact_id=body.contact_id)
         return action_response(request, event, f"{verb} contact: {body.contact_id}")
 
     handler.__name__ = f"contacts_{name}"
@@ -225,8 +199,7 @@ _simple("unfavorite", "unfavorite_contact", "Unfavorited")
 
 @router.post("/merge")
 async def contacts_merge(body: MergeBody, request: Request, key: ApiKey = Depends(Permission("contacts:merge"))):
-    event = _act(request, key, operation="merge_contacts", primary_contact_id=body.primary_contact_id,
-                 secondary_contact_id=body.secondary_contact_id)
+    event = act(request, key, ContactsInput, operation="merge_contacts", **body_fields(body))
     return action_response(request, event,
                            f"Merged contacts: {body.secondary_contact_id} into {body.primary_contact_id}")
 
@@ -234,13 +207,12 @@ async def contacts_merge(body: MergeBody, request: Request, key: ApiKey = Depend
 @router.post("/group/add")
 async def contacts_group_add(body: GroupBody, request: Request,
                              key: ApiKey = Depends(Permission("contacts:group:add"))):
-    event = _act(request, key, operation="add_to_group", contact_id=body.contact_id, group_name=body.group_name)
+    event = act(request, key, ContactsInput, operation="add_to_group", **body_fields(body))
     return action_response(request, event, f"Added contact {body.contact_id} to group: {body.group_name}")
 
 
 @router.post("/group/remove")
 async def contacts_group_remove(body: GroupBody, request: Request,
                                 key: ApiKey = Depends(Permission("contacts:group:remove"))):
-    event = _act(request, key, operation="remove_from_group", contact_id=body.contact_id,
-                 group_name=body.group_name)
+    event = act(request, key, ContactsInput, operation="remove_from_group", **body_fields(body))
     return action_response(request, event, f"Removed contact {body.contact_id} from group: {body.group_name}")

@@ -9,7 +9,8 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
-from services.ues.engine import UES_VERSION, ApiError
+from services.ues.engine import UES_VERSION
+from services.ues.errors import ApiError
 from services.ues.modalities.base import StrictBody
 from services.ues.routes.common import respond, sim
 from services.ues.timeutil import AwareDatetime, parse_dt

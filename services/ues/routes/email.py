@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
-from services.ues.compat import action_input_errors, is_real
+from services.ues.compat import is_real
 from services.ues.modalities.base import StrictBody
 from services.ues.modalities.email import Attachment, EmailInput, EmailState
-from services.ues.routes.common import MessageIds, SortOrder, action_response, echo, paginate, respond, sim
+from services.ues.routes.common import (
+    MessageIds,
+    SortOrder,
+    act,
+    action_response,
+    echo,
+    paginate,
+    respond,
+    sim,
+    with_body,
+)
 from services.ues.timeutil import AwareDatetime
 
 router = APIRouter(prefix="/email", tags=["email"])
@@ -73,14 +83,6 @@ class EmailQuery(StrictBody):
     sort_order: SortOrder = "desc"
 
 
-def _act(request: Request, key: ApiKey, **fields: Any):
-    s = sim(request)
-    with action_input_errors(request.app.state, "email", fields["operation"]):
-        inp = EmailInput(timestamp=s.now, **fields)
-        inp.check()
-    return s.act(inp, key.key_id)
-
-
 @router.get("/state")
 async def email_state(request: Request, summary: bool = False, compact: bool = False,
                       key: ApiKey = Depends(Permission("email:state"))):
@@ -123,8 +125,8 @@ async def email_query(body: EmailQuery, request: Request, key: ApiKey = Depends(
 
 @router.post("/send")
 async def email_send(body: SendEmail, request: Request, key: ApiKey = Depends(Permission("email:send"))):
-    event = _act(request, key, operation="send", **body.model_dump(exclude={"attachments"}),
-                 attachments=body.attachments)
+    event = act(request, key, EmailInput, operation="send", **body.model_dump(exclude={"attachments"}),
+                attachments=body.attachments)
     return action_response(request, event, f"Email sent: {body.subject}")
 
 
@@ -132,24 +134,21 @@ async def email_send(body: SendEmail, request: Request, key: ApiKey = Depends(Pe
 async def email_receive(body: ReceiveEmail, request: Request,
                         key: ApiKey = Depends(Permission("email:receive"))):
     # sent_at is accepted for compatibility; like real UES, the message arrives now (§6 item 3).
-    event = _act(request, key, operation="receive", **body.model_dump(exclude={"attachments", "sent_at"}),
-                 attachments=body.attachments)
+    event = act(request, key, EmailInput, operation="receive",
+                **body.model_dump(exclude={"attachments", "sent_at"}), attachments=body.attachments)
     return action_response(request, event, f"Email received: {body.subject}")
 
 
 def _bulk(name: str, operation: str, verb: str, body_model: type[MessageIds] = MessageIds):
     async def handler(body: MessageIds, request: Request, key: ApiKey = Depends(Permission(f"email:{name}"))):
         extra = body.model_dump(exclude={"message_ids"})
-        event = _act(request, key, operation=operation, message_ids=body.message_ids, **extra)
+        event = act(request, key, EmailInput, operation=operation, message_ids=body.message_ids, **extra)
         return action_response(request, event, verb.format(n=len(body.message_ids)))
 
     handler.__name__ = f"email_{name}"
-    # The static annotation is the base class (what the body is for a type checker); FastAPI must see the
-    # actual subclass. An annotation naming ``body_model`` would not do: with postponed annotations it is the
-    # *string* "body_model", a local FastAPI cannot resolve, so ``body`` became a required query parameter and
-    # every bulk route answered 422. Give FastAPI the real class.
-    handler.__annotations__["body"] = body_model
-    router.add_api_route(f"/{name}", handler, methods=["POST"], name=f"email_{name}")
+    # Not an annotation naming ``body_model``: with postponed annotations that is the *string* "body_model", a local
+    # FastAPI cannot resolve, so ``body`` became a required query parameter and every bulk route answered 422.
+    router.add_api_route(f"/{name}", with_body(body_model)(handler), methods=["POST"], name=f"email_{name}")
 
 
 _bulk("read", "mark_read", "Marked {n} email(s) as read")

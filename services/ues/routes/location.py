@@ -8,7 +8,7 @@ from pydantic import Field
 from services.ues.auth import ApiKey, Permission
 from services.ues.modalities.base import StrictBody
 from services.ues.modalities.location import LocationFields, LocationInput, LocationState
-from services.ues.routes.common import SortOrder, action_response, echo, paginate, respond, sim
+from services.ues.routes.common import SortOrder, act, action_response, echo, paginate, respond, sim
 from services.ues.timeutil import AwareDatetime
 
 router = APIRouter(prefix="/location", tags=["location"])
@@ -71,8 +71,5 @@ async def location_update(body: LocationFields, request: Request,
     """Move the user: ``latitude`` (−90..90) and ``longitude`` (−180..180) required; ``address``,
     ``named_location``, ``altitude``, ``accuracy`` (≥0), ``speed`` (≥0), ``bearing`` (0..360) optional.
     The previous position goes to the history."""
-    s = sim(request)
-    inp = LocationInput(timestamp=s.now, **body.model_dump())
-    inp.check()
-    event = s.act(inp, key.key_id)
+    event = act(request, key, LocationInput, **body.model_dump())
     return action_response(request, event, f"Location updated to ({body.latitude}, {body.longitude})")

@@ -8,11 +8,11 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
-from services.ues.compat import action_input_errors, is_real
+from services.ues.compat import is_real
 from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
 from services.ues.modalities.sms import DeliveryStatus, DirectChange, SMSInput, SMSState
-from services.ues.routes.common import MessageIds, SortOrder, action_response, echo, paginate, respond, sim
+from services.ues.routes.common import MessageIds, SortOrder, act, action_response, echo, paginate, respond, sim
 from services.ues.timeutil import AwareDatetime
 
 router = APIRouter(prefix="/sms", tags=["sms"])
@@ -82,17 +82,6 @@ class SMSQuery(StrictBody):
     sort_order: SortOrder | None = "desc"
 
 
-def _act(request: Request, key: ApiKey, direct: tuple[DirectChange, list[str]] | None = None,
-         **fields: Any) -> SimEvent:
-    s = sim(request)
-    with action_input_errors(request.app.state, "sms", fields["operation"]):
-        inp = SMSInput(timestamp=s.now, **fields)
-        inp.check()
-    if direct is not None:
-        inp.change_directly(*direct)
-    return s.act(inp, key.key_id)
-
-
 def _bulk_act(request: Request, key: ApiKey, change: DirectChange, message_ids: list[str],
               **fields: Any) -> SimEvent:
     """Read, unread or delete messages. Natively: every id in the event data, conversation counters kept right.
@@ -100,8 +89,9 @@ def _bulk_act(request: Request, key: ApiKey, change: DirectChange, message_ids: 
     first id, conversation ``unread_count`` untouched."""
     if is_real(request.app.state):
         fields.pop("mark_unread", None)
-        return _act(request, key, direct=(change, message_ids), message_id=message_ids[0], **fields)
-    return _act(request, key, message_id=message_ids[0], message_ids=message_ids, **fields)
+        return act(request, key, SMSInput, prepare=lambda inp: inp.change_directly(change, message_ids),
+                   message_id=message_ids[0], **fields)
+    return act(request, key, SMSInput, message_id=message_ids[0], message_ids=message_ids, **fields)
 
 
 def _reply(request: Request, event: SimEvent, ok: str, what: str):
@@ -167,16 +157,17 @@ async def sms_query(body: SMSQuery, request: Request, key: ApiKey = Depends(Perm
 
 @router.post("/send")
 async def sms_send(body: SendSMS, request: Request, key: ApiKey = Depends(Permission("sms:send"))):
-    event = _act(request, key, operation="send_message", **body.model_dump(exclude={"attachments"}),
-                 attachments=[a.model_dump() for a in body.attachments])
+    event = act(request, key, SMSInput, operation="send_message", **body.model_dump(exclude={"attachments"}),
+                attachments=[a.model_dump() for a in body.attachments])
     return _reply(request, event, "SMS message sent successfully", "Send SMS")
 
 
 @router.post("/receive")
 async def sms_receive(body: ReceiveSMS, request: Request, key: ApiKey = Depends(Permission("sms:receive"))):
     # sent_at is accepted for compatibility; like real UES, the message arrives now (§6 item 3).
-    event = _act(request, key, operation="receive_message", **body.model_dump(exclude={"attachments", "sent_at"}),
-                 attachments=[a.model_dump() for a in body.attachments])
+    event = act(request, key, SMSInput, operation="receive_message",
+                **body.model_dump(exclude={"attachments", "sent_at"}),
+                attachments=[a.model_dump() for a in body.attachments])
     return _reply(request, event, "SMS message received successfully", "Receive SMS")
 
 
@@ -206,14 +197,14 @@ async def sms_delete(body: MessageIds, request: Request, key: ApiKey = Depends(P
 
 @router.post("/react")
 async def sms_react(body: ReactBody, request: Request, key: ApiKey = Depends(Permission("sms:react"))):
-    event = _act(request, key, operation="add_reaction", **body.model_dump())
+    event = act(request, key, SMSInput, operation="add_reaction", **body.model_dump())
     return _reply(request, event, f"Added reaction '{body.emoji}' to message", "Add reaction")
 
 
 @router.post("/conversation")
 async def sms_conversation(body: ConversationBody, request: Request,
                            key: ApiKey = Depends(Permission("sms:conversation"))):
-    event = _act(request, key, operation="update_conversation", **body.model_dump())
+    event = act(request, key, SMSInput, operation="update_conversation", **body.model_dump())
     updates = []
     if body.pin is not None:
         updates.append("pinned" if body.pin else "unpinned")

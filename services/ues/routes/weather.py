@@ -18,7 +18,7 @@ from services.ues.modalities.weather import (
     unix_to_datetime,
     without_sections,
 )
-from services.ues.routes.common import action_response, echo, paginate, respond, sim
+from services.ues.routes.common import act, action_response, echo, paginate, respond, sim
 
 router = APIRouter(prefix="/weather", tags=["weather"])
 
@@ -93,8 +93,5 @@ async def weather_update(body: WeatherFields, request: Request, key: ApiKey = De
     OpenWeather One-Call-shaped object in standard units (``lat, lon, timezone, timezone_offset,
     current{dt, temp (K), …}, minutely?, hourly?, daily?, alerts?``). The previous report of the same
     location goes to its history."""
-    s = sim(request)
-    inp = WeatherInput(timestamp=s.now, latitude=body.latitude, longitude=body.longitude, report=body.report)
-    inp.check()
-    event = s.act(inp, key.key_id)
+    event = act(request, key, WeatherInput, latitude=body.latitude, longitude=body.longitude, report=body.report)
     return action_response(request, event, f"Weather updated for location ({body.latitude}, {body.longitude})")

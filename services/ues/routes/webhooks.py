@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import AfterValidator, Field
 
 from services.ues.auth import ApiKey, Permission
-from services.ues.engine import ApiError
+from services.ues.errors import ApiError
 from services.ues.modalities.base import StrictBody
 from services.ues.routes.common import respond
 

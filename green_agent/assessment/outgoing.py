@@ -1,4 +1,4 @@
-"""New-message inbox: what the purple sent to the scenario's characters during a turn."""
+"""Outgoing messages: what the purple sent to the scenario's characters during a turn."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ from typing import Any
 from green_agent.characters.base import OutgoingMessage
 from green_agent.protocol import ActionLogEntry
 from green_agent.scenario_kit import facts
-from green_agent.scenarios import ScenarioSpec
+from green_agent.scenario_spec import ScenarioSpec
 from services.ues.client import parse_time
 
 
 def needs_calendar(actions: list[ActionLogEntry]) -> bool:
-    """A calendar update that does not restate the event (title, attendees): the inbox needs the event itself."""
+    """A calendar update that does not restate the event (title, attendees): ``outgoing_messages`` needs the
+    event itself."""
     return any(a.success and a.action == "calendar.update" and not {"attendees", "title"} <= a.parameters.keys()
                for a in actions)
 

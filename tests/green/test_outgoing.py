@@ -6,7 +6,7 @@ import random
 from datetime import UTC, datetime
 from pathlib import Path
 
-from green_agent.assessment.inbox import needs_calendar, outgoing_messages
+from green_agent.assessment.outgoing import needs_calendar, outgoing_messages
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.protocol import ActionLogEntry
 from green_agent.scenario_kit import facts

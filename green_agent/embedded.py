@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mappin
 from pathlib import Path
 from typing import IO, Any
 
-from green_agent.assessment.runner import Outcome, ScenarioRunner
+from green_agent.assessment.outcome import Outcome
+from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.protocol import ProgressUpdate, parse_request
 from services.ues.client import wait_until_answers
