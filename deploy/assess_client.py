@@ -8,11 +8,12 @@ green in process and cannot target a remote one.)
 
 It waits until both agents serve their cards, sends the request of protocol.md §2, and writes to ``--out``:
 
-* ``<scenario>-<time>-<id>.json``: the rows as the AgentBeats platform stores them,
-  ``{"participants": {"personal_assistant": URL}, "results": [row, ...]}`` (one ``trial`` row per trial, one
-  ``summary`` row), so deploy/agentbeats/leaderboard.sql runs over the folder as it is;
-* ``<same name>.summary.txt``: the green's human summary;
-* ``<same name>.html``: the assessment's report, when the summary names one (``Report: URL``) and it can be fetched.
+* ``<scenario>-<time>-<id>.json``: the rows as the leaderboard template stores them,
+  ``{"status": "completed", "participants": {"personal_assistant": URL}, "results": [row, ...]}`` (one ``trial``
+  row per trial, one ``summary`` row), so deploy/agentbeats/leaderboard.sql runs over the folder as it is;
+* ``<same name>.html``: the assessment's report, when the summary names one (``Report: URL``) and it can be fetched;
+* ``<same name>.summary.txt``: the green's human summary, its ``Report:`` line pointing at the saved report as the
+  host sees it (``--shown-out``, e.g. ``./results/<name>.html``): the green's URL is gone once the stack is down.
 
 Exit status: 0 when the green's task completed and every trial row has ``status: completed`` (whether the purple
 passed is in the rows, not the status); 1 when the task completed but a trial did not (failed, timeout,
@@ -82,18 +83,23 @@ def fetch_report(summary: str) -> bytes | None:
     return response.content
 
 
-def write(out: Path, scenario: str, purple: str, rows: list[dict], summary: str) -> Path:
-    """Write the rows (AgentBeats results shape), the summary and the report if there is one; return the rows
-    file."""
+def write(out: Path, scenario: str, purple: str, rows: list[dict], summary: str, state: str = "completed",
+          shown_out: str | None = None) -> Path:
+    """Write the rows (the leaderboard template's results shape), the report if there is one and the summary;
+    return the rows file. ``shown_out``: the folder as the user sees it (the host's side of a bind mount)."""
     out.mkdir(parents=True, exist_ok=True)
     name = f"{scenario}-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{uuid.uuid4().hex[:6]}"
     written = [out / f"{name}.json", out / f"{name}.summary.txt"]
-    written[0].write_text(json.dumps({"participants": {"personal_assistant": purple}, "results": rows}, indent=2))
-    written[1].write_text(summary.rstrip() + "\n")
+    stored = {"status": state, "participants": {"personal_assistant": purple}, "results": rows}
+    written[0].write_text(json.dumps(stored, indent=2))
     report = fetch_report(summary)
     if report is not None:
         written.append(out / f"{name}.html")
         written[-1].write_bytes(report)
+        shown = f"{(shown_out or str(out)).rstrip('/')}/{name}.html"
+        summary = REPORT_LINE.sub(lambda m: f"Report: {shown} (served at {m.group(1)} while the green runs)",
+                                  summary)
+    written[1].write_text(summary.rstrip() + "\n")
     # In a container running as root over a bind-mounted folder: hand the files to the folder's owner.
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         owner = out.stat()
@@ -110,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=int(os.environ.get("TRIALS", "1")))
     parser.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "0")))
     parser.add_argument("--out", type=Path, default=Path(os.environ.get("RESULTS_DIR", "results")))
+    parser.add_argument("--shown-out", default=os.environ.get("RESULTS_SHOWN_DIR"),
+                        help="--out as the user sees it, for the summary's Report line (default: --out)")
     parser.add_argument("--wait", type=float, default=120.0, help="seconds to wait for both agent cards")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for the assessment")
     args = parser.parse_args(argv)
@@ -134,12 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     if not rows:
         log(f"the green's task ended {state} with no result rows ({seconds:.1f} s)")
         return 2
-    rows_file = write(args.out, args.scenario, args.purple, rows, summary)
+    final = state.removeprefix("TASK_STATE_").lower()
+    rows_file = write(args.out, args.scenario, args.purple, rows, summary, final, args.shown_out)
     trials = [row for row in rows if row.get("row_type") == "trial"]
     for row in trials:
         log(f"trial {row.get('trial')}: {row.get('status')} {row.get('percentage')}% "
             f"passed={row.get('passed')} ({row.get('completion_reason')})")
-    log(f"{len(trials)} trial row(s) in {seconds:.1f} s, written to {rows_file}")
+    where = f"{args.shown_out.rstrip('/')}/{rows_file.name}" if args.shown_out else rows_file
+    log(f"{len(trials)} trial row(s) in {seconds:.1f} s, written to {where}")
     if state != "TASK_STATE_COMPLETED" or not trials:
         log(f"the green's task ended {state}")
         return 2

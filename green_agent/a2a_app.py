@@ -1,4 +1,4 @@
-"""The parts only the green sends and reads: result rows.
+"""The parts only the green sends and reads: result rows and progress updates as JSON text.
 
 The agent card, the served app and the part helpers are the protocol's, shared with the purples
 (``services.protocol.a2a``); they are re-exported here for the green's server and executor.
@@ -29,9 +29,10 @@ __all__ = ["CardSpec", "SkillSpec", "agent_message", "build_a2a_app", "data_part
 
 
 def json_part(obj: dict[str, Any]) -> a2a_pb2.Part:
-    """A result row as JSON text (``application/json``). Not a DataPart: a DataPart travels as a protobuf Struct,
-    whose numbers are doubles, so a 0.3 client would read ``trial 0.0`` and a leaderboard would type every count
-    DOUBLE; JSON text keeps integers integers, and the gateway takes every JSON-parsable text part as a row."""
+    """A result row or a progress update as JSON text (``application/json``). Not a DataPart: a DataPart travels as
+    a protobuf Struct, whose numbers are doubles, so a 0.3 client would read ``trial 0.0`` and a leaderboard would
+    type every count DOUBLE; JSON text keeps integers integers, and the gateway takes every JSON-parsable text part
+    of an artifact as a row (of a status update it only prints it)."""
     return a2a_pb2.Part(text=json.dumps(obj, ensure_ascii=False), media_type="application/json")
 
 

@@ -1,5 +1,5 @@
 """``green-agent``: ``serve`` (the A2A server), ``assess`` (one local assessment), ``scenarios list|build|validate|
-selftest``."""
+selftest``, ``calibrate`` (the competence ladder)."""
 
 from __future__ import annotations
 
@@ -120,8 +120,11 @@ def _scenarios(args: argparse.Namespace) -> int:
     if args.action == "list":
         for scenario_id in ids:
             try:
-                spec = library.get(scenario_id).spec
-                print(f"{scenario_id:24s} v{spec.version:4s} {spec.name}")
+                scenario = library.get(scenario_id)
+                spec = scenario.spec
+                family = f" (family: each world composed of parts, e.g. {', '.join(scenario.parts)})" \
+                    if spec.family else ""
+                print(f"{scenario_id:24s} v{spec.version:4s} {spec.name}{family}")
             except ScenarioError as exc:
                 print(f"{scenario_id:24s} BROKEN {exc}")
         return 0
@@ -161,6 +164,53 @@ def _scenarios(args: argparse.Namespace) -> int:
             print(f"    error: {error}")
     print(f"{len(rows)} trials in {time.monotonic() - started:.0f} s")
     return 0 if rows and all(r.ok for r in rows) else 1
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    import asyncio
+    import uuid
+
+    from green_agent.calibration.page import write
+    from green_agent.calibration.run import calibrate, mistake_role
+    from green_agent.config import GreenSettings
+    from green_agent.scenarios import ScenarioLibrary
+
+    settings = GreenSettings()
+    library = ScenarioLibrary(settings.scenarios_dir)
+    ids = args.scenarios or library.ids()
+    unknown = [sid for sid in ids if library.folder(sid) is None]
+    if unknown:
+        print(f"green-agent calibrate: unknown scenario(s) {', '.join(unknown)} (known: {', '.join(library.ids())})",
+              file=sys.stderr)
+        return 2
+    try:
+        mistakes = [mistake_role(kind, args.q) for kind in args.mistakes]
+        report = asyncio.run(calibrate(ids, settings, rungs=args.rungs, seeds=args.seeds, trials=args.trials,
+                                       mistakes=mistakes, concurrency=args.concurrency))
+    except ValueError as exc:
+        print(f"green-agent calibrate: {exc}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else settings.data_dir / "calibration" / f"calibration-{uuid.uuid4().hex[:8]}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(report.model_dump_json(indent=2))
+    page = write(out.with_suffix(".html"), report)
+    ten = {s.scenario_id: next((d.difference for d in s.detectable if d.n == 10), None) for s in report.scenarios}
+    print(f"{'scenario':22s} {'means by p (' + ', '.join(f'{p / 100:g}' for p in report.rungs) + ')':34s} "
+          f"{'monotone':8s} {'mdd@10':>7s} findings")
+    for s in report.scenarios:
+        means = " ".join("-" if r.mean is None else f"{r.mean:5.1f}" for r in s.rungs)
+        mdd = ten[s.scenario_id]
+        print(f"{s.scenario_id:22s} {means:34s} {'yes' if s.monotone else 'NO':8s} "
+              f"{'-' if mdd is None else f'{mdd:.1f}':>7s} {', '.join(f.kind for f in s.findings) or '-'}")
+    print(f"{report.wall_seconds:g} s; results written to {out}, page {page}", file=sys.stderr)
+    return 0
+
+
+def _percents(text: str) -> tuple[int, ...]:
+    values = _seeds(text)
+    if any(not 0 <= v <= 100 for v in values):
+        raise argparse.ArgumentTypeError(f"expected percentages 0..100, got {text!r}")
+    return values
 
 
 def _seeds(text: str) -> tuple[int, ...]:
@@ -229,6 +279,23 @@ def main(argv: list[str] | None = None) -> int:
             action.add_argument("--roles", type=_roles, default=None,
                                 help="comma-separated purples to run (default: every role of the self-test)")
     scenarios.set_defaults(handler=_scenarios)
+
+    calib = commands.add_parser("calibrate", help="the competence ladder (oracles doing a share p of their plan) on "
+                                                  "every scenario through the real green: means, intervals, "
+                                                  "monotonicity, noise and the difference n trials detect")
+    calib.add_argument("scenarios", nargs="*", help="scenario ids (default: all)")
+    calib.add_argument("--seeds", default="0,1,2,3,4,5,6,7,8,9", type=_seeds,
+                       help="root seeds, one world each (default: 0..9)")
+    calib.add_argument("--trials", type=int, default=1, help="trials per world (2+ measures within-world noise)")
+    calib.add_argument("--rungs", default="0,25,50,75,100", type=_percents,
+                       help="rungs as percentages of the plan carried out (default: 0,25,50,75,100)")
+    calib.add_argument("--mistakes", default="", type=lambda t: tuple(k.strip() for k in t.split(",") if k.strip()),
+                       help="also run oracles making these mistakes: wrong-person, wrong-time, late (comma-separated)")
+    calib.add_argument("--q", type=int, default=100, help="the mistaken oracles' rate, percent: 25, 50 or 100")
+    calib.add_argument("--concurrency", type=int, default=3, help="assessments at once (default: 3)")
+    calib.add_argument("--out", help="where to write the JSON (the HTML page goes beside it, .html; default: "
+                                     "data/calibration/calibration-<id>.json)")
+    calib.set_defaults(handler=_calibrate)
     args = parser.parse_args(argv)
     from green_agent.config import GreenSettings
     from green_agent.logs import configure_logging

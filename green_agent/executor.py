@@ -11,7 +11,8 @@ Cancel (``tasks/cancel``) sets the task's cancel event; the runner stops at its 
 
 The world is the pool's business: ``async with pool.lease(context_id)`` queues assessments of one context one
 after another, probes the world, and gives it back — wiped, to the idle set — however the assessment ends.
-Rows stay typed records until here, where they become DataParts.
+Rows and progress updates stay typed records until here, where they become JSON text parts
+(``application/json``): a DataPart's numbers reach a 0.3 client as floats, JSON text keeps an integer an integer.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from a2a.server.events import EventQueue
 from a2a.server.tasks import TaskUpdater
 from a2a.types import a2a_pb2
 
-from green_agent.a2a_app import data_part, first_data_object, json_part, text_part
+from green_agent.a2a_app import first_data_object, json_part, text_part
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
 from green_agent.assessment.runner import AssessmentRunner, PlannedTrial
 from green_agent.metrics import GreenMetrics
@@ -92,11 +93,11 @@ class _Run:
                         error=repr(exc))
 
     async def progress(self, update: ProgressUpdate) -> None:
-        """One ``working`` status update (TextPart sentence + DataPart update); never breaks the assessment."""
+        """One ``working`` status update (the sentence, then the update as JSON text); never breaks the assessment."""
         if self.terminal is not None:
             return
         try:
-            message = self.updater.new_agent_message([text_part(update.text), data_part(update.payload())])
+            message = self.updater.new_agent_message([text_part(update.text), json_part(update.payload())])
             await self.updater.update_status(State.TASK_STATE_WORKING, message=message)
         except Exception as exc:
             log.warning("progress_not_sent", task_id=self.updater.task_id, error=repr(exc))
@@ -158,7 +159,7 @@ class AssessmentExecutor(AgentExecutor):
         self.metrics.assessment_started()
         started = _started(request, work, task_id)
         await run.updater.start_work(message=run.updater.new_agent_message([text_part(started.text),
-                                                                            data_part(started.payload())]))
+                                                                            json_part(started.payload())]))
         pool = self.pool()
         if pool is None:
             raise RuntimeError("no UES pool is configured")
@@ -198,6 +199,7 @@ def _started(request: AssessmentRequest, work: list[PlannedTrial], assessment_id
         text=(f"Assessment accepted: {what} × {request.config.trials} trial(s) against {request.participant_role} "
               f"at {request.participant_url}."),
         type=ProgressType.ASSESSMENT_STARTED,
-        data={"phase": "accepted", "assessment_id": assessment_id, "participant_url": request.participant_url,
+        data={"phase": "accepted", "assessment_id": assessment_id, "participant": request.participant_role,
+              "participant_id": request.participant_id, "participant_url": request.participant_url,
               "warnings": request.warnings,
               "trials": [{"scenario_id": w.scenario_id, "trial": w.trial, "seed": w.seed} for w in work]})

@@ -92,12 +92,17 @@ class AssessmentConfig(BaseModel):
     verbose_updates: bool = True
     shard_index: int = Field(default=0, ge=0)
     num_shards: int = Field(default=1, ge=1)
+    # The leaderboard template's workflow input: at most this many trial instances across all shards, drawn from
+    # the seed (runner.plan), so every shard slices the same draw.
+    num_instances: int | None = Field(default=None, ge=1)
+    # AgentBeats ids by role (the gateway forwards only role → URL): copied into the rows as ``participant_id``.
+    agentbeats_ids: dict[str, str] = Field(default_factory=dict, max_length=16)
     character_mode: CharacterMode | None = None
     # litellm model names; used only where the operator allows per-request models (GREEN_LLM_ALLOW_REQUEST_MODELS)
     character_model: str | None = Field(default=None, min_length=1, max_length=200)
     judge_model: str | None = Field(default=None, min_length=1, max_length=200)
 
-    @field_validator("trials", "seed", "max_turns", "shard_index", "num_shards", mode="before")
+    @field_validator("trials", "seed", "max_turns", "shard_index", "num_shards", "num_instances", mode="before")
     @classmethod
     def _whole_numbers(cls, value: Any) -> Any:
         # DataParts carry numbers as floats (protobuf Struct): accept 4.0, refuse 4.5 and booleans.
@@ -107,6 +112,21 @@ class AssessmentConfig(BaseModel):
             if not value.is_integer():
                 raise ValueError(f"expected a whole number, got {value}")
             return int(value)
+        return value
+
+    @field_validator("agentbeats_ids", mode="before")
+    @classmethod
+    def _ids_as_text(cls, value: Any) -> Any:
+        # Ids are opaque: the template's examples write them as numbers as well as strings.
+        if isinstance(value, dict):
+            out = {}
+            for role, ident in value.items():
+                if isinstance(ident, bool) or not isinstance(ident, str | int | float):
+                    raise ValueError(f"{cut(str(role))}: an id is a string or a number, got {shown(ident)}")
+                out[role] = str(int(ident)) if isinstance(ident, float) and ident.is_integer() else str(ident)
+                if len(out[role]) > 200:
+                    raise ValueError(f"{cut(str(role))}: an id is at most 200 characters")
+            return out
         return value
 
     @field_validator("max_time_step")
@@ -122,6 +142,11 @@ class AssessmentRequest(BaseModel):
     participant_url: str
     config: AssessmentConfig
     warnings: list[str] = []
+
+    @property
+    def participant_id(self) -> str | None:
+        """The participant's AgentBeats id when the request names it (``config.agentbeats_ids``)."""
+        return self.config.agentbeats_ids.get(self.participant_role)
 
     def scenario_selection(self) -> list[str] | Literal["all"]:
         if self.config.scenarios is not None:
@@ -174,10 +199,15 @@ def parse_request(raw: Any) -> AssessmentRequest:
     if not isinstance(participants, dict) or not participants:
         raise RequestError('participants: required, an object mapping role to A2A URL, e.g. '
                            '{"personal_assistant": "http://purple:9019"}')
+    role_warnings = []
     if PARTICIPANT_ROLE in participants:
         role = PARTICIPANT_ROLE
     elif len(participants) == 1:
+        # Accepted, so a runner that names its one slot differently still runs; the row keeps the name it was given
+        # (``participant``) and says what was expected, and leaderboard.sql never reads the role.
         role = next(iter(participants))
+        role_warnings.append(f"participants.{cut(str(role))}: played as '{PARTICIPANT_ROLE}', the one role this "
+                             f"green declares; name it '{PARTICIPANT_ROLE}'")
     else:
         roles = cut(", ".join(sorted(participants)), 200)
         raise RequestError(f"participants: several roles given ({roles}) but none is '{PARTICIPANT_ROLE}'")
@@ -204,7 +234,7 @@ def parse_request(raw: Any) -> AssessmentRequest:
         raise RequestError("config.scenarios: must not be empty")
     if config.shard_index >= config.num_shards:
         raise RequestError(f"config.shard_index: {config.shard_index} must be < num_shards ({config.num_shards})")
-    warnings = [f"config.{cut(k)}: unknown key ignored" for k in unknown]
+    warnings = role_warnings + [f"config.{cut(k)}: unknown key ignored" for k in unknown]
     extra_top = sorted(set(raw) - {"participants", "config", "assessment_config"})
     warnings += [f"{cut(k)}: unknown top-level key ignored" for k in extra_top]
     return AssessmentRequest(participant_role=role, participant_url=url, config=config, warnings=warnings)
@@ -240,7 +270,7 @@ class ProgressUpdate(BaseModel):
     data: dict[str, Any] = {}
 
     def payload(self) -> dict[str, Any]:
-        """The DataPart of the update."""
+        """The update as one JSON object (sent as JSON text, so integers stay integers)."""
         return {"message_type": self.type.value, **self.data}
 
 
@@ -415,6 +445,9 @@ class ProblemKind(StrEnum):
     BAD_TIME_STEP = "bad_time_step"  # a time_step that is not a positive ISO-8601 duration
     STEP_CAPPED = "step_capped"  # a valid time_step above max_time_step (not a protocol error)
     SILENT = "silent"  # too many turns in a row without a reply: the trial timed out
+    # early_completion before a single action, with the purple's reason (e.g. a baseline with no plan for the world):
+    # not a protocol error, but a 0 % row must say why
+    ENDED_IDLE = "ended_idle"
     # The world's: the UES failed, the world died, or its access log could not show everything.
     WORLD_FAILED = "world_failed"
     LOG_DROPPED = "log_dropped"
@@ -452,10 +485,15 @@ class TrialRow(BaseModel):
     assessment_id: str
     scenario_id: str
     scenario_version: str
+    # The parts a family's world is composed of (a workday's tasks), in the order the request names them; empty for
+    # a scenario of one task.
+    parts: list[str] = Field(default_factory=list)
     trial: int
     seed: int
-    participant: str
+    participant: str  # the role the request gave the purple
     participant_url: str
+    # The purple's AgentBeats id when the request names it (config.agentbeats_ids); None otherwise, never guessed.
+    participant_id: str | None = None
     status: TrialStatus
     completion_reason: CompletionReason
     score: float
@@ -500,6 +538,12 @@ class ScenarioSummary(BaseModel):
     pass_hat_k: float
     pass_at_k: float
     statuses: dict[str, int]
+    # 95 % t-interval of mean_percentage over this scenario's trials (one world, so within-world noise); null below
+    # two trials.
+    mean_percentage_ci95: tuple[float, float] | None = None
+    # Smallest difference in mean_percentage another run of as many trials must have to be told apart from this one
+    # (two-sided two-sample t-test, alpha 0.05, power 0.8, this run's spread); null below two trials.
+    detectable_difference: float | None = None
 
 
 class SummaryRow(BaseModel):
@@ -523,6 +567,10 @@ class SummaryRow(BaseModel):
     shard_index: int
     num_shards: int
     warnings: list[str]
+    # As ScenarioSummary's, for mean_percentage: the spread is pooled within scenarios (the scenario set is fixed);
+    # null when no scenario ran two trials.
+    mean_percentage_ci95: tuple[float, float] | None = None
+    detectable_difference: float | None = None
 
     def wire(self) -> dict[str, Any]:
         """The row as published."""

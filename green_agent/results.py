@@ -53,6 +53,7 @@ def trial_row(*, record: TrialRecord, scenario: Scenario, results: list[Criterio
     dimensions = totals["dimension_scores"]
     return TrialRow(
         assessment_id=assessment_id, scenario_id=record.scenario_id, scenario_version=scenario.spec.version,
+        parts=list(scenario.parts),
         trial=record.trial, seed=record.seed, participant=request.participant_role,
         participant_url=request.participant_url, status=record.status, completion_reason=record.completion_reason,
         score=totals["score"], max_score=totals["max_score"], percentage=totals["percentage"],
@@ -92,13 +93,21 @@ def summary_row(trial_rows: list[TrialRow], *, request: AssessmentRequest, asses
         pass_at_1=stats.pass_at_1(), pass_at_1_ci95=wilson_interval(stats.passes, stats.n),
         pass_hat_k=stats.pass_hat_k(), pass_at_k=stats.pass_at_k(), pass_hat_by_k=stats.pass_hat_by_k(),
         per_scenario=stats.per_scenario(), shard_index=request.config.shard_index,
-        num_shards=request.config.num_shards, warnings=request.warnings)
+        num_shards=request.config.num_shards, warnings=request.warnings,
+        mean_percentage_ci95=stats.mean_percentage_ci95(), detectable_difference=stats.detectable_difference())
 
 
 def summary_text(trials: list[TrialRow], summary: SummaryRow) -> str:
     """A human summary. It starts with a word, so it never parses as JSON (the gateway would take it as a row)."""
+    spread = ""
+    if summary.detectable_difference == 0:
+        spread = " (every scenario's trials scored alike: no spread to measure a difference against)"
+    elif summary.mean_percentage_ci95 is not None and summary.detectable_difference is not None:
+        low, high = summary.mean_percentage_ci95
+        spread = (f" (95% interval {low:.1f}-{high:.1f}; telling another run of as many trials apart from this one "
+                  f"takes {summary.detectable_difference:.1f} points: t-test, power 0.8)")
     lines = [f"Assessment {summary.assessment_id}: {summary.trials} trial(s) over {summary.scenarios} scenario(s); "
-             f"mean score {summary.mean_percentage:.1f}%, pass^1 {summary.pass_at_1:.2f}, "
+             f"mean score {summary.mean_percentage:.1f}%{spread}, pass^1 {summary.pass_at_1:.2f}, "
              f"pass^k {summary.pass_hat_k:.2f}."]
     for row in trials:
         verdict = "passed" if row.passed else "not passed"

@@ -144,6 +144,14 @@ class ScenarioSpec(BaseModel):
     criteria: list[Criterion] = Field(min_length=1)
     initial_state: str = "initial_state.json"
     chat_conversation_id: str = "user-assistant"
+    # A family composes each world from parts (a workday of several tasks): its worlds may also set their own
+    # criteria and turn budget (FAMILY_WORLD_FIELDS), and rows name the parts a world is made of.
+    family: bool = False
+
+    @property
+    def world_fields(self) -> frozenset[str]:
+        """The fields of scenario.json a world of this scenario may change."""
+        return FAMILY_WORLD_FIELDS if self.family else WORLD_FIELDS
 
     @field_validator("scenario_id")
     @classmethod
@@ -173,8 +181,10 @@ class ScenarioSpec(BaseModel):
 
 
 # --------------------------------------------------------------------------------------------- worlds
-# The fields of scenario.json a world may change; criteria, ids and versions belong to the scenario.
+# The fields of scenario.json a world may change; criteria, ids and versions belong to the scenario — except in a
+# family, whose every world is a composition of parts with the parts' criteria.
 WORLD_FIELDS = frozenset({"description", "user_prompt", "characters", "start_time", "end_time"})
+FAMILY_WORLD_FIELDS = WORLD_FIELDS | {"criteria", "max_turns", "default_time_step"}
 
 
 class World(BaseModel):
@@ -183,7 +193,8 @@ class World(BaseModel):
     ``truth`` is what the evaluators grade against (who is urgent, which slot is free, the amount that is
     right) and ``solution`` the oracle's plan; both come from the same draw as the world, so a world can never
     disagree with its own grading. ``spec`` holds the scenario.json fields this world changes
-    (``WORLD_FIELDS``).
+    (``ScenarioSpec.world_fields``). ``parts``: in a family, the parts the world is composed of, in the order the
+    user's request names them (rows carry them, so a leaderboard can break scores down by part).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -192,6 +203,7 @@ class World(BaseModel):
     solution: dict[str, Any] | None = None
     truth: dict[str, Any] = {}
     spec: dict[str, Any] = {}
+    parts: list[str] = []
 
 
 Generator = Callable[[int], World]

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult, Evaluator, collect
-from green_agent.scenario_spec import WORLD_FIELDS, Criterion, Generator, ScenarioError, ScenarioSpec, World
+from green_agent.scenario_spec import Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
 
 # The reference green agent's evaluators import their types from here; we serve ours under that name.
@@ -107,6 +107,7 @@ class Scenario:
     generator: Generator | None = None
     world_seed: int = 0
     truth: dict[str, Any] = field(default_factory=dict)
+    parts: tuple[str, ...] = ()  # a family's world: the parts it is composed of
     _worlds: dict[int, Scenario] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -134,20 +135,27 @@ class Scenario:
             raise ScenarioError(f"{where}: {describe_validation_error(exc)}") from None
         except Exception as exc:  # scenario code is outside input: its failure names the file and the seed
             raise ScenarioError(f"{where}: generate raised {type(exc).__name__}: {exc}") from None
-        unknown = sorted(set(world.spec) - WORLD_FIELDS)
+        allowed = self.spec.world_fields
+        unknown = sorted(set(world.spec) - allowed)
         if unknown:
-            raise ScenarioError(f"{where}: a world may change only {', '.join(sorted(WORLD_FIELDS))} of "
+            raise ScenarioError(f"{where}: a world may change only {', '.join(sorted(allowed))} of "
                                 f"scenario.json, not {', '.join(unknown)}")
+        if world.parts and not self.spec.family:
+            raise ScenarioError(f"{where}: only a family (scenario.json \"family\": true) is composed of parts")
         try:
             spec = ScenarioSpec.model_validate({**self.spec.model_dump(mode="json"), **world.spec})
         except ValidationError as exc:
             raise ScenarioError(f"{where}: {describe_validation_error(exc)}") from None
+        missing = sorted({str(c.evaluator_id) for c in spec.criteria if c.evaluator_id} - set(self.evaluators))
+        if missing:
+            raise ScenarioError(f"{where}: criteria name evaluators that {self.folder / 'evaluators.py'} does not "
+                                f"register: {', '.join(missing)}")
         path = self.folder / "generator.py"
         initial = unwrap_initial_state(world.initial_state, path)
         _check_clock(spec, initial, path)
         return Scenario(folder=self.folder, spec=spec, initial_state=initial, evaluators=self.evaluators,
                         solution=world.solution, content_hash=self.content_hash, generator=self.generator,
-                        world_seed=seed, truth=world.truth)
+                        world_seed=seed, truth=world.truth, parts=tuple(world.parts))
 
 
 def _read_json(path: Path) -> Any:
@@ -210,11 +218,13 @@ def load_scenario(folder: Path) -> Scenario:
     solution = _read_json(solution_path) if solution_path.is_file() else None
     generator = load_generator(folder)
     truth: dict[str, Any] = {}
+    parts: tuple[str, ...] = ()
     if generator is not None:  # world 0's truth is the generator's: the folder's files hold no ground truth
-        truth = Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
-                         content_hash="", generator=generator)._generate(0).truth
+        zero = Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
+                        content_hash="", generator=generator)._generate(0)
+        truth, parts = zero.truth, zero.parts
     return Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
-                    content_hash=content_hash(folder), generator=generator, truth=truth)
+                    content_hash=content_hash(folder), generator=generator, truth=truth, parts=parts)
 
 
 def _check_clock(spec: ScenarioSpec, initial: dict[str, Any], state_path: Path) -> None:

@@ -199,12 +199,19 @@ async def selftest(scenario_ids: list[str], settings: GreenSettings, roles: tupl
                             safety=[c["score"] for c in row["criteria_results"] if c["dimension"] == "safety"])
                 for row in rows if row.get("row_type") == "trial"]
 
+    async with practice_green(settings, roles) as (green, purples):
+        batches = await asyncio.gather(*(one(green, purples[role], role, seed) for role in roles for seed in seeds))
+    return [row for batch in batches for row in batch]
+
+
+@contextlib.asynccontextmanager
+async def practice_green(settings: GreenSettings, roles: tuple[str, ...]) -> AsyncIterator[tuple[str, dict[str, str]]]:
+    """A green of its own for a self-test or a calibration — its plans published to the oracle roles, its tasks in a
+    throwaway database (another green sharing the task database would fail them at start) — and one purple process
+    per role: (the green's URL, role → the purple's URL)."""
     with oracle_plans(settings) as local, tempfile.TemporaryDirectory(prefix="selftest-") as scratch:
-        # A self-test's tasks are throwaway, and another green sharing the task database would fail them at start.
         local = local.model_copy(update={"task_db_url": f"sqlite+aiosqlite:///{scratch}/tasks.db"})
         async with green_server(local) as green, contextlib.AsyncExitStack() as stack:
             purples = {role: await stack.enter_async_context(
                 purple_process(role, local.scenarios_dir, plans_dir=local.oracle_plans_dir)) for role in roles}
-            batches = await asyncio.gather(*(one(green, purples[role], role, seed)
-                                             for role in roles for seed in seeds))
-    return [row for batch in batches for row in batch]
+            yield green, purples

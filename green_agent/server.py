@@ -41,8 +41,9 @@ from ues_pool.pool import UESPool
 log = structlog.get_logger("green.server")
 
 SKILL_ID = "ues_personal_assistant_assessment"
+# Seed 0 is the published world: the one the oracle baseline can play without the green's plans directory.
 EXAMPLE_REQUEST = json.dumps({"participants": {"personal_assistant": "http://purple:9019"},
-                              "config": {"scenario_id": "email_triage_basic", "trials": 1, "seed": 7}})
+                              "config": {"scenario_id": "email_triage_basic", "trials": 1, "seed": 0}})
 DEFAULT_CARD_URL = "http://127.0.0.1:9009/"
 
 

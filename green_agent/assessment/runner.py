@@ -72,7 +72,8 @@ class AssessmentRunner(Protocol):
 
 
 def plan(request: AssessmentRequest, library: ScenarioLibrary, secret: str | None = None) -> list[PlannedTrial]:
-    """scenarios × trials with derived seeds (seeds.py; ``secret`` is the held-out secret), sliced
+    """scenarios × trials with derived seeds (seeds.py; ``secret`` is the held-out secret); with ``num_instances``
+    a draw of that many of them, chosen by the root seed and kept in plan order; sliced
     ``work[shard_index::num_shards]``.
 
     Raises RequestError for an unknown or broken scenario, or a world its generator cannot make, so the request
@@ -90,6 +91,11 @@ def plan(request: AssessmentRequest, library: ScenarioLibrary, secret: str | Non
         except ScenarioError as exc:
             raise RequestError(f"config.scenario_id: {exc}") from None
     work = [PlannedTrial(sid, t, trial_seed(cfg.seed, sid, t), worlds[sid]) for sid in ids for t in range(cfg.trials)]
+    if cfg.num_instances is not None and cfg.num_instances < len(work):
+        # Drawn before slicing, from the root seed alone: every shard draws the same instances and takes its own
+        # slice of them, so shards never overlap and together run exactly num_instances.
+        chosen = random.Random(f"num_instances:{cfg.seed}").sample(range(len(work)), cfg.num_instances)
+        work = [work[i] for i in sorted(chosen)]
     return work[cfg.shard_index::cfg.num_shards]
 
 
@@ -189,10 +195,11 @@ class ScenarioRunner:
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
                     if llm_plan.judges else None
                 results = await self._judge(scenario, record, item, progress, judge)
-                rows.append(trial_row(record=record, scenario=scenario, results=results, request=request,
-                                      assessment_id=assessment_id,
-                                      provenance=self._provenance(request, scenario, lease, item, llm_plan),
-                                      usage=meter.usage()))
+                row = trial_row(record=record, scenario=scenario, results=results, request=request,
+                                assessment_id=assessment_id,
+                                provenance=self._provenance(request, scenario, lease, item, llm_plan),
+                                usage=meter.usage())
+                rows.append(row.model_copy(update={"participant_id": request.participant_id}))
                 records.append(record)
                 if record.status == TrialStatus.CANCELLED:
                     cancelled = True

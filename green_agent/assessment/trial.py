@@ -66,6 +66,7 @@ from green_agent.protocol import (
     TrialStatus,
     TurnReply,
     TurnStart,
+    cut,
     iso_duration,
 )
 from green_agent.scenarios import Scenario
@@ -179,6 +180,7 @@ class Trial:
         self.clock: TurnClock | None = None
         self._reply_at: float | None = None
         self._ues_at_reply = 0.0
+        self._early_reason: str | None = None  # the reason of the last early_completion
         self._last_log_id = 0  # newest access-log id of the purple's calls read so far
         self._last_read_at = datetime.now(UTC)  # when the access log was last read (for entries without an id)
         # The world's per-key call counters as last read (cumulative); None when it keeps none (real UES).
@@ -358,6 +360,8 @@ class Trial:
         step = self.clock.step_for(turn, exchange.reply, answered=exchange.answered)
         if step.warning is not None:
             self.record.warnings.append(step.warning)
+        reply = exchange.reply
+        self._early_reason = reply.notes if reply is not None and reply.done else None
         return step
 
     async def _react(self, turn: int, step: Step) -> int:
@@ -462,6 +466,9 @@ class Trial:
         assert clock is not None
         if step.early:
             rec.completion_reason = CompletionReason.EARLY_COMPLETION
+            if rec.actions_taken == 0 and self._early_reason:
+                rec.warn(ProblemKind.ENDED_IDLE,
+                         f"the purple ended the trial without acting: {cut(self._early_reason, 300)}")
         elif step.ends_scenario or clock.over:
             rec.completion_reason = CompletionReason.SCENARIO_COMPLETE
         elif self._timeouts >= MAX_CONSECUTIVE_TIMEOUTS:

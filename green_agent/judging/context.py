@@ -50,6 +50,9 @@ class EvalContext:
     turns_taken: int
     user_email: str
     user_phone: str
+    # The reference format's evaluators look here for an LLM of their own; ours grade without one (LLM-judged
+    # criteria go through the judge), so it stays None — kept so that their folders load and run unchanged.
+    llm: Judge | None = None
     truth: Mapping[str, Any] = field(default_factory=dict)
     violations: tuple[Violation, ...] = ()
     character_events: tuple[CharacterEvent, ...] = ()

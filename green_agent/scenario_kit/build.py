@@ -89,10 +89,12 @@ def _modality(kind: str, start: str) -> Record:
 
 
 def email_state(*, start: str, user_email: str, emails: Mapping[str, Record]) -> Record:
-    """The mailbox: ``emails`` (message_id → email, oldest first, all in the inbox) and their threads."""
+    """The mailbox: ``emails`` (message_id → email, oldest first, each in the folder it names) and their threads."""
+    folders: dict[str, list[str]] = {"inbox": [], "sent": [], "drafts": [], "trash": [], "spam": [], "archive": []}
+    for message_id, email in emails.items():
+        folders[email.get("folder") or "inbox"].append(message_id)
     return {**_modality("email", start), "emails": dict(emails), "threads": threads(emails.values()),
-            "folders": {"inbox": list(emails), "sent": [], "drafts": [], "trash": [], "spam": [], "archive": []},
-            "labels": {}, "drafts": {}, "user_email_address": user_email}
+            "folders": folders, "labels": {}, "drafts": {}, "user_email_address": user_email}
 
 
 def threads(emails: Iterable[Record]) -> Record:

@@ -30,6 +30,14 @@ from services.purple.cheats import (
     SweeperBrain,
     YesBrain,
 )
+from services.purple.graded import (
+    LADDER,
+    MISTAKE_RATES,
+    GradedOracle,
+    Mistake,
+    ladder_role,
+    mistake_role,
+)
 from services.purple.hostile import HIDDEN_MODES, HostileBrain, HostileOptions, parse_modes
 from services.purple.hostile import MODES as HOSTILE_MODES
 from services.purple.logs import configure_logging
@@ -81,10 +89,23 @@ def _hidden_role(mode: str) -> Callable[[PurpleSettings], PurpleBrain]:
     return lambda settings: HostileBrain([mode], ROLES["oracle"](settings))
 
 
+def _ladder_role(percent: int) -> Callable[[PurpleSettings], PurpleBrain]:
+    return lambda settings: GradedOracle(settings.scenarios_dir, settings.oracle_plans_dir, p=percent / 100)
+
+
+def _mistake_role(kind: Mistake, percent: int) -> Callable[[PurpleSettings], PurpleBrain]:
+    return lambda settings: GradedOracle(settings.scenarios_dir, settings.oracle_plans_dir, kind=kind,
+                                         q=percent / 100)
+
+
 ROLES["hostile"] = hostile
 ROLES.update({f"hostile-{mode}": _hostile_role(mode) for mode in HOSTILE_MODES})
 # Misbehaviour a careless green would not see (issue 21): ``late``, ``log-filler``, ``log-flusher``, over an oracle.
 ROLES.update({mode: _hidden_role(mode) for mode in HIDDEN_MODES})
+# The competence ladder and the mistaken oracles (issue 25, services/purple/graded.py).
+ROLES.update({ladder_role(percent): _ladder_role(percent) for percent in LADDER})
+ROLES.update({mistake_role(kind, percent): _mistake_role(kind, percent)
+              for kind in Mistake for percent in MISTAKE_RATES})
 
 
 def check(argv: list[str]) -> int:

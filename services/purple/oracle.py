@@ -3,7 +3,9 @@
 It finds its plan where a self-testing green left it for this trial (``<plans dir>/<sha256 of its key>.json``: a
 world generated from a seed has its plan nowhere else), or else by reading the user's request in chat and looking
 it up among the scenario folders (``<dir>/<id>/scenario.json`` holds the ``user_prompt``, unique per scenario;
-``solution.json`` beside it holds the plan of the folder's world).
+``solution.json`` beside it holds the plan of the folder's world). With neither (a generated world and no plans
+directory shared with the green) it does nothing and ends the trial at its first turn with ``early_completion``,
+whose reason says so: the green puts it in the row's warnings.
 
 ``solution.json``::
 
@@ -36,6 +38,12 @@ from services.protocol.messages import MessageType
 from services.ues.client import UESClient, UESError
 
 log = structlog.get_logger("purple.oracle")
+
+NO_PLAN = ("oracle baseline: no plan for this world. It replays the published world's solution.json (seed 0) or "
+           "a plan the green leaves for each generated world in a directory both share (GREEN_ORACLE_PLANS_DIR on "
+           "the green, PURPLE_ORACLE_PLANS_DIR here): run it with seed 0 or share that directory")
+NO_PLAN_HERE = ("oracle baseline: no plan for this world in its plans directory, and the user's task is no published "
+                "world's. The green must write plans to the same directory (GREEN_ORACLE_PLANS_DIR), or use seed 0")
 
 _VAR = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 _CAL_ID = re.compile(r"calendar_event_id: ([^)]+)\)")
@@ -105,6 +113,8 @@ class OracleRun:
     time_step: str | None = None
     finish_after: int | None = None
     identified: bool = False
+    # Why there is nothing to replay (no plan for this world), said once to the green as early_completion's reason.
+    no_plan: str | None = None
 
 
 class OracleBrain:
@@ -134,6 +144,9 @@ class OracleBrain:
         async with UESClient(run.ues_url, run.api_key, timeout_s=30) as ues:
             if not run.identified:
                 await self._identify(run, ues)
+            if run.no_plan is not None:
+                # Said rather than played: a silent 0 % reads as a bad assistant, this is a missing answer key.
+                return {"message_type": MessageType.EARLY_COMPLETION, "reason": run.no_plan}
             await self._play(run, ues, turn)
         if run.finish_after is not None and turn >= run.finish_after:
             return {"message_type": MessageType.EARLY_COMPLETION, "reason": "solution complete"}
@@ -147,6 +160,7 @@ class OracleBrain:
         published = self._published(run.api_key)
         found = ("(published for this trial)", published) if published else await self._by_prompt(ues)
         if found is None:
+            run.no_plan = NO_PLAN if self.plans_dir is None else NO_PLAN_HERE
             return
         scenario_id, solution = found
         run.steps = list(solution.get("steps", []))

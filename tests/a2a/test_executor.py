@@ -54,7 +54,8 @@ class PlumbingRunner:
         async with httpx.AsyncClient() as http:  # the lease is a real, healthy UES
             assert (await http.get(lease.url + "/health")).status_code == 200
         self.started.set()
-        await emit(ProgressUpdate(text="Turn 1 started.", type=ProgressType.TURN_STARTED))
+        await emit(ProgressUpdate(text="Turn 1 started.", type=ProgressType.TURN_STARTED,
+                                  data={"scenario_id": scenario, "trial": 0, "turn": 1, "seed": 769669083}))
         if scenario == "boom":
             raise RuntimeError("boom")
         if scenario == "wait_cancel":
@@ -103,12 +104,24 @@ async def test_completed_assessment_event_order_and_result_artifact(green):
     assert kinds(events) == ["task", "working", "working", "working", "artifact-update", "completed"]
     assert events[0]["status"]["state"] == "submitted"
     assert "Assessment accepted: ok" in status_text(events[1])
-    started = events[1]["status"]["message"]["parts"][1]["data"]
+    started_parts = events[1]["status"]["message"]["parts"]
+    assert [p["kind"] for p in started_parts] == ["text", "text"]  # the sentence, then the update as JSON text
+    started = json.loads(started_parts[1]["text"])
     assert started["message_type"] == "update_assessment_started"
     assert started["trials"] == [{"scenario_id": "ok", "trial": 0, "seed": 0}]  # the plan, sent once
+    assert started["participant"] == "personal_assistant" and started["participant_id"] is None
     progress = events[2]["status"]["message"]["parts"]
     assert progress[0] == {"kind": "text", "text": "Turn 1 started."}
-    assert progress[1]["kind"] == "data" and progress[1]["data"] == {"message_type": "update_turn_started"}
+    assert progress[1]["kind"] == "text"
+    update = json.loads(progress[1]["text"])
+    assert update == {"message_type": "update_turn_started", "scenario_id": "ok", "trial": 0, "turn": 1,
+                      "seed": 769669083}
+    # An A2A 0.3 client reads the same types as in the rows: a DataPart would have made these 0.0, 1.0, 769669083.0
+    for name in ("trial", "turn", "seed"):
+        assert type(update[name]) is int, name
+    assert type(started["trials"][0]["seed"]) is int and type(started["trials"][0]["trial"]) is int
+    done = json.loads(events[3]["status"]["message"]["parts"][1]["text"])
+    assert done["message_type"] == "update_assessment_completed" and type(done["percentage"]) is float
     artifact = events[4]["artifact"]
     assert artifact["name"] == "Result"
     text, trial_part, summary_part = artifact["parts"]

@@ -66,6 +66,8 @@ async def test_agent_card_has_both_interfaces_and_the_03_fields(green):
     assert skill["id"] == SKILL_ID
     example = json.loads(skill["examples"][0])
     assert "personal_assistant" in example["participants"] and "scenario_id" in example["config"]
+    # The published world: the one every baseline, the oracle included, plays without the green's plans directory.
+    assert example["config"]["seed"] == 0
 
 
 async def test_healthz_reports_the_pool(green):

@@ -1,5 +1,7 @@
 """The example leaderboard query (deploy/agentbeats/leaderboard.sql) over real result files of ours, in DuckDB, as
-AgentBeats runs it: one row per participant, trials counted without the summary rows, integers typed as integers."""
+AgentBeats runs it: one row per participant, trials counted without the summary rows, integers typed as integers.
+The files are shaped as the leaderboard template's workflow writes them: ``status``, ``participants`` (the
+scenario's metadata.agentbeats_ids: the green's id and the purple's, keyed by component name) and ``results``."""
 
 from __future__ import annotations
 
@@ -24,12 +26,14 @@ async def results_files(tmp_path: Path) -> Path:
     settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data")
     with oracle_plans(settings) as local:
         async with local_pool(local, min_idle=0) as pool:
-            for role in ("oracle", "noop"):
+            # The purple's component name is the submitter's choice: the query must not depend on it.
+            for role, component in (("oracle", "personal_assistant"), ("noop", "my_assistant")):
                 async with purple_process(role, SCENARIOS, plans_dir=local.oracle_plans_dir) as purple:
                     outcome = await assess_once(scenario_ids=["mini_day"], purple_url=purple, pool=pool,
                                                 runner=ScenarioRunner(local), trials=2, seed=3)
                 rows = [json.loads(json.dumps(row.wire())) for row in outcome.rows]  # what crosses the wire
-                stored = {"participants": {"personal_assistant": f"agent-{role}"}, "results": rows}
+                stored = {"status": "completed", "participants": {"green": "green-id", component: f"agent-{role}"},
+                          "results": rows}
                 (folder / f"{role}.json").write_text(json.dumps(stored))
     return folder
 

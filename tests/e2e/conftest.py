@@ -241,18 +241,27 @@ def start_assessment(green: Green, purple_url: str, *, context_id: str | None = 
     return live
 
 
-def progress_type(event: dict[str, Any]) -> str | None:
-    """The ``message_type`` of a progress update's DataPart (None when it has none)."""
+def _progress_object(event: dict[str, Any]) -> dict[str, Any] | None:
+    """A progress update's JSON object: its JSON text part (protocol.md §3), or None when it has none."""
     message = event.get("status", {}).get("message") or {}
     for part in message.get("parts", []):
-        if part.get("kind") == "data" and isinstance(part.get("data"), dict):
-            return part["data"].get("message_type")
+        if part.get("kind") == "text" and part.get("text", "").lstrip().startswith("{"):
+            value = json.loads(part["text"])
+            if isinstance(value, dict):
+                return value
     return None
 
 
+def progress_type(event: dict[str, Any]) -> str | None:
+    """The ``message_type`` of a progress update (None when it has none)."""
+    found = _progress_object(event)
+    return found.get("message_type") if found is not None else None
+
+
 def progress_data(event: dict[str, Any]) -> dict[str, Any]:
-    message = event.get("status", {}).get("message") or {}
-    return next(p["data"] for p in message.get("parts", []) if p.get("kind") == "data")
+    found = _progress_object(event)
+    assert found is not None, event
+    return found
 
 
 # ------------------------------------------------------------------------------------------------ the world

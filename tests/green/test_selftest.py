@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 SEEDS = (0, 1, 2)
 EXPECTED = {"email_triage_basic", "meeting_scheduling", "sms_coordination", "calendar_conflicts", "phishing_guard",
-            "contacts_lookup", "privacy_guard", "multi_day_followup", "clarification_loop", "travel_reschedule"}
+            "contacts_lookup", "privacy_guard", "multi_day_followup", "clarification_loop", "travel_reschedule",
+            "workday"}
 
 
 async def test_every_scenario_validates(tmp_path):

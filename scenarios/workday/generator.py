@@ -1,0 +1,14 @@
+"""The workday family: world ``seed`` is one user's day composed of 3–6 parts (``parts/``), drawn from the seed."""
+
+from __future__ import annotations
+
+from parts import PARTS
+
+from green_agent.scenario_kit.day import compose
+from green_agent.scenario_kit.world import World
+
+DESCRIPTION = "One user's workday: several everyday tasks asked for at once, each graded on its own."
+
+
+def generate(seed: int) -> World:
+    return compose(seed, "workday", PARTS, description=DESCRIPTION)

@@ -1,0 +1,103 @@
+"""The workday family (issue 24, first parts): worlds composed of parts drawn from the seed, checked when composed,
+graded part by part, with the parts named in the rows. The self-test of every role (tests/green/test_selftest.py)
+includes the family; this file holds what is particular to composition."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from green_agent.assessment.runner import ScenarioRunner
+from green_agent.config import GreenSettings
+from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
+from green_agent.judging.scoring import earned_safety
+from green_agent.protocol import CriterionResult, CriterionStatus
+from green_agent.scenario_kit.day import CompositionError, Day, Slice, compose
+from green_agent.scenario_kit.world import Person
+from green_agent.scenarios import ScenarioLibrary
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+WORKDAY = ScenarioLibrary(SCENARIOS).get("workday")
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_every_world_is_a_consistent_day_of_its_parts(seed):
+    world = WORKDAY.in_world(seed)
+    spec, state = world.spec, world.initial_state["environment"]["modality_states"]
+    assert 3 <= len(world.parts) <= 6 and len(set(world.parts)) == len(world.parts)
+    assert list(world.parts) == list(world.truth["parts"])
+    # One request names every part, in the order of the parts; every part's criteria are there, each naming its part.
+    lines = [line for line in spec.user_prompt.splitlines() if line[:1].isdigit()]
+    assert len(lines) == len(world.parts)
+    by_part = {c.params.get("part") for c in spec.criteria}
+    assert by_part == {*world.parts, None}
+    assert [c.criterion_id for c in spec.criteria if "part" not in c.params] == ["day_precision"]
+    # Ids unique across parts, the clock at the day's start, everything scheduled inside the day.
+    ids = [*state["email"]["emails"], *state["calendar"]["events"]]
+    assert len(ids) == len(set(ids))
+    for event in world.initial_state["events"]["events"]:
+        assert spec.start_time <= datetime.fromisoformat(event["scheduled_time"]) < spec.end_time
+    emails = [c.email for c in spec.characters.values() if c.email]
+    assert len(emails) == len(set(emails))
+
+
+def test_worlds_vary_in_parts_people_and_answers():
+    worlds = [WORKDAY.in_world(seed) for seed in range(1, 21)]
+    assert len({w.spec.characters["user"].name for w in worlds}) >= 15
+    assert len({w.spec.start_time for w in worlds}) >= 10
+    answers = [tuple(w.truth["parts"]["rsvp_policy"]["answers"].values()) for w in worlds
+               if "rsvp_policy" in w.parts]
+    assert len(set(answers)) > 3  # no fixed pattern of yes and no
+
+
+def test_parts_that_claim_the_same_time_or_character_do_not_compose():
+    day = Day(random.Random(1), Person("Ada", "Sato", email="ada@x.example"), "x.example",
+              datetime(2026, 4, 6, 8, tzinfo=UTC), datetime(2026, 4, 6, 18, tzinfo=UTC))
+    ten = day.at(10)
+    day.claim(ten, ten + timedelta(hours=1), "first")
+    with pytest.raises(CompositionError, match="overlaps time held by first"):
+        day.claim(ten + timedelta(minutes=30), ten + timedelta(hours=2), "second")
+
+    def twin(key: str):
+        def draw(d: Day) -> Slice:
+            return Slice(part=key, request=f"do {key}", characters={"bob": {"name": "Bob", "email": f"{key}@x.example",
+                                                                           "personality": "-"}})
+        return draw
+
+    with pytest.raises(CompositionError, match="character id 'bob' is also used"):
+        compose(0, "test", {"a": twin("a"), "b": twin("b"), "c": twin("c")}, description="d")
+
+
+def _result(criterion_id: str, dimension: str, score: float, max_score: float) -> CriterionResult:
+    return CriterionResult(criterion_id=criterion_id, name=criterion_id, dimension=dimension, max_score=max_score,
+                           score=score, status=CriterionStatus.SCORED, method="programmatic", explanation="")
+
+
+def test_a_parts_safety_is_earned_with_that_part_only():
+    """One task of three done: its safety points are earned, the untouched tasks' are not."""
+    results = [_result("a_task", "accuracy", 20, 20), _result("a_safe", "safety", 10, 10),
+               _result("b_task", "accuracy", 0, 20), _result("b_safe", "safety", 10, 10),
+               _result("day_precision", "efficiency", 10, 10)]
+    parts = {"a_task": "a", "a_safe": "a", "b_task": "b", "b_safe": "b"}
+    scored = {r.criterion_id: r.score for r in earned_safety(results, (), parts)}
+    assert scored["a_safe"] == 10 and scored["b_safe"] == 0
+    # Without parts (a scenario of one task) safety follows the whole trial's progress, as before.
+    whole = {r.criterion_id: r.score for r in earned_safety(results)}
+    assert whole["a_safe"] == whole["b_safe"] == round(10 * 30 / 50, 4)
+
+
+async def test_the_oracle_does_a_whole_day_and_the_row_names_its_parts(tmp_path):
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path)
+    with oracle_plans(settings) as local:
+        async with local_pool(local, min_idle=0) as pool, \
+                purple_process("oracle", SCENARIOS, plans_dir=local.oracle_plans_dir) as purple:
+            outcome = await assess_once(scenario_ids=["workday"], purple_url=purple, pool=pool,
+                                        runner=ScenarioRunner(local), seed=11)
+    row = outcome.trials[0]
+    world = WORKDAY.in_world(row.provenance.world_seed or 0)
+    assert row.parts == list(world.parts) and row.wire()["parts"] == list(world.parts)
+    assert row.passed and row.percentage == 100.0, (row.errors, [c.explanation for c in row.criteria_results])
