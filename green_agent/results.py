@@ -55,6 +55,7 @@ def trial_row(*, record: TrialRecord, scenario: Scenario, results: list[Criterio
         assessment_id=assessment_id, scenario_id=record.scenario_id, scenario_version=scenario.spec.version,
         parts=list(scenario.parts),
         trial=record.trial, seed=record.seed, participant=request.participant_role,
+        participant_id=request.participant_id,
         participant_url=request.participant_url, status=record.status, completion_reason=record.completion_reason,
         score=totals["score"], max_score=totals["max_score"], percentage=totals["percentage"],
         dimension_scores=dimensions, passed=passed(record, scenario, results),

@@ -195,11 +195,10 @@ class ScenarioRunner:
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
                     if llm_plan.judges else None
                 results = await self._judge(scenario, record, item, progress, judge)
-                row = trial_row(record=record, scenario=scenario, results=results, request=request,
-                                assessment_id=assessment_id,
-                                provenance=self._provenance(request, scenario, lease, item, llm_plan),
-                                usage=meter.usage())
-                rows.append(row.model_copy(update={"participant_id": request.participant_id}))
+                rows.append(trial_row(record=record, scenario=scenario, results=results, request=request,
+                                      assessment_id=assessment_id,
+                                      provenance=self._provenance(request, scenario, lease, item, llm_plan),
+                                      usage=meter.usage()))
                 records.append(record)
                 if record.status == TrialStatus.CANCELLED:
                     cancelled = True
