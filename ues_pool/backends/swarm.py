@@ -277,6 +277,13 @@ class SwarmBackend(EngineBackend):
         if not found:
             raise BackendError(f"the overlay network {self.config.network!r} vanished right after it was created")
         network = found[0]
+        for _ in range(50):
+            if network.get("Driver"):
+                break
+            # Listed right after it was created, an overlay network may not have its driver yet (the swarm has not
+            # allocated it): ask for it again rather than take the gap for another kind of network.
+            time.sleep(0.1)
+            network = {**network, **api.inspect_network(network["Id"])}
         if network.get("Driver") != "overlay" or network.get("Scope") != "swarm":
             raise BackendError(f"network {self.config.network!r} exists but is a {network.get('Scope')} "
                                f"{network.get('Driver')} network; swarm worlds need an overlay network (set "
