@@ -15,7 +15,7 @@ from green_agent.judging.evaluators import EvalResult, evaluator
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.day import Day, Slice, iso, leaks
 from green_agent.scenario_kit.grading import identifier
-from green_agent.scenario_kit.precision import contacted, credited, outgoing
+from green_agent.scenario_kit.precision import credited, outgoing, tally
 
 KEY = "chase_reply"
 ASKS = (("slides for Friday's review", "Here are my slides for Friday's review, with the revenue chart updated to "
@@ -88,12 +88,12 @@ async def chased_the_silent(ctx: EvalContext, params: dict[str, Any]) -> EvalRes
     """Per person, on emails that went to the team alone (a broadcast beyond it credits no one): reminding a silent
     person is a hit, reminding one who answered is a stray."""
     truth = ctx.truth["parts"][params["part"]]
-    silent, answered = truth["silent"], truth["answered"]
-    team = {identifier(x) for x in [*silent, *answered]}
-    mails = credited(outgoing(ctx, ("email",)), team)
-    result = contacted(mails, {x: [x] for x in [*silent, *answered]}, silent)
-    strays = {r for s in outgoing(ctx, ("email",)) for r in s.to if r in {identifier(a) for a in answered}}
-    result = type(result)(result.wanted, result.hits, result.strays | frozenset(strays))
+    silent = {identifier(x) for x in truth["silent"]}
+    answered = {identifier(x) for x in truth["answered"]}
+    sent = outgoing(ctx, ("email",))
+    reminded = {r for s in credited(sent, silent | answered) for r in s.to} | {r for s in sent for r in s.to
+                                                                                if r in answered}
+    result = tally(silent, reminded)
     return EvalResult(score=result.net(), max_score=1.0, explanation=result.explain("silent people reminded"),
                       details=result.details())
 
