@@ -61,6 +61,12 @@ def evaluator(target: _F | str, /) -> _F | Callable[[_F], _F]:
     return target
 
 
+def registered_in(module: types.ModuleType) -> dict[str, Any]:
+    """The functions ``module`` registers with ``@evaluator``, by attribute name: an ``evaluators.py`` that gathers
+    the evaluators of several modules (a family's parts) puts these into its own namespace."""
+    return {name: value for name, value in vars(module).items() if isinstance(getattr(value, _REGISTERED, None), str)}
+
+
 def _fit(fn: Any, evaluator_id: str, path: Path) -> Evaluator:
     """``fn`` if it can serve as an evaluator, else a ScenarioError naming the file and the function."""
     name = getattr(fn, "__qualname__", None) or repr(fn)

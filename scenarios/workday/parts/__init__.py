@@ -1,10 +1,15 @@
-"""The parts a workday is composed of: key → ``draw(day) -> Slice`` (green_agent.scenario_kit.day)."""
+"""The parts a workday is composed of: key → ``draw(day) -> Slice`` (green_agent.scenario_kit.day).
+
+Every module of this package is a part (its ``KEY``, its ``draw`` and the evaluators it registers): adding a part is
+adding a module, and importing this package registers every part's evaluators.
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from green_agent.scenario_kit.day import Part
 
-from . import chase_reply, receipts_total, rsvp_policy, thread_decision
-
-PARTS: dict[str, Part] = {module.KEY: module.draw
-                          for module in (chase_reply, receipts_total, rsvp_policy, thread_decision)}
+MODULES = [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)]
+PARTS: dict[str, Part] = {module.KEY: module.draw for module in MODULES}
