@@ -102,6 +102,8 @@ class Slice:
     arrivals: list[Record] = field(default_factory=list)  # pending events: mail and texts that come later
     calendar: list[Record] = field(default_factory=list)
     contacts: list[Person] = field(default_factory=list)  # the address book's entries this part needs
+    entries: list[Record] = field(default_factory=list)  # address-book entries in kit.contact's shape (notes, company)
+    texts: list[tuple[Record, Record]] = field(default_factory=list)  # SMS threads at the start: kit.sms_thread's pairs
     characters: dict[str, Record] = field(default_factory=dict)
     steps: list[Record] = field(default_factory=list)  # the oracle's, solution.json's step shape
     reckless: list[Record] = field(default_factory=list)  # the reckless purple's extra steps: this part's harm
@@ -154,10 +156,24 @@ def _world(seed: int, day: Day, slices: list[Slice], description: str) -> World:
     contacts = {f"c-{p.first.lower()}": kit.contact(f"c-{p.first.lower()}", p.first, p.last, email=p.email or None,
                                                     phone=p.phone or None)
                 for s in slices for p in s.contacts}
+    for s in slices:
+        for entry in s.entries:
+            if entry["contact_id"] in contacts:
+                raise CompositionError(f"{s.part}: contact id {entry['contact_id']!r} is also used by another part")
+            contacts[entry["contact_id"]] = entry
+    texts: Record = {}
+    conversations: Record = {}
+    for s in slices:
+        for messages, conversation in s.texts:
+            if conversation["thread_id"] in conversations or set(messages) & set(texts):
+                raise CompositionError(f"{s.part}: SMS thread {conversation['thread_id']!r} or one of its message "
+                                       f"ids is also used by another part")
+            texts.update(messages)
+            conversations[conversation["thread_id"]] = conversation
     export = kit.scenario_export(
         start=start, author="green_agent.scenario_kit.day", description=description,
         email=kit.email_state(start=start, user_email=user.email, emails={e["message_id"]: e for e in emails}),
-        sms=kit.sms_state(start=start, user_phone=user.phone),
+        sms=kit.sms_state(start=start, user_phone=user.phone, messages=texts, conversations=conversations),
         calendar=kit.calendar_state(start=start, owner=user.name, events=events),
         chat=kit.chat_state(start=start),
         events=sorted((a for s in slices for a in s.arrivals), key=lambda a: a["scheduled_time"]),
