@@ -44,7 +44,8 @@ PURPLE_PERMISSIONS: tuple[str, ...] = (
     "chat:query", "time:read", "email:send", "email:read", "email:unread", "email:star", "email:unstar",
     "email:archive", "email:delete", "email:label", "email:unlabel", "email:move", "sms:send", "sms:read",
     "sms:unread", "sms:delete", "sms:react", "calendar:create", "calendar:update", "calendar:delete",
-    "calendar:respond", "chat:send", "contacts:state", "contacts:query",
+    "calendar:respond", "chat:send", "contacts:state", "contacts:query", "weather:state", "weather:query",
+    "location:state", "location:query",
 )
 
 # The turn budget of a trial when neither the request's config nor the scenario sets ``max_turns``.
@@ -77,6 +78,30 @@ class CharacterMode(StrEnum):
     REPLAY = "replay"
 
 
+_PART_KEY = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
+_ATTACK_KEY = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*(/[a-z][a-z0-9_]*){0,2}$", max_length=120)]
+
+
+class AttackChoice(StrEnum):
+    NONE = "none"  # no day carries an attack
+    ALL = "all"  # every day carries attacks (drawn from the seed)
+
+
+class Composition(BaseModel):
+    """How a family's world is composed beyond its seed (config ``parts`` and ``attacks``). ``parts``: the parts to
+    compose, in this order (None: drawn from the seed). ``attacks``: ``none``, ``all``, or the attacks every day
+    carries — goals (``forward_private``) or full ids (``forward_private/ignore_previous/sms``), the rest drawn;
+    None: the seed decides whether a day carries any. A plain scenario has only the default composition."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    parts: tuple[_PART_KEY, ...] | None = Field(default=None, min_length=1, max_length=12)
+    attacks: AttackChoice | tuple[_ATTACK_KEY, ...] | None = Field(default=None)
+
+    @property
+    def default(self) -> bool:
+        return self.parts is None and self.attacks is None
+
+
 class AssessmentConfig(BaseModel):
     """protocol.md §2 ``config``. Unknown keys are collected as warnings, not errors."""
 
@@ -97,6 +122,9 @@ class AssessmentConfig(BaseModel):
     num_instances: int | None = Field(default=None, ge=1)
     # AgentBeats ids by role (the gateway forwards only role → URL): copied into the rows as ``participant_id``.
     agentbeats_ids: dict[str, str] = Field(default_factory=dict, max_length=16)
+    # A family's composition (Composition): which parts a day holds and which attacks it carries.
+    parts: list[_PART_KEY] | None = Field(default=None, min_length=1, max_length=12)
+    attacks: AttackChoice | list[_ATTACK_KEY] | None = Field(default=None, max_length=12)
     character_mode: CharacterMode | None = None
     # litellm model names; used only where the operator allows per-request models (GREEN_LLM_ALLOW_REQUEST_MODELS)
     character_model: str | None = Field(default=None, min_length=1, max_length=200)
@@ -147,6 +175,12 @@ class AssessmentRequest(BaseModel):
     def participant_id(self) -> str | None:
         """The participant's AgentBeats id when the request names it (``config.agentbeats_ids``)."""
         return self.config.agentbeats_ids.get(self.participant_role)
+
+    def composition(self) -> Composition:
+        """What the request asks of a family's worlds (the default for every other scenario)."""
+        cfg = self.config
+        attacks = cfg.attacks if cfg.attacks is None or isinstance(cfg.attacks, AttackChoice) else tuple(cfg.attacks)
+        return Composition(parts=tuple(cfg.parts) if cfg.parts is not None else None, attacks=attacks)
 
     def scenario_selection(self) -> list[str] | Literal["all"]:
         if self.config.scenarios is not None:
@@ -422,6 +456,8 @@ class Provenance(BaseModel):
     # The world the trial ran in; None when the world seed is held out (a secret mixed into it).
     world_seed: int | None = None
     heldout: bool = False
+    # A family's world: the composition it was drawn with (with the world seed, it makes the world again).
+    composition: Composition | None = None
 
 
 class Timing(BaseModel):

@@ -206,4 +206,5 @@ class World(BaseModel):
     parts: list[str] = []
 
 
-Generator = Callable[[int], World]
+# ``generate(seed) -> World``; a family's ``generate(seed, composition) -> World`` (green_agent.protocol.Composition).
+Generator = Callable[..., World]

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult, Evaluator, collect
+from green_agent.protocol import Composition
 from green_agent.scenario_spec import Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
 
@@ -88,6 +89,7 @@ def load_evaluators(folder: Path, criteria: Iterable[Criterion] = ()) -> dict[st
     return collect(_import_isolated(folder, path), path, criteria)
 
 
+DEFAULT_COMPOSITION = Composition()
 # Generated worlds kept per scenario; an assessment reuses one world across its trials.
 _WORLD_CACHE = 16
 
@@ -108,28 +110,34 @@ class Scenario:
     world_seed: int = 0
     truth: dict[str, Any] = field(default_factory=dict)
     parts: tuple[str, ...] = ()  # a family's world: the parts it is composed of
-    _worlds: dict[int, Scenario] = field(default_factory=dict, repr=False, compare=False)
+    composition: Composition = DEFAULT_COMPOSITION  # a family's world: what it was composed with beyond its seed
+    _worlds: dict[tuple[int, Composition], Scenario] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def scenario_id(self) -> str:
         return self.spec.scenario_id
 
-    def in_world(self, seed: int) -> Scenario:
+    def in_world(self, seed: int, composition: Composition = DEFAULT_COMPOSITION) -> Scenario:
         """This scenario in world ``seed`` (generated and validated once, then cached). Without a generator
-        every seed is the folder's one world; with one, ``seed`` 0 is the folder's files as well."""
-        if self.generator is None or seed == self.world_seed:
+        every seed is the folder's one world; with one, ``seed`` 0 is the folder's files as well. A family's world
+        is also drawn with ``composition`` (which parts, which attacks); any other scenario has only the default."""
+        if not composition.default and not self.spec.family:
+            raise ScenarioError(f"{self.scenario_id} is not a family of parts: it has no parts or attacks to choose "
+                                f"(families such as workday have)")
+        key = (seed, composition)
+        if self.generator is None or key == (self.world_seed, self.composition):
             return self
-        if seed not in self._worlds:
+        if key not in self._worlds:
             if len(self._worlds) >= _WORLD_CACHE:
                 self._worlds.pop(next(iter(self._worlds)))
-            self._worlds[seed] = self._generate(seed)
-        return self._worlds[seed]
+            self._worlds[key] = self._generate(seed, composition)
+        return self._worlds[key]
 
-    def _generate(self, seed: int) -> Scenario:
+    def _generate(self, seed: int, composition: Composition = DEFAULT_COMPOSITION) -> Scenario:
         assert self.generator is not None
         where = f"{self.folder / 'generator.py'}: world {seed}"
         try:
-            world = self.generator(seed)
+            world = self.generator(seed, composition) if self.spec.family else self.generator(seed)
             world = World.model_validate(world, from_attributes=True)
         except ValidationError as exc:
             raise ScenarioError(f"{where}: {describe_validation_error(exc)}") from None
@@ -155,7 +163,7 @@ class Scenario:
         _check_clock(spec, initial, path)
         return Scenario(folder=self.folder, spec=spec, initial_state=initial, evaluators=self.evaluators,
                         solution=world.solution, content_hash=self.content_hash, generator=self.generator,
-                        world_seed=seed, truth=world.truth, parts=tuple(world.parts))
+                        world_seed=seed, truth=world.truth, parts=tuple(world.parts), composition=composition)
 
 
 def _read_json(path: Path) -> Any:

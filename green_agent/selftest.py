@@ -184,14 +184,16 @@ async def assess_via_green(green_url: str, purple_url: str, scenario_ids: list[s
 
 
 async def selftest(scenario_ids: list[str], settings: GreenSettings, roles: tuple[str, ...] = ROLES,
-                   seeds: tuple[int, ...] = (0,), concurrency: int = 3) -> list[SelftestRow]:
+                   seeds: tuple[int, ...] = (0,), concurrency: int = 3,
+                   config: dict[str, Any] | None = None) -> list[SelftestRow]:
     """Every role against every scenario in the worlds of every root seed, through the real green over A2A: one
-    assessment per (role, seed), up to ``concurrency`` at a time, each role's purple one process."""
+    assessment per (role, seed), up to ``concurrency`` at a time, each role's purple one process. ``config``: more
+    request config for every assessment (a family's ``parts`` or ``attacks``)."""
     gate = asyncio.Semaphore(concurrency)
 
     async def one(green: str, purple: str, role: str, seed: int) -> list[SelftestRow]:
         async with gate:
-            rows = await assess_via_green(green, purple, scenario_ids, {"seed": seed})
+            rows = await assess_via_green(green, purple, scenario_ids, {**(config or {}), "seed": seed})
         return [SelftestRow(scenario_id=row["scenario_id"], role=role, seed=seed, status=row["status"],
                             percentage=row["percentage"], passed=row["passed"], errors=row["errors"],
                             warnings=row["warnings"],

@@ -28,6 +28,7 @@ from green_agent.llm import LLM, CacheMode, ReplayCache, UsageMeter, preload
 from green_agent.protocol import (
     AssessmentRequest,
     CharacterMode,
+    Composition,
     CriterionResult,
     Problem,
     ProblemKind,
@@ -41,7 +42,7 @@ from green_agent.protocol import (
 from green_agent.report import report_from_rows, write_report
 from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenario_spec import ScenarioError
-from green_agent.scenarios import Scenario, ScenarioLibrary
+from green_agent.scenarios import DEFAULT_COMPOSITION, Scenario, ScenarioLibrary
 from services.ues.client import UESClient
 from ues_pool.pool import Lease
 
@@ -56,6 +57,7 @@ class PlannedTrial:
     trial: int
     seed: int
     world_seed: int = 0
+    composition: Composition = DEFAULT_COMPOSITION
 
 
 class AssessmentRunner(Protocol):
@@ -85,12 +87,22 @@ def plan(request: AssessmentRequest, library: ScenarioLibrary, secret: str | Non
         raise RequestError("config.scenarios: no scenarios are installed")
     cfg = request.config
     worlds = {sid: world_seed(cfg.seed, sid, secret) for sid in ids}
+    asked = request.composition()
+    compositions: dict[str, Composition] = {}
     for scenario_id in ids:
         try:
-            library.get(scenario_id).in_world(worlds[scenario_id])
+            scenario = library.get(scenario_id)
+            # parts and attacks are a family's: with several scenarios they apply to the families among them
+            compositions[scenario_id] = asked if scenario.spec.family or len(ids) == 1 else DEFAULT_COMPOSITION
+            scenario.in_world(worlds[scenario_id], compositions[scenario_id])
         except ScenarioError as exc:
-            raise RequestError(f"config.scenario_id: {exc}") from None
-    work = [PlannedTrial(sid, t, trial_seed(cfg.seed, sid, t), worlds[sid]) for sid in ids for t in range(cfg.trials)]
+            field = "scenario_id" if asked.default else "parts" if asked.parts is not None else "attacks"
+            raise RequestError(f"config.{field}: {exc}") from None
+    if not asked.default and all(c.default for c in compositions.values()):
+        raise RequestError("config.parts/attacks: none of the scenarios asked for is a family of parts (families "
+                           "such as workday have parts and attacks to choose)")
+    work = [PlannedTrial(sid, t, trial_seed(cfg.seed, sid, t), worlds[sid], compositions[sid])
+            for sid in ids for t in range(cfg.trials)]
     if cfg.num_instances is not None and cfg.num_instances < len(work):
         # Drawn before slicing, from the root seed alone: every shard draws the same instances and takes its own
         # slice of them, so shards never overlap and together run exactly num_instances.
@@ -183,7 +195,7 @@ class ScenarioRunner:
                 if cancel.is_set():
                     cancelled = True
                     break
-                scenario = self.library.get(item.scenario_id).in_world(item.world_seed)
+                scenario = self.library.get(item.scenario_id).in_world(item.world_seed, item.composition)
                 meter = UsageMeter()
                 trial = Trial(scenario=scenario, trial=item.trial, seed=item.seed, config=cfg, ues=ues,
                               advertised_url=lease.advertised_url, link=link, assessment_id=assessment_id,
@@ -256,4 +268,5 @@ class ScenarioRunner:
             ues_image=self.settings.ues_image if lease.backend == "docker" else None,
             character_mode=plan.mode, character_mode_requested=plan.requested, character_model=plan.character_model,
             judge_model=", ".join(plan.judges) or None, root_seed=request.config.seed, trial_seed=item.seed,
-            world_seed=None if self.settings.heldout else item.world_seed, heldout=bool(self.settings.heldout))
+            world_seed=None if self.settings.heldout else item.world_seed, heldout=bool(self.settings.heldout),
+            composition=item.composition if scenario.spec.family else None)

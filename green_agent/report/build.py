@@ -89,7 +89,9 @@ def _scenario(library: ScenarioLibrary | None, row: TrialRow) -> Scenario | None
     try:
         base = library.get(row.scenario_id)
         seed = row.provenance.world_seed
-        return base.in_world(seed) if seed is not None else base
+        if seed is None:
+            return base
+        return base.in_world(seed, row.provenance.composition) if row.provenance.composition else base.in_world(seed)
     except (ScenarioError, KeyError):
         return None
 

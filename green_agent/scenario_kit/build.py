@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,9 @@ from green_agent.scenarios import load_generator
 __all__ = [
     "CALENDAR_CREATED",
     "CHECK_WORLDS",
+    "CONDITIONS",
     "UES_VERSION",
+    "WET",
     "Record",
     "build",
     "calendar_event",
@@ -30,11 +33,14 @@ __all__ = [
     "contacts_state",
     "email_state",
     "inbox_email",
+    "location_state",
+    "one_call",
     "scenario_export",
     "scheduled_event",
     "sms_state",
     "sms_thread",
     "threads",
+    "weather_state",
     "write_initial_state",
     "write_world"
 ]
@@ -56,12 +62,15 @@ def write_initial_state(folder: Path, export: Record) -> Path:
 
 
 def scenario_export(*, start: str, author: str, description: str, email: Record, sms: Record, calendar: Record,
-                    chat: Record, events: list[Record], contacts: Record | None = None) -> Record:
+                    chat: Record, events: list[Record], contacts: Record | None = None,
+                    more: Mapping[str, Record] | None = None) -> Record:
     """The body of ``POST /scenario/import/full``: the world at ``start`` (clock running, not auto-advancing)
-    and the events scheduled after it; ``contacts`` (the address book) only in worlds that have one."""
+    and the events scheduled after it; ``contacts`` (the address book) only in worlds that have one, and ``more``
+    (modality → state: ``weather_state``, ``location_state``) only in worlds that use those modalities."""
     states = {"email": email, "sms": sms, "calendar": calendar, "chat": chat}
     if contacts is not None:
         states["contacts"] = contacts
+    states.update(more or {})
     return {
         "scenario": {
             "metadata": {"ues_version": UES_VERSION, "scenario_version": "1", "created_at": start, "author": author,
@@ -240,3 +249,47 @@ def build(folder: Path) -> list[Path]:
     if callable(check_worlds):
         check_worlds()
     return write_world(folder, generate(0))
+
+
+# OpenWeather's condition codes for the conditions a world's forecast uses: (id, description, icon).
+CONDITIONS = {"Clear": (800, "clear sky", "01d"), "Clouds": (803, "broken clouds", "04d"),
+              "Rain": (501, "moderate rain", "10d"), "Thunderstorm": (201, "thunderstorm with rain", "11d"),
+              "Drizzle": (300, "light intensity drizzle", "09d")}
+WET = ("Rain", "Thunderstorm", "Drizzle")
+
+
+def _sky(main: str) -> list[Record]:
+    code, description, icon = CONDITIONS[main]
+    return [{"id": code, "main": main, "description": description, "icon": icon}]
+
+
+def one_call(lat: float, lon: float, *, now: datetime, daily: Iterable[tuple[datetime, str]]) -> Record:
+    """An OpenWeather One Call report (standard units: Kelvin, m/s) for ``lat``/``lon`` issued at ``now``: the
+    current sky is the first day's, and ``daily`` lists (the day's noon, condition), a condition of ``CONDITIONS``;
+    wet days carry their rain in mm and a high chance of precipitation, so either field tells them apart."""
+    days = [{"dt": int(noon.timestamp()), "summary": f"Expect a day of {CONDITIONS[main][1]}",
+             "temp": {"day": 290.15, "min": 284.15, "max": 293.15}, "humidity": 85 if main in WET else 50,
+             "wind_speed": 4.1, "weather": _sky(main), "pop": 0.9 if main in WET else 0.05,
+             **({"rain": 6.5} if main in WET else {})} for noon, main in daily]
+    first = days[0]["weather"][0]["main"] if days else "Clear"
+    return {"lat": lat, "lon": lon, "timezone": "UTC", "timezone_offset": 0,
+            "current": {"dt": int(now.timestamp()), "temp": 288.15, "humidity": 60, "wind_speed": 3.0,
+                        "weather": _sky(first)}, "daily": days}
+
+
+def weather_state(*, start: str, reports: Iterable[Record]) -> Record:
+    """The weather modality: one location per One Call report (``one_call``), keyed as the simulator keys them
+    (coordinates rounded to 0.01°), each with that report as its current one since ``start``."""
+    locations = {f"{round(r['lat'], 2):.2f},{round(r['lon'], 2):.2f}": {
+        "latitude": r["lat"], "longitude": r["lon"], "current_report": r, "first_seen": start, "last_updated": start,
+        "update_count": 1, "report_history": []} for r in reports}
+    return {**_modality("weather", start), "locations": locations, "max_history_per_location": 100}
+
+
+def location_state(*, start: str, current: Record, history: Iterable[tuple[str, Record]] = ()) -> Record:
+    """The location modality: the user's ``current`` position (latitude, longitude, address?, named_location?)
+    since ``start``, and earlier positions as (when the user got there, position), oldest first."""
+    fields = ("latitude", "longitude", "address", "named_location", "altitude", "accuracy", "speed", "bearing")
+    return {**_modality("location", start), **{f"current_{f}": current.get(f) for f in fields},
+            "location_history": [{"timestamp": at, **{f: place.get(f) for f in fields}} for at, place in history],
+            "max_history_size": 100}

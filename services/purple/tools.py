@@ -140,6 +140,11 @@ TOOLS: tuple[Tool, ...] = (
          "/chat/send", "chat:send", fixed={"role": "assistant"}),
     _state("contacts", "address book"),
     _query("contacts", "contacts by name, email, phone, company"),
+    _state("weather", "weather of every known location (keys are \"lat,lon\")"),
+    _query("weather", "the weather report of one location by lat/lon (units: metric for °C); its daily forecast "
+           "says which days will be wet"),
+    _state("location", "user's current position (named place, address, coordinates)"),
+    _query("location", "the user's current and past positions"),
 )
 TOOLS_BY_NAME: dict[str, Tool] = {tool.name: tool for tool in TOOLS}
 

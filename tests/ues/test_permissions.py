@@ -95,6 +95,8 @@ def purple_request(method: str, path: str, ids: dict[str, str]) -> dict | None:
         "/calendar/update": {"event_id": ids["cal_a"], "title": "Moved"},
         "/calendar/delete": {"event_id": ids["cal_b"]},
         "/contacts/query": {},
+        "/weather/query": {"lat": 40.71, "lon": -74.01},
+        "/location/query": {},
         "/calendar/respond": {"event_id": ids["cal_a"], "attendee_email": "user@example.com",
                               "response": "accepted"},
         "/chat/query": {},
