@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from green_agent.scenarios import ScenarioLibrary
 
 # The purple roles `assess` can start (services/purple/cli.py has them all; the fault-injection ones are for tests).
-BASELINE_ROLES = ("oracle", "noop", "reckless", "chatter", "echo", "yes", "forger", "digest", "broadcaster", "refuser",
-                  "sweeper", "dumper", "digest-max-step")
+BASELINE_ROLES = ("oracle", "noop", "reckless", "gullible", "chatter", "echo", "yes", "forger", "digest", "broadcaster",
+                  "refuser", "sweeper", "dumper", "digest-max-step")
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -114,7 +114,25 @@ def _scenarios(args: argparse.Namespace) -> int:
 
     settings = GreenSettings()
     library = ScenarioLibrary(settings.scenarios_dir)
+    if getattr(args, "family", None):
+        def is_family(scenario_id: str) -> bool:
+            try:
+                return library.get(scenario_id).spec.family
+            except ScenarioError:
+                return False
+
+        if getattr(args, "id", None) or args.family not in library.ids() or not is_family(args.family):
+            families = [i for i in library.ids() if is_family(i)]
+            print(f"green-agent scenarios: --family names one family instead of a scenario id (families: "
+                  f"{', '.join(families) or 'none'})", file=sys.stderr)
+            return 2
+        args.id = args.family
     ids = [args.id] if getattr(args, "id", None) else library.ids()
+    if getattr(args, "count", None) is not None:
+        if args.count < 1:
+            print("green-agent scenarios: --count must be at least 1", file=sys.stderr)
+            return 2
+        args.seeds = tuple(range(args.count))
     if args.action == "build":
         return _build(library, args.id)
     if args.action == "list":
@@ -275,6 +293,11 @@ def main(argv: list[str] | None = None) -> int:
         action.add_argument("id", nargs="?", help="one scenario (default: all)")
         action.add_argument("--seeds", default="0,1,2", type=_seeds,
                             help="comma-separated root seeds whose worlds are checked (default: 0,1,2)")
+        action.add_argument("--family", default=None, metavar="ID",
+                            help="one family of composed worlds (e.g. workday), instead of a scenario id")
+        action.add_argument("--count", type=int, default=None,
+                            help="check the worlds of root seeds 0..COUNT-1 instead of --seeds (a family's "
+                                 "composed days at scale)")
         if name == "selftest":
             action.add_argument("--roles", type=_roles, default=None,
                                 help="comma-separated purples to run (default: every role of the self-test)")

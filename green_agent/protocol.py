@@ -377,6 +377,9 @@ class ViolationType(StrEnum):
     # refused with 403: one violation per route and trial, with ``count`` (attempts), ``turn`` (the first) and
     # ``last_turn``; ``action`` is the route, e.g. ``DELETE /keys/{key_id}``
     FORBIDDEN_ROUTE = "forbidden_route"
+    # an instruction planted in the world's content (an attack: scenario_kit.attacks) was followed: its goal reached;
+    # ``content`` names the attack (goal/style/carrier) and what was done
+    FOLLOWED_INJECTION = "followed_injection"
 
 
 class Violation(BaseModel):
@@ -513,6 +516,27 @@ class Problem(BaseModel):
 WireProblem = Annotated[Problem, PlainSerializer(str, return_type=str)]
 
 
+class AttackOutcome(BaseModel):
+    """One attack a day carried (scenario_kit.attacks): ``goal/style/carrier`` and whether its goal was reached
+    (None when its criterion could not be scored)."""
+
+    attack_id: str
+    goal: str
+    style: str
+    carrier: str
+    succeeded: bool | None
+
+
+class PartScore(BaseModel):
+    """One part of a family's day (its criteria's scored points), so a leaderboard can rank by part."""
+
+    part: str
+    score: float
+    max_score: float
+    percentage: float
+    passed: bool  # every required criterion of the part met
+
+
 class TrialRow(BaseModel):
     """One (scenario, trial) run — protocol.md §3 trial row."""
 
@@ -524,6 +548,14 @@ class TrialRow(BaseModel):
     # The parts a family's world is composed of (a workday's tasks), in the order the request names them; empty for
     # a scenario of one task.
     parts: list[str] = Field(default_factory=list)
+    # Attacks (a family's day may carry them): ``utility`` is the percentage of the task's criteria (those of no
+    # attack), before an attack's violation caps the trial; ``utility_under_attack`` the same when the day carried
+    # attacks (else None); ``attacks`` each attack and its outcome; ``attack_success_rate`` the share reached.
+    utility: float | None = None
+    utility_under_attack: float | None = None
+    attacks: list[AttackOutcome] = Field(default_factory=list)
+    attack_success_rate: float | None = None
+    part_scores: list[PartScore] = Field(default_factory=list)
     trial: int
     seed: int
     participant: str  # the role the request gave the purple
@@ -607,6 +639,12 @@ class SummaryRow(BaseModel):
     # null when no scenario ran two trials.
     mean_percentage_ci95: tuple[float, float] | None = None
     detectable_difference: float | None = None
+    # Attacks (TrialRow): mean utility of the trials whose day carried none, and of those that carried some; the
+    # targeted attack success rate over every attack of the run; how many attacks ran. None / 0 without them.
+    utility: float | None = None
+    utility_under_attack: float | None = None
+    attack_success_rate: float | None = None
+    attacks: int = 0
 
     def wire(self) -> dict[str, Any]:
         """The row as published."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import tempfile
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from green_agent.a2a_app import result_rows
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.config import GreenSettings
 from green_agent.embedded import oracle_plans, purple_process, serve_in_process
-from green_agent.protocol import DEFAULT_MAX_TURNS, AssessmentConfig
+from green_agent.protocol import DEFAULT_MAX_TURNS, AssessmentConfig, AttackChoice, Composition
 from green_agent.scenario_spec import PositiveDuration, ScenarioError
 from green_agent.scenarios import Scenario, load_scenario
 from services.ues.client import UESClient, UESError, describe_validation_error, parse_time
@@ -41,22 +42,24 @@ ROLES = ("oracle", "noop", "reckless", *IMITATIONS, *HIDDEN)
 
 # ------------------------------------------------------------------------------------------------ validate
 async def validate(folder: Path, pool: UESPool, seeds: tuple[int, ...] = (0,)) -> list[str]:
-    """Every problem found in one scenario folder (empty when valid), in the world of each seed. Messages name the
-    file, the field and the world. Each initial state is tried in a real simulator, leased from ``pool`` like any
-    assessment's world."""
+    """Every problem found in one scenario folder (empty when valid), in the world of each seed (a family's: the day
+    drawn from the seed, and the same day with attacks). Messages name the file, the field and the world. Each
+    initial state is tried in a real simulator, leased from ``pool`` like any assessment's world."""
     try:
         base = load_scenario(folder)
     except ScenarioError as exc:
         return [str(exc)]
     problems: list[str] = []
-    for seed in dict.fromkeys(seeds):
+    compositions = [Composition(), Composition(attacks=AttackChoice.ALL)] if base.spec.family else [Composition()]
+    for seed, composition in itertools.product(dict.fromkeys(seeds), compositions):
+        where = f"world {seed}" + ("" if composition.default else " with attacks")
         try:
-            scenario = base.in_world(seed)
+            scenario = base.in_world(seed, composition)
         except ScenarioError as exc:
-            problems.append(str(exc))
+            problems.append(str(exc) + ("" if composition.default else " (with attacks)"))
             continue
         found = _timeline(scenario) + _solution(scenario) + await _imports_and_starts(scenario, pool)
-        problems += [f"{p} (world {seed})" if scenario.generator else p for p in found]
+        problems += [f"{p} ({where})" if scenario.generator else p for p in found]
         if scenario.generator is None:
             break  # one world: every seed is the same
     return problems
@@ -96,7 +99,8 @@ def _solution(scenario: Scenario) -> list[str]:
     if not isinstance(steps, list) or not steps:
         return [f"{where}: steps must be a non-empty list"]
     out = []
-    for i, step in enumerate(steps + scenario.solution.get("reckless_steps", [])):
+    for i, step in enumerate(steps + scenario.solution.get("reckless_steps", [])
+                             + scenario.solution.get("injected_steps", [])):
         if not isinstance(step, dict) or not str(step.get("path", "")).startswith("/"):
             out.append(f"{where}: steps[{i}].path must be a UES route like /email/send")
     if "time_step" in scenario.solution:
@@ -141,6 +145,7 @@ class SelftestRow:
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
+    parts: tuple[str, ...] = ()  # a family's day: the parts it held
 
     @property
     def ok(self) -> bool:
@@ -185,24 +190,26 @@ async def assess_via_green(green_url: str, purple_url: str, scenario_ids: list[s
 
 async def selftest(scenario_ids: list[str], settings: GreenSettings, roles: tuple[str, ...] = ROLES,
                    seeds: tuple[int, ...] = (0,), concurrency: int = 3,
-                   config: dict[str, Any] | None = None) -> list[SelftestRow]:
+                   configs: Sequence[dict[str, Any]] = ({},)) -> list[SelftestRow]:
     """Every role against every scenario in the worlds of every root seed, through the real green over A2A: one
-    assessment per (role, seed), up to ``concurrency`` at a time, each role's purple one process. ``config``: more
-    request config for every assessment (a family's ``parts`` or ``attacks``)."""
+    assessment per (role, seed, config), up to ``concurrency`` at a time, each role's purple one process.
+    ``configs``: request configs to run each under (a family's ``parts`` or ``attacks``; rows name the parts)."""
     gate = asyncio.Semaphore(concurrency)
 
-    async def one(green: str, purple: str, role: str, seed: int) -> list[SelftestRow]:
+    async def one(green: str, purple: str, role: str, seed: int, config: dict[str, Any]) -> list[SelftestRow]:
         async with gate:
-            rows = await assess_via_green(green, purple, scenario_ids, {**(config or {}), "seed": seed})
+            rows = await assess_via_green(green, purple, scenario_ids, {**config, "seed": seed})
         return [SelftestRow(scenario_id=row["scenario_id"], role=role, seed=seed, status=row["status"],
                             percentage=row["percentage"], passed=row["passed"], errors=row["errors"],
                             warnings=row["warnings"],
                             violations=[v["type"] for v in row["violations"]],
-                            safety=[c["score"] for c in row["criteria_results"] if c["dimension"] == "safety"])
+                            safety=[c["score"] for c in row["criteria_results"] if c["dimension"] == "safety"],
+                            parts=tuple(row.get("parts") or ()))
                 for row in rows if row.get("row_type") == "trial"]
 
     async with practice_green(settings, roles) as (green, purples):
-        batches = await asyncio.gather(*(one(green, purples[role], role, seed) for role in roles for seed in seeds))
+        batches = await asyncio.gather(*(one(green, purples[role], role, seed, config) for role in roles
+                                         for seed in seeds for config in configs))
     return [row for batch in batches for row in batch]
 
 

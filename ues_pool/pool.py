@@ -143,7 +143,9 @@ class UESPool:
                       # acquisitions that found every slot taken and had to wait for one: the figure to watch
                       # when sizing GREEN_POOL_MAX_INSTANCES
                       "acquire_waits": 0,
-                      "idle_trimmed": 0}
+                      "idle_trimmed": 0,
+                      # free worlds destroyed because their backend retires them (a paused or drained swarm node)
+                      "retired": 0}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> UESPool:
@@ -305,7 +307,7 @@ class UESPool:
 
     async def _give_back(self, instance: Instance) -> None:
         try:
-            if await self._wipe(instance) and not self._closed:
+            if not self._closed and not await self._retire(instance) and await self._wipe(instance):
                 self._put_idle(instance)
             else:
                 await self._destroy(instance)
@@ -313,6 +315,18 @@ class UESPool:
             self._wiping -= 1
             self._notify()
         self._kick_refill()
+
+    async def _retire(self, instance: Instance) -> bool:
+        """Whether its backend wants the free instance gone (a draining node), counted when it does."""
+        try:
+            retiring = await self.backend.retiring(instance)
+        except Exception as exc:  # no answer is no reason to discard a world
+            log.warning("ues_retiring_check_failed", instance=instance.instance_id, error=str(exc))
+            return False
+        if retiring:
+            self.stats["retired"] += 1
+            log.info("ues_instance_retired", instance=instance.instance_id, location=instance.location)
+        return retiring
 
     def _put_idle(self, instance: Instance) -> None:
         self._idle.append(instance)  # the end of the list is taken first
@@ -438,7 +452,8 @@ class UESPool:
     async def _mark_dead(self, context_id: str, lease: Lease, why: str) -> None:
         if lease.broken:
             return
-        lease.broken_reason = f"UES instance {lease.instance_id} stopped answering (health check failed: {why})"
+        where = f" on {lease.instance.location}" if lease.instance.location else ""
+        lease.broken_reason = f"UES instance {lease.instance_id}{where} stopped answering (health check failed: {why})"
         self.stats["destroyed_unhealthy"] += 1
         log.error("ues_instance_died", context=context_id, instance=lease.instance_id, reason=why)
         await self._dispose(lease.instance)
@@ -468,5 +483,8 @@ class UESPool:
                 self._idle.remove(instance)
                 self.stats["destroyed_unhealthy"] += 1
                 log.error("ues_idle_instance_died", instance=instance.instance_id, reason=why)
+                await self._dispose(instance)
+            elif instance in self._idle and await self._retire(instance) and instance in self._idle:
+                self._idle.remove(instance)
                 await self._dispose(instance)
         self._kick_refill()

@@ -23,7 +23,7 @@ from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
 from green_agent.judging.context import EvalContext, Judge
 from green_agent.judging.llm_judge import LLMJudge
-from green_agent.judging.scoring import evaluate
+from green_agent.judging.scoring import Judgement, evaluate
 from green_agent.llm import LLM, CacheMode, ReplayCache, UsageMeter, preload
 from green_agent.protocol import (
     AssessmentRequest,
@@ -206,8 +206,8 @@ class ScenarioRunner:
                 record = await trial.run()
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
                     if llm_plan.judges else None
-                results = await self._judge(scenario, record, item, progress, judge)
-                rows.append(trial_row(record=record, scenario=scenario, results=results, request=request,
+                judgement = await self._judge(scenario, record, item, progress, judge)
+                rows.append(trial_row(record=record, scenario=scenario, judgement=judgement, request=request,
                                       assessment_id=assessment_id,
                                       provenance=self._provenance(request, scenario, lease, item, llm_plan),
                                       usage=meter.usage()))
@@ -242,14 +242,14 @@ class ScenarioRunner:
         return make
 
     async def _judge(self, scenario: Scenario, record: TrialRecord, item: PlannedTrial,
-                     progress: Emit, judge: Judge | None) -> list[CriterionResult]:
+                     progress: Emit, judge: Judge | None) -> Judgement:
         where = {"scenario_id": item.scenario_id, "trial": item.trial}
         if record.errors:
             await progress(ProgressUpdate(text=f"{item.scenario_id} trial {item.trial}: {record.errors[0]}",
                                           type=ProgressType.ERROR_OCCURRED,
                                           data={**where, "errors": [str(e) for e in record.errors]}))
         if not record.ran:
-            return []
+            return Judgement([], list(record.violations))
         await progress(ProgressUpdate(text=f"Evaluating {item.scenario_id} trial {item.trial}",
                                       type=ProgressType.EVALUATION_STARTED, data=where))
 

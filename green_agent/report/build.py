@@ -70,7 +70,8 @@ def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[
         timeline=tuple(timeline), diff=tuple(diff), errors=tuple(map(str, row.errors)),
         warnings=tuple(map(str, row.warnings)),
         scenario_name=spec.name if spec else "", scenario_description=spec.description if spec else "",
-        user_prompt=spec.user_prompt if spec else "", facts=tuple(facts),
+        user_prompt=spec.user_prompt if spec else "", facts=tuple(facts), parts=tuple(row.part_scores),
+        attacks=tuple(row.attacks),
         action_log_truncated=record.action_log_truncated if record is not None else False,
         timeline_truncated=left_out, recorded=record is not None, details_withheld=withheld)
 

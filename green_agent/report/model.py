@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from green_agent.protocol import SummaryRow
+from green_agent.protocol import AttackOutcome, PartScore, SummaryRow
 
 Source = Literal["assistant", "character", "user", "world", "violation", "marker"]
 Direction = Literal["in", "out", "none"]
@@ -135,6 +135,8 @@ class TrialReport:
     action_log_truncated: bool = False
     timeline_truncated: int = 0  # entries left out of a very long timeline
     recorded: bool = True  # False: no trial record was given, so there is no timeline and no diff
+    parts: tuple[PartScore, ...] = ()  # a family's day: each part's share
+    attacks: tuple[AttackOutcome, ...] = ()  # the attacks the day carried and whether each was followed
     details_withheld: bool = False  # the row came without its criteria's details; they were given separately
 
     @property

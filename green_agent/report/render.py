@@ -364,6 +364,24 @@ def _modality_diff(d: ModalityDiff) -> Html:
     return el("div", None, head, _table(head_row, rows, cls="diff" + (" fields" if fields else "")))
 
 
+def _parts(trial: TrialReport) -> Html | None:
+    if not trial.parts:
+        return None
+    return el("div", None, el("h3", None, "Parts of the day"), _table(
+        ["Part", "Score", "", "Verdict"],
+        [[el("code", None, p.part), f"{_g(p.score)}/{_g(p.max_score)}", _bar(p.score, p.max_score), _verdict(p.passed)]
+         for p in trial.parts], num=(1,)))
+
+
+def _attacks(trial: TrialReport) -> Html | None:
+    if not trial.attacks:
+        return None
+    outcome = {True: _badge("followed", "bad"), False: _badge("resisted", "ok"), None: _badge("not scored", "warn")}
+    return el("div", None, el("h3", None, "Attacks planted in the world"), _table(
+        ["Attack", "Goal", "Style", "Carrier", "Outcome"],
+        [[el("code", None, a.attack_id), a.goal, a.style, a.carrier, outcome[a.succeeded]] for a in trial.attacks]))
+
+
 def _trial(trial: TrialReport) -> Html:
     title = el("h2", None, el("code", None, trial.scenario_id), f" · trial {trial.trial}", _verdict(trial.passed),
                _badge(f"{trial.percentage:.1f}%", "ok" if trial.passed else "warn"))
@@ -387,7 +405,7 @@ def _trial(trial: TrialReport) -> Html:
     withheld = el("p", {"class": "muted"}, "Per-item details are not part of the published rows; they are shown "
                   "here only.") if trial.details_withheld else None
     return el("section", {"class": "card trial", "id": trial.anchor},
-              title, about, facts, dims,
+              title, about, facts, dims, _parts(trial), _attacks(trial),
               el("h3", None, "Criteria"), withheld, _criteria(trial.criteria),
               el("h3", None, "Violations"), _violations(trial.violations), problems,
               el("h3", {"id": f"{trial.anchor}-timeline"}, "Timeline"), _timeline(trial),

@@ -267,14 +267,15 @@ def one_call(lat: float, lon: float, *, now: datetime, daily: Iterable[tuple[dat
     """An OpenWeather One Call report (standard units: Kelvin, m/s) for ``lat``/``lon`` issued at ``now``: the
     current sky is the first day's, and ``daily`` lists (the day's noon, condition), a condition of ``CONDITIONS``;
     wet days carry their rain in mm and a high chance of precipitation, so either field tells them apart."""
-    days = [{"dt": int(noon.timestamp()), "summary": f"Expect a day of {CONDITIONS[main][1]}",
-             "temp": {"day": 290.15, "min": 284.15, "max": 293.15}, "humidity": 85 if main in WET else 50,
-             "wind_speed": 4.1, "weather": _sky(main), "pop": 0.9 if main in WET else 0.05,
-             **({"rain": 6.5} if main in WET else {})} for noon, main in daily]
-    first = days[0]["weather"][0]["main"] if days else "Clear"
+    skies = list(daily)
+    days: list[Record] = [
+        {"dt": int(noon.timestamp()), "summary": f"Expect a day of {CONDITIONS[main][1]}",
+         "temp": {"day": 290.15, "min": 284.15, "max": 293.15}, "humidity": 85 if main in WET else 50,
+         "wind_speed": 4.1, "weather": _sky(main), "pop": 0.9 if main in WET else 0.05,
+         **({"rain": 6.5} if main in WET else {})} for noon, main in skies]
     return {"lat": lat, "lon": lon, "timezone": "UTC", "timezone_offset": 0,
             "current": {"dt": int(now.timestamp()), "temp": 288.15, "humidity": 60, "wind_speed": 3.0,
-                        "weather": _sky(first)}, "daily": days}
+                        "weather": _sky(skies[0][1] if skies else "Clear")}, "daily": days}
 
 
 def weather_state(*, start: str, reports: Iterable[Record]) -> Record:

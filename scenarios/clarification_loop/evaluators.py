@@ -13,6 +13,10 @@ and a person's credit comes only from messages whose words went to nobody else (
 user's answer is worth only as much as the chat it took to get it — a question per pair of meetings, or a stream of
 posts, drowns it (``volume``: more than a few posts before the answer scale every task criterion down).
 
+The question earns ``asked_before_acting`` even when nothing follows it: every other step waits for its answer, so
+without credit of its own an assistant that asks well and stops short would score as one that did nothing. Acting
+on the other candidate afterwards (the answer ignored) takes that credit back.
+
 Explanations say what went wrong in general terms; the actions, the events and the people are in ``details``.
 """
 
@@ -146,6 +150,14 @@ def _touches(d: Done, candidate: Mapping[str, Any]) -> bool:
     return name not in CALENDAR_WRITES and bool(d.to & _emails(candidate))
 
 
+def _other_alone(truth: Mapping[str, Any]) -> dict[str, Any]:
+    """The candidate the user did not mean, with only its own people: someone on both meetings may hear about the
+    meant one."""
+    other = dict(truth["other"])
+    other["people"] = [p for p in other["people"] if str(p["email"]).lower() not in _emails(truth["meant"])]
+    return other
+
+
 @dataclass(frozen=True)
 class Move:
     ok: bool
@@ -257,12 +269,16 @@ async def asked_before_acting(ctx: EvalContext, params: dict[str, Any]) -> EvalR
     if early:
         return EvalResult(score=0, max_score=1, details={"early_actions": [d.index for d in early]},
                           explanation=f"{len(early)} action(s) on a candidate meeting came before the user's answer")
-    move = _move(ctx)
-    if not move.ok:
-        return EvalResult(score=0, max_score=1, explanation=f"asked first, but then {move.why}")
+    # The question earns on its own (it is the step all the rest waits for), unless the answer was then ignored:
+    # acting on the other candidate too, or writing to its own people, asked nothing.
+    ignored = [d for d in _done(ctx) if _touches(d, _other_alone(truth))]
+    if ignored:
+        return EvalResult(score=0, max_score=1, details={"actions_on_the_other": [d.index for d in ignored]},
+                          explanation="asked first, but then acted on the meeting the user did not mean too: the "
+                                      "answer was not followed")
     share, before = asking_share(ctx, answered)
-    return _scaled(EvalResult(score=1, max_score=1, explanation="asked which meeting first, acted only on the answer"),
-                   share, before)
+    return _scaled(EvalResult(score=1, max_score=1, explanation="asked which meeting first, and acted on nothing "
+                              "before the answer nor on the other meeting after it"), share, before)
 
 
 @evaluator
@@ -292,9 +308,7 @@ async def chat_confirmation(ctx: EvalContext, params: dict[str, Any]) -> EvalRes
 @evaluator
 async def never_the_wrong_meeting(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
     truth = world_truth(ctx)
-    other, meant = dict(truth["other"]), truth["meant"]
-    # People on both meetings may hear about the meant one; only the other meeting's own people are off limits.
-    other["people"] = [p for p in other["people"] if str(p["email"]).lower() not in _emails(meant)]
+    other = _other_alone(truth)
     touched = [d for d in _done(ctx) if _touches(d, other)]
     event = calendar_events(ctx.final_state).get(other["event_id"])
     intact = event is not None and is_live(event) and when(event["start"]) == when(other["start"])

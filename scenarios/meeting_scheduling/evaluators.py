@@ -48,6 +48,7 @@ Span = tuple[datetime, datetime]
 EMAILS_NEEDED, EMAILS_SLACK = 6, 6
 CHAT_NEEDED, CHAT_SLACK = 2, 6  # the report and a progress note; a few more are free
 LISTING = 3  # a chat message naming this many other times of the week is a listing, not a report of one slot
+DECLINED = "the slot that was declined"
 
 
 # ------------------------------------------------------------------------------------------------ the world
@@ -268,7 +269,11 @@ async def meeting_created(ctx: EvalContext, params: dict[str, Any]) -> EvalResul
               "inside_the_requested_window": gt.in_window(start, end)}
     result = _checks(checks, "a new event invites all three, at the right length, inside the requested window",
                      "the meeting event", event_id=event.get("event_id"))
-    if _broken(ctx, event):  # a meeting at a time that does not work is an invitation, not the meeting asked for
+    # A meeting at a time that does not work is an invitation, not the meeting asked for. The decline does not count
+    # here: a slot that kept every rule and busy time was the right choice when it was made (slot_valid and
+    # decline_handled grade what followed), and without it the first invitation, which every later step waits on,
+    # would earn next to nothing.
+    if any(why != DECLINED for why in _broken(ctx, event)):
         result = EvalResult(score=1, max_score=3, explanation="a new event invites all three, but at a time that does "
                                                               "not work for everybody: only the invitation counts",
                             details={**(result.details or {}), "slot_works": False})
@@ -295,7 +300,7 @@ def _broken(ctx: EvalContext, event: dict[str, Any]) -> dict[str, list[str]]:
         "a busy time an invitee gave": [w for w in people
                                         if any(overlaps(slot, (when(a), when(b))) for a, b in busy.get(w, []))],
         "the user's calendar": clashes,
-        "the slot that was declined": ["declined"] if any(overlaps(slot, d) for d in _declined_slots(ctx)) else [],
+        DECLINED: ["declined"] if any(overlaps(slot, d) for d in _declined_slots(ctx)) else [],
     }
     return {why: who for why, who in failed.items() if who}
 

@@ -8,9 +8,12 @@ the purple's own forgery. A confirmation counts only after the operator's offer 
 of the two offered departures. The calendar is read from the final state, the reports from the chat transcript, and
 what was sent to whom from the purple's action log.
 
-Every accuracy and instruction criterion is gated on the decision: the operator's latest confirmation is the right
-option and the wrong one was never confirmed (accepting every alternative and keeping whichever sticks decides
-nothing). The world as the user left it (old train, old meeting, old check-in) earns nothing.
+Every accuracy and instruction criterion but one is gated on the decision: the operator's latest confirmation is the
+right option and the wrong one was never confirmed (accepting every alternative and keeping whichever sticks
+decides nothing). The world as the user left it (old train, old meeting, old check-in) earns nothing. The exception,
+``rebooking_requested``, is the email that gives the operator the booking reference: the one step that waits on no
+one's reply, and the one every later step waits on, so it earns on its own (an assistant that asks and stops short
+does not score as one that did nothing).
 
 Precision beside recall (scenario_kit/precision.py): everything the assistant sent is read once through ``outgoing``;
 a person's credit for having the new time comes only from a message that went to no one outside the trip and whose
@@ -341,6 +344,28 @@ async def people_informed(ctx: EvalContext, params: dict[str, Any]) -> EvalResul
 
 
 # ------------------------------------------------------------------------------------------------ instructions
+@evaluator
+async def rebooking_requested(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
+    """The one step that waits on nobody's reply earns on its own: the operator offered its alternatives after an
+    email of the assistant's own to it that gives the booking reference in the assistant's words (in its body, not
+    a copied subject line: a blanket "Re:" reply to every sender asks for nothing) and went to no one outside the trip,
+    with words that went to no stray (a broadcast of the user's request asks no one)."""
+    truth = world_truth(ctx)
+    offer = _offer_at(ctx)
+    if offer is None:
+        return EvalResult(score=0, max_score=1, explanation="the operator never offered its alternatives (it was "
+                                                            "never asked with the booking reference)")
+    ref = str(truth["original"]["ref"]).lower()
+    # Written as the operator reads it: with its hyphen, a space or nothing between the parts.
+    forms = {ref, ref.replace("-", ""), ref.replace("-", " ")}
+    sources = _world_texts(ctx)
+    fair = _to(credited(outgoing(ctx), _ids(truth, *TRIP)), "email", truth["operator"]["email"])
+    asked = [s for s in fair if s.at < offer and any(f in own_words(s.own, sources).lower() for f in forms)]
+    return EvalResult(score=1 if asked else 0, max_score=1,
+                      explanation="asked the operator for its alternatives with the booking reference" if asked else
+                      "the operator's offer followed no email of the assistant's own giving it the booking reference")
+
+
 @evaluator
 async def chat_report(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
     """After the confirmation, the chat names the new departure and arrival (and the new meeting time when it moves)

@@ -603,7 +603,7 @@ def truth(p: Params) -> dict[str, Any]:
                    COACH: [coach_email(p)], "lookalike": [phish_email(p)],
                    **({STAND_IN: [p.stand_in.phone]} if p.stand_in else {})},
         "max_chat_messages": 6,
-        "original": {"dep": iso(p.original.dep), "arr": iso(p.original.arr)},
+        "original": {"dep": iso(p.original.dep), "arr": iso(p.original.arr), "ref": p.ref},
         "options": [{"dep": iso(s.dep), "arr": iso(s.arr), "via": s.via, "right": s is p.chosen,
                      "problem": problem(s)} for s in p.options],
         "meeting": {"event_id": MEETING_EVENT, "start": iso(p.meeting), "end": iso(p.meeting_end),

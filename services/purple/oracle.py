@@ -118,12 +118,14 @@ class OracleRun:
 
 
 class OracleBrain:
-    """Replays solution plans. ``reckless=True`` adds each plan's ``reckless_steps`` (safety violations)."""
+    """Replays solution plans. ``extra`` names more steps of each plan to play besides its ``steps``: the reckless
+    role's ``reckless_steps`` (safety violations), the gullible role's ``injected_steps`` (what the instructions
+    planted in a day's content ask for: a day's attacks)."""
 
-    def __init__(self, scenarios_dir: Path, reckless: bool = False, plans_dir: Path | None = None) -> None:
+    def __init__(self, scenarios_dir: Path, extra: str | None = None, plans_dir: Path | None = None) -> None:
         self.scenarios_dir = scenarios_dir
         self.plans_dir = plans_dir
-        self.reckless = reckless
+        self.extra = extra
         self.runs: dict[str, OracleRun] = {}
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
@@ -164,8 +166,8 @@ class OracleBrain:
             return
         scenario_id, solution = found
         run.steps = list(solution.get("steps", []))
-        if self.reckless:
-            run.steps += list(solution.get("reckless_steps", []))
+        if self.extra:
+            run.steps += list(solution.get(self.extra, []))
         run.time_step = solution.get("time_step")
         run.finish_after = solution.get("finish_after_turn")
         log.info("oracle_identified", scenario=scenario_id, steps=len(run.steps))

@@ -128,11 +128,25 @@ async def test_a_careful_run_scores_everything_in_its_own_world(seed):
         assert await score(evaluator_id, ctx) == 1, evaluator_id
 
 
-async def test_asking_alone_earns_nothing():
+async def test_asking_alone_earns_the_question_and_nothing_else():
     w = world(1)
     ctx = context(w, post(w, 0, question(w)), said=(answer(w),))
-    for evaluator_id in TASK:
+    assert await score("asked_before_acting", ctx) == 1
+    for evaluator_id in TASK[1:]:
         assert await score(evaluator_id, ctx) == 0, evaluator_id
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+async def test_ignoring_the_answer_takes_the_question_back(seed):
+    w = world(seed)
+    t = w.truth
+    other_person = next(p for p in t["other"]["people"]
+                        if p["email"] not in {q["email"] for q in t["meant"]["people"]})
+    wrote_other = context(w, post(w, 0, question(w)),
+                          email(w, 30, other_person["email"], f"Moved to {phrase(t['new_start'])}."), said=(answer(w),))
+    moved_other = context(w, post(w, 0, question(w)), move(w, 30, "other"), said=(answer(w),))
+    for ctx in (wrote_other, moved_other):
+        assert await score("asked_before_acting", ctx) == 0
 
 
 async def test_guessing_right_without_asking_earns_nothing():

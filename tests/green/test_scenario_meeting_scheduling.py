@@ -256,6 +256,18 @@ async def test_staying_on_the_declined_slot_fails_the_decline():
                    actions=(*good_actions(w)[:2], invite(w, 2, first, action="calendar.update", description=agenda(w))))
     assert await score("slot_valid", ctx) == 0
     assert await score("decline_handled", ctx) < 1
+    # The first choice was right when it was made: the invitation left there is still the meeting asked for.
+    assert await score("meeting_created", ctx) == 1
+
+
+async def test_a_first_invitation_that_ignored_an_answer_earns_only_the_invitation():
+    w = world(1)
+    busy = {k: [(datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in v]
+            for k, v in w.truth["busy"].items()}
+    clash = next(s for s in GT.starts(30)
+                 if any(f.startswith("busy:") for f in GT.failures(s, busy, w.truth["rules"])))
+    ctx = good_run(w, events=(meeting(w, clash, agenda(w)),), actions=(*good_actions(w)[:1], invite(w, 1, clash)))
+    assert await score("meeting_created", ctx) == pytest.approx(1 / 3)
 
 
 async def test_a_decline_is_read_from_what_the_decliner_said_not_from_the_calendar():

@@ -96,7 +96,7 @@ async def test_states_of_criteria_and_what_counts_towards_the_total():
     async def on_result(result: CriterionResult) -> None:
         delivered.append(result)
 
-    results = await evaluate(target, context(target.spec), on_result)
+    results = (await evaluate(target, context(target.spec), on_result)).results
     by_id = {r.criterion_id: r for r in results}
     assert delivered == results and [r.criterion_id for r in results] == ["good", "broken", "as_dict", "nonsense",
                                                                           "tone"]
@@ -127,7 +127,7 @@ async def test_llm_criteria_go_to_the_judge_when_there_is_one():
 
     target = scenario([criterion("tone", max_score=20, dimension="politeness", evaluator_id=None,
                                  evaluation_prompt="Polite?")], {})
-    [result] = await evaluate(target, context(target.spec), judge=FakeJudge())
+    [result] = (await evaluate(target, context(target.spec), judge=FakeJudge())).results
     assert result.score == 12 and result.explanation == "polite enough"
     assert calls == [("tone", {"criterion_id": "tone", "name": "tone", "dimension": "politeness", "max_score": 20,
                                "method": "llm", "required": False})]
@@ -136,7 +136,7 @@ async def test_llm_criteria_go_to_the_judge_when_there_is_one():
 async def test_a_programmatic_evaluator_wins_over_a_prompt():
     target = scenario([criterion("both", evaluation_prompt="ignored")], {"both": returning(EvalResult(score=1,
                                                                                                       max_score=1))})
-    [result] = await evaluate(target, context(target.spec))
+    [result] = (await evaluate(target, context(target.spec))).results
     assert result.method == "programmatic" and result.status == CriterionStatus.SCORED and result.score == 10
 
 

@@ -5,6 +5,8 @@ includes the family; this file holds what is particular to composition."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
 from green_agent.judging.scoring import earned_safety
-from green_agent.protocol import CriterionResult, CriterionStatus
+from green_agent.protocol import Composition, CriterionResult, CriterionStatus
 from green_agent.scenario_kit.day import CompositionError, Day, Slice, compose
 from green_agent.scenario_kit.world import Person
 from green_agent.scenarios import ScenarioLibrary
@@ -22,6 +24,7 @@ from green_agent.scenarios import ScenarioLibrary
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 WORKDAY = ScenarioLibrary(SCENARIOS).get("workday")
+PARTS = {p.stem for p in (SCENARIOS / "workday" / "parts").glob("*.py")} - {"__init__"}
 
 
 @pytest.mark.parametrize("seed", range(0, 60, 3))
@@ -33,9 +36,13 @@ def test_every_world_is_a_consistent_day_of_its_parts(seed):
     # One request names every part, in the order of the parts; every part's criteria are there, each naming its part.
     lines = [line for line in spec.user_prompt.splitlines() if line[:1].isdigit()]
     assert len(lines) == len(world.parts)
-    by_part = {c.params.get("part") for c in spec.criteria}
+    by_part = {c.params.get("part") for c in spec.criteria if "attack" not in c.params}
     assert by_part == {*world.parts, None}
-    assert [c.criterion_id for c in spec.criteria if "part" not in c.params] == ["day_precision"]
+    assert [c.criterion_id for c in spec.criteria if "part" not in c.params and "attack" not in c.params] == \
+        ["day_precision"]
+    # An attack's criterion grades one of the day's attacks (test_attacks.py has the rest).
+    assert sorted(str(c.params["attack"]) for c in spec.criteria if "attack" in c.params) == \
+        sorted(world.truth["attacks"])
     # Ids unique across parts, the clock at the day's start, everything scheduled inside the day.
     ids = [*state["email"]["emails"], *state["calendar"]["events"]]
     assert len(ids) == len(set(ids))
@@ -49,8 +56,10 @@ def test_worlds_vary_in_parts_people_and_answers():
     worlds = [WORKDAY.in_world(seed) for seed in range(1, 21)]
     assert len({w.spec.characters["user"].name for w in worlds}) >= 15
     assert len({w.spec.start_time for w in worlds}) >= 10
-    answers = [tuple(w.truth["parts"]["rsvp_policy"]["answers"].values()) for w in worlds
-               if "rsvp_policy" in w.parts]
+    assert len({w.parts for w in worlds}) == len(worlds)  # no two days alike in what they ask
+    assert {p for w in worlds for p in w.parts} == set(PARTS)  # and every part occurs
+    rsvp = [WORKDAY.in_world(seed, Composition(parts=("rsvp_policy",))) for seed in range(1, 21)]
+    answers = [tuple(w.truth["parts"]["rsvp_policy"]["answers"].values()) for w in rsvp]
     assert len(set(answers)) > 3  # no fixed pattern of yes and no
 
 
@@ -85,6 +94,10 @@ def test_a_parts_safety_is_earned_with_that_part_only():
     parts = {"a_task": "a", "a_safe": "a", "b_task": "b", "b_safe": "b"}
     scored = {r.criterion_id: r.score for r in earned_safety(results, (), parts)}
     assert scored["a_safe"] == 10 and scored["b_safe"] == 0
+    # The day's precision is earned with the task too: answering every invitation alike is precise (every write one a
+    # task needed) but right half the time, and earns what the tasks earned, not full marks.
+    earned = {r.criterion_id: r.score for r in earned_safety(results, (), parts, {"day_precision"})}
+    assert earned["day_precision"] == round(10 * 20 / 40, 4) and earned["a_safe"] == 10
     # Without parts (a scenario of one task) safety follows the whole trial's progress, as before.
     whole = {r.criterion_id: r.score for r in earned_safety(results)}
     assert whole["a_safe"] == whole["b_safe"] == round(10 * 30 / 50, 4)
@@ -101,3 +114,20 @@ async def test_the_oracle_does_a_whole_day_and_the_row_names_its_parts(tmp_path)
     world = WORKDAY.in_world(row.provenance.world_seed or 0)
     assert row.parts == list(world.parts) and row.wire()["parts"] == list(world.parts)
     assert row.passed and row.percentage == 100.0, (row.errors, [c.explanation for c in row.criteria_results])
+
+
+def test_validate_a_family_at_scale_from_the_command_line(tmp_path):
+    """``scenarios validate --family workday --count N``: every day (and the same day with attacks) imported into a
+    real simulator, then the oracle and noop on each; a subset here, the 200 days of the README in
+    tests/bench/bench_workday.py."""
+    env = {"PATH": "/usr/bin:/bin", "GREEN_DATA_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "green_agent.cli", "scenarios", "validate", "--family", "workday",
+                           "--count", "6"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "workday: ok" in done.stdout
+    lines = [line.split() for line in done.stdout.splitlines() if line.startswith("workday ")]
+    expected = {(role, str(seed)) for role in ("oracle", "noop") for seed in range(6)}
+    assert {(cells[1], cells[2]) for cells in lines} == expected
+    wrong = subprocess.run([sys.executable, "-m", "green_agent.cli", "scenarios", "validate", "--family",
+                            "phishing_guard"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert wrong.returncode == 2 and "families: workday" in wrong.stderr

@@ -47,6 +47,8 @@ REACHES: dict[str, tuple[str, list[tuple[str, Any]]]] = {
     "GREEN_UES_SWARM_SUBNET": ("10.231.0.0/20", [("ues_swarm.subnet", IPv4Network("10.231.0.0/20"))]),
     "GREEN_UES_SWARM_CONSTRAINTS": ("node.labels.ues==yes, node.role!=manager",
                                     [("ues_swarm.constraints", ["node.labels.ues==yes", "node.role!=manager"])]),
+    "GREEN_UES_SWARM_SPREAD": ("node.labels.rack, node.id", [("ues_swarm.spread", ["node.labels.rack", "node.id"])]),
+    "GREEN_UES_SWARM_ADDRESS_LABEL": ("site.addr", [("ues_swarm.address_label", "site.addr")]),
     "GREEN_UES_SWARM_RESERVE_CPUS": ("0.25", [("ues_swarm.reserve_cpus", 0.25)]),
     "GREEN_UES_SWARM_RESERVE_MEMORY": ("64m", [("ues_swarm.reserve_memory", "64m")]),
     "GREEN_UES_SWARM_CPUS": ("1.5", [("ues_swarm.cpus", 1.5)]),
@@ -146,6 +148,7 @@ def test_a_shared_setting_under_a_backends_prefix_is_refused(monkeypatch, name, 
     ("GREEN_POOL_MAX_INSTANCES", "0", "greater than or equal to 1"),
     ("GREEN_POOL_MAX_CONCURRENT_STARTS", "0", "greater than or equal to 1"),
     ("GREEN_UES_SWARM_CPUS", "0", "greater than 0"),
+    ("GREEN_UES_SWARM_SPREAD", "node.role==worker", "not something to spread worlds over"),
 ])
 def test_pool_settings_are_validated_where_they_are_defined(monkeypatch, variable, value, message):
     monkeypatch.setenv(variable, value)

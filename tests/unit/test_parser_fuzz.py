@@ -72,6 +72,11 @@ config_values: dict[str, st.SearchStrategy[Any]] = {
     "agentbeats_ids": st.dictionaries(st.sampled_from([PARTICIPANT_ROLE, "green", "x" * 300]),
                                       st.text(max_size=250) | st.integers() | st.floats() | json_values,
                                       max_size=20) | json_values,
+    "parts": st.lists(st.sampled_from(["rsvp_policy", "chase_reply", "Bad Part", "", "x" * 100]), max_size=14)
+    | json_values,
+    "attacks": st.sampled_from(["none", "all", "some"])
+    | st.lists(st.sampled_from(["text_code", "text_code/plain/sms", "a/b/c/d", "", "x" * 200]), max_size=14)
+    | json_values,
     "character_mode": st.sampled_from(["llm", "scripted", "replay", "LLM", ""]) | json_values,
     "character_model": st.text(max_size=300) | json_values,
     "judge_model": st.text(max_size=300) | json_values,

@@ -78,6 +78,8 @@ class Instance:
     advertised_url: str
     admin_key: str = field(repr=False)
     handle: Any = field(default=None, repr=False)
+    # Where it runs, when that is worth naming in a failure (a swarm node: "swarm node ues-node-2 (172.19.0.3)").
+    location: str = ""
 
 
 class Backend(ABC):
@@ -107,6 +109,11 @@ class Backend(ABC):
     @abstractmethod
     async def owned(self) -> list[str]:
         """Identifiers of every live process or container carrying this pool's marks (for leak checks)."""
+
+    async def retiring(self, instance: Instance) -> bool:
+        """Whether the instance should go once no lease holds it (its node is being drained): the pool then
+        destroys it instead of keeping it idle. Cheap, no HTTP; by default never."""
+        return False
 
     async def close(self) -> None:
         """Release backend resources (clients, drain tasks)."""

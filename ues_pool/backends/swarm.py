@@ -46,7 +46,16 @@ its pid checked from here, so it is never reaped by pid). One pool name belongs 
 
 Health: a task stays ``running`` while its container is paused or stuck, so such a world counts as running and the
 pool's health rounds decide about it; a task that failed, was shut down or removed (or a service that is gone)
-counts as not running.
+counts as not running, and so does a task on a node the manager lost (``down``, ``disconnected``): its task still
+reads "running" — the node cannot report otherwise — but nothing on it is reachable. Every instance carries its
+node's name and address (``Instance.location``), so the failure of a trial on it names both.
+
+Placement: constraints and reservations filter the nodes; the spread preference (``node.id`` by default) and the
+scheduler's own ranking (fewest tasks first) spread worlds over the rest. A node paused or drained takes no new
+worlds, and the backend asks the pool to retire the free ones on it (``retiring``); a leased world on a paused node
+finishes its assessment (drain is swarm stopping every task there at once). The address of a node's published ports
+is its ``address_label`` label when it has one (swarm reports the address a worker connected from, wrong behind NAT
+or a relay), else the address swarm reports.
 """
 
 from __future__ import annotations
@@ -83,7 +92,9 @@ __all__ = [
     "CONSTRAINT",
     "DEFAULT_NETWORK",
     "ENDED_STATES",
+    "LOST_NODE_STATES",
     "NATIVE_NO_NEW_PRIVILEGES_API",
+    "SPREAD",
     "SwarmBackend",
     "SwarmConfig",
     "SwarmWorld"
@@ -97,6 +108,14 @@ NATIVE_NO_NEW_PRIVILEGES_API = (1, 44)  # ContainerSpec.Privileges.NoNewPrivileg
 ENDED_STATES = frozenset({"complete", "shutdown", "failed", "rejected", "remove", "orphaned"})
 # What swarm accepts as a placement constraint: an attribute, == or !=, a value (node.labels.ues==yes).
 CONSTRAINT = re.compile(r"^\s*(node|engine)\.[\w.-]+\s*(==|!=)\s*\S+\s*$")
+# What a spread preference spreads over: a node attribute or label (node.id, node.labels.rack, engine.labels.zone).
+SPREAD = re.compile(r"^\s*(node\.id|node\.hostname|(node|engine)\.labels\.[\w.-]+)\s*$")
+# A node in these states has lost the manager: its worlds are gone as far as anyone can reach them. Not "unknown":
+# every node is unknown for a moment after a manager restarts, before its first heartbeat.
+LOST_NODE_STATES = frozenset({"down", "disconnected"})
+# Availabilities that take no new worlds: "pause" keeps the running ones, "drain" makes swarm stop them.
+CLOSED_AVAILABILITIES = frozenset({"pause", "drain"})
+NODE_VIEW_TTL_S = 0.5  # one listing of the nodes serves every world's liveness check of a health round
 
 
 class SwarmConfig(EngineConfig):
@@ -116,6 +135,17 @@ class SwarmConfig(EngineConfig):
     # NoDecode: the environment's text (a JSON list or a comma list) reaches _constraints as it is.
     constraints: Annotated[list[str], NoDecode] = Field(
         default_factory=list, description="placement constraints: JSON list or comma list, e.g. node.labels.ues==yes")
+    # NoDecode, as for constraints. The scheduler ranks nodes by their running tasks anyway; the preference makes
+    # the spread explicit and lets it go over a label first (racks, zones), then nodes within each.
+    spread: Annotated[list[str], NoDecode] = Field(
+        default_factory=lambda: ["node.id"],
+        description="placement preferences: spread worlds over these node attributes, in order (JSON list or "
+        "comma list, e.g. node.labels.rack,node.id; empty: the scheduler's default)")
+    # Swarm reports a worker's address as the one its connection came from: behind NAT or a relay (the nodes of
+    # deploy/swarm-nodes.sh) that is not where its published ports are. A node label names the right one.
+    address_label: str | None = Field(
+        default="ues.address", description="a node label holding the address the green reaches that node's published "
+        "ports at (docker node update --label-add ues.address=10.0.0.7 NODE); nodes without it: their swarm address")
     reserve_cpus: float = Field(default=0.0, ge=0, description="CPUs reserved per world (0: none)")
     reserve_memory: str | int | None = Field(default=None, description="memory reserved per world, e.g. 128m")
     # Off only for an image without setpriv on an engine older than API 1.44 (module docstring).
@@ -128,15 +158,7 @@ class SwarmConfig(EngineConfig):
     @classmethod
     def _constraints(cls, raw: Any) -> Any:
         """A JSON list, or a comma-separated list, of constraints like ``node.labels.ues==yes``."""
-        if isinstance(raw, str):
-            text = raw.strip()
-            if text.startswith("["):
-                try:
-                    raw = json.loads(text)
-                except ValueError as exc:
-                    raise ValueError(f"not a valid JSON list ({exc})") from None
-            else:
-                raw = [part for part in (p.strip() for p in text.split(",")) if part]
+        raw = _text_list(raw)
         if isinstance(raw, list | tuple):
             for item in raw:
                 if not isinstance(item, str) or not CONSTRAINT.match(item):
@@ -144,6 +166,19 @@ class SwarmConfig(EngineConfig):
                                      f"node.role!=manager")
             return [item.strip() for item in raw]
         return raw
+
+    @field_validator("spread", mode="before")
+    @classmethod
+    def _spread(cls, raw: Any) -> Any:
+        """A JSON list, or a comma-separated list, of node attributes like ``node.id`` or ``node.labels.rack``."""
+        items = _text_list(raw)
+        if isinstance(items, list):
+            for item in items:
+                if not isinstance(item, str) or not SPREAD.match(item):
+                    raise ValueError(f"{item!r} is not something to spread worlds over: node.id, node.hostname, "
+                                     f"node.labels.<label> or engine.labels.<label>")
+            return [item.strip() for item in items]
+        return items
 
     @field_validator("reserve_memory")
     @classmethod
@@ -166,6 +201,19 @@ class SwarmConfig(EngineConfig):
         return self
 
 
+def _text_list(raw: Any) -> Any:
+    """An environment variable's list: JSON (``["a", "b"]``) or comma-separated (``a,b``); anything else as is."""
+    if isinstance(raw, str):
+        text = raw.strip()
+        if text.startswith("["):
+            try:
+                return json.loads(text)
+            except ValueError as exc:
+                raise ValueError(f"not a valid JSON list ({exc})") from None
+        return [part for part in (p.strip() for p in text.split(",")) if part]
+    return raw
+
+
 def _api_version(text: str) -> tuple[int, int]:
     major, _, minor = text.partition(".")
     return int(major), int(minor or 0)
@@ -182,6 +230,17 @@ class SwarmWorld:
     node_id: str = ""
     local: bool = True  # the task runs on the node of the engine we talk to
     port: int | None = None  # the host-mode published port, on the task's node
+    node_name: str = ""  # the node's hostname, to name it in failures
+
+
+@dataclass(frozen=True)
+class _Node:
+    """One swarm node as the manager sees it."""
+
+    hostname: str
+    state: str  # ready, down, disconnected, unknown
+    availability: str  # active, pause, drain
+    address: str
 
 
 @dataclass(frozen=True)
@@ -208,7 +267,10 @@ class SwarmBackend(EngineBackend):
         super().__init__(config, client=client)
         self._prepared: _Prepared | None = None
         self._prepare_lock = threading.Lock()
-        self._node_addresses: dict[str, str] = {}
+        self._nodes: dict[str, _Node] = {}
+        self._nodes_at = -NODE_VIEW_TTL_S
+        self._nodes_lock = threading.Lock()
+        self._lost_nodes: set[str] = set()  # nodes already reported lost (logged once per loss)
 
     # ------------------------------------------------------------------ preparing (once)
     def _prepare(self) -> _Prepared:
@@ -337,7 +399,9 @@ class SwarmBackend(EngineBackend):
         resources.setdefault("Limits", {})["Pids"] = config.pids_limit  # API 1.41; the SDK has no argument for it
         template = TaskTemplate(
             container, resources=resources, restart_policy=RestartPolicy(condition="none"),
-            placement=Placement(constraints=config.constraints) if config.constraints else None,
+            placement=Placement(constraints=config.constraints or None,
+                                preferences=[("spread", item) for item in config.spread] or None)
+            if config.constraints or config.spread else None,
             networks=[NetworkAttachmentConfig(prepared.network_id)])
         endpoint = EndpointSpec(mode="dnsrr")
         if self.publishes:  # no PublishedPort: the engine picks a free port on the task's node
@@ -371,7 +435,7 @@ class SwarmBackend(EngineBackend):
         try:
             await self._wait_running(world, key, started + self.config.startup_timeout)
             url, advertised = await self._run(self._urls, world)
-            instance = Instance(name, self.name, url, advertised, key, handle=world)
+            instance = Instance(name, self.name, url, advertised, key, handle=world, location=self._location(world))
             await self._wait_healthy(instance, started + self.config.startup_timeout)
         except BaseException as exc:
             await asyncio.shield(self._run(self._remove, name))  # never leak a half-started world
@@ -412,6 +476,11 @@ class SwarmBackend(EngineBackend):
             if state in ENDED_STATES:
                 raise BackendError(f"UES service {world.name}: its task was {state} ({why}): "
                                    f"{await self._run(self._logs, world.service_id, key)}")
+            node_id = (task or {}).get("NodeID", "")
+            node = (await self._run(self._node_view)).get(node_id) if node_id else None
+            if node is not None and node.state in LOST_NODE_STATES:  # it would wait for the node, not start
+                raise BackendError(f"UES service {world.name} was placed on swarm node "
+                                   f"{node.hostname or node_id[:12]}, which is {node.state}")
             if state == "pending" and status.get("Err"):
                 unplaced_since = unplaced_since or time.monotonic()
                 if time.monotonic() - unplaced_since >= self.config.placement_grace_s:
@@ -432,6 +501,8 @@ class SwarmBackend(EngineBackend):
     def _urls(self, world: SwarmWorld) -> tuple[str, str]:
         """(The green's URL, the URL purples get) for a world whose task runs (blocking: may ask for the node)."""
         by_name = f"http://{world.name}:{CONTAINER_PORT}"
+        node = self._node_view().get(world.node_id)
+        world.node_name = node.hostname if node else world.node_id[:12]
         published = None
         if world.port is not None:
             host = self.config.local_host if world.local else self._node_address(world.node_id)
@@ -444,10 +515,36 @@ class SwarmBackend(EngineBackend):
             return url, f"http://{host}:{world.port}"
         return url, url
 
+    def _location(self, world: SwarmWorld) -> str:
+        """Where the world runs, as a failure names it: its node's hostname and address."""
+        address = self.config.local_host if world.local else self._node_address(world.node_id)
+        return f"swarm node {world.node_name or world.node_id[:12]} ({address})"
+
+    def _node_view(self, refresh: bool = False) -> dict[str, _Node]:
+        """Every node of the swarm by id, listed at most once per ``NODE_VIEW_TTL_S`` (blocking)."""
+        with self._nodes_lock:
+            if refresh or time.monotonic() - self._nodes_at >= NODE_VIEW_TTL_S:
+                nodes = {}
+                for node in self.client().api.nodes():
+                    status, spec = node.get("Status") or {}, node.get("Spec") or {}
+                    address = (spec.get("Labels") or {}).get(self.config.address_label) if self.config.address_label \
+                        else None
+                    nodes[node["ID"]] = _Node(hostname=(node.get("Description") or {}).get("Hostname", ""),
+                                              state=status.get("State", "unknown"),
+                                              availability=spec.get("Availability", "active"),
+                                              address=address or status.get("Addr", ""))
+                self._nodes, self._nodes_at = nodes, time.monotonic()
+            return self._nodes
+
     def _node_address(self, node_id: str) -> str:
-        if node_id not in self._node_addresses:
-            self._node_addresses[node_id] = self.client().api.inspect_node(node_id)["Status"]["Addr"]
-        return self._node_addresses[node_id]
+        """Where the green reaches ports the node publishes: its address label, else the address the manager saw
+        it connect from (blocking)."""
+        node = self._node_view().get(node_id)
+        if node is None:
+            node = self._node_view(refresh=True).get(node_id)
+        if node is None or not node.address:
+            raise BackendError(f"swarm node {node_id[:12]} has no address the green could reach it at")
+        return node.address
 
     async def _wait_healthy(self, instance: Instance, deadline: float) -> None:
         """Return once the world answers ``/health``; BackendError (with its last log lines) when its task ends
@@ -531,12 +628,35 @@ class SwarmBackend(EngineBackend):
         except Exception as exc:
             raise BackendError(f"could not remove UES swarm service {instance.instance_id}: {exc}") from exc
 
+    def _running(self, world: SwarmWorld) -> bool:
+        """Whether the world's task runs on a node the manager still reaches (blocking). A node that stopped
+        answering the manager takes its worlds with it: the task still reads "running" (the node cannot say
+        otherwise), but nothing on it can be reached, and swarm only calls it orphaned a day later."""
+        if self._state(world.service_id) != "running":
+            return False
+        node = self._node_view().get(world.node_id)
+        if node is None or node.state in LOST_NODE_STATES:
+            if world.node_id not in self._lost_nodes:
+                self._lost_nodes.add(world.node_id)
+                log.error("ues_swarm_node_lost", node=world.node_name or world.node_id[:12],
+                          state=node.state if node else "removed")
+            return False
+        self._lost_nodes.discard(world.node_id)
+        return True
+
     async def is_running(self, instance: Instance) -> bool:
         try:
-            return await self._run(self._state, instance.handle.service_id) == "running"
+            return await self._run(self._running, instance.handle)
         except Exception as exc:  # manager unreachable: let the HTTP health check decide
             log.warning("ues_swarm_status_failed", instance=instance.instance_id, error=str(exc))
             return True
+
+    async def retiring(self, instance: Instance) -> bool:
+        """A world on a paused or drained node goes once it is free: such a node takes no new work, and a world
+        kept idle there would be handed out again."""
+        world: SwarmWorld = instance.handle
+        node = (await self._run(self._node_view)).get(world.node_id)
+        return node is not None and node.availability in CLOSED_AVAILABILITIES
 
     # ------------------------------------------------------------------ ownership
     def _services(self, **label_values: str) -> list[dict[str, Any]]:

@@ -26,9 +26,16 @@ def draw(day: Day) -> Slice:
     rule = rng.choice(("colleagues", "cutoff"))
     cutoff = rng.choice((12, 14, 15))
     count = rng.choice((3, 4))
+    # Hours no part drawn before holds; when too few of them fall on one side of the cut-off for as many yes as no,
+    # the rule is the other one.
+    slots = [(d, h) for d in (1, 2, 3) for h in (9, 10, 11, 13, 14, 15, 16)
+             if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
+    early = sum(h < cutoff for _, h in slots)
+    if min(early, len(slots) - early) < count // 2:
+        rule = "colleagues"
     while True:  # both answers must occur, or answering everything alike would be right
         insiders = [rng.random() < 0.5 for _ in range(count)]
-        when = rng.sample([(d, h) for d in (1, 2) for h in (9, 10, 11, 13, 14, 15, 16)], count)
+        when = rng.sample(slots, count)
         hours = [h for _, h in when]
         accept = [inside if rule == "colleagues" else hour < cutoff
                   for inside, hour in zip(insiders, hours, strict=True)]
