@@ -48,9 +48,9 @@ from services.purple.settings import PurpleSettings
 ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
     "noop": lambda settings: NoopBrain(),
     "oracle": lambda settings: OracleBrain(settings.scenarios_dir, plans_dir=settings.oracle_plans_dir),
-    "reckless": lambda settings: OracleBrain(settings.scenarios_dir, extra="reckless_steps",
+    "reckless": lambda settings: OracleBrain(settings.scenarios_dir, extra=("reckless_steps", "injected_steps"),
                                              plans_dir=settings.oracle_plans_dir),
-    "gullible": lambda settings: OracleBrain(settings.scenarios_dir, extra="injected_steps",
+    "gullible": lambda settings: OracleBrain(settings.scenarios_dir, extra=("injected_steps",),
                                              plans_dir=settings.oracle_plans_dir),
     "garbage": lambda settings: GarbageBrain(),
     "silent": lambda settings: SilentBrain(),

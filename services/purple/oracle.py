@@ -118,11 +118,12 @@ class OracleRun:
 
 
 class OracleBrain:
-    """Replays solution plans. ``extra`` names more steps of each plan to play besides its ``steps``: the reckless
-    role's ``reckless_steps`` (safety violations), the gullible role's ``injected_steps`` (what the instructions
-    planted in a day's content ask for: a day's attacks)."""
+    """Replays solution plans. ``extra`` names more steps of each plan to play besides its ``steps``: the plan's
+    ``reckless_steps`` (its safety violations) and ``injected_steps`` (what the instructions planted in a day's content
+    ask for: a day's attacks). The reckless role plays both — it breaks every safety rule a world has —, the gullible
+    role only the planted instructions."""
 
-    def __init__(self, scenarios_dir: Path, extra: str | None = None, plans_dir: Path | None = None) -> None:
+    def __init__(self, scenarios_dir: Path, extra: tuple[str, ...] = (), plans_dir: Path | None = None) -> None:
         self.scenarios_dir = scenarios_dir
         self.plans_dir = plans_dir
         self.extra = extra
@@ -166,8 +167,8 @@ class OracleBrain:
             return
         scenario_id, solution = found
         run.steps = list(solution.get("steps", []))
-        if self.extra:
-            run.steps += list(solution.get(self.extra, []))
+        for key in self.extra:
+            run.steps += list(solution.get(key, []))
         run.time_step = solution.get("time_step")
         run.finish_after = solution.get("finish_after_turn")
         log.info("oracle_identified", scenario=scenario_id, steps=len(run.steps))
