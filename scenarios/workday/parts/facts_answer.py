@@ -21,7 +21,8 @@ from green_agent.scenario_kit.grading import when
 from green_agent.scenario_kit.precision import own_words
 
 KEY = "facts_answer"
-RESTAURANTS = ("Osteria Nove", "Saffron House", "Blue Fern", "The Copper Pot", "Casa Lumen", "Kinto Ramen",
+# None of thread_decision's options: the day's chat answers both, and a name one part wants is a stray for the other.
+RESTAURANTS = ("Trattoria Vela", "Maple & Rye", "Golden Lantern", "The Olive Yard", "Casa Lumen", "Kinto Ramen",
                "Le Petit Quai")
 
 
