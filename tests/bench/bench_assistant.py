@@ -14,11 +14,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
 import json
-import os
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -76,15 +73,14 @@ async def mock() -> dict[str, Any]:
 def start_server(port: int) -> subprocess.Popen[bytes]:
     """deploy/local-llm.sh serving Gemma on ``port`` (the script execs the server: this is its process)."""
     return subprocess.Popen(["bash", str(REPO / "deploy" / "local-llm.sh"), "serve", str(port)], cwd=REPO,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, "LOCAL_LLM_PYTHON": sys.executable})
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 async def local(api_base: str | None) -> dict[str, Any]:
     proc = None
     if api_base is None:
-        if importlib.util.find_spec("llama_cpp") is None:
-            return {"skipped": "llama-cpp-python is not installed (bash deploy/local-llm.sh install)"}
+        if not (REPO / ".local-llm" / "ready").exists():
+            return {"skipped": "the local model is not installed (bash deploy/local-llm.sh install)"}
         port = free_port()
         api_base = f"http://127.0.0.1:{port}/v1"
         proc = start_server(port)
