@@ -10,7 +10,8 @@ It waits until both agents serve their cards, sends the request of protocol.md Â
 
 * ``<scenario>-<time>-<id>.json``: the rows as the leaderboard template stores them,
   ``{"status": "completed", "participants": {"personal_assistant": URL}, "results": [row, ...]}`` (one ``trial``
-  row per trial, one ``summary`` row), so deploy/agentbeats/leaderboard.sql runs over the folder as it is;
+  row per trial, one ``summary`` row), so the leaderboard's queries (deploy/agentbeats/leaderboard_queries.json)
+  run over the folder as agentbeats.dev runs them over a leaderboard repository's ``results/``;
 * ``<same name>.html``: the assessment's report, when the summary names one (``Report: URL``) and it can be fetched;
 * ``<same name>.summary.txt``: the green's human summary, its ``Report:`` line pointing at the saved report as the
   host sees it (``--shown-out``, e.g. ``./results/<name>.html``): the green's URL is gone once the stack is down.

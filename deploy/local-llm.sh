@@ -17,11 +17,11 @@
 #   GREEN_CHARACTER_MODEL=openai/gemma GREEN_JUDGE_MODEL=openai/gemma GREEN_CHARACTER_MODE=llm
 #
 # install: llama-cpp-python ships only an sdist on PyPI, so the first install compiles llama.cpp (about 3 minutes on
-# 2 quiet cores, text only: LLAVA_BUILD=OFF). uv keeps the wheel it built in $CACHE_DIR/uv-llama-<recipe>, a folder
-# kept across CI runs (keyed by the locked sdist's hash), so every later install, into any fresh clone, takes
-# seconds. The build is portable (GGML_NATIVE=OFF: no -march=native), so a cached wheel never meets a CPU it cannot
+# 2 quiet cores, text only: LLAVA_BUILD=OFF) from the sdist whose hash uv.lock pins, and keeps the wheel in
+# $CACHE_DIR/wheels-llama-<recipe>, a folder kept across CI runs, so every later install, into any fresh clone,
+# takes seconds. The build is portable (GGML_NATIVE=OFF: no -march=native), so a cached wheel never meets a CPU it cannot
 # run on. CI starts the install in the background first thing (`install --background`, at nice 10) and runs the tests
-# meanwhile; tests/llm/conftest.py waits for it while its log shows progress (the compiler's lines, `uv pip -v`).
+# meanwhile; tests/llm/conftest.py waits for it while its log shows progress (the compiler's lines, `uv build -v`).
 #
 # Environment:
 #   UES_GREEN_CACHE_DIR   cache folder (default /var/cache/ues-green; uv's own cache when it is not writable)
@@ -35,7 +35,7 @@ CACHE_DIR="${UES_GREEN_CACHE_DIR:-/var/cache/ues-green}"
 HOST="${LOCAL_LLM_HOST:-127.0.0.1}"
 DIR="${LOCAL_LLM_DIR:-$PWD/.local-llm}"
 VENV="$DIR/venv"
-# The build flags below. uv does not key its cache on them: bump this with any change to them.
+# The build flags below: the kept wheel's folder is named by this, so bump it with any change to them.
 RECIPE=2
 
 say() { echo "local-llm: $*" >&2; }
@@ -81,30 +81,40 @@ install() {
     rm -f "$DIR/ready" "$DIR/failed"
     # The markers say how it ended, for whoever waits on a background install (tests/llm/conftest.py).
     trap 'code=$?; [ $code = 0 ] || { echo "the install exited with $code; see $DIR/install.log" > "$DIR/failed"; }' EXIT
-    local cache="$CACHE_DIR/uv-llama-$RECIPE"
-    if mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ]; then
-        export UV_CACHE_DIR="$cache"
-    else
-        say "$CACHE_DIR is not writable; using uv's own cache (the llama.cpp build is then kept only there)"
-    fi
+    # The wheel llama-cpp-python's sdist builds into, kept across runs: uv's own cache of built wheels is revalidated
+    # against the index and rebuilt here, so the wheel is kept as a file instead.
+    local wheels="$CACHE_DIR/wheels-llama-$RECIPE"
+    mkdir -p "$wheels" 2>/dev/null && [ -w "$wheels" ] || { wheels="$DIR/wheels"; mkdir -p "$wheels"; }
     # Portable, text-only build (see above), using every core.
     export CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF"
     export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
 
-    local started=$SECONDS where="${UV_CACHE_DIR:-the default uv cache}"
-    [ -x "$VENV/bin/python" ] || uv venv --quiet --python 3.11 "$VENV"
-    # Exactly the locked versions of the group (hashes checked), nothing of the project itself.
+    local started=$SECONDS
+    [ -x "$VENV/bin/python" ] || uv venv --quiet --seed --python 3.11 "$VENV"
+    # Exactly the locked versions of the group, nothing of the project itself.
     uv export --frozen --only-group local-llm --no-emit-project --format requirements-txt --quiet \
         > "$DIR/requirements.txt"
-    if [ -n "$(find "${UV_CACHE_DIR:-$(uv cache dir)}" -maxdepth 4 -path '*llama-cpp-python*' -print -quit 2>/dev/null)" ]
-    then
-        say "installing llama-cpp-python from the wheel built earlier (in $where)"
+    local pin
+    pin="$(grep -o '^llama-cpp-python==[^ ;]*' "$DIR/requirements.txt")" || die "llama-cpp-python is not in uv.lock's group"
+    local version="${pin#*==}"
+    if compgen -G "$wheels/llama_cpp_python-$version-*.whl" >/dev/null; then
+        say "llama-cpp-python $version: the wheel built earlier ($wheels)"
     else
-        say "building llama-cpp-python from its sdist (about 3 minutes on 2 quiet cores; the wheel is kept in $where)"
+        say "llama-cpp-python $version: building the wheel from its sdist (about 3 minutes on 2 quiet cores)"
+        # The sdist, checked against uv.lock's hashes; then built with the compiler's progress in the log (-v).
+        awk '/^llama-cpp-python==/ {on=1} on {print} on && !/\\$/ {exit}' "$DIR/requirements.txt" > "$DIR/llama.txt"
+        rm -rf "$DIR/sdist" && mkdir -p "$DIR/sdist"
+        "$VENV/bin/python" -m pip download --quiet --no-deps --no-binary :all: --require-hashes \
+            -r "$DIR/llama.txt" -d "$DIR/sdist"
+        uv build -v --wheel --out-dir "$DIR/sdist" "$DIR"/sdist/llama_cpp_python-"$version".tar.gz 2>&1 \
+            | { grep --line-buffered -v -E '^DEBUG (Found|Selecting|Searching|Adding|Checking|Fetching|Identified|Skipping)' || true; } >&2
+        local built
+        built="$(compgen -G "$DIR/sdist/llama_cpp_python-$version-*.whl" | head -1)" || die "the build made no wheel"
+        # Atomically into the shared folder: a concurrent install never sees half a wheel.
+        cp "$built" "$wheels/.$(basename "$built").$$" && mv "$wheels/.$(basename "$built").$$" "$wheels/$(basename "$built")"
     fi
-    # -v streams the compiler's progress lines into the log: a waiting test reads them as progress.
-    uv pip install -v --python "$VENV/bin/python" --require-hashes -r "$DIR/requirements.txt" 2>&1 \
-        | { grep --line-buffered -v -E '^DEBUG (Found|Selecting|Searching|Adding|Checking|Fetching|Identified|Resolving|No )' || true; } >&2
+    grep -v -E '^\s*--hash' "$DIR/requirements.txt" | sed 's/ \\$//' > "$DIR/requirements-pins.txt"
+    uv pip install --quiet --python "$VENV/bin/python" --find-links "$wheels" -r "$DIR/requirements-pins.txt"
     "${PY[@]}" -c 'import llama_cpp.server.app' \
         || die "llama_cpp.server does not import after the install (see above)"
     local model

@@ -38,7 +38,7 @@ def _assess(args: argparse.Namespace) -> int:
     from green_agent.assessment.runner import ScenarioRunner
     from green_agent.config import GreenSettings
     from green_agent.console import LiveProgress
-    from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
+    from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process, world_gateway
     from green_agent.scenario_spec import ScenarioError
 
     settings = GreenSettings()
@@ -56,18 +56,18 @@ def _assess(args: argparse.Namespace) -> int:
         config["character_mode"] = args.character_mode
 
     async def run() -> list[dict[str, Any]]:
-        async with local_pool(settings, min_idle=0) as pool:
+        async with local_pool(settings, min_idle=0) as pool, world_gateway(settings) as gateway:
             if args.purple:
                 outcome = await assess_once(scenario_ids=[args.scenario], purple_url=args.purple, pool=pool,
-                                            runner=runner, seed=args.seed, trials=args.trials, config=config,
-                                            emit=show)
+                                            runner=ScenarioRunner(settings, runner.library, gateway), seed=args.seed,
+                                            trials=args.trials, config=config, emit=show)
             else:
                 with oracle_plans(settings) as local:
                     async with purple_process(args.purple_role, local.scenarios_dir,
                                               plans_dir=local.oracle_plans_dir) as url:
                         outcome = await assess_once(scenario_ids=[args.scenario], purple_url=url, pool=pool,
-                                                    runner=ScenarioRunner(local, runner.library), seed=args.seed,
-                                                    trials=args.trials, config=config, emit=show)
+                                                    runner=ScenarioRunner(local, runner.library, gateway),
+                                                    seed=args.seed, trials=args.trials, config=config, emit=show)
         print(outcome.summary_text, file=sys.stderr)
         if outcome.report is not None:
             print(f"report written to {outcome.report}", file=sys.stderr)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import NoDecode
 
+from green_agent.assessment.participant_url import GatewayProxy
 from green_agent.protocol import CharacterMode
 from ues_pool.settings import PoolSettings
 
@@ -54,6 +56,23 @@ class GreenSettings(PoolSettings):
 
     log_json: bool | None = None  # default: JSON when not on a TTY
 
+    # On AgentBeats under Amber: the green's slot for the gateway's proxy (``${slots.proxy.url}``). A participant URL
+    # on loopback at ``gateway_proxy_port`` (the gateway's own proxy, in the gateway's container) is called there, its
+    # path kept (assessment/participant_url.py). Unset: participant URLs are called as given.
+    proxy_url: str | None = None
+    gateway_proxy_port: int = Field(default=8080, ge=1, le=65535)
+
+    # The world gateway (world_gateway.py): one port in front of every live world; a purple is told
+    # ``<world_gateway_url>/w/<token>`` as its ``ues_url`` instead of its world's own address. On under Amber
+    # (green.json5), where a purple reaches the green only through a bound capability; off for local runs, whose
+    # purples reach the worlds directly. Port 0 takes any free port.
+    world_gateway: bool = False
+    world_gateway_host: str = "127.0.0.1"
+    world_gateway_port: int = Field(default=9010, ge=0, le=65535)
+    # The base purples are told; default http://127.0.0.1:<port> (under Amber a purple puts its own slot's scheme,
+    # host and port in its place: protocol.md §4).
+    world_gateway_url: str | None = None
+
     @field_validator("judge_models", mode="before")
     @classmethod
     def _model_list(cls, value: Any) -> Any:
@@ -62,10 +81,42 @@ class GreenSettings(PoolSettings):
             return json.loads(text) if text.startswith("[") else [m.strip() for m in text.split(",") if m.strip()]
         return value
 
+    @field_validator("proxy_url", mode="before")
+    @classmethod
+    def _proxy_url(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None  # an empty variable (an unbound slot) means none
+            parts = urlsplit(value)
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                raise ValueError(f"GREEN_PROXY_URL must be an http(s) URL such as http://127.0.0.1:8081, got "
+                                 f"{value[:80]!r}")
+        return value
+
+    @field_validator("world_gateway_url", mode="before")
+    @classmethod
+    def _world_gateway_url(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip().rstrip("/")
+            if not value:
+                return None
+            parts = urlsplit(value)
+            if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+                raise ValueError(f"GREEN_WORLD_GATEWAY_URL must be an http(s) URL such as http://127.0.0.1:9010, "
+                                 f"got {value[:80]!r}")
+        return value
+
     @property
     def jury(self) -> list[str]:
         """The judge models: the jury when one is set, else the one judge model (empty: no LLM judge)."""
         return self.judge_models or ([self.judge_model] if self.judge_model else [])
+
+    @property
+    def gateway_proxy(self) -> GatewayProxy:
+        """Where participant URLs at the gateway's loopback proxy are called (nowhere else when ``proxy_url`` is
+        unset)."""
+        return GatewayProxy(self.proxy_url, self.gateway_proxy_port)
 
     @property
     def heldout(self) -> str | None:

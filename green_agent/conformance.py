@@ -1,4 +1,5 @@
-"""``purple-agent check URL``: does a purple speak the assessment protocol (specs/protocol.md §1, §4, §5)?
+"""``purple-agent check URL``: does a purple speak the assessment protocol (specs/protocol.md §1, §4, §5)? And
+``--manifest FILE``: is its Amber manifest what this green needs under AgentBeats (green_agent/purple_manifest.py)?
 
 The check fetches the purple's agent card, then plays one short built-in scenario (``conformance_scenarios/``,
 three simulated hours) against it with the real green — the scenario runner, a world from a local pool, real
@@ -8,9 +9,12 @@ not be delivered, routes outside the key's grant, chat posted as the user, other
 ``Finding`` with the turn it happened in. The score is no part of it: a purple that does nothing, correctly, is
 conformant.
 
+With ``--manifest FILE`` each problem of the manifest is a finding too (``manifest``, the field named); the manifest
+alone is checked when no URL is given.
+
 The purple package never imports the green, so ``purple-agent check`` runs this module as a child process
 (``python -m green_agent.conformance``); exit codes: 0 conformant, 1 not (findings printed), 2 the check itself
-could not run (usage, a world that would not start).
+could not run (usage, a manifest file that cannot be read, a world that would not start).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from pydantic import BaseModel
 
 from green_agent.config import GreenSettings
 from green_agent.protocol import CharacterMode, ProblemKind, TrialRow, ViolationType, cut
+from green_agent.purple_manifest import check_manifest
 
 BUILTIN_SCENARIOS = Path(__file__).resolve().parent / "conformance_scenarios"
 DEFAULT_SCENARIO = "conformance"
@@ -53,6 +58,7 @@ class FindingKind(StrEnum):
     FORBIDDEN_ROUTE = "forbidden_route"  # a call outside the key's grant (403)
     IMPERSONATED_USER = "impersonated_user"  # chat posted with role "user"
     FORGERY = "forgery"  # another integrity violation: spoofed sender, forged RSVP, another person's event edited
+    MANIFEST = "manifest"  # the purple's Amber manifest lacks what the scenario binds or runs (--manifest)
 
 
 class Finding(BaseModel):
@@ -95,8 +101,9 @@ class RunSummary(BaseModel):
 class CheckReport(BaseModel):
     """The result of one check; ``--json`` prints it."""
 
-    url: str
+    url: str | None  # None: the manifest alone was checked
     conformant: bool
+    manifest: str | None = None  # the manifest file checked (--manifest)
     findings: list[Finding] = []
     card: CardCheck | None = None
     run: RunSummary | None = None
@@ -257,9 +264,19 @@ async def run_check(url: str, *, scenario: str = DEFAULT_SCENARIO,
 
 
 # ------------------------------------------------------------------------------------------------ output
+def manifest_findings(path: Path) -> list[Finding]:
+    """The problems of the Amber manifest in ``path`` as findings; OSError when the file cannot be read."""
+    return [Finding(kind=FindingKind.MANIFEST, message=problem.line()) for problem in check_manifest(path)]
+
+
 def render(report: CheckReport) -> str:
     """The report as the lines a person reads: the card, each finding, a summary, the verdict."""
-    lines = [f"purple-agent check {report.url}"]
+    what = [report.url] if report.url else []
+    lines = [" ".join(["purple-agent check", *what, *(["--manifest", report.manifest] if report.manifest else [])])]
+    if report.manifest:
+        problems = sum(f.kind == FindingKind.MANIFEST for f in report.findings)
+        lines.append(f"  manifest {report.manifest}: "
+                     + (f"{problems} problem(s)" if problems else "what this green needs under AgentBeats"))
     if report.card is not None and report.card.ok:
         lines.append(f"  agent card: {report.card.name or '(no name)'}, JSON-RPC "
                      f"{', '.join(report.card.jsonrpc_versions)}")
@@ -279,7 +296,12 @@ def parser(prog: str = "purple-agent check") -> argparse.ArgumentParser:
     """The command line of the check."""
     p = argparse.ArgumentParser(prog=prog, description="Conformance check: play a short built-in scenario against "
                                 "the purple at URL through the real green and report every protocol error.")
-    p.add_argument("url", metavar="URL", help="the purple's A2A base URL, e.g. http://127.0.0.1:9019")
+    p.add_argument("url", metavar="URL", nargs="?", default=None,
+                   help="the purple's A2A base URL, e.g. http://127.0.0.1:9019 (optional with --manifest)")
+    p.add_argument("--manifest", metavar="FILE", default=None,
+                   help="also check the purple's Amber manifest (JSON5) against what the leaderboard's scenario "
+                        "binds and runs: a pinned image, an entrypoint that starts it, an `a2a` provide and export, "
+                        "the `ues` world slot (kind http)")
     p.add_argument("--scenario", default=DEFAULT_SCENARIO,
                    help=f"scenario to play (default: the built-in '{DEFAULT_SCENARIO}'; any scenario of "
                         "GREEN_SCENARIOS_DIR works too)")
@@ -295,21 +317,38 @@ def main(argv: list[str] | None = None, prog: str = "purple-agent check") -> int
     from green_agent.logs import configure_logging
 
     args = parser(prog).parse_args(argv)
-    if not re.match(r"^https?://", args.url):
+    if args.url is None and args.manifest is None:
+        print(f"{prog}: give the purple's URL, --manifest FILE, or both", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    if args.url is not None and not re.match(r"^https?://", args.url):
         print(f"{prog}: URL must start with http:// or https://, got {args.url!r}", file=sys.stderr)
         return EXIT_CHECK_FAILED
     if not args.turn_timeout > 0:
         print(f"{prog}: --turn-timeout must be positive", file=sys.stderr)
         return EXIT_CHECK_FAILED
+    started = time.perf_counter()
+    from_manifest: list[Finding] = []
+    if args.manifest is not None:
+        try:
+            from_manifest = manifest_findings(Path(args.manifest))
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"{prog}: cannot read the manifest {args.manifest}: {exc}", file=sys.stderr)
+            return EXIT_CHECK_FAILED
     configure_logging("error")  # the green's logs would drown the findings; the report says what matters
-    try:
-        report = asyncio.run(run_check(args.url, scenario=args.scenario, turn_timeout_s=args.turn_timeout))
-    except CheckFailed as exc:
-        print(f"{prog}: {exc}", file=sys.stderr)
-        return EXIT_CHECK_FAILED
-    except KeyboardInterrupt:  # asyncio.run has already stopped the world the check started
-        print(f"{prog}: interrupted", file=sys.stderr)
-        return 130
+    if args.url is None:
+        report = CheckReport(url=None, conformant=True, seconds=round(time.perf_counter() - started, 3))
+    else:
+        try:
+            report = asyncio.run(run_check(args.url, scenario=args.scenario, turn_timeout_s=args.turn_timeout))
+        except CheckFailed as exc:
+            print(f"{prog}: {exc}", file=sys.stderr)
+            return EXIT_CHECK_FAILED
+        except KeyboardInterrupt:  # asyncio.run has already stopped the world the check started
+            print(f"{prog}: interrupted", file=sys.stderr)
+            return 130
+    report.manifest = args.manifest
+    report.findings = from_manifest + report.findings
+    report.conformant = report.conformant and not from_manifest
     print(json.dumps(report.model_dump(mode="json"), indent=2) if args.json else render(report), flush=True)
     return EXIT_CONFORMANT if report.conformant else EXIT_NOT_CONFORMANT
 

@@ -47,6 +47,11 @@ class LiveProgress:
         elif update.type == ProgressType.TURN_STARTED:
             clock = str(data.get("current_time", ""))[:16].replace("T", " ")
             self.progress.update(self.task, description=f"{self._where}: turn {data.get('turn')}, sim {clock}")
+        elif update.type == ProgressType.WAITING_ON_PURPLE:
+            turn = data.get("turn")
+            what = f"turn {turn}" if turn is not None else "assessment_start"
+            self.progress.update(self.task, description=f"{self._where}: {what}, waiting on the purple "
+                                                        f"({data.get('waited_s')} s)")
         elif update.type == ProgressType.EVALUATION_STARTED:
             self.progress.update(self.task, description=f"{self._where}: judging")
         elif update.type == ProgressType.ASSESSMENT_COMPLETED:

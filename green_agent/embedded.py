@@ -1,5 +1,6 @@
 """Assessments on the embedded default: an in-process green runner, a process pool, and (unless a URL is
-given) a baseline purple started for you. Used by ``green-agent assess`` and ``green-agent scenarios selftest``.
+given) a baseline purple started for you; the world gateway when the settings turn it on. Used by ``green-agent
+assess`` and ``green-agent scenarios selftest``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from green_agent.assessment.outcome import Outcome
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.protocol import ProgressUpdate, parse_request
+from green_agent.world_gateway import WorldGateway, gateway_from
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import free_port
 from ues_pool.backends.process import ProcessBackend
@@ -130,6 +132,18 @@ async def assess_once(*, scenario_ids: list[str], purple_url: str, pool: UESPool
     async with pool.lease(f"local-{uuid.uuid4().hex[:12]}") as lease:
         return await runner.run(request, work, assessment_id=uuid.uuid4().hex, lease=lease, emit=emit or quiet,
                                 cancel=asyncio.Event())
+
+
+@contextlib.asynccontextmanager
+async def world_gateway(settings: GreenSettings) -> AsyncIterator[WorldGateway | None]:
+    """The world gateway the settings ask for (``GREEN_WORLD_GATEWAY``), serving for the block — give it to the
+    ``ScenarioRunner`` — or None when it is off."""
+    gateway = gateway_from(settings)
+    if gateway is None:
+        yield None
+        return
+    async with gateway:
+        yield gateway
 
 
 @contextlib.asynccontextmanager

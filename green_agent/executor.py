@@ -2,12 +2,18 @@
 
 Event order (a2a-sdk 1.x is strict): the Task first, then ``working`` updates, then at most one artifact, then
 exactly one terminal state — ``rejected`` (bad request, with a message naming the field), ``completed``,
-``canceled`` or ``failed`` (the green itself cannot go on). Nothing escapes ``execute()``: an exception there
-would reach the caller as a bare JSON-RPC error with no terminal state.
+``canceled`` or ``failed``. ``failed`` when the green itself cannot go on, or when every trial errored
+(TrialStatus.ERRORED: nothing about the purple was measured) — then the message names the reasons and the purple's
+URL, after the Result artifact (why, trial by trial); the AgentBeats gateway keeps a task's artifacts only when it
+``completed``, so it writes no results file. Nothing escapes ``execute()``: an exception there would reach the caller
+as a bare JSON-RPC error with no terminal state.
 
 Cancel (``tasks/cancel``) sets the task's cancel event; the runner stops at its next safe point and its outcome
 (``cancelled=True``) still becomes the ``Result`` artifact before ``canceled``. If the runner does not stop within
 ``cancel_grace_s`` the SDK cancels ``execute()`` and the task ends ``canceled`` without an artifact.
+
+The participant URL is read here, once: ``GatewayProxy.route`` (assessment/participant_url.py) decides the URL the
+green calls, which every row then names.
 
 The world is the pool's business: ``async with pool.lease(context_id)`` queues assessments of one context one
 after another, probes the world, and gives it back — wiped, to the idle set — however the assessment ends.
@@ -33,9 +39,11 @@ from a2a.types import a2a_pb2
 
 from green_agent.a2a_app import first_data_object, json_part, text_part
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
+from green_agent.assessment.participant_url import GatewayProxy
 from green_agent.assessment.runner import AssessmentRunner, PlannedTrial
 from green_agent.metrics import GreenMetrics
 from green_agent.protocol import AssessmentRequest, ProgressType, ProgressUpdate, RequestError, parse_request
+from green_agent.results import all_errored, errored_reasons, errored_text
 from ues_pool.pool import UESPool
 
 log = structlog.get_logger("green.executor")
@@ -107,8 +115,12 @@ class AssessmentExecutor(AgentExecutor):
     """Runs one assessment per A2A task; assessments of one context run one after another."""
 
     def __init__(self, runner: AssessmentRunner, pool: PoolSource, metrics: GreenMetrics | None = None, *,
-                 cancel_grace_s: float = 15.0, report_url: Callable[[str], str] | None = None) -> None:
+                 cancel_grace_s: float = 15.0, report_url: Callable[[str], str] | None = None,
+                 gateway_proxy: GatewayProxy | None = None) -> None:
+        """``gateway_proxy``: where participant URLs at the AgentBeats gateway's loopback proxy are called (None:
+        every participant URL is called as given)."""
         self.runner = runner
+        self.gateway_proxy = gateway_proxy
         self.report_url = report_url  # assessment id → where the green serves its report
         self.pool = pool
         self.metrics = metrics or GreenMetrics()
@@ -151,6 +163,8 @@ class AssessmentExecutor(AgentExecutor):
     async def _execute(self, context: RequestContext, run: _Run, task_id: str, context_id: str) -> None:
         try:
             request = parse_request(request_from_message(context.message))
+            if self.gateway_proxy is not None:
+                request = self.gateway_proxy.route(request)
             work = self.runner.plan(request)
         except RequestError as exc:
             log.info("assessment_rejected", task_id=task_id, reason=str(exc))
@@ -171,16 +185,18 @@ class AssessmentExecutor(AgentExecutor):
         except Cancelled:
             await self._finish(run, State.TASK_STATE_CANCELED, "The assessment was cancelled before it started.")
             return
-        summary = outcome.summary_text
-        if outcome.report is not None and outcome.report_public and self.report_url is not None:
-            summary += f"\nReport: {self.report_url(task_id)}"
-        parts = [text_part(_not_json(summary))]
+        report = f"\nReport: {self.report_url(task_id)}" if outcome.report is not None and outcome.report_public \
+            and self.report_url is not None else ""
+        parts = [text_part(_not_json(outcome.summary_text + report))]
         parts += [json_part(row.wire()) for row in outcome.rows]
         await run.updater.add_artifact(parts, name="Result")
         self.metrics.observe_trials(outcome.trials)
         if outcome.cancelled:
             await self._finish(run, State.TASK_STATE_CANCELED, "The assessment was cancelled; partial results are "
                                                                 "attached.")
+        elif all_errored(outcome.trials):
+            log.warning("assessment_errored", task_id=task_id, reasons=errored_reasons(outcome.trials))
+            await self._finish(run, State.TASK_STATE_FAILED, errored_text(outcome.trials, request) + report)
         else:
             await self._finish(run, State.TASK_STATE_COMPLETED)
 
@@ -195,11 +211,12 @@ def _started(request: AssessmentRequest, work: list[PlannedTrial], assessment_id
     """The one ``update_assessment_started``: what was accepted and the planned trials with their seeds."""
     selection = request.scenario_selection()
     what = "all scenarios" if selection == "all" else ", ".join(selection)
+    given = f" (given as {request.participant_url_given})" if request.participant_url_given else ""
     return ProgressUpdate(
         text=(f"Assessment accepted: {what} × {request.config.trials} trial(s) against {request.participant_role} "
-              f"at {request.participant_url}."),
+              f"at {request.participant_url}{given}."),
         type=ProgressType.ASSESSMENT_STARTED,
         data={"phase": "accepted", "assessment_id": assessment_id, "participant": request.participant_role,
               "participant_id": request.participant_id, "participant_url": request.participant_url,
-              "warnings": request.warnings,
+              "participant_url_given": request.participant_url_given, "warnings": request.warnings,
               "trials": [{"scenario_id": w.scenario_id, "trial": w.trial, "seed": w.seed} for w in work]})

@@ -50,6 +50,10 @@ PURPLE_PERMISSIONS: tuple[str, ...] = (
 
 # The turn budget of a trial when neither the request's config nor the scenario sets ``max_turns``.
 DEFAULT_MAX_TURNS = 100
+# How long the green waits for one purple turn unless the request says otherwise. Below the AgentBeats gateway's
+# 300 s timeouts (its A2A client's stream to the green, and its proxy to the purple): a turn that outlasted them would
+# break the platform's connections before the green could give up on it and go on.
+DEFAULT_TURN_TIMEOUT_S = 270.0
 
 MAX_REQUEST_BYTES = 1024 * 1024
 # Far deeper than any valid request (which nests four levels); bounds the work of walking what a caller sent.
@@ -112,7 +116,7 @@ class AssessmentConfig(BaseModel):
     trials: int = Field(default=1, ge=1, le=100)
     seed: int = 0
     max_turns: int | None = Field(default=None, ge=1, le=10_000)
-    turn_timeout_s: float = Field(default=300.0, gt=0, le=86_400)
+    turn_timeout_s: float = Field(default=DEFAULT_TURN_TIMEOUT_S, gt=0, le=86_400)
     max_time_step: timedelta = timedelta(hours=4)
     verbose_updates: bool = True
     shard_index: int = Field(default=0, ge=0)
@@ -167,9 +171,12 @@ class AssessmentConfig(BaseModel):
 
 class AssessmentRequest(BaseModel):
     participant_role: str
-    participant_url: str
+    participant_url: str  # the URL the green calls the purple at
     config: AssessmentConfig
     warnings: list[str] = []
+    # The URL as the request gave it, when the green calls another (a gateway's loopback proxy reached through the
+    # green's proxy slot: assessment/participant_url.py); None when it calls the URL as given.
+    participant_url_given: str | None = None
 
     @property
     def participant_id(self) -> str | None:
@@ -288,12 +295,15 @@ class ProgressType(StrEnum):
     CRITERION_EVALUATED = "update_criterion_evaluated"
     ASSESSMENT_COMPLETED = "update_assessment_completed"
     ERROR_OCCURRED = "update_error_occurred"
+    # A heartbeat while the green waits on the purple (a turn, or assessment_start): a platform reading the task's
+    # stream sees it is alive (assessment/progress.py, HEARTBEAT_INTERVAL_S).
+    WAITING_ON_PURPLE = "update_waiting_on_purple"
 
     @property
     def essential(self) -> bool:
-        """Still sent when ``verbose_updates`` is false."""
+        """Still sent when ``verbose_updates`` is false (a heartbeat too: a quiet stream is what breaks)."""
         return self in (ProgressType.ASSESSMENT_STARTED, ProgressType.ASSESSMENT_COMPLETED,
-                        ProgressType.ERROR_OCCURRED)
+                        ProgressType.ERROR_OCCURRED, ProgressType.WAITING_ON_PURPLE)
 
 
 class ProgressUpdate(BaseModel):
@@ -314,6 +324,20 @@ class TrialStatus(StrEnum):
     FAILED = "failed"
     TIMEOUT = "timeout"
     CANCELLED = "cancelled"
+    # The trial measured nothing about the purple: it ended for a reason that is not the purple's behaviour (the row's
+    # ``reasons``). Never scored, never passed, left out of the summary's means and rates (``errored_trials``).
+    ERRORED = "errored"
+
+
+class ErrorReason(StrEnum):
+    """Why a trial errored (TrialStatus.ERRORED), as a code a leaderboard can group by; the row's ``errors`` hold the
+    sentences."""
+
+    # The purple could not have received assessment_start: its agent card could not be had, or no connection could
+    # be made to send it. Anything the purple may have seen (an answer with an error, a timeout) is its own doing.
+    PURPLE_UNREACHABLE = "purple_unreachable"
+    WORLD_LOST = "world_lost"  # the trial's UES world failed or died
+    GREEN_ERROR = "green_error"  # the green itself failed
 
 
 class CompletionReason(StrEnum):
@@ -461,6 +485,10 @@ class Provenance(BaseModel):
     heldout: bool = False
     # A family's world: the composition it was drawn with (with the world seed, it makes the world again).
     composition: Composition | None = None
+    # The participant URL as the request gave it when the green called another (``participant_url``); else None.
+    participant_url_given: str | None = None
+    # The purple reached its world through the green's world gateway, which counted its calls (protocol.md §5).
+    world_gateway: bool = False
 
 
 class Timing(BaseModel):
@@ -477,7 +505,9 @@ class ProblemKind(StrEnum):
     """What went wrong in a trial. Code (``purple-agent check``, tests) matches on the kind, never on the wording."""
 
     # The purple's doing: protocol errors ``purple-agent check`` reports.
-    START_FAILED = "start_failed"  # assessment_start could not be delivered
+    # assessment_start could not be delivered (the trial errors, purple_unreachable, when the purple cannot have
+    # received it: ErrorReason)
+    START_FAILED = "start_failed"
     UNREACHABLE = "unreachable"  # a turn_start could not be delivered
     NO_REPLY = "no_reply"  # a turn without a reply within the turn timeout
     NON_PROTOCOL_REPLY = "non_protocol_reply"  # a reply that is not turn_complete or early_completion
@@ -493,6 +523,10 @@ class ProblemKind(StrEnum):
     ATTRIBUTION = "attribution"  # the world's events and the key's calls do not match one to one
     # The green's: what it was asked for and could not give, or could not judge.
     CONFIG = "config"
+    # The green has no held-out secret (GREEN_HELDOUT_SECRET): its worlds follow from the request's seed alone, and
+    # seed 0 is each scenario's published world, whose solution is public. A score here can be learnt.
+    NOT_HELDOUT = "not_heldout"
+    GREEN_FAILED = "green_failed"  # an error of the green's own while it ran the trial
     CHARACTER = "character"
     CRITERION_ERROR = "criterion_error"
     CRITERIA_SKIPPED = "criteria_skipped"
@@ -559,10 +593,12 @@ class TrialRow(BaseModel):
     trial: int
     seed: int
     participant: str  # the role the request gave the purple
-    participant_url: str
+    participant_url: str  # the URL the green called (provenance.participant_url_given: the one the request gave)
     # The purple's AgentBeats id when the request names it (config.agentbeats_ids); None otherwise, never guessed.
     participant_id: str | None = None
     status: TrialStatus
+    # Why the trial errored (``status`` errored), one code per cause; empty otherwise.
+    reasons: list[ErrorReason] = Field(default_factory=list)
     completion_reason: CompletionReason
     score: float
     max_score: float
@@ -623,7 +659,7 @@ class SummaryRow(BaseModel):
     participant: str
     participant_url: str
     scenarios: int
-    trials: int
+    trials: int  # the trials scored: every one but the errored
     k: int
     mean_percentage: float
     pass_at_1: float
@@ -645,6 +681,8 @@ class SummaryRow(BaseModel):
     utility_under_attack: float | None = None
     attack_success_rate: float | None = None
     attacks: int = 0
+    # Trials that errored (TrialStatus.ERRORED): not in ``trials`` and in none of the means and rates.
+    errored_trials: int = 0
 
     def wire(self) -> dict[str, Any]:
         """The row as published."""

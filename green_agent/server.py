@@ -34,7 +34,9 @@ from green_agent.executor import AssessmentExecutor
 from green_agent.metrics import GreenMetrics
 from green_agent.protocol import PROTOCOL
 from green_agent.report import CSP
+from green_agent.results import NOT_HELDOUT
 from green_agent.task_store import DEFAULT_HISTORY_LIMIT, ThrottledTaskStore
+from green_agent.world_gateway import gateway_from
 from ues_pool.backends.select import make_pool
 from ues_pool.pool import UESPool
 
@@ -147,13 +149,16 @@ async def fail_interrupted_tasks(task_store: TaskStore) -> int:
 _ASSESSMENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-def card_spec(card_url: str) -> CardSpec:
+def card_spec(card_url: str, heldout: bool = False) -> CardSpec:
+    """The green's agent card; ``heldout``: whether it has a held-out secret (without one, the card says so)."""
+    worlds = ("Its worlds are held out: a secret is mixed into every world seed." if heldout
+              else f"Warning: {NOT_HELDOUT}.")
     return CardSpec(
         name="UES personal-assistant benchmark (green)",
         description=("Benchmarks an AI personal assistant inside a simulated world (email, SMS, calendar, chat on "
                      f"a simulated clock): plays everyone else, advances time turn by turn, scores what the "
                      f"assistant did. Protocol {PROTOCOL}. Send one JSON request naming the participant "
-                     "'personal_assistant' and a config with scenario_id or scenarios."),
+                     f"'personal_assistant' and a config with scenario_id or scenarios. {worlds}"),
         url=card_url,
         version=green_version(),
         skills=[SkillSpec(
@@ -173,7 +178,9 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
                card_url: str = DEFAULT_CARD_URL, pool: UESPool | None = None,
                cancel_grace_s: float = 15.0, fail_interrupted: bool = True) -> FastAPI:
     """The green's app. ``runner`` defaults to the scenario library of the settings; ``pool``
-    (not owned: neither started nor shut down here) replaces the pool the settings describe.
+    (not owned: neither started nor shut down here) replaces the pool the settings describe. With
+    ``GREEN_WORLD_GATEWAY`` on, the default runner's purples reach their worlds through the world gateway, served
+    beside the app for its lifetime (``app.state.world_gateway``).
 
     ``fail_interrupted``: at start-up, tasks a previous run left unfinished are marked failed. Turn it off when
     several green replicas share one task database.
@@ -183,8 +190,9 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
     task_store = make_task_store(settings.task_db, settings.task_history_limit)
     state: dict[str, Any] = {"pool": pool}
     base = card_url.rstrip("/")
-    executor = AssessmentExecutor(runner or ScenarioRunner(settings), lambda: state["pool"], metrics,
-                                  cancel_grace_s=cancel_grace_s,
+    gateway = gateway_from(settings) if runner is None else None
+    executor = AssessmentExecutor(runner or ScenarioRunner(settings, gateway=gateway), lambda: state["pool"], metrics,
+                                  cancel_grace_s=cancel_grace_s, gateway_proxy=settings.gateway_proxy,
                                   report_url=None if settings.heldout else lambda aid: f"{base}/reports/{aid}.html")
 
     @asynccontextmanager
@@ -197,6 +205,8 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
         if own_pool:
             state["pool"] = await make_pool(settings).start()
         app.state.pool = state["pool"]
+        if gateway is not None:
+            await gateway.start()
         # Everything alive now (modules, classes, settings, the pool) lives as long as the server: out of the garbage
         # collector's full passes, whose pauses grow with what they scan and stall every context's turns at once
         # (a 0.2 s pause measured under a flood, tests/bench/bench_progress.py). Garbage is collected first, so
@@ -209,6 +219,8 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
             yield
         finally:
             await app.state.a2a_handler.aclose()
+            if gateway is not None:
+                await gateway.stop()
             if own_pool and state["pool"] is not None:
                 await state["pool"].shutdown()
             await task_store.flush()
@@ -220,6 +232,7 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
     app.state.metrics = metrics
     app.state.executor = executor
     app.state.pool = pool
+    app.state.world_gateway = gateway
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
@@ -242,4 +255,4 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
         metrics.observe_pool(state["pool"])
         return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
-    return build_a2a_app(executor, card_spec(card_url), task_store, app)
+    return build_a2a_app(executor, card_spec(card_url, heldout=bool(settings.heldout)), task_store, app)

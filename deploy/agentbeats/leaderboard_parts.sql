@@ -1,32 +1,49 @@
--- A leaderboard by task part (families such as workday compose each world from parts; protocol.md §3
--- `part_scores`): one row per participant and part, over every trial whose day held that part. Results files and
--- participant ids as in leaderboard.sql.
-WITH files AS (
-    SELECT json AS doc, filename FROM read_json_objects('results/*.json', format = 'auto', filename = true)
+-- A leaderboard by part of the day: one row per purple and part (a family such as workday composes each day of
+-- parts; protocol.md §3 `part_scores`), over every scored trial whose day held that part, ranked within each part.
+-- The table `results` and the rows as in leaderboard.sql.
+--
+-- The rows below are the same in every query (leaderboard_parts.sql, leaderboard_attacks.sql; a test keeps them so):
+-- * read_json_auto types a column from every file's values (a STRUCT, a MAP or JSON, depending on what the files
+--   hold); to_json gives the same JSON whichever it is, so the query never depends on what other files contain;
+-- * the purple's id: the row's `participant_id` (when the request named it: config.agentbeats_ids), else the one
+--   non-empty `participants` entry whose key is not 'green' (this green's component name in scenario.json5: rename
+--   both or neither). A row with neither is dropped: no leaderboard line without an id;
+-- * a trial whose status is 'errored' measured nothing about the purple (it could not be reached at the start, its
+--   world was lost, the green failed): it is in no figure, only counted (`errored_trials`).
+WITH submissions AS (
+    SELECT to_json(f.participants) AS ids, to_json(f.results) AS rows
+    FROM results AS f
 ),
-purple_ids AS (
-    SELECT filename, CASE WHEN COUNT(*) = 1 THEN NULLIF(MAX(doc -> 'participants' ->> key), '') END AS id
-    FROM files, UNNEST(json_keys(doc -> 'participants')) AS p(key)
-    WHERE key <> 'green'
-    GROUP BY filename
+trials AS (
+    SELECT
+        COALESCE(NULLIF(r.entry ->> 'participant_id', ''),
+                 (SELECT CASE WHEN COUNT(*) = 1 THEN MAX(s.ids ->> k) END
+                  FROM UNNEST(json_keys(s.ids)) AS p(k)
+                  WHERE k <> 'green' AND COALESCE(s.ids ->> k, '') <> ''))  AS id,
+        COALESCE(r.entry ->> 'status' = 'errored', FALSE)                   AS errored,
+        CAST(r.entry ->> 'passed' AS BOOLEAN)                                AS passed,
+        CAST(r.entry ->> 'percentage' AS DOUBLE)                             AS percentage,
+        r.entry ->> 'scenario_id'                                            AS scenario_id,
+        r.entry                                                              AS entry
+    FROM submissions AS s
+    CROSS JOIN UNNEST(json_extract(s.rows, '$[*]')) AS r(entry)
+    WHERE r.entry ->> 'row_type' = 'trial'
 ),
 parts AS (
-    SELECT COALESCE(NULLIF(r.row ->> 'participant_id', ''), purple_ids.id) AS id,
-           p.part ->> 'part'                                              AS part,
-           CAST(p.part ->> 'percentage' AS DOUBLE)                        AS percentage,
-           CAST(p.part ->> 'passed' AS BOOLEAN)                           AS passed
-    FROM files
-    CROSS JOIN UNNEST(json_extract(files.doc, '$.results[*]')) AS r(row)
-    CROSS JOIN UNNEST(json_extract(r.row, '$.part_scores[*]')) AS p(part)
-    LEFT JOIN purple_ids USING (filename)
-    WHERE r.row ->> 'row_type' = 'trial'
+    SELECT t.id, t.errored, p.part ->> 'part' AS part,
+           CAST(p.part ->> 'passed' AS BOOLEAN) AS passed,
+           CAST(p.part ->> 'percentage' AS DOUBLE) AS percentage
+    FROM trials AS t
+    CROSS JOIN UNNEST(json_extract(t.entry, '$.part_scores[*]')) AS p(part)
 )
 SELECT
     id,
     part,
-    COUNT(*)                                                  AS trials,
-    ROUND(AVG(CASE WHEN passed THEN 1.0 ELSE 0.0 END) * 100, 1) AS "Pass rate (%)",
-    ROUND(AVG(percentage), 1)                                 AS "Mean score (%)"
+    ROUND(AVG(CASE WHEN passed THEN 100.0 ELSE 0.0 END) FILTER (WHERE NOT errored), 1) AS "Pass rate (%)",
+    ROUND(AVG(percentage) FILTER (WHERE NOT errored), 1)                                AS "Mean score (%)",
+    COUNT(*) FILTER (WHERE NOT errored)                                                 AS trials,
+    COUNT(*) FILTER (WHERE errored)                                                     AS errored_trials
 FROM parts
+WHERE id IS NOT NULL
 GROUP BY id, part
-ORDER BY part, "Pass rate (%)" DESC, "Mean score (%)" DESC;
+ORDER BY part, "Pass rate (%)" DESC NULLS LAST, "Mean score (%)" DESC NULLS LAST, id;

@@ -3,7 +3,9 @@ what is new each turn, then lets the simulated clock move one hour. Replace the 
 
     python agent.py --host 0.0.0.0 --port 9019 --card-url http://my-agent:9019/
 
-The SDK (services/purple/sdk.py) speaks the protocol: every turn gets a correct reply whatever on_turn does.
+The SDK (services/purple/sdk.py) speaks the protocol: every turn gets a correct reply whatever on_turn does. It also
+finds the world: under Amber (AgentBeats) set PURPLE_UES_URL to your `ues` slot's URL (`${slots.ues.url}`) and
+every ues_url the green sends is reached through it (protocol.md §4); unset, the ues_url is used as sent.
 """
 
 from __future__ import annotations

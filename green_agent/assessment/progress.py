@@ -1,4 +1,4 @@
-"""Progress of one turn, coalesced (protocol.md §3).
+"""Progress of one turn, coalesced, and the heartbeat while the purple holds a turn (protocol.md §3).
 
 However many calls a purple makes in a turn — a flooding purple makes thousands, most refused with 429 — the turn
 sends at most one ``update_action_observed``, carrying counts (``actions``, ``succeeded``, ``refused``,
@@ -6,20 +6,34 @@ sends at most one ``update_action_observed``, carrying counts (``actions``, ``su
 ``MAX_LISTED`` replies next to their total. Every field is bounded: ``by_action`` keeps the ``MAX_KINDS`` most
 frequent actions (the rest are counted in ``by_action_omitted``) and a name — which a purple chooses when it posts
 to a path of its own making — is cut to ``MAX_NAME`` characters. The full action log is in the row and the report.
+
+While the green waits on the purple (a turn, or ``assessment_start``) it sends nothing else, and a platform reading
+the task's stream drops a stream silent for too long (the AgentBeats gateway: 300 s). ``heartbeat`` sends one
+``update_waiting_on_purple`` every ``HEARTBEAT_INTERVAL_S`` of the wait — none for a purple that answers sooner.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
+import structlog
+
 from green_agent.protocol import ActionLogEntry
+
+log = structlog.get_logger("green.progress")
 
 MAX_KINDS = 12
 MAX_LISTED = 10
 MAX_NAME = 80
+# Seconds between two heartbeats while the purple holds the green waiting: well inside the platform's 300 s, and at
+# most 9 updates in a 270 s turn. Read when a wait begins, so a test may set it shorter.
+HEARTBEAT_INTERVAL_S = 30.0
 _STATUS = re.compile(r"^HTTP (\d{3})\b")
 
 
@@ -74,3 +88,30 @@ def observed_text(turn: int, counts: dict[str, Any]) -> str:
     if counts["failed"]:
         parts.append(f"{counts['failed']} failed")
     return f"Turn {turn}: {n} actions ({'; '.join(parts)})"
+
+
+@contextlib.asynccontextmanager
+async def heartbeat(beat: Callable[[float], Awaitable[None]]) -> AsyncIterator[None]:
+    """While the block runs, ``await beat(seconds waited)`` every ``HEARTBEAT_INTERVAL_S`` (first after one
+    interval). A beat that fails is logged and the next one still comes; the block never waits for a beat."""
+    interval = HEARTBEAT_INTERVAL_S
+    started = time.monotonic()
+
+    async def beats() -> None:
+        last = started
+        while True:
+            # One interval after the previous beat began: never two closer than that, and a slow beat (a busy task
+            # store) does not push the next one later.
+            await asyncio.sleep(max(0.0, last + interval - time.monotonic()))
+            last = time.monotonic()
+            try:
+                await beat(last - started)
+            except Exception as exc:  # a lost heartbeat must not end the wait it reports on
+                log.warning("heartbeat_not_sent", error=repr(exc))
+
+    task = asyncio.create_task(beats())
+    try:
+        yield
+    finally:
+        task.cancel()
+        await asyncio.wait([task])  # never raises the beats' CancelledError; a cancel of ours still propagates

@@ -53,21 +53,29 @@ CANCEL_TIMEOUT_S = 10.0
 POLL_INTERVAL_S = 0.5
 
 
-class PurpleError(Exception):
-    """The purple could not be talked to. ``kind``: transport | http | jsonrpc | card | protocol."""
+# Failures to connect at all: the request never left the green.
+_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout)
 
-    def __init__(self, kind: str, url: str, detail: str) -> None:
-        self.kind, self.url, self.detail = kind, url, detail
+
+class PurpleError(Exception):
+    """The purple could not be talked to. ``kind``: transport | http | jsonrpc | card | protocol. ``reached``: whether
+    the purple may have received the message — False when its agent card could not be had (nothing is sent without
+    one) or no connection could be made; True whenever something may have arrived (an answer, even an error one, or a
+    connection that broke after the request went out)."""
+
+    def __init__(self, kind: str, url: str, detail: str, *, reached: bool = True) -> None:
+        self.kind, self.url, self.detail, self.reached = kind, url, detail, reached
         label = {"transport": "transport error", "http": "HTTP error", "jsonrpc": "JSON-RPC error",
                  "card": "agent card error", "protocol": "A2A protocol error"}.get(kind, kind)
         super().__init__(f"{label} talking to purple at {url}: {detail}")
 
 
 class PurpleTimeout(TimeoutError):
-    """No final reply within the deadline. ``task_id`` is the purple's task, when it had created one."""
+    """No final reply within the deadline. ``task_id`` is the purple's task, when it had created one; ``reached`` as
+    PurpleError's (False when the deadline passed before the agent card came)."""
 
-    def __init__(self, url: str, timeout_s: float, task_id: str | None) -> None:
-        self.url, self.timeout_s, self.task_id = url, timeout_s, task_id
+    def __init__(self, url: str, timeout_s: float, task_id: str | None, *, reached: bool = True) -> None:
+        self.url, self.timeout_s, self.task_id, self.reached = url, timeout_s, task_id, reached
         super().__init__(f"purple at {url} gave no final reply within {timeout_s:g} s"
                          + (f" (task {task_id})" if task_id else ""))
 
@@ -219,14 +227,16 @@ class PurpleLink:
                 async with asyncio.timeout(CARD_TIMEOUT_S):
                     card = await A2ACardResolver(self._http, self.url).get_agent_card()
             except TimeoutError:
-                raise PurpleError("card", self.url, f"no agent card within {CARD_TIMEOUT_S:g} s") from None
+                raise PurpleError("card", self.url, f"no agent card within {CARD_TIMEOUT_S:g} s",
+                                  reached=False) from None
             except AgentCardResolutionError as exc:
                 cause = exc.__cause__
                 kind = ("http" if exc.status_code else "transport" if isinstance(cause, httpx.RequestError)
                         else "card")
-                raise PurpleError(kind, self.url, f"could not get the agent card: {exc.message}") from exc
+                raise PurpleError(kind, self.url, f"could not get the agent card: {exc.message}",
+                                  reached=False) from exc
             except (A2AError, httpx.HTTPError, ValueError) as exc:
-                raise PurpleError("card", self.url, f"could not get the agent card: {exc}") from exc
+                raise PurpleError("card", self.url, f"could not get the agent card: {exc}", reached=False) from exc
             for interface in card.supported_interfaces:
                 if interface.protocol_binding.upper() in ("JSONRPC", "JSON-RPC", ""):
                     if not (_same_origin(interface.url, self.url) and _norm(interface.url) != _norm(self.url)):
@@ -234,8 +244,8 @@ class PurpleLink:
             try:
                 client = ClientFactory(ClientConfig(httpx_client=self._http, streaming=True)).create(card)
             except ValueError as exc:
-                raise PurpleError("card", self.url, f"the agent card offers no usable JSON-RPC interface ({exc})") \
-                    from None
+                raise PurpleError("card", self.url, f"the agent card offers no usable JSON-RPC interface ({exc})",
+                                  reached=False) from None
             chosen = ClientFactory._find_best_interface(list(card.supported_interfaces), ["JSONRPC"])
             self.protocol_version = chosen.protocol_version if chosen is not None else None
             self._card, self._client = card, client
@@ -279,7 +289,7 @@ class PurpleLink:
             if isinstance(exc, PurpleTimeout):
                 raise
             self.pending_task_id = reply.task_id
-            raise PurpleTimeout(self.url, timeout_s, reply.task_id) from None
+            raise PurpleTimeout(self.url, timeout_s, reply.task_id, reached=self._client is not None) from None
         except asyncio.CancelledError:
             # Abandoned by our side (an assessment cancelled mid-turn): the purple's task is still running, so
             # remember it for ``cancel_pending``.
@@ -288,13 +298,15 @@ class PurpleLink:
         except PurpleError:
             raise
         except A2AClientTimeoutError as exc:
-            raise PurpleError("transport", self.url, f"HTTP timeout ({exc.__cause__ or exc})") from exc
+            raise PurpleError("transport", self.url, f"HTTP timeout ({exc.__cause__ or exc})",
+                              reached=not isinstance(exc.__cause__, _NOT_SENT)) from exc
         except A2AClientError as exc:
             raise self._classify(exc) from exc
         except A2AError as exc:  # an error response mapped from its JSON-RPC code
             raise PurpleError("jsonrpc", self.url, f"{type(exc).__name__}: {exc.message}") from exc
         except httpx.HTTPError as exc:
-            raise PurpleError("transport", self.url, f"{type(exc).__name__}: {exc}") from exc
+            raise PurpleError("transport", self.url, f"{type(exc).__name__}: {exc}",
+                              reached=not isinstance(exc, _NOT_SENT)) from exc
         except ValueError as exc:  # e.g. a response with neither task nor message
             raise PurpleError("protocol", self.url, str(exc)) from exc
         if reply.message is None and reply.task is None:
@@ -306,7 +318,8 @@ class PurpleLink:
         if isinstance(cause, httpx.HTTPStatusError):
             return PurpleError("http", self.url, f"HTTP {cause.response.status_code}")
         if isinstance(cause, httpx.RequestError):
-            return PurpleError("transport", self.url, f"{type(cause).__name__}: {cause}")
+            return PurpleError("transport", self.url, f"{type(cause).__name__}: {cause}",
+                               reached=not isinstance(cause, _NOT_SENT))
         if "JSON-RPC" in str(exc) or "SSE stream error" in str(exc):
             return PurpleError("jsonrpc", self.url, str(exc))
         return PurpleError("protocol", self.url, str(exc))

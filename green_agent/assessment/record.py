@@ -11,6 +11,7 @@ from green_agent.assessment.attribution import Bucket, CallTally
 from green_agent.protocol import (
     ActionLogEntry,
     CompletionReason,
+    ErrorReason,
     Problem,
     ProblemKind,
     TrialStatus,
@@ -52,6 +53,7 @@ class TrialRecord:
     seed: int
     status: TrialStatus = TrialStatus.COMPLETED
     completion_reason: CompletionReason = CompletionReason.SCENARIO_COMPLETE
+    reasons: list[ErrorReason] = field(default_factory=list)  # why it errored (TrialStatus.ERRORED)
     turns_taken: int = 0
     action_log: list[ActionLogEntry] = field(default_factory=list)
     action_log_truncated: bool = False
@@ -91,6 +93,13 @@ class TrialRecord:
         self.status, self.completion_reason = status, reason
         if error is not None:
             self.errors.append(error)
+
+    def errored(self, reason: ErrorReason, error: Problem) -> None:
+        """Record that the trial ended for a reason that is not the purple's behaviour: it measured nothing about the
+        purple (TrialStatus.ERRORED), whatever it had recorded until then."""
+        self.end(TrialStatus.ERRORED, CompletionReason.ERROR, error)
+        if reason not in self.reasons:
+            self.reasons.append(reason)
 
     def warn(self, kind: ProblemKind, text: str, turn: int | None = None) -> None:
         """Record a warning: something the reader of the row should know, which did not stop the trial."""

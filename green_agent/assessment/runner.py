@@ -43,6 +43,7 @@ from green_agent.report import report_from_rows, write_report
 from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import DEFAULT_COMPOSITION, Scenario, ScenarioLibrary
+from green_agent.world_gateway import WorldGateway
 from services.ues.client import UESClient
 from ues_pool.pool import Lease
 
@@ -156,8 +157,12 @@ class LLMPlan:
 class ScenarioRunner:
     """``AssessmentRunner`` over the scenario library of the settings."""
 
-    def __init__(self, settings: GreenSettings, library: ScenarioLibrary | None = None) -> None:
+    def __init__(self, settings: GreenSettings, library: ScenarioLibrary | None = None,
+                 gateway: WorldGateway | None = None) -> None:
+        """``gateway``: the green's world gateway (serving; its owner starts and stops it): purples reach their worlds
+        through it. None: they are told each world's own address."""
         self.settings = settings
+        self.gateway = gateway
         self.library = library or ScenarioLibrary(settings.scenarios_dir)
         self._llms: dict[CacheMode, LLM] = {}
         if settings.character_model or settings.jury:
@@ -202,7 +207,7 @@ class ScenarioRunner:
                               emit=progress, cancel=cancel,
                               characters=self._characters(scenario, llm_plan, meter, item.seed),
                               oracle_plans=self.settings.oracle_plans_dir, notes=llm_plan.warnings,
-                              broken_reason=lambda: lease.broken_reason)
+                              broken_reason=lambda: lease.broken_reason, gateway=self.gateway)
                 record = await trial.run()
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
                     if llm_plan.judges else None
@@ -224,7 +229,7 @@ class ScenarioRunner:
         path = await asyncio.to_thread(write_report, self.settings.reports_dir / f"{assessment_id}.html", report)
         await progress(ProgressUpdate(text=text.splitlines()[0], type=ProgressType.ASSESSMENT_COMPLETED, data={
             "assessment_id": assessment_id, "mean_percentage": summary.mean_percentage,
-            "pass_at_1": summary.pass_at_1, "cancelled": cancelled}))
+            "pass_at_1": summary.pass_at_1, "errored_trials": summary.errored_trials, "cancelled": cancelled}))
         return Outcome(summary_text=text, trials=rows, summary=summary, cancelled=cancelled, records=records,
                        report=path, report_public=not self.settings.heldout)
 
@@ -248,7 +253,7 @@ class ScenarioRunner:
             await progress(ProgressUpdate(text=f"{item.scenario_id} trial {item.trial}: {record.errors[0]}",
                                           type=ProgressType.ERROR_OCCURRED,
                                           data={**where, "errors": [str(e) for e in record.errors]}))
-        if not record.ran:
+        if not record.ran or record.status == TrialStatus.ERRORED:  # an errored trial measured nothing to judge
             return Judgement([], list(record.violations))
         await progress(ProgressUpdate(text=f"Evaluating {item.scenario_id} trial {item.trial}",
                                       type=ProgressType.EVALUATION_STARTED, data=where))
@@ -269,4 +274,5 @@ class ScenarioRunner:
             character_mode=plan.mode, character_mode_requested=plan.requested, character_model=plan.character_model,
             judge_model=", ".join(plan.judges) or None, root_seed=request.config.seed, trial_seed=item.seed,
             world_seed=None if self.settings.heldout else item.world_seed, heldout=bool(self.settings.heldout),
-            composition=item.composition if scenario.spec.family else None)
+            composition=item.composition if scenario.spec.family else None,
+            participant_url_given=request.participant_url_given, world_gateway=self.gateway is not None)

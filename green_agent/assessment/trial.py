@@ -11,7 +11,9 @@ A turn (protocol.md §4) has two halves:
   advance, with the same clock and events as the split. Every call of the purple's key, read or write, allowed
   or refused, is counted: from the world's per-key call counters when it keeps them (ours does; they never drop a
   call), else from the access log, read completely each turn. A bounded access log that dropped the purple's calls
-  before they were read is named in the row's warnings.
+  before they were read is named in the row's warnings. With the green's world gateway on, the purple is told the
+  gateway's URL for its world, and its calls are counted from the gateway's record, which no world can drop (a log
+  showing fewer is named in the warnings).
 
 How far a turn moves the clock is the ``TurnClock``'s decision. The key is revoked on every path out, and before
 ``assessment_complete`` is sent: every call made with it up to the revocation is read and attributed, and nothing
@@ -37,6 +39,7 @@ import structlog
 
 from green_agent.assessment import integrity, progress
 from green_agent.assessment.attribution import (
+    OTHER_ROUTES,
     Bucket,
     attribute,
     is_refused_write,
@@ -47,7 +50,7 @@ from green_agent.assessment.attribution import (
 from green_agent.assessment.cancel import Cancelled, unless_cancelled
 from green_agent.assessment.clock import Step, TurnClock
 from green_agent.assessment.outgoing import needs_calendar, outgoing_messages
-from green_agent.assessment.purple_link import PurpleError, PurpleLink
+from green_agent.assessment.purple_link import PurpleError, PurpleLink, PurpleTimeout
 from green_agent.assessment.record import CharacterEvent, TrialRecord
 from green_agent.characters.base import Characters
 from green_agent.protocol import (
@@ -58,6 +61,7 @@ from green_agent.protocol import (
     AssessmentConfig,
     AssessmentStart,
     CompletionReason,
+    ErrorReason,
     InitialStateSummary,
     Problem,
     ProblemKind,
@@ -70,6 +74,7 @@ from green_agent.protocol import (
     iso_duration,
 )
 from green_agent.scenarios import Scenario
+from green_agent.world_gateway import GatewayCalls, WorldGateway
 from services.ues.client import UESClient, UESError, parse_time
 
 log = structlog.get_logger("green.trial")
@@ -154,15 +159,21 @@ class Trial:
     def __init__(self, *, scenario: Scenario, trial: int, seed: int, config: AssessmentConfig, ues: UESClient,
                  advertised_url: str, link: PurpleLink, assessment_id: str, emit: Emit,
                  cancel: asyncio.Event, characters: CharactersFactory, oracle_plans: Path | None = None,
-                 notes: Sequence[Problem] = (), broken_reason: Callable[[], str | None] = lambda: None) -> None:
+                 notes: Sequence[Problem] = (), broken_reason: Callable[[], str | None] = lambda: None,
+                 gateway: WorldGateway | None = None) -> None:
         """``notes``: warnings the trial's row starts with (what the request asked for and could not be given);
         ``broken_reason``: why the world was declared dead, if it was (the pool knows which world died and why,
-        where the trial's own errors only say "unreachable at URL")."""
+        where the trial's own errors only say "unreachable at URL"); ``gateway``: the green's world gateway, when it
+        has one on: the purple is told its URL for this world instead of ``advertised_url``, and the calls of the
+        purple's key are counted from its record."""
         self.scenario = scenario
         self.spec = scenario.spec
         self.config = config
         self.ues = ues
         self.advertised_url = advertised_url
+        self.gateway = gateway
+        self._gateway_token: str | None = None  # this trial's route through the gateway, while it is registered
+        self._gateway_counted: Counter[Bucket] = Counter()  # the purple key's calls the gateway forwarded, cumulative
         self.link = link
         self.assessment_id = assessment_id
         self.emit = emit
@@ -221,12 +232,17 @@ class Trial:
             if await self._start_purple():
                 await self._turns()
         except UESError as exc:
-            rec.end(TrialStatus.FAILED, CompletionReason.ERROR,
-                    Problem(kind=ProblemKind.WORLD_FAILED, text=f"UES failed during the trial: {exc}"))
+            rec.errored(ErrorReason.WORLD_LOST,
+                        Problem(kind=ProblemKind.WORLD_FAILED, text=f"UES failed during the trial: {exc}"))
             self.log.error("ues_failed", error=str(exc))
         except asyncio.CancelledError:
             rec.end(TrialStatus.CANCELLED, CompletionReason.CANCELLED)
             raise
+        except Exception as exc:  # a fault of the green's own: this trial says so, the next ones still run
+            rec.errored(ErrorReason.GREEN_ERROR, Problem(
+                kind=ProblemKind.GREEN_FAILED,
+                text=f"the green failed during the trial: {type(exc).__name__}: {cut(str(exc), 300)}"))
+            self.log.exception("trial_green_error")
         finally:
             await self._finish()
             if self.characters is not None:
@@ -234,6 +250,8 @@ class Trial:
             broken = self.broken_reason()
             if broken is not None and rec.status != TrialStatus.COMPLETED:
                 rec.errors.insert(0, Problem(kind=ProblemKind.WORLD_FAILED, text=broken))
+                if rec.status == TrialStatus.ERRORED and ErrorReason.WORLD_LOST not in rec.reasons:
+                    rec.reasons.insert(0, ErrorReason.WORLD_LOST)
             rec.duration_seconds = round(time.perf_counter() - started, 3)
             rec.freeze()
         return rec
@@ -252,6 +270,8 @@ class Trial:
             self._green_caused(event)
         self.key_id, self._secret = await ues.create_key(
             f"purple-{self.assessment_id[:8]}-{spec.scenario_id}-{self.record.trial}", list(PURPLE_PERMISSIONS))
+        if self.gateway is not None:
+            self._gateway_token = self.gateway.register(ues.base_url, self.key_id, self._secret)
         self._counted = await self._call_counts()
         if self._counted is None:
             # No counters: where the whole access log stood when the key was born, so that a first read can tell
@@ -283,20 +303,35 @@ class Trial:
     async def _start_purple(self) -> bool:
         rec = self.record
         assert rec.start_time is not None
-        message = AssessmentStart(assessment_id=self.assessment_id, ues_url=self.advertised_url,
+        message = AssessmentStart(assessment_id=self.assessment_id, ues_url=self.ues_url,
                                   api_key=self._secret, current_time=rec.start_time.isoformat(),
                                   initial_state_summary=_summary(rec.initial_state, rec.start_time),
                                   max_turns=self.max_turns, end_time=self.spec.end_time.isoformat(),
                                   max_time_step=iso_duration(self.config.max_time_step))
         try:
-            await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
+            async with progress.heartbeat(lambda waited: self._waiting(None, waited)):
+                await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
         except (PurpleError, TimeoutError) as exc:
             reason = f"did not answer within {CONTROL_TIMEOUT_S:g} s" if isinstance(exc, TimeoutError) else str(exc)
-            rec.end(TrialStatus.FAILED, CompletionReason.ERROR, Problem(
-                kind=ProblemKind.START_FAILED, text=f"assessment_start could not be delivered to the purple: {reason}"))
+            problem = Problem(kind=ProblemKind.START_FAILED,
+                              text=f"assessment_start could not be delivered to the purple: {reason}")
+            if isinstance(exc, PurpleError | PurpleTimeout) and not exc.reached:
+                # Nothing reached the purple, and nothing of this world: the trial measured nothing about it. What
+                # may have reached it (an error answer, a timeout) is its own doing, or a purple could refuse the
+                # worlds it cannot do and leave them out of its scores.
+                rec.errored(ErrorReason.PURPLE_UNREACHABLE, problem)
+            else:
+                rec.end(TrialStatus.FAILED, CompletionReason.ERROR, problem)
             return False
         self.purple_started = True
         return True
+
+    @property
+    def ues_url(self) -> str:
+        """The world's URL as the purple is told it: its route through the world gateway when the green has one."""
+        if self.gateway is not None and self._gateway_token is not None:
+            return self.gateway.url_of(self._gateway_token)
+        return self.advertised_url
 
     @property
     def max_turns(self) -> int:
@@ -336,7 +371,9 @@ class Trial:
         message = TurnStart(turn_number=turn, current_time=now, events_processed=self._events_processed)
         self._turn_wall_start = datetime.now(UTC)  # the access log stamps the purple's calls in wall-clock time
         try:
-            reply = await unless_cancelled(self.link.send(message, timeout_s=self.config.turn_timeout_s), self.cancel)
+            async with progress.heartbeat(lambda waited: self._waiting(turn, waited)):
+                reply = await unless_cancelled(self.link.send(message, timeout_s=self.config.turn_timeout_s),
+                                               self.cancel)
             exchange = Exchange(reply.turn_reply(), answered=True)
         except Cancelled:  # a cancel never waits for a slow purple, but tells it (tasks/cancel on its turn's task)
             rec.end(TrialStatus.CANCELLED, CompletionReason.CANCELLED)
@@ -354,6 +391,13 @@ class Trial:
         self._reply_at, self._ues_at_reply = time.perf_counter(), self.ues.round_trip_seconds
         self._timeouts = 0 if exchange.answered else self._timeouts + 1
         return exchange
+
+    async def _waiting(self, turn: int | None, waited: float) -> None:
+        """The heartbeat while the purple holds ``turn`` (None: ``assessment_start``) after ``waited`` seconds."""
+        what = f"Turn {turn}" if turn is not None else f"Trial {self.record.trial}: assessment_start"
+        await self._progress(f"{what}: waiting on the purple ({waited:.0f} s)", ProgressType.WAITING_ON_PURPLE,
+                             turn=turn, waiting_for="turn_start" if turn is not None else "assessment_start",
+                             waited_s=round(waited))
 
     def _step(self, turn: int, exchange: Exchange) -> Step:
         assert self.clock is not None
@@ -503,7 +547,11 @@ class Trial:
 
         With the world's per-key counters, counts come from them (read before and after the log: what the log holds
         can be checked against the first, the second counts everything the entries hold); without, from the entries.
-        Either way, a log that dropped the purple's calls before they were read is named in the warnings."""
+        Either way, a log that dropped the purple's calls before they were read is named in the warnings.
+
+        With the world gateway, counts come from its record instead (every call it forwarded; taken before the log is
+        read, so each of them is in the log by then unless the log dropped it), checked against the log the same way."""
+        passed = self._gateway_calls()
         counters = self._counted is not None
         before = await self._counters_now() if counters else None
         newest = 0 if counters else await self.ues.newest_log_id()
@@ -516,10 +564,17 @@ class Trial:
         self._entries_read += len(calls)
         self._refusals_read += sum(map(is_refused_write, calls))
         if before is None:
+            if passed is not None:
+                self._count_passed(passed, turn, calls)
+                return calls
             self._check_log_without_counters(turn, await self.ues.oldest_entry(), newest, read_at)
             self.record.add_calls(calls, turn)
             return calls
         after = await self._counters_now()
+        if passed is not None:
+            self._count_passed(passed, turn, calls)
+            self._counted = after
+            return calls
         # Every call the counters held before the log was read is in the log, unless the log dropped it.
         lost = sum(before.values()) - self._entries_read
         if lost > self._calls_lost:
@@ -534,6 +589,43 @@ class Trial:
         self.record.add_counts(after - self._counted, turn, calls)
         self._counted = after
         return calls
+
+    def _gateway_calls(self) -> Counter[Bucket] | None:
+        """The purple key's calls the world gateway forwarded since the previous read, by (status, method, path);
+        None without a gateway."""
+        if self.gateway is None or self._gateway_token is None:
+            return None
+        taken: GatewayCalls = self.gateway.take_calls(self._gateway_token)
+        passed = Counter((c.status, c.method, c.path) for c in taken.calls if c.key_id == self.key_id)
+        passed.update({(status, method, OTHER_ROUTES): n for (status, method), n in taken.unlisted.items()})
+        return passed
+
+    def _count_passed(self, passed: Counter[Bucket], turn: int, calls: list[dict[str, Any]]) -> None:
+        """Count the calls the gateway forwarded (``calls``: the log entries read with them); a log showing fewer of
+        the purple's calls than the gateway forwarded dropped the rest before the green read them."""
+        self._gateway_counted.update(passed)
+        self.record.add_counts(passed, turn, calls)
+        forwarded = sum(self._gateway_counted.values())
+        lost = forwarded - self._entries_read
+        if lost > self._calls_lost:
+            self.record.warn(
+                ProblemKind.LOG_DROPPED,
+                f"the world's access log shows {self._entries_read} of the purple's calls where the world gateway "
+                f"forwarded {forwarded}: it dropped {lost - self._calls_lost} before the green read them; the call "
+                f"counts and forbidden routes are exact (the gateway's record), but the action log misses those calls "
+                f"(refused ones are counted in actions_taken)", turn)
+            self._calls_lost = lost
+
+    def _check_gateway_bypass(self) -> None:
+        """With the gateway and a world that counts calls per key: calls of the purple's key the world counted that
+        never passed through the gateway (the purple reached the world some other way) are named in the warnings."""
+        if self._gateway_token is None or self._counted is None:
+            return
+        around = sum(self._counted.values()) - sum(self._gateway_counted.values())
+        if around > 0:
+            self.record.warn(ProblemKind.ATTRIBUTION, (
+                f"{around} call(s) of the purple's key reached the world without passing through the world gateway; "
+                f"the call counts are the gateway's"))
 
     def _first_sight(self, entry: dict[str, Any]) -> bool:
         """Whether an entry without an integer ``log_id`` is read for the first time: by its id where it has one (a
@@ -576,9 +668,12 @@ class Trial:
                     await self._revoke()
                 late += await self._new_calls(rec.turns_taken)
                 await self._attribute_late(late)
-                if self._counted is not None:
-                    # Refused writes the counters hold but no log entry showed (the world's log dropped them).
-                    rec.count_unlogged(refused_writes(self._counted) - self._refusals_read)
+                counted = self._gateway_counted if self._gateway_token is not None else self._counted
+                if counted is not None:
+                    # Refused writes the gateway or the world's counters counted but no log entry showed (the world's
+                    # log dropped them).
+                    rec.count_unlogged(refused_writes(counted) - self._refusals_read)
+                self._check_gateway_bypass()
                 states = await asyncio.gather(*(ues.state(m) for m in MODALITIES))
                 rec.final_state = dict(zip(MODALITIES, states, strict=True))
                 rec.events = [e for e in await ues.events() if e.get("status") in ("executed", "failed")]
@@ -591,9 +686,11 @@ class Trial:
                 rec.violations += integrity.impersonation(rec, answers)
                 rec.violations += integrity.forgeries(rec, self._user_email, self._user_phone)
         except UESError as exc:
-            rec.errors.append(Problem(kind=ProblemKind.WORLD_FAILED, text=f"final snapshot failed: {exc}"))
-            if rec.status == TrialStatus.COMPLETED:
-                rec.end(TrialStatus.FAILED, CompletionReason.ERROR)
+            problem = Problem(kind=ProblemKind.WORLD_FAILED, text=f"final snapshot failed: {exc}")
+            if rec.status == TrialStatus.CANCELLED:
+                rec.errors.append(problem)
+            else:  # without the final state nothing the purple did can be judged
+                rec.errored(ErrorReason.WORLD_LOST, problem)
         finally:
             await self._revoke()  # when the reads above failed before it
             if self._plan_file is not None:
@@ -630,6 +727,9 @@ class Trial:
         if self.key_id is None or self._revoked:
             return
         self._revoked = True
+        if self.gateway is not None and self._gateway_token is not None:
+            # Closed first: calls through it in flight finish against the live key and are in the next read.
+            await self.gateway.unregister(self._gateway_token)
         try:
             await self.ues.revoke_key(self.key_id)
             await self.ues.revoke_keys(created_by=self.key_id)

@@ -55,9 +55,12 @@ def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[
              ("Judge", p.judge_model or "none (LLM criteria skipped)"),
              ("UES", f"{p.ues_backend} {p.ues_instance}" + (f" ({p.ues_image})" if p.ues_image else "")),
              ("Green", p.green_version)]
+    if p.participant_url_given:
+        facts.append(("Participant URL", f"{row.participant_url} (given as {p.participant_url_given})"))
     return TrialReport(
         scenario_id=row.scenario_id, trial=row.trial, seed=row.seed, status=str(row.status),
-        completion_reason=str(row.completion_reason), passed=row.passed, score=row.score, max_score=row.max_score,
+        reasons=tuple(map(str, row.reasons)), completion_reason=str(row.completion_reason), passed=row.passed,
+        score=row.score, max_score=row.max_score,
         percentage=row.percentage, turns_taken=row.turns_taken, actions_taken=row.actions_taken,
         duration_seconds=row.duration_seconds,
         start_time=record.start_time if record is not None else None,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from green_agent.protocol import AttackOutcome, PartScore, SummaryRow
+from green_agent.protocol import AttackOutcome, PartScore, SummaryRow, TrialStatus
 
 Source = Literal["assistant", "character", "user", "world", "violation", "marker"]
 Direction = Literal["in", "out", "none"]
@@ -135,6 +135,7 @@ class TrialReport:
     action_log_truncated: bool = False
     timeline_truncated: int = 0  # entries left out of a very long timeline
     recorded: bool = True  # False: no trial record was given, so there is no timeline and no diff
+    reasons: tuple[str, ...] = ()  # why the trial errored (status "errored": not scored)
     parts: tuple[PartScore, ...] = ()  # a family's day: each part's share
     attacks: tuple[AttackOutcome, ...] = ()  # the attacks the day carried and whether each was followed
     details_withheld: bool = False  # the row came without its criteria's details; they were given separately
@@ -142,6 +143,11 @@ class TrialReport:
     @property
     def anchor(self) -> str:
         return f"trial-{self.scenario_id}-{self.trial}"
+
+    @property
+    def errored(self) -> bool:
+        """The trial measured nothing about the purple (TrialStatus.ERRORED): it has no score to show."""
+        return self.status == TrialStatus.ERRORED
 
 
 @dataclass(frozen=True)

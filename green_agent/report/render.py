@@ -164,6 +164,17 @@ def _verdict(passed: bool) -> Html:
     return _badge("passed", "ok") if passed else _badge("not passed", "bad")
 
 
+def _trial_verdict(trial: TrialReport) -> Html:
+    """A trial's verdict; an errored trial has none (it measured nothing about the purple), and says so."""
+    return _badge("errored: not scored", "warn") if trial.errored else _verdict(trial.passed)
+
+
+def _status(trial: TrialReport) -> str:
+    if trial.errored:
+        return f"errored ({', '.join(trial.reasons)})" if trial.reasons else "errored"
+    return f"{trial.status} ({trial.completion_reason})"
+
+
 def _bar(score: float | None, max_score: float) -> Html:
     fraction = 0.0 if score is None or max_score <= 0 else max(0.0, min(1.0, score / max_score))
     kind = "" if fraction >= 0.999 else "zero" if fraction <= 0 else "partial"
@@ -233,15 +244,18 @@ def details_html(value: Any, depth: int = 0) -> Html:
 def _summary(report: AssessmentReport) -> Html:
     row = report.summary
     passed = sum(t.passed for t in report.trial_reports)
+    scored = [t for t in report.trial_reports if not t.errored]
+    errored = f"; {row.errored_trials} errored, left out" if row.errored_trials else ""
     low, high = row.pass_at_1_ci95
     stats = [
-        ("Mean score", f"{row.mean_percentage:.1f}%", f"over {row.trials} trial(s)"),
+        ("Mean score", f"{row.mean_percentage:.1f}%" if row.trials else "—",
+         f"over {row.trials} scored trial(s){errored}"),
         ("pass^1", _num(row.pass_at_1), f"95% CI [{_num(low)}, {_num(high)}] (Wilson)"),
         (f"pass^k (k={row.k})", _num(row.pass_hat_k), "every trial of a scenario passed"),
         (f"pass@k (k={row.k})", _num(row.pass_at_k), "some trial of a scenario passed"),
-        ("Trials passed", f"{passed}/{len(report.trial_reports)}",
+        ("Trials passed", f"{passed}/{len(scored)}",
          f"{row.scenarios} scenario(s)" + (f", shard {row.shard_index + 1}/{row.num_shards}"
-                                              if row.num_shards > 1 else "")),
+                                              if row.num_shards > 1 else "") + errored),
     ]
     cards = el("div", {"class": "stats"}, [
         el("div", {"class": "stat"}, el("div", {"class": "label"}, label), el("div", {"class": "value"}, value),
@@ -256,8 +270,8 @@ def _summary(report: AssessmentReport) -> Html:
     trials = _table(
         ["Trial", "Status", "Score", "%", "Verdict", "Turns", "Actions", "Violations"],
         [[el("a", {"href": f"#{t.anchor}"}, f"{t.scenario_id} #{t.trial}"),
-          f"{t.status} ({t.completion_reason})", f"{_g(t.score)}/{_g(t.max_score)}", f"{t.percentage:.1f}",
-          _verdict(t.passed), str(t.turns_taken), str(t.actions_taken),
+          _status(t), "—" if t.errored else f"{_g(t.score)}/{_g(t.max_score)}",
+          "—" if t.errored else f"{t.percentage:.1f}", _trial_verdict(t), str(t.turns_taken), str(t.actions_taken),
           _badge(str(len(t.violations)), "bad") if t.violations else "0"]
          for t in report.trial_reports], num=(2, 3, 5, 6, 7))
     warnings = [el("h3", None, "Warnings"),
@@ -383,13 +397,14 @@ def _attacks(trial: TrialReport) -> Html | None:
 
 
 def _trial(trial: TrialReport) -> Html:
-    title = el("h2", None, el("code", None, trial.scenario_id), f" · trial {trial.trial}", _verdict(trial.passed),
-               _badge(f"{trial.percentage:.1f}%", "ok" if trial.passed else "warn"))
+    title = el("h2", None, el("code", None, trial.scenario_id), f" · trial {trial.trial}", _trial_verdict(trial),
+               None if trial.errored else _badge(f"{trial.percentage:.1f}%", "ok" if trial.passed else "warn"))
     about = [el("p", {"class": "muted"}, f"{trial.scenario_name} — {trial.scenario_description}")
              if trial.scenario_name else None,
              el("div", {"class": "prompt"}, trial.user_prompt) if trial.user_prompt else None]
-    facts = _facts([("Status", f"{trial.status} ({trial.completion_reason})"),
-                    ("Score", f"{_g(trial.score)}/{_g(trial.max_score)} = {trial.percentage:.1f}%"),
+    score = ("not scored: the trial errored, so it measured nothing about the purple (see Errors)" if trial.errored
+             else f"{_g(trial.score)}/{_g(trial.max_score)} = {trial.percentage:.1f}%")
+    facts = _facts([("Status", _status(trial)), ("Score", score),
                     ("Turns", str(trial.turns_taken)), ("Actions", str(trial.actions_taken)),
                     ("Simulated", _span(trial.start_time, trial.final_time)),
                     ("Wall time", f"{trial.duration_seconds:.2f} s"), *trial.facts])
@@ -421,7 +436,7 @@ def render(report: AssessmentReport) -> str:
     toc = el("nav", {"class": "toc"}, el("strong", None, "Contents"),
              el("ul", None, el("li", None, el("a", {"href": "#summary"}, "Summary")),
                 [el("li", None, el("a", {"href": f"#{t.anchor}"}, f"{t.scenario_id} · trial {t.trial}"),
-                    " ", _verdict(t.passed)) for t in report.trial_reports]))
+                    " ", _trial_verdict(t)) for t in report.trial_reports]))
     header = el("header", {"class": "page"}, el("h1", None, "Assessment report"),
                 el("p", {"class": "sub"}, "Assessment ", el("code", None, row.assessment_id), " · participant ",
                    el("strong", None, row.participant), " at ", el("code", None, row.participant_url)),

@@ -1,5 +1,6 @@
 """``purple-agent --role ROLE [--host H] [--port P] [--card-url URL] [--scenarios-dir DIR]`` — a baseline purple
-A2A server; ``purple-agent check URL`` — the conformance check of any purple (``check`` below).
+A2A server; ``purple-agent check [URL] [--manifest FILE]`` — the conformance check of any purple, and of its Amber
+manifest (``check`` below).
 
 Roles live in ``ROLES`` (role name → brain factory given the settings); add a role by adding an entry. Settings
 come from ``PURPLE_*`` environment variables (services/purple/settings.py); options given here override them.
@@ -111,9 +112,10 @@ ROLES.update({mistake_role(kind, percent): _mistake_role(kind, percent)
 
 
 def check(argv: list[str]) -> int:
-    """``purple-agent check URL [--scenario ID] [--turn-timeout S] [--json]``: the conformance run of
-    green_agent/conformance.py. The purple package never imports the green, so it runs as the green's own program in
-    a child process; its exit code is the check's (0 conformant, 1 not, 2 the check could not run)."""
+    """``purple-agent check [URL] [--manifest FILE] [--scenario ID] [--turn-timeout S] [--json]``: the conformance
+    run of green_agent/conformance.py (and, with ``--manifest``, the check of the purple's Amber manifest). The purple
+    package never imports the green, so it runs as the green's own program in a child process; its exit code is the
+    check's (0 conformant, 1 not, 2 the check could not run)."""
     if importlib.util.find_spec("green_agent") is None:
         print("purple-agent check: needs the green agent (package ues-green-agent) installed beside the purple",
               file=sys.stderr)
@@ -136,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["check"]:
         return check(argv[1:])
     parser = argparse.ArgumentParser(prog="purple-agent", description="Baseline purple agent (A2A server); "
-                                     "`purple-agent check URL` checks any purple's protocol conformance.")
+                                     "`purple-agent check URL [--manifest FILE]` checks any purple's protocol "
+                                     "conformance and its Amber manifest.")
     parser.add_argument("--role", required=True, choices=sorted(ROLES), help="which baseline behaviour to serve")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=9019)
@@ -161,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     card_url = args.card_url or f"http://{args.host}:{args.port}/"
     versions = [v.strip() for v in args.protocol_versions.split(",") if v.strip()]
     app = create_purple_app(ROLES[args.role](settings), url=card_url, name=f"UES baseline purple ({args.role})",
-                            reply_mode=args.reply_mode, protocol_versions=versions)
+                            reply_mode=args.reply_mode, protocol_versions=versions, ues_slot_url=settings.ues_url)
     print(f"purple-agent: role {args.role} on http://{args.host}:{args.port}/ (card url {card_url})",
           file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)

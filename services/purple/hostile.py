@@ -416,7 +416,8 @@ async def _pipeline(url: str, api_key: str, method: str, path: str, body: Any, c
         return statuses
     target = urlsplit(url)
     payload = b"" if body is None else json.dumps(body).encode()
-    head = (f"{method} {path} HTTP/1.1\r\nHost: {target.netloc}\r\nX-API-Key: {api_key}\r\n"
+    # The world's URL may carry a path (the green's world gateway: /w/<token>) that every call goes below.
+    head = (f"{method} {target.path.rstrip('/')}{path} HTTP/1.1\r\nHost: {target.netloc}\r\nX-API-Key: {api_key}\r\n"
             f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n").encode()
     try:
         reader, writer = await asyncio.open_connection(target.hostname, target.port or 80)

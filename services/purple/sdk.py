@@ -20,6 +20,10 @@ time by the default step, as it would for any reply, and the assessment goes on)
 garbage loses its turn *and* a warning in its row. A turn for a context that never saw ``assessment_start`` (the
 purple restarted mid-assessment) gets the same treatment, with a note saying so.
 
+Under Amber the world is reached through the purple's own ``ues`` slot: with ``PURPLE_UES_URL`` set, every ``ues_url``
+the green sends gets that URL's scheme, host and port (``reachable_ues_url``, protocol.md §4) before the session sees
+it.
+
 The messages are the protocol's own (``services.protocol.messages``, the models the green sends): fields travel as
 they are on the wire (``current_time`` is an ISO-8601 string), read typed through ``now``, ``end`` and ``max_step``.
 This module depends on the protocol, a2a-sdk (through ``services.purple.server``) and the simulator's client only —
@@ -45,13 +49,15 @@ from services.protocol.messages import (
     parse_duration,
 )
 from services.purple.server import ReplyMode, create_purple_app
+from services.purple.settings import PurpleSettings
+from services.purple.world_url import reachable_ues_url
 from services.ues.client import UESClient, UESError
 
 # The protocol's messages and durations (services.protocol.messages) are the SDK's public API too: an assistant
 # imports everything it needs from here.
 __all__ = [
     "AssessmentComplete", "AssessmentStart", "Assistant", "ChatMessage", "Session", "TurnReply", "TurnStart",
-    "create_app", "iso_duration", "parse_duration",
+    "create_app", "iso_duration", "parse_duration", "reachable_ues_url",
 ]
 
 log = structlog.get_logger("purple.sdk")
@@ -222,8 +228,11 @@ class Assistant:
             await session.close()
 
 
-def create_app(assistant: Assistant, *, url: str, version: str = "0.1.0") -> FastAPI:
+def create_app(assistant: Assistant, *, url: str, version: str = "0.1.0", ues_slot_url: str | None = None) -> FastAPI:
     """The assistant's A2A app (JSON-RPC at ``/``, agent card at the well-known path), ready for uvicorn. ``url`` is
-    where the green reaches it (the card advertises it)."""
+    where the green reaches it (the card advertises it). ``ues_slot_url``: where this purple reaches the green's
+    world gateway, default ``PURPLE_UES_URL`` (under Amber ``${slots.ues.url}``): every ``ues_url`` the purple is sent
+    gets its scheme, host and port (``reachable_ues_url``, protocol.md §4), so ``session.ues`` reaches the world."""
+    slot = ues_slot_url if ues_slot_url is not None else PurpleSettings().ues_url
     return create_purple_app(assistant, url=url, name=assistant.name, description=assistant.description,
-                             reply_mode=assistant.reply_mode, version=version)
+                             reply_mode=assistant.reply_mode, version=version, ues_slot_url=slot)

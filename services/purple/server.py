@@ -28,6 +28,7 @@ from fastapi import FastAPI
 from services.protocol.a2a import PROTOCOL_VERSIONS, CardSpec, SkillSpec, agent_message, build_a2a_app
 from services.protocol.messages import MessageType
 from services.purple.a2a import message_payload, reply_parts
+from services.purple.world_url import reachable_ues_url
 
 log = structlog.get_logger("purple")
 
@@ -46,15 +47,20 @@ class PurpleBrain(Protocol):
 
 
 class PurpleExecutor(AgentExecutor):
-    """Runs a brain for every incoming message."""
+    """Runs a brain for every incoming message. ``ues_slot_url``: where this purple reaches the world gateway
+    (``PURPLE_UES_URL``); the ``ues_url`` of ``assessment_start`` is rewritten to it before the brain sees it."""
 
-    def __init__(self, brain: PurpleBrain, reply_mode: ReplyMode = "message") -> None:
+    def __init__(self, brain: PurpleBrain, reply_mode: ReplyMode = "message", ues_slot_url: str | None = None) -> None:
         self.brain = brain
         self.reply_mode = reply_mode
+        self.ues_slot_url = ues_slot_url
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
         task_id, context_id = context.task_id or "", context.context_id or ""
         payload = message_payload(context.message)
+        if (self.ues_slot_url and payload.get("message_type") == MessageType.ASSESSMENT_START
+                and isinstance(payload.get("ues_url"), str)):
+            payload = {**payload, "ues_url": reachable_ues_url(payload["ues_url"], self.ues_slot_url)}
         updater: TaskUpdater | None = None
         if self.reply_mode == "task":
             if context.current_task is None and context.message is not None:
@@ -84,9 +90,12 @@ class PurpleExecutor(AgentExecutor):
 
 def create_purple_app(brain: PurpleBrain, *, url: str, name: str = "UES baseline purple",
                       description: str | None = None, reply_mode: ReplyMode | None = None,
-                      protocol_versions: Sequence[str] = PROTOCOL_VERSIONS, version: str = "0.1.0") -> FastAPI:
+                      protocol_versions: Sequence[str] = PROTOCOL_VERSIONS, version: str = "0.1.0",
+                      ues_slot_url: str | None = None) -> FastAPI:
     """The purple's FastAPI app. ``reply_mode`` defaults to the brain's ``reply_mode`` attribute, else "message".
-    ``protocol_versions`` lists the card's JSON-RPC interfaces (e.g. ``("0.3",)`` to look like a 0.3 agent)."""
+    ``protocol_versions`` lists the card's JSON-RPC interfaces (e.g. ``("0.3",)`` to look like a 0.3 agent).
+    ``ues_slot_url`` (``PurpleSettings.ues_url``, ``PURPLE_UES_URL``): the world gateway as this purple reaches it;
+    every ``ues_url`` it is sent is rewritten to it (services/purple/world_url.py)."""
     mode: ReplyMode = reply_mode if reply_mode is not None else getattr(brain, "reply_mode", "message")
     card = CardSpec(
         name=name,
@@ -99,4 +108,4 @@ def create_purple_app(brain: PurpleBrain, *, url: str, name: str = "UES baseline
         protocol_versions=protocol_versions,
     )
     # Tasks in memory: a restarted purple starts afresh anyway.
-    return build_a2a_app(PurpleExecutor(brain, mode), card)
+    return build_a2a_app(PurpleExecutor(brain, mode, ues_slot_url), card)

@@ -6,16 +6,22 @@ Command-line options of ``purple-agent`` override these (``--scenarios-dir``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from services.purple.world_url import check_slot_url
 
 
 class PurpleSettings(BaseSettings):
     """What the baseline purples read from the environment."""
 
     model_config = SettingsConfigDict(env_prefix="PURPLE_", env_file=".env", extra="ignore")
+
+    # Where this purple reaches the green's world gateway (under Amber: ``${slots.ues.url}``): the scheme, host and
+    # port of every ues_url it is sent are replaced with these (services/purple/world_url.py, protocol.md §4).
+    ues_url: str | None = None
 
     # Where the oracle looks up the scenario a user's request comes from; it must be the folder the green assesses
     # with. The default is the repository's benchmark content: an installed package (the image) has no such folder
@@ -60,3 +66,10 @@ class PurpleSettings(BaseSettings):
     # the model sees.
     memory_messages: int = Field(default=60, ge=4)
     tool_result_chars: int = Field(default=6000, ge=200)
+
+    @field_validator("ues_url", mode="before")
+    @classmethod
+    def _slot_url(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return check_slot_url(value) if value.strip() else None  # empty: an unbound slot, no rewrite
+        return value

@@ -127,7 +127,7 @@ async def test_closed_port_is_a_transport_error():
     async with PurpleLink(url, context()) as link:
         with pytest.raises(PurpleError) as caught:
             await link.send(TURN, timeout_s=10)
-    assert caught.value.kind == "transport"
+    assert caught.value.kind == "transport" and caught.value.reached is False  # nothing was sent
     assert url in str(caught.value) and "transport error" in str(caught.value)
 
 
@@ -137,6 +137,7 @@ async def test_missing_card_is_an_http_error(noop):
         with pytest.raises(PurpleError) as caught:
             await link.send(TURN, timeout_s=10)
     assert caught.value.kind == "http" and "404" in str(caught.value) and url in str(caught.value)
+    assert caught.value.reached is False  # no card, no message
 
 
 def broken_agent(card_url: str, *, status: int = 200) -> FastAPI:
@@ -167,7 +168,7 @@ async def test_jsonrpc_error_is_reported_as_such():
         with pytest.raises(PurpleError) as caught:
             await link.send(TURN, timeout_s=10)
     assert caught.value.kind == "jsonrpc" and "the assistant crashed" in str(caught.value)
-    assert url in str(caught.value)
+    assert url in str(caught.value) and caught.value.reached is True  # it answered the message
 
 
 async def test_http_error_on_send_is_reported_as_such():
@@ -176,7 +177,19 @@ async def test_http_error_on_send_is_reported_as_such():
     async with serve(broken_agent(url + "/", status=502), port), PurpleLink(url, context()) as link:
         with pytest.raises(PurpleError) as caught:
             await link.send(TURN, timeout_s=10)
-    assert caught.value.kind == "http" and "502" in str(caught.value)
+    assert caught.value.kind == "http" and "502" in str(caught.value) and caught.value.reached is True
+
+
+async def test_a_purple_gone_after_its_card_was_read_was_not_reached(purple_factory):
+    """The card came, then the purple's process ended: the next message finds no one to connect to, so it never
+    reached the purple (the connection itself failed)."""
+    purple = purple_factory("noop")
+    async with PurpleLink(purple.url, context()) as link:
+        await link.send(TURN, timeout_s=20)
+        stop_process(purple.process)
+        with pytest.raises(PurpleError) as caught:
+            await link.send(TURN, timeout_s=10)
+    assert caught.value.kind == "transport" and caught.value.reached is False, caught.value
 
 
 # ------------------------------------------------------------------------------------------------ URLs with a path

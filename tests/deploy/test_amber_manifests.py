@@ -19,6 +19,7 @@ from typing import Any
 import json5
 import pytest
 
+from green_agent.config import GreenSettings
 from green_agent.protocol import PARTICIPANT_ROLE, AssessmentConfig, parse_request
 
 HERE = Path(__file__).resolve().parents[2] / "deploy" / "agentbeats"
@@ -183,7 +184,9 @@ def test_nothing_declared_is_left_unused(path: Path):
         assert ("provides", provide) in exported or ("provides", provide) in bound_from, provide
     if program:
         assert any(where == "provides" for where, _ in exported)
-    used_config = {r.split(".")[1] for r in refs(program) if r.startswith("config.")}
+    # Used by the program, or handed down in a child's config ("${config.x}" in components.<name>.config).
+    children = [child.get("config", {}) for child in m.get("components", {}).values() if isinstance(child, dict)]
+    used_config = {r.split(".")[1] for r in refs([program, *children]) if r.startswith("config.")}
     for prop in m.get("config_schema", {}).get("properties", {}):
         assert prop in used_config, prop
 
@@ -226,6 +229,9 @@ def test_the_scenario_links_to_its_local_children_and_the_pinned_gateway():
                 assert set(config) <= set(schema["properties"]), name
             for key, value in config.items():
                 assert schema["properties"][key]["type"] == "string" and isinstance(value, str) and value, key
+                # A value from the scenario's own config must be declared there.
+                for ref in INTERPOLATION.findall(value):
+                    assert ref.startswith("config.") and ref[7:] in scenario["config_schema"]["properties"], ref
         else:
             assert not config, name
     assert ("gateway", "green") in bound and ("gateway", "purple1") in bound
@@ -251,8 +257,38 @@ def test_the_scenario_gives_the_template_what_its_workflow_reads():
     request = parse_request({"participants": {PARTICIPANT_ROLE: "http://127.0.0.1:8080/personal_assistant"},
                              "config": patched})
     assert request.warnings == [] and request.config.num_instances == 4
-    # The green tells purples where their world is (the docker/process backends' advertise setting).
     green = load(HERE / "green.json5")
-    assert green["program"]["env"]["GREEN_UES_ADVERTISE_HOST"] == "${config.ues_advertise_host}"
     assert green["metadata"]["participant_roles"] == [PARTICIPANT_ROLE]
+    # What the template's tooling shows of the green is the scenario's default board.
+    assert green["metadata"]["assessment_config"] == config
     assert not (HERE / "scenario.toml").exists(), "the older runner's scenario.toml is gone"
+
+
+@pytest.mark.parametrize("path", MANIFESTS, ids=lambda p: p.name)
+def test_only_secrets_are_required_configs(path: Path):
+    """Quick Submit fills in a scenario's secrets alone: a required config that is not a secret stops a submission;
+    anything else has a default."""
+    schema = load(path).get("config_schema", {})
+    for name in schema.get("required", []):
+        assert schema["properties"][name].get("secret") is True, f"{path.name}: config {name} is required"
+    for name, prop in schema.get("properties", {}).items():
+        assert prop.get("secret") is True or "default" in prop, f"{path.name}: config {name} has no default"
+
+
+def test_the_held_out_secret_goes_from_a_repository_secret_to_the_green():
+    """scenario.json5's secret config heldout_secret (the leaderboard repository's secret HELDOUT_SECRET, exported
+    by the template's workflow as AMBER_CONFIG_HELDOUT_SECRET) → the green's secret config → GREEN_HELDOUT_SECRET,
+    the setting the green reads. The default board needs it: without it the worlds could be computed."""
+    scenario, green = load(HERE / "scenario.json5"), load(HERE / "green.json5")
+    for manifest in (scenario, green):
+        prop = manifest["config_schema"]["properties"]["heldout_secret"]
+        assert prop == {"type": "string", "secret": True} and "heldout_secret" in manifest["config_schema"]["required"]
+    assert scenario["components"]["green"]["config"]["heldout_secret"] == "${config.heldout_secret}"
+    assert green["program"]["env"]["GREEN_HELDOUT_SECRET"] == "${config.heldout_secret}"
+    assert "GREEN_HELDOUT_SECRET" == GreenSettings.model_config["env_prefix"].upper() + "HELDOUT_SECRET"
+    assert "heldout_secret" in GreenSettings.model_fields
+    # The advertise host is no required config any more: its default is what scenario.json5 compiles to.
+    host = green["config_schema"]["properties"]["ues_advertise_host"]
+    names = list(scenario["components"])
+    assert host["default"] == f"c{names.index('green') + 1}-green-net"
+    assert green["program"]["env"]["GREEN_UES_ADVERTISE_HOST"] == "${config.ues_advertise_host}"

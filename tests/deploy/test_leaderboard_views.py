@@ -1,56 +1,49 @@
-"""The leaderboard's views by part and by attack (deploy/agentbeats/leaderboard_parts.sql, leaderboard_attacks.sql)
-over real rows of composed workdays, in DuckDB, from results files shaped as the template's workflow writes them
-(tests/deploy/test_leaderboard.py has the main query)."""
+"""The leaderboard's views by part and by attack (the "By part of the day" and "Attack resistance" queries of
+deploy/agentbeats/leaderboard_queries.json, from leaderboard_parts.sql and leaderboard_attacks.sql) over the
+``results`` table the site builds from real composed workdays' results files (tests/deploy/conftest.py; the main
+board is tests/deploy/test_leaderboard.py)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import duckdb
-import httpx
-
-from green_agent.config import GreenSettings
-from green_agent.selftest import assess_via_green, practice_green
-
-ROOT = Path(__file__).resolve().parents[2]
-BOARDS = ROOT / "deploy" / "agentbeats"
-PARTS = ["thread_decision", "receipts_total", "chase_reply"]
+from tests.deploy.conftest import PARTS, Submissions, site_board, site_queries
 
 
-async def test_parts_and_attacks_leaderboards_rank_what_the_rows_say(tmp_path, monkeypatch):
-    folder = tmp_path / "results"
-    folder.mkdir()
-    settings = GreenSettings(scenarios_dir=ROOT / "scenarios", data_dir=tmp_path / "data")
-    async with practice_green(settings, ("oracle", "gullible")) as (green, purples):
-        for role, purple in purples.items():
-            rows = [row for attacks in ("none", "all") for row in await assess_via_green(
-                green, purple, ["workday"], {"parts": PARTS, "attacks": attacks, "seed": 2})]
-            (folder / f"{role}.json").write_text(json.dumps({
-                "status": "completed", "participants": {"green": "green-id", "assistant": f"agent-{role}"},
-                "results": rows}))
-            # The assessment's HTML report shows the same: each part's share and each attack's outcome.
-            attacked = rows[-1]["assessment_id"]
-            async with httpx.AsyncClient() as http:
-                page = (await http.get(f"{green}/reports/{attacked}.html")).text
-            assert "Parts of the day" in page and all(f"<code>{p}</code>" in page for p in PARTS)
-            assert "Attacks planted in the world" in page
-            assert ("followed" if role == "gullible" else "resisted") in page
-    monkeypatch.chdir(tmp_path)
-    connection = duckdb.connect()
+def test_the_reports_show_each_part_and_each_attack(submissions: Submissions):
+    """The assessment's HTML report shows what the views rank: each part's share and each attack's outcome."""
+    for role, page in submissions.reports.items():
+        assert "Parts of the day" in page and all(f"<code>{p}</code>" in page for p in PARTS), role
+        assert "Attacks planted in the world" in page, role
+    assert "followed" in submissions.reports["reckless"] and "resisted" in submissions.reports["oracle"]
 
-    board = connection.execute((BOARDS / "leaderboard_parts.sql").read_text()).fetchall()
-    columns = [d[0] for d in connection.description]
-    assert columns == ["id", "part", "trials", "Pass rate (%)", "Mean score (%)"]
-    assert {(row[0], row[1]) for row in board} == {(f"agent-{r}", p) for r in ("oracle", "gullible") for p in PARTS}
-    oracle = {row[1]: row for row in board if row[0] == "agent-oracle"}
-    assert all(row[2] == 2 and row[3] == 100.0 and row[4] == 100.0 for row in oracle.values())
 
-    board = connection.execute((BOARDS / "leaderboard_attacks.sql").read_text()).fetchall()
-    columns = [d[0] for d in connection.description]
-    assert columns == ["id", "trials", "Utility (%)", "Utility under attack (%)", "attacks", "Attack success (%)"]
-    by_id = {row[0]: dict(zip(columns, row, strict=True)) for row in board}
-    assert [row[0] for row in board] == ["agent-oracle", "agent-gullible"]  # the one that resists ranks first
-    assert by_id["agent-oracle"]["Attack success (%)"] == 0.0 and by_id["agent-oracle"]["attacks"] == 2
-    assert by_id["agent-oracle"]["Utility (%)"] == by_id["agent-oracle"]["Utility under attack (%)"] == 100.0
-    assert by_id["agent-gullible"]["Attack success (%)"] >= 50 and by_id["agent-gullible"]["Utility (%)"] == 100.0
+def test_the_parts_board_ranks_each_part_and_counts_errored_trials_apart(submissions: Submissions):
+    board = site_board(submissions.folder, site_queries()["By part of the day"])
+    assert board.columns == ["id", "part", "Pass rate (%)", "Mean score (%)", "trials", "errored_trials"]
+    purples = ("oracle", "reckless", "noop", "flaky")
+    assert {(row[0], row[1]) for row in board.rows} == {(f"agent-{p}", part) for p in purples for part in PARTS}
+    lines = {(row[0], row[1]): dict(zip(board.columns, row, strict=True)) for row in board.rows}
+    for part in PARTS:
+        oracle, noop, flaky = (lines[(f"agent-{p}", part)] for p in ("oracle", "noop", "flaky"))
+        assert (oracle["trials"], oracle["Pass rate (%)"], oracle["Mean score (%)"]) == (2, 100.0, 100.0), oracle
+        assert noop["Pass rate (%)"] == 0.0 and noop["errored_trials"] == 0
+        # The errored day's parts are counted, and change nothing of the scored ones.
+        assert (flaky["trials"], flaky["errored_trials"], flaky["Mean score (%)"]) == (2, 2, 100.0), flaky
+        ranked = [row[0] for row in board.rows if row[1] == part]
+        assert ranked.index("agent-oracle") < ranked.index("agent-noop"), (part, ranked)
+
+
+def test_the_attacks_board_ranks_the_purple_that_resists_first(submissions: Submissions):
+    board = site_board(submissions.folder, site_queries()["Attack resistance"])
+    assert board.columns == ["id", "Utility (%)", "Utility under attack (%)", "attacks", "Attack success (%)",
+                             "trials", "errored_trials"]
+    by_id = board.by_id()
+    assert set(by_id) == {"agent-oracle", "agent-reckless", "agent-noop", "agent-flaky"}
+    oracle, reckless = by_id["agent-oracle"], by_id["agent-reckless"]
+    assert oracle["Attack success (%)"] == 0.0 and oracle["attacks"] == 2
+    assert oracle["Utility (%)"] == oracle["Utility under attack (%)"] == 100.0
+    assert reckless["Attack success (%)"] >= 50 and reckless["attacks"] == 2
+    ids = [row[0] for row in board.rows]
+    assert ids.index("agent-oracle") < ids.index("agent-noop") < ids.index("agent-reckless"), ids
+    # The errored trials carried no attack: the flaky submission is the oracle's scored days, and two counted apart.
+    flaky = by_id["agent-flaky"]
+    assert (flaky["trials"], flaky["errored_trials"], flaky["attacks"]) == (2, 2, 2)

@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import re
+import shlex
 import sys
 import tempfile
 from collections import Counter
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import json5
 import pytest
 
 from green_agent.assessment.runner import ScenarioRunner
@@ -38,6 +40,7 @@ from services.ues.client import UESClient, wait_until_answers
 from tests.docker.conftest import (
     SESSION,
     ServedOrExited,
+    base_image_name,
     build_image,
     docker_client,  # noqa: F401  (the session's engine fixture, shared with tests/docker)
     free_port,
@@ -143,17 +146,57 @@ async def test_the_template_agent_plays_a_real_scenario_protocol_correctly(tmp_p
 
 
 # ------------------------------------------------------------------------------------------------ the image
+def instructions(dockerfile: str) -> list[str]:
+    """A Dockerfile's instructions, comments dropped and continuation lines joined."""
+    joined = re.sub(r"\\\n", " ", "\n".join(line for line in dockerfile.splitlines()
+                                          if not line.lstrip().startswith("#")))
+    return [" ".join(line.split()) for line in joined.splitlines() if line.strip()]
+
+
+def stages(dockerfile: str) -> list[list[str]]:
+    """The instructions of each stage (from its FROM)."""
+    out: list[list[str]] = []
+    for instruction in instructions(dockerfile):
+        if instruction.upper().startswith("FROM "):
+            out.append([])
+        out[-1].append(instruction)
+    return out
+
+
+def test_the_template_builds_from_a_public_base_as_the_project_image_does():
+    """FROM the public Python base the project Dockerfile names (which deploy/base-image.sh provides where no
+    registry answers), never from an unpublished project image; its build stage is the project's, step for step
+    (the SDK installed from uv.lock, and an engine that built the project image reuses every layer of it)."""
+    template, project = (stages(path.read_text()) for path in (TEMPLATE / "Dockerfile", ROOT / "Dockerfile"))
+    assert {stage[0].split()[1] for stage in template} == {base_image_name()}
+    assert template[0] == project[0], "the template's build stage drifted from the project Dockerfile's"
+    assert template[1][:2] == project[1][:2]  # the runtime base and its curl + user layer, shared too
+    assert template[1][-2:] == ['ENTRYPOINT ["/opt/venv/bin/python", "/app/agent.py"]',
+                                'CMD ["--host", "0.0.0.0", "--port", "9019"]']
+
+
+def test_the_template_manifest_runs_what_the_image_runs():
+    """purple.json5's entrypoint is the image's ENTRYPOINT with the runner's arguments (Amber replaces the
+    ENTRYPOINT), on the port its endpoint declares."""
+    manifest = json5.loads((TEMPLATE / "purple.json5").read_text())
+    entrypoint = json.loads(instructions((TEMPLATE / "Dockerfile").read_text())[-2].split(" ", 1)[1])
+    command = shlex.split(manifest["program"]["entrypoint"])
+    assert command[:len(entrypoint)] == entrypoint and command[len(entrypoint):] == ["--host", "0.0.0.0", "--port",
+                                                                                    "9019"]
+    assert manifest["program"]["network"]["endpoints"] == [{"name": "endpoint", "port": 9019}]
+    assert manifest["program"]["env"]["PURPLE_UES_URL"] == "${slots.ues.url}"
+
+
 @pytest.fixture(scope="module")
 def template_image(docker_client, project_image) -> str:  # noqa: F811  (the fixtures imported above)
-    """The template's image, built once from deploy/purple-template/Dockerfile with the repository as context, on the
-    session's project image (as its README builds it, on ``ues-green-agent``). Kept afterwards, like the project
-    image."""
+    """The template's image, built once from deploy/purple-template/Dockerfile with the repository as context, as
+    its README builds it (host network for PyPI). The session's project image is built first only for its layer
+    cache, which the template's identical build stage reuses. Kept afterwards, like the project image."""
     from testcontainers.core.image import DockerImage
 
-    assert "FROM ${PROJECT_IMAGE}" in (TEMPLATE / "Dockerfile").read_text(), "the template builds on the project image"
     return build_image(DockerImage(path=ROOT, dockerfile_path="deploy/purple-template/Dockerfile",
                                    tag=TEMPLATE_IMAGE_TAG, clean_up=False, platform="linux/amd64", forcerm=True,
-                                   buildargs={"PROJECT_IMAGE": project_image}), "the purple template")
+                                   network_mode="host"), "the purple template")
 
 
 @contextlib.contextmanager

@@ -9,7 +9,8 @@ RDI-Foundation/agentbeats-gateway, src/main.py and src/assessment.py):
    ``{"status": <final state>, "results": <every JSON part of the artifacts>}``;
 3. the workflow merges the shards into one results file, ``{"status", "participants":
    metadata.agentbeats_ids, "results"}``, under ``results/``;
-4. AgentBeats runs the leaderboard query (deploy/agentbeats/leaderboard.sql) over ``results/*.json``.
+4. AgentBeats runs the leaderboard's queries (deploy/agentbeats/leaderboard_queries.json) over the ``results``
+   table it builds from ``results/*.json``.
 
 Real green (A2A server, process worlds), real purples (``purple-agent`` processes). What Amber adds (the mesh, the
 gateway's proxy) is not here: the purple URL is the purple's own.
@@ -21,7 +22,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import json5
 
 from green_agent.config import GreenSettings
@@ -29,6 +29,7 @@ from green_agent.embedded import purple_process
 from green_agent.server import create_app
 from tests.a2a.conftest import serve, stream_v03, v03_message
 from tests.conftest import free_port
+from tests.deploy.conftest import site_board, site_queries
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENTBEATS = ROOT / "deploy" / "agentbeats"
@@ -74,10 +75,11 @@ def merged(shards: list[dict[str, Any]], scenario: dict[str, Any]) -> dict[str, 
             "results": [row for shard in shards for row in shard["results"]]}
 
 
-async def test_the_template_flow_from_patched_scenario_to_leaderboard(tmp_path, monkeypatch):
+async def test_the_template_flow_from_patched_scenario_to_leaderboard(tmp_path):
     template = json5.loads((AGENTBEATS / "scenario.json5").read_text())
-    # This repository's test scenarios stand in for the benchmark's (the image's scenarios folder).
-    template["components"]["gateway"]["config"]["assessment_config"].update(scenario_id="mini_day", trials=5)
+    # This repository's test scenarios stand in for the benchmark's (the image's scenarios folder): the default
+    # board's config, its scenarios replaced.
+    template["components"]["gateway"]["config"]["assessment_config"].update(scenarios=["mini_day"], trials=5)
     settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data", pool_min_idle=0,
                              character_mode="scripted")
     results = tmp_path / "results"
@@ -124,13 +126,11 @@ async def test_the_template_flow_from_patched_scenario_to_leaderboard(tmp_path, 
             assert not any("without acting" in w for w in row["warnings"]), row["warnings"]
     assert chosen["oracle"] == chosen["noop"]  # the draw depends on the seed alone
 
-    monkeypatch.chdir(tmp_path)
-    connection = duckdb.connect()
-    board = connection.execute((AGENTBEATS / "leaderboard.sql").read_text()).fetchall()
-    columns = [(d[0], str(d[1])) for d in connection.description]
-    assert columns[:2] == [("id", "VARCHAR"), ("trials", "BIGINT")] and columns[4] == ("scenarios", "BIGINT")
-    assert [(row[0], row[1]) for row in board] == [("purple-oracle-id", 3), ("purple-noop-id", 3)]
-    assert board[0][2] == 100.0 and board[1][2] == 0.0  # pass rates
+    board = site_board(results, site_queries()["Overall"])
+    assert board.columns[0] == "id" and board.types[0] == "VARCHAR"
+    lines = [(line["id"], line["trials"], line["errored_trials"], line["Pass rate (%)"])
+             for line in (dict(zip(board.columns, row, strict=True)) for row in board.rows)]
+    assert lines == [("purple-oracle-id", 3, 0, 100.0), ("purple-noop-id", 3, 0, 0.0)]
 
 
 async def test_a_baseline_without_a_plan_for_the_world_says_so_in_the_row(tmp_path):

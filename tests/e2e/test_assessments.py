@@ -36,9 +36,11 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 PROGRESS_TYPES = {"update_assessment_started", "update_scenario_loaded", "update_turn_started",
                   "update_action_observed", "update_responses_generated", "update_turn_completed",
                   "update_evaluation_started", "update_criterion_evaluated", "update_assessment_completed",
-                  "update_error_occurred"}
-ESSENTIAL = {"update_assessment_started", "update_assessment_completed", "update_error_occurred"}
-TRIAL_STATUSES = {"completed", "failed", "timeout", "cancelled"}
+                  "update_error_occurred", "update_waiting_on_purple"}
+ESSENTIAL = {"update_assessment_started", "update_assessment_completed", "update_error_occurred",
+             "update_waiting_on_purple"}
+TRIAL_STATUSES = {"completed", "failed", "timeout", "cancelled", "errored"}
+ERROR_REASONS = {"purple_unreachable", "world_lost", "green_error"}
 COMPLETION_REASONS = {"scenario_complete", "early_completion", "max_turns_reached", "timeout", "cancelled", "error"}
 
 
@@ -67,6 +69,7 @@ def check_trial_row(row: dict[str, Any]) -> None:
         assert isinstance(row[name], str) and row[name], name
     assert is_whole(row["trial"]) and is_whole(row["seed"])
     assert row["status"] in TRIAL_STATUSES, row["status"]
+    assert set(row["reasons"]) <= ERROR_REASONS and bool(row["reasons"]) == (row["status"] == "errored"), row
     assert row["completion_reason"] in COMPLETION_REASONS, row["completion_reason"]
     for name in ("score", "max_score", "percentage"):
         assert is_number(row[name]), name
@@ -111,7 +114,9 @@ def check_trial_row(row: dict[str, Any]) -> None:
 def check_summary_row(row: dict[str, Any], trial_rows: list[dict[str, Any]]) -> None:
     assert row["row_type"] == "summary"
     assert row["protocol"] == "ues-assessment/1"
-    assert is_whole(row["scenarios"]) and is_whole(row["trials"]) and row["trials"] == len(trial_rows)
+    assert is_whole(row["scenarios"]) and is_whole(row["trials"]) and is_whole(row["errored_trials"])
+    assert row["trials"] == sum(r["status"] != "errored" for r in trial_rows)  # errored trials are counted apart
+    assert row["errored_trials"] == len(trial_rows) - row["trials"]
     for name in ("mean_percentage", "pass_at_1", "pass_hat_k", "pass_at_k"):
         assert is_number(row[name]), name
     assert isinstance(row["per_scenario"], list) and len(row["per_scenario"]) == row["scenarios"]
@@ -232,9 +237,12 @@ async def test_unknown_scenario_is_rejected_naming_it(green, purples):
 async def test_purple_unreachable(green, purples):
     closed = f"http://127.0.0.1:{free_port()}"
     result = await assess(green, closed, scenario_id="mini_day")
-    assert result.state == "completed"  # per-trial failures live inside a completed result
-    row = only_trial(result)
-    assert row["status"] == "failed" and row["completion_reason"] == "error"
+    # Nothing about the purple was measured, in every trial: the task fails, naming why and where (no results file)
+    assert result.state == "failed"
+    assert "purple_unreachable" in status_text(result.final) and closed in status_text(result.final)
+    row = only_trial(result)  # the Result artifact still comes, trial by trial
+    assert row["status"] == "errored" and row["reasons"] == ["purple_unreachable"]
+    assert row["completion_reason"] == "error" and row["criteria_results"] == []
     assert row["turns_taken"] == 0 and row["passed"] is False
     assert any("assessment_start" in e for e in row["errors"]), row["errors"]
     assert_world_given_back(green, result.context_id)
@@ -276,9 +284,9 @@ async def test_ues_killed_mid_trial(green, purples):
     os.kill(lease.instance.handle.pid, signal.SIGKILL)  # while the slow purple holds turn 1
 
     result = await live.result()
-    assert result.state == "completed"
+    assert result.state == "failed" and "world_lost" in status_text(result.final)  # its one trial measured nothing
     row = only_trial(result)
-    assert row["status"] == "failed" and row["completion_reason"] == "error"
+    assert row["status"] == "errored" and row["reasons"] == ["world_lost"] and row["completion_reason"] == "error"
     assert any("UES" in e for e in row["errors"]), row["errors"]
     assert row["passed"] is False and row["criteria_results"] == []  # no world left to judge
 

@@ -1,5 +1,5 @@
 """Worlds come back under every path (issue 12, item 2): one hundred assessments, one after another, on a pool of
-three worlds, with every way an assessment can end mixed in — passed, failed on an unreachable purple, garbage
+three worlds, with every way an assessment can end mixed in — passed, errored on an unreachable purple, garbage
 replies, silence past the turn timeout, a cancel while the purple holds a turn, the world killed mid-trial, misuse
 (forbidden routes, oversized bodies, chat posted as the user), and requests rejected before any world is taken.
 
@@ -61,9 +61,9 @@ async def scores_nothing(green: Green, purples: Callable[..., Awaitable[str]], i
 
 async def unreachable(green: Green, purples: Callable[..., Awaitable[str]], i: int) -> str:
     result = await assess(green, f"http://127.0.0.1:{free_port()}", scenario_id="mini_day")
-    assert result.state == "completed", status_text(result.final)
+    assert result.state == "failed" and "purple_unreachable" in status_text(result.final)
     row = trial(result)
-    assert row["status"] == "failed" and any("assessment_start" in e for e in row["errors"]), row["errors"]
+    assert row["status"] == "errored" and any("assessment_start" in e for e in row["errors"]), row["errors"]
     return "purple unreachable"
 
 
@@ -112,9 +112,9 @@ async def world_killed(green: Green, purples: Callable[..., Awaitable[str]], i: 
     assert lease is not None
     os.kill(lease.instance.handle.pid, signal.SIGKILL)  # while the slow purple holds the turn
     result = await live.result()
-    assert result.state == "completed", status_text(result.final)
+    assert result.state == "failed" and "world_lost" in status_text(result.final)
     row = trial(result)
-    assert row["status"] == "failed" and any(lease.instance_id in e for e in row["errors"]), row["errors"]
+    assert row["status"] == "errored" and any(lease.instance_id in e for e in row["errors"]), row["errors"]
     return "world killed mid-trial"
 
 

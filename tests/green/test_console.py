@@ -42,3 +42,14 @@ async def test_in_a_pipe_it_is_silent_unless_verbose():
                 await show(update)
     assert quiet.getvalue() == ""
     assert chatty.getvalue().splitlines() == ["  loaded", "  Turn 3 started", "  judging", "  loaded", "  All done"]
+
+
+async def test_a_long_turn_shows_how_long_the_purple_has_held_it():
+    out = io.StringIO()
+    show = LiveProgress(1, Console(file=out, force_terminal=True, width=100))
+    with show:
+        await show(updates()[0])
+        await show(ProgressUpdate(text="Turn 3: waiting on the purple (60 s)", type=ProgressType.WAITING_ON_PURPLE,
+                                  data={"scenario_id": "mini_day", "trial": 0, "turn": 3, "waited_s": 60}))
+        show.progress.refresh()
+        assert "mini_day trial 0: turn 3, waiting on the purple (60 s)" in out.getvalue()

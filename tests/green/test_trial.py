@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from green_agent.assessment import progress
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.trial import Trial
@@ -22,6 +23,7 @@ from green_agent.protocol import (
     DEFAULT_MAX_TURNS,
     AssessmentConfig,
     CompletionReason,
+    ErrorReason,
     ProblemKind,
     ProgressType,
     ProgressUpdate,
@@ -31,6 +33,7 @@ from green_agent.scenarios import ScenarioLibrary
 from services.purple.baseline import SLOW_TURN_ENV
 from services.purple.server import create_purple_app
 from services.ues.client import UESClient
+from tests.a2a.test_purple_link import broken_agent
 from tests.conftest import free_port
 from ues_pool.pool import UESPool
 
@@ -45,7 +48,7 @@ async def pool(tmp_path) -> AsyncIterator[UESPool]:
 
 
 async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | None = None,
-                    on_update: Callable[[ProgressUpdate], None] | None = None,
+                    on_update: Callable[[ProgressUpdate], None] | None = None, oracle_plans: Path | None = None,
                     **config: Any) -> tuple[TrialRecord, list[ProgressUpdate], list[dict[str, Any]]]:
     """Run mini_day once; return the record, the progress updates, and the world's non-admin keys as they were
     right after the trial — before the pool's wipe, so what they show is the trial's own doing."""
@@ -61,7 +64,7 @@ async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | N
         trial = Trial(scenario=LIBRARY.get("mini_day"), trial=0, seed=11,
                       config=AssessmentConfig(scenario_id="mini_day", **config), ues=ues,
                       advertised_url=lease.advertised_url, link=link, assessment_id="a" * 32, emit=emit,
-                      cancel=cancel or asyncio.Event(),
+                      cancel=cancel or asyncio.Event(), oracle_plans=oracle_plans,
                       characters=lambda email, phone, rng: ScriptedCharacters(LIBRARY.get("mini_day").spec, rng,
                                                                               email, phone))
         record = await trial.run()
@@ -105,10 +108,38 @@ async def test_a_garbage_purple_gets_the_default_step_and_warnings(pool):
     assert_keys_revoked(keys)
 
 
-async def test_an_unreachable_purple_fails_the_trial_and_its_key_is_revoked(pool):
+async def test_an_unreachable_purple_errors_the_trial_and_its_key_is_revoked(pool):
+    """Nothing listens: assessment_start never reached the purple, so the trial measured nothing about it."""
     record, _, keys = await run_trial(pool, f"http://127.0.0.1:{free_port()}")
+    assert record.status == TrialStatus.ERRORED and record.completion_reason == CompletionReason.ERROR
+    assert record.reasons == [ErrorReason.PURPLE_UNREACHABLE]
+    assert record.errors[0].kind == ProblemKind.START_FAILED and "agent card" in record.errors[0].text
+    assert record.turns_taken == 0
+    assert_keys_revoked(keys)
+
+
+@pytest.mark.parametrize("status", [200, 500])
+async def test_a_purple_that_refuses_assessment_start_fails_the_trial(pool, status):
+    """The purple got assessment_start (the world's summary in it) and answered with an error: its own doing, so the
+    trial fails and is scored — were it errored, a purple could refuse the worlds it cannot do and leave them out."""
+    port = free_port()
+    async with serve_in_process(broken_agent(f"http://127.0.0.1:{port}/", status=status), port) as url:
+        record, _, keys = await run_trial(pool, url)
     assert record.status == TrialStatus.FAILED and record.completion_reason == CompletionReason.ERROR
-    assert record.errors[0].kind == ProblemKind.START_FAILED
+    assert record.reasons == [] and record.errors[0].kind == ProblemKind.START_FAILED
+    assert record.ran  # judged like any failed trial
+    assert_keys_revoked(keys)
+
+
+async def test_a_fault_of_the_greens_own_errors_the_trial_and_its_key_is_revoked(pool, tmp_path):
+    """The green cannot write the trial's oracle plan (a file where its folder should be): the green's failure."""
+    blocked = tmp_path / "plans"
+    blocked.write_text("not a folder")
+    async with purple_process("noop", SCENARIOS) as url:
+        record, _, keys = await run_trial(pool, url, oracle_plans=blocked)
+    assert record.status == TrialStatus.ERRORED and record.reasons == [ErrorReason.GREEN_ERROR]
+    assert record.errors[0].kind == ProblemKind.GREEN_FAILED
+    assert record.errors[0].text.startswith("the green failed during the trial: FileExistsError")
     assert record.turns_taken == 0
     assert_keys_revoked(keys)
 
@@ -187,6 +218,31 @@ async def test_assessment_start_carries_the_trials_budget(pool, config, budget):
     assert {k: recorder.start.get(k) for k in ("max_turns", "end_time", "max_time_step")} == {
         **budget, "end_time": "2026-03-02T13:00:00+00:00"}
     assert recorder.start["current_time"] == "2026-03-02T09:00:00+00:00"
+
+
+class SlowStarter:
+    """A purple that takes ``delay_s`` to accept ``assessment_start`` and ends its first turn at once."""
+
+    def __init__(self, delay_s: float) -> None:
+        self.delay_s = delay_s
+
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
+        if payload.get("message_type") == "assessment_start":
+            await asyncio.sleep(self.delay_s)
+        return {"message_type": "early_completion"} if payload.get("message_type") == "turn_start" else None
+
+
+async def test_a_slow_assessment_start_gets_heartbeats(pool, monkeypatch):
+    monkeypatch.setattr(progress, "HEARTBEAT_INTERVAL_S", 0.3)
+    app = create_purple_app(SlowStarter(1.5), url="http://127.0.0.1/", name="slow starter")
+    async with serve_in_process(app) as url:
+        record, updates, _ = await run_trial(pool, url)
+    assert record.status == TrialStatus.COMPLETED and record.completion_reason == CompletionReason.EARLY_COMPLETION
+    first_turn = next(i for i, u in enumerate(updates) if u.type == ProgressType.TURN_STARTED)
+    beats = [u for u in updates[:first_turn] if u.type == ProgressType.WAITING_ON_PURPLE]
+    assert len(beats) >= 3 and all(b.data["waiting_for"] == "assessment_start" and b.data["turn"] is None
+                                   for b in beats), [b.data for b in beats]
+    assert all(b.text.startswith("Trial 0: assessment_start: waiting on the purple (") for b in beats)
 
 
 def test_the_turn_budget_is_the_requests_else_the_scenarios_else_the_default():

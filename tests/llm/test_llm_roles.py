@@ -30,7 +30,15 @@ from green_agent.assessment.outcome import Outcome
 from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.embedded import local_pool, purple_process
-from green_agent.protocol import CriterionResult, ProblemKind, ProgressType, ProgressUpdate, TrialRow, parse_request
+from green_agent.protocol import (
+    CriterionResult,
+    Problem,
+    ProblemKind,
+    ProgressType,
+    ProgressUpdate,
+    TrialRow,
+    parse_request,
+)
 from services.ues.client import UESClient
 from ues_pool.pool import UESPool
 
@@ -217,6 +225,11 @@ async def assess(settings: GreenSettings, pool: UESPool, purple_url: str, seed: 
     return run
 
 
+def not_heldout_aside(warnings: list[Problem]) -> list[Problem]:
+    """The warnings but the one every row of a green without a held-out secret carries (these greens have none)."""
+    return [w for w in warnings if w.kind != ProblemKind.NOT_HELDOUT]
+
+
 def fallback_warnings(row: TrialRow) -> list[str]:
     return [w.text for w in row.warnings if w.kind == ProblemKind.CHARACTER]
 
@@ -237,7 +250,7 @@ async def test_llm_characters_play_the_scenario(standard_run: tuple[Run, FakePro
     # Dana's RSVP from the model reached the calendar; the oracle saw it and reported it.
     assert run.criterion("dana_accepted").score == 20, run.criterion("dana_accepted")
     assert run.criterion("status_reported").score == 20
-    assert row.warnings == [] and row.errors == []
+    assert not_heldout_aside(row.warnings) == [] and row.errors == []
     # Chris's words are the model's, not his scripted "Great, see you at 5!"; Dana wrote nothing.
     assert run.texts_from(CHRIS_PHONE) == ["see you at 5"]
     assert set(run.reply_times()) == {"dana", "chris"} and len(run.reply_times()["dana"]) == 1
@@ -417,7 +430,7 @@ async def test_replay_reproduces_a_recorded_run_without_calls(pool: UESPool, ora
     assert forbidden.calls == []
     assert scores(replayed) == scores(recorded)
     assert replayed.reply_times() == recorded.reply_times()
-    assert replayed.row.warnings == [] and replayed.row.errors == []
+    assert not_heldout_aside(replayed.row.warnings) == [] and replayed.row.errors == []
     assert replayed.row.usage == recorded.row.usage  # the recorded tokens, counted again
     assert replayed.row.provenance.character_mode == "replay"
     assert replayed.row.provenance.character_model == "fake/characters"

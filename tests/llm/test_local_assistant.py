@@ -19,7 +19,9 @@ from tests.purple.test_assistant import TEST_SCENARIOS, assess
 
 async def test_the_assistant_completes_an_assessment_with_a_local_model(local_llm: str, tmp_path: Path):
     assistant = LLMAssistant(PurpleSettings(model="openai/gemma", api_base=local_llm, api_key="local",
-                                            tool_mode="text", max_tokens=200, max_tool_calls_per_turn=1))
+                                            tool_mode="text", max_tokens=200, max_tool_calls_per_turn=1,
+                                            # the path, not the speed: a loaded machine takes minutes per call
+                                            llm_timeout_s=600.0))
     # Two turns are enough to prove the path (a turn of this model on 2 cores takes 30–110 s).
     row, _ = await assess(assistant, TEST_SCENARIOS, "mini_day", tmp_path, turn_timeout_s=1800, max_turns=2)
     assert row.status is TrialStatus.COMPLETED, row.errors

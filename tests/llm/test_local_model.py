@@ -17,12 +17,16 @@ from green_agent.llm import CacheMode, LLMRole, UsageMeter, _litellm
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 MODEL = "openai/gemma"  # litellm's OpenAI-compatible provider; the server answers to any model name
+# The judge's prompt holds the whole transcript: about 10 s for this model on 2 quiet cores, and over 60 s (the
+# production default) on a loaded machine, where three timed-out attempts left the row without a judge call. This
+# test proves the path, not the speed: a budget ten times the loaded figure.
+LLM_TIMEOUT_S = 600.0
 
 
 async def test_mini_day_assessment_with_a_real_local_model(local_llm, tmp_path):
     settings = GreenSettings(data_dir=tmp_path / "data", scenarios_dir=SCENARIOS, character_model=MODEL,
                              judge_model=MODEL, llm_api_base=local_llm, llm_api_key="local",
-                             llm_cache_dir=tmp_path / "llm-cache")
+                             llm_timeout_s=LLM_TIMEOUT_S, llm_cache_dir=tmp_path / "llm-cache")
     runner = ScenarioRunner(settings)
 
     # One completion through the green's LLM door, timed (litellm's import, seconds, is not part of it).
@@ -53,7 +57,8 @@ async def test_mini_day_assessment_with_a_real_local_model(local_llm, tmp_path):
     assert row["provenance"]["character_mode"] == "llm"
     assert row["provenance"]["character_model"] == MODEL and row["provenance"]["judge_model"] == MODEL
     for role in ("characters", "judge"):
-        assert usage[role]["calls"] >= 1, (role, usage, row["warnings"])
+        assert usage[role]["calls"] >= 1, (f"the local model completed no {role} call within {LLM_TIMEOUT_S:g} s",
+                                           usage, row["warnings"], tone["explanation"])
         assert usage[role]["prompt_tokens"] > 0 and usage[role]["completion_tokens"] > 0, (role, usage)
         assert usage[role]["cost_usd"] is None, (role, usage)  # a local model has no price: never a made-up 0
     assert tone["method"] == "llm"

@@ -56,7 +56,8 @@ def test_a_violation_fails_even_with_full_marks():
     assert not passed(record(violations=[Violation(type="impersonated_user", turn=2)]), MINI_DAY, results())
 
 
-@pytest.mark.parametrize("status", [TrialStatus.FAILED, TrialStatus.TIMEOUT, TrialStatus.CANCELLED])
+@pytest.mark.parametrize("status", [TrialStatus.FAILED, TrialStatus.TIMEOUT, TrialStatus.CANCELLED,
+                                    TrialStatus.ERRORED])
 def test_a_trial_that_did_not_complete_fails(status):
     assert not passed(record(status=status, completion_reason=CompletionReason.ERROR), MINI_DAY, results())
 
