@@ -32,6 +32,7 @@ from services.protocol.messages import MessageType as MessageType
 from services.protocol.messages import PurpleEndReason
 from services.protocol.messages import TurnReply as TurnReply
 from services.protocol.messages import TurnStart as TurnStart
+from services.protocol.messages import WorldUnreachable as WorldUnreachable
 from services.protocol.messages import iso_duration as iso_duration
 from services.protocol.messages import render_text as render_text
 from services.ues.client import describe_validation_error
@@ -337,6 +338,10 @@ class ErrorReason(StrEnum):
     # be made to send it. Anything the purple may have seen (an answer with an error, a timeout) is its own doing.
     PURPLE_UNREACHABLE = "purple_unreachable"
     WORLD_LOST = "world_lost"  # the trial's UES world failed or died
+    # The purple said it could not reach its world (``world_unreachable``, its reply to assessment_start), and nothing
+    # shows it did: no call through the world gateway on the trial's route, none of its key in the world. A deployment
+    # that binds the world to no slot of the purple, not the purple's behaviour.
+    WORLD_UNREACHABLE = "world_unreachable"
     GREEN_ERROR = "green_error"  # the green itself failed
 
 
@@ -519,6 +524,9 @@ class ProblemKind(StrEnum):
     ENDED_IDLE = "ended_idle"
     # The world's: the UES failed, the world died, or its access log could not show everything.
     WORLD_FAILED = "world_failed"
+    # The purple said its world did not answer at the ues_url it was sent (``world_unreachable``): an error when nothing
+    # shows it reached the world (ErrorReason.WORLD_UNREACHABLE), else a warning and the trial goes on.
+    WORLD_UNREACHABLE = "world_unreachable"
     LOG_DROPPED = "log_dropped"
     ATTRIBUTION = "attribution"  # the world's events and the key's calls do not match one to one
     # The green's: what it was asked for and could not give, or could not judge.

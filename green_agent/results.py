@@ -209,6 +209,7 @@ def errored_text(trials: Sequence[TrialRow], request: AssessmentRequest) -> str:
         url += f" (given as {request.participant_url_given})"
     what = {ErrorReason.PURPLE_UNREACHABLE: "the purple could not be reached",
             ErrorReason.WORLD_LOST: "the trial's simulated world was lost",
+            ErrorReason.WORLD_UNREACHABLE: "the purple could not reach its simulated world",
             ErrorReason.GREEN_ERROR: "the green agent failed"}
     reasons = errored_reasons(trials)
     lines = [f"No trial could be scored: all {len(trials)} trial(s) errored ({', '.join(reasons)}), so nothing about "

@@ -99,6 +99,7 @@ class _Route:
     key_id: str
     key_digest: bytes
     pending: GatewayCalls = field(default_factory=GatewayCalls)
+    arrived: int = 0  # calls that came for this route, answered or not, with any key or none
     in_flight: int = 0
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
@@ -245,6 +246,12 @@ class WorldGateway:
         taken, route.pending = route.pending, GatewayCalls()
         return taken
 
+    def calls_arrived(self, token: str) -> int:
+        """How many calls came for the trial's route since it was registered, whatever their key and answer: evidence
+        that its purple reached the gateway (the record itself is read, and emptied, by ``take_calls``)."""
+        route = self._routes.get(token) or self._ended.get(token)
+        return route.arrived if route is not None else 0
+
     async def unregister(self, token: str) -> None:
         """Close the trial's route: calls from now on answer 410; calls already in flight through it finish (up to
         ``CLOSE_WAIT_S``) and are recorded, so that a read after this sees every call the world answered."""
@@ -275,6 +282,7 @@ class WorldGateway:
         prefix = f"/{GATEWAY_PREFIX}/{token}".encode()
         if not raw_path.startswith(prefix):  # the token itself percent-encoded: not a URL the green handed out
             return _error(404, "world gateway: unknown world token (percent-encoded)")
+        route.arrived += 1
         # In flight from here, body read included: closing the route waits for this call or stops it before it leaves.
         route.in_flight += 1
         route.idle.clear()

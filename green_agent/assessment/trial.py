@@ -15,6 +15,10 @@ A turn (protocol.md §4) has two halves:
   gateway's URL for its world, and its calls are counted from the gateway's record, which no world can drop (a log
   showing fewer is named in the warnings).
 
+A purple that answers ``assessment_start`` with ``world_unreachable`` (no answer came from its ``ues_url``: a world
+bound to no slot of its own) ends the trial errored only when nothing shows it reached its world — no call through the
+gateway on the trial's route, none of its key in the world (``world_unreachable_stands``); else the trial goes on.
+
 How far a turn moves the clock is the ``TurnClock``'s decision. The key is revoked on every path out, and before
 ``assessment_complete`` is sent: every call made with it up to the revocation is read and attributed, and nothing
 the purple does afterwards reaches the world.
@@ -33,6 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import structlog
@@ -70,6 +75,7 @@ from green_agent.protocol import (
     TrialStatus,
     TurnReply,
     TurnStart,
+    WorldUnreachable,
     cut,
     iso_duration,
 )
@@ -138,6 +144,25 @@ def _dropped_since(oldest: dict[str, Any], checkpoint: int, checkpoint_at: datet
         return parse_time(str(oldest.get("timestamp"))) > checkpoint_at
     except ValueError:
         return True  # a full log whose oldest entry cannot be placed: assume the worst, and say so
+
+
+def world_unreachable_stands(*, gateway_calls: int | None, key_calls: int) -> bool:
+    """Whether the green believes a purple that answered ``assessment_start`` with ``world_unreachable``: only when
+    nothing shows it reached its world — no call at all on the trial's route through the world gateway
+    (``gateway_calls``; None when the green has no gateway) and no call of its key in the world (``key_calls``). A
+    purple that reached its world cannot claim otherwise and leave a trial it could play out of its scores."""
+    return key_calls == 0 and not gateway_calls
+
+
+def _origin(url: str) -> str:
+    """``url``'s scheme, host and port: where a world was sought, without the path (a gateway route's token)."""
+    try:
+        parts = urlsplit(url)
+        if parts.scheme and parts.hostname:
+            return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"
+    except ValueError:
+        pass
+    return "an unreadable URL"
 
 
 @dataclass(frozen=True)
@@ -310,7 +335,7 @@ class Trial:
                                   max_time_step=iso_duration(self.config.max_time_step))
         try:
             async with progress.heartbeat(lambda waited: self._waiting(None, waited)):
-                await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
+                reply = await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
         except (PurpleError, TimeoutError) as exc:
             reason = f"did not answer within {CONTROL_TIMEOUT_S:g} s" if isinstance(exc, TimeoutError) else str(exc)
             problem = Problem(kind=ProblemKind.START_FAILED,
@@ -324,7 +349,42 @@ class Trial:
                 rec.end(TrialStatus.FAILED, CompletionReason.ERROR, problem)
             return False
         self.purple_started = True
-        return True
+        claim = WorldUnreachable.from_payload(reply.first_object())
+        return claim is None or not await self._world_out_of_reach(claim)
+
+    async def _world_out_of_reach(self, claim: WorldUnreachable) -> bool:
+        """The purple answered ``assessment_start`` with ``world_unreachable``. Believed (the trial errors,
+        ``world_unreachable``, and True) only when nothing shows it reached its world (``world_unreachable_stands``);
+        otherwise the trial stays the purple's, with a warning quoting the claim."""
+        rec, token = self.record, self._gateway_token
+        gateway_calls = self.gateway.calls_arrived(token) if self.gateway is not None and token is not None else None
+        key_calls = await self._key_calls()
+        # Quoted in a row: never the route's token (a live trial's door), whatever the purple wrote.
+        error = cut((claim.error.replace(token, "…") if token else claim.error) or "no detail given", 200)
+        called, told = _origin(claim.ues_url), _origin(self.ues_url)
+        if called != told:
+            called += f" (it was sent {told})"
+        if world_unreachable_stands(gateway_calls=gateway_calls, key_calls=key_calls):
+            evidence = ("the world gateway saw no call for this trial" if gateway_calls is not None
+                        else "the world shows no call of its key")
+            rec.errored(ErrorReason.WORLD_UNREACHABLE, Problem(
+                kind=ProblemKind.WORLD_UNREACHABLE,
+                text=f"the purple could not reach its world at {called}: {error}; {evidence}"))
+            return True
+        seen = (f"{gateway_calls} call(s) through the world gateway" if gateway_calls
+                else f"{key_calls} call(s) of its key in the world")
+        rec.warn(ProblemKind.WORLD_UNREACHABLE,
+                 f"the purple said it could not reach its world at {called} ({error}), but {seen} show it did; the "
+                 f"trial goes on as the purple's")
+        return False
+
+    async def _key_calls(self) -> int:
+        """How many calls of the purple's key the world shows so far: its per-key counters when it keeps them, else
+        whether its access log holds any (1 or 0)."""
+        if self._counted is not None:
+            return sum((await self._counters_now()).values())
+        entries, _ = await self.ues.access_logs_since(self.key_id or "", self._last_log_id, page_size=1, max_pages=1)
+        return min(len(entries), 1)
 
     @property
     def ues_url(self) -> str:

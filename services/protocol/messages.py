@@ -33,6 +33,7 @@ __all__ = [
     "PurpleEndReason",
     "TurnReply",
     "TurnStart",
+    "WorldUnreachable",
     "iso_duration",
     "parse_duration",
     "render_text"
@@ -60,6 +61,7 @@ class MessageType(StrEnum):
     TURN_COMPLETE = "turn_complete"  # purple → green
     EARLY_COMPLETION = "early_completion"  # purple → green
     ASSESSMENT_COMPLETE = "assessment_complete"  # green → purple
+    WORLD_UNREACHABLE = "world_unreachable"  # purple → green: its reply to assessment_start when its world is silent
 
 
 class PurpleEndReason(StrEnum):
@@ -285,6 +287,24 @@ class TurnReply(Message):
         except ValueError:
             step = None
         return cls(time_step=step, notes=_text(obj.get("notes")), sent_time_step=sent)
+
+
+class WorldUnreachable(Message):
+    """``world_unreachable``: the purple's reply to ``assessment_start`` when no HTTP answer came from the world at the
+    ``ues_url`` it was sent (after its own rewrite, protocol.md §4): ``ues_url`` is the URL it called, ``error`` what
+    happened. A claim, not a fact: the green believes it only when nothing shows the purple reached its world."""
+
+    message_type: Literal[MessageType.WORLD_UNREACHABLE] = MessageType.WORLD_UNREACHABLE
+    ues_url: str
+    error: str = ""
+
+    @classmethod
+    def from_payload(cls, obj: Any) -> WorldUnreachable | None:
+        """The purple's reply to ``assessment_start`` read as a ``world_unreachable`` claim, or None when it is not one
+        (any other reply, which the green ignores). Never raises: fields that are not text are read as empty."""
+        if not isinstance(obj, dict) or obj.get("message_type") != MessageType.WORLD_UNREACHABLE:
+            return None
+        return cls(ues_url=_text(obj.get("ues_url")) or "", error=_text(obj.get("error")) or "")
 
 
 def _text(value: Any) -> str | None:

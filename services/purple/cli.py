@@ -18,7 +18,15 @@ from pathlib import Path
 import uvicorn
 
 from services.purple.assistant import LLMAssistant
-from services.purple.baseline import GarbageBrain, NoopBrain, SilentBrain, SlowBrain
+from services.purple.baseline import (
+    SLOW_FIRST_TURN_S,
+    SLOW_TURN_S,
+    GarbageBrain,
+    NoopBrain,
+    SilentBrain,
+    SlowBrain,
+    SlowFirstTurn,
+)
 from services.purple.cheats import (
     BroadcasterBrain,
     ChatterBrain,
@@ -55,7 +63,7 @@ ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
                                              plans_dir=settings.oracle_plans_dir),
     "garbage": lambda settings: GarbageBrain(),
     "silent": lambda settings: SilentBrain(),
-    "slow": lambda settings: SlowBrain(settings.slow_turn_s),
+    "slow": lambda settings: SlowBrain(SLOW_TURN_S if settings.slow_turn_s is None else settings.slow_turn_s),
     "chatter": lambda settings: ChatterBrain(),
     "echo": lambda settings: EchoBrain(),
     "yes": lambda settings: YesBrain(),
@@ -68,6 +76,9 @@ ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
     "digest-max-step": lambda settings: DigestMaxStepBrain(),
     "assistant": lambda settings: LLMAssistant(settings),
 }
+# An oracle holding its first turn for minutes, as an LLM purple may (issue 32 item 7).
+ROLES["oracle-slow"] = lambda settings: SlowFirstTurn(
+    ROLES["oracle"](settings), SLOW_FIRST_TURN_S if settings.slow_turn_s is None else settings.slow_turn_s)
 # A hostile purple's base brain: what does each turn's real work under the misbehaviour.
 HOSTILE_BASES = ("noop", "oracle")
 

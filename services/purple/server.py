@@ -5,7 +5,10 @@ asks the brain, and replies:
 
 * a dict → one DataPart with the object plus a TextPart copy (JSON text);
 * a str → one TextPart with that text (the fault-injection ``garbage`` role uses this);
-* None → one TextPart ``"ok"`` (an acknowledgement that is not a protocol reply).
+* None → one TextPart ``"ok"`` (an acknowledgement that is not a protocol reply);
+
+except to an ``assessment_start`` whose world gives no answer at its ``ues_url``: that reply is ``world_unreachable``
+(protocol.md §4), whatever the brain said.
 
 ``reply_mode="message"`` answers with a direct A2A Message. ``reply_mode="task"`` first creates a Task
 (submitted → working) and puts the reply in the final ``completed`` status message, so a client learns the task
@@ -17,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
+from urllib.parse import urlsplit
 
 import structlog
 from a2a.helpers.proto_helpers import new_task_from_user_message
@@ -26,9 +30,9 @@ from a2a.server.tasks import TaskUpdater
 from fastapi import FastAPI
 
 from services.protocol.a2a import PROTOCOL_VERSIONS, CardSpec, SkillSpec, agent_message, build_a2a_app
-from services.protocol.messages import MessageType
+from services.protocol.messages import MessageType, WorldUnreachable
 from services.purple.a2a import message_payload, reply_parts
-from services.purple.world_url import reachable_ues_url
+from services.purple.world_url import reachable_ues_url, world_unreachable
 
 log = structlog.get_logger("purple")
 
@@ -48,7 +52,8 @@ class PurpleBrain(Protocol):
 
 class PurpleExecutor(AgentExecutor):
     """Runs a brain for every incoming message. ``ues_slot_url``: where this purple reaches the world gateway
-    (``PURPLE_UES_URL``); the ``ues_url`` of ``assessment_start`` is rewritten to it before the brain sees it."""
+    (``PURPLE_UES_URL``); the ``ues_url`` of ``assessment_start`` is rewritten to it before the brain sees it. When no
+    answer comes from that URL, the reply to ``assessment_start`` is ``world_unreachable`` (protocol.md §4)."""
 
     def __init__(self, brain: PurpleBrain, reply_mode: ReplyMode = "message", ues_slot_url: str | None = None) -> None:
         self.brain = brain
@@ -58,9 +63,15 @@ class PurpleExecutor(AgentExecutor):
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
         task_id, context_id = context.task_id or "", context.context_id or ""
         payload = message_payload(context.message)
-        if (self.ues_slot_url and payload.get("message_type") == MessageType.ASSESSMENT_START
-                and isinstance(payload.get("ues_url"), str)):
-            payload = {**payload, "ues_url": reachable_ues_url(payload["ues_url"], self.ues_slot_url)}
+        unreachable: WorldUnreachable | None = None
+        if payload.get("message_type") == MessageType.ASSESSMENT_START and isinstance(payload.get("ues_url"), str):
+            ues_url = reachable_ues_url(payload["ues_url"], self.ues_slot_url)
+            payload = {**payload, "ues_url": ues_url}
+            problem = await world_unreachable(ues_url)
+            if problem is not None:
+                # Its host and port only: the path of a gateway's URL is the trial's route.
+                log.warning("purple_world_unreachable", at=urlsplit(ues_url).netloc, error=problem)
+                unreachable = WorldUnreachable(ues_url=ues_url, error=problem)
         updater: TaskUpdater | None = None
         if self.reply_mode == "task":
             if context.current_task is None and context.message is not None:
@@ -77,7 +88,9 @@ class PurpleExecutor(AgentExecutor):
             else:
                 await event_queue.enqueue_event(agent_message(parts, context_id=context_id))
             return
-        parts = reply_parts(reply)
+        # The brain saw the start all the same: should the green find that the purple reached its world after all,
+        # the turns come, and its session must be there.
+        parts = reply_parts(unreachable.payload() if unreachable is not None else reply)
         if updater is not None:
             await updater.complete(message=updater.new_agent_message(parts))
         else:

@@ -31,8 +31,9 @@ class PurpleSettings(BaseSettings):
     # of the key it gives the purple. A generated world's plan exists nowhere else; without it the oracle replays
     # the folder's solution.json (world 0).
     oracle_plans_dir: Path | None = None
-    # How long the ``slow`` role holds every turn.
-    slow_turn_s: float = 3.0
+    # How long the slow roles hold a turn (services/purple/baseline.py): ``slow`` every turn, ``oracle-slow`` its
+    # first. Unset: each role's own default (SLOW_TURN_S, SLOW_FIRST_TURN_S).
+    slow_turn_s: float | None = Field(default=None, ge=0)
     # The ``hostile`` roles (services/purple/hostile.py). ``hostile`` misbehaves in these modes (comma-separated);
     # ``hostile-<mode>`` in that one mode only. The base brain (``noop`` or ``oracle``) does each turn's real work.
     hostile_modes: str = "flood"

@@ -10,13 +10,26 @@ passes as ``PURPLE_UES_URL``). The green cannot know that URL, so the rule (prot
 ``http://127.0.0.1:9010/w/Tk`` sent, ``PURPLE_UES_URL=http://127.0.0.1:20417`` → ``http://127.0.0.1:20417/w/Tk``.
 Unset, the ``ues_url`` is used as sent. Our purples follow the rule in their A2A server (services/purple/server.py),
 before any brain or assistant sees the message.
+
+And whether it can: a purple whose world does not answer at that URL (``world_unreachable``: a slot left unbound, a
+``PURPLE_UES_URL`` missing) says so in its reply to ``assessment_start`` (protocol.md §4), so the green can tell a
+deployment that cut the purple off its world from a purple that did nothing.
 """
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
 
-__all__ = ["check_slot_url", "reachable_ues_url"]
+import httpx
+
+__all__ = ["PROBE_PATH", "check_slot_url", "reachable_ues_url", "world_unreachable"]
+
+# What the purple asks its world at assessment_start: the readiness route every UES serves without a key (ues-api.md),
+# so the probe is no call of the purple's key and changes nothing.
+PROBE_PATH = "/health"
+# Well inside the 30 s the green gives assessment_start (protocol.md §4).
+PROBE_TIMEOUT_S = 10.0
+PROBE_CONNECT_TIMEOUT_S = 5.0
 
 
 def check_slot_url(value: str) -> str:
@@ -44,3 +57,17 @@ def reachable_ues_url(ues_url: str, slot_url: str | None) -> str:
     slot = urlsplit(check_slot_url(slot_url))
     sent = urlsplit(ues_url)
     return urlunsplit((slot.scheme, slot.netloc, sent.path, sent.query, sent.fragment))
+
+
+async def world_unreachable(ues_url: str, *, timeout_s: float = PROBE_TIMEOUT_S) -> str | None:
+    """Why the world at ``ues_url`` (the URL the purple calls, after ``reachable_ues_url``) gave no HTTP answer to
+    ``GET <ues_url>/health`` within ``timeout_s`` — the error, as one short line — or None when an answer came, whatever
+    its status (a gateway answering for a world it lost was reached all the same)."""
+    try:
+        async with httpx.AsyncClient(timeout=httpx.Timeout(timeout_s, connect=min(timeout_s, PROBE_CONNECT_TIMEOUT_S)),
+                                     follow_redirects=False) as http:
+            await http.get(ues_url.rstrip("/") + PROBE_PATH)
+    except (httpx.HTTPError, httpx.InvalidURL, ValueError) as exc:
+        detail = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+        return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+    return None

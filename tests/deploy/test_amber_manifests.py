@@ -287,8 +287,8 @@ def test_the_held_out_secret_goes_from_a_repository_secret_to_the_green():
     assert green["program"]["env"]["GREEN_HELDOUT_SECRET"] == "${config.heldout_secret}"
     assert "GREEN_HELDOUT_SECRET" == GreenSettings.model_config["env_prefix"].upper() + "HELDOUT_SECRET"
     assert "heldout_secret" in GreenSettings.model_fields
-    # The advertise host is no required config any more: its default is what scenario.json5 compiles to.
-    host = green["config_schema"]["properties"]["ues_advertise_host"]
-    names = list(scenario["components"])
-    assert host["default"] == f"c{names.index('green') + 1}-green-net"
-    assert green["program"]["env"]["GREEN_UES_ADVERTISE_HOST"] == "${config.ues_advertise_host}"
+    # Secrets are the only configs: the worlds are reached through the world gateway, never at an advertised host
+    # (which would also make every world listen beyond the green's loopback).
+    assert set(green["config_schema"]["properties"]) == {"heldout_secret"}
+    assert "GREEN_UES_ADVERTISE_HOST" not in green["program"]["env"]
+    assert green["program"]["env"]["GREEN_WORLD_GATEWAY"] == "on"

@@ -114,9 +114,9 @@ def test_a_green_message_reads_back_on_the_purple_side_unchanged():
     assert start.now.isoformat() == start.current_time and start.max_step == timedelta(hours=4)
 
 
-def test_message_types_are_protocol_md_s_five():
+def test_message_types_are_protocol_md_s_six():
     assert {t.value for t in MessageType} == {"assessment_start", "turn_start", "turn_complete", "early_completion",
-                                             "assessment_complete"}
+                                             "assessment_complete", "world_unreachable"}
 
 
 @pytest.mark.parametrize("obj,step,done,sent", [
