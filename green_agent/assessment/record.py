@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -100,6 +100,13 @@ class TrialRecord:
         self.end(TrialStatus.ERRORED, CompletionReason.ERROR, error)
         if reason not in self.reasons:
             self.reasons.append(reason)
+
+    def disbelieved(self, error: Problem) -> TrialRecord:
+        """A copy of this errored record, read-only, that is the purple's after all: ``failed`` (scored on what it
+        did), ``error`` saying why the green no longer believes the reason it had errored for."""
+        copy = replace(self, status=TrialStatus.FAILED, reasons=[], errors=[*self.errors, error])
+        copy.freeze()
+        return copy
 
     def warn(self, kind: ProblemKind, text: str, turn: int | None = None) -> None:
         """Record a warning: something the reader of the row should know, which did not stop the trial."""

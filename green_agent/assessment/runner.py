@@ -30,6 +30,7 @@ from green_agent.protocol import (
     CharacterMode,
     Composition,
     CriterionResult,
+    ErrorReason,
     Problem,
     ProblemKind,
     ProgressType,
@@ -38,6 +39,7 @@ from green_agent.protocol import (
     RequestError,
     TrialRow,
     TrialStatus,
+    Usage,
 )
 from green_agent.report import report_from_rows, write_report
 from green_agent.results import summary_row, summary_text, trial_row
@@ -154,6 +156,23 @@ class LLMPlan:
         return CacheMode.REPLAY if self.requested == CharacterMode.REPLAY else CacheMode.RECORD
 
 
+def disbelieved_world_claims(records: list[TrialRecord]) -> list[tuple[int, TrialRecord]]:
+    """The trials errored because the purple said its world was unreachable (``world_unreachable``), remade as the
+    purple's (``failed``, nothing done: 0 %) when another trial of the same assessment shows it reached its world —
+    same green, same door, same binding. Otherwise a purple could call every world it judges too hard unreachable,
+    act in the others, and leave the hard ones out of its scores. When every trial says so, the claims stand (the
+    task then ends ``failed``: the world was out of reach)."""
+    reached = next((r for r in records if r.calls.total > 0), None)
+    if reached is None:
+        return []
+    return [(i, record.disbelieved(Problem(
+        kind=ProblemKind.WORLD_UNREACHABLE,
+        text=f"the purple said its world was unreachable, but it reached its world in {reached.scenario_id} trial "
+             f"{reached.trial} of this assessment (same green, same door): scored as the purple's, on what it did "
+             f"(nothing)")))
+        for i, record in enumerate(records) if record.reasons == [ErrorReason.WORLD_UNREACHABLE]]
+
+
 class ScenarioRunner:
     """``AssessmentRunner`` over the scenario library of the settings."""
 
@@ -191,6 +210,7 @@ class ScenarioRunner:
 
         rows: list[TrialRow] = []
         records: list[TrialRecord] = []
+        row_of: list[Callable[[TrialRecord], TrialRow]] = []
         cancelled = False
         llm_plan = LLMPlan.decide(self.settings, request)
         async with httpx.AsyncClient(timeout=60) as http:
@@ -212,14 +232,21 @@ class ScenarioRunner:
                 judge = LLMJudge(self.llm(llm_plan.cache_mode), llm_plan.judges, meter, item.seed) \
                     if llm_plan.judges else None
                 judgement = await self._judge(scenario, record, item, progress, judge)
-                rows.append(trial_row(record=record, scenario=scenario, judgement=judgement, request=request,
-                                      assessment_id=assessment_id,
-                                      provenance=self._provenance(request, scenario, lease, item, llm_plan),
-                                      usage=meter.usage()))
+                provenance, usage = self._provenance(request, scenario, lease, item, llm_plan), meter.usage()
+
+                def row(record: TrialRecord, scenario: Scenario = scenario, judgement: Judgement = judgement,
+                        provenance: Provenance = provenance, usage: Usage = usage) -> TrialRow:
+                    return trial_row(record=record, scenario=scenario, judgement=judgement, request=request,
+                                     assessment_id=assessment_id, provenance=provenance, usage=usage)
+
+                rows.append(row(record))
                 records.append(record)
+                row_of.append(row)
                 if record.status == TrialStatus.CANCELLED:
                     cancelled = True
                     break
+        for i, record in disbelieved_world_claims(records):
+            records[i], rows[i] = record, row_of[i](record)
         summary = summary_row(rows, request=request, assessment_id=assessment_id)
         text = summary_text(rows, summary)
         # Off the event loop: a trial of thousands of actions makes a long timeline, and other contexts' turns wait

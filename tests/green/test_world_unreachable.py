@@ -17,10 +17,11 @@ import pytest
 
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
+from green_agent.assessment.runner import ScenarioRunner
 from green_agent.assessment.trial import Trial, world_unreachable_stands
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
-from green_agent.embedded import local_pool, purple_process, serve_in_process
+from green_agent.embedded import assess_once, local_pool, purple_process, serve_in_process
 from green_agent.protocol import AssessmentConfig, ErrorReason, ProblemKind, ProgressUpdate, TrialStatus
 from green_agent.scenarios import ScenarioLibrary
 from green_agent.world_gateway import WorldGateway
@@ -147,3 +148,53 @@ async def test_without_a_gateway_a_purple_whose_key_reached_the_world_cannot_cla
     [claim] = [w for w in record.warnings if w.kind == ProblemKind.WORLD_UNREACHABLE]
     assert "call(s) of its key in the world show it did" in claim.text
     assert record.calls.total == 1
+
+
+class SelectiveLiar:
+    """Says its world is unreachable in the first trial of an assessment (no call at all: nothing shows it got there)
+    and acts in the next (one call with its key), as a purple would that calls every world it finds too hard
+    unreachable."""
+
+    def __init__(self) -> None:
+        self.starts = 0
+
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
+        kind = payload.get("message_type")
+        if kind == MessageType.ASSESSMENT_START:
+            self.starts += 1
+            url = str(payload["ues_url"])
+            if self.starts == 1:
+                return WorldUnreachable(ues_url=url, error="ConnectError: made up").payload()
+            async with httpx.AsyncClient(headers={"X-API-Key": str(payload["api_key"])}) as http:
+                assert (await http.get(url + "/email/state")).status_code == 200
+        if kind == MessageType.TURN_START:
+            return {"message_type": MessageType.EARLY_COMPLETION, "reason": "done"}
+        return None
+
+
+async def test_a_claim_is_not_believed_when_another_trial_of_the_assessment_reached_its_world(pool, tmp_path):
+    """One trial's claim stands on its own evidence (nothing reached that world), but the next trial of the same
+    assessment reached its world through the same door: the claim is remade as the purple's trial — failed, 0 % —
+    in the rows and the summary, so skipping hard worlds by calling them unreachable earns nothing."""
+    runner = ScenarioRunner(GreenSettings(data_dir=tmp_path, scenarios_dir=SCENARIOS))
+    liar = SelectiveLiar()
+    async with serve_in_process(create_purple_app(liar, url="http://127.0.0.1/", name="liar")) as url:
+        outcome = await assess_once(scenario_ids=["mini_day"], purple_url=url, pool=pool, runner=runner, trials=2)
+    first, second = outcome.trials
+    assert liar.starts == 2
+    assert first.status == TrialStatus.FAILED and first.reasons == [] and first.percentage == 0 and not first.passed
+    assert any("reached its world in mini_day trial" in str(e) for e in first.errors), first.errors
+    assert second.status == TrialStatus.COMPLETED and second.calls.total == 1
+    assert outcome.summary.errored_trials == 0 and outcome.summary.trials == 2
+    assert [r.status for r in outcome.records] == [TrialStatus.FAILED, TrialStatus.COMPLETED]  # the report's view too
+
+
+async def test_claims_in_every_trial_stand(pool, tmp_path):
+    """Cut off in every trial (the binding is missing): the claims stand, nothing is scored."""
+    runner = ScenarioRunner(GreenSettings(data_dir=tmp_path, scenarios_dir=SCENARIOS))
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    async with purple_process("oracle", SCENARIOS, env={"PURPLE_UES_URL": nowhere}) as purple:
+        outcome = await assess_once(scenario_ids=["mini_day"], purple_url=purple, pool=pool, runner=runner, trials=2)
+    assert [r.status for r in outcome.trials] == [TrialStatus.ERRORED] * 2
+    assert all(r.reasons == [ErrorReason.WORLD_UNREACHABLE] for r in outcome.trials)
+    assert outcome.summary.errored_trials == 2
