@@ -34,6 +34,7 @@ from green_agent.assessment.progress import HEARTBEAT_INTERVAL_S
 from green_agent.results import NOT_HELDOUT
 from services.purple.baseline import SLOW_FIRST_TURN_S
 from tests.amber.topology import PYTHON, STANDIN, Binding, Component, Topology, component_from_manifest, load_manifest
+from tests.deploy.conftest import site_board, site_queries, store
 from tests.docker.conftest import LABEL, REPO, SESSION
 
 DEPLOY = REPO / "deploy" / "agentbeats"
@@ -181,11 +182,12 @@ def amber(docker_client, project_image, request: pytest.FixtureRequest) -> Itera
     labels = {LABEL: SESSION}
     volume = docker_client.volumes.create(f"amber-{SESSION}-plans", labels=labels).name
     main = Topology(docker_client, project_image, f"amber-{SESSION}-main", [
-        gateway(["green", "green_plain", "oracle", "noop", "oracle_cut"]),
+        gateway(["green", "green_plain", "oracle", "reckless", "noop", "oracle_cut"]),
         green("green", volume), green("green_plain", volume, proxy_slot=False),
-        purple("oracle", "oracle", volume), purple("noop", "noop", volume),
+        purple("oracle", "oracle", volume), purple("reckless", "reckless", volume), purple("noop", "noop", volume),
         purple("oracle_cut", "oracle", volume, ues_slot=False),
-    ], wired([("green", "oracle"), ("green", "noop"), ("green", "oracle_cut"), ("green_plain", "oracle")]),
+    ], wired([("green", "oracle"), ("green", "reckless"), ("green", "noop"), ("green", "oracle_cut"),
+              ("green_plain", "oracle")]),
         EXPORTS, labels)
     slow = Topology(docker_client, project_image, f"amber-{SESSION}-slow", [
         gateway(["green", "oracle_slow"]), green("green", volume), purple("oracle_slow", "oracle-slow", volume),
@@ -247,6 +249,28 @@ def test_noop_scores_nothing_through_both_doors(amber):
         ("workday", "completed", 0.0, False), ("email_triage_basic", "completed", 0.0, False)]
     assert_through_both_doors(run, amber.main)
     assert run.summary["mean_percentage"] == 0.0 and run.summary["errored_trials"] == 0
+
+
+def test_the_leaderboard_queries_rank_the_stand_ins_results(amber, tmp_path):
+    """Every query the site runs, over results files made from the stand-in's results endpoint as the template's
+    workflow makes them (a completed task's rows; a failed task writes no file): oracle > reckless > noop, and the
+    purple whose green could not reach it is on no board rather than at 0 %."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    for name in ("oracle", "reckless", "noop"):
+        run = assess(amber.main, purple_slot=name)
+        assert run.results["status"] == "completed", (name, run.detail["message"])
+        store(folder, name, {"green": "green-id", ROLE: f"agent-{name}"}, run.results["results"])
+    unreached = assess(amber.main, green_slot="green_plain", purple_slot="oracle")
+    assert unreached.results["status"] == "failed"  # the workflow keeps only completed results: no file
+    for query_name, query in site_queries().items():
+        board = site_board(folder, query)
+        assert board.columns[0] == "id", (query_name, board.columns)
+        assert {row[0] for row in board.rows} <= {"agent-oracle", "agent-reckless", "agent-noop"}, board.rows
+    overall = site_board(folder, site_queries()[next(iter(site_queries()))]).by_id()
+    means = {agent: row["Mean score (%)"] for agent, row in overall.items()}
+    assert means["agent-oracle"] > means["agent-reckless"] > means["agent-noop"], overall
+    assert all(row["errored_trials"] == 0 for row in overall.values()), overall
 
 
 def test_without_the_participant_rewrite_the_task_fails_naming_the_purple(amber):
