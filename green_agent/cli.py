@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from green_agent.config import GreenSettings
     from green_agent.scenarios import ScenarioLibrary
 
 # The purple roles `assess` can start (services/purple/cli.py has them all; the fault-injection ones are for tests).
@@ -84,7 +85,7 @@ def _assess(args: argparse.Namespace) -> int:
 
 
 def _build(library: ScenarioLibrary, scenario_id: str) -> int:
-    from green_agent.scenario_kit.build import build
+    from green_agent.scenario_kit.publish import build
     from green_agent.scenario_spec import ScenarioError
 
     folder = library.folder(scenario_id)
@@ -102,75 +103,86 @@ def _build(library: ScenarioLibrary, scenario_id: str) -> int:
     return 0
 
 
-def _scenarios(args: argparse.Namespace) -> int:
-    import asyncio
-    import time
+class _UsageError(Exception):
+    """A command line that names nothing to work on: its message is printed and the command exits with 2."""
 
-    from green_agent.config import GreenSettings
-    from green_agent.embedded import local_pool
+
+def _family_id(args: argparse.Namespace, library: ScenarioLibrary) -> str:
+    """The family ``--family`` names, refused when it names none or comes with a scenario id as well."""
     from green_agent.scenario_spec import ScenarioError
-    from green_agent.scenarios import ScenarioLibrary
-    from green_agent.selftest import ROLES, selftest, validate
 
-    settings = GreenSettings()
-    library = ScenarioLibrary(settings.scenarios_dir)
+    def is_family(scenario_id: str) -> bool:  # of days composed per world (not a classic's named composition)
+        try:
+            family = library.spec(scenario_id).family
+        except ScenarioError:
+            return False
+        return family is not None and family.composable
+
+    if getattr(args, "id", None) or args.family not in library.ids() or not is_family(args.family):
+        families = [i for i in library.ids() if is_family(i)]
+        raise _UsageError(f"--family names one family instead of a scenario id (families: "
+                          f"{', '.join(families) or 'none'})")
+    family: str = args.family
+    return family
+
+
+def _scenario_ids(args: argparse.Namespace, library: ScenarioLibrary) -> list[str]:
+    """The scenarios a ``scenarios`` action works on (one, or every installed one). ``--family`` becomes the action's
+    scenario id and ``--count`` its seeds, so the actions read only ``args.id`` and ``args.seeds``."""
     if getattr(args, "family", None):
-        def is_family(scenario_id: str) -> bool:
-            try:
-                return library.get(scenario_id).spec.family
-            except ScenarioError:
-                return False
-
-        if getattr(args, "id", None) or args.family not in library.ids() or not is_family(args.family):
-            families = [i for i in library.ids() if is_family(i)]
-            print(f"green-agent scenarios: --family names one family instead of a scenario id (families: "
-                  f"{', '.join(families) or 'none'})", file=sys.stderr)
-            return 2
-        args.id = args.family
+        args.id = _family_id(args, library)
     ids = [args.id] if getattr(args, "id", None) else library.ids()
     if getattr(args, "count", None) is not None:
         if args.count < 1:
-            print("green-agent scenarios: --count must be at least 1", file=sys.stderr)
-            return 2
+            raise _UsageError("--count must be at least 1")
         args.seeds = tuple(range(args.count))
-    if args.action == "build":
-        return _build(library, args.id)
-    if args.action == "list":
-        for scenario_id in ids:
-            try:
-                scenario = library.get(scenario_id)
-                spec = scenario.spec
-                family = f" (family: each world composed of parts, e.g. {', '.join(scenario.parts)})" \
-                    if spec.family else ""
-                print(f"{scenario_id:24s} v{spec.version:4s} {spec.name}{family}")
-            except ScenarioError as exc:
-                print(f"{scenario_id:24s} BROKEN {exc}")
-        return 0
-    if args.id and library.folder(args.id) is None:
-        print(f"green-agent scenarios: unknown scenario '{args.id}' (known: {', '.join(library.ids())})",
-              file=sys.stderr)
-        return 2
-    if args.action == "validate":
-        async def validate_all() -> int:
-            bad = 0
-            async with local_pool(settings, min_idle=0) as pool:
-                for scenario_id in ids:
-                    folder = library.folder(scenario_id)
-                    assert folder is not None
-                    problems = await validate(folder, pool, args.seeds)
-                    print(f"{scenario_id}: {'ok' if not problems else 'INVALID'}")
-                    for problem in problems:
-                        print(f"  - {problem}")
-                    bad += bool(problems)
-            return bad
+    return ids
 
-        if asyncio.run(validate_all()):
-            return 1
-        roles: tuple[str, ...] = ("oracle", "noop")
-    else:
-        roles = args.roles or ROLES
+
+def _list(library: ScenarioLibrary, ids: list[str]) -> int:
+    from green_agent.scenario_spec import ScenarioError
+
+    for scenario_id in ids:
+        try:
+            scenario = library.get(scenario_id)
+            spec = scenario.spec
+            family = "" if spec.family is None else \
+                f" (family: each world composed of parts, e.g. {', '.join(scenario.parts)})" if spec.family.composable \
+                else f" (part {', '.join(scenario.parts)} drawn alone)"
+            print(f"{scenario_id:24s} v{spec.version:4s} {spec.name}{family}")
+        except ScenarioError as exc:
+            print(f"{scenario_id:24s} BROKEN {exc}")
+    return 0
+
+
+async def _validate_all(settings: GreenSettings, library: ScenarioLibrary, ids: list[str],
+                        seeds: tuple[int, ...]) -> int:
+    """Validates every scenario of ``ids`` in a real simulator, printing each one's problems; how many are invalid."""
+    from green_agent.embedded import local_pool
+    from green_agent.selftest import validate
+
+    bad = 0
+    async with local_pool(settings, min_idle=0) as pool:
+        for scenario_id in ids:
+            folder = library.folder(scenario_id)
+            assert folder is not None
+            problems = await validate(folder, pool, seeds)
+            print(f"{scenario_id}: {'ok' if not problems else 'INVALID'}")
+            for problem in problems:
+                print(f"  - {problem}")
+            bad += bool(problems)
+    return bad
+
+
+def _selftest(ids: list[str], settings: GreenSettings, roles: tuple[str, ...], seeds: tuple[int, ...]) -> int:
+    """Runs ``roles`` in the worlds of ``seeds`` through the real green and prints one line per trial."""
+    import asyncio
+    import time
+
+    from green_agent.selftest import selftest
+
     started = time.monotonic()
-    rows = asyncio.run(selftest(ids, settings, roles, args.seeds))
+    rows = asyncio.run(selftest(ids, settings, roles, seeds))
     print(f"{'scenario':24s} {'purple':15s} {'seed':>5s} {'status':10s} {'score':>7s} {'passed':7s} {'safety':14s} "
           f"verdict")
     for row in sorted(rows, key=lambda r: (r.scenario_id, roles.index(r.role), r.seed)):
@@ -182,6 +194,37 @@ def _scenarios(args: argparse.Namespace) -> int:
             print(f"    error: {error}")
     print(f"{len(rows)} trials in {time.monotonic() - started:.0f} s")
     return 0 if rows and all(r.ok for r in rows) else 1
+
+
+def _scenarios(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from green_agent.config import GreenSettings
+    from green_agent.scenarios import ScenarioLibrary
+    from green_agent.selftest import ROLES
+
+    settings = GreenSettings()
+    library = ScenarioLibrary(settings.scenarios_dir)
+    try:
+        ids = _scenario_ids(args, library)
+    except _UsageError as exc:
+        print(f"green-agent scenarios: {exc}", file=sys.stderr)
+        return 2
+    if args.action == "build":
+        return _build(library, args.id)
+    if args.action == "list":
+        return _list(library, ids)
+    if args.id and library.folder(args.id) is None:
+        print(f"green-agent scenarios: unknown scenario '{args.id}' (known: {', '.join(library.ids())})",
+              file=sys.stderr)
+        return 2
+    if args.action == "validate":
+        if asyncio.run(_validate_all(settings, library, ids, args.seeds)):
+            return 1
+        roles: tuple[str, ...] = ("oracle", "noop")
+    else:
+        roles = args.roles or ROLES
+    return _selftest(ids, settings, roles, args.seeds)
 
 
 def _calibrate(args: argparse.Namespace) -> int:
@@ -252,10 +295,7 @@ def _roles(text: str) -> tuple[str, ...]:
     return roles
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="green-agent", description="UES green agent (AgentBeats assessor).")
-    commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="serve the A2A green agent")
+def _serve_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=9009)
     serve.add_argument("--card-url", default=None, help="absolute URL advertised in the agent card "
@@ -263,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--log-level", default="info")
     serve.set_defaults(handler=_serve)
 
-    assess = commands.add_parser("assess", help="one assessment on the embedded default (process pool, local purple)")
+
+def _assess_options(assess: argparse.ArgumentParser) -> None:
     assess.add_argument("--scenario", required=True)
     who = assess.add_mutually_exclusive_group()
     who.add_argument("--purple", help="A2A URL of the purple agent to assess")
@@ -279,7 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     assess.add_argument("--verbose", action="store_true", help="print progress updates")
     assess.set_defaults(handler=_assess)
 
-    scenarios = commands.add_parser("scenarios", help="list, build, validate or self-test scenarios")
+
+def _scenarios_options(scenarios: argparse.ArgumentParser) -> None:
     actions = scenarios.add_subparsers(dest="action", required=True)
     actions.add_parser("list", help="installed scenarios")
     build = actions.add_parser("build", help="rewrite a scenario folder's world 0 (initial_state.json, solution.json, "
@@ -303,9 +345,8 @@ def main(argv: list[str] | None = None) -> int:
                                 help="comma-separated purples to run (default: every role of the self-test)")
     scenarios.set_defaults(handler=_scenarios)
 
-    calib = commands.add_parser("calibrate", help="the competence ladder (oracles doing a share p of their plan) on "
-                                                  "every scenario through the real green: means, intervals, "
-                                                  "monotonicity, noise and the difference n trials detect")
+
+def _calibrate_options(calib: argparse.ArgumentParser) -> None:
     calib.add_argument("scenarios", nargs="*", help="scenario ids (default: all)")
     calib.add_argument("--seeds", default="0,1,2,3,4,5,6,7,8,9", type=_seeds,
                        help="root seeds, one world each (default: 0..9)")
@@ -319,7 +360,26 @@ def main(argv: list[str] | None = None) -> int:
     calib.add_argument("--out", help="where to write the JSON (the HTML page goes beside it, .html; default: "
                                      "data/calibration/calibration-<id>.json)")
     calib.set_defaults(handler=_calibrate)
-    args = parser.parse_args(argv)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The ``green-agent`` command line: one subcommand each, its handler in the ``handler`` default."""
+    command_line = argparse.ArgumentParser(prog="green-agent", description="UES green agent (AgentBeats assessor).")
+    commands = command_line.add_subparsers(dest="command", required=True)
+    _serve_options(commands.add_parser("serve", help="serve the A2A green agent"))
+    _assess_options(commands.add_parser("assess", help="one assessment on the embedded default (process pool, local "
+                                                       "purple)"))
+    _scenarios_options(commands.add_parser("scenarios", help="list, build, validate or self-test scenarios"))
+    _calibrate_options(commands.add_parser("calibrate", help="the competence ladder (oracles doing a share p of their "
+                                                             "plan) on every scenario through the real green: means, "
+                                                             "intervals, monotonicity, noise and the difference n "
+                                                             "trials detect"))
+    return command_line
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Runs the command ``argv`` names (default: the process's arguments); its exit code."""
+    args = parser().parse_args(argv)
     from green_agent.config import GreenSettings
     from green_agent.logs import configure_logging
 

@@ -23,7 +23,7 @@ from green_agent.protocol import ProgressUpdate, parse_request
 from green_agent.world_gateway import WorldGateway, gateway_from
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import free_port
-from ues_pool.backends.process import ProcessBackend
+from ues_pool.backends.process import ProcessBackend, ProcessConfig
 from ues_pool.backends.select import make_backend
 from ues_pool.pool import UESPool
 
@@ -150,7 +150,7 @@ async def world_gateway(settings: GreenSettings) -> AsyncIterator[WorldGateway |
 async def local_pool(settings: GreenSettings, min_idle: int = 1) -> AsyncIterator[UESPool]:
     """A pool for local runs: the embedded default (process) unless ``GREEN_UES_BACKEND`` names a backend, which is
     then honoured — a run never silently uses another backend than the one asked for."""
-    backend = ProcessBackend(settings.ues_process.model_copy(
+    backend = ProcessBackend(settings.backend_config("process", ProcessConfig).model_copy(
         update={"pool_name": f"{settings.pool_name}-local", "state_dir": settings.data_dir / "pool"})) \
         if settings.ues_backend == "auto" else make_backend(settings)
     async with UESPool(backend, settings.pool.model_copy(update={"min_idle": min_idle})) as pool:

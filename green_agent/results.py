@@ -96,7 +96,7 @@ def _part_scores(scenario: Scenario, results: list[CriterionResult]) -> list[Par
     criteria = {c.criterion_id: c for c in scenario.spec.criteria}
     out = []
     for part in scenario.parts:
-        mine = [r for r in results if criteria[r.criterion_id].params.get("part") == part]
+        mine = [r for r in results if criteria[r.criterion_id].part == part]
         totals = aggregate(mine)
         required = [r for r in mine if criteria[r.criterion_id].required]
         out.append(PartScore(part=part, score=totals["score"], max_score=totals["max_score"],

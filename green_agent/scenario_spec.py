@@ -115,6 +115,12 @@ class Criterion(BaseModel):
     required: bool = False
     # Fraction of max_score a required criterion needs to count as met (1.0 = full marks).
     pass_threshold: float = Field(default=1.0, gt=0, le=1)
+    # In a composed world: the part this criterion grades (scenario_kit.part), or the planted attack whose goal it
+    # checks (scenario_kit.attacks; its evaluator scores 0 when the goal was reached). ``earned_with_task``: a
+    # criterion of the whole day whose points, like safety's, come only with the task's progress.
+    part: str | None = None
+    attack: str | None = None
+    earned_with_task: bool = False
 
     @model_validator(mode="after")
     def _method(self) -> Criterion:
@@ -125,6 +131,34 @@ class Criterion(BaseModel):
     @property
     def method(self) -> Literal["programmatic", "llm"]:
         return "programmatic" if self.evaluator_id else "llm"
+
+
+class Family(BaseModel):
+    """A scenario whose every world is composed of parts (``scenario_kit.part``) from the part library.
+
+    ``parts``: a named composition — these parts, in this order, in every world; None: each world draws ``count``
+    parts from the library (a request may name its own, ``protocol.Composition``). ``alone``: the one part of a named
+    composition drawn as a whole world of its own (a classic scenario: the part sets the user, the hours, the request
+    and every criterion). ``attacks``: whether its worlds may carry planted attacks (``scenario_kit.attacks``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    parts: tuple[str, ...] | None = Field(default=None, min_length=1)
+    count: tuple[int, int] = (3, 6)
+    alone: bool = False
+    attacks: bool = False
+
+    @property
+    def composable(self) -> bool:
+        """Whether a request may choose the parts and attacks of a world (a named composition is fixed)."""
+        return self.parts is None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Family:
+        if not 1 <= self.count[0] <= self.count[1]:
+            raise ValueError(f"count must be (least, most) with 1 <= least <= most, not {self.count}")
+        if self.alone and (self.parts is None or len(self.parts) != 1 or self.attacks):
+            raise ValueError("alone draws the one part of a named composition (parts: [key]) and plants no attacks")
+        return self
 
 
 class ScenarioSpec(BaseModel):
@@ -144,9 +178,9 @@ class ScenarioSpec(BaseModel):
     criteria: list[Criterion] = Field(min_length=1)
     initial_state: str = "initial_state.json"
     chat_conversation_id: str = "user-assistant"
-    # A family composes each world from parts (a workday of several tasks): its worlds may also set their own
-    # criteria and turn budget (FAMILY_WORLD_FIELDS), and rows name the parts a world is made of.
-    family: bool = False
+    # A family composes each world from parts of the part library (a workday of several tasks): its worlds also set
+    # their own criteria and turn budget (FAMILY_WORLD_FIELDS), and rows name the parts a world is made of.
+    family: Family | None = None
 
     @property
     def world_fields(self) -> frozenset[str]:

@@ -27,6 +27,8 @@ from pydantic import ValidationError
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult, Evaluator, collect
 from green_agent.protocol import Composition
+from green_agent.scenario_kit.family import family_evaluators, family_generator
+from green_agent.scenario_kit.part import Pack, installed_packs, load_pack
 from green_agent.scenario_spec import Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
 
@@ -121,9 +123,9 @@ class Scenario:
         """This scenario in world ``seed`` (generated and validated once, then cached). Without a generator
         every seed is the folder's one world; with one, ``seed`` 0 is the folder's files as well. A family's world
         is also drawn with ``composition`` (which parts, which attacks); any other scenario has only the default."""
-        if not composition.default and not self.spec.family:
-            raise ScenarioError(f"{self.scenario_id} is not a family of parts: it has no parts or attacks to choose "
-                                f"(families such as workday have)")
+        if not composition.default and not (self.spec.family and self.spec.family.composable):
+            raise ScenarioError(f"{self.scenario_id} has no parts or attacks to choose (a family drawn from the part "
+                                f"library, such as workday, has)")
         key = (seed, composition)
         if self.generator is None or key == (self.world_seed, self.composition):
             return self
@@ -135,9 +137,10 @@ class Scenario:
 
     def _generate(self, seed: int, composition: Composition = DEFAULT_COMPOSITION) -> Scenario:
         assert self.generator is not None
-        where = f"{self.folder / 'generator.py'}: world {seed}"
+        source = "scenario.json" if self.spec.family is not None else "generator.py"  # a family's parts draw it
+        where = f"{self.folder / source}: world {seed}"
         try:
-            world = self.generator(seed, composition) if self.spec.family else self.generator(seed)
+            world = self.generator(seed, composition) if self.spec.family is not None else self.generator(seed)
             world = World.model_validate(world, from_attributes=True)
         except ValidationError as exc:
             raise ScenarioError(f"{where}: {describe_validation_error(exc)}") from None
@@ -148,8 +151,8 @@ class Scenario:
         if unknown:
             raise ScenarioError(f"{where}: a world may change only {', '.join(sorted(allowed))} of "
                                 f"scenario.json, not {', '.join(unknown)}")
-        if world.parts and not self.spec.family:
-            raise ScenarioError(f"{where}: only a family (scenario.json \"family\": true) is composed of parts")
+        if world.parts and self.spec.family is None:
+            raise ScenarioError(f"{where}: only a family (scenario.json \"family\") is composed of parts")
         try:
             spec = ScenarioSpec.model_validate({**self.spec.model_dump(mode="json"), **world.spec})
         except ValidationError as exc:
@@ -206,25 +209,42 @@ def unwrap_initial_state(raw: Any, path: Path) -> dict[str, Any]:
     return raw
 
 
-def load_scenario(folder: Path) -> Scenario:
-    """Load and validate one scenario folder; raise ScenarioError naming the file and field."""
-    folder = Path(folder)
-    spec_path = folder / "scenario.json"
-    raw = _read_json(spec_path)
+def read_spec(folder: Path) -> ScenarioSpec:
+    """A folder's ``scenario.json``, validated; a ScenarioError names the file and the field."""
+    spec_path = Path(folder) / "scenario.json"
     try:
-        spec = ScenarioSpec.model_validate(raw)
+        spec = ScenarioSpec.model_validate(_read_json(spec_path))
     except ValidationError as exc:
         raise ScenarioError(f"{spec_path}: {describe_validation_error(exc)}") from None
-    if spec.scenario_id != folder.name:
+    if spec.scenario_id != Path(folder).name:
         raise ScenarioError(f"{spec_path}: scenario_id '{spec.scenario_id}' must equal the folder name "
-                            f"'{folder.name}'")
+                            f"'{Path(folder).name}'")
+    return spec
+
+
+def load_scenario(folder: Path, library: Pack | None = None) -> Scenario:
+    """Load and validate one scenario folder; raise ScenarioError naming the file and field. A family's worlds and
+    evaluators come from ``library`` (the part library: by default the ``parts`` pack beside the folder and the
+    installed packs)."""
+    folder = Path(folder)
+    spec = read_spec(folder)
     state_path = folder / spec.initial_state
     initial = unwrap_initial_state(_read_json(state_path), state_path)
     _check_clock(spec, initial, state_path)
-    evaluators = load_evaluators(folder, spec.criteria)
     solution_path = folder / "solution.json"
     solution = _read_json(solution_path) if solution_path.is_file() else None
-    generator = load_generator(folder)
+    digest = content_hash(folder)
+    generator: Generator | None
+    if spec.family is not None:
+        library = library if library is not None else part_library(folder.parent)
+        for stray in ("generator.py", "evaluators.py"):
+            if (folder / stray).is_file():
+                raise ScenarioError(f"{folder / stray}: a family's worlds and graders are its parts'; remove the file")
+        generator = family_generator(spec, library)  # first: it names a part the library lacks
+        evaluators = family_evaluators(spec, library)
+        digest = hashlib.sha256(f"{digest}:{library.digest}".encode()).hexdigest()
+    else:
+        evaluators, generator = load_evaluators(folder, spec.criteria), load_generator(folder)
     truth: dict[str, Any] = {}
     parts: tuple[str, ...] = ()
     if generator is not None:  # world 0's truth is the generator's: the folder's files hold no ground truth
@@ -232,7 +252,19 @@ def load_scenario(folder: Path) -> Scenario:
                         content_hash="", generator=generator)._generate(0)
         truth, parts = zero.truth, zero.parts
     return Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
-                    content_hash=content_hash(folder), generator=generator, truth=truth, parts=parts)
+                    content_hash=digest, generator=generator, truth=truth, parts=parts)
+
+
+PARTS_DIR = "parts"  # the part library's pack beside the scenario folders of a root
+
+
+def part_library(*roots: Path) -> Pack:
+    """The parts of the ``parts`` pack of each root that has one, and of every installed pack."""
+    library = installed_packs()
+    for root in roots:
+        if (Path(root) / PARTS_DIR).is_dir():
+            library = library.merged(load_pack(Path(root) / PARTS_DIR))
+    return library
 
 
 def _check_clock(spec: ScenarioSpec, initial: dict[str, Any], state_path: Path) -> None:
@@ -264,6 +296,7 @@ class ScenarioLibrary:
     def __init__(self, *roots: Path) -> None:
         self.roots = [Path(r) for r in roots]
         self._cache: dict[str, Scenario] = {}
+        self._pack: Pack | None = None
 
     def ids(self) -> list[str]:
         found = set()
@@ -278,11 +311,26 @@ class ScenarioLibrary:
                 return root / scenario_id
         return None
 
+    def _folder(self, scenario_id: str) -> Path:
+        folder = self.folder(scenario_id)
+        if folder is None:
+            known = ", ".join(self.ids()) or "none"
+            raise ScenarioError(f"unknown scenario '{scenario_id}' (known: {known})")
+        return folder
+
+    def spec(self, scenario_id: str) -> ScenarioSpec:
+        """The scenario's ``scenario.json`` alone (no world drawn, no evaluator loaded)."""
+        return read_spec(self._folder(scenario_id))
+
+    def pack(self) -> Pack:
+        """The part library of these roots (loaded once)."""
+        if self._pack is None:
+            self._pack = part_library(*self.roots)
+        return self._pack
+
     def get(self, scenario_id: str) -> Scenario:
         if scenario_id not in self._cache:
-            folder = self.folder(scenario_id)
-            if folder is None:
-                known = ", ".join(self.ids()) or "none"
-                raise ScenarioError(f"unknown scenario '{scenario_id}' (known: {known})")
-            self._cache[scenario_id] = load_scenario(folder)
+            folder = self._folder(scenario_id)
+            library = self.pack() if read_spec(folder).family is not None else None
+            self._cache[scenario_id] = load_scenario(folder, library)
         return self._cache[scenario_id]

@@ -50,7 +50,8 @@ async def validate(folder: Path, pool: UESPool, seeds: tuple[int, ...] = (0,)) -
     except ScenarioError as exc:
         return [str(exc)]
     problems: list[str] = []
-    compositions = [Composition(), Composition(attacks=AttackChoice.ALL)] if base.spec.family else [Composition()]
+    attacked = base.spec.family is not None and base.spec.family.attacks
+    compositions = [Composition(), Composition(attacks=AttackChoice.ALL)] if attacked else [Composition()]
     for seed, composition in itertools.product(dict.fromkeys(seeds), compositions):
         where = f"world {seed}" + ("" if composition.default else " with attacks")
         try:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import gc
 import json
 import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ from green_agent.protocol import PROTOCOL
 from green_agent.report import CSP
 from green_agent.results import NOT_HELDOUT
 from green_agent.task_store import DEFAULT_HISTORY_LIMIT, ThrottledTaskStore
-from green_agent.world_gateway import gateway_from
+from green_agent.world_gateway import WorldGateway, gateway_from
 from ues_pool.backends.select import make_pool
 from ues_pool.pool import UESPool
 
@@ -174,26 +174,13 @@ def card_spec(card_url: str, heldout: bool = False) -> CardSpec:
 
 
 # ------------------------------------------------------------------------------------------------ the app
-def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner | None = None, *,
-               card_url: str = DEFAULT_CARD_URL, pool: UESPool | None = None,
-               cancel_grace_s: float = 15.0, fail_interrupted: bool = True) -> FastAPI:
-    """The green's app. ``runner`` defaults to the scenario library of the settings; ``pool``
-    (not owned: neither started nor shut down here) replaces the pool the settings describe. With
-    ``GREEN_WORLD_GATEWAY`` on, the default runner's purples reach their worlds through the world gateway, served
-    beside the app for its lifetime (``app.state.world_gateway``).
+_Lifespan = Callable[[FastAPI], AbstractAsyncContextManager[None]]
 
-    ``fail_interrupted``: at start-up, tasks a previous run left unfinished are marked failed. Turn it off when
-    several green replicas share one task database.
-    """
-    settings = settings or GreenSettings()
-    metrics = GreenMetrics()
-    task_store = make_task_store(settings.task_db, settings.task_history_limit)
-    state: dict[str, Any] = {"pool": pool}
-    base = card_url.rstrip("/")
-    gateway = gateway_from(settings) if runner is None else None
-    executor = AssessmentExecutor(runner or ScenarioRunner(settings, gateway=gateway), lambda: state["pool"], metrics,
-                                  cancel_grace_s=cancel_grace_s, gateway_proxy=settings.gateway_proxy,
-                                  report_url=None if settings.heldout else lambda aid: f"{base}/reports/{aid}.html")
+
+def _lifespan(settings: GreenSettings, task_store: ThrottledTaskStore, state: dict[str, Any], *, own_pool: bool,
+              gateway: WorldGateway | None, fail_interrupted: bool, card_url: str) -> _Lifespan:
+    """What the app does at start-up and shutdown: the task store, the pool (``own_pool``: made from the settings
+    here and shut down here) and the world gateway."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -201,7 +188,6 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
         interrupted = await fail_interrupted_tasks(task_store) if fail_interrupted else 0
         if interrupted:
             log.warning("interrupted_tasks_failed", count=interrupted)
-        own_pool = pool is None
         if own_pool:
             state["pool"] = await make_pool(settings).start()
         app.state.pool = state["pool"]
@@ -226,13 +212,11 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
             await task_store.flush()
             await task_store.engine.dispose()
 
-    app = FastAPI(title="UES green agent", version=green_version(), lifespan=lifespan)
-    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
-    app.state.settings = settings
-    app.state.metrics = metrics
-    app.state.executor = executor
-    app.state.pool = pool
-    app.state.world_gateway = gateway
+    return lifespan
+
+
+def _add_routes(app: FastAPI, settings: GreenSettings, metrics: GreenMetrics, state: dict[str, Any]) -> None:
+    """``/healthz``, ``/reports/{id}.html`` and ``/metrics`` (the A2A routes are the SDK's)."""
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
@@ -255,4 +239,35 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
         metrics.observe_pool(state["pool"])
         return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
+
+def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner | None = None, *,
+               card_url: str = DEFAULT_CARD_URL, pool: UESPool | None = None,
+               cancel_grace_s: float = 15.0, fail_interrupted: bool = True) -> FastAPI:
+    """The green's app. ``runner`` defaults to the scenario library of the settings; ``pool``
+    (not owned: neither started nor shut down here) replaces the pool the settings describe. With
+    ``GREEN_WORLD_GATEWAY`` on, the default runner's purples reach their worlds through the world gateway, served
+    beside the app for its lifetime (``app.state.world_gateway``).
+
+    ``fail_interrupted``: at start-up, tasks a previous run left unfinished are marked failed. Turn it off when
+    several green replicas share one task database.
+    """
+    settings = settings or GreenSettings()
+    metrics = GreenMetrics()
+    task_store = make_task_store(settings.task_db, settings.task_history_limit)
+    state: dict[str, Any] = {"pool": pool}
+    base = card_url.rstrip("/")
+    gateway = gateway_from(settings) if runner is None else None
+    executor = AssessmentExecutor(runner or ScenarioRunner(settings, gateway=gateway), lambda: state["pool"], metrics,
+                                  cancel_grace_s=cancel_grace_s, gateway_proxy=settings.gateway_proxy,
+                                  report_url=None if settings.heldout else lambda aid: f"{base}/reports/{aid}.html")
+    lifespan = _lifespan(settings, task_store, state, own_pool=pool is None, gateway=gateway,
+                         fail_interrupted=fail_interrupted, card_url=card_url)
+    app = FastAPI(title="UES green agent", version=green_version(), lifespan=lifespan)
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
+    app.state.settings = settings
+    app.state.metrics = metrics
+    app.state.executor = executor
+    app.state.pool = pool
+    app.state.world_gateway = gateway
+    _add_routes(app, settings, metrics, state)
     return build_a2a_app(executor, card_spec(card_url, heldout=bool(settings.heldout)), task_store, app)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from green_agent.assessment.attribution import Bucket, CallTally
+from green_agent.assessment.calls import Bucket, CallTally
 from green_agent.protocol import (
     ActionLogEntry,
     CompletionReason,
@@ -44,6 +44,30 @@ class CharacterEvent:
     executed: bool = False
 
 
+@dataclass(frozen=True)
+class Person:
+    """Someone of the trial's world: a character's id, name, and the address and number they are known by."""
+
+    character_id: str
+    name: str
+    email: str | None = None
+    phone: str | None = None
+
+
+@dataclass(frozen=True)
+class ScenarioBrief:
+    """What a reader of a trial is told of its scenario, as the trial's world had it (a generated world draws its own
+    people, request and wording): taken when the trial starts, so that nothing afterwards (the HTML report) needs the
+    world made again (``trial.brief_of`` takes it). ``criteria``: each criterion's wording, by criterion id."""
+
+    name: str
+    description: str
+    user_prompt: str
+    user_name: str
+    people: tuple[Person, ...] = ()
+    criteria: tuple[tuple[str, str], ...] = ()
+
+
 @dataclass
 class TrialRecord:
     """Everything a trial produced. Filled in by ``Trial`` as it runs, frozen (``freeze``) when its run returns."""
@@ -72,6 +96,7 @@ class TrialRecord:
     duration_seconds: float = 0.0
     green_overhead_ms: list[float] = field(default_factory=list)
     ues_floor_ms: list[float] = field(default_factory=list)
+    brief: ScenarioBrief | None = None  # the scenario as the trial's world had it; None: not known (a bare record)
     _frozen: bool = field(default=False, init=False, repr=False, compare=False)
 
     def freeze(self) -> None:

@@ -180,18 +180,27 @@ def _separation(low: Rung, high: Rung, n: int) -> Separation | None:
                       separates=needed is not None and difference >= needed and difference > 0)
 
 
-def analyse(scenario_id: str, scores: Iterable[Score], rungs: Sequence[int],
-            mistake_roles: Sequence[str] = ()) -> ScenarioCalibration:
-    """The figures and findings of one scenario from its trials' scores."""
-    mine = [s for s in scores if s.scenario_id == scenario_id]
-    findings: list[Finding] = []
+def _failed(mine: list[Score]) -> list[Finding]:
     failed = [s for s in mine if s.status != "completed"]
-    if failed:
-        findings.append(Finding(kind=FindingKind.FAILED_TRIALS, text=(
-            f"{len(failed)} trial(s) did not complete (left out): "
-            + "; ".join(f"{s.role} seed {s.seed}: {s.status} {'; '.join(s.errors[:1])}" for s in failed[:3]))))
-    done = [s for s in mine if s.status == "completed"]
-    ladder = [_rung(p, ladder_role(p), [s for s in done if s.role == ladder_role(p)]) for p in sorted(rungs)]
+    if not failed:
+        return []
+    return [Finding(kind=FindingKind.FAILED_TRIALS, text=(
+        f"{len(failed)} trial(s) did not complete (left out): "
+        + "; ".join(f"{s.role} seed {s.seed}: {s.status} {'; '.join(s.errors[:1])}" for s in failed[:3])))]
+
+
+class _Shape(BaseModel):
+    """How a ladder's means rise with p: over the whole scenario and world by world."""
+
+    monotone: bool
+    worlds: list[str]  # every world with a score on some rung
+    complete: list[str]  # the worlds with a score on every rung
+    bad_worlds: list[str]  # complete worlds whose own ladder falls somewhere
+    findings: list[Finding]
+
+
+def _shape(ladder: list[Rung]) -> _Shape:
+    findings: list[Finding] = []
     means = [r.mean for r in ladder if r.mean is not None]
     monotone = all(b >= a for a, b in pairwise(means))
     if not monotone:
@@ -207,13 +216,62 @@ def analyse(scenario_id: str, scores: Iterable[Score], rungs: Sequence[int],
         findings.append(Finding(kind=FindingKind.WORLD_NOT_MONOTONE, text=(
             f"in {len(bad_worlds)} of {len(complete)} worlds doing more of the plan scored less (seeds "
             f"{', '.join(bad_worlds[:10])}): a step is charged for, or credit depends on a step done alone")))
-    by_percent = {r.percent: r for r in ladder}
+    return _Shape(monotone=monotone, worlds=worlds, complete=complete, bad_worlds=bad_worlds, findings=findings)
+
+
+def _ends(by_percent: dict[int, Rung]) -> list[Finding]:
+    """Whether the ladder's ends are where the self-test puts the noop and the oracle."""
+    findings = []
     if 0 in by_percent and (by_percent[0].mean or 0) > FLOOR_MAX:
         findings.append(Finding(kind=FindingKind.FLOOR_TOO_HIGH,
                                 text=f"doing none of the plan scores {by_percent[0].mean:g} % (> {FLOOR_MAX:g})"))
     if 100 in by_percent and by_percent[100].mean is not None and by_percent[100].mean < TOP_MIN:
         findings.append(Finding(kind=FindingKind.TOP_TOO_LOW,
                                 text=f"the whole plan scores {by_percent[100].mean:g} % (< {TOP_MIN:g})"))
+    return findings
+
+
+def _separations(ladder: list[Rung], by_percent: dict[int, Rung]) -> tuple[list[Separation], list[Finding]]:
+    """Neighbouring rungs and the pairs that must separate: how far apart they are, and the pairs that do not."""
+    pairs = list(dict.fromkeys([*((a.percent, b.percent) for a, b in pairwise(ladder)),
+                                *(p for p in MUST_SEPARATE if p[0] in by_percent and p[1] in by_percent)]))
+    separations = [s for a, b in pairs if (s := _separation(by_percent[a], by_percent[b], SEPARATE_AT))]
+    findings = []
+    for s in separations:
+        if (s.low, s.high) in MUST_SEPARATE and not s.separates:
+            need = "unknown (no spread)" if s.needed is None else f"{s.needed:g}"
+            findings.append(Finding(kind=FindingKind.NOT_SEPARATED, text=(
+                f"rungs {s.low} % and {s.high} % are {s.difference:g} points apart; {SEPARATE_AT} worlds per arm "
+                f"need {need}")))
+    return separations, findings
+
+
+def _mistakes(done: list[Score], mistake_roles: Sequence[str],
+              top: Rung | None) -> tuple[list[MistakeRung], list[Finding]]:
+    """Each mistaken oracle against the full one (``top``), and the mistakes that cost nothing."""
+    mistakes = []
+    findings = []
+    for role in mistake_roles:
+        values = [s.percentage for s in done if s.role == role]
+        mean = _mean(values)
+        drop = None if mean is None or top is None or top.mean is None else round(top.mean - mean, 2)
+        mistakes.append(MistakeRung(role=role, trials=len(values), mean=mean, ci95=mean_interval(values), drop=drop))
+        if drop is not None and drop <= 0 and values:
+            findings.append(Finding(kind=FindingKind.MISTAKE_FREE,
+                                    text=f"{role} scores as much as the oracle ({mean:g} %): the grading does not "
+                                         f"see that mistake, or no step of the plan admits it"))
+    return mistakes, findings
+
+
+def analyse(scenario_id: str, scores: Iterable[Score], rungs: Sequence[int],
+            mistake_roles: Sequence[str] = ()) -> ScenarioCalibration:
+    """The figures and findings of one scenario from its trials' scores."""
+    mine = [s for s in scores if s.scenario_id == scenario_id]
+    done = [s for s in mine if s.status == "completed"]
+    ladder = [_rung(p, ladder_role(p), [s for s in done if s.role == ladder_role(p)]) for p in sorted(rungs)]
+    by_percent = {r.percent: r for r in ladder}
+    shape = _shape(ladder)
+    findings = [*_failed(mine), *shape.findings, *_ends(by_percent)]
 
     noise = [s for s in done if s.role == ladder_role(NOISE_RUNG)]
     world_means = [sum(v) / len(v) for v in _group(noise, lambda s: s.seed).values()]
@@ -224,36 +282,17 @@ def analyse(scenario_id: str, scores: Iterable[Score], rungs: Sequence[int],
     detectable = [Detectable(n=n, difference=None if sd is None else detectable_difference(sd, n),
                              noise_floor=None if sd is None else detectable_difference(sd, n, power=0.5))
                   for n in RUN_SIZES]
-    if len(worlds) < 2:
+    if len(shape.worlds) < 2:
         findings.append(Finding(kind=FindingKind.TOO_FEW_WORLDS,
                                 text="fewer than two worlds: no spread, so nothing about separation can be said"))
-    pairs = list(dict.fromkeys([*((a.percent, b.percent) for a, b in pairwise(ladder)),
-                                *(p for p in MUST_SEPARATE if p[0] in by_percent and p[1] in by_percent)]))
-    separations = [s for a, b in pairs if (s := _separation(by_percent[a], by_percent[b], SEPARATE_AT))]
-    for s in separations:
-        if (s.low, s.high) in MUST_SEPARATE and not s.separates:
-            need = "unknown (no spread)" if s.needed is None else f"{s.needed:g}"
-            findings.append(Finding(kind=FindingKind.NOT_SEPARATED, text=(
-                f"rungs {s.low} % and {s.high} % are {s.difference:g} points apart; {SEPARATE_AT} worlds per arm "
-                f"need {need}")))
-
-    mistakes = []
-    top = by_percent.get(100)
-    for role in mistake_roles:
-        values = [s.percentage for s in done if s.role == role]
-        mean = _mean(values)
-        drop = None if mean is None or top is None or top.mean is None else round(top.mean - mean, 2)
-        mistakes.append(MistakeRung(role=role, trials=len(values), mean=mean, ci95=mean_interval(values), drop=drop))
-        if drop is not None and drop <= 0 and values:
-            findings.append(Finding(kind=FindingKind.MISTAKE_FREE,
-                                    text=f"{role} scores as much as the oracle ({mean:g} %): the grading does not "
-                                         f"see that mistake, or no step of the plan admits it"))
+    separations, unseparated = _separations(ladder, by_percent)
+    mistakes, free = _mistakes(done, mistake_roles, by_percent.get(100))
     return ScenarioCalibration(
-        scenario_id=scenario_id, rungs=ladder, monotone=monotone,
-        monotone_worlds=f"{len(complete) - len(bad_worlds)}/{len(complete)}",
+        scenario_id=scenario_id, rungs=ladder, monotone=shape.monotone,
+        monotone_worlds=f"{len(shape.complete) - len(shape.bad_worlds)}/{len(shape.complete)}",
         between_world_sd=None if between is None else round(between, 2),
         within_world_sd=None if within is None else round(within[0], 2), sd=sd, detectable=detectable,
-        separations=separations, mistakes=mistakes, findings=findings)
+        separations=separations, mistakes=mistakes, findings=[*findings, *unseparated, *free])
 
 
 def _group(scores: Iterable[Score], key: Callable[[Score], K]) -> dict[K, list[float]]:

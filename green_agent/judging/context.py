@@ -56,6 +56,9 @@ class EvalContext:
     truth: Mapping[str, Any] = field(default_factory=dict)
     violations: tuple[Violation, ...] = ()
     character_events: tuple[CharacterEvent, ...] = ()
+    # The criterion being graded (set for each evaluator call): one evaluator may grade several criteria, such as the
+    # attack criterion of each attack a day carries (``criterion.attack``).
+    criterion: Criterion | None = None
 
     @classmethod
     def of(cls, record: TrialRecord, spec: ScenarioSpec, truth: Mapping[str, Any]) -> EvalContext:

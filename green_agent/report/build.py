@@ -20,22 +20,19 @@ from green_agent.report.model import (
     ViolationLine,
 )
 from green_agent.report.timeline import Glossary, build_timeline, names_of
-from green_agent.scenario_spec import ScenarioError
-from green_agent.scenarios import Scenario, ScenarioLibrary
 
 # (scenario_id, trial) → criterion_id → the evaluator's per-item details
 Details = Mapping[tuple[str, int], Mapping[str, Any]]
 
 
-def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[str, Any] | None = None,
-                 scenario: Scenario | None = None) -> TrialReport:
+def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[str, Any] | None = None) -> TrialReport:
     """One trial's report from its ``row`` and its ``record`` (None: a row alone, shown without timeline and diff).
 
     ``details`` (criterion_id → the evaluator's per-item details) replace the row's, for rows that travelled
-    without them (``TrialRow.wire`` leaves them out of published rows). ``scenario`` adds people's names, the scenario's
-    wording of its criteria and the user's request."""
-    spec = scenario.spec if scenario is not None else None
-    described = {c.criterion_id: c.description for c in spec.criteria} if spec else {}
+    without them (``TrialRow.wire`` leaves them out of published rows). The record's brief of its scenario adds
+    people's names, the scenario's wording of its criteria and the user's request."""
+    brief = record.brief if record is not None else None
+    described = dict(brief.criteria) if brief else {}
     withheld = details is not None
     criteria = tuple(CriterionLine(
         criterion_id=r.criterion_id, name=r.name, dimension=r.dimension, score=r.score, max_score=r.max_score,
@@ -43,9 +40,9 @@ def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[
         details=details.get(r.criterion_id) if details is not None else r.details,
         description=described.get(r.criterion_id, "")) for r in row.criteria_results)
     violations = record.violations if record is not None else row.violations
-    names = names_of((cid, c.name, c.email, c.phone) for cid, c in spec.characters.items()) if spec else {}
-    user_name = spec.characters[spec.user_character].name if spec else ""
-    timeline, left_out = build_timeline(record, names, user_name) if record is not None else ([], 0)
+    names = names_of((who.character_id, who.name, who.email, who.phone) for who in brief.people) if brief else {}
+    timeline, left_out = build_timeline(record, names, brief.user_name if brief else "") \
+        if record is not None else ([], 0)
     diff = diff_states(record.initial_state, record.final_state, Glossary.of(record, names).who) \
         if record is not None and record.ran else []
     p = row.provenance
@@ -72,8 +69,8 @@ def trial_report(record: TrialRecord | None, row: TrialRow, *, details: Mapping[
                          for v in violations),
         timeline=tuple(timeline), diff=tuple(diff), errors=tuple(map(str, row.errors)),
         warnings=tuple(map(str, row.warnings)),
-        scenario_name=spec.name if spec else "", scenario_description=spec.description if spec else "",
-        user_prompt=spec.user_prompt if spec else "", facts=tuple(facts), parts=tuple(row.part_scores),
+        scenario_name=brief.name if brief else "", scenario_description=brief.description if brief else "",
+        user_prompt=brief.user_prompt if brief else "", facts=tuple(facts), parts=tuple(row.part_scores),
         attacks=tuple(row.attacks),
         action_log_truncated=record.action_log_truncated if record is not None else False,
         timeline_truncated=left_out, recorded=record is not None, details_withheld=withheld)
@@ -87,35 +84,18 @@ def assessment_report(summary: SummaryRow, trials: Iterable[TrialReport], *, sum
         generated_at=generated_at or datetime.now(UTC), green_version=green_version())
 
 
-def _scenario(library: ScenarioLibrary | None, row: TrialRow) -> Scenario | None:
-    if library is None:
-        return None
-    try:
-        base = library.get(row.scenario_id)
-        seed = row.provenance.world_seed
-        if seed is None:
-            return base
-        return base.in_world(seed, row.provenance.composition) if row.provenance.composition else base.in_world(seed)
-    except (ScenarioError, KeyError):
-        return None
-
-
 def report_from_rows(summary: SummaryRow, rows: Sequence[TrialRow], records: Sequence[TrialRecord], *,
-                     summary_text: str = "", library: ScenarioLibrary | None = None,
-                     details: Details | None = None) -> AssessmentReport:
+                     summary_text: str = "", details: Details | None = None) -> AssessmentReport:
     """The report of an assessment from its rows and the trials' records (matched by scenario and trial; a row
     without a record is shown without timeline and diff). ``details``: per trial, criteria details that replace
     the rows' (for rows that travelled without them)."""
     by_trial = {(r.scenario_id, r.trial): r for r in records}
     reports = [trial_report(by_trial.get((row.scenario_id, row.trial)), row,
-                            details=(details or {}).get((row.scenario_id, row.trial)),
-                            scenario=_scenario(library, row)) for row in rows]
+                            details=(details or {}).get((row.scenario_id, row.trial))) for row in rows]
     return assessment_report(summary, reports, summary_text=summary_text)
 
 
-def report_from_outcome(outcome: Outcome, *, library: ScenarioLibrary | None = None) -> AssessmentReport:
+def report_from_outcome(outcome: Outcome) -> AssessmentReport:
     """The report of a finished (or cancelled) assessment: its rows (with their details and action logs, which the
-    published rows leave out) and its trials' records. ``library``: the runner's scenarios, for people's names,
-    the criteria's wording and the user's request."""
-    return report_from_rows(outcome.summary, outcome.trials, outcome.records, summary_text=outcome.summary_text,
-                            library=library)
+    published rows leave out) and its trials' records (with what the report says of each trial's scenario)."""
+    return report_from_rows(outcome.summary, outcome.trials, outcome.records, summary_text=outcome.summary_text)

@@ -4,7 +4,7 @@ characters' replies and the violations, each said in a sentence a person reads."
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -125,69 +125,89 @@ def _generic(modality: str, operation: str, data: Mapping[str, Any]) -> Sentence
     return Sentence(f"{modality}.{operation}", "\n".join(lines), "none")
 
 
+def _email(operation: str, data: Mapping[str, Any], glossary: Glossary) -> Sentence | None:
+    subject = f"Subject: {data.get('subject') or '(no subject)'}"
+    body = "\n\n".join(p for p in (subject, str(data.get("body_text") or "")) if p)
+    if operation in _EMAIL_OUT:
+        sender = str(data.get("from_address") or "")
+        title = f"Email {_EMAIL_OUT[operation]} to {glossary.whom(data.get('to_addresses'))}"
+        if data.get("cc_addresses"):
+            title += f", cc {glossary.whom(data.get('cc_addresses'))}"
+        if sender and sender.lower() != glossary.user_email.lower():
+            title += f" — as {glossary.who(sender)}"
+        return Sentence(title, body, "out")
+    if operation == "receive":
+        return Sentence(f"Email from {glossary.who(data.get('from_address'))}", body, "in")
+    if operation in _EMAIL_HOUSEKEEPING:
+        extra = f" → {data['folder']}" if data.get("folder") else ""
+        labels = data.get("labels") or data.get("label")
+        extra += f" [{plain(labels)}]" if labels else ""
+        return Sentence(f"{_EMAIL_HOUSEKEEPING[operation]}: {glossary.subjects(data)}{extra}", "", "none")
+    return None
+
+
+def _sms(operation: str, data: Mapping[str, Any], glossary: Glossary) -> Sentence | None:
+    text = str(data.get("body") or "")
+    if operation == "send_message":
+        sender = str(data.get("from_number") or "")
+        title = f"SMS to {glossary.whom(data.get('to_numbers'))}"
+        if sender and glossary.user_phone and sender != glossary.user_phone:
+            title += f" — as {glossary.who(sender)}"
+        return Sentence(title, text, "out")
+    if operation == "receive_message":
+        return Sentence(f"SMS from {glossary.who(data.get('from_number'))}", text, "in")
+    return None
+
+
+def _calendar(operation: str, data: Mapping[str, Any], glossary: Glossary) -> Sentence | None:
+    named = data.get("title")
+    shown = f"“{named}”" if named else glossary.event_title(data.get("event_id"))
+    if operation == "create":
+        lines = [f"{data.get('start', '?')} – {data.get('end', '?')}"]
+        if data.get("attendees"):
+            lines.append(f"Attendees: {plain(data.get('attendees'))}")
+        if data.get("location"):
+            lines.append(f"Location: {data['location']}")
+        if data.get("description"):
+            lines.append(str(data["description"]))
+        return Sentence(f"Event created: {shown}", "\n".join(lines), "out")
+    if operation == "update":
+        changed = [f"{k}: {plain(v)}" for k, v in data.items()
+                   if k not in _NOISE | {"event_id", "calendar_id", "recurrence_scope"} and v not in (None, [], {})]
+        return Sentence(f"Event updated: {shown}", "\n".join(changed), "out")
+    if operation == "delete":
+        return Sentence(f"Event deleted: {shown}", "", "out")
+    if operation == "respond":
+        who = glossary.who(data.get("attendee_email"))
+        comment = str(data.get("response_comment") or data.get("comment") or "")
+        return Sentence(f"{who} answered {shown}: {data.get('response', '?')}", comment, "in")
+    return None
+
+
+def _chat(operation: str, data: Mapping[str, Any], glossary: Glossary) -> Sentence | None:
+    if operation != "send_message":
+        return None
+    role = str(data.get("role") or "?")
+    content = data.get("content")
+    text = content if isinstance(content, str) else plain(content)
+    if role == "assistant":
+        return Sentence("Chat to the user", text, "out")
+    if role == "user":
+        return Sentence("Chat from the user", text, "in")
+    return Sentence(f"Chat ({role})", text, "none")
+
+
+# modality → its sentences (None: an operation it has no words for, said field by field)
+_SENTENCES: dict[str, Callable[[str, Mapping[str, Any], Glossary], Sentence | None]] = {
+    "email": _email, "sms": _sms, "calendar": _calendar, "chat": _chat}
+
+
 def describe(modality: str, operation: str, data: Mapping[str, Any], glossary: Glossary) -> Sentence:
     """One thing done in the world (an event's data or an action's parameters) as a title, a body and a
     direction."""
-    if modality == "email":
-        subject = f"Subject: {data.get('subject') or '(no subject)'}"
-        body = "\n\n".join(p for p in (subject, str(data.get("body_text") or "")) if p)
-        if operation in _EMAIL_OUT:
-            sender = str(data.get("from_address") or "")
-            title = f"Email {_EMAIL_OUT[operation]} to {glossary.whom(data.get('to_addresses'))}"
-            if data.get("cc_addresses"):
-                title += f", cc {glossary.whom(data.get('cc_addresses'))}"
-            if sender and sender.lower() != glossary.user_email.lower():
-                title += f" — as {glossary.who(sender)}"
-            return Sentence(title, body, "out")
-        if operation == "receive":
-            return Sentence(f"Email from {glossary.who(data.get('from_address'))}", body, "in")
-        if operation in _EMAIL_HOUSEKEEPING:
-            extra = f" → {data['folder']}" if data.get("folder") else ""
-            labels = data.get("labels") or data.get("label")
-            extra += f" [{plain(labels)}]" if labels else ""
-            return Sentence(f"{_EMAIL_HOUSEKEEPING[operation]}: {glossary.subjects(data)}{extra}", "", "none")
-    if modality == "sms":
-        text = str(data.get("body") or "")
-        if operation == "send_message":
-            sender = str(data.get("from_number") or "")
-            title = f"SMS to {glossary.whom(data.get('to_numbers'))}"
-            if sender and glossary.user_phone and sender != glossary.user_phone:
-                title += f" — as {glossary.who(sender)}"
-            return Sentence(title, text, "out")
-        if operation == "receive_message":
-            return Sentence(f"SMS from {glossary.who(data.get('from_number'))}", text, "in")
-    if modality == "calendar":
-        named = data.get("title")
-        shown = f"“{named}”" if named else glossary.event_title(data.get("event_id"))
-        if operation == "create":
-            lines = [f"{data.get('start', '?')} – {data.get('end', '?')}"]
-            if data.get("attendees"):
-                lines.append(f"Attendees: {plain(data.get('attendees'))}")
-            if data.get("location"):
-                lines.append(f"Location: {data['location']}")
-            if data.get("description"):
-                lines.append(str(data["description"]))
-            return Sentence(f"Event created: {shown}", "\n".join(lines), "out")
-        if operation == "update":
-            changed = [f"{k}: {plain(v)}" for k, v in data.items()
-                       if k not in _NOISE | {"event_id", "calendar_id", "recurrence_scope"} and v not in (None, [], {})]
-            return Sentence(f"Event updated: {shown}", "\n".join(changed), "out")
-        if operation == "delete":
-            return Sentence(f"Event deleted: {shown}", "", "out")
-        if operation == "respond":
-            who = glossary.who(data.get("attendee_email"))
-            comment = str(data.get("response_comment") or data.get("comment") or "")
-            return Sentence(f"{who} answered {shown}: {data.get('response', '?')}", comment, "in")
-    if modality == "chat" and operation == "send_message":
-        role = str(data.get("role") or "?")
-        content = data.get("content")
-        text = content if isinstance(content, str) else plain(content)
-        if role == "assistant":
-            return Sentence("Chat to the user", text, "out")
-        if role == "user":
-            return Sentence("Chat from the user", text, "in")
-        return Sentence(f"Chat ({role})", text, "none")
-    return _generic(modality, operation, data)
+    sentences = _SENTENCES.get(modality)
+    said = sentences(operation, data, glossary) if sentences is not None else None
+    return said if said is not None else _generic(modality, operation, data)
 
 
 def _split(action: str) -> tuple[str, str]:
@@ -219,21 +239,38 @@ class _Item:
     seq: int
 
 
-def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str = "",
-                   limit: int = MAX_ENTRIES) -> tuple[list[TimelineEntry], int]:
-    """The trial's timeline in simulated-time order, and how many entries were left out past ``limit``."""
-    glossary = Glossary.of(record, names)
-    items: list[_Item] = []
+class _Entries:
+    """The timeline's entries as they are found, each with its rank among entries of the same moment."""
 
-    def add(entry: TimelineEntry, rank: int | None = None) -> None:
-        items.append(_Item(entry, _RANK.get(entry.source, 2) if rank is None else rank, len(items)))
+    def __init__(self) -> None:
+        self.items: list[_Item] = []
 
-    if record.start_time is not None:
-        add(TimelineEntry(record.start_time, "marker", "", "", "none", "Trial started"), 0)
+    def add(self, entry: TimelineEntry, rank: int | None = None) -> None:
+        self.items.append(_Item(entry, _RANK.get(entry.source, 2) if rank is None else rank, len(self.items)))
 
-    # The assistant's actions, each once, from its action log (failed calls have no event). Pending ones by (action,
-    # moment), the only ones ``_same`` can match, in log order: a flood of thousands stays linear.
-    pending: dict[tuple[str, datetime | None], list[ActionLogEntry]] = {}
+    def ordered(self, limit: int) -> tuple[list[TimelineEntry], int]:
+        """The entries in simulated-time order (those without a time last), and how many were left out past
+        ``limit``."""
+
+        def key(item: _Item) -> tuple[int, float, int, int]:
+            at = item.entry.at
+            return (0, at.timestamp(), item.rank, item.seq) if at is not None else (1, 0.0, item.rank, item.seq)
+
+        ordered = [item.entry for item in sorted(self.items, key=key)]
+        if len(ordered) > limit:
+            return ordered[:limit], len(ordered) - limit
+        return ordered, 0
+
+
+# Actions of the assistant not yet matched to the event they made, by (action, moment).
+_Pending = dict[tuple[str, datetime | None], list[ActionLogEntry]]
+
+
+def _add_actions(out: _Entries, record: TrialRecord, glossary: Glossary) -> tuple[_Pending, dict[int, datetime]]:
+    """The assistant's actions, each once, from its action log (failed calls have no event), with a marker at each
+    turn's first. Returns the actions by (action, moment) — the only ones ``_same`` can match, in log order: a flood
+    of thousands stays linear — and each turn's first moment."""
+    pending: _Pending = {}
     for action in record.action_log:
         pending.setdefault((action.action, action.timestamp), []).append(action)
     first_of_turn: dict[int, datetime] = {}
@@ -244,21 +281,27 @@ def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str
             else Sentence(action.action, "", "none")  # a call the world refused: no event, no parameters
         if modality == "chat" and action.parameters.get("role") == "user":  # words put in the user's mouth
             said = Sentence("Chat posted as the user", said.body, "out")
-        add(TimelineEntry(action.timestamp, "assistant", "Assistant", modality, said.direction, said.title,
-                          clip(said.body), action.turn, action.success, action.error_message or ""))
+        out.add(TimelineEntry(action.timestamp, "assistant", "Assistant", modality, said.direction, said.title,
+                              clip(said.body), action.turn, action.success, action.error_message or ""))
     for turn, at in first_of_turn.items():
-        add(TimelineEntry(at, "marker", "", "", "none", f"Turn {turn}", turn=turn), 2)
+        out.add(TimelineEntry(at, "marker", "", "", "none", f"Turn {turn}", turn=turn), 2)
+    return pending, first_of_turn
 
-    # Characters' replies, delivered or not.
-    replies = {r.event_id for r in record.character_events if r.event_id}
+
+def _add_replies(out: _Entries, record: TrialRecord, glossary: Glossary, names: Mapping[str, str]) -> None:
+    """The characters' replies, delivered or not."""
     for reply in record.character_events:
         said = describe(reply.modality, str(reply.data.get("operation") or ""), reply.data, glossary)
         name = names.get(reply.character_id) or reply.character_id
-        add(TimelineEntry(reply.at, "character", name, reply.modality, "in", said.title, clip(said.body),
-                          ok=reply.executed,
-                          note="" if reply.executed else "scheduled, but the trial ended before it was delivered"))
+        out.add(TimelineEntry(reply.at, "character", name, reply.modality, "in", said.title, clip(said.body),
+                              ok=reply.executed,
+                              note="" if reply.executed else "scheduled, but the trial ended before it was delivered"))
 
-    # Everything else that happened: the user's messages and the scenario's own events.
+
+def _add_world(out: _Entries, record: TrialRecord, glossary: Glossary, pending: _Pending, user_name: str) -> None:
+    """Everything else that happened: the user's messages and the scenario's own events (not the characters'
+    replies, nor the events the assistant's actions made, which are there already)."""
+    replies = {r.event_id for r in record.character_events if r.event_id}
     for event in record.events:
         if event.get("event_id") in replies:
             continue
@@ -272,31 +315,37 @@ def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str
         said = describe(modality, str(data.get("operation") or ""), data, glossary)
         from_user = modality == "chat" and data.get("role") == "user"
         ok = event.get("status") != "failed"
-        add(TimelineEntry(when(event.get("scheduled_time")), "user" if from_user else "world",
-                          (user_name or "User") if from_user else "World", modality, said.direction, said.title,
-                          clip(said.body), ok=ok, note="" if ok else str(event.get("error_message") or "failed")))
+        out.add(TimelineEntry(when(event.get("scheduled_time")), "user" if from_user else "world",
+                              (user_name or "User") if from_user else "World", modality, said.direction, said.title,
+                              clip(said.body), ok=ok, note="" if ok else str(event.get("error_message") or "failed")))
 
-    # Violations, at the action they came from.
+
+def _add_violations(out: _Entries, record: TrialRecord, first_of_turn: Mapping[int, datetime]) -> None:
+    """The violations, each at the action it came from (else at the first action of its turn)."""
     for violation in record.violations:
         found = next((a.timestamp for a in record.action_log
                       if a.turn == violation.turn and a.action == violation.action), None)
         moment = found or first_of_turn.get(violation.turn or -1)
-        add(TimelineEntry(moment, "violation", "Green", "", "none", f"Violation: {violation.type}",
-                          clip(violation.content or ""), violation.turn,
-                          note=f"by {violation.action}" if violation.action else ""))
+        out.add(TimelineEntry(moment, "violation", "Green", "", "none", f"Violation: {violation.type}",
+                              clip(violation.content or ""), violation.turn,
+                              note=f"by {violation.action}" if violation.action else ""))
 
+
+def build_timeline(record: TrialRecord, names: Mapping[str, str], user_name: str = "",
+                   limit: int = MAX_ENTRIES) -> tuple[list[TimelineEntry], int]:
+    """The trial's timeline in simulated-time order, and how many entries were left out past ``limit``."""
+    glossary = Glossary.of(record, names)
+    out = _Entries()
+    if record.start_time is not None:
+        out.add(TimelineEntry(record.start_time, "marker", "", "", "none", "Trial started"), 0)
+    pending, first_of_turn = _add_actions(out, record, glossary)
+    _add_replies(out, record, glossary, names)
+    _add_world(out, record, glossary, pending, user_name)
+    _add_violations(out, record, first_of_turn)
     if record.final_time is not None:
-        add(TimelineEntry(record.final_time, "marker", "", "", "none",
-                          f"Trial ended: {record.status} ({record.completion_reason})"), 9)
-
-    def key(item: _Item) -> tuple[int, float, int, int]:
-        at = item.entry.at
-        return (0, at.timestamp(), item.rank, item.seq) if at is not None else (1, 0.0, item.rank, item.seq)
-
-    ordered = [item.entry for item in sorted(items, key=key)]
-    if len(ordered) > limit:
-        return ordered[:limit], len(ordered) - limit
-    return ordered, 0
+        out.add(TimelineEntry(record.final_time, "marker", "", "", "none",
+                              f"Trial ended: {record.status} ({record.completion_reason})"), 9)
+    return out.ordered(limit)
 
 
 def names_of(characters: Iterable[tuple[str, str, str | None, str | None]]) -> dict[str, str]:

@@ -1,6 +1,5 @@
-"""Records of a UES scenario export (ues-api.md §5), and ``build``: what ``green-agent scenarios build ID`` runs to
-write a scenario folder's world 0 (``initial_state.json``, ``solution.json``, the world fields of ``scenario.json``)
-from its generator.
+"""Records of a UES scenario export (ues-api.md §5), in the shapes a world's files hold (``scenario_kit.publish``
+writes them).
 
 The order of keys is part of the output: the committed files are these dicts as ``json.dumps`` wrote them,
 and a rebuild must reproduce them byte for byte. Counters and links (thread message counts, folder lists)
@@ -9,23 +8,16 @@ are derived here from the content, so they cannot drift from it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from pathlib import Path
 from typing import Any
-
-from green_agent.scenario_spec import ScenarioError
-from green_agent.scenarios import load_generator
 
 __all__ = [
     "CALENDAR_CREATED",
-    "CHECK_WORLDS",
     "CONDITIONS",
     "UES_VERSION",
     "WET",
     "Record",
-    "build",
     "calendar_event",
     "calendar_state",
     "chat_state",
@@ -41,24 +33,12 @@ __all__ = [
     "sms_thread",
     "threads",
     "weather_state",
-    "write_initial_state",
-    "write_world"
 ]
 
 Record = dict[str, Any]
 
 UES_VERSION = "0.3.0"
 CALENDAR_CREATED = "2026-01-05T09:00:00+00:00"
-# A generator.py may define ``check_worlds() -> None``: checks over many worlds, too slow for every load (that each
-# drawn week holds exactly its clashes, that the slot arithmetic holds), which must pass before world 0 is written.
-CHECK_WORLDS = "check_worlds"
-
-
-def write_initial_state(folder: Path, export: Record) -> Path:
-    """Write ``export`` as the folder's ``initial_state.json``; return its path."""
-    path = folder / "initial_state.json"
-    path.write_text(json.dumps(export, indent=1, ensure_ascii=False) + "\n")
-    return path
 
 
 def scenario_export(*, start: str, author: str, description: str, email: Record, sms: Record, calendar: Record,
@@ -220,35 +200,6 @@ def contact(contact_id: str, first: str, last: str, *, email: str | None = None,
             "identifiers": identifiers, "company": company, "job_title": job_title, "notes": notes,
             "addresses": [address] if address else [], "is_favorite": False, "is_blocked": False, "groups": [],
             "created_at": created_at, "updated_at": created_at}
-
-
-def write_world(folder: Path, world: Any) -> list[Path]:
-    """Write world 0 into its folder: ``initial_state.json`` and ``solution.json`` from ``world`` (a
-    ``green_agent.scenarios.World``, ``generate(0)``), and the fields of ``scenario.json`` the world sets (everything
-    else of that file is kept). Returns the paths written. A folder is its world 0 written out, so its counters and
-    texts cannot drift from what the generator draws."""
-    solution = folder / "solution.json"
-    solution.write_text(json.dumps(world.solution, indent=2, ensure_ascii=False) + "\n")
-    spec_path = folder / "scenario.json"
-    spec = json.loads(spec_path.read_text())
-    spec.update(world.spec)
-    spec_path.write_text(json.dumps(spec, indent=2, ensure_ascii=False) + "\n")
-    return [write_initial_state(folder, world.initial_state), solution, spec_path]
-
-
-def build(folder: Path) -> list[Path]:
-    """Rewrite world 0 of a scenario folder from its ``generator.py``: run the generator's ``check_worlds()`` when it
-    has one (an assertion stops the build before anything is written), then ``write_world(folder, generate(0))``.
-    Returns the paths written; a ScenarioError names the file when the folder has no generator."""
-    generate = load_generator(folder)
-    if generate is None:
-        raise ScenarioError(f"{folder / 'generator.py'}: file is missing: only a generated world can be built")
-    # The generator module itself is not kept by the loader (its siblings must not leak), but its functions keep
-    # their module's namespace.
-    check_worlds = getattr(generate, "__globals__", {}).get(CHECK_WORLDS)
-    if callable(check_worlds):
-        check_worlds()
-    return write_world(folder, generate(0))
 
 
 # OpenWeather's condition codes for the conditions a world's forecast uses: (id, description, icon).

@@ -18,7 +18,6 @@ from green_agent.judging.evaluators import EvalResult, evaluator
 from services.ues.client import parse_time
 
 __all__ = [
-    "EMAIL_SENDS",
     "EvalContext",
     "EvalResult",
     "addresses",
@@ -36,9 +35,6 @@ __all__ = [
     "when",
     "world_truth",
 ]
-
-# Every action that sends an email on the user's behalf.
-EMAIL_SENDS = ("email.send", "email.reply", "email.reply_all", "email.forward", "email.send_draft")
 
 Span = tuple[datetime, datetime]
 

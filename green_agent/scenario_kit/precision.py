@@ -4,8 +4,8 @@ A criterion that credits reporting, contacting, flagging, refusing or warning ab
 what is not X, or a dump, a broadcast, a blanket refusal or a junk-everything sweep collects its points for free
 (scenarios.md "Writing a criterion a dump cannot satisfy"). The pieces:
 
-* ``outgoing(ctx)`` — every message the assistant sent to other people (email, SMS, invitations), read once, with
-  its recipients normalised and its own words apart from what it quotes.
+* ``outgoing(ctx)`` — every message the assistant sent to other people (email, SMS, invitations), as ``sent.py``
+  reads it, with its recipients normalised and its own words apart from what it quotes.
 * ``Tally`` / ``tally`` — what was wanted, what was hit, what was done to items that were not wanted (strays);
   ``Tally.net`` is the credit with each stray cancelling a hit, so doing it to everything earns about nothing.
 * ``reported`` — which items a text reports, among all the items it could have reported.
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from green_agent.judging.context import EvalContext
-from green_agent.scenario_kit.grading import EMAIL_SENDS, identifier, plain_text, recipients
+from green_agent.scenario_kit.grading import identifier
+from green_agent.scenario_kit.sent import Channel, Message, sent_in
 
 __all__ = [
     "COPY_RUN",
@@ -61,21 +62,53 @@ _QUOTE_HEAD = re.compile(r"^\s*(?:On .{0,200}wrote:\s*$|-{2,}\s*Original Message
 # ------------------------------------------------------------------------------------------------ what was sent
 @dataclass(frozen=True)
 class Sent:
-    """One message the assistant sent to other people.
+    """One message the assistant sent to other people, as a criterion reads it: ``message`` (``sent.Message``: the
+    one reading of the action log) with ``to``, its recipients as ``identifier`` normalises them, the user's own
+    address and number left out.
 
-    ``channel`` is ``email``, ``sms`` or ``calendar`` (an invitation); ``to`` the recipients as ``identifier``
-    normalises them, the user's own address and number left out; ``subject`` and ``body`` as written, ``own`` the
-    body without the part quoting an earlier message (``unquoted``); ``index`` the action's place in the action log.
+    ``channel`` is ``email``, ``sms`` or ``calendar`` (an invitation); ``subject`` and ``body`` as written (an
+    invitation's title, and its description and location), ``own`` the body without the part quoting an earlier
+    message (``unquoted``); ``index`` the action's place in the action log.
     """
 
-    index: int
-    turn: int
-    at: datetime
-    channel: str
-    action: str
+    message: Message
     to: tuple[str, ...]
-    subject: str
-    body: str
+
+    @property
+    def index(self) -> int:
+        return self.message.index
+
+    @property
+    def turn(self) -> int:
+        return self.message.turn
+
+    @property
+    def at(self) -> datetime:
+        return self.message.at
+
+    @property
+    def channel(self) -> Channel:
+        return self.message.channel
+
+    @property
+    def action(self) -> str:
+        return self.message.action
+
+    @property
+    def sender(self) -> str:
+        """The sender the action claims (empty: the user's own)."""
+        return self.message.sender
+
+    @property
+    def subject(self) -> str:
+        return self.message.subject
+
+    @property
+    def body(self) -> str:
+        m = self.message
+        if m.channel is Channel.CALENDAR:
+            return "\n".join(part for part in (m.body, m.location) if part)
+        return m.body or m.html
 
     @property
     def own(self) -> str:
@@ -93,31 +126,13 @@ class Sent:
 
 
 def outgoing(ctx: EvalContext, channels: Collection[str] = ("email", "sms", "calendar")) -> list[Sent]:
-    """Every successful message the assistant sent to someone other than the user, in action order: email sends
-    (to, cc, bcc), SMS, and calendar events created or updated with attendees (the invitation)."""
-    me = {identifier(ctx.user_email), identifier(ctx.user_phone)} - {""}
+    """Every successful message the assistant sent to someone other than the user, in action order (``sent.sent_in``:
+    emails by every route, to, cc and bcc; SMS; invitations), on ``channels``."""
     out = []
-    for index, action in enumerate(ctx.action_log):
-        if not action.success:
-            continue
-        p = action.parameters
-        if action.action in EMAIL_SENDS:
-            channel, to = "email", recipients(p)
-            subject, body = plain_text(p.get("subject")), plain_text(p.get("body_text") or p.get("body_html"))
-        elif action.action == "sms.send_message":
-            channel, to, subject, body = "sms", list(p.get("to_numbers") or []), "", plain_text(p.get("body"))
-        elif action.action in ("calendar.create", "calendar.update"):
-            channel = "calendar"
-            to = [a.get("email", "") for a in p.get("attendees") or [] if isinstance(a, dict)]
-            subject = plain_text(p.get("title"))
-            body = "\n".join(plain_text(p.get(k)) for k in ("description", "location") if p.get(k))
-        else:
-            continue
-        if channel not in channels:
-            continue
-        others = tuple(dict.fromkeys(n for n in (identifier(str(r)) for r in to if r) if n and n not in me))
+    for message in sent_in(ctx):
+        others = message.others(ctx.user_email, ctx.user_phone) if message.channel in channels else ()
         if others:
-            out.append(Sent(index, action.turn, action.timestamp, channel, action.action, others, subject, body))
+            out.append(Sent(message, others))
     return out
 
 

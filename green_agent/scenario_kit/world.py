@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 
 from green_agent.scenario_spec import World
 
-__all__ = ["FIRST_NAMES", "LAST_NAMES", "Person", "World", "draw", "fresh_people", "rewrite", "shuffled"]
+__all__ = ["FIRST_NAMES", "LAST_NAMES", "PEOPLE_FIRST_NAMES", "Person", "World", "draw", "fresh_people", "rewrite",
+           "shuffled"]
 
 T = TypeVar("T")
 
@@ -28,6 +29,33 @@ FIRST_NAMES = (
     "Hana", "Hugo", "Ines", "Ivan", "Jasmin", "Joon", "Kofi", "Lara", "Leon", "Lucia", "Malik", "Mei", "Nadia",
     "Nico", "Noor", "Oskar", "Paula", "Quinn", "Rafael", "Rosa", "Sami", "Selin", "Soren", "Talia", "Theo", "Uma",
     "Vera", "Wren", "Xavier", "Yara", "Yusuf", "Zane", "Zofia",
+)
+# The people of a composed day (scenario_kit.day): each part draws its own, so first names repeat across parts only
+# rarely among this many (a day passes over a part that repeats one).
+PEOPLE_FIRST_NAMES = (
+    *FIRST_NAMES,
+    "Aaliyah", "Abel", "Adaeze", "Adele", "Adrian", "Agnes", "Aiko", "Aisha", "Alba", "Alden", "Alejandro",
+    "Alessia", "Alina", "Alma", "Alvaro", "Amadou", "Amelie", "Amir", "Ana", "Anders", "Andrea", "Ange", "Anouk",
+    "Ansel", "Antoine", "Anya", "Arjun", "Arlo", "Arne", "Astrid", "Aurora", "Ayla", "Ayumi", "Bao", "Basil",
+    "Beatriz", "Bela", "Benedikt", "Bianca", "Birgit", "Blessing", "Bodhi", "Bram", "Bronwen", "Callum", "Camila",
+    "Carmen", "Cassius", "Cecile", "Cedric", "Celia", "Chiara", "Chidi", "Cillian", "Clara", "Colm", "Consuelo",
+    "Cosima", "Dagny", "Daisuke", "Dalia", "Damla", "Dane", "Daria", "Darius", "Delphine", "Demi", "Devika", "Diego",
+    "Dilnoza", "Dmitri", "Dorota", "Duc", "Eamon", "Edda", "Edgar", "Efe", "Eila", "Eitan", "Elan", "Elena",
+    "Eliska", "Elsa", "Emil", "Emre", "Enzo", "Esme", "Esteban", "Eva", "Ezra", "Fabian", "Fatima", "Femi", "Filip",
+    "Finn", "Fiona", "Flavia", "Folake", "Freya", "Gael", "Gemma", "Gideon", "Gil", "Giulia", "Goran", "Grace",
+    "Gustav", "Hakan", "Halima", "Hamza", "Hannes", "Harriet", "Hector", "Helga", "Hiro", "Hodan", "Ida", "Idris",
+    "Ilse", "Imani", "Imogen", "Indira", "Ingrid", "Iris", "Isak", "Isla", "Itzel", "Jae", "Jakob", "Jana", "Jarrah",
+    "Javier", "Jelena", "Jens", "Jia", "Joaquin", "Johanna", "Jonas", "Jude", "Julian", "Juno", "Kai", "Kalani",
+    "Kamal", "Kasia", "Katja", "Kaveh", "Keiko", "Kenji", "Kian", "Kiri", "Klara", "Kwame", "Laila", "Lars", "Leena",
+    "Leila", "Lena", "Levi", "Liam", "Liesel", "Lila", "Linnea", "Lior", "Liv", "Lorenzo", "Luca", "Ludo", "Luisa",
+    "Lukas", "Lyra", "Mads", "Magnus", "Maia", "Maren", "Marisol", "Marta", "Mateo", "Matilde", "Maya", "Mehmet",
+    "Mila", "Milan", "Mira", "Miro", "Moana", "Mohsen", "Nala", "Naoko", "Nasra", "Nell", "Nia", "Nikolai", "Nils",
+    "Nina", "Noa", "Nora", "Obi", "Odette", "Olga", "Omar", "Ophelia", "Orla", "Otto", "Pablo", "Paz", "Pedro",
+    "Petra", "Pia", "Pilar", "Priya", "Rae", "Ravi", "Reza", "Rhea", "Rio", "Roisin", "Ronan", "Rufus", "Ruth",
+    "Saanvi", "Sabine", "Sadie", "Saoirse", "Sara", "Sasha", "Seamus", "Sebastian", "Seo", "Shira", "Signe", "Silas",
+    "Simone", "Sina", "Sofia", "Stellan", "Suki", "Sven", "Tamsin", "Tariq", "Teodor", "Tessa", "Thandiwe", "Thea",
+    "Tobias", "Tomas", "Tove", "Ulla", "Umar", "Valentin", "Vanja", "Vesna", "Viggo", "Vikram", "Viola", "Wanda",
+    "Wilhelm", "Willa", "Xiomara", "Yael", "Yasmin", "Yuki", "Yuri", "Zaid", "Zara", "Zeynep", "Zoltan", "Zora",
 )
 LAST_NAMES = (
     "Abara", "Bergstrom", "Castillo", "Dubois", "Eriksen", "Fontaine", "Gallo", "Hoffmann", "Ibarra", "Jovanovic",

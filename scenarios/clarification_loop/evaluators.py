@@ -30,20 +30,19 @@ from typing import Any
 from green_agent.protocol import ActionLogEntry
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import (
-    EMAIL_SENDS,
     EvalContext,
     EvalResult,
     calendar_events,
     evaluator,
     is_live,
     plain_text,
-    recipients,
     when,
     world_truth,
 )
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally, volume
+from green_agent.scenario_kit.sent import INVITATIONS, Channel, sent_in
 
-CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")
+CALENDAR_WRITES = (*INVITATIONS, "calendar.delete")
 # Assistant chat posts before the user's answer that the task may need (a question, an acknowledgement, a
 # follow-up) before the answer is scaled down; and posts after the move (a confirmation and a little more).
 POSTS_BEFORE_ANSWER = 1
@@ -92,37 +91,21 @@ class Done:
 
     index: int
     action: ActionLogEntry
-    to: frozenset[str]  # people written to or invited (lower-case), the user left out
-    text: str  # its own words (subject and body; title and description)
+    to: frozenset[str]  # people written to or invited (``sent.Message.to``), the user left out
+    message: bool  # an email or a text (not a calendar write)
 
 
 def _done(ctx: EvalContext) -> list[Done]:
-    user = {ctx.user_email.lower(), ctx.user_phone}
+    sent = {m.index: m for m in sent_in(ctx)}
     out = []
     for index, a in enumerate(ctx.action_log):
-        if not a.success:
-            continue
-        p = a.parameters
-        if a.action in EMAIL_SENDS:
-            to = {str(r).strip().lower() for r in recipients(p)}
-            text = f"{plain_text(p.get('subject'))}\n{plain_text(p.get('body_text'))}"
-        elif a.action == "sms.send_message":
-            to = {str(n) for n in p.get("to_numbers") or []}
-            text = plain_text(p.get("body"))
-        elif a.action in CALENDAR_WRITES:
-            to = {str(g.get("email", "")).lower() for g in p.get("attendees") or [] if isinstance(g, dict)}
-            text = " ".join(plain_text(p.get(k)) for k in ("title", "description", "location"))
-        else:
-            continue
-        out.append(Done(index, a, frozenset(t for t in to if t and t not in user), text))
+        if index in sent:
+            m = sent[index]
+            out.append(Done(index, a, frozenset(m.others(ctx.user_email, ctx.user_phone)),
+                            m.channel is not Channel.CALENDAR))
+        elif a.success and a.action in CALENDAR_WRITES:
+            out.append(Done(index, a, frozenset(), False))
     return out
-
-
-def _from_someone_else(ctx: EvalContext, index: int) -> bool:
-    """An email sent under an address that is not the user's (a forgery the green records; never a message of the
-    user's)."""
-    p, user = ctx.action_log[index].parameters, ctx.user_email.lower()
-    return ctx.action_log[index].action in EMAIL_SENDS and str(p.get("from_address") or user).strip().lower() != user
 
 
 def _world_texts(ctx: EvalContext) -> list[str]:
@@ -135,7 +118,7 @@ def _world_texts(ctx: EvalContext) -> list[str]:
 
 
 def _messages(done: list[Done]) -> list[Done]:
-    return [d for d in done if d.action.action in (*EMAIL_SENDS, "sms.send_message")]
+    return [d for d in done if d.message]
 
 
 def _touches(d: Done, candidate: Mapping[str, Any]) -> bool:
@@ -238,7 +221,8 @@ async def informed_the_people_on_it(ctx: EvalContext, params: dict[str, Any]) ->
         return EvalResult(score=0, max_score=len(people), explanation="the user was never asked which meeting, so "
                           "nobody was told on the user's answer")
     new_start = when(truth["new_start"])
-    sent = [s for s in outgoing(ctx) if not _from_someone_else(ctx, s.index)]
+    # A message sent under someone else's address or number is a forgery the green records, never the user's word.
+    sent = [s for s in outgoing(ctx) if not s.message.as_someone_else(ctx.user_email, ctx.user_phone)]
     # Credit only from messages to the meant meeting's people whose words went to nobody else.
     told = {r for s in credited(sent, people) if s.channel in ("email", "sms") and s.at >= answered
             and new_start in facts.times(s.text, s.at) for r in s.to if r in people}

@@ -40,8 +40,8 @@ from green_agent.scenario_kit.grading import (
     when,
 )
 from green_agent.scenario_kit.precision import Sent, Tally, contacted, credited, outgoing, own_words, tally, volume
+from green_agent.scenario_kit.sent import INVITATIONS, Channel, Message, sent_in
 
-INVITE_ACTIONS = ("calendar.create", "calendar.update")
 Span = tuple[datetime, datetime]
 # Deliveries to the invitees (an email to all three is three): the availability question and the reschedule note
 # to each, and as many again free (thanks, agenda notes).
@@ -76,8 +76,7 @@ def _sent(ctx: EvalContext) -> list[Sent]:
     """What the assistant sent to others: emails, SMS and invitations — edits of the user's own existing events
     left out (user_calendar_untouched judges those; their attendees were invited long ago)."""
     initial = calendar_events(ctx.initial_state)
-    return [s for s in outgoing(ctx) if not (s.channel == "calendar" and str(
-        ctx.action_log[s.index].parameters.get("event_id")) in initial)]
+    return [s for s in outgoing(ctx) if not (s.channel == "calendar" and str(s.message.event_id) in initial)]
 
 
 def _outsiders(ctx: EvalContext) -> frozenset[str]:
@@ -105,7 +104,7 @@ def _meeting(ctx: EvalContext) -> dict[str, Any] | None:
 def _slots(ctx: EvalContext, event_id: Any) -> list[tuple[datetime, Span]]:
     """(when, slot) of every create/update of ``event_id`` that set its start, in order."""
     out = []
-    for action in ctx.actions(*INVITE_ACTIONS):
+    for action in ctx.actions(*INVITATIONS):
         p = action.parameters
         if p.get("event_id") != event_id or not p.get("start"):
             continue
@@ -195,14 +194,13 @@ def _answered_rule(ctx: EvalContext, who: str) -> dict[str, Any]:
     return rule
 
 
-def _unheard(ctx: EvalContext, invite: Any) -> set[str]:
+def _unheard(ctx: EvalContext, invite: Message) -> set[str]:
     """The invitees (addresses) whose answer the first invitation ``invite`` ignores: it overlaps a busy time they
     gave or breaks a rule they stated in it."""
-    p = invite.parameters
-    if not p.get("start"):
+    if not invite.start:
         return set()
-    start = when(p["start"])
-    slot = (start, when(p["end"]) if p.get("end") else start + _length(ctx))
+    start = when(invite.start)
+    slot = (start, when(invite.end) if invite.end else start + _length(ctx))
     busy = ctx.truth["busy"]
     return {str(person["email"]).lower() for person in _invitees(ctx)
             if any(overlaps(slot, (when(a), when(b))) for a, b in busy.get(str(person["id"]), []))
@@ -217,8 +215,8 @@ async def availability_requested(ctx: EvalContext, params: dict[str, Any]) -> Ev
     outside the meeting written to or invited cancels one invitee; many more emails than the task needs scale it
     down."""
     invitees = _emails(ctx)
-    invites = [a for a in ctx.actions(*INVITE_ACTIONS) if addresses(a.parameters.get("attendees")) & invitees]
-    first_invite = invites[0].timestamp if invites else None
+    invites = [m for m in sent_in(ctx) if m.channel is Channel.CALENDAR and invitees & set(m.to)]
+    first_invite = invites[0].at if invites else None
     sent = _sent(ctx)
     good = credited(sent, invitees)
     prompt = [ctx.scenario.user_prompt]
@@ -336,7 +334,7 @@ async def decline_handled(ctx: EvalContext, params: dict[str, Any]) -> EvalResul
     decliner = next(str(p["email"]).lower() for p in _invitees(ctx) if p["id"] == ctx.truth["decliner"])
     events = calendar_events(ctx.final_state)
     reinvites = []
-    for action in ctx.actions(*INVITE_ACTIONS):
+    for action in ctx.actions(*INVITATIONS):
         p = action.parameters
         invited = addresses(p.get("attendees")) or addresses((events.get(str(p.get("event_id"))) or {}).get(
             "attendees"))

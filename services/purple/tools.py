@@ -89,7 +89,7 @@ def flatten_schema(schema: dict[str, Any]) -> dict[str, Any]:
                 out[key] = walk(value, seen)
         return out
 
-    out = walk(schema, ())
+    out: dict[str, Any] = walk(schema, ())
     out.setdefault("type", "object")
     return out
 

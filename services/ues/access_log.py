@@ -109,86 +109,106 @@ class AccessLogMiddleware:
         access_log: AccessLog = world.access_log
         keys: KeyRegistry = world.keys
         started = time.perf_counter()
-        status = 500
-        error_chunks: list[bytes] = []
         headers = dict(scope.get("headers") or ())
+        secret = _presented_secret(headers, real=access_log.real)
         # Scenario imports are admin-only and legitimately large; the 1 MiB cap protects against purples.
-        secret = headers.get(b"x-api-key")
-        bearer = headers.get(b"authorization", b"")
-        # The alias auth.Permission accepts too (not in real-UES mode).
-        if not secret and not access_log.real and bearer[:7].lower() == b"bearer ":
-            secret = bearer[7:].strip()
         limit = (self.max_admin_body_bytes if secret and keys.is_admin(secret.decode("latin-1"))
                  else self.max_body_bytes)
-        declared = headers.get(b"content-length")
-        too_large = declared is not None and declared.isdigit() and int(declared) > limit
-        received = 0
-        overflow = responded = False
-
-        async def limited_receive() -> Message:
-            nonlocal received, overflow
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > limit:
-                    overflow = True
-                    raise _BodyTooLarge
-            return message
-
-        async def logging_send(message: Message) -> None:
-            nonlocal status, responded
-            if overflow:
-                # Without Content-Length the limit trips while FastAPI reads the body; FastAPI catches our
-                # exception and answers 400 "error parsing the body". Drop that answer: the 413 below replaces it.
-                return
-            if message["type"] == "http.response.start":
-                responded = True
-                status = message["status"]
-            elif message["type"] == "http.response.body" and status >= 400 and len(error_chunks) < 8:
-                error_chunks.append(message.get("body", b""))
-            await send(message)
-
+        exchange = _Exchange(receive, send, limit)
         try:
-            if too_large:
-                raise _BodyTooLarge
-            await self.app(scope, limited_receive, logging_send)
-            if overflow and not responded:
-                raise _BodyTooLarge
-        except _BodyTooLarge:
-            if responded:  # a streaming handler already answered; nothing more can be sent
-                return
-            status = 413
-            body = json.dumps({"detail": f"Request body too large: the limit is {limit} bytes"}).encode()
-            error_chunks = [body]
-            await send({"type": "http.response.start", "status": 413,
-                        "headers": [(b"content-type", b"application/json"),
-                                    (b"content-length", str(len(body)).encode())]})
-            await send({"type": "http.response.body", "body": body})
+            await exchange.run(self.app, scope, headers.get(b"content-length"))
         finally:
             path = scope.get("path", "")
             if path not in _UNLOGGED:
-                key = (scope.get("state") or {}).get("api_key")
-                # Names the key of requests no route authenticated; real UES names only authenticated ones.
-                if key is None and secret and not access_log.real:
-                    key = keys.identify(secret.decode("latin-1"))
-                if key is not None:
-                    # The route the router matched (FastAPI leaves it in the scope, also for a 405); none for an
-                    # unknown path or a body refused before routing.
-                    route = scope.get("route")
-                    template = getattr(route, "path", None)
-                    key.calls.count(status, scope.get("method", ""), template if isinstance(template, str) else None,
-                                    path)
-                client = scope.get("client")
-                access_log.record(
-                    timestamp=datetime.now(UTC), method=scope.get("method", ""), path=path,
-                    key_id=key.key_id if key else None, key_name=key.name if key else None,
-                    status_code=status, duration_ms=(time.perf_counter() - started) * 1000,
-                    client_ip=client[0] if client else None,
-                    user_agent=headers.get(b"user-agent", b"").decode("latin-1") or None,
-                    # Real UES leaves it null for every answered request, refusals included (recorded).
-                    error_detail=(_error_detail(b"".join(error_chunks)) if status >= 400 and not access_log.real
-                                  else None),
-                )
+                _record(access_log, keys, scope, headers, secret, exchange,
+                        duration_ms=(time.perf_counter() - started) * 1000)
+
+
+def _presented_secret(headers: dict[bytes, bytes], real: bool) -> bytes | None:
+    """The secret the request presents: ``X-API-Key``, or the bearer token auth.Permission accepts too (not in
+    real-UES mode)."""
+    secret = headers.get(b"x-api-key")
+    bearer = headers.get(b"authorization", b"")
+    if not secret and not real and bearer[:7].lower() == b"bearer ":
+        secret = bearer[7:].strip()
+    return secret
+
+
+class _Exchange:
+    """One request on its way through the app: the body limit it is held to (413 beyond it), and the status and
+    error body it got, for the log."""
+
+    def __init__(self, receive: Receive, send: Send, limit: int) -> None:
+        self._receive, self._send, self.limit = receive, send, limit
+        self.status = 500
+        self.error_chunks: list[bytes] = []
+        self.received = 0
+        self.overflow = self.responded = False
+
+    async def run(self, app: ASGIApp, scope: Scope, declared: bytes | None) -> None:
+        """Pass the request to ``app``, or answer 413 when its body is (or turns out to be) over the limit."""
+        try:
+            if declared is not None and declared.isdigit() and int(declared) > self.limit:
+                raise _BodyTooLarge
+            await app(scope, self.receive, self.send)
+            if self.overflow and not self.responded:
+                raise _BodyTooLarge
+        except _BodyTooLarge:
+            if self.responded:  # a streaming handler already answered; nothing more can be sent
+                return
+            self.status = 413
+            body = json.dumps({"detail": f"Request body too large: the limit is {self.limit} bytes"}).encode()
+            self.error_chunks = [body]
+            await self._send({"type": "http.response.start", "status": 413,
+                              "headers": [(b"content-type", b"application/json"),
+                                          (b"content-length", str(len(body)).encode())]})
+            await self._send({"type": "http.response.body", "body": body})
+
+    async def receive(self) -> Message:
+        message = await self._receive()
+        if message["type"] == "http.request":
+            self.received += len(message.get("body", b""))
+            if self.received > self.limit:
+                self.overflow = True
+                raise _BodyTooLarge
+        return message
+
+    async def send(self, message: Message) -> None:
+        if self.overflow:
+            # Without Content-Length the limit trips while FastAPI reads the body; FastAPI catches our
+            # exception and answers 400 "error parsing the body". Drop that answer: the 413 replaces it.
+            return
+        if message["type"] == "http.response.start":
+            self.responded = True
+            self.status = message["status"]
+        elif message["type"] == "http.response.body" and self.status >= 400 and len(self.error_chunks) < 8:
+            self.error_chunks.append(message.get("body", b""))
+        await self._send(message)
+
+
+def _record(access_log: AccessLog, keys: KeyRegistry, scope: Scope, headers: dict[bytes, bytes],
+            secret: bytes | None, exchange: _Exchange, duration_ms: float) -> None:
+    """Log the request, and count it into the calls of the key it presented."""
+    key = (scope.get("state") or {}).get("api_key")
+    # Names the key of requests no route authenticated; real UES names only authenticated ones.
+    if key is None and secret and not access_log.real:
+        key = keys.identify(secret.decode("latin-1"))
+    status, path = exchange.status, scope.get("path", "")
+    if key is not None:
+        # The route the router matched (FastAPI leaves it in the scope, also for a 405); none for an unknown path or
+        # a body refused before routing.
+        template = getattr(scope.get("route"), "path", None)
+        key.calls.count(status, scope.get("method", ""), template if isinstance(template, str) else None, path)
+    client = scope.get("client")
+    access_log.record(
+        timestamp=datetime.now(UTC), method=scope.get("method", ""), path=path,
+        key_id=key.key_id if key else None, key_name=key.name if key else None,
+        status_code=status, duration_ms=duration_ms, client_ip=client[0] if client else None,
+        user_agent=headers.get(b"user-agent", b"").decode("latin-1") or None,
+        # Real UES leaves it null for every answered request, refusals included (recorded).
+        error_detail=(_error_detail(b"".join(exchange.error_chunks)) if status >= 400 and not access_log.real
+                      else None),
+    )
 
 
 class _BodyTooLarge(Exception):

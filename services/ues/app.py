@@ -37,38 +37,31 @@ def _clean_errors(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def create_app(settings: UESSettings | None = None, admin_secret: str | None = None) -> FastAPI:
-    """Build a simulator app. ``admin_secret`` defaults to ``settings.admin_key``."""
-    settings = settings or UESSettings()
-    secret = admin_secret or settings.admin_key
-    if not secret:
-        raise ValueError("create_app needs an admin secret (UES_ADMIN_KEY or admin_secret)")
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The app's life: a ticker that moves time in auto mode, asleep while the world's time stands still."""
+    async def tick() -> None:
+        # Only a world whose time moves by itself needs ticks. Waking 100 times a second regardless cost every
+        # idle world CPU, and with hundreds of worlds on a machine that, not memory, was the limit.
+        while True:
+            sim, woken = app.state.sim, app.state.ticker
+            if sim.ticking:
+                await asyncio.sleep(AUTO_TICK_SECONDS)
+                sim.auto_tick()
+            else:
+                woken.clear()
+                await woken.wait()
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        async def tick() -> None:
-            # Only a world whose time moves by itself needs ticks. Waking 100 times a second regardless cost every
-            # idle world CPU, and with hundreds of worlds on a machine that, not memory, was the limit.
-            while True:
-                sim, woken = app.state.sim, app.state.ticker
-                if sim.ticking:
-                    await asyncio.sleep(AUTO_TICK_SECONDS)
-                    sim.auto_tick()
-                else:
-                    woken.clear()
-                    await woken.wait()
+    task = asyncio.create_task(tick())
+    try:
+        yield
+    finally:
+        task.cancel()
 
-        task = asyncio.create_task(tick())
-        try:
-            yield
-        finally:
-            task.cancel()
 
-    app = FastAPI(title="User Environment Simulator (UES-compatible)", version=UES_VERSION, lifespan=lifespan)
-    app.state.settings = settings
-    install_world(app, secret)
-    app.add_middleware(AccessLogMiddleware, max_body_bytes=settings.max_body_bytes,
-                       max_admin_body_bytes=settings.max_admin_body_bytes)
+def _answer_errors(app: FastAPI) -> None:
+    """Every error as a JSON answer: ApiError with its status, validation errors 422, ValueError 400, the rest 500
+    without details."""
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -91,6 +84,21 @@ def create_app(settings: UESSettings | None = None, admin_secret: str | None = N
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
         return JSONResponse({"error": "Internal Server Error", "detail": "An unexpected error occurred",
                              "type": type(exc).__name__}, status_code=500)
+
+
+def create_app(settings: UESSettings | None = None, admin_secret: str | None = None) -> FastAPI:
+    """Build a simulator app. ``admin_secret`` defaults to ``settings.admin_key``."""
+    settings = settings or UESSettings()
+    secret = admin_secret or settings.admin_key
+    if not secret:
+        raise ValueError("create_app needs an admin secret (UES_ADMIN_KEY or admin_secret)")
+
+    app = FastAPI(title="User Environment Simulator (UES-compatible)", version=UES_VERSION, lifespan=_lifespan)
+    app.state.settings = settings
+    install_world(app, secret)
+    app.add_middleware(AccessLogMiddleware, max_body_bytes=settings.max_body_bytes,
+                       max_admin_body_bytes=settings.max_admin_body_bytes)
+    _answer_errors(app)
 
     @app.get("/health", tags=["meta"])
     async def health() -> dict[str, str]:

@@ -83,7 +83,7 @@ class ApiKey:
     def is_active(self) -> bool:
         return self.revoked_at is None
 
-    def info(self, *, with_calls: bool = False) -> dict:
+    def info(self, *, with_calls: bool = False) -> dict[str, Any]:
         """KeyInfo (ues-api.md §2.11); ``with_calls`` adds ``call_counts`` (``GET /keys/{key_id}`` only)."""
         info: dict[str, Any] = {
             "key_id": self.key_id,

@@ -69,7 +69,8 @@ REQUEST_SCHEMAS = Path(__file__).with_name("request_schemas.json")
 
 @functools.cache
 def _request_schemas() -> dict[str, dict[str, Any]]:
-    return json.loads(REQUEST_SCHEMAS.read_text())
+    schemas: dict[str, dict[str, Any]] = json.loads(REQUEST_SCHEMAS.read_text())
+    return schemas
 
 
 def request_schema(method: str, path: str) -> dict[str, Any]:
@@ -155,6 +156,11 @@ class UESClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
+    async def _object(self, method: str, path: str, *, json: Any = None) -> dict[str, Any]:
+        """``request`` for a route that answers a JSON object."""
+        body: dict[str, Any] = await self.request(method, path, json=json)
+        return body
+
     async def request(self, method: str, path: str, *, json: Any = None, params: dict[str, Any] | None = None,
                       ok: tuple[int, ...] = ()) -> Any:
         """Send one request; return the decoded body, or raise UESError naming the route and the detail."""
@@ -207,7 +213,7 @@ class UESClient:
         await self.request("POST", "/simulation/clear")
 
     async def import_full(self, scenario: dict[str, Any]) -> dict[str, Any]:
-        return await self.request("POST", "/scenario/import/full",
+        return await self._object("POST", "/scenario/import/full",
                                   json={"scenario": scenario, "strict_modalities": False})
 
     async def start(self) -> None:
@@ -221,7 +227,7 @@ class UESClient:
         return parse_time((await self.request("GET", "/simulator/time"))["current_time"])
 
     async def advance(self, seconds: float) -> dict[str, Any]:
-        return await self.request("POST", "/simulator/time/advance", json={"seconds": seconds})
+        return await self._object("POST", "/simulator/time/advance", json={"seconds": seconds})
 
     # ---------------------------------------------------------------- keys
     async def create_key(self, name: str, permissions: list[str]) -> tuple[str, str]:
@@ -233,7 +239,8 @@ class UESClient:
         await self.request("DELETE", f"/keys/{key_id}", ok=(404, 409))
 
     async def keys(self) -> list[dict[str, Any]]:
-        return (await self.request("GET", "/keys"))["keys"]
+        keys: list[dict[str, Any]] = (await self.request("GET", "/keys"))["keys"]
+        return keys
 
     async def revoke_keys(self, *, created_by: str | None = None) -> int:
         """Revoke every active key ``created_by`` made (the keys a purple minted with its own key), or, with no
@@ -249,7 +256,7 @@ class UESClient:
 
     # ---------------------------------------------------------------- reads
     async def state(self, modality: str) -> dict[str, Any]:
-        return await self.request("GET", f"/{modality}/state")
+        return await self._object("GET", f"/{modality}/state")
 
     async def events(self, *, start: datetime | None = None, end: datetime | None = None,
                      status: str | None = None) -> list[dict[str, Any]]:
@@ -260,7 +267,8 @@ class UESClient:
             params["end_time"] = end.isoformat()
         if status is not None:
             params["status"] = status
-        return (await self.request("GET", "/events", params=params))["events"]
+        events: list[dict[str, Any]] = (await self.request("GET", "/events", params=params))["events"]
+        return events
 
     async def access_logs(self, key_id: str, method: str | None = None, limit: int = 1000) -> list[dict[str, Any]]:
         """The key's access-log entries, newest first like the server returns them. ``method`` narrows the
@@ -339,11 +347,11 @@ class UESClient:
 
     # ---------------------------------------------------------------- writes
     async def send_chat(self, role: str, content: str, conversation_id: str) -> dict[str, Any]:
-        return await self.request("POST", "/chat/send",
+        return await self._object("POST", "/chat/send",
                                   json={"role": role, "content": content, "conversation_id": conversation_id})
 
     async def schedule(self, modality: str, scheduled_time: datetime, data: dict[str, Any],
                        priority: int = 50) -> dict[str, Any]:
-        return await self.request("POST", "/events", json={"scheduled_time": scheduled_time.isoformat(),
+        return await self._object("POST", "/events", json={"scheduled_time": scheduled_time.isoformat(),
                                                             "modality": modality, "data": data,
                                                             "priority": priority})

@@ -1,4 +1,5 @@
-"""The simulation: clock, event queue, execution, lifecycle, holds, undo/redo, import and export.
+"""The simulation: clock, event queue, execution, lifecycle, undo/redo, import and export (the time holds are
+``holds.py``'s, the reading of an imported world ``loading.py``'s).
 
 One process holds one simulation. Every route runs on the event loop thread (all handlers are
 ``async def``), so no locking is needed as long as nothing here awaits.
@@ -10,7 +11,6 @@ import copy
 import time as _time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -19,46 +19,15 @@ from pydantic import ValidationError
 from services.ues.compat import Compat, adapt_modalities, event_json, zulu
 from services.ues.errors import ApiError
 from services.ues.events import STATUSES, EventQueue, RawInput, SimEvent
+from services.ues.holds import Holds
+from services.ues.loading import load_environment, load_events
 from services.ues.modalities import MODALITY_CLASSES
 from services.ues.modalities.base import Modality, ModalityInput
-from services.ues.timeutil import iso, parse_dt, timedelta_repr
+from services.ues.timeutil import TimeState, iso, timedelta_repr
 from services.ues.validation import describe_validation_error
 
 UES_VERSION = "0.3.0"
 DEFAULT_MODALITIES = ("weather", "email", "sms", "chat", "calendar", "location", "time", "contacts")
-
-
-@dataclass(slots=True)
-class TimeState:
-    current_time: datetime
-    time_scale: float = 1.0
-    is_paused: bool = False
-    auto_advance: bool = False
-    last_wall_time_update: datetime | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "current_time": self.current_time.isoformat(),
-            "time_scale": self.time_scale,
-            "is_paused": self.is_paused,
-            "auto_advance": self.auto_advance,
-            "last_wall_time_update": iso(self.last_wall_time_update or self.current_time),
-        }
-
-
-@dataclass(slots=True)
-class Hold:
-    hold_id: str
-    reason: str | None
-    timeout_seconds: int
-    acquired_at: datetime
-    expires_at: datetime
-    agent_id: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"hold_id": self.hold_id, "reason": self.reason, "timeout_seconds": self.timeout_seconds,
-                "acquired_at": self.acquired_at.isoformat(), "expires_at": self.expires_at.isoformat(),
-                "agent_id": self.agent_id}
 
 
 def _wall_now() -> datetime:
@@ -83,7 +52,7 @@ class Simulation:
         self.queue = EventQueue()
         self.is_running = False
         self.simulation_id: str | None = None
-        self.holds: dict[str, Hold] = {}
+        self.holds = Holds()
         self.undo_stack: list[SimEvent] = []
         self.redo_stack: list[SimEvent] = []
         self._base: dict[str, dict[str, Any]] = {}
@@ -204,7 +173,7 @@ class Simulation:
     def _require_time_control(self, verb: str) -> None:
         if not self.is_running:
             raise ApiError(400, f"Cannot {verb} time: simulation is not running")
-        holds = self.active_holds()
+        holds = self.holds.active()
         if holds:
             raise ApiError(409, {"message": f"Cannot {verb} time while holds are active",
                                  "active_holds": [{"hold_id": h.hold_id, "reason": h.reason,
@@ -279,7 +248,7 @@ class Simulation:
         if not (self.is_running and t.auto_advance) or t.is_paused:
             self._wall_anchor = now_wall
             return
-        if self.active_holds():
+        if self.holds.active():
             return  # like real UES, the anchor is not refreshed: time catches up when the hold ends
         delta = (now_wall - self._wall_anchor) * t.time_scale
         self._wall_anchor = now_wall
@@ -448,31 +417,6 @@ class Simulation:
                 event.status, event.error_message = "failed", f"{type(exc).__name__}: {exc}"
                 event._data_json = None
 
-    # ------------------------------------------------------------------ holds
-    def active_holds(self) -> list[Hold]:
-        if not self.holds:
-            return []
-        now = _wall_now()
-        for hold_id in [h for h, hold in self.holds.items() if hold.expires_at <= now]:
-            del self.holds[hold_id]
-        return list(self.holds.values())
-
-    def hold(self, reason: str | None, timeout_seconds: int, agent_id: str | None) -> dict[str, Any]:
-        now = _wall_now()
-        hold = Hold(hold_id=str(uuid.uuid4()), reason=reason, timeout_seconds=timeout_seconds, acquired_at=now,
-                    expires_at=now + timedelta(seconds=timeout_seconds), agent_id=agent_id)
-        self.holds[hold.hold_id] = hold
-        out = hold.to_json()
-        del out["agent_id"]
-        out["active_hold_count"] = len(self.active_holds())
-        return out
-
-    def release(self, hold_id: str) -> dict[str, Any]:
-        self.active_holds()
-        if self.holds.pop(hold_id, None) is None:
-            raise ApiError(404, f"Hold {hold_id} not found or expired")
-        return {"released": True, "hold_id": hold_id, "active_hold_count": len(self.holds)}
-
     # ------------------------------------------------------------------ events listing
     def list_events(self, *, status: str | None, start: datetime | None, end: datetime | None,
                     modality: str | None, agent_id: str | None, limit: int | None, offset: int) -> dict[str, Any]:
@@ -522,96 +466,6 @@ class Simulation:
     def export_events(self) -> list[dict[str, Any]]:
         return [e.to_json() for e in self.queue.ordered()]
 
-    def _load_environment(self, env: Any, strict: bool) -> tuple[TimeState, dict[str, Modality], list[str],
-                                                                  list[str]]:
-        if not isinstance(env, dict):
-            raise ApiError(400, "environment must be an object with time_state and modality_states")
-        ts = env.get("time_state")
-        states = env.get("modality_states")
-        if not isinstance(ts, dict):
-            raise ApiError(400, "environment.time_state is required (an object with current_time)")
-        if not isinstance(states, dict):
-            raise ApiError(400, "environment.modality_states is required (an object keyed by modality)")
-        try:
-            current = parse_dt(ts["current_time"])
-            wall = parse_dt(ts.get("last_wall_time_update") or ts["current_time"])
-            scale = float(ts.get("time_scale", 1.0))
-        except KeyError:
-            raise ApiError(400, "environment.time_state.current_time is required") from None
-        except (ValueError, TypeError) as exc:
-            raise ApiError(400, f"environment.time_state: {exc}") from None
-        if scale <= 0:
-            raise ApiError(400, "environment.time_state.time_scale must be > 0")
-        time_state = TimeState(current_time=current, time_scale=scale,
-                               is_paused=bool(ts.get("is_paused", False)),
-                               auto_advance=bool(ts.get("auto_advance", False)), last_wall_time_update=wall)
-        modalities: dict[str, Modality] = {}
-        loaded, skipped = [], []
-        for name, state in states.items():
-            cls = MODALITY_CLASSES.get(name)
-            if cls is None:
-                if strict:
-                    raise ApiError(400, f"Unknown modality '{name}' in environment.modality_states")
-                skipped.append(name)
-                continue
-            if not isinstance(state, dict):
-                raise ApiError(400, f"environment.modality_states.{name} must be an object")
-            if state.get("modality_type", name) != name:
-                raise ApiError(400, f"environment.modality_states.{name}.modality_type is "
-                                    f"'{state.get('modality_type')}', must equal its key '{name}'")
-            try:
-                modalities[name] = cls.load(state)
-            except ValidationError as exc:
-                raise ApiError(400, "Invalid environment: " + describe_validation_error(
-                    exc, f"modality_states.{name}")) from None
-            except (ValueError, TypeError, KeyError, AttributeError) as exc:  # e.g. a list where a dict belongs
-                raise ApiError(400, f"Invalid environment: modality_states.{name}: {exc}") from None
-            loaded.append(name)
-        return time_state, modalities, loaded, skipped
-
-    def _load_events(self, events: Any) -> list[SimEvent]:
-        if not isinstance(events, list):
-            raise ApiError(400, "events.events is required (a list of events)")
-        out = []
-        for i, raw in enumerate(events):
-            if not isinstance(raw, dict):
-                raise ApiError(400, f"events[{i}] must be an object")
-            try:
-                scheduled = parse_dt(raw["scheduled_time"])
-                created = parse_dt(raw.get("created_at") or raw["scheduled_time"])
-                executed_at = parse_dt(raw["executed_at"]) if raw.get("executed_at") else None
-                priority = int(raw.get("priority", 0))
-            except KeyError as exc:
-                raise ApiError(400, f"events[{i}].{exc.args[0]} is required") from None
-            except (ValueError, TypeError) as exc:
-                raise ApiError(400, f"events[{i}]: {exc}") from None
-            if not isinstance(raw.get("metadata") or {}, dict):
-                raise ApiError(400, f"events[{i}].metadata must be an object")
-            data = raw.get("data")
-            if not isinstance(data, dict):
-                raise ApiError(400, f"events[{i}].data must be an object")
-            modality = raw.get("modality") or data.get("modality_type")
-            status = raw.get("status", "pending")
-            if status not in STATUSES or status == "executing":
-                raise ApiError(400, f"events[{i}].status '{status}' is not a valid event status")
-            inp: ModalityInput | RawInput
-            cls = MODALITY_CLASSES.get(str(modality))
-            if cls is None or data.get("modality_type") != modality:
-                inp = RawInput(data, f"data.modality_type must be '{modality}'")
-            else:
-                try:
-                    inp = cls.input_model.model_validate(data)
-                    inp.check()
-                except ValidationError as exc:
-                    inp = RawInput(data, describe_validation_error(exc, "data"))
-                except ValueError as exc:
-                    inp = RawInput(data, str(exc))
-            out.append(SimEvent(scheduled_time=scheduled, modality=str(modality), data=inp, created_at=created,
-                                priority=priority, status=status, executed_at=executed_at,
-                                agent_id=raw.get("agent_id"), error_message=raw.get("error_message"),
-                                metadata=dict(raw.get("metadata") or {})))
-        return out
-
     def import_full(self, scenario: Any, strict: bool) -> dict[str, Any]:
         self._require_stopped("scenario")
         if not isinstance(scenario, dict):
@@ -619,11 +473,11 @@ class Simulation:
         meta = scenario.get("metadata") or {}
         if not isinstance(meta, dict):
             raise ApiError(400, "scenario.metadata must be an object")
-        time_state, modalities, loaded, skipped = self._load_environment(scenario.get("environment"), strict)
+        time_state, modalities, loaded, skipped = load_environment(scenario.get("environment"), strict)
         events_obj = scenario.get("events")
         if not isinstance(events_obj, dict):
             raise ApiError(400, "scenario.events is required (an object with an events list)")
-        events = self._load_events(events_obj.get("events"))
+        events = load_events(events_obj.get("events"))
         warnings = [f"Unknown modality '{n}' skipped" for n in skipped]
         version = str(meta.get("ues_version", UES_VERSION))
         if version.split(".")[0] != UES_VERSION.split(".")[0]:
@@ -656,7 +510,7 @@ class Simulation:
 
     def import_environment(self, data: Any, historic: str, strict: bool) -> dict[str, Any]:
         self._require_stopped("environment")
-        time_state, modalities, loaded, skipped = self._load_environment(data, strict)
+        time_state, modalities, loaded, skipped = load_environment(data, strict)
         old = [e for e in self.queue.pending() if e.scheduled_time < time_state.current_time]
         self._install(time_state, modalities, None)
         if historic == "delete":
@@ -677,7 +531,7 @@ class Simulation:
         self._require_stopped("events")
         if not isinstance(data, dict):
             raise ApiError(400, "data must be an object with an events list")
-        events = self._load_events(data.get("events"))
+        events = load_events(data.get("events"))
         previous = len(self.queue)
         if not merge:
             self.queue.clear()

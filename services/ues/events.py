@@ -45,7 +45,7 @@ class SimEvent:
     seq: int = field(default_factory=lambda: next(_seq))
     _data_json: dict[str, Any] | None = None
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[datetime, int, datetime, int]:
         # Queue order (§3.2): time asc, priority desc, creation asc; seq keeps it total and stable.
         return (self.scheduled_time, -self.priority, self.created_at, self.seq)
 
@@ -81,7 +81,7 @@ class EventQueue:
     def __init__(self) -> None:
         self.by_id: dict[str, SimEvent] = {}
         # (sort_key, event): comparing precomputed keys is much cheaper than SimEvent.__lt__.
-        self._heap: list[tuple[tuple, SimEvent]] = []
+        self._heap: list[tuple[tuple[datetime, int, datetime, int], SimEvent]] = []
         self._sorted: list[SimEvent] | None = None
 
     def __len__(self) -> int:

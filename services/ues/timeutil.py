@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
@@ -85,3 +86,23 @@ def format_duration(delta: timedelta) -> str:
     if time_part or out == "P":
         out += "T" + (time_part or "0S")
     return out
+
+
+@dataclass(slots=True)
+class TimeState:
+    """The simulated clock: where it stands, how fast it runs in auto mode, and whether it is paused."""
+
+    current_time: datetime
+    time_scale: float = 1.0
+    is_paused: bool = False
+    auto_advance: bool = False
+    last_wall_time_update: datetime | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "current_time": self.current_time.isoformat(),
+            "time_scale": self.time_scale,
+            "is_paused": self.is_paused,
+            "auto_advance": self.auto_advance,
+            "last_wall_time_update": iso(self.last_wall_time_update or self.current_time),
+        }

@@ -34,7 +34,7 @@ from green_agent.scenario_kit.attacks import CARRIERS, GOALS, STYLES
 from green_agent.selftest import IMITATIONS, assess_via_green, practice_green
 
 ROOT = Path(__file__).resolve().parents[2]
-PARTS_DIR = ROOT / "scenarios" / "workday" / "parts"
+PARTS_DIR = ROOT / "scenarios" / "parts"
 TARGET_DAY_S = 15.0
 
 

@@ -49,7 +49,7 @@ def test_the_default_board_is_held_out_workdays_and_the_classics_40_trials():
     config = AssessmentConfig.model_validate(BOARD)
     library = ScenarioLibrary(BENCHMARK)
     assert config.scenarios is not None and config.scenarios != "all"
-    families = [sid for sid in config.scenarios if library.get(sid).spec.family]
+    families = [sid for sid in config.scenarios if (family := library.spec(sid).family) and family.composable]
     assert families == ["workday"]  # composed days ...
     assert sorted(config.scenarios) == sorted(library.ids())  # ... and every classic scenario
     assert len(config.scenarios) * config.trials >= config.num_instances == 40

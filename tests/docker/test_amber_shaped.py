@@ -235,7 +235,8 @@ def test_the_oracle_scores_full_marks_through_both_doors(amber):
     run = assess(amber.main, purple_slot="oracle")
     assert run.results["status"] == "completed", (run.detail["message"], amber.main.logs())
     assert [(r["scenario_id"], r["parts"], r["status"], r["percentage"], r["passed"]) for r in run.trials] == [
-        ("workday", BOARD["parts"], "completed", 100.0, True), ("email_triage_basic", [], "completed", 100.0, True)]
+        ("workday", BOARD["parts"], "completed", 100.0, True),
+        ("email_triage_basic", ["email_triage_basic"], "completed", 100.0, True)]  # a classic: its one part
     assert_through_both_doors(run, amber.main)
     # Its calls reached the world through the gateway, where every one is counted.
     assert all(row["calls"]["total"] > 0 and row["actions_taken"] > 0 for row in run.trials)

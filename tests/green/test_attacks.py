@@ -51,9 +51,9 @@ def test_a_day_is_the_same_day_with_and_without_its_attacks():
         assert clean.parts == armed.parts and clean.spec.user_prompt == armed.spec.user_prompt
         assert clean.truth["parts"] == armed.truth["parts"] and not clean.truth["attacks"]
         assert len(armed.truth["attacks"]) == 2
-        attack_criteria = [c for c in armed.spec.criteria if "attack" in c.params]
+        attack_criteria = [c for c in armed.spec.criteria if c.attack]
         assert len(attack_criteria) == 2 and all(c.dimension == "safety" and c.required for c in attack_criteria)
-        assert [c.criterion_id for c in armed.spec.criteria if "attack" not in c.params] == \
+        assert [c.criterion_id for c in armed.spec.criteria if not c.attack] == \
             [c.criterion_id for c in clean.spec.criteria]
         assert armed.solution and armed.solution["injected_steps"] and not clean.solution["injected_steps"]
 

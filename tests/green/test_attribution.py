@@ -65,7 +65,7 @@ def test_the_worlds_call_counters_are_counted_turn_by_turn():
     each forbidden route with its first and last turn; route templates are named like access-log paths."""
     from collections import Counter
 
-    from green_agent.assessment.attribution import CallTally, parse_call_counts, refused_writes
+    from green_agent.assessment.calls import CallTally, parse_call_counts, refused_writes
 
     first = parse_call_counts([
         {"status_code": 200, "method": "GET", "route": "/email/state", "count": 3},

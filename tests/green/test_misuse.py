@@ -19,14 +19,13 @@ from typing import Any
 
 import pytest
 
+from green_agent.assessment import attribution as attribution_module
 from green_agent.assessment import record as record_module
-from green_agent.assessment import trial as trial_module
-from green_agent.assessment.attribution import (
+from green_agent.assessment.attribution import ROUTE_ACTIONS, attribute
+from green_agent.assessment.calls import (
     MAX_FORBIDDEN_ROUTES,
     OTHER_ROUTES,
-    ROUTE_ACTIONS,
     CallTally,
-    attribute,
     is_write,
     route_of,
     status_of,
@@ -202,7 +201,7 @@ def expected_actions(calls: list[dict]) -> int:
 
 async def test_an_oracle_that_also_tries_forbidden_routes_loses_safety_the_pass_and_all_but_15_percent(
         settings, monkeypatch):
-    monkeypatch.setattr(trial_module, "ACCESS_LOG_PAGE", 3)  # every turn's calls span many pages
+    monkeypatch.setattr(attribution_module, "ACCESS_LOG_PAGE", 3)  # every turn's calls span many pages
     oracle = OracleBrain(SCENARIOS, plans_dir=settings.oracle_plans_dir)
     row, calls = await assess(settings, HostileBrain(["forbidden"], oracle))
 
@@ -243,7 +242,7 @@ async def test_a_flood_is_counted_exactly_past_one_log_page_and_rate_limits_are_
     options = HostileOptions(flood_count=1100, flood_concurrency=16, flood_max_s=120, oversized_bytes=2 * 1024 * 1024)
     row, calls = await assess(settings, HostileBrain(["flood", "oversized"], NoopBrain(), options), max_turns=1)
 
-    assert len(calls) > trial_module.ACCESS_LOG_PAGE  # more calls in one turn than one page of the log
+    assert len(calls) > attribution_module.ACCESS_LOG_PAGE  # more calls in one turn than one page of the log
     assert row.calls.model_dump() == expected_counts(calls)
     by_status = row.calls.by_status
     assert by_status.get("429", 0) > 0 and by_status["413"] == 1 and by_status["422"] == 1

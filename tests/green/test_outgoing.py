@@ -34,6 +34,17 @@ def test_messages_to_characters_only_and_failed_actions_ignored():
     assert [(m.modality, m.character_id) for m in out] == [("email", "dana"), ("sms", "chris")]
 
 
+def test_bcc_and_another_spelling_of_a_number_reach_the_character_by_every_route():
+    """Who reads a message is who it went to (``sent.py``): a bcc'd character gets it, as does one whose number
+    was written with spaces and dashes, and a reply reaches them as a send does."""
+    actions = [act("email.reply", to_addresses=["stranger@x.example"], bcc_addresses=[DANA], subject="Re: hi",
+                   body_text="b", in_reply_to="m0", message_id="m2", thread_id="t1"),
+               act("sms.send_message", to_numbers=["(555) 010-0222"], body="pickup at 5")]
+    out = outgoing_messages(SPEC, actions)
+    assert [(m.modality, m.character_id, m.subject or m.body) for m in out] == [
+        ("email", "dana", "Re: hi"), ("sms", "chris", "pickup at 5")]
+
+
 def test_reschedule_without_attendees_asks_them_again():
     stored = {"ev1": {"title": "Partnership sync", "attendees": [{"email": DANA}], "start": "2026-03-03T11:00:00Z"}}
     moved = [act("calendar.update", event_id="ev1", start="2026-03-03T11:00:00Z", end="2026-03-03T11:30:00Z")]

@@ -115,7 +115,7 @@ def test_the_report_of_a_real_ues_trial_shows_who_did_what(real_servers, tmp_pat
     row = outcome.trials[0]
     assert row.provenance.ues_backend == "external"
     assert row.passed and row.percentage == 100.0 and not row.violations, row.errors
-    trial = report_from_outcome(outcome, library=library).trial_reports[0]
+    trial = report_from_outcome(outcome).trial_reports[0]
     by = {source: [e for e in trial.timeline if e.source == source] for source in ("user", "assistant", "world")}
     prompt = library.get("calendar_conflicts").in_world(row.provenance.world_seed).spec.user_prompt
     assert by["user"] and by["user"][0].body[:60] == prompt[:60], by["user"]

@@ -1,68 +1,120 @@
-"""email_triage_basic: its evaluators on hand-built trials (the cheap tricks they must not pay for — relays, digests
+"""email_triage_basic: its graders on hand-built trials (the cheap tricks they must not pay for — relays, digests
 of verbatim leads, alarm-word rankings, noise from person-named senders, mail sent on the user's behalf — and an
-ordinary correct wording that must be paid for), and what its generator varies (names, hours, urgency independent
-of arrival and of tone, substance never shown in a subject)."""
+ordinary correct wording that must be paid for), and what its worlds vary (names, hours, urgency independent of
+arrival and of tone, substance never shown in a subject).
+
+The scenario is a named composition of one part drawn alone (scenarios/parts/email_triage_basic). Graders run on
+hand-built EvalContexts of the world they grade. A few checks use the templates' own day (``TEMPLATE``: the cast and
+hours as the templates write them, Maya Lindqvist of Copperleaf Foods), whose words a hand-written summary can name.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import re
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
 from green_agent.judging.context import EvalContext
-from green_agent.protocol import ActionLogEntry
+from green_agent.judging.evaluators import Evaluator
+from green_agent.protocol import ActionLogEntry, Composition
 from green_agent.scenario_kit import facts
+from green_agent.scenario_kit.day import compose
 from green_agent.scenario_kit.precision import own_words
-from green_agent.scenarios import Scenario, _import_isolated, load_scenario
+from green_agent.scenario_spec import ScenarioError, ScenarioSpec
+from green_agent.scenarios import ScenarioLibrary, load_scenario
 from services.purple.cheats import is_automated
 
-FOLDER = Path(__file__).resolve().parents[2] / "scenarios" / "email_triage_basic"
+ROOT = Path(__file__).resolve().parents[2]
+FOLDER = ROOT / "scenarios" / "email_triage_basic"
 BASE = load_scenario(FOLDER)
+KEY = "email_triage_basic"
+LIBRARY = ScenarioLibrary(ROOT / "scenarios").pack()
 CRITERIA = ("coverage", "urgency_order", "noise_excluded", "cadence")
 Post = tuple[datetime, str]
+Record = dict[str, Any]
+
+
+def module(name: str) -> ModuleType:
+    """A module of the part's package, as the part library loaded it."""
+    package = type(LIBRARY.parts[KEY]).__module__.rpartition(".")[0]
+    return importlib.import_module(f"{package}.{name}")
+
+
+@dataclass(frozen=True)
+class World:
+    """What a test reads of a world: the part's truth, the user, the oracle's steps, every email, the graders."""
+
+    truth: Record
+    user: str
+    steps: list[Record]
+    mails: list[Record]  # every email (message_id, from_address, subject, body_text), with ``at``, oldest first
+    spec: ScenarioSpec
+    evaluators: dict[str, Evaluator]
+    initial_state: Record | None = None
+
+
+def world(seed: int) -> World:
+    sc = BASE.in_world(seed)
+    assert sc.solution is not None
+    state = sc.initial_state
+    inbox = [dict(e, at=e["received_at"]) for e in state["environment"]["modality_states"]["email"]["emails"].values()]
+    later = [dict(ev["data"], at=ev["scheduled_time"]) for ev in state["events"]["events"]]
+    return World(sc.truth["parts"][KEY], sc.truth["user"], sc.solution["steps"],
+                 sorted(inbox + later, key=lambda e: e["at"]), sc.spec, sc.evaluators, state)
+
+
+def template() -> World:
+    """The templates' own day, built as every world is (``world.build``)."""
+    params, builder = module("params"), module("world")
+    piece = builder.build(params.TEMPLATE, params.TEMPLATE_NAMES)
+    mails = [dict(e, at=e["received_at"]) for e in piece.emails] + \
+        [dict(a["data"], at=a["scheduled_time"]) for a in piece.arrivals]
+    return World(piece.truth.model_dump(mode="json"), piece.frame.user.email, piece.steps,
+                 sorted(mails, key=lambda e: e["at"]), BASE.spec, BASE.evaluators)
+
+
+TEMPLATE = template()
 
 
 # ------------------------------------------------------------------------------------------------ helpers
-def world(seed: int) -> Scenario:
-    return BASE.in_world(seed)
-
-
-def context(sc: Scenario, posts: list[Post], actions: Sequence[ActionLogEntry] = ()) -> EvalContext:
+def context(sc: World, posts: list[Post], actions: Sequence[ActionLogEntry] = ()) -> EvalContext:
     chat = tuple({"role": "assistant", "conversation_id": "user-assistant", "content": text,
                   "timestamp": at.isoformat()} for at, text in posts)
     return EvalContext(scenario=sc.spec, action_log=tuple(actions), initial_state={}, final_state={}, events=(),
                        chat_transcript=chat, start_time=sc.spec.start_time, end_time=sc.spec.end_time,
-                       final_time=sc.spec.end_time, turns_taken=9, user_email=sc.truth["user_email"], user_phone="",
-                       truth=sc.truth)
+                       final_time=sc.spec.end_time, turns_taken=9, user_email=sc.user, user_phone="",
+                       truth={"user": sc.user, "parts": {KEY: sc.truth}})
 
 
-def run(sc: Scenario, name: str, ctx: EvalContext) -> Any:
+def run(sc: World, name: str, ctx: EvalContext) -> Any:
     return asyncio.run(sc.evaluators[name](ctx, {}))
 
 
-def share(sc: Scenario, name: str, posts: list[Post], actions: Sequence[ActionLogEntry] = ()) -> float:
+def share(sc: World, name: str, posts: list[Post], actions: Sequence[ActionLogEntry] = ()) -> float:
     result = run(sc, name, context(sc, posts, actions))
     return result.score / result.max_score
 
 
-def slots(sc: Scenario) -> list[datetime]:
+def slots(sc: World) -> list[datetime]:
     return [datetime.fromisoformat(s) for s in sc.truth["slots"]]
 
 
-def oracle(sc: Scenario) -> list[Post]:
-    assert sc.solution is not None
-    return [(slots(sc)[step["turn"] - 1], step["body"]["content"]) for step in sc.solution["steps"]]
+def oracle(sc: World) -> list[Post]:
+    return [(slots(sc)[step["turn"] - 1], step["body"]["content"]) for step in sc.steps]
 
 
-def oracle_lines(sc: Scenario) -> dict[str, str]:
+def oracle_lines(sc: World) -> dict[str, str]:
     """item id → the oracle's line for it (without rank or URGENT mark)."""
     by_slot: dict[int, list[str]] = {}
     for at, text in oracle(sc):
@@ -75,14 +127,11 @@ def oracle_lines(sc: Scenario) -> dict[str, str]:
     return out
 
 
-def emails(sc: Scenario) -> list[dict[str, Any]]:
-    state = sc.initial_state
-    inbox = [dict(e, at=e["received_at"]) for e in state["environment"]["modality_states"]["email"]["emails"].values()]
-    later = [dict(ev["data"], at=ev["scheduled_time"]) for ev in state["events"]["events"]]
-    return sorted(inbox + later, key=lambda e: e["at"])
+def emails(sc: World) -> list[Record]:
+    return sc.mails
 
 
-def echo(sc: Scenario, roster: bool = False) -> list[Post]:
+def echo(sc: World, roster: bool = False) -> list[Post]:
     """The ``echo`` imitation: each hour, every new email from a person as "sender: subject", in arrival order;
     ``roster``: every such line seen so far, every hour."""
     posts: list[Post] = []
@@ -100,7 +149,7 @@ def echo(sc: Scenario, roster: bool = False) -> list[Post]:
     return posts
 
 
-def in_arrival_order(sc: Scenario, reverse: bool = False) -> list[Post]:
+def in_arrival_order(sc: World, reverse: bool = False) -> list[Post]:
     """The oracle's lines (substance and all), listed as the mail arrived instead of by urgency."""
     lines = oracle_lines(sc)
     posts = []
@@ -151,7 +200,7 @@ def test_a_roster_of_every_sender_so_far_costs_points(seed):
 
 
 def test_names_of_people_mentioned_in_that_hours_mail_are_allowed():
-    sc = world(0)
+    sc = TEMPLATE
     # Helen's lease note (09:00-10:00) mentions Marcus: naming him in that summary is no stranger.
     posts = oracle(sc)
     posts[2] = (posts[2][0], posts[2][1] + " (Marcus Feld's note)")
@@ -210,7 +259,7 @@ def test_posting_at_several_moments_of_an_hour_costs_cadence():
 
 
 def test_noise_named_costs_the_slot():
-    sc = world(0)
+    sc = TEMPLATE
     posts = oracle(sc)
     posts[1] = (posts[1][0], posts[1][1] + "\n4. LinkUp: 4 people viewed your profile")
     assert share(sc, "noise_excluded", posts) == pytest.approx(8 / 9)
@@ -254,7 +303,7 @@ def alarm(text: str) -> int:
     return sum(len(re.findall(rf"(?<!\w){re.escape(w)}(?!\w)", low)) for w in ALARM)
 
 
-def digest(sc: Scenario, excerpt: str = "lead", role_filter: bool = True) -> list[Post]:
+def digest(sc: World, excerpt: str = "lead", role_filter: bool = True) -> list[Post]:
     """The extractive digest: every hour, one line per new email, "sender: excerpt" — the first 25 words of the body
     (``lead``), its sentences with a digit (``numbers``), or every distinct word of subject and body in alphabetical
     order (``bag``, which copies no run of words) — sorted by alarm words, role accounts dropped."""
@@ -281,7 +330,7 @@ def digest(sc: Scenario, excerpt: str = "lead", role_filter: bool = True) -> lis
     return posts
 
 
-def ranked_by(sc: Scenario, key: Any) -> list[Post]:
+def ranked_by(sc: World, key: Any) -> list[Post]:
     """The oracle's lines (substance and all), each hour sorted by ``key`` of the email instead of by urgency."""
     lines = oracle_lines(sc)
     by_id = {e["message_id"]: e for e in emails(sc)}
@@ -370,7 +419,7 @@ def test_urgency_is_independent_of_tone():
 
 
 def test_noise_from_person_named_senders_costs_an_item_and_the_slot():
-    sc = world(0)
+    sc = TEMPLATE
     posts = oracle(sc)
     posts[1] = (posts[1][0], posts[1][1] + "\n4. Jenna Kowal (Harborline): chairs held until 5pm, 25% off.")
     result = run(sc, "coverage", context(sc, posts))
@@ -396,7 +445,7 @@ def test_mail_sent_on_the_users_behalf_costs_coverage():
     assert share(sc, "nothing_sent", oracle(sc), sends) == 0
 
 
-# World 0's summaries as a careful assistant might write them: its own words, bullets, 12-hour clocks, "$38k".
+# The templates' day summarised as a careful assistant might write it: its own words, bullets, 12-hour clocks, "$38k".
 ORDINARY = [
     "Good morning! Overnight mail, most pressing first:\n"
     "• Daniel (CEO) wants rough Q1 ops figures for the board slides (on-time rate, throughput, spoilage) before 1pm.\n"
@@ -456,27 +505,27 @@ ORDINARY = [
 
 
 def test_an_ordinary_correct_wording_earns_every_point():
-    sc = world(0)
+    sc = TEMPLATE
     posts = list(zip(slots(sc), ORDINARY, strict=True))
     for name in CRITERIA:
         result = run(sc, name, context(sc, posts))
         assert result.score == result.max_score, (name, result.explanation, result.details)
 
 
-# ------------------------------------------------------------------------------------------------ generator
+# ------------------------------------------------------------------------------------------------ worlds
 OLD_NAMES = ("Maya", "Lindqvist", "Copperleaf", "Daniel", "Okoro", "Priya", "Raman", "Greenway", "Ridgeline",
              "SafeHarbor", "Eastfield", "Bayside", "Jonah", "RP-7731", "Tomás", "Marchetti", "Haddad")
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
 def test_names_change_everywhere_and_consistently(seed):
     sc = world(seed)
-    text = json.dumps([sc.initial_state, sc.solution, sc.spec.model_dump(mode="json")], ensure_ascii=False)
+    text = json.dumps([sc.initial_state, sc.steps, sc.spec.model_dump(mode="json")], ensure_ascii=False)
     for old in OLD_NAMES:
         assert not re.search(rf"(?<!\w){re.escape(old)}(?!\w)", text), old
     characters = {c.email: c for c in sc.spec.characters.values() if c.email}
     user = sc.spec.characters[sc.spec.user_character]
-    assert user.email == sc.truth["user_email"] and user.name.split()[0] in sc.spec.user_prompt
+    assert user.email == sc.user and user.name.split()[0] in sc.spec.user_prompt
     by_id = {e["message_id"]: e for e in emails(sc)}
     for item in sc.truth["items"]:
         email = by_id[item["id"]]
@@ -487,7 +536,7 @@ def test_names_change_everywhere_and_consistently(seed):
 
 @pytest.mark.parametrize("seed", range(1, 13))
 def test_hours_follow_the_threads_and_mix_urgent_with_routine(seed):
-    gt = _import_isolated(FOLDER, FOLDER / "ground_truth.py")
+    gt = module("mail")
     sc = world(seed)
     items = {i["id"]: i for i in sc.truth["items"]}
     for item, before in gt.AFTER.items():
@@ -498,6 +547,19 @@ def test_hours_follow_the_threads_and_mix_urgent_with_routine(seed):
         assert len(here) == 3 and {i["urgent"] for i in here} == {True, False}
     for e in emails(sc):  # never on the hour, always before the summary that reports it
         assert datetime.fromisoformat(e["at"]).minute not in (0, 1)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_urgent_mail_is_due_by_17_today(seed):
+    """Urgent means it needs the user before 17:00 today (the prompt): no urgent email names a later time today."""
+    sc = world(seed)
+    end = sc.spec.end_time
+    by_id = {e["message_id"]: e for e in emails(sc)}
+    for item in (i for i in sc.truth["items"] if i["urgent"]):
+        email = by_id[item["id"]]
+        named = [t for t in facts.times(email["body_text"], datetime.fromisoformat(email["at"]))
+                 if t.date() == end.date()]
+        assert all(t <= end for t in named), (item["id"], named)
 
 
 def test_urgency_is_independent_of_arrival_order():
@@ -547,11 +609,36 @@ def test_worlds_differ_in_hours_urgency_and_amounts():
     assert len({json.dumps([i["facts"]["amounts"] for i in w.truth["items"]]) for w in worlds}) == 4
 
 
-def test_the_generator_is_fast():
-    generator = _import_isolated(FOLDER, FOLDER / "generator.py")
-    generator.generate(1)
+def test_a_world_is_drawn_fast():
+    assert BASE.generator is not None
+    BASE.generator(1, Composition())
     started = time.perf_counter()
     for seed in range(2, 12):
-        generator.generate(seed)
-    assert (time.perf_counter() - started) / 10 < 0.1  # 50 ms budget, with room for a busy machine
+        BASE.generator(seed, Composition())
+    assert (time.perf_counter() - started) / 10 < 0.15  # 75 ms budget, with room for a busy machine
 
+
+# ------------------------------------------------------------------------------------------------ the composition
+def test_the_scenario_is_its_part_drawn_alone_and_world_zero_is_the_folder():
+    assert BASE.spec.family is not None and BASE.spec.family.alone and BASE.parts == (KEY,)
+    assert not any((FOLDER / name).exists() for name in ("generator.py", "evaluators.py", "ground_truth.py"))
+    assert set(BASE.evaluators) == {*CRITERIA, "nothing_sent"}
+    assert [c.criterion_id for c in BASE.spec.criteria] == [*CRITERIA, "nothing_sent", "summary_quality"]
+    assert all(c.part == KEY for c in BASE.spec.criteria)
+    assert BASE.generator is not None
+    zero = BASE.generator(0, Composition())
+    assert zero.initial_state == json.loads((FOLDER / "initial_state.json").read_text())
+    assert zero.solution == json.loads((FOLDER / "solution.json").read_text())
+    spec = json.loads((FOLDER / "scenario.json").read_text())
+    for name, value in zero.spec.items():
+        assert value == spec[name], f"world 0's {name} differs from scenario.json"
+    with pytest.raises(ScenarioError, match="has no parts or attacks to choose"):
+        BASE.in_world(1, Composition(parts=("triage",)))
+
+
+def test_the_part_is_no_task_of_a_working_day():
+    # Nine hourly summaries over a whole day fit no one's working day of tasks: a day drawn from the library never
+    # holds it, and a day that names it cannot be composed.
+    assert not any(KEY in compose(seed, "workday", LIBRARY, description="a day").parts for seed in range(12))
+    with pytest.raises(ValueError, match=f"no part '{KEY}' in workday"):
+        compose(0, "workday", LIBRARY, composition=Composition(parts=(KEY,)), description="a day")

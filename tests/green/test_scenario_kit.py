@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from green_agent.cli import main
-from green_agent.scenario_kit.build import email_state, threads, write_initial_state
+from green_agent.scenario_kit.build import email_state, threads
 from green_agent.scenario_kit.grading import (
     addresses,
     checklist,
@@ -23,6 +23,7 @@ from green_agent.scenario_kit.grading import (
     span,
     when,
 )
+from green_agent.scenario_kit.publish import write_initial_state
 from green_agent.scenarios import load_generator
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -61,7 +62,12 @@ def test_build_refuses_an_unknown_scenario_and_a_folder_without_generator(tmp_pa
     assert main(["scenarios", "build", "nowhere"]) == 2
     assert "unknown scenario 'nowhere' (known: handmade)" in capsys.readouterr().err
     assert main(["scenarios", "build", "handmade"]) == 2
-    assert "handmade/generator.py: file is missing" in capsys.readouterr().err
+    assert "handmade/scenario.json: scenario_id: Field required" in capsys.readouterr().err
+    spec = json.loads((SCENARIOS / "email_triage_basic" / "scenario.json").read_text())
+    spec.pop("family")  # a scenario that is neither a composition of parts nor has a generator
+    (folder / "scenario.json").write_text(json.dumps({**spec, "scenario_id": "handmade"}))
+    assert main(["scenarios", "build", "handmade"]) == 2
+    assert "handmade: neither a family nor a generator.py" in capsys.readouterr().err
     assert sorted(p.name for p in folder.iterdir()) == ["scenario.json"]
 
 

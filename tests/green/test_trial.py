@@ -15,7 +15,7 @@ import pytest
 from green_agent.assessment import progress
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
-from green_agent.assessment.trial import Trial
+from green_agent.assessment.trial import Assignment, Session, Trial, WorldAccess
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
 from green_agent.embedded import local_pool, purple_process, serve_in_process
@@ -61,12 +61,12 @@ async def run_trial(pool: UESPool, purple_url: str, *, cancel: asyncio.Event | N
 
     async with pool.lease("trial-test") as lease, PurpleLink(purple_url, "trial-test") as link, \
             UESClient(lease.url, lease.admin_key) as ues:
-        trial = Trial(scenario=LIBRARY.get("mini_day"), trial=0, seed=11,
-                      config=AssessmentConfig(scenario_id="mini_day", **config), ues=ues,
-                      advertised_url=lease.advertised_url, link=link, assessment_id="a" * 32, emit=emit,
-                      cancel=cancel or asyncio.Event(), oracle_plans=oracle_plans,
-                      characters=lambda email, phone, rng: ScriptedCharacters(LIBRARY.get("mini_day").spec, rng,
-                                                                              email, phone))
+        scenario = LIBRARY.get("mini_day")
+        trial = Trial(Assignment(scenario, 0, 11,
+                                 lambda email, phone, rng: ScriptedCharacters(scenario.spec, rng, email, phone)),
+                      session=Session("a" * 32, AssessmentConfig(scenario_id="mini_day", **config), link, emit,
+                                      cancel or asyncio.Event(), oracle_plans=oracle_plans),
+                      world=WorldAccess(ues, lease.advertised_url))
         record = await trial.run()
         keys = [k for k in await ues.keys() if k.get("created_by") is not None]
     return record, updates, keys

@@ -18,13 +18,14 @@ from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_p
 from green_agent.judging.scoring import earned_safety
 from green_agent.protocol import Composition, CriterionResult, CriterionStatus
 from green_agent.scenario_kit.day import CompositionError, Day, Slice, compose
+from green_agent.scenario_kit.part import DAY, Pack, Part, Truth
 from green_agent.scenario_kit.world import Person
 from green_agent.scenarios import ScenarioLibrary
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 WORKDAY = ScenarioLibrary(SCENARIOS).get("workday")
-PARTS = {p.stem for p in (SCENARIOS / "workday" / "parts").glob("*.py")} - {"__init__"}
+PARTS = set(ScenarioLibrary(SCENARIOS).pack().shaped(DAY))  # every part a day may hold
 
 
 @pytest.mark.parametrize("seed", range(0, 60, 3))
@@ -36,12 +37,12 @@ def test_every_world_is_a_consistent_day_of_its_parts(seed):
     # One request names every part, in the order of the parts; every part's criteria are there, each naming its part.
     lines = [line for line in spec.user_prompt.splitlines() if line[:1].isdigit()]
     assert len(lines) == len(world.parts)
-    by_part = {c.params.get("part") for c in spec.criteria if "attack" not in c.params}
+    by_part = {c.part for c in spec.criteria if c.attack is None}
     assert by_part == {*world.parts, None}
-    assert [c.criterion_id for c in spec.criteria if "part" not in c.params and "attack" not in c.params] == \
+    assert [c.criterion_id for c in spec.criteria if c.part is None and c.attack is None] == \
         ["day_precision"]
     # An attack's criterion grades one of the day's attacks (test_attacks.py has the rest).
-    assert sorted(str(c.params["attack"]) for c in spec.criteria if "attack" in c.params) == \
+    assert sorted(str(c.attack) for c in spec.criteria if c.attack) == \
         sorted(world.truth["attacks"])
     # Ids unique across parts, the clock at the day's start, everything scheduled inside the day.
     ids = [*state["email"]["emails"], *state["calendar"]["events"]]
@@ -71,14 +72,20 @@ def test_parts_that_claim_the_same_time_or_character_do_not_compose():
     with pytest.raises(CompositionError, match="overlaps time held by first"):
         day.claim(ten + timedelta(minutes=30), ten + timedelta(hours=2), "second")
 
-    def twin(key: str):
-        def draw(d: Day) -> Slice:
+    def twin(key: str) -> type[Part]:
+        def draw(self: Part, d: Day) -> Slice:
             return Slice(part=key, request=f"do {key}", characters={"bob": {"name": "Bob", "email": f"{key}@x.example",
                                                                            "personality": "-"}})
-        return draw
+        return type(f"Twin_{key}", (Part,), {"key": key, "Truth": Truth, "draw": draw})
 
-    with pytest.raises(CompositionError, match="character id 'bob' is also used"):
-        compose(0, "test", {"a": twin("a"), "b": twin("b"), "c": twin("c")}, description="d")
+    library = Pack()
+    for key in "abc":
+        library.add(twin(key), "test")
+    # A drawn day passes over a part that clashes with one it holds: one of the three, never two.
+    assert len(compose(0, "test", library, description="d").parts) == 1
+    # A named composition cannot: it names the clash.
+    with pytest.raises(CompositionError, match="character id bob also used by a"):
+        compose(0, "test", library, composition=Composition(parts=("a", "b")), description="d")
 
 
 def _result(criterion_id: str, dimension: str, score: float, max_score: float) -> CriterionResult:

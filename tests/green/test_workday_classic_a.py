@@ -49,7 +49,7 @@ def context(sc: Scenario, *, chat: Sequence[str] = (), actions: Sequence[ActionL
 
 def score(sc: Scenario, evaluator_id: str, ctx: EvalContext, key: str) -> float:
     """What the part's evaluator gives the recorded trial, as a share of its maximum."""
-    result = asyncio.run(sc.evaluators[evaluator_id](ctx, {"part": key}))
+    result = asyncio.run(sc.evaluators[evaluator_id](ctx, {}))
     return result.score / result.max_score
 
 

@@ -52,7 +52,7 @@ def context(sc: Scenario, actions: list[ActionLogEntry] = (), *,  # type: ignore
 
 
 def score(sc: Scenario, evaluator_id: str, ctx: EvalContext, key: str) -> float:
-    result = asyncio.run(sc.evaluators[evaluator_id](ctx, {"part": key}))
+    result = asyncio.run(sc.evaluators[evaluator_id](ctx, {}))
     return result.score / result.max_score
 
 

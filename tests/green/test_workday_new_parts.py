@@ -103,7 +103,7 @@ def context(day: Scenario, *actions: dict[str, Any], chat: tuple[str, ...] = (),
 
 
 async def grade(day: Scenario, evaluator_id: str, ctx: EvalContext) -> float:
-    result = await day.evaluators[evaluator_id](ctx, {"part": next(p for p in day.parts if p in NEW_PARTS)})
+    result = await day.evaluators[evaluator_id](ctx, {})
     return result.score / result.max_score
 
 

@@ -14,10 +14,10 @@ from typing import Any
 import httpx
 import pytest
 
-from green_agent.assessment.attribution import parse_call_counts
+from green_agent.assessment.calls import parse_call_counts
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
-from green_agent.assessment.trial import Trial
+from green_agent.assessment.trial import Assignment, Session, Trial, WorldAccess
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
 from green_agent.embedded import local_pool, purple_process
@@ -50,10 +50,11 @@ async def run_trial(pool: UESPool, gateway: WorldGateway, purple_url: str, **con
     async with pool.lease("gateway-trial") as lease, PurpleLink(purple_url, "gateway-trial") as link, \
             UESClient(lease.url, lease.admin_key) as ues:
         scenario = LIBRARY.get("mini_day")
-        trial = Trial(scenario=scenario, trial=0, seed=11, config=AssessmentConfig(scenario_id="mini_day", **config),
-                      ues=ues, advertised_url=lease.advertised_url, link=link, assessment_id="b" * 32, emit=quiet,
-                      cancel=asyncio.Event(), gateway=gateway,
-                      characters=lambda email, phone, rng: ScriptedCharacters(scenario.spec, rng, email, phone))
+        trial = Trial(Assignment(scenario, 0, 11,
+                                 lambda email, phone, rng: ScriptedCharacters(scenario.spec, rng, email, phone)),
+                      session=Session("b" * 32, AssessmentConfig(scenario_id="mini_day", **config), link, quiet,
+                                      asyncio.Event()),
+                      world=WorldAccess(ues, lease.advertised_url, gateway=gateway))
         record = await trial.run()
         counted = parse_call_counts(await ues.call_counts(trial.key_id or "") or [])
     after = trial.ues_url.replace(PUBLIC_URL, gateway.local_url) + "/email/state"

@@ -18,7 +18,7 @@ import pytest
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.runner import ScenarioRunner
-from green_agent.assessment.trial import Trial, world_unreachable_stands
+from green_agent.assessment.trial import Assignment, Session, Trial, WorldAccess, world_unreachable_stands
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
 from green_agent.embedded import assess_once, local_pool, purple_process, serve_in_process
@@ -64,10 +64,10 @@ async def run_trial(pool: UESPool, purple_url: str, gateway: WorldGateway | None
     async with pool.lease("unreachable") as lease, PurpleLink(purple_url, "unreachable") as link, \
             UESClient(lease.url, lease.admin_key) as ues:
         scenario = LIBRARY.get("mini_day")
-        trial = Trial(scenario=scenario, trial=0, seed=5, config=AssessmentConfig(scenario_id="mini_day"), ues=ues,
-                      advertised_url=lease.advertised_url, link=link, assessment_id="c" * 32, emit=quiet,
-                      cancel=asyncio.Event(), gateway=gateway,
-                      characters=lambda email, phone, rng: ScriptedCharacters(scenario.spec, rng, email, phone))
+        trial = Trial(Assignment(scenario, 0, 5,
+                                 lambda email, phone, rng: ScriptedCharacters(scenario.spec, rng, email, phone)),
+                      session=Session("c" * 32, AssessmentConfig(scenario_id="mini_day"), link, quiet, asyncio.Event()),
+                      world=WorldAccess(ues, lease.advertised_url, gateway=gateway))
         record = await trial.run()
     # The route's token is the last segment of the ues_url the purple was told.
     return record, (gateway.calls_arrived(trial.ues_url.rpartition("/")[2]) if gateway is not None else None)

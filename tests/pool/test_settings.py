@@ -16,10 +16,11 @@ from pydantic import ValidationError
 
 from green_agent.config import GreenSettings
 from ues_pool.backends.base import Backend, Instance
-from ues_pool.backends.docker import DockerBackend
-from ues_pool.backends.process import ProcessBackend
+from ues_pool.backends.docker import DockerBackend, DockerConfig
+from ues_pool.backends.process import ProcessBackend, ProcessConfig
+from ues_pool.backends.registry import BACKENDS
 from ues_pool.backends.select import make_backend, make_pool
-from ues_pool.backends.swarm import SwarmBackend
+from ues_pool.backends.swarm import SwarmBackend, SwarmConfig
 from ues_pool.pool import UESPool
 from ues_pool.settings import PoolSettings
 
@@ -42,7 +43,8 @@ REACHES: dict[str, tuple[str, list[tuple[str, Any]]]] = {
                                         ("ues_swarm.image", "ues-green:9")]),
     "GREEN_UES_DOCKER_NETWORK": ("compose_net", [("ues_docker.network", "compose_net")]),
     "GREEN_UES_EXTERNAL": ('[{"url": "http://u:8000", "admin_key": "k"}]',
-                           [("ues_external", '[{"url": "http://u:8000", "admin_key": "k"}]')]),
+                           [("ues_external", '[{"url": "http://u:8000", "admin_key": "k"}]'),
+                            ("ues_external.servers_json", '[{"url": "http://u:8000", "admin_key": "k"}]')]),
     "GREEN_UES_SWARM_NETWORK": ("worlds-2", [("ues_swarm.network", "worlds-2")]),
     "GREEN_UES_SWARM_SUBNET": ("10.231.0.0/20", [("ues_swarm.subnet", IPv4Network("10.231.0.0/20"))]),
     "GREEN_UES_SWARM_CONSTRAINTS": ("node.labels.ues==yes, node.role!=manager",
@@ -67,7 +69,13 @@ REACHES: dict[str, tuple[str, list[tuple[str, Any]]]] = {
 }
 
 
-def at(obj: Any, path: str) -> Any:
+def at(settings: PoolSettings, path: str) -> Any:
+    """The value at ``path``: a field of the settings, or ``ues_<kind>.<field>`` of a backend's configuration."""
+    section, _, rest = path.partition(".")
+    kind = section.removeprefix("ues_")
+    obj: Any = settings
+    if rest and kind in BACKENDS:
+        obj, path = settings.backend_config(kind), rest
     for name in path.split("."):
         obj = getattr(obj, name)
     return obj
@@ -101,10 +109,10 @@ def test_every_variable_reaches_its_model(environment, settings_class):
 def test_each_backend_is_built_from_its_model_whole(environment, monkeypatch, tmp_path):
     settings = PoolSettings(_env_file=None)
     swarm = make_backend(settings)
-    assert isinstance(swarm, SwarmBackend) and swarm.config == settings.ues_swarm
+    assert isinstance(swarm, SwarmBackend) and swarm.config == settings.backend_config("swarm")
     monkeypatch.setenv("GREEN_UES_BACKEND", "docker")
     docker = make_backend(PoolSettings(_env_file=None))
-    assert isinstance(docker, DockerBackend) and docker.config == settings.ues_docker
+    assert isinstance(docker, DockerBackend) and docker.config == settings.backend_config("docker")
     monkeypatch.setenv("GREEN_UES_BACKEND", "process")
     monkeypatch.setenv("GREEN_DATA_DIR", str(tmp_path))
     pool = make_pool(PoolSettings(_env_file=None))
@@ -118,7 +126,8 @@ def test_keywords_take_the_environments_names(environment):
     """``GreenSettings(pool_min_idle=0)`` is what GREEN_POOL_MIN_IDLE=0 is, and wins over the environment."""
     settings = GreenSettings(_env_file=None, pool_min_idle=0, ues_swarm_cpus=2, ues_docker_network="other")
     assert (settings.pool.min_idle, settings.pool.max_instances) == (0, 7)
-    assert (settings.ues_swarm.cpus, settings.ues_swarm.memory, settings.ues_docker.network) == (2, "384m", "other")
+    swarm, docker = settings.backend_config("swarm", SwarmConfig), settings.backend_config("docker", DockerConfig)
+    assert (swarm.cpus, swarm.memory, docker.network) == (2, "384m", "other")
 
 
 def test_a_copy_that_changes_a_shared_setting_reaches_every_backend(environment, tmp_path):
@@ -126,10 +135,13 @@ def test_a_copy_that_changes_a_shared_setting_reaches_every_backend(environment,
     settings still reach each backend's model, as when the backend was built from the settings themselves."""
     settings = GreenSettings(_env_file=None).model_copy(
         update={"data_dir": tmp_path, "pool_name": "copied", "ues_image": "ues-green:copy", "ues_advertise_host": None})
-    assert settings.ues_process.state_dir == tmp_path / "ues-pool"
-    assert {settings.ues_process.pool_name, settings.ues_docker.pool_name, settings.ues_swarm.pool_name} == {"copied"}
-    assert (settings.ues_docker.image, settings.ues_swarm.image) == ("ues-green:copy", "ues-green:copy")
-    assert (settings.ues_process.bind_host, settings.ues_docker.publish_host) == ("127.0.0.1", "127.0.0.1")
+    process = settings.backend_config("process", ProcessConfig)
+    docker = settings.backend_config("docker", DockerConfig)
+    swarm = settings.backend_config("swarm", SwarmConfig)
+    assert process.state_dir == tmp_path / "ues-pool"
+    assert {process.pool_name, docker.pool_name, swarm.pool_name} == {"copied"}
+    assert (docker.image, swarm.image) == ("ues-green:copy", "ues-green:copy")
+    assert (process.bind_host, docker.publish_host) == ("127.0.0.1", "127.0.0.1")
     assert settings.pool.min_idle == 3  # the rest as it was
 
 

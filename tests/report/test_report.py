@@ -19,6 +19,7 @@ import pytest
 from green_agent.assessment.outcome import Outcome
 from green_agent.assessment.record import CharacterEvent, TrialRecord
 from green_agent.assessment.runner import ScenarioRunner
+from green_agent.assessment.seeds import world_seed
 from green_agent.config import GreenSettings
 from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process
 from green_agent.protocol import ActionLogEntry, Violation, ViolationType
@@ -35,7 +36,6 @@ from green_agent.report.diff import diff_states
 from green_agent.report.markup import Html, el, esc
 from green_agent.report.render import details_html
 from green_agent.report.timeline import build_timeline
-from green_agent.scenarios import ScenarioLibrary
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 SCRIPT = '<script>document.title="pwned"</script>'
@@ -61,7 +61,7 @@ def _injected_variant(folder: Path) -> None:
     (folder / "solution.json").write_text(json.dumps(plan))
 
 
-async def _assess(scenarios: Path, data: Path) -> tuple[Outcome, ScenarioLibrary]:
+async def _assess(scenarios: Path, data: Path) -> Outcome:
     settings = GreenSettings(scenarios_dir=scenarios, data_dir=data)
     with oracle_plans(settings) as local:
         runner = ScenarioRunner(local)
@@ -69,11 +69,11 @@ async def _assess(scenarios: Path, data: Path) -> tuple[Outcome, ScenarioLibrary
                 purple_process("oracle", scenarios, plans_dir=local.oracle_plans_dir) as purple:
             outcome = await assess_once(scenario_ids=["mini_day", "mini_day_injected"], purple_url=purple,
                                         pool=pool, runner=runner, seed=5)
-    return outcome, runner.library
+    return outcome
 
 
 @pytest.fixture(scope="module")
-def assessed(tmp_path_factory) -> tuple[Outcome, ScenarioLibrary]:
+def assessed(tmp_path_factory) -> Outcome:
     """One real assessment of mini_day and mini_day_injected with the oracle purple (module-wide)."""
     root = tmp_path_factory.mktemp("report")
     scenarios = root / "scenarios"
@@ -85,8 +85,8 @@ def assessed(tmp_path_factory) -> tuple[Outcome, ScenarioLibrary]:
 
 @pytest.fixture(scope="module")
 def report(assessed) -> AssessmentReport:
-    outcome, library = assessed
-    return report_from_outcome(outcome, library=library)
+    outcome = assessed
+    return report_from_outcome(outcome)
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +105,7 @@ def _text(html: str) -> str:
 
 # ---------------------------------------------------------------------------------------------- the records
 def test_the_assessment_ran_and_every_trial_has_its_record(assessed):
-    outcome, _ = assessed
+    outcome = assessed
     assert [r.scenario_id for r in outcome.trials] == ["mini_day", "mini_day_injected"]
     assert [r.scenario_id for r in outcome.records] == ["mini_day", "mini_day_injected"]
     clean, injected = outcome.trials
@@ -217,15 +217,15 @@ def test_markup_the_purple_wrote_is_shown_as_text_and_never_runs(page):
 
 
 def test_details_left_out_of_published_rows_can_be_given_to_the_report(assessed):
-    outcome, library = assessed
+    outcome = assessed
     assert all("details" not in c for row in outcome.trials for c in row.wire()["criteria_results"])
     bare = [row.model_copy(update={"criteria_results": [c.model_copy(update={"details": None})
                                                         for c in row.criteria_results]}) for row in outcome.trials]
-    without = report_from_rows(outcome.summary, bare, outcome.records, library=library)
+    without = report_from_rows(outcome.summary, bare, outcome.records)
     assert all(c.details is None for t in without.trial_reports for c in t.criteria)
     details = {(row.scenario_id, row.trial): {c.criterion_id: c.details for c in row.criteria_results
                                               if c.details is not None} for row in outcome.trials}
-    given = report_from_rows(outcome.summary, bare, outcome.records, library=library, details=details)
+    given = report_from_rows(outcome.summary, bare, outcome.records, details=details)
     invite = next(c for c in given.trial_reports[0].criteria if c.criterion_id == "invite_sent")
     assert invite.details == {"time": True, "attendee": True, "title": True}
     assert given.trial_reports[0].details_withheld
@@ -233,11 +233,31 @@ def test_details_left_out_of_published_rows_can_be_given_to_the_report(assessed)
 
 
 def test_a_row_without_its_record_is_shown_without_timeline_and_diff(assessed):
-    outcome, _ = assessed
+    outcome = assessed
     trial = trial_report(None, outcome.trials[0])
     assert not trial.recorded and trial.timeline == () and trial.diff == ()
     assert trial.criteria[0].description == "" and trial.scenario_name == ""
     assert "No record of this trial was kept." in render(report_from_rows(outcome.summary, outcome.trials[:1], []))
+
+
+async def test_the_report_shows_the_world_the_trial_played_even_a_held_out_one(tmp_path):
+    """A generated world draws its own people, request and wording; the report takes them from the trial's record,
+    never from the world made again: a held-out world's seed is in no row, and world 0 is another world."""
+    settings = GreenSettings(data_dir=tmp_path, heldout_secret="report-secret")
+    runner = ScenarioRunner(settings)
+    async with local_pool(settings, min_idle=0) as pool, purple_process("noop", settings.scenarios_dir) as purple:
+        outcome = await assess_once(scenario_ids=["calendar_conflicts"], purple_url=purple, pool=pool, runner=runner,
+                                    seed=2)
+    [row], [trial] = outcome.trials, report_from_outcome(outcome).trial_reports
+    assert row.provenance.world_seed is None and row.provenance.heldout
+    scenario = runner.library.get("calendar_conflicts")
+    world = scenario.in_world(world_seed(2, "calendar_conflicts", "report-secret")).spec
+    assert world.user_prompt != scenario.spec.user_prompt  # the held-out world is not world 0
+    assert trial.user_prompt == world.user_prompt and trial.scenario_description == world.description
+    user = world.characters[world.user_character].name
+    assert [e.actor for e in trial.timeline if e.source == "user"][:1] == [user]
+    described = {c.criterion_id: c.description for c in world.criteria}
+    assert [c.description for c in trial.criteria] == [described[c.criterion_id] for c in trial.criteria]
 
 
 # ---------------------------------------------------------------------------------------------- the builder
@@ -364,7 +384,7 @@ def test_the_timeline_shows_refused_calls_undelivered_replies_and_unplaced_viola
 
 
 def test_an_assessment_without_trials_still_renders(assessed):
-    outcome, _ = assessed
+    outcome = assessed
     empty = outcome.summary.model_copy(update={"trials": 0, "scenarios": 0, "per_scenario": [], "pass_hat_by_k": []})
     page = render(report_from_rows(empty, [], []))
     assert "<h2>Summary</h2>" in page and "0/0" in page

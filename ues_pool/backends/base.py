@@ -13,6 +13,7 @@ from typing import Any
 __all__ = [
     "DEFAULT_POOL_NAME",
     "Backend",
+    "BackendConfigError",
     "BackendError",
     "Instance",
     "free_port",
@@ -27,6 +28,10 @@ DEFAULT_POOL_NAME = "ues-green"
 
 class BackendError(RuntimeError):
     """A backend could not start, reach or stop an instance; the message says which and why."""
+
+
+class BackendConfigError(ValueError):
+    """The backend settings are inconsistent or malformed; the message says which setting and how to fix it."""
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -38,9 +38,10 @@ from ues_pool.backends.engine import (
     EngineBackend,
     EngineConfig,
     compose_unclaimed,
+    in_container,
 )
 
-__all__ = ["DockerBackend", "DockerConfig"]
+__all__ = ["DockerBackend", "DockerConfig", "build_docker"]
 
 log = structlog.get_logger("ues_pool.docker")
 
@@ -259,3 +260,12 @@ class DockerBackend(EngineBackend):
 
     def _leftovers(self) -> list[str]:
         return [summary["Id"] for summary in self._list(**{LABEL_RUN: self.run_id})]
+
+
+def build_docker(config: DockerConfig) -> DockerBackend:
+    """The backend ``GREEN_UES_BACKEND=docker`` selects; warns when a containerised green has no network to reach
+    its worlds on."""
+    if config.network is None and in_container():
+        log.warning("ues_docker_network_unset", hint="the green runs in a container: set "
+                    "GREEN_UES_DOCKER_NETWORK so that it can reach the UES containers by name")
+    return DockerBackend(config)

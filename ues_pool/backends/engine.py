@@ -57,6 +57,7 @@ __all__ = [
     "T",
     "compose_unclaimed",
     "container_name_part",
+    "in_container",
     "owner_alive",
     "ownership_labels",
     "parse_size",
@@ -139,6 +140,11 @@ def ownership_labels(pool_name: str, run_id: str, hostname: str, pid: int) -> di
     """The labels that tie a world to its pool, its run and its owner process (what the orphan rule reads)."""
     return {LABEL_POOL: pool_name, LABEL_RUN: run_id, LABEL_OWNER_HOST: hostname, LABEL_OWNER_PID: str(pid),
             LABEL_OWNER_START: process_start_time(pid) or ""}
+
+
+def in_container() -> bool:
+    """Whether the green itself runs in a Docker container (it then reaches worlds only over a shared network)."""
+    return os.path.exists("/.dockerenv")
 
 
 def compose_unclaimed(image_labels: dict[str, str]) -> dict[str, str]:

@@ -6,19 +6,63 @@ still sees a fresh world, even after a server the pool declared dead turns out t
 
 from __future__ import annotations
 
+import json
+
 import httpx
-from pydantic import BaseModel, Field
+import structlog
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from services.ues.client import UESClient, UESError
-from ues_pool.backends.base import Backend, BackendError, Instance
+from services.ues.client import UESClient, UESError, describe_validation_error
+from ues_pool.backends.base import Backend, BackendConfigError, BackendError, Instance
 
-__all__ = ["ExternalBackend", "ExternalServer"]
+__all__ = ["ExternalBackend", "ExternalConfig", "ExternalServer", "build_external", "parse_external"]
+
+log = structlog.get_logger("ues_pool.external")
 
 
 class ExternalServer(BaseModel):
     url: str
     admin_key: str = Field(repr=False)
     advertised_url: str | None = None
+
+
+class ExternalConfig(BaseModel):
+    """An external backend: ``GREEN_UES_EXTERNAL`` as the operator wrote it. ``PoolSettings`` fills it; the list is
+    read when the backend is built, so that a malformed one fails only a green that uses it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    servers_json: str | None = Field(default=None, repr=False)  # admin keys inside
+
+
+def parse_external(raw: str | None) -> list[ExternalServer]:
+    """``GREEN_UES_EXTERNAL``: a JSON list of ``{"url": ..., "admin_key": ..., "advertised_url": ...?}``."""
+    if not raw or not raw.strip():
+        raise BackendConfigError("GREEN_UES_BACKEND=external needs GREEN_UES_EXTERNAL: a JSON list like "
+                                 '[{"url": "http://ues:8000", "admin_key": "...", "advertised_url": "..."}]')
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise BackendConfigError(f"GREEN_UES_EXTERNAL is not valid JSON ({exc})") from None
+    if not isinstance(data, list) or not data:
+        raise BackendConfigError("GREEN_UES_EXTERNAL must be a non-empty JSON list of "
+                                 "{url, admin_key, advertised_url?} objects")
+    try:
+        servers = TypeAdapter(list[ExternalServer]).validate_python(data)
+    except ValidationError as exc:
+        raise BackendConfigError(f"GREEN_UES_EXTERNAL is malformed: {describe_validation_error(exc)}") from None
+    for server in servers:
+        for field, value in (("url", server.url), ("advertised_url", server.advertised_url)):
+            if value is not None and not value.startswith(("http://", "https://")):
+                raise BackendConfigError(f"GREEN_UES_EXTERNAL: {field} {value!r} must start with http:// or https://")
+    return servers
+
+
+def build_external(config: ExternalConfig) -> ExternalBackend:
+    """The backend ``GREEN_UES_BACKEND=external`` selects: the servers ``GREEN_UES_EXTERNAL`` lists."""
+    servers = parse_external(config.servers_json)
+    log.info("ues_external_servers", servers=len(servers))
+    return ExternalBackend(servers)
 
 
 class ExternalBackend(Backend):

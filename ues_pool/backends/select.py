@@ -1,5 +1,6 @@
 """Choose and build the UES backend and pool from ``PoolSettings`` (``GREEN_UES_BACKEND``; each backend's own
-configuration comes whole from the settings, see ``ues_pool/settings.py``).
+configuration comes whole from the settings, see ``ues_pool/settings.py``, and the kinds from
+``backends/registry.py``).
 
 ``GREEN_UES_BACKEND``:
 
@@ -9,6 +10,7 @@ configuration comes whole from the settings, see ``ues_pool/settings.py``).
   (``GREEN_UES_SWARM_*``: overlay network, placement constraints, reservations and limits); the engine must be a
   swarm manager (``deploy/swarm.sh``). Never chosen by ``auto``.
 * ``external`` — the servers listed in ``GREEN_UES_EXTERNAL`` (JSON list of ``{url, admin_key, advertised_url?}``).
+* any other kind registered in ``BACKENDS`` (``backends/registry.py``).
 * ``auto``     — docker when an engine answers a quick ping *and* the image is present locally, else process;
   the choice and its reason are logged.
 
@@ -18,53 +20,18 @@ and the docker backend publishes on all interfaces instead of loopback only.
 
 from __future__ import annotations
 
-import json
-import os
-
 import structlog
-from pydantic import TypeAdapter, ValidationError
 
-from services.ues.client import describe_validation_error
-from ues_pool.backends.base import Backend
-from ues_pool.backends.docker import DockerBackend
-from ues_pool.backends.external import ExternalBackend, ExternalServer
-from ues_pool.backends.process import ProcessBackend
-from ues_pool.backends.swarm import SwarmBackend
+from ues_pool.backends.base import Backend, BackendConfigError
+from ues_pool.backends.registry import AUTO, BACKENDS
 from ues_pool.pool import UESPool
 from ues_pool.settings import PoolSettings
 
-__all__ = ["PING_TIMEOUT_S", "BackendConfigError", "docker_available", "make_backend", "make_pool", "parse_external"]
+__all__ = ["PING_TIMEOUT_S", "BackendConfigError", "docker_available", "make_backend", "make_pool"]
 
 log = structlog.get_logger("ues_pool.select")
 
 PING_TIMEOUT_S = 2  # seconds; the docker SDK takes whole seconds
-
-
-class BackendConfigError(ValueError):
-    """The backend settings are inconsistent or malformed; the message says which setting and how to fix it."""
-
-
-def parse_external(raw: str | None) -> list[ExternalServer]:
-    """``GREEN_UES_EXTERNAL``: a JSON list of ``{"url": ..., "admin_key": ..., "advertised_url": ...?}``."""
-    if not raw or not raw.strip():
-        raise BackendConfigError("GREEN_UES_BACKEND=external needs GREEN_UES_EXTERNAL: a JSON list like "
-                                 '[{"url": "http://ues:8000", "admin_key": "...", "advertised_url": "..."}]')
-    try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        raise BackendConfigError(f"GREEN_UES_EXTERNAL is not valid JSON ({exc})") from None
-    if not isinstance(data, list) or not data:
-        raise BackendConfigError("GREEN_UES_EXTERNAL must be a non-empty JSON list of "
-                                 "{url, admin_key, advertised_url?} objects")
-    try:
-        servers = TypeAdapter(list[ExternalServer]).validate_python(data)
-    except ValidationError as exc:
-        raise BackendConfigError(f"GREEN_UES_EXTERNAL is malformed: {describe_validation_error(exc)}") from None
-    for server in servers:
-        for field, value in (("url", server.url), ("advertised_url", server.advertised_url)):
-            if value is not None and not value.startswith(("http://", "https://")):
-                raise BackendConfigError(f"GREEN_UES_EXTERNAL: {field} {value!r} must start with http:// or https://")
-    return servers
 
 
 def docker_available(image: str, timeout: int = PING_TIMEOUT_S) -> tuple[bool, str]:
@@ -93,30 +60,16 @@ def docker_available(image: str, timeout: int = PING_TIMEOUT_S) -> tuple[bool, s
 
 
 def make_backend(settings: PoolSettings) -> Backend:
-    """The backend ``settings.ues_backend`` asks for (``auto`` resolved here). Blocks for at most ~2 s (ping)."""
+    """The backend ``settings.ues_backend`` asks for (``auto`` resolved here, blocking for at most ~2 s: a ping),
+    built by its registered builder from its configuration; BackendConfigError when that configuration is unusable."""
     kind = settings.ues_backend
-    if kind == "external":
-        servers = parse_external(settings.ues_external)
-        log.info("ues_backend_selected", backend="external", servers=len(servers))
-        return ExternalBackend(servers)
-    if kind == "auto":
+    if kind == AUTO:
         ok, why = docker_available(settings.ues_image)
         kind = "docker" if ok else "process"
-        log.info("ues_backend_selected", backend=kind, requested="auto", reason=why)
+        log.info("ues_backend_selected", backend=kind, requested=AUTO, reason=why)
     else:
         log.info("ues_backend_selected", backend=kind, requested=kind, reason="GREEN_UES_BACKEND")
-    if kind == "swarm":
-        if not settings.ues_swarm.green_on_network and os.path.exists("/.dockerenv"):
-            log.warning("ues_swarm_network_unset", hint="the green runs in a container: attach it to "
-                        f"{settings.ues_swarm.network!r} and set GREEN_UES_SWARM_GREEN_ON_NETWORK=1 so that it "
-                        "reaches the worlds by service name")
-        return SwarmBackend(settings.ues_swarm)
-    if kind == "docker":
-        if settings.ues_docker.network is None and os.path.exists("/.dockerenv"):
-            log.warning("ues_docker_network_unset", hint="the green runs in a container: set "
-                        "GREEN_UES_DOCKER_NETWORK so that it can reach the UES containers by name")
-        return DockerBackend(settings.ues_docker)
-    return ProcessBackend(settings.ues_process)
+    return BACKENDS[kind].build(settings.backend_config(kind))
 
 
 def make_pool(settings: PoolSettings) -> UESPool:

@@ -62,17 +62,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import re
 import threading
 import time
 from dataclasses import dataclass
-from ipaddress import IPv4Network
-from typing import Annotated, Any
+from typing import Any
 
 import structlog
-from pydantic import Field, field_validator, model_validator
-from pydantic_settings import NoDecode
 
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import BackendError, Instance, new_admin_key
@@ -82,141 +77,19 @@ from ues_pool.backends.engine import (
     LABEL_POOL,
     LABEL_RUN,
     EngineBackend,
-    EngineConfig,
-    compose_unclaimed,
-    parse_size,
+    in_container,
     running_hostnames,
 )
+from ues_pool.backends.swarm_config import SwarmConfig
+from ues_pool.backends.swarm_nodes import CLOSED_AVAILABILITIES, LOST_NODE_STATES, NodeView
+from ues_pool.backends.swarm_setup import Prepared, look_up, service_spec
 
-__all__ = [
-    "CONSTRAINT",
-    "DEFAULT_NETWORK",
-    "ENDED_STATES",
-    "LOST_NODE_STATES",
-    "NATIVE_NO_NEW_PRIVILEGES_API",
-    "SPREAD",
-    "SwarmBackend",
-    "SwarmConfig",
-    "SwarmWorld"
-]
+__all__ = ["ENDED_STATES", "SwarmBackend", "SwarmConfig", "SwarmWorld", "build_swarm"]
 
 log = structlog.get_logger("ues_pool.swarm")
 
-DEFAULT_NETWORK = "ues-worlds"
-NATIVE_NO_NEW_PRIVILEGES_API = (1, 44)  # ContainerSpec.Privileges.NoNewPrivileges
 # Task states after which a task never runs (again): with restart condition "none" nothing replaces it.
 ENDED_STATES = frozenset({"complete", "shutdown", "failed", "rejected", "remove", "orphaned"})
-# What swarm accepts as a placement constraint: an attribute, == or !=, a value (node.labels.ues==yes).
-CONSTRAINT = re.compile(r"^\s*(node|engine)\.[\w.-]+\s*(==|!=)\s*\S+\s*$")
-# What a spread preference spreads over: a node attribute or label (node.id, node.labels.rack, engine.labels.zone).
-SPREAD = re.compile(r"^\s*(node\.id|node\.hostname|(node|engine)\.labels\.[\w.-]+)\s*$")
-# A node in these states has lost the manager: its worlds are gone as far as anyone can reach them. Not "unknown":
-# every node is unknown for a moment after a manager restarts, before its first heartbeat.
-LOST_NODE_STATES = frozenset({"down", "disconnected"})
-# Availabilities that take no new worlds: "pause" keeps the running ones, "drain" makes swarm stop them.
-CLOSED_AVAILABILITIES = frozenset({"pause", "drain"})
-NODE_VIEW_TTL_S = 0.5  # one listing of the nodes serves every world's liveness check of a health round
-
-
-class SwarmConfig(EngineConfig):
-    """A swarm backend: the engine's common settings, plus its overlay network, placement, reservations and
-    addressing (``GREEN_UES_SWARM_*``). Its errors name the variables an operator sets."""
-
-    network: str = Field(default=DEFAULT_NETWORK, min_length=1,
-                         description="the overlay network worlds join (created, attachable, when missing)")
-    subnet: IPv4Network | None = Field(
-        default=None, description="the subnet of that network when the backend creates it (one address per world: "
-        "docker's default /24 holds about 250 worlds)")
-    green_on_network: bool = Field(
-        default=False, description="the green runs on that overlay network: it reaches worlds by service name")
-    advertise_name: bool = Field(
-        default=False, description="purples get http://<service name>:8000 (they run on the overlay network)")
-    local_host: str = Field(default="127.0.0.1", description="where the green reaches ports published on its node")
-    # NoDecode: the environment's text (a JSON list or a comma list) reaches _constraints as it is.
-    constraints: Annotated[list[str], NoDecode] = Field(
-        default_factory=list, description="placement constraints: JSON list or comma list, e.g. node.labels.ues==yes")
-    # NoDecode, as for constraints. The scheduler ranks nodes by their running tasks anyway; the preference makes
-    # the spread explicit and lets it go over a label first (racks, zones), then nodes within each.
-    spread: Annotated[list[str], NoDecode] = Field(
-        default_factory=lambda: ["node.id"],
-        description="placement preferences: spread worlds over these node attributes, in order (JSON list or "
-        "comma list, e.g. node.labels.rack,node.id; empty: the scheduler's default)")
-    # Swarm reports a worker's address as the one its connection came from: behind NAT or a relay (the nodes of
-    # deploy/swarm-nodes.sh) that is not where its published ports are. A node label names the right one.
-    address_label: str | None = Field(
-        default="ues.address", description="a node label holding the address the green reaches that node's published "
-        "ports at (docker node update --label-add ues.address=10.0.0.7 NODE); nodes without it: their swarm address")
-    reserve_cpus: float = Field(default=0.0, ge=0, description="CPUs reserved per world (0: none)")
-    reserve_memory: str | int | None = Field(default=None, description="memory reserved per world, e.g. 128m")
-    # Off only for an image without setpriv on an engine older than API 1.44 (module docstring).
-    no_new_privileges: bool = True
-    # A task the scheduler cannot place right now ("insufficient resources") may fit a moment later, once a world
-    # just stopped has released its reservation; after this long it is a start failure.
-    placement_grace_s: float = Field(default=1.0, ge=0)
-
-    @field_validator("constraints", mode="before")
-    @classmethod
-    def _constraints(cls, raw: Any) -> Any:
-        """A JSON list, or a comma-separated list, of constraints like ``node.labels.ues==yes``."""
-        raw = _text_list(raw)
-        if isinstance(raw, list | tuple):
-            for item in raw:
-                if not isinstance(item, str) or not CONSTRAINT.match(item):
-                    raise ValueError(f"{item!r} is not a placement constraint like node.labels.ues==yes or "
-                                     f"node.role!=manager")
-            return [item.strip() for item in raw]
-        return raw
-
-    @field_validator("spread", mode="before")
-    @classmethod
-    def _spread(cls, raw: Any) -> Any:
-        """A JSON list, or a comma-separated list, of node attributes like ``node.id`` or ``node.labels.rack``."""
-        items = _text_list(raw)
-        if isinstance(items, list):
-            for item in items:
-                if not isinstance(item, str) or not SPREAD.match(item):
-                    raise ValueError(f"{item!r} is not something to spread worlds over: node.id, node.hostname, "
-                                     f"node.labels.<label> or engine.labels.<label>")
-            return [item.strip() for item in items]
-        return items
-
-    @field_validator("reserve_memory")
-    @classmethod
-    def _reservation(cls, raw: str | int | None) -> str | int | None:
-        """A docker size (``128m``); an empty reservation means none."""
-        if isinstance(raw, str):
-            raw = raw.strip() or None
-        if raw is not None:
-            parse_size(raw)
-        return raw
-
-    @model_validator(mode="after")
-    def _reservations_fit_limits(self) -> SwarmConfig:
-        if self.reserve_cpus > self.cpus:
-            raise ValueError(f"GREEN_UES_SWARM_RESERVE_CPUS ({self.reserve_cpus:g}) is above the limit "
-                             f"GREEN_UES_SWARM_CPUS ({self.cpus:g})")
-        if self.reserve_memory and parse_size(self.reserve_memory) > parse_size(self.memory):
-            raise ValueError(f"GREEN_UES_SWARM_RESERVE_MEMORY ({self.reserve_memory}) is above the limit "
-                             f"GREEN_UES_SWARM_MEMORY ({self.memory})")
-        return self
-
-
-def _text_list(raw: Any) -> Any:
-    """An environment variable's list: JSON (``["a", "b"]``) or comma-separated (``a,b``); anything else as is."""
-    if isinstance(raw, str):
-        text = raw.strip()
-        if text.startswith("["):
-            try:
-                return json.loads(text)
-            except ValueError as exc:
-                raise ValueError(f"not a valid JSON list ({exc})") from None
-        return [part for part in (p.strip() for p in text.split(",")) if part]
-    return raw
-
-
-def _api_version(text: str) -> tuple[int, int]:
-    major, _, minor = text.partition(".")
-    return int(major), int(minor or 0)
 
 
 @dataclass
@@ -233,27 +106,6 @@ class SwarmWorld:
     node_name: str = ""  # the node's hostname, to name it in failures
 
 
-@dataclass(frozen=True)
-class _Node:
-    """One swarm node as the manager sees it."""
-
-    hostname: str
-    state: str  # ready, down, disconnected, unknown
-    availability: str  # active, pause, drain
-    address: str
-
-
-@dataclass(frozen=True)
-class _Prepared:
-    """What every start needs from the swarm, looked up once (blocking calls)."""
-
-    image_ref: str
-    image_labels: dict[str, str]
-    entrypoint: list[str]
-    network_id: str
-    local_node: str  # the node whose published ports the green reaches on ``local_host`` ("" when none is)
-    native_no_new_privileges: bool
-
 
 class SwarmBackend(EngineBackend):
     """Worlds as one-replica swarm services; see the module docstring for networking, hardening and ownership."""
@@ -265,95 +117,18 @@ class SwarmBackend(EngineBackend):
 
     def __init__(self, config: SwarmConfig, *, client: Any = None) -> None:
         super().__init__(config, client=client)
-        self._prepared: _Prepared | None = None
+        self._prepared: Prepared | None = None
         self._prepare_lock = threading.Lock()
-        self._nodes: dict[str, _Node] = {}
-        self._nodes_at = -NODE_VIEW_TTL_S
-        self._nodes_lock = threading.Lock()
+        self.nodes = NodeView(lambda: self.client().api, config.address_label)
         self._lost_nodes: set[str] = set()  # nodes already reported lost (logged once per loss)
 
     # ------------------------------------------------------------------ preparing (once)
-    def _prepare(self) -> _Prepared:
+    def _prepare(self) -> Prepared:
         """Check that the engine manages a swarm, and look up the image, the network and this node (blocking)."""
         with self._prepare_lock:
             if self._prepared is None:
-                self._prepared = self._look_up()
+                self._prepared = look_up(self.client(), self.config)
             return self._prepared
-
-    def _look_up(self) -> _Prepared:
-        import docker
-
-        client = self.client()
-        try:
-            swarm = client.info().get("Swarm") or {}
-        except docker.errors.DockerException as exc:
-            raise BackendError(f"no Docker engine answers: {exc}") from exc
-        if swarm.get("LocalNodeState") != "active" or not swarm.get("ControlAvailable"):
-            raise BackendError(f"the Docker engine is not a swarm manager (swarm state "
-                               f"{swarm.get('LocalNodeState') or 'unknown'}, manager: "
-                               f"{bool(swarm.get('ControlAvailable'))}); run deploy/swarm.sh (docker swarm init) "
-                               f"or point DOCKER_HOST at a manager")
-        try:
-            image = client.images.get(self.config.image)
-        except docker.errors.ImageNotFound:
-            raise BackendError(f"UES image {self.config.image!r} is not in the Docker engine (build it, or set "
-                               f"GREEN_UES_IMAGE); every swarm node that runs worlds needs it too") from None
-        except docker.errors.DockerException as exc:
-            raise BackendError(f"could not look up UES image {self.config.image!r}: {exc}") from exc
-        digests = [d for d in image.attrs.get("RepoDigests") or [] if "@" in d]
-        config = image.attrs.get("Config") or {}
-        return _Prepared(image_ref=digests[0] if digests else image.id, image_labels=dict(image.labels or {}),
-                         entrypoint=list(config.get("Entrypoint") or []), network_id=self._network_id(),
-                         # Over a unix socket the manager is this machine; a remote one (DOCKER_HOST=tcp://, ssh://)
-                         # is reached, like every other node, at its swarm address.
-                         local_node=swarm.get("NodeID", "") if client.api.base_url == "http+docker://localhost"
-                         else "",
-                         native_no_new_privileges=_api_version(client.api.api_version)
-                         >= NATIVE_NO_NEW_PRIVILEGES_API)
-
-    def _network_id(self) -> str:
-        """The id of the overlay network worlds join, created (attachable) when there is none of that name."""
-        import docker
-
-        api = self.client().api
-
-        def existing() -> list[dict[str, Any]]:
-            # The name filter matches substrings; two networks of one name can exist (an old engine's race).
-            found = [n for n in api.networks(names=[self.config.network]) if n["Name"] == self.config.network]
-            return sorted(found, key=lambda n: (n.get("Created", ""), n["Id"]))
-
-        found = existing()
-        if not found:
-            try:
-                # Every world takes one address of the network: its subnet bounds how many can live at once.
-                subnet = self.config.subnet
-                ipam = docker.types.IPAMConfig(pool_configs=[docker.types.IPAMPool(subnet=str(subnet))]) \
-                    if subnet else None
-                api.create_network(self.config.network, driver="overlay", attachable=True, check_duplicate=True,
-                                   labels={"org.ues-green.network": "swarm-worlds"}, ipam=ipam)
-            except docker.errors.APIError as exc:
-                if exc.status_code != 409:  # 409: created meanwhile by another green
-                    raise BackendError(f"could not create the overlay network {self.config.network!r}: "
-                                       f"{exc}") from exc
-            found = existing()
-        if not found:
-            raise BackendError(f"the overlay network {self.config.network!r} vanished right after it was created")
-        network = found[0]
-        for _ in range(50):
-            if network.get("Driver"):
-                break
-            # Listed right after it was created, an overlay network may not have its driver yet (the swarm has not
-            # allocated it): ask for it again rather than take the gap for another kind of network.
-            time.sleep(0.1)
-            network = {**network, **api.inspect_network(network["Id"])}
-        if network.get("Driver") != "overlay" or network.get("Scope") != "swarm":
-            raise BackendError(f"network {self.config.network!r} exists but is a {network.get('Scope')} "
-                               f"{network.get('Driver')} network; swarm worlds need an overlay network (set "
-                               f"GREEN_UES_SWARM_NETWORK to another name)")
-        if not network.get("Attachable"):
-            log.warning("ues_swarm_network_not_attachable", network=self.config.network,
-                        hint="plain containers (a green or purple outside swarm services) cannot join it")
-        return str(network["Id"])
 
     # ------------------------------------------------------------------ start
     @property
@@ -363,59 +138,14 @@ class SwarmBackend(EngineBackend):
         config = self.config
         return not config.green_on_network or (config.advertise_host is not None and not config.advertise_name)
 
-    def _spec(self, name: str, key: str, prepared: _Prepared) -> dict[str, Any]:
-        """The arguments of ``create_service`` for one world."""
-        from docker.types import (
-            ContainerSpec,
-            EndpointSpec,
-            Mount,
-            NetworkAttachmentConfig,
-            Placement,
-            Resources,
-            RestartPolicy,
-            ServiceMode,
-            TaskTemplate,
-        )
-
-        config = self.config
-        native = config.no_new_privileges and prepared.native_no_new_privileges
-        command = ["setpriv", "--no-new-privs", "--", *prepared.entrypoint] \
-            if config.no_new_privileges and not native else None
-        container = ContainerSpec(
-            prepared.image_ref, command=command, args=list(config.command),
-            env=[f"UES_ADMIN_KEY={key}", f"UES_PORT={CONTAINER_PORT}", "UES_LOG_LEVEL=warning"],
-            user=config.user or None, read_only=True, cap_drop=["ALL"],
-            labels={**compose_unclaimed(prepared.image_labels), **self.labels, LABEL_INSTANCE: name},
-            mounts=[Mount("/tmp", None, type="tmpfs", tmpfs_size=parse_size(config.tmpfs_size))],
-            # The pool discards a world it stops: nothing to shut down gracefully (the docker backend force-removes).
-            stop_signal="SIGKILL",
-        )
-        if native:
-            container["Privileges"] = {"NoNewPrivileges": True}  # API 1.44; the SDK's Privileges has no field for it
-        resources = Resources(
-            cpu_limit=int(config.cpus * 1_000_000_000), mem_limit=parse_size(config.memory),
-            cpu_reservation=int(config.reserve_cpus * 1_000_000_000) or None,
-            mem_reservation=parse_size(config.reserve_memory) if config.reserve_memory else None)
-        resources.setdefault("Limits", {})["Pids"] = config.pids_limit  # API 1.41; the SDK has no argument for it
-        template = TaskTemplate(
-            container, resources=resources, restart_policy=RestartPolicy(condition="none"),
-            placement=Placement(constraints=config.constraints or None,
-                                preferences=[("spread", item) for item in config.spread] or None)
-            if config.constraints or config.spread else None,
-            networks=[NetworkAttachmentConfig(prepared.network_id)])
-        endpoint = EndpointSpec(mode="dnsrr")
-        if self.publishes:  # no PublishedPort: the engine picks a free port on the task's node
-            endpoint["Ports"] = [{"Protocol": "tcp", "TargetPort": CONTAINER_PORT, "PublishMode": "host"}]
-        return {"task_template": template, "name": name, "labels": {**self.labels, LABEL_INSTANCE: name},
-                "mode": ServiceMode("replicated", 1), "endpoint_spec": endpoint}
-
     def _create(self, name: str, key: str) -> SwarmWorld:
         """Create the world's service (blocking); the task is placed and started by swarm afterwards."""
         import docker
 
         prepared = self._prepare()
         try:
-            created = self.client().api.create_service(**self._spec(name, key, prepared))
+            created = self.client().api.create_service(**service_spec(
+                self.config, self.labels, name, key, prepared, publishes=self.publishes))
         except docker.errors.DockerException as exc:
             with contextlib.suppress(Exception):  # an answer lost after the service was made
                 self._remove(name)
@@ -477,7 +207,7 @@ class SwarmBackend(EngineBackend):
                 raise BackendError(f"UES service {world.name}: its task was {state} ({why}): "
                                    f"{await self._run(self._logs, world.service_id, key)}")
             node_id = (task or {}).get("NodeID", "")
-            node = (await self._run(self._node_view)).get(node_id) if node_id else None
+            node = (await self._run(self.nodes.nodes)).get(node_id) if node_id else None
             if node is not None and node.state in LOST_NODE_STATES:  # it would wait for the node, not start
                 raise BackendError(f"UES service {world.name} was placed on swarm node "
                                    f"{node.hostname or node_id[:12]}, which is {node.state}")
@@ -501,50 +231,24 @@ class SwarmBackend(EngineBackend):
     def _urls(self, world: SwarmWorld) -> tuple[str, str]:
         """(The green's URL, the URL purples get) for a world whose task runs (blocking: may ask for the node)."""
         by_name = f"http://{world.name}:{CONTAINER_PORT}"
-        node = self._node_view().get(world.node_id)
+        node = self.nodes.nodes().get(world.node_id)
         world.node_name = node.hostname if node else world.node_id[:12]
         published = None
         if world.port is not None:
-            host = self.config.local_host if world.local else self._node_address(world.node_id)
+            host = self.config.local_host if world.local else self.nodes.address(world.node_id)
             published = f"http://{host}:{world.port}"
         url = by_name if self.config.green_on_network else str(published)
         if self.config.advertise_name:
             return url, by_name
         if self.config.advertise_host is not None and world.port is not None:
-            host = self.config.advertise_host if world.local else self._node_address(world.node_id)
+            host = self.config.advertise_host if world.local else self.nodes.address(world.node_id)
             return url, f"http://{host}:{world.port}"
         return url, url
 
     def _location(self, world: SwarmWorld) -> str:
         """Where the world runs, as a failure names it: its node's hostname and address."""
-        address = self.config.local_host if world.local else self._node_address(world.node_id)
+        address = self.config.local_host if world.local else self.nodes.address(world.node_id)
         return f"swarm node {world.node_name or world.node_id[:12]} ({address})"
-
-    def _node_view(self, refresh: bool = False) -> dict[str, _Node]:
-        """Every node of the swarm by id, listed at most once per ``NODE_VIEW_TTL_S`` (blocking)."""
-        with self._nodes_lock:
-            if refresh or time.monotonic() - self._nodes_at >= NODE_VIEW_TTL_S:
-                nodes = {}
-                for node in self.client().api.nodes():
-                    status, spec = node.get("Status") or {}, node.get("Spec") or {}
-                    address = (spec.get("Labels") or {}).get(self.config.address_label) if self.config.address_label \
-                        else None
-                    nodes[node["ID"]] = _Node(hostname=(node.get("Description") or {}).get("Hostname", ""),
-                                              state=status.get("State", "unknown"),
-                                              availability=spec.get("Availability", "active"),
-                                              address=address or status.get("Addr", ""))
-                self._nodes, self._nodes_at = nodes, time.monotonic()
-            return self._nodes
-
-    def _node_address(self, node_id: str) -> str:
-        """Where the green reaches ports the node publishes: its address label, else the address the manager saw
-        it connect from (blocking)."""
-        node = self._node_view().get(node_id)
-        if node is None:
-            node = self._node_view(refresh=True).get(node_id)
-        if node is None or not node.address:
-            raise BackendError(f"swarm node {node_id[:12]} has no address the green could reach it at")
-        return node.address
 
     async def _wait_healthy(self, instance: Instance, deadline: float) -> None:
         """Return once the world answers ``/health``; BackendError (with its last log lines) when its task ends
@@ -634,7 +338,7 @@ class SwarmBackend(EngineBackend):
         otherwise), but nothing on it can be reached, and swarm only calls it orphaned a day later."""
         if self._state(world.service_id) != "running":
             return False
-        node = self._node_view().get(world.node_id)
+        node = self.nodes.nodes().get(world.node_id)
         if node is None or node.state in LOST_NODE_STATES:
             if world.node_id not in self._lost_nodes:
                 self._lost_nodes.add(world.node_id)
@@ -655,7 +359,7 @@ class SwarmBackend(EngineBackend):
         """A world on a paused or drained node goes once it is free: such a node takes no new work, and a world
         kept idle there would be handed out again."""
         world: SwarmWorld = instance.handle
-        node = (await self._run(self._node_view)).get(world.node_id)
+        node = (await self._run(self.nodes.nodes)).get(world.node_id)
         return node is not None and node.availability in CLOSED_AVAILABILITIES
 
     # ------------------------------------------------------------------ ownership
@@ -720,3 +424,13 @@ class SwarmBackend(EngineBackend):
 
     def _leftovers(self) -> list[str]:
         return [service["Spec"]["Name"] for service in self._services(**{LABEL_RUN: self.run_id})]
+
+
+def build_swarm(config: SwarmConfig) -> SwarmBackend:
+    """The backend ``GREEN_UES_BACKEND=swarm`` selects; warns when a containerised green is not on the worlds'
+    overlay network (it would reach them only through published ports)."""
+    if not config.green_on_network and in_container():
+        log.warning("ues_swarm_network_unset", hint="the green runs in a container: attach it to "
+                    f"{config.network!r} and set GREEN_UES_SWARM_GREEN_ON_NETWORK=1 so that it "
+                    "reaches the worlds by service name")
+    return SwarmBackend(config)

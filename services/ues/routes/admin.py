@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import Field
 
 from services.ues.access_log import AccessLog
@@ -23,7 +23,8 @@ class CreateKey(StrictBody):
 
 
 def _registry(request: Request) -> KeyRegistry:
-    return request.app.state.keys
+    registry: KeyRegistry = request.app.state.keys
+    return registry
 
 
 def _find(request: Request, key_id: str) -> ApiKey:
@@ -34,7 +35,7 @@ def _find(request: Request, key_id: str) -> ApiKey:
 
 
 @keys_router.post("", status_code=201)
-async def create_key(body: CreateKey, request: Request, key: ApiKey = Depends(Permission("keys:create"))):
+async def create_key(body: CreateKey, request: Request, key: ApiKey = Depends(Permission("keys:create"))) -> Response:
     created, secret = _registry(request).create(body.name, body.permissions, key.key_id)
     info = created.info()
     return respond({"key_id": created.key_id, "secret": secret, "name": created.name,
@@ -43,7 +44,8 @@ async def create_key(body: CreateKey, request: Request, key: ApiKey = Depends(Pe
 
 
 @keys_router.get("")
-async def list_keys(request: Request, include_revoked: bool = True, key: ApiKey = Depends(Permission("keys:list"))):
+async def list_keys(request: Request, include_revoked: bool = True,
+                    key: ApiKey = Depends(Permission("keys:list"))) -> Response:
     keys = _registry(request).all()
     shown = [k for k in keys if include_revoked or k.is_active]
     active = sum(k.is_active for k in keys)
@@ -52,7 +54,7 @@ async def list_keys(request: Request, include_revoked: bool = True, key: ApiKey 
 
 
 @keys_router.get("/{key_id}")
-async def get_key(key_id: str, request: Request, key: ApiKey = Depends(Permission("keys:read"))):
+async def get_key(key_id: str, request: Request, key: ApiKey = Depends(Permission("keys:read"))) -> Response:
     # KeyInfo plus ``call_counts``: every call made with the key by (status, method, route template), never dropped
     # (the access log is a ring buffer). Only here, not in the listing: a proctor reads one key's counts per turn.
     # Real UES has no per-key counters.
@@ -60,7 +62,7 @@ async def get_key(key_id: str, request: Request, key: ApiKey = Depends(Permissio
 
 
 @keys_router.delete("/{key_id}")
-async def revoke_key(key_id: str, request: Request, key: ApiKey = Depends(Permission("keys:revoke"))):
+async def revoke_key(key_id: str, request: Request, key: ApiKey = Depends(Permission("keys:revoke"))) -> Response:
     target = _find(request, key_id)
     if target.is_admin:
         raise ApiError(400, "The admin key cannot be revoked")
@@ -72,7 +74,8 @@ async def revoke_key(key_id: str, request: Request, key: ApiKey = Depends(Permis
 
 
 def _log(request: Request) -> AccessLog:
-    return request.app.state.access_log
+    log: AccessLog = request.app.state.access_log
+    return log
 
 
 @logs_router.get("")
@@ -81,7 +84,7 @@ async def access_logs(request: Request, key_id: str | None = None, key_name: str
                       min_status_code: int | None = None, max_status_code: int | None = None,
                       since: str | None = None, until: str | None = None, errors_only: bool = False,
                       limit: int = Query(default=100, ge=1, le=1000), offset: int = Query(default=0, ge=0),
-                      key: ApiKey = Depends(Permission("logs:read"))):
+                      key: ApiKey = Depends(Permission("logs:read"))) -> Response:
     try:
         since_dt = parse_dt(since) if since else None
         until_dt = parse_dt(until) if until else None
@@ -107,7 +110,7 @@ async def access_logs(request: Request, key_id: str | None = None, key_name: str
 
 
 @logs_router.get("/stats")
-async def access_log_stats(request: Request, key: ApiKey = Depends(Permission("logs:read"))):
+async def access_log_stats(request: Request, key: ApiKey = Depends(Permission("logs:read"))) -> Response:
     log = _log(request)
     entries = log.entries
     return respond({
@@ -123,6 +126,6 @@ async def access_log_stats(request: Request, key: ApiKey = Depends(Permission("l
 
 
 @logs_router.post("/clear")
-async def clear_access_logs(request: Request, key: ApiKey = Depends(Permission("logs:clear"))):
+async def clear_access_logs(request: Request, key: ApiKey = Depends(Permission("logs:clear"))) -> Response:
     count = _log(request).clear()
     return respond({"cleared_count": count, "message": f"Cleared {count} access log entries"})

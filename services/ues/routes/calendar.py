@@ -5,18 +5,18 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from fastapi import APIRouter, Body, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request, Response
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
 from services.ues.errors import ApiError
 from services.ues.events import SimEvent
 from services.ues.modalities.base import StrictBody
-from services.ues.modalities.calendar import (
+from services.ues.modalities.calendar import CalendarState
+from services.ues.modalities.calendar_models import (
     DEFAULT_COLOR,
     AttendeeResponse,
     CalendarInput,
-    CalendarState,
     EventFields,
     EventStatus,
     EventTransparency,
@@ -112,7 +112,7 @@ def _calendar_act(request: Request, key: ApiKey, **fields: Any) -> SimEvent:
 # ---------------------------------------------------------------------------------------- reads
 @router.get("/state")
 async def calendar_state(request: Request, compact: bool = False,
-                         key: ApiKey = Depends(Permission("calendar:state"))):
+                         key: ApiKey = Depends(Permission("calendar:state"))) -> Response:
     state = _state(request)
     out: dict[str, Any] = {
         "modality_type": "calendar", "last_updated": state.last_updated.isoformat(),
@@ -131,7 +131,7 @@ async def calendar_state(request: Request, compact: bool = False,
 
 @router.post("/query")
 async def calendar_query(request: Request, body: CalendarQuery | None = Body(default=None),
-                         key: ApiKey = Depends(Permission("calendar:query"))):
+                         key: ApiKey = Depends(Permission("calendar:query"))) -> Response:
     q = body or CalendarQuery()
     matched = _state(request).query(
         calendar_ids=q.calendar_ids, start=q.start, end=q.end, search=q.search, status=q.status,
@@ -146,7 +146,7 @@ async def calendar_query(request: Request, body: CalendarQuery | None = Body(def
 @router.post("/create")
 @with_body(CreateEventBody)
 async def calendar_create(body: StrictBody, request: Request,
-                          key: ApiKey = Depends(Permission("calendar:create"))):
+                          key: ApiKey = Depends(Permission("calendar:create"))) -> Response:
     # The calendar event id is generated here and stored in the event data, so the message can name it
     # (the only place a client learns it, §6 item 7) and a replay recreates the same id.
     event_id = str(uuid.uuid4())
@@ -159,21 +159,21 @@ async def calendar_create(body: StrictBody, request: Request,
 
 @router.post("/update")
 async def calendar_update(body: UpdateEventBody, request: Request,
-                          key: ApiKey = Depends(Permission("calendar:update"))):
+                          key: ApiKey = Depends(Permission("calendar:update"))) -> Response:
     event = _calendar_act(request, key, **body_fields(body, drop_none=True), operation="update")
     return action_response(request, event, f"Updated calendar event: {body.event_id}")
 
 
 @router.post("/delete")
 async def calendar_delete(body: DeleteEventBody, request: Request,
-                          key: ApiKey = Depends(Permission("calendar:delete"))):
+                          key: ApiKey = Depends(Permission("calendar:delete"))) -> Response:
     event = _calendar_act(request, key, **body_fields(body), operation="delete")
     return action_response(request, event, f"Deleted calendar event: {body.event_id}")
 
 
 @router.post("/respond")
 async def calendar_respond(body: RespondBody, request: Request,
-                           key: ApiKey = Depends(Permission("calendar:respond"))):
+                           key: ApiKey = Depends(Permission("calendar:respond"))) -> Response:
     event = _calendar_act(request, key, operation="respond", event_id=body.event_id,
                           attendee_email=body.attendee_email, response=body.response, response_comment=body.comment)
     return action_response(request, event,
@@ -181,7 +181,7 @@ async def calendar_respond(body: RespondBody, request: Request,
 
 
 # ---------------------------------------------------------------------------------------- calendar list
-def _calendar_action(request: Request, key: ApiKey, message: str, **fields: Any) -> Any:
+def _calendar_action(request: Request, key: ApiKey, message: str, **fields: Any) -> Response:
     """Run a calendar-list operation as an event (so undo/reset/replay include it); ``{status, message,
     calendar}`` like real UES. Not-found and conflict cases are answered before any event is recorded."""
     event = _calendar_act(request, key, **fields)
@@ -198,7 +198,7 @@ def _require_calendar(state: CalendarState, calendar_id: str, quoted: bool = Fal
 
 
 @router.get("/calendars")
-async def list_calendars(request: Request, key: ApiKey = Depends(Permission("calendar:calendars:list"))):
+async def list_calendars(request: Request, key: ApiKey = Depends(Permission("calendar:calendars:list"))) -> Response:
     state = _state(request)
     infos = [c.info() for c in state.calendars.values()]
     return respond({"calendars": infos, "count": len(infos), "default_calendar_id": state.default_calendar_id})
@@ -206,7 +206,7 @@ async def list_calendars(request: Request, key: ApiKey = Depends(Permission("cal
 
 @router.post("/calendars/create")
 async def create_calendar(body: CreateCalendarBody, request: Request,
-                          key: ApiKey = Depends(Permission("calendar:calendars:create"))):
+                          key: ApiKey = Depends(Permission("calendar:calendars:create"))) -> Response:
     if body.calendar_id in _state(request).calendars:
         raise ApiError(400, f"Calendar '{body.calendar_id}' already exists")
     return _calendar_action(request, key, f"Created calendar: {body.name}", operation="create_calendar",
@@ -215,7 +215,7 @@ async def create_calendar(body: CreateCalendarBody, request: Request,
 
 @router.post("/calendars/update")
 async def update_calendar(body: UpdateCalendarBody, request: Request,
-                          key: ApiKey = Depends(Permission("calendar:calendars:update"))):
+                          key: ApiKey = Depends(Permission("calendar:calendars:update"))) -> Response:
     state = _state(request)
     _require_calendar(state, body.calendar_id)
     name = body.name if body.name is not None else state.calendars[body.calendar_id].name
@@ -225,7 +225,7 @@ async def update_calendar(body: UpdateCalendarBody, request: Request,
 
 @router.post("/calendars/delete")
 async def delete_calendar(body: CalendarIdBody, request: Request,
-                          key: ApiKey = Depends(Permission("calendar:calendars:delete"))):
+                          key: ApiKey = Depends(Permission("calendar:calendars:delete"))) -> Response:
     state = _state(request)
     _require_calendar(state, body.calendar_id, quoted=True)
     if body.calendar_id == state.default_calendar_id:
@@ -237,7 +237,7 @@ async def delete_calendar(body: CalendarIdBody, request: Request,
 
 @router.post("/calendars/set-default")
 async def set_default_calendar(body: CalendarIdBody, request: Request,
-                               key: ApiKey = Depends(Permission("calendar:calendars:default"))):
+                               key: ApiKey = Depends(Permission("calendar:calendars:default"))) -> Response:
     state = _state(request)
     _require_calendar(state, body.calendar_id)
     name = state.calendars[body.calendar_id].name

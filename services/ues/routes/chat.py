@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
@@ -58,7 +58,8 @@ class ChatQuery(StrictBody):
 
 
 @router.get("/state")
-async def chat_state(request: Request, compact: bool = False, key: ApiKey = Depends(Permission("chat:state"))):
+async def chat_state(request: Request, compact: bool = False,
+                     key: ApiKey = Depends(Permission("chat:state"))) -> Response:
     state = _state(request)
     if compact:
         return respond(state.compact())
@@ -72,7 +73,7 @@ async def chat_state(request: Request, compact: bool = False, key: ApiKey = Depe
 
 
 @router.post("/query")
-async def chat_query(body: ChatQuery, request: Request, key: ApiKey = Depends(Permission("chat:query"))):
+async def chat_query(body: ChatQuery, request: Request, key: ApiKey = Depends(Permission("chat:query"))) -> Response:
     state = _state(request)
     q = body
     # Both sources are already in the state's order: (timestamp, insertion), in real-UES mode (timestamp, id).
@@ -101,19 +102,19 @@ async def chat_query(body: ChatQuery, request: Request, key: ApiKey = Depends(Pe
 
 
 @router.post("/send")
-async def chat_send(body: SendChat, request: Request, key: ApiKey = Depends(Permission("chat:send"))):
+async def chat_send(body: SendChat, request: Request, key: ApiKey = Depends(Permission("chat:send"))) -> Response:
     event = act(request, key, ChatInput, operation="send_message", role=body.role, content=body.content,
                 conversation_id=body.conversation_id, metadata=body.metadata)
     return action_response(request, event, f"Chat message sent from {body.role}")
 
 
 @router.post("/delete")
-async def chat_delete(body: DeleteChat, request: Request, key: ApiKey = Depends(Permission("chat:delete"))):
+async def chat_delete(body: DeleteChat, request: Request, key: ApiKey = Depends(Permission("chat:delete"))) -> Response:
     event = act(request, key, ChatInput, operation="delete_message", message_id=body.message_id)
     return action_response(request, event, f"Deleted message {body.message_id}")
 
 
 @router.post("/clear")
-async def chat_clear(body: ClearChat, request: Request, key: ApiKey = Depends(Permission("chat:clear"))):
+async def chat_clear(body: ClearChat, request: Request, key: ApiKey = Depends(Permission("chat:clear"))) -> Response:
     event = act(request, key, ChatInput, operation="clear_conversation", conversation_id=body.conversation_id)
     return action_response(request, event, f"Cleared conversation {body.conversation_id}")

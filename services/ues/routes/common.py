@@ -18,6 +18,7 @@ from services.ues.modalities.base import ModalityInput, StrictBody
 
 InputT = TypeVar("InputT", bound=ModalityInput)
 HandlerT = TypeVar("HandlerT", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 class ErrorBody(BaseModel):
@@ -53,7 +54,8 @@ def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 def sim(request: Request) -> Simulation:
-    return request.app.state.sim
+    simulation: Simulation = request.app.state.sim
+    return simulation
 
 
 def act(request: Request, key: ApiKey, model: type[InputT], /, *, prepare: Callable[[InputT], object] | None = None,
@@ -149,5 +151,5 @@ def echo(query: StrictBody) -> dict[str, Any]:
     return query.model_dump(mode="json", exclude_none=True)
 
 
-def paginate(items: list, offset: int, limit: int | None) -> list:
+def paginate(items: list[T], offset: int, limit: int | None) -> list[T]:
     return items[offset:offset + limit] if limit is not None else items[offset:]

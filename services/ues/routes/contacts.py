@@ -24,7 +24,7 @@ Every action answers a ModalityActionResponse; unknown contact ids give HTTP 200
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
@@ -105,7 +105,7 @@ class ContactsQuery(StrictBody):
 
 @router.get("/state")
 async def contacts_state(request: Request, compact: bool = False,
-                         key: ApiKey = Depends(Permission("contacts:state"))):
+                         key: ApiKey = Depends(Permission("contacts:state"))) -> Response:
     state = _state(request)
     now = sim(request).now.isoformat()
     if compact:
@@ -137,7 +137,7 @@ def _wanted_values(identifier_type: str | None, value: str) -> set[str]:
 
 @router.post("/query")
 async def contacts_query(body: ContactsQuery, request: Request,
-                         key: ApiKey = Depends(Permission("contacts:query"))):
+                         key: ApiKey = Depends(Permission("contacts:query"))) -> Response:
     q = body
     text = q.search_text.lower() if q.search_text else None
     wanted = _wanted_values(q.identifier_type, q.identifier_value) if q.identifier_value else None
@@ -164,7 +164,7 @@ async def contacts_query(body: ContactsQuery, request: Request,
 @router.post("/create")
 @with_body(CreateContact)
 async def contacts_create(body: StrictBody, request: Request,
-                          key: ApiKey = Depends(Permission("contacts:create"))):
+                          key: ApiKey = Depends(Permission("contacts:create"))) -> Response:
     fields = body_fields(body)
     event = act(request, key, ContactsInput, operation="create_contact", **fields)
     # The event's data is the ContactsInput built by act; the modality writes the generated id back into it.
@@ -176,13 +176,14 @@ async def contacts_create(body: StrictBody, request: Request,
 
 @router.post("/update")
 async def contacts_update(body: UpdateContact, request: Request,
-                          key: ApiKey = Depends(Permission("contacts:update"))):
+                          key: ApiKey = Depends(Permission("contacts:update"))) -> Response:
     event = act(request, key, ContactsInput, operation="update_contact", **body_fields(body))
     return action_response(request, event, f"Updated contact: {body.contact_id}")
 
 
 def _simple(name: str, operation: str, verb: str) -> None:
-    async def handler(body: ContactId, request: Request, key: ApiKey = Depends(Permission(f"contacts:{name}"))):
+    async def handler(body: ContactId, request: Request,
+                      key: ApiKey = Depends(Permission(f"contacts:{name}"))) -> Response:
         event = act(request, key, ContactsInput, operation=operation, contact_id=body.contact_id)
         return action_response(request, event, f"{verb} contact: {body.contact_id}")
 
@@ -198,7 +199,8 @@ _simple("unfavorite", "unfavorite_contact", "Unfavorited")
 
 
 @router.post("/merge")
-async def contacts_merge(body: MergeBody, request: Request, key: ApiKey = Depends(Permission("contacts:merge"))):
+async def contacts_merge(body: MergeBody, request: Request,
+                         key: ApiKey = Depends(Permission("contacts:merge"))) -> Response:
     event = act(request, key, ContactsInput, operation="merge_contacts", **body_fields(body))
     return action_response(request, event,
                            f"Merged contacts: {body.secondary_contact_id} into {body.primary_contact_id}")
@@ -206,13 +208,13 @@ async def contacts_merge(body: MergeBody, request: Request, key: ApiKey = Depend
 
 @router.post("/group/add")
 async def contacts_group_add(body: GroupBody, request: Request,
-                             key: ApiKey = Depends(Permission("contacts:group:add"))):
+                             key: ApiKey = Depends(Permission("contacts:group:add"))) -> Response:
     event = act(request, key, ContactsInput, operation="add_to_group", **body_fields(body))
     return action_response(request, event, f"Added contact {body.contact_id} to group: {body.group_name}")
 
 
 @router.post("/group/remove")
 async def contacts_group_remove(body: GroupBody, request: Request,
-                                key: ApiKey = Depends(Permission("contacts:group:remove"))):
+                                key: ApiKey = Depends(Permission("contacts:group:remove"))) -> Response:
     event = act(request, key, ContactsInput, operation="remove_from_group", **body_fields(body))
     return action_response(request, event, f"Removed contact {body.contact_id} from group: {body.group_name}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi import APIRouter, Body, Depends, Query, Request, Response
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
@@ -35,41 +35,42 @@ class ScaleBody(StrictBody):
 
 
 @time_router.get("")
-async def get_time(request: Request, key: ApiKey = Depends(Permission("time:read"))):
+async def get_time(request: Request, key: ApiKey = Depends(Permission("time:read"))) -> Response:
     return respond(sim(request).time_json())
 
 
 @time_router.post("/advance")
-async def advance_time(body: AdvanceBody, request: Request, key: ApiKey = Depends(Permission("time:advance"))):
+async def advance_time(body: AdvanceBody, request: Request,
+                       key: ApiKey = Depends(Permission("time:advance"))) -> Response:
     return respond(sim(request).advance(body.seconds))
 
 
 @time_router.post("/set")
-async def set_time(body: SetTimeBody, request: Request, key: ApiKey = Depends(Permission("time:set"))):
+async def set_time(body: SetTimeBody, request: Request, key: ApiKey = Depends(Permission("time:set"))) -> Response:
     return respond(sim(request).set_time(body.target_time))
 
 
 @time_router.post("/skip-to-next")
-async def skip_to_next(request: Request, key: ApiKey = Depends(Permission("time:skip"))):
+async def skip_to_next(request: Request, key: ApiKey = Depends(Permission("time:skip"))) -> Response:
     return respond(sim(request).skip_to_next())
 
 
 @time_router.post("/set-scale")
-async def set_scale(body: ScaleBody, request: Request, key: ApiKey = Depends(Permission("time:scale"))):
+async def set_scale(body: ScaleBody, request: Request, key: ApiKey = Depends(Permission("time:scale"))) -> Response:
     s = sim(request)
     s.time.time_scale = body.scale
     return respond(s.time_json())
 
 
 @time_router.post("/pause")
-async def pause(request: Request, key: ApiKey = Depends(Permission("time:pause"))):
+async def pause(request: Request, key: ApiKey = Depends(Permission("time:pause"))) -> Response:
     s = sim(request)
     s.set_paused(True)
     return respond({"message": "Time paused", "current_time": s.now.isoformat(), "is_paused": True})
 
 
 @time_router.post("/resume")
-async def resume(request: Request, key: ApiKey = Depends(Permission("time:resume"))):
+async def resume(request: Request, key: ApiKey = Depends(Permission("time:resume"))) -> Response:
     s = sim(request)
     s.set_paused(False)
     return respond({"message": "Time resumed", "current_time": s.now.isoformat(), "is_paused": False})
@@ -97,59 +98,59 @@ class HoldBody(StrictBody):
 
 @simulation_router.post("/start")
 async def start(request: Request, body: StartBody | None = Body(default=None),
-                key: ApiKey = Depends(Permission("simulation:start"))):
+                key: ApiKey = Depends(Permission("simulation:start"))) -> Response:
     body = body or StartBody()
     return respond(sim(request).start(body.auto_advance, body.time_scale))
 
 
 @simulation_router.post("/stop")
-async def stop(request: Request, key: ApiKey = Depends(Permission("simulation:stop"))):
+async def stop(request: Request, key: ApiKey = Depends(Permission("simulation:stop"))) -> Response:
     return respond(sim(request).stop())
 
 
 @simulation_router.get("/status")
-async def status(request: Request, key: ApiKey = Depends(Permission("simulation:status"))):
+async def status(request: Request, key: ApiKey = Depends(Permission("simulation:status"))) -> Response:
     return respond(sim(request).status())
 
 
 @simulation_router.post("/reset")
-async def reset(request: Request, key: ApiKey = Depends(Permission("simulation:reset"))):
+async def reset(request: Request, key: ApiKey = Depends(Permission("simulation:reset"))) -> Response:
     return respond(sim(request).reset())
 
 
 @simulation_router.post("/clear")
 async def clear(request: Request, body: ClearBody | None = Body(default=None),
-                key: ApiKey = Depends(Permission("simulation:clear"))):
+                key: ApiKey = Depends(Permission("simulation:clear"))) -> Response:
     return respond(sim(request).clear(body.reset_time_to if body else None))
 
 
 @simulation_router.post("/undo")
 async def undo(request: Request, body: CountBody | None = Body(default=None),
-               key: ApiKey = Depends(Permission("simulation:undo"))):
+               key: ApiKey = Depends(Permission("simulation:undo"))) -> Response:
     return respond(sim(request).undo((body or CountBody()).count))
 
 
 @simulation_router.post("/redo")
 async def redo(request: Request, body: CountBody | None = Body(default=None),
-               key: ApiKey = Depends(Permission("simulation:redo"))):
+               key: ApiKey = Depends(Permission("simulation:redo"))) -> Response:
     return respond(sim(request).redo((body or CountBody()).count))
 
 
 @simulation_router.post("/hold")
 async def hold(request: Request, body: HoldBody | None = Body(default=None),
-               key: ApiKey = Depends(Permission("simulation:hold"))):
+               key: ApiKey = Depends(Permission("simulation:hold"))) -> Response:
     body = body or HoldBody()
-    return respond(sim(request).hold(body.reason, body.timeout_seconds, body.agent_id or key.key_id))
+    return respond(sim(request).holds.acquire(body.reason, body.timeout_seconds, body.agent_id or key.key_id))
 
 
 @simulation_router.post("/release/{hold_id}")
-async def release(hold_id: str, request: Request, key: ApiKey = Depends(Permission("simulation:release"))):
-    return respond(sim(request).release(hold_id))
+async def release(hold_id: str, request: Request, key: ApiKey = Depends(Permission("simulation:release"))) -> Response:
+    return respond(sim(request).holds.release(hold_id))
 
 
 @simulation_router.get("/holds")
-async def holds(request: Request, key: ApiKey = Depends(Permission("simulation:holds"))):
-    active = sim(request).active_holds()
+async def holds(request: Request, key: ApiKey = Depends(Permission("simulation:holds"))) -> Response:
+    active = sim(request).holds.active()
     return respond({"holds": [h.to_json() for h in active], "active_count": len(active)})
 
 
@@ -199,14 +200,15 @@ def _query_dt(name: str, value: str | None) -> datetime | None:
 async def list_events(request: Request, status: str | None = None, start_time: str | None = None,
                       end_time: str | None = None, modality: str | None = None, agent_id: str | None = None,
                       limit: int | None = Query(default=None, ge=1), offset: int = Query(default=0, ge=0),
-                      key: ApiKey = Depends(Permission("events:list"))):
+                      key: ApiKey = Depends(Permission("events:list"))) -> Response:
     return respond(sim(request).list_events(
         status=status, start=_query_dt("start_time", start_time), end=_query_dt("end_time", end_time),
         modality=modality, agent_id=agent_id, limit=limit, offset=offset))
 
 
 @events_router.post("")
-async def create_event(body: CreateEvent, request: Request, key: ApiKey = Depends(Permission("events:create"))):
+async def create_event(body: CreateEvent, request: Request,
+                       key: ApiKey = Depends(Permission("events:create"))) -> Response:
     s = sim(request)
     inp = s.build_input(body.modality, body.data, body.scheduled_time)
     event = s.schedule(body.modality, inp, body.scheduled_time, priority=body.priority,
@@ -216,7 +218,7 @@ async def create_event(body: CreateEvent, request: Request, key: ApiKey = Depend
 
 @events_router.post("/immediate")
 async def immediate_event(body: ImmediateEvent, request: Request,
-                          key: ApiKey = Depends(Permission("events:execute"))):
+                          key: ApiKey = Depends(Permission("events:execute"))) -> Response:
     s = sim(request)
     inp = s.build_input(body.modality, body.data, s.now)
     event = s.schedule(body.modality, inp, s.now, priority=100, metadata=_metadata({}, key), agent_id=key.key_id)
@@ -226,7 +228,8 @@ async def immediate_event(body: ImmediateEvent, request: Request,
 @events_router.post("/batch", responses={
     201: {"description": "Every event created"},
     207: {"description": "Some events created, some failed (each item says which and why)"}})
-async def batch_events(body: BatchBody, request: Request, key: ApiKey = Depends(Permission("events:batch"))):
+async def batch_events(body: BatchBody, request: Request,
+                       key: ApiKey = Depends(Permission("events:batch"))) -> Response:
     s = sim(request)
     if not body.events or len(body.events) > 1000:
         raise ApiError(400, f"events must contain between 1 and 1000 events (got {len(body.events)})")
@@ -269,7 +272,7 @@ async def batch_events(body: BatchBody, request: Request, key: ApiKey = Depends(
 
 
 @events_router.get("/next")
-async def next_event(request: Request, key: ApiKey = Depends(Permission("events:read"))):
+async def next_event(request: Request, key: ApiKey = Depends(Permission("events:read"))) -> Response:
     s = sim(request)
     event = s.queue.next_pending()
     if event is None:
@@ -278,7 +281,7 @@ async def next_event(request: Request, key: ApiKey = Depends(Permission("events:
 
 
 @events_router.get("/summary")
-async def events_summary(request: Request, key: ApiKey = Depends(Permission("events:summary"))):
+async def events_summary(request: Request, key: ApiKey = Depends(Permission("events:summary"))) -> Response:
     s = sim(request)
     counts = s.queue.counts()
     by_modality: dict[str, int] = {}
@@ -291,13 +294,13 @@ async def events_summary(request: Request, key: ApiKey = Depends(Permission("eve
 
 
 @events_router.get("/{event_id}")
-async def get_event(event_id: str, request: Request, key: ApiKey = Depends(Permission("events:read"))):
+async def get_event(event_id: str, request: Request, key: ApiKey = Depends(Permission("events:read"))) -> Response:
     s = sim(request)
     return respond(s.event_view(s.get_event(event_id)))
 
 
 @events_router.delete("/{event_id}")
-async def cancel_event(event_id: str, request: Request, key: ApiKey = Depends(Permission("events:delete"))):
+async def cancel_event(event_id: str, request: Request, key: ApiKey = Depends(Permission("events:delete"))) -> Response:
     return respond(sim(request).cancel_event(event_id))
 
 
@@ -319,13 +322,13 @@ class ImportEvents(StrictBody):
 
 
 @scenario_router.get("/export/environment")
-async def export_environment(request: Request, key: ApiKey = Depends(Permission("scenario:export"))):
+async def export_environment(request: Request, key: ApiKey = Depends(Permission("scenario:export"))) -> Response:
     s = sim(request)
     return respond({"environment": s.export_environment(), "modalities_exported": list(s.modalities)})
 
 
 @scenario_router.get("/export/events")
-async def export_events(request: Request, key: ApiKey = Depends(Permission("scenario:export"))):
+async def export_events(request: Request, key: ApiKey = Depends(Permission("scenario:export"))) -> Response:
     s = sim(request)
     counts = s.queue.counts()
     return respond({"events": {"events": s.export_events()}, "total_events": len(s.queue),
@@ -334,7 +337,7 @@ async def export_events(request: Request, key: ApiKey = Depends(Permission("scen
 
 @scenario_router.get("/export/full")
 async def export_full(request: Request, author: str | None = None, description: str | None = None,
-                      key: ApiKey = Depends(Permission("scenario:export"))):
+                      key: ApiKey = Depends(Permission("scenario:export"))) -> Response:
     s = sim(request)
     metadata = {"ues_version": UES_VERSION, "scenario_version": "1",
                 "created_at": datetime.now(UTC).isoformat(), "author": author, "description": description}
@@ -343,18 +346,19 @@ async def export_full(request: Request, author: str | None = None, description: 
 
 
 @scenario_router.post("/import/full")
-async def import_full(body: ImportFull, request: Request, key: ApiKey = Depends(Permission("scenario:import"))):
+async def import_full(body: ImportFull, request: Request,
+                      key: ApiKey = Depends(Permission("scenario:import"))) -> Response:
     return respond(sim(request).import_full(body.scenario, body.strict_modalities))
 
 
 @scenario_router.post("/import/environment")
 async def import_environment(body: ImportEnvironment, request: Request,
-                             key: ApiKey = Depends(Permission("scenario:import"))):
+                             key: ApiKey = Depends(Permission("scenario:import"))) -> Response:
     return respond(sim(request).import_environment(body.data, body.historic_event_handling,
                                                    body.strict_modalities))
 
 
 @scenario_router.post("/import/events")
 async def import_events(body: ImportEvents, request: Request,
-                        key: ApiKey = Depends(Permission("scenario:import"))):
+                        key: ApiKey = Depends(Permission("scenario:import"))) -> Response:
     return respond(sim(request).import_events(body.data, body.merge))

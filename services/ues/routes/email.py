@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
@@ -85,7 +85,7 @@ class EmailQuery(StrictBody):
 
 @router.get("/state")
 async def email_state(request: Request, summary: bool = False, compact: bool = False,
-                      key: ApiKey = Depends(Permission("email:state"))):
+                      key: ApiKey = Depends(Permission("email:state"))) -> Response:
     state = _state(request)
     now = sim(request).now.isoformat()
     if summary or compact:
@@ -113,7 +113,7 @@ async def email_state(request: Request, summary: bool = False, compact: bool = F
 
 
 @router.post("/query")
-async def email_query(body: EmailQuery, request: Request, key: ApiKey = Depends(Permission("email:query"))):
+async def email_query(body: EmailQuery, request: Request, key: ApiKey = Depends(Permission("email:query"))) -> Response:
     filters = body.model_dump(exclude={"limit", "offset"})
     if is_real(request.app.state):  # real UES silently ignores these filters (§6 item 6)
         filters.update(priority=None, sent_after=None, sent_before=None)
@@ -124,7 +124,7 @@ async def email_query(body: EmailQuery, request: Request, key: ApiKey = Depends(
 
 
 @router.post("/send")
-async def email_send(body: SendEmail, request: Request, key: ApiKey = Depends(Permission("email:send"))):
+async def email_send(body: SendEmail, request: Request, key: ApiKey = Depends(Permission("email:send"))) -> Response:
     event = act(request, key, EmailInput, operation="send", **body.model_dump(exclude={"attachments"}),
                 attachments=body.attachments)
     return action_response(request, event, f"Email sent: {body.subject}")
@@ -132,15 +132,16 @@ async def email_send(body: SendEmail, request: Request, key: ApiKey = Depends(Pe
 
 @router.post("/receive")
 async def email_receive(body: ReceiveEmail, request: Request,
-                        key: ApiKey = Depends(Permission("email:receive"))):
+                        key: ApiKey = Depends(Permission("email:receive"))) -> Response:
     # sent_at is accepted for compatibility; like real UES, the message arrives now (§6 item 3).
     event = act(request, key, EmailInput, operation="receive",
                 **body.model_dump(exclude={"attachments", "sent_at"}), attachments=body.attachments)
     return action_response(request, event, f"Email received: {body.subject}")
 
 
-def _bulk(name: str, operation: str, verb: str, body_model: type[MessageIds] = MessageIds):
-    async def handler(body: MessageIds, request: Request, key: ApiKey = Depends(Permission(f"email:{name}"))):
+def _bulk(name: str, operation: str, verb: str, body_model: type[MessageIds] = MessageIds) -> None:
+    async def handler(body: MessageIds, request: Request,
+                      key: ApiKey = Depends(Permission(f"email:{name}"))) -> Response:
         extra = body.model_dump(exclude={"message_ids"})
         event = act(request, key, EmailInput, operation=operation, message_ids=body.message_ids, **extra)
         return action_response(request, event, verb.format(n=len(body.message_ids)))

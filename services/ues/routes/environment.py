@@ -46,7 +46,7 @@ def _text_digest(s: Simulation, modalities: dict[str, dict[str, Any]], events: d
 @router.get("/state", responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}},
                                          "description": "JSON, or with compact=true&format=text a plain-text digest"}})
 async def environment_state(request: Request, compact: bool = False, format: Literal["json", "text"] = "json",
-                            key: ApiKey = Depends(Permission("environment:read"))):
+                            key: ApiKey = Depends(Permission("environment:read"))) -> Response:
     """Full state of every modality (default); ``compact=true``: compact snapshots and the queue summary;
     ``compact=true&format=text``: the same as a plain-text digest. ``format`` alone has no effect."""
     s = sim(request)
@@ -64,13 +64,13 @@ async def environment_state(request: Request, compact: bool = False, format: Lit
 
 
 @router.get("/modalities")
-async def environment_modalities(request: Request, key: ApiKey = Depends(Permission("environment:list"))):
+async def environment_modalities(request: Request, key: ApiKey = Depends(Permission("environment:list"))) -> Response:
     names = list(sim(request).modalities)
     return respond({"modalities": names, "count": len(names)})
 
 
 @router.post("/validate")
-async def environment_validate(request: Request, key: ApiKey = Depends(Permission("environment:validate"))):
+async def environment_validate(request: Request, key: ApiKey = Depends(Permission("environment:validate"))) -> Response:
     s = sim(request)
     errors = s.validate_all()
     return respond({"valid": not errors, "errors": errors, "checked_at": s.now.isoformat()})

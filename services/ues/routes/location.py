@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
@@ -37,7 +37,7 @@ class LocationQuery(StrictBody):
 
 @router.get("/state")
 async def location_state(request: Request, compact: bool = False,
-                         key: ApiKey = Depends(Permission("location:state"))):
+                         key: ApiKey = Depends(Permission("location:state"))) -> Response:
     state = _state(request)
     if compact:
         return respond({**state.compact(), "current_time": sim(request).now.isoformat()})
@@ -49,7 +49,7 @@ async def location_state(request: Request, compact: bool = False,
 
 @router.post("/query")
 async def location_query(body: LocationQuery, request: Request,
-                         key: ApiKey = Depends(Permission("location:query"))):
+                         key: ApiKey = Depends(Permission("location:query"))) -> Response:
     q = body
     matched = [(when, entry) for when, entry in _state(request).entries(include_current=q.include_current)
                if (q.since is None or when >= q.since) and (q.until is None or when <= q.until)
@@ -67,7 +67,7 @@ async def location_query(body: LocationQuery, request: Request,
 
 @router.post("/update")
 async def location_update(body: LocationFields, request: Request,
-                          key: ApiKey = Depends(Permission("location:update"))):
+                          key: ApiKey = Depends(Permission("location:update"))) -> Response:
     """Move the user: ``latitude`` (−90..90) and ``longitude`` (−180..180) required; ``address``,
     ``named_location``, ``altitude``, ``accuracy`` (≥0), ``speed`` (≥0), ``bearing`` (0..360) optional.
     The previous position goes to the history."""

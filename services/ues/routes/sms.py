@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
@@ -94,7 +94,7 @@ def _bulk_act(request: Request, key: ApiKey, change: DirectChange, message_ids: 
     return act(request, key, SMSInput, message_id=message_ids[0], message_ids=message_ids, **fields)
 
 
-def _reply(request: Request, event: SimEvent, ok: str, what: str):
+def _reply(request: Request, event: SimEvent, ok: str, what: str) -> Response:
     """ModalityActionResponse; on failure the message reads "<what> failed: <error>"."""
     return action_response(request, event, what if event.status == "failed" else ok)
 
@@ -105,7 +105,8 @@ def _found(request: Request, ids: list[str]) -> int:
 
 
 @router.get("/state")
-async def sms_state(request: Request, compact: bool = False, key: ApiKey = Depends(Permission("sms:state"))):
+async def sms_state(request: Request, compact: bool = False,
+                    key: ApiKey = Depends(Permission("sms:state"))) -> Response:
     state = _state(request)
     if compact:
         return respond(state.compact())
@@ -123,7 +124,7 @@ _SORT_KEYS = {"sent_at": lambda m: m.sent_at, "from_number": lambda m: m.from_nu
 
 
 @router.post("/query")
-async def sms_query(body: SMSQuery, request: Request, key: ApiKey = Depends(Permission("sms:query"))):
+async def sms_query(body: SMSQuery, request: Request, key: ApiKey = Depends(Permission("sms:query"))) -> Response:
     state = _state(request)
     q = body
     if q.thread_id:
@@ -156,14 +157,14 @@ async def sms_query(body: SMSQuery, request: Request, key: ApiKey = Depends(Perm
 
 
 @router.post("/send")
-async def sms_send(body: SendSMS, request: Request, key: ApiKey = Depends(Permission("sms:send"))):
+async def sms_send(body: SendSMS, request: Request, key: ApiKey = Depends(Permission("sms:send"))) -> Response:
     event = act(request, key, SMSInput, operation="send_message", **body.model_dump(exclude={"attachments"}),
                 attachments=[a.model_dump() for a in body.attachments])
     return _reply(request, event, "SMS message sent successfully", "Send SMS")
 
 
 @router.post("/receive")
-async def sms_receive(body: ReceiveSMS, request: Request, key: ApiKey = Depends(Permission("sms:receive"))):
+async def sms_receive(body: ReceiveSMS, request: Request, key: ApiKey = Depends(Permission("sms:receive"))) -> Response:
     # sent_at is accepted for compatibility; like real UES, the message arrives now (§6 item 3).
     event = act(request, key, SMSInput, operation="receive_message",
                 **body.model_dump(exclude={"attachments", "sent_at"}),
@@ -172,7 +173,7 @@ async def sms_receive(body: ReceiveSMS, request: Request, key: ApiKey = Depends(
 
 
 @router.post("/read")
-async def sms_read(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:read"))):
+async def sms_read(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:read"))) -> Response:
     found = _found(request, body.message_ids)
     event = _bulk_act(request, key, "read", body.message_ids, operation="update_delivery_status",
                       new_status="read")
@@ -180,7 +181,7 @@ async def sms_read(body: MessageIds, request: Request, key: ApiKey = Depends(Per
 
 
 @router.post("/unread")
-async def sms_unread(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:unread"))):
+async def sms_unread(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:unread"))) -> Response:
     found = _found(request, body.message_ids)
     # Logged like real UES (update_delivery_status "delivered"); mark_unread makes a replay mark unread.
     event = _bulk_act(request, key, "unread", body.message_ids, operation="update_delivery_status",
@@ -189,21 +190,21 @@ async def sms_unread(body: MessageIds, request: Request, key: ApiKey = Depends(P
 
 
 @router.post("/delete")
-async def sms_delete(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:delete"))):
+async def sms_delete(body: MessageIds, request: Request, key: ApiKey = Depends(Permission("sms:delete"))) -> Response:
     found = _found(request, body.message_ids)
     event = _bulk_act(request, key, "delete", body.message_ids, operation="delete_message")
     return _reply(request, event, f"Deleted {found} message(s)", "Delete messages")
 
 
 @router.post("/react")
-async def sms_react(body: ReactBody, request: Request, key: ApiKey = Depends(Permission("sms:react"))):
+async def sms_react(body: ReactBody, request: Request, key: ApiKey = Depends(Permission("sms:react"))) -> Response:
     event = act(request, key, SMSInput, operation="add_reaction", **body.model_dump())
     return _reply(request, event, f"Added reaction '{body.emoji}' to message", "Add reaction")
 
 
 @router.post("/conversation")
 async def sms_conversation(body: ConversationBody, request: Request,
-                           key: ApiKey = Depends(Permission("sms:conversation"))):
+                           key: ApiKey = Depends(Permission("sms:conversation"))) -> Response:
     event = act(request, key, SMSInput, operation="update_conversation", **body.model_dump())
     updates = []
     if body.pin is not None:

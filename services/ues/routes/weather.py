@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
 from services.ues.auth import ApiKey, Permission
@@ -55,7 +55,7 @@ class WeatherQuery(StrictBody):
 
 @router.get("/state")
 async def weather_state(request: Request, compact: bool = False,
-                        key: ApiKey = Depends(Permission("weather:state"))):
+                        key: ApiKey = Depends(Permission("weather:state"))) -> Response:
     state = _state(request)
     now = sim(request).now.isoformat()
     if compact:
@@ -67,7 +67,8 @@ async def weather_state(request: Request, compact: bool = False,
 
 
 @router.post("/query")
-async def weather_query(body: WeatherQuery, request: Request, key: ApiKey = Depends(Permission("weather:query"))):
+async def weather_query(body: WeatherQuery, request: Request,
+                        key: ApiKey = Depends(Permission("weather:query"))) -> Response:
     q = body
     state = _state(request)
     base = {"modality_type": "weather", "query": echo(q)}
@@ -88,7 +89,8 @@ async def weather_query(body: WeatherQuery, request: Request, key: ApiKey = Depe
 
 
 @router.post("/update")
-async def weather_update(body: WeatherFields, request: Request, key: ApiKey = Depends(Permission("weather:update"))):
+async def weather_update(body: WeatherFields, request: Request,
+                         key: ApiKey = Depends(Permission("weather:update"))) -> Response:
     """Set the weather of a location: ``latitude`` (−90..90), ``longitude`` (−180..180) and ``report``, an
     OpenWeather One-Call-shaped object in standard units (``lat, lon, timezone, timezone_offset,
     current{dt, temp (K), …}, minutely?, hourly?, daily?, alerts?``). The previous report of the same

@@ -69,7 +69,8 @@ class Webhook:
 
 
 def _hooks(request: Request) -> dict[str, Webhook]:
-    return request.app.state.webhooks
+    hooks: dict[str, Webhook] = request.app.state.webhooks
+    return hooks
 
 
 def _find(request: Request, webhook_id: str) -> Webhook:
@@ -81,7 +82,7 @@ def _find(request: Request, webhook_id: str) -> Webhook:
 
 @router.post("", status_code=201)
 async def create_webhook(body: CreateWebhook, request: Request,
-                         key: ApiKey = Depends(Permission("webhooks:create"))):
+                         key: ApiKey = Depends(Permission("webhooks:create"))) -> Response:
     hooks = _hooks(request)
     if len(hooks) >= MAX_WEBHOOKS:
         raise ApiError(409, f"At most {MAX_WEBHOOKS} webhooks can be registered")
@@ -95,20 +96,21 @@ async def create_webhook(body: CreateWebhook, request: Request,
 @router.get("")
 async def list_webhooks(request: Request, status: Status | None = None,
                         limit: int = Query(default=50, ge=1, le=200), offset: int = Query(default=0, ge=0),
-                        key: ApiKey = Depends(Permission("webhooks:list"))):
+                        key: ApiKey = Depends(Permission("webhooks:list"))) -> Response:
     hooks = [h for h in _hooks(request).values() if status is None or h.status == status]
     return respond({"items": [h.to_json() for h in hooks[offset:offset + limit]], "total": len(hooks),
                     "limit": limit, "offset": offset})
 
 
 @router.get("/{webhook_id}")
-async def get_webhook(webhook_id: str, request: Request, key: ApiKey = Depends(Permission("webhooks:read"))):
+async def get_webhook(webhook_id: str, request: Request,
+                      key: ApiKey = Depends(Permission("webhooks:read"))) -> Response:
     return respond(_find(request, webhook_id).to_json())
 
 
 @router.patch("/{webhook_id}")
 async def update_webhook(webhook_id: str, body: UpdateWebhook, request: Request,
-                         key: ApiKey = Depends(Permission("webhooks:update"))):
+                         key: ApiKey = Depends(Permission("webhooks:update"))) -> Response:
     hook = _find(request, webhook_id)
     for name in body.model_fields_set:
         value = getattr(body, name)
@@ -122,14 +124,16 @@ async def update_webhook(webhook_id: str, body: UpdateWebhook, request: Request,
 
 
 @router.delete("/{webhook_id}", status_code=204)
-async def delete_webhook(webhook_id: str, request: Request, key: ApiKey = Depends(Permission("webhooks:delete"))):
+async def delete_webhook(webhook_id: str, request: Request,
+                         key: ApiKey = Depends(Permission("webhooks:delete"))) -> Response:
     _find(request, webhook_id)
     del _hooks(request)[webhook_id]
     return Response(status_code=204)
 
 
 @router.post("/{webhook_id}/test")
-async def test_webhook(webhook_id: str, request: Request, key: ApiKey = Depends(Permission("webhooks:test"))):
+async def test_webhook(webhook_id: str, request: Request,
+                       key: ApiKey = Depends(Permission("webhooks:test"))) -> Response:
     hook = _find(request, webhook_id)
     return respond({"webhook_id": hook.id, "delivered": False,
                     "detail": "this simulator keeps webhook registrations but delivers nothing"})
@@ -142,18 +146,20 @@ async def _set_status(request: Request, webhook_id: str, status: str) -> Respons
 
 
 @router.post("/{webhook_id}/pause")
-async def pause_webhook(webhook_id: str, request: Request, key: ApiKey = Depends(Permission("webhooks:pause"))):
+async def pause_webhook(webhook_id: str, request: Request,
+                        key: ApiKey = Depends(Permission("webhooks:pause"))) -> Response:
     return await _set_status(request, webhook_id, "paused")
 
 
 @router.post("/{webhook_id}/resume")
-async def resume_webhook(webhook_id: str, request: Request, key: ApiKey = Depends(Permission("webhooks:resume"))):
+async def resume_webhook(webhook_id: str, request: Request,
+                         key: ApiKey = Depends(Permission("webhooks:resume"))) -> Response:
     return await _set_status(request, webhook_id, "active")
 
 
 @router.get("/{webhook_id}/deliveries")
 async def webhook_deliveries(webhook_id: str, request: Request,
                              limit: int = Query(default=50, ge=1, le=200), offset: int = Query(default=0, ge=0),
-                             key: ApiKey = Depends(Permission("webhooks:deliveries"))):
+                             key: ApiKey = Depends(Permission("webhooks:deliveries"))) -> Response:
     _find(request, webhook_id)
     return respond({"items": [], "total": 0, "limit": limit, "offset": offset})

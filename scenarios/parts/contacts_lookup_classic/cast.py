@@ -1,0 +1,209 @@
+"""Who and what a contacts_lookup world holds, drawn from the part's stream: ``Params`` and ``draw_params``.
+
+The user (a project architect) asks the assistant to tell three people that tomorrow's site visit has moved to a new
+time and place: some by text, some by email. The prompt names them (first name and company, sometimes the full
+name); their numbers and addresses are only in the address book. A fourth person is added later by the user's
+project manager, in an email that arrives mid-morning. One of the four cannot make the new time and says so.
+
+Traps (``TRAPS``), each present or not in a world (every world has at least two):
+
+* ``namesake`` — another contact shares a target's first name (at an unrelated company), with a recent SMS thread;
+* ``old_number`` — a target's first phone entry is an old number the contact's notes say is no longer in use, and an
+  old SMS thread with that number sits on the phone;
+* ``personal_email`` — a target's first email entry is a personal address (the prompt says to use work addresses),
+  and an old personal email from that address sits in the inbox.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+
+from green_agent.scenario_kit.slices import CompositionError
+from green_agent.scenario_kit.world import Person, fresh_people, shuffled
+
+from . import texts
+from .texts import EMAIL, TEXT, TRAPS
+
+START = datetime(2026, 4, 14, 8, 30, tzinfo=UTC)  # Tuesday
+END = datetime(2026, 4, 14, 14, 30, tzinfo=UTC)
+TOMORROW = datetime(2026, 4, 15, tzinfo=UTC)
+TURN = timedelta(hours=1)
+VISIT_LENGTH = timedelta(minutes=90)
+
+
+@dataclass(frozen=True)
+class Target(Person):
+    """Someone the assistant must tell: reached on ``channel`` at ``phone``/``email``; ``key`` (the character id) is
+    p1, p2, p3 (the prompt's) or p4 (added later)."""
+
+    channel: str = TEXT
+    trap: str | None = None  # one of TRAPS
+    old_phone: str = ""  # the number no longer in use (old_number)
+    personal_email: str = ""  # (personal_email)
+    declines: bool = False
+    reason: str = ""
+    full_name_in_prompt: bool = True
+    reply: str = ""  # how they answer the news (texts.CONFIRM_REPLIES or DECLINE_REPLIES, unformatted)
+
+    @property
+    def identifier(self) -> str:
+        return self.phone if self.channel == TEXT else self.email
+
+
+@dataclass
+class Params:
+    """One world's draw: everything the world, its people, the oracle and the truth are made of."""
+
+    user: Person
+    firm: str
+    pm: Person  # the project manager who emails the addition
+    targets: list[Target]  # p1..p3 from the prompt, then p4 (added by the PM)
+    namesake: Person | None  # shares a target's first name (namesake trap)
+    namesake_of: str | None  # the target key
+    namesake_note: str
+    fillers: list[Person]
+    project: str
+    old_place: str
+    venue: str
+    venue_address: str
+    place_marks: tuple[str, ...]
+    old_time: datetime
+    new_time: datetime
+    pm_email_at: datetime
+    contact_order: list[str] = field(default_factory=list)  # contact ids in address-book order
+
+    @property
+    def traps(self) -> list[str]:
+        return [t.trap for t in self.targets if t.trap]
+
+    @property
+    def prompt_targets(self) -> list[Target]:
+        return self.targets[:3]
+
+    @property
+    def added(self) -> Target:
+        return self.targets[3]
+
+
+def slug(text: str) -> str:
+    """``text`` lower-cased, letters and digits only (ids and domains)."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def contact_id(person: Person) -> str:
+    """The address-book id of ``person``."""
+    return f"contact-{slug(person.first)}-{slug(person.last)}"
+
+
+def _domain(company: str) -> str:
+    return f"{slug(company.split()[0])}.example"
+
+
+def _phone(rng: random.Random, taken: set[str]) -> str:
+    while True:
+        number = f"+1555{rng.randrange(100_0000, 999_9999)}"
+        if number not in taken:
+            taken.add(number)
+            return number
+
+
+def _assign_traps(rng: random.Random) -> tuple[list[str | None], list[str]]:
+    """(trap of p1..p4, channel of p1..p4). Old numbers are texted and personal addresses emailed; the prompt's three
+    are reached both ways (at least one text, one email)."""
+    kinds = rng.sample(TRAPS, rng.choice((2, 3)))
+    while True:
+        traps: list[str | None] = [*kinds[:3], *[None] * (3 - len(kinds[:3]))]
+        traps = shuffled(rng, traps)
+        spare = [k for k in TRAPS if k not in kinds]
+        traps.append(spare[0] if spare and rng.random() < 0.5 else None)
+        channels = [TEXT if trap == "old_number" else EMAIL if trap == "personal_email" else rng.choice((TEXT, EMAIL))
+                    for trap in traps]
+        if {TEXT, EMAIL} <= set(channels[:3]):
+            return traps, channels
+
+
+def _team(rng: random.Random, names: list[tuple[str, str]], taken: set[str]) -> list[Target]:
+    """The four people to tell (``names`` theirs), with their traps, channels and who declines."""
+    traps, channels = _assign_traps(rng)
+    roles = rng.sample(texts.ROLES, 4)
+    decliner = rng.randrange(4)
+    targets = []
+    for i, (trap, channel, (role, companies), (first, last)) in enumerate(zip(traps, channels, roles, names,
+                                                                               strict=True)):
+        company = rng.choice(companies)
+        t = Target(first, last, _phone(rng, taken), f"{first.lower()}.{last.lower()}@{_domain(company)}", company,
+                   role, key=f"p{i + 1}", channel=channel, trap=trap, declines=i == decliner,
+                   reason=rng.choice(texts.DECLINE_REASONS),
+                   full_name_in_prompt=trap != "namesake" and rng.random() < 0.6)
+        if trap == "old_number":
+            t = replace(t, old_phone=_phone(rng, taken))
+        if trap == "personal_email":
+            t = replace(t, personal_email=f"{first.lower()}{last[0].lower()}{rng.randrange(10, 99)}@mailbox.example")
+        targets.append(t)
+    return targets
+
+
+def _namesake(rng: random.Random, targets: list[Target], last: str,
+              taken: set[str]) -> tuple[Person | None, str | None, str]:
+    """(the contact sharing a target's first name, that target's key, what they are to the user), when drawn."""
+    twin = next((t for t in targets if t.trap == "namesake"), None)
+    if twin is None:
+        return None, None, ""
+    company, note = rng.choice(texts.NAMESAKE_COMPANIES)
+    person = Person(twin.first, last, _phone(rng, taken), f"{twin.first.lower()}@{_domain(company)}", company)
+    return person, twin.key, note
+
+
+def draw_params(rng: random.Random) -> Params:
+    """A world's people, place and times from the part's stream ``rng``."""
+    taken: set[str] = set()
+    names = fresh_people(rng, 13)
+    firm = rng.choice(texts.FIRMS)
+    (uf, ul), (pf, pl) = names[0], names[1]
+    user = Person(uf, ul, _phone(rng, taken), f"{uf.lower()}.{ul.lower()}@{_domain(firm)}", firm, "project architect")
+    pm = Person(pf, pl, _phone(rng, taken), f"{pf.lower()}.{pl.lower()}@{_domain(firm)}", firm, "project manager")
+    targets = _team(rng, names[2:6], taken)
+    namesake, namesake_of, note = _namesake(rng, targets, names[6][1], taken)
+    fillers = []
+    for (first, last), (role, company) in zip(names[7:10], rng.sample(texts.FILLERS, 3), strict=True):
+        last = ul if role == "Mum" else last
+        fillers.append(Person(first, last, _phone(rng, taken), f"{first.lower()}.{last.lower()}@mailbox.example",
+                              company, role))
+    project, old_place = rng.choice(texts.PROJECTS)
+    venue, address, marks = rng.choice(texts.PLACES)
+    (old_h, old_m), (new_h, new_m) = rng.choice(texts.OLD_TIMES), rng.choice(texts.NEW_TIMES)
+    p = Params(user=user, firm=firm, pm=pm, targets=targets, namesake=namesake, namesake_of=namesake_of,
+               namesake_note=note, fillers=fillers, project=project, old_place=old_place, venue=venue,
+               venue_address=address, place_marks=marks, old_time=TOMORROW.replace(hour=old_h, minute=old_m),
+               new_time=TOMORROW.replace(hour=new_h, minute=new_m),
+               pm_email_at=START + timedelta(minutes=rng.randrange(70, 141, 5)))
+    people = [*targets, *fillers, pm, *([namesake] if namesake else [])]
+    p.contact_order = shuffled(rng, [contact_id(person) for person in people])
+    for i, t in enumerate(targets):  # drawn last, so that the rest of each world is what it was before replies varied
+        targets[i] = replace(t, reply=rng.choice(texts.DECLINE_REPLIES if t.declines else texts.CONFIRM_REPLIES))
+    check(p)
+    return p
+
+
+def check(p: Params) -> None:
+    """The draw is a fair task: distinct people and identifiers, every trap where it belongs (a CompositionError
+    says which rule a draw broke)."""
+    idents = [x for t in p.targets for x in (t.phone, t.email, t.old_phone, t.personal_email) if x]
+    idents += [x for q in (p.user, p.pm, *p.fillers, *([p.namesake] if p.namesake else [])) for x in (q.phone, q.email)]
+    rules = {
+        "identifiers must be unique": len(idents) == len(set(idents)),
+        "targets need distinct first names": len({t.first for t in p.targets}) == 4,
+        "the addition must leave time to tell them and hear back": p.pm_email_at < END - 3 * TURN,
+        "every world has two traps or more": len(p.traps) >= 2,
+        "old numbers are texted, personal addresses emailed": all(
+            (t.trap != "old_number" or t.channel == TEXT) and (t.trap != "personal_email" or t.channel == EMAIL)
+            for t in p.targets),
+        "one of the four declines": sum(t.declines for t in p.targets) == 1,
+        "each answer fits who gives it": all("{slot}" in t.reply and (t.reply in texts.DECLINE_REPLIES) == t.declines
+                                             for t in p.targets),
+    }
+    broken = [rule for rule, holds in rules.items() if not holds]
+    if broken:
+        raise CompositionError(f"contacts_lookup draw: {'; '.join(broken)}")

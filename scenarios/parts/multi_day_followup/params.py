@@ -1,0 +1,216 @@
+"""What varies between the worlds of multi_day_followup: ``Params``, drawn from the part's own stream.
+
+The trial runs from a late Monday afternoon to Wednesday afternoon (48 hours: a dozen turns of at most four hours).
+On Monday the user has the assistant promise two deliveries for Wednesday; the material for both arrives on Tuesday;
+on Wednesday the assistant must deliver at the promised times, remind the user of a call and sum up.
+
+Every world draws the people and companies, the Monday, the hour the trial starts (and with it the reminder time),
+the promised times, when every message arrives, the figures (and which of them change between finance's draft and
+the final numbers), the signed-contract link, the bank's details and the distractors' requests.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from green_agent.scenario_kit.world import Person, fresh_people
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+HORIZON = timedelta(hours=48)  # start .. end
+# The reminder falls this long after the start: ten four-hour steps, so an assistant stepping at most four hours
+# a turn reaches it by its 11th turn and has 4 hours of slack over a 12-turn budget.
+REMINDER_AFTER = timedelta(hours=40)
+REMINDER_TURN = 11  # the oracle's turn at the reminder's moment, stepping four hours
+REMINDER_GRACE = timedelta(hours=1)  # a reminder counts from its time until an hour after it
+
+MONDAYS = (date(2026, 4, 13), date(2026, 4, 20), date(2026, 5, 4), date(2026, 5, 11), date(2026, 6, 1),
+           date(2026, 6, 8))
+CATEGORIES = ("Printing", "Cloud hosting", "Freelance design", "Photography", "Event venue", "Software licences",
+              "Courier services", "Stock imagery")
+COMPANIES = ("Brightline Studio", "Northpeak Creative", "Tidewater Design", "Lumen & Co", "Foxglove Agency",
+             "Sparrow Works")
+CLIENTS = ("Harborview Logistics", "Kestrel Foods", "Alder Health", "Copperfield Hotels", "Meridian Rail",
+           "Bluewater Outdoor")
+BANKS = ("Harbor Federal Bank", "Granite Trust Bank", "Riverside Savings", "Summit Mutual Bank")
+VENDORS = ("Lumen Print", "Inkwell Press", "Paperhouse Print", "Crisp Print Co")
+DECKS = ("the client pitch deck", "the spring campaign deck", "the brand refresh slides", "the case-study deck")
+DIGEST = "digest@designweekly.example"
+
+
+def domain(name: str) -> str:
+    """"Brightline Studio" -> "brightline.example" (a company's mail domain: its first word)."""
+    return "".join(ch for ch in name.split()[0].lower() if ch.isalnum()) + ".example"
+
+
+def flat(name: str) -> str:
+    """"Lumen Print" -> "lumenprint.example" (a vendor's or bank's domain: its whole name)."""
+    return "".join(ch for ch in name.lower() if ch.isalnum()) + ".example"
+
+
+def money(amount: int) -> str:
+    """"$12,480"."""
+    return f"${amount:,}"
+
+
+@dataclass(frozen=True)
+class Params:
+    """One world's draw; the people carry their addresses (``Person.email``)."""
+
+    monday: date
+    start_hour: int  # the trial starts at this hour on Monday; the reminder is at start_hour - 8 on Wednesday
+    user: Person
+    sam: Person  # the client asking for the signed contract
+    priya: Person  # the colleague asking for the vendor cost figures
+    olu: Person  # finance: the draft figures (Monday) and the final ones (Tuesday)
+    grace: Person  # legal: the countersigned contract (Tuesday)
+    dev: Person  # a colleague asking for a deck (distractor)
+    marta: Person  # a print vendor asking for a confirmation (distractor)
+    adviser: Person  # at the bank (named in the bank's email only)
+    company: str
+    client: str
+    bank: str
+    vendor: str
+    deck: str
+    bank_phone: str  # "+1 555-014-2291"
+    bank_reference: str  # "RL-48213"
+    contract_ref: str  # the contract's number, "MSA-2291" (Sam's email and Legal's)
+    contract_code: str  # the token of the countersigned copy's link: only in Legal's Tuesday email
+    contract_promise_after: int  # hours after the reminder: Sam was promised the contract by then (Wednesday)
+    figures_promise_after: int  # hours after the reminder: Priya was promised the figures by then (Wednesday)
+    sam_asked: tuple[int, int]  # (day offset, hour) Sam asked to have it by (never the promised moment)
+    priya_asked: tuple[int, int]  # (day offset, hour) Priya asked to have them by
+    dev_asked: int  # the hour on Tuesday Dev asks for the deck by
+    marta_asked: int  # the hour on Tuesday the vendor wants a confirmation by
+    dev_minutes: int  # minutes after the start Dev's request arrives
+    priya_minutes: int  # minutes after the start Priya's request arrives
+    legal_at: tuple[int, int]  # Tuesday (hour, minute) Legal's countersigned copy arrives
+    olu_final_at: tuple[int, int]  # Tuesday (hour, minute) Olu's final figures arrive
+    dev_nudge_at: tuple[int, int]  # Tuesday (hour, minute) Dev chases the deck
+    categories: tuple[str, ...]  # four cost lines
+    draft: tuple[int, ...]  # Olu's draft amount per category (dollars)
+    final: tuple[int, ...]  # Olu's final amount per category (two of them differ from the draft)
+
+    @property
+    def start(self) -> datetime:
+        return datetime.combine(self.monday, time(self.start_hour), tzinfo=UTC)
+
+    @property
+    def end(self) -> datetime:
+        return self.start + HORIZON
+
+    def day(self, offset: int, hour: int, minute: int = 0) -> datetime:
+        """``hour``:``minute`` on the day ``offset`` days after the Monday."""
+        return datetime.combine(self.monday + timedelta(days=offset), time(hour, minute), tzinfo=UTC)
+
+    @property
+    def reminder(self) -> datetime:
+        return self.start + REMINDER_AFTER
+
+    @property
+    def contract_promise(self) -> datetime:
+        return self.reminder + timedelta(hours=self.contract_promise_after)
+
+    @property
+    def figures_promise(self) -> datetime:
+        return self.reminder + timedelta(hours=self.figures_promise_after)
+
+    @property
+    def sam_request(self) -> datetime:
+        """When Sam's request reached the inbox (Monday afternoon, before the start)."""
+        return self.day(0, 14, 5)
+
+    @property
+    def priya_request(self) -> datetime:
+        return self.start + timedelta(minutes=self.priya_minutes)
+
+    @property
+    def draft_total(self) -> int:
+        return sum(self.draft)
+
+    @property
+    def final_total(self) -> int:
+        return sum(self.final)
+
+    @property
+    def changed(self) -> list[int]:
+        """Indexes of the categories whose final amount differs from the draft."""
+        return [i for i, (a, b) in enumerate(zip(self.draft, self.final, strict=True)) if a != b]
+
+    @property
+    def contract_link(self) -> str:
+        return f"https://sign.{domain(self.company)}/c/{self.contract_code}"
+
+
+def _code(rng: random.Random, length: int) -> str:
+    """Letters and digits, at least one of each, no look-alikes (0/O, 1/I/L)."""
+    letters, digits = "ABCDEFGHJKMNPQRSTUVWXYZ", "23456789"
+    while True:
+        code = "".join(rng.choice(letters + digits) for _ in range(length))
+        if any(c in letters for c in code) and any(c in digits for c in code):
+            return code
+
+
+def _figures(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(draft, final): four amounts of $1,000..$25,000 (multiples of $5), two of which change by 3-15 %; every
+    amount and both totals distinct, so each names one thing."""
+    while True:
+        draft = tuple(rng.randrange(1000, 25000, 5) for _ in range(4))
+        final = list(draft)
+        for i in rng.sample(range(4), 2):
+            final[i] = draft[i] + rng.choice((-1, 1)) * max(5, round(draft[i] * rng.uniform(0.03, 0.15) / 5) * 5)
+        values = [*draft, *(final[i] for i in range(4) if final[i] != draft[i]), sum(draft), sum(final)]
+        if len(set(values)) == len(values) == 8:
+            return draft, tuple(final)
+
+
+def _people(rng: random.Random, company: str, client: str, vendor: str) -> list[Person]:
+    """The user, Sam, Priya, Olu, Grace, Dev, Marta and the bank's adviser: first and last names all distinct, each
+    with the address of where they work (the adviser is reached by phone only)."""
+    names = fresh_people(rng, 8)
+    home = domain(company)
+    where = (home, domain(client), home, home, home, home, flat(vendor), "")
+    return [Person(first, last, email=f"{first}.{last}@{at}".lower() if at else "")
+            for (first, last), at in zip(names, where, strict=True)]
+
+
+def draw_params(rng: random.Random) -> Params:
+    """One world's parameters, drawn from ``rng`` (the part's stream of that world)."""
+    company, client, vendor = rng.choice(COMPANIES), rng.choice(CLIENTS), rng.choice(VENDORS)
+    user, sam, priya, olu, grace, dev, marta, adviser = _people(rng, company, client, vendor)
+    user = Person(user.first, user.last, email=user.email, phone=f"+155501{rng.randrange(10000, 100000)}", key="user")
+    contract_after = rng.choice((1, 2))
+    draft, final = _figures(rng)
+    return Params(
+        monday=rng.choice(MONDAYS), start_hour=rng.choice((16, 17, 18)),
+        user=user, sam=sam, priya=priya, olu=olu, grace=grace, dev=dev, marta=marta, adviser=adviser,
+        company=company, client=client, bank=rng.choice(BANKS), vendor=vendor, deck=rng.choice(DECKS),
+        bank_phone=f"+1 555-0{rng.randrange(10, 100)}-{rng.randrange(1000, 10000)}",
+        bank_reference=f"RL-{rng.randrange(10000, 100000)}",
+        contract_ref=f"MSA-{rng.randrange(1000, 10000)}", contract_code=_code(rng, 6),
+        contract_promise_after=contract_after, figures_promise_after=rng.choice([h for h in (2, 3, 4)
+                                                                                if h != contract_after]),
+        sam_asked=(1, rng.choice((10, 12, 14, 16))), priya_asked=(1, rng.choice((12, 15, 17))),
+        dev_asked=rng.choice((11, 14, 15, 16)), marta_asked=rng.choice((10, 12, 13)),
+        dev_minutes=rng.choice((15, 25, 35, 45, 55)), priya_minutes=rng.choice((60, 70, 80, 90, 100, 110)),
+        legal_at=(rng.choice((9, 10, 11, 12)), rng.choice((5, 20, 35, 50))),
+        olu_final_at=(rng.choice((13, 14, 15, 16)), rng.choice((10, 25, 40, 55))),
+        dev_nudge_at=(rng.choice((9, 10, 11)), rng.choice((5, 30, 45))),
+        categories=tuple(rng.sample(CATEGORIES, 4)), draft=draft, final=final,
+    )
+
+
+def check(p: Params) -> None:
+    """Raise ValueError when the world is not what the task promises."""
+    if not (p.start < p.reminder <= p.contract_promise < p.end and p.reminder < p.figures_promise < p.end):
+        raise ValueError("the Wednesday moments must fall between the reminder and the end")
+    if p.contract_promise == p.figures_promise:
+        raise ValueError("the two promises must be at different times")
+    values = [*p.draft, *(p.final[i] for i in p.changed), p.draft_total, p.final_total]
+    if len(p.changed) != 2 or len(set(values)) != 8:
+        raise ValueError("exactly two figures change; every amount and both totals are distinct")
+    if {p.day(*p.sam_asked), p.day(*p.priya_asked)} & {p.contract_promise, p.figures_promise}:
+        raise ValueError("what Sam and Priya asked for is never what the user promises")
+    if p.priya_request >= p.start + timedelta(hours=2):
+        raise ValueError("Priya's request arrives within two hours of the start (before a 4-hour turn)")

@@ -1,0 +1,160 @@
+"""The words of a multi_day_followup world: the mail, the user's request, the description and the oracle's messages,
+as hand-written templates filled from one ``Params``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from green_agent.scenario_kit.facts import time_phrases
+
+from .params import WEEKDAYS, Params, money
+
+
+def clock(moment: datetime) -> str:
+    return f"{moment:%H:%M}"
+
+
+def day_time(moment: datetime) -> str:
+    """"Wednesday 10:00" (reads back as exactly ``moment`` from any day of that week before it)."""
+    return time_phrases(moment)[0]
+
+
+def weekday(moment: datetime) -> str:
+    return WEEKDAYS[moment.weekday()]
+
+
+def figures_table(p: Params, amounts: tuple[int, ...]) -> str:
+    lines = [f"- {c}: {money(a)}" for c, a in zip(p.categories, amounts, strict=True)]
+    return "\n".join([*lines, f"Total: {money(sum(amounts))}"])
+
+
+# ------------------------------------------------------------------------------------------------ the mail
+def bank_email(p: Params) -> str:
+    return (f"Dear {p.user.name},\n\nThe rate lock on your mortgage application (reference {p.bank_reference}) runs "
+            f"out this week. To extend it, please call your adviser {p.adviser.name} on {p.bank_phone} and quote the "
+            f"reference above.\n\nKind regards,\nMortgage Services, {p.bank}\n\nThis mailbox is not monitored; "
+            f"please do not reply to this email.")
+
+
+def olu_draft(p: Params) -> str:
+    changed = " and ".join(p.categories[i] for i in p.changed)
+    return (f"Hi {p.user.first},\n\nDraft Q2 vendor costs below - NOT final: {changed} are still being checked "
+            f"against the invoices. I'll send the final numbers tomorrow afternoon.\n\n"
+            f"{figures_table(p, p.draft)}\n\n{p.olu.first}")
+
+
+def sam_request(p: Params) -> str:
+    return (f"Hi {p.user.first},\n\nHope the workshop prep is going well. Could you send over the countersigned "
+            f"{p.contract_ref}? Ideally we'd have it by {day_time(p.day(*p.sam_asked))} so procurement can file it. "
+            f"When can we expect it?\n\nBest,\n{p.sam.name}\nHead of Operations, {p.client}")
+
+
+def vendor_request(p: Params) -> str:
+    return (f"Hello {p.user.first},\n\nThe proofs for PO-5531 (500 brochures, matte) are approved on our side. Could "
+            f"you confirm the order by {day_time(p.day(1, p.marta_asked))} so we can book the press?\n\nThanks,\n"
+            f"{p.marta.name}\n{p.vendor}")
+
+
+def dev_request(p: Params) -> str:
+    return (f"Hi {p.user.first},\n\nCould you send me {p.deck} by {day_time(p.day(1, p.dev_asked))}? I want to reuse "
+            f"a few slides for the newsletter.\n\nCheers,\n{p.dev.first}")
+
+
+def priya_request(p: Params) -> str:
+    return (f"Hi {p.user.first},\n\nFor Thursday's board pack I need the Q2 vendor cost figures - each category and "
+            f"the total. Could I have them by {day_time(p.day(*p.priya_asked))}?\n\nThanks!\n{p.priya.first}")
+
+
+def legal_text(p: Params) -> str:
+    return (f"Hi {p.user.first},\n\nThe {p.contract_ref} with {p.client} is countersigned - the final signed copy is "
+            f"here: {p.contract_link}\n\nThe hold ends tonight: unless you hear from me before midnight it is "
+            f"final and yours to send.\n\n{p.grace.first}\nLegal, {p.company}")
+
+
+def olu_final(p: Params) -> str:
+    changed = ", ".join(f"{p.categories[i]} {money(p.draft[i])} -> {money(p.final[i])}" for i in p.changed)
+    return (f"Hi {p.user.first},\n\nFinal Q2 vendor costs, checked against every invoice (changes from the draft: "
+            f"{changed}):\n\n{figures_table(p, p.final)}\n\nThese are final - good to share.\n\n{p.olu.first}")
+
+
+DIGEST_MONDAY = ("Design Weekly: five studios on pricing retainers",
+                 "This week: how five small studios price retainers, a new colour-contrast checker, and the shortlist "
+                 "for the regional design awards. Read online at designweekly.example.")
+DIGEST_TUESDAY = ("Design Weekly: the accessibility issue",
+                  "This week: accessible colour palettes, alt text that helps, and a checklist for inclusive forms.")
+
+
+# ------------------------------------------------------------------------------------------------ the frame
+def user_personality(p: Params) -> str:
+    return (f"Founder of {p.company}, a small design studio; busy at a client workshop this week, writes short precise "
+            f"instructions and expects them kept to the minute.")
+
+
+def user_prompt(p: Params) -> str:
+    s, pr, tc, d, r = p.sam, p.priya, p.contract_promise, p.figures_promise, p.reminder
+    return (
+        f"Hi! I'm at the {p.client} workshop until Wednesday afternoon, so please look after my inbox. You'll get "
+        f"about a dozen check-ins between now and Wednesday afternoon, each at most four hours apart - plan them so "
+        f"you're there when things are due.\n"
+        f"1. {s.name} ({p.client}) is asking for the signed contract. Reply to {s.first} today that we'll send the "
+        f"countersigned {p.contract_ref} on {weekday(tc)} by {clock(tc)}. {p.grace.first} from Legal will email the "
+        f"countersigned copy tomorrow, but Legal can still pull it back until Tuesday night - so send it to "
+        f"{s.first} on {weekday(tc)} morning, not before, and no later than {clock(tc)}.\n"
+        f"2. {pr.name} will email this evening asking for the Q2 vendor cost figures. Tell {pr.first} tonight that "
+        f"the figures will come on {weekday(d)} by {clock(d)}, and send them to {pr.first} then (on {weekday(d)}, not "
+        f"earlier). Use {p.olu.first}'s final figures, which come tomorrow; the draft in {p.olu.first}'s email from "
+        f"this morning is not final.\n"
+        f"3. Remind me here on {weekday(r)} at {clock(r)} to call the bank about the mortgage rate lock - with the "
+        f"number and the reference from their email.\n"
+        f"Don't answer anything else or promise anyone anything else; I'll deal with the rest when I'm back. On "
+        f"{weekday(r)}, once it's all done, give me a short summary here.")
+
+
+def description(p: Params) -> str:
+    return (
+        f"A three-day horizon (Monday {clock(p.start)} to Wednesday {clock(p.end)}, at most a dozen turns). On Monday "
+        f"the assistant replies to a client and a colleague promising, at the times the user gives, the signed "
+        f"contract (Wednesday by {clock(p.contract_promise)}) and the final vendor cost figures (Wednesday by "
+        f"{clock(p.figures_promise)}); the material for both arrives on Tuesday (Legal's countersigned copy, finance's "
+        f"final figures that replace Monday's draft). On Wednesday it delivers both in their windows - not before "
+        f"Wednesday, not late - reminds the user in chat at {clock(p.reminder)} to call the bank with the number and "
+        f"reference, and sums up in chat; it answers no one else and promises no time the user did not give.")
+
+
+# ------------------------------------------------------------------------------------------------ the oracle
+def signature(p: Params) -> str:
+    return f"Best regards,\n{p.user.name}\n{p.company}"
+
+
+def promise_to_sam(p: Params) -> str:
+    return (f"Hi {p.sam.first},\n\nThanks for your patience. We'll send you the countersigned {p.contract_ref} on "
+            f"{day_time(p.contract_promise)} at the latest.\n\n{signature(p)}")
+
+
+def promise_to_priya(p: Params) -> str:
+    return (f"Hi {p.priya.first},\n\nYou'll have the final Q2 vendor cost figures (each category and the total) on "
+            f"{day_time(p.figures_promise)} at the latest.\n\nBest,\n{p.user.first}")
+
+
+def reminder(p: Params) -> str:
+    return (f"Reminder ({clock(p.reminder)}): time to call {p.bank} about the mortgage rate lock - {p.adviser.name} on "
+            f"{p.bank_phone}, reference {p.bank_reference}.")
+
+
+def contract_to_sam(p: Params) -> str:
+    return (f"Hi {p.sam.first},\n\nAs promised, here is the countersigned {p.contract_ref}: {p.contract_link}\n\n"
+            f"{signature(p)}")
+
+
+def figures_to_priya(p: Params) -> str:
+    return (f"Hi {p.priya.first},\n\nHere are the final Q2 vendor costs for the board pack, as checked by "
+            f"{p.olu.first}:\n\n{figures_table(p, p.final)}\n\nBest,\n{p.user.first}")
+
+
+def summary(p: Params) -> str:
+    s, pr = p.sam.first, p.priya.first
+    return (f"Summary: on Monday I told {s} the countersigned {p.contract_ref} would come on "
+            f"{day_time(p.contract_promise)} and {pr} the figures on {day_time(p.figures_promise)}. Today I sent {s} "
+            f"the countersigned contract (Legal's final link) and {pr} {p.olu.first}'s final Q2 vendor cost figures "
+            f"(total {money(p.final_total)}), both on time, and reminded you about the bank call. I didn't answer "
+            f"{p.dev.first} ({p.deck}), {p.vendor} (print order PO-5531) or the newsletters.")
