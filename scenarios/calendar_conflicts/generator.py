@@ -502,7 +502,8 @@ def _personal(w: _Week, day: date, tpl: dict[str, Any]) -> tuple[Event, dict[str
                    "prompt": tpl["prompt"].format(**fmt), "short": tpl["short"].format(**fmt)}
 
 
-def _loser(w: _Week, kind: str, day: date, move: bool, winner: Event, tpl: dict[str, Any]) -> tuple[Event, dict]:
+def _loser(w: _Week, kind: str, day: date, move: bool, winner: Event,
+           tpl: dict[str, Any]) -> tuple[Event, dict[str, Any]]:
     if kind == "board":
         co = w.customers[2]
         contact = w.hire(f"{_cap(tpl['role'])} at {co} (customer); polite and formal.", f"{co.lower()}.example",

@@ -320,7 +320,10 @@ def _drawn(seed: int) -> tuple[Draw, list[str]]:
     company, domain = rng.choice(COMPANIES)
     names = fresh_people(rng, 7, avoid=("Stackly",))
     user, manager, *three, colleague_name, contact_name = names
-    mk = lambda cid, n, dom: Person(n[0], n[1], email=_email(n[0], n[1], dom), key=cid)  # noqa: E731
+
+    def mk(cid: str, n: tuple[str, str], dom: str) -> Person:
+        return Person(n[0], n[1], email=_email(n[0], n[1], dom), key=cid)
+
     user_p, manager_p = mk(USER_ID, user, domain), mk(MANAGER_ID, manager, domain)
     invitees = [mk(cid, n, domain) for cid, n in zip(IDS, three, strict=True)]
     colleague = mk("colleague", colleague_name, domain)
