@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
-__all__ = ["amounts", "clock12", "has_all", "has_any", "time_phrases", "times", "words"]
+__all__ = ["amounts", "clock12", "has_all", "has_any", "positions", "time_phrases", "times", "words"]
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -78,6 +78,15 @@ def has_all(text: str, keywords: Iterable[str]) -> bool:
 def has_any(text: str, keywords: Iterable[str]) -> bool:
     """Whether at least one keyword occurs in ``text``, by the rules of ``has_all``. No keywords at all: False."""
     return any(_found(text, keywords))
+
+
+def positions(text: str, keywords: Iterable[str]) -> list[int]:
+    """Where in ``text`` each keyword occurs (start offsets, keyword by keyword), by the rules of ``has_all``: a
+    reader that asks which part of a text names something, not only whether it does."""
+    listed = list(keywords)
+    if any(not keyword.split() for keyword in listed):
+        raise ValueError("blank keyword")  # it would match everywhere, as in has_all
+    return [m.start() for keyword in listed for m in _keyword_pattern(keyword).finditer(text)]
 
 
 def amounts(text: str) -> set[Decimal]:

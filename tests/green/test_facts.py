@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from green_agent.scenario_kit.facts import amounts, has_all, has_any, time_phrases, times, words
+from green_agent.scenario_kit.facts import amounts, has_all, has_any, positions, time_phrases, times, words
 
 MON = datetime(2026, 3, 16, 9, 30, tzinfo=UTC)  # Monday 16 March 2026
 THU = datetime(2026, 3, 19, 14, 0, tzinfo=UTC)
@@ -67,6 +67,15 @@ def test_keywords_with_punctuation_are_literal():
 def test_a_single_string_is_one_keyword():
     assert has_all("the board deck", "board deck")
     assert not has_any("abc", "xyz")  # not the letters x, y, z
+
+
+def test_positions_say_where_each_keyword_occurs_by_the_same_rules():
+    text = "Nadia's mobile went to Vera; onboarding Nadia"
+    assert positions(text, ["Nadia", "board"]) == [0, text.rindex("Nadia")]  # "onboarding" holds no "board"
+    assert positions(text, ["mobile went"]) == [text.index("mobile")]
+    assert positions(text, []) == []
+    with pytest.raises(ValueError):
+        positions(text, [" "])
 
 
 def test_empty_keyword_lists_and_blank_keyword():
