@@ -1,14 +1,16 @@
-"""The parameters of a clarification_loop world and their draw from the world seed.
+"""What a clarification_loop world draws: ``Params`` and ``draw_params(rng, seed)``, held to the task's promise by
+``check``.
 
 The user asks, in chat, to move "my 3 o'clock with Dana" to a new time and to tell the people on it. The calendar
 holds two such meetings: one with a work contact called Dana, one with a relative or friend also called Dana, on
 different days at the same hour (and a third meeting at that hour with nobody called Dana). Only the user knows
 which one is meant; the assistant must ask in chat, naming the alternatives, before it touches either.
 
-``WORLD_0`` is the folder's own world (Ines Castillo; Dana Whitaker's Q3 budget review on Tuesday 15:00 with Lee
-Sato, cousin Dana Morales's coffee on Thursday 15:00, the dentist on Friday 15:00; the user means the budget review;
-the new time is Friday 11:00). Every other seed draws the people and their shared first name, the meetings and
-their days, hour, length and place, which of the two the user means, the new time, and when the other Dana writes.
+``WORLD_0`` is the published world 0, written by hand (Ines Castillo; Dana Whitaker's Q3 budget review on Tuesday
+15:00 with Lee Sato, cousin Dana Morales's coffee on Thursday 15:00, the dentist on Friday 15:00; the user means the
+budget review; the new time is Friday 11:00). Every other seed draws, from the part's own stream, the people and
+their shared first name, the meetings and their days, hour, length and place, which of the two the user means, the
+new time, and when the other Dana writes.
 
 The new time falls on the distractor's day, so one weekday (Tuesday-Friday) holds neither candidate, nor the
 distractor, nor the new time: the *spare day*. A question that names it (or Monday, or the week's other meetings)
@@ -17,15 +19,21 @@ is asking about everything, not telling the two candidates apart, and the user d
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Literal
 
-from green_agent.scenario_kit.world import Person, draw, fresh_people
+from green_agent.scenario_kit.world import Person, fresh_people
 
-SCENARIO_ID = "clarification_loop"
+KEY = "clarification_loop"  # the part's key, equal to the scenario id of the classic it draws
+USER_DOMAIN = "brightwave.example"
+USER = "user"  # the user's character id: the green posts its chat replies as this
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 START_HOUR, HORIZON = 9, timedelta(hours=6)
-WORK, FAMILY = "work", "family"
+Kind = Literal["work", "family"]
+WORK: Kind = "work"
+FAMILY: Kind = "family"
 
 MONDAYS = (date(2026, 5, 18), date(2026, 3, 2), date(2026, 6, 15), date(2026, 9, 14), date(2026, 10, 5),
            date(2026, 11, 9))
@@ -45,6 +53,8 @@ HOUR_WORDS = {14: "2 o'clock", 15: "3 o'clock", 16: "4 o'clock"}
 
 @dataclass(frozen=True)
 class Params:
+    """One world's case: its people, its week, which meeting the user means and where it goes."""
+
     monday: date
     user: Person
     work: Person  # the work contact (first name shared with ``family``)
@@ -60,7 +70,7 @@ class Params:
     distractor_day: int
     work_minutes: int
     family_minutes: int
-    meant: str  # WORK or FAMILY
+    meant: Kind
     new_day: int
     new_hour: int
     other_writes_after: int  # minutes after the start the contact of the meeting not meant emails
@@ -84,16 +94,16 @@ class Params:
         return spare
 
     @property
-    def other(self) -> str:
+    def other(self) -> Kind:
         return FAMILY if self.meant == WORK else WORK
 
-    def meeting_start(self, which: str) -> datetime:
+    def meeting_start(self, which: Kind) -> datetime:
         return self.day(self.work_day if which == WORK else self.family_day, self.hour)
 
-    def minutes(self, which: str) -> int:
+    def minutes(self, which: Kind) -> int:
         return self.work_minutes if which == WORK else self.family_minutes
 
-    def meeting_end(self, which: str) -> datetime:
+    def meeting_end(self, which: Kind) -> datetime:
         return self.meeting_start(which) + timedelta(minutes=self.minutes(which))
 
     @property
@@ -105,6 +115,19 @@ class Params:
         return self.new_start + timedelta(minutes=self.minutes(self.meant))
 
 
+class Addresses:
+    """How each person of a world is reached (drawn from their names)."""
+
+    def __init__(self, p: Params) -> None:
+        self.user = f"{p.user.first}.{p.user.last}@{USER_DOMAIN}".lower()
+        self.colleague = f"{p.colleague.first}.{p.colleague.last}@{USER_DOMAIN}".lower()
+        self.work = f"{p.work.first}.{p.work.last}@{p.company.replace(' ', '')}.example".lower()
+        self.family = f"{p.family.first}{p.family.last}@homemail.example".lower()
+        self.news = "news@cityevents.example"
+        self.billing = "billing@brightpower.example"
+        self.phone = f"+15550{sum(map(ord, p.user.name)) % 90000 + 10000:05d}"  # the user's
+
+
 WORLD_0 = Params(
     monday=date(2026, 5, 18), user=Person("Ines", "Castillo"), work=Person("Dana", "Whitaker"),
     family=Person("Dana", "Morales"), colleague=Person("Lee", "Sato"), company="Orbit Analytics", relation="cousin",
@@ -114,7 +137,7 @@ WORLD_0 = Params(
 
 
 def busy(p: Params) -> list[tuple[datetime, datetime]]:
-    """Every meeting of the week on the calendar (generator.calendar_rows lists the same)."""
+    """Every meeting of the week on the calendar (``world.calendar`` writes the same)."""
     return [(s, e) for _, _, s, e, *_ in fixed_rows(p)] + [
         (p.meeting_start(WORK), p.meeting_end(WORK)), (p.meeting_start(FAMILY), p.meeting_end(FAMILY)),
         (p.day(p.distractor_day, p.hour), p.day(p.distractor_day, p.hour) + timedelta(minutes=45))]
@@ -128,11 +151,11 @@ def fixed_rows(p: Params) -> list[tuple[str, str, datetime, datetime, str | None
             ("cal-planning", "Sprint planning", p.day(4, 12, 30), p.day(4, 13, 30), "Room 2")]
 
 
-def draw_params(seed: int) -> Params:
-    """The parameters of world ``seed`` (``WORLD_0`` for seed 0)."""
+def draw_params(rng: random.Random, seed: int) -> Params:
+    """The parameters of world ``seed``: ``WORLD_0`` for seed 0 (the published world), else drawn from ``rng`` (the
+    part's own stream)."""
     if seed == 0:
         return WORLD_0
-    rng = draw(seed, SCENARIO_ID)
     shared = rng.choice(SHARED_NAMES)
     (uf, ul), (_, wl), (_, fl), (cf, cl) = fresh_people(rng, 4, avoid=[shared])
     days = rng.sample((1, 2, 3, 4), 3)
