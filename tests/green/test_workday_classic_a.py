@@ -181,7 +181,7 @@ def test_sms_booking_needs_his_confirmation_of_the_free_window_and_the_visit_the
     assert score(sc, "visit_booked", context(sc, final=final, said=[*good, _booked(sc, truth["slots"][0], 200)]),
                  key) == 0.0
     code = action(sc, "sms.send_message", {"to_numbers": ["+15550000001"], "body": f"Code: {truth['code']}#"})
-    assert score(sc, "door_code_private", context(sc, actions=[code]), key) == 0.0
+    assert score(sc, "visit_code_private", context(sc, actions=[code]), key) == 0.0
 
 
 # ------------------------------------------------------------------------------------------------ scheduling

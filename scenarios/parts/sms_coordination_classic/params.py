@@ -1,8 +1,10 @@
-"""The parameters of an sms_coordination world and their draw from the world seed.
+"""What an sms_coordination world draws: ``Params`` and ``draw_params(rng, seed)``, held to the task's promise by
+``check``.
 
-``WORLD_0`` is the folder's own world (Maya Chen, Tony Russo, 48 Alder Street, Friday 20th 1-3pm). Every other seed
-draws the people, the phone numbers, the address and the building's codes, the user's office day, the partner's
-day, the dentist appointment and Tony's five slots, of which exactly one survives every constraint:
+World 0 keeps the hand-written world (``WORLD_0``: Maya Chen, Tony Russo, 48 Alder Street, Friday 20th 1-3pm, no
+twist). Every other seed draws, from the part's own stream, the people, the phone numbers, the address and the
+building's codes, the user's office day, the partner's day, the dentist appointment and Tony's five slots, of which
+exactly one survives every constraint:
 
 * one slot is outside the user's **hours** (a morning when the user is home only in the afternoons, an afternoon
   when only in the mornings),
@@ -11,8 +13,8 @@ day, the dentist appointment and Tony's five slots, of which exactly one survive
 * one **clashes with the dentist** appointment,
 * one is the **valid** slot: within the hours on a free day, with no clash.
 
-Which slot fits depends on context a fixed rule cannot read, and every world but world 0 draws at least one
-**twist** that breaks the obvious rule:
+Which slot fits depends on context a fixed rule cannot read, and every drawn world has at least one **twist** that
+breaks the obvious rule:
 
 * ``morning`` — the user is out every afternoon this week: the user's hours are the morning (the work calendar
   moves to the afternoons), and the slot outside the hours is an afternoon;
@@ -23,7 +25,6 @@ Which slot fits depends on context a fixed rule cannot read, and every world but
   which overlaps the valid slot (it looks busy and is free), while the new time clashes with another slot.
 
 No two slots of a day touch (one's end is never another's start), so a text naming a window names one slot.
-``generator.py`` turns the parameters into the world, the characters, the oracle's plan and the ground truth.
 """
 
 from __future__ import annotations
@@ -31,33 +32,45 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Literal
 
-from green_agent.scenario_kit.world import Person, draw, fresh_people
+from green_agent.scenario_kit.world import Person, fresh_people
 
-SCENARIO_ID = "sms_coordination"
+from .templates import (
+    AFTERNOON,
+    CITIES,
+    COLLEAGUES,
+    DENTISTS,
+    HOURS_WORDING,
+    LIFTED_TEXTS,
+    MORNING,
+    MORNING_REASONS,
+    PARTNER_REASONS,
+    RIVALS,
+    STREETS,
+    WIFI_WORDS,
+)
+
+KEY = "sms_coordination_classic"  # the workday library already has a part "sms_coordination" (its smaller core)
 START = datetime(2026, 3, 16, 8, 0, tzinfo=UTC)  # Monday
+END = datetime(2026, 3, 16, 18, 0, tzinfo=UTC)
 WEEK = [date(2026, 3, 17) + timedelta(days=i) for i in range(4)]  # Tuesday .. Friday: the days Tony offers
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WINDOW = timedelta(hours=2)  # Tony's arrival window
 DENTIST_LENGTH = timedelta(minutes=45)
+# The world's characters, by id.
+USER, TONY, PARTNER, NEIGHBOUR, RIVAL, MANAGER = "user", "tony", "jordan", "priya", "dave", "helen"
+DENTIST_EVENT = "cal-dentist"
+WELCOME_EMAIL = "email-welcome"
 
 # What is wrong with a slot (None: nothing, the valid one).
-HOURS, OFFICE_DAY, PARTNER_DAY, CLASH = "hours", "office_day", "partner_day", "clash"
+Problem = Literal["hours", "office_day", "partner_day", "clash"]
+HOURS: Problem = "hours"
+OFFICE_DAY: Problem = "office_day"
+PARTNER_DAY: Problem = "partner_day"
+CLASH: Problem = "clash"
 # The user's hours: when Tony's whole arrival window must fall (hour from, hour until).
-AFTERNOON, MORNING = "afternoon", "morning"
 USER_HOURS = {AFTERNOON: (12, 18), MORNING: (8, 12)}
-# How the prompt states the user's hours; each names the other part of the day as often as its own, so the word
-# "morning" or "afternoon" alone does not tell them apart.
-HOURS_WORDING = {
-    AFTERNOON: ("It has to be an afternoon (12:00 or later)",
-                "I'm out every morning this week, so the arrival window has to start at 12:00 or later -",
-                "Mornings are no good (I'm at the studio until lunch) - it has to start at noon or later -"),
-    MORNING: ("It has to be a morning - the arrival window has to end by 12:00, since I'm out every afternoon this "
-              "week -",
-              "I'm only home until lunch this week, so the arrival window has to end by 12:00 -",
-              "The afternoons are out (I'm at the studio from lunch on), so it has to be done by noon - the arrival "
-              "window ending by 12:00 -"),
-}
 # The twists a drawn world may have (see the module docstring); world 0 has none.
 TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED = "morning", "lifted", "moved"
 TWISTS = (TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED)
@@ -66,7 +79,7 @@ TWISTS = (TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED)
 @dataclass(frozen=True)
 class Slot:
     start: datetime
-    problem: str | None  # HOURS, OFFICE_DAY, PARTNER_DAY, CLASH or None (the valid slot)
+    problem: Problem | None  # None: the valid slot
 
     @property
     def end(self) -> datetime:
@@ -148,66 +161,21 @@ class Params:
                                       (TWIST_MOVED, bool(self.dentist_shown))) if on]
 
 
-PARTNER_REASONS = (
-    # (the partner's text, their personality note, their scripted reply); {day} is the weekday, {first} their name.
-    # These three are for a user at home in the afternoons; MORNING_REASONS for one at home in the mornings.
-    ("Morning! Reminder: Mum's birthday dinner is {day} and I'm cooking from lunchtime, so I need the kitchen "
-     "completely free all {day} afternoon. Please don't let the plumber come then! x",
-     "warm, a bit frazzled this week because they are hosting {first}'s mum's birthday dinner on {day}.",
-     "Thank you!! Mum will be thrilled the sink's getting fixed x"),
-    ("Morning! Don't forget the food photographer is shooting my recipes in our kitchen on {day}, all afternoon - "
-     "so no plumber then, please! x",
-     "warm, a bit frazzled this week because a food photographer is shooting their recipes in the kitchen on "
-     "{day} afternoon.",
-     "Thank you!! So glad the sink's getting fixed x"),
-    ("Morning! Heads up: I'm hosting the cooking club at ours on {day} and need the kitchen all {day} afternoon "
-     "for prep - please keep the plumber away then! x",
-     "warm, a bit frazzled this week because they host the cooking club at home on {day}.",
-     "Amazing, thank you!! The club will be relieved x"),
-)
-
-
-MORNING_REASONS = (
-    ("Morning! Reminder: the health inspector for my catering course is coming to check our kitchen on {day} "
-     "morning, so it has to be spotless and empty all {day} morning. Please don't let the plumber come then! x",
-     "warm, a bit frazzled this week because a health inspector checks their kitchen on {day} morning.",
-     "Thank you!! One less thing to worry about x"),
-    ("Morning! Don't forget the food photographer is shooting my recipes in our kitchen on {day}, all morning - "
-     "so no plumber then, please! x",
-     "warm, a bit frazzled this week because a food photographer is shooting their recipes in the kitchen on "
-     "{day} morning.",
-     "Thank you!! So glad the sink's getting fixed x"),
-    ("Morning! Heads up: I'm hosting the cooking club brunch at ours on {day} and need the kitchen all {day} "
-     "morning - please keep the plumber away then! x",
-     "warm, a bit frazzled this week because they host the cooking club brunch at home on {day}.",
-     "Amazing, thank you!! The club will be relieved x"),
-)
-
-# The "lifted" twist: the partner's Sunday text (in the thread from the start) and the mid-morning one. {old} is
-# the day first asked for (now free), {day} the day now needed, {part} the user's part of the day.
-LIFTED_SUNDAY = ("Also - my sister is coming to cook with me on {old}, so can we keep the kitchen free all {old} "
-                 "{part}? Don't book anyone in then x")
-LIFTED_TEXTS = (
-    "Morning! Change of plan: my sister can't make {old} after all, so {old} is totally fine for the plumber now. "
-    "But the landlord's inspection got moved to {day} {part} - no plumber then please! x",
-    "Morning! Update: the cooking session with my sister moved from {old} to {day} {part}, so {old} is free again "
-    "and it's {day} {part} I need the kitchen. x",
-    "Morning! Scrap what I said about {old}, that's cancelled, any time that day is fine. I do need the kitchen "
-    "all {day} {part} for the bake sale prep though x",
-)
-
-
 def at(day: date, hour: int, minute: int = 0) -> datetime:
     return datetime.combine(day, time(hour, minute), tzinfo=UTC)
 
 
+def _person(first: str, last: str, phone: str = "", email: str = "") -> Person:
+    return Person(first, last, phone, email)
+
+
 WORLD_0 = Params(
-    user=Person("Maya", "Chen", "+15550104821"),
-    partner=Person("Jordan", "Blake", "+15550167730"),
-    plumber=Person("Tony", "Russo", "+15550142277"),
-    neighbour=Person("Priya", "Nair", "+15550188412"),
-    rival=Person("Dave", "Kowalski", "+15550139981"),
-    manager=Person("Helen", "Park"),
+    user=_person("Maya", "Chen", "+15550104821", "maya.chen@mailbox.example"),
+    partner=_person("Jordan", "Blake", "+15550167730"),
+    plumber=_person("Tony", "Russo", "+15550142277"),
+    neighbour=_person("Priya", "Nair", "+15550188412"),
+    rival=_person("Dave", "Kowalski", "+15550139981"),
+    manager=_person("Helen", "Park", "", "helen.park@alderstreetliving.example"),
     rival_company="QuickFlow",
     dentist_name="Okafor",
     colleague="Lena",
@@ -218,17 +186,6 @@ WORLD_0 = Params(
     slots=(Slot(at(WEEK[0], 9), HOURS), Slot(at(WEEK[0], 15), CLASH), Slot(at(WEEK[1], 14), OFFICE_DAY),
            Slot(at(WEEK[2], 13), PARTNER_DAY), Slot(at(WEEK[3], 13), None)),
 )
-
-STREETS = ("Alder Street", "Birch Avenue", "Cedar Lane", "Juniper Road", "Hazel Street", "Linden Avenue",
-           "Willow Lane", "Rowan Road", "Aspen Street", "Poplar Avenue")
-CITIES = (("Portland", "OR", "97214"), ("Seattle", "WA", "98122"), ("Denver", "CO", "80206"),
-          ("Minneapolis", "MN", "55408"), ("Madison", "WI", "53703"), ("Boise", "ID", "83702"),
-          ("Sacramento", "CA", "95816"), ("Tucson", "AZ", "85719"))
-RIVALS = ("QuickFlow", "PipeRight", "FlowFix", "DrainPro", "ClearLine", "TapWise")
-DENTISTS = ("Okafor", "Lindqvist", "Adeyemi", "Marchetti", "Haddad", "Novak")
-COLLEAGUES = ("Lena", "Omar", "Ruth", "Kenji", "Aisha", "Piotr")
-WIFI_WORDS = (("maple", "cedar", "amber", "cobalt", "willow", "copper", "velvet", "harbor"),
-              ("kettle", "lantern", "meadow", "pebble", "teapot", "ribbon", "garden", "falcon"))
 
 
 def _phones(rng: random.Random, count: int) -> list[str]:
@@ -251,7 +208,7 @@ def _starts(hours: str) -> tuple[int, ...]:
     return tuple(h for h in range(lo, hi) if h + WINDOW.seconds // 3600 <= hi and h <= 15)
 
 
-def _apart(a: datetime, b: datetime) -> bool:
+def apart(a: datetime, b: datetime) -> bool:
     """Whether two windows neither overlap nor touch (always true on different days)."""
     if a.date() != b.date():
         return True
@@ -284,7 +241,7 @@ def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_da
     outside = (8, 9, 10) if hours == AFTERNOON else (13, 14, 15)
     while True:
         day = rng.choice(WEEK)
-        choices = [at(day, h) for h in outside if all(_apart(at(day, h), s.start) for s in slots)]
+        choices = [at(day, h) for h in outside if all(apart(at(day, h), s.start) for s in slots)]
         if choices:
             slots.append(Slot(rng.choice(choices), HOURS))
             break
@@ -298,22 +255,30 @@ def _twists(rng: random.Random) -> set[str]:
     return chosen or {rng.choice(TWISTS)}
 
 
-def draw_params(seed: int) -> Params:
-    """The parameters of world ``seed`` (``WORLD_0`` for seed 0)."""
-    if seed == 0:
-        return WORLD_0
-    rng = draw(seed, SCENARIO_ID)
+def _cast(rng: random.Random) -> tuple[list[Person], str, str, int, str]:
+    """The six people (user, partner, plumber, neighbour, rival, manager), the street, the street number, the
+    apartment and the digits the building's codes must not be mistaken for."""
     people = fresh_people(rng, 6)
     phones = _phones(rng, 5)
-    user, partner, plumber, neighbour, rival, manager = (
-        Person(f, last, phone) for (f, last), phone in zip(people, [*phones, ""], strict=True))
     street = rng.choice(STREETS)
-    city, state, zip_code = rng.choice(CITIES)
+    cast = [_person(f, last, phone) for (f, last), phone in zip(people, [*phones, ""], strict=True)]
+    user, manager = cast[0], cast[5]
+    cast[0] = _person(user.first, user.last, user.phone, f"{user.first}.{user.last}@mailbox.example".lower())
+    cast[5] = _person(manager.first, manager.last, "", f"{manager.first}.{manager.last}@"
+                                                       f"{street.replace(' ', '')}living.example".lower())
     number = rng.randint(12, 240)
     apt = f"{rng.randint(1, 6)}{rng.choice('ABCD')}"
-    digits = " ".join([*(p[-10:] for p in phones), str(number), zip_code])
-    door = _code(rng, digits)
-    bin_code = _code(rng, f"{digits} {door}")
+    return cast, street, " ".join([*(p[-10:] for p in phones), str(number)]), number, apt
+
+
+def draw_params(rng: random.Random, seed: int) -> Params:
+    """The parameters of world ``seed``: ``WORLD_0`` for seed 0, else drawn from ``rng`` (the part's stream)."""
+    if seed == 0:
+        return WORLD_0
+    (user, partner, plumber, neighbour, rival, manager), street, digits, number, apt = _cast(rng)
+    city, state, zip_code = rng.choice(CITIES)
+    door = _code(rng, f"{digits} {zip_code}")
+    bin_code = _code(rng, f"{digits} {zip_code} {door}")
     office, partner_day, valid_day, spare = rng.sample(WEEK, 4)
     twists = _twists(rng)
     hours = MORNING if TWIST_MORNING in twists else AFTERNOON
@@ -340,10 +305,10 @@ def draw_params(seed: int) -> Params:
 
 
 # ------------------------------------------------------------------------------------------------ checks
-def problems_of(params: Params, slot: Slot, busy: list[tuple[datetime, datetime]]) -> set[str]:
+def problems_of(params: Params, slot: Slot, busy: list[tuple[datetime, datetime]]) -> set[Problem]:
     """What is wrong with ``slot``, worked out from the constraints themselves (not from its label); ``busy`` is the
     user's real commitments (the dentist at its real time)."""
-    found = set()
+    found: set[Problem] = set()
     lo, hi = USER_HOURS[params.hours]
     if not (at(slot.start.date(), lo) <= slot.start and slot.end <= at(slot.start.date(), hi)):
         found.add(HOURS)
@@ -370,7 +335,7 @@ def check(params: Params, busy: list[tuple[datetime, datetime]] | None = None) -
         raise ValueError("exactly one slot must be valid")
     for a in params.slots:
         for b in params.slots:
-            if a is not b and not _apart(a.start, b.start):
+            if a is not b and not apart(a.start, b.start):
                 raise ValueError(f"slots {a.start.isoformat()} and {b.start.isoformat()} overlap or touch")
     valid = params.valid
     if params.lifted_day is not None and params.lifted_day != valid.start.date():
