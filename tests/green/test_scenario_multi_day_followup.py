@@ -411,6 +411,31 @@ def test_the_scenario_is_its_part_drawn_alone_and_world_zero_is_the_folder():
         BASE.in_world(1, Composition(parts=("triage",)))
 
 
+
+def test_world_zero_keeps_its_published_content():
+    # World 0 is the one published before the scenario became a part (hand-written): its people, case, times and
+    # figures, not a draw from the part's stream; world 1 is drawn.
+    w, t = world(0), truth(world(0))
+    assert (w.spec.start_time.isoformat(), w.spec.end_time.isoformat()) == ("2026-04-13T17:00:00+00:00",
+                                                                           "2026-04-15T17:00:00+00:00")
+    assert w.truth["user"] == "nadia.brennan@brightline.example" and user_phone(w) == "+15550104477"
+    assert (t["sam"]["name"], t["sam"]["email"]) == ("Sam Whitfield", "sam.whitfield@harborview.example")
+    assert (t["priya"]["name"], t["priya"]["email"]) == ("Priya Nair", "priya.nair@brightline.example")
+    assert {who: t[who]["promise"] for who in ("sam", "priya")} == {"sam": "2026-04-15T10:00:00Z",
+                                                                   "priya": "2026-04-15T12:00:00Z"}
+    assert {who: t[who]["asked_for"] for who in ("sam", "priya")} == {"sam": "2026-04-14T12:00:00Z",
+                                                                     "priya": "2026-04-14T17:00:00Z"}
+    assert t["reminder"] == "2026-04-15T09:00:00Z"
+    assert (t["contract"]["ref"], t["contract"]["link"]) == ("MSA-2291", "https://sign.brightline.example/c/7QK2WX")
+    assert (t["figures"]["draft_total"], t["figures"]["final_total"]) == (41250, 41265)
+    assert (t["bank"]["name"], t["bank"]["phone"], t["bank"]["reference"]) == ("Harbor Federal Bank",
+                                                                              "+1 555-014-2291", "RL-48213")
+    scheduled = {e["event_id"]: e["scheduled_time"] for e in w.initial_state["events"]["events"]}
+    assert scheduled["ev-priya-figures"] == "2026-04-13T18:20:00+00:00"
+    assert scheduled["ev-legal-countersigned"] == "2026-04-14T11:20:00+00:00"
+    assert scheduled["ev-olu-final"] == "2026-04-14T15:40:00+00:00"
+    assert truth(world(1))["sam"]["name"] != "Sam Whitfield"
+
 def test_the_part_is_no_task_of_a_working_day():
     # Three days of its own fit no one's working day: a day drawn from the library passes over it, and a day that
     # names it cannot be composed.

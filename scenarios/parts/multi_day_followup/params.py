@@ -4,9 +4,12 @@ The trial runs from a late Monday afternoon to Wednesday afternoon (48 hours: a 
 On Monday the user has the assistant promise two deliveries for Wednesday; the material for both arrives on Tuesday;
 on Wednesday the assistant must deliver at the promised times, remind the user of a call and sum up.
 
-Every world draws the people and companies, the Monday, the hour the trial starts (and with it the reminder time),
-the promised times, when every message arrives, the figures (and which of them change between finance's draft and
-the final numbers), the signed-contract link, the bank's details and the distractors' requests.
+``WORLD_0`` is the published world 0, written by hand (Nadia Brennan of Brightline Studio; Sam Whitfield of
+Harborview Logistics is promised the countersigned MSA-2291 by Wednesday 10:00, Priya Nair the vendor cost figures by
+Wednesday 12:00, the bank call reminder at Wednesday 09:00). Every other seed draws, from the part's own stream, the
+people and companies, the Monday, the hour the trial starts (and with it the reminder time), the promised times, when
+every message arrives, the figures (and which of them change between finance's draft and the final numbers), the
+signed-contract link, the bank's details and the distractors' requests.
 """
 
 from __future__ import annotations
@@ -165,21 +168,50 @@ def _figures(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
             return draft, tuple(final)
 
 
-def _people(rng: random.Random, company: str, client: str, vendor: str) -> list[Person]:
-    """The user, Sam, Priya, Olu, Grace, Dev, Marta and the bank's adviser: first and last names all distinct, each
-    with the address of where they work (the adviser is reached by phone only)."""
-    names = fresh_people(rng, 8)
+def _people(names: list[tuple[str, str]], company: str, client: str, vendor: str) -> list[Person]:
+    """The user, Sam, Priya, Olu, Grace, Dev, Marta and the bank's adviser, from their (first, last) names in that
+    order, each with the address of where they work (the adviser is reached by phone only)."""
     home = domain(company)
     where = (home, domain(client), home, home, home, home, flat(vendor), "")
     return [Person(first, last, email=f"{first}.{last}@{at}".lower() if at else "")
             for (first, last), at in zip(names, where, strict=True)]
 
 
-def draw_params(rng: random.Random) -> Params:
-    """One world's parameters, drawn from ``rng`` (the part's stream of that world)."""
+def _user(person: Person, phone: str) -> Person:
+    """The user's character: the person with a phone, keyed "user"."""
+    return Person(person.first, person.last, email=person.email, phone=phone, key="user")
+
+
+def _world_0() -> Params:
+    """The published world 0, as written by hand before the scenario was a part (its old ``ground_truth.WORLD_0``)."""
+    company, client, vendor = "Brightline Studio", "Harborview Logistics", "Lumen Print"
+    user, sam, priya, olu, grace, dev, marta, adviser = _people(
+        [("Nadia", "Brennan"), ("Sam", "Whitfield"), ("Priya", "Nair"), ("Olu", "Adebayo"), ("Grace", "Lindqvist"),
+         ("Dev", "Kapoor"), ("Marta", "Sousa"), ("Kofi", "Mensah")], company, client, vendor)
+    return Params(
+        monday=date(2026, 4, 13), start_hour=17,
+        user=_user(user, "+15550104477"), sam=sam, priya=priya, olu=olu, grace=grace, dev=dev, marta=marta,
+        adviser=adviser, company=company, client=client, bank="Harbor Federal Bank", vendor=vendor,
+        deck="the client pitch deck", bank_phone="+1 555-014-2291", bank_reference="RL-48213",
+        contract_ref="MSA-2291", contract_code="7QK2WX", contract_promise_after=1, figures_promise_after=3,
+        sam_asked=(1, 12), priya_asked=(1, 17), dev_asked=15, marta_asked=12, dev_minutes=35, priya_minutes=80,
+        legal_at=(11, 20), olu_final_at=(15, 40), dev_nudge_at=(10, 5),
+        categories=("Printing", "Cloud hosting", "Freelance design", "Photography"),
+        draft=(12480, 3920, 18600, 6250), final=(12480, 4310, 18600, 5875),
+    )
+
+
+WORLD_0 = _world_0()
+
+
+def draw_params(rng: random.Random, seed: int) -> Params:
+    """The parameters of world ``seed``: ``WORLD_0`` for seed 0 (the published world), else drawn from ``rng`` (the
+    part's stream of that world)."""
+    if seed == 0:
+        return WORLD_0
     company, client, vendor = rng.choice(COMPANIES), rng.choice(CLIENTS), rng.choice(VENDORS)
-    user, sam, priya, olu, grace, dev, marta, adviser = _people(rng, company, client, vendor)
-    user = Person(user.first, user.last, email=user.email, phone=f"+155501{rng.randrange(10000, 100000)}", key="user")
+    user, sam, priya, olu, grace, dev, marta, adviser = _people(fresh_people(rng, 8), company, client, vendor)
+    user = _user(user, f"+155501{rng.randrange(10000, 100000)}")
     contract_after = rng.choice((1, 2))
     draft, final = _figures(rng)
     return Params(

@@ -75,8 +75,9 @@ class MultiDayFollowup(Part):
         "The emails to the client and the colleague are courteous, clear and concise."),)
 
     def draw(self, day: Day) -> Slice:
-        """The whole world, from the part's stream (``day.rng``); its frame sets the user, the hours and the turns."""
-        p = draw_params(day.rng)
+        """The whole world: the published one for seed 0, else drawn from the part's stream (``day.rng``); its frame
+        sets the user, the hours and the turns."""
+        p = draw_params(day.rng, day.seed)
         check(p)
         emails, arrivals = world.inbox(p), world.arrivals(p)
         steps = world.steps(p)
