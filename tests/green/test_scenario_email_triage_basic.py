@@ -4,13 +4,15 @@ ordinary correct wording that must be paid for), and what its worlds vary (names
 arrival and of tone, substance never shown in a subject).
 
 The scenario is a named composition of one part drawn alone (scenarios/parts/email_triage_basic). Graders run on
-hand-built EvalContexts of the world they grade. A few checks use the templates' own day (``TEMPLATE``: the cast and
-hours as the templates write them, Maya Lindqvist of Copperleaf Foods), whose words a hand-written summary can name.
+hand-built EvalContexts of the world they grade. World 0 is the published one, the templates' own day (``TEMPLATE``:
+the cast and hours as the templates write them, Maya Lindqvist of Copperleaf Foods), whose words a hand-written summary
+can name; every other world is drawn.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import importlib
 import json
 import re
@@ -62,6 +64,7 @@ class World:
     spec: ScenarioSpec
     evaluators: dict[str, Evaluator]
     initial_state: Record | None = None
+    reckless: list[Record] | None = None  # the reckless purple's sends
 
 
 def world(seed: int) -> World:
@@ -71,7 +74,8 @@ def world(seed: int) -> World:
     inbox = [dict(e, at=e["received_at"]) for e in state["environment"]["modality_states"]["email"]["emails"].values()]
     later = [dict(ev["data"], at=ev["scheduled_time"]) for ev in state["events"]["events"]]
     return World(sc.truth["parts"][KEY], sc.truth["user"], sc.solution["steps"],
-                 sorted(inbox + later, key=lambda e: e["at"]), sc.spec, sc.evaluators, state)
+                 sorted(inbox + later, key=lambda e: e["at"]), sc.spec, sc.evaluators, state,
+                 sc.solution["reckless_steps"])
 
 
 def template() -> World:
@@ -81,7 +85,7 @@ def template() -> World:
     mails = [dict(e, at=e["received_at"]) for e in piece.emails] + \
         [dict(a["data"], at=a["scheduled_time"]) for a in piece.arrivals]
     return World(piece.truth.model_dump(mode="json"), piece.frame.user.email, piece.steps,
-                 sorted(mails, key=lambda e: e["at"]), BASE.spec, BASE.evaluators)
+                 sorted(mails, key=lambda e: e["at"]), BASE.spec, BASE.evaluators, reckless=piece.reckless)
 
 
 TEMPLATE = template()
@@ -517,7 +521,7 @@ OLD_NAMES = ("Maya", "Lindqvist", "Copperleaf", "Daniel", "Okoro", "Priya", "Ram
              "SafeHarbor", "Eastfield", "Bayside", "Jonah", "RP-7731", "Tomás", "Marchetti", "Haddad")
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_names_change_everywhere_and_consistently(seed):
     sc = world(seed)
     text = json.dumps([sc.initial_state, sc.steps, sc.spec.model_dump(mode="json")], ensure_ascii=False)
@@ -532,6 +536,35 @@ def test_names_change_everywhere_and_consistently(seed):
         person = sc.truth["people"][item["sender"]]
         assert characters[email["from_address"]].name == person["name"]
         assert person["names"][0] in email["body_text"].rsplit("\n\n", 1)[-1]  # signed by its sender
+
+
+def fingerprint(sc: World) -> str:
+    """A digest of what a world holds: every email (addresses, threading, subject, body, arrival), the graded items
+    (sender, hour, urgency, facts), the oracle's and the reckless purple's steps, the people and the request."""
+    mail = ("message_id", "from_address", "to_addresses", "subject", "body_text", "thread_id", "in_reply_to",
+            "references", "at")
+    people = sorted((c.name, c.email, c.phone, c.personality, [r.reply.body for r in c.scripted_replies])
+                    for c in sc.spec.characters.values())
+    data = [[{k: e[k] for k in mail} for e in emails(sc)], sc.truth["items"], sc.steps, sc.reckless, people,
+            sc.spec.user_prompt, sc.spec.description]
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+def test_world_zero_is_the_published_world_zero():
+    # World 0 keeps the content published in version 3 (commit c11924d's files): the templates' own day, not a
+    # draw from the part's stream. Its digest was taken from those files; only the export's format changed since.
+    sc = world(0)
+    assert sc.truth == TEMPLATE.truth and sc.steps == TEMPLATE.steps and sc.mails == TEMPLATE.mails
+    user = sc.spec.characters[sc.spec.user_character]
+    assert (user.name, user.email, user.phone) == ("Maya Lindqvist", "maya.lindqvist@copperleaf.example",
+                                                   "+15550107700")
+    assert [[i["id"] for i in sc.truth["items"] if i["slot"] == j] for j in range(3)] == [
+        ["tri-s01", "tri-s02", "tri-s03"], ["tri-s04", "tri-s05", "tri-s06"], ["tri-s07", "tri-s08", "tri-s09"]]
+    assert sorted(i["id"] for i in sc.truth["items"] if i["urgent"]) == [
+        "tri-s01", "tri-s04", "tri-s07", "tri-s08", "tri-s10", "tri-s13", "tri-s14", "tri-s16", "tri-s21", "tri-s22",
+        "tri-s26"]
+    assert fingerprint(sc) == "ddc4dc9e3691b77f"
+    assert fingerprint(world(1)) != fingerprint(sc)  # every other world is drawn
 
 
 @pytest.mark.parametrize("seed", range(1, 13))

@@ -1,9 +1,10 @@
 """Who is who in email_triage_basic, as the templates write them, and the words of the user's request.
 
 The templates (``mail``) and everything here name Maya Lindqvist, VP of Operations at Copperleaf Foods, her twelve
-correspondents, the colleague they mention, the supplier, the customer, the audit firm and two sites; every world
-renames them all (``params.names``) from the pools below, consistently in every text. ``characters`` are the
-scenario's character sheets, ``PROMPT`` and ``DESCRIPTION`` the user's request and the scenario's summary.
+correspondents, the colleague they mention, the supplier, the customer, the audit firm and two sites: world 0's
+cast. Every other world renames them all (``params.names``) from the pools below, consistently in every text.
+``characters`` are the scenario's character sheets, ``PROMPT`` and ``DESCRIPTION`` the user's request and the
+scenario's summary.
 """
 
 from __future__ import annotations

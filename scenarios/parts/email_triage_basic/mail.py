@@ -3,7 +3,7 @@
 The templates name the cast of ``cast`` (Maya Lindqvist of Copperleaf Foods, her colleagues, the supplier, the
 customer, the auditor); a world renames them all (``params.names``) after filling the ``{placeholders}``: clock
 times follow each email's drawn arrival, amounts are drawn (``world.render``). ``at0`` is when an email arrives in
-the templates' own day (``params.TEMPLATE``); a noise email keeps its hour in every world.
+the templates' own day (``params.TEMPLATE``, world 0); a noise email keeps its hour in every world.
 
 A substantive item must be reported in the summary of the hour it arrived in, with its substance in the
 assistant's own words: an ask keyword (``kw``) and, when it has any, a clock time named in it (``times``:

@@ -15,7 +15,8 @@ arrives, which flex items are urgent, which are written alarmed, deadlines and a
   words rank nothing;
 * deadlines and other clock times (drawn offsets from the report time), and amounts.
 
-``TEMPLATE`` is the templates' own day, as written (``mail``'s ``at0`` times): a test's fixed world.
+``TEMPLATE`` and ``TEMPLATE_NAMES`` are the templates' own day, as written (``mail``'s ``at0`` times, ``cast``'s
+people): the published world 0, which the part builds for seed 0 instead of drawing it.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class Params:
         return self.urgent[item] if item in self.urgent else ITEMS[item].urgency == "urgent"
 
 
+# World 0 (published in version 3, kept since): the templates' hours, urgency, tone, deadlines and amounts.
 TEMPLATE = Params(
     arrivals={t.id: at(t.at0) for t in TEMPLATES},
     urgent={"tri-s02": False, "tri-s15": False, "tri-s18": False, "tri-s19": False, "tri-s20": False,
@@ -103,7 +105,7 @@ class Names:
     people: dict[str, tuple[str, str, str]]
 
 
-TEMPLATE_NAMES = Names({}, dict(cast.PEOPLE))
+TEMPLATE_NAMES = Names({}, dict(cast.PEOPLE))  # world 0's cast: the templates' own, renamed to nothing
 
 
 def names(rng: random.Random) -> Names:

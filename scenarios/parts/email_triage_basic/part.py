@@ -19,7 +19,7 @@ from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
 from green_agent.scenario_kit.precision import Tally, outgoing, tally
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
-from .params import draw_params, names
+from .params import TEMPLATE, TEMPLATE_NAMES, draw_params, names
 from .reading import Status, read, reasons, strays, summary_ok
 from .truth import TriageTruth
 from .world import KEY, build
@@ -43,9 +43,13 @@ class EmailTriageBasic(Part):
                      "LLM-judged: are the summaries concise, skimmable and actionable?"),)
 
     def draw(self, day: Day) -> Slice:
-        """The whole world, from the part's stream (``day.rng``); its frame sets the user, the hours and the turns."""
+        """The whole world; its frame sets the user, the hours and the turns. World 0 is the published one, the
+        templates' own day (``TEMPLATE``, ``TEMPLATE_NAMES``); every other world is drawn from the part's stream
+        (``day.rng``)."""
         if day.shape != ALONE:  # a day of its own, nine summaries long: it fits no one's working day of tasks
             raise CompositionError(f"{KEY} is a world of its own (shape {ALONE!r}), not a task of a day")
+        if day.seed == 0:
+            return build(TEMPLATE, TEMPLATE_NAMES)
         who = names(day.rng)
         return build(draw_params(day.rng), who)
 
