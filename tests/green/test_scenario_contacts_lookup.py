@@ -321,6 +321,20 @@ def test_world_zero_has_every_trap_and_other_worlds_vary_them():
     assert len(seen) >= 3 and all(len(traps) >= 2 for traps in seen)
 
 
+def test_world_zero_keeps_the_content_published_before_the_classic_was_a_part():
+    # Results of version 2 and the README were made in this world: its people, case, times and traps stay.
+    t = truth(world(0))
+    assert (t["project"], t["venue"], t["old_time"][11:16], t["new_time"][11:16], t["pm_email_at"][11:16]) == (
+        "Pier Street library", "Harbour Kitchen", "10:00", "14:00", "10:50")
+    assert t["pm"]["name"] == "Chloe Brennan" and t["namesake"]["name"] == "Oskar Zeller"
+    people = [(p["name"], p["channel"], p["trap"], p["answer"], p["added"]) for p in t["targets"]]
+    assert people == [("Paula Castillo", "email", "personal_email", "decline", False),
+                      ("Oskar Moreau", "sms", "namesake", "confirm", False),
+                      ("Amara Hoffmann", "sms", "old_number", "confirm", False),
+                      ("Lara Achterberg", "email", None, "confirm", True)]
+    assert world(0).spec.characters["user"].name == "Soren Dubois"
+
+
 async def test_a_world_without_a_namesake_grades_the_report():
     """Some worlds draw no namesake (the old number and the personal address are their traps): their reports are read
     like any other (before the classic was a part, reading one raised an IndexError)."""

@@ -5,13 +5,17 @@ time and place: some by text, some by email. The prompt names them (first name a
 name); their numbers and addresses are only in the address book. A fourth person is added later by the user's
 project manager, in an email that arrives mid-morning. One of the four cannot make the new time and says so.
 
-Traps (``TRAPS``), each present or not in a world (every world has at least two):
+Traps (``TRAPS``), each present or not in a world (every world has at least two; world 0 has all three):
 
 * ``namesake`` — another contact shares a target's first name (at an unrelated company), with a recent SMS thread;
 * ``old_number`` — a target's first phone entry is an old number the contact's notes say is no longer in use, and an
   old SMS thread with that number sits on the phone;
 * ``personal_email`` — a target's first email entry is a personal address (the prompt says to use work addresses),
   and an old personal email from that address sits in the inbox.
+
+World 0 is the one published before the classic became a part: ``draw_params(rng, 0)`` with the old generator's
+stream (``SEED0_STREAM``) makes the same calls it made, with its pins (all three traps, the first firm, project and
+place), so its people, case, times, traps and oracle plan stay. Every other world draws from the part's own stream.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from green_agent.scenario_kit.slices import CompositionError
-from green_agent.scenario_kit.world import Person, fresh_people, shuffled
+from green_agent.scenario_kit.world import FIRST_NAMES, LAST_NAMES, Person, fresh_people, shuffled
 
 from . import texts
 from .texts import EMAIL, TEXT, TRAPS
@@ -31,6 +35,7 @@ END = datetime(2026, 4, 14, 14, 30, tzinfo=UTC)
 TOMORROW = datetime(2026, 4, 15, tzinfo=UTC)
 TURN = timedelta(hours=1)
 VISIT_LENGTH = timedelta(minutes=90)
+SEED0_STREAM = "contacts_lookup"  # the classic's scenario id: the old generator drew world 0 from draw(0, this)
 
 
 @dataclass(frozen=True)
@@ -109,10 +114,10 @@ def _phone(rng: random.Random, taken: set[str]) -> str:
             return number
 
 
-def _assign_traps(rng: random.Random) -> tuple[list[str | None], list[str]]:
+def _assign_traps(rng: random.Random, seed: int) -> tuple[list[str | None], list[str]]:
     """(trap of p1..p4, channel of p1..p4). Old numbers are texted and personal addresses emailed; the prompt's three
-    are reached both ways (at least one text, one email)."""
-    kinds = rng.sample(TRAPS, rng.choice((2, 3)))
+    are reached both ways (at least one text, one email). World 0 has all three traps."""
+    kinds = list(TRAPS) if seed == 0 else rng.sample(TRAPS, rng.choice((2, 3)))
     while True:
         traps: list[str | None] = [*kinds[:3], *[None] * (3 - len(kinds[:3]))]
         traps = shuffled(rng, traps)
@@ -124,9 +129,9 @@ def _assign_traps(rng: random.Random) -> tuple[list[str | None], list[str]]:
             return traps, channels
 
 
-def _team(rng: random.Random, names: list[tuple[str, str]], taken: set[str]) -> list[Target]:
+def _team(rng: random.Random, seed: int, names: list[tuple[str, str]], taken: set[str]) -> list[Target]:
     """The four people to tell (``names`` theirs), with their traps, channels and who declines."""
-    traps, channels = _assign_traps(rng)
+    traps, channels = _assign_traps(rng, seed)
     roles = rng.sample(texts.ROLES, 4)
     decliner = rng.randrange(4)
     targets = []
@@ -156,23 +161,33 @@ def _namesake(rng: random.Random, targets: list[Target], last: str,
     return person, twin.key, note
 
 
-def draw_params(rng: random.Random) -> Params:
-    """A world's people, place and times from the part's stream ``rng``."""
+def _names(rng: random.Random, seed: int) -> list[tuple[str, str]]:
+    """(first, last) of the user, the project manager, the four to tell, the namesake's last name and the fillers.
+    World 0 samples them as the old generator did (twelve first and thirteen last names, paired by position)."""
+    if seed == 0:
+        firsts, lasts = rng.sample(FIRST_NAMES, 12), rng.sample(LAST_NAMES, 13)
+        return list(zip(firsts, lasts[:12], strict=True))
+    return fresh_people(rng, 13)
+
+
+def draw_params(rng: random.Random, seed: int) -> Params:
+    """The parameters of world ``seed`` from ``rng``: the part's own stream, or for world 0 (the published one) the
+    old generator's (``SEED0_STREAM``), with world 0's pins: all three traps, the first firm, project and place."""
     taken: set[str] = set()
-    names = fresh_people(rng, 13)
-    firm = rng.choice(texts.FIRMS)
+    names = _names(rng, seed)
+    firm = texts.FIRMS[0] if seed == 0 else rng.choice(texts.FIRMS)
     (uf, ul), (pf, pl) = names[0], names[1]
     user = Person(uf, ul, _phone(rng, taken), f"{uf.lower()}.{ul.lower()}@{_domain(firm)}", firm, "project architect")
     pm = Person(pf, pl, _phone(rng, taken), f"{pf.lower()}.{pl.lower()}@{_domain(firm)}", firm, "project manager")
-    targets = _team(rng, names[2:6], taken)
+    targets = _team(rng, seed, names[2:6], taken)
     namesake, namesake_of, note = _namesake(rng, targets, names[6][1], taken)
     fillers = []
     for (first, last), (role, company) in zip(names[7:10], rng.sample(texts.FILLERS, 3), strict=True):
         last = ul if role == "Mum" else last
         fillers.append(Person(first, last, _phone(rng, taken), f"{first.lower()}.{last.lower()}@mailbox.example",
                               company, role))
-    project, old_place = rng.choice(texts.PROJECTS)
-    venue, address, marks = rng.choice(texts.PLACES)
+    project, old_place = texts.PROJECTS[0] if seed == 0 else rng.choice(texts.PROJECTS)
+    venue, address, marks = texts.PLACES[0] if seed == 0 else rng.choice(texts.PLACES)
     (old_h, old_m), (new_h, new_m) = rng.choice(texts.OLD_TIMES), rng.choice(texts.NEW_TIMES)
     p = Params(user=user, firm=firm, pm=pm, targets=targets, namesake=namesake, namesake_of=namesake_of,
                namesake_note=note, fillers=fillers, project=project, old_place=old_place, venue=venue,
@@ -183,11 +198,11 @@ def draw_params(rng: random.Random) -> Params:
     p.contact_order = shuffled(rng, [contact_id(person) for person in people])
     for i, t in enumerate(targets):  # drawn last, so that the rest of each world is what it was before replies varied
         targets[i] = replace(t, reply=rng.choice(texts.DECLINE_REPLIES if t.declines else texts.CONFIRM_REPLIES))
-    check(p)
+    check(p, seed)
     return p
 
 
-def check(p: Params) -> None:
+def check(p: Params, seed: int) -> None:
     """The draw is a fair task: distinct people and identifiers, every trap where it belongs (a CompositionError
     says which rule a draw broke)."""
     idents = [x for t in p.targets for x in (t.phone, t.email, t.old_phone, t.personal_email) if x]
@@ -197,6 +212,7 @@ def check(p: Params) -> None:
         "targets need distinct first names": len({t.first for t in p.targets}) == 4,
         "the addition must leave time to tell them and hear back": p.pm_email_at < END - 3 * TURN,
         "every world has two traps or more": len(p.traps) >= 2,
+        "world 0 has all three traps": seed != 0 or sorted(p.traps) == sorted(TRAPS),
         "old numbers are texted, personal addresses emailed": all(
             (t.trap != "old_number" or t.channel == TEXT) and (t.trap != "personal_email" or t.channel == EMAIL)
             for t in p.targets),
