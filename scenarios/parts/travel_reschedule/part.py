@@ -83,11 +83,12 @@ class TravelReschedule(Part):
                      "The emails and texts sent on the user's behalf are courteous, clear and concise."),)
 
     def draw(self, day: Day) -> Slice:
-        """The whole world, from the part's stream (``day.rng``); its frame sets the user, the hours and the turns
-        (a Wednesday in March 2026: the trip's dates are the world's, not the day's)."""
+        """The whole world: world 0 as published (``WORLD_0``), any other from the part's stream (``day.rng``); its
+        frame sets the user, the hours and the turns (a Wednesday in March 2026: the trip's dates are the world's,
+        not the day's)."""
         if day.shape != ALONE:  # a whole trip with its own cast and calendar week: no task of someone's day
             raise CompositionError(f"{KEY} is a world of its own (shape {ALONE!r}), not a task of a day")
-        return build(draw_params(day.rng))
+        return build(draw_params(day.rng, day.seed))
 
     # -------------------------------------------------------------------------------------------- accuracy
     @grades("Right train chosen and confirmed", "accuracy", 25,
