@@ -12,6 +12,7 @@ import pytest
 
 from green_agent.cli import main
 from green_agent.scenario_kit.build import email_state, threads
+from green_agent.scenario_kit.family import family_generator
 from green_agent.scenario_kit.grading import (
     addresses,
     checklist,
@@ -24,18 +25,28 @@ from green_agent.scenario_kit.grading import (
     when,
 )
 from green_agent.scenario_kit.publish import write_initial_state
-from green_agent.scenarios import load_generator
+from green_agent.scenario_spec import World
+from green_agent.scenarios import ScenarioLibrary, load_generator, read_spec
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
-GENERATED = sorted(p.parent for p in SCENARIOS.glob("*/generator.py"))
+# Every folder whose world 0 is drawn: by a generator of its own, or by the parts of its family.
+GENERATED = sorted(p.parent for p in SCENARIOS.glob("*/scenario.json")
+                   if (p.parent / "generator.py").is_file() or read_spec(p.parent).family is not None)
 WORLD_FILES = ("initial_state.json", "solution.json", "scenario.json")
+
+
+def world_zero(folder: Path) -> World:
+    spec = read_spec(folder)
+    if spec.family is not None:
+        return family_generator(spec, ScenarioLibrary(SCENARIOS).pack())(0)
+    generate = load_generator(folder)
+    assert generate is not None
+    return generate(0)
 
 
 @pytest.mark.parametrize("folder", GENERATED, ids=[p.name for p in GENERATED])
 def test_world_zero_is_the_committed_initial_state_byte_for_byte(folder, tmp_path):
-    generate = load_generator(folder)
-    assert generate is not None
-    written = write_initial_state(tmp_path, generate(0).initial_state)
+    written = write_initial_state(tmp_path, world_zero(folder).initial_state)
     assert written.read_bytes() == (folder / "initial_state.json").read_bytes()
 
 
@@ -43,6 +54,7 @@ def test_world_zero_is_the_committed_initial_state_byte_for_byte(folder, tmp_pat
 def test_build_rewrites_the_committed_world_byte_for_byte(folder, tmp_path, monkeypatch, capsys):
     copy = tmp_path / folder.name
     shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    (tmp_path / "parts").symlink_to(SCENARIOS / "parts")  # a family's parts: the library beside the folders
     (copy / "initial_state.json").write_text("{}")
     (copy / "solution.json").write_text("{}")
     # Same content, other bytes: a generator may read its own scenario.json, so only the layout can be spoiled.
