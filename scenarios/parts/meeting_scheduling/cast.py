@@ -1,0 +1,87 @@
+"""The characters of a meeting_scheduling world, all scripted (the scenario plays fully without an LLM): the user; the
+three invitees, who answer a question about their availability, acknowledge a note naming a valid slot and accept the
+invitation (the decliner declines it until the agenda names the customer); the manager, who asked to be left out."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from green_agent.scenario_kit.world import Person
+
+from .params import AGENDA_MINUTES, MANAGER_ID, USER_ID, Draw
+from .slots import AVAILABILITY_WORDS
+from .texts import availability, decline_text, rule_phrase, week_text
+
+Record = dict[str, Any]
+TIMING = {"base_delay": "PT25M", "variance": "PT8M"}
+
+
+def _decliner_rules(d: Draw, p: Person, slots: list[str]) -> list[Record]:
+    """Decline until the invitation names the customer; thank an agenda note; acknowledge a valid slot."""
+    return [
+        {"id": "accept", "match": {"modality": "calendar", "any_of": [d.customer]}, "rsvp": "accepted"},
+        {"id": "decline_again", "match": {"modality": "calendar", "after": "decline"}, "rsvp": "declined",
+         "reply": {"subject": "Declined: {subject}",
+                   "body": f"Hi {d.user.first},\n\nThis invite still doesn't have the {d.customer} {d.topic} "
+                           f"on the agenda, so I'll hold off - I'll accept as soon as it does.\n\n{p.first}"}},
+        {"id": "decline", "match": {"modality": "calendar"}, "rsvp": "declined",
+         "reply": {"subject": "Declined: {subject}", "body": decline_text(d)}},
+        {"id": "agenda_thanks", "match": {"modality": "email", "any_of": [d.customer], "after": "decline"},
+         "reply": {"body": f"Thanks {d.user.first} - I'll bring the latest {d.customer} numbers.\n\n{p.first}"}},
+        {"id": "ack", "match": {"modality": "email", "times_any": slots, "after": "availability"},
+         "reply": {"body": f"Thanks - {{slot}} works for me, as long as the {d.customer} item is on the "
+                           f"agenda.\n\n{p.first}"}}]
+
+
+def _invitee(d: Draw, p: Person, slots: list[str]) -> Record:
+    declines = p.key == d.decliner
+    hidden = (f" You told {d.user.first} last Friday by email that {rule_phrase(d, p.key, d.hidden_kind)}; "
+              "in your availability reply only hint at it.") if p.key == d.hidden else ""
+    if declines:
+        plan = (f"Decline the FIRST {d.title} invitation you receive: the {d.customer} {d.topic} call was just "
+                f"booked at exactly that time; explain this by email and ask for {AGENDA_MINUTES} minutes on the "
+                f"{d.customer} {d.topic} to be added to the agenda. Accept a rescheduled invitation once its title "
+                f"or description mentions {d.customer}.")
+        rules = _decliner_rules(d, p, slots)
+    else:
+        plan = f"Accept any {d.title} invitation."
+        rules = [{"id": "accept", "match": {"modality": "calendar"}, "rsvp": "accepted"},
+                 {"id": "ack", "match": {"modality": "email", "times_any": slots, "after": "availability"},
+                  "reply": {"body": f"Thanks, {{slot}} works for me.\n\n{p.first}"}}]
+    rules.append({"id": "availability", "match": {"modality": "email", "any_of": list(AVAILABILITY_WORDS)},
+                  "reply": {"body": availability(d, p.key)}})
+    return {"name": p.name, "email": p.email, "personality": d.roles[p.key],
+            "relationships": {USER_ID: "peer", **{o.key: "colleague" for o in d.others(p.key)}},
+            "response_timing": TIMING,
+            "special_instructions": f"Your week (UTC): {week_text(d, p.key)}.{hidden} {plan}",
+            "scripted_replies": rules}
+
+
+def _manager(d: Draw) -> Record:
+    m = d.manager
+    return {
+        "name": m.name, "email": m.email,
+        "personality": f"{d.user.first}'s manager (VP Product); asked not to be included in the {d.title}.",
+        "relationships": {USER_ID: "manager"}, "response_timing": {"base_delay": "PT40M", "variance": "PT10M"},
+        "special_instructions": f"You asked {d.user.first} to leave you out of the {d.title} and only send notes "
+                                f"afterwards.",
+        "scripted_replies": [
+            {"match": {"modality": "calendar"}, "rsvp": "declined",
+             "reply": {"subject": "Re: {subject}", "body": f"{d.user.first} - as I said, no need to include me; just "
+                                                          f"send me the notes afterwards.\n\n{m.first}"}},
+            {"match": {"modality": "email"},
+             "reply": {"body": f"Thanks {d.user.first}. As I said, no need to loop me in - just send me the notes "
+                               f"after the meeting.\n\n{m.first}"}}]}
+
+
+def user_personality(d: Draw) -> str:
+    return f"Product director at {d.company}, London. Busy, trusting, prefers short updates."
+
+
+def characters(d: Draw, valid: list[datetime]) -> dict[str, Record]:
+    """Every character of world ``d``, the user first (its whole sheet: the part sets the world's user)."""
+    slots = [s.isoformat() for s in valid]
+    user: Record = {"name": d.user.name, "email": d.user.email, "phone": d.user.phone,
+                    "personality": user_personality(d), "response_timing": {"base_delay": "PT10M", "variance": "PT2M"}}
+    return {USER_ID: user, **{p.key: _invitee(d, p, slots) for p in d.invitees}, MANAGER_ID: _manager(d)}
