@@ -100,6 +100,7 @@ def test_the_report_of_a_real_ues_trial_shows_who_did_what(real_servers, tmp_pat
     report are the assistant's, nothing else is."""
     scenarios = tmp_path / "scenarios"
     shutil.copytree(SCENARIOS / "calendar_conflicts", scenarios / "calendar_conflicts")
+    shutil.copytree(SCENARIOS / "parts", scenarios / "parts")  # a named composition of a part of the library
     settings = _external(real_servers[:1], tmp_path / "data").model_copy(update={"scenarios_dir": scenarios})
 
     async def run():

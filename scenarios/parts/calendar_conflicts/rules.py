@@ -1,9 +1,7 @@
-"""Rules of calendar_conflicts shared by the generator (which draws a world) and the evaluators (which grade it).
+"""How calendar_conflicts reads the user's priorities, shared by the drawing (which builds a world) and the graders.
 
-Nothing here is a fact of one world: the world's facts (people, events, which pairs clash, who must be told) are
-the generator's ``truth`` and reach the evaluators as ``ctx.truth``. What lives here is how the user's priorities
-are read: which of the user's events are commitments, when two clash, where a losing meeting may move, and which
-words say that a meeting was declined.
+Nothing here is a fact of one world (those are the part's truth, ``CalendarTruth``): which of the user's events are
+commitments, when two clash, where a losing meeting may move, and which words say that a meeting was declined.
 
 The user's priorities (stated in chat): (1) the board review is never moved or declined; (2) the personal event
 with the user's child stays; (3) otherwise the world's *regime* decides between a customer meeting and an internal
@@ -13,7 +11,8 @@ slot the world's *destination* rule names (the earliest free start of that day, 
 meeting it clashed with ends, or the latest start that still ends by 17:00; on the hour or half past, 09:00-17:00
 UTC); one somebody else organises is declined.
 No fixed rule ("keep the external meeting", "move the later one", "keep the bigger meeting") reads that: the
-decision needs the user's words. All times are UTC.
+decision needs the user's words. All times are UTC. Spans, liveness and RSVPs are read as ``scenario_kit.grading``
+reads them.
 """
 
 from __future__ import annotations
@@ -23,6 +22,8 @@ from datetime import datetime, timedelta
 from itertools import combinations
 from typing import Any
 
+from green_agent.scenario_kit.grading import is_live, overlaps, response_of, span
+
 WORK_START = "09:00"
 WORK_END = "17:00"
 # The grid free starts are looked for on, and the grid the user asks a moved meeting to start on ("on the hour or
@@ -31,8 +32,7 @@ SLOT_GRID = timedelta(minutes=15)
 MOVE_GRID = (0, 30)
 
 # How the user settles a customer meeting against an internal one (the third priority), and how often a world
-# draws each: the ones naming one customer are drawn most (they need the user's words clash by clash). ``focus``
-# is the customer the regime names (none for the plain ones).
+# draws each: the ones naming one customer are drawn most (they need the user's words clash by clash).
 REGIMES = ("customers", "internal", "internal_except", "customers_except")
 REGIME_WEIGHTS = (1, 1, 2, 2)
 # Where a losing meeting the user organises goes.
@@ -49,42 +49,21 @@ DECLINE_WORDS = (
 )
 
 Span = tuple[datetime, datetime]
+Events = Mapping[str, dict[str, Any]]
 
 
-def when(value: str | datetime) -> datetime:
-    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-
-
-def span(event: Mapping[str, Any]) -> Span:
-    return when(event["start"]), when(event["end"])
-
-
-def overlaps(a: Span, b: Span) -> bool:
-    """Half-open spans share time (back-to-back spans do not)."""
-    return a[0] < b[1] and b[0] < a[1]
-
-
-def response_of(event: Mapping[str, Any], email: str) -> str | None:
-    return next((a.get("response") for a in event.get("attendees") or []
-                 if str(a.get("email", "")).lower() == email.lower()), None)
-
-
-def is_live(event: Mapping[str, Any]) -> bool:
-    return event.get("status") != "cancelled" and not event.get("deleted_at")
-
-
-def committed(event: Mapping[str, Any], user: str) -> bool:
+def committed(event: dict[str, Any], user: str) -> bool:
     """The user is bound by the event: live, opaque, and not declined by the user (events the user organises list
     no RSVP for the user)."""
-    return is_live(event) and event.get("transparency") != "transparent" and response_of(event, user) != "declined"
+    return is_live(event) and event.get("transparency") != "transparent" and \
+        response_of(event, user.lower()) != "declined"
 
 
-def in_week(event: Mapping[str, Any], first_day: str, last_day: str) -> bool:
+def in_week(event: dict[str, Any], first_day: str, last_day: str) -> bool:
     return first_day <= span(event)[0].date().isoformat() <= last_day
 
 
-def clashes(events: Mapping[str, Mapping[str, Any]], user: str, first_day: str,
-            last_day: str) -> list[tuple[str, str]]:
+def clashes(events: Events, user: str, first_day: str, last_day: str) -> list[tuple[str, str]]:
     """Pairs of the user's commitments in the week that overlap, as (event_id, event_id) in calendar order."""
     mine = [(eid, span(e)) for eid, e in events.items() if committed(e, user) and in_week(e, first_day, last_day)]
     return [(a[0], b[0]) for a, b in combinations(mine, 2) if overlaps(a[1], b[1])]

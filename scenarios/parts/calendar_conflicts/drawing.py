@@ -1,0 +1,439 @@
+"""Every calendar_conflicts world but world 0: a week drawn from the part's own stream.
+
+It draws the people (names, addresses, phones) and the companies (the user's and the customers'); which weekday
+(Tue-Fri) holds each of the four kinds of clash — customer meeting vs internal meeting (twice), the protected
+personal event with the user's child vs a meeting, the untouchable board review vs a customer call — and whether
+the losing meeting of each is organised by the user (move it) or by someone else (decline it), at least one of
+each; the user's third priority (``rules.REGIMES``) and where a moved meeting goes (``rules.DESTINATIONS``); the
+times of every pair (always a real overlap), the meetings that only touch a clashing one, the clash with an event
+the user already declined, and the other meetings of each day, so that the free slots a losing meeting can move to
+differ from world to world; the courier's text, the newsletter and the customers' mails around it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from green_agent.scenario_kit import build as kit
+from green_agent.scenario_kit.grading import overlaps
+from green_agent.scenario_kit.world import Person, fresh_people, shuffled
+
+from . import rules
+from .plan import (
+    MONTHS,
+    USER,
+    WEEKDAYS,
+    A,
+    Clash,
+    D,
+    Event,
+    Noise,
+    Plan,
+    Redraw,
+    assign_slots,
+    grid,
+    hhmm,
+    minutes,
+    moment,
+    pairs,
+    plus,
+    stamp,
+)
+from .pools import (
+    CALLS,
+    COMPANIES,
+    COURIERS,
+    CRUNCHES,
+    CUSTOMERS,
+    DECLINED,
+    FILLERS,
+    INTERNAL,
+    PERSONAL,
+    RESTAURANTS,
+    SCHOOLS,
+    WINNERS,
+)
+
+ATTEMPTS = 500
+Meta = dict[str, Any]
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def an(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def drawn(rng: random.Random) -> Plan:
+    """A week drawn from ``rng`` (the part's stream): the first draw that fits together."""
+    for _ in range(ATTEMPTS):
+        try:
+            return _draw_week(rng)
+        except Redraw:
+            continue
+    raise RuntimeError(f"could not draw a calendar_conflicts week in {ATTEMPTS} attempts")
+
+
+class _Week:
+    """The drawing of one week: people are hired as roles need them, events get unique ids."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.monday = date(2026, 2, 2) + timedelta(weeks=rng.randrange(0, 40))
+        self.days = [self.monday + timedelta(days=i) for i in range(5)]
+        self.company = rng.choice(COMPANIES)
+        self.domain = f"{self.company.lower()}.example"
+        self.customers = rng.sample(CUSTOMERS, 4)  # two customer winners, the board clash's customer, a filler's
+        self.area = rng.choice(("415", "628", "646", "312", "206"))
+        self.numbers = rng.sample(range(100, 999), 3)
+        self.names = fresh_people(rng, 22)
+        first, last = self.names.pop()
+        self.user = Person(first, last, email=f"{first.lower()}.{last.lower()}@{self.domain}", key=USER,
+                           personality=f"VP Customer Success at {self.company}; pragmatic, family-first, hates being "
+                                       f"double-booked.",
+                           phone=f"+1{self.area}555{self.numbers[0]:04d}", timing=("PT10M", "PT2M"))
+        self.U = self.user.email
+        child, _ = self.names.pop()
+        self.rel, self.obj = rng.choice((("daughter", "her"), ("son", "him")))
+        self.child = Person(child, last, key=child.lower(),
+                            personality=f"{first}'s {rng.randrange(8, 15)}-year-old {self.rel}; texts in lowercase.",
+                            relationship="parent", phone=f"+1{self.area}555{self.numbers[1]:04d}",
+                            timing=("PT15M", "PT5M"))
+        self.people: dict[str, Person] = {}
+        self.ids: set[str] = set()
+        self.ceo = self.hire(f"CEO of {self.company}; organises the board review.", self.domain, "manager",
+                             ("PT45M", "PT10M"))
+        self.cfo = self.hire("CFO; attends the board review.", self.domain, timing=("PT45M", "PT10M"))
+        self.kim = self.hire("Chief of staff.", self.domain)
+        self.li = self.hire("Support manager.", self.domain, "direct report")
+        self.fco = self.customers[3]
+        self.nora = self.hire(f"Operations manager at {self.fco} (customer).", f"{self.fco.lower()}.example",
+                              "customer contact")
+        self.fillers = shuffled(rng, FILLERS)
+
+    def hire(self, personality: str, domain: str, relationship: str = "colleague",
+             timing: tuple[str, str] = ("PT30M", "PT5M")) -> Person:
+        first, last = self.names.pop()
+        person = Person(first, last, email=f"{first.lower()}.{last.lower()}@{domain}", key=first.lower(),
+                        personality=personality, relationship=relationship, timing=timing)
+        self.people[person.key] = person
+        return person
+
+    def event_id(self, slug: str, day: date) -> str:
+        base = f"ev-{slug}-{WEEKDAYS[day.weekday()][:3].lower()}"
+        out, n = base, 2
+        while out in self.ids:
+            out, n = f"{base}-{n}", n + 1
+        self.ids.add(out)
+        return out
+
+    def filler(self, spec: dict[str, Any], day: date, start: str) -> Event:
+        org = {"user": self.U, "kim": self.kim.email, "ceo": self.ceo.email}[spec["org"]]
+        title = spec["title"].format(fco=self.fco, user=self.user.first, ceo=self.ceo.first)
+        attendees = [] if spec["org"] == "user" else [(org, A), (self.U, A)]
+        attendees += [({"li": self.li, "nora": self.nora}[w].email, A) for w in spec["with"]]
+        location = "Zoom" if spec["with"] and self.rng.random() < 0.5 else None
+        return Event(self.event_id(spec["slug"], day), title, day, start, plus(start, spec["minutes"]), org,
+                     attendees, location=location)
+
+
+
+
+def _customer_winner(w: _Week, day: date, tpl: dict[str, Any], co: str) -> tuple[Event, Meta]:
+    contact = w.hire(f"{cap(tpl['role'])} at {co} (customer).", f"{co.lower()}.example", "customer contact")
+    length = w.rng.choice(tpl["minutes"])
+    start = w.rng.choice(grid("09:30", plus("17:00", -length)))
+    event = Event(w.event_id(f"{co.lower()}-{tpl['slug']}", day), tpl["title"].format(co=co), day, start,
+                  plus(start, length), contact.email, [(contact.email, A), (w.U, A)],
+                  None if tpl["description"] is None else tpl["description"].format(co=co), "Zoom")
+    return event, {"keywords": [co.lower(), *tpl["keywords"]], "phrase": f"a customer {tpl['short']}",
+                   "name": f"the {co} {tpl['short']}", "reason": f"a customer {tpl['short']}", "tpl": tpl,
+                   "contact": contact, "customer_event": event}
+
+
+def _board(w: _Week, day: date) -> tuple[Event, Meta]:
+    length = w.rng.choice((90, 120))
+    start = w.rng.choice(grid("10:00", plus("16:30", -length)))
+    event = Event(w.event_id("board-review", day), "Board review", day, start, plus(start, length),
+                  w.ceo.email, [(w.ceo.email, A), (w.cfo.email, A), (w.U, A)],
+                  f"Q{(day.month - 1) // 3 + 1} board review. {w.user.first} presents customer metrics.", "Boardroom")
+    return event, {"keywords": ["board review"], "phrase": "the board review", "name": "the board review",
+                   "reason": "an internal commitment"}
+
+
+def _personal(w: _Week, day: date, tpl: dict[str, Any]) -> tuple[Event, Meta]:
+    length = w.rng.choice(tpl["minutes"])
+    start = w.rng.choice(tpl["starts"])
+    fmt = {"child": w.child.first, "rel": w.rel, "obj": w.obj, "pickup": plus(start, -15)}
+    place = w.rng.choice(RESTAURANTS) if tpl["place"] == "restaurant" else w.rng.choice(SCHOOLS)
+    event = Event(w.event_id(f"{tpl['slug']}-{w.child.key}", day), tpl["title"].format(**fmt), day, start,
+                  plus(start, length), w.U, [], tpl["note"].format(**fmt), place)
+    return event, {"keywords": [w.child.first.lower()], "phrase": tpl["phrase"].format(**fmt),
+                   "name": tpl["short"].format(**fmt), "reason": "a family commitment I can't move",
+                   "prompt": tpl["prompt"].format(**fmt), "short": tpl["short"].format(**fmt)}
+
+
+def _loser(w: _Week, kind: str, day: date, move: bool, winner: Event,
+           tpl: dict[str, Any]) -> tuple[Event, Meta]:
+    if kind == "board":
+        co = w.customers[2]
+        contact = w.hire(f"{cap(tpl['role'])} at {co} (customer); polite and formal.", f"{co.lower()}.example",
+                         "customer contact")
+        title = tpl["title"].format(co=co)
+        organizer, attendees = (w.U, [(contact.email, A)]) if move else \
+            (contact.email, [(contact.email, A), (w.U, A)])
+        meta = {"keywords": [co.lower(), tpl["short"]], "phrase": f"a customer {tpl['short']}", "name": title,
+                "affected": [contact.email], "slug": f"{co.lower()}-{tpl['slug']}", "location": "Zoom",
+                "description": tpl["description"].format(co=co, year=day.year)}
+    else:
+        if move:
+            team = [w.hire(f"{role}; {mood}.", w.domain, timing=("PT20M", "PT5M")) for role, mood in tpl["team"]]
+            organizer, attendees = w.U, [(p.email, A) for p in team]
+            affected, description = [p.email for p in team], tpl["description"]
+        else:
+            role, mood = tpl["owner"]
+            owner = w.hire(f"{role}; {mood}.", w.domain, timing=("PT20M", "PT5M"))
+            organizer, attendees = owner.email, [(owner.email, A), (w.U, A)]
+            affected, description = [owner.email], tpl["description"]
+        title = tpl["title"]
+        meta = {"keywords": list(tpl["keywords"]), "name": tpl["short"], "affected": affected, "slug": tpl["slug"],
+                "phrase": f"an internal {tpl['short']}" if kind == "customer" else an(tpl["short"]),
+                "location": None, "description": description}
+    length = w.rng.choice((30, 45, 60))
+    w0, w1 = minutes(winner.start), minutes(winner.end)
+    # A real overlap: the loser starts inside the winner, or before it and ends inside it.
+    options = [s for s in range(w0 - length + 15, w1, 15) if s >= 9 * 60 + 15 and s + length <= 17 * 60]
+    if not options:
+        raise Redraw
+    start = hhmm(w.rng.choice(options))
+    loser = Event(w.event_id(meta["slug"], day), title, day, start, plus(start, length), organizer, attendees,
+                  meta["description"], meta["location"])
+    meta["agenda"] = tpl["agenda"]
+    return loser, meta
+
+
+
+
+@dataclass
+class _Choices:
+    """What a week decides before its days are drawn."""
+
+    kinds: list[str]            # the clash kind of Tuesday..Friday
+    moves: list[bool]           # whether each day's loser is the user's (moved) or someone else's (declined)
+    winners: list[tuple[dict[str, Any], str]]  # the customer winners' templates and customers, in order
+    internals: list[dict[str, Any]]
+    call: dict[str, Any]
+    personal: dict[str, Any]
+    regime: str
+    destination: str
+    focus: str | None
+    near_days: set[int]         # days (0 = Tuesday) with a meeting that only touches the pair
+    declined_day: int           # the day with a meeting the user already declined that overlaps the winner
+    personal_text: dict[str, str] = field(default_factory=dict)
+
+
+def _choose(w: _Week) -> _Choices:
+    rng = w.rng
+    kinds = shuffled(rng, ["customer", "customer", "personal", "board"])
+    while True:  # who organises each loser: the user (move it) or someone else (decline it); both kinds occur
+        moves = [rng.random() < 0.5 for _ in kinds]
+        if any(moves) and not all(moves):
+            break
+    winners = list(zip(rng.sample(WINNERS, 2), w.customers[:2], strict=True))
+    internals = rng.sample(INTERNAL, 3)
+    call, personal = rng.choice(CALLS), rng.choice(PERSONAL)
+    regime, destination = rng.choices(rules.REGIMES, rules.REGIME_WEIGHTS)[0], rng.choice(rules.DESTINATIONS)
+    focus = rng.choice(w.customers[:2]) if regime.endswith("_except") else None
+    near_days = set(rng.sample(range(4), 2))
+    declined_day = rng.choice([i for i in range(4) if i not in near_days])
+    return _Choices(kinds, moves, winners, internals, call, personal, regime, destination, focus, near_days,
+                    declined_day)
+
+
+def _pair(w: _Week, c: _Choices, kind: str, move: bool, day: date) -> tuple[Event, Meta, Event, Meta]:
+    """The winner and the loser of one day's clash, with what the prose says of them."""
+    if kind == "customer":
+        tpl, co = c.winners.pop(0)
+        winner, wmeta = _customer_winner(w, day, tpl, co)
+        if rules.customer_wins(c.regime, co, c.focus):
+            loser, lmeta = _loser(w, kind, day, move, winner, c.internals.pop(0))
+            wmeta["side"] = "customer"
+        else:  # the internal meeting wins: the customer meeting loses (the user's to move, or declined)
+            loser, lmeta = _loser(w, kind, day, w.rng.random() < 0.5, winner, c.internals.pop(0))
+            winner, wmeta, loser, lmeta = _swap(w, winner, wmeta, loser, lmeta, move)
+        wmeta["customer"] = co
+        return winner, wmeta, loser, lmeta
+    if kind == "board":
+        winner, wmeta = _board(w, day)
+        wmeta["side"] = "board"
+    else:
+        winner, wmeta = _personal(w, day, c.personal)
+        wmeta["side"] = "personal"
+        c.personal_text = {"prompt": wmeta["prompt"], "description": wmeta["short"], "who": w.rel}
+    loser, lmeta = _loser(w, kind, day, move, winner, c.call if kind == "board" else c.internals.pop(0))
+    return winner, wmeta, loser, lmeta
+
+
+def _near_miss(w: _Week, day: date, lo: int, hi: int) -> Event:
+    """A meeting that only touches the pair (``lo``-``hi``, minutes of the day)."""
+    spec = w.fillers.pop()
+    after = hi + spec["minutes"] <= 17 * 60 + 30
+    before = lo - spec["minutes"] >= 9 * 60 + 15
+    if not (after or before):
+        raise Redraw
+    start = hhmm(hi) if after and (not before or w.rng.random() < 0.5) else hhmm(lo - spec["minutes"])
+    return w.filler(spec, day, start)
+
+
+def _declined(w: _Week, day: date, winner: Event) -> Event:
+    """A meeting that overlaps the winner, but the user already declined it."""
+    rng = w.rng
+    length = rng.choice((30, 60))
+    w0, w1 = minutes(winner.start), minutes(winner.end)
+    starts = [s for s in range(w0 - length + 15, w1, 15) if s >= 9 * 60 + 15]
+    if not starts:
+        raise Redraw
+    title = rng.choice(DECLINED)
+    start = hhmm(rng.choice(starts))
+    return Event(w.event_id(title.lower().replace(" ", "-"), day), title, day, start, plus(start, length),
+                 w.kim.email, [(w.kim.email, A), (w.U, D)])
+
+
+def _day_events(w: _Week, c: _Choices, i: int, day: date, winner: Event, loser: Event) -> list[Event]:
+    """Day ``i`` (0 = Tuesday): its pair, a near miss or a declined overlap where drawn, and other meetings."""
+    events = [winner, loser]
+    if i in c.near_days:
+        lo = min(minutes(winner.start), minutes(loser.start))
+        hi = max(minutes(winner.end), minutes(loser.end))
+        events.append(_near_miss(w, day, lo, hi))
+    if i == c.declined_day:
+        events.append(_declined(w, day, winner))
+    for _ in range(w.rng.choice((1, 2, 2, 3))):  # other meetings of the day
+        spec = w.fillers[-1]
+        slots = [s for s in grid("09:30", plus("17:00", -spec["minutes"]))
+                 if not any(overlaps((moment(day, s), moment(day, plus(s, spec["minutes"]))), e.span)
+                            for e in events)]
+        if slots:
+            w.fillers.pop()
+            events.append(w.filler(spec, day, w.rng.choice(slots)))
+    return events
+
+
+def _monday(w: _Week, week: list[Event]) -> list[Event]:
+    out: list[Event] = []
+    for _ in range(w.rng.choice((1, 2))):
+        if not w.fillers:
+            break
+        spec = w.fillers.pop()
+        slots = [s for s in grid("10:00", plus("17:00", -spec["minutes"]))
+                 if not any(overlaps((moment(w.monday, s), moment(w.monday, plus(s, spec["minutes"]))), e.span)
+                            for e in [*week, *out] if e.day == w.monday)]
+        out.append(w.filler(spec, w.monday, w.rng.choice(slots)))
+    return out
+
+
+def _draw_week(rng: random.Random) -> Plan:
+    w = _Week(rng)
+    c = _choose(w)
+    standups = [Event(f"ev-standup-{WEEKDAYS[d.weekday()][:3].lower()}", "Team standup", d, "09:00", "09:15", w.U,
+                      location="Zoom") for d in w.days]
+    w.ids.update(e.event_id for e in standups)
+    week: list[Event] = []
+    clashes: list[Clash] = []
+    for i, (kind, move) in enumerate(zip(c.kinds, c.moves, strict=True)):
+        day = w.days[i + 1]
+        winner, wmeta, loser, lmeta = _pair(w, c, kind, move, day)
+        week += _day_events(w, c, i, day, winner, loser)
+        clashes.append(Clash(kind, winner, loser, "move" if move else "decline", lmeta["affected"],
+                             lmeta["keywords"], wmeta["keywords"], wmeta["phrase"], lmeta["phrase"], lmeta["name"],
+                             wmeta["name"], None, wmeta["reason"], meta={**wmeta, "agenda": lmeta["agenda"]}))
+    week += _monday(w, week)
+    events = [*standups, *sorted(week, key=lambda e: (e.day, e.start, e.end))]
+    if pairs(events, w.U) != {frozenset((x.winner.event_id, x.loser.event_id)) for x in clashes}:
+        raise Redraw  # an accidental clash: the week holds exactly the four
+    people = {**w.people, w.child.key: w.child}
+    emails, noise, bystander_mail = _mail(w, clashes, people)
+    user_owned = [e for e in events if e.organizer == w.U and not e.attendees and e.day != w.monday
+                  and e.event_id not in {x.winner.event_id for x in clashes} and e.title != "Team standup"]
+    reckless = (user_owned or [s for s in standups if s.day != w.monday])[0].event_id
+    plan = Plan(w.monday, w.company, w.domain, w.user, w.child, people, events, clashes, c.personal_text, emails,
+                noise, reckless_delete=reckless, reckless_mail_to=bystander_mail, regime=c.regime, focus=c.focus,
+                crunch=rng.choice(CRUNCHES), destination=c.destination)
+    assign_slots(plan)
+    return plan
+
+
+def _swap(w: _Week, customer: Event, cmeta: Meta, internal: Event, imeta: Meta,
+          mine: bool) -> tuple[Event, Meta, Event, Meta]:
+    """A customer-vs-internal clash the internal meeting wins: the internal meeting becomes the winner and the
+    customer meeting the loser — organised by the user (``mine``: it is moved, the customer told) or by the
+    customer (declined, the customer told)."""
+    contact, tpl = cmeta["contact"], cmeta["tpl"]
+    if mine:
+        customer.organizer, customer.attendees = w.U, [(contact.email, A)]
+    short = tpl["short"]
+    co = customer.title.split()[0]
+    wmeta = {"keywords": list(imeta["keywords"]), "phrase": imeta["phrase"], "name": f"the {imeta['name']}",
+             "reason": f"an internal {imeta['name']}", "side": "internal", "contact": contact, "tpl": tpl,
+             "customer_event": customer}
+    lmeta = {"keywords": list(cmeta["keywords"]), "phrase": cmeta["phrase"], "name": f"{co} {short}",
+             "affected": [contact.email], "agenda": tpl["agenda"]}
+    return internal, wmeta, customer, lmeta
+
+
+
+
+def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
+          ) -> tuple[list[Meta], list[Noise], str]:
+    """The inbox (a customer's agenda, an organiser's agenda for a meeting that will be declined, the company
+    newsletter) and what arrives during the morning (another customer's mail, a courier's text)."""
+    rng, U, monday = w.rng, w.U, w.monday
+    first, second = [c for c in clashes if c.kind == "customer"]
+    c1, t1, day1 = first.meta["contact"], first.meta["tpl"], WEEKDAYS[first.winner.day.weekday()]
+    meeting1 = first.meta["customer_event"]
+    emails = [kit.inbox_email(
+        f"m-{c1.key}-agenda", c1.email, U, f"Agenda for {day1}'s {t1['short']}",
+        f"Hi {w.user.first},\n\nLooking forward to {day1}. On our side: {t1['agenda']}. "
+        f"{meeting1.start}-{meeting1.end} UTC still good?\n\nBest,\n{c1.first}",
+        stamp(monday - timedelta(days=3), f"{rng.randrange(14, 18)}:{rng.randrange(0, 60):02d}"))]
+    declined = next(c for c in clashes if c.resolution == "decline")
+    owner = next(p for p in people.values() if p.email == declined.loser.organizer)
+    dday = WEEKDAYS[declined.loser.day.weekday()]
+    emails.append(kit.inbox_email(
+        f"m-{owner.key}-{'notes' if owner is c1 else 'agenda'}", owner.email, U,
+        f"{cap(declined.loser_name)} {dday}",
+        f"Hi {w.user.first},\n\nFor {dday}'s {declined.loser_name} I'd like to cover {declined.meta['agenda']}. "
+        f"Shout if you can't make it and I'll send notes.\n\n{owner.first}",
+        stamp(monday - timedelta(days=2), f"{rng.randrange(8, 12):02d}:{rng.randrange(0, 60):02d}")))
+    drill, all_hands = rng.choice(w.days[1:]), monday + timedelta(days=rng.choice((8, 9, 10)))
+    emails.append(kit.inbox_email(
+        f"m-{w.company.lower()}-news", f"comms@{w.domain}", U,
+        f"{w.company} this week: new office plants and a fire drill",
+        f"Hi all - a fire drill is planned for {WEEKDAYS[drill.weekday()]} at "
+        f"{rng.choice(('11:00', '15:00', '16:00'))}, the {rng.choice(('2nd', '3rd', '4th'))} floor gets new plants, "
+        f"and the quarterly all-hands is on {WEEKDAYS[all_hands.weekday()]} {all_hands.day} "
+        f"{MONTHS[all_hands.month - 1]}.", stamp(monday, "07:00")))
+    c2, t2, day2 = second.meta["contact"], second.meta["tpl"], WEEKDAYS[second.winner.day.weekday()]
+    parcel_day, p0 = rng.choice(w.days[1:]), rng.choice(("08:00", "09:00", "10:00", "13:00"))
+    noise = [
+        (stamp(monday, f"09:{rng.randrange(35, 55)}"), "email", {
+            "operation": "receive", "message_id": f"m-{c2.key}-{t2['slug']}",
+            "thread_id": f"thread-m-{c2.key}-{t2['slug']}", "from_address": c2.email, "to_addresses": [U],
+            "subject": f"{day2} {t2['short']}",
+            "body_text": f"Hi {w.user.first}, looking forward to {day2}'s {t2['long']} - we'll have {t2['extra']} on "
+                         f"the call too. {c2.first}", "priority": "normal"}),
+        (stamp(monday, f"10:{rng.randrange(5, 30):02d}"), "sms", {
+            "operation": "receive_message", "from_number": f"+1{w.area}555{w.numbers[2]:04d}",
+            "to_numbers": [w.user.phone], "body": f"{rng.choice(COURIERS)}: your parcel will arrive "
+            f"{WEEKDAYS[parcel_day.weekday()]} between {p0} and {plus(p0, 120)}.", "message_type": "sms"}),
+    ]
+    affected = {a for c in clashes for a in c.affected}
+    bystander = next(p for p in (c2, c1, w.cfo) if p.email not in affected)
+    return emails, noise, bystander.email
+
+
