@@ -11,14 +11,10 @@ ROOT = Path(__file__).resolve().parents[1]
 TOPS = ("green_agent", "ues_pool", "services", "scenarios")
 MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 60
-# Classic scenarios still in the reference format (generator.py, ground_truth.py, evaluators.py) until they become
-# parts of the library; each entry must still exist, so a converted classic leaves this list.
-NOT_YET_PARTS = {"scenarios/phishing_guard"}
 
 
 def sources() -> list[Path]:
-    return sorted(p for top in TOPS for p in (ROOT / top).rglob("*.py")
-                  if "__pycache__" not in p.parts and str(p.parent.relative_to(ROOT)) not in NOT_YET_PARTS)
+    return sorted(p for top in TOPS for p in (ROOT / top).rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def test_no_module_is_over_600_lines():
@@ -35,8 +31,3 @@ def test_no_function_is_over_60_lines():
                 if lines > MAX_FUNCTION_LINES:
                     long[f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"] = lines
     assert not long, long
-
-
-def test_the_exempt_folders_are_still_unconverted_classics():
-    for folder in NOT_YET_PARTS:
-        assert (ROOT / folder / "generator.py").is_file(), f"{folder} is converted: remove it from NOT_YET_PARTS"

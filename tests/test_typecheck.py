@@ -1,5 +1,6 @@
 """The code base type-checks: mypy, configured by ``[tool.mypy]`` in pyproject.toml (``strict``), finds no error in the
-packages and the part library, and none in a scenario folder in the reference format, each checked as its own root."""
+packages and the part library, and none in a scenario folder in the reference format (the test scenarios), each checked
+as its own root."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SCENARIO_FOLDERS = sorted(p.parent for p in (REPO_ROOT / "scenarios").glob("*/scenario.json")
-                          if any(p.parent.glob("*.py")))
+# Folders in the reference format (their own evaluators.py): the test scenarios; the shipped ones are parts.
+SCENARIO_FOLDERS = sorted(p.parent for root in ("scenarios", "tests/scenarios")
+                          for p in (REPO_ROOT / root).glob("*/scenario.json") if any(p.parent.glob("*.py")))
 
 
 def _mypy(*args: str) -> None:

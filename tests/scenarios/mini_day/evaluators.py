@@ -33,8 +33,8 @@ async def invite_sent(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
 @evaluator
 async def dana_accepted(ctx: EvalContext, params: dict[str, Any]) -> EvalResult:
     event = _invite(ctx)
-    accepted = bool(event) and any(a.get("email") == DANA and a.get("response") == "accepted"
-                                   for a in event.get("attendees", []))
+    accepted = event is not None and any(a.get("email") == DANA and a.get("response") == "accepted"
+                                         for a in event.get("attendees", []))
     return EvalResult(score=1 if accepted else 0, max_score=1,
                       explanation="Dana accepted" if accepted else "no acceptance from Dana on the invite")
 
