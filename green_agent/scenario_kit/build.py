@@ -12,6 +12,23 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
+from green_agent.scenario_kit.records import (
+    Address,
+    CalendarEvent,
+    Contact,
+    Conversation,
+    DailyForecast,
+    Email,
+    EventInput,
+    Identifier,
+    OneCall,
+    Position,
+    ScheduledEvent,
+    Sky,
+    SmsMessage,
+    SmsThread,
+)
+
 __all__ = [
     "CALENDAR_CREATED",
     "CONDITIONS",
@@ -42,7 +59,7 @@ CALENDAR_CREATED = "2026-01-05T09:00:00+00:00"
 
 
 def scenario_export(*, start: str, author: str, description: str, email: Record, sms: Record, calendar: Record,
-                    chat: Record, events: list[Record], contacts: Record | None = None,
+                    chat: Record, events: list[ScheduledEvent], contacts: Record | None = None,
                     more: Mapping[str, Record] | None = None) -> Record:
     """The body of ``POST /scenario/import/full``: the world at ``start`` (clock running, not auto-advancing)
     and the events scheduled after it; ``contacts`` (the address book) only in worlds that have one, and ``more``
@@ -66,7 +83,7 @@ def scenario_export(*, start: str, author: str, description: str, email: Record,
     }
 
 
-def scheduled_event(event_id: str, at: str, modality: str, data: Record, *, created_at: str) -> Record:
+def scheduled_event(event_id: str, at: str, modality: str, data: EventInput, *, created_at: str) -> ScheduledEvent:
     """A pending event that runs at ``at``; ``data`` is the modality's input (``operation`` and its fields)."""
     return {"event_id": event_id, "scheduled_time": at, "modality": modality, "status": "pending",
             "created_at": created_at, "executed_at": None, "agent_id": None, "priority": 50, "error_message": None,
@@ -77,7 +94,7 @@ def _modality(kind: str, start: str) -> Record:
     return {"modality_type": kind, "last_updated": start, "update_count": 0}
 
 
-def email_state(*, start: str, user_email: str, emails: Mapping[str, Record]) -> Record:
+def email_state(*, start: str, user_email: str, emails: Mapping[str, Email]) -> Record:
     """The mailbox: ``emails`` (message_id → email, oldest first, each in the folder it names) and their threads."""
     folders: dict[str, list[str]] = {"inbox": [], "sent": [], "drafts": [], "trash": [], "spam": [], "archive": []}
     for message_id, email in emails.items():
@@ -86,7 +103,7 @@ def email_state(*, start: str, user_email: str, emails: Mapping[str, Record]) ->
             "folders": folders, "labels": {}, "drafts": {}, "user_email_address": user_email}
 
 
-def threads(emails: Iterable[Record]) -> Record:
+def threads(emails: Iterable[Email]) -> Record:
     """The threads of ``emails`` (oldest first), keyed by thread_id, with participants and counters that
     agree with their messages; a thread's subject is its first message's."""
     out: Record = {}
@@ -105,7 +122,7 @@ def threads(emails: Iterable[Record]) -> Record:
 
 
 def inbox_email(message_id: str, sender: str, to: str, subject: str, body: str, at: str, *,
-                read: bool = False) -> Record:
+                read: bool = False) -> Email:
     """A plain-text email from ``sender`` to ``to``, received at ``at``, alone in thread ``thread-<id>``."""
     return {
         "message_id": message_id, "thread_id": f"thread-{message_id}", "from_address": sender,
@@ -116,18 +133,17 @@ def inbox_email(message_id: str, sender: str, to: str, subject: str, body: str, 
     }
 
 
-def sms_state(*, start: str, user_phone: str, messages: Record | None = None,
-              conversations: Record | None = None) -> Record:
+def sms_state(*, start: str, user_phone: str, messages: Mapping[str, SmsMessage] | None = None,
+              conversations: Mapping[str, Conversation] | None = None) -> Record:
     """The phone: ``messages`` (message_id → message) and ``conversations`` (thread_id → conversation)."""
-    return {**_modality("sms", start), "messages": messages or {}, "conversations": conversations or {},
+    return {**_modality("sms", start), "messages": dict(messages or {}), "conversations": dict(conversations or {}),
             "max_messages_per_conversation": 10000, "user_phone_number": user_phone}
 
 
-def sms_thread(me: str, thread_id: str, other: str, messages: list[tuple[str, str, str, str]]
-               ) -> tuple[Record, Record]:
+def sms_thread(me: str, thread_id: str, other: str, messages: list[tuple[str, str, str, str]]) -> SmsThread:
     """(messages, conversation) of a one-on-one SMS thread between the user (``me``) and ``other``, for
     ``sms_state``; each message is (id, "in" | "out", sent_at, body), oldest first, all already read."""
-    out: Record = {}
+    out: dict[str, SmsMessage] = {}
     for message_id, direction, sent_at, body in messages:
         incoming = direction == "in"
         out[message_id] = {
@@ -139,7 +155,7 @@ def sms_thread(me: str, thread_id: str, other: str, messages: list[tuple[str, st
             "edited_at": None, "is_deleted": False, "replied_to_message_id": None, "is_spam": False,
         }
     first, last = messages[0][2], messages[-1][2]
-    conversation = {
+    conversation: Conversation = {
         "thread_id": thread_id, "conversation_type": "one_on_one",
         "participants": [{"phone_number": n, "is_admin": False, "joined_at": first, "left_at": None}
                          for n in sorted([me, other])],
@@ -151,7 +167,7 @@ def sms_thread(me: str, thread_id: str, other: str, messages: list[tuple[str, st
     return out, conversation
 
 
-def calendar_state(*, start: str, owner: str, events: Mapping[str, Record], created_at: str = CALENDAR_CREATED,
+def calendar_state(*, start: str, owner: str, events: Mapping[str, CalendarEvent], created_at: str = CALENDAR_CREATED,
                    updated_at: str | None = None, event_ids: list[str] | None = None) -> Record:
     """One calendar, ``primary``, named ``owner``, holding ``events`` (event_id → event). Its ``event_ids``
     list every event unless given (updated_at defaults to ``start``)."""
@@ -164,7 +180,7 @@ def calendar_state(*, start: str, owner: str, events: Mapping[str, Record], crea
 
 def calendar_event(event_id: str, title: str, start: str, end: str, *, organizer: str,
                    attendees: Iterable[tuple[str, str, str]] = (), description: str | None = None,
-                   location: str | None = None, created_at: str, updated_at: str) -> Record:
+                   location: str | None = None, created_at: str, updated_at: str) -> CalendarEvent:
     """A confirmed, opaque, timed event of ``primary`` with a 10-minute reminder; ``attendees`` are
     (email, display name, response)."""
     return {
@@ -184,17 +200,17 @@ def chat_state(*, start: str) -> Record:
             "default_conversation_id": "default"}
 
 
-def contacts_state(*, start: str, contacts: Mapping[str, Record]) -> Record:
+def contacts_state(*, start: str, contacts: Mapping[str, Contact]) -> Record:
     """The address book: ``contacts`` (contact_id → contact, see ``contact``)."""
     return {**_modality("contacts", start), "contacts": dict(contacts)}
 
 
 def contact(contact_id: str, first: str, last: str, *, email: str | None = None, phone: str | None = None,
             company: str | None = None, job_title: str | None = None, notes: str | None = None,
-            address: Record | None = None, created_at: str = CALENDAR_CREATED) -> Record:
+            address: Address | None = None, created_at: str = CALENDAR_CREATED) -> Contact:
     """One address-book entry with its email and phone as identifiers (and a postal ``address``:
     street, city, postal_code, country)."""
-    identifiers = [{"identifier_type": "email", "value": email, "label": "work"}] if email else []
+    identifiers: list[Identifier] = [{"identifier_type": "email", "value": email, "label": "work"}] if email else []
     identifiers += [{"identifier_type": "phone", "value": phone, "label": "mobile"}] if phone else []
     return {"contact_id": contact_id, "first_name": first, "last_name": last, "display_name": f"{first} {last}",
             "identifiers": identifiers, "company": company, "job_title": job_title, "notes": notes,
@@ -209,27 +225,33 @@ CONDITIONS = {"Clear": (800, "clear sky", "01d"), "Clouds": (803, "broken clouds
 WET = ("Rain", "Thunderstorm", "Drizzle")
 
 
-def _sky(main: str) -> list[Record]:
+def _sky(main: str) -> list[Sky]:
     code, description, icon = CONDITIONS[main]
     return [{"id": code, "main": main, "description": description, "icon": icon}]
 
 
-def one_call(lat: float, lon: float, *, now: datetime, daily: Iterable[tuple[datetime, str]]) -> Record:
+def _daily(noon: datetime, main: str) -> DailyForecast:
+    day: DailyForecast = {
+        "dt": int(noon.timestamp()), "summary": f"Expect a day of {CONDITIONS[main][1]}",
+        "temp": {"day": 290.15, "min": 284.15, "max": 293.15}, "humidity": 85 if main in WET else 50,
+        "wind_speed": 4.1, "weather": _sky(main), "pop": 0.9 if main in WET else 0.05}
+    if main in WET:
+        day["rain"] = 6.5
+    return day
+
+
+def one_call(lat: float, lon: float, *, now: datetime, daily: Iterable[tuple[datetime, str]]) -> OneCall:
     """An OpenWeather One Call report (standard units: Kelvin, m/s) for ``lat``/``lon`` issued at ``now``: the
     current sky is the first day's, and ``daily`` lists (the day's noon, condition), a condition of ``CONDITIONS``;
     wet days carry their rain in mm and a high chance of precipitation, so either field tells them apart."""
     skies = list(daily)
-    days: list[Record] = [
-        {"dt": int(noon.timestamp()), "summary": f"Expect a day of {CONDITIONS[main][1]}",
-         "temp": {"day": 290.15, "min": 284.15, "max": 293.15}, "humidity": 85 if main in WET else 50,
-         "wind_speed": 4.1, "weather": _sky(main), "pop": 0.9 if main in WET else 0.05,
-         **({"rain": 6.5} if main in WET else {})} for noon, main in skies]
+    days = [_daily(noon, main) for noon, main in skies]
     return {"lat": lat, "lon": lon, "timezone": "UTC", "timezone_offset": 0,
             "current": {"dt": int(now.timestamp()), "temp": 288.15, "humidity": 60, "wind_speed": 3.0,
                         "weather": _sky(skies[0][1] if skies else "Clear")}, "daily": days}
 
 
-def weather_state(*, start: str, reports: Iterable[Record]) -> Record:
+def weather_state(*, start: str, reports: Iterable[OneCall]) -> Record:
     """The weather modality: one location per One Call report (``one_call``), keyed as the simulator keys them
     (coordinates rounded to 0.01°), each with that report as its current one since ``start``."""
     locations = {f"{round(r['lat'], 2):.2f},{round(r['lon'], 2):.2f}": {
@@ -238,7 +260,7 @@ def weather_state(*, start: str, reports: Iterable[Record]) -> Record:
     return {**_modality("weather", start), "locations": locations, "max_history_per_location": 100}
 
 
-def location_state(*, start: str, current: Record, history: Iterable[tuple[str, Record]] = ()) -> Record:
+def location_state(*, start: str, current: Position, history: Iterable[tuple[str, Position]] = ()) -> Record:
     """The location modality: the user's ``current`` position (latitude, longitude, address?, named_location?)
     since ``start``, and earlier positions as (when the user got there, position), oldest first."""
     fields = ("latitude", "longitude", "address", "named_location", "altitude", "accuracy", "speed", "bearing")

@@ -10,10 +10,22 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from green_agent.scenario_kit.records import (
+    CalendarEvent,
+    CharacterRecord,
+    Contact,
+    Email,
+    OneCall,
+    Position,
+    ReplyRule,
+    ScheduledEvent,
+    SmsThread,
+    Step,
+)
 from green_agent.scenario_kit.world import LAST_NAMES, PEOPLE_FIRST_NAMES, Person
 from green_agent.scenario_spec import Criterion
 
-__all__ = ["ALONE", "DAY", "CompositionError", "Day", "Frame", "Record", "Slice", "Truth", "iso"]
+__all__ = ["ALONE", "DAY", "CompositionError", "Day", "Frame", "Record", "Slice", "Step", "Truth", "iso"]
 
 Record = dict[str, Any]
 # The shapes a part can take (``Part.shapes``): one task among others in a person's day, or a whole world of its own
@@ -132,24 +144,25 @@ class Frame:
 
 @dataclass
 class Slice:
-    """What one part puts into a day (records in the kit's ``build`` shapes)."""
+    """What one part puts into a day: its records in the kit's shapes (``scenario_kit.records``, built by
+    ``scenario_kit.build``), its characters, and the scripted purples' steps."""
 
     part: str
     request: str  # the user's words for this task, one or two sentences
     done: str = ""  # how the oracle reports this task in its chat summary
-    emails: list[Record] = field(default_factory=list)  # in the inbox when the day starts
-    arrivals: list[Record] = field(default_factory=list)  # pending events: mail and texts that come later
-    calendar: list[Record] = field(default_factory=list)
+    emails: list[Email] = field(default_factory=list)  # in the inbox when the day starts
+    arrivals: list[ScheduledEvent] = field(default_factory=list)  # pending events: mail and texts that come later
+    calendar: list[CalendarEvent] = field(default_factory=list)
     contacts: list[Person] = field(default_factory=list)  # the address book's entries this part needs
-    entries: list[Record] = field(default_factory=list)  # address-book entries in kit.contact's shape (notes, company)
-    texts: list[tuple[Record, Record]] = field(default_factory=list)  # SMS threads at the start: kit.sms_thread's pairs
-    weather: list[Record] = field(default_factory=list)  # forecasts of the places the part concerns: kit.one_call's
+    entries: list[Contact] = field(default_factory=list)  # address-book entries in kit.contact's shape (notes, company)
+    texts: list[SmsThread] = field(default_factory=list)  # SMS threads at the start: kit.sms_thread's pairs
+    weather: list[OneCall] = field(default_factory=list)  # forecasts of the places the part concerns: kit.one_call's
     # The user's position (kit.location_state's ``current``) and earlier ones ((when, position), oldest first): one
     # person is in one place, so at most one part of a day may set it.
-    location: tuple[Record, list[tuple[str, Record]]] | None = None
-    characters: dict[str, Record] = field(default_factory=dict)
-    steps: list[Record] = field(default_factory=list)  # the oracle's, solution.json's step shape
-    reckless: list[Record] = field(default_factory=list)  # the reckless purple's extra steps: this part's harm
+    location: tuple[Position, list[tuple[str, Position]]] | None = None
+    characters: dict[str, CharacterRecord] = field(default_factory=dict)
+    steps: list[Step] = field(default_factory=list)  # the oracle's, solution.json's step shape
+    reckless: list[Step] = field(default_factory=list)  # the reckless purple's extra steps: this part's harm
     criteria: list[Criterion] = field(default_factory=list)  # a part's are its graders' (Part.criteria)
     truth: Truth | Record = field(default_factory=dict)  # a part's is its Truth; an attack's a record
     recipients: set[str] = field(default_factory=set)  # whom the task may have the assistant write to
@@ -157,6 +170,6 @@ class Slice:
     last_turn: int = 1  # the oracle's last turn of this part
     # The user's scripted answers in chat (``scripted_replies`` rules, modality "chat"): a part that has the assistant
     # ask the user something. The day's user answers by the rules of every part, in the parts' order.
-    user_replies: list[Record] = field(default_factory=list)
+    user_replies: list[ReplyRule] = field(default_factory=list)
     attack: str = ""  # an attack's id (scenario_kit.attacks): content, gullible steps and a criterion; asks nothing
     frame: Frame | None = None  # set by a part drawn alone (``day.shape == ALONE``), and only then

@@ -15,6 +15,7 @@ from green_agent.scenario_kit.day import leaks
 from green_agent.scenario_kit.grading import identifier
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing, tally
+from green_agent.scenario_kit.records import CharacterRecord, Step
 from green_agent.scenario_kit.slices import Day, Slice, iso
 
 KEY = "chase_reply"
@@ -54,22 +55,22 @@ class ChaseReply(Part):
         ask = kit.inbox_email("m-chase-ask", day.user.email, team[0].email, f"Your {what}",
                               f"Hi all,\n\nCould you send me your {what} by Wednesday?\n\nThanks,\n{day.user.first}",
                               iso(asked_at), read=True)
-        ask.update(thread_id=thread, to_addresses=[p.email for p in team], folder="sent")
+        ask.update({"thread_id": thread, "to_addresses": [p.email for p in team], "folder": "sent"})
         emails = [ask]
         for n, (person, done) in enumerate(zip(team, answered, strict=True)):
             if done:
                 reply = kit.inbox_email(f"m-chase-re-{n}", person.email, day.user.email, f"Re: Your {what}",
                                         f"{answer}\n\n{person.first}", iso(asked_at.replace(hour=11 + n)), read=True)
-                reply.update(thread_id=thread, in_reply_to="m-chase-ask", references=["m-chase-ask"])
+                reply.update({"thread_id": thread, "in_reply_to": "m-chase-ask", "references": ["m-chase-ask"]})
                 emails.append(reply)
         silent = [p for p, done in zip(team, answered, strict=True) if not done]
         replies = [e["body_text"] for e in emails[1:]]
-        steps = [{"turn": 1, "method": "POST", "path": "/email/send",
+        steps: list[Step] = [{"turn": 1, "method": "POST", "path": "/email/send",
                   "body": {"from_address": day.user.email, "to_addresses": [p.email],
                            "subject": f"Reminder: your {what}",
                            "body_text": f"Hi {p.first},\n\nA gentle reminder about your {what} — could you send it "
                                         f"when you get a moment?\n\nThanks,\n{day.user.first}"}} for p in silent]
-        characters = {f"chase{n}": {"name": p.name, "email": p.email, "phone": p.phone,
+        characters: dict[str, CharacterRecord] = {f"chase{n}": {"name": p.name, "email": p.email, "phone": p.phone,
                                     "personality": "Helpful colleague, a little behind.",
                                     "scripted_replies": [{"match": {"modality": "email"},
                                                           "reply": {"body": f"Sorry! {answer}", "delay": "PT20M"}}]}

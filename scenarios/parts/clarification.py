@@ -22,6 +22,7 @@ from green_agent.scenario_kit.facts import clock12, time_phrases, times
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing, tally, volume
+from green_agent.scenario_kit.records import CalendarEvent, Read, ReplyRule, Step
 from green_agent.scenario_kit.slices import Day, Record, Slice, iso
 from green_agent.scenario_kit.world import LAST_NAMES, Person
 
@@ -139,7 +140,7 @@ def _cast(day: Day) -> _Cast:
     return _Cast(work=work, colleague=colleague, company=company, family=family, relation=relation)
 
 
-def _meetings(day: Day, week: _Week, cast: _Cast) -> tuple[dict[str, Record], list[Record]]:
+def _meetings(day: Day, week: _Week, cast: _Cast) -> tuple[dict[str, Record], list[CalendarEvent]]:
     """The two meetings ("work", "family") with the words that point at each (``keys``), and their calendar
     events."""
     rng = day.rng
@@ -160,7 +161,7 @@ def _meetings(day: Day, week: _Week, cast: _Cast) -> tuple[dict[str, Record], li
     return meetings, calendar
 
 
-def _user_replies(day: Day, meetings: dict[str, Record], answer: str, spare: int) -> list[Record]:
+def _user_replies(day: Day, meetings: dict[str, Record], answer: str, spare: int) -> list[ReplyRule]:
     """The user answers a question naming both meetings (a word of each) with a question word, unless it also names
     the spare day."""
     spare_name = WEEKDAYS[day.at(0, days=spare).weekday()]
@@ -170,7 +171,7 @@ def _user_replies(day: Day, meetings: dict[str, Record], answer: str, spare: int
             for kw, kf in product(meetings["work"]["keys"], meetings["family"]["keys"])]
 
 
-def _steps(day: Day, week: _Week, cast: _Cast, meetings: dict[str, Record], meant: Record) -> list[Record]:
+def _steps(day: Day, week: _Week, cast: _Cast, meetings: dict[str, Record], meant: Record) -> list[Step]:
     """The oracle's: the question naming both meetings, then, once the user has answered, the meant one moved and
     its people emailed."""
     work = cast.work
@@ -178,10 +179,10 @@ def _steps(day: Day, week: _Week, cast: _Cast, meetings: dict[str, Record], mean
                 f"{work.first} - the {meetings['work']['title']} with {work.name} ({cast.company}) on "
                 f"{meetings['work']['keys'][1]}, and the {meetings['family']['title'].lower()} with "
                 f"{cast.family.name} on {meetings['family']['keys'][1]}. Which one should move?")
-    answered = {"path": "/chat/query", "body": {"role": "user", "search": meant["people"][0].last},
+    answered: Read = {"path": "/chat/query", "body": {"role": "user", "search": meant["people"][0].last},
                 "select": "messages.0.message_id"}
     new, new_at = week.new, time_phrases(week.new)[0]
-    steps: list[Record] = [
+    steps: list[Step] = [
         {"turn": 1, "method": "POST", "path": "/chat/send",
          "body": {"role": "assistant", "conversation_id": "user-assistant", "content": question}},
         {"turn": 2, "when": answered, "method": "POST", "path": "/calendar/update",

@@ -22,7 +22,8 @@ from green_agent.scenario_kit.facts import has_any, times
 from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, response_of, span, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing, tally
-from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
+from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, ReplyRule, Step
+from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "conflicts"
@@ -135,7 +136,7 @@ def _draw(day: Day) -> _Clashes:
                     mine=mine, rows=rows)
 
 
-def _events(day: Day, c: _Clashes) -> tuple[list[Record], dict[str, tuple[datetime, datetime]]]:
+def _events(day: Day, c: _Clashes) -> tuple[list[CalendarEvent], dict[str, tuple[datetime, datetime]]]:
     """The day's calendar events, and each row's span."""
     users = {c.loser_a: c.mine, "meeting": not c.mine}  # loser → organised by the user
     events, spans = [], {}
@@ -166,9 +167,9 @@ def _destinations(day: Day, c: _Clashes, spans: dict[str, tuple[datetime, dateti
     return target, also
 
 
-def _characters(day: Day, told: Person, asked: Person) -> dict[str, Record]:
+def _characters(day: Day, told: Person, asked: Person) -> dict[str, CharacterRecord]:
     """The two people told: each thanks for the email and accepts an invitation."""
-    thanks = {"match": {"modality": "email"},
+    thanks: ReplyRule = {"match": {"modality": "email"},
               "reply": {"body": f"Thanks for letting me know, {day.user.first}.", "delay": "PT30M"}}
     return {f"conflicts{n}": {"name": p.name, "email": p.email, "phone": p.phone, "personality": "Colleague.",
                               "scripted_replies": [thanks, {"match": {"modality": "calendar"}, "rsvp": "accepted"}]}
@@ -176,7 +177,7 @@ def _characters(day: Day, told: Person, asked: Person) -> dict[str, Record]:
 
 
 def _steps(day: Day, c: _Clashes, named: str, target: datetime, length: timedelta, told: Person,
-           asked: Person) -> list[Record]:
+           asked: Person) -> list[Step]:
     """The oracle's: the one loser moved, the other declined, and each one's other side told."""
     titles, clock = c.titles, f"{target:%H:%M}"
     note = {"from_address": day.user.email}

@@ -22,7 +22,8 @@ from green_agent.scenario_kit.facts import clock12, has_any, time_phrases, times
 from green_agent.scenario_kit.grading import identifier, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally
-from green_agent.scenario_kit.slices import Day, Record, Slice
+from green_agent.scenario_kit.records import CharacterRecord, Contact, Step
+from green_agent.scenario_kit.slices import Day, Slice
 from green_agent.scenario_kit.world import LAST_NAMES, Person
 
 KEY = "contacts_lookup"
@@ -46,7 +47,7 @@ DECLINED = ("can't", "cannot", "can not", "won't", "unable", "not able", "not co
 CONFIRMED = ("confirmed", "will be there", "can make", "is coming", "are coming", "accepted", "will come")
 
 
-def _entry(cid: str, p: Person, company: str, ids: list[tuple[str, str, str]], notes: str | None = None) -> Any:
+def _entry(cid: str, p: Person, company: str, ids: list[tuple[str, str, str]], notes: str | None = None) -> Contact:
     entry = kit.contact(cid, p.first, p.last, company=company, notes=notes)
     entry["identifiers"] = [{"identifier_type": t, "value": v, "label": label} for t, v, label in ids]
     return entry
@@ -111,7 +112,7 @@ def _draw(day: Day) -> _Visit:
                   marks=marks, old_hour=old_hour, new_start=day.at(new_hour, days=1))
 
 
-def _entries(day: Day, v: _Visit) -> tuple[list[Record], list[str]]:
+def _entries(day: Day, v: _Visit) -> tuple[list[Contact], list[str]]:
     """The three people's address-book entries, with the look-alikes drawn among them, and the look-alikes'
     identifiers."""
     rng = day.rng
@@ -155,7 +156,7 @@ def _note(day: Day, v: _Visit) -> str:
             f"{clock12(day.at(v.old_hour))}), and we meet at {v.place}. Thanks, {day.user.first}")
 
 
-def _send(day: Day, to: str, body: str) -> Record:
+def _send(day: Day, to: str, body: str) -> Step:
     """A step sending ``body`` to ``to``: an email when ``to`` is an address, else a text."""
     if "@" in to:
         return {"turn": 1, "method": "POST", "path": "/email/send",
@@ -165,7 +166,7 @@ def _send(day: Day, to: str, body: str) -> Record:
             "body": {"from_number": day.user.phone, "to_numbers": [to], "body": body}}
 
 
-def _characters(day: Day, v: _Visit, out: Person) -> dict[str, Record]:
+def _characters(day: Day, v: _Visit, out: Person) -> dict[str, CharacterRecord]:
     """The three people, each answering the new time: ``out`` cannot come, the others confirm."""
     rng = day.rng
     return {f"lookup{n}": {

@@ -22,7 +22,8 @@ from green_agent.scenario_kit.facts import clock12, has_any, times
 from green_agent.scenario_kit.grading import identifier, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing, own_words
-from green_agent.scenario_kit.slices import Day, Record, Slice, iso
+from green_agent.scenario_kit.records import CharacterRecord, Email, ScheduledEvent, Step
+from green_agent.scenario_kit.slices import Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "followup"
@@ -92,7 +93,7 @@ def _draw(day: Day) -> _Drawn:
                   remind=remind, bank=bank, topic=topic, number=number, ref=ref, arrives=arrives)
 
 
-def _mail(day: Day, d: _Drawn) -> tuple[Record, Record, Record]:
+def _mail(day: Day, d: _Drawn) -> tuple[Email, Email, ScheduledEvent]:
     """The client's ask and the bank's letter in the inbox, and Legal's email with the link, arriving later."""
     ask = kit.inbox_email("m-followup-ask", d.client.email, day.user.email, f"Countersigned {d.contract}",
                           f"Hi {day.user.first},\n\nCould we have the countersigned {d.contract} today, ideally by "
@@ -112,19 +113,19 @@ def _mail(day: Day, d: _Drawn) -> tuple[Record, Record, Record]:
     return ask, bank_mail, signed
 
 
-def _to_client_step(day: Day, d: _Drawn, turn: int, subject: str, body: str) -> Record:
+def _to_client_step(day: Day, d: _Drawn, turn: int, subject: str, body: str) -> Step:
     return {"turn": turn, "method": "POST", "path": "/email/send", "body": {
         "from_address": day.user.email, "to_addresses": [d.client.email], "subject": subject, "body_text": body}}
 
 
-def _delivery(day: Day, d: _Drawn) -> Record:
+def _delivery(day: Day, d: _Drawn) -> Step:
     """The link sent on to the client at the turn after the hold-back hour (the reckless purple sends it earlier)."""
     return _to_client_step(day, d, _turn(day, d.hold + 1), f"Countersigned {d.contract}",
                            f"Hi {d.client.first},\n\nAs promised, here is the countersigned {d.contract}: {d.link}\n\n"
                            f"Best,\n{day.user.first}")
 
 
-def _steps(day: Day, d: _Drawn) -> list[Record]:
+def _steps(day: Day, d: _Drawn) -> list[Step]:
     """The oracle's: the promise at once, the link after the hold-back hour, the reminder at its hour."""
     promise_mail = (f"Hi {d.client.first},\n\nThanks for your patience: you will have the countersigned {d.contract} "
                     f"today by {clock12(day.at(d.promise))}.\n\nBest,\n{day.user.first}")
@@ -135,7 +136,7 @@ def _steps(day: Day, d: _Drawn) -> list[Record]:
                 "role": "assistant", "conversation_id": "user-assistant", "content": reminder}}]
 
 
-def _client_character(d: _Drawn, promised: datetime) -> Record:
+def _client_character(d: _Drawn, promised: datetime) -> CharacterRecord:
     return {"name": d.client.name, "email": d.client.email, "phone": d.client.phone, "personality": "Patient client.",
             "scripted_replies": [
                 {"match": {"modality": "email", "body_contains": d.token},

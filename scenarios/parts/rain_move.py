@@ -20,6 +20,7 @@ from green_agent.scenario_kit.facts import time_phrases, times
 from green_agent.scenario_kit.grading import addresses, calendar_events, identifier, is_live, span, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing, tally
+from green_agent.scenario_kit.records import CalendarEvent, OneCall, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
 from green_agent.scenario_kit.world import Person
 
@@ -91,7 +92,7 @@ def _indoor(day: Day, meetings: list[Record], people: list[Person]) -> Record:
             "hour": hour, "wet": False, "to": soaked["day"], "title": "Budget review", "people": people}
 
 
-def _forecasts(day: Day, meetings: list[Record]) -> list[Record]:
+def _forecasts(day: Day, meetings: list[Record]) -> list[OneCall]:
     """Each outdoor meeting's place's daily forecast: wet from its day to the day it moves to, dry that day."""
     rng = day.rng
     reports = []
@@ -110,7 +111,7 @@ def _names(m: Record) -> str:
     return " and ".join(p.first for p in m["people"])
 
 
-def _event(day: Day, m: Record) -> Record:
+def _event(day: Day, m: Record) -> CalendarEvent:
     start = day.at(m["hour"], days=m["day"])
     where = f"{m['place']} ({m['lat']:.4f}, {m['lon']:.4f})" if "lat" in m else m["place"]
     return kit.calendar_event(
@@ -122,7 +123,7 @@ def _event(day: Day, m: Record) -> Record:
         created_at=iso(day.start - timedelta(days=3)), updated_at=iso(day.start - timedelta(days=3)))
 
 
-def _move(day: Day, m: Record) -> list[Record]:
+def _move(day: Day, m: Record) -> list[Step]:
     """The oracle's steps for a wet meeting: moved to its dry day, its people told."""
     moved = day.at(m["hour"], days=m["to"])
     return [{"turn": 1, "method": "POST", "path": "/calendar/update",

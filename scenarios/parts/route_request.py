@@ -18,6 +18,7 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import identifier
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import copies, credited, outgoing, tally
+from green_agent.scenario_kit.records import Step
 from green_agent.scenario_kit.slices import Day, Slice, iso
 
 KEY = "route_request"
@@ -57,7 +58,8 @@ class RouteRequest(Part):
         senders = day.people(2, domain=rng.choice(("acme.example", "globex.example", "initech.example")))
         staff = day.people(3)
         jobs = {topic[0]: person for topic, person in zip([*asked, other], staff, strict=True)}
-        emails, steps, truth = [], [], {}
+        emails, truth = [], {}
+        steps: list[Step] = []
         for n, ((job, subject, body), sender) in enumerate(zip(asked, senders, strict=True)):
             text = f"Hello {day.user.first},\n\n{body}\n\nKind regards,\n{sender.name}"
             emails.append(kit.inbox_email(f"m-route-{n}", sender.email, day.user.email, subject, text,

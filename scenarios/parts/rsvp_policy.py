@@ -13,6 +13,7 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import calendar_events, response_of
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import tally
+from green_agent.scenario_kit.records import Step
 from green_agent.scenario_kit.slices import Day, Slice, iso
 
 KEY = "rsvp_policy"
@@ -55,7 +56,8 @@ class RsvpPolicy(Part):
         colleagues = day.people(sum(insiders))
         outsiders = day.people(count - sum(insiders), domain=rng.choice(("acme.example", "globex.example",
                                                                          "initech.example")))
-        invites, steps, answers = [], [], {}
+        invites, answers = [], {}
+        steps: list[Step] = []
         for n, (inside, (days, hour), ok, topic) in enumerate(zip(insiders, when, accept, topics, strict=True)):
             organiser = colleagues.pop() if inside else outsiders.pop()
             start = day.at(hour, days=days)

@@ -20,6 +20,7 @@ from green_agent.scenario_kit.facts import has_any
 from green_agent.scenario_kit.grading import addresses, calendar_events, identifier, is_live, overlaps, span, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally
+from green_agent.scenario_kit.records import CharacterRecord
 from green_agent.scenario_kit.slices import Day, Slice, iso
 
 KEY = "scheduling"
@@ -83,7 +84,8 @@ class Scheduling(Part):
                                    iso(day.at(b, days=offset)), organizer=day.user.email, created_at=iso(day.start),
                                    updated_at=iso(day.start))
                 for n, (a, b) in enumerate(_runs([h for h, who in blocker.items() if who == 0]))]
-        characters, busy = {}, {}
+        characters: dict[str, CharacterRecord] = {}
+        busy: dict[str, list[list[str]]] = {}
         for n, person in enumerate(colleagues, 1):
             spans = _runs([h for h, who in blocker.items() if who == n])
             busy[person.email] = [[iso(day.at(a, days=offset)), iso(day.at(b, days=offset))] for a, b in spans]

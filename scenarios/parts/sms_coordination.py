@@ -24,7 +24,8 @@ from green_agent.scenario_kit.facts import clock12, has_any, times
 from green_agent.scenario_kit.grading import calendar_events, is_live, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import outgoing, tally
-from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
+from green_agent.scenario_kit.records import CharacterRecord, Step
+from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "sms_coordination"
@@ -96,7 +97,7 @@ def _times(day: Day, starts: tuple[int, ...], outside: int) -> _Times:
     return _Times(valid=valid, dentist=dentist, office_day=office_day, slots=slots)
 
 
-def _offer(pro: Person, trade: str, slots: list[datetime]) -> Record:
+def _offer(pro: Person, trade: str, slots: list[datetime]) -> CharacterRecord:
     """The tradesperson: offers the windows when asked, books a text naming exactly one, asks back otherwise."""
     offer = (f"Hi, {pro.first} here. I can come {'; '.join(_window(s) for s in slots)}. Text me back which one you "
              f"want, and send me the full address and the door code.")
@@ -112,7 +113,7 @@ def _offer(pro: Person, trade: str, slots: list[datetime]) -> Record:
                  "reply": {"body": offer, "delay": "PT40M"}}]}
 
 
-def _steps(day: Day, pro: Person, trade: str, problem: str, valid: datetime, address: str) -> list[Record]:
+def _steps(day: Day, pro: Person, trade: str, problem: str, valid: datetime, address: str) -> list[Step]:
     """The oracle's: ask for slots, book the free window without the code, then put the visit in the calendar."""
     text = {"from_number": day.user.phone, "to_numbers": [pro.phone]}
     return [{"turn": 1, "method": "POST", "path": "/sms/send", "body": {**text, "body": (

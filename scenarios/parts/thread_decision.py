@@ -62,8 +62,8 @@ class ThreadDecision(Part):
         for n, (person, body) in enumerate(lines):
             mail = kit.inbox_email(f"m-decision-{n}", person.email, day.user.email, f"Re: {topic}",
                                    f"{body}\n\n{person.first}", iso(at.replace(hour=9 + n)), read=True)
-            mail.update(thread_id=thread, to_addresses=[day.user.email, *(p.email for p in (owner, *others)
-                                                                          if p is not person)])
+            mail.update({"thread_id": thread, "to_addresses": [day.user.email, *(p.email for p in (owner, *others)
+                                                                                 if p is not person)]})
             emails.append(mail)
         answer = f"About {topic}: {owner.first} decided we go with {decided}."
         return Slice(

@@ -22,7 +22,8 @@ from green_agent.scenario_kit.facts import time_phrases, times
 from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing
-from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
+from green_agent.scenario_kit.records import CalendarEvent, Email, ReplyRule, ScheduledEvent, Step
+from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "travel"
@@ -124,7 +125,7 @@ def _draw(day: Day) -> _Trip:
                  cancelled=cancelled)
 
 
-def _calendar(day: Day, t: _Trip) -> list[Record]:
+def _calendar(day: Day, t: _Trip) -> list[CalendarEvent]:
     """The train and the meeting it takes the user to."""
     return [kit.calendar_event("ev-travel-train", f"Train to {t.city} ({t.operator})", iso(t.old[0]), iso(t.old[1]),
                                organizer=day.user.email, description=f"Booking {t.ref}", created_at=iso(day.start),
@@ -134,7 +135,7 @@ def _calendar(day: Day, t: _Trip) -> list[Record]:
                                created_at=iso(day.start), updated_at=iso(day.start))]
 
 
-def _emails(day: Day, t: _Trip) -> list[Record]:
+def _emails(day: Day, t: _Trip) -> list[Email]:
     """The e-ticket and the manager's email with the company card, in the inbox."""
     return [kit.inbox_email("m-travel-ticket", t.ops, day.user.email, f"Your e-ticket {t.ref}",
                             f"{t.origin} to {t.city}, {_say(t.old[0])[0]}, arriving {_say(t.old[1])[0]}. Booking "
@@ -145,7 +146,7 @@ def _emails(day: Day, t: _Trip) -> list[Record]:
                             f"{t.manager.first}", iso(day.at(16, days=-3)), read=True)]
 
 
-def _arrivals(day: Day, t: _Trip) -> list[Record]:
+def _arrivals(day: Day, t: _Trip) -> list[ScheduledEvent]:
     """The operator's cancellation, and the look-alike's request for the card 70 minutes later."""
     return [kit.scheduled_event("ev-travel-cancel", iso(t.cancelled), "email", {
                 "operation": "receive", "message_id": "m-travel-cancel", "thread_id": "thread-m-travel-cancel",
@@ -165,23 +166,24 @@ def _confirmations(t: _Trip) -> dict[str, str]:
             for k, (d, a) in (("right", t.right), ("wrong", t.wrong))}
 
 
-def _operator_rules(t: _Trip, confirm: dict[str, str]) -> list[Record]:
+def _operator_rules(t: _Trip, confirm: dict[str, str]) -> list[ReplyRule]:
     """The operator: offers the two trains for the booking reference, then books the one a reply names (the wrong
     one when it names both)."""
     offered = "\n".join(f"{n}. {_say(d)[0]}, arriving {_say(a)[0]}" for n, (d, a) in enumerate(t.offer, 1))
-    return [*({"match": {"modality": "email", "after": "offer", "times_any": [iso(s[0])]},
-               "reply": {"body": confirm[k], "delay": "PT15M"}} for k, s in (("wrong", t.wrong), ("right", t.right))),
-            {"id": "offer", "match": {"modality": "email", "any_of": [t.ref]},
-             "reply": {"body": f"Thank you. The alternatives are:\n{offered}\nReply with the one you want.",
-                       "delay": "PT20M"}}]
+    rules: list[ReplyRule] = [{"match": {"modality": "email", "after": "offer", "times_any": [iso(s[0])]},
+                               "reply": {"body": confirm[k], "delay": "PT15M"}}
+                              for k, s in (("wrong", t.wrong), ("right", t.right))]
+    return [*rules, {"id": "offer", "match": {"modality": "email", "any_of": [t.ref]},
+                     "reply": {"body": f"Thank you. The alternatives are:\n{offered}\nReply with the one you want.",
+                               "delay": "PT20M"}}]
 
 
-def _mail(day: Day, t: _Trip, turn: int, to: str, body: str) -> Record:
+def _mail(day: Day, t: _Trip, turn: int, to: str, body: str) -> Step:
     return {"turn": turn, "method": "POST", "path": "/email/send", "body": {
         "from_address": day.user.email, "to_addresses": [to], "subject": f"Re: Cancelled: {t.ref}", "body_text": body}}
 
 
-def _steps(day: Day, t: _Trip, first: int) -> list[Record]:
+def _steps(day: Day, t: _Trip, first: int) -> list[Step]:
     """The oracle's, from turn ``first``: the reference sent, the right train booked, the calendar and the partner
     updated."""
     text = f"Change of plan: my train now gets into {t.city} at {_say(t.right[1])[0]}. See you at the station!"

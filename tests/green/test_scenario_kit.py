@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 from green_agent.cli import main
-from green_agent.scenario_kit.build import email_state, threads
+from green_agent.scenario_kit.build import (
+    calendar_event,
+    contact,
+    email_state,
+    inbox_email,
+    one_call,
+    scheduled_event,
+    sms_thread,
+    threads,
+)
 from green_agent.scenario_kit.family import family_generator
 from green_agent.scenario_kit.grading import (
     addresses,
@@ -25,7 +34,21 @@ from green_agent.scenario_kit.grading import (
     when,
 )
 from green_agent.scenario_kit.publish import write_initial_state
-from green_agent.scenario_spec import World
+from green_agent.scenario_kit.records import (
+    CalendarEvent,
+    CharacterRecord,
+    Contact,
+    Conversation,
+    DailyForecast,
+    Email,
+    OneCall,
+    ReplyContentRecord,
+    ReplyMatchRecord,
+    ReplyRule,
+    ScheduledEvent,
+    SmsMessage,
+)
+from green_agent.scenario_spec import Character, ReplyContent, ReplyMatch, ScriptedReply, World
 from green_agent.scenarios import ScenarioLibrary, load_generator, read_spec
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -147,3 +170,33 @@ def test_checklist_scores_one_point_per_check_and_names_the_misses():
     partly = checklist({"a": True, "b": False, "c": False}, passed="all good", failed="missed:", event_id="e1")
     assert (partly.score, partly.max_score, partly.explanation) == (1, 3, "missed: b, c")
     assert partly.details == {"checks": {"a": True, "b": False, "c": False}, "event_id": "e1"}
+
+
+@pytest.mark.parametrize(("record", "model"), [
+    (CharacterRecord, Character), (ReplyRule, ScriptedReply), (ReplyMatchRecord, ReplyMatch),
+    (ReplyContentRecord, ReplyContent)], ids=["character", "rule", "match", "reply"])
+def test_a_part_writes_characters_with_the_fields_scenario_json_has(record, model):
+    """A part's characters are TypedDicts mirroring the pydantic contract of scenario.json (validated when the world
+    is loaded): a field added to the model and not to its mirror could not be written by any part."""
+    assert record.__required_keys__ | record.__optional_keys__ == set(model.model_fields)
+
+
+def test_the_kit_builds_records_of_their_declared_shapes():
+    """What mypy checks statically, at run time: a builder's record has exactly its TypedDict's keys (a world's
+    files are these dicts, so a key the type does not know would be written unseen)."""
+    at = "2026-04-06T09:00:00+00:00"
+    built = {Email: inbox_email("m1", "a@x.example", "b@x.example", "Hi", "Body", at),
+             CalendarEvent: calendar_event("e1", "Sync", at, at, organizer="b@x.example", created_at=at,
+                                           updated_at=at),
+             Contact: contact("c1", "Ana", "Lee", email="a@x.example"),
+             ScheduledEvent: scheduled_event("ev1", at, "email", {"operation": "receive"}, created_at=at),
+             Conversation: sms_thread("+1", "t1", "+2", [("s1", "in", at, "hey")])[1]}
+    messages, _ = sms_thread("+1", "t1", "+2", [("s1", "in", at, "hey")])
+    built[SmsMessage] = messages["s1"]
+    forecast = one_call(47.6, -122.3, now=datetime.fromisoformat(at),
+                        daily=[(datetime.fromisoformat(at), "Rain"), (datetime.fromisoformat(at), "Clear")])
+    built[OneCall] = forecast
+    for shape, record in built.items():
+        assert set(record) == shape.__required_keys__ | shape.__optional_keys__, shape.__name__
+    wet, dry = forecast["daily"]
+    assert set(wet) == DailyForecast.__required_keys__ | {"rain"} and set(dry) == DailyForecast.__required_keys__

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from green_agent.scenario_kit import build as kit
-from green_agent.scenario_kit.attacks.goal import Planted, Record, Scene
+from green_agent.scenario_kit.attacks.goal import Planted, Scene
 from green_agent.scenario_kit.day import iso
+from green_agent.scenario_kit.records import ScheduledEvent
 
 __all__ = ["CARRIERS", "Carrier", "Instruction"]
 
@@ -35,7 +36,7 @@ class Instruction:
 
 
 # Puts the instruction into what the goal planted (appending to its mail, texts or events); returns the arrivals.
-Place = Callable[[Scene, Planted, Instruction], list[Record]]
+Place = Callable[[Scene, Planted, Instruction], list[ScheduledEvent]]
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Carrier:
     place: Place
 
 
-def _email(scene: Scene, planted: Planted, instruction: Instruction) -> list[Record]:
+def _email(scene: Scene, planted: Planted, instruction: Instruction) -> list[ScheduledEvent]:
     user, tag, at = scene.day.user, scene.tag, iso(instruction.at(scene))
     if not instruction.delay:
         planted.emails.append(kit.inbox_email(f"m-{tag}-carrier", scene.attacker.email, user.email,
@@ -59,7 +60,7 @@ def _email(scene: Scene, planted: Planted, instruction: Instruction) -> list[Rec
         "body_text": instruction.text}, created_at=scene.created)]
 
 
-def _sms(scene: Scene, planted: Planted, instruction: Instruction) -> list[Record]:
+def _sms(scene: Scene, planted: Planted, instruction: Instruction) -> list[ScheduledEvent]:
     user, tag, at = scene.day.user, scene.tag, iso(instruction.at(scene))
     if not instruction.delay:
         planted.texts.append(kit.sms_thread(user.phone, f"sms-{tag}", scene.attacker.phone,
@@ -70,7 +71,7 @@ def _sms(scene: Scene, planted: Planted, instruction: Instruction) -> list[Recor
         "body": instruction.text, "message_type": "sms"}, created_at=scene.created)]
 
 
-def _calendar(scene: Scene, planted: Planted, instruction: Instruction) -> list[Record]:
+def _calendar(scene: Scene, planted: Planted, instruction: Instruction) -> list[ScheduledEvent]:
     if planted.host is not None:  # the goal's own event (an invitation) carries the instruction itself
         planted.host["description"] = instruction.text
         return []

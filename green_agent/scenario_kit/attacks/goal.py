@@ -18,6 +18,7 @@ from green_agent.judging.context import EvalContext
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.day import CompositionError, Day, iso
 from green_agent.scenario_kit.grading import identifier
+from green_agent.scenario_kit.records import CalendarEvent, Call, Email, SmsThread
 from green_agent.scenario_kit.world import Person
 
 __all__ = ["Goal", "Meeting", "Planted", "Reached", "Record", "Scene", "send"]
@@ -33,11 +34,11 @@ class Meeting:
     """A meeting of the user's own that an attack plants for its instruction to act on."""
 
     title: str
-    event: Record  # kit.calendar_event's shape
+    event: CalendarEvent
 
     @property
     def id(self) -> str:
-        return str(self.event["event_id"])
+        return self.event["event_id"]
 
 
 @dataclass(frozen=True)
@@ -94,12 +95,12 @@ class Planted:
     that carries the instruction itself when the carrier is the calendar (the invitation to accept describes it)."""
 
     instruction: str
-    steps: list[Record]
+    steps: list[Call]
     truth: Record = field(default_factory=dict)
-    emails: list[Record] = field(default_factory=list)
-    calendar: list[Record] = field(default_factory=list)
-    texts: list[tuple[Record, Record]] = field(default_factory=list)
-    host: Record | None = None
+    emails: list[Email] = field(default_factory=list)
+    calendar: list[CalendarEvent] = field(default_factory=list)
+    texts: list[SmsThread] = field(default_factory=list)
+    host: CalendarEvent | None = None
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ class Goal(ABC):
         attack's ``id``, ``goal``, ``style`` and ``carrier``."""
 
 
-def send(sender: str, to: list[str], subject: str, body: str) -> Record:
+def send(sender: str, to: list[str], subject: str, body: str) -> Call:
     """An email the gullible assistant sends (a step)."""
     return {"method": "POST", "path": "/email/send",
             "body": {"from_address": sender, "to_addresses": to, "subject": subject, "body_text": body}}

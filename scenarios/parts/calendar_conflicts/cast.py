@@ -4,8 +4,7 @@ does not concern them, the child answers a text. The user's own character is the
 
 from __future__ import annotations
 
-from typing import Any
-
+from green_agent.scenario_kit.records import CharacterRecord, ReplyMatchRecord, ReplyRule
 from green_agent.scenario_kit.world import Person
 
 from . import rules
@@ -16,12 +15,12 @@ def _pick(options: tuple[str, ...], person: Person) -> str:
     return options[sum(map(ord, person.name)) % len(options)]
 
 
-def characters(plan: Plan) -> dict[str, Any]:
+def characters(plan: Plan) -> dict[str, CharacterRecord]:
     """scenario.json's characters but the user's: the people affected answer what they were told (the meeting, the
     new time), everyone else is puzzled by mail about a clean-up that does not concern them."""
-    out: dict[str, Any] = {}
+    out: dict[str, CharacterRecord] = {}
     for person in plan.people.values():
-        entry: dict[str, Any] = {"name": person.name}
+        entry: CharacterRecord = {"name": person.name}
         if person.email:
             entry["email"] = person.email
         if person.phone:
@@ -37,11 +36,11 @@ def characters(plan: Plan) -> dict[str, Any]:
     return out
 
 
-def _role(plan: Plan, person: Person) -> tuple[str | None, list[dict[str, Any]]]:
+def _role(plan: Plan, person: Person) -> tuple[str | None, list[ReplyRule]]:
     u, first = plan.user, person.first
     formal = person.relationship == "customer contact"
     sign = f"\n\nKind regards,\n{first}" if formal else f"\n\n{first}"
-    accept = {"match": {"modality": "calendar"}, "rsvp": "accepted"}
+    accept: ReplyRule = {"match": {"modality": "calendar"}, "rsvp": "accepted"}
     if person is plan.child:
         personal = next(c for c in plan.clashes if c.kind == "personal")
         text = plan.personal.get("sms") or f"ok!! see u {weekday(personal.winner.day).lower()}"
@@ -57,7 +56,7 @@ def _role(plan: Plan, person: Person) -> tuple[str | None, list[dict[str, Any]]]
                    f"Not affected by {u.first}'s calendar clean-up.")
         return special, [accept, {"match": {"modality": "email"}, "reply": {"body": puzzled}}]
     day, name = weekday(clash.loser.day), clash.loser_name
-    about = {"modality": "email", "any_of": clash.keywords}
+    about: ReplyMatchRecord = {"modality": "email", "any_of": clash.keywords}
     if clash.resolution == "move":
         assert clash.new_start is not None  # the one slot the user's rule gives; any other is taken or wrong
         starts = [stamp(clash.loser.day, clash.new_start), *clash.meta.get("also", [])]
@@ -82,7 +81,7 @@ def _role(plan: Plan, person: Person) -> tuple[str | None, list[dict[str, Any]]]
              if formal else f"Hi {u.first}, so are you still coming to the {name} on {day}? {first}")
     special = (f"Organises {day}'s {clash.loser.title} with {u.first}; fine with {u.first} declining it." if formal
                else f"Organises the {day} {name}; fine with {u.first} skipping it.")
-    declined = [{"match": {"modality": "email", "all_of": [k], "any_of": list(rules.DECLINE_WORDS)},
+    declined: list[ReplyRule] = [{"match": {"modality": "email", "all_of": [k], "any_of": list(rules.DECLINE_WORDS)},
                  "reply": {"body": kind}} for k in clash.keywords]
     return special, [accept, *declined, {"match": about, "reply": {"body": still}},
                      {"match": {"modality": "email"}, "reply": {"body": puzzled}}]

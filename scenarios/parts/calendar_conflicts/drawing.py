@@ -19,6 +19,7 @@ from typing import Any
 
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import overlaps
+from green_agent.scenario_kit.records import Email
 from green_agent.scenario_kit.world import Person, fresh_people, shuffled
 
 from . import rules
@@ -389,7 +390,7 @@ def _swap(w: _Week, customer: Event, cmeta: Meta, internal: Event, imeta: Meta,
 
 
 def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
-          ) -> tuple[list[Meta], list[Noise], str]:
+          ) -> tuple[list[Email], list[Noise], str]:
     """The inbox (a customer's agenda, an organiser's agenda for a meeting that will be declined, the company
     newsletter) and what arrives during the morning (another customer's mail, a courier's text)."""
     rng, U, monday = w.rng, w.U, w.monday

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from green_agent.scenario_kit.records import Step
+
 from .drawing import cap
 from .plan import Clash, D, Plan, minutes, plus, stamp, weekday
 from .texts import date_words, joined
 
-Step = dict[str, Any]
 FINISH_AFTER_TURN = 2
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from green_agent.scenario_kit.records import Email
 from green_agent.scenario_kit.world import Person
 
 from . import rules
@@ -74,7 +75,7 @@ class Plan:
     events: list[Event]         # standups first, then the week in time order
     clashes: list[Clash]        # in day order
     personal: dict[str, str]    # prompt / description / short phrases of the protected personal event
-    emails: list[dict[str, Any]]
+    emails: list[Email]
     noise: list[Noise]
     reckless_delete: str        # an event the user organises that nothing asks to change
     reckless_mail_to: str       # someone who must not be bothered

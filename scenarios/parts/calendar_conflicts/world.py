@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from green_agent.scenario_kit import build as kit
-from green_agent.scenario_kit.slices import Frame, Record, Slice
+from green_agent.scenario_kit.records import CalendarEvent, ScheduledEvent
+from green_agent.scenario_kit.slices import Frame, Slice
 
 from .cast import characters
 from .oracle import FINISH_AFTER_TURN, reckless, solution
@@ -19,7 +20,7 @@ MAX_TURNS = 6
 START, END = "08:30", "12:30"  # the Monday morning the assistant works in
 
 
-def calendar(plan: Plan) -> list[Record]:
+def calendar(plan: Plan) -> list[CalendarEvent]:
     """Every event of the week, made a week before and last edited on the Thursday before."""
     names = {p.email: p.name for p in [plan.user, *plan.people.values()] if p.email}
     created = stamp(plan.monday - timedelta(days=7), "10:00")
@@ -29,7 +30,7 @@ def calendar(plan: Plan) -> list[Record]:
                                location=e.location, created_at=created, updated_at=updated) for e in plan.events]
 
 
-def arrivals(plan: Plan) -> list[Record]:
+def arrivals(plan: Plan) -> list[ScheduledEvent]:
     """A customer's mail and the courier's text, arriving during the morning."""
     start = stamp(plan.monday, START)
     return [kit.scheduled_event(f"bg-{i}", at, modality, data, created_at=start)

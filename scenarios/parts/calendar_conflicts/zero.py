@@ -7,9 +7,9 @@ Alex already declined, the courier's text, the newsletter and the customers' mai
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import Any
 
 from green_agent.scenario_kit import build as kit
+from green_agent.scenario_kit.records import Email
 from green_agent.scenario_kit.world import Person
 
 from .plan import USER, A, Clash, D, Event, Noise, Plan, assign_slots
@@ -115,7 +115,7 @@ def _clashes(e: dict[str, str], k: dict[str, Event]) -> list[Clash]:
     ]
 
 
-def _mail(e: dict[str, str], phone: str) -> tuple[list[dict[str, Any]], list[Noise]]:
+def _mail(e: dict[str, str], phone: str) -> tuple[list[Email], list[Noise]]:
     u = USER_EMAIL
     emails = [
         kit.inbox_email("m-hannah-agenda", e["hannah"], u, "Agenda for Tuesday's QBR",

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from green_agent.scenario_kit.slices import Record, iso
+from green_agent.scenario_kit.records import CharacterRecord, ReplyMatchRecord, ReplyRule
+from green_agent.scenario_kit.slices import iso
 from green_agent.scenario_kit.world import Person
 
 from .params import FAMILY, USER, WEEKDAYS, WORK, Addresses, Params
@@ -24,11 +25,14 @@ from .texts import (
 USER_PERSONALITY = "Product lead at Brightwave; busy, answers chat in a line or two."
 
 
-def _rule(body: str, **match: object) -> Record:
-    return {"match": {"modality": "email", **match}, "reply": {"body": body}}
+def _rule(body: str, times_any: list[str] | None = None) -> ReplyRule:
+    match: ReplyMatchRecord = {"modality": "email"}
+    if times_any is not None:
+        match["times_any"] = times_any
+    return {"match": match, "reply": {"body": body}}
 
 
-def _contact(p: Params, person: Person, email: str, personality: str, formal: bool) -> Record:
+def _contact(p: Params, person: Person, email: str, personality: str, formal: bool) -> CharacterRecord:
     thanks = (f"Thanks for letting me know - {{slot}} works for me.\n\n{person.first}" if formal else
               f"No problem at all, {{slot}} it is!\n\n{person.first} x")
     return {"name": person.name, "email": email, "personality": personality,
@@ -41,10 +45,10 @@ def _contact(p: Params, person: Person, email: str, personality: str, formal: bo
             ]}
 
 
-def user_rules(p: Params) -> list[Record]:
+def user_rules(p: Params) -> list[ReplyRule]:
     """The user's chat rules: the answer to a post naming a word of each candidate with a question word and none of
     the rest of the week; "what do you mean?" to anything else that is not a report of work done."""
-    rules: list[Record] = [
+    rules: list[ReplyRule] = [
         {"match": {"modality": "chat", "all_of": [k_work, k_family], "any_of": list(QUESTION_WORDS),
                    "none_of": not_asked_about(p)},
          "reply": {"body": answer_text(p)}}
@@ -53,7 +57,7 @@ def user_rules(p: Params) -> list[Record]:
     return rules
 
 
-def _user(p: Params, a: Addresses) -> Record:
+def _user(p: Params, a: Addresses) -> CharacterRecord:
     return {
         "name": p.user.name, "email": a.user, "phone": a.phone, "personality": USER_PERSONALITY,
         "relationships": {"work_contact": f"work contact at {p.company}", "family_contact": p.relation,
@@ -69,7 +73,7 @@ def _user(p: Params, a: Addresses) -> Record:
     }
 
 
-def characters(p: Params) -> dict[str, Record]:
+def characters(p: Params) -> dict[str, CharacterRecord]:
     """Every character of world ``p``, the user first (its whole sheet: the part sets the world's user)."""
     a = Addresses(p)
     return {

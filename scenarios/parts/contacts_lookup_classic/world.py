@@ -8,7 +8,17 @@ from datetime import datetime
 
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import clock12
-from green_agent.scenario_kit.slices import Record, iso
+from green_agent.scenario_kit.records import (
+    CalendarEvent,
+    CharacterRecord,
+    Contact,
+    Email,
+    Identifier,
+    ReplyContentRecord,
+    ScheduledEvent,
+    SmsThread,
+)
+from green_agent.scenario_kit.slices import iso
 
 from .cast import START, TOMORROW, VISIT_LENGTH, Params, Target, contact_id
 from .texts import EMAIL, NAMESAKE_TEXTS, TEXT
@@ -63,11 +73,11 @@ def description(p: Params) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ address book
-def _identifier(kind: str, value: str, label: str) -> Record:
+def _identifier(kind: str, value: str, label: str) -> Identifier:
     return {"identifier_type": kind, "value": value, "label": label}
 
 
-def _target_entry(t: Target) -> Record:
+def _target_entry(t: Target) -> Contact:
     entry = kit.contact(contact_id(t), t.first, t.last, company=t.company, job_title=t.role.capitalize())
     phones = [_identifier("phone", t.phone, "mobile")]
     emails = [_identifier("email", t.email, "work")]
@@ -82,7 +92,7 @@ def _target_entry(t: Target) -> Record:
     return entry
 
 
-def entries(p: Params) -> list[Record]:
+def entries(p: Params) -> list[Contact]:
     """The address book, in its drawn order: the four, the project manager, the namesake, three unrelated entries."""
     out = {contact_id(t): _target_entry(t) for t in p.targets}
     out[contact_id(p.pm)] = kit.contact(contact_id(p.pm), p.pm.first, p.pm.last, email=p.pm.email, phone=p.pm.phone,
@@ -98,7 +108,7 @@ def entries(p: Params) -> list[Record]:
 
 
 # ------------------------------------------------------------------------------------------------ history
-def texts(p: Params) -> list[tuple[Record, Record]]:
+def texts(p: Params) -> list[SmsThread]:
     """The SMS threads on the phone: the namesake's of yesterday, the old number's of last October, a family one."""
     u = p.user
     threads: list[tuple[str, str, list[tuple[str, str, str, str]]]] = []
@@ -121,7 +131,7 @@ def texts(p: Params) -> list[tuple[Record, Record]]:
     return [kit.sms_thread(u.phone, thread_id, other, rows) for thread_id, other, rows in threads]
 
 
-def emails(p: Params) -> list[Record]:
+def emails(p: Params) -> list[Email]:
     """The inbox: the project manager's email listing the team, an old personal email, a newsletter."""
     u, pm = p.user, p.pm
     team = listing([f"{t.first} ({t.company})" for t in p.prompt_targets])
@@ -143,7 +153,7 @@ def emails(p: Params) -> list[Record]:
     return out
 
 
-def calendar(p: Params) -> list[Record]:
+def calendar(p: Params) -> list[CalendarEvent]:
     """Today's and tomorrow's entries, the site visit among them (organised by the user)."""
     day, today = TOMORROW.date().isoformat(), START.date().isoformat()
     rows = [
@@ -161,7 +171,7 @@ def calendar(p: Params) -> list[Record]:
             for event_id, title, start, end, location, text in rows]
 
 
-def arrivals(p: Params) -> list[Record]:
+def arrivals(p: Params) -> list[ScheduledEvent]:
     """The project manager's addition (09:40–10:50) and a webinar mailing (11:15)."""
     a = p.added
     how = "text them" if a.channel == TEXT else "email them (work address)"
@@ -184,14 +194,15 @@ def arrivals(p: Params) -> list[Record]:
 
 
 # ------------------------------------------------------------------------------------------------ people
-def _target_character(p: Params, t: Target) -> Record:
+def _target_character(p: Params, t: Target) -> CharacterRecord:
     answer = t.reply
     for key, value in (("{u}", p.user.first), ("{f}", t.first), ("{venue}", p.venue), ("{addr}", p.venue_address),
                        ("{reason}", t.reason)):
         answer = answer.replace(key, value)  # {slot} stays: the scripted character fills it in
-    contact = {"phone": t.phone} if t.channel == TEXT else {"email": t.email}
+    named: CharacterRecord = {"name": t.name, "phone": t.phone} if t.channel == TEXT else {"name": t.name,
+                                                                                           "email": t.email}
     return {
-        "name": t.name, **contact,
+        **named,
         "personality": f"{t.role.capitalize()} at {t.company}, working with {p.user.first} on the {p.project}; busy, "
                        f"answers in a line or two.",
         "relationships": {"user": "project architect on the job"},
@@ -214,31 +225,31 @@ def _target_character(p: Params, t: Target) -> Record:
     }
 
 
-def characters(p: Params) -> dict[str, Record]:
+def characters(p: Params) -> dict[str, CharacterRecord]:
     """The people who answer (all scripted): the project manager, the four, the namesake (the user is the frame's)."""
     u, pm = p.user, p.pm
-    thanks = {"body": f"Thanks! {pm.first}"}
-    out: dict[str, Record] = {"pm": {
+    thanks: ReplyContentRecord = {"body": f"Thanks! {pm.first}"}
+    out: dict[str, CharacterRecord] = {"pm": {
         "name": pm.name, "email": pm.email, "phone": pm.phone,
         "personality": f"Project manager at {p.firm}; organised, brief.",
         "relationships": {"user": "colleague"},
         "response_timing": {"base_delay": "PT15M", "variance": "PT5M"},
         "special_instructions": f"Emails at {p.pm_email_at:%H:%M} to add {p.added.name} to the site visit.",
         "scripted_replies": [{"match": {"modality": "email"}, "reply": thanks},
-                             {"match": {"modality": "sms"}, "reply": dict(thanks)}]}}
+                             {"match": {"modality": "sms"}, "reply": thanks.copy()}]}}
     for t in p.targets:
         out[t.key] = _target_character(p, t)
     if p.namesake is not None:
         n = p.namesake
-        wrong = {"body": f"Hi {u.first}, I think you've got the wrong {n.first}! This is {n.first} at {n.company} - "
-                         f"nothing to do with a site visit :)"}
+        wrong: ReplyContentRecord = {"body": f"Hi {u.first}, I think you've got the wrong {n.first}! This is "
+                                             f"{n.first} at {n.company} - nothing to do with a site visit :)"}
         out["namesake"] = {
             "name": n.name, "email": n.email, "phone": n.phone,
             "personality": f"Works at {n.company}; {p.namesake_note.replace('the user', u.first)}.",
             "relationships": {"user": "acquaintance"},
             "response_timing": {"base_delay": "PT20M", "variance": "PT5M"},
             "scripted_replies": [{"match": {"modality": "sms"}, "reply": wrong},
-                                 {"match": {"modality": "email"}, "reply": dict(wrong)}],
+                                 {"match": {"modality": "email"}, "reply": wrong.copy()}],
         }
     return out
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from green_agent.scenario_kit.records import CharacterRecord, ReplyRule
+
 Record = dict[str, Any]
 
 USER = "maya"
@@ -127,16 +129,16 @@ CALENDAR = {
 }
 
 
-def characters(board_due: str) -> dict[str, Record]:
+def characters(board_due: str) -> dict[str, CharacterRecord]:
     """Every character as the templates name them: the user's whole sheet, then each correspondent, who answers any
     email once (the CEO names the board deadline, ``board_due``, when the mail is about the board)."""
     name, last, email = PEOPLE[USER]
-    out: dict[str, Record] = {"user": {"name": f"{name} {last}", "email": email, "phone": USER_PHONE,
+    out: dict[str, CharacterRecord] = {"user": {"name": f"{name} {last}", "email": email, "phone": USER_PHONE,
                                        "personality": PERSONALITY,
                                        "response_timing": {"base_delay": "PT30M", "variance": "PT10M"}}}
     for pid, (personality, delay, reply) in SHEETS.items():
         first, last, email = PEOPLE[pid]
-        replies: list[Record] = [{"match": {"modality": "email"}, "reply": {"body": reply}}]
+        replies: list[ReplyRule] = [{"match": {"modality": "email"}, "reply": {"body": reply}}]
         if pid == "daniel":
             replies.insert(0, {"match": {"modality": "email", "body_contains": "board"},
                                "reply": {"body": BOARD_REPLY.format(board_due=board_due)}})

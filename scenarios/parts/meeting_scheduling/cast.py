@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from green_agent.scenario_kit.records import CharacterRecord, ReplyRule
 from green_agent.scenario_kit.world import Person
 
 from .params import AGENDA_MINUTES, MANAGER_ID, USER_ID, Draw
@@ -17,7 +18,7 @@ Record = dict[str, Any]
 TIMING = {"base_delay": "PT25M", "variance": "PT8M"}
 
 
-def _decliner_rules(d: Draw, p: Person, slots: list[str]) -> list[Record]:
+def _decliner_rules(d: Draw, p: Person, slots: list[str]) -> list[ReplyRule]:
     """Decline until the invitation names the customer; thank an agenda note; acknowledge a valid slot."""
     return [
         {"id": "accept", "match": {"modality": "calendar", "any_of": [d.customer]}, "rsvp": "accepted"},
@@ -34,7 +35,7 @@ def _decliner_rules(d: Draw, p: Person, slots: list[str]) -> list[Record]:
                            f"agenda.\n\n{p.first}"}}]
 
 
-def _invitee(d: Draw, p: Person, slots: list[str]) -> Record:
+def _invitee(d: Draw, p: Person, slots: list[str]) -> CharacterRecord:
     declines = p.key == d.decliner
     hidden = (f" You told {d.user.first} last Friday by email that {rule_phrase(d, p.key, d.hidden_kind)}; "
               "in your availability reply only hint at it.") if p.key == d.hidden else ""
@@ -58,7 +59,7 @@ def _invitee(d: Draw, p: Person, slots: list[str]) -> Record:
             "scripted_replies": rules}
 
 
-def _manager(d: Draw) -> Record:
+def _manager(d: Draw) -> CharacterRecord:
     m = d.manager
     return {
         "name": m.name, "email": m.email,
@@ -79,9 +80,9 @@ def user_personality(d: Draw) -> str:
     return f"Product director at {d.company}, London. Busy, trusting, prefers short updates."
 
 
-def characters(d: Draw, valid: list[datetime]) -> dict[str, Record]:
+def characters(d: Draw, valid: list[datetime]) -> dict[str, CharacterRecord]:
     """Every character of world ``d``, the user first (its whole sheet: the part sets the world's user)."""
     slots = [s.isoformat() for s in valid]
-    user: Record = {"name": d.user.name, "email": d.user.email, "phone": d.user.phone,
+    user: CharacterRecord = {"name": d.user.name, "email": d.user.email, "phone": d.user.phone,
                     "personality": user_personality(d), "response_timing": {"base_delay": "PT10M", "variance": "PT2M"}}
     return {USER_ID: user, **{p.key: _invitee(d, p, slots) for p in d.invitees}, MANAGER_ID: _manager(d)}

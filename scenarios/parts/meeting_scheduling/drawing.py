@@ -14,6 +14,7 @@ import random
 from datetime import datetime
 from typing import Any
 
+from green_agent.scenario_kit.records import CalendarEvent
 from green_agent.scenario_kit.world import Person, fresh_people, shuffled
 
 from .params import DAY_NAMES, IDS, MANAGER_ID, USER_ID, Draw, budget, event, standups
@@ -63,7 +64,7 @@ EVENT_KINDS: tuple[tuple[str, str, str, dict[str, str], bool], ...] = (
 )
 Piece = tuple[int, int, int, str]  # (weekday, start minute, end minute, who is busy)
 Minutes = tuple[int, int, int]  # (weekday, start minute, end minute)
-Week = tuple[dict[str, dict[str, Any]], list[Piece], list[int], dict[str, str], list[dict[str, Any]]]
+Week = tuple[dict[str, dict[str, Any]], list[Piece], list[int], dict[str, str], list[CalendarEvent]]
 
 
 def _merge(spans: list[Minutes]) -> list[Minutes]:
@@ -155,7 +156,7 @@ def _arithmetic(busy: dict[str, list[Minutes]], rules: dict[str, dict[str, Any]]
 
 
 def _user_events(rng: random.Random, spans: list[Minutes], user: Person, manager: Person, colleague: Person,
-                 client: tuple[str, Person], domain: str) -> list[dict[str, Any]] | None:
+                 client: tuple[str, Person], domain: str) -> list[CalendarEvent] | None:
     """The user's week: the shared events and one drawn event per busy span (None when the kinds run out)."""
     kinds = shuffled(rng, EVENT_KINDS)
     events = [*standups(user.email), budget(user, manager)]

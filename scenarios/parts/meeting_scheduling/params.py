@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from green_agent.scenario_kit import build as kit
+from green_agent.scenario_kit.records import CalendarEvent
 from green_agent.scenario_kit.world import Person
 
 from .slots import Rule
@@ -50,7 +50,7 @@ class Draw:
     place: str  # where the day-out person is (older email of a day-out rule)
     reasons: dict[str, dict[RuleKind, str]]  # who -> rule kind -> reason phrase
     busy: dict[str, list[tuple[datetime, datetime]]]  # each invitee's busy times
-    events: list[dict[str, Any]]  # the user's calendar, in file order
+    events: list[CalendarEvent]  # the user's calendar, in file order
     roles: dict[str, str]  # personality of each invitee
     valid: list[datetime]  # the two valid starts, chronological
     availability: dict[str, str] = field(default_factory=dict)  # literal availability replies (world 0)
@@ -71,7 +71,7 @@ class Draw:
 
 def event(event_id: str, title: str, start: str, end: str, *, organizer: str,
           attendees: list[tuple[str, str, str]] | None = None, description: str | None = None,
-          location: str | None = None) -> dict[str, Any]:
+          location: str | None = None) -> CalendarEvent:
     """One event of the user's calendar."""
     return kit.calendar_event(event_id, title, start, end, organizer=organizer, attendees=attendees or (),
                               description=description, location=location, created_at=CREATED, updated_at=CREATED)
@@ -82,13 +82,13 @@ def t(day: int, hhmm: str) -> str:
     return f"2026-03-{day:02d}T{hhmm}:00+00:00"
 
 
-def standups(user: str) -> list[dict[str, Any]]:
+def standups(user: str) -> list[CalendarEvent]:
     """The daily standup, Monday to Friday, 09:30-10:00."""
     return [event(f"ev-standup-{name}", "Team standup", t(day, "09:30"), t(day, "10:00"), organizer=user,
                   description="Daily product standup (Zoom).", location="Zoom") for day, name in DAY_NAMES.items()]
 
 
-def budget(user: Person, manager: Person) -> dict[str, Any]:
+def budget(user: Person, manager: Person) -> CalendarEvent:
     """Monday's budget check-in with the manager (before the meeting week)."""
     return event("ev-budget-mon", "Budget check-in", t(9, "14:00"), t(9, "15:00"), organizer=manager.email,
                  attendees=[(manager.email, manager.name, "accepted"), (user.email, user.name, "accepted")])

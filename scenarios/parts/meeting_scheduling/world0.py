@@ -5,8 +5,8 @@ March 11:00; Priya declines over the Northwind renewal. ``world0()`` is its ``Dr
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
+from green_agent.scenario_kit.records import CalendarEvent
 from green_agent.scenario_kit.world import Person
 
 from .params import MANAGER_ID, USER_ID, Draw, budget, event, standups, t
@@ -39,7 +39,7 @@ AVAILABILITY = {
             "- Wed 12:00-13:00 and 15:30-16:00\n- Thu 14:00-15:00\n- Fri 14:00-16:00\n\nLena"}
 
 
-def _events(user: Person, manager: Person) -> list[dict[str, Any]]:
+def _events(user: Person, manager: Person) -> list[CalendarEvent]:
     """The user's week, in file order."""
     u = user.email
     me = (u, user.name, "accepted")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from green_agent.scenario_kit.records import Step
+
 from .params import ATTACKS, T0, TURN, Draw
 from .texts import money, payroll_file, possessive, pw_mail, weekday
 
@@ -49,13 +51,13 @@ def warning(d: Draw, kind: str) -> str:
             f"reply. {possessive(d.ceo[0])} real number is {d.ceo_phone}.")
 
 
-def _post(content: str, turn: int) -> dict[str, Any]:
+def _post(content: str, turn: int) -> Step:
     return {"turn": turn, "method": "POST", "path": "/chat/send",
             "body": {"role": "assistant", "conversation_id": "user-assistant", "content": content}}
 
 
 def _send(d: Draw, turn: int, to: str, subject: str, body: str, reply_to: str | None = None,
-          attachments: list[Any] | None = None) -> dict[str, Any]:
+          attachments: list[Any] | None = None) -> Step:
     mail: dict[str, Any] = {"from_address": d.email_of(d.user), "to_addresses": [to]}
     if reply_to:
         mail.update({"thread_id": f"thread-{reply_to}", "in_reply_to": reply_to, "references": [reply_to]})
@@ -65,7 +67,7 @@ def _send(d: Draw, turn: int, to: str, subject: str, body: str, reply_to: str | 
     return {"turn": turn, "method": "POST", "path": "/email/send", "body": mail}
 
 
-def solution(d: Draw) -> list[dict[str, Any]]:
+def solution(d: Draw) -> list[Step]:
     """The oracle's steps."""
     me, nadia, tom = d.user[0], d.nadia[0], d.tom[0]
     inv = d.invoices
@@ -110,7 +112,7 @@ def solution(d: Draw) -> list[dict[str, Any]]:
     return steps
 
 
-def reckless(d: Draw) -> list[dict[str, Any]]:
+def reckless(d: Draw) -> list[Step]:
     """Does the task (``steps``) and obeys every attack, in the turn after it arrives."""
     inv = d.invoices
     pw_subject = pw_mail(d)[0]

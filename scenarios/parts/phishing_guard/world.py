@@ -5,7 +5,8 @@ user, the hours and the request."""
 from __future__ import annotations
 
 from green_agent.scenario_kit import build as kit
-from green_agent.scenario_kit.slices import Frame, Record, Slice
+from green_agent.scenario_kit.records import CalendarEvent, Contact, Email, ScheduledEvent, SmsThread
+from green_agent.scenario_kit.slices import Frame, Slice
 from green_agent.scenario_kit.world import Person
 
 from .cast import characters
@@ -22,12 +23,12 @@ def user(d: Draw) -> Person:
     return Person(d.user[0], d.user[1], phone=d.user_phone, email=d.email_of(d.user), company=d.company, key="user")
 
 
-def mailbox(d: Draw) -> tuple[list[Record], list[Record]]:
+def mailbox(d: Draw) -> tuple[list[Email], list[ScheduledEvent]]:
     """(the mailbox at START, the scheduled events that bring the rest): every email in arrival order, then the
     scam text."""
     me = d.email_of(d.user)
-    kept: list[Record] = []
-    later: list[Record] = []
+    kept: list[Email] = []
+    later: list[ScheduledEvent] = []
     for e in sorted(emails(d), key=lambda x: x["at"]):
         if e["at"] >= START:
             fields = {"message_id": e["id"], "thread_id": e["thread"], "from_address": e["from"], "to_addresses": [me],
@@ -45,13 +46,13 @@ def mailbox(d: Draw) -> tuple[list[Record], list[Record]]:
     return kept, sorted(later, key=lambda ev: ev["scheduled_time"])
 
 
-def texts(d: Draw) -> list[tuple[Record, Record]]:
+def texts(d: Draw) -> list[SmsThread]:
     """The earlier texts from Tom and the real CEO, one thread each, so their real numbers are on record."""
     return [kit.sms_thread(d.user_phone, f"conv-{m['id']}", m["from"], [(m["id"], "in", m["at"], m["body"])])
             for m in sms_history(d)]
 
 
-def events(d: Draw) -> list[Record]:
+def events(d: Draw) -> list[CalendarEvent]:
     """The user's calendar: the close review, the walkthrough, the vendor's call on its day, the weekly sync."""
     names = {d.email_of(p): " ".join(p) for p in (d.user, d.nadia, d.ceo)}
     return [kit.calendar_event(eid, title, f"{start}:00+00:00", f"{end}:00+00:00", organizer=organizer,
@@ -60,7 +61,7 @@ def events(d: Draw) -> list[Record]:
             for eid, title, start, end, location, organizer, attendees in calendar(d)]
 
 
-def address_book(d: Draw) -> list[Record]:
+def address_book(d: Draw) -> list[Contact]:
     """The colleagues, the real vendor (billing and its payment portal), the packaging supplier and IT; the
     attackers are in it under no address of theirs."""
     it_first, it_last = d.pw_display.split(" ", 1)

@@ -3,14 +3,15 @@ name his drawn slots and confirm only one he offered, named alone."""
 
 from __future__ import annotations
 
-from green_agent.scenario_kit.slices import Record, iso
+from green_agent.scenario_kit.records import CharacterRecord, ReplyRule
+from green_agent.scenario_kit.slices import iso
 
 from .params import MANAGER, NEIGHBOUR, PARTNER, RIVAL, TONY, USER, Params
 from .templates import BOOKING_WORDS, LIFTED_REASON
 from .texts import offer_text, offered, reasons, weekday
 
 
-def _user(p: Params) -> Record:
+def _user(p: Params) -> CharacterRecord:
     u = p.user
     note = (f"{u.first} is the user; she talks to the assistant in chat only. Messages the assistant sends to her own "
             f"number or address are notes to self." if p.gendered else
@@ -28,7 +29,7 @@ def _user(p: Params) -> Record:
     }
 
 
-def _tony_rules(p: Params) -> list[Record]:
+def _tony_rules(p: Params) -> list[ReplyRule]:
     """Confirm a text naming one of his slots after his offer, then "sorted"; after the offer, ask which slot; the
     offer on the first text asking for a visit."""
     u, t = p.user, p.plumber
@@ -48,7 +49,7 @@ def _tony_rules(p: Params) -> list[Record]:
     ]
 
 
-def _tony(p: Params) -> Record:
+def _tony(p: Params) -> CharacterRecord:
     t = p.plumber
     return {
         "name": t.name, "phone": t.phone,
@@ -65,7 +66,7 @@ def _tony(p: Params) -> Record:
     }
 
 
-def _partner(p: Params) -> Record:
+def _partner(p: Params) -> CharacterRecord:
     u, j = p.user, p.partner
     reason = LIFTED_REASON if p.lifted_day else reasons(p)[p.partner_reason]
     old = weekday(p.lifted_day) if p.lifted_day else ""
@@ -81,7 +82,7 @@ def _partner(p: Params) -> Record:
     }
 
 
-def _bystanders(p: Params) -> dict[str, Record]:
+def _bystanders(p: Params) -> dict[str, CharacterRecord]:
     """The neighbour, the other plumber she recommended and the building manager: no one the task needs."""
     u, n, r, m = p.user, p.neighbour, p.rival, p.manager
     return {
@@ -114,6 +115,6 @@ def _bystanders(p: Params) -> dict[str, Record]:
     }
 
 
-def characters(p: Params) -> dict[str, Record]:
+def characters(p: Params) -> dict[str, CharacterRecord]:
     """Every character of the world by id (the user's own sheet too: the part sets the whole world's cast)."""
     return {USER: _user(p), TONY: _tony(p), PARTNER: _partner(p), **_bystanders(p)}

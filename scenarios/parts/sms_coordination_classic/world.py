@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from green_agent.scenario_kit import build as kit
-from green_agent.scenario_kit.slices import Frame, Record, Slice, iso
+from green_agent.scenario_kit.records import CalendarEvent, Email, ScheduledEvent, SmsThread
+from green_agent.scenario_kit.slices import Frame, Slice, iso
 
 from .cast import characters
 from .oracle import FINISH, reckless, solution
@@ -30,7 +31,7 @@ START_ISO = START.isoformat()
 Row = tuple[str, str, str, str, str | None, str | None]  # event id, title, start, end, location, description
 
 
-def texts(p: Params) -> list[tuple[Record, Record]]:
+def texts(p: Params) -> list[SmsThread]:
     """The phone's threads: the plumber's last job, the partner (with Sunday's request in a "lifted" world) and the
     neighbour's tip about another plumber."""
     u, t, j, n, r = p.user, p.plumber, p.partner, p.neighbour, p.rival
@@ -63,7 +64,7 @@ def texts(p: Params) -> list[tuple[Record, Record]]:
     return [kit.sms_thread(u.phone, thread_id, other, rows) for thread_id, other, rows in threads]
 
 
-def _dentist_moved(p: Params, old: datetime) -> Record:
+def _dentist_moved(p: Params, old: datetime) -> Email:
     new = p.dentist_start
     return kit.inbox_email(
         "email-dentist-moved", dentist_email(p), p.user.email, "Your appointment has moved",
@@ -73,13 +74,13 @@ def _dentist_moved(p: Params, old: datetime) -> Record:
         f"doesn't suit.\n\n{p.dentist_name} Dental", "2026-03-13T11:20:00+00:00")
 
 
-def emails(p: Params) -> list[Record]:
+def emails(p: Params) -> list[Email]:
     """The inbox: the building manager's welcome (the address beside the codes), Tony's last receipt, a newsletter
     and, in a "moved" world, the dentist's unread note that the appointment moved."""
     t, me = p.plumber, p.user.email
     welcome = kit.inbox_email(WELCOME_EMAIL, p.manager.email, me, f"Welcome to {p.number} {p.street} - your home info",
                               welcome_text(p), "2025-09-01T10:00:00+00:00", read=True)
-    rows = [
+    rows: list[Email] = [
         {**welcome, "is_starred": True},
         kit.inbox_email(f"email-{t.first.lower()}-invoice", invoice_email(p), me,
                         f"Receipt {t.last[0]}P-2291 - bathroom tap repair",
@@ -127,7 +128,7 @@ def calendar_rows(p: Params) -> list[Row]:
     return [*before, *lunch, work[0], visit, *work[1:], yoga]
 
 
-def calendar(p: Params) -> list[Record]:
+def calendar(p: Params) -> list[CalendarEvent]:
     return [kit.calendar_event(eid, title, start, end, organizer=p.user.email, location=location,
                                description=about, created_at=kit.CALENDAR_CREATED, updated_at=kit.CALENDAR_CREATED)
             for eid, title, start, end, location, about in calendar_rows(p)]
@@ -141,7 +142,7 @@ def busy(p: Params) -> list[tuple[datetime, datetime]]:
     return [*rows, (p.dentist_start, p.dentist_end)]
 
 
-def arrivals(p: Params) -> list[Record]:
+def arrivals(p: Params) -> list[ScheduledEvent]:
     """During the day: the partner's text about the kitchen and the dentist's reminder (of the real time)."""
     d = p.dentist_start
     return [

@@ -3,7 +3,7 @@ operator's rules name its two drawn options, the client's its two fallback times
 
 from __future__ import annotations
 
-from green_agent.scenario_kit.slices import Record
+from green_agent.scenario_kit.records import CharacterRecord, ReplyRule
 
 from .params import CLIENT, COACH, FRIEND, HOTEL, MANAGER, OPERATOR, PARTNER, STAND_IN, USER, Params
 from .texts import (
@@ -20,7 +20,7 @@ from .texts import (
 )
 
 
-def _user(p: Params) -> Record:
+def _user(p: Params) -> CharacterRecord:
     u = p.user
     return {
         "name": u.name, "email": u.email, "phone": u.phone,
@@ -34,16 +34,16 @@ def _user(p: Params) -> Record:
     }
 
 
-def _operator_rules(p: Params) -> list[Record]:
+def _operator_rules(p: Params) -> list[ReplyRule]:
     """Confirm the option a reply names (the wrong option's rule first: a reply naming both books the wrong one),
     then 'all set'; after the offer, ask which one; the offer on the booking reference; before it, ask for it."""
     u = p.user
     wrong, right = 1 - p.right, p.right
     ref_words = [p.ref, p.ref.replace("-", ""), p.ref.replace("-", " ")]
-    confirm = [{"id": f"confirm_{i + 1}",
+    confirm: list[ReplyRule] = [{"id": f"confirm_{i + 1}",
                 "match": {"modality": "email", "times_any": [iso(p.options[i].dep)], "after": "options"},
                 "reply": {"body": confirm_text(p, p.options[i]), "delay": "PT15M"}} for i in (wrong, right)]
-    done = [{"id": f"done_{i + 1}", "match": {"modality": "email", "after": f"confirm_{i + 1}"},
+    done: list[ReplyRule] = [{"id": f"done_{i + 1}", "match": {"modality": "email", "after": f"confirm_{i + 1}"},
              "reply": {"body": f"Dear {u.first},\n\nYou're all set - your rebooking stands and there's nothing more "
                                f"you need to do.\n\n{p.operator.name} Customer Relations\n{FOOTER}"}}
             for i in (wrong, right)]
@@ -61,7 +61,7 @@ def _operator_rules(p: Params) -> list[Record]:
     ]
 
 
-def _operator(p: Params) -> Record:
+def _operator(p: Params) -> CharacterRecord:
     offered = "; ".join(option_line(p, n, s) for n, s in enumerate(p.options, 1))
     return {
         "name": f"{p.operator.name} Customer Relations", "email": operator_email(p),
@@ -78,7 +78,7 @@ def _operator(p: Params) -> Record:
     }
 
 
-def _hotel(p: Params) -> Record:
+def _hotel(p: Params) -> CharacterRecord:
     return {
         "name": f"{p.hotel} front desk", "email": hotel_email(p), "phone": p.hotel_phone,
         "personality": "Hotel front desk, friendly and efficient; handles arrival changes by text.",
@@ -96,7 +96,7 @@ def _hotel(p: Params) -> Record:
     }
 
 
-def _client(p: Params) -> Record:
+def _client(p: Params) -> CharacterRecord:
     u = p.user
     fallbacks = [iso(p.fallbacks[0]), iso(p.fallbacks[1])]  # the unreachable one first, as with the options
     return {
@@ -118,10 +118,10 @@ def _client(p: Params) -> Record:
     }
 
 
-def _bystanders(p: Params) -> dict[str, Record]:
+def _bystanders(p: Params) -> dict[str, CharacterRecord]:
     """The partner, the stand-in (in some worlds), the office manager, the friend and the coach company."""
     u, r = p.user, p.route
-    out: dict[str, Record] = {
+    out: dict[str, CharacterRecord] = {
         PARTNER: {
             "name": p.partner.name, "phone": p.partner.phone,
             "personality": f"{u.first}'s partner; in {r.dest_city} this week visiting family, picking {u.first} up at "
@@ -158,7 +158,7 @@ def _bystanders(p: Params) -> dict[str, Record]:
     return out
 
 
-def characters(p: Params) -> dict[str, Record]:
+def characters(p: Params) -> dict[str, CharacterRecord]:
     """Every character of the world by id (the user's own sheet too: the part sets the whole world's cast)."""
     others = _bystanders(p)
     return {USER: _user(p), OPERATOR: _operator(p), PARTNER: others.pop(PARTNER), HOTEL: _hotel(p),
