@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Literal, TypeVar
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult, Evaluator, evaluator
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.slices import ALONE, DAY, Day, Slice, Truth
 from green_agent.scenario_spec import Criterion, ScenarioError
 
@@ -110,10 +111,19 @@ class Part(ABC):
     shapes: ClassVar[tuple[str, ...]] = (DAY,)
     Truth: ClassVar[type[_AnyTruth]]
     judged: ClassVar[tuple[Judged, ...]] = ()  # criteria the LLM judge grades, after the graders'
+    # How the part words its messages (many phrasings per kind, scenario_kit.phrasing) and how many distinct shapes
+    # its task takes (which rule applies, how many options and where the right one sits, ...): both are reported per
+    # part, and a test holds ``structures`` to the shapes ``structure`` tells apart over many seeds.
+    phrasebook: ClassVar[Phrasebook] = Phrasebook()
+    structures: ClassVar[int] = 1
 
     @abstractmethod
     def draw(self, day: Day) -> Slice:
         """This part's piece of the world, drawn from ``day.rng`` (its own stream) and ``day``'s frame."""
+
+    def structure(self, truth: Any) -> str:
+        """The shape of the task a world drew (``truth`` is this part's): one of ``structures`` labels."""
+        return "one"
 
     @classmethod
     def grades(cls) -> list[Grade]:

@@ -39,6 +39,7 @@ from services.purple.cheats import (
     SweeperBrain,
     YesBrain,
 )
+from services.purple.cheats.scripted import ScriptedBrain
 from services.purple.graded import (
     LADDER,
     MISTAKE_RATES,
@@ -74,6 +75,7 @@ ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
     "sweeper": lambda settings: SweeperBrain(),
     "dumper": lambda settings: DumperBrain(),
     "digest-max-step": lambda settings: DigestMaxStepBrain(),
+    "scripted": lambda settings: ScriptedBrain(),
     "assistant": lambda settings: LLMAssistant(settings),
 }
 # An oracle holding its first turn for minutes, as an LLM purple may (issue 32 item 7).

@@ -1,0 +1,53 @@
+"""How a part words what people write: a ``Phrasebook`` of message kinds, each with many phrasings of different
+structure drawn from the part's stream.
+
+Real mail carries no constant marker of its category: a receipt is not always titled "receipt", a scam does not
+always say "urgent", a decision is not always "we go with X". A part that words every message of a kind one way
+hands a rule script its answer (issue 34), so each kind a part writes holds several phrasings that differ in
+structure, not only in synonyms: where the fact sits (subject, first line, a later paragraph), how it is put (a
+figure, a sentence, a question), and what surrounds it. The counts are reported per part
+(``green-agent scenarios parts``).
+
+A phrasing is a ``str.format`` template or a function of the fields returning the text (for structure a template
+cannot express). ``say`` draws one from the part's stream; the same seed draws the same words.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Phrasebook", "Phrasing"]
+
+Phrasing = str | Callable[..., str]
+
+
+@dataclass(frozen=True)
+class Phrasebook:
+    """Message kinds by name, each a sequence of phrasings (templates or functions of the fields)."""
+
+    kinds: Mapping[str, Sequence[Phrasing]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for kind, phrasings in self.kinds.items():
+            if not phrasings:
+                raise ValueError(f"phrasebook kind {kind!r} has no phrasing")
+
+    def say(self, rng: random.Random, kind: str, /, **fields: Any) -> str:
+        """One phrasing of ``kind``, drawn from ``rng``, filled with ``fields``."""
+        return self.fill(rng.choice(self.kinds[kind]), fields)
+
+    def pick(self, rng: random.Random, kind: str, count: int, /, **fields: Any) -> list[str]:
+        """``count`` different phrasings of ``kind`` (for several messages of one kind in one world), filled alike."""
+        return [self.fill(p, fields) for p in rng.sample(list(self.kinds[kind]), count)]
+
+    @staticmethod
+    def fill(phrasing: Phrasing, fields: Mapping[str, Any]) -> str:
+        """One phrasing filled with ``fields``."""
+        return phrasing(**fields) if callable(phrasing) else phrasing.format(**fields)
+
+    def counts(self) -> dict[str, int]:
+        """How many phrasings each kind has."""
+        return {kind: len(phrasings) for kind, phrasings in self.kinds.items()}
