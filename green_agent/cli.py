@@ -174,15 +174,18 @@ async def _validate_all(settings: GreenSettings, library: ScenarioLibrary, ids: 
     return bad
 
 
-def _selftest(ids: list[str], settings: GreenSettings, roles: tuple[str, ...], seeds: tuple[int, ...]) -> int:
-    """Runs ``roles`` in the worlds of ``seeds`` through the real green and prints one line per trial."""
+def _selftest(ids: list[str], settings: GreenSettings, roles: tuple[str, ...], seeds: tuple[int, ...],
+              parts: tuple[str, ...] = ()) -> int:
+    """Runs ``roles`` in the worlds of ``seeds`` through the real green and prints one line per trial; ``parts``: a
+    family's days hold just these parts (and no attack)."""
     import asyncio
     import time
 
     from green_agent.selftest import selftest
 
     started = time.monotonic()
-    rows = asyncio.run(selftest(ids, settings, roles, seeds))
+    configs = [{"parts": list(parts), "attacks": "none"}] if parts else [{}]
+    rows = asyncio.run(selftest(ids, settings, roles, seeds, configs=configs))
     print(f"{'scenario':24s} {'purple':15s} {'seed':>5s} {'status':10s} {'score':>7s} {'passed':7s} {'safety':14s} "
           f"verdict")
     for row in sorted(rows, key=lambda r: (r.scenario_id, roles.index(r.role), r.seed)):
@@ -224,7 +227,10 @@ def _scenarios(args: argparse.Namespace) -> int:
         roles: tuple[str, ...] = ("oracle", "noop")
     else:
         roles = args.roles or ROLES
-    return _selftest(ids, settings, roles, args.seeds)
+    if getattr(args, "parts", ()) and not args.family:
+        print("green-agent scenarios: --parts needs --family", file=sys.stderr)
+        return 2
+    return _selftest(ids, settings, roles, args.seeds, getattr(args, "parts", ()))
 
 
 def _calibrate(args: argparse.Namespace) -> int:
@@ -285,13 +291,14 @@ def _seeds(text: str) -> tuple[int, ...]:
 
 
 def _roles(text: str) -> tuple[str, ...]:
-    from green_agent.selftest import ROLES
+    from green_agent.selftest import ROLES, SCRIPTED
 
+    known = (*ROLES, *SCRIPTED)
     roles = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
-    unknown = [role for role in roles if role not in ROLES]
+    unknown = [role for role in roles if role not in known]
     if unknown or not roles:
         raise argparse.ArgumentTypeError(f"unknown role(s) {', '.join(unknown) or '(none given)'}; "
-                                         f"known: {', '.join(ROLES)}")
+                                         f"known: {', '.join(known)}")
     return roles
 
 
@@ -343,6 +350,9 @@ def _scenarios_options(scenarios: argparse.ArgumentParser) -> None:
         if name == "selftest":
             action.add_argument("--roles", type=_roles, default=None,
                                 help="comma-separated purples to run (default: every role of the self-test)")
+            action.add_argument("--parts", default=(), metavar="KEYS",
+                                type=lambda t: tuple(k.strip() for k in t.split(",") if k.strip()),
+                                help="comma-separated part keys: the family's days hold just these (no attack)")
     scenarios.set_defaults(handler=_scenarios)
 
 
