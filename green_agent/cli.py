@@ -203,11 +203,10 @@ def _scenarios(args: argparse.Namespace) -> int:
     import asyncio
 
     from green_agent.config import GreenSettings
-    from green_agent.scenarios import ScenarioLibrary
     from green_agent.selftest import ROLES
 
     settings = GreenSettings()
-    library = ScenarioLibrary(settings.scenarios_dir)
+    library = settings.library()
     try:
         ids = _scenario_ids(args, library)
     except _UsageError as exc:
@@ -240,10 +239,9 @@ def _calibrate(args: argparse.Namespace) -> int:
     from green_agent.calibration.page import write
     from green_agent.calibration.run import calibrate, mistake_role
     from green_agent.config import GreenSettings
-    from green_agent.scenarios import ScenarioLibrary
 
     settings = GreenSettings()
-    library = ScenarioLibrary(settings.scenarios_dir)
+    library = settings.library()
     ids = args.scenarios or library.ids()
     unknown = [sid for sid in ids if library.folder(sid) is None]
     if unknown:

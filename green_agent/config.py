@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
@@ -13,6 +14,9 @@ from pydantic_settings import NoDecode
 from green_agent.assessment.participant_url import GatewayProxy
 from green_agent.protocol import CharacterMode
 from ues_pool.settings import PoolSettings
+
+if TYPE_CHECKING:
+    from green_agent.scenarios import ScenarioLibrary
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,6 +30,9 @@ class GreenSettings(PoolSettings):
 
     # where things live
     scenarios_dir: Path = ROOT / "scenarios"
+    # Folders of parts beside the public ones (os.pathsep-separated): a private pack of held-out tasks a leaderboard
+    # mounts into the public image. Installed packs (entry points, scenario_kit.part) need no setting.
+    part_packs: Annotated[list[Path], NoDecode] = []
     task_db_url: str | None = None  # default: sqlite under data_dir
     # The last status messages a task keeps in its history (besides the request and the acceptance): a task write
     # then costs the same at update 10 and at update 10 000 (task_store.py). Streaming clients still see every update.
@@ -80,6 +87,19 @@ class GreenSettings(PoolSettings):
             text = value.strip()
             return json.loads(text) if text.startswith("[") else [m.strip() for m in text.split(",") if m.strip()]
         return value
+
+    @field_validator("part_packs", mode="before")
+    @classmethod
+    def _pack_list(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return [p.strip() for p in value.split(os.pathsep) if p.strip()]
+        return value
+
+    def library(self) -> ScenarioLibrary:
+        """The scenario library these settings describe: the scenario folders and every pack of parts."""
+        from green_agent.scenarios import ScenarioLibrary
+
+        return ScenarioLibrary(self.scenarios_dir, packs=self.part_packs)
 
     @field_validator("proxy_url", mode="before")
     @classmethod

@@ -227,7 +227,7 @@ async def run_check(url: str, *, scenario: str = DEFAULT_SCENARIO,
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="purple-check-") as folder:
         settings = _settings(Path(folder), scenarios_dir)
-        library = ScenarioLibrary(BUILTIN_SCENARIOS, settings.scenarios_dir)
+        library = ScenarioLibrary(BUILTIN_SCENARIOS, settings.scenarios_dir, packs=settings.part_packs)
         try:  # before anything is asked of the purple: a scenario that cannot load is the caller's mistake
             library.get(scenario)
         except ScenarioError as exc:

@@ -99,7 +99,9 @@ def _part_scores(scenario: Scenario, results: list[CriterionResult]) -> list[Par
         mine = [r for r in results if criteria[r.criterion_id].part == part]
         totals = aggregate(mine)
         required = [r for r in mine if criteria[r.criterion_id].required]
-        out.append(PartScore(part=part, score=totals["score"], max_score=totals["max_score"],
+        origin = scenario.origins[part]
+        out.append(PartScore(part=part, pack=origin.pack, version=origin.version, score=totals["score"],
+                             max_score=totals["max_score"],
                              percentage=totals["percentage"],
                              passed=bool(mine) and all(met(r, criteria[r.criterion_id]) for r in required or mine)))
     return out

@@ -17,7 +17,7 @@ import json
 import sys
 import types
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult, Evaluator, collect
 from green_agent.protocol import Composition
 from green_agent.scenario_kit.family import family_evaluators, family_generator
-from green_agent.scenario_kit.part import Pack, installed_packs, load_pack
+from green_agent.scenario_kit.part import Pack, PartOrigin, installed_packs, load_pack, pack_folders
 from green_agent.scenario_spec import Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
 
@@ -113,6 +113,7 @@ class Scenario:
     truth: dict[str, Any] = field(default_factory=dict)
     parts: tuple[str, ...] = ()  # a family's world: the parts it is composed of
     composition: Composition = DEFAULT_COMPOSITION  # a family's world: what it was composed with beyond its seed
+    origins: dict[str, PartOrigin] = field(default_factory=dict)  # a family's: each part's pack and version, by key
     _worlds: dict[tuple[int, Composition], Scenario] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -166,7 +167,8 @@ class Scenario:
         _check_clock(spec, initial, path)
         return Scenario(folder=self.folder, spec=spec, initial_state=initial, evaluators=self.evaluators,
                         solution=world.solution, content_hash=self.content_hash, generator=self.generator,
-                        world_seed=seed, truth=world.truth, parts=tuple(world.parts), composition=composition)
+                        world_seed=seed, truth=world.truth, parts=tuple(world.parts), composition=composition,
+                        origins=self.origins)
 
 
 def _read_json(path: Path) -> Any:
@@ -247,24 +249,26 @@ def load_scenario(folder: Path, library: Pack | None = None) -> Scenario:
         evaluators, generator = load_evaluators(folder, spec.criteria), load_generator(folder)
     truth: dict[str, Any] = {}
     parts: tuple[str, ...] = ()
+    origins = dict(library.origins) if spec.family is not None and library is not None else {}
     if generator is not None:  # world 0's truth is the generator's: the folder's files hold no ground truth
         zero = Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
-                        content_hash="", generator=generator)._generate(0)
+                        content_hash="", generator=generator, origins=origins)._generate(0)
         truth, parts = zero.truth, zero.parts
     return Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
-                    content_hash=digest, generator=generator, truth=truth, parts=parts)
+                    content_hash=digest, generator=generator, truth=truth, parts=parts, origins=origins)
 
 
 PARTS_DIR = "parts"  # the part library's pack beside the scenario folders of a root
 
 
-def part_library(*roots: Path) -> Pack:
-    """The parts of the ``parts`` pack of each root that has one, and of every installed pack."""
+def part_library(*roots: Path, packs: Sequence[Path] = ()) -> Pack:
+    """The parts of the ``parts`` pack of each root that has one, of every installed pack, and of the folder
+    ``packs`` (``GREEN_PART_PACKS``: private packs a leaderboard mounts)."""
     library = installed_packs()
     for root in roots:
         if (Path(root) / PARTS_DIR).is_dir():
             library = library.merged(load_pack(Path(root) / PARTS_DIR))
-    return library
+    return library.merged(pack_folders(packs)) if packs else library
 
 
 def _check_clock(spec: ScenarioSpec, initial: dict[str, Any], state_path: Path) -> None:
@@ -293,8 +297,11 @@ def load_generator(folder: Path) -> Generator | None:
 class ScenarioLibrary:
     """The scenario folders under one or more directories, loaded on demand and cached."""
 
-    def __init__(self, *roots: Path) -> None:
+    def __init__(self, *roots: Path, packs: Sequence[Path] = ()) -> None:
+        """``roots``: folders of scenario folders (each may hold the ``parts`` pack); ``packs``: more folder packs of
+        parts that the families compose with the public ones."""
         self.roots = [Path(r) for r in roots]
+        self.packs = [Path(p) for p in packs]
         self._cache: dict[str, Scenario] = {}
         self._pack: Pack | None = None
 
@@ -325,7 +332,7 @@ class ScenarioLibrary:
     def pack(self) -> Pack:
         """The part library of these roots (loaded once)."""
         if self._pack is None:
-            self._pack = part_library(*self.roots)
+            self._pack = part_library(*self.roots, packs=self.packs)
         return self._pack
 
     def get(self, scenario_id: str) -> Scenario:

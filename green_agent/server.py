@@ -35,6 +35,7 @@ from green_agent.metrics import GreenMetrics
 from green_agent.protocol import PROTOCOL
 from green_agent.report import CSP
 from green_agent.results import NOT_HELDOUT
+from green_agent.scenario_kit.part import PUBLIC_PACK
 from green_agent.task_store import DEFAULT_HISTORY_LIMIT, ThrottledTaskStore
 from green_agent.world_gateway import WorldGateway, gateway_from
 from ues_pool.backends.select import make_pool
@@ -257,7 +258,16 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
     state: dict[str, Any] = {"pool": pool}
     base = card_url.rstrip("/")
     gateway = gateway_from(settings) if runner is None else None
-    executor = AssessmentExecutor(runner or ScenarioRunner(settings, gateway=gateway), lambda: state["pool"], metrics,
+    if runner is None:
+        scenarios = ScenarioRunner(settings, gateway=gateway)
+        if settings.part_packs:
+            # Private packs load at start: a missing folder or a broken part stops the green here, naming it,
+            # instead of failing every assessment of a family later.
+            loaded = scenarios.library.pack()
+            log.info("part_packs_loaded", packs=[str(p) for p in settings.part_packs],
+                     parts=sorted(k for k, o in loaded.origins.items() if o.pack != PUBLIC_PACK))
+        runner = scenarios
+    executor = AssessmentExecutor(runner, lambda: state["pool"], metrics,
                                   cancel_grace_s=cancel_grace_s, gateway_proxy=settings.gateway_proxy,
                                   report_url=None if settings.heldout else lambda aid: f"{base}/reports/{aid}.html")
     lifespan = _lifespan(settings, task_store, state, own_pool=pool is None, gateway=gateway,

@@ -1,5 +1,6 @@
 -- A leaderboard by part of the day: one row per purple and part (a family such as workday composes each day of
--- parts; protocol.md §3 `part_scores`), over every scored trial whose day held that part, ranked within each part.
+-- parts; protocol.md §3 `part_scores`) at one version of one pack (a private pack's parts are named like the public
+-- ones), over every scored trial whose day held that part, ranked within each part.
 -- The table `results` and the rows as in leaderboard.sql.
 --
 -- The rows below are the same in every query (leaderboard_parts.sql, leaderboard_attacks.sql; a test keeps them so):
@@ -30,7 +31,8 @@ trials AS (
     WHERE r.entry ->> 'row_type' = 'trial'
 ),
 parts AS (
-    SELECT t.id, t.errored, p.part ->> 'part' AS part,
+    SELECT t.id, t.errored, p.part ->> 'part' AS part, p.part ->> 'pack' AS pack,
+           CAST(p.part ->> 'version' AS INTEGER) AS version,
            CAST(p.part ->> 'passed' AS BOOLEAN) AS passed,
            CAST(p.part ->> 'percentage' AS DOUBLE) AS percentage
     FROM trials AS t
@@ -39,11 +41,13 @@ parts AS (
 SELECT
     id,
     part,
+    pack,
+    version,
     ROUND(AVG(CASE WHEN passed THEN 100.0 ELSE 0.0 END) FILTER (WHERE NOT errored), 1) AS "Pass rate (%)",
     ROUND(AVG(percentage) FILTER (WHERE NOT errored), 1)                                AS "Mean score (%)",
     COUNT(*) FILTER (WHERE NOT errored)                                                 AS trials,
     COUNT(*) FILTER (WHERE errored)                                                     AS errored_trials
 FROM parts
 WHERE id IS NOT NULL
-GROUP BY id, part
-ORDER BY part, "Pass rate (%)" DESC NULLS LAST, "Mean score (%)" DESC NULLS LAST, id;
+GROUP BY id, part, pack, version
+ORDER BY part, pack, version, "Pass rate (%)" DESC NULLS LAST, "Mean score (%)" DESC NULLS LAST, id;

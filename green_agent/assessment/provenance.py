@@ -5,7 +5,7 @@ from __future__ import annotations
 from green_agent import green_version
 from green_agent.assessment.llm_plan import LLMPlan
 from green_agent.config import GreenSettings
-from green_agent.protocol import AssessmentRequest, Composition, Provenance
+from green_agent.protocol import AssessmentRequest, Composition, PartVersion, Provenance
 from green_agent.scenarios import Scenario
 from ues_pool.pool import Lease
 
@@ -24,4 +24,6 @@ def trial_provenance(*, settings: GreenSettings, request: AssessmentRequest, lea
         judge_model=", ".join(plan.judges) or None, root_seed=request.config.seed, trial_seed=trial_seed,
         world_seed=None if settings.heldout else world_seed, heldout=bool(settings.heldout),
         composition=composition if scenario.spec.family is not None else None,
-        participant_url_given=request.participant_url_given, world_gateway=gateway)
+        participant_url_given=request.participant_url_given, world_gateway=gateway,
+        parts=[PartVersion(part=key, pack=scenario.origins[key].pack, version=scenario.origins[key].version)
+               for key in scenario.parts])

@@ -154,7 +154,7 @@ class ScenarioRunner:
         through it. None: they are told each world's own address."""
         self.settings = settings
         self.gateway = gateway
-        self.library = library or ScenarioLibrary(settings.scenarios_dir)
+        self.library = library or settings.library()
         self._llms: dict[CacheMode, LLM] = {}
         if settings.character_model or settings.jury:
             preload()

@@ -82,6 +82,14 @@ class Usage(BaseModel):
     judge: RoleUsage = RoleUsage()
 
 
+class PartVersion(BaseModel):
+    """A part a world held: its key, the pack it came from and its version."""
+
+    part: str
+    pack: str
+    version: int
+
+
 class Provenance(BaseModel):
     """Everything needed to say where a row came from and to rerun it."""
 
@@ -106,6 +114,8 @@ class Provenance(BaseModel):
     participant_url_given: str | None = None
     # The purple reached its world through the green's world gateway, which counted its calls (protocol.md §5).
     world_gateway: bool = False
+    # A family's world: each part it held, with its pack and version (a private pack's part is named like a public one).
+    parts: list[PartVersion] = []
 
 
 class Timing(BaseModel):
@@ -133,6 +143,8 @@ class PartScore(BaseModel):
     """One part of a family's day (its criteria's scored points), so a leaderboard can rank by part."""
 
     part: str
+    pack: str  # the pack the part came from ("public", or a private pack's name)
+    version: int  # the part's version: its worlds and grading change only with it
     score: float
     max_score: float
     percentage: float

@@ -33,9 +33,25 @@ from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.slices import ALONE, DAY, Day, Slice, Truth
 from green_agent.scenario_spec import Criterion, ScenarioError
 
-__all__ = ["ALONE", "DAY", "ENTRY_POINT_GROUP", "Judged", "Pack", "Part", "Truth", "grades", "installed_packs",
-           "load_pack", "register"]
+__all__ = [
+    "ALONE",
+    "DAY",
+    "ENTRY_POINT_GROUP",
+    "PUBLIC_PACK",
+    "Judged",
+    "Pack",
+    "Part",
+    "PartOrigin",
+    "Truth",
+    "grades",
+    "installed_packs",
+    "load_pack",
+    "pack_folders",
+    "register",
+]
 
+# The name of the pack of public parts (scenarios/parts/); a private pack names itself with ``PACK`` in its package.
+PUBLIC_PACK = "public"
 # Installed packs of parts (a private pack of held-out parts): an entry point of this group names a module or package.
 ENTRY_POINT_GROUP = "ues_green.parts"
 
@@ -172,20 +188,32 @@ def _where(cls: type) -> str:
     return f"{cls.__module__.rpartition('.')[2]}.{cls.__qualname__}"
 
 
+@dataclass(frozen=True)
+class PartOrigin:
+    """Which pack a part came from and its version: rows and provenance name it, so a score says which task (public,
+    or of a private pack nobody has seen) at which version earned it."""
+
+    pack: str
+    version: int
+
+
 @dataclass
 class Pack:
-    """Parts by key, loaded from one or more packs; their graders by criterion id."""
+    """Parts by key, loaded from one or more packs; their graders by criterion id, their packs by key."""
 
     parts: dict[str, Part] = field(default_factory=dict)
     evaluators: dict[str, Evaluator] = field(default_factory=dict)
+    origins: dict[str, PartOrigin] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)  # what was loaded, for messages
     digest: str = ""  # over the packs' files: a world's content hash covers the parts it may hold
 
-    def add(self, cls: type[Part], origin: str) -> None:
-        """Add a registered part; a ScenarioError names both when its key or a grader's id is taken."""
+    def add(self, cls: type[Part], origin: str, pack: str) -> None:
+        """Add a registered part of the pack named ``pack``; a ScenarioError names both when its key or a grader's
+        id is taken."""
         if cls.key in self.parts:
             other = type(self.parts[cls.key])
-            raise ScenarioError(f"{origin}: part key {cls.key!r} of {_where(cls)} is also the key of {_where(other)}")
+            raise ScenarioError(f"{origin}: part key {cls.key!r} of {_where(cls)} is also the key of {_where(other)} "
+                                f"(pack {self.origins[cls.key].pack!r})")
         part = cls()
         graders = part.evaluators()
         for criterion_id in graders:
@@ -193,6 +221,7 @@ class Pack:
             if owner is not None:
                 raise ScenarioError(f"{origin}: grader {criterion_id!r} of {_where(cls)} is also a grader of {owner}")
         self.parts[cls.key] = part
+        self.origins[cls.key] = PartOrigin(pack=pack, version=cls.version)
         self.evaluators.update(graders)
 
     def shaped(self, shape: str) -> dict[str, Part]:
@@ -210,19 +239,25 @@ class Pack:
         out = Pack(sources=[*self.sources, *other.sources],
                    digest=hashlib.sha256(f"{self.digest}:{other.digest}".encode()).hexdigest())
         for pack in (self, other):
-            for part in pack.parts.values():
-                out.add(type(part), ", ".join(pack.sources))
+            for key, part in pack.parts.items():
+                out.add(type(part), ", ".join(pack.sources), pack.origins[key].pack)
         return out
 
 
-def _collect(modules: Iterable[types.ModuleType], origin: str) -> Pack:
+def _collect(modules: Iterable[types.ModuleType], origin: str, name: str) -> Pack:
     pack = Pack(sources=[origin])
     for module in modules:
         for value in vars(module).values():
             if inspect.isclass(value) and issubclass(value, Part) and vars(value).get(_REGISTERED) \
                     and value.__module__ == module.__name__:
-                pack.add(value, origin)
+                pack.add(value, origin, name)
     return pack
+
+
+def _pack_name(package: types.ModuleType, default: str) -> str:
+    """A pack's name: its package's ``PACK`` string when it sets one, else ``default``."""
+    name = getattr(package, "PACK", None)
+    return name if isinstance(name, str) and name else default
 
 
 _LOADED: dict[Path, tuple[str, Pack]] = {}
@@ -253,8 +288,11 @@ def load_pack(folder: Path) -> Pack:
     package = importlib.util.module_from_spec(spec)
     sys.modules[name] = package  # its modules import as ``<name>.<module>``; dataclasses and pickling look them up
     if (folder / "__init__.py").is_file():
-        spec.loader.exec_module(package)
-    pack = _collect(_submodules(name, folder), str(folder))
+        try:
+            spec.loader.exec_module(package)
+        except Exception as exc:  # a pack is outside input: its failure names the file
+            raise ScenarioError(f"{folder / '__init__.py'}: failed to import: {type(exc).__name__}: {exc}") from None
+    pack = _collect(_submodules(name, folder), str(folder), _pack_name(package, folder.name))
     pack.digest = digest
     _LOADED[folder] = (digest, pack)
     return pack
@@ -283,5 +321,20 @@ def installed_packs() -> Pack:
         if hasattr(module, "__path__"):
             modules += [importlib.import_module(f"{module.__name__}.{i.name}")
                         for i in pkgutil.iter_modules(module.__path__)]
-        pack = pack.merged(_collect(modules, f"entry point {entry.name} ({entry.value})"))
+        pack = pack.merged(_collect(modules, f"entry point {entry.name} ({entry.value})",
+                                    _pack_name(module, entry.name)))
+    return pack
+
+
+def pack_folders(folders: Iterable[Path]) -> Pack:
+    """The parts of several folder packs together (``GREEN_PART_PACKS``); a ScenarioError names a folder that is
+    missing or holds no part."""
+    pack = Pack()
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise ScenarioError(f"{folder}: no such folder (a pack of parts named by GREEN_PART_PACKS)")
+        found = load_pack(Path(folder))
+        if not found.parts:
+            raise ScenarioError(f"{folder}: registers no part (a pack's modules mark Part classes with @register)")
+        pack = pack.merged(found)
     return pack

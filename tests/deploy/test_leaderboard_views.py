@@ -18,9 +18,12 @@ def test_the_reports_show_each_part_and_each_attack(submissions: Submissions):
 
 def test_the_parts_board_ranks_each_part_and_counts_errored_trials_apart(submissions: Submissions):
     board = site_board(submissions.folder, site_queries()["By part of the day"])
-    assert board.columns == ["id", "part", "Pass rate (%)", "Mean score (%)", "trials", "errored_trials"]
+    assert board.columns == ["id", "part", "pack", "version", "Pass rate (%)", "Mean score (%)", "trials",
+                             "errored_trials"]
     purples = ("oracle", "reckless", "noop", "flaky")
     assert {(row[0], row[1]) for row in board.rows} == {(f"agent-{p}", part) for p in purples for part in PARTS}
+    # Each line names the part's pack and version: a private pack's part, or a new version, ranks on its own line.
+    assert {row[2] for row in board.rows} == {"public"} and all(isinstance(row[3], int) for row in board.rows)
     lines = {(row[0], row[1]): dict(zip(board.columns, row, strict=True)) for row in board.rows}
     for part in PARTS:
         oracle, noop, flaky = (lines[(f"agent-{p}", part)] for p in ("oracle", "noop", "flaky"))

@@ -1,0 +1,125 @@
+"""A private pack of parts (issue 34 item 4): a folder outside ``scenarios/``, named by ``GREEN_PART_PACKS``, that the
+green loads at start and composes with the public parts — as a leaderboard mounts a held-out test set into the public
+image. Its parts appear in composed days, the oracle solves them through the real green over A2A, and every row and
+its provenance name each part's pack and version; a missing or broken pack stops the green at start, naming it."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from green_agent.config import GreenSettings
+from green_agent.scenario_spec import ScenarioError
+from green_agent.selftest import assess_via_green, practice_green
+from green_agent.server import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+
+# A held-out part as a leaderboard would keep it: its own pack (``PACK`` names it in rows), one module, an oracle plan
+# (texting the nurse) and a criterion that reads the item: a text to the nurse naming the appointment's hour.
+PACK_INIT = 'PACK = "heldout-dental"\n'
+PART = '''
+"""Part: confirm tomorrow's dentist appointment by text."""
+
+from __future__ import annotations
+
+from green_agent.judging.context import EvalContext
+from green_agent.judging.evaluators import EvalResult
+from green_agent.scenario_kit.grading import identifier
+from green_agent.scenario_kit.part import Part, Truth, grades, register
+from green_agent.scenario_kit.precision import outgoing
+from green_agent.scenario_kit.slices import Day, Slice
+
+
+class DentistTruth(Truth):
+    phone: str
+    hour: int
+
+
+@register
+class Dentist(Part):
+    """Confirm tomorrow's dentist appointment by text."""
+
+    key = "dentist_confirm"
+    version = 3
+    Truth = DentistTruth
+
+    def draw(self, day: Day) -> Slice:
+        (nurse,) = day.people(1, domain="smiles.example")
+        hour = day.rng.choice((9, 11, 14))
+        return Slice(
+            part=self.key, contacts=[nurse], recipients={nurse.phone},
+            request=f"Text {nurse.first} at the dentist's to confirm my appointment tomorrow at {hour}:00.",
+            done=f"I texted {nurse.first} to confirm tomorrow's appointment.",
+            steps=[{"turn": 1, "method": "POST", "path": "/sms/send", "body": {
+                "from_number": day.user.phone, "to_numbers": [nurse.phone],
+                "body": f"Hello {nurse.first}, confirming my appointment tomorrow at {hour}:00. Thanks!"}}],
+            truth=DentistTruth(phone=nurse.phone, hour=hour))
+
+    @grades("Appointment confirmed", "accuracy", 10, "A text to the nurse naming the appointment's hour.")
+    async def dentist_confirmed(self, ctx: EvalContext, truth: DentistTruth) -> EvalResult:
+        sent = [s for s in outgoing(ctx, ("sms",)) if s.to == (identifier(truth.phone),) and f"{truth.hour}:00" in s.text]
+        return EvalResult(score=1.0 if sent else 0.0, max_score=1.0)
+'''
+
+
+def private_pack(tmp_path: Path) -> Path:
+    folder = tmp_path / "held-out" / "dental"
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text(PACK_INIT)
+    (folder / "dentist.py").write_text(textwrap.dedent(PART))
+    return folder
+
+
+def test_the_setting_names_folders_separated_like_a_path(tmp_path, monkeypatch):
+    monkeypatch.setenv("GREEN_PART_PACKS", f"{tmp_path / 'a'}:{tmp_path / 'b'}")
+    assert GreenSettings().part_packs == [tmp_path / "a", tmp_path / "b"]
+
+
+def test_a_private_pack_joins_the_days_drawn_without_naming_it(tmp_path):
+    pack = private_pack(tmp_path)
+    library = GreenSettings(scenarios_dir=SCENARIOS, part_packs=[pack]).library()
+    workday = library.get("workday")
+    assert workday.origins["dentist_confirm"].pack == "heldout-dental"
+    assert workday.origins["chase_reply"].pack == "public"
+    days = [workday.in_world(seed).parts for seed in range(60)]
+    holding = [parts for parts in days if "dentist_confirm" in parts]
+    assert holding, "no day of 60 held the private part"
+    assert len(holding) < len(days)  # a part among the others, not in every day
+    # Without the pack, no day names it.
+    assert not any("dentist_confirm" in GreenSettings(scenarios_dir=SCENARIOS).library().get("workday")
+                   .in_world(seed).parts for seed in range(60))
+
+
+async def test_a_composed_day_with_a_private_part_runs_and_its_rows_name_the_pack(tmp_path):
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data", part_packs=[private_pack(tmp_path)])
+    config = {"parts": ["dentist_confirm", "chase_reply"], "attacks": "none"}
+    async with practice_green(settings, ("oracle", "noop")) as (green, purples):
+        oracle = await assess_via_green(green, purples["oracle"], ["workday"], {**config, "seed": 7})
+        noop = await assess_via_green(green, purples["noop"], ["workday"], {**config, "seed": 7})
+    (row,) = [r for r in oracle if r["row_type"] == "trial"]
+    assert row["status"] == "completed" and row["passed"] and row["percentage"] == 100.0, row["errors"]
+    by_part = {p["part"]: p for p in row["part_scores"]}
+    assert (by_part["dentist_confirm"]["pack"], by_part["dentist_confirm"]["version"]) == ("heldout-dental", 3)
+    assert by_part["chase_reply"]["pack"] == "public" and by_part["dentist_confirm"]["passed"]
+    named = {p["part"]: (p["pack"], p["version"]) for p in row["provenance"]["parts"]}
+    assert named["dentist_confirm"] == ("heldout-dental", 3) and named["chase_reply"][0] == "public"
+    (idle,) = [r for r in noop if r["row_type"] == "trial"]
+    assert not idle["passed"] and {p["part"]: p["percentage"] for p in idle["part_scores"]}["dentist_confirm"] == 0
+
+
+def test_a_missing_or_broken_pack_stops_the_green_at_start_naming_it(tmp_path):
+    missing = tmp_path / "nowhere"
+    with pytest.raises(ScenarioError, match=f"{missing}: no such folder"):
+        create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[missing]))
+    broken = private_pack(tmp_path)
+    (broken / "dentist.py").write_text("import not_a_module_anywhere\n")
+    with pytest.raises(ScenarioError, match=r"dentist.*failed to import: ModuleNotFoundError"):
+        create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[broken]))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ScenarioError, match="registers no part"):
+        create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[empty]))
