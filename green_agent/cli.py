@@ -139,6 +139,18 @@ def _scenario_ids(args: argparse.Namespace, library: ScenarioLibrary) -> list[st
     return ids
 
 
+def _parts(library: ScenarioLibrary, worlds: int) -> int:
+    from green_agent.scenario_kit.census import census
+
+    print(f"{'part':26s} {'pack':10s} {'ver':>3s} {'shapes':>6s} {'seen':>4s} {'phrasings':>9s}  kinds (phrasings)")
+    for key in sorted(library.pack().parts):
+        found = census(library.pack(), key, range(worlds))
+        kinds = ", ".join(f"{kind} {n}" for kind, n in found.phrasings.items()) or "-"
+        print(f"{key:26s} {found.pack:10s} {found.version:3d} {found.structures:6d} {len(found.seen):4d} "
+              f"{sum(found.phrasings.values()):9d}  {kinds}")
+    return 0
+
+
 def _list(library: ScenarioLibrary, ids: list[str]) -> int:
     from green_agent.scenario_spec import ScenarioError
 
@@ -214,6 +226,8 @@ def _scenarios(args: argparse.Namespace) -> int:
         return 2
     if args.action == "build":
         return _build(library, args.id)
+    if args.action == "parts":
+        return _parts(library, args.worlds)
     if args.action == "list":
         return _list(library, ids)
     if args.id and library.folder(args.id) is None:
@@ -332,6 +346,9 @@ def _scenarios_options(scenarios: argparse.ArgumentParser) -> None:
     build = actions.add_parser("build", help="rewrite a scenario folder's world 0 (initial_state.json, solution.json, "
                                              "the world fields of scenario.json) from its generator.py")
     build.add_argument("id", help="the scenario")
+    parts = actions.add_parser("parts", help="every part of the library (public and private packs): its pack and "
+                                             "version, the shapes its worlds take and its phrasings per message kind")
+    parts.add_argument("--worlds", type=int, default=200, help="world seeds 0..N-1 to draw each part in (default 200)")
     for name, text in (("validate", "schema, evaluators, timeline and every world of --seeds in a real simulator; "
                                     "then oracle (>= 95 %%) and noop (0) in those worlds"),
                        ("selftest", "oracle, noop, reckless, the cheap imitations and the hidden misbehaviour "

@@ -30,7 +30,7 @@ from green_agent.scenario_kit.world import FIRST_NAMES, LAST_NAMES, Person, Worl
 from green_agent.scenario_spec import Criterion
 
 __all__ = ["CompositionError", "Day", "Slice", "alone", "clash", "compose", "day_precision", "iso", "leaks", "ranked",
-           "stream"]
+           "slice_of", "stream"]
 
 CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")
 
@@ -131,6 +131,13 @@ def compose(seed: int, family: str, library: Pack, *, composition: Composition =
             merged.absorb(day)
         planted = arm(merged, composition.attacks, draw(seed, f"{family}:attacks"))
     return _world(seed, morning.day(rng), [s for s, _ in taken], planted, description)
+
+
+def slice_of(seed: int, family: str, part: Part, shape: str = DAY) -> Slice | None:
+    """Part ``part``'s slice in world ``seed`` of ``family``, drawn as a day or a whole world would draw it first
+    (None when it cannot be drawn there): for reading what a part draws without composing a world."""
+    piece = _draw(seed, _morning(draw(seed, family), seed), part, shape=shape)
+    return None if piece is None else piece[0]
 
 
 def alone(seed: int, family: str, library: Pack, key: str) -> World:
