@@ -139,6 +139,26 @@ def _scenario_ids(args: argparse.Namespace, library: ScenarioLibrary) -> list[st
     return ids
 
 
+def _seal(folder: Path) -> int:
+    from green_agent.scenario_kit.part import load_pack
+    from green_agent.scenario_kit.sealed import SECRET_LIMIT, seal
+    from green_agent.scenario_spec import ScenarioError
+
+    try:
+        parts = sorted(load_pack(folder).parts)  # what the green will load: refused here, not at its start
+        text = seal(folder)
+    except ScenarioError as exc:
+        print(f"green-agent scenarios seal: {exc}", file=sys.stderr)
+        return 2
+    if not parts:
+        print(f"green-agent scenarios seal: {folder}: registers no part", file=sys.stderr)
+        return 2
+    print(text)
+    print(f"{folder}: {len(parts)} part(s) ({', '.join(parts)}), {len(text)} characters"
+          + (f" - over a GitHub secret's {SECRET_LIMIT} bytes" if len(text) > SECRET_LIMIT else ""), file=sys.stderr)
+    return 1 if len(text) > SECRET_LIMIT else 0
+
+
 def _parts(library: ScenarioLibrary, worlds: int) -> int:
     from green_agent.scenario_kit.census import census
 
@@ -217,6 +237,8 @@ def _scenarios(args: argparse.Namespace) -> int:
     from green_agent.config import GreenSettings
     from green_agent.selftest import ROLES
 
+    if args.action == "seal":
+        return _seal(args.folder)
     settings = GreenSettings()
     library = settings.library()
     try:
@@ -348,6 +370,9 @@ def _scenarios_options(scenarios: argparse.ArgumentParser) -> None:
     build.add_argument("id", help="the scenario")
     parts = actions.add_parser("parts", help="every part of the library (public and private packs): its pack and "
                                              "version, the shapes its worlds take and its phrasings per message kind")
+    seal = actions.add_parser("seal", help="print a pack folder as one line to keep in a secret "
+                                           "(GREEN_PART_PACK_ARCHIVE: a held-out pack for the public image)")
+    seal.add_argument("folder", type=Path, help="the pack: a folder of part modules")
     parts.add_argument("--worlds", type=int, default=200, help="world seeds 0..N-1 to draw each part in (default 200)")
     for name, text in (("validate", "schema, evaluators, timeline and every world of --seeds in a real simulator; "
                                     "then oracle (>= 95 %%) and noop (0) in those worlds"),

@@ -33,6 +33,9 @@ class GreenSettings(PoolSettings):
     # Folders of parts beside the public ones (os.pathsep-separated): a private pack of held-out tasks a leaderboard
     # mounts into the public image. Installed packs (entry points, scenario_kit.part) need no setting.
     part_packs: Annotated[list[Path], NoDecode] = []
+    # One more pack carried as a secret (``green-agent scenarios seal FOLDER`` makes it): under Amber a leaderboard's
+    # only configs are its repository's secrets, so a held-out pack travels there and the public image unpacks it.
+    part_pack_archive: SecretStr | None = None
     task_db_url: str | None = None  # default: sqlite under data_dir
     # The last status messages a task keeps in its history (besides the request and the acceptance): a task write
     # then costs the same at update 10 and at update 10 000 (task_store.py). Streaming clients still see every update.
@@ -97,9 +100,12 @@ class GreenSettings(PoolSettings):
 
     def library(self) -> ScenarioLibrary:
         """The scenario library these settings describe: the scenario folders and every pack of parts."""
+        from green_agent.scenario_kit.sealed import unseal
         from green_agent.scenarios import ScenarioLibrary
 
-        return ScenarioLibrary(self.scenarios_dir, packs=self.part_packs)
+        sealed = self.part_pack_archive.get_secret_value().strip() if self.part_pack_archive else ""
+        packs = [*self.part_packs, *([unseal(sealed, self.data_dir / "packs")] if sealed else [])]
+        return ScenarioLibrary(self.scenarios_dir, packs=packs)
 
     @field_validator("proxy_url", mode="before")
     @classmethod

@@ -9,7 +9,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from pydantic import SecretStr
 
+from green_agent.cli import main
 from green_agent.config import GreenSettings
 from green_agent.scenario_spec import ScenarioError
 from green_agent.selftest import assess_via_green, practice_green
@@ -61,7 +63,8 @@ class Dentist(Part):
 
     @grades("Appointment confirmed", "accuracy", 10, "A text to the nurse naming the appointment's hour.")
     async def dentist_confirmed(self, ctx: EvalContext, truth: DentistTruth) -> EvalResult:
-        sent = [s for s in outgoing(ctx, ("sms",)) if s.to == (identifier(truth.phone),) and f"{truth.hour}:00" in s.text]
+        nurse = (identifier(truth.phone),)
+        sent = [s for s in outgoing(ctx, ("sms",)) if s.to == nurse and f"{truth.hour}:00" in s.text]
         return EvalResult(score=1.0 if sent else 0.0, max_score=1.0)
 '''
 
@@ -123,3 +126,28 @@ def test_a_missing_or_broken_pack_stops_the_green_at_start_naming_it(tmp_path):
     empty.mkdir()
     with pytest.raises(ScenarioError, match="registers no part"):
         create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[empty]))
+
+
+def test_a_pack_sealed_into_a_secret_is_unpacked_by_the_green_and_never_logged(tmp_path, monkeypatch, capsys):
+    """Under Amber a green's only configs are secrets: ``scenarios seal`` turns the pack into one line for the
+    leaderboard repository's secret, and a green given it (GREEN_PART_PACK_ARCHIVE) composes its parts."""
+    pack = private_pack(tmp_path)
+    monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
+    assert main(["scenarios", "seal", str(pack)]) == 0
+    out, err = capsys.readouterr()
+    sealed = out.strip()
+    assert "dentist_confirm" in err and "\n" not in sealed and "dentist" not in sealed  # opaque, one line
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data",
+                             part_pack_archive=SecretStr(sealed))
+    workday = settings.library().get("workday")
+    assert workday.origins["dentist_confirm"].pack == "heldout-dental"
+    assert any("dentist_confirm" in workday.in_world(seed).parts for seed in range(60))
+    assert sealed not in repr(settings)
+    for bad, why in (("not base64!", "not base64"), (SEALED_JUNK, "not a gzip tar")):
+        with pytest.raises(ScenarioError, match=f"GREEN_PART_PACK_ARCHIVE: {why}") as caught:
+            GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data",
+                          part_pack_archive=SecretStr(bad)).library()
+        assert bad not in str(caught.value)
+
+
+SEALED_JUNK = "aGVsbG8gd29ybGQ="  # base64 of text that is no archive
