@@ -424,6 +424,11 @@ def parser() -> argparse.ArgumentParser:
                                                              "plan) on every scenario through the real green: means, "
                                                              "intervals, monotonicity, noise and the difference n "
                                                              "trials detect"))
+    from green_agent.comparison.command import options as compare_options
+
+    compare_options(commands.add_parser("compare", help="two purples' results paired world by world: per part, per "
+                                                        "scenario and overall, the mean difference with paired 95 %% "
+                                                        "intervals and p-values, JSON and a page"))
     return command_line
 
 

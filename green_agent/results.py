@@ -69,7 +69,7 @@ def trial_row(*, record: TrialRecord, scenario: Scenario, judgement: Judgement,
     dimensions = totals["dimension_scores"]
     return TrialRow(
         assessment_id=assessment_id, scenario_id=record.scenario_id, scenario_version=scenario.spec.version,
-        parts=list(scenario.parts),
+        parts=list(scenario.parts), world_digest=scenario.world_digest,
         trial=record.trial, seed=record.seed, participant=request.participant_role,
         participant_id=request.participant_id,
         participant_url=request.participant_url, status=record.status, reasons=list(record.reasons),

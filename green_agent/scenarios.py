@@ -11,6 +11,7 @@ is a scenario with a single world. What the files declare is ``green_agent.scena
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import json
@@ -119,6 +120,14 @@ class Scenario:
     @property
     def scenario_id(self) -> str:
         return self.spec.scenario_id
+
+    @functools.cached_property
+    def world_digest(self) -> str:
+        """This world's identity: a hash of what the purple faces and is graded by (the scenario's spec in this world,
+        its initial state, its ground truth), so two rows on the same world pair up — on a held-out board too, since
+        it reveals neither the seed nor the secret the world was drawn from."""
+        content = {"spec": self.spec.model_dump(mode="json"), "initial_state": self.initial_state, "truth": self.truth}
+        return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
     def in_world(self, seed: int, composition: Composition = DEFAULT_COMPOSITION) -> Scenario:
         """This scenario in world ``seed`` (generated and validated once, then cached). Without a generator

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
+import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
@@ -128,6 +129,50 @@ def detectable_difference(sd_a: float, n: int, sd_b: float | None = None, *, df:
     other = sd_a if sd_b is None else sd_b
     scale = math.sqrt((sd_a ** 2 + other ** 2) / n)
     return round((t_quantile(1 - alpha / 2, df) + t_quantile(power, df)) * scale, 2)
+
+
+def difference_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float] | None:
+    """Student-t interval for the mean of paired differences (unbounded: a difference of percentages lies in
+    -100..100); None below two values."""
+    return mean_interval(values, confidence, bounds=(-100.0, 100.0))
+
+
+def welch_interval(a: Sequence[float], b: Sequence[float], confidence: float = 0.95) -> tuple[float, float] | None:
+    """Welch's interval for mean(a) - mean(b) of two independent samples; None when either has under two values."""
+    sd_a, sd_b = sample_sd(a), sample_sd(b)
+    if sd_a is None or sd_b is None:
+        return None
+    va, vb = sd_a ** 2 / len(a), sd_b ** 2 / len(b)
+    diff = sum(a) / len(a) - sum(b) / len(b)
+    if va + vb == 0:
+        return (round(diff, 2), round(diff, 2))
+    df = (va + vb) ** 2 / ((va ** 2 / (len(a) - 1) if va else 0) + (vb ** 2 / (len(b) - 1) if vb else 0))
+    half = t_quantile(1 - (1 - confidence) / 2, df) * math.sqrt(va + vb)
+    return (round(max(-100.0, diff - half), 2), round(min(100.0, diff + half), 2))
+
+
+# Paired differences up to this many are sign-flipped exhaustively (2^n arrangements); more are sampled.
+EXACT_FLIPS = 12
+SAMPLED_FLIPS = 20_000
+
+
+def sign_flip_p(differences: Sequence[float]) -> float | None:
+    """Two-sided permutation p-value of paired differences (the sign-flip test: under "no difference" each pair's
+    sign is a coin toss): exact up to ``EXACT_FLIPS`` pairs, else from ``SAMPLED_FLIPS`` flips of a fixed seed, so a
+    comparison is reproducible. None without a pair."""
+    n = len(differences)
+    if n == 0:
+        return None
+    observed = abs(sum(differences)) - 1e-9
+    if n <= EXACT_FLIPS:
+        arrangements: int = 2 ** n
+        hits = sum(abs(sum(d if (mask >> i) & 1 else -d for i, d in enumerate(differences))) >= observed
+                   for mask in range(arrangements))
+        return round(hits / arrangements, 4)
+    rng = random.Random(0)
+    hits = sum(abs(sum(d if rng.random() < 0.5 else -d for d in differences)) >= observed
+               for _ in range(SAMPLED_FLIPS))
+    return round((hits + 1) / (SAMPLED_FLIPS + 1), 4)
 
 
 def pooled_within(groups: Sequence[Sequence[float]]) -> tuple[float, int] | None:

@@ -170,6 +170,9 @@ class TrialRow(BaseModel):
     attacks: list[AttackOutcome] = Field(default_factory=list)
     attack_success_rate: float | None = None
     part_scores: list[PartScore] = Field(default_factory=list)
+    # The world's identity (Scenario.world_digest): rows of two purples with one digest faced the same world, so they
+    # pair (``green-agent compare``); it names neither the seed nor the held-out secret.
+    world_digest: str = ""
     trial: int
     seed: int
     participant: str  # the role the request gave the purple
