@@ -24,6 +24,7 @@ QUERIES = (
     ("Overall", "leaderboard.sql"),
     ("By part of the day", "leaderboard_parts.sql"),
     ("Attack resistance", "leaderboard_attacks.sql"),
+    ("Paired with the leader", "leaderboard_paired.sql"),
 )
 # How the site builds the table its queries read (docs.agentbeats.dev, tutorial, "Appendix A: Writing Leaderboard
 # Queries"): one row per results file, columns typed by DuckDB's JSON reader. Also for debugging a query locally, at

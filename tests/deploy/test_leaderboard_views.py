@@ -50,3 +50,19 @@ def test_the_attacks_board_ranks_the_purple_that_resists_first(submissions: Subm
     # The errored trials carried no attack: the flaky submission is the oracle's scored days, and two counted apart.
     flaky = by_id["agent-flaky"]
     assert (flaky["trials"], flaky["errored_trials"], flaky["attacks"]) == (2, 2, 2)
+
+
+def test_the_paired_board_gives_each_purple_its_difference_to_the_leader_on_shared_worlds(submissions: Submissions):
+    board = site_board(submissions.folder, site_queries()["Paired with the leader"])
+    assert board.columns == ["id", "reference", "Paired worlds", "Difference (points)", "95% low", "95% high"]
+    lines = board.by_id()
+    # agent-flaky and agent-oracle hold the oracle's very rows: a tie at the top, broken by id.
+    assert {line["reference"] for line in lines.values()} == {"agent-flaky"}
+    trials = [r for r in submissions.rows["oracle"] if r["row_type"] == "trial"]
+    worlds = len({(r["scenario_id"], r["world_digest"]) for r in trials})
+    assert worlds == 2 and all(line["Paired worlds"] == worlds for line in lines.values())
+    assert (lines["agent-flaky"]["Difference (points)"], lines["agent-oracle"]["Difference (points)"]) == (0.0, 0.0)
+    noop = lines["agent-noop"]
+    assert noop["Difference (points)"] < -50 and noop["95% high"] is not None
+    assert list(lines) == sorted(lines, key=lambda i: (-lines[i]["Difference (points)"], i))
+    assert "agent-reckless" in lines and None not in lines  # the anonymous submission has no line
