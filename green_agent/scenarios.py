@@ -29,7 +29,7 @@ from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult, Evaluator, collect
 from green_agent.protocol import Composition
 from green_agent.scenario_kit.family import family_evaluators, family_generator
-from green_agent.scenario_kit.part import Pack, PartOrigin, installed_packs, load_pack, pack_folders
+from green_agent.scenario_kit.part import DAY, Pack, PartOrigin, installed_packs, load_pack, pack_folders
 from green_agent.scenario_spec import Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
 
@@ -115,6 +115,7 @@ class Scenario:
     parts: tuple[str, ...] = ()  # a family's world: the parts it is composed of
     composition: Composition = DEFAULT_COMPOSITION  # a family's world: what it was composed with beyond its seed
     origins: dict[str, PartOrigin] = field(default_factory=dict)  # a family's: each part's pack and version, by key
+    drawable: tuple[str, ...] = ()  # a composable family's: the parts its days are drawn from
     _worlds: dict[tuple[int, Composition], Scenario] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -177,7 +178,7 @@ class Scenario:
         return Scenario(folder=self.folder, spec=spec, initial_state=initial, evaluators=self.evaluators,
                         solution=world.solution, content_hash=self.content_hash, generator=self.generator,
                         world_seed=seed, truth=world.truth, parts=tuple(world.parts), composition=composition,
-                        origins=self.origins)
+                        origins=self.origins, drawable=self.drawable)
 
 
 def _read_json(path: Path) -> Any:
@@ -259,12 +260,14 @@ def load_scenario(folder: Path, library: Pack | None = None) -> Scenario:
     truth: dict[str, Any] = {}
     parts: tuple[str, ...] = ()
     origins = dict(library.origins) if spec.family is not None and library is not None else {}
+    drawable = tuple(library.shaped(DAY)) if spec.family is not None and spec.family.composable and library else ()
     if generator is not None:  # world 0's truth is the generator's: the folder's files hold no ground truth
         zero = Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
-                        content_hash="", generator=generator, origins=origins)._generate(0)
+                        content_hash="", generator=generator, origins=origins, drawable=drawable)._generate(0)
         truth, parts = zero.truth, zero.parts
     return Scenario(folder=folder, spec=spec, initial_state=initial, evaluators=evaluators, solution=solution,
-                    content_hash=digest, generator=generator, truth=truth, parts=parts, origins=origins)
+                    content_hash=digest, generator=generator, truth=truth, parts=parts, origins=origins,
+                    drawable=drawable)
 
 
 PARTS_DIR = "parts"  # the part library's pack beside the scenario folders of a root

@@ -12,6 +12,7 @@ from typing import Protocol
 
 import httpx
 
+from green_agent.assessment.balance import balanced_days
 from green_agent.assessment.cast import characters_for
 from green_agent.assessment.judgement import judge_for, judge_trial
 from green_agent.assessment.llm_plan import LLMPlan
@@ -37,9 +38,11 @@ from green_agent.protocol import (
     TrialRow,
     TrialStatus,
     Usage,
+    WorldDraw,
 )
 from green_agent.report import report_from_rows, write_report
 from green_agent.results import summary_row, summary_text, trial_row
+from green_agent.scenario_kit.attacks.registry import GOALS
 from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import DEFAULT_COMPOSITION, Scenario, ScenarioLibrary
 from green_agent.world_gateway import WorldGateway
@@ -101,14 +104,47 @@ def plan(request: AssessmentRequest, library: ScenarioLibrary, secret: str | Non
     if not asked.default and all(c.default for c in compositions.values()):
         raise RequestError("config.parts/attacks: none of the scenarios asked for is a family of parts (families "
                            "such as workday have parts and attacks to choose)")
-    work = [PlannedTrial(sid, t, trial_seed(cfg.seed, sid, t), worlds[sid], compositions[sid])
-            for sid in ids for t in range(cfg.trials)]
+    if cfg.worlds == WorldDraw.EACH:
+        work = [trial for sid in ids for trial in _own_worlds(library.get(sid), cfg.seed, cfg.trials, secret,
+                                                              compositions[sid])]
+    else:
+        work = [PlannedTrial(sid, t, trial_seed(cfg.seed, sid, t), worlds[sid], compositions[sid])
+                for sid in ids for t in range(cfg.trials)]
     if cfg.num_instances is not None and cfg.num_instances < len(work):
         # Drawn before slicing, from the root seed alone: every shard draws the same instances and takes its own
         # slice of them, so shards never overlap and together run exactly num_instances.
         chosen = random.Random(f"num_instances:{cfg.seed}").sample(range(len(work)), cfg.num_instances)
         work = [work[i] for i in sorted(chosen)]
     return work[cfg.shard_index::cfg.num_shards]
+
+
+def _own_worlds(scenario: Scenario, root: int, trials: int, secret: str | None,
+                asked: Composition) -> list[PlannedTrial]:
+    """``trials`` trials of ``scenario``, each in a world of its own; a drawn family's days in balance
+    (assessment/balance.py) unless the request chose the parts or attacks. A RequestError names a world that cannot
+    be made."""
+    sid = scenario.scenario_id
+    seeds = [world_seed(root, sid, secret, trial=t) for t in range(trials)]
+    family = scenario.spec.family
+    compositions = [asked] * trials
+    if family is not None and family.composable and asked.default:
+        def fits(t: int, composition: Composition) -> bool:
+            try:
+                scenario.in_world(seeds[t], composition)
+            except ScenarioError:
+                return False
+            return True
+        goals = tuple(GOALS) if family.attacks else ()
+        compositions = balanced_days(family.parts or scenario.drawable, trials, family.count, goals, root, fits,
+                                     attacks=family.attacks)
+    out = []
+    for t, (seed, composition) in enumerate(zip(seeds, compositions, strict=True)):
+        try:
+            scenario.in_world(seed, composition)
+        except ScenarioError as exc:
+            raise RequestError(f"config.worlds: {exc}") from None
+        out.append(PlannedTrial(sid, t, trial_seed(root, sid, t), seed, composition))
+    return out
 
 
 def disbelieved_world_claims(records: list[TrialRecord]) -> list[tuple[int, TrialRecord]]:

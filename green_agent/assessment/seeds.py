@@ -21,10 +21,14 @@ def trial_seed(root: int, scenario_id: str, trial: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def world_seed(root: int, scenario_id: str, secret: str | None = None) -> int:
+def world_seed(root: int, scenario_id: str, secret: str | None = None, trial: int | None = None) -> int:
     """The world of ``scenario_id`` for root seed ``root``: the root itself (world 0 for the default request, so
-    published figures stay comparable), or a keyed digest of it when a held-out secret is set."""
-    if not secret:
+    published figures stay comparable), or a keyed digest of it when a held-out secret is set. ``trial``: the world
+    of that trial alone (config ``worlds: "each"``), a digest of (root, scenario, trial), keyed when there is a
+    secret — every purple run with the same root and secret meets the same worlds, trial by trial."""
+    if trial is None and not secret:
         return root
-    digest = hmac.new(secret.encode(), f"world:{root}:{scenario_id}".encode(), hashlib.sha256).digest()
+    text = f"world:{root}:{scenario_id}" + ("" if trial is None else f":trial:{trial}")
+    digest = hmac.new(secret.encode(), text.encode(), hashlib.sha256).digest() if secret else \
+        hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:4], "big")

@@ -32,6 +32,7 @@ from green_agent.protocol.request import (
     AssessmentRequest,
     CharacterMode,
     RequestError,
+    WorldDraw,
     parse_request,
 )
 from green_agent.protocol.rows import (
@@ -114,6 +115,7 @@ __all__ = [
     "Violation",
     "ViolationType",
     "WireProblem",
+    "WorldDraw",
     "WorldUnreachable",
     "cut",
     "iso_duration",

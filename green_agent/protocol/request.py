@@ -41,6 +41,13 @@ class CharacterMode(StrEnum):
     REPLAY = "replay"
 
 
+class WorldDraw(StrEnum):
+    """How an assessment's trials of one scenario draw their worlds (config ``worlds``)."""
+
+    SHARED = "shared"  # one world per scenario, every trial in it
+    EACH = "each"  # a world per trial, never repeated; a family's days balanced over its parts and attacks
+
+
 class AssessmentConfig(BaseModel):
     """protocol.md §2 ``config``. Unknown keys are collected as warnings, not errors."""
 
@@ -61,6 +68,9 @@ class AssessmentConfig(BaseModel):
     num_instances: int | None = Field(default=None, ge=1)
     # AgentBeats ids by role (the gateway forwards only role → URL): copied into the rows as ``participant_id``.
     agentbeats_ids: dict[str, str] = Field(default_factory=dict, max_length=16)
+    # Whether every trial of a scenario faces one world (pass^k: reliability on one task) or each a world of its own
+    # (a board's mean then varies less; a family's days are drawn in balance: assessment/balance.py).
+    worlds: WorldDraw = WorldDraw.SHARED
     # A family's composition (Composition): which parts a day holds and which attacks it carries.
     parts: list[_PART_KEY] | None = Field(default=None, min_length=1, max_length=12)
     attacks: AttackChoice | list[_ATTACK_KEY] | None = Field(default=None, max_length=12)
