@@ -303,6 +303,12 @@ def _calibrate(args: argparse.Namespace) -> int:
         mdd = ten[s.scenario_id]
         print(f"{s.scenario_id:22s} {means:34s} {'yes' if s.monotone else 'NO':8s} "
               f"{'-' if mdd is None else f'{mdd:.1f}':>7s} {', '.join(f.kind for f in s.findings) or '-'}")
+    for suite in report.paired:
+        for pair in suite.pairs:
+            sizes = ", ".join(f"n={z.n}: {z.paired_detectable} vs {z.unpaired_detectable} (power {z.paired_power})"
+                              for z in pair.sizes)
+            print(f"paired {suite.suite} p {pair.low / 100:g} vs {pair.high / 100:g}: {pair.difference} points over "
+                  f"{pair.worlds} worlds; detectable paired vs unpaired: {sizes}")
     print(f"{report.wall_seconds:g} s; results written to {out}, page {page}", file=sys.stderr)
     return 0
 

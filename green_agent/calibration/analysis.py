@@ -11,7 +11,11 @@ from typing import TypeVar
 
 from pydantic import BaseModel, Field
 
+from green_agent.calibration.paired import SuitePower
+from green_agent.calibration.scores import Score, ladder_role
 from green_agent.judging.stats import ALPHA, POWER, detectable_difference, mean_interval, pooled_within, sample_sd
+
+__all__ = ["CalibrationReport", "Finding", "FindingKind", "ScenarioCalibration", "Score", "analyse", "ladder_role"]
 
 # Run sizes the report gives the detectable difference for.
 RUN_SIZES = (5, 10, 30)
@@ -54,18 +58,6 @@ class Finding(BaseModel):
 
     kind: FindingKind
     text: str
-
-
-class Score(BaseModel):
-    """One trial's outcome on one rung (or mistaken oracle)."""
-
-    scenario_id: str
-    role: str
-    seed: int
-    trial: int
-    status: str
-    percentage: float
-    errors: list[str] = Field(default_factory=list)
 
 
 class Rung(BaseModel):
@@ -139,6 +131,8 @@ class CalibrationReport(BaseModel):
     character_mode: str
     # Every trial's outcome, so a report can be analysed again without rerunning it (``reanalysed``).
     scores: list[Score] = Field(default_factory=list)
+    # Close rungs on the same worlds, per suite (calibration/paired.py): what paired comparisons resolve.
+    paired: list[SuitePower] = Field(default_factory=list)
 
     def reanalysed(self) -> CalibrationReport:
         """The same run analysed by this version of ``analyse``."""
@@ -149,11 +143,6 @@ class CalibrationReport(BaseModel):
     def flagged(self) -> list[ScenarioCalibration]:
         """Scenarios whose ladder has a finding (issue 25's list: not monotone, not separated, wrong ends)."""
         return [s for s in self.scenarios if any(f.kind in LADDER_FINDINGS for f in s.findings)]
-
-
-def ladder_role(percent: int) -> str:
-    """The purple role of a rung (services/purple/graded.py names them; the green never imports a purple)."""
-    return f"oracle-p{percent}"
 
 
 def _mean(values: Sequence[float]) -> float | None:

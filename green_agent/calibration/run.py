@@ -10,10 +10,11 @@ from typing import Any
 
 from green_agent.assessment.purple_link import PurpleError
 from green_agent.calibration.analysis import CalibrationReport, Score, analyse, ladder_role
+from green_agent.calibration.paired import paired_power
 from green_agent.config import GreenSettings
 from green_agent.selftest import assess_via_green, practice_green
 
-LADDER = (0, 25, 50, 75, 100)
+LADDER = (0, 25, 50, 55, 60, 70, 75, 100)
 # Kinds of mistake a mistaken oracle makes (services/purple/graded.py Mistake) and the rates with a role.
 MISTAKE_KINDS = ("wrong-person", "wrong-time", "late")
 MISTAKE_RATES = (25, 50, 100)
@@ -53,7 +54,13 @@ async def calibrate(scenario_ids: list[str], settings: GreenSettings, *, rungs: 
     async with practice_green(settings, tuple(roles)) as (green, purples):
         batches = await asyncio.gather(*(one(green, purples[role], role, seed) for seed in seeds for role in roles))
     scores = [score for batch in batches for score in batch]
+    library = settings.library()
+    days = [sid for sid in scenario_ids if (f := library.spec(sid).family) is not None and f.composable]
+    classic = [sid for sid in scenario_ids if sid not in days]
+    suites = [(name, ids) for name, ids in (("classic", classic), ("workday", days), ("mix", scenario_ids))
+              if ids and (name != "mix" or (classic and days))]
     return CalibrationReport(
+        paired=[paired_power(name, ids, scores, sorted(set(rungs))) for name, ids in suites],
         scenarios=[analyse(sid, scores, rungs, list(dict.fromkeys(mistakes))) for sid in scenario_ids],
         rungs=sorted(set(rungs)), seeds=list(seeds), trials=trials, mistakes=list(dict.fromkeys(mistakes)),
         wall_seconds=round(time.monotonic() - started, 1), character_mode=str(settings.character_mode),

@@ -29,8 +29,9 @@ from services.ues.client import UESClient
 
 log = structlog.get_logger("purple.graded")
 
-# The competence ladder, as percentages of the planned steps carried out.
-LADDER = (0, 25, 50, 75, 100)
+# The competence ladder, as percentages of the planned steps carried out; 55, 60 and 70 sit close to 50, so paired
+# comparisons of purples a few points apart can be calibrated (green_agent/calibration/paired.py).
+LADDER = (0, 25, 50, 55, 60, 70, 75, 100)
 # Mistake rates (percent) with a role of their own.
 MISTAKE_RATES = (25, 50, 100)
 # How many turns a late step comes after its plan.

@@ -120,3 +120,41 @@ def test_a_report_keeps_its_scores_and_can_be_analysed_again():
                                trials=1, mistakes=[], wall_seconds=1.0, character_mode="scripted", scores=raw)
     again = CalibrationReport.model_validate_json(report.model_dump_json()).reanalysed()
     assert again.scenarios == report.scenarios and report.flagged == []
+
+
+# ------------------------------------------------------------------------------------------------ paired power
+def _coupled(worlds: int, gap: float, rng: random.Random) -> list[Score]:
+    """Two close rungs on the same worlds: each world has a difficulty of its own (sd 25 points) that both rungs
+    share, and the higher rung gains ``gap`` points give or take 3 — the situation a paired comparison exploits."""
+    out = []
+    for seed in range(worlds):
+        base = rng.gauss(50, 25)
+        for percent, shift in ((50, 0.0), (55, gap + rng.gauss(0, 3))):
+            out.append(Score(scenario_id="s", role=f"oracle-p{percent}", seed=seed, trial=0, status="completed",
+                             percentage=base + shift))
+    return out
+
+
+def test_paired_power_sees_what_pairing_buys_on_coupled_rungs():
+    from green_agent.calibration.paired import paired_power
+
+    scores = _coupled(200, 5.0, random.Random(7))
+    (pair,) = paired_power("classic", ["s"], scores, [50, 55]).pairs
+    assert (pair.low, pair.high, pair.worlds) == (50, 55, 200)
+    assert pair.difference == pytest.approx(5.0, abs=1.0)
+    assert pair.sd_paired == pytest.approx(3.0, abs=0.6) and pair.sd_unpaired > 20
+    by_n = {z.n: z for z in pair.sizes}
+    # Paired: (t_.975 + t_.8) * 3 / sqrt(n) ~ 2.9 points at n = 10; unpaired over 30.
+    assert by_n[10].paired_detectable < 4 and by_n[10].unpaired_detectable > 25
+    assert by_n[40].paired_detectable < by_n[10].paired_detectable
+    # A 5-point gap is found on nearly every resampled board of 10 worlds when paired.
+    assert by_n[10].paired_power > 0.9 and by_n[80].paired_power == 1.0
+
+
+def test_paired_power_skips_rungs_not_run_and_counts_only_shared_worlds():
+    from green_agent.calibration.paired import paired_power
+
+    scores = [s for s in _coupled(12, 5.0, random.Random(1)) if not (s.role == "oracle-p55" and s.seed < 4)]
+    suite = paired_power("workday", ["s"], scores, [50, 55, 75])
+    assert [(p.low, p.high, p.worlds) for p in suite.pairs] == [(50, 55, 8)]
+    assert paired_power("x", ["s"], scores, [0, 100]).pairs == []
