@@ -55,10 +55,17 @@ def make_task_store(url: str, history_limit: int | None = DEFAULT_HISTORY_LIMIT)
     """The SDK's SQLAlchemy task store on ``url`` (an async URL; SQLite's folder is created), writing
     ``working`` progress at most once a second per task and keeping each task's history bounded."""
     parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+    sqlite = parsed.get_backend_name() == "sqlite"
+    if sqlite and parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    return ThrottledTaskStore(DatabaseTaskStore(create_async_engine(url)), history_limit=history_limit)
+    # SQLite lets one writer in at a time and makes the others wait at most its busy timeout (5 s by default): a
+    # burst of requests on a loaded machine (14 assessments at once on 2 busy cores) outwaited it and failed with
+    # "database is locked". Waiting longer costs nothing when there is no contention.
+    engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_S} if sqlite else {})
+    return ThrottledTaskStore(DatabaseTaskStore(engine), history_limit=history_limit)
 
+
+SQLITE_BUSY_S = 60.0
 
 # Requests up to this size reach the executor, which rejects anything over 1 MiB as an A2A task with a clear
 # message (what a gateway can show); beyond it the body is not even read into memory.

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from green_agent.cli import main
 from green_agent.config import GreenSettings
 from green_agent.judging.stats import sign_flip_p
+from green_agent.protocol.schemas import SCHEMA_DIR
 from green_agent.selftest import assess_via_green, practice_green
 from tests.report.test_report import _browse, _chromium, _console
 
@@ -62,6 +64,9 @@ def test_rows_of_one_world_pair_and_the_difference_is_resolved(board, tmp_path, 
     (result,) = json.loads(out.read_text())
     rows = [r for f in board["oracle"].glob("*.json") for r in json.loads(f.read_text()) if r["row_type"] == "trial"]
     assert all(r["provenance"]["world_seed"] is None and r["world_digest"] for r in rows)  # held out, yet paired
+    schema = json.loads((SCHEMA_DIR / "trial-row.schema.json").read_text())
+    for row in rows:  # the published schema describes the rows a real green writes
+        jsonschema.validate(row, schema)
     overall = result["overall"]
     assert overall["pairs"] == len(SEEDS) * len(BOARD)
     assert overall["difference"] > 20 and overall["paired_ci95"][0] > 0 and overall["p_value"] < 0.01
