@@ -50,6 +50,8 @@ class PairedPower(BaseModel):
 
 
 class SuitePower(BaseModel):
+    """Every coupled pair of rungs on one suite of scenarios (the classic ones, the composed workday, or both)."""
+
     suite: str
     scenarios: list[str]
     pairs: list[PairedPower]

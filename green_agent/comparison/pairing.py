@@ -20,6 +20,8 @@ FEW_PAIRS = 10
 
 
 class Level(StrEnum):
+    """What a contrast is about: the whole board, one scenario, or one part of the composed days."""
+
     OVERALL = "overall"
     SCENARIO = "scenario"
     PART = "part"

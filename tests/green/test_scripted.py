@@ -2,8 +2,8 @@
 the ``scripted`` purple (services/purple/cheats/scripted/: regular expressions and field comparisons over what the
 public part modules and scenario templates show, no LLM) against every classic scenario at unseen seeds and against
 seed-drawn workdays, through the real green over A2A. It keeps at most 15 % and passes nothing, while the oracle
-passes the same worlds. The figures at scale (100 days, seeds 100-119 of every classic) are tests/bench/bench_sweep.py's,
-quoted in the README."""
+passes the same worlds. The figures at scale (100 days, seeds 100-119 of every classic) are
+tests/bench/bench_sweep.py's, quoted in the README."""
 
 from __future__ import annotations
 

@@ -21,6 +21,8 @@ log = structlog.get_logger("ues_pool.external")
 
 
 class ExternalServer(BaseModel):
+    """One UES server someone else runs: its URL, its admin key, and the URL purples reach it at when another."""
+
     url: str
     admin_key: str = Field(repr=False)
     advertised_url: str | None = None
@@ -66,6 +68,8 @@ def build_external(config: ExternalConfig) -> ExternalBackend:
 
 
 class ExternalBackend(Backend):
+    """Hands out the listed servers one context at a time, wiping each before and after (nothing is started)."""
+
     name = "external"
 
     def __init__(self, servers: list[ExternalServer]) -> None:

@@ -89,6 +89,8 @@ Plan = Callable[[], None]
 
 
 class CalendarState(Modality):
+    """The calendar modality: calendars, events with their attendees and recurrence, and the user's responses."""
+
     modality_type: ClassVar[str] = "calendar"
     input_model: ClassVar[type[ModalityInput]] = CalendarInput
 
