@@ -62,3 +62,42 @@ def free_starts(busy: list[tuple[datetime, datetime]], day: datetime, length: ti
             out.append(start)
         start += timedelta(minutes=30)
     return out
+
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY = r"(?P<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+_CLOCK24 = r"(?P<h>\d{1,2}):(?P<m>\d\d)"
+_CLOCK12 = r"(?P<h12>\d{1,2})(?::(?P<m12>\d\d))?\s?(?P<ap>am|pm)"
+_MONTH = r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december)"
+# The ways the public parts write a time (facts.time_phrases): "Thursday 14:00", "Thu 19 March 14:00",
+# "2pm on Thursday", "March 19, 2pm".
+TIME_FORMS = (
+    re.compile(rf"\b{_DAY}\s+(?P<d>\d{{1,2}})\s+{_MONTH}\s+{_CLOCK24}", re.IGNORECASE),
+    re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}}),\s+{_CLOCK12}", re.IGNORECASE),
+    re.compile(rf"\b{_CLOCK12}\s+on\s+{_DAY}", re.IGNORECASE),
+    re.compile(rf"\b{_DAY}\s+{_CLOCK24}", re.IGNORECASE),
+)
+
+
+def mentions(text: str, now: datetime) -> list[tuple[int, datetime]]:
+    """Every time ``text`` names in the public parts' forms, with where it sits; a weekday means its next
+    occurrence after ``now``."""
+    out: list[tuple[int, datetime]] = []
+    taken: list[tuple[int, int]] = []
+    for form in TIME_FORMS:
+        for m in form.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            g = m.groupdict()
+            if g.get("h") is not None:
+                hour, minute = int(g["h"]), int(g["m"])
+            else:
+                hour, minute = int(g["h12"]) % 12 + (12 if g["ap"].lower() == "pm" else 0), int(g["m12"] or 0)
+            if g.get("d") is not None:
+                day = now.replace(month=MONTHS.index(g["mon"].lower()) + 1, day=int(g["d"]))
+            else:
+                target = [w[:3] for w in WEEKDAYS].index(g["wd"].lower()[:3])
+                day = now + timedelta(days=(target - now.weekday()) % 7 or 7)
+            out.append((m.start(), day.replace(hour=hour, minute=minute, second=0, microsecond=0)))
+            taken.append((m.start(), m.end()))
+    return sorted(out)
