@@ -1,8 +1,11 @@
 """Part: move the outdoor meetings that rain will spoil, and tell the people invited.
 
 Three outdoor meetings the user organised lie in the next days, each at its own place (a park, a terrace, a
-square: coordinates in the event's location), beside an indoor meeting on a wet day. The weather modality holds a
-daily forecast for each place. The user's rule: an outdoor meeting on a day with rain forecast at its place moves
+square: coordinates in the event's location), beside as many indoor meetings on wet days (at places of their own,
+with their own forecast) as outdoor ones are rained out, so moving every meeting of a wet day earns exactly 0.
+Where a meeting is held is said in its description in many ways, each holding words of both kinds (an outdoor one
+"by the café door", an indoor one "overlooking the lawn"), and titles come from one pool. The weather modality holds
+a daily forecast for each place. The user's rule: an outdoor meeting on a day with rain forecast at its place moves
 to the same hour of the next dry working day there; the people invited are told. One or two meetings are wet, the
 others dry (a place may be wet on other days than its meeting's), so moving every outdoor meeting, or every meeting
 of a place with rain somewhere in its forecast, earns about nothing; the new day is read off that place's forecast.
@@ -36,14 +39,20 @@ TITLES = ("Walk and talk", "Coffee catch-up", "1:1", "Planning chat", "Lunch mee
 # Where a meeting is held is said in its description, many ways: an indoor meeting may sit in a park (a boathouse,
 # a café) and say "rain or shine", an outdoor one may mention a café door; no word marks either.
 PHRASES = Phrasebook({
-    "outdoor": ("Outdoors, weather permitting.", "We'll walk the loop from the main gate - bring a jacket.",
-                "Blankets on the grass by the fountain.", "Meet by the café door, then we walk along the water.",
-                "Open-air: the benches at the far end.", "No room booked - we'll find a bench outside.",
-                "Standing by the kiosk, then a lap of the lawn."),
-    "indoor": ("Indoors, in the meeting room.", "Rain or shine - I've booked the boathouse's upstairs room.",
-               "We'll be in the glasshouse café, so the weather doesn't matter.",
-               "Covered pavilion, walls and heating included.", "Table booked inside the restaurant.",
-               "Their community room on the ground floor.", "Under the roof of the old ferry hall."),
+    "outdoor": ("Outdoors, weather permitting - no meeting room.",
+                "We'll walk the loop from the main gate - bring a jacket, nothing inside is booked.",
+                "Meet by the café door, then we walk along the water.",
+                "No room booked - we'll find a bench outside.",
+                "Blankets on the grass by the fountain; the pavilion is closed for repairs.",
+                "Standing by the kiosk, then a lap of the lawn - nowhere inside, I'm afraid.",
+                "Open-air, at the benches past the restaurant."),
+    "indoor": ("Indoors, in the meeting room overlooking the lawn.",
+               "Rain or shine - I've booked the boathouse's upstairs room, a short walk from the gate.",
+               "We'll walk over from the gate to the glasshouse café and sit inside.",
+               "Covered pavilion by the lawn, walls and heating included.",
+               "Table booked at the restaurant - the outdoor terrace is closed, so we're inside.",
+               "Their community room, next to the benches by the water.",
+               "Under the roof of the old ferry hall, whatever the weather outside."),
     "request": (
         "Check the forecast for my outdoor meetings in the next days: any on a day with rain forecast at its place, "
         "move to the same time on the next working day that's dry there, and tell the people invited.",
@@ -80,20 +89,22 @@ class RainMoveTruth(Truth):
     attendees: dict[str, Any]
 
 
-def _meetings(day: Day) -> tuple[list[Record], Record]:
-    """The three outdoor meetings (one or two of them wet) and the indoor one, each a record of its place, people,
-    day and hour, and the day it moves to (its own when it stays)."""
+def _meetings(day: Day) -> tuple[list[Record], list[Record]]:
+    """The three outdoor meetings (one or two of them wet) and as many indoor ones on their wet days, each a record
+    of its place, people, day and hour, and the day it moves to (its own when it stays)."""
     rng = day.rng
     # Within six days, so that a weekday names one day; the forecast reaches a day further.
     workdays = day.workdays(1, FORECAST_DAYS - 2)
     count = rng.choice((1, 2))
     wet = rng.sample([True] * count + [False] * (3 - count), 3)
-    *places, inside = rng.sample(PLACES, 4)
-    people = day.people(5)
+    places = rng.sample(PLACES, 3 + count)
+    people = day.people(4 + count)
     meetings = [_outdoor(day, n, is_wet, place, workdays, people[n])
-                for n, (is_wet, place) in enumerate(zip(wet, places, strict=True))]
+                for n, (is_wet, place) in enumerate(zip(wet, places[:3], strict=True))]
     meetings[rng.randrange(3)]["people"].append(people[3])
-    return meetings, _indoor(day, meetings, people[4:], inside)
+    # As many indoor meetings on wet days as outdoor ones rained out: moving every meeting of a wet day earns 0.
+    soaked = [m for m in meetings if m["wet"]]
+    return meetings, [_indoor(day, m, [people[4 + n]], places[3 + n], n) for n, m in enumerate(soaked)]
 
 
 def _outdoor(day: Day, n: int, is_wet: bool, place: tuple[str, float, float], workdays: list[int],
@@ -111,15 +122,14 @@ def _outdoor(day: Day, n: int, is_wet: bool, place: tuple[str, float, float], wo
             "to": to, "title": rng.choice(TITLES), "people": [person], "about": PHRASES.say(rng, "outdoor")}
 
 
-def _indoor(day: Day, meetings: list[Record], people: list[Person], place: tuple[str, float, float]) -> Record:
+def _indoor(day: Day, soaked: Record, people: list[Person], place: tuple[str, float, float], n: int) -> Record:
     rng = day.rng
-    # The indoor meeting sits on a wet day, rain forecast at its place too: rain there is no reason to move it.
-    soaked = next(m for m in meetings if m["wet"])
+    # An indoor meeting sits on a wet day, rain forecast at its place too: rain there is no reason to move it.
     *_, hour = _pick(day, [(soaked["day"], soaked["day"], h) for h in rng.sample(range(8, 19), 11)])
     day.claim(day.at(hour, days=soaked["day"]), day.at(hour + 1, days=soaked["day"]), KEY)
     name, lat, lon = place
-    return {"id": "ev-rain-indoor", "place": name, "lat": lat, "lon": lon, "day": soaked["day"], "hour": hour,
-            "wet": False, "to": soaked["day"], "title": rng.choice(TITLES), "people": people,
+    return {"id": f"ev-rain-indoor{'-2' if n else ''}", "place": name, "lat": lat, "lon": lon, "day": soaked["day"],
+            "hour": hour, "wet": False, "to": soaked["day"], "title": rng.choice(TITLES), "people": people,
             "about": PHRASES.say(rng, "indoor"), "indoor": True}
 
 
@@ -184,8 +194,8 @@ class RainMove(Part):
     def draw(self, day: Day) -> Slice:
         """This part drawn into ``day``."""
         meetings, indoor = _meetings(day)
-        reports = _forecasts(day, [*meetings, indoor])
-        every = [*meetings, indoor]
+        reports = _forecasts(day, [*meetings, *indoor])
+        every = [*meetings, *indoor]
         events = [_event(day, m) for m in every]
         steps = [step for m in every if m["wet"] for step in _move(day, m)]
         moves = {m["id"]: iso(day.at(m["hour"], days=m["to"])) for m in every}

@@ -1,6 +1,7 @@
-"""Rules for ``rain_move``, from reading the public part: outdoor meetings say "Outdoors, weather permitting." and
-carry their coordinates in the location; the weather state's daily forecast at those coordinates says Rain on a wet
-day; the meeting moves to the same hour of the next dry weekday."""
+"""Rules for ``rain_move``, from reading the public part (version 2): every meeting has a place with coordinates and
+a forecast there; whether it is held outdoors is in its description — outdoor words (outdoors, walk, grass, bench,
+lawn, open-air, outside) and no indoor ones (indoors, room, inside, roof, pavilion, café, restaurant). An outdoor
+meeting on a day the forecast there says rain moves to the same hour of the next dry weekday."""
 
 from __future__ import annotations
 
@@ -10,28 +11,36 @@ from datetime import UTC, datetime, timedelta
 from services.purple.cheats.scripted._calendar import others, span
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
+TRIGGER = r"forecast|rain|weather"
 COORDS = re.compile(r"\((-?\d+\.\d+), (-?\d+\.\d+)\)")
 WET = ("rain", "drizzle", "thunderstorm", "snow")
+OUTDOOR = re.compile(r"outdoor|walk|grass|bench|lawn|open-air|outside", re.IGNORECASE)
+INDOOR = re.compile(r"indoor|room|inside|roof|pavilion|café|restaurant", re.IGNORECASE)
+
+
+def _forecasts(state: dict) -> dict[tuple[float, float], dict]:
+    places = {}
+    for loc in (state.get("locations") or {}).values():
+        report = loc.get("current_report") or {}
+        places[(round(float(loc["latitude"]), 2), round(float(loc["longitude"]), 2))] = {
+            datetime.fromtimestamp(d["dt"], UTC).date(): any(str(w.get("main", "")).lower() in WET
+                                                             for w in d.get("weather") or [])
+            for d in report.get("daily") or []}
+    return places
 
 
 @script
 class RainMove(Script):
     part = "rain_move"
-    trigger = r"check the forecast for my outdoor meetings"
+    trigger = TRIGGER
 
     async def turn(self, desk: Desk) -> None:
         if not desk.once("rain_move"):
             return
-        state = await desk.call("GET", "/weather/state") or {}
-        places = {}
-        for loc in (state.get("locations") or {}).values():
-            report = loc.get("current_report") or {}
-            days = {datetime.fromtimestamp(d["dt"], UTC).date(): any(
-                str(w.get("main", "")).lower() in WET for w in d.get("weather") or []) for d in report.get("daily") or []}
-            places[(round(float(loc["latitude"]), 2), round(float(loc["longitude"]), 2))] = days
+        places = _forecasts(await desk.call("GET", "/weather/state") or {})
         for event in desk.events:
-            where = COORDS.search(str(event.get("location") or ""))
-            if "outdoors" not in str(event.get("description") or "").lower() or where is None:
+            where, about = COORDS.search(str(event.get("location") or "")), str(event.get("description") or "")
+            if where is None or not OUTDOOR.search(about) or INDOOR.search(about):
                 continue
             wet = places.get((round(float(where.group(1)), 2), round(float(where.group(2)), 2)))
             start, end = span(event)
