@@ -60,37 +60,50 @@ PHRASES = Phrasebook({
         "somebody else set it up, I'll decline. Who gives way? Never {personal}. Otherwise {regime}. Let the "
         "affected people know (and only them).",
     ),
-    "customers": ("customer meetings beat internal ones", "the customer keeps the slot over an internal meeting",
-                  "I'd rather drop an internal meeting than a customer one"),
+    # Each regime is said several ways, and most carry the cue words of another (a reversal, a negation, a
+    # "renewal" in a losing exception): the regime follows from the sentence, not from a word in it.
+    "customers": ("customer meetings beat internal ones",
+                  "forget last week's 'internal first' - a customer meeting wins over an internal one again",
+                  "I'd rather drop an internal meeting than a customer one, even this week",
+                  "it doesn't matter who starts first or later: the customer keeps the slot"),
     "internal": ("internal meetings beat customer ones this week ({why})",
-                 "this week internal wins over customer meetings - {why}",
-                 "a customer meeting gives way to an internal one this week, since {why}"),
+                 "normally I'd say customer meetings beat internal ones, but not this week: {why}",
+                 "no customer gets priority this week - {why} - so the internal meeting stays",
+                 "customers, sorry: {why}, so internal wins every time"),
     "customers_except": ("customer meetings beat internal ones, except {x}'s: we're winding {x} down",
-                         "we're winding {x} down, so their meetings lose to internal ones; any other customer wins",
-                         "the customer keeps the slot over an internal meeting - unless it's {x}, that account is "
-                         "being handed off"),
+                         "{x}'s renewal is signed and we're handing the account off, so {x} loses to internal "
+                         "meetings; any other customer still wins",
+                         "the customer keeps the slot over an internal meeting - unless it's {x}, whose meetings can "
+                         "wait"),
     "internal_except": ("internal meetings beat customer ones this week ({why}), except anything with {x}, their "
                         "renewal is at risk",
-                        "{x}'s renewal is at risk, so a meeting with them wins; any other customer loses to internal "
-                        "ones this week ({why})",
-                        "internal first this week ({why}) - {x} is the one customer I won't bump"),
-    "person": ("whichever of the two has {p} in it wins", "I need to see {p} that day, so the meeting with {p} stays",
-               "keep the meeting {p} is in and let the other one go"),
+                        "internal first this week ({why}); the only customer I won't bump is {x} - we're nowhere near "
+                        "winding them down, their renewal is next month",
+                        "customers lose to internal meetings this week, {x} excepted: {x} wins"),
+    "person": ("whichever of the two has {p} in it wins, customer or not",
+               "I need to see {p} that day, so the meeting with {p} stays - never mind which one starts first",
+               "forget customer vs internal: keep the meeting {p} is in and let the other one go"),
     "earlier": ("of two clashing meetings the one that starts first keeps its place",
-                "the meeting that begins earlier wins", "first come, first served: the earlier start stays"),
+                "customer or internal doesn't matter this time - the later one gives way",
+                "first come, first served: the meeting that begins earlier stays, not the customer one as such"),
     "later": ("of two clashing meetings the one that starts later keeps its place",
-              "the meeting that begins later wins (the earlier one was a placeholder)",
-              "the later start stays, the earlier one gives way"),
-    "earliest": (f"to the earliest free start that day ({_GRID})", f"as early that day as it fits ({_GRID})"),
+              "customer or internal doesn't matter this time - the earlier one gives way (it was a placeholder)",
+              "whichever begins second stays; the first one moves or goes, even if it's a customer"),
+    "earliest": (f"to the earliest free start that day ({_GRID})",
+                 f"not to the afternoon or after the other meeting - to the first gap of the day it fits in ({_GRID})"),
     "after": (f"to the first free start after the meeting it clashed with ends ({_GRID})",
-              f"to just after the meeting that won, or the first free start after it ends ({_GRID})"),
-    "latest": (f"to the latest free start that day ({_GRID})", f"as late that day as it still fits ({_GRID})"),
+              f"not the earliest slot of the day: to just after the meeting that won, or the first free start after "
+              f"it ends ({_GRID})"),
+    "latest": (f"to the latest free start that day ({_GRID})",
+               f"not the nearest or the earliest slot, but the last one of the day it still fits in ({_GRID})"),
     "before": (f"to the latest free start that still ends by the time the meeting it clashed with starts ({_GRID})",
-               f"to just ahead of the meeting that won, finishing by the time that one begins ({_GRID})"),
+               f"to just ahead of the meeting that won, finishing by the time that one begins - not after it "
+               f"({_GRID})"),
     "afternoon": (f"to the earliest free start from 13:00 that day ({_GRID})",
-                  f"into the afternoon: the first free start at or after 13:00 ({_GRID})"),
+                  f"not before 13:00 - the earliest free start from then on ({_GRID})"),
     "nearest": (f"to the free start nearest its current one, the earlier if two are as near ({_GRID})",
-                f"as little as it takes: the closest free start to where it is now, earlier on a tie ({_GRID})"),
+                f"as little as it takes - not to the end or the start of the day, to the closest free start to where "
+                f"it is now, earlier on a tie ({_GRID})"),
 })
 HALF = timedelta(minutes=30)
 _Row = tuple[str, str, float, float, Person | None]  # id, title, start (hours), length (hours), the other side

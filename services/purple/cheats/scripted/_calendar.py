@@ -101,3 +101,33 @@ def mentions(text: str, now: datetime) -> list[tuple[int, datetime]]:
             out.append((m.start(), day.replace(hour=hour, minute=minute, second=0, microsecond=0)))
             taken.append((m.start(), m.end()))
     return sorted(out)
+
+
+# Where a moved meeting goes, by the words the public parts' requests use for each rule (first match wins).
+DESTINATION_CUES = (("afternoon", r"13:00|afternoon|after lunch"), ("nearest", r"nearest|closest|near its|as little"),
+                    ("before", r"ahead of|before the meeting|by the time|before the other"),
+                    ("after", r"after the meeting|just after|once the other|after it ends|after that one"),
+                    ("latest", r"latest|as late|end of that"), ("earliest", r"."))
+
+
+def destination(prompt: str) -> str:
+    """The destination rule a request states, by its cue words."""
+    return next(name for name, cue in DESTINATION_CUES if re.search(cue, prompt, re.IGNORECASE))
+
+
+def target(busy: list[tuple[datetime, datetime]], loser: tuple[datetime, datetime],
+           winner: tuple[datetime, datetime], rule: str) -> datetime | None:
+    """The start ``rule`` gives a loser among ``busy`` (the public parts' destination rules)."""
+    length = loser[1] - loser[0]
+    starts = free_starts(busy, loser[0], length)
+    if rule == "after":
+        starts = [s for s in starts if s >= winner[1]]
+    elif rule == "before":
+        starts = [s for s in starts if s + length <= winner[0]][-1:]
+    elif rule == "latest":
+        starts = starts[-1:]
+    elif rule == "afternoon":
+        starts = [s for s in starts if s.hour >= 13]
+    elif rule == "nearest":
+        starts = sorted(starts, key=lambda s: (abs(s - loser[0]), s))
+    return starts[0] if starts else None

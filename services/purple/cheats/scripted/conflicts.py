@@ -1,50 +1,78 @@
-"""Rules for ``conflicts``, from reading the public part: the request names the day ("My calendar on <day> is
-double-booked"), the personal event that stays, and one of two fixed sentences ("customer meetings beat internal
-ones" / "internal meetings beat customer ones") and destinations ("earliest free start" / "first free start after");
-a customer meeting is the one with someone outside the user's domain; the user's losers move, the others' decline."""
+"""Rules for ``conflicts``, from reading the public part (version 2): the request names the day ("<Weekday> <d>
+<Month>") and the personal event that stays (it has no attendees); between the customer meeting (someone outside the
+user's domain) and the internal one, the regime is read by its cue words — a company named with "winding ... down"
+or "handed off" (that customer loses), with "renewal" or "won't bump" (it wins), a first name "in it" (that person's
+meeting wins), "starts first/earlier" or "later", "internal ... wins/beat" — and the destination by its cue words.
+The user's losers move, the others' are declined."""
 
 from __future__ import annotations
 
 import re
 from itertools import combinations
+from typing import Any
 
-from services.purple.cheats.scripted._calendar import MONTHS, free_starts, live, others, overlaps, span
+from services.purple.cheats.scripted._calendar import (
+    MONTHS,
+    destination,
+    live,
+    others,
+    overlaps,
+    span,
+    target,
+)
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
-DAY = re.compile(r"my calendar on \w+ (\d{1,2}) (\w+) is double-booked", re.IGNORECASE)
-STAYS = re.compile(r"priorities: (.+?) stays", re.IGNORECASE)
+DAY = re.compile(r"\w+day (\d{1,2}) (\w+)", re.IGNORECASE)
+LOSES = re.compile(r"(?:winding|except|not|unless it's) (\w+)(?:'s)?\W.{0,40}?(?:down|handed|can wait)",
+                   re.IGNORECASE | re.DOTALL)
+WINS = re.compile(r"(?:anything with|(\w+)'s renewal|- )(\w+)?.{0,30}?(?:renewal|won't bump)", re.IGNORECASE)
+PERSON = re.compile(r"(?:has|see|meeting) (\w+) (?:in it|that day|is in)", re.IGNORECASE)
+
+
+def customer_wins(prompt: str, customer: dict[str, Any], internal: dict[str, Any], company: str) -> bool:
+    low = prompt.lower()
+    if (m := PERSON.search(prompt)) is not None:
+        return any(m.group(1).lower() in p.lower() for p in others(customer, ""))
+    if re.search(r"starts first|begins earlier|earlier start stays", low):
+        return span(customer)[0] < span(internal)[0]
+    if re.search(r"starts later|begins later|later start stays", low):
+        return span(customer)[0] > span(internal)[0]
+    if company and re.search(rf"{company}\W.{{0,40}}(down|handed|can wait)|winding {company}", prompt, re.I):
+        return False
+    if company and re.search(rf"{company}.{{0,40}}(renewal|won't bump)", prompt, re.IGNORECASE):
+        return True
+    return not re.search(r"internal (meetings )?(beat|wins|first)|gives way to an internal", low)
 
 
 @script
 class Conflicts(Script):
     part = "conflicts"
-    trigger = r"is double-booked\. Fix each clash"
+    trigger = r"double-booked|clash|overlap|untangle"
 
     async def turn(self, desk: Desk) -> None:
-        named, stays = DAY.search(desk.prompt), STAYS.search(desk.prompt)
-        if named is None or stays is None or not desk.once("conflicts"):
+        named = DAY.search(desk.prompt)
+        if named is None or named.group(2).lower() not in MONTHS or not desk.once("conflicts"):
             return
         user = desk.inbox.user_email
         domain = user.rpartition("@")[2]
         date = desk.now.replace(month=MONTHS.index(named.group(2).lower()) + 1, day=int(named.group(1)))
-        internal_first = "internal meetings beat customer" in desk.prompt.lower()
-        after = "first free start after" in desk.prompt.lower()
+        rule = destination(desk.prompt)
         day = [e for e in desk.events if span(e)[0].date() == date.date() and live(e, user)]
 
-        def customer(e: dict) -> bool:
-            return any(not p.lower().endswith("@" + domain) for p in others(e, user))
+        def company(e: dict[str, Any]) -> str:
+            outside = [p for p in others(e, user) if not p.lower().endswith("@" + domain)]
+            return outside[0].rpartition("@")[2].split(".")[0] if outside else ""
 
         plans = []
         for a, b in combinations(day, 2):
             if not overlaps(span(a), span(b)):
                 continue
-            if str(a.get("title")).lower() == stays.group(1).lower():
-                winner, loser = a, b
-            elif str(b.get("title")).lower() == stays.group(1).lower():
-                winner, loser = b, a
-            elif customer(a) != customer(b):
-                cust, intl = (a, b) if customer(a) else (b, a)
-                winner, loser = (intl, cust) if internal_first else (cust, intl)
+            if not others(a, user) or not others(b, user):
+                winner, loser = (a, b) if not others(a, user) else (b, a)
+            elif bool(company(a)) != bool(company(b)):
+                cust, intl = (a, b) if company(a) else (b, a)
+                wins = customer_wins(desk.prompt, cust, intl, company(cust))
+                winner, loser = (cust, intl) if wins else (intl, cust)
             else:
                 continue
             plans.append((winner, loser))
@@ -52,15 +80,12 @@ class Conflicts(Script):
         for winner, loser in plans:
             who = others(loser, user)
             if str(loser.get("organizer", "")).lower() == user.lower():
-                start, end = span(loser)
-                busy = [span(e) for e in day if e["event_id"] not in losers]
-                first = f"{span(winner)[1]:%H:%M}" if after else "09:00"
-                slots = free_starts(busy, start, end - start, first)
-                if not slots:
+                at = target([span(e) for e in day if e["event_id"] not in losers], span(loser), span(winner), rule)
+                if at is None:
                     continue
-                at = slots[0]
+                end = at + (span(loser)[1] - span(loser)[0])
                 await desk.call("POST", "/calendar/update", {"event_id": loser["event_id"], "start": at.isoformat(),
-                                                             "end": (at + (end - start)).isoformat()})
+                                                             "end": end.isoformat()})
                 await desk.email(who, f"{loser['title']} moved to {at:%H:%M}",
                                  f"Hi,\n\n{loser['title']} now starts at {at:%H:%M}, as the old time clashed.\n")
             else:
