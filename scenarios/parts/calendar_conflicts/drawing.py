@@ -23,7 +23,6 @@ from green_agent.scenario_kit.records import Email
 from green_agent.scenario_kit.world import Person, fresh_people, shuffled
 
 from . import rules
-from .texts import PHRASES
 from .plan import (
     MONTHS,
     USER,
@@ -58,6 +57,7 @@ from .pools import (
     SCHOOLS,
     WINNERS,
 )
+from .texts import PHRASES
 
 ATTEMPTS = 500
 Meta = dict[str, Any]

@@ -26,12 +26,12 @@ PHRASES = Phrasebook({
         "{destination}; if someone else organises it, decline it. Email the people affected by each change - "
         "politely, saying what changed - and don't bother anyone else. Then give me a short summary here.",
         "Morning! I've got overlapping meetings all over {week}. Can you sort them out? Ground rules: the board "
-        "review ({board}) is untouchable - don't move it, don't decline it. Same goes for my {personal} on {pday}. "
+        "review on {board} is untouchable - don't move it, don't decline it. Same goes for my {personal} on {pday}. "
         "For anything else, {regime}. When the meeting that has to give way is one I organised, move it to "
         "{destination}; when it's someone else's, just decline it. Let the people affected know what changed "
         "(nicely), nobody else, and give me a quick summary here when you're done.",
         "Hi - can you untangle my calendar for {week}? A few things overlap.\n\nHow to decide who wins:\n"
-        "- {Regime}.\n- That said, my {personal} ({pday}) always stays.\n- And {board}'s board review is sacred: "
+        "- {Regime}.\n- That said, my {personal} ({pday}) always stays.\n- And the board review on {board} is sacred: "
         "never move or decline it.\n\nWhat to do with the one that loses: if it's my meeting, move it to "
         "{destination}; otherwise decline it.\n\nThen email the people affected - politely, saying what changed - "
         "and no one else, and summarise for me here.",
