@@ -46,12 +46,16 @@ PHRASES = Phrasebook({
         "a meeting with a customer wins over an internal one",
         "when it's a customer against one of our own internal meetings, keep the customer",
         "I'd rather let an internal meeting go than a customer one",
+        "forget last week's 'internal first' - a customer meeting wins over an internal one again",
+        "even though {why}, I won't let a customer meeting give way to an internal one",
     ),
     "regime_internal": (
         "internal meetings beat customer ones this week - {why}",
         "our internal meetings win over customer ones this week ({why})",
         "this week I keep the internal meeting and let the customer one go: {why}",
         "a customer meeting gives way to an internal one this week, since {why}",
+        "normally customer meetings beat internal ones, but not this week: {why}",
+        "no customer gets priority this week - {why}",
     ),
     "regime_internal_except": (
         "internal meetings beat customer ones this week ({why}), with one exception: anything with {focus} wins, "
@@ -60,6 +64,8 @@ PHRASES = Phrasebook({
         "ones ({why})",
         "internal comes first this week ({why}) - {focus} is the only customer I won't bump, we can't lose that "
         "account",
+        "we're nowhere near winding {focus} down - keep anything with them; every other customer loses to internal "
+        "meetings this week ({why})",
     ),
     "regime_customers_except": (
         "customer meetings beat internal ones, except {focus}: we're winding that account down, so their meetings "
@@ -68,6 +74,9 @@ PHRASES = Phrasebook({
         "internal meeting",
         "a customer meeting normally wins over an internal one - not {focus}'s though, that account is being "
         "handed off and can wait",
+        "{focus}'s renewal is signed and the account moves to another team, so their meetings lose to internal "
+        "ones; any other customer beats an internal meeting",
+        "customers first - but I won't bump an internal meeting for {focus} any more",
     ),
     "regime_internal_except_mail": (
         "internal meetings beat customer ones this week ({why}), except the customer who already sent me their "
@@ -76,6 +85,8 @@ PHRASES = Phrasebook({
         "other customer loses to internal ones this week ({why})",
         "internal first this week ({why}), with one exception: whoever on the customer side emailed me their list "
         "for our meeting - keep theirs",
+        "internal first this week ({why}) - but the customer who took the trouble to mail me ahead of our meeting "
+        "keeps it",
     ),
     "regime_customers_except_day": (
         "customer meetings beat internal ones, except the customer in {fday}'s clash: that account is being wound "
@@ -83,6 +94,8 @@ PHRASES = Phrasebook({
         "customers come first, but not the one whose meeting clashes on {fday} - we're winding that account down",
         "the customer meeting wins over an internal one, unless it's the customer of the {fday} double-booking "
         "(that account is on its way out)",
+        "customers first; the {fday} customer is the exception - their renewal fell through, so they lose to "
+        "internal meetings",
     ),
     "destination_earliest": (
         f"the earliest free slot that same day, starting {_GRID}",
@@ -90,6 +103,7 @@ PHRASES = Phrasebook({
         f"{rules.WORK_END} UTC, without creating a new clash)",
         f"the same day, as early as it can go without a new clash - on the hour or half past, between "
         f"{rules.WORK_START} and {rules.WORK_END} UTC",
+        f"not the latest or the nearest slot - the earliest free one that same day, starting {_GRID}",
     ),
     "destination_after": (
         f"the first free slot after the meeting it clashed with ends, the same day, starting {_GRID}",
@@ -97,6 +111,7 @@ PHRASES = Phrasebook({
         f"day, {_GRID})",
         f"the same day, once the other meeting is over - the first free start on the hour or half past after it "
         f"ends (by {rules.WORK_END} UTC, no new clash)",
+        f"not before it: the first free start after the meeting it clashed with ends, same day, starting {_GRID}",
     ),
     "destination_latest": (
         f"the latest free slot that same day that still ends by {rules.WORK_END} UTC, starting on the hour or half "
@@ -105,6 +120,8 @@ PHRASES = Phrasebook({
         f"{rules.WORK_END} UTC (no new clash)",
         f"as late as possible the same day without running past {rules.WORK_END} UTC (on the hour or half past, "
         f"no new clash)",
+        f"not the earliest but the latest free start that day, finishing by {rules.WORK_END} UTC (on the hour or "
+        f"half past, no new clash)",
     ),
     "destination_before": (
         f"the latest free slot that same day that still ends before the meeting it clashed with starts, starting "
@@ -113,6 +130,8 @@ PHRASES = Phrasebook({
         f"finishes by the time that one begins (from {rules.WORK_START} UTC, no new clash)",
         f"earlier that day: as late as it can go while still wrapping up before the other meeting begins (on the "
         f"hour or half past, from {rules.WORK_START} UTC, no new clash)",
+        f"not after the meeting it clashed with: the latest free start that still ends in time for it, starting "
+        f"{_GRID}",
     ),
     "destination_afternoon": (
         f"the earliest free slot that same day from {rules.AFTERNOON} UTC on, starting on the hour or half past "
@@ -121,6 +140,8 @@ PHRASES = Phrasebook({
         f"ending by {rules.WORK_END}, no new clash",
         f"the same day after lunch: the first time from {rules.AFTERNOON} UTC that's free (on the hour or half "
         f"past, done by {rules.WORK_END} UTC, no new clash)",
+        f"not the morning and not the nearest - the earliest free start from {rules.AFTERNOON} UTC that day, "
+        f"on the hour or half past (ending by {rules.WORK_END}, no new clash)",
     ),
     "destination_nearest": (
         f"the free slot that same day closest to its current start time, starting {_GRID}; if two are equally "
@@ -129,6 +150,8 @@ PHRASES = Phrasebook({
         f"where it is now (the earlier one on a tie; {rules.WORK_START}-{rules.WORK_END} UTC, no new clash)",
         f"the same day, shifted as little as it takes: the nearest free start on the hour or half past to its old "
         f"one (the earlier if tied; {rules.WORK_START}-{rules.WORK_END} UTC, no new clash)",
+        f"not the earliest or latest of the day - the free start closest to where it is now, starting {_GRID}; "
+        f"the earlier of two as close",
     ),
     # The subject of the agenda a customer sends (the mail the "internal_except_mail" regime points at).
     "agenda_subject": ("Agenda for {day}'s {short}", "{day} - what we'd like to cover", "Prep for our {short}",

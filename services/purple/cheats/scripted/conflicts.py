@@ -47,7 +47,7 @@ def customer_wins(prompt: str, customer: dict[str, Any], internal: dict[str, Any
 @script
 class Conflicts(Script):
     part = "conflicts"
-    trigger = r"double-booked|clash|overlap|untangle"
+    trigger = r"^(?!.*board review).*(double-booked|clash|overlap|untangle)"
 
     async def turn(self, desk: Desk) -> None:
         named = DAY.search(desk.prompt)
