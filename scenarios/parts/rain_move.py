@@ -32,7 +32,7 @@ KEY = "rain_move"
 PLACES = (("Riverside Park", 47.6205, -122.3493), ("Harbor Terrace", 47.6062, -122.3421),
           ("Elm Square", 47.6421, -122.3125), ("the Botanic Garden", 47.6588, -122.2901),
           ("Lakeshore Promenade", 47.5901, -122.3712), ("Green Lake boathouse", 47.6815, -122.3280),
-          ("Pier 62", 47.6101, -122.3440))
+          ("Pier 62", 47.6258, -122.3560))
 # One pool of titles for every meeting: a title says nothing of where it is held.
 TITLES = ("Walk and talk", "Coffee catch-up", "1:1", "Planning chat", "Lunch meeting", "Team catch-up",
           "Project check-in")
