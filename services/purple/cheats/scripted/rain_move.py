@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from services.purple.cheats.scripted._calendar import others, span
 from services.purple.cheats.scripted.desk import Desk, Script, script
@@ -18,7 +19,7 @@ OUTDOOR = re.compile(r"outdoor|walk|grass|bench|lawn|open-air|outside", re.IGNOR
 INDOOR = re.compile(r"indoor|room|inside|roof|pavilion|café|restaurant", re.IGNORECASE)
 
 
-def _forecasts(state: dict) -> dict[tuple[float, float], dict]:
+def _forecasts(state: dict[str, Any]) -> dict[tuple[float, float], dict[Any, bool]]:
     places = {}
     for loc in (state.get("locations") or {}).values():
         report = loc.get("current_report") or {}
