@@ -108,7 +108,7 @@ class OrganiserMoveTruth(Truth):
 
 
 def _windows(day: Day, rng: random.Random, count: int) -> list[datetime]:
-    slots = [day.at(h, days=d) for d in day.workdays(1, 4) for h in range(9, 16)]
+    slots = [day.at(h, days=d) for d in day.workdays(1, 6) for h in range(9, 16)]
     picked: list[datetime] = []
     for start in rng.sample(slots, len(slots)):
         if len(picked) < count and day.free(start, start + 2 * HOUR):
@@ -161,7 +161,7 @@ class OrganiserMove(Part):
                 continue
             (outsider,) = day.people(1, domain=rng.choice(("acme.example", "globex.example", "initech.example")))
             contacts.append(outsider)
-            clash = offer + (HOUR / 2 if rng.random() < 0.5 else -HOUR / 2)
+            clash = offer + HOUR / 2  # inside the two hours the offer holds
             calendar.append(_event(f"ev-move-blocker-{n}", f"Call with {outsider.name}", clash, outsider, user,
                                    created, "accepted"))
         if rng.random() < 0.5:  # an event the user already declined sits on the right offer: no reason to refuse it
