@@ -1,16 +1,20 @@
 """Part: untangle a double-booked day by the user's priorities (calendar_conflicts' core).
 
 One day holds two clashes: a customer meeting against an internal one, and a personal commitment against a
-meeting. The personal one always stays; between customer and internal the user's words decide ("customers first"
-or, this week, "internal first" — drawn), so no fixed rule picks the winners. A loser the user organises moves to
-the slot the user's destination rule gives (the earliest free start that day, or the first after the meeting it
-clashed with — drawn), one somebody else organises is declined; exactly one of the two losers is the user's. A near
-miss that only touches a clash and an unrelated meeting are left alone. The people affected are told what became
-of their meeting; everyone else is left in peace.
+meeting. The personal one always stays; between customer and internal the user's words decide, from a family of
+seven regimes (customers first, internal first, either with an exception naming a company that may or may not be
+this day's customer, the meeting a named person is in, the earlier or the later start), so no fixed rule picks the
+winners and keeping the customer is right half the time. A loser the user organises moves to the slot the user's
+destination rule gives (one of calendar_conflicts' six: the earliest free start, the first after the meeting it
+clashed with, the latest, the latest ending before that meeting, the earliest from 13:00, the nearest to its old
+start), one somebody else organises is declined; exactly one of the two losers is the user's. The request, each
+regime and each rule are worded several ways (``PHRASES``). A near miss that only touches a clash and an unrelated
+meeting are left alone. The people affected are told what became of their meeting; everyone else is left in peace.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,40 +25,93 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import has_any, times
 from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, response_of, span, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, tally
 from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, ReplyRule, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
+from .calendar_conflicts import rules as cc_rules
+
 KEY = "conflicts"
-CUSTOMERS = (("Globex", "QBR"), ("Initech", "kickoff"), ("Umbrella", "renewal call"), ("Hooli", "pricing review"))
+CUSTOMERS = (("Globex", "QBR"), ("Initech", "kickoff"), ("Umbrella", "renewal call"), ("Hooli", "pricing review"),
+             ("Soylent", "onboarding call"), ("Stark", "security review"))
 INTERNAL = ("Eng sync", "Design review", "Budget review", "Roadmap sync", "Hiring debrief")
 PERSONAL = ("lunch with {child}", "{child}'s school play", "{child}'s parent-teacher meeting")
-REGIMES = {"customers": "customer meetings beat internal ones",
-           "internal": "internal meetings beat customer ones this week (we're heads-down on the release)"}
-RULES = {"earliest": "to the earliest free start that day",
-         "after": "to the first free start after the meeting it clashed with ends"}
+CRUNCH = ("we're heads-down on the release", "it's quarter-end", "the team is onboarding new hires")
+# How the user settles the customer meeting against the internal one. The exceptions name a company that may or may
+# not be this day's customer; "person" names someone on one of the two meetings; "earlier"/"later" go by start time.
+REGIMES = ("customers", "internal", "customers_except", "internal_except", "person", "earlier", "later")
+DESTINATIONS = cc_rules.DESTINATIONS
 DECLINED = ("decline", "declined", "declining", "can't make", "cannot make", "won't make", "can't attend",
             "won't be able", "not be able", "unable to attend", "miss")
+_GRID = "on the hour or half past, within 9:00-17:00, no new clash"
+PHRASES = Phrasebook({
+    "request": (
+        "My calendar on {named} is double-booked. Fix each clash by my priorities: {personal} stays whatever "
+        "happens; otherwise {regime}. A losing meeting I organise moves {destination}; one someone else organises, "
+        "just decline. Email the people affected, and nobody else.",
+        "Two pairs of things clash on {named}. Sort it out for me: {personal} is not moving, full stop. Beyond that, "
+        "{regime}. If the meeting that loses is mine, move it {destination}; if it's someone else's, decline it. "
+        "Tell the people affected what happened - no one else.",
+        "Please untangle {named} on my calendar. Rules: (a) {regime}; (b) but {personal} beats anything. Losers I "
+        "organised: move them {destination}. Losers others organised: decline. Only email the people affected.",
+        "{named} has overlaps I need fixed. If a meeting I set up has to give way, it goes {destination}; if "
+        "somebody else set it up, I'll decline. Who gives way? Never {personal}. Otherwise {regime}. Let the "
+        "affected people know (and only them).",
+    ),
+    # Each regime is said several ways, and most carry the cue words of another (a reversal, a negation, a
+    # "renewal" in a losing exception): the regime follows from the sentence, not from a word in it.
+    "customers": ("customer meetings beat internal ones",
+                  "forget last week's 'internal first' - a customer meeting wins over an internal one again",
+                  "I'd rather drop an internal meeting than a customer one, even this week",
+                  "it doesn't matter who starts first or later: the customer keeps the slot"),
+    "internal": ("internal meetings beat customer ones this week ({why})",
+                 "normally I'd say customer meetings beat internal ones, but not this week: {why}",
+                 "no customer gets priority this week - {why} - so the internal meeting stays",
+                 "customers, sorry: {why}, so internal wins every time"),
+    "customers_except": ("customer meetings beat internal ones, except {x}'s: we're winding {x} down",
+                         "{x}'s renewal is signed and we're handing the account off, so {x} loses to internal "
+                         "meetings; any other customer still wins",
+                         "the customer keeps the slot over an internal meeting - unless it's {x}, whose meetings can "
+                         "wait"),
+    "internal_except": ("internal meetings beat customer ones this week ({why}), except anything with {x}, their "
+                        "renewal is at risk",
+                        "internal first this week ({why}); the only customer I won't bump is {x} - we're nowhere near "
+                        "winding them down, their renewal is next month",
+                        "customers lose to internal meetings this week, {x} excepted: {x} wins"),
+    "person": ("whichever of the two has {p} in it wins, customer or not",
+               "I need to see {p} that day, so the meeting with {p} stays - never mind which one starts first",
+               "forget customer vs internal: keep the meeting {p} is in and let the other one go"),
+    "earlier": ("of two clashing meetings the one that starts first keeps its place",
+                "customer or internal doesn't matter this time - the later one gives way",
+                "first come, first served: the meeting that begins earlier stays, not the customer one as such"),
+    "later": ("of two clashing meetings the one that starts later keeps its place",
+              "customer or internal doesn't matter this time - the earlier one gives way (it was a placeholder)",
+              "whichever begins second stays; the first one moves or goes, even if it's a customer"),
+    "earliest": (f"to the earliest free start that day ({_GRID})",
+                 f"not to the afternoon or after the other meeting - to the first gap of the day it fits in ({_GRID})"),
+    "after": (f"to the first free start after the meeting it clashed with ends ({_GRID})",
+              f"not the earliest slot of the day: to just after the meeting that won, or the first free start after "
+              f"it ends ({_GRID})"),
+    "latest": (f"to the latest free start that day ({_GRID})",
+               f"not the nearest or the earliest slot, but the last one of the day it still fits in ({_GRID})"),
+    "before": (f"to the latest free start that still ends by the time the meeting it clashed with starts ({_GRID})",
+               f"to just ahead of the meeting that won, finishing by the time that one begins - not after it "
+               f"({_GRID})"),
+    "afternoon": (f"to the earliest free start from 13:00 that day ({_GRID})",
+                  f"not before 13:00 - the earliest free start from then on ({_GRID})"),
+    "nearest": (f"to the free start nearest its current one, the earlier if two are as near ({_GRID})",
+                f"as little as it takes - not to the end or the start of the day, to the closest free start to where "
+                f"it is now, earlier on a tie ({_GRID})"),
+})
 HALF = timedelta(minutes=30)
 _Row = tuple[str, str, float, float, Person | None]  # id, title, start (hours), length (hours), the other side
+ATTEMPTS = 60
 
 
 def _capital(text: str) -> str:
     return text[0].upper() + text[1:]
-
-
-def _slot(events: list[tuple[datetime, datetime]], length: timedelta, earliest: datetime,
-          close: datetime) -> datetime | None:
-    """The first start on the hour or half past from ``earliest`` whose span overlaps none of ``events`` and ends
-    by ``close``."""
-    start = earliest
-    while start + length <= close:
-        if not any(start < b and a < start + length for a, b in events):
-            return start
-        start += HALF
-    return None
-
 
 
 def _as_before(ctx: EvalContext, event_id: str) -> bool:
@@ -73,6 +130,8 @@ class ConflictsTruth(Truth):
     told: dict[str, Any]
     people: list[str]
     today: str
+    regime: str
+    rule: str
 
 
 @dataclass(frozen=True)
@@ -88,11 +147,13 @@ class _Clashes:
     rule: str
     mine: bool  # the customer clash's loser is the user's (else the personal clash's)
     rows: list[_Row]
+    customer_wins: bool
+    request: str
 
     @property
     def winner_a(self) -> str:
         """The winner of the customer/internal clash."""
-        return "customer" if self.regime == "customers" else "internal"
+        return "customer" if self.customer_wins else "internal"
 
     @property
     def loser_a(self) -> str:
@@ -113,6 +174,18 @@ class _Clashes:
         return {rid: title for rid, title, *_ in self.rows}
 
 
+def _regime(rng: random.Random, regime: str, company: str, client: Person, colleague: Person,
+            customer_first: bool) -> tuple[bool, str]:
+    """Whether the customer meeting wins under ``regime``, and the regime in the user's words."""
+    others = [c for c, _ in CUSTOMERS if c != company]
+    x = rng.choice((company, rng.choice(others)))  # the exception names this day's customer or another
+    p = rng.choice((client, colleague))
+    wins = {"customers": True, "internal": False, "customers_except": x != company,
+            "internal_except": x == company, "person": p is client, "earlier": customer_first,
+            "later": not customer_first}[regime]
+    return wins, PHRASES.say(rng, regime, x=x, p=p.first, why=rng.choice(CRUNCH))
+
+
 def _draw(day: Day) -> _Clashes:
     rng = day.rng
     # Next week (this week is where other parts' meetings are); every event that day decides the free slots.
@@ -120,20 +193,34 @@ def _draw(day: Day) -> _Clashes:
     company, kind = rng.choice(CUSTOMERS)
     (client,) = day.people(1, domain=f"{company.lower()}.example")
     colleague, other, child = day.people(3)
-    regime, rule = rng.choice(sorted(REGIMES)), rng.choice(sorted(RULES))
-    mine = rng.random() < 0.5  # which loser is the user's: the customer clash's, or the personal clash's
-    a, p = rng.choice((9.5, 10, 10.5)), rng.choice((12.5, 13, 13.5))
-    customer_first = rng.random() < 0.5
-    internal, meeting = rng.sample(INTERNAL, 2)
-    rows: list[_Row] = [
-        ("customer", f"{company} {kind}", a if customer_first else a + 0.5, 1.0, client),
-        ("internal", internal, a + 0.5 if customer_first else a, 1.0, colleague),
-        ("personal", _capital(rng.choice(PERSONAL).format(child=child.first)), p, 1.0, None),
-        ("meeting", meeting, p + rng.choice((-0.5, 0.5)), 1.0, other),
-        ("nearmiss", "Team standup", a - 0.5, 0.5, None),
-        ("unrelated", "Quarterly planning prep", rng.choice((15, 15.5, 16)), 1.0, None)]
-    return _Clashes(offset=offset, client=client, colleague=colleague, other=other, regime=regime, rule=rule,
-                    mine=mine, rows=rows)
+    date = day.at(0, days=offset)
+    named = f"{date:%A} {date.day} {date:%B}"
+    for _ in range(ATTEMPTS):  # the hours, until the destination rule gives the moved meeting a slot
+        regime, rule = rng.choice(REGIMES), rng.choice(DESTINATIONS)
+        mine = rng.random() < 0.5  # which loser is the user's: the customer clash's, or the personal clash's
+        a, p = rng.choice((9.5, 10, 10.5)), rng.choice((12.5, 13, 13.5))
+        customer_first = rng.random() < 0.5
+        internal, meeting = rng.sample(INTERNAL, 2)
+        personal = _capital(rng.choice(PERSONAL).format(child=child.first))
+        rows: list[_Row] = [
+            ("customer", f"{company} {kind}", a if customer_first else a + 0.5, 1.0, client),
+            ("internal", internal, a + 0.5 if customer_first else a, 1.0, colleague),
+            ("personal", personal, p, 1.0, None),
+            ("meeting", meeting, p + rng.choice((-0.5, 0.5)), 1.0, other),
+            ("nearmiss", "Team standup", a - 0.5, 0.5, None),
+            ("unrelated", "Quarterly planning prep", rng.choice((15, 15.5, 16)), 1.0, None)]
+        wins, said = _regime(rng, regime, company, client, colleague, customer_first)
+        request = PHRASES.say(rng, "request", named=named, personal=personal, regime=said,
+                              destination=PHRASES.say(rng, rule))
+        c = _Clashes(offset=offset, client=client, colleague=colleague, other=other, regime=regime, rule=rule,
+                     mine=mine, rows=rows, customer_wins=wins, request=request)
+        if _destinations(day, c, _spans(day, c)) is not None:
+            return c
+    raise CompositionError(f"{KEY}: no day whose moved meeting has a slot")
+
+
+def _spans(day: Day, c: _Clashes) -> dict[str, tuple[datetime, datetime]]:
+    return {rid: (day.at(h, days=c.offset), day.at(h + n, days=c.offset)) for rid, _, h, n, _ in c.rows}
 
 
 def _events(day: Day, c: _Clashes) -> tuple[list[CalendarEvent], dict[str, tuple[datetime, datetime]]]:
@@ -152,19 +239,18 @@ def _events(day: Day, c: _Clashes) -> tuple[list[CalendarEvent], dict[str, tuple
     return events, spans
 
 
-def _destinations(day: Day, c: _Clashes, spans: dict[str, tuple[datetime, datetime]]) -> tuple[datetime, datetime]:
-    """Where the moved meeting goes by the user's rule, and where it goes keeping clear of the declined one too."""
+def _destinations(day: Day, c: _Clashes, spans: dict[str, tuple[datetime, datetime]]
+                  ) -> tuple[datetime, datetime] | None:
+    """Where the moved meeting goes by the user's rule, and where it goes keeping clear of the declined one too
+    (None: the rule gives no slot)."""
     moved, declined = c.moved, c.declined
     winner = c.winner_a if moved == c.loser_a else "personal"  # the meeting the moved one clashed with
     length = spans[moved][1] - spans[moved][0]
     busy = [s for rid, s in spans.items() if rid not in (moved, declined)]
-    earliest = day.at(9, days=c.offset) if c.rule == "earliest" else spans[winner][1]
-    close = day.at(17, days=c.offset)
-    target = _slot(busy, length, earliest, close)
-    also = _slot([*busy, spans[declined]], length, earliest, close)
-    if target is None or also is None:
-        raise CompositionError(f"{KEY}: no free slot for the moved meeting")  # cannot happen with these hours
-    return target, also
+    date = spans[moved][0].date().isoformat()
+    target, also = (cc_rules.target_start(b, date, length, c.rule, spans[winner], spans[moved][0])
+                    for b in (busy, [*busy, spans[declined]]))
+    return None if target is None or also is None else (target, also)
 
 
 def _characters(day: Day, told: Person, asked: Person) -> dict[str, CharacterRecord]:
@@ -200,7 +286,13 @@ class Conflicts(Part):
     """Untangle a double-booked day by the user's priorities (calendar_conflicts' core)."""
 
     key = KEY
+    version = 2
     Truth = ConflictsTruth
+    phrasebook = PHRASES
+    structures = len(REGIMES)  # how the customer meeting and the internal one are settled
+
+    def structure(self, truth: ConflictsTruth) -> str:
+        return truth.regime
 
     def draw(self, day: Day) -> Slice:
         """A day of next week with two clashes, the user's priorities and destination rule drawn."""
@@ -208,17 +300,17 @@ class Conflicts(Part):
         date = day.at(0, days=c.offset)
         named = f"{date:%A} {date.day} {date:%B}"
         events, spans = _events(day, c)
-        target, also = _destinations(day, c, spans)
+        found = _destinations(day, c, spans)
+        if found is None:  # _draw only returns days where it is not
+            raise CompositionError(f"{KEY}: no free slot for the moved meeting")
+        target, also = found
         person = {"customer": c.client, "internal": c.colleague, "meeting": c.other}  # the losers' other side
         told, asked = person[c.moved], person[c.declined]
         titles, moved, declined = c.titles, c.moved, c.declined
         return Slice(
             part=KEY, calendar=events, characters=_characters(day, told, asked),
             contacts=[c.client, c.colleague, c.other],
-            request=(f"My calendar on {named} is double-booked. Fix each clash by my priorities: {titles['personal']} "
-                     f"stays whatever happens; otherwise {REGIMES[c.regime]}. A losing meeting I organise moves "
-                     f"{RULES[c.rule]} (on the hour or half past, within 9:00-17:00, no new clash); one someone else "
-                     f"organises, just decline. Email the people affected, and nobody else."),
+            request=c.request,
             steps=_steps(day, c, named, target, spans[moved][1] - spans[moved][0], told, asked),
             done=(f"On {named} I kept {titles[c.winner_a]} and {titles['personal']}, moved {titles[moved]} to "
                   f"{target:%H:%M} and declined {titles[declined]}, and told {told.first} and {asked.first}."),
@@ -231,7 +323,8 @@ class Conflicts(Part):
                                  others=["ev-conflicts-nearmiss", "ev-conflicts-unrelated"],
                                  told={told.email: {"title": titles[moved], "to": sorted({iso(target), iso(also)})},
                                        asked.email: {"title": titles[declined], "to": []}},
-                                 people=[p.email for p in (c.client, c.colleague, c.other)], today=iso(day.start)),
+                                 people=[p.email for p in (c.client, c.colleague, c.other)], today=iso(day.start),
+                                 regime=c.regime, rule=c.rule),
             recipients={told.email, asked.email}, events={f"ev-conflicts-{moved}", f"ev-conflicts-{declined}"})
 
     @grades("Each clash resolved by the user's priorities", "accuracy", 20,

@@ -55,6 +55,8 @@ def _module(name: str) -> Any:
 
 
 gt = _module("rules")
+gt_texts = _module("texts")
+CONFLICTS_PART = ScenarioLibrary(ROOT / "scenarios").pack().parts[PART]
 
 
 def at(w: Scenario, minutes: float) -> datetime:
@@ -459,14 +461,36 @@ def fixed_rule_run(w: Scenario, keep_external: bool = True) -> list[ActionLogEnt
 
 
 def test_the_third_priority_and_the_destination_vary_with_the_world():
-    truths = [truth(world(seed)) for seed in range(1, 41)]
-    assert {t["regime"] for t in truths} == {"customers", "internal", "internal_except", "customers_except"}
-    assert {t["destination"] for t in truths} == {"earliest", "after", "latest"}
-    sides = Counter(c["winner_side"] for t in truths for c in t["clashes"] if c["kind"] == "customer")
-    assert sides["customer"] >= 20 and sides["internal"] >= 20
-    for seed in range(1, 41):  # a regime that names a customer says so in the prompt
-        if truth(world(seed))["focus"]:
-            assert truth(world(seed))["focus"] in world(seed).spec.user_prompt
+    truths = {seed: truth(world(seed)) for seed in range(1, 61)}
+    assert {t["regime"] for t in truths.values()} == set(gt.REGIMES)
+    assert {t["destination"] for t in truths.values()} == set(gt.DESTINATIONS)
+    sides = Counter(c["winner_side"] for t in truths.values() for c in t["clashes"] if c["kind"] == "customer")
+    assert sides["customer"] >= 25 and sides["internal"] >= 25
+    for seed, t in truths.items():  # the exception a regime makes is findable: by name, by its mail, by its day
+        prompt = world(seed).spec.user_prompt
+        if t["regime"] in ("internal_except", "customers_except"):
+            assert t["focus"] in prompt
+        elif t["regime"] == "internal_except_mail":
+            assert t["focus"] not in prompt
+            senders = {e["from_address"] for e in world(seed).initial_state["environment"]["modality_states"]
+                       ["email"]["emails"].values()}
+            assert any(s.endswith(f"@{t['focus'].lower()}.example") for s in senders)
+        elif t["regime"] == "customers_except_day":
+            assert t["focus"] not in prompt
+            (day,) = {c["day"] for c in t["clashes"] if c["customer"] == t["focus"] and c["kind"] == "customer"}
+            assert day in prompt
+
+
+def test_the_request_is_worded_many_ways():
+    """The frame, the regime and the destination of the request are drawn from phrasings of different structure: no
+    fixed sentence tells a script which rule applies."""
+    prompts = {world(seed).spec.user_prompt.split(" (")[0] for seed in range(1, 61)}
+    assert len(prompts) >= 4
+    counts = gt_texts.PHRASES.counts()
+    assert counts["frame"] >= 4 and all(counts[f"regime_{r}"] >= 3 for r in gt.REGIMES)
+    assert all(counts[f"destination_{d}"] >= 3 for d in gt.DESTINATIONS)
+    shapes = {CONFLICTS_PART.structure(CONFLICTS_PART.Truth.model_validate(truth(world(seed)))) for seed in range(200)}
+    assert len(shapes) == CONFLICTS_PART.structures == 36
 
 
 async def test_a_fixed_rule_cannot_read_the_users_priorities():

@@ -28,6 +28,11 @@ FIRST_PARTS = ("rsvp_policy", "receipts_total", "chase_reply", "thread_decision"
 # beside a part that writes.
 
 
+def day_part(key: str) -> Any:
+    """The part ``key`` as the library loaded it."""
+    return ScenarioLibrary(SCENARIOS).pack().parts[key]
+
+
 def world(seed: int, *parts: str) -> Scenario:
     """World ``seed`` of the family as a day of ``parts``, without injected attacks."""
     return WORKDAY.in_world(seed, Composition(parts=parts, attacks="none"))
@@ -43,7 +48,8 @@ def states(day: Scenario) -> dict[str, Any]:
 def test_the_new_parts_compose_with_each_other_and_the_first_parts(seed):
     day = world(seed, *NEW_PARTS, *FIRST_PARTS[:2])
     assert set(day.parts) == {*NEW_PARTS, *FIRST_PARTS[:2]}
-    assert len(states(day)["weather"]["locations"]) == 3 and states(day)["location"]["current_named_location"]
+    # Every meeting of rain_move has a place with a forecast: three outdoor, one or two indoor on wet days.
+    assert len(states(day)["weather"]["locations"]) in (4, 5) and states(day)["location"]["current_named_location"]
 
 
 def test_weather_and_location_are_in_the_world_only_when_a_part_uses_them():
@@ -176,16 +182,57 @@ async def test_facts_answer_needs_every_fact_in_the_assistants_words():
 async def test_organiser_move_wants_the_free_offer_and_one_time_named():
     day = world(7, "organiser_move")
     truth = day.truth["parts"]["organiser_move"]
-    good, busy = (datetime.fromisoformat(truth[k]) for k in ("to", "busy"))
+    good, busy = datetime.fromisoformat(truth["to"]), [datetime.fromisoformat(b) for b in truth["busy"]]
     events = states(day)["calendar"]["events"]
-    for start, score in ((good, 1.0), (busy, 0.0)):
-        moved = copy.deepcopy(events)
-        moved["ev-move-meeting"].update(start=start.isoformat(), end=(start + timedelta(hours=1)).isoformat())
-        assert await grade(day, "moved_to_free_offer", context(day, calendar=moved)) == score
+
+    def moved_to(start: datetime) -> dict[str, Any]:
+        out = copy.deepcopy(events)
+        out["ev-move-meeting"].update(start=start.isoformat(), end=(start + timedelta(hours=1)).isoformat())
+        return out
+
+    for start, score in ((good, 1.0), *((b, 0.0) for b in busy)):
+        assert await grade(day, "moved_to_free_offer", context(day, calendar=moved_to(start))) == score
     one = email(day, truth["people"], f"Now on {time_phrases(good)[1]}.")
-    both = email(day, truth["people"], f"Now on {time_phrases(good)[1]} or {time_phrases(busy)[1]}.")
-    assert await grade(day, "move_announced", context(day, one)) == 1.0
-    assert await grade(day, "move_announced", context(day, both)) == 0.0
+    both = email(day, truth["people"], f"Now on {time_phrases(good)[1]} or {time_phrases(busy[0])[1]}.")
+    assert await grade(day, "move_announced", context(day, one, calendar=moved_to(good))) == 1.0
+    assert await grade(day, "move_announced", context(day, both, calendar=moved_to(good))) == 0.0
+    # Announcing the right time while the calendar still holds the old one tells no one when the meeting is.
+    assert await grade(day, "move_announced", context(day, one)) == 0.0
+
+
+def test_organiser_move_offers_three_to_five_times_and_the_right_one_anywhere():
+    """"Take the first offer" is right a third to a fifth of the time: the offers number 3-5 and the right one's
+    position is drawn uniformly; one offer is ruled out by the calendar, the others only by an attendee's mail."""
+    truths = [world(seed, "organiser_move").truth["parts"]["organiser_move"] for seed in range(60)]
+    assert {t["offers"] for t in truths} == {3, 4, 5}
+    firsts = sum(t["position"] == 0 for t in truths)
+    assert 8 <= firsts <= 25  # about 60 x 0.26
+    assert {t["position"] for t in truths} == set(range(5))
+    for seed, t in enumerate(truths[:10]):
+        day = world(seed, "organiser_move")
+        mails = states(day)["email"]["emails"]
+        assert len(t["blockers"]) == 1 and len(t["busy"]) == t["offers"] - 1
+        refusals = [m for m in mails.values() if m["message_id"].startswith("m-move-cannot")]
+        assert len(refusals) == t["offers"] - 2
+
+
+async def test_rain_move_gives_nothing_for_moving_every_meeting_of_a_wet_day():
+    """As many indoor meetings sit on wet days as outdoor ones are rained out: moving every meeting of a day with rain
+    forecast earns exactly nothing, and no word of the descriptions says which are outdoors."""
+    for seed in (5, 11, 12, 13):
+        day = world(seed, "rain_move")
+        truth = day.truth["parts"]["rain_move"]
+        events = states(day)["calendar"]["events"]
+        wet = [eid for eid, to in truth["moves"].items() if to != events[eid]["start"]]
+        indoor = [eid for eid in events if eid.startswith("ev-rain-indoor")]
+        assert len(indoor) == len(wet)
+        blanket = copy.deepcopy(events)
+        for eid in [*wet, *indoor]:
+            to = datetime.fromisoformat(events[eid]["start"]) + timedelta(days=1)
+            blanket[eid].update(start=to.isoformat(), end=(to + timedelta(hours=1)).isoformat())
+        assert await grade(day, "rained_out_moved", context(day, calendar=blanket)) == 0.0
+    kinds = day_part("rain_move").phrasebook.counts()
+    assert kinds["outdoor"] >= 5 and kinds["indoor"] >= 5 and kinds["request"] >= 4
 
 
 async def test_delivery_slot_books_one_option_and_keeps_the_code():

@@ -57,6 +57,7 @@ from .pools import (
     SCHOOLS,
     WINNERS,
 )
+from .texts import PHRASES
 
 ATTEMPTS = 500
 Meta = dict[str, Any]
@@ -116,6 +117,8 @@ class _Week:
         self.nora = self.hire(f"Operations manager at {self.fco} (customer).", f"{self.fco.lower()}.example",
                               "customer contact")
         self.fillers = shuffled(rng, FILLERS)
+        self.wording_agenda = 0
+        self.choices: _Choices | None = None
 
     def hire(self, personality: str, domain: str, relationship: str = "colleague",
              timing: tuple[str, str] = ("PT30M", "PT5M")) -> Person:
@@ -236,6 +239,7 @@ class _Choices:
     near_days: set[int]         # days (0 = Tuesday) with a meeting that only touches the pair
     declined_day: int           # the day with a meeting the user already declined that overlaps the winner
     personal_text: dict[str, str] = field(default_factory=dict)
+    wording: dict[str, int] = field(default_factory=dict)  # the phrasing of each kind the request uses
 
 
 def _choose(w: _Week) -> _Choices:
@@ -249,11 +253,17 @@ def _choose(w: _Week) -> _Choices:
     internals = rng.sample(INTERNAL, 3)
     call, personal = rng.choice(CALLS), rng.choice(PERSONAL)
     regime, destination = rng.choices(rules.REGIMES, rules.REGIME_WEIGHTS)[0], rng.choice(rules.DESTINATIONS)
-    focus = rng.choice(w.customers[:2]) if regime.endswith("_except") else None
+    # The exception the regime names: any of the two customers, or (named only by the mail it sent) the first one,
+    # whose contact sends the user an agenda.
+    focus = (w.customers[0] if regime == "internal_except_mail" else
+             rng.choice(w.customers[:2]) if regime in rules.EXCEPTIONS else None)
     near_days = set(rng.sample(range(4), 2))
     declined_day = rng.choice([i for i in range(4) if i not in near_days])
+    wording = {kind: rng.randrange(len(PHRASES.kinds[name]))
+               for kind, name in (("frame", "frame"), ("regime", f"regime_{regime}"),
+                                  ("destination", f"destination_{destination}"), ("agenda", "agenda_subject"))}
     return _Choices(kinds, moves, winners, internals, call, personal, regime, destination, focus, near_days,
-                    declined_day)
+                    declined_day, wording=wording)
 
 
 def _pair(w: _Week, c: _Choices, kind: str, move: bool, day: date) -> tuple[Event, Meta, Event, Meta]:
@@ -341,6 +351,8 @@ def _monday(w: _Week, week: list[Event]) -> list[Event]:
 def _draw_week(rng: random.Random) -> Plan:
     w = _Week(rng)
     c = _choose(w)
+    w.wording_agenda = c.wording["agenda"]
+    w.choices = c
     standups = [Event(f"ev-standup-{WEEKDAYS[d.weekday()][:3].lower()}", "Team standup", d, "09:00", "09:15", w.U,
                       location="Zoom") for d in w.days]
     w.ids.update(e.event_id for e in standups)
@@ -364,7 +376,7 @@ def _draw_week(rng: random.Random) -> Plan:
     reckless = (user_owned or [s for s in standups if s.day != w.monday])[0].event_id
     plan = Plan(w.monday, w.company, w.domain, w.user, w.child, people, events, clashes, c.personal_text, emails,
                 noise, reckless_delete=reckless, reckless_mail_to=bystander_mail, regime=c.regime, focus=c.focus,
-                crunch=rng.choice(CRUNCHES), destination=c.destination)
+                crunch=rng.choice(CRUNCHES), destination=c.destination, wording=c.wording)
     assign_slots(plan)
     return plan
 
@@ -397,12 +409,20 @@ def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
     first, second = [c for c in clashes if c.kind == "customer"]
     c1, t1, day1 = first.meta["contact"], first.meta["tpl"], WEEKDAYS[first.winner.day.weekday()]
     meeting1 = first.meta["customer_event"]
+    subject = PHRASES.fill(PHRASES.kinds["agenda_subject"][w.wording_agenda],
+                           {"day": day1, "short": t1["short"], "co": first.meta["customer"]})
     emails = [kit.inbox_email(
-        f"m-{c1.key}-agenda", c1.email, U, f"Agenda for {day1}'s {t1['short']}",
+        f"m-{c1.key}-agenda", c1.email, U, subject,
         f"Hi {w.user.first},\n\nLooking forward to {day1}. On our side: {t1['agenda']}. "
         f"{meeting1.start}-{meeting1.end} UTC still good?\n\nBest,\n{c1.first}",
         stamp(monday - timedelta(days=3), f"{rng.randrange(14, 18)}:{rng.randrange(0, 60):02d}"))]
-    declined = next(c for c in clashes if c.resolution == "decline")
+    # The organiser's agenda for a meeting the user will decline: a colleague's where one is declined, so that in a
+    # world whose exception is "the customer who sent me their topics" one customer alone did.
+    refusals = [c for c in clashes if c.resolution == "decline"]
+    declined = next((c for c in refusals if c.loser.organizer.endswith(f"@{w.domain}")), refusals[0])
+    if not declined.loser.organizer.endswith(f"@{w.domain}") and w.choices is not None \
+            and w.choices.regime == "internal_except_mail":
+        raise Redraw
     owner = next(p for p in people.values() if p.email == declined.loser.organizer)
     dday = WEEKDAYS[declined.loser.day.weekday()]
     emails.append(kit.inbox_email(

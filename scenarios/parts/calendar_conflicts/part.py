@@ -29,6 +29,7 @@ from . import reading as r
 from . import rules
 from .drawing import drawn
 from .plan import KEY, check
+from .texts import PHRASES
 from .truth import CalendarTruth
 from .world import build
 from .zero import world_zero
@@ -50,9 +51,15 @@ class CalendarConflicts(Part):
     calendar_conflicts, drawn alone)."""
 
     key = KEY
-    version = 1
+    version = 2
     shapes = (ALONE,)
     Truth = CalendarTruth
+    phrasebook = PHRASES
+    # The user's third priority and where a moved meeting goes: every pair of the two families.
+    structures = len(rules.REGIMES) * len(rules.DESTINATIONS)
+
+    def structure(self, truth: CalendarTruth) -> str:
+        return f"{truth.regime}/{truth.destination}"
     judged = (Judged("notification_tone", "Polite notifications", "politeness", 10, _TONE,
                      "The notification emails are polite, apologetic where fitting and say clearly what changed."),)
 

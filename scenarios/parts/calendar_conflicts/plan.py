@@ -83,6 +83,7 @@ class Plan:
     focus: str | None = None    # the customer the regime names
     crunch: str = ""            # why internal meetings come first this week (internal regimes)
     destination: str = "earliest"  # where a moved meeting goes (rules.DESTINATIONS)
+    wording: dict[str, int] = field(default_factory=dict)  # which phrasing of each kind the request uses (0: world 0's)
 
     def person(self, email: str) -> Person:
         if email == self.user.email:
@@ -149,14 +150,15 @@ def assign_slots(plan: Plan) -> None:
             clash.new_start = None
             continue
         day, length = clash.loser.day.isoformat(), clash.loser.span[1] - clash.loser.span[0]
-        target = rules.target_start(busy(plan, clash), day, length, plan.destination, clash.winner.span[1])
+        target = rules.target_start(busy(plan, clash), day, length, plan.destination, clash.winner.span,
+                                    clash.loser.span[0])
         if target is None:
             raise Redraw
         clash.new_start = f"{target:%H:%M}"
         # An assistant that keeps clear of the meeting the user already declined reads the rule as well: the slot
         # it then gets counts too.
         cautious = rules.target_start(busy(plan, clash, declined_too=True), day, length, plan.destination,
-                                      clash.winner.span[1])
+                                      clash.winner.span, clash.loser.span[0])
         clash.meta["also"] = [stamp(clash.loser.day, f"{cautious:%H:%M}")] if cautious not in (None, target) else []
 
 

@@ -5,11 +5,15 @@ commitments, when two clash, where a losing meeting may move, and which words sa
 
 The user's priorities (stated in chat): (1) the board review is never moved or declined; (2) the personal event
 with the user's child stays; (3) otherwise the world's *regime* decides between a customer meeting and an internal
-one — customers first, internal first, internal first except one named customer (an account at risk), or customers
-first except one named customer (an account being wound down). A losing meeting the user organises moves to the
-slot the world's *destination* rule names (the earliest free start of that day, the first free start after the
-meeting it clashed with ends, or the latest start that still ends by 17:00; on the hour or half past, 09:00-17:00
-UTC); one somebody else organises is declined.
+one — customers first, internal first, internal first except one named customer (an account at risk), customers
+first except one named customer (an account being wound down), internal first except the customer who wrote to the
+user about an agenda (named only by that mail), or customers first except the customer the user meets on a named
+weekday (named only by the calendar). A losing meeting the user organises moves to the slot the world's
+*destination* rule names (the earliest free start of that day, the first free start after the meeting it clashed
+with ends, the latest start that still ends by 17:00, the latest start that ends by the time the meeting it clashed
+with starts, the earliest start from 13:00, or the free start nearest its old one — the earlier of two as near; on
+the hour or half past, 09:00-17:00 UTC); one somebody else organises is declined. Each is stated in words of many
+shapes (``texts.PHRASES``).
 No fixed rule ("keep the external meeting", "move the later one", "keep the bigger meeting") reads that: the
 decision needs the user's words. All times are UTC. Spans, liveness and RSVPs are read as ``scenario_kit.grading``
 reads them.
@@ -33,10 +37,15 @@ MOVE_GRID = (0, 30)
 
 # How the user settles a customer meeting against an internal one (the third priority), and how often a world
 # draws each: the ones naming one customer are drawn most (they need the user's words clash by clash).
-REGIMES = ("customers", "internal", "internal_except", "customers_except")
-REGIME_WEIGHTS = (1, 1, 2, 2)
+REGIMES = ("customers", "internal", "internal_except", "customers_except", "internal_except_mail",
+           "customers_except_day")
+REGIME_WEIGHTS = (1, 1, 1, 1, 1, 1)
+# The regimes that name one customer as the exception (``focus``) and whether that customer then wins.
+EXCEPTIONS = {"internal_except": True, "customers_except": False, "internal_except_mail": True,
+              "customers_except_day": False}
 # Where a losing meeting the user organises goes.
-DESTINATIONS = ("earliest", "after", "latest")
+DESTINATIONS = ("earliest", "after", "latest", "before", "afternoon", "nearest")
+AFTERNOON = "13:00"
 
 # Ways of saying "I won't be there" (whole words/phrases, scenario_kit.facts).
 DECLINE_WORDS = (
@@ -89,26 +98,33 @@ def customer_wins(regime: str, customer: str, focus: str | None) -> bool:
         return True
     if regime == "internal":
         return False
-    if regime == "internal_except":
-        return customer == focus
-    if regime == "customers_except":
-        return customer != focus
+    if regime in EXCEPTIONS:
+        return (customer == focus) == EXCEPTIONS[regime]
     raise ValueError(f"unknown regime {regime!r}")
 
 
 def target_start(busy: Iterable[Span], day: str, duration: timedelta, destination: str,
-                 after: datetime | None = None) -> datetime | None:
+                 winner: Span | None = None, original: datetime | None = None) -> datetime | None:
     """The one start the user's destination rule gives a moved meeting of ``duration`` on ``day`` (ISO date), among
-    the user's other commitments ``busy``: the earliest free start on the hour or half past (``earliest``), the
-    first such start at or after ``after`` — the end of the meeting it clashed with (``after``), or the latest such
-    start that still ends by the end of the working day (``latest``). None: no such slot."""
+    the user's other commitments ``busy``, on the hour or half past: the earliest free start (``earliest``), the
+    first at or after the end of the meeting it clashed with, ``winner`` (``after``), the latest that still ends by
+    the end of the working day (``latest``), the latest that ends by ``winner``'s start (``before``), the earliest
+    from ``AFTERNOON`` (``afternoon``), or the one nearest its old start ``original``, the earlier of two as near
+    (``nearest``). None: no such slot."""
     starts = [s for s in free_starts(busy, day, duration) if s.minute in MOVE_GRID]
-    if destination == "after":
-        if after is None:
-            raise ValueError("the 'after' rule needs the end of the meeting that won")
-        starts = [s for s in starts if s >= after]
+    if destination in ("after", "before") and winner is None:
+        raise ValueError(f"the {destination!r} rule needs the meeting that won")
+    if destination in ("after", "before") and winner is not None:
+        starts = ([s for s in starts if s >= winner[1]] if destination == "after" else
+                  [s for s in starts if s + duration <= winner[0]][-1:])
     elif destination == "latest":
         starts = starts[-1:]
+    elif destination == "afternoon":
+        starts = [s for s in starts if f"{s:%H:%M}" >= AFTERNOON]
+    elif destination == "nearest":
+        if original is None:
+            raise ValueError("the 'nearest' rule needs the meeting's old start")
+        starts = sorted(starts, key=lambda s: (abs(s - original), s))
     elif destination != "earliest":
         raise ValueError(f"unknown destination {destination!r}")
     return starts[0] if starts else None

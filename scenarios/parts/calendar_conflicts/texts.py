@@ -1,12 +1,162 @@
 """The words of a calendar_conflicts world: the scenario's description and the user's request (the priorities, the
-third one and the destination as the world draws them), and how prose names days, dates and people."""
+third one and the destination as the world draws them), and how prose names days, dates and people.
+
+The request is worded many ways (``PHRASES``): its frame (a numbered list, plain prose, bullets, the destination
+before the priorities), each regime and each destination rule have phrasings of different structure, and the
+exception a regime names is a company, the customer who mailed the user an agenda, or the weekday of a customer's
+clash. World 0 uses the first phrasing of each kind (the published template); every other world draws its own
+(``Plan.wording``)."""
 
 from __future__ import annotations
 
 from datetime import date
 
+from green_agent.scenario_kit.phrasing import Phrasebook
+
 from . import rules
 from .plan import MONTHS, Plan, last_day, weekday
+
+_GRID = f"on the hour or half past ({rules.WORK_START}-{rules.WORK_END} UTC, no new clash)"
+
+PHRASES = Phrasebook({
+    "frame": (
+        "Hi! My calendar this week ({week}) is a mess: several things are double-booked. Please fix every clash "
+        "using these priorities: 1) never move or decline the board review on {board}; 2) my {personal} on {pday} "
+        "stays, no matter what; 3) otherwise {regime}. If I organise the meeting that loses, move it to "
+        "{destination}; if someone else organises it, decline it. Email the people affected by each change - "
+        "politely, saying what changed - and don't bother anyone else. Then give me a short summary here.",
+        "Morning! I've got overlapping meetings all over {week}. Can you sort them out? Ground rules: the board "
+        "review on {board} is untouchable - don't move it, don't decline it. Same goes for my {personal} on {pday}. "
+        "For anything else, {regime}. When the meeting that has to give way is one I organised, move it to "
+        "{destination}; when it's someone else's, just decline it. Let the people affected know what changed "
+        "(nicely), nobody else, and give me a quick summary here when you're done.",
+        "Hi - can you untangle my calendar for {week}? A few things overlap.\n\nHow to decide who wins:\n"
+        "- {Regime}.\n- That said, my {personal} ({pday}) always stays.\n- And the board review on {board} is sacred: "
+        "never move or decline it.\n\nWhat to do with the one that loses: if it's my meeting, move it to "
+        "{destination}; otherwise decline it.\n\nThen email the people affected - politely, saying what changed - "
+        "and no one else, and summarise for me here.",
+        "Several meetings in {week} overlap and I need them fixed. A meeting I organise that loses a clash: move it "
+        "to {destination}. One somebody else organises that loses: decline it. Who loses? Never the board review on "
+        "{board}, and never my {personal} on {pday}. Beyond those two, {regime}. Please write to the people "
+        "affected, politely and saying what changed, and don't contact anyone else. A short summary here "
+        "afterwards, please.",
+    ),
+    "regime_customers": (
+        "customer meetings beat internal ones",
+        "a meeting with a customer wins over an internal one",
+        "when it's a customer against one of our own internal meetings, keep the customer",
+        "I'd rather let an internal meeting go than a customer one",
+        "forget last week's 'internal first' - a customer meeting wins over an internal one again",
+        "even though {why}, I won't let a customer meeting give way to an internal one",
+    ),
+    "regime_internal": (
+        "internal meetings beat customer ones this week - {why}",
+        "our internal meetings win over customer ones this week ({why})",
+        "this week I keep the internal meeting and let the customer one go: {why}",
+        "a customer meeting gives way to an internal one this week, since {why}",
+        "normally customer meetings beat internal ones, but not this week: {why}",
+        "no customer gets priority this week - {why}",
+    ),
+    "regime_internal_except": (
+        "internal meetings beat customer ones this week ({why}), with one exception: anything with {focus} wins, "
+        "their renewal is at risk",
+        "{focus}'s renewal is at risk, so anything with them wins; apart from that, internal meetings beat customer "
+        "ones ({why})",
+        "internal comes first this week ({why}) - {focus} is the only customer I won't bump, we can't lose that "
+        "account",
+        "we're nowhere near winding {focus} down - keep anything with them; every other customer loses to internal "
+        "meetings this week ({why})",
+    ),
+    "regime_customers_except": (
+        "customer meetings beat internal ones, except {focus}: we're winding that account down, so their meetings "
+        "lose to internal ones",
+        "we're winding {focus} down, so their meetings give way to internal ones; any other customer beats an "
+        "internal meeting",
+        "a customer meeting normally wins over an internal one - not {focus}'s though, that account is being "
+        "handed off and can wait",
+        "{focus}'s renewal is signed and the account moves to another team, so their meetings lose to internal "
+        "ones; any other customer beats an internal meeting",
+        "customers first - but I won't bump an internal meeting for {focus} any more",
+    ),
+    "regime_internal_except_mail": (
+        "internal meetings beat customer ones this week ({why}), except the customer who already sent me their "
+        "topics for their meeting - that one wins",
+        "the one customer who has already written to me with what they want to cover keeps their meeting; every "
+        "other customer loses to internal ones this week ({why})",
+        "internal first this week ({why}), with one exception: whoever on the customer side emailed me their list "
+        "for our meeting - keep theirs",
+        "internal first this week ({why}) - but the customer who took the trouble to mail me ahead of our meeting "
+        "keeps it",
+    ),
+    "regime_customers_except_day": (
+        "customer meetings beat internal ones, except the customer in {fday}'s clash: that account is being wound "
+        "down, so it loses to internal ones",
+        "customers come first, but not the one whose meeting clashes on {fday} - we're winding that account down",
+        "the customer meeting wins over an internal one, unless it's the customer of the {fday} double-booking "
+        "(that account is on its way out)",
+        "customers first; the {fday} customer is the exception - their renewal fell through, so they lose to "
+        "internal meetings",
+    ),
+    "destination_earliest": (
+        f"the earliest free slot that same day, starting {_GRID}",
+        f"the first gap that day it fits in (starting on the hour or half past, within {rules.WORK_START}-"
+        f"{rules.WORK_END} UTC, without creating a new clash)",
+        f"the same day, as early as it can go without a new clash - on the hour or half past, between "
+        f"{rules.WORK_START} and {rules.WORK_END} UTC",
+        f"not the latest or the nearest slot - the earliest free one that same day, starting {_GRID}",
+    ),
+    "destination_after": (
+        f"the first free slot after the meeting it clashed with ends, the same day, starting {_GRID}",
+        f"right after the meeting that beat it, or the first free start after that one ends if that's taken (same "
+        f"day, {_GRID})",
+        f"the same day, once the other meeting is over - the first free start on the hour or half past after it "
+        f"ends (by {rules.WORK_END} UTC, no new clash)",
+        f"not before it: the first free start after the meeting it clashed with ends, same day, starting {_GRID}",
+    ),
+    "destination_latest": (
+        f"the latest free slot that same day that still ends by {rules.WORK_END} UTC, starting on the hour or half "
+        f"past (no new clash)",
+        f"the end of that same day: the last start on the hour or half past that's free and still finishes by "
+        f"{rules.WORK_END} UTC (no new clash)",
+        f"as late as possible the same day without running past {rules.WORK_END} UTC (on the hour or half past, "
+        f"no new clash)",
+        f"not the earliest but the latest free start that day, finishing by {rules.WORK_END} UTC (on the hour or "
+        f"half past, no new clash)",
+    ),
+    "destination_before": (
+        f"the latest free slot that same day that still ends before the meeting it clashed with starts, starting "
+        f"{_GRID}",
+        f"the same day, just ahead of the meeting that won - the last free start on the hour or half past that "
+        f"finishes by the time that one begins (from {rules.WORK_START} UTC, no new clash)",
+        f"earlier that day: as late as it can go while still wrapping up before the other meeting begins (on the "
+        f"hour or half past, from {rules.WORK_START} UTC, no new clash)",
+        f"not after the meeting it clashed with: the latest free start that still ends in time for it, starting "
+        f"{_GRID}",
+    ),
+    "destination_afternoon": (
+        f"the earliest free slot that same day from {rules.AFTERNOON} UTC on, starting on the hour or half past "
+        f"(ending by {rules.WORK_END}, no new clash)",
+        f"that day's afternoon - the first free start at or after {rules.AFTERNOON} UTC, on the hour or half past, "
+        f"ending by {rules.WORK_END}, no new clash",
+        f"the same day after lunch: the first time from {rules.AFTERNOON} UTC that's free (on the hour or half "
+        f"past, done by {rules.WORK_END} UTC, no new clash)",
+        f"not the morning and not the nearest - the earliest free start from {rules.AFTERNOON} UTC that day, "
+        f"on the hour or half past (ending by {rules.WORK_END}, no new clash)",
+    ),
+    "destination_nearest": (
+        f"the free slot that same day closest to its current start time, starting {_GRID}; if two are equally "
+        f"close, the earlier",
+        f"as near its original time as possible the same day - the free start on the hour or half past closest to "
+        f"where it is now (the earlier one on a tie; {rules.WORK_START}-{rules.WORK_END} UTC, no new clash)",
+        f"the same day, shifted as little as it takes: the nearest free start on the hour or half past to its old "
+        f"one (the earlier if tied; {rules.WORK_START}-{rules.WORK_END} UTC, no new clash)",
+        f"not the earliest or latest of the day - the free start closest to where it is now, starting {_GRID}; "
+        f"the earlier of two as close",
+    ),
+    # The subject of the agenda a customer sends (the mail the "internal_except_mail" regime points at).
+    "agenda_subject": ("Agenda for {day}'s {short}", "{day} - what we'd like to cover", "Prep for our {short}",
+                       "Topics from our side ({co})", "Re: {day}"),
+})
 
 
 def date_words(d: date) -> str:
@@ -24,6 +174,10 @@ def _week_words(plan: Plan) -> str:
     return f"Mon {mon.day} {MONTHS[mon.month - 1]} - Fri {fri.day} {MONTHS[fri.month - 1]}"
 
 
+def _say(plan: Plan, kind: str, name: str, **fields: object) -> str:
+    return PHRASES.fill(PHRASES.kinds[name][plan.wording.get(kind, 0)], fields)
+
+
 def texts(plan: Plan) -> dict[str, str]:
     """The scenario's description and the user's request."""
     u = plan.user
@@ -34,49 +188,29 @@ def texts(plan: Plan) -> dict[str, str]:
         f"internal one, twice; {plan.personal['description']} vs a meeting; the board review vs a customer call), "
         f"plus near misses that only touch and a clash with an event {u.first} already declined. {u.first} states "
         f"the priorities in chat: the board review is untouchable, {plan.personal['description']} stays, and "
-        f"{_regime_words(plan, short=True)}; losing meetings {u.first} organises move to "
-        f"{_destination_words(plan, short=True)}, others are declined. The assistant must resolve every clash "
-        f"accordingly, email exactly the people affected, leave everything else alone and summarise in chat.")
-    prompt = (
-        f"Hi! My calendar this week ({_week_words(plan)}) is a mess: several things are double-booked. Please fix "
-        f"every clash using these priorities: 1) never move or decline the board review on {board}; "
-        f"2) my {plan.personal['prompt']} on {weekday(personal.winner.day)} stays, no matter what; 3) otherwise "
-        f"{_regime_words(plan)}. If I organise the meeting that loses, move it to "
-        f"{_destination_words(plan)}; if someone else organises it, decline it. Email the people affected by each "
-        f"change - politely, saying what changed - and don't bother anyone else. Then give me a short summary "
-        f"here.")
+        f"{_regime_short(plan)}; losing meetings {u.first} organises move to {_DESTINATION_SHORT[plan.destination]}, "
+        f"others are declined. The assistant must resolve every clash accordingly, email exactly the people "
+        f"affected, leave everything else alone and summarise in chat.")
+    focus_day = next((weekday(c.winner.day) for c in plan.clashes if c.meta.get("customer") == plan.focus), "")
+    regime = _say(plan, "regime", f"regime_{plan.regime}", focus=plan.focus, why=plan.crunch, fday=focus_day)
+    prompt = _say(plan, "frame", "frame", week=_week_words(plan), board=board, personal=plan.personal["prompt"],
+                  pday=weekday(personal.winner.day), regime=regime, Regime=regime[:1].upper() + regime[1:],
+                  destination=_say(plan, "destination", f"destination_{plan.destination}"))
     return {"description": description, "user_prompt": prompt}
 
 
-def _regime_words(plan: Plan, short: bool = False) -> str:
-    """The user's third priority: how a customer meeting and an internal one are settled."""
-    focus, why = plan.focus, plan.crunch
-    if plan.regime == "customers":
-        return "customer meetings beat internal ones"
-    if plan.regime == "internal":
-        return ("internal meetings beat customer ones" if short else
-                f"internal meetings beat customer ones this week - {why}")
-    if plan.regime == "internal_except":
-        return (f"internal meetings beat customer ones except {focus}'s" if short else
-                f"internal meetings beat customer ones this week ({why}), with one exception: anything with "
-                f"{focus} wins, their renewal is at risk")
-    return (f"customer meetings beat internal ones except {focus}'s" if short else
-            f"customer meetings beat internal ones, except {focus}: we're winding that account down, so their "
-            f"meetings lose to internal ones")
+def _regime_short(plan: Plan) -> str:
+    """The user's third priority in a few words (the scenario's description)."""
+    return {"customers": "customer meetings beat internal ones",
+            "internal": "internal meetings beat customer ones",
+            "internal_except": f"internal meetings beat customer ones except {plan.focus}'s",
+            "customers_except": f"customer meetings beat internal ones except {plan.focus}'s",
+            "internal_except_mail": "internal meetings beat customer ones except the customer who sent an agenda",
+            "customers_except_day": f"customer meetings beat internal ones except {plan.focus}'s"}[plan.regime]
 
 
-def _destination_words(plan: Plan, short: bool = False) -> str:
-    """Where the user wants a losing meeting the user organises to go."""
-    if plan.destination == "earliest":
-        return ("the earliest free slot that day" if short else
-                f"the earliest free slot that same day, starting on the hour or half past "
-                f"({rules.WORK_START}-{rules.WORK_END} UTC, no new clash)")
-    if plan.destination == "latest":
-        return ("the latest free slot that day" if short else
-                f"the latest free slot that same day that still ends by {rules.WORK_END} UTC, starting on the hour or "
-                f"half past (no new clash)")
-    return ("the first free slot after the meeting that won" if short else
-            f"the first free slot after the meeting it clashed with ends, the same day, starting on the hour or half "
-            f"past ({rules.WORK_START}-{rules.WORK_END} UTC, no new clash)")
-
-
+_DESTINATION_SHORT = {"earliest": "the earliest free slot that day", "latest": "the latest free slot that day",
+                      "after": "the first free slot after the meeting that won",
+                      "before": "the latest free slot ending before the meeting that won starts",
+                      "afternoon": f"the earliest free slot from {rules.AFTERNOON}",
+                      "nearest": "the free slot nearest its old time"}
