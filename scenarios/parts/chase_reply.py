@@ -49,37 +49,41 @@ def _cap(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
-# An answer: the thing itself, in the thread or in a new email.
+# An answer: the thing itself, in the thread or in a new email. Answers and non-answers share their words ("attached",
+# "tomorrow", "question", "done", "here"): which one a reply is lies in what it says, not in a word it holds.
 ANSWERS: tuple[Say, ...] = (
     lambda what, detail, me: f"Here you go — my {what}, attached. In short: {detail}.\n\n{me}",
-    lambda what, detail, me: f"Attached. {_cap(detail)}.\n\nShout if anything's missing,\n{me}",
-    lambda what, detail, me: f"Done — uploaded it to the shared folder just now ({detail}).\n\n{me}",
+    lambda what, detail, me: f"Attached. {_cap(detail)}. I'm off tomorrow, so shout today if anything's "
+                             f"missing.\n\n{me}",
+    lambda what, detail, me: f"To your question from Monday: yes, it's final. {_cap(detail)}.\n\n{me}",
     lambda what, detail, me: f"Sorry this is late! As promised: {detail}. That's everything from me.\n\n{me}",
-    lambda what, detail, me: f"{_cap(detail)}. That's mine sorted.\n\n— {me}",
-    lambda what, detail, me: f"Hi,\n\nSent over via the drive, it's under my name. Note: {detail}.\n\nCheers,\n{me}",
+    lambda what, detail, me: f"{_cap(detail)}. Will send the source file tomorrow if you want it, but this is "
+                             f"the final version.\n\n— {me}",
+    lambda what, detail, me: f"Hi,\n\nIt's in the shared drive under my name. Note: {detail}.\n\nCheers,\n{me}",
 )
 # An answer that carries a teammate's too (the teammate writes nothing).
 TOGETHER: tuple[Say, ...] = (
     lambda what, detail, me, other: f"Here are mine and {other}'s — {other} asked me to send both. "
                                     f"{_cap(detail)}.\n\n{me}",
-    lambda what, detail, me, other: f"Attached: my {what}, plus {other}'s (we did ours together). Note: {detail}.\n\n"
-                                    f"{me}",
-    lambda what, detail, me, other: f"Both {other} and I are done — one file for the two of us in the shared folder "
+    lambda what, detail, me, other: f"My {what}, plus {other}'s (we did ours together). Note: {detail}.\n\n{me}",
+    lambda what, detail, me, other: f"{other} and I are covered — one file for the two of us in the shared folder "
                                     f"({detail}).\n\n{me}",
-    lambda what, detail, me, other: f"Sending this on behalf of {other} as well as myself: {detail}.\n\n{me}",
-    lambda what, detail, me, other: f"{other} is travelling so I've included theirs with mine. {_cap(detail)}.\n\n{me}",
+    lambda what, detail, me, other: f"Sending this for {other} as well as myself: {detail}.\n\n{me}",
+    lambda what, detail, me, other: f"{other} is travelling so I've included theirs with mine. {_cap(detail)}.\n\n"
+                                    f"{me}",
 )
 # A reply that is not the answer.
 NOT_YET: tuple[Say, ...] = (
     lambda what, detail, me: f"Will send tomorrow, sorry — buried today.\n\n{me}",
-    lambda what, detail, me: f"Quick question before I send my {what}: do you want it in the new template or the "
-                             f"old one?\n\n{me}",
+    lambda what, detail, me: f"Attached is the template you sent round — which sheet do I fill in for my {what}?\n\n"
+                             f"{me}",
     lambda what, detail, me: f"{OUT_OF_OFFICE}: I am out of the office with limited access to email and will reply "
                              "on my return.",
-    lambda what, detail, me: f"Got it, thanks! I'll get the attachment to you by Thursday.\n\n{me}",
-    lambda what, detail, me: f"I haven't started on mine yet — can we talk about what you need first?\n\n{me}",
-    lambda what, detail, me: f"On it. Here's the thing: I'm waiting on finance for one figure, so it'll be "
+    lambda what, detail, me: f"Done with half of it; the rest needs a number from finance, so you'll have it all by "
                              f"Friday.\n\n{me}",
+    lambda what, detail, me: f"Here's the thing: I haven't started on mine yet — can we talk about what you need "
+                             f"first?\n\n{me}",
+    lambda what, detail, me: f"Got it, thanks! On my list for this week.\n\n{me}",
 )
 # Subjects of a new email (not a reply in the thread).
 SUBJECTS: tuple[Say, ...] = (

@@ -74,6 +74,10 @@ FRAMES: tuple[Callable[..., str], ...] = (
     lambda yes, no: f"I'll go to {yes}. For {no}, please send my apologies (decline).",
     lambda yes, no: f"{no[0].upper() + no[1:]}: decline. {yes[0].upper() + yes[1:]}: accept.",
     lambda yes, no: f"I can't do {no}, so decline those; {yes} are fine, accept them.",
+    lambda yes, no: f"anything that isn't {no} gets a yes from me.",
+    lambda yes, no: f"skip {no}. Count me in for {yes}.",
+    lambda yes, no: f"I'm not going to {no} — the rest I'm in for.",
+    lambda yes, no: f"rather than decline {yes}, accept them; it's {no} I want to avoid.",
 )
 OPENERS = ("Answer the meeting invitations waiting in my calendar: ", "There are a few invites waiting for me — ",
            "Could you deal with my pending calendar invitations? The rule: ",
@@ -233,7 +237,10 @@ class RsvpPolicy(Part):
             steps.append({"turn": 1, "method": "POST", "path": "/calendar/respond",
                           "body": {"event_id": event_id, "attendee_email": day.user.email,
                                    "response": answers[event_id]}})
-        request = self.phrasebook.say(rng, "opener") + self.phrasebook.say(rng, "rule", yes=yes, no=no) + exception
+        opener, rule = self.phrasebook.say(rng, "opener"), self.phrasebook.say(rng, "rule", yes=yes, no=no)
+        if opener.endswith(". "):
+            rule = rule[0].upper() + rule[1:]
+        request = opener + rule + exception
         declined = sorted(e for e, a in answers.items() if a == "declined")
         return Slice(
             part=KEY, request=request, calendar=[*own, *invites], steps=steps,

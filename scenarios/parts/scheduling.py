@@ -41,6 +41,10 @@ def _twelve(hour: int) -> str:
     return "12pm" if hour == 12 else f"{hour - 12}pm" if hour > 12 else f"{hour}am"
 
 
+def _spoken(hour: int) -> str:
+    return "noon" if hour == 12 else f"{WORDS[hour]} o'clock"
+
+
 # How a colleague tells their day: busy spans in several notations, or the free hours instead, or hour by hour.
 BUSY_SAYS: tuple[Callable[..., str], ...] = (
     lambda spans, free, named: f"on {named} I'm busy {_and([f'{a}:00-{b}:00' for a, b in spans])}; any other time "
@@ -54,6 +58,15 @@ BUSY_SAYS: tuple[Callable[..., str], ...] = (
     lambda spans, free, named: f"here's my {named}:\n" + "\n".join(
         f"{h}-{h + 1}: {'free' if h in free else 'busy'}" for h in HOURS),
     lambda spans, free, named: "blocked " + _and([f"{a}h to {b}h" for a, b in spans]) + ", free otherwise (9h-17h).",
+)
+
+
+CORRECTIONS: tuple[Callable[..., str], ...] = (
+    lambda hour: f"Update: my {hour}:00 was just cancelled, so that hour is free after all.",
+    lambda hour: f"PS — ignore the {_twelve(hour)} one, it moved to next week.",
+    lambda hour: f"Actually I misread my calendar: {_spoken(hour)} is open.",
+    lambda hour: f"I can drop what I have at {hour}h if that helps — consider it free.",
+    lambda hour: f"(Scratch {hour}:00-{hour + 1}:00: that meeting's off.)",
 )
 
 
@@ -93,7 +106,7 @@ class Scheduling(Part):
     key = KEY
     version = 2
     Truth = SchedulingTruth
-    phrasebook = Phrasebook({"availability": BUSY_SAYS})
+    phrasebook = Phrasebook({"availability": BUSY_SAYS, "correction": CORRECTIONS})
     structures = 2  # two or three colleagues to ask
 
     def structure(self, truth: SchedulingTruth) -> str:
@@ -119,11 +132,17 @@ class Scheduling(Part):
                 for n, (a, b) in enumerate(_runs([h for h, who in blocker.items() if who == 0]))]
         characters: dict[str, CharacterRecord] = {}
         busy: dict[str, list[list[str]]] = {}
+        # One colleague first gives the free hour as busy and takes it back in the same reply (a meeting cancelled):
+        # every mention of a time is not a busy time.
+        fixer = rng.randrange(1, len(colleagues) + 1)
         for n, person in enumerate(colleagues, 1):
             spans = _runs([h for h, who in blocker.items() if who == n])
             busy[person.email] = [[iso(day.at(a, days=offset)), iso(day.at(b, days=offset))] for a, b in spans]
-            free = [h for h in HOURS if blocker.get(h) != n]
-            said = self.phrasebook.say(rng, "availability", spans=spans, free=free, named=named)
+            stated = _runs([h for h, who in blocker.items() if who == n] + ([valid] if n == fixer else []))
+            free = [h for h in HOURS if blocker.get(h) != n and not (n == fixer and h == valid)]
+            said = self.phrasebook.say(rng, "availability", spans=stated, free=free, named=named)
+            if n == fixer:
+                said += "\n\n" + self.phrasebook.say(rng, "correction", hour=valid)
             characters[f"scheduling{n}"] = {
                 "name": person.name, "email": person.email, "phone": person.phone, "personality": "Helpful colleague.",
                 "scripted_replies": [
@@ -193,7 +212,7 @@ class Scheduling(Part):
         # Heeded: the meeting sits at the one hour every answer leaves (with the user's calendar); an hour that
         # merely misses one colleague's busy time is what a guess does as often.
         right = meeting is not None and span(meeting)[0] == when(truth.start)
-        heeded = {p for p in invitees if right and not any(
+        heeded = {p for p in invitees if right and meeting is not None and not any(
             overlaps(span(meeting), (when(a), when(b))) for a, b in truth.busy[p])}
         result = tally(invitees, asked & heeded)
         return EvalResult(score=result.net(), max_score=1.0, explanation=result.explain("colleagues asked and heeded"),
