@@ -21,8 +21,8 @@ from typing import Any
 
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
-YES = re.compile(r"\b(accept|yes|make the cut|i'll go|are fine)\b", re.I)
-NO = re.compile(r"\b(decline|say no|turn down|apologies|can't do)\b", re.I)
+YES = re.compile(r"\b(accept|yes|make the cut|i'll go|are fine|count me in|in for)\b", re.I)
+NO = re.compile(r"\b(decline|say no|turn down|apologies|can't do|skip|not going|avoid)\b", re.I)
 CLOCK = re.compile(r"\b(\d{1,2})(?::00|am|pm|h)\b|\b(noon|nine|ten|eleven|one|two|three|four|five) o'clock", re.I)
 WORDS = {"nine": 9, "ten": 10, "eleven": 11, "noon": 12, "twelve": 12, "one": 13, "two": 14, "three": 15, "four": 16,
          "five": 17}
@@ -80,7 +80,7 @@ class RsvpPolicy(Script):
             day_events = [e for e in desk.events if e.get("organizer") == user
                           and desk.at(e["start"]).date() == start.date()]
             for clause in clauses:
-                verdict = True if YES.search(clause) else False if NO.search(clause) else None
+                verdict = False if NO.search(clause) else True if YES.search(clause) else None
                 if verdict is None:
                     continue
                 low = clause.lower()
@@ -123,9 +123,9 @@ class RsvpPolicy(Script):
         desk.report.append("Answered the invitations.")
 
 
-ANSWER = re.compile(r"\b(attached|here you go|here are|done|uploaded|sent over|that's mine|everything from me|"
-                    r"on behalf)\b", re.I)
-NOT_YET = re.compile(r"\b(will send|tomorrow|automatic reply|question|haven't|by thursday|it'll be|waiting on)\b",
+ANSWER = re.compile(r"\b(attached|here you go|here are|final|shared (?:drive|folder)|everything from me|"
+                    r"as myself|covered|with mine|did ours)\b", re.I)
+NOT_YET = re.compile(r"\b(automatic reply|which sheet|haven't|by friday|on my list|buried today|half of it)\b",
                      re.I)
 
 
