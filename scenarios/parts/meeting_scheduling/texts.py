@@ -44,8 +44,9 @@ def _blocks_first(days: list[tuple[str, list[str], str]]) -> str:
 
 
 def _table(days: list[tuple[str, list[str], str]]) -> str:
-    return "Here's my week:\n" + "\n".join(f"{d[:3].upper()} | " + (off.upper() if off else ", ".join(b) if b else "nothing booked")
-                     for d, b, off in days) + "\n(UTC)"
+    rows = [f"{d[:3].upper()} | " + (off.upper() if off else ", ".join(b) if b else "nothing booked")
+            for d, b, off in days]
+    return "Here's my week:\n" + "\n".join(rows) + "\n(UTC)"
 
 
 LAYOUTS: tuple[Callable[[list[tuple[str, list[str], str]]], str], ...] = (_by_day, _prose, _blocks_first, _table)
