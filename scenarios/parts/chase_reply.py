@@ -3,8 +3,9 @@
 Two days ago the user asked four or six colleagues, in one email, for something by a deadline. Since then some have
 answered and some have not, and who has must be read from what they wrote, not from who wrote: an answer may come in
 the thread or as a new email under another subject, or one colleague may send theirs and a teammate's together (the
-teammate wrote nothing); a reply may be no answer at all ("will send tomorrow", a question about the format, an
-out-of-office notice, "got it"). Exactly half the team has answered, and as many have sent theirs through a teammate
+teammate wrote nothing); a reply may be no answer at all ("will send tomorrow", a question about the format, an out-
+of-office notice, "got it"), and a second message the next day may turn the first around (a promise kept, an answer
+taken back as the wrong file). Exactly half the team has answered, and as many have sent theirs through a teammate
 as are silent altogether, and as many answers as non-answers came outside the thread, so reminding everyone,
 everyone who wrote nothing, or everyone with no reply in the thread each nets exactly nothing. Credit is per person:
 a reminder about the request to someone who has not answered is a hit, one to someone who has (or to anyone else) is
@@ -14,6 +15,7 @@ a stray that cancels a hit.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
@@ -85,6 +87,16 @@ NOT_YET: tuple[Say, ...] = (
                              f"first?\n\n{me}",
     lambda what, detail, me: f"Got it, thanks! On my list for this week.\n\n{me}",
 )
+# An answer taken back the next day.
+TAKEN_BACK: tuple[Say, ...] = (
+    lambda what, me: f"Ignore my last email — wrong file, that was last year's. I'll send the right one tomorrow.\n\n"
+                     f"{me}",
+    lambda what, me: f"Sorry, please disregard what I sent: those numbers aren't final. Proper version to follow.\n\n"
+                     f"{me}",
+    lambda what, me: f"Actually hold off on using mine — it's wrong, I'm redoing it.\n\n{me}",
+    lambda what, me: f"Scratch that, I attached an old draft of my {what}. Will resend.\n\n{me}",
+    lambda what, me: f"Correction: that wasn't the final one, please bin it. New one on its way.\n\n{me}",
+)
 # Subjects of a new email (not a reply in the thread).
 SUBJECTS: tuple[Say, ...] = (
     lambda what: _cap(what), lambda what: "Sending this over", lambda what: "mine",
@@ -118,6 +130,7 @@ class ChaseReply(Part):
     Truth = ChaseReplyTruth
     structures = len(SHAPES)
     phrasebook = Phrasebook({"answer": ANSWERS, "answer for two": TOGETHER, "not an answer": NOT_YET,
+                             "taken back": TAKEN_BACK,
                              "subject": SUBJECTS, "ask": ASK_TEXTS})
 
     def structure(self, truth: ChaseReplyTruth) -> str:
@@ -146,6 +159,7 @@ class ChaseReply(Part):
         outside = {*rng.sample(senders, away), *rng.sample(waiting, away)}
         writers = [(p, "answer") for p in senders] + [(p, "not an answer") for p in waiting]
         rng.shuffle(writers)
+        later: list[Email] = []
         for n, (person, kind) in enumerate(writers):
             me = person.first
             if kind == "answer" and carried and person is senders[0]:
@@ -153,15 +167,30 @@ class ChaseReply(Part):
                                            other=carried[0].first)
             else:
                 body = self.phrasebook.say(rng, kind, what=what, detail=detail, me=me)
+            # A second message the next day can turn the first around: a promise kept (an answer after all), or an
+            # answer taken back (the wrong file: not answered yet).
+            second = ""
+            if rng.random() < 0.4:
+                first = self.phrasebook.say(rng, "not an answer" if kind == "answer" else "answer", what=what,
+                                            detail=detail, me=me)
+                if not first.startswith(OUT_OF_OFFICE):
+                    body, second = first, (body if kind == "answer" else
+                                           self.phrasebook.say(rng, "taken back", what=what, me=me))
             in_thread = person not in outside
             subject = f"Re: {ask['subject']}" if in_thread else self.phrasebook.say(rng, "subject", what=what)
             if body.startswith(OUT_OF_OFFICE):  # a notice, titled as mail servers title it
                 subject = f"{OUT_OF_OFFICE}: {ask['subject']}"
-            reply = kit.inbox_email(f"m-chase-re-{n}", person.email, day.user.email, subject, body,
-                                    iso(asked_at.replace(hour=11 + n)), read=True)
-            if in_thread:
-                reply.update({"thread_id": thread, "in_reply_to": "m-chase-ask", "references": ["m-chase-ask"]})
-            emails.append(reply)
+            for k, (text, at) in enumerate(((body, asked_at.replace(hour=11 + n)),
+                                            (second, asked_at.replace(hour=9 + n) + timedelta(days=1)))):
+                if not text:
+                    continue
+                reply = kit.inbox_email(f"m-chase-re-{n}{'' if k == 0 else '-b'}", person.email, day.user.email,
+                                        subject if k == 0 or in_thread else f"Re: {subject}", text, iso(at),
+                                        read=True)
+                if in_thread:
+                    reply.update({"thread_id": thread, "in_reply_to": "m-chase-ask", "references": ["m-chase-ask"]})
+                (emails if k == 0 else later).append(reply)
+        emails += later
         remind = [p for p in team if p in silent or p in waiting]
         replies = [e["body_text"] for e in emails[1:]]
         steps: list[Step] = [{"turn": 1, "method": "POST", "path": "/email/send",

@@ -139,3 +139,26 @@ def test_the_answers_are_heeded_only_at_the_hour_that_suits_everybody():
         invite = action(sc, "calendar.create", {**create, **moved, "event_id": "ev-new"}, turn=2)
         got = score(sc, "availability_asked", context(sc, actions=[ask, invite], final=final), "scheduling")
         assert got == (1.0 if hours == 0 else 0.0), hours
+
+
+def test_a_second_message_can_turn_the_first_around():
+    from scenarios.parts.chase_reply import NOT_YET, TAKEN_BACK
+    worlds = [day("chase_reply", seed) for seed in range(80)]
+    turned = kept = 0
+    for w in worlds:
+        truth = w.truth["parts"]["chase_reply"]
+        replies, _ = chase(w)
+        by = {}
+        for e in sorted(replies, key=lambda e: e["received_at"]):
+            by.setdefault(e["from_address"].lower(), []).append(e["body_text"])
+        for who, bodies in by.items():
+            if len(bodies) < 2:
+                continue
+            taken = [f(what="x", me="x").split(" ")[0] for f in TAKEN_BACK]
+            if any(bodies[-1].startswith(t) for t in taken):
+                assert who in truth["silent"]  # an answer taken back is no answer
+                turned += 1
+            else:
+                assert who in truth["answered"]  # a promise kept is an answer
+                kept += 1
+    assert turned and kept and len(NOT_YET) >= 5

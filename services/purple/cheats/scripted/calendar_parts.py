@@ -125,6 +125,7 @@ class RsvpPolicy(Script):
 
 ANSWER = re.compile(r"\b(attached|here you go|here are|final|shared (?:drive|folder)|everything from me|"
                     r"as myself|covered|with mine|did ours)\b", re.I)
+TAKEN_BACK = re.compile(r"\b(ignore my last|disregard|hold off|scratch that|bin it)\b", re.I)
 NOT_YET = re.compile(r"\b(automatic reply|which sheet|haven't|by friday|on my list|buried today|half of it)\b",
                      re.I)
 
@@ -145,9 +146,14 @@ class ChaseReply(Script):
         ask = max(asks, key=lambda e: len(e.get("to_addresses") or []))
         team = [str(a).lower() for a in ask["to_addresses"]]
         done: set[str] = set()
-        for e in desk.inbox.emails:
+        # The latest message of each person decides: a promise kept is an answer, an answer taken back is not.
+        for e in sorted(desk.inbox.emails, key=lambda e: str(e.get("received_at") or e.get("sent_at") or "")):
             sender, body = str(e.get("from_address", "")).lower(), str(e.get("body_text") or "")
-            if sender in team and ANSWER.search(body) and not NOT_YET.search(body):
+            if sender not in team:
+                continue
+            if TAKEN_BACK.search(body) or NOT_YET.search(body):
+                done.discard(sender)
+            elif ANSWER.search(body):
                 done.add(sender)
                 for other in team:
                     if re.search(rf"\b{re.escape(other.split('.')[0])}\b", body, re.I):
