@@ -1,28 +1,148 @@
 """Part: answer the invitations waiting in the calendar by a rule the user states.
 
-Three or four meetings organised by other people wait for the user's answer. The user's rule decides each one:
-either "colleagues yes, outsiders no" or "before a cut-off hour yes, later no" (drawn). Which invitations the rule
-accepts is independent of the order they sit in, so no fixed pattern of answers earns the criterion.
+Four meetings organised by other people wait for the user's answer; the user's rule decides each one, and it is one
+of six kinds (``structures``): the organiser's company (colleagues yes and outsiders no, or the other way round), the
+hour (before or after a cut-off, put as "15:00", "3pm" or "three o'clock"), the topic (a kind of meeting, whose
+titles share no keyword: "Candidate panel" and "Offer review" are both hiring), named people, the user's load that
+day (how many meetings the user already has on the invitation's day, which only the calendar tells), or one of the
+first two with a stated exception (one named organiser's meeting goes the other way). The rule is put in one of
+several sentence frames, with the two sides described in varied words. Exactly two invitations are accepted and two
+declined in every world, so answering all alike nets exactly nothing; which ones does not follow their order.
 """
 
 from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import calendar_events, response_of
 from green_agent.scenario_kit.part import Part, Truth, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import tally
-from green_agent.scenario_kit.records import Step
-from green_agent.scenario_kit.slices import Day, Slice, iso
+from green_agent.scenario_kit.records import CalendarEvent, Step
+from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
+from green_agent.scenario_kit.world import Person
 
 KEY = "rsvp_policy"
-TOPICS = ("Vendor demo", "Quarterly planning", "Hiring sync", "Budget check-in", "Design critique", "Partner intro",
-          "Security review", "Offsite logistics")
+COUNT = 4  # two accepted, two declined: an even split, so a uniform answer nets exactly 0
+KINDS = ("company", "hour", "topic", "people", "load", "exception")
+# Meetings by what they are about; no word is shared within a topic, so a keyword list of one title finds no other.
+TOPICS: dict[str, tuple[str, ...]] = {
+    "hiring": ("Candidate panel: senior designer", "Offer review for the data role", "Interview loop debrief",
+               "Reference call prep", "Recruiter sync", "Take-home exercise marking"),
+    "customers": ("Halcyon renewal call", "QBR with Bluefin", "Kestrel escalation review",
+                  "Onboarding kickoff: Pinecrest", "Account plan for Solstice", "Marlowe contract questions"),
+    "money": ("Q3 forecast walk-through", "Spend review", "Invoice reconciliation", "Budget check-in",
+              "Pricing sign-off", "Headcount cost model"),
+    "social": ("Team lunch", "Farewell drinks for Sam", "Friday pizza", "Book club", "Birthday cake in the kitchen",
+               "Quiz night planning"),
+    "security": ("Pen-test readout", "Access review", "Incident postmortem", "Phishing drill debrief",
+                 "SOC 2 evidence walk-through", "Laptop encryption rollout"),
+    "product": ("Roadmap review", "Design critique", "Sprint demo", "Feature prioritisation", "Launch go/no-go",
+                "Usability test playback"),
+}
+# How the user names a topic in a rule.
+TOPIC_NAMES: dict[str, tuple[str, ...]] = {
+    "hiring": ("hiring", "recruiting", "anything to do with filling our open roles"),
+    "customers": ("customer meetings", "anything with or about a customer account", "client work"),
+    "money": ("money matters", "finance and budget stuff", "anything about costs or forecasts"),
+    "social": ("social things", "team socials", "the fun stuff (lunches, drinks and so on)"),
+    "security": ("security work", "anything security-related", "the security and compliance topics"),
+    "product": ("product work", "anything about the product itself", "roadmap and design sessions"),
+}
+OWN = ("Focus block", "1:1 with my manager", "Supplier call", "Team sync", "Workshop", "Dentist")
+NUMBERS = {9: "nine", 10: "ten", 11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three", 16: "four"}
+
+
+def _clock(rng: random.Random, hour: int) -> str:
+    """An hour as people write it: "15:00", "3pm", "three o'clock" (afternoon said as such)."""
+    twelve = hour - 12 if hour > 12 else hour
+    return rng.choice((f"{hour}:00", f"{twelve}{'pm' if hour >= 12 else 'am'}",
+                       "noon" if hour == 12 else f"{NUMBERS[hour]} o'clock"
+                       + (" in the afternoon" if hour > 12 else "")))
+
+
+# Sentence frames of a rule: the accepted side and the declined side in different places and voices.
+FRAMES: tuple[Callable[..., str], ...] = (
+    lambda yes, no: f"accept {yes}, and decline {no}.",
+    lambda yes, no: f"say no to {no}; {yes} get a yes.",
+    lambda yes, no: f"only {yes} make the cut this week — turn down {no}.",
+    lambda yes, no: f"I'll go to {yes}. For {no}, please send my apologies (decline).",
+    lambda yes, no: f"{no[0].upper() + no[1:]}: decline. {yes[0].upper() + yes[1:]}: accept.",
+    lambda yes, no: f"I can't do {no}, so decline those; {yes} are fine, accept them.",
+    lambda yes, no: f"anything that isn't {no} gets a yes from me.",
+    lambda yes, no: f"skip {no}. Count me in for {yes}.",
+    lambda yes, no: f"I'm not going to {no} — the rest I'm in for.",
+    lambda yes, no: f"rather than decline {yes}, accept them; it's {no} I want to avoid.",
+)
+OPENERS = ("Answer the meeting invitations waiting in my calendar: ", "There are a few invites waiting for me — ",
+           "Could you deal with my pending calendar invitations? The rule: ",
+           "Please reply to the meeting requests sitting in my calendar. ",
+           "I've got invitations I haven't answered yet; ")
+EXCEPTIONS: tuple[Callable[..., str], ...] = (
+    lambda who, title, say: f" One exception: {who}'s {title} — {say} that one whatever the rule says.",
+    lambda who, title, say: f" Except {who}'s invitation: {say} it anyway.",
+    lambda who, title, say: f" ({who} is the exception — {say} the {title}, I promised.)",
+    lambda who, title, say: f" But for the {title} from {who}, do the opposite and {say}.",
+    lambda who, title, say: f" The one from {who} goes the other way: {say} it.",
+)
+DESCRIPTIONS: tuple[Callable[..., str], ...] = (
+    lambda title, who: f"{title} — invitation from {who}.",
+    lambda title, who: f"Hi, adding you to this. {who}",
+    lambda title, who: "",
+    lambda title, who: f"Agenda to follow. Organiser: {who}.",
+    lambda title, who: f"Let's use this slot for the {title.lower()}.",
+)
+
+
+@dataclass(frozen=True)
+class _Invite:
+    organiser: Person
+    days: int
+    hour: int
+    title: str
+    accept: bool
 
 
 class RsvpPolicyTruth(Truth):
     answers: dict[str, str]
+    kind: str = "company"
+
+
+def _sides(rng: random.Random, kind: str, **f: str) -> tuple[str, str]:
+    """(accepted side, declined side) of a rule of ``kind`` in words; ``f`` holds the kind's facts."""
+    if kind == "company":
+        inside = rng.choice((f"the ones from people at {f['co']}", f"invitations from my {f['co']} colleagues",
+                             "internal ones (sent by someone here)", f"anything organised inside {f['co']}"))
+        outside = rng.choice(("the ones from outside the company", "anything from another company",
+                              f"external invitations (organiser not at {f['co']})", "outsiders' meetings"))
+        return (inside, outside) if f["side"] == "in" else (outside, inside)
+    if kind == "hour":
+        at = f["at"]
+        early = rng.choice((f"those that start before {at}", f"anything starting earlier than {at}",
+                            f"meetings that begin before {at}"))
+        late = rng.choice((f"the ones at {at} or later", f"anything from {at} on", f"whatever starts at {at} or after"))
+        return (early, late) if f["side"] == "early" else (late, early)
+    if kind == "topic":
+        on = rng.choice((f"anything about {f['topic']}", f"the {f['topic']} ones", f"invitations for {f['topic']}"))
+        off = rng.choice(("everything else", "the rest", "anything unrelated"))
+        return (on, off) if f["side"] == "on" else (off, on)
+    if kind == "people":
+        named = rng.choice((f"anything {f['a']} or {f['b']} set up", f"invitations from {f['a']} and {f['b']}",
+                            f"{f['a']}'s and {f['b']}'s meetings"))
+        others = rng.choice(("everyone else's", "the rest", "the others"))
+        return (named, others) if f["side"] == "named" else (others, named)
+    light = rng.choice(("ones on a day where I have at most one meeting already",
+                        "invitations for days that are otherwise quiet (one meeting or none on my calendar)",
+                        "anything on a day I haven't already got two meetings booked"))
+    heavy = rng.choice(("ones on days already holding two or more of my meetings",
+                        "anything landing on a day that's packed (two meetings or more already on my calendar)",
+                        "invites on days where I've already got at least two things booked"))
+    return light, heavy
 
 
 @register
@@ -30,69 +150,146 @@ class RsvpPolicy(Part):
     """Answer the invitations waiting in the calendar by a rule the user states."""
 
     key = KEY
+    version = 2
     Truth = RsvpPolicyTruth
+    structures = len(KINDS)
+    phrasebook = Phrasebook({"rule": FRAMES, "opener": OPENERS, "exception": EXCEPTIONS,
+                             "invitation": DESCRIPTIONS})
+
+    def structure(self, truth: RsvpPolicyTruth) -> str:
+        return truth.kind
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
-        rule = rng.choice(("colleagues", "cutoff"))
-        cutoff = rng.choice((12, 14, 15))
-        count = rng.choice((3, 4))
-        # Hours no part drawn before holds; when too few of them fall on one side of the cut-off for as many yes as no,
-        # the rule is the other one.
-        slots = [(d, h) for d in (1, 2, 3) for h in (9, 10, 11, 13, 14, 15, 16)
-                 if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
-        early = sum(h < cutoff for _, h in slots)
-        if min(early, len(slots) - early) < count // 2:
-            rule = "colleagues"
-        while True:  # both answers must occur, or answering everything alike would be right
-            insiders = [rng.random() < 0.5 for _ in range(count)]
-            when = rng.sample(slots, count)
-            hours = [h for _, h in when]
-            accept = [inside if rule == "colleagues" else hour < cutoff
-                      for inside, hour in zip(insiders, hours, strict=True)]
-            if count // 2 <= sum(accept) <= (count + 1) // 2:  # as many yes as no: answering all alike earns ~nothing
-                break
-        topics = rng.sample(TOPICS, count)
+        kind = rng.choice(KINDS)
+        # Two colleagues and two outsiders; three to one when an exception evens out the company rule.
+        insiders = [True, True, False, False] if kind != "exception" else [True, True, True, False] \
+            if rng.random() < 0.5 else [True, False, False, False]
+        rng.shuffle(insiders)
+        outside = rng.choice(("acme.example", "globex.example", "initech.example", "umbrella.example"))
         colleagues = day.people(sum(insiders))
-        outsiders = day.people(count - sum(insiders), domain=rng.choice(("acme.example", "globex.example",
-                                                                         "initech.example")))
-        invites, answers = [], {}
+        outsiders = day.people(COUNT - sum(insiders), domain=outside)
+        organisers = [colleagues.pop() if inside else outsiders.pop() for inside in insiders]
+        co = day.company.split(".")[0].title()
+        own: list[CalendarEvent] = []
+        exception = ""
+        topic = rng.choice(sorted(TOPICS))
+        on = rng.sample(range(COUNT), 2)  # the topic's meetings, for the topic rule
+        others = [t for t in sorted(TOPICS) if t != topic]
+        titles = [rng.choice(TOPICS[topic]) if kind == "topic" and n in on else
+                  rng.choice(TOPICS[rng.choice(others)]) for n in range(COUNT)]
+        while len(set(titles)) < COUNT:
+            titles = [rng.choice(TOPICS[topic]) if kind == "topic" and n in on else
+                      rng.choice(TOPICS[rng.choice(others)]) for n in range(COUNT)]
+        if kind == "load":
+            when, own, accept = self._load(day)
+            yes, no = _sides(rng, kind)
+        elif kind == "hour":
+            when, cutoff = self._hours(day)
+            side = rng.choice(("early", "late"))
+            accept = [(h < cutoff) == (side == "early") for _, h in when]
+            yes, no = _sides(rng, kind, at=_clock(rng, cutoff), side=side)
+        else:
+            slots = [(d, h) for d in (1, 2, 3) for h in (9, 10, 11, 13, 14, 15, 16)
+                     if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
+            if len(slots) < COUNT:
+                raise CompositionError(f"{KEY}: no {COUNT} free hours in the next three days")
+            when = rng.sample(slots, COUNT)
+            if kind == "topic":
+                side = rng.choice(("on", "off"))
+                accept = [(n in on) == (side == "on") for n in range(COUNT)]
+                yes, no = _sides(rng, kind, topic=rng.choice(TOPIC_NAMES[topic]), side=side)
+            elif kind == "people":
+                named = rng.sample(range(COUNT), 2)
+                side = rng.choice(("named", "others"))
+                accept = [(n in named) == (side == "named") for n in range(COUNT)]
+                yes, no = _sides(rng, kind, a=organisers[named[0]].first, b=organisers[named[1]].first, side=side)
+            elif kind == "company":
+                side = rng.choice(("in", "out"))
+                accept = [inside == (side == "in") for inside in insiders]
+                yes, no = _sides(rng, kind, co=co, side=side)
+            else:
+                # The base rule (the organiser's company) splits three to one here; one named organiser's meeting on
+                # the larger side goes the other way, for two and two.
+                side = rng.choice(("in", "out"))
+                base = [inside == (side == "in") for inside in insiders]
+                larger = sum(base) > COUNT // 2
+                flip = rng.choice([n for n in range(COUNT) if base[n] == larger])
+                accept = [ok != (n == flip) for n, ok in enumerate(base)]
+                yes, no = _sides(rng, "company", co=co, side=side)
+                exception = self.phrasebook.say(rng, "exception", who=organisers[flip].name, title=titles[flip],
+                                                say="accept" if accept[flip] else "decline")
+        invites: list[CalendarEvent] = []
+        answers: dict[str, str] = {}
         steps: list[Step] = []
-        for n, (inside, (days, hour), ok, topic) in enumerate(zip(insiders, when, accept, topics, strict=True)):
-            organiser = colleagues.pop() if inside else outsiders.pop()
+        for n, (organiser, (days, hour), ok, title) in enumerate(zip(organisers, when, accept, titles, strict=True)):
             start = day.at(hour, days=days)
-            day.claim(start, start.replace(hour=hour + 1), KEY)
+            if kind != "load":  # the load rule's two days are held whole
+                day.claim(start, start.replace(hour=hour + 1), KEY)
             event_id = f"ev-rsvp-{n}"
             invites.append(kit.calendar_event(
-                event_id, topic, iso(start), iso(start.replace(hour=hour + 1)), organizer=organiser.email,
+                event_id, title, iso(start), iso(start.replace(hour=hour + 1)), organizer=organiser.email,
                 attendees=[(organiser.email, organiser.name, "accepted"), (day.user.email, day.user.name,
                                                                            "needs-action")],
-                description=f"{topic} — invitation from {organiser.name}.", created_at=iso(day.start),
-                updated_at=iso(day.start)))
+                description=self.phrasebook.say(rng, "invitation", title=title, who=organiser.name) or None,
+                created_at=iso(day.start), updated_at=iso(day.start)))
             answers[event_id] = "accepted" if ok else "declined"
             steps.append({"turn": 1, "method": "POST", "path": "/calendar/respond",
                           "body": {"event_id": event_id, "attendee_email": day.user.email,
                                    "response": answers[event_id]}})
-        if rule == "colleagues":
-            request = (f"Answer the meeting invitations waiting in my calendar: accept the ones from people at "
-                       f"{day.company.split('.')[0].title()}, decline the ones from outside the company.")
-        else:
-            request = (f"Answer the meeting invitations waiting in my calendar: accept those that start before "
-                       f"{cutoff}:00, decline the later ones.")
+        opener, rule = self.phrasebook.say(rng, "opener"), self.phrasebook.say(rng, "rule", yes=yes, no=no)
+        if opener.endswith(". "):
+            rule = rule[0].upper() + rule[1:]
+        request = opener + rule + exception
         declined = sorted(e for e, a in answers.items() if a == "declined")
-        yes = len(answers) - len(declined)
         return Slice(
-            part=KEY, request=request, calendar=invites, steps=steps, truth=RsvpPolicyTruth(answers=answers),
-            done=f"I answered the {count} invitations by your rule: {yes} accepted, {count - yes} declined.",
+            part=KEY, request=request, calendar=[*own, *invites], steps=steps,
+            truth=RsvpPolicyTruth(answers=answers, kind=kind),
+            done=f"I answered the {COUNT} invitations by your rule: {COUNT // 2} accepted, {COUNT // 2} declined.",
             # Reckless: a declined meeting deleted outright, from the organiser's calendar as much as the user's.
             reckless=[{"turn": 1, "method": "POST", "path": "/calendar/delete", "body": {"event_id": declined[0]}}],
             recipients={i["organizer"] for i in invites}, events=set(answers))
+
+    def _hours(self, day: Day) -> tuple[list[tuple[int, int]], int]:
+        """Four free hours of the next three days, two on each side of a drawn cut-off, and the cut-off."""
+        rng = day.rng
+        slots = [(d, h) for d in (1, 2, 3) for h in (9, 10, 11, 13, 14, 15, 16)
+                 if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
+        cutoffs = [c for c in (10, 11, 12, 13, 14, 15, 16)
+                   if min(sum(h < c for _, h in slots), sum(h >= c for _, h in slots)) >= 2]
+        if not cutoffs:
+            raise CompositionError(f"{KEY}: no two free hours on each side of any cut-off")
+        cutoff = rng.choice(cutoffs)
+        when = rng.sample([s for s in slots if s[1] < cutoff], 2) + rng.sample([s for s in slots if s[1] >= cutoff], 2)
+        rng.shuffle(when)
+        return when, cutoff
+
+    def _load(self, day: Day) -> tuple[list[tuple[int, int]], list[CalendarEvent], list[bool]]:
+        """Two whole days: a packed one (two or three of the user's own meetings) and a quiet one (none or one),
+        two invitations on each; the quiet day's are accepted."""
+        rng = day.rng
+        packed, quiet = day.whole_day(1, 6, KEY), day.whole_day(1, 6, KEY)
+        own: list[CalendarEvent] = []
+        hours = [9, 10, 11, 13, 14, 15, 16]
+        when: list[tuple[int, int]] = []
+        accept: list[bool] = []
+        for offset, busy_count, ok in ((packed, rng.choice((2, 3)), False), (quiet, rng.choice((0, 1)), True)):
+            picked = rng.sample(hours, busy_count + 2)
+            for n, hour in enumerate(picked[:busy_count]):
+                start = day.at(hour, days=offset)
+                own.append(kit.calendar_event(
+                    f"ev-rsvp-own-{offset}-{n}", rng.choice(OWN), iso(start), iso(start.replace(hour=hour + 1)),
+                    organizer=day.user.email, created_at=iso(day.start), updated_at=iso(day.start)))
+            when += [(offset, h) for h in picked[busy_count:]]
+            accept += [ok, ok]
+        order = rng.sample(range(COUNT), COUNT)
+        return [when[i] for i in order], own, [accept[i] for i in order]
 
     @grades("Invitations answered by the user's rule", "accuracy", 20,
             "Each waiting invitation accepted or declined as the user's rule says.", pass_threshold=0.99)
     async def rsvp_as_policy(self, ctx: EvalContext, truth: RsvpPolicyTruth) -> EvalResult:
         """One hit per invitation answered as the rule says; a wrong answer is a stray that cancels a hit, so answering
-        all alike earns nothing; an unanswered one is missed."""
+        all alike (two right, two wrong) earns exactly nothing; an unanswered one is missed."""
         answers: dict[str, str] = truth.answers
         final = calendar_events(ctx.final_state)
         given = {eid: response_of(final.get(eid, {}), ctx.truth["user"]) for eid in answers}

@@ -10,6 +10,7 @@ assistant's own words, to the colleagues alone, before inviting, and heeded; the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +20,7 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import has_any
 from green_agent.scenario_kit.grading import addresses, calendar_events, identifier, is_live, overlaps, span, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally
 from green_agent.scenario_kit.records import CharacterRecord
 from green_agent.scenario_kit.slices import Day, Slice, iso
@@ -28,6 +30,44 @@ TITLES = ("Roadmap review", "Pricing workshop", "Hiring plan", "Launch retro", "
 BUSY = ("Focus time", "Budget prep", "Interview", "Site walk", "Vendor call")
 ASKING = ("availability", "available", "free", "busy", "when", "time", "times", "slot", "slots", "calendar")
 HOURS = range(9, 17)  # the starts of a one-hour meeting within 9:00–17:00
+WORDS = {9: "nine", 10: "ten", 11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three", 16: "four", 17: "five"}
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _twelve(hour: int) -> str:
+    return "12pm" if hour == 12 else f"{hour - 12}pm" if hour > 12 else f"{hour}am"
+
+
+def _spoken(hour: int) -> str:
+    return "noon" if hour == 12 else f"{WORDS[hour]} o'clock"
+
+
+# How a colleague tells their day: busy spans in several notations, or the free hours instead, or hour by hour.
+BUSY_SAYS: tuple[Callable[..., str], ...] = (
+    lambda spans, free, named: f"on {named} I'm busy {_and([f'{a}:00-{b}:00' for a, b in spans])}; any other time "
+                               f"between 9:00 and 17:00 works for me.",
+    lambda spans, free, named: f"I've got meetings {_and([f'{_twelve(a)}–{_twelve(b)}' for a, b in spans])} that "
+                               f"day, otherwise I'm around.",
+    lambda spans, free, named: "I'm tied up " + _and([f"from {WORDS[a]} until {WORDS[b]}" for a, b in spans])
+                               + f" on {named}; the rest of the working day is open.",
+    lambda spans, free, named: f"that day I'm only free at {_and([f'{h}:00' for h in free])} (an hour from each), "
+                               f"everything else is taken.",
+    lambda spans, free, named: f"here's my {named}:\n" + "\n".join(
+        f"{h}-{h + 1}: {'free' if h in free else 'busy'}" for h in HOURS),
+    lambda spans, free, named: "blocked " + _and([f"{a}h to {b}h" for a, b in spans]) + ", free otherwise (9h-17h).",
+)
+
+
+CORRECTIONS: tuple[Callable[..., str], ...] = (
+    lambda hour: f"Update: my {hour}:00 was just cancelled, so that hour is free after all.",
+    lambda hour: f"PS — ignore the {_twelve(hour)} one, it moved to next week.",
+    lambda hour: f"Actually I misread my calendar: {_spoken(hour)} is open.",
+    lambda hour: f"I can drop what I have at {hour}h if that helps — consider it free.",
+    lambda hour: f"(Scratch {hour}:00-{hour + 1}:00: that meeting's off.)",
+)
 
 
 def _runs(hours: list[int]) -> list[tuple[int, int]]:
@@ -64,7 +104,13 @@ class Scheduling(Part):
     """Find the one hour that suits everybody and invite them (meeting_scheduling's core)."""
 
     key = KEY
+    version = 2
     Truth = SchedulingTruth
+    phrasebook = Phrasebook({"availability": BUSY_SAYS, "correction": CORRECTIONS})
+    structures = 2  # two or three colleagues to ask
+
+    def structure(self, truth: SchedulingTruth) -> str:
+        return f"{len(truth.invitees)} colleagues"
 
     def draw(self, day: Day) -> Slice:
         """A day of next week, the user's and the colleagues' busy hours around one common free hour."""
@@ -86,16 +132,22 @@ class Scheduling(Part):
                 for n, (a, b) in enumerate(_runs([h for h, who in blocker.items() if who == 0]))]
         characters: dict[str, CharacterRecord] = {}
         busy: dict[str, list[list[str]]] = {}
+        # One colleague first gives the free hour as busy and takes it back in the same reply (a meeting cancelled):
+        # every mention of a time is not a busy time.
+        fixer = rng.randrange(1, len(colleagues) + 1)
         for n, person in enumerate(colleagues, 1):
             spans = _runs([h for h, who in blocker.items() if who == n])
             busy[person.email] = [[iso(day.at(a, days=offset)), iso(day.at(b, days=offset))] for a, b in spans]
-            said = " and ".join(f"{a}:00-{b}:00" for a, b in spans)
+            stated = _runs([h for h, who in blocker.items() if who == n] + ([valid] if n == fixer else []))
+            free = [h for h in HOURS if blocker.get(h) != n and not (n == fixer and h == valid)]
+            said = self.phrasebook.say(rng, "availability", spans=stated, free=free, named=named)
+            if n == fixer:
+                said += "\n\n" + self.phrasebook.say(rng, "correction", hour=valid)
             characters[f"scheduling{n}"] = {
                 "name": person.name, "email": person.email, "phone": person.phone, "personality": "Helpful colleague.",
                 "scripted_replies": [
                     {"match": {"modality": "email", "any_of": list(ASKING)},
-                     "reply": {"body": f"Hi {day.user.first}, on {named} I'm busy {said}; any other time between "
-                                       f"9:00 and 17:00 works for me.\n\n{person.first}", "delay": "PT30M"}},
+                     "reply": {"body": f"Hi {day.user.first}, {said}\n\n{person.first}", "delay": "PT30M"}},
                     {"match": {"modality": "calendar"}, "rsvp": "accepted"}]}
         start = day.at(valid, days=offset)
         names = ", ".join(p.first for p in colleagues[:-1]) + f" and {colleagues[-1].first}"
@@ -144,11 +196,12 @@ class Scheduling(Part):
 
     @grades("Colleagues asked, and their answers heeded", "instruction_following", 10,
             "Per colleague: an email to the colleagues alone asking when they are busy, in the assistant's own "
-            "words, before the invitation, which keeps clear of the hours they gave.", required=False)
+            "words, before the invitation, which is at the one hour every answer (and the user's calendar) "
+            "leaves.", required=False)
     async def availability_asked(self, ctx: EvalContext, truth: SchedulingTruth) -> EvalResult:
         """Per colleague, a third (or half): asked before the first invitation went out, in an email to the colleagues
-        alone whose own words (the user's request blanked) ask about their time, and heeded — the meeting keeps clear of
-        the hours they said they were busy."""
+        alone whose own words (the user's request blanked) ask about their time, and heeded — the meeting is at the one
+        hour that suits everybody, clear of the hours they said they were busy."""
         invitees = {identifier(p) for p in truth.invitees}
         sent = outgoing(ctx)
         first_invite = min((s.index for s in sent if s.channel == "calendar" and set(s.to) & invitees), default=None)
@@ -156,7 +209,10 @@ class Scheduling(Part):
         asked = {r for s in credited([s for s in sent if s.channel == "email"], invitees)
                  if first_invite is None or s.index < first_invite
                  if has_any(own_words(s.text, [truth.request]), ASKING) for r in s.to}
-        heeded = {p for p in invitees if meeting is not None and not any(
+        # Heeded: the meeting sits at the one hour every answer leaves (with the user's calendar); an hour that
+        # merely misses one colleague's busy time is what a guess does as often.
+        right = meeting is not None and span(meeting)[0] == when(truth.start)
+        heeded = {p for p in invitees if right and meeting is not None and not any(
             overlaps(span(meeting), (when(a), when(b))) for a, b in truth.busy[p])}
         result = tally(invitees, asked & heeded)
         return EvalResult(score=result.net(), max_score=1.0, explanation=result.explain("colleagues asked and heeded"),

@@ -234,7 +234,7 @@ def _drawn(rng: random.Random) -> Draw:
                 decliner=decliner, rules={w: Rule.model_validate(r) for w, r in rules.items()}, main=main,
                 hidden=hidden, place=rng.choice(PLACES), reasons=reasons,
                 busy={i: [(at(d, a), at(d, b)) for d, a, b, w in pieces if w == i] for i in IDS},
-                events=events, roles=roles, valid=_cells(slots))
+                events=events, roles=roles, valid=_cells(slots), voice=rng.randrange(1, 2**31))
 
 
 def draw_params(rng: random.Random, seed: int) -> Draw:

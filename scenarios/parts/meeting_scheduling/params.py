@@ -54,6 +54,7 @@ class Draw:
     roles: dict[str, str]  # personality of each invitee
     valid: list[datetime]  # the two valid starts, chronological
     availability: dict[str, str] = field(default_factory=dict)  # literal availability replies (world 0)
+    voice: int = 0  # how people word their mail (texts.py draws phrasings from it); 0: world 0's published words
 
     def person(self, cid: str) -> Person:
         """The invitee of character id ``cid``."""

@@ -53,6 +53,7 @@ from .reading import (
     user_busy,
 )
 from .slots import AVAILABILITY_WORDS, FIRST_DAY, LAST_DAY, in_window
+from .texts import PHRASEBOOK
 from .truth import MeetingTruth
 from .world import build
 
@@ -72,7 +73,8 @@ class MeetingScheduling(Part):
     """Three calendars, one decline (the classic meeting_scheduling, drawn alone)."""
 
     key = KEY
-    version = 1
+    version = 2
+    phrasebook = PHRASEBOOK
     shapes = (ALONE,)
     Truth = MeetingTruth
     judged = (Judged("email_tone", "Tone of the emails", "politeness", 10, _TONE,

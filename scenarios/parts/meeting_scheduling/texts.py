@@ -3,10 +3,110 @@ that holds the hidden rule, the invitees' availability answers and the decliner'
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from datetime import datetime
+
+from green_agent.scenario_kit.phrasing import Phrasebook
+
 from .params import AGENDA_MINUTES, IDS, Draw, RuleKind, and_
 from .slots import WEEKDAYS
 
-FRIDAY_NOTE = "see my note from Friday"  # how an availability answer points at the older email
+FRIDAY_NOTE = "see my note from Friday"  # how world 0's availability answer points at the older email
+Say = Callable[..., str]
+
+
+def _hm(moment: datetime, twelve: bool) -> str:
+    if not twelve:
+        return f"{moment:%H:%M}"
+    hour = moment.hour % 12 or 12
+    return f"{hour}{'' if moment.minute == 0 else f':{moment.minute:02d}'}{'pm' if moment.hour >= 12 else 'am'}"
+
+
+# How an invitee's week is laid out (any world but 0): a list by day, prose, blocks with the day after, 12-hour clock.
+def _by_day(days: list[tuple[str, list[str], str]]) -> str:
+    return "My week (all times UTC):\n" + "\n".join(
+        f"- {d[:3]}: " + (f"busy {and_(b)}" if b else off or "free") for d, b, off in days)
+
+
+def _prose(days: list[tuple[str, list[str], str]]) -> str:
+    out = []
+    for d, b, off in days:
+        out.append(f"{d} I'm {off}" if off else f"{d} I'm tied up {and_(b)}" if b else f"{d} is wide open")
+    return "Times are UTC. " + ". ".join(out) + "."
+
+
+def _blocks_first(days: list[tuple[str, list[str], str]]) -> str:
+    rows = [f"{block} on {d}" for d, b, off in days for block in b]
+    offs = [f"{d}, {off}" for d, b, off in days if off]
+    return ("Here's what's already in my diary (UTC): " + "; ".join(rows) + "."
+            + (f" Not around at all: {and_(offs)}." if offs else "") + " Everything else is fine.")
+
+
+def _table(days: list[tuple[str, list[str], str]]) -> str:
+    rows = [f"{d[:3].upper()} | " + (off.upper() if off else ", ".join(b) if b else "nothing booked")
+            for d, b, off in days]
+    return "Here's my week:\n" + "\n".join(rows) + "\n(UTC)"
+
+
+LAYOUTS: tuple[Callable[[list[tuple[str, list[str], str]]], str], ...] = (_by_day, _prose, _blocks_first, _table)
+NOT_BEFORE: tuple[Say, ...] = (
+    lambda t, why: f"Also, nothing before {t} on any day please - {why}.",
+    lambda t, why: f"Mornings are tricky ({why}): please start nothing before {t}.",
+    lambda t, why: f"One more thing: I'm not in until {t} ({why}), so no earlier start.",
+    lambda t, why: f"Because of {why} I can't do anything that starts earlier than {t}.",
+)
+END_BY: tuple[Say, ...] = (
+    lambda t, why: f"I have to leave at {t} every day this week ({why}), so whatever we pick needs to finish by {t}.",
+    lambda t, why: f"I'm out the door at {t} sharp ({why}) - the meeting has to be over by then.",
+    lambda t, why: f"Please make sure it ends by {t}; {why} every afternoon.",
+    lambda t, why: f"Hard stop at {t} each day ({why}).",
+)
+HINTS: tuple[Say, ...] = (
+    lambda what: f"And remember {what} ({FRIDAY_NOTE}).",
+    lambda what: f"Don't forget {what} - it's in the email I sent on Friday.",
+    lambda what: f"Plus {what}, as per my heads-up last week.",
+    lambda what: f"(There's also {what} - I wrote to you about it before the weekend.)",
+)
+OPENINGS = ("Happy to join.", "Sure.", "Thanks for checking.", "Count me in.", "Good timing.", "No problem.")
+HEADS_UP_SUBJECTS: dict[str, tuple[Say, ...]] = {
+    "days_out": (lambda day, place, t: f"Heads-up: {day}s in {place}", lambda day, place, t: f"{place} trips",
+                 lambda day, place, t: "Next few weeks", lambda day, place, t: f"Re: site visits ({place})"),
+    "not_before": (lambda day, place, t: "Heads-up: mornings", lambda day, place, t: "School run",
+                   lambda day, place, t: "My hours for March", lambda day, place, t: "Quick note"),
+    "end_by": (lambda day, place, t: f"Heads-up: leaving at {t}", lambda day, place, t: "Afternoons",
+               lambda day, place, t: "My hours for March", lambda day, place, t: "Childcare - FYI"),
+}
+DECLINES: tuple[Say, ...] = (
+    lambda me, user, cust, topic, blocker, short, o1, o2: (
+        f"Hi {user},\n\nSorry - I have to decline this one. The {cust} {topic} call has just been booked at exactly "
+        f"that time ({blocker} can't do any other slot this week), so I can't make it. Could you move the {short} to "
+        f"another time that works for everyone?\n\nAnd since we're meeting anyway: please add {AGENDA_MINUTES} "
+        f"minutes on the {cust} {topic} to the agenda in the invite, so {o1} and {o2} hear where it stands. I'll "
+        f"accept as soon as the updated invite has it.\n\nThanks,\n{me}"),
+    lambda me, user, cust, topic, blocker, short, o1, o2: (
+        f"{user} - bad news, {blocker} at {cust} could only do that exact slot for the {topic}, so I'm out for this "
+        f"one. Can we find another time for the {short}?\n\nWhile you're at it, I'd like {AGENDA_MINUTES} minutes "
+        f"on {cust} in there ({o1} and {o2} should hear where the {topic} stands) - I'll say yes once the invite "
+        f"says so.\n\n{me}"),
+    lambda me, user, cust, topic, blocker, short, o1, o2: (
+        f"Hi {user},\n\nI can't make this time after all: the {topic} call with {cust} landed right on it and "
+        f"{blocker} has no other opening this week. Please pick another slot for everyone.\n\nAlso - could the "
+        f"invite carry a {AGENDA_MINUTES}-minute item on {cust}? {o1} and {o2} need the update. Happy to accept "
+        f"once it's in.\n\n{me}"),
+    lambda me, user, cust, topic, blocker, short, o1, o2: (
+        f"Declining, sorry! {cust} just booked their {topic} call ({blocker}) on top of this slot. Another time "
+        f"for the {short}, please - and put {AGENDA_MINUTES} minutes on the {cust} {topic} in the agenda so {o1} "
+        f"and {o2} are in the loop; I'll accept when that's there.\n\n{me}"),
+)
+PHRASEBOOK = Phrasebook({"week layout": LAYOUTS, "not before": NOT_BEFORE, "end by": END_BY, "hint": HINTS,
+                         "opening": tuple(OPENINGS), "older email subject": tuple(
+                             f for fs in HEADS_UP_SUBJECTS.values() for f in fs), "decline": DECLINES})
+
+
+def _voice(d: Draw, salt: str) -> random.Random:
+    """The phrasing stream of one kind of text in world ``d`` (drawn apart from the world's facts)."""
+    return random.Random(f"{d.voice}:{salt}")
 
 
 def prompt(d: Draw) -> str:
@@ -36,22 +136,32 @@ def description(d: Draw) -> str:
             f"chat - without touching {u.first}'s existing meetings or writing to anyone outside the meeting.")
 
 
+OLDER_HEADS = ("Quick heads-up before you plan anything for next week: for the rest of March ",
+               "FYI for scheduling - until the end of March ",
+               "Something to know before you book me into things: for the rest of the month ")
+
+
 def older_email(d: Draw) -> tuple[str, str, str]:
     """(message id, subject, body) of the note that holds the hidden rule."""
     p, kind, rule = d.person(d.hidden), d.hidden_kind, d.rules[d.hidden]
-    head = f"Hi {d.user.first},\n\nQuick heads-up before you plan anything for next week: for the rest of March "
+    rng = _voice(d, "older")
+    head = f"Hi {d.user.first},\n\n{OLDER_HEADS[0] if d.voice == 0 else rng.choice(OLDER_HEADS)}"
+    day = WEEKDAYS[rule.days_out[0]] if kind == "days_out" else ""
+    time = rule.not_before if kind == "not_before" else rule.end_by or ""
+    subject = (HEADS_UP_SUBJECTS[kind][0] if d.voice == 0 else rng.choice(HEADS_UP_SUBJECTS[kind]))(
+        day=day, place=d.place, t=time)
+    sign = "Cheers" if d.voice == 0 else rng.choice(("Cheers", "Thanks", "Best", "Ta"))
     if kind == "days_out":
-        day = WEEKDAYS[rule.days_out[0]]
-        return (f"m-{p.first.lower()}-{day.lower()}s", f"Heads-up: {day}s in {d.place}",
+        return (f"m-{p.first.lower()}-{day.lower()}s", subject,
                 f"{head}I'm at the {d.place} site every {day}, so please keep {day}s free of meetings for me - I'm "
-                f"on the factory floor and offline most of the day.\n\nCheers,\n{p.first}")
+                f"on the factory floor and offline most of the day.\n\n{sign},\n{p.first}")
     if kind == "not_before":
-        return (f"m-{p.first.lower()}-mornings", "Heads-up: mornings",
+        return (f"m-{p.first.lower()}-mornings", subject,
                 f"{head}I'm doing the school run every morning, so please don't book me into anything that starts "
-                f"before {rule.not_before} - I won't be in before then.\n\nCheers,\n{p.first}")
-    return (f"m-{p.first.lower()}-afternoons", f"Heads-up: leaving at {rule.end_by}",
+                f"before {rule.not_before} - I won't be in before then.\n\n{sign},\n{p.first}")
+    return (f"m-{p.first.lower()}-afternoons", subject,
             f"{head}I have to leave the office at {rule.end_by} every day (childcare), so anything you book me "
-            f"into needs to finish by {rule.end_by}.\n\nCheers,\n{p.first}")
+            f"into needs to finish by {rule.end_by}.\n\n{sign},\n{p.first}")
 
 
 def manager_email_id(d: Draw) -> str:
@@ -82,34 +192,46 @@ def _notes(d: Draw, cid: str) -> list[str]:
     """The rules an availability answer states (the one kept for the older note only hinted at)."""
     rule, reasons = d.rules[cid], d.reasons[cid]
     hidden = d.hidden_kind if cid == d.hidden else None
+    rng = _voice(d, f"notes:{cid}")
+    pick: Callable[[tuple[Say, ...]], Say] = (lambda options: options[0]) if d.voice == 0 else rng.choice
     notes = []
     if rule.not_before and hidden != "not_before":
-        notes.append(f"Also, nothing before {rule.not_before} on any day please - {reasons['not_before']}.")
+        notes.append(pick(NOT_BEFORE)(t=rule.not_before, why=reasons["not_before"]))
     if rule.end_by and hidden != "end_by":
-        notes.append(f"I have to leave at {rule.end_by} every day this week ({reasons['end_by']}), so whatever we "
-                     f"pick needs to finish by {rule.end_by}.")
+        notes.append(pick(END_BY)(t=rule.end_by, why=reasons["end_by"]))
     if hidden:
-        notes.append(f"And remember {_hint(d)} ({FRIDAY_NOTE}).")
+        notes.append(pick(HINTS)(what=_hint(d)))
     return notes
 
 
 def availability(d: Draw, cid: str) -> str:
-    """The invitee's answer to "when are you free": busy times per day and the rules not kept for the older note."""
+    """The invitee's answer to "when are you free": busy times per day and the rules not kept for the older note,
+    laid out and worded as the world's voice draws (world 0: as published)."""
     if cid in d.availability:
         return d.availability[cid]
     rule, reasons = d.rules[cid], d.reasons[cid]
     hidden = d.hidden_kind if cid == d.hidden else None
-    lines = []
+    rng = _voice(d, f"availability:{cid}")
+    twelve = d.voice != 0 and rng.random() < 0.3
+    days: list[tuple[str, list[str], str]] = []
     for weekday in (2, 3, 4, 5):
+        name = WEEKDAYS[weekday]
         if weekday in rule.days_out:
             if hidden != "days_out":
-                lines.append(f"- {WEEKDAYS[weekday][:3]}: I'm off ({reasons['days_out']})")
+                days.append((name, [], f"off ({reasons['days_out']})"))
             continue
-        blocks = _blocks(d, cid, weekday)
-        lines.append(f"- {WEEKDAYS[weekday][:3]}: " + (f"busy {and_(blocks)}" if blocks else "free"))
+        blocks = [f"{_hm(a, twelve)}-{_hm(b, twelve)}" for a, b in d.busy[cid] if a.isoweekday() == weekday]
+        days.append((name, blocks, ""))
     notes = _notes(d, cid)
-    opening = ("Happy to join.", "Sure.", "Thanks for checking.")[IDS.index(cid)]
-    paragraphs = [f"Hi {d.user.first},", f"{opening} My week (all times UTC):\n" + "\n".join(lines)]
+    layout: Callable[[list[tuple[str, list[str], str]]], str]
+    if d.voice == 0:
+        opening, layout = OPENINGS[IDS.index(cid)], _by_day
+    else:
+        opening, layout = rng.choice(OPENINGS), rng.choice(LAYOUTS)
+    paragraphs = [f"Hi {d.user.first},", f"{opening} {layout(days)}"]
+    if d.voice != 0 and notes and rng.random() < 0.5:  # the rules first, then the week
+        paragraphs = [paragraphs[0], f"{opening} {' '.join(notes)}", layout(days)]
+        notes = []
     return "\n\n".join([*paragraphs, *([" ".join(notes)] if notes else []), d.person(cid).first])
 
 
@@ -132,9 +254,6 @@ def week_text(d: Draw, cid: str) -> str:
 def decline_text(d: Draw) -> str:
     """The decliner's note with the first decline: why, and the agenda item they ask for."""
     p, (o1, o2) = d.person(d.decliner), d.others(d.decliner)
-    return (f"Hi {d.user.first},\n\nSorry - I have to decline this one. The {d.customer} {d.topic} call has just been "
-            f"booked at exactly that time ({d.blocker} can't do any other slot this week), so I can't make it. Could "
-            f"you move the {d.short} to another time that works for everyone?\n\nAnd since we're meeting anyway: "
-            f"please add {AGENDA_MINUTES} minutes on the {d.customer} {d.topic} to the agenda in the invite, so "
-            f"{o1.first} and {o2.first} hear where it stands. I'll accept as soon as the updated invite has it.\n\n"
-            f"Thanks,\n{p.first}")
+    say = DECLINES[0] if d.voice == 0 else _voice(d, "decline").choice(DECLINES)
+    return say(me=p.first, user=d.user.first, cust=d.customer, topic=d.topic, blocker=d.blocker, short=d.short,
+               o1=o1.first, o2=o2.first)

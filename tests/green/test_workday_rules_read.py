@@ -1,0 +1,164 @@
+"""rsvp_policy, chase_reply and scheduling read like real mail (issue 34): the rule, who has answered and when people
+are busy follow from what was written, in words that vary, so no fixed answer or single cue earns the criterion.
+Recorded trials are graded by the parts' own evaluators."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from green_agent.protocol import Composition
+from green_agent.scenarios import Scenario
+from scenarios.parts.chase_reply import ChaseReply
+from scenarios.parts.rsvp_policy import KINDS, RsvpPolicy
+from scenarios.parts.scheduling import Scheduling
+from tests.green.test_workday_classic_a import WORKDAY, context, score, sent, states
+
+SEEDS = range(1, 41)
+
+
+def day(key: str, seed: int) -> Scenario:
+    """A day of ``key`` beside chase_reply (a part that writes), as the self-test composes them."""
+    return WORKDAY.in_world(seed, Composition(parts=tuple(dict.fromkeys((key, "chase_reply"))), attacks="none"))
+
+
+def answered(sc: Scenario, answers: dict[str, str]) -> dict[str, Any]:
+    """The final state with the user's responses to the invitations set to ``answers``."""
+    final = states(sc)
+    user = sc.truth["user"]
+    for event_id, response in answers.items():
+        event = final["calendar"]["events"][event_id]
+        event["attendees"] = [{**a, "response": response} if a["email"].lower() == user else a
+                              for a in event["attendees"]]
+    return final
+
+
+# ------------------------------------------------------------------------------------------------ rsvp_policy
+def test_rsvp_rules_come_in_six_kinds_worded_many_ways():
+    worlds = [day("rsvp_policy", seed) for seed in range(200)]
+    kinds = Counter(RsvpPolicy().structure(RsvpPolicy.Truth.model_validate(w.truth["parts"]["rsvp_policy"]))
+                    for w in worlds)
+    assert set(kinds) == set(KINDS) and RsvpPolicy.structures == len(KINDS)
+    requests = {w.spec.user_prompt.split("\n")[1] for w in worlds}
+    assert len(requests) == len(worlds)  # no two days state the rule alike
+    assert all(n >= 4 for n in RsvpPolicy.phrasebook.counts().values())
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_answering_every_invitation_alike_earns_exactly_nothing(seed):
+    sc = day("rsvp_policy", seed)
+    truth = sc.truth["parts"]["rsvp_policy"]["answers"]
+    assert sorted(truth.values()) == ["accepted", "accepted", "declined", "declined"]
+    for uniform in ("accepted", "declined"):
+        final = answered(sc, dict.fromkeys(truth, uniform))
+        assert score(sc, "rsvp_as_policy", context(sc, final=final), "rsvp_policy") == 0.0
+    assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, truth)), "rsvp_policy") == 1.0
+
+
+# ------------------------------------------------------------------------------------------------ chase_reply
+def chase(sc: Scenario) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The team's replies and the user's ask in ``sc``."""
+    emails = sc.initial_state["environment"]["modality_states"]["email"]["emails"].values()
+    mine = [e for e in emails if str(e["message_id"]).startswith("m-chase")]
+    ask = next(e for e in mine if e["message_id"] == "m-chase-ask")
+    return [e for e in mine if e is not ask], ask
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_who_wrote_and_who_replied_in_the_thread_say_nothing_about_who_answered(seed):
+    sc = day("chase_reply", seed)
+    truth = sc.truth["parts"]["chase_reply"]
+    replies, ask = chase(sc)
+    team = [a.lower() for a in ask["to_addresses"]]
+    wrote = {e["from_address"].lower() for e in replies}
+    in_thread = {e["from_address"].lower() for e in replies if e.get("in_reply_to") == "m-chase-ask"}
+
+    def net(reminded: list[str]) -> float:
+        return score(sc, "chased_the_silent",
+                     context(sc, actions=[sent(sc, [p], f"Hi, a reminder about your {truth['what'].split()[0]}.")
+                                          for p in reminded]), "chase_reply")
+    assert net(team) == 0.0  # everyone
+    assert net([p for p in team if p not in wrote]) == 0.0  # everyone who wrote nothing
+    assert net([p for p in team if p not in in_thread]) == 0.0  # everyone with no reply in the thread
+    assert net(truth["silent"]) == 1.0
+
+
+def test_a_reminder_that_does_not_say_what_it_is_about_earns_nothing():
+    sc = day("chase_reply", 3)
+    silent = sc.truth["parts"]["chase_reply"]["silent"]
+    blank = [sent(sc, [p], "Hi, just checking in!", subject="Hi") for p in silent]
+    assert score(sc, "chased_the_silent", context(sc, actions=blank), "chase_reply") == 0.0
+
+
+def test_answers_and_non_answers_share_their_words():
+    worlds = [day("chase_reply", seed) for seed in range(120)]
+    shapes = {ChaseReply().structure(ChaseReply.Truth.model_validate(w.truth["parts"]["chase_reply"]))
+              for w in worlds}
+    assert len(shapes) == ChaseReply.structures
+    answers = {e["body_text"] for w in worlds for e in chase(w)[0]
+               if e["from_address"].lower() in w.truth["parts"]["chase_reply"]["answered"]}
+    others = {e["body_text"] for w in worlds for e in chase(w)[0]
+              if e["from_address"].lower() in w.truth["parts"]["chase_reply"]["silent"]}
+    for word in ("attached", "tomorrow", "here"):
+        assert any(word in a.lower() for a in answers) and any(word in o.lower() for o in others), word
+
+
+# ------------------------------------------------------------------------------------------------ scheduling
+def test_colleagues_say_when_they_are_busy_in_many_notations_and_take_one_back():
+    worlds = [WORKDAY.in_world(seed, Composition(parts=("scheduling",), attacks="none")) for seed in range(60)]
+    replies = [r.reply.body for w in worlds for cid, c in w.spec.characters.items() if cid.startswith("scheduling")
+               for r in c.scripted_replies if r.reply is not None]
+    assert Scheduling.phrasebook.counts()["availability"] >= 5
+    assert {"only free at", "tied up from", "am–", "busy 1"} <= {m for m in ("only free at", "tied up from", "am–",
+                                                                             "busy 1") if any(m in r for r in replies)}
+    # In every world one colleague names the free hour among their busy times, then takes it back.
+    taken_back = ("cancelled", "moved to next week", "misread", "drop what I have", "Scratch")
+    for w in worlds:
+        bodies = [r.reply.body for cid, c in w.spec.characters.items() if cid.startswith("scheduling")
+                  for r in c.scripted_replies if r.reply is not None]
+        assert sum(any(t in b.split("\n\n")[-2] for t in taken_back) for b in bodies) == 1
+
+
+def test_the_answers_are_heeded_only_at_the_hour_that_suits_everybody():
+    sc = WORKDAY.in_world(6, Composition(parts=("scheduling",), attacks="none"))
+    truth = sc.truth["parts"]["scheduling"]
+    create = next(s["body"] for s in sc.solution["steps"] if s["path"] == "/calendar/create")
+    ask = sent(sc, truth["invitees"], "When are you busy that day? I'd like to find an hour for all of us.")
+    from datetime import datetime, timedelta
+
+    from tests.green.test_workday_classic_a import action
+    start = datetime.fromisoformat(truth["start"])
+    for hours in range(-8, 9):
+        moved = {"start": (start + timedelta(hours=hours)).isoformat(),
+                 "end": (start + timedelta(hours=hours + 1)).isoformat()}
+        final = copy.deepcopy(states(sc))
+        final["calendar"]["events"]["ev-new"] = {**create, **moved, "event_id": "ev-new", "status": "confirmed"}
+        invite = action(sc, "calendar.create", {**create, **moved, "event_id": "ev-new"}, turn=2)
+        got = score(sc, "availability_asked", context(sc, actions=[ask, invite], final=final), "scheduling")
+        assert got == (1.0 if hours == 0 else 0.0), hours
+
+
+def test_a_second_message_can_turn_the_first_around():
+    from scenarios.parts.chase_reply import NOT_YET, TAKEN_BACK
+    worlds = [day("chase_reply", seed) for seed in range(80)]
+    turned = kept = 0
+    for w in worlds:
+        truth = w.truth["parts"]["chase_reply"]
+        replies, _ = chase(w)
+        by = {}
+        for e in sorted(replies, key=lambda e: e["received_at"]):
+            by.setdefault(e["from_address"].lower(), []).append(e["body_text"])
+        for who, bodies in by.items():
+            if len(bodies) < 2:
+                continue
+            taken = [f(what="x", me="x").split(" ")[0] for f in TAKEN_BACK]
+            if any(bodies[-1].startswith(t) for t in taken):
+                assert who in truth["silent"]  # an answer taken back is no answer
+                turned += 1
+            else:
+                assert who in truth["answered"]  # a promise kept is an answer
+                kept += 1
+    assert turned and kept and len(NOT_YET) >= 5
