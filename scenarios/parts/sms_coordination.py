@@ -12,6 +12,7 @@ no one.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from dataclasses import dataclass
@@ -40,11 +41,14 @@ BUILDINGS = ("Alder Court", "The Linden", "Harbor House", "Maple Lofts", "Quarry
 DOMAINS = ("swiftfix", "handyhome", "rapidpro", "gmail", "outlook", "fixright", "homemail")
 APPOINTMENTS = ("Dentist", "Physio", "Haircut", "Vet - Biscuit's jabs", "Eye test", "Call with the bank")
 # The starts of the windows within the user's hours, the starts outside them.
-HALVES = {"afternoon": ((13, 14, 15), (8, 9, 10)), "morning": ((8, 9, 10), (13, 14, 15))}
+HALVES = {"afternoon": ((13, 14, 15, 16), (8, 9, 10)), "morning": ((7, 8, 9, 10), (13, 14, 15))}
 # Why each window but the free one does not suit: outside the user's hours, on the office day, clashing with the
-# appointment in the calendar, or during the building's announced shut-off. A world draws 3-5 windows and the
-# reasons of the others (``structure``: their count and reasons).
-REASONS = ("hours", "office", "clash", "notice")
+# appointment in the calendar, during the building's announced shut-off, or taken since (the tradesperson withdraws
+# it in his offer, pointing at it in words). A world draws 3-5 windows and the reasons of the others
+# (``structure``: which reasons, 10 + 10 + 5 sets).
+REASONS = ("hours", "office", "clash", "notice", "taken")
+SHAPES = tuple(c for n in (2, 3, 4) for c in itertools.combinations(REASONS, n))
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
 HOUR = timedelta(hours=1)
 
 
@@ -110,6 +114,17 @@ PHRASES = Phrasebook({
                 "Perfect, see you {slot}.",
                 "Booked: {slot}. I'll text when I'm on the way.",
                 "Lovely, that's you confirmed for {slot}."),
+    "taken": ("Actually scratch {ref} - someone just grabbed it.",
+              "Oh wait, {ref} has gone since, sorry.",
+              "({ref} is no longer free.)",
+              "Update: {ref} just got booked by another customer.",
+              "Not {ref} any more though, that's taken."),
+    "moved": (lambda what, s, e, building: (f"UPDATE: works moved\nThe {what} shut-off we announced has been moved: "
+              f"it will now be on {s:%A} {s.day} {s:%B}, {clock12(s)}-{clock12(e)}. Sorry for any confusion."),
+              lambda what, s, e, building: (f"Change of date\nPlease ignore the earlier date - the engineers now "
+              f"come {s:%A} the {_nth(s.day)} from {s:%H:%M} to {e:%H:%M}; the {what} will be off then."),
+              lambda what, s, e, building: (f"Re: Planned works\nCorrection to our last message: {building}'s {what} "
+              f"goes off on {s:%A} {s.day} {s:%B} between {clock12(s)} and {clock12(e)} instead.")),
     "ask_back": ("Sorry, which slot would you like? Text me the day and the time.",
                  "Not sure which one you mean - can you give me just the one day and time?",
                  "Which of the times was it? Only one please!",
@@ -219,6 +234,7 @@ class _Times:
     notice: tuple[datetime, datetime]
     slots: list[datetime]
     reasons: list[str]
+    moved_from: datetime | None  # the shut-off first announced elsewhere, then moved to ``notice``
 
 
 def _overlaps(a: datetime, b: datetime, length: timedelta) -> bool:
@@ -228,11 +244,13 @@ def _overlaps(a: datetime, b: datetime, length: timedelta) -> bool:
 def _times(day: Day, half: str) -> _Times:
     rng = day.rng
     starts, outside = HALVES[half]
-    days = day.workdays(3, 6)
+    days = day.workdays(2, 6)  # three or more weekdays, each named unambiguously by its weekday
     if len(days) < 2:
         raise CompositionError(f"{KEY}: fewer than two working days in reach")
-    count = rng.choice((3, 4, 5))
-    reasons = rng.sample(REASONS, count - 1)
+    # Every set of 2-4 reasons is as likely as any other (so each shape shows up in a modest sweep).
+    reasons = list(rng.choice(SHAPES))
+    rng.shuffle(reasons)
+    count = len(reasons) + 1
     for _ in range(200):
         free_day, office_day = rng.sample(days, 2)
         home = [d for d in days if d != office_day]
@@ -259,6 +277,7 @@ def _times(day: Day, half: str) -> _Times:
         out["clash"] = clash
         notice_starts = [t for h in starts if _overlaps(t := day.at(h, days=shut_day), shut, shut_len)]
         out["notice"] = rng.choice(notice_starts) if notice_starts else valid
+        out["taken"] = day.at(rng.choice(starts), days=rng.choice(home))
         picked = [out[r] for r in reasons]
         if len({*taken, *picked}) != count:
             continue
@@ -270,19 +289,39 @@ def _times(day: Day, half: str) -> _Times:
     order = list(range(count))
     rng.shuffle(order)  # the free window's position is drawn: no place in the list is the right one
     slots = [valid, *picked]
+    moved = day.at(rng.choice(starts), days=office_day) if "notice" in reasons and rng.random() < 0.5 else None
     return _Times(valid=valid, appointment=appointment, office_day=office_day, notice=(shut, shut + shut_len),
-                  slots=[slots[i] for i in order], reasons=[(["valid", *reasons])[i] for i in order])
+                  slots=[slots[i] for i in order], reasons=[(["valid", *reasons])[i] for i in order],
+                  moved_from=moved)
 
 
-def _offer(rng: random.Random, pro: Person, trade: str, slots: list[datetime]) -> CharacterRecord:
-    """The tradesperson: offers the windows when asked, books a text naming exactly one, asks back otherwise."""
+def _taken_ref(rng: random.Random, slots: list[datetime], taken: datetime) -> str:
+    """How the tradesperson points at the window he withdraws: its place in his list, or its day and half when
+    that names it alone, or its day and hour."""
+    half = "morning" if taken.hour < 12 else "afternoon"
+    same = [s for s in slots if s.date() == taken.date() and (s.hour < 12) == (taken.hour < 12)]
+    refs = [f"the {ORDINALS[slots.index(taken)]} one", f"the {ORDINALS[slots.index(taken)]} slot"]
+    if len(same) == 1:
+        refs += [f"the {taken:%A} {half} one", f"{taken:%A} {half}"]
+    refs.append(f"{taken:%A} at {clock12(taken)}")
+    return rng.choice(refs)
+
+
+def _offer(rng: random.Random, pro: Person, trade: str, slots: list[datetime],
+           taken: datetime | None) -> CharacterRecord:
+    """The tradesperson: offers the windows when asked (withdrawing ``taken``), books a text naming exactly one of
+    the others, asks back otherwise."""
     ask = PHRASES.say(rng, "offer_ask")
     offer = PHRASES.say(rng, "offer", first=pro.first, slots=slots, ask=ask)
+    if taken is not None:
+        offer += " " + PHRASES.say(rng, "taken", ref=_taken_ref(rng, slots, taken))
+    bookable = [s for s in slots if s != taken]
     offer = offer.replace("{trade}", trade)
     confirm = PHRASES.say(rng, "confirm", slot="{slot}", first=pro.first)
     return {"name": pro.name, "email": pro.email, "phone": pro.phone, "personality": f"Busy {trade}.",
             "scripted_replies": [
-                {"id": "confirm", "match": {"modality": "sms", "after": "offer", "times_any": [iso(s) for s in slots]},
+                {"id": "confirm", "match": {"modality": "sms", "after": "offer",
+                                            "times_any": [iso(s) for s in bookable]},
                  "reply": {"body": confirm, "delay": "PT20M"}},
                 {"match": {"modality": "sms", "after": "offer"},
                  "reply": {"body": PHRASES.say(rng, "ask_back"), "delay": "PT20M"}},
@@ -313,13 +352,13 @@ class SmsCoordination(Part):
     version = 2
     Truth = SmsCoordinationTruth
     phrasebook = PHRASES
-    # The windows offered (3, 4 or 5) and the reasons the others fail (drawn from four without repeats): 6 + 4 + 1.
-    structures = 11
+    # The reasons the other windows fail, 2-4 drawn from five without repeats: 10 + 10 + 5 sets.
+    structures = len(SHAPES)
 
     def structure(self, truth: Any) -> str:
         """How many windows were offered and why the others do not suit."""
         reasons = truth.reasons if isinstance(truth, SmsCoordinationTruth) else truth["reasons"]
-        return f"{len(reasons) + 1} windows: " + "+".join(sorted(reasons))
+        return "+".join(sorted(reasons))
 
     def draw(self, day: Day) -> Slice:
         """The tradesperson, his windows around the user's hours, office day, appointment and the building's works."""
@@ -339,8 +378,19 @@ class SmsCoordination(Part):
                                   iso(day.at(10, days=-40)), read=True)
         n_subject, n_body = PHRASES.say(rng, "notice", what=supply, s=t.notice[0], e=t.notice[1],
                                         building=building).split("\n", 1)
-        notice = kit.inbox_email("m-sms-notice", concierge, day.user.email, n_subject, n_body,
-                                 iso(day.at(9, days=-2)), read=False)
+        notices = [kit.inbox_email("m-sms-notice", concierge, day.user.email, n_subject, n_body,
+                                   iso(day.at(9, days=-2)), read=False)]
+        if t.moved_from is not None:  # first announced on another day, then moved to the real one
+            length = t.notice[1] - t.notice[0]
+            f_subject, f_body = PHRASES.say(rng, "notice", what=supply, s=t.moved_from, e=t.moved_from + length,
+                                            building=building).split("\n", 1)
+            m_subject, m_body = PHRASES.say(rng, "moved", what=supply, s=t.notice[0], e=t.notice[1],
+                                            building=building).split("\n", 1)
+            notices = [kit.inbox_email("m-sms-notice", concierge, day.user.email, f_subject, f_body,
+                                       iso(day.at(9, days=-5)), read=True),
+                       kit.inbox_email("m-sms-notice-2", concierge, day.user.email, m_subject, m_body,
+                                       iso(day.at(16, days=-1)), read=False)]
+        taken = next((s for s, r in zip(t.slots, t.reasons, strict=True) if r == "taken"), None)
         title = rng.choice(APPOINTMENTS)
         appointment = kit.calendar_event("ev-sms-appointment", title, iso(t.appointment),
                                          iso(t.appointment + HOUR), organizer=day.user.email,
@@ -350,8 +400,8 @@ class SmsCoordination(Part):
         request = PHRASES.say(rng, "request", problem=problem, first=pro.first, last=pro.last, trade=trade,
                               rules=rules)
         return Slice(
-            part=KEY, emails=[welcome, notice], calendar=[appointment], contacts=[pro],
-            characters={"tradesperson": _offer(rng, pro, trade, t.slots)},
+            part=KEY, emails=[welcome, *notices], calendar=[appointment], contacts=[pro],
+            characters={"tradesperson": _offer(rng, pro, trade, t.slots, taken)},
             request=request,
             steps=_steps(day, pro, trade, problem, t.valid, address),
             last_turn=3, done=(f"{pro.first} confirmed the {trade} visit for {_window(t.valid)}; it is in your "

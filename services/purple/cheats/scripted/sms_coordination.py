@@ -1,71 +1,138 @@
-"""Rules for ``sms_coordination`` (the day part) and the classic ``sms_coordination``, from reading the public
-part and template: ask the tradesperson for slots, then name one window from his offer (the part lists the free
-window last), give the street address from the building's welcome email, and put the visit in the calendar once he
-confirms ("booked in for")."""
+"""Rules for ``sms_coordination`` (the day part), from reading the public part (v2): the tradesperson named in the
+prompt is asked for slots; his offer lists 3-5 windows in one of several layouts; the prompt says whether the user
+is home in the mornings or the afternoons, names the office day, and points at the calendar and the building's
+notices. The script reads every weekday-and-time it can find in the offer, drops the windows outside the user's half
+of the day, on the office day, clashing with a calendar event, or overlapping the shut-off the building's notice
+announces, names the first left, gives the street address from the welcome email, and calendars the visit once he
+answers."""
 
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
-WINDOW = re.compile(r"((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} \w+, \d{1,2}(?::\d\d)?\s?[ap]m)"
-                    r"\s?-\s?(\d{1,2}(?::\d\d)?\s?[ap]m)", re.IGNORECASE)
-ADDRESS = re.compile(r"Welcome to ([^!]+?)!")
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# "Tuesday 9 June, 2pm", "Tue 9/6 14:00", "Tue 09 Jun 2pm", "from 2pm on Tuesday the 9th", "Tuesday 9 June: 2pm to"
+WHEN = re.compile(r"(?P<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?(?: the)? (?P<d>\d{1,2})(?:st|nd|rd|th)?"
+                  r"(?:[ /](?P<m>\d{1,2}|[a-z]{3,9}))?[,:]? (?:from )?(?P<t>\d{1,2}(?::\d\d)?\s?(?:am|pm)?)",
+                  re.IGNORECASE)
+PROSE = re.compile(r"from (?P<t>\d{1,2}(?::\d\d)?\s?(?:am|pm)) on (?P<wd>\w+day) the (?P<d>\d{1,2})", re.IGNORECASE)
+TIME = re.compile(r"(\d{1,2})(?::(\d\d))?\s?(am|pm)?", re.IGNORECASE)
+ADDRESS = re.compile(r"(\d{1,3} [A-Z][a-z]+ [A-Z][a-z]+, Apt \d[A-C])")
 
 
-def _phone(desk: Desk, first: str, last: str) -> str | None:
-    for key, name in desk.book.names.items():
-        if first.lower() in name.lower() and last.lower() in name.lower() and "@" not in key:
-            return next((p for p in desk.book.phones if re.sub(r"\D", "", p).endswith(re.sub(r"\D", "", key))), key)
+def _digits(x: Any) -> str:
+    return re.sub(r"\D", "", str(x))[-10:]
+
+
+def _hour(text: str) -> float | None:
+    m = TIME.match(text.strip())
+    if m is None:
+        return None
+    h = int(m.group(1)) % 12 if m.group(3) else int(m.group(1))
+    if m.group(3) and m.group(3).lower() == "pm":
+        h += 12
+    return h + int(m.group(2) or 0) / 60
+
+
+def _windows(body: str, now: datetime) -> list[datetime]:
+    out: list[datetime] = []
+    for m in [*WHEN.finditer(body), *PROSE.finditer(body)]:
+        hour = _hour(m.group("t"))
+        if hour is None:
+            continue
+        day = int(m.group("d"))
+        for ahead in range(0, 14):
+            cand = now + timedelta(days=ahead)
+            if cand.day == day and cand.strftime("%a").lower() == m.group("wd")[:3].lower():
+                start = cand.replace(hour=int(hour), minute=int(round(hour % 1 * 60)), second=0, microsecond=0)
+                if start not in out:
+                    out.append(start)
+                break
+    # Grouped layouts ("Tuesday 9 June: 8am to 10am or 2pm to 4pm") name a day once for several times.
+    for m in re.finditer(r"(\w+day) (\d{1,2}) \w+: ([^.]+)", body):
+        for t in re.finditer(r"(\d{1,2}(?::\d\d)?(?:am|pm)) to", m.group(3)):
+            hour = _hour(t.group(1))
+            for ahead in range(0, 14):
+                cand = now + timedelta(days=ahead)
+                if hour is not None and cand.day == int(m.group(2)):
+                    start = cand.replace(hour=int(hour), minute=0, second=0, microsecond=0)
+                    if start not in out:
+                        out.append(start)
+                    break
+    return out
+
+
+def _shutoff(desk: Desk) -> tuple[datetime, datetime] | None:
+    for e in desk.inbox.emails:
+        body = str(e.get("body_text") or "")
+        if not re.search(r"off|isolate|inspection", body):
+            continue
+        m = re.search(r"(\d{1,2})(?:st|nd|rd|th)? ?(?:[A-Z][a-z]+)?\b.*?(\d{1,2}(?::\d\d)?\s?(?:am|pm)?)"
+                      r"\s?(?:-|until|and|to)\s?(\d{1,2}(?::\d\d)?\s?(?:am|pm)?)", body)
+        if m is None:
+            continue
+        for ahead in range(0, 14):
+            cand = desk.now + timedelta(days=ahead)
+            if cand.day == int(m.group(1)):
+                a, b = _hour(m.group(2)), _hour(m.group(3))
+                if a is None or b is None:
+                    return None
+                base = cand.replace(minute=0, second=0, microsecond=0)
+                return base.replace(hour=int(a)), base.replace(hour=int(b))
     return None
 
 
 @script
 class SmsCoordinationDay(Script):
     part = "sms_coordination"
-    trigger = r"text \w+ \w+, our (?:plumber|electrician), and book a visit"
+    trigger = r"\b(plumber|electrician)\b"
 
     async def turn(self, desk: Desk) -> None:
-        named = re.search(r"text (\w+) (\w+), our (plumber|electrician)", desk.prompt)
-        if named is None:
+        pro = next(((k, n) for k, n in desk.book.names.items() if "@" not in k and n.split()[0] in desk.prompt
+                    and n.split()[-1] in desk.prompt), None)
+        if pro is None:
             return
-        phone = _phone(desk, named.group(1), named.group(2))
-        if phone is None:
-            return
-        digits = re.sub(r"\D", "", phone)
-        theirs = [m for m in desk.inbox.sms if re.sub(r"\D", "", str(m.get("from_number"))).endswith(digits[-10:])]
+        digits = _digits(pro[0])
+        phone = next((p for p in desk.book.phones if _digits(p) == digits), pro[0])
+        theirs = [m for m in desk.inbox.sms if _digits(m.get("from_number")) == digits]
         address = next((m.group(1) for e in desk.inbox.emails
                         if (m := ADDRESS.search(str(e.get("body_text") or "")))), "")
         if desk.once("sms:ask"):
-            await desk.text(phone, f"Hi {named.group(1)}, could you come and fix it? Which slots do you have?")
+            await desk.text(phone, "Hi, could you come and fix it? Which slots do you have?")
             return
-        offer = next((m for m in theirs if WINDOW.search(str(m.get("body")))), None)
+        offer = next((m for m in theirs if len(_windows(str(m.get("body")), desk.now)) >= 3), None)
         if offer is not None and desk.once("sms:book"):
-            windows = WINDOW.findall(str(offer.get("body")))
-            pick = windows[-1][0]  # the template lists the free window last
-            desk.memory["pick"] = pick
-            await desk.text(phone, f"Please book {pick}. The address is {address}; I'll let you in myself.")
-            return
-        booked = next((m for m in theirs if "booked in for" in str(m.get("body"))), None)
-        if booked is not None and "pick" in desk.memory and desk.once("sms:calendar"):
-            start = _parse(desk, desk.memory["pick"])
-            if start is None:
+            prompt = desk.prompt.lower()
+            afternoon = bool(re.search(r"1pm|13:00|one o'clock|after lunch|mornings are impossible|no morning",
+                                       prompt))
+            office = next((d for d in DAYS if re.search(rf"{d}s?\b", prompt)), None)
+            shut = _shutoff(desk)
+            busy = [(desk.at(e["start"]), desk.at(e["end"])) for e in desk.events if e.get("start") and e.get("end")]
+            ok = []
+            for w in _windows(str(offer.get("body")), desk.now):
+                end = w + timedelta(hours=2)
+                if (w.hour >= 12) != afternoon or (office and w.strftime("%A").lower() == office):
+                    continue
+                if any(s < end and w < e for s, e in busy) or (shut and shut[0] < end and w < shut[1]):
+                    continue
+                ok.append(w)
+            if not ok:
                 return
+            pick = ok[0]
+            desk.memory["pick"] = pick
+            hour = pick.hour % 12 or 12
+            half = "am" if pick.hour < 12 else "pm"
+            await desk.text(phone, f"Please book {pick:%A} {pick.day} {pick:%B}, {hour}{half}. The address is "
+                                   f"{address}; I'll let you in myself.")
+            return
+        if "pick" in desk.memory and len(theirs) >= 2 and desk.once("sms:calendar"):
+            start: datetime = desk.memory["pick"]
+            name = desk.book.names.get(pro[0], "")
             await desk.call("POST", "/calendar/create", {
-                "title": f"{named.group(3).title()}: {named.group(1)} {named.group(2)}", "start": start.isoformat(),
+                "title": f"Repair visit: {name}", "start": start.isoformat(),
                 "end": (start + timedelta(hours=2)).isoformat(), "location": address})
             desk.report.append("Booked the visit and put it in the calendar.")
-
-
-def _parse(desk: Desk, window: str):  # type: ignore[no-untyped-def]
-    m = re.match(r"\w+day (\d{1,2}) (\w+), (\d{1,2})(?::(\d\d))?\s?([ap]m)", window, re.IGNORECASE)
-    if m is None:
-        return None
-    from datetime import datetime
-    month = datetime.strptime(m.group(2), "%B").month
-    hour = int(m.group(3)) % 12 + (12 if m.group(5).lower() == "pm" else 0)
-    year = desk.now.year
-    return desk.now.replace(year=year, month=month, day=int(m.group(1)), hour=hour, minute=int(m.group(4) or 0),
-                            second=0, microsecond=0)
