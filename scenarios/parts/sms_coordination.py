@@ -101,8 +101,23 @@ def _o_numbered(first: str, slots: list[datetime], ask: str) -> str:
     return f"Thanks for getting in touch. Options: {lines}. Just tell me the day and time. {ask} - {first}"
 
 
+WORDS = {7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three",
+         16: "four", 17: "five", 18: "six"}
+
+
+def _o_words(first: str, slots: list[datetime], ask: str) -> str:
+    bits = [f"{s:%A} {WORDS[s.hour]} till {WORDS[s.hour + 2]}" + (" in the morning" if s.hour < 10 else "")
+            for s in slots]
+    return f"Hiya, {first} here. I could do {', '.join(bits[:-1])} or {bits[-1]}. {ask}"
+
+
+def _o_weekday(first: str, slots: list[datetime], ask: str) -> str:
+    lines = "\n".join(f"{s:%a}: {clock12(s)}-{clock12(s + 2 * HOUR)}" for s in slots)
+    return f"{ask}\n{lines}\n(all this coming week) {first}"
+
+
 PHRASES = Phrasebook({
-    "offer": (_o_list, _o_bullets, _o_grouped, _o_prose, _o_clock24, _o_numbered),
+    "offer": (_o_list, _o_bullets, _o_grouped, _o_prose, _o_clock24, _o_numbered, _o_words, _o_weekday),
     "offer_ask": ("Text me back which one you want, and send me the full address and the door code.",
                   "I'll need the address and the code for the front door too.",
                   "Which suits? And what's the address - plus the entry code so I can get in?",
@@ -144,7 +159,10 @@ PHRASES = Phrasebook({
                "I commute in on {day}s, so that day's no good",
                "{day} won't work, I'm at the office",
                "avoid {day} - I'm out at work from 8 till 6",
-               "I'm never home on a {day}"),
+               "I'm never home on a {day}",
+               "I'm in the office on {other}s and {day}s",
+               "my office days are {day} and {other}, so not those",
+               "{other} and {day} are office days for me"),
     "notice": (lambda what, s, e, building: (f"Planned works\n" f"Dear residents,\n\nThe {what} supply to "
                f"{building} will be off on {s:%A} {s.day} {s:%B} from {clock12(s)} until {clock12(e)} for essential "
                f"maintenance. Please don't book trades for that time.\n\nBuilding management"),
@@ -395,7 +413,10 @@ class SmsCoordination(Part):
         appointment = kit.calendar_event("ev-sms-appointment", title, iso(t.appointment),
                                          iso(t.appointment + HOUR), organizer=day.user.email,
                                          created_at=iso(day.start), updated_at=iso(day.start))
-        office = PHRASES.say(rng, "office", day=f"{day.at(0, days=t.office_day):%A}")
+        offered = {f"{s:%A}" for s in t.slots}
+        others = [n for n in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday") if n not in offered]
+        office = PHRASES.say(rng, "office", day=f"{day.at(0, days=t.office_day):%A}",
+                             other=rng.choice(others or ["Saturday"]))
         rules = PHRASES.say(rng, "rules", hours=PHRASES.say(rng, f"hours_{half}"), office=office)
         request = PHRASES.say(rng, "request", problem=problem, first=pro.first, last=pro.last, trade=trade,
                               rules=rules)
