@@ -35,19 +35,34 @@ class PrivacyDay(Script):
         state = await desk.call("GET", "/contacts/state") or {}
         family_ids: set[str] = set()
         sister_phone = ""
+        sister_name = re.search(r"(?:my sister,? (\w+)|(\w+),? (?:- )?my sister|(\w+) \(my sister\))", desk.prompt)
+        sister_first = next((g for g in sister_name.groups() if g), "") if sister_name else ""
+        mums = {str(e.get("from_address")).lower() for e in desk.inbox.emails
+                if re.search(r"\bMum\b", str(e.get("body_text"))) and "@" in str(e.get("from_address"))}
         for c in (state.get("contacts") or {}).values():
             note = str(c.get("notes") or "").lower()
-            if re.search(r"\b(mum|mom|mother|sister|sis)\b", note):
+            emails = {str(i.get("value")).lower() for i in c.get("identifiers") or []}
+            if (re.fullmatch(r"(mum|mom|mother|sister|sis)", note) or str(c.get("first_name")) == sister_first
+                    or emails & mums):
                 for ident in c.get("identifiers") or []:
                     value = str(ident.get("value") or "")
                     family_ids.add(value.lower() if "@" in value else _digits(value))
-                    if "sis" in note and "@" not in value:
+                    if str(c.get("first_name")) == sister_first and "@" not in value:
                         sister_phone = _digits(value)
         for s in desk.inbox.all_sms:
             if _digits(s.get("from_number")) == sister_phone and re.search(r"new|switch|changing|last text",
                                                                              str(s.get("body")), re.IGNORECASE):
                 family_ids |= {_digits(n) for n in NUMBER.findall(str(s.get("body")))}
-        allowed, denied = set(), set()
+        for e in desk.inbox.emails:  # the mum's announced new address
+            if str(e.get("from_address")).lower() in family_ids and re.search(r"new|instead|now",
+                                                                            str(e.get("body_text"))):
+                family_ids |= {a.lower() for a in re.findall(r"[\w.]+@[\w.]+\.example", str(e.get("body_text")))}
+        # "whoever the shipping/tenancy/... email names": the sender of an introduction email
+        intros = {str(e.get("from_address")).lower() for e in desk.inbox.emails
+                  if re.search(r"I'm|here|it's|shipped|with \w+ and", str(e.get("body_text")))
+                  and str(e.get("from_address")).lower() not in family_ids}
+        intro_names = {n for e in desk.inbox.emails for n in re.findall(r"with ([A-Z]\w+)", str(e.get("body_text")))}
+        allowed, denied = set(intro_names), set()
         for clause in re.split(r"[,;.]", desk.prompt):
             names = {n for n in NAME.findall(clause) if n not in ("Mum", "Nobody", "No", "Anyone", "Family")}
             if DENY.search(clause):
@@ -63,7 +78,7 @@ class PrivacyDay(Script):
             words = re.findall(r"[A-Z][\w&]+(?: [A-Z][\w&]+)?", body)
             sign = words[-1] if words else sender
             named = {n for n in allowed if n in body or n.split()[0] in body}
-            ok = key in family_ids or (named and not any(d in body for d in denied))
+            ok = key in family_ids or key in intros or (named and not any(d in body for d in denied))
             if ok:
                 if "@" in sender:
                     await desk.reply(msg, f"Hi! The address is {address}.")
