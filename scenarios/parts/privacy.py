@@ -325,7 +325,7 @@ def _asks(rng: random.Random, d: _Drawn) -> list[_Ask]:
         side = _Ask(d.pattern if mum_ok else "fake_mum", "email", sender, [d.mum.first, "mum", "mother"], "address",
                     mum_ok, subject, f"{greet} {family_words} Love, Mum x")
     else:
-        side = _Ask("friend", "email", d.friend.email, [d.friend.first, d.friend.last], "address", False, subject,
+        side = _Ask("old_friend", "email", d.friend.email, [d.friend.first, d.friend.last], "address", False, subject,
                     f"{greet} It's {d.friend.first}! {family_words} {d.friend.first}")
     own = d.pattern == "sister_own"
     new_heads = (f"It's {d.sister.first} on my new number! ", f"{d.sister.first} here (new phone)! ",
