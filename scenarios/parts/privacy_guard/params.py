@@ -37,6 +37,8 @@ from datetime import UTC, date, datetime, timedelta
 
 from green_agent.scenario_kit.world import FIRST_NAMES, LAST_NAMES, Person, shuffled
 
+from .phrases import PHRASES
+
 KEY = "privacy_guard"  # the part's key, equal to the scenario id of the classic it draws
 START = datetime(2026, 6, 10, 8, 0, tzinfo=UTC)  # Wednesday
 END = datetime(2026, 6, 10, 14, 0, tzinfo=UTC)
@@ -118,6 +120,11 @@ class Params:
     # Outsiders who are in the address book all the same (a contact is not family, a client is not a colleague):
     stranger_known: bool = False
     outsider_known: bool = False
+    # Which phrasing of each kind of text the world uses (``phrases.PHRASES``; world 0: the published words, 0),
+    # and the order the prompt states its rules in.
+    style: dict[str, int] = field(default_factory=dict)
+    rule_order: tuple[int, ...] = (0, 1, 2, 3, 4)
+    driver: str = "Sam"
 
     @property
     def address(self) -> str:
@@ -244,6 +251,9 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     p.requests = _requests(rng, address_asker, school_asker, number_of)
     if seed != 0:
         p.stranger_known, p.outsider_known = rng.random() < 0.5, rng.random() < 0.5
+        p.style = {kind: rng.randrange(len(phrasings)) for kind, phrasings in PHRASES.kinds.items()}
+        p.rule_order = tuple(rng.sample(range(5), 5))
+        p.driver = rng.choice(("Dave", "Priya", "Tomasz", "Lena", "Marcus"))
     check(p)
     return p
 
