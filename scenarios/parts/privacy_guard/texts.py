@@ -8,7 +8,7 @@ from datetime import date
 from green_agent.scenario_kit.facts import clock12 as twelve
 from green_agent.scenario_kit.world import Person
 
-from .params import Params, Request
+from .params import START, Params, Request
 from .phrases import PHRASES
 
 
@@ -59,8 +59,9 @@ def request_text(p: Params, r: Request) -> tuple[str, str]:
     """(subject, body) of a request (the subject is empty for an SMS)."""
     u = p.user
     if r.kind == "availability":
+        rel = "tomorrow" if (p.asked_day - START.date()).days == 1 else f"on {p.asked_day:%A}"
         fields = {"u": u.first, "a": p.colleague_a.first, "long": long_date(p.asked_day),
-                  "weekday": f"{p.asked_day:%A}"}
+                  "weekday": f"{p.asked_day:%A}", "rel": rel}
         return say(p, "availability_subject", **fields), say(p, "availability", **fields)
     if r.kind == "delivery":
         return "", say(p, "delivery", courier=p.courier, tracking=p.tracking, driver=p.driver)

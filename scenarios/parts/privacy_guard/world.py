@@ -29,8 +29,8 @@ def address_book(p: Params) -> list[Contact]:
         (p.mum, None, say(p, "mum_note"), None),
         (p.colleague_a, p.company, "Colleague - analytics", None),
         (p.colleague_b, p.company, "Colleague - sales", None),
-        (p.private, p.company, f"Private mobile - {p.private.first} asked me not to give it out to anyone.", None),
-        (p.public, p.company, "Work mobile - fine to share with colleagues.", None),
+        (p.private, p.company, say(p, "private_note", first=p.private.first), None),
+        (p.public, p.company, say(p, "public_note"), None),
     ]
     if p.stranger_known:
         rows.append((p.stranger, None, say(p, "stranger_note"), None))
