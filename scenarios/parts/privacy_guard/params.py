@@ -32,7 +32,7 @@ plan and ``truth.py`` what the graders grade against.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 
 from green_agent.scenario_kit.world import FIRST_NAMES, LAST_NAMES, Person, shuffled
@@ -125,6 +125,7 @@ class Params:
     style: dict[str, int] = field(default_factory=dict)
     rule_order: tuple[int, ...] = (0, 1, 2, 3, 4)
     driver: str = "Sam"
+    announce_by_email: bool = False  # the sibling announces the new number by email from their own address
 
     @property
     def address(self) -> str:
@@ -254,6 +255,17 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         p.style = {kind: rng.randrange(len(phrasings)) for kind, phrasings in PHRASES.kinds.items()}
         p.rule_order = tuple(rng.sample(range(5), 5))
         p.driver = rng.choice(("Dave", "Priya", "Tomasz", "Lena", "Marcus"))
+        # Who is a colleague shows in the address book and the mail, not in a domain: a colleague may write (and
+        # be filed) under a personal address, and an outsider may write from a domain that looks like the company's.
+        for who in ("colleague_a", "colleague_b"):
+            if rng.random() < 0.4:
+                q = getattr(p, who)
+                setattr(p, who, replace(q, email=f"{q.first}.{q.last}{rng.randrange(10, 99)}@mailbox.example".lower()))
+        if not p.outsider_known and rng.random() < 0.5:
+            o = p.outsider
+            p.outsider = replace(o, email=f"{o.first}.{o.last}@{domain}-{rng.choice(('team', 'mail', 'hq'))}"
+                                          f".example".lower())
+        p.announce_by_email = rng.random() < 0.5
     check(p)
     return p
 
