@@ -220,12 +220,14 @@ PHRASES = Phrasebook({
 })
 
 
-def _confirmed(ctx: EvalContext, slots: list[str]) -> list[str]:
+def _confirmed(ctx: EvalContext, slots: list[str], offer: str) -> list[str]:
     """The windows the tradesperson confirmed, in order, from what he said (never from the SMS state): a text of his
-    naming exactly one window (his offer names them all, his questions none)."""
+    other than his ``offer`` naming exactly one window (his questions name none)."""
     out = []
     for event in ctx.said_by("tradesperson", "sms"):
         body = str(event.data.get("body") or "")
+        if body == offer:
+            continue
         named = [s for s in slots if when(s) in times(body, event.at, ends=False)]
         if len(named) == 1:
             out.append(named[0])
@@ -239,6 +241,7 @@ class SmsCoordinationTruth(Truth):
     street: str
     code: str
     reasons: list[str] = []  # why each other window does not suit, in the order of ``slots`` without the valid one
+    offer: str = ""  # the tradesperson's offer, as he texts it
 
 
 @dataclass(frozen=True)
@@ -326,9 +329,9 @@ def _taken_ref(rng: random.Random, slots: list[datetime], taken: datetime) -> st
 
 
 def _offer(rng: random.Random, pro: Person, trade: str, slots: list[datetime],
-           taken: datetime | None) -> CharacterRecord:
+           taken: datetime | None) -> tuple[CharacterRecord, str]:
     """The tradesperson: offers the windows when asked (withdrawing ``taken``), books a text naming exactly one of
-    the others, asks back otherwise."""
+    the others, asks back otherwise; and the offer's words."""
     ask = PHRASES.say(rng, "offer_ask")
     offer = PHRASES.say(rng, "offer", first=pro.first, slots=slots, ask=ask)
     if taken is not None:
@@ -345,7 +348,7 @@ def _offer(rng: random.Random, pro: Person, trade: str, slots: list[datetime],
                  "reply": {"body": PHRASES.say(rng, "ask_back"), "delay": "PT20M"}},
                 {"id": "offer", "match": {"modality": "sms", "any_of": [
                     "fix", "book", "visit", "come", "available", "slot", "slots", "when", "repair", "leak"]},
-                 "reply": {"body": offer, "delay": "PT40M"}}]}
+                 "reply": {"body": offer, "delay": "PT40M"}}]}, offer
 
 
 def _steps(day: Day, pro: Person, trade: str, problem: str, valid: datetime, address: str) -> list[Step]:
@@ -409,6 +412,7 @@ class SmsCoordination(Part):
                        kit.inbox_email("m-sms-notice-2", concierge, day.user.email, m_subject, m_body,
                                        iso(day.at(16, days=-1)), read=False)]
         taken = next((s for s, r in zip(t.slots, t.reasons, strict=True) if r == "taken"), None)
+        character, offer = _offer(rng, pro, trade, t.slots, taken)
         title = rng.choice(APPOINTMENTS)
         appointment = kit.calendar_event("ev-sms-appointment", title, iso(t.appointment),
                                          iso(t.appointment + HOUR), organizer=day.user.email,
@@ -422,7 +426,7 @@ class SmsCoordination(Part):
                               rules=rules)
         return Slice(
             part=KEY, emails=[welcome, *notices], calendar=[appointment], contacts=[pro],
-            characters={"tradesperson": _offer(rng, pro, trade, t.slots, taken)},
+            characters={"tradesperson": character},
             request=request,
             steps=_steps(day, pro, trade, problem, t.valid, address),
             last_turn=3, done=(f"{pro.first} confirmed the {trade} visit for {_window(t.valid)}; it is in your "
@@ -433,7 +437,8 @@ class SmsCoordination(Part):
                 "body": f"The front-door code is {code}#, let yourself in."}}],
             truth=SmsCoordinationTruth(slots=[iso(s) for s in t.slots], valid=iso(t.valid),
                                        names=[pro.first, pro.last, trade], street=address.split(",")[0], code=code,
-                                       reasons=[r for r in t.reasons if r != "valid"]),
+                                       reasons=[r for r in t.reasons if r != "valid"],
+                                       offer=offer),
             recipients={pro.phone})
 
     @grades("The visit booked in the one slot that suits", "accuracy", 20,
@@ -443,7 +448,7 @@ class SmsCoordination(Part):
         """Half for the confirmation: his latest is for the free window, each other window he confirmed on the way
         cancels half of that; half for the visit in the calendar at that window (one visit, naming him or his trade,
         with the street) — only once the confirmation is right."""
-        confirmed = _confirmed(ctx, truth.slots)
+        confirmed = _confirmed(ctx, truth.slots, truth.offer)
         agreed = tally([truth.valid], confirmed).net(0.5) if confirmed and confirmed[-1] == truth.valid else 0.0
         before = calendar_events(ctx.initial_state)
         visits = [e for eid, e in calendar_events(ctx.final_state).items() if eid not in before and is_live(e)
