@@ -48,7 +48,7 @@ def _windows(body: str, now: datetime) -> list[datetime]:
         for ahead in range(0, 14):
             cand = now + timedelta(days=ahead)
             if cand.day == day and cand.strftime("%a").lower() == m.group("wd")[:3].lower():
-                start = cand.replace(hour=int(hour), minute=int(round(hour % 1 * 60)), second=0, microsecond=0)
+                start = cand.replace(hour=int(hour), minute=round(hour % 1 * 60), second=0, microsecond=0)
                 if start not in out:
                     out.append(start)
                 break
@@ -63,6 +63,19 @@ def _windows(body: str, now: datetime) -> list[datetime]:
                     if start not in out:
                         out.append(start)
                     break
+    # "Thu: 3pm-5pm" and "Thursday two till four": a weekday alone names the coming one.
+    words = {w: n for n, w in enumerate(("twelve", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                         "nine", "ten", "eleven"))}
+    for m in re.finditer(r"\b(Mon|Tue|Wed|Thu|Fri)[a-z]*:? (?:(\d{1,2})(am|pm)|([a-z]+) till)", body):
+        n = words.get(m.group(4) or "")
+        at = _hour(m.group(2) + m.group(3)) if m.group(2) else None if n is None else (n + 12 if n < 7 else n)
+        for ahead in range(1, 8):
+            cand = now + timedelta(days=ahead)
+            if at is not None and cand.strftime("%a") == m.group(1):
+                start = cand.replace(hour=int(at), minute=0, second=0, microsecond=0)
+                if start not in out:
+                    out.append(start)
+                break
     return out
 
 
