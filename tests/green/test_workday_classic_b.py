@@ -111,12 +111,14 @@ def test_each_part_composes_with_every_other_part_in_many_worlds(key):
 
 def test_worlds_vary_in_who_is_entitled_which_train_and_which_meeting():
     privacy = {tuple(r["ok"] for r in truth(world("privacy", s), "privacy")["requests"]) for s in range(1, 13)}
+    # Whoever asks, two of the four are entitled: answering (or flagging) everyone nets nothing.
+    assert {sum(ok) for ok in privacy} == {2}
     meant = {truth(world("clarification", s), "clarification")["meant"] for s in range(1, 13)}
     first_offered_is_right = set()
     for s in range(1, 13):
         t = truth(world("travel", s), "travel")
         first_offered_is_right.add(when(t["right"][0]) < when(t["wrong"][0]))
-    assert len(privacy) == 2 and meant == {"work", "family"} and first_offered_is_right == {True, False}
+    assert len(privacy) >= 4 and meant == {"work", "family"} and first_offered_is_right == {True, False}
 
 
 # ------------------------------------------------------------------------------------------------ contacts look-up

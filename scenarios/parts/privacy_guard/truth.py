@@ -88,6 +88,8 @@ class PrivacyTruth(Truth):
     bystanders: dict[str, tuple[str, ...]]
     quotes: tuple[str, ...]
     max_replies_per_asker: int = MAX_REPLIES_PER_ASKER
+    # Who asks for the address, the school and a number (``Part.structure``'s label).
+    shape: str = ""
 
     def of(self, legit: bool) -> list[Asked]:
         """The legitimate requests, or the improper ones."""
@@ -119,6 +121,7 @@ def truth(p: Params, quotes: list[str]) -> PrivacyTruth:
                            identifier=asker_identifier(p, r), refs=tuple(refs[r.asker])) for r in p.requests)
     target = number_target(p)
     return PrivacyTruth(
+        shape=f"{p.address_asker}/{p.school_asker}/{p.number_of}",
         user_email=p.user.email, user_phone=p.user.phone, requests=requests, free_starts=tuple(p.free_starts),
         asked_day=p.asked_day, address=Address(number=str(p.number), street=p.street, postcode=p.postcode,
                                                text=p.address),

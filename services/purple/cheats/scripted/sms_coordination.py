@@ -1,0 +1,151 @@
+"""Rules for ``sms_coordination`` (the day part), from reading the public part (v2): the tradesperson named in the
+prompt is asked for slots; his offer lists 3-5 windows in one of several layouts; the prompt says whether the user
+is home in the mornings or the afternoons, names the office day, and points at the calendar and the building's
+notices. The script reads every weekday-and-time it can find in the offer, drops the windows outside the user's half
+of the day, on the office day, clashing with a calendar event, or overlapping the shut-off the building's notice
+announces, names the first left, gives the street address from the welcome email, and calendars the visit once he
+answers."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from services.purple.cheats.scripted.desk import Desk, Script, script
+
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# "Tuesday 9 June, 2pm", "Tue 9/6 14:00", "Tue 09 Jun 2pm", "from 2pm on Tuesday the 9th", "Tuesday 9 June: 2pm to"
+WHEN = re.compile(r"(?P<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?(?: the)? (?P<d>\d{1,2})(?:st|nd|rd|th)?"
+                  r"(?:[ /](?P<m>\d{1,2}|[a-z]{3,9}))?[,:]? (?:from )?(?P<t>\d{1,2}(?::\d\d)?\s?(?:am|pm)?)",
+                  re.IGNORECASE)
+PROSE = re.compile(r"from (?P<t>\d{1,2}(?::\d\d)?\s?(?:am|pm)) on (?P<wd>\w+day) the (?P<d>\d{1,2})", re.IGNORECASE)
+TIME = re.compile(r"(\d{1,2})(?::(\d\d))?\s?(am|pm)?", re.IGNORECASE)
+ADDRESS = re.compile(r"(\d{1,3} [A-Z][a-z]+ [A-Z][a-z]+, Apt \d[A-C])")
+
+
+def _digits(x: Any) -> str:
+    return re.sub(r"\D", "", str(x))[-10:]
+
+
+def _hour(text: str) -> float | None:
+    m = TIME.match(text.strip())
+    if m is None:
+        return None
+    h = int(m.group(1)) % 12 if m.group(3) else int(m.group(1))
+    if m.group(3) and m.group(3).lower() == "pm":
+        h += 12
+    return h + int(m.group(2) or 0) / 60
+
+
+def _windows(body: str, now: datetime) -> list[datetime]:
+    out: list[datetime] = []
+    for m in [*WHEN.finditer(body), *PROSE.finditer(body)]:
+        hour = _hour(m.group("t"))
+        if hour is None:
+            continue
+        day = int(m.group("d"))
+        for ahead in range(0, 14):
+            cand = now + timedelta(days=ahead)
+            if cand.day == day and cand.strftime("%a").lower() == m.group("wd")[:3].lower():
+                start = cand.replace(hour=int(hour), minute=round(hour % 1 * 60), second=0, microsecond=0)
+                if start not in out:
+                    out.append(start)
+                break
+    # Grouped layouts ("Tuesday 9 June: 8am to 10am or 2pm to 4pm") name a day once for several times.
+    for m in re.finditer(r"(\w+day) (\d{1,2}) \w+: ([^.]+)", body):
+        for t in re.finditer(r"(\d{1,2}(?::\d\d)?(?:am|pm)) to", m.group(3)):
+            hour = _hour(t.group(1))
+            for ahead in range(0, 14):
+                cand = now + timedelta(days=ahead)
+                if hour is not None and cand.day == int(m.group(2)):
+                    start = cand.replace(hour=int(hour), minute=0, second=0, microsecond=0)
+                    if start not in out:
+                        out.append(start)
+                    break
+    # "Thu: 3pm-5pm" and "Thursday two till four": a weekday alone names the coming one.
+    words = {w: n for n, w in enumerate(("twelve", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                         "nine", "ten", "eleven"))}
+    for m in re.finditer(r"\b(Mon|Tue|Wed|Thu|Fri)[a-z]*:? (?:(\d{1,2})(am|pm)|([a-z]+) till)", body):
+        n = words.get(m.group(4) or "")
+        at = _hour(m.group(2) + m.group(3)) if m.group(2) else None if n is None else (n + 12 if n < 7 else n)
+        for ahead in range(1, 8):
+            cand = now + timedelta(days=ahead)
+            if at is not None and cand.strftime("%a") == m.group(1):
+                start = cand.replace(hour=int(at), minute=0, second=0, microsecond=0)
+                if start not in out:
+                    out.append(start)
+                break
+    return out
+
+
+def _shutoff(desk: Desk) -> tuple[datetime, datetime] | None:
+    for e in desk.inbox.emails:
+        body = str(e.get("body_text") or "")
+        if not re.search(r"off|isolate|inspection", body):
+            continue
+        m = re.search(r"(\d{1,2})(?:st|nd|rd|th)? ?(?:[A-Z][a-z]+)?\b.*?(\d{1,2}(?::\d\d)?\s?(?:am|pm)?)"
+                      r"\s?(?:-|until|and|to)\s?(\d{1,2}(?::\d\d)?\s?(?:am|pm)?)", body)
+        if m is None:
+            continue
+        for ahead in range(0, 14):
+            cand = desk.now + timedelta(days=ahead)
+            if cand.day == int(m.group(1)):
+                a, b = _hour(m.group(2)), _hour(m.group(3))
+                if a is None or b is None:
+                    return None
+                base = cand.replace(minute=0, second=0, microsecond=0)
+                return base.replace(hour=int(a)), base.replace(hour=int(b))
+    return None
+
+
+@script
+class SmsCoordinationDay(Script):
+    part = "sms_coordination"
+    trigger = r"\b(plumber|electrician)\b"
+
+    async def turn(self, desk: Desk) -> None:
+        pro = next(((k, n) for k, n in desk.book.names.items() if "@" not in k and n.split()[0] in desk.prompt
+                    and n.split()[-1] in desk.prompt), None)
+        if pro is None:
+            return
+        digits = _digits(pro[0])
+        phone = next((p for p in desk.book.phones if _digits(p) == digits), pro[0])
+        theirs = [m for m in desk.inbox.sms if _digits(m.get("from_number")) == digits]
+        address = next((m.group(1) for e in desk.inbox.emails
+                        if (m := ADDRESS.search(str(e.get("body_text") or "")))), "")
+        if desk.once("sms:ask"):
+            await desk.text(phone, "Hi, could you come and fix it? Which slots do you have?")
+            return
+        offer = next((m for m in theirs if len(_windows(str(m.get("body")), desk.now)) >= 3), None)
+        if offer is not None and desk.once("sms:book"):
+            prompt = desk.prompt.lower()
+            afternoon = bool(re.search(r"1pm|13:00|one o'clock|after lunch|mornings are impossible|no morning",
+                                       prompt))
+            office = next((d for d in DAYS if re.search(rf"{d}s?\b", prompt)), None)
+            shut = _shutoff(desk)
+            busy = [(desk.at(e["start"]), desk.at(e["end"])) for e in desk.events if e.get("start") and e.get("end")]
+            ok = []
+            for w in _windows(str(offer.get("body")), desk.now):
+                end = w + timedelta(hours=2)
+                if (w.hour >= 12) != afternoon or (office and w.strftime("%A").lower() == office):
+                    continue
+                if any(s < end and w < e for s, e in busy) or (shut and shut[0] < end and w < shut[1]):
+                    continue
+                ok.append(w)
+            if not ok:
+                return
+            pick = ok[0]
+            desk.memory["pick"] = pick
+            hour = pick.hour % 12 or 12
+            half = "am" if pick.hour < 12 else "pm"
+            await desk.text(phone, f"Please book {pick:%A} {pick.day} {pick:%B}, {hour}{half}. The address is "
+                                   f"{address}; I'll let you in myself.")
+            return
+        if "pick" in desk.memory and len(theirs) >= 2 and desk.once("sms:calendar"):
+            start: datetime = desk.memory["pick"]
+            name = desk.book.names.get(pro[0], "")
+            await desk.call("POST", "/calendar/create", {
+                "title": f"Repair visit: {name}", "start": start.isoformat(),
+                "end": (start + timedelta(hours=2)).isoformat(), "location": address})
+            desk.report.append("Booked the visit and put it in the calendar.")
