@@ -161,6 +161,10 @@ async def sweep(roles: Sequence[str], classic_seeds: Sequence[int], day_seeds: S
                                              for role in roles for seed in seeds))
             out.append(ScenarioSweep(scenario, seeds, round(time.monotonic() - started, 1),
                                      [t for batch in batches for t in batch]))
+            missed = sum(bool(t.problems()) for t in out[-1].trials)
+            # Progress on stderr (stdout is the JSON): a full sweep runs for an hour or more.
+            print(f"{scenario}: {len(out[-1].trials)} trials in {out[-1].wall_s:.0f} s, {missed} missed",
+                  file=sys.stderr, flush=True)
     return out
 
 

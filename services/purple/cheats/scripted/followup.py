@@ -48,35 +48,111 @@ def _phone(desk: Desk) -> str | None:
     return None
 
 
+WORD_HOURS = {"eleven in the morning": 11, "noon": 12, "one in the afternoon": 13, "two in the afternoon": 14,
+              "three in the afternoon": 15, "four in the afternoon": 16}
+SPOKEN = "|".join(WORD_HOURS)
+CLOCK = rf"(?:{CLOCK12}|\d\d:\d\d|{SPOKEN})"
+GAP = r"(an|two|three|four|five|six) hours?"
+GAPS = {"an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+INTERNAL = re.compile(r"internal|redline|files only|in-house|inside the company|annotated|comments|never to send",
+                      re.I)
+REPLACES = re.compile(r"ignore|withdrawn|superseded|re-issue|revoked|instead|corrected", re.I)
+ANY_LINK = re.compile(r"https://\S+?(?=[\s)]|\.?$|\.\s)", re.M)
+
+
+def _when(text: str, day: datetime) -> datetime:
+    """A clock of the request ("2pm", "14:00", "two in the afternoon") on ``day``'s date."""
+    text = text.strip().lower()
+    if text in WORD_HOURS:
+        return day.replace(hour=WORD_HOURS[text], minute=0, second=0, microsecond=0)
+    if re.fullmatch(r"\d\d:\d\d", text):
+        hour, minute = map(int, text.split(":"))
+        return day.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    return _clock12(text, day)
+
+
+def _first(patterns: tuple[str, ...], text: str) -> re.Match[str] | None:
+    return next((m for p in patterns if (m := re.search(p, text, re.I | re.S))), None)
+
+
 @script
 class Followup(Script):
+    """The request's frames as the phrasebook writes them; Legal's link chosen by the words around it."""
+
     part = "followup"
-    trigger = r"wants the countersigned"
-    REQUEST = re.compile(rf"(\w+) (\w+) wants the countersigned (.+?): reply now that it comes today by ({CLOCK12})"
-                         rf".*?until ({CLOCK12}).*?remind me here at ({CLOCK12}) to call (.+?) about", re.I | re.S)
+    trigger = r"Legal"
+    PROMISE = (rf"comes today by ({CLOCK})", rf"with them by ({CLOCK})", rf"that ({CLOCK}) today is when")
+    AFTER_HOLD = rf"deliver it {GAP} after Legal's hold-back"
+    AFTER_ASK = rf"promise it {GAP} later than"
+    HOLD = (rf"pull it back until ({CLOCK})", rf"only final at ({CLOCK})", rf"until ({CLOCK}) it may",
+            rf"link before ({CLOCK})", rf"hold-back ends at ({CLOCK})")
+    REMIND = (rf"here at ({CLOCK}) to", rf"At ({CLOCK}), nudge", rf"At ({CLOCK}), remind", rf"reminder at ({CLOCK})")
+    LINE = ((r"call my adviser (\w+)", None), (r"phone the .+? team", re.compile(r"team|desk|specialists", re.I)),
+            (r"main enquiries line", re.compile(r"general|main", re.I)))
+
+    def _client(self, desk: Desk) -> tuple[str, dict[str, Any]] | None:
+        for m in re.finditer(r"(?=\b([A-Z][a-z]+) ([A-Z][a-z]+))", desk.prompt):
+            address = f"{m[1]}.{m[2]}".lower()
+            mail = next((e for e in desk.inbox.emails if address in str(e.get("from_address", "")).lower()), None)
+            if mail is not None:
+                return m[1], mail
+        return None
+
+    def _promise(self, desk: Desk, hold: datetime, asked: datetime | None) -> datetime | None:
+        if (m := _first(self.PROMISE, desk.prompt)) is not None:
+            return _when(m[1], desk.now)
+        if (m := re.search(self.AFTER_HOLD, desk.prompt)) is not None:
+            return hold + timedelta(hours=GAPS[m[1].lower()])
+        if (m := re.search(self.AFTER_ASK, desk.prompt)) is not None and asked is not None:
+            return asked + timedelta(hours=GAPS[m[1].lower()])
+        return None
+
+    def _number(self, desk: Desk) -> str | None:
+        bank = next((e for e in _from(desk, "no-reply@") if PHONE.search(_body(e))), None)
+        if bank is None:
+            return None
+        lines = _body(bank).splitlines()
+        for pattern, label in self.LINE:
+            m = re.search(pattern, desk.prompt)
+            if m is None:
+                continue
+            want = re.compile(re.escape(m[1]), re.I) if label is None else label
+            for line in lines:
+                if want.search(line) and (n := PHONE.search(line)):
+                    return n[0]
+        return None
+
+    def _link(self, desk: Desk) -> str | None:
+        legal = [e for e in desk.inbox.emails if ANY_LINK.search(_body(e))
+                 and "no-reply" not in str(e.get("from_address"))]
+        replacing = [e for e in legal if REPLACES.search(_body(e))]
+        for email in replacing or legal:
+            for line in re.split(r"\n|;|\. ", _body(email)):
+                for m in ANY_LINK.finditer(line):
+                    if not INTERNAL.search(line):
+                        return m[0].rstrip(".")
+        return None
 
     async def turn(self, desk: Desk) -> None:
-        m = self.REQUEST.search(desk.prompt)
-        if m is None:
+        hold_m, remind_m = _first(self.HOLD, desk.prompt), _first(self.REMIND, desk.prompt)
+        found = self._client(desk)
+        if hold_m is None or found is None:
             return
-        first, _last, _, promise, hold, remind, bank = m.groups()
-        client = next((e for e in desk.inbox.emails if first.lower() in str(e.get("from_address", "")).lower()
-                       and "countersigned" in str(e.get("subject", "")).lower()), None)
-        if client is None:
-            return
-        if desk.once("followup-promise"):
-            await desk.reply(client, f"Hi {first},\n\nYou will have it today by {promise}.\n")
-        if desk.now >= _clock12(hold, desk.now):
-            links = [LINK.search(_body(e)) for e in desk.inbox.emails]
-            found = [x[0] for x in links if x]
-            if found and desk.once("followup-link"):
-                await desk.email([str(client["from_address"])], "Countersigned contract",
-                                 f"Hi {first},\n\nAs promised, here it is: {found[0]}\n")
-        at = _clock12(remind, desk.now)
-        if at <= desk.now < at + timedelta(hours=1):
-            number = _phone(desk)
-            if number and desk.once("followup-remind"):
-                desk.report.append(f"Reminder: call {bank} now on {number}.")
+        first, client = found
+        hold = _when(hold_m[1], desk.now)
+        asked_m = re.search(CLOCK, _body(client), re.I)
+        promise = self._promise(desk, hold, _when(asked_m[0], desk.now) if asked_m else None)
+        if promise is not None and desk.once("followup-promise"):
+            await desk.reply(client, f"Hi {first},\n\nYou will have it today by {promise:%H:%M}.\n")
+        link = self._link(desk)
+        if desk.now >= hold and link and desk.once("followup-link"):
+            await desk.email([str(client["from_address"])], "Countersigned contract",
+                             f"Hi {first},\n\nAs promised, here it is: {link}\n")
+        if remind_m is not None:
+            at = _when(remind_m[1], desk.now)
+            number = self._number(desk)
+            if at <= desk.now < at + timedelta(hours=1) and number and desk.once("followup-remind"):
+                desk.report.append(f"Reminder: call the bank now on {number}.")
 
 
 @script
@@ -89,7 +165,7 @@ class MultiDayFollowup(Script):
 
     @staticmethod
     def _wednesday(desk: Desk, clock: str) -> datetime:
-        start = desk.memory.setdefault("start", desk.now)
+        start: datetime = desk.memory.setdefault("start", desk.now)
         monday = start.replace(hour=0, minute=0, second=0, microsecond=0)
         hour, minute = map(int, clock.split(":"))
         return monday + timedelta(days=2, hours=hour, minutes=minute)
