@@ -33,3 +33,15 @@ async def test_the_oracle_passes_every_world_of_the_sweep(tmp_path):
     verdict = report(result, ("oracle",), listed=1000)
     assert verdict["ok"], "the oracle missed in {} world(s):\n{}".format(
         verdict["problems"], "\n".join(verdict["problems_listed"]))
+
+
+async def test_a_criterion_the_green_could_not_score_fails_the_sweep_naming_it(tmp_path):
+    """tests/scenarios/raising_eval's ``explodes`` raises: the sweep reports it as an evaluator error and fails."""
+    settings = GreenSettings(scenarios_dir=ROOT / "tests" / "scenarios", data_dir=tmp_path,
+                             character_mode="scripted", heldout_secret=None)
+    result = await sweep(("oracle",), (0,), (), concurrency=1, settings=settings, scenarios=["raising_eval"])
+    verdict = report(result, ("oracle",))
+    assert not verdict["ok"]
+    [error] = verdict["scenarios"]["raising_eval"]["oracle"]["evaluator_errors_listed"]
+    assert error["criterion"] == "explodes" and "deliberate evaluator failure" in error["error"]
+    assert any("criterion explodes errored" in p for p in verdict["problems_listed"])
