@@ -187,10 +187,14 @@ class MultiDayFollowup(Script):
         at = self._wednesday(desk, remind[2])
         if not at <= desk.now < at + timedelta(hours=1):
             return
-        number = _phone(desk)
+        bank = next((e for e in _from(desk, "no-reply@") if PHONE.search(_body(e))), None)
+        lines = _body(bank).splitlines() if bank else []
+        # The adviser's line when the email lists several (drawn worlds), else its one number.
+        number = next((m[0] for line in lines if re.search(r"adviser|directly|direct line", line, re.I)
+                       and (m := PHONE.search(line))), None) or _phone(desk)
         if number and desk.once("mdf-remind"):
             desk.report.append(f"Reminder: call the bank now about the mortgage rate lock on {number}.")
-        link = next((x[0] for e in desk.inbox.emails if (x := LINK.search(_body(e)))), None)
+        link = Followup()._link(desk)
         if sam_mail and link and desk.once("mdf-link"):
             await desk.reply(sam_mail, f"Hi {sam[1]},\n\nAs promised, the countersigned contract: {link}\n")
         final = next((e for e in desk.inbox.emails if "final" in str(e.get("subject", "")).lower()
