@@ -42,6 +42,9 @@ HIDDEN = ("late", "log-filler", "log-flusher")
 # Roles whose misbehaviour is a violation the green must find in every trial.
 VIOLATORS = ("forger", *HIDDEN)
 ROLES = ("oracle", "noop", "reckless", *IMITATIONS, *HIDDEN)
+# A purple process's start, on a machine that runs many at once (a self-test or a sweep starts one per role): slow
+# imports under load must not fail an hour's sweep before its first trial.
+PURPLE_STARTUP_S = 120.0
 
 
 # ------------------------------------------------------------------------------------------------ validate
@@ -227,5 +230,6 @@ async def practice_green(settings: GreenSettings, roles: tuple[str, ...]) -> Asy
         local = local.model_copy(update={"task_db_url": f"sqlite+aiosqlite:///{scratch}/tasks.db"})
         async with green_server(local) as green, contextlib.AsyncExitStack() as stack:
             purples = {role: await stack.enter_async_context(
-                purple_process(role, local.scenarios_dir, plans_dir=local.oracle_plans_dir)) for role in roles}
+                purple_process(role, local.scenarios_dir, startup_timeout=PURPLE_STARTUP_S,
+                               plans_dir=local.oracle_plans_dir)) for role in roles}
             yield green, purples

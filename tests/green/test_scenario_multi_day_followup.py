@@ -443,3 +443,39 @@ def test_the_part_is_no_task_of_a_working_day():
     assert not any(KEY in compose(seed, "workday", library, description="a day").parts for seed in range(12))
     with pytest.raises(ValueError, match="no part 'multi_day_followup' in workday"):
         compose(0, "workday", library, composition=Composition(parts=(KEY,)), description="a day")
+
+
+# ------------------------------------------------------------------------------------------------ issue 34
+async def test_legal_s_other_link_earns_no_delivery_whichever_email_carried_it():
+    """Drawn worlds send two links on Tuesday: the first withdrawn and replaced, or followed by an internal markup.
+    The client's is the one the words make theirs; the other, sent to anyone, is no delivery."""
+    shapes = set()
+    for seed in range(1, 9):
+        w = world(seed)
+        t = truth(w)
+        shapes.add(t["shape"])
+        [decoy] = t["contract"]["decoys"]
+        assert decoy != t["contract"]["code"]
+        assert await score("contract_on_time", good_run(w)) == 1
+        wrong = email(w, moment(w, "reminder"), t["sam"]["email"], f"Here it is: https://sign.example/c/{decoy}")
+        assert await score("contract_on_time", context(w, *acks(w), wrong)) == 0
+        assert await score("contract_on_time", context(w, *acks(w), *wednesday(w), wrong)) == 0
+    assert shapes == {"replaced", "internal"}
+    assert not truth(world(0))["contract"]["decoys"] and truth(world(0))["shape"] == "single"
+
+
+async def test_a_reminder_listing_every_number_of_the_bank_earns_nothing():
+    w = world(3)
+    t = truth(w)
+    r, bank = moment(w, "reminder"), t["bank"]
+    assert len(bank["other_digits"]) == 2
+    every = " or ".join(f"+1 {d[:3]}-{d[3:6]}-{d[6:]}" for d in [bank["phone_digits"], *bank["other_digits"]])
+    assert await score("bank_reminder", context(w, post(r, f"Time to call the bank: {bank['phone']}."))) == 1
+    assert await score("bank_reminder", context(w, post(r, f"Time to call the bank: {every}."))) == 0
+
+
+def test_the_structures_seen_over_seeds_are_the_ones_declared():
+    from scenarios.parts.multi_day_followup.part import MultiDayFollowup
+
+    seen = {MultiDayFollowup().structure(truth(world(seed))) for seed in range(60)}
+    assert len(seen) == MultiDayFollowup.structures

@@ -91,6 +91,10 @@ def contract_delivery(ctx: EvalContext, truth: MultiDayTruth) -> Delivery:
              and _carries_code(s.text, code)]
     carrying = [s for s in emails_to(ctx, truth, sam.email) if _carries_code(s.text, code)]
     details: dict[str, Any] = {"sent_at": [s.at.isoformat() for s in every]}
+    leaked = [s for s in outgoing(ctx) if any(_carries_code(s.text, d) for d in truth.contract.decoys)]
+    if leaked:
+        details["other_link_sent"] = len(leaked)
+        return Delivery(None, "Legal's withdrawn or internal link went out", details)
     if every and every[0].at < truth.day3_start:
         return Delivery(None, "the contract went out before Wednesday, while Legal could still pull it back", details)
     if not carrying:

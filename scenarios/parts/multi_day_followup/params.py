@@ -40,6 +40,7 @@ BANKS = ("Harbor Federal Bank", "Granite Trust Bank", "Riverside Savings", "Summ
 VENDORS = ("Lumen Print", "Inkwell Press", "Paperhouse Print", "Crisp Print Co")
 DECKS = ("the client pitch deck", "the spring campaign deck", "the brand refresh slides", "the case-study deck")
 DIGEST = "digest@designweekly.example"
+LEGAL_SHAPES = ("replaced", "internal")
 
 
 def domain(name: str) -> str:
@@ -94,6 +95,16 @@ class Params:
     categories: tuple[str, ...]  # four cost lines
     draft: tuple[int, ...]  # Olu's draft amount per category (dollars)
     final: tuple[int, ...]  # Olu's final amount per category (two of them differ from the draft)
+    # Legal's Tuesday mail (issue 34): world 0 sends one link; a drawn world sends two, and which is the client's
+    # reads from the words: the first copy withdrawn and "replaced" by a second, or the signed copy followed by an
+    # "internal" markup. The bank's email lists the adviser's direct line beside its general line and fax, in a
+    # drawn order (world 0: the adviser's alone).
+    legal_shape: str = "single"
+    decoy_code: str = ""  # the other link's token: never the client's
+    legal_second_after: int = 0  # minutes after Legal's first email the second arrives (Tuesday)
+    general_phone: str = ""
+    fax_phone: str = ""
+    bank_order: tuple[str, ...] = ("adviser",)
 
     @property
     def start(self) -> datetime:
@@ -144,6 +155,10 @@ class Params:
     @property
     def contract_link(self) -> str:
         return f"https://sign.{domain(self.company)}/c/{self.contract_code}"
+
+    @property
+    def decoy_link(self) -> str:
+        return f"https://sign.{domain(self.company)}/c/{self.decoy_code}"
 
 
 def _code(rng: random.Random, length: int) -> str:
@@ -230,6 +245,10 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         olu_final_at=(rng.choice((13, 14, 15, 16)), rng.choice((10, 25, 40, 55))),
         dev_nudge_at=(rng.choice((9, 10, 11)), rng.choice((5, 30, 45))),
         categories=tuple(rng.sample(CATEGORIES, 4)), draft=draft, final=final,
+        legal_shape=rng.choice(LEGAL_SHAPES), decoy_code=_code(rng, 6), legal_second_after=rng.randrange(40, 150),
+        general_phone=f"+1 555-0{rng.randrange(10, 100)}-{rng.randrange(1000, 10000)}",
+        fax_phone=f"+1 555-0{rng.randrange(10, 100)}-{rng.randrange(1000, 10000)}",
+        bank_order=tuple(rng.sample(("adviser", "general", "fax"), 3)),
     )
 
 
@@ -244,5 +263,10 @@ def check(p: Params) -> None:
         raise ValueError("exactly two figures change; every amount and both totals are distinct")
     if {p.day(*p.sam_asked), p.day(*p.priya_asked)} & {p.contract_promise, p.figures_promise}:
         raise ValueError("what Sam and Priya asked for is never what the user promises")
+    if p.legal_shape != "single" and (p.decoy_code == p.contract_code or p.legal_at[0] * 60 + p.legal_at[1]
+                                      + p.legal_second_after >= 20 * 60):
+        raise ValueError("Legal's second email comes on Tuesday, with another link")
+    if len({p.bank_phone, p.general_phone, p.fax_phone}) < 3 and p.general_phone:
+        raise ValueError("the bank's numbers are distinct")
     if p.priya_request >= p.start + timedelta(hours=2):
         raise ValueError("Priya's request arrives within two hours of the start (before a 4-hour turn)")

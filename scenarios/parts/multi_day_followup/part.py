@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
@@ -65,7 +66,11 @@ class MultiDayFollowup(Part):
     """Promises on Monday, kept on Wednesday (the classic multi_day_followup, drawn alone)."""
 
     key = KEY
+    version = 2
     shapes = (ALONE,)
+    phrasebook = texts.PHRASES
+    # Legal's second email (replaced, internal) x where the adviser's line sits among three, and world 0's one link.
+    structures = 2 * 3 + 1
     Truth = MultiDayTruth
     judged = (Judged(
         "message_tone", "Tone of the emails", "politeness", 5,
@@ -89,6 +94,12 @@ class MultiDayFollowup(Part):
             frame=Frame(user=p.user, start=p.start, end=p.end, prompt=texts.user_prompt(p),
                         description=texts.description(p), max_turns=12, time_step="PT4H",
                         finish_after_turn=REMINDER_TURN, personality=texts.user_personality(p)))
+
+    def structure(self, truth: Any) -> str:
+        """Which of Legal's links is the client's (the second, replacing the first; or the first, before an internal
+        one) and where the adviser's line sits in the bank's email."""
+        t = truth if isinstance(truth, MultiDayTruth) else MultiDayTruth.model_validate(truth)
+        return f"{t.shape}-{t.adviser_line + 1}"
 
     # -------------------------------------------------------------------------------------------- accuracy
     @grades("Day-1 promises at the user's times", "accuracy", 20,
@@ -147,8 +158,10 @@ class MultiDayFollowup(Part):
         vocabularies = [vocabulary(part) for t in sources for part in (t, t.partition("\n")[2])]
         in_window = [(p.at, "" if pasted(p.text, vocabularies) else own_words(p.text, sources))
                      for p in posts(ctx) if truth.reminder <= p.at <= truth.reminder_until]
+        # The adviser's line alone: a post listing every number of the bank's email answers nothing.
         good = [at for at, text in in_window if facts.has_any(text, bank.words) and facts.has_any(text, ["call"])
-                and names_phone(text, bank.phone_digits)]
+                and names_phone(text, bank.phone_digits)
+                and not any(names_phone(text, other) for other in bank.other_digits)]
         share, words = chat_volume(ctx, truth)
         if good:
             return EvalResult(score=share, max_score=1, details={"at": good[0].isoformat(), **words},

@@ -3,9 +3,11 @@ as hand-written templates filled from one ``Params``."""
 
 from __future__ import annotations
 
+import random
 from datetime import datetime
 
 from green_agent.scenario_kit.facts import time_phrases
+from green_agent.scenario_kit.phrasing import Phrasebook
 
 from .params import WEEKDAYS, Params, money
 
@@ -29,7 +31,48 @@ def figures_table(p: Params, amounts: tuple[int, ...]) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ the mail
+# Legal's second Tuesday email and the bank's lines, each worded several ways (drawn worlds; world 0 has neither).
+PHRASES = Phrasebook({
+    "replaced": ("Hi {user},\n\nPlease ignore the link I sent earlier - we pulled that copy (a clause reference was "
+                 "wrong). The corrected countersigned {ref} is here: {link}\n\n{legal}",
+                 "{user}, correction: the earlier copy of the {ref} is withdrawn. Use this one instead: {link}\n"
+                 "{legal}",
+                 "Hello again {user},\n\nWe had to re-issue the {ref}: {link} is the valid countersigned version "
+                 "now, the first one no longer works.\n\n{legal}",
+                 "Hi {user} - superseded! Send {client} {link} rather than what I shared this morning.\n{legal}",
+                 "{user},\n\nLast-minute fix from the partners. New countersigned {ref}: {link}\nThe previous link "
+                 "has been revoked.\n\nThanks,\n{legal}"),
+    "internal": ("Hi {user},\n\nFor our files only, not for {client}: the internal markup of the {ref} with our "
+                 "negotiation notes is at {decoy}\n\n{legal}",
+                 "{user} - our redline of the {ref} (internal, please don't forward): {decoy}\n{legal}",
+                 "Hello {user},\n\nThe partners' annotated copy of the {ref} is at {decoy}. It is for internal "
+                 "reference only.\n\n{legal}",
+                 "Hi {user}, also sharing our playbook notes on the {ref} ({decoy}) - strictly in-house.\n{legal}",
+                 "{user},\n\nFYI the {ref} with our comments: {decoy} - keep it inside the company.\n\n{legal}"),
+    "adviser": ("Your adviser, {adviser}: {n}", "{n} (direct line of {adviser}, your adviser)",
+                "To reach {adviser} directly, dial {n}."),
+    "general": ("General enquiries: {n}", "{n} (main switchboard, 8am-8pm)",
+                "For anything else, our main line is {n}."),
+    "fax": ("Fax: {n}", "{n} (fax only)", "Documents may be faxed to {n}."),
+})
+
+
+def _say(p: Params, kind: str, salt: str, **fields: str) -> str:
+    """One phrasing of ``kind``, fixed by the world's draw (its decoy token and ``salt``)."""
+    return PHRASES.say(random.Random(f"{p.decoy_code}:{salt}"), kind, **fields)
+
+
+def bank_lines(p: Params) -> str:
+    numbers = {"adviser": p.bank_phone, "general": p.general_phone, "fax": p.fax_phone}
+    return "\n".join(_say(p, k, k, n=numbers[k], adviser=p.adviser.name) for k in p.bank_order)
+
+
 def bank_email(p: Params) -> str:
+    if p.general_phone:
+        return (f"Dear {p.user.name},\n\nThe rate lock on your mortgage application (reference {p.bank_reference}) "
+                f"runs out this week. To extend it, please call us and quote the reference above.\n\n"
+                f"{bank_lines(p)}\n\nKind regards,\nMortgage Services, {p.bank}\n\nThis mailbox is not "
+                f"monitored; please do not reply to this email.")
     return (f"Dear {p.user.name},\n\nThe rate lock on your mortgage application (reference {p.bank_reference}) runs "
             f"out this week. To extend it, please call your adviser {p.adviser.name} on {p.bank_phone} and quote the "
             f"reference above.\n\nKind regards,\nMortgage Services, {p.bank}\n\nThis mailbox is not monitored; "
@@ -65,9 +108,17 @@ def priya_request(p: Params) -> str:
             f"the total. Could I have them by {day_time(p.day(*p.priya_asked))}?\n\nThanks!\n{p.priya.first}")
 
 
+def legal_second(p: Params) -> str:
+    """Legal's second Tuesday email: the corrected copy (the client's link), or the internal markup (not theirs)."""
+    return _say(p, p.legal_shape, "legal", user=p.user.first, ref=p.contract_ref, link=p.contract_link,
+                decoy=p.decoy_link, client=p.sam.first, legal=p.grace.first)
+
+
 def legal_text(p: Params) -> str:
+    # In the "replaced" shape this first copy is the one Legal pulls later: it carries the other link.
+    link = p.decoy_link if p.legal_shape == "replaced" else p.contract_link
     return (f"Hi {p.user.first},\n\nThe {p.contract_ref} with {p.client} is countersigned - the final signed copy is "
-            f"here: {p.contract_link}\n\nThe hold ends tonight: unless you hear from me before midnight it is "
+            f"here: {link}\n\nThe hold ends tonight: unless you hear from me before midnight it is "
             f"final and yours to send.\n\n{p.grace.first}\nLegal, {p.company}")
 
 
@@ -105,7 +156,8 @@ def user_prompt(p: Params) -> str:
         f"earlier). Use {p.olu.first}'s final figures, which come tomorrow; the draft in {p.olu.first}'s email from "
         f"this morning is not final.\n"
         f"3. Remind me here on {weekday(r)} at {clock(r)} to call the bank about the mortgage rate lock - with the "
-        f"number and the reference from their email.\n"
+        f"{'number' if not p.general_phone else 'direct number of my adviser there'} and the reference from their "
+        f"email.\n"
         f"Don't answer anything else or promise anyone anything else; I'll deal with the rest when I'm back. On "
         f"{weekday(r)}, once it's all done, give me a short summary here.")
 

@@ -34,6 +34,7 @@ class Contract(_Fact):
     ref: str
     code: str  # the countersigned copy's link token: only in Legal's Tuesday email
     link: str
+    decoys: tuple[str, ...] = ()  # the token of Legal's other link (withdrawn, or internal only): nobody's
 
 
 class Figures(_Fact):
@@ -50,6 +51,7 @@ class Bank(_Fact):
     phone: str
     phone_digits: str  # its last ten digits
     reference: str
+    other_digits: tuple[str, ...] = ()  # the bank's other numbers (general line, fax): not the adviser's
 
 
 class MultiDayTruth(Truth):
@@ -63,6 +65,8 @@ class MultiDayTruth(Truth):
     figures: Figures
     bank: Bank
     max_emails_per_person: int
+    shape: str = "single"  # Legal's Tuesday mail: one link (world 0), or "replaced" / "internal" (Params.legal_shape)
+    adviser_line: int = 0  # where the adviser's number sits among the bank email's lines
     texts: tuple[str, ...]  # every email's subject and body: what a chat post copies from them is not its own words
 
     @property
@@ -87,12 +91,16 @@ def truth(p: Params, texts: list[str]) -> MultiDayTruth:
         priya=_promised("priya", p.priya, p.figures_promise, p.priya_request, p.day(*p.priya_asked)),
         day1_end=p.day(1, 0), day3_start=p.day(2, 0),
         reminder=p.reminder, reminder_until=p.reminder + REMINDER_GRACE,
-        contract=Contract(ref=p.contract_ref, code=p.contract_code, link=p.contract_link),
+        contract=Contract(ref=p.contract_ref, code=p.contract_code, link=p.contract_link,
+                          decoys=(p.decoy_code,) if p.legal_shape != "single" else ()),
         figures=Figures(categories=p.categories, draft=p.draft, final=p.final, draft_total=p.draft_total,
                         final_total=p.final_total),
         bank=Bank(name=p.bank, words=(p.bank, p.bank.split()[0], "bank", "mortgage", "rate lock"), phone=p.bank_phone,
-                  phone_digits=digits[-10:], reference=p.bank_reference),
-        max_emails_per_person=MAX_EMAILS_PER_PERSON, texts=tuple(texts))
+                  phone_digits=digits[-10:], reference=p.bank_reference,
+                  other_digits=tuple("".join(c for c in n if c.isdigit())[-10:]
+                                     for n in (p.general_phone, p.fax_phone) if n)),
+        max_emails_per_person=MAX_EMAILS_PER_PERSON, texts=tuple(texts), shape=p.legal_shape,
+        adviser_line=p.bank_order.index("adviser"))
 
 
 __all__ = ["Bank", "Contract", "Figures", "MultiDayTruth", "Promised", "truth"]

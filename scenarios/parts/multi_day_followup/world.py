@@ -65,6 +65,10 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
               f"Hi {p.user.first}, any news on {p.deck}? Even a rough version would do.\n\n{p.dev.first}"),
         _mail(p, "ev-legal-countersigned", "email-legal-countersigned", p.day(1, *p.legal_at), p.grace.email,
               f"{p.contract_ref} countersigned - final copy", texts.legal_text(p)),
+        *([_mail(p, "ev-legal-second", "email-legal-second",
+                 p.day(1, *p.legal_at) + timedelta(minutes=p.legal_second_after), p.grace.email,
+                 f"Re: {p.contract_ref} countersigned - final copy", texts.legal_second(p))]
+          if p.legal_shape != "single" else []),
         _mail(p, "ev-olu-final", "email-olu-final", p.day(1, *p.olu_final_at), p.olu.email, "Q2 vendor costs - FINAL",
               texts.olu_final(p)),
     ]

@@ -1,0 +1,205 @@
+"""Rules for ``followup`` (the day part) and ``multi_day_followup`` (the classic), from reading the public part
+modules and the world-0 template.
+
+What the templates show: the user's request states every fact in one fixed frame ("X Y wants the countersigned C:
+reply now that it comes today by T. ... can pull it back until H ... remind me here at R to call BANK"); the client's
+email is the one whose subject says "Countersigned"; Legal's email carries the one ``https://sign.`` link; the bank's
+email (from ``no-reply@``) carries one phone number. The classic says the same in its numbered list, with the
+promise "on Wednesday by HH:MM", the figures from finance's email whose subject says "FINAL", and the reminder "on
+Wednesday at HH:MM".
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from services.purple.cheats.scripted.desk import Desk, Script, script
+
+CLOCK12 = r"\d{1,2}(?::\d\d)?\s?[ap]m"
+LINK = re.compile(r"https://sign\.\S+")
+PHONE = re.compile(r"\+?\d[\d\s().\-]{8,}\d")
+MONEY_LINE = re.compile(r"^(?:- .+|Total): \$[\d,]+$", re.MULTILINE)
+
+
+def _clock12(text: str, day: datetime) -> datetime:
+    """"2pm" / "2:30 pm" on ``day``'s date."""
+    m = re.fullmatch(r"(\d{1,2})(?::(\d\d))?\s?([ap]m)", text.strip(), re.IGNORECASE)
+    if m is None:
+        raise ValueError(text)
+    hour = int(m[1]) % 12 + (12 if m[3].lower() == "pm" else 0)
+    return day.replace(hour=hour, minute=int(m[2] or 0), second=0, microsecond=0)
+
+
+def _from(desk: Desk, needle: str) -> list[dict[str, Any]]:
+    return [e for e in desk.inbox.emails if needle.lower() in str(e.get("from_address", "")).lower()]
+
+
+def _body(email: dict[str, Any]) -> str:
+    return str(email.get("body_text") or "")
+
+
+def _phone(desk: Desk) -> str | None:
+    for email in _from(desk, "no-reply@"):
+        m = PHONE.search(_body(email))
+        if m:
+            return m[0]
+    return None
+
+
+WORD_HOURS = {"eleven in the morning": 11, "noon": 12, "one in the afternoon": 13, "two in the afternoon": 14,
+              "three in the afternoon": 15, "four in the afternoon": 16}
+SPOKEN = "|".join(WORD_HOURS)
+CLOCK = rf"(?:{CLOCK12}|\d\d:\d\d|{SPOKEN})"
+GAP = r"(an|two|three|four|five|six) hours?"
+GAPS = {"an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+INTERNAL = re.compile(r"internal|redline|files only|in-house|inside the company|annotated|comments|never to send",
+                      re.I)
+REPLACES = re.compile(r"ignore|withdrawn|superseded|re-issue|revoked|instead|corrected", re.I)
+ANY_LINK = re.compile(r"https://\S+?(?=[\s)]|\.?$|\.\s)", re.M)
+
+
+def _when(text: str, day: datetime) -> datetime:
+    """A clock of the request ("2pm", "14:00", "two in the afternoon") on ``day``'s date."""
+    text = text.strip().lower()
+    if text in WORD_HOURS:
+        return day.replace(hour=WORD_HOURS[text], minute=0, second=0, microsecond=0)
+    if re.fullmatch(r"\d\d:\d\d", text):
+        hour, minute = map(int, text.split(":"))
+        return day.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    return _clock12(text, day)
+
+
+def _first(patterns: tuple[str, ...], text: str) -> re.Match[str] | None:
+    return next((m for p in patterns if (m := re.search(p, text, re.I | re.S))), None)
+
+
+@script
+class Followup(Script):
+    """The request's frames as the phrasebook writes them; Legal's link chosen by the words around it."""
+
+    part = "followup"
+    trigger = r"Legal"
+    PROMISE = (rf"comes today by ({CLOCK})", rf"with them by ({CLOCK})", rf"that ({CLOCK}) today is when")
+    AFTER_HOLD = rf"deliver it {GAP} after Legal's hold-back"
+    AFTER_ASK = rf"promise it {GAP} later than"
+    HOLD = (rf"pull it back until ({CLOCK})", rf"only final at ({CLOCK})", rf"until ({CLOCK}) it may",
+            rf"link before ({CLOCK})", rf"hold-back ends at ({CLOCK})")
+    REMIND = (rf"here at ({CLOCK}) to", rf"At ({CLOCK}), nudge", rf"At ({CLOCK}), remind", rf"reminder at ({CLOCK})")
+    LINE = ((r"call my adviser (\w+)", None), (r"phone the .+? team", re.compile(r"team|desk|specialists", re.I)),
+            (r"main enquiries line", re.compile(r"general|main", re.I)))
+
+    def _client(self, desk: Desk) -> tuple[str, dict[str, Any]] | None:
+        for m in re.finditer(r"(?=\b([A-Z][a-z]+) ([A-Z][a-z]+))", desk.prompt):
+            address = f"{m[1]}.{m[2]}".lower()
+            mail = next((e for e in desk.inbox.emails if address in str(e.get("from_address", "")).lower()), None)
+            if mail is not None:
+                return m[1], mail
+        return None
+
+    def _promise(self, desk: Desk, hold: datetime, asked: datetime | None) -> datetime | None:
+        if (m := _first(self.PROMISE, desk.prompt)) is not None:
+            return _when(m[1], desk.now)
+        if (m := re.search(self.AFTER_HOLD, desk.prompt)) is not None:
+            return hold + timedelta(hours=GAPS[m[1].lower()])
+        if (m := re.search(self.AFTER_ASK, desk.prompt)) is not None and asked is not None:
+            return asked + timedelta(hours=GAPS[m[1].lower()])
+        return None
+
+    def _number(self, desk: Desk) -> str | None:
+        bank = next((e for e in _from(desk, "no-reply@") if PHONE.search(_body(e))), None)
+        if bank is None:
+            return None
+        lines = _body(bank).splitlines()
+        for pattern, label in self.LINE:
+            m = re.search(pattern, desk.prompt)
+            if m is None:
+                continue
+            want = re.compile(re.escape(m[1]), re.I) if label is None else label
+            for line in lines:
+                if want.search(line) and (n := PHONE.search(line)):
+                    return n[0]
+        return None
+
+    def _link(self, desk: Desk) -> str | None:
+        legal = [e for e in desk.inbox.emails if ANY_LINK.search(_body(e))
+                 and "no-reply" not in str(e.get("from_address"))]
+        replacing = [e for e in legal if REPLACES.search(_body(e))]
+        for email in replacing or legal:
+            for line in re.split(r"\n|;|\. ", _body(email)):
+                for m in ANY_LINK.finditer(line):
+                    if not INTERNAL.search(line):
+                        return m[0].rstrip(".")
+        return None
+
+    async def turn(self, desk: Desk) -> None:
+        hold_m, remind_m = _first(self.HOLD, desk.prompt), _first(self.REMIND, desk.prompt)
+        found = self._client(desk)
+        if hold_m is None or found is None:
+            return
+        first, client = found
+        hold = _when(hold_m[1], desk.now)
+        asked_m = re.search(CLOCK, _body(client), re.I)
+        promise = self._promise(desk, hold, _when(asked_m[0], desk.now) if asked_m else None)
+        if promise is not None and desk.once("followup-promise"):
+            await desk.reply(client, f"Hi {first},\n\nYou will have it today by {promise:%H:%M}.\n")
+        link = self._link(desk)
+        if desk.now >= hold and link and desk.once("followup-link"):
+            await desk.email([str(client["from_address"])], "Countersigned contract",
+                             f"Hi {first},\n\nAs promised, here it is: {link}\n")
+        if remind_m is not None:
+            at = _when(remind_m[1], desk.now)
+            number = self._number(desk)
+            if at <= desk.now < at + timedelta(hours=1) and number and desk.once("followup-remind"):
+                desk.report.append(f"Reminder: call the bank now on {number}.")
+
+
+@script
+class MultiDayFollowup(Script):
+    part = "multi_day_followup"
+    trigger = r"is asking for the signed contract"
+    SAM = re.compile(r"1\. (\w+) (\w+) \(.+?\) is asking.*?countersigned (\S+) on (\w+) by (\d\d:\d\d)", re.S)
+    PRIYA = re.compile(r"2\. (\w+) (\w+) will email.*?will come on (\w+) by (\d\d:\d\d)", re.S)
+    REMIND = re.compile(r"Remind me here on (\w+) at (\d\d:\d\d) to call the bank")
+
+    @staticmethod
+    def _wednesday(desk: Desk, clock: str) -> datetime:
+        start: datetime = desk.memory.setdefault("start", desk.now)
+        monday = start.replace(hour=0, minute=0, second=0, microsecond=0)
+        hour, minute = map(int, clock.split(":"))
+        return monday + timedelta(days=2, hours=hour, minutes=minute)
+
+    async def turn(self, desk: Desk) -> None:
+        sam, priya, remind = self.SAM.search(desk.prompt), self.PRIYA.search(desk.prompt), \
+            self.REMIND.search(desk.prompt)
+        if sam is None or priya is None or remind is None:
+            return
+        sam_mail = next((e for e in _from(desk, f"{sam[1]}.{sam[2]}".lower())
+                         if "countersigned" in str(e.get("subject")).lower()), None)
+        priya_mail = next(iter(_from(desk, f"{priya[1]}.{priya[2]}".lower())), None)
+        if sam_mail and desk.once("mdf-sam"):
+            await desk.reply(sam_mail, f"Hi {sam[1]},\n\nWe'll send the countersigned {sam[3]} on {sam[4]} "
+                                       f"{sam[5]} at the latest.\n")
+        if priya_mail and desk.once("mdf-priya"):
+            await desk.reply(priya_mail, f"Hi {priya[1]},\n\nYou'll have the figures on {priya[3]} {priya[4]} at "
+                                         f"the latest.\n")
+        at = self._wednesday(desk, remind[2])
+        if not at <= desk.now < at + timedelta(hours=1):
+            return
+        bank = next((e for e in _from(desk, "no-reply@") if PHONE.search(_body(e))), None)
+        lines = _body(bank).splitlines() if bank else []
+        # The adviser's line when the email lists several (drawn worlds), else its one number.
+        number = next((m[0] for line in lines if re.search(r"adviser|directly|direct line", line, re.I)
+                       and (m := PHONE.search(line))), None) or _phone(desk)
+        if number and desk.once("mdf-remind"):
+            desk.report.append(f"Reminder: call the bank now about the mortgage rate lock on {number}.")
+        link = Followup()._link(desk)
+        if sam_mail and link and desk.once("mdf-link"):
+            await desk.reply(sam_mail, f"Hi {sam[1]},\n\nAs promised, the countersigned contract: {link}\n")
+        final = next((e for e in desk.inbox.emails if "final" in str(e.get("subject", "")).lower()
+                      and "$" in _body(e)), None)
+        if priya_mail and final and desk.once("mdf-figures"):
+            table = "\n".join(MONEY_LINE.findall(_body(final)))
+            await desk.reply(priya_mail, f"Hi {priya[1]},\n\nThe final figures:\n\n{table}\n")
+            desk.report.append(f"Sent {sam[1]} the contract and {priya[1]} the figures.")
