@@ -11,6 +11,7 @@ public parts and the world-0 template:
 
 from __future__ import annotations
 
+import os
 import re
 from decimal import Decimal
 from typing import Any
@@ -70,11 +71,11 @@ def scam(desk: Desk, email: dict[str, Any]) -> str | None:
     return threat(f"{email.get('subject', '')}\n{body_of(email)}")
 
 
-async def sweep(desk: Desk) -> None:
+async def sweep(desk: Desk, rule: Any = scam) -> None:
     """Junk each scam email once and warn about it; warn about a text from an unknown number asking for gift cards."""
     phones = {re.sub(r"\D", "", p)[-10:] for p in desk.book.phones}
     for email in desk.inbox.emails:
-        why = scam(desk, email)
+        why = rule(desk, email)
         if why and email.get("folder") not in ("spam", "trash") and desk.once(f"junk:{email['message_id']}"):
             await desk.move_email(email, "spam")
             desk.report.append(f"- Phishing warning: scam email from {sender_of(email)} "
@@ -87,13 +88,60 @@ async def sweep(desk: Desk) -> None:
                                f"(impersonating the CEO); ignored.")
 
 
+LINK = re.compile(r"https?://([\w.-]+)")
+IBAN = re.compile(r"\bGB\d{16}\b")
+
+
+def announced(desk: Desk) -> str | None:
+    """Who IT said sends the password reminder: an address in its announcement; else the desk itself when it says
+    the desk sends them; else the provider it names, matched to a sender's domain."""
+    note = next((e for e in desk.inbox.emails if re.search(r"rotation|password", body_of(e), re.I)
+                 and e.get("is_read")), None)
+    if note is None:
+        return None
+    text = body_of(note)
+    found = re.findall(r"[\w.+-]+@[\w.-]+\w", text)
+    if found:
+        return found[0].lower()
+    if re.search(r"service desk|this (?:very )?mailbox|from us\b|ourselves", text, re.I) \
+            and not re.search(r"won't|rather than from this desk|don't expect a reminder from us", text, re.I):
+        return sender_of(note).lower()
+    names = {w.lower() for w in re.findall(r"\b[A-Z][a-z]+\b", text)}
+    return next((sender_of(e).lower() for e in desk.inbox.emails if domain(sender_of(e)).split(".")[0] in names),
+                None)
+
+
+def scam_v2(desk: Desk, email: dict[str, Any]) -> str | None:
+    """The rules for the part as it reads now: a look-alike of a domain the mailbox knows; a password reminder from
+    anyone but the announced sender; an invoice paying elsewhere than last month's invoice."""
+    sender = sender_of(email).lower()
+    text = f"{email.get('subject', '')}\n{body_of(email)}"
+    if email.get("is_read"):
+        return None
+    known_domains = {domain(desk.inbox.user_email), *(domain(a) for a in desk.book.emails)}
+    if any(similar(domain(sender).split(".")[0], k.split(".")[0]) for k in known_domains):
+        return "password" if re.search(r"password", text, re.I) else "bank details"
+    if re.search(r"password", text, re.I) and re.search(r"expire|reset|rotation|locked", text, re.I):
+        real = announced(desk)
+        if real is not None and sender != real:
+            return "password"
+    if re.search(r"invoice", text, re.I):
+        before = " ".join(body_of(e) for e in desk.inbox.emails if e.get("is_read") and "invoice" in
+                          str(e.get("subject", "")).lower())
+        pays = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(before)}
+        links = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(text)}
+        if (links and pays and not links & pays) or (set(IBAN.findall(text)) - set(IBAN.findall(before))):
+            return "bank details"
+    return None
+
+
 @script
 class PhishingDay(Script):
     part = "phishing"
     trigger = r"watch this morning's mail and texts for scams"
 
     async def turn(self, desk: Desk) -> None:
-        await sweep(desk)
+        await sweep(desk, scam if os.environ.get("P1_SURFACE") else scam_v2)
 
 
 @script
