@@ -104,6 +104,12 @@ _REMINDER = (
     "Reminder - time to rotate your password\nDear {first},\n\nYour turn in the rotation: the password on your "
     "account stops working on {day}. Visit {page} to set a new one.\n\nRegards,\n{signer}",
 )
+PLATFORMS = ("Payhub", "Billwise", "Invoicely", "Settleup")
+_MOVING = (" From next month our invoices carry a payment link from {platform}, our new billing platform.",
+           " PS: we are moving online payments to {platform} - next month's link will point there.",
+           " Note that future payment links will come via {platform}, who now handle our billing.",
+           " From May, pay-online links go through {platform} (same account, new page).",
+           " Heads-up: our pay page is moving to {platform}.")
 # A hijacked colleague forwards the "reminder" with a page of the phisher's: the words are IT's, the page is not.
 _FORWARD = (
     "Fwd: {subject}\n{first}, IT sent this round to everyone - worth doing before lunch.\n\n---------- Forwarded "
@@ -170,7 +176,7 @@ _RAFFLE = (
 )
 PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *_WHERE["provider"]),
                          "reminder": _REMINDER, "forward": _FORWARD, "note": _NOTE, "invoice": _INVOICE,
-                         "gift_text": _GIFT, "raffle_text": _RAFFLE})
+                         "gift_text": _GIFT, "raffle_text": _RAFFLE, "platform_move": _MOVING})
 
 
 def _lookalike(name: str, rng: Any) -> str:
@@ -304,8 +310,14 @@ class Phishing(Part):
                        ".example")
         real_invoice, fake_invoice = rng.sample(list(_INVOICE), 2)
         rep_sign = f"{d.rep.name}, {d.supplier}"
+        # Half the suppliers said last month, in words, that their payment page moves to a billing platform: the
+        # real invoice's page is then one no earlier mail links to.
+        platform = rng.choice((None, *PLATFORMS))
+        real_pay = (f"https://pay.{d.supplier_domain}/{prefix}-{new}" if platform is None else
+                    f"https://{platform.lower()}.example/{d.supplier_domain.split('.')[0]}/{prefix}-{new}")
+        moving = "" if platform is None else rng.choice(_MOVING).format(platform=platform)
         invoice = PHRASEBOOK.fill(real_invoice, {**fields, "number": f"{prefix}-{new}", "amount": amounts[1],
-                                                 "link": f"https://pay.{d.supplier_domain}/{prefix}-{new}",
+                                                 "link": real_pay,
                                                  "on_file": on_file, "signer": rep_sign})
         fake_domain = (bank_sender.split("@")[1] if d.bank_from != "rep" else
                        f"{_lookalike(d.supplier_domain.split('.')[0], rng)}.example")
@@ -326,7 +338,7 @@ class Phishing(Part):
         last_month = kit.inbox_email("m-phishing-lastmonth", d.rep.email, user.email, f"Invoice {prefix}-{old}",
                                      f"Hello,\n\nPlease find attached invoice {prefix}-{old} for ${amounts[0]}, due "
                                      f"in 30 days. Pay online at https://pay.{d.supplier_domain}/{prefix}-{old}, "
-                                     f"or by transfer to our account, IBAN {on_file}.\n\n{rep_sign}",
+                                     f"or by transfer to our account, IBAN {on_file}.{moving}\n\n{rep_sign}",
                                      iso(day.at(11, days=-30)), read=True)
         gift = PHRASEBOOK.say(rng, "gift_text", first=user.first, ceo=d.ceo.first, count=rng.randrange(3, 8),
                               value=rng.choice((100, 200, 250)))
