@@ -346,17 +346,24 @@ class Phishing(Part):
         ids = {k: f"m-phishing-{k}" for k in mails}
         colleague = d.password_from == "colleague"
         items = {
-            ids["password"]: _item(True, [pw_sender, pw_sender.split("@")[1], pw_signer, d.hijacked.name
-                                          if colleague else ""], "password", arrivals[ids["password"]]),
-            ids["bank"]: _item(True, [bank_sender, bank_sender.split("@")[1], f"{prefix}-{new + 1}", d.rep.first
+            # A look-alike signs with the real sender's name: only its address names it.
+            ids["password"]: _item(True, [pw_sender,
+                                          "" if d.password_from == "lookalike" else pw_signer,
+                                          d.hijacked.name if colleague else ""], "password", arrivals[ids["password"]]),
+            ids["bank"]: _item(True, [bank_sender, f"{prefix}-{new + 1}", d.rep.first
                                       if d.bank_from == "rep" else ""], "bank", arrivals[ids["bank"]]),
             "sms-phishing-gift": _item(True, [d.stranger.phone, d.ceo.first, "text"], "gift", iso(day.at(7.5))),
-            ids["reminder"]: _item(False, [sender, domain, signer], "password", arrivals[ids["reminder"]]),
+            ids["reminder"]: _item(False, [sender, signer], "password", arrivals[ids["reminder"]]),
             ids["invoice"]: _item(False, [d.rep.email, f"{prefix}-{new}", d.rep.first], "invoice",
                                   arrivals[ids["invoice"]]),
             ids["note"]: _item(False, [d.writer.email, d.writer.first, d.writer.name], "note", arrivals[ids["note"]]),
             "sms-phishing-raffle": _item(False, [d.writer.phone, d.writer.first], "raffle", iso(day.at(7.75))),
         }
+        # A sender's domain names its message only when no other message of the part comes from it.
+        domains = [str(item["names"][0]).split("@")[-1] for item in items.values() if "@" in item["names"][0]]
+        for item in items.values():
+            if "@" in item["names"][0] and domains.count(item["names"][0].split("@")[1]) == 1:
+                item["names"].append(item["names"][0].split("@")[1])
         attacks = [ids["password"], ids["bank"]]
         texts = [t for _, t, _ in mails.values()] + [announce["body_text"], last_month["body_text"], gift, raffle]
         rep, ceo, writer = d.rep, d.ceo, d.writer
