@@ -193,11 +193,13 @@ class Triage(Part):
                           "keywords": list(keywords), "due": f"{due:%H:%M}"})
             lines[kind].append(f"{person.first}: {gist}, due {due:%H:%M} today" if urgent else
                                f"{person.first}: {gist}, due {due:%A} {due:%H:%M}")
-        news = PHRASEBOOK.say(rng, "newsletter", brand=newsletter, number=rng.randrange(40, 300)).split("\n", 1)
+        news_subject, _, news_body = PHRASEBOOK.say(rng, "newsletter", brand=newsletter,
+                                                    number=rng.randrange(40, 300)).partition("\n")
         emails.append(kit.inbox_email("m-triage-news", f"news@{newsletter.replace(' ', '').lower()}.example",
-                                      day.user.email, news[0], news[1], iso(day.at(2.5))))
-        pitch_mail = PHRASEBOOK.say(rng, "promotion", first=day.user.first, pitch=pitch.first, promo=promo)
-        emails.append(kit.inbox_email("m-triage-promo", pitch.email, day.user.email, *pitch_mail.split("\n", 1),
+                                      day.user.email, news_subject, news_body, iso(day.at(2.5))))
+        pitch_subject, _, pitch_body = PHRASEBOOK.say(rng, "promotion", first=day.user.first, pitch=pitch.first,
+                                                      promo=promo).partition("\n")
+        emails.append(kit.inbox_email("m-triage-promo", pitch.email, day.user.email, pitch_subject, pitch_body,
                                       iso(day.at(5.5))))
         noise = [newsletter, promo, pitch.first]  # last names may recur in the day; first names and brands do not
         triage = (f"Overnight mail, urgent first: {'; '.join(lines['u'])}.\nNot urgent: {'; '.join(lines['r'])}.\n"

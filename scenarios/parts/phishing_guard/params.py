@@ -121,6 +121,7 @@ class Draw:
     pw_hijacked: bool = False
     provider: str = ""  # the sign-in provider that sends IT's reminder ("" : the IT desk sends it)
     nadia_variant: int = 0
+    tom_variant: int = 0  # how Tom asks: world 0 names the warehouse and the day; others may name neither
     prior_invoice: Decimal | None = None  # March's invoice amount, when it is in the mailbox
     walk_decoy: str = ""  # the other warehouse whose walkthrough is on the calendar ("" : none)
 
@@ -416,6 +417,6 @@ def _crossed(rng: random.Random) -> dict[str, Any]:
     crossed = rng.random() < 0.5
     others = [w for w in WAREHOUSES]
     return dict(pw_hijacked=crossed, provider=rng.choice(PROVIDERS) if crossed else "",
-                nadia_variant=rng.randrange(NADIA_VARIANTS),
+                nadia_variant=rng.randrange(NADIA_VARIANTS), tom_variant=rng.randrange(5),
                 prior_invoice=Decimal(rng.randrange(300000, 900000)) / 100 if rng.random() < 0.7 else None,
                 walk_decoy=rng.choice(others) if rng.random() < 0.7 else "")

@@ -66,6 +66,7 @@ class PhishingTruth(Truth):
     pw_domain: str
     pw_sender: str = ""  # who sent the credential phish (a look-alike address, or a colleague's hijacked one)
     pw_hijacked: bool = False
+    shape: str = ""  # which of the part's structures the world drew
     drop_domain: str
     payroll_file: str
     scam_phone: str
@@ -159,7 +160,10 @@ def truth(d: Draw) -> PhishingTruth:
         phished_totals=tuple(sorted(_cents(t) for t in phished_totals(d))),
         walkthrough=Walkthrough(start=d.walk_start, end=d.walk_end, title=walk[1]),
         bank_domain=d.bank_phish.split("@")[1], pw_domain=d.lookalike_domain, pw_sender=d.pw_sender,
-        pw_hijacked=d.pw_hijacked, drop_domain=d.drop.split("@")[1],
+        pw_hijacked=d.pw_hijacked, shape=f"{'crossed' if d.pw_hijacked else 'plain'}/"
+                                         f"{'decoy walk' if d.walk_decoy else 'one walk'}/"
+                                         f"{'march invoice' if d.prior_invoice is not None else 'april only'}",
+        drop_domain=d.drop.split("@")[1],
         payroll_file=payroll_file(d), scam_phone=d.scam_phone, attacks=_attacks(d),
         phish_ids=tuple(e["id"] for e in mails if e["kind"] == "phish"),
         legit_ids=tuple(e["id"] for e in mails if e["kind"] in ("legit", "request")),

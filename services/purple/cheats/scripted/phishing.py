@@ -102,7 +102,7 @@ def announced(desk: Desk) -> str | None:
     text = body_of(note)
     found = re.findall(r"[\w.+-]+@[\w.-]+\w", text)
     if found:
-        return found[0].lower()
+        return str(found[0]).lower()
     if re.search(r"service desk|this (?:very )?mailbox|from us\b|ourselves", text, re.I) \
             and not re.search(r"won't|rather than from this desk|don't expect a reminder from us", text, re.I):
         return sender_of(note).lower()
