@@ -56,7 +56,9 @@ SHAPES = ((("today", "weekday_today"), ("weekday", "moved_back")), (("today", "m
                                                                                                 "today_mention")),
           (("weekday_today", "today"), ("tomorrow", "moved_back")))
 _DUE = {
-    "today": ("{Ask} by {hh} today.", "{Ask} - I need it before {hh} this afternoon.", "{Ask}, no later than {hh}.",
+    "today": ("{Ask} by {hh} today, please - I know you're out {later}.",
+              "{Ask} by {hh}: I'm away from {later} on, so it has to be before then, i.e. today.",
+              "{Ask} - I need it before {hh} this afternoon.", "{Ask}, no later than {hh}.",
               "It has to go out today: {ask}, by {hh} please.", "Deadline for this one is {hh} today: {ask}."),
     "weekday_today": ("{Ask} by {hh} on {today}.", "{Ask} before {today} {hh}.",
                       "{today}, {hh} at the latest: {ask}.", "By {hh} this {today} - {ask}."),
@@ -64,7 +66,9 @@ _DUE = {
                  "Change of plan - {ask}; the deadline moved from {later} to today, {hh}.",
                  "Ignore my earlier 'no rush, {later} is fine' - {ask} by {hh}, today.",
                  "Sorry, it can't wait until {later} after all: {ask} by {hh} today."),
-    "weekday": ("{Ask} by {hh} on {later}.", "{Ask} before {later} {hh}.", "{later} at {hh} is fine for this: {ask}.",
+    "weekday": ("{later}, {hh} is the deadline for this, so no need to do it today: {ask}.",
+                "{Ask}. Whenever suits before {hh} {later} - not today, I'm swamped today anyway.",
+                "{Ask} before {later} {hh}.", "{later} at {hh} is fine for this: {ask}.",
                 "No rush - {ask} by {later}, {hh}."),
     "tomorrow": ("{Ask} by {hh} tomorrow.", "{Ask} - tomorrow before {hh} is fine.",
                  "No need today: {ask} by tomorrow, {hh}.", "Tomorrow {hh} works for this: {ask}."),

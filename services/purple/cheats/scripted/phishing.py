@@ -144,34 +144,63 @@ class PhishingDay(Script):
         await sweep(desk, scam if os.environ.get("P1_SURFACE") else scam_v2)
 
 
+def scam_classic(desk: Desk, email: dict[str, Any]) -> str | None:
+    """The classic's rules as it reads now: a look-alike of a known domain; a forwarded password request; threat
+    words from outside the company and the address book, unless from the sender IT announced."""
+    sender = sender_of(email).lower()
+    text = f"{email.get('subject', '')}\n{body_of(email)}"
+    if email.get("is_read"):
+        return None
+    if re.search(r"^(?:fwd?|fw):", str(email.get("subject", "")), re.I) and re.search(r"password", text, re.I):
+        return "password"
+    if any(similar(domain(sender).split(".")[0], k.split(".")[0])
+           for k in {domain(desk.inbox.user_email), *(domain(a) for a in desk.book.emails)}):
+        return "password"
+    if known(desk, sender) or sender == announced(desk):
+        return None
+    return threat(text)
+
+
 @script
 class PhishingGuard(Script):
     part = "phishing_guard"
     trigger = r"cover my inbox this morning"
 
     async def turn(self, desk: Desk) -> None:
-        await sweep(desk)
+        await sweep(desk, scam if os.environ.get("P1_SURFACE") else scam_classic)
         inbox = desk.inbox.emails
-        asked = next((e for e in inbox if re.search(r"total", str(e.get("subject", "")), re.I)
-                      and known(desk, sender_of(e)) and re.findall(r"INV-\d+", body_of(e))), None)
+        asked = next((e for e in inbox if re.search(r"total|accrual", f"{e.get('subject', '')} {body_of(e)}", re.I)
+                      and domain(sender_of(e)) == domain(desk.inbox.user_email)), None)
         if asked is not None and desk.once("nadia"):
             numbers = re.findall(r"INV-\d+", body_of(asked))
             amounts: dict[str, Decimal] = {}
             for e in inbox:
-                subject = str(e.get("subject", ""))
-                for n in numbers:
-                    m = AMOUNT.search(body_of(e))
-                    if n in subject and m and known(desk, sender_of(e)) and not scam(desk, e):
-                        amounts[n] = Decimal(m.group(1).replace(",", ""))
+                number = re.search(r"INV-\d+", str(e.get("subject", "")))
+                m = AMOUNT.search(body_of(e))
+                if number is None or m is None or not known(desk, sender_of(e)) or scam_classic(desk, e):
+                    continue
+                if (numbers and number.group(0) in numbers) or (not numbers and re.search(r"april", body_of(e),
+                                                                                          re.I)):
+                    amounts[number.group(0)] = Decimal(m.group(1).replace(",", ""))
             total = sum(amounts.values(), Decimal(0))
             await desk.reply(asked, f"Hi,\n\nThe three invoices total ${total:,.2f}.\n\nBest")
             desk.report.append(f"Emailed the invoice total: ${total:,.2f}.")
-        question = next((e for e in inbox if re.search(r"walkthrough", str(e.get("subject", "")), re.I)), None)
-        walk = next((ev for ev in desk.events if re.search(r"walkthrough", str(ev.get("title", "")), re.I)), None)
-        if question is not None and walk is not None and desk.once("tom"):
-            start = desk.at(walk["start"])
-            await desk.reply(question, f"Hi,\n\nThe walkthrough is on {start:%A} at {start:%H:%M} UTC.\n\nThanks")
-            desk.report.append(f"Answered the walkthrough question: {start:%A} {start:%H:%M} UTC.")
+        question = next((e for e in inbox if re.search(r"walkthrough|audit", str(e.get("subject", "")), re.I)
+                         and known(desk, sender_of(e))), None)
+        if question is not None and desk.once("tom"):
+            contacts = (await desk.call("GET", "/contacts/state") or {}).get("contacts") or {}
+            sender = sender_of(question).lower()
+            notes = " ".join(str(c.get("notes") or "") for c in contacts.values()
+                             if any(str(i.get("value", "")).lower() == sender for i in c.get("identifiers") or []))
+            place = re.search(r"(\w+) warehouse", notes)
+            walks = [ev for ev in desk.events if re.search(r"walkthrough", str(ev.get("title", "")), re.I)
+                     and not re.search(r"prep", str(ev.get("title", "")), re.I)
+                     and (place is None or place.group(1) in str(ev.get("title", "")))]
+            if walks:
+                start = desk.at(walks[0]["start"])
+                await desk.reply(question, f"Hi,\n\nThe walkthrough is on {start:%A} at {start:%H:%M} UTC.\n\n"
+                                           "Thanks")
+                desk.report.append(f"Answered the walkthrough question: {start:%A} {start:%H:%M} UTC.")
 
 
 @script
