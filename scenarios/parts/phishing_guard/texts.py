@@ -133,7 +133,8 @@ def _history(d: Draw) -> list[Mail]:
     if d.prior_invoice is not None:  # March's invoice from the same desk, paid: not one of this month's three
         number = f"INV-{int(inv[0].number[4:]) - 41}"
         out.insert(0, _mail(d.id("inv_prior"), "2026-04-03T10:12", lumen, f"Invoice {number} — linehaul",
-                            f"{hello} {number} for March linehaul services, {d.route[0]} to {d.route[2]}.\n\n"
+                            f"{hello} {number} for March linehaul services, {d.route[0]} to {d.route[2]} (billed in "
+                            f"April).\n\n"
                             f"Amount due: ${money(d.prior_invoice)}\n{thanks}", "legit",
                             [_pdf(f"{number}.pdf", 80112)], read=True))
     out.insert(2, _mail(d.id("news1"), "2026-05-06T07:05", "newsletter@outdoorretailweekly.example",
@@ -200,7 +201,12 @@ def _this_morning(d: Draw) -> list[Mail]:
     request."""
     co, me = d.domain, d.user[0]
     month = d.payroll_month
-    return [
+    forward = [_mail(d.id("grace_fwd"), "2026-05-06T08:25", d.email_of(d.grace), "Fwd: Password rotation next week",
+                     f"{me}, in case you missed IT's note - the reminders start this week.\n\n{d.grace[0]}\n\n"
+                     f"---------- Forwarded message ----------\nNext week every {d.company} password expires as part "
+                     f"of our quarterly rotation. Change it on the usual sign-in page, https://sso.{co}/password. We "
+                     f"will never ask you for your password by email.", "legit")] if d.grace_forward else []
+    return [*forward,
         _mail(d.id("allhands"), "2026-05-06T08:02", f"comms@{co}", "All-hands moved to Thursday 16:00",
               f"Hi all,\n\nThis month's all-hands moves to Thursday at 16:00 in the main hall (and on video). "
               f"{d.ceo[0]} will cover Q1 results and the summer store openings.\n\n{d.short} Comms", "legit"),

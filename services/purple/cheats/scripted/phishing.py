@@ -203,17 +203,28 @@ class PhishingGuard(Script):
                 desk.report.append(f"Answered the walkthrough question: {start:%A} {start:%H:%M} UTC.")
 
 
+PERSONAL = re.compile(r"unsubscribe me|remove me|take me off|could you|i tried|i met you|my draft|can you", re.I)
+LISTISH = re.compile(r"unsubscribe|preferences|\blist\b|issue|digest|newsletter|bulletin|roundup|settings|browser|"
+                     r"signed up|all-staff|internal", re.I)
+
+
 @script
 class NewsletterSweep(Script):
     part = "newsletter_sweep"
     trigger = r"archive the newsletters and mailing-list mail"
 
     async def turn(self, desk: Desk) -> None:
-        lists = [e for e in desk.inbox.emails if e.get("folder") == "inbox" and not known(desk, sender_of(e))
-                 and re.search(r"unsubscribe", body_of(e), re.I)]
+        book = {a.lower() for a in desk.book.emails}
+        lists = [e for e in desk.inbox.emails if e.get("folder") == "inbox" and sender_of(e).lower() not in book
+                 and not PERSONAL.search(body_of(e)) and LISTISH.search(f"{e.get('subject', '')} {body_of(e)}")]
         if lists and desk.once("sweep"):
             await desk.call("POST", "/email/archive", {"message_ids": [e["message_id"] for e in lists]})
             desk.report.append(f"Archived {len(lists)} newsletters.")
+
+
+PROMO = re.compile(r"% off|discount|offer|trial|demo|price|issue|briefing|newsletter|weekly|read the full",
+                   re.I)
+DAY_WORD = re.compile(rf"\b(today|tomorrow|{WEEKDAYS})\b", re.I)
 
 
 @script
@@ -224,20 +235,20 @@ class Triage(Script):
     async def turn(self, desk: Desk) -> None:
         if not desk.once("triage"):
             return
-        own = domain(desk.inbox.user_email)
+        today = f"{desk.now:%A}".lower()
         urgent, later = [], []
         for e in desk.inbox.emails:
-            if domain(sender_of(e)) != own or desk.at(e.get("received_at") or e.get("sent_at")) < \
-                    desk.now.replace(hour=0, minute=0):
-                continue
             body = body_of(e)
-            due = re.search(r"(?:by|before) (\d\d:\d\d)(?: on (\w+))?", body)
-            if due is None:
+            clock = re.search(r"\b(\d\d:\d\d)\b", body)
+            if clock is None or PROMO.search(f"{e.get('subject', '')} {body}"):
                 continue
+            # The day a deadline falls on: the day word nearest its clock.
+            days = [(abs(m.start() - clock.start()), m.group(1).lower()) for m in DAY_WORD.finditer(body)]
+            day = min(days)[1] if days else "today"
             who = desk.book.name(sender_of(e)).split()[0]
-            what = re.sub(r"^(?:URGENT:\s*)", "", str(e.get("subject", "")))
-            if due.group(2) and re.fullmatch(WEEKDAYS, due.group(2), re.I):
-                later.append(f"{who}: {what.lower()}, due {due.group(2)} {due.group(1)}")
+            what = re.sub(r"^(?:URGENT:\s*|Re:\s*|Need you:\s*|Question:\s*)", "", str(e.get("subject", "")))
+            if day in ("today", today):
+                urgent.append(f"{who}: {what.lower()}, due {clock.group(1)} today")
             else:
-                urgent.append(f"{who}: {what.lower()}, due {due.group(1)} today")
+                later.append(f"{who}: {what.lower()}, due {day} {clock.group(1)}")
         desk.report.append("Urgent first:\n" + "\n".join(urgent) + "\nLater:\n" + "\n".join(later))
