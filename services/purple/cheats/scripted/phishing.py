@@ -1,17 +1,18 @@
-"""Rules for ``phishing``, ``newsletter_sweep``, ``triage`` and the classic ``phishing_guard``, from reading the
-public parts and the world-0 template:
+"""Rules for ``phishing``, ``newsletter_sweep``, ``triage`` and the classic ``phishing_guard``, written the way a
+participant would, in two rounds (issue 34).
 
-* scams come from outside (a sender neither at the company's domain nor in the address book) and carry a threat word
-  (bank, password, invoices, gift cards, an instruction to an assistant); a look-alike of the company's domain is a
-  scam whatever it says; real mail comes from the company's domain or a contact;
-* a warning is a line naming the sender and the threat beside "phishing" / "scam";
-* newsletters are the mail from a sender not in the address book with an "unsubscribe" footer;
-* an overnight request is urgent when its deadline ("by HH:MM") names no other weekday.
+The first round read the parts as they were: scams came from outside (neither the company's domain nor the address
+book) with a threat word, real mail from inside; newsletters were what an unknown sender wrote with "unsubscribe";
+an overnight request was urgent when its "by HH:MM" named no weekday. ``scam`` keeps those rules (the classic's
+sweep and warnings build on them).
+
+The second round re-read the reworked parts and reads context with field comparisons: who IT's announcement names
+as the reminder's sender, last month's pay page and account, a forwarded password request, Tom's warehouse in the
+address book's notes, the day word nearest a deadline's clock, and phrases that mark a person writing or a list.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from decimal import Decimal
 from typing import Any
@@ -141,7 +142,7 @@ class PhishingDay(Script):
     trigger = r"watch this morning's mail and texts for scams"
 
     async def turn(self, desk: Desk) -> None:
-        await sweep(desk, scam if os.environ.get("P1_SURFACE") else scam_v2)
+        await sweep(desk, scam_v2)
 
 
 def scam_classic(desk: Desk, email: dict[str, Any]) -> str | None:
@@ -167,7 +168,7 @@ class PhishingGuard(Script):
     trigger = r"cover my inbox this morning"
 
     async def turn(self, desk: Desk) -> None:
-        await sweep(desk, scam if os.environ.get("P1_SURFACE") else scam_classic)
+        await sweep(desk, scam_classic)
         inbox = desk.inbox.emails
         asked = next((e for e in inbox if re.search(r"total|accrual", f"{e.get('subject', '')} {body_of(e)}", re.I)
                       and domain(sender_of(e)) == domain(desk.inbox.user_email)), None)
