@@ -113,6 +113,18 @@ class Draw:
                                                                          ("RB-7731", Decimal("1284.60")))
     portal_slug: str = "lumenfreight-portal"  # the real vendor's payment portal (in the address book and history)
     march_paid: Decimal = Decimal("13418.75")  # what the portal confirmed as paid for March
+    # Beyond world 0, the cues of each category cross (issue 34): the password phish may come from a colleague's
+    # hijacked mailbox (Grace's, in the address book), IT's real reminder from the sign-in provider IT announced
+    # (outside the company, not in the address book), Nadia may not list the invoice numbers, March's invoice from the
+    # same billing desk may sit in the mailbox, and the calendar may hold a prep meeting and another warehouse's
+    # walkthrough beside the one Tom asks about.
+    pw_hijacked: bool = False
+    provider: str = ""  # the sign-in provider that sends IT's reminder ("" : the IT desk sends it)
+    nadia_variant: int = 0
+    tom_variant: int = 0  # how Tom asks: world 0 names the warehouse and the day; others may name neither
+    prior_invoice: Decimal | None = None  # March's invoice amount, when it is in the mailbox
+    grace_forward: bool = False  # Grace forwards IT's real rotation notice (when her mailbox is not hijacked)
+    walk_decoy: str = ""  # the other warehouse whose walkthrough is on the calendar ("" : none)
 
     def at(self, role: str) -> datetime:
         return dict(self.arrivals)[role]
@@ -141,6 +153,16 @@ class Draw:
         return f"{self.portal_slug}.example"
 
     @property
+    def pw_sender(self) -> str:
+        """Who sends the credential phish: a look-alike of the IT desk, or Grace's hijacked mailbox."""
+        return self.email_of(self.grace) if self.pw_hijacked else f"{self.pw_local}@{self.lookalike_domain}"
+
+    @property
+    def reminder_sender(self) -> str:
+        """Who sends IT's real reminder: the IT desk, or the sign-in provider IT announced."""
+        return f"notify@{self.provider.lower().replace(' ', '')}.example" if self.provider else self.it_address
+
+    @property
     def it_address(self) -> str:
         """The company's real IT service desk (the credential phisher uses the same name on a look-alike)."""
         return f"{self.pw_local}@{self.domain}"
@@ -167,6 +189,8 @@ SEED0_IDS = {
     "cal_sync": "cal-ap-sync", "cal_close": "cal-close",
     "itnote": "pg-it-expiry", "supplier": "pg-rb-7731", "portal": "pg-portal-receipt",
     "it_announce": "pg-it-rotation", "supplier_prev": "pg-rb-7702", "portal_prev": "pg-portal-march",
+    "inv_prior": "pg-inv-prior", "grace_fwd": "pg-grace-fwd", "cal_prep": "cal-walk-prep",
+    "cal_other_walk": "cal-walk-other",
 }
 
 SEED0 = Draw(
@@ -246,6 +270,8 @@ SUPPLIERS = (  # (name, billing slug, invoice prefix): real suppliers whose bill
     ("Ridgeback Packaging", "ridgeback-pack-billing", "RB"), ("Fernhill Labels", "fernhill-label-invoices", "FL"),
     ("Quarry Lane Displays", "quarrylane-display-pay", "QL"), ("Sablewood Hangers", "sablewood-hanger-accounts", "SH"),
 )
+PROVIDERS = ("Keyloop", "Passgate", "SignBridge", "Authwell", "Idenza")  # sign-in providers that may send reminders
+NADIA_VARIANTS = 5
 PORTAL_SUFFIXES = ("portal", "pay", "remit-portal", "billing-portal")
 ISO_DAYS = {"2026-05-07": "Thursday", "2026-05-08": "Friday"}
 
@@ -383,4 +409,16 @@ def draw_params(rng: random.Random, seed: int) -> Draw:
         arrivals=arrivals, ids=ids, pronouns=("them", "them"), supplier=supplier, supplier_slug=supplier_slug,
         supplier_invoices=((f"{prefix}-{first}", Decimal(rng.randrange(60000, 250000)) / 100),
                            (f"{prefix}-{first + rng.randrange(11, 40)}", Decimal(rng.randrange(60000, 250000)) / 100)),
-        march_paid=Decimal(rng.randrange(900000, 1900000)) / 100)
+        march_paid=Decimal(rng.randrange(900000, 1900000)) / 100, **_crossed(rng))
+
+
+def _crossed(rng: random.Random) -> dict[str, Any]:
+    """Where the cues of each category cross (``Draw``'s last fields). The password phish comes from inside exactly
+    when IT's reminder comes from outside, half the time, so "junk what comes from outside with a threat word" nets
+    the same as "junk nothing" on these two."""
+    crossed = rng.random() < 0.5
+    others = [w for w in WAREHOUSES]
+    return dict(pw_hijacked=crossed, grace_forward=not crossed, provider=rng.choice(PROVIDERS) if crossed else "",
+                nadia_variant=rng.randrange(NADIA_VARIANTS), tom_variant=rng.randrange(5),
+                prior_invoice=Decimal(rng.randrange(300000, 900000)) / 100 if rng.random() < 0.7 else None,
+                walk_decoy=rng.choice(others) if rng.random() < 0.7 else "")
