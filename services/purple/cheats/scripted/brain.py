@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from datetime import timedelta
 from typing import Any
 
+from services.protocol.messages import iso_duration
 from services.purple.cheats.base import CheatBrain, CheatRun, call, read_address_book, read_inbox, say, user_prompts
 from services.purple.cheats.scripted.desk import SCRIPTS, Desk
 from services.ues.client import UESClient, parse_time
@@ -26,6 +28,14 @@ class ScriptedBrain(CheatBrain):
         super().__init__()
         _load_scripts()
         self.memory: dict[tuple[int, str], dict[str, Any]] = {}
+        self.steps: dict[int, timedelta] = {}  # run → the step its scripts asked for in its last turn
+
+    async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
+        reply = await super().handle(payload, context_id)
+        run = self.runs.get(context_id)
+        if reply is not None and run is not None and id(run) in self.steps:
+            reply["time_step"] = iso_duration(self.steps.pop(id(run)))
+        return reply
 
     async def turn(self, run: CheatRun, ues: UESClient) -> None:
         prompt = "\n".join(str(m.get("content") or "") for m in await user_prompts(ues))
@@ -42,5 +52,7 @@ class ScriptedBrain(CheatBrain):
                         inbox=inbox, book=book, events=events, memory=self.memory.setdefault((id(run), key), {}))
             await rules.turn(desk)
             report += desk.report
+            if rules.time_step is not None:
+                self.steps[id(run)] = min(self.steps.get(id(run), rules.time_step), rules.time_step)
         if report:
             await say(ues, run, "\n".join(report))

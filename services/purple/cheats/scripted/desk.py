@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, ClassVar, TypeVar
 
 from services.purple.cheats.base import AddressBook, CheatRun, Inbox, call, reply_email, text
@@ -68,6 +68,9 @@ class Script(ABC):
 
     part: ClassVar[str]
     trigger: ClassVar[str]
+    # The clock step this script asks for after a turn it ran in (None: the scenario's default); the brain asks for
+    # the shortest any script of the turn wants, as one purple would.
+    time_step: ClassVar[timedelta | None] = None
 
     def applies(self, prompt: str) -> bool:
         """Whether the user asked for this script's task."""

@@ -159,6 +159,7 @@ class Followup(Script):
 class MultiDayFollowup(Script):
     part = "multi_day_followup"
     trigger = r"is asking for the signed contract"
+    time_step = timedelta(hours=4)  # the task runs to Wednesday: a participant asks for long steps
     SAM = re.compile(r"1\. (\w+) (\w+) \(.+?\) is asking.*?countersigned (\S+) on (\w+) by (\d\d:\d\d)", re.S)
     PRIYA = re.compile(r"2\. (\w+) (\w+) will email.*?will come on (\w+) by (\d\d:\d\d)", re.S)
     REMIND = re.compile(r"Remind me here on (\w+) at (\d\d:\d\d) to call the bank")
