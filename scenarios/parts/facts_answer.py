@@ -59,7 +59,9 @@ BOOKED = (
 )
 MOVED = ("but they could only do {start}, so I changed the time", "at {start} rather than {first}",
          "they had {start} free, not {first}, so {start} it is", "the only slot was {start}")
-KEPT = ("same time as planned", "at the time we said", "no change to the time", "for the time we agreed")
+# The calendar holds the time (the host moved the event): the mail leaves it to the invite.
+IN_CALENDAR = ("and I've updated the calendar invite", "the invite has the details", "check the calendar for the time",
+               "booked under my name", "they'll hold the table for us")
 LATE = (
     "{host} told me about the dinner on {weekday}, I'm coming along too if that's all right with you. Can't wait to "
     "catch up properly.",
@@ -106,7 +108,7 @@ class FactsAnswer(Part):
     version = 2
     Truth = FactsAnswerTruth
     phrasebook = Phrasebook({"old_dinner": OLD, "plan": PLAN, "booked": BOOKED, "time_moved": MOVED,
-                             "time_kept": KEPT, "coming_too": LATE, "not_coming": DECLINE_SELF,
+                             "time_in_calendar": IN_CALENDAR, "coming_too": LATE, "not_coming": DECLINE_SELF,
                              "not_coming_host": DECLINE_HOST})
     structures = len(SHAPES)
 
@@ -146,7 +148,7 @@ class FactsAnswer(Part):
         f = {"weekday": weekday, "first": f"{first:%H:%M}", "start": f"{start:%H:%M}", "host": host.first,
              "place": place, "rejected": rejected, "old_place": old_place, "guest": guest.name,
              "old1": old_guests[0].first, "old2": old_guests[1].first, "no": absent.first}
-        moved = book.say(rng, "time_moved", **f) if start != first else book.say(rng, "time_kept", **f)
+        moved = book.say(rng, "time_moved" if in_mail else "time_in_calendar", **f)
         news = book.say(rng, "booked", **f, moved=moved)
         if host_says_no:
             news += "\n\n" + book.say(rng, "not_coming_host", **f)

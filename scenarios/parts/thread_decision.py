@@ -33,7 +33,8 @@ TOPICS = (("the offsite venue", ("Harbor Loft", "Cedar Hall", "The Glasshouse", 
           ("the laptop refresh", ("Vantage 14", "Aero Pro", "Slate X1", "Corvid 13", "Nimbus Air")))
 # How the thread shows whose call it is, and whether the owner later reverses the first decision: a world's shape.
 OWNERSHIP = ("named", "handed", "claimed")
-SHAPES = tuple(f"{how}/{'reversed' if turn else 'kept'}" for how in OWNERSHIP for turn in (False, True))
+SHAPES = tuple(f"{how}/{ref}/{'reversed' if turn else 'kept'}" for how in OWNERSHIP
+               for ref in ("name", "proposer", "price") for turn in (False, True))
 
 KICKOFF = (
     "Kicking off the discussion about {topic}. {owner} has the final say on this one, but let's give them a "
@@ -76,14 +77,36 @@ CLAIM = (
     "Speaking as the person signing off on the spend:",
 )
 DECIDE = (
-    "Thanks all. After weighing cost and timing, my decision is that we go with {first} for {topic}, not {liked}; "
+    "Thanks all. After weighing cost and timing, my decision is that we go with {pick} for {topic}, not {liked}; "
     "please plan around that.",
-    "I've weighed it up: {first}. Please plan around that.",
-    "I've just signed with {first}, so that's settled.",
-    "{liked} is over budget, so it's {first}. Final answer.",
-    "I've asked {helper} to book {first} for us; {liked} is off the table.",
-    "Decision made: we'll use {first}.",
-    "Let's not go round in circles. Book {first}.",
+    "I've weighed it up: {pick}. Please plan around that.",
+    "I've just signed with {pick}, so that's settled.",
+    "{liked} is over budget, so it's {pick}. Final answer.",
+    "I've asked {helper} to book {pick} for us; {liked} is off the table.",
+    "Decision made: we'll use {pick}.",
+    "Let's not go round in circles. Book {pick}.",
+)
+# How the owner names the option decided: by name, by who proposed it, or by its price (a world's shape).
+REFERENCES = ("name", "proposer", "price")
+BY_PROPOSER = ("the one {proposer} suggested", "{proposer}'s suggestion", "what {proposer} proposed",
+               "{proposer}'s idea", "the option {proposer} brought up")
+BY_PRICE = ("the cheapest option on the list", "whichever came in cheapest", "the lowest quote",
+            "the cheapest of the lot", "the least expensive one")
+NEXT_CHEAPEST = ("the next cheapest", "the runner-up on price", "the second-cheapest quote",
+                 "the next one down on price", "the other cheap option")
+PROPOSE = (
+    "What about {first}? Nobody has mentioned it yet.",
+    "Has anyone looked at {first}? I've heard good things.",
+    "Throwing {first} into the mix, for what it's worth.",
+    "I'd add {first} to the shortlist before we decide.",
+    "One more idea: {first}.",
+)
+PRICES = (
+    "For comparison, the prices I got: {prices}.",
+    "I asked around for quotes: {prices}.",
+    "Numbers, since nobody has posted them: {prices}.",
+    "Cost check: {prices}.",
+    "Here's what each would cost us: {prices}.",
 )
 ACK = (
     "Understood, {first} it is.",
@@ -92,6 +115,9 @@ ACK = (
     "Got it. Shame, but {first} is fine.",
     "Makes sense. Adding {first} to the plan now.",
 )
+# An acknowledgement that names nothing (an indirect decision stays indirect).
+ACK_PLAIN = ("Understood.", "Fine by me, I'll update the plan.", "OK, noted. I'll tell the others.",
+             "Got it. Shame, but fine.", "Makes sense.")
 REVERSE = (
     "Change of plan: {first} can't take us after all, so we're going with {decided} instead.",
     "Update: I've switched us to {decided}; {first} fell through.",
@@ -128,8 +154,9 @@ class ThreadDecision(Part):
     version = 2
     Truth = ThreadDecisionTruth
     phrasebook = Phrasebook({"kickoff_naming_owner": KICKOFF, "kickoff": OPEN, "push": PUSH, "hand_over": HAND,
-                             "claim": CLAIM, "decision": DECIDE, "acknowledge": ACK, "reversal": REVERSE,
-                             "aside": ASIDE})
+                             "claim": CLAIM, "decision": DECIDE, "acknowledge": ACK, "acknowledge_plain": ACK_PLAIN,
+                             "reversal": REVERSE, "aside": ASIDE, "by_proposer": BY_PROPOSER, "by_price": BY_PRICE,
+                             "propose": PROPOSE, "next_cheapest": NEXT_CHEAPEST, "prices": PRICES})
     structures = len(SHAPES)
 
     def structure(self, truth: ThreadDecisionTruth) -> str:
@@ -138,28 +165,49 @@ class ThreadDecision(Part):
     def draw(self, day: Day) -> Slice:
         rng, book = day.rng, self.phrasebook
         topic, options = rng.choice(TOPICS)
-        shape = SHAPES[rng.randrange(len(SHAPES))]
-        how, reversed_ = shape.split("/")[0], shape.endswith("reversed")
+        # Named outright in one world of five; else by who proposed it or by its price.
+        how, ref = rng.choice(OWNERSHIP), rng.choice(("name", "proposer", "proposer", "price", "price"))
+        turn = rng.choice(("kept", "reversed"))
+        shape = f"{how}/{ref}/{turn}"
+        reversed_ = turn == "reversed"
         liked, first, aside, other, spare = rng.sample(options, 5)
         decided = spare if reversed_ else first
         owner, *others = day.people(rng.choice((3, 4)))
+        proposer = rng.choice(others[1:])
         f = {"topic": topic, "owner": owner.first, "liked": liked, "first": first, "decided": decided,
-             "aside": aside, "other": other, "helper": others[-1].first}
+             "aside": aside, "other": other, "helper": others[-1].first, "proposer": proposer.first}
+        # Prices for the options on the table: the first decision's the cheapest (what "the cheapest" points at),
+        # the one it is reversed to the next (what "the next cheapest" points at).
+        costs = sorted(rng.sample(range(20, 90), 3))
+        quoted = list(zip((first, spare, rng.choice((liked, other))), costs, strict=True))
+        rng.shuffle(quoted)
+        unit = rng.choice(("${n},000", "${n}0 a head", "${n}0 per person"))
+        f["prices"] = ", ".join(f"{o} {unit.format(n=c)}" for o, c in quoted)
+        f["pick"] = (first if ref == "name" else book.say(rng, "by_proposer", **f) if ref == "proposer"
+                     else book.say(rng, "by_price", **f))
         lines = [(others[0], book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f))]
-        for person, push in zip(others[1:], book.pick(rng, "push", len(others) - 1, **f), strict=True):
-            lines.append((person, push))
+        pushers = [p for p in others[1:] if p is not proposer]
+        middle = list(zip(pushers, book.pick(rng, "push", len(pushers), **f), strict=True))
+        middle.append((proposer, book.say(rng, "propose", **f)))
+        middle.append((rng.choice([p for p in others if p is not proposer]), book.say(rng, "prices", **f)))
         if rng.random() < 0.5:
-            lines.append((others[0], book.say(rng, "push", **f)))
+            middle.append((others[0], book.say(rng, "push", **f)))
+        rng.shuffle(middle)
+        lines += middle
         if how == "handed":
             lines.append((rng.choice(others), book.say(rng, "hand_over", **f)))
         decision = book.say(rng, "decision", **f)
         if how == "claimed":
             decision = f"{book.say(rng, 'claim', **f)} {decision}"
-        lines.append((owner, f"Thanks, everyone. {decision}"))
-        lines.append((rng.choice(others), book.say(rng, "acknowledge", **f)))
+        lines.append((owner, decision))
+        plain = ref != "name"
+        lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge", **f)))
         if reversed_:
-            lines.append((owner, book.say(rng, "reversal", **f)))
-            lines.append((rng.choice(others), book.say(rng, "acknowledge", **{**f, "first": decided})))
+            again = {**f, "first": first if ref == "name" else rng.choice(("that", "the earlier pick")),
+                     "decided": decided if ref == "name" else book.say(rng, "next_cheapest", **f)}
+            lines.append((owner, book.say(rng, "reversal", **again)))
+            lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge",
+                                                       **{**f, "first": decided})))
         lines.append((others[-1], book.say(rng, "aside", **f)))
         thread, at = "thread-decision", day.at(9, days=-1)
         emails = []

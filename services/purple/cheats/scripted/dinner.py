@@ -1,6 +1,8 @@
-"""Rules for ``facts_answer``, from reading the public part: the calendar's "Dinner with <host>" event still to come
-holds the time; the host's latest mail says "a table at <place>," and "invited <guest>"; another mail says "I'm
-coming along too" (its sender is the second guest)."""
+"""Rules for ``facts_answer``, from reading the public part (version 2): the restaurant is the one of the part's
+list that the host's newest mail names and that was not full; the time is the newest time the host wrote (else the
+calendar's "Dinner with <host>" still to come); guests are the one the host invited ("invited X", "X will be
+joining", "asked X along", "X is coming too", "mentioned it to X") and whoever wrote that they are coming ("count me
+in", "coming along", "I'll be there", "tag along", "said yes")."""
 
 from __future__ import annotations
 
@@ -9,8 +11,12 @@ import re
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
 ASKED = re.compile(r"my dinner with (\w+)", re.IGNORECASE)
-TABLE = re.compile(r"table at (.+?)(?:,|\.| but)")
-INVITED = re.compile(r"invited (\w+(?: \w+)?)")
+RESTAURANTS = ("Trattoria Vela", "Maple & Rye", "Golden Lantern", "The Olive Yard", "Casa Lumen", "Kinto Ramen",
+               "Le Petit Quai", "Fig and Fennel", "The Salt Cellar")
+INVITED = re.compile(r"invited (\w+)|(\w+) \w+ will be joining|asked (\w+) along|(\w+) is coming too"
+                     r"|mentioned it to (\w+)")
+COMING = re.compile(r"count me in|coming along|I'll be there|tag along|said yes", re.IGNORECASE)
+CLOCK = re.compile(r"\b(\d\d:\d\d)\b")
 
 
 @script
@@ -23,22 +29,26 @@ class FactsAnswer(Script):
         if host is None or not desk.once("facts_answer"):
             return
         name = host.group(1)
-        dinners = sorted((e for e in desk.events if name.lower() in str(e.get("title") or "").lower()
-                          and desk.at(e.get("start")) > desk.now), key=lambda e: str(e.get("start")))
-        lines = []
-        if dinners:
-            lines.append(f"at {desk.at(dinners[0]['start']):%A %H:%M}")
         mails = sorted(desk.inbox.emails, key=lambda e: str(e.get("received_at") or e.get("sent_at")))
-        for email in reversed(mails):
-            body = str(email.get("body_text") or "")
-            place, guest = TABLE.search(body), INVITED.search(body)
-            if place:
-                lines.append(f"the place is {place.group(1)}")
-            if guest:
-                lines.append(f"with {guest.group(1)}")
-            if place or guest:
-                break
+        from_host = [str(e.get("body_text") or "") for e in mails if str(e.get("body_text") or "").strip()
+                     .endswith(name)]
+        when, place, guests = "", "", []
+        for body in from_host:
+            clocks = CLOCK.findall(body)
+            if clocks:
+                when = clocks[-1] if "rather than" not in body and "not " not in body else clocks[0]
+            for r in RESTAURANTS:
+                if r in body and not re.search(rf"{re.escape(r)} (?:was full|had nothing)", body) \
+                        and "tomorrow" not in body:
+                    place = r
+            found = INVITED.search(body)
+            if found:
+                guests.append(next(g for g in found.groups() if g))
+        if not when:
+            dinners = sorted((e for e in desk.events if name.lower() in str(e.get("title") or "").lower()
+                              and desk.at(e.get("start")) > desk.now), key=lambda e: str(e.get("start")))
+            when = f"{desk.at(dinners[0]['start']):%H:%M}" if dinners else ""
         for email in mails:
-            if "coming along too" in str(email.get("body_text") or ""):
-                lines.append(f"and {desk.book.name(str(email.get('from_address') or ''))}")
-        desk.report.append("Your dinner: " + ", ".join(lines) + ".")
+            if COMING.search(str(email.get("body_text") or "")):
+                guests.append(desk.book.name(str(email.get("from_address") or "")).split()[0])
+        desk.report.append(f"Your dinner with {name}: {when} at {place}, with {' and '.join(guests)}.")
