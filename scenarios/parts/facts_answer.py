@@ -71,18 +71,18 @@ LATE = (
     "Just so you know, I said yes to {host}'s dinner on {weekday}. Looking forward to it.",
 )
 DECLINE_SELF = (
-    "{host} asked me to join you on {weekday}, but I can't make it, sorry. Next time!",
-    "Sadly I'm away on {weekday}, so I'll miss the dinner. Have fun!",
-    "I won't be at {host}'s dinner on {weekday}; something came up at work.",
-    "Can't do {weekday}, I'm afraid. Say hi to {host} for me.",
+    "I said yes to {host}, but I can't make {weekday} after all, sorry. Next time!",
+    "Sadly I'm away on {weekday} now, so I'll miss the dinner. Have fun!",
+    "Change of plan: I won't be at {host}'s dinner on {weekday}; something came up at work.",
+    "Can't do {weekday} after all, I'm afraid. Say hi to {host} for me.",
     "Bad news: I'm out for {weekday}. Enjoy it!",
 )
 DECLINE_HOST = (
-    "PS: I asked {no} too, but {no} can't make it.",
-    "PS: {no} is away that week, so it won't be the full gang.",
-    "PS: {no} sends apologies, they're out of town.",
-    "PS: no {no} this time, sadly; they have a work thing.",
-    "PS: I tried {no}, but they're busy.",
+    "PS: {no} said yes at first, but can't make it after all.",
+    "PS: {no} has dropped out, away that week, so it won't be the full gang.",
+    "PS: {no} sends apologies; something came up, so they're out.",
+    "PS: no {no} this time after all, sadly; they have a work thing.",
+    "PS: {no} was coming, but has had to cancel.",
 )
 
 
@@ -164,8 +164,12 @@ class FactsAnswer(Part):
                                                                                "See you soon", "Hi!")),
              book.say(rng, "coming_too", **f)),
         ]
+        # The one not coming first said yes, in the words a guest uses; then withdrew (or the host says so).
+        mails.append((absent, day.start - timedelta(days=rng.choice((4, 5))), rng.choice(("Dinner", "Count me in",
+                                                                                          f"{weekday}")),
+                      book.say(rng, "coming_too", **f)))
         if not host_says_no:
-            mails.append((absent, day.start - timedelta(days=rng.choice((1, 2))),
+            mails.append((absent, day.start - timedelta(days=rng.choice((0.5, 1))),
                           rng.choice((f"{weekday}", "Dinner", "Sorry!", f"Re: {host.first}'s dinner")),
                           book.say(rng, "not_coming", **f)))
         order = rng.sample(range(len(mails)), len(mails))
