@@ -58,7 +58,8 @@ BOOKED = (
     "So {rejected} had nothing, but {place} did, {moved}. I mentioned it to {guest}, who said yes.",
 )
 MOVED = ("but they could only do {start}, so I changed the time", "at {start} rather than {first}",
-         "they had {start} free, not {first}, so {start} it is", "the only slot was {start}")
+         "they had {start} free, not {first}, so {start} it is", "the only slot was {start}",
+         "though we'll have to make it {start}")
 # The calendar holds the time (the host moved the event): the mail leaves it to the invite.
 IN_CALENDAR = ("and I've updated the calendar invite", "the invite has the details", "check the calendar for the time",
                "booked under my name", "they'll hold the table for us")

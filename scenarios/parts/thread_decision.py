@@ -241,10 +241,10 @@ class ThreadDecision(Part):
             score = (1.0 if options.hits and decider else 0.0) * 0.5 ** len(options.strays)
             if best[1] is None or score > best[0]:
                 best = (score, options, decider)
-        score, options, decider = best
-        if options is None:
+        score, tally_, decider = best
+        if tally_ is None:
             return EvalResult(score=0.0, max_score=1.0, explanation="no reply in chat")
         return EvalResult(score=score, max_score=1.0,
-                          explanation=options.explain("decided option named")
+                          explanation=tally_.explain("decided option named")
                           + ("" if decider else "; decider not named beside the decision"),
-                          details={**options.details(), "decider_named": decider})
+                          details={**tally_.details(), "decider_named": decider})
