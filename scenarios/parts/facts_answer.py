@@ -2,12 +2,13 @@
 
 No one message holds the answer, and no phrase marks where each fact sits. The time is either on the calendar (moved
 since the first plan, which a mail still names) or only in the host's later mail (the calendar still holds the first
-plan); the host's mail names the restaurant (sometimes beside one that was full) and one guest, in words drawn from
-many; a second guest wrote separately that they are coming too; a third person is not coming (they wrote so, or the
-host did). Beside it lie last month's dinner with the same host (an event and a mail naming another restaurant and
-other guests). The answer must state, in one reply and in the assistant's own words (pasted mail is not its words),
-the right time, the restaurant and both guests — and none of the other restaurants, last month's guests or the one
-who is not coming: a digest of every name costs as much as it earns.
+plan); the host's mail names the restaurant (sometimes beside one that was full) or books "the same place as last
+time" (whose name only last month's event and mail give); it names one guest, in words drawn from many; a second
+guest wrote separately that they are coming too; a third person said the same and then dropped out (they wrote so,
+or the host did). Beside it lie last month's dinner with the same host (an event and a mail naming its restaurant
+and other guests). The answer must state, in one reply and in the assistant's own words (pasted mail is not its
+words), the right time, the restaurant and both guests — and none of the other restaurants, last month's guests or
+the one who is not coming. It is all or nothing: a digest of every name, or three facts of four, earns nothing.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ KEY = "facts_answer"
 # None of thread_decision's options: the day's chat answers both, and a name one part wants is a stray for the other.
 RESTAURANTS = ("Trattoria Vela", "Maple & Rye", "Golden Lantern", "The Olive Yard", "Casa Lumen", "Kinto Ramen",
                "Le Petit Quai", "Fig and Fennel", "The Salt Cellar")
-# Where the dinner's time is (the calendar, or only the host's later mail) and who says the third person is not
-# coming (the host, or that person): a world's shape.
-SHAPES = tuple(f"{time}/{no}" for time in ("calendar", "mail") for no in ("host", "self"))
+# Where the dinner's time is (the calendar, or only the host's later mail), whether the host names the restaurant or
+# books last month's place again ("the same restaurant as last time": its name is on last month's event), and who
+# says the third person is not coming (the host, or that person): a world's shape.
+SHAPES = tuple(f"{time}/{where}/{no}" for time in ("calendar", "mail") for where in ("named", "again")
+               for no in ("host", "self"))
 
 OLD = (
     "Looking forward to tomorrow at {old_place}. {old1} and {old2} are joining us as well, it should be a fun "
@@ -57,6 +60,16 @@ BOOKED = (
     "Sorted: {place}, {moved}. Oh, {guest} is coming too.",
     "So {rejected} had nothing, but {place} did, {moved}. I mentioned it to {guest}, who said yes.",
 )
+BOOKED_AGAIN = (
+    "Booked! {rejected} was full, so I went back to {ref}, {moved}. I've also invited {guest}, who is keen to meet "
+    "you.",
+    "We're going back to {ref}, {moved}. {guest} is coming too, hope that's OK.",
+    "{guest} will be joining us. I couldn't resist {ref} again, {moved}.",
+    "Sorted: {ref}, {moved}. {rejected} had nothing anyway. Oh, I asked {guest} along.",
+    "Same as before: {ref}, {moved}. I mentioned it to {guest}, who said yes.",
+)
+AGAIN = ("the place we went last month", "the same restaurant as last time", "our spot from last month",
+         "where we had dinner last time", "last month's place")
 MOVED = ("but they could only do {start}, so I changed the time", "at {start} rather than {first}",
          "they had {start} free, not {first}, so {start} it is", "the only slot was {start}",
          "though we'll have to make it {start}")
@@ -108,7 +121,8 @@ class FactsAnswer(Part):
     key = KEY
     version = 2
     Truth = FactsAnswerTruth
-    phrasebook = Phrasebook({"old_dinner": OLD, "plan": PLAN, "booked": BOOKED, "time_moved": MOVED,
+    phrasebook = Phrasebook({"old_dinner": OLD, "plan": PLAN, "booked": BOOKED, "booked_again": BOOKED_AGAIN,
+                             "last_time": AGAIN, "time_moved": MOVED,
                              "time_in_calendar": IN_CALENDAR, "coming_too": LATE, "not_coming": DECLINE_SELF,
                              "not_coming_host": DECLINE_HOST})
     structures = len(SHAPES)
@@ -122,7 +136,9 @@ class FactsAnswer(Part):
                                                                                  "fastmail.example")))
         place, old_place, rejected = rng.sample(RESTAURANTS, 3)
         shape = SHAPES[rng.randrange(len(SHAPES))]
-        in_mail, host_says_no = shape.startswith("mail"), shape.endswith("host")
+        in_mail, again, host_says_no = (shape.startswith("mail"), "/again/" in shape, shape.endswith("host"))
+        if again:  # last month's dinner was at this very place: its event and mail name it
+            old_place = place
         options = [(d, h) for d in day.workdays(1, 4) for h in (19, 20)]
         d, hour = next(((d, h) for d, h in rng.sample(options, len(options))
                         if day.free(day.at(h - 1, days=d), day.at(h + 2, days=d))), (None, 0))
@@ -150,7 +166,8 @@ class FactsAnswer(Part):
              "place": place, "rejected": rejected, "old_place": old_place, "guest": guest.name,
              "old1": old_guests[0].first, "old2": old_guests[1].first, "no": absent.first}
         moved = book.say(rng, "time_moved" if in_mail else "time_in_calendar", **f)
-        news = book.say(rng, "booked", **f, moved=moved)
+        news = (book.say(rng, "booked_again", **f, moved=moved, ref=book.say(rng, "last_time", **f)) if again
+                else book.say(rng, "booked", **f, moved=moved))
         if host_says_no:
             news += "\n\n" + book.say(rng, "not_coming_host", **f)
         mails = [
@@ -182,23 +199,26 @@ class FactsAnswer(Part):
         return Slice(
             part=KEY, emails=emails, calendar=events, done=answer,
             request=f"When and where is my dinner with {host.first} this week, and who else is coming?",
-            truth=FactsAnswerTruth(at=iso(start), place=place, old_place=old_place,
+            # "again": no old place to avoid; the restaurant that was full (named or not) stands in for it.
+            truth=FactsAnswerTruth(at=iso(start), place=place, old_place=rejected if again else old_place,
                                    guests=[[p.first, p.last] for p in (guest, late)],
                                    old_guests=[[p.first, p.last] for p in old_guests],
                                    asked=iso(day.start), mails=[e["body_text"] for e in emails], host=host.first,
-                                   wrong_places=[rejected] if rejected in news else [],
+                                   wrong_places=[rejected] if rejected in news and not again else [],
                                    absent=[[absent.first, absent.last]], shape=shape))
 
     @grades("When, where and who of the dinner", "accuracy", 20,
             "In one chat reply, in the assistant's own words, in the paragraphs about the dinner: its time, its "
-            "restaurant and both guests; not last month's restaurant or guests, the restaurant that was full, or "
-            "the person who is not coming.", pass_threshold=0.99)
+            "restaurant and both guests, and none of last month's guests, a restaurant that was full, last month's "
+            "restaurant when it is not this one, or the person who dropped out. All or nothing: an answer with a fact "
+            "missing or wrong sends the user to the wrong table or leaves them expecting the wrong people.",
+            pass_threshold=0.99)
     async def dinner_facts(self, ctx: EvalContext, truth: FactsAnswerTruth) -> EvalResult:
-        """One point each for the time, the restaurant and the two guests named in the assistant's own chat words, in
-        the answer about the dinner (the paragraphs of one reply that speak of it, and the one after each); each wrong
-        fact named there (another restaurant, one of last month's guests, the one not coming) takes a point away.
-        The best reply counts: names spread over several replies, or a digest of the mail, tie nothing to the
-        dinner; a dump of the mail is not the assistant's words, and naming every candidate earns about nothing."""
+        """Full marks when one reply, in the assistant's own chat words and in the answer about the dinner (the
+        paragraphs of the reply that speak of it, and the one after each), names the time, the restaurant and the two
+        guests, and no wrong fact (another restaurant, one of last month's guests, the one not coming); else 0 — the
+        explanation counts the facts right and wrong in the best reply. Names spread over several replies, or a
+        digest of the mail, tie nothing to the dinner; a dump of the mail is not the assistant's words."""
         best: tuple[float, dict[str, bool], list[str]] = (-1.0, {}, [])
         for message in ctx.assistant_messages():
             said = _about_the_dinner(own_words(str(message.get("content") or ""), truth.mails), truth)
@@ -214,7 +234,8 @@ class FactsAnswer(Part):
             score = max(0.0, sum(checks.values()) - len(errors)) / len(checks)
             if score > best[0]:
                 best = (score, checks, errors)
-        score, checks, errors = best
+        net, checks, errors = best
+        score = 1.0 if net == 1.0 else 0.0
         if not checks:
             return EvalResult(score=0.0, max_score=1.0, explanation="no reply in chat")
         missed = [name for name, hit in checks.items() if not hit]

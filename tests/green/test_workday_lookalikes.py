@@ -107,9 +107,21 @@ async def test_dinner_facts_count_in_the_answer_not_in_a_digest_of_every_name():
     # Every person who wrote about a dinner, listed: the one not coming and last month's guests cancel the guests.
     everyone = ", ".join(g[0] for g in (*truth["guests"], *truth["old_guests"], *truth["absent"]))
     digest = f"It's on {at:%A} at {at:%H:%M}, at {truth['place']}. People: {everyone}."
-    assert await grade(day, "dinner_facts", context(day, chat=(digest,))) <= 0.25
+    assert await grade(day, "dinner_facts", context(day, chat=(digest,))) == 0.0
     # The guests named in another reply, or in an unrelated paragraph further down, are not the answer's.
     place = f"It's on {at:%A} at {at:%H:%M}, at {truth['place']}."
     elsewhere = f"By the way, I tidied your inbox.\n\nUnrelated: {guests} also emailed."
-    assert await grade(day, "dinner_facts", context(day, chat=(place, f"Also: {guests}."))) == 0.5
-    assert await grade(day, "dinner_facts", context(day, chat=(f"{place}\n\n{elsewhere}",))) == 0.5
+    assert await grade(day, "dinner_facts", context(day, chat=(place, f"Also: {guests}."))) == 0.0
+    assert await grade(day, "dinner_facts", context(day, chat=(f"{place}\n\n{elsewhere}",))) == 0.0
+    # The guests in the paragraph right under the answer are part of it.
+    assert await grade(day, "dinner_facts", context(day, chat=(f"{place}\n\nComing too: {guests}.",))) == 1.0
+
+
+async def test_same_place_as_last_time_is_last_months_restaurant():
+    day = next(d for d in (world(s, "facts_answer") for s in range(60))
+               if "/again/" in d.truth["parts"]["facts_answer"]["shape"])
+    truth = day.truth["parts"]["facts_answer"]
+    past = [e for e in states(day)["calendar"]["events"].values() if e.get("location")]
+    assert [e["location"] for e in past] == [truth["place"]]
+    booking = [m["body_text"] for m in _mails(day, "m-facts-") if truth["guests"][0][0] in m["body_text"]]
+    assert booking and not any(truth["place"] in b for b in booking)

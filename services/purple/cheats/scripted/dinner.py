@@ -1,5 +1,6 @@
 """Rules for ``facts_answer``, from reading the public part (version 2): the restaurant is the one of the part's
-list that the host's newest mail names and that was not full; the time is the newest time the host wrote (else the
+list that the host's newest mail names and that was not full; a restaurant "as last time" is last month's
+event's place; the time is the newest time the host wrote (else the
 calendar's "Dinner with <host>" still to come); whoever wrote "after all", "can't make" or "dropped out" (or whom
 the host's PS names) is not coming; guests are the one the host invited ("invited X", "X will be
 joining", "asked X along", "X is coming too", "mentioned it to X") and whoever wrote that they are coming ("count me
@@ -39,8 +40,14 @@ class FactsAnswer(Script):
         for body in from_host:
             clocks = CLOCK.findall(body)
             # The booking (the mail naming a restaurant) may move the time; the first plan's time does not count.
-            if clocks and any(r in body for r in RESTAURANTS) and "tomorrow" not in body:
+            booking = any(r in body for r in RESTAURANTS) or re.search(r"last time|last month|\bagain\b", body)
+            if clocks and booking and "tomorrow" not in body:
                 when = clocks[-1] if "rather than" not in body and "not " not in body else clocks[0]
+            if re.search(r"last time|last month|same as before|\bagain\b", body):
+                past = [e for e in desk.events if name.lower() in str(e.get("title") or "").lower()
+                        and e.get("location") and desk.at(e.get("start")) < desk.now]
+                if past:
+                    place = str(past[-1]["location"])
             ps = PS_OUT.search(body)
             if ps:
                 out.add(ps.group(1))
