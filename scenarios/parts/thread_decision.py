@@ -1,13 +1,19 @@
 """Part: catch the user up on what a long thread decided, and who decided it.
 
-Colleagues argue over options in a thread of six or seven mails: most of them lean one way, the person who owns the
-decision settles it another way, and a later mail names yet another option in passing. Neither the majority, nor
-the last option named, nor the first is the answer. The user asks, in chat, what was decided and by whom; the
-answer must say so in the assistant's own words (pasted mails are not its words) and not present another option.
+Colleagues argue over options in a thread of six to nine mails: most of them lean one way, and someone says as much
+in words that sound like a decision ("my decision is that we go with X" from a colleague whose call it is not). The
+thread shows whose call it is in one of three ways (the opener names the owner, a colleague hands the call over, or
+the owner claims it as the budget holder), and the owner settles it in words drawn from many (a booking, a signed
+contract, "final answer", an instruction to plan around it); in half the worlds the owner reverses that later
+("change of plan: ... fell through") and the later choice stands. A last mail names yet another option in passing.
+Neither the majority, nor the last option named, nor the first decision when reversed is the answer. The user asks,
+in chat, what was decided and by whom; the answer must say so in one reply, in the assistant's own words (pasted
+mails are not its words), naming the decider beside the decision, and not present another option.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from green_agent.judging.context import EvalContext
@@ -15,14 +21,117 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import has_all, has_any
 from green_agent.scenario_kit.part import Part, Truth, grades, register
-from green_agent.scenario_kit.precision import own_words, reported
+from green_agent.scenario_kit.phrasing import Phrasebook
+from green_agent.scenario_kit.precision import Tally, own_words, reported
 from green_agent.scenario_kit.slices import Day, Slice, iso
 
 KEY = "thread_decision"
-TOPICS = (("the offsite venue", ("Harbor Loft", "Cedar Hall", "The Glasshouse", "Millrace Barn")),
-          ("the new CRM", ("Pipewise", "Salesloom", "Orbitly", "Ledgerline")),
-          ("the team dinner", ("Osteria Nove", "Saffron House", "Blue Fern", "The Copper Pot")))
+TOPICS = (("the offsite venue", ("Harbor Loft", "Cedar Hall", "The Glasshouse", "Millrace Barn", "Quarry House")),
+          ("the new CRM", ("Pipewise", "Salesloom", "Orbitly", "Ledgerline", "Tallybird")),
+          ("the team dinner", ("Osteria Nove", "Saffron House", "Blue Fern", "The Copper Pot", "Juniper Table")),
+          ("the design agency", ("Northlight Studio", "Fieldwork Co", "Papercut Lab", "Atlas Ink", "Brightform")),
+          ("the laptop refresh", ("Vantage 14", "Aero Pro", "Slate X1", "Corvid 13", "Nimbus Air")))
+# How the thread shows whose call it is, and whether the owner later reverses the first decision: a world's shape.
+OWNERSHIP = ("named", "handed", "claimed")
+SHAPES = tuple(f"{how}/{ref}/{'reversed' if turn else 'kept'}" for how in OWNERSHIP
+               for ref in ("name", "proposer", "price") for turn in (False, True))
 
+KICKOFF = (
+    "Kicking off the discussion about {topic}. {owner} has the final say on this one, but let's give them a "
+    "shortlist. I would really like us to pick {liked}.",
+    "Starting a thread on {topic} so we stop doing this over chat. Reminder that it's {owner}'s budget, so "
+    "{owner} decides; my vote is {liked}.",
+    "Hi all, we need to settle {topic} this week. {owner} owns this decision. From my side, {liked} worked well for "
+    "the other teams last year.",
+    "Quick one on {topic}: {owner} will make the call once we've all weighed in. I'm leaning towards {liked}.",
+    "Opening this for {topic}. Whatever we say here, the decision sits with {owner}. For what it's worth: {liked}.",
+)
+OPEN = (
+    "Kicking off the discussion about {topic}: I would really like us to pick {liked}, it worked well for the other "
+    "teams last year.",
+    "Starting a thread on {topic}. My vote is {liked}, mostly for the price.",
+    "We need to settle {topic} this week. {liked} is my favourite by a distance.",
+    "Quick one on {topic}: I've had good experiences with {liked} and would go for it again.",
+    "Opening this for {topic}. I'd like {liked}, and {other} was also on the shortlist we made.",
+)
+PUSH = (
+    "Agreed, {liked} gets my vote too, although {other} was also on the shortlist we made.",
+    "Personally, my decision is that we go with {liked}. It just makes sense to me.",
+    "Let's go with {liked}. Pricing looks fine on my side and I can book it this week if we agree.",
+    "+1 for {liked}. I'd be surprised if anything beats it.",
+    "{liked} for me as well. {other} looked nice, but it's a stretch.",
+    "I've decided I'm backing {liked}; the reviews are great.",
+)
+HAND = (
+    "We'll go round in circles otherwise. {owner}, it's your call.",
+    "Over to you, {owner}: you own this one.",
+    "{owner}, you hold the budget, so you decide. We'll live with whatever you pick.",
+    "I think we've said all we can. {owner} gets the last word.",
+    "Can we let {owner} settle it? It's their decision, not ours.",
+)
+CLAIM = (
+    "As the budget holder for {topic}, I'm making the call.",
+    "Since this comes out of my budget, the decision is mine.",
+    "This one is my call as the owner of the budget.",
+    "I own this decision, so here it is.",
+    "Speaking as the person signing off on the spend:",
+)
+DECIDE = (
+    "Thanks all. After weighing cost and timing, my decision is that we go with {pick} for {topic}, not {liked}; "
+    "please plan around that.",
+    "I've weighed it up: {pick}. Please plan around that.",
+    "I've just signed with {pick}, so that's settled.",
+    "{liked} is over budget, so it's {pick}. Final answer.",
+    "I've asked {helper} to book {pick} for us; {liked} is off the table.",
+    "Decision made: we'll use {pick}.",
+    "Let's not go round in circles. Book {pick}.",
+)
+# How the owner names the option decided: by name, by who proposed it, or by its price (a world's shape).
+REFERENCES = ("name", "proposer", "price")
+BY_PROPOSER = ("the one {proposer} suggested", "{proposer}'s suggestion", "what {proposer} proposed",
+               "{proposer}'s idea", "the option {proposer} brought up")
+BY_PRICE = ("the cheapest option on the list", "whichever came in cheapest", "the lowest quote",
+            "the cheapest of the lot", "the least expensive one")
+NEXT_CHEAPEST = ("the next cheapest", "the runner-up on price", "the second-cheapest quote",
+                 "the next one down on price", "the other cheap option")
+PROPOSE = (
+    "What about {first}? Nobody has mentioned it yet.",
+    "Has anyone looked at {first}? I've heard good things.",
+    "Throwing {first} into the mix, for what it's worth.",
+    "I'd add {first} to the shortlist before we decide.",
+    "One more idea: {first}.",
+)
+PRICES = (
+    "For comparison, the prices I got: {prices}.",
+    "I asked around for quotes: {prices}.",
+    "Numbers, since nobody has posted them: {prices}.",
+    "Cost check: {prices}.",
+    "Here's what each would cost us: {prices}.",
+)
+ACK = (
+    "Understood, {first} it is.",
+    "Fine by me. I'll update the plan for {first}.",
+    "OK, noted: {first}. I'll tell the others.",
+    "Got it. Shame, but {first} is fine.",
+    "Makes sense. Adding {first} to the plan now.",
+)
+# An acknowledgement that names nothing (an indirect decision stays indirect).
+ACK_PLAIN = ("Understood.", "Fine by me, I'll update the plan.", "OK, noted. I'll tell the others.",
+             "Got it. Shame, but fine.", "Makes sense.")
+REVERSE = (
+    "Change of plan: {first} can't take us after all, so we're going with {decided} instead.",
+    "Update: I've switched us to {decided}; {first} fell through.",
+    "Scratch what I said earlier about {first}. It's {decided}.",
+    "{first} cancelled on us this morning. I've booked {decided} instead, and that's final.",
+    "Quick correction: not {first}. We're doing {decided}.",
+)
+ASIDE = (
+    "Understood. Shame about {aside}, which someone mentioned over lunch.",
+    "Noted. By the way, {aside} has a new offer on; maybe next year.",
+    "Thanks. I still have a brochure from {aside} if anyone wants it.",
+    "All good. Funny, {aside} called me yesterday asking about this.",
+    "OK. Let's keep {aside} in mind for the spring.",
+)
 
 
 def _names(option: str) -> Callable[[str], bool]:
@@ -34,6 +143,7 @@ class ThreadDecisionTruth(Truth):
     options: list[str]
     decider: list[str]
     mails: list[str]
+    shape: str = ""
 
 
 @register
@@ -41,27 +151,69 @@ class ThreadDecision(Part):
     """Catch the user up on what a long thread decided, and who decided it."""
 
     key = KEY
+    version = 2
     Truth = ThreadDecisionTruth
+    phrasebook = Phrasebook({"kickoff_naming_owner": KICKOFF, "kickoff": OPEN, "push": PUSH, "hand_over": HAND,
+                             "claim": CLAIM, "decision": DECIDE, "acknowledge": ACK, "acknowledge_plain": ACK_PLAIN,
+                             "reversal": REVERSE, "aside": ASIDE, "by_proposer": BY_PROPOSER, "by_price": BY_PRICE,
+                             "propose": PROPOSE, "next_cheapest": NEXT_CHEAPEST, "prices": PRICES})
+    structures = len(SHAPES)
+
+    def structure(self, truth: ThreadDecisionTruth) -> str:
+        return truth.shape
 
     def draw(self, day: Day) -> Slice:
-        rng = day.rng
+        rng, book = day.rng, self.phrasebook
         topic, options = rng.choice(TOPICS)
-        liked, decided, aside = rng.sample(options, 3)
+        # Named outright in one world of five; else by who proposed it or by its price.
+        how, ref = rng.choice(OWNERSHIP), rng.choice(("name", "proposer", "proposer", "price", "price"))
+        turn = rng.choice(("kept", "reversed"))
+        shape = f"{how}/{ref}/{turn}"
+        reversed_ = turn == "reversed"
+        liked, first, aside, other, spare = rng.sample(options, 5)
+        decided = spare if reversed_ else first
         owner, *others = day.people(rng.choice((3, 4)))
+        proposer = rng.choice(others[1:])
+        f = {"topic": topic, "owner": owner.first, "liked": liked, "first": first, "decided": decided,
+             "aside": aside, "other": other, "helper": others[-1].first, "proposer": proposer.first}
+        # Prices for the options on the table: the first decision's the cheapest (what "the cheapest" points at),
+        # the one it is reversed to the next (what "the next cheapest" points at).
+        costs = sorted(rng.sample(range(20, 90), 3))
+        quoted = list(zip((first, spare, rng.choice((liked, other))), costs, strict=True))
+        rng.shuffle(quoted)
+        unit = rng.choice(("${n},000", "${n}0 a head", "${n}0 per person"))
+        f["prices"] = ", ".join(f"{o} {unit.format(n=c)}" for o, c in quoted)
+        f["pick"] = (first if ref == "name" else book.say(rng, "by_proposer", **f) if ref == "proposer"
+                     else book.say(rng, "by_price", **f))
+        lines = [(others[0], book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f))]
+        pushers = [p for p in others[1:] if p is not proposer]
+        middle = list(zip(pushers, book.pick(rng, "push", len(pushers), **f), strict=True))
+        middle.append((proposer, book.say(rng, "propose", **f)))
+        middle.append((rng.choice([p for p in others if p is not proposer]), book.say(rng, "prices", **f)))
+        if rng.random() < 0.5:
+            middle.append((others[0], book.say(rng, "push", **f)))
+        rng.shuffle(middle)
+        lines += middle
+        if how == "handed":
+            lines.append((rng.choice(others), book.say(rng, "hand_over", **f)))
+        decision = book.say(rng, "decision", **f)
+        if how == "claimed":
+            decision = f"{book.say(rng, 'claim', **f)} {decision}"
+        lines.append((owner, decision))
+        plain = ref != "name"
+        lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge", **f)))
+        if reversed_:
+            again = {**f, "first": first if ref == "name" else rng.choice(("that", "the earlier pick")),
+                     "decided": decided if ref == "name" else book.say(rng, "next_cheapest", **f)}
+            lines.append((owner, book.say(rng, "reversal", **again)))
+            lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge",
+                                                       **{**f, "first": decided})))
+        lines.append((others[-1], book.say(rng, "aside", **f)))
         thread, at = "thread-decision", day.at(9, days=-1)
-        lines = [
-            (others[0], f"Kicking off the discussion about {topic}: I would really like us to pick {liked}, it worked "
-                        f"well for the other teams last year."),
-            (others[1], f"Agreed, {liked} gets my vote too, although {decided} was also on the shortlist we made."),
-            (others[0], f"Pricing for {liked} looks fine on my side, and I can book it this week if we agree."),
-            (owner, f"Thanks both. After weighing cost and timing, my decision is that we go with {decided} for "
-                    f"{topic}, not {liked}; please plan around that."),
-            (others[-1], f"Understood, {decided} it is. Shame about {aside}, which someone mentioned over lunch."),
-        ]
         emails = []
         for n, (person, body) in enumerate(lines):
             mail = kit.inbox_email(f"m-decision-{n}", person.email, day.user.email, f"Re: {topic}",
-                                   f"{body}\n\n{person.first}", iso(at.replace(hour=9 + n)), read=True)
+                                   f"{body}\n\n{person.first}", iso(at.replace(hour=8 + n)), read=True)
             mail.update({"thread_id": thread, "to_addresses": [day.user.email, *(p.email for p in (owner, *others)
                                                                                  if p is not person)]})
             emails.append(mail)
@@ -70,20 +222,29 @@ class ThreadDecision(Part):
             part=KEY, emails=emails, done=answer,
             request=f"Catch me up on the thread about {topic}: what was decided, and who made the call?",
             truth=ThreadDecisionTruth(decided=decided, options=list(options), decider=[owner.first, owner.last],
-                                      mails=[e["body_text"] for e in emails]))
+                                      mails=[e["body_text"] for e in emails], shape=shape))
 
     @grades("The thread's decision and who made it", "accuracy", 20,
-            "In chat, in the assistant's own words: the option decided and the person who decided; no other option "
-            "given as the outcome.")
+            "In one chat reply, in the assistant's own words: the option decided, with the person who decided named "
+            "in the same paragraph; no other option given as the outcome.")
     async def decision_reported(self, ctx: EvalContext, truth: ThreadDecisionTruth) -> EvalResult:
-        """The assistant's chat, less what it copied from the thread: full marks for naming the decided option and its
-        decider with no other option named; each other option named halves the credit (a list of every option says
-        nothing)."""
-        said = "\n".join(own_words(str(m.get("content") or ""), truth.mails) for m in ctx.assistant_messages())
-        options = reported({o: _names(o) for o in truth.options}, said, [truth.decided])
-        decider = has_any(said, truth.decider)
-        score = (1.0 if options.hits and decider else 0.0) * 0.5 ** len(options.strays)
+        """Each chat reply of the assistant, less what it copied from the thread, is read on its own (the best one
+        counts): full marks for naming the decided option with its decider in the same paragraph and no other option
+        named; each other option named halves the credit (a list of every option says nothing). Names spread over a
+        digest of several replies or paragraphs tie no one to the decision."""
+        best: tuple[float, Tally | None, bool] = (0.0, None, False)
+        for message in ctx.assistant_messages():
+            said = own_words(str(message.get("content") or ""), truth.mails)
+            options = reported({o: _names(o) for o in truth.options}, said, [truth.decided])
+            paragraphs = [p for p in re.split(r"\n\s*\n", said) if has_all(p, [truth.decided])]
+            decider = any(has_any(p, truth.decider) for p in paragraphs)
+            score = (1.0 if options.hits and decider else 0.0) * 0.5 ** len(options.strays)
+            if best[1] is None or score > best[0]:
+                best = (score, options, decider)
+        score, tally_, decider = best
+        if tally_ is None:
+            return EvalResult(score=0.0, max_score=1.0, explanation="no reply in chat")
         return EvalResult(score=score, max_score=1.0,
-                          explanation=options.explain("decided option named") + ("" if decider else "; decider not "
-                                                                                                    "named"),
-                          details={**options.details(), "decider_named": decider})
+                          explanation=tally_.explain("decided option named")
+                          + ("" if decider else "; decider not named beside the decision"),
+                          details={**tally_.details(), "decider_named": decider})

@@ -399,9 +399,14 @@ def test_ranking_by_alarm_words_or_deadline_phrases_earns_about_nothing():
     keys = {"alarm words": lambda e: -alarm(f"{e['subject']} {e['body_text']}"),
             "fewest alarm words": lambda e: alarm(f"{e['subject']} {e['body_text']}"),
             "clock times": lambda e: -len(re.findall(r"\b\d{1,2}:\d\d\b", e["body_text"])),
-            "by a clock time": lambda e: -len(re.findall(r"\b(?:by|before|at)\s+\d{1,2}:\d\d\b", e["body_text"]))}
+            "by a clock time": lambda e: -len(re.findall(r"\b(?:by|before|at)\s+\d{1,2}:\d\d\b", e["body_text"])),
+            # Routine mail closes with a follow-up on another day; from version 2 urgent mail does too (world 0, the
+            # published template, keeps its text).
+            "no follow-up on another day": lambda e: len(re.findall(r"\bby \d{1,2}:\d\d (?:tomorrow|on \w+day)\b",
+                                                                    e["body_text"]))}
     for label, key in keys.items():
-        shares = [share(world(seed), "urgency_order", ranked_by(world(seed), key)) for seed in range(12)]
+        seeds = range(1, 12) if label == "no follow-up on another day" else range(12)
+        shares = [share(world(seed), "urgency_order", ranked_by(world(seed), key)) for seed in seeds]
         assert sum(shares) / len(shares) <= 0.15, (label, shares)
         assert max(shares) <= 0.4, (label, shares)
 

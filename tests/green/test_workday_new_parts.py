@@ -175,8 +175,9 @@ async def test_facts_answer_needs_every_fact_in_the_assistants_words():
     assert await grade(day, "dinner_facts", context(day, chat=(good,))) == 1.0
     pasted = "\n\n".join(truth["mails"])
     assert await grade(day, "dinner_facts", context(day, chat=(pasted,))) == 0.0
+    # All or nothing (facts_answer 2): a hedge naming a wrong restaurant and guest is no answer.
     hedged = good + f" Or was it {truth['old_place']}, with {truth['old_guests'][0][0]}?"
-    assert await grade(day, "dinner_facts", context(day, chat=(hedged,))) == 0.5
+    assert await grade(day, "dinner_facts", context(day, chat=(hedged,))) == 0.0
 
 
 async def test_organiser_move_wants_the_free_offer_and_one_time_named():

@@ -72,6 +72,9 @@ class Params:
     pct: int = 6
     po: str = "88213"
     lease_cost: int = 38000
+    # Urgent items also close with a follow-up on another day ("I'll check back by 11:00 on Friday"), as every
+    # routine one does: that sentence then marks no category. World 0 (published before) keeps it off.
+    follow_up: bool = False
 
     def is_urgent(self, item: str) -> bool:
         """Whether substantive item ``item`` is urgent in this world."""
@@ -240,4 +243,5 @@ def draw_params(rng: random.Random) -> Params:
                  "d1": rng.choice((60, 90)), "d2": 60, "truck_due": rng.choice((120, 180))},
         due={i: rng.choice((60, 90, 120)) for i in FLEX_IDS if flex[i]},
         fee=rng.choice((2800, 3400, 3900, 5200, 6100)), rent=rng.choice((550, 600, 700, 780)),
-        invoice=rng.randrange(9000, 30000, 10), pct=rng.choice((5, 7, 8, 9)), po=str(rng.randrange(40000, 99999)))
+        invoice=rng.randrange(9000, 30000, 10), pct=rng.choice((5, 7, 8, 9)), po=str(rng.randrange(40000, 99999)),
+        follow_up=True)

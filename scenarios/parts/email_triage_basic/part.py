@@ -37,6 +37,7 @@ class EmailTriageBasic(Part):
     """Hourly ranked triage summaries while the mail comes in (the classic email_triage_basic, drawn alone)."""
 
     key = KEY
+    version = 2  # 2: urgent mail closes with a follow-up on another day too (Params.follow_up), outside world 0
     shapes = (ALONE,)
     Truth = TriageTruth
     judged = (Judged("summary_quality", "Summary writing quality", "instruction_following", 10, _SUMMARY_QUALITY,

@@ -59,10 +59,20 @@ def moments(p: Params) -> dict[str, datetime]:
     }
 
 
-def tone(item: str, urgent: bool, alarmed: bool) -> str:
-    """The sentence that sets an item's tone (none for a calm urgent item)."""
+# A routine item's second time on another day (with ``Params.follow_up``, urgent items close with one too).
+ROUTINE_OFFER = ("Or ring me at {later} on Monday if that's easier.", "I'm also free at {later} next Wednesday.",
+                 "We could go through it at {later} on Thursday.")
+
+
+def tone(item: str, urgent: bool, alarmed: bool, follow_up: bool = False) -> str:
+    """The sentence that sets an item's tone (none for a calm urgent item), and with ``follow_up`` an urgent item's
+    promise of more on another day (the words every calm routine item closes with)."""
     options = (URGENT_ALARMED if alarmed else ()) if urgent else (ROUTINE_ALARMED if alarmed else ROUTINE_CALM)
-    return options[int(item[-2:]) % len(options)] if options else ""
+    sentence = options[int(item[-2:]) % len(options)] if options else ""
+    if follow_up:  # as many clock times on other days in urgent mail as in routine mail
+        extra = ROUTINE_CALM if urgent else ROUTINE_OFFER
+        sentence = f"{sentence} {extra[(int(item[-2:]) + 1) % len(extra)]}".strip()
+    return sentence
 
 
 def toned(body: str, sentence: str) -> str:
@@ -91,7 +101,7 @@ def _item(t: Item, p: Params, common: Record, values: dict[str, str], clock: dic
         when["due"], local["due"] = due, _hm(due)
     subject = text.subject.format(**local) if text.subject else f"Re: {subjects[t.thread]}"
     subjects.setdefault(t.thread, subject)
-    body = toned(text.body, tone(t.id, urgent, p.alarmed[t.id]))
+    body = toned(text.body, tone(t.id, urgent, p.alarmed[t.id], p.follow_up))
     amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
     return {**common, "kind": "substantive", "sender": t.sender, "from": cast.PEOPLE[t.sender][2],
             "subject": subject, "body": body.format(**local), "urgent": urgent, "oracle": text.oracle.format(**local),

@@ -1,5 +1,7 @@
-"""Rules for ``receipts_total``, from reading the public part: receipts come from ``receipts@<shop>``, their subject
-says "receipt", the decoy (a quote or a refund) does not; the amount is the body's dollar figure."""
+"""Rules for ``receipts_total``, from reading the public part (version 2): every mail with a dollar figure is a
+candidate; the look-alikes' kinds (quote, refund, hold, cancelled, copy) are dropped by their keywords, a cancelled
+order's reference drops its receipt, and the charged figure is the one after "charged", "billed", "paid", "total"
+or "took" (else the largest)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,12 @@ from decimal import Decimal
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
 AMOUNT = re.compile(r"\$?(\d+\.\d\d)")
+CHARGED = re.compile(r"(?:charged|billed|paid|total|took|received with thanks)\D{0,40}?(\d+\.\d\d)", re.IGNORECASE)
+NOT_SPENT = re.compile(r"estimate|quot|would charge|price .* would|refunded|credited|back on your card|returned to "
+                       r"your card|hold|authori[sz]|reserved|copy|resend|again|duplicate|not a (?:new )?charge",
+                       re.IGNORECASE)
+CANCELLED = re.compile(r"cancel|reversed|voided|couldn't fulfil", re.IGNORECASE)
+REF = re.compile(r"\b([A-Z]\d{5})\b")
 BOOKKEEPER = re.compile(r"email the total to (\w+) (\w+)", re.IGNORECASE)
 
 
@@ -23,8 +31,17 @@ class ReceiptsTotal(Script):
             return
         first, last = named.group(1).lower(), named.group(2).lower()
         keeper = next((a for a in desk.book.emails if first in a.lower() and last in a.lower()), None)
-        receipts = [e for e in desk.inbox.emails if "receipt" in str(e.get("subject", "")).lower()]
-        figures = [Decimal(m.group(1)) for e in receipts for m in AMOUNT.finditer(str(e.get("body_text") or ""))]
+        bodies = [str(e.get("body_text") or "") for e in desk.inbox.emails]
+        called_off = {ref for body in bodies if CANCELLED.search(body) for ref in REF.findall(body)}
+        figures = []
+        for body in bodies:
+            if not AMOUNT.search(body) or NOT_SPENT.search(body) or CANCELLED.search(body):
+                continue
+            if set(REF.findall(body)) & called_off:
+                continue
+            charged = CHARGED.search(body)
+            figures.append(Decimal(charged.group(1)) if charged
+                           else max(Decimal(m) for m in AMOUNT.findall(body)))
         if keeper is None or not figures:
             return
         total = sum(figures, Decimal(0))

@@ -1,0 +1,127 @@
+"""receipts_total, thread_decision and facts_answer after issue 34: no surface cue marks an item's category (a
+receipt may be titled "order confirmation", a quote "receipt"; a decision is put indirectly and may be reversed),
+each part draws every shape it declares, and credit comes from an answer about the item in one reply — a digest of
+every name, or a receipt's figures all added up, earns nothing."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from decimal import Decimal
+
+import pytest
+
+from green_agent.scenario_kit.facts import amounts
+from green_agent.scenarios import ScenarioLibrary
+from tests.green.test_workday_new_parts import SCENARIOS, context, email, grade, states, world
+
+PARTS = ("receipts_total", "thread_decision", "facts_answer")
+
+
+def _part(key: str):  # the registered part, as the family loaded it
+    return ScenarioLibrary(SCENARIOS).pack().parts[key]
+
+
+def _mails(day, prefix: str) -> list[dict]:
+    return [e for e in states(day)["email"]["emails"].values() if e["message_id"].startswith(prefix)]
+
+
+@pytest.mark.parametrize("key", PARTS)
+def test_each_part_draws_every_shape_it_declares(key):
+    part = _part(key)
+    seen = Counter(part.structure(part.Truth.model_validate(world(seed, key).truth["parts"][key]))
+                   for seed in range(200))
+    assert len(seen) == part.structures, seen
+    assert min(part.phrasebook.counts().values()) >= 5
+
+
+def test_receipt_subjects_say_nothing_of_what_the_mail_is():
+    says_receipt = Counter()
+    for seed in range(40):
+        day = world(seed, "receipts_total", "chase_reply")
+        truth = day.truth["parts"]["receipts_total"]
+        for mail in _mails(day, "m-receipts-"):
+            counted = any(Decimal(a) in amounts(mail["body_text"]) for a in truth["amounts"])
+            says_receipt[(counted, "receipt" in mail["subject"].lower())] += 1
+    # Receipts titled otherwise, and look-alikes titled "receipt", both occur.
+    assert says_receipt[(True, False)] and says_receipt[(False, True)], says_receipt
+
+
+async def test_receipts_total_refuses_a_sum_that_counts_a_lookalike():
+    for seed in range(30):
+        day = world(seed, "receipts_total", "chase_reply")
+        truth = day.truth["parts"]["receipts_total"]
+        if truth["decoy"]:
+            break
+    keeper = truth["keeper"]
+    good = email(day, [keeper], f"Hi, this week's receipts add up to ${truth['total']}.")
+    assert await grade(day, "receipts_total_sent", context(day, good)) == 1.0
+    decoy = truth["decoy"].split(",")[0]
+    wrong = Decimal(truth["total"]) + Decimal(decoy)
+    summed = email(day, [keeper], f"Hi, this week's receipts add up to ${wrong:.2f}.")
+    assert await grade(day, "receipts_total_sent", context(day, summed)) == 0.0
+    hedged = email(day, [keeper], f"Total ${truth['total']} (not counting the ${decoy} one).")
+    assert await grade(day, "receipts_total_sent", context(day, hedged)) == 0.0
+
+
+def _decision_day(shape_part: str):
+    for seed in range(60):
+        day = world(seed, "thread_decision")
+        if shape_part in day.truth["parts"]["thread_decision"]["shape"]:
+            return day
+    raise AssertionError(f"no world of shape {shape_part}")
+
+
+def test_the_owners_decision_is_not_one_fixed_sentence():
+    day = _decision_day("reversed")
+    truth = day.truth["parts"]["thread_decision"]
+    bodies = [m["body_text"] for m in _mails(day, "m-decision-")]
+    # Reversed: the first decision is overturned; the option decided is not what the first decision named.
+    assert not any("my decision is that we go with " + truth["decided"] in b for b in bodies)
+    indirect = _decision_day("proposer")
+    owner = indirect.truth["parts"]["thread_decision"]["decider"][0]
+    mine = [m["body_text"] for m in _mails(indirect, "m-decision-") if m["body_text"].rstrip().endswith(owner)]
+    assert not any(indirect.truth["parts"]["thread_decision"]["decided"] in b for b in mine[:1])
+
+
+async def test_the_decider_counts_only_beside_the_decision_in_one_reply():
+    day = _decision_day("kept")
+    truth = day.truth["parts"]["thread_decision"]
+    good = f"It was settled: {truth['decided']}, and {truth['decider'][0]} made the call."
+    assert await grade(day, "decision_reported", context(day, chat=(good,))) == 1.0
+    # The decision in one reply and the names of everyone in another, or a paragraph apart, tie no one to it.
+    people = "People in the thread: " + ", ".join(m["from_address"].split("@")[0].split(".")[0].title()
+                                                  for m in _mails(day, "m-decision-"))
+    assert await grade(day, "decision_reported", context(day, chat=(f"Outcome: {truth['decided']}.", people))) == 0
+    apart = f"Outcome: {truth['decided']}.\n\n{people}"
+    assert await grade(day, "decision_reported", context(day, chat=(apart,))) == 0
+
+
+async def test_dinner_facts_count_in_the_answer_not_in_a_digest_of_every_name():
+    day = world(6, "facts_answer", "route_request")
+    truth = day.truth["parts"]["facts_answer"]
+    at = datetime.fromisoformat(truth["at"])
+    guests = " and ".join(" ".join(g) for g in truth["guests"])
+    good = f"It's on {at:%A} at {at:%H:%M}, at {truth['place']}, with {guests}."
+    assert await grade(day, "dinner_facts", context(day, chat=(good,))) == 1.0
+    # Every person who wrote about a dinner, listed: the one not coming and last month's guests cancel the guests.
+    everyone = ", ".join(g[0] for g in (*truth["guests"], *truth["old_guests"], *truth["absent"]))
+    digest = f"It's on {at:%A} at {at:%H:%M}, at {truth['place']}. People: {everyone}."
+    assert await grade(day, "dinner_facts", context(day, chat=(digest,))) == 0.0
+    # The guests named in another reply, or in an unrelated paragraph further down, are not the answer's.
+    place = f"It's on {at:%A} at {at:%H:%M}, at {truth['place']}."
+    elsewhere = f"By the way, I tidied your inbox.\n\nUnrelated: {guests} also emailed."
+    assert await grade(day, "dinner_facts", context(day, chat=(place, f"Also: {guests}."))) == 0.0
+    assert await grade(day, "dinner_facts", context(day, chat=(f"{place}\n\n{elsewhere}",))) == 0.0
+    # The guests in the paragraph right under the answer are part of it.
+    assert await grade(day, "dinner_facts", context(day, chat=(f"{place}\n\nComing too: {guests}.",))) == 1.0
+
+
+async def test_same_place_as_last_time_is_last_months_restaurant():
+    day = next(d for d in (world(s, "facts_answer") for s in range(60))
+               if "/again/" in d.truth["parts"]["facts_answer"]["shape"])
+    truth = day.truth["parts"]["facts_answer"]
+    past = [e for e in states(day)["calendar"]["events"].values() if e.get("location")]
+    assert [e["location"] for e in past] == [truth["place"]]
+    booking = [m["body_text"] for m in _mails(day, "m-facts-") if truth["guests"][0][0] in m["body_text"]]
+    assert booking and not any(truth["place"] in b for b in booking)
