@@ -10,27 +10,29 @@ from typing import Any
 from services.purple.cheats.base import body_of, sender_of
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
-# trade → (words of a job title, words of a request)
+# trade → (words of a job title or note, words of a request): the titles, and the words the asks and things use
 TRADES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "billing": (("accounts", "billing", "receivable", "payable", "credit", "finance", "invoic"),
-                ("charged", "charge", "invoice", "statement", "refund", "payment", "paid", "bill", "twice")),
-    "it": (("it ", "support", "helpdesk", "systems", "technical", "network"),
-           ("laptop", "wireless", "wifi", "password", "log in", "login", "vpn", "remote access", "crash", "update",
-            "printer", "screen")),
-    "press": (("communications", "press", "media", "pr ", "public relations"),
-              ("quote", "feature", "journalist", "article", "interview", "herald", "story", "magazine")),
-    "legal": (("contract", "counsel", "legal", "lawyer"),
-              ("indemnity", "clause", "section", "sign", "liability", "terms", "agreement")),
-    "facilities": (("office", "facilities", "building"),
-                   ("radiator", "blinds", "meeting room", "heating", "room", "desk", "kitchen", "lights", "cold")),
-    "people": (("people", "hr", "human resources", "payroll", "recruit", "talent"),
-               ("holiday", "leave", "payslip", "salary", "contract of employment", "interview", "candidate")),
-    "buying": (("procurement", "purchasing", "buyer", "supplier"),
-               ("order", "purchase", "tender", "supplier", "quote for", "catalogue")),
-    "security": (("security", "privacy", "data protection"),
-                 ("phishing", "breach", "personal data", "gdpr", "suspicious", "access request")),
+    "billing": (("accounts", "billing", "receivable", "credit", "finance", "invoic", "owe"),
+                ("charged", "invoice", "statement", "overdue", "reminder", "purchase order", "day rate", "credit",
+                 "paid", "payment", "owe", "fee", "billing")),
+    "it": (("it ", "service desk", "systems", "technology", "laptop", "login"),
+           ("password", "sign in", "log in", "login", "connection", "two-factor", "permission denied", "access",
+            "locked out", "laptop", "network", "machine")),
+    "press": (("communications", "press", "media", "pr ", "journalist"),
+              ("quote", "reporter", "journalist", "radio", "readers", "podcast", "piece", "comment", "on the record",
+               "interview", "press", "newsletter", "publicly", "media")),
+    "legal": (("contract", "counsel", "legal", "lawyer", "sign"),
+              ("liability", "agreement", "consent", "exclusivity", "clause", "confidentiality", "non-disclosure",
+               "terms", "contract", "lawyers", "compliance")),
+    "facilities": (("office manager", "facilities", "workplace services", "building", "rooms"),
+                   ("radiator", "ceiling", "chairs", "table", "lift", "loading bay", "door", "unlocked", "heating",
+                    "meeting room", "parking", "furniture", "room")),
+    "people": (("hr ", "people", "human resources", "holidays", "staff"),
+               ("weeks off", "leave", "contract of employment", "offer letter", "payslip", "first day",
+                "in confidence", "holiday", "hiring", "onboarding", "treating me", "staff")),
 }
-TRIGGER = r"forward each (?:message|one|request)|whose job covers|aren't mine to handle"
+TRIGGER = (r"forward each|whose job covers|aren't mine to handle|whichever colleague|route the emails|"
+           r"colleague who handles|job titles in my")
 
 
 async def contacts(desk: Desk) -> list[dict[str, Any]]:
@@ -45,10 +47,11 @@ def email_of(contact: dict[str, Any]) -> str:
                  if i.get("identifier_type") == "email"), "")
 
 
-def trade_of(text: str, index: int) -> str | None:
-    """The trade whose words ``text`` holds most (``index`` 0: title words, 1: request words)."""
+def trade_of(text: str, index: int, among: set[str] | None = None) -> str | None:
+    """The trade whose words ``text`` holds most (``index`` 0: title words, 1: request words), of ``among``."""
     text = f" {text.lower()} "
-    scores = {k: sum(text.count(w) for w in words[index]) for k, words in TRADES.items()}
+    scores = {k: sum(text.count(w) for w in words[index]) for k, words in TRADES.items()
+              if among is None or k in among}
     best = max(scores, key=lambda k: scores[k])
     return best if scores[best] else None
 
@@ -64,12 +67,13 @@ class RouteRequest(Script):
         staff = [(c, trade_of(f"{c.get('job_title') or ''} {c.get('notes') or ''}", 0)) for c in await contacts(desk)
                  if c.get("job_title")]
         names = re.findall(r"\b([A-Z][a-z]+)\b", desk.prompt)
+        staff = [(c, t) for c, t in staff if t is not None]
         done = []
         for email in desk.inbox.emails:
             sender = desk.book.name(sender_of(email))
             if not any(n in sender.split() for n in names):
                 continue
-            trade = trade_of(f"{email.get('subject') or ''} {body_of(email)}", 1)
+            trade = trade_of(body_of(email), 1, {t for _, t in staff if t})
             owner = next((c for c, t in staff if t == trade), None)
             if owner is None or not email_of(owner):
                 continue
