@@ -17,9 +17,13 @@ from services.purple.cheats.scripted.route_request import contacts
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 CLOCK = r"\d{1,2}(?::\d\d)?\s?[ap]m"
 PERSON = r"([A-Z][a-z]+)(?: [A-Z][a-z]+)?(?: from | \()([A-Z][\w&' ]+?)\)?"
-NEW_NUMBER = re.compile(r"[Nn]ew (?:mobile )?number[^:]*:\s*(\+\d+)")
-DECLINE_WORDS = ("is out for me", "have to miss", "can't make", "unfortunately", "clashes")
-CONFIRM_WORDS = ("works for me", "suits me", "see you there", "fine by me", "i'll be there")
+NEW_NUMBER = re.compile(r"[Nn]ew (?:mobile )?number[^:]*:\s*(\+\d+)|number they use now is (\+\d+)")
+OLD_NUMBER = re.compile(r"(\+\d+) is dead|never (\+\d+)|(\+\d+) was the work phone|old number (\+\d+)")
+TAIL = re.compile(r"ending (\d{4})")
+DECLINE_WORDS = ("is out for me", "have to miss", "can't make", "unfortunately", "clashes", "won't be there",
+                 "count me out", "without me", "next one", "in court", "stuck at")
+CONFIRM_WORDS = ("works for me", "suits me", "see you there", "fine by me", "i'll be there", "is fine", "it is",
+                 "no problem", "make ")
 
 
 def people_in(text: str) -> list[tuple[str, str]]:
@@ -35,17 +39,25 @@ def find(book: list[dict[str, Any]], first: str, company: str) -> dict[str, Any]
 
 
 def reach(contact: dict[str, Any], channel: str) -> str:
-    """The current number (the one the notes call new, else the last mobile) or the work address."""
+    """The current number (the notes say which, in one of their public phrasings) or the work address (at the
+    firm's domain)."""
     ids = contact.get("identifiers") or []
     if channel == "sms":
-        new = NEW_NUMBER.search(str(contact.get("notes") or ""))
-        if new:
-            return new.group(1)
+        notes = str(contact.get("notes") or "")
         phones = [str(i.get("value")) for i in ids if i.get("identifier_type") == "phone"]
+        new, old, tail = NEW_NUMBER.search(notes), OLD_NUMBER.search(notes), TAIL.search(notes)
+        if new:
+            return next(g for g in new.groups() if g)
+        if tail:
+            return next((x for x in phones if x.endswith(tail.group(1))), "")
+        if old:
+            dead = next(g for g in old.groups() if g)
+            phones = [x for x in phones if x != dead]
         return phones[-1] if phones else ""
-    emails = [i for i in ids if i.get("identifier_type") == "email"]
-    work = [str(i.get("value")) for i in emails if i.get("label") == "work"]
-    return work[0] if work else (str(emails[-1].get("value")) if emails else "")
+    emails = [str(i.get("value")) for i in ids if i.get("identifier_type") == "email"]
+    firm = str(contact.get("company") or "").split()[0].lower() if contact.get("company") else ""
+    work = [e for e in emails if firm and e.lower().endswith(f"@{firm}.example")]
+    return work[0] if work else (emails[-1] if emails else "")
 
 
 def tomorrow(desk: Desk, clock: str) -> str:
@@ -92,28 +104,46 @@ def report(desk: Desk, told: dict[str, str]) -> None:
         desk.report.append(" ".join(f"{who} {what}." for who, what in fresh.items()))
 
 
+def mentioned(prompt: str, contact: dict[str, Any]) -> int:
+    """Where the request names ``contact`` (by first name, or by role, beside the firm's first word), or -1."""
+    firm = str(contact.get("company") or "x").split()[0]
+    for name in (str(contact.get("first_name") or ""), str(contact.get("job_title") or "").lower()):
+        if not name:
+            continue
+        m = re.search(rf"{re.escape(name)}[^,.]{{0,40}}?{re.escape(firm)}", prompt, re.IGNORECASE)
+        if m:
+            return m.start()
+    return -1
+
+
+def channel_at(prompt: str, at: int) -> str:
+    """The channel word nearest to position ``at`` ("text" or "email")."""
+    spots = [(abs(m.start() - at), "sms" if m.group(0).lower() == "text" else "email")
+             for m in re.finditer(r"\b(?:text|email)\b", prompt, re.IGNORECASE)]
+    return min(spots)[1] if spots else "sms"
+
+
 @script
 class ContactsLookup(Script):
     part = "contacts_lookup"
-    trigger = r"site visit for the .* moved from"
+    trigger = r"site visit.*(?:moved|change of plan|new time|tell people)"
 
     async def turn(self, desk: Desk) -> None:
         told: dict[str, str] = desk.memory.setdefault("told", {})
         if desk.once("contacts_lookup"):
-            m = re.search(rf"to ({CLOCK}), and we now meet at (.+?)\. Please text (.+?), and email (.+?) \(",
-                          desk.prompt)
-            if m is None:
+            clocks = re.findall(CLOCK, desk.prompt)
+            place = re.search(r"(?:meet at|, at|new place|[ap]m at|and to) (.+?)(?:\.|,| \(| instead)", desk.prompt)
+            new = re.search(rf"(?:to|now at|it's|new time|moved to) ({CLOCK})", desk.prompt)
+            if not clocks or place is None:
                 return
-            clock, place, texted, mailed = m.groups()
-            book = await contacts(desk)
+            clock = new.group(1) if new else clocks[-1]
             note = (f"Hi {{first}}, tomorrow's site visit has moved: it is now at {tomorrow(desk, clock)}, and we "
-                    f"meet at {place}. Thanks")
-            for channel, names in (("sms", texted), ("email", mailed)):
-                for first, company in people_in(names):
-                    contact = find(book, first, company)
-                    if contact is not None:
-                        to = await tell(desk, contact, channel, note)
-                        told[to.lower()] = first
+                    f"meet at {place.group(1)}. Thanks")
+            for contact in await contacts(desk):
+                at = mentioned(desk.prompt, contact)
+                if at >= 0:
+                    to = await tell(desk, contact, channel_at(desk.prompt, at), note)
+                    told[to.lower()] = str(contact.get("first_name") or "")
         report(desk, told)
 
 
