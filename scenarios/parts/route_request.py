@@ -278,7 +278,8 @@ class RouteRequest(Part):
             # What the request is about, and what its small talk mentions: things of colleagues' trades drawn apart,
             # the owner's no more often than a decoy's, so neither the most named trade nor the one left when it is
             # set aside is the owner more often than chance.
-            thing = _thing(rng, rng.choice(trades), SYSTEMS if trade == "it" else MATTERS, 3)
+            about = rng.choice(trades)
+            thing = _thing(rng, about, SYSTEMS if trade == "it" else MATTERS, 3)
             opener = book.say(rng, "opener", other=_thing(rng, rng.choice(trades), MATTERS, 3))
             closer = book.say(rng, "closer", other=_thing(rng, rng.choice(trades), MATTERS, 3))
             company = _cap(sender.email.split("@")[1].split(".")[0].replace("-", " "))
@@ -289,7 +290,7 @@ class RouteRequest(Part):
             emails.append(kit.inbox_email(f"m-route-{n}", sender.email, day.user.email, subject, text,
                                           iso(day.start.replace(hour=7, minute=10 * n)), read=True))
             owner = jobs[trade]
-            truth[f"m-route-{n}"] = {"owner": owner.email, "body": body, "trade": trade}
+            truth[f"m-route-{n}"] = {"owner": owner.email, "body": body, "trade": trade, "about": about}
             note = book.say(rng, "forward", first=owner.first)
             steps.append({"turn": 1, "method": "POST", "path": "/email/send", "body": {
                 "from_address": day.user.email, "to_addresses": [owner.email], "subject": f"Fwd: {subject}",

@@ -117,16 +117,21 @@ def mentioned(prompt: str, contact: dict[str, Any]) -> int:
 
 
 def channel_at(prompt: str, at: int) -> str:
-    """The channel word nearest to position ``at`` ("text" or "email")."""
-    spots = [(abs(m.start() - at), "sms" if m.group(0).lower() == "text" else "email")
-             for m in re.finditer(r"\b(?:text|email)\b", prompt, re.IGNORECASE)]
-    return min(spots)[1] if spots else "sms"
+    """The channel the request asks for the person named at ``at``: the next "by text/email" when the request puts
+    it after the names, else the channel verb before them."""
+    after = re.compile(r"\bby (text|email)\b", re.IGNORECASE).search(prompt, at)
+    if after:
+        return "sms" if after.group(1).lower() == "text" else "email"
+    before = [m for m in re.finditer(r"\b(?:text|email)\b", prompt[:at], re.IGNORECASE)]
+    if before:
+        return "sms" if before[-1].group(0).lower() == "text" else "email"
+    return "sms"
 
 
 @script
 class ContactsLookup(Script):
     part = "contacts_lookup"
-    trigger = r"site visit.*(?:moved|change of plan|new time|tell people)"
+    trigger = r"^(?!.*Once people have replied).*site visit"  # the day part's asks; not the classic's
 
     async def turn(self, desk: Desk) -> None:
         told: dict[str, str] = desk.memory.setdefault("told", {})
