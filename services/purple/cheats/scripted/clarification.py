@@ -54,6 +54,36 @@ def new_start(desk: Desk, day: str, clock: str) -> datetime | None:
     return (desk.now + timedelta(days=ahead)).replace(hour=hour, minute=minute, second=0, microsecond=0)
 
 
+def pick(desk: Desk, pair: list[dict[str, Any]], first: str) -> dict[str, Any] | None:
+    """The meeting the user's answer points at, by each public form of the answer: the whole title, the day, "not
+    the <word> - the other one", "the one with my <relation>" or "<first> from <company>", "<Surname>'s", the title's
+    word."""
+    user = desk.inbox.user_email
+    said = desk.prompt.splitlines()[-1].lower()  # the user's latest chat message: the answer
+    words = {id(e): [w.lower() for w in re.findall(r"[A-Za-z]+", str(e.get("title") or "")) if len(w) > 3]
+             for e in pair}
+    for e in pair:
+        if re.search(rf"meant the {re.escape(str(e['title']).lower())}", said):
+            return e
+    negated = re.search(r"not the (\w+)", said)
+    if negated:
+        return next((e for e in pair if negated.group(1) not in words[id(e)]), None)
+    day = re.search(r"the (\w+day) one", said)
+    if day:
+        return next((e for e in pair if WEEKDAYS[desk.at(e["start"]).weekday()].lower() == day.group(1)), None)
+    for e in pair:
+        last = who(e, user, first).split()[-1].lower()
+        if f"{last}'s" in said or any(w in said for w in words[id(e)]):
+            return e
+    emails = {id(e): " ".join(str(a.get("email") or "") for a in attendees(e, user)).lower() for e in pair}
+    firm = re.search(r"from (\w+)", said)
+    if firm:  # "the one with Dana from Orbit Analytics": the meeting of the firm's address
+        return next((e for e in pair if firm.group(1) in emails[id(e)]), None)
+    if re.search(r"with my \w+", said):  # a relation: the meeting of a personal address
+        return next((e for e in pair if "homemail" in emails[id(e)]), None)
+    return None
+
+
 async def clarify(desk: Desk, hour: int, first: str, new: datetime) -> None:
     found = candidates(desk, hour, first)
     if len(found) < 2:
@@ -66,7 +96,7 @@ async def clarify(desk: Desk, hour: int, first: str, new: datetime) -> None:
             f"{WEEKDAYS[desk.at(a['start']).weekday()]}, or the {b['title']} with {who(b, user, first)} on "
             f"{WEEKDAYS[desk.at(b['start']).weekday()]}?")
         return
-    meant = next((e for e in found if re.search(rf"meant the {re.escape(str(e['title']))}", desk.prompt, re.I)), None)
+    meant = pick(desk, found[:2], first)
     if meant is None or not desk.once("acted"):
         return
     length = desk.at(meant["end"]) - desk.at(meant["start"])
@@ -82,16 +112,21 @@ async def clarify(desk: Desk, hour: int, first: str, new: datetime) -> None:
 @script
 class Clarification(Script):
     part = "clarification"
-    trigger = r"move my \d{1,2}(?::\d\d)?\s?[ap]m with \w+ to"
+    trigger = r"\d{1,2}(?::\d\d)?\s?[ap]m(?: meeting)? with \w+|and I need a new slot"
 
     async def turn(self, desk: Desk) -> None:
-        m = re.search(r"move my (\d{1,2}(?::\d\d)?\s?[ap]m) with (\w+) to (\w+) (\d{1,2}:\d\d|\d{1,2}[ap]m)",
-                      desk.prompt)
-        if m is None:
+        clock = r"(\d{1,2}(?::\d\d)?\s?[ap]m)"
+        m = re.search(rf"{clock}(?: meeting)? with (\w+)", desk.prompt)
+        pair = (m.group(1), m.group(2)) if m else None
+        if pair is None:
+            m = re.search(rf"(\w+) and I need a new slot: move our {clock}", desk.prompt)
+            pair = (m.group(2), m.group(1)) if m else None
+        to = re.search(r"(?:to|for) (\w+day) (\d{1,2}:\d\d)", desk.prompt)
+        if pair is None or to is None:
             return
-        hour, new = hour_of(m.group(1)), new_start(desk, m.group(3), m.group(4))
+        hour, new = hour_of(pair[0]), new_start(desk, to.group(1), to.group(2))
         if hour is not None and new is not None:
-            await clarify(desk, hour, m.group(2), new)
+            await clarify(desk, hour, pair[1], new)
 
 
 @script
