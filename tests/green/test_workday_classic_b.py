@@ -338,3 +338,18 @@ def test_clarification_earns_nothing_without_the_answer_and_acting_on_both_fails
                          said=answer)
     assert score(sc, "clarify_informed", told_other, "clarification") < 1
     assert score(sc, "clarify_other_kept", told_other, "clarification") == 0
+
+
+def test_clarification_asks_and_answers_in_many_words():
+    """The request comes in several phrasings, and the user's answer points at the meeting in six ways (the whole
+    meeting, its day, "not the other", who the person is, the surname, the title's word) with both meetings meant
+    alike: no answer copies a title a script could match, and no side is a safe guess."""
+    forms, meant, requests = set(), [], set()
+    for seed in range(80):
+        sc = world("clarification", seed)
+        t = truth(sc, "clarification")
+        forms.add(t["form"])
+        meant.append(t["meant"])
+        requests.add(next(line for line in sc.spec.user_prompt.splitlines() if "email" in line)[3:20])
+    assert len(forms) == 6 and len(requests) >= 5
+    assert 0.35 <= meant.count("work") / len(meant) <= 0.65
