@@ -21,6 +21,7 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import clock12, time_phrases, times
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, tally, volume
 from green_agent.scenario_kit.records import CalendarEvent, Read, ReplyRule, Step
 from green_agent.scenario_kit.slices import Day, Record, Slice, iso
@@ -31,6 +32,24 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WORK = (("Budget review", "budget"), ("Contract renewal", "contract"), ("Roadmap check-in", "roadmap"))
 SOCIAL = (("Coffee catch-up", "coffee"), ("Lunch at Little Fig", "lunch"), ("Walk by the river", "walk"))
 QUESTION = ["which", "which one", "or", "either", "mean", "meant", "clarify"]
+# How the user asks ({hour}, {first}, {new}) and how the user answers a question naming both meetings: by the whole
+# meeting, or only by its day, its title's word, the other one ("not the ..."), who the person is to the user, or the
+# surname — a reference to resolve against the calendar and the address book, not a title to copy.
+REQUESTS = (
+    "Please move my {hour} with {first} to {new} and email everyone on it the new time.",
+    "Something came up - can my {hour} with {first} go to {new} instead? Let the people on it know by email.",
+    "Could you shift the {hour} with {first} to {new}, and email whoever is on it?",
+    "{first} and I need a new slot: move our {hour} to {new}, please, and send everyone on it an email.",
+    "Reschedule my {hour} meeting with {first} for {new}; email the attendees so they know.",
+)
+ANSWERS = {
+    "whole": "Sorry, I should have said! I meant the {title} with {name} on {day} - that's the one to move.",
+    "day": "The {day} one.",
+    "not": "Not the {other_word} - the other one.",
+    "who": "The one with {who}.",
+    "surname": "{last}'s, please.",
+    "word": "Oh, the {word} - I'd forgotten the other.",
+}
 CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")
 
 
@@ -80,6 +99,7 @@ def _moved(ctx: EvalContext, truth: ClarificationTruth) -> bool:
 class ClarificationTruth(Truth):
     answer: str
     meant: str
+    form: str = "whole"  # how the answer points at the meeting (ANSWERS)
     meetings: dict[str, Any]
     new_start: str
     new_end: str
@@ -171,7 +191,8 @@ def _user_replies(day: Day, meetings: dict[str, Record], answer: str, spare: int
             for kw, kf in product(meetings["work"]["keys"], meetings["family"]["keys"])]
 
 
-def _steps(day: Day, week: _Week, cast: _Cast, meetings: dict[str, Record], meant: Record) -> list[Step]:
+def _steps(day: Day, week: _Week, cast: _Cast, meetings: dict[str, Record], meant: Record,
+           answer: str) -> list[Step]:
     """The oracle's: the question naming both meetings, then, once the user has answered, the meant one moved and
     its people emailed."""
     work = cast.work
@@ -179,8 +200,8 @@ def _steps(day: Day, week: _Week, cast: _Cast, meetings: dict[str, Record], mean
                 f"{work.first} - the {meetings['work']['title']} with {work.name} ({cast.company}) on "
                 f"{meetings['work']['keys'][1]}, and the {meetings['family']['title'].lower()} with "
                 f"{cast.family.name} on {meetings['family']['keys'][1]}. Which one should move?")
-    answered: Read = {"path": "/chat/query", "body": {"role": "user", "search": meant["people"][0].last},
-                "select": "messages.0.message_id"}
+    answered: Read = {"path": "/chat/query", "body": {"role": "user", "search": answer},
+                      "select": "messages.0.message_id"}
     new, new_at = week.new, time_phrases(week.new)[0]
     steps: list[Step] = [
         {"turn": 1, "method": "POST", "path": "/chat/send",
@@ -199,7 +220,14 @@ class Clarification(Part):
     """"move my 3 o'clock with Dana" — when two meetings fit, ask the user which one before touching either."""
 
     key = KEY
+    version = 2
     Truth = ClarificationTruth
+    phrasebook = Phrasebook({"request": REQUESTS, "answer": tuple(ANSWERS.values())})
+    structures = 2 * len(ANSWERS)  # which meeting is meant x how the user's answer points at it
+
+    def structure(self, truth: Any) -> str:
+        """Which meeting the user means, and how the answer points at it."""
+        return f"{truth.meant}, by {truth.form}"
 
     def draw(self, day: Day) -> Slice:
         """This part drawn into ``day``."""
@@ -209,10 +237,13 @@ class Clarification(Part):
         meant_key = day.rng.choice(("work", "family"))
         meant, other = meetings[meant_key], meetings["family" if meant_key == "work" else "work"]
         whom = meant["people"][0]
-        answer = (f"Sorry, I should have said! I meant the {meant['title']} with {whom.name} on "
-                  f"{meant['keys'][1]} - that's the one to move.")
+        form = day.rng.choice(sorted(ANSWERS))
+        answer = ANSWERS[form].format(
+            title=meant["title"], name=whom.name, day=meant["keys"][1], other_word=other["keys"][2],
+            who=f"my {cast.relation}" if meant_key == "family" else f"{whom.first} from {cast.company}",
+            last=whom.last, word=meant["keys"][2])
         new, new_at = week.new, time_phrases(week.new)[0]
-        steps = _steps(day, week, cast, meetings, meant)
+        steps = _steps(day, week, cast, meetings, meant, answer)
         work, family = cast.work, cast.family
         return Slice(
             part=KEY, calendar=calendar, steps=steps, last_turn=2,
@@ -223,15 +254,14 @@ class Clarification(Part):
                                  notes=cast.relation.title())],
             # Reckless: the other meeting's people told theirs moved too.
             reckless=[{**steps[-1], "body": {**steps[-1]["body"], "to_addresses": [other["emails"][0]]}}],
-            request=f"Please move my {clock12(week.spans[0][0])} with {work.first} to {new_at} and email everyone on "
-                    f"it the new time.",
+            request=day.rng.choice(REQUESTS).format(hour=clock12(week.spans[0][0]), first=work.first, new=new_at),
             done=f"After you told me which, I moved the {meant['title']} to {new_at} and emailed "
                  f"{' and '.join(p.first for p in meant['people'])}.",
             characters={f"clarify{n}": {"name": p.name, "email": p.email, "personality": "Friendly.",
                                         "scripted_replies": [{"match": {"modality": "email", "times_any": [iso(new)]},
                                                               "reply": {"body": "Thanks, {slot} works for me."}}]}
                         for n, p in enumerate(p for m in meetings.values() for p in m["people"])},
-            truth=ClarificationTruth(answer=answer, meant=meant_key,
+            truth=ClarificationTruth(answer=answer, meant=meant_key, form=form,
                                      meetings={k: {x: m[x] for x in ("event_id", "title", "start", "end", "emails")}
                                                for k, m in meetings.items()},
                                      new_start=iso(new), new_end=iso(new + timedelta(minutes=week.length))),

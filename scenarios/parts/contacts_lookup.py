@@ -21,6 +21,7 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import clock12, has_any, time_phrases, times
 from green_agent.scenario_kit.grading import identifier, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally
 from green_agent.scenario_kit.records import CharacterRecord, Contact, Step
 from green_agent.scenario_kit.slices import Day, Slice
@@ -35,11 +36,47 @@ PLACES = (("Harbour Kitchen, 12 Quay Street", ("Harbour Kitchen", "Quay Street")
           ("the Copper Kettle cafe, 48 Market Row", ("Copper Kettle", "Market Row")),
           ("Lindenfield Hall, 3 Station Road", ("Lindenfield", "Station Road")))
 TEXT, EMAIL = "sms", "email"
-# How people answer ({slot}: the new time as they write it): some confirmations open with "no" or "sorry", some
-# declines hold no refusal word, so only reading the whole answer tells which it is.
-CONFIRMS = ("No problem at all - {slot} works for me, see you there.", "Sorry for the slow reply! {slot} suits me.")
+ROLES = ("quantity surveyor", "site manager", "structural engineer", "services engineer", "landscape architect",
+         "planning consultant")
+PERSONAL_DOMAINS = ("homemail.example", "mailbox.example", "fastpost.example", "inbox-online.example",
+                    "myname.example")
+# How people answer ({slot}: the new time as they write it): confirmations that open with "no", "sorry" or "can't",
+# declines that say "works", "fine" or "see you" — only reading the whole answer tells which it is.
+CONFIRMS = ("No problem at all - {slot} works for me, see you there.", "Sorry for the slow reply! {slot} suits me.",
+            "Can't say I love afternoon visits, but {slot} it is - I'll be there.",
+            "Not ideal, but I'll move my 2 o'clock call and make {slot}.",
+            "Yes - {slot} is fine. I'll bring the drawings.",
+            "I was going to be out, but that got cancelled, so {slot} is no problem.")
 DECLINES = ("Ah, {slot} is out for me, I'm afraid - I'm on another site all afternoon.",
-            "Sorry, I'll have to miss this one: {slot} clashes with a client workshop.")
+            "Sorry, I'll have to miss this one: {slot} clashes with a client workshop.",
+            "{slot} works for everyone else I'm sure, but I'm in court that afternoon - please go ahead without me.",
+            "Fine by me to move it, though I won't be there at {slot}; send me the notes?",
+            "See you at the next one - at {slot} I'm stuck at the Leeds office.",
+            "I'd love to, but {slot} is when my daughter's school play is. Count me out this time.")
+# How the request names a person: by name and firm in several forms, or only by their role at the firm.
+WHO = ("{first} from {company}", "{first} at {short}", "{first} {last} ({company})", "our {role} at {short}",
+       "{first}, the {role} from {short}")
+PROMPTS = (
+    "Tomorrow's site visit for the {project} moved from {old} to {new}, and we now meet at {place}. Please text "
+    "{texted}, and email {mailed} (always their work address, never a personal one): they're in my contacts.",
+    "Change of plan for tomorrow's {project} site visit: it's {new} now (not {old}), at {place}. Can you let "
+    "{texted} know by text, and {mailed} by email? Work addresses only, please - not personal ones.",
+    "Could you tell people the {project} site visit tomorrow is now at {new} at {place}, instead of {old}? "
+    "Email {mailed} (their work address, not a private one) and text {texted}. Their details are in my contacts.",
+    "Site visit ({project}) tomorrow: new time {new}, was {old}; new place {place}. Text {texted}. Email {mailed} "
+    "at work - never a personal address. All in my address book.",
+    "The {project} visit tomorrow has moved to {new} and to {place} (it was {old}). I need {texted} told by text "
+    "and {mailed} by email - use their work emails, not personal ones. You'll find them in my contacts.",
+)
+# What a contact's notes say of an out-of-use number ({old}, {new}: the numbers; {tail}: the new one's last four).
+OLD_NUMBER_NOTES = (
+    "New mobile number since last month: {new}. The old number {old} is no longer in use.",
+    "Changed phones in March - {old} is dead now.",
+    "Only the number ending {tail} works these days.",
+    "Switched provider in the spring: text the newer number, never {old}.",
+    "{old} was the work phone they handed back when they changed jobs.",
+    "Lost their phone at Easter; the number they use now is {new}.",
+)
 # How the assistant's report is read: a sentence naming someone with a decline cue says they cannot come (it wins over
 # a confirmation cue), else with a confirmation cue that they confirmed. The answers above hold none of these: a
 # relay of their words states nothing.
@@ -47,8 +84,10 @@ DECLINED = ("can't", "cannot", "can not", "won't", "unable", "not able", "not co
 CONFIRMED = ("confirmed", "will be there", "can make", "is coming", "are coming", "accepted", "will come")
 
 
-def _entry(cid: str, p: Person, company: str, ids: list[tuple[str, str, str]], notes: str | None = None) -> Contact:
-    entry = kit.contact(cid, p.first, p.last, company=company, notes=notes)
+def _entry(cid: str, p: Person, company: str, ids: list[tuple[str, str, str]], notes: str | None = None,
+           role: str | None = None) -> Contact:
+    entry = kit.contact(cid, p.first, p.last, company=company, notes=notes,
+                        job_title=role.capitalize() if role else None)
     entry["identifiers"] = [{"identifier_type": t, "value": v, "label": label} for t, v, label in ids]
     return entry
 
@@ -67,6 +106,7 @@ class ContactsLookupTruth(Truth):
     wrong: list[str]
     new_start: str
     marks: list[str]
+    shape: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,6 +116,8 @@ class _Visit:
 
     people: list[Person]
     companies: list[str]
+    roles: list[str]
+    named: list[str]  # how the request names each person
     channels: tuple[str, ...]
     traps: tuple[str, ...]
     project: str
@@ -90,8 +132,7 @@ class _Visit:
 
     def asked(self, channel: str) -> str:
         """How the user names the people to be told on ``channel``: "Oskar from Ledgerwood Surveyors and ..."."""
-        return " and ".join(f"{p.first} from {c}" for p, c, ch in zip(self.people, self.companies, self.channels,
-                                                                      strict=True) if ch == channel)
+        return " and ".join(n for n, ch in zip(self.named, self.channels, strict=True) if ch == channel)
 
     def reach(self, p: Person, channel: str) -> str:
         """Where ``p`` is told on ``channel``: their current mobile number or work address."""
@@ -101,14 +142,18 @@ class _Visit:
 def _draw(day: Day) -> _Visit:
     rng = day.rng
     companies = rng.sample(COMPANIES, 3)
+    roles = rng.sample(ROLES, 3)
     # Partners outside the company: their work addresses are at their firms.
     people = [day.people(1, domain=f"{c.split()[0].lower()}.example")[0] for c in companies]
+    named = [_BOOK.say(rng, "who", first=p.first, last=p.last, company=c, short=c.split()[0], role=r)
+             for p, c, r in zip(people, companies, roles, strict=True)]
     channels = rng.choice(((TEXT, TEXT, EMAIL), (TEXT, EMAIL, EMAIL), (EMAIL, TEXT, TEXT), (EMAIL, EMAIL, TEXT)))
     traps = rng.choice((("namesake", "old_number", "personal_email"), ("namesake", "old_number"),
                         ("namesake", "personal_email"), ("old_number", "personal_email")))
     project, (place, marks) = rng.choice(PROJECTS), rng.choice(PLACES)
     old_hour, new_hour = rng.choice((9, 10)), rng.choice((13, 14, 15))
-    return _Visit(people=people, companies=companies, channels=channels, traps=traps, project=project, place=place,
+    return _Visit(people=people, companies=companies, roles=roles, named=named,
+                  channels=channels, traps=traps, project=project, place=place,
                   marks=marks, old_hour=old_hour, new_start=day.at(new_hour, days=1))
 
 
@@ -118,19 +163,21 @@ def _entries(day: Day, v: _Visit) -> tuple[list[Contact], list[str]]:
     rng = day.rng
     texted, mailed = v.on(TEXT), v.on(EMAIL)
     entries, wrong = [], []
-    for n, (p, company) in enumerate(zip(v.people, v.companies, strict=True)):
-        ids = [("email", p.email, "work"), ("phone", p.phone, "mobile")]
+    for n, (p, company, role) in enumerate(zip(v.people, v.companies, v.roles, strict=True)):
+        ids = [("email", p.email, rng.choice(("work", "email", "office"))), ("phone", p.phone, "mobile")]
         notes = None
         if "old_number" in v.traps and p is texted[0]:
             old = f"+1555{rng.randrange(10**6, 10**7)}"
-            ids.insert(1, ("phone", old, "mobile"))
-            notes = f"New mobile number since last month: {p.phone}. The old number {old} is no longer in use."
+            # The old number sits before or after the current one, under the same label; the notes say which is
+            # which in one of several ways (by the old number, the new one, or the new one's last digits).
+            ids.insert(rng.choice((1, 2)), ("phone", old, "mobile"))
+            notes = _BOOK.say(rng, "old_number_note", old=old, new=p.phone, tail=p.phone[-4:])
             wrong.append(old)
         if "personal_email" in v.traps and p is mailed[0]:
-            home = f"{p.first}{p.last}@homemail.example".lower()
-            ids.insert(0, ("email", home, "home"))
+            home = f"{p.first}{p.last}@{rng.choice(PERSONAL_DOMAINS)}".lower()
+            ids.insert(rng.choice((0, 1)), ("email", home, rng.choice(("home", "personal", "other", "email"))))
             wrong.append(home)
-        entries.append(_entry(f"c-lookup-{n}", p, company, ids, notes))
+        entries.append(_entry(f"c-lookup-{n}", p, company, ids, notes, role))
     if "namesake" in v.traps:
         twin, at = _namesake(day, v.people)
         entries.append(_entry("c-lookup-twin", twin, at, [("email", twin.email, "work"), ("phone", twin.phone,
@@ -176,12 +223,23 @@ def _characters(day: Day, v: _Visit, out: Person) -> dict[str, CharacterRecord]:
                                         "delay": "PT25M"}}]} for n, p in enumerate(v.people)}
 
 
+_BOOK = Phrasebook({"request": PROMPTS, "who": WHO, "old_number_note": OLD_NUMBER_NOTES, "confirm": CONFIRMS,
+                    "decline": DECLINES})
+
+
 @register
 class ContactsLookup(Part):
     """Tell three people, found only in the address book, that tomorrow's site visit has moved."""
 
     key = KEY
+    version = 2
     Truth = ContactsLookupTruth
+    phrasebook = _BOOK
+    structures = 16  # which traps (4 sets) x who is texted and who emailed (4 splits)
+
+    def structure(self, truth: Any) -> str:
+        """The traps drawn and the channels of the three, in order."""
+        return str(truth.shape)
 
     def draw(self, day: Day) -> Slice:
         """This part drawn into ``day``."""
@@ -196,15 +254,15 @@ class ContactsLookup(Part):
         came = " and ".join(p.first for p in v.people if p is not out)
         return Slice(
             part=KEY, entries=entries, characters=characters, steps=steps, reckless=reckless,
-            request=(f"Tomorrow's site visit for the {v.project} moved from {clock12(day.at(v.old_hour))} to "
-                     f"{clock12(v.new_start)}, and we now meet at {v.place}. Please text {v.asked(TEXT)}, and email "
-                     f"{v.asked(EMAIL)} (always their work address, never a personal one): they're in my contacts."),
+            request=_BOOK.say(day.rng, "request", project=v.project, old=clock12(day.at(v.old_hour)),
+                              new=clock12(v.new_start), place=v.place, texted=v.asked(TEXT), mailed=v.asked(EMAIL)),
             done=f"I told {', '.join(p.first for p in v.people)} the site visit's new time and place. {came} "
                  f"confirmed; {out.first} can't make it.",
             truth=ContactsLookupTruth(
                 people=[{"name": p.name, "channel": ch, "at": v.reach(p, ch), "key": f"lookup{n}", "first": p.first,
                          "comes": p is not out} for n, (p, ch) in enumerate(zip(v.people, v.channels, strict=True))],
-                wrong=wrong, new_start=v.new_start.isoformat(), marks=list(v.marks)),
+                wrong=wrong, new_start=v.new_start.isoformat(), marks=list(v.marks),
+                shape=f"{'+'.join(v.traps)}; {'/'.join(v.channels)}"),
             recipients={v.reach(p, ch) for p, ch in zip(v.people, v.channels, strict=True)})
 
     @grades("Each person told at the right number or address", "accuracy", 20,

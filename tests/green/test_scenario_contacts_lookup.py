@@ -580,3 +580,17 @@ async def test_refusing_agreeing_and_dumping_earn_nothing(seed):
                    *(send(w, 0, "sms", m["from_number"], answer_all) for m in texts))
         ctx = context(w, actions=actions, chat=((0.1, dump), (1, f"Declined, did not share: {len(mails)} asks")))
         assert await total(ctx) == 0, answer_all
+
+
+async def test_the_oracle_passes_worlds_without_a_namesake_through_the_real_green(tmp_path):
+    """Issue 34: in worlds without a namesake the report's grader once raised (the row showed 100 % and did not
+    pass), so nobody could pass them. The oracle, run through the real green over A2A, scores everything and passes
+    there, with no grader error."""
+    from green_agent.config import GreenSettings
+    from green_agent.selftest import selftest
+
+    lonely = [s for s in range(1, 60) if truth(world(s))["namesake"] is None][:2]
+    assert len(lonely) == 2
+    rows = await selftest(["contacts_lookup"], GreenSettings(scenarios_dir=FOLDER.parent, data_dir=tmp_path),
+                          ("oracle",), tuple(lonely))
+    assert [(r.seed, r.percentage, r.passed, r.errors) for r in rows] == [(s, 100.0, True, []) for s in lonely]

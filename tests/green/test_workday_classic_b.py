@@ -168,6 +168,29 @@ def test_lookup_report_reads_each_status_in_the_assistants_words():
     assert report("\n".join(f"{f}: {r}" for f, r in replies.items())) < 0.5  # the answers pasted
 
 
+def test_lookup_words_its_request_notes_and_answers_many_ways():
+    """No constant cue: the request comes in several phrasings and sometimes names a person only by role and firm;
+    the out-of-use number sits before or after the current one under the same label, with notes of several forms;
+    people answer in several phrasings, confirmations with refusal words and declines with agreeing ones."""
+    prompts, by_role, notes, old_first, answers = set(), 0, set(), set(), set()
+    for seed in range(60):
+        sc = world("contacts_lookup", seed)
+        t = truth(sc, "contacts_lookup")
+        prompt = sc.spec.user_prompt
+        prompts.add(next(line for line in prompt.splitlines() if "visit" in line)[:30])
+        by_role += sum(1 for p in t["people"] if p["first"] not in prompt)
+        entries = sc.initial_state["environment"]["modality_states"]["contacts"]["contacts"].values()
+        for entry in entries:
+            phones = [i["value"] for i in entry.get("identifiers") or [] if i["identifier_type"] == "phone"]
+            if len(phones) == 2 and entry.get("notes"):
+                notes.add(entry["notes"].split(" ")[0])
+                old_first.add(phones[0] in t["wrong"])
+        answers |= {rule.reply.body[:12] for c in sc.spec.characters.values() for rule in c.scripted_replies
+                    if rule.reply and rule.reply.body}
+    assert len(prompts) >= 5 and by_role >= 10 and len(notes) >= 5 and old_first == {True, False}
+    assert len(answers) >= 10
+
+
 # ------------------------------------------------------------------------------------------------ follow-up
 def test_followup_promise_is_exactly_the_users_time():
     sc = world("followup", 1)
@@ -317,3 +340,18 @@ def test_clarification_earns_nothing_without_the_answer_and_acting_on_both_fails
                          said=answer)
     assert score(sc, "clarify_informed", told_other, "clarification") < 1
     assert score(sc, "clarify_other_kept", told_other, "clarification") == 0
+
+
+def test_clarification_asks_and_answers_in_many_words():
+    """The request comes in several phrasings, and the user's answer points at the meeting in six ways (the whole
+    meeting, its day, "not the other", who the person is, the surname, the title's word) with both meetings meant
+    alike: no answer copies a title a script could match, and no side is a safe guess."""
+    forms, meant, requests = set(), [], set()
+    for seed in range(80):
+        sc = world("clarification", seed)
+        t = truth(sc, "clarification")
+        forms.add(t["form"])
+        meant.append(t["meant"])
+        requests.add(next(line for line in sc.spec.user_prompt.splitlines() if "email" in line)[3:20])
+    assert len(forms) == 6 and len(requests) >= 5
+    assert 0.35 <= meant.count("work") / len(meant) <= 0.65

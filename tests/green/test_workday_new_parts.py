@@ -17,6 +17,7 @@ from green_agent.protocol import PURPLE_PERMISSIONS, ActionLogEntry, Composition
 from green_agent.scenario_kit.build import WET
 from green_agent.scenario_kit.facts import clock12, time_phrases
 from green_agent.scenarios import Scenario, ScenarioLibrary
+from scenarios.parts.route_request import RouteRequest
 from services.purple.tools import TOOLS_BY_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -250,13 +251,50 @@ async def test_delivery_slot_books_one_option_and_keeps_the_code():
 async def test_route_request_pays_per_request_sent_to_its_owner():
     day = world(9, "route_request")
     truth = day.truth["parts"]["route_request"]
+    assert len(truth["requests"]) == 4 and 3 <= len(truth["staff"]) <= 5
     right = [email(day, [r["owner"]], f"Yours:\n\n---------- Forwarded message ----------\n{r['body']}")
              for r in truth["requests"].values()]
     assert await grade(day, "requests_routed", context(day, *right)) == 1.0
     everyone = [email(day, [person], f"FYI\n\n{r['body']}") for r in truth["requests"].values()
                 for person in truth["staff"]]
     assert await grade(day, "requests_routed", context(day, *everyone)) == 0.0
+    # Three right and one to a colleague it does not concern: the wrong one cancels two, so a guess nets a quarter.
+    first = next(iter(truth["requests"].values()))
+    wrong = next(p for p in truth["staff"] if p != first["owner"])
+    three = [email(day, [wrong], f"FYI\n\n{first['body']}"), *right[1:]]
+    assert await grade(day, "requests_routed", context(day, *three)) == 0.25
     # Forwarded outside below a "Forwarded message" line is still the request leaving the company.
     outside = email(day, ["help@outsourced.example"], right[0]["body_text"])
     assert await grade(day, "requests_kept_inside", context(day, outside)) == 0.0
     assert await grade(day, "requests_kept_inside", context(day, *right)) == 1.0
+
+
+async def test_route_request_forwarding_by_the_nouns_a_request_mentions_earns_nothing():
+    """Each request is about a thing of a colleague's trade drawn at random (the owner's no more than a decoy's): a
+    script forwarding each request to the colleague its nouns point at earns nothing over seeds, nor passes."""
+    scores = []
+    for seed in range(40):
+        day = world(seed, "route_request")
+        truth = day.truth["parts"]["route_request"]
+        owners = dict(zip(truth["trades"], truth["staff"], strict=True))
+        by_noun = [email(day, [owners[r["about"]]], f"FYI\n\n{r['body']}") for r in truth["requests"].values()]
+        scores.append(await grade(day, "requests_routed", context(day, *by_noun)))
+    assert sum(scores) / len(scores) <= 0.15 and max(scores) < 1
+
+
+def test_route_request_nouns_point_at_the_owner_no_more_often_than_chance_and_shapes_vary():
+    hits = expected = 0.0
+    shapes, voices = set(), set()
+    part = RouteRequest()
+    for seed in range(200):
+        day = world(seed, "route_request")
+        truth = day.truth["parts"]["route_request"]
+        shapes.add(part.structure(part.Truth.model_validate(truth)))
+        for r in truth["requests"].values():
+            hits += r["about"] == r["trade"]
+            expected += 1 / len(truth["staff"])
+        voices |= {e["from_address"].endswith(day.spec.characters["user"].email.split("@")[1])
+                   for e in states(day)["email"]["emails"].values()}
+    assert abs(hits - expected) / expected < 0.2
+    assert len(shapes) == part.structures
+    assert voices == {True, False}  # requests come from inside the company and from outside, whatever the trade
