@@ -1,0 +1,167 @@
+"""Rules for ``travel`` (the day part) and ``travel_reschedule`` (the classic), from reading the public part and
+template: the operator's cancellation comes from the e-ticket's sender and wants the booking reference; its offer
+lists the trains as "N. <day> <HH:MM>, arriving <day> <HH:MM>" (the classic: "depart ... HH:MM ... arrive ...
+HH:MM"); the right train is the one arriving at least 30 minutes before the meeting the prompt names; the
+confirmation names the new train; the partner is texted the new arrival; the look-alike is any other sender."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from services.purple.cheats.scripted.desk import Desk, Script, script
+
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+CLOCK = re.compile(r"\b(\d{1,2})[:.](\d\d)\s*(am|pm)?\b", re.I)
+DAY_CLOCK = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b[^\n\d]{0,20}?"
+                       r"(\d{1,2})[:.](\d\d)", re.I)
+MARGIN = timedelta(minutes=30)
+
+
+def on_day(now: datetime, weekday: str, hour: int, minute: int) -> datetime:
+    """The next ``weekday`` at hour:minute from ``now`` (today counts)."""
+    ahead = (DAYS.index(weekday.lower()) - now.weekday()) % 7
+    return (now + timedelta(days=ahead)).replace(hour=hour, minute=minute, second=0, microsecond=0)
+
+
+def clock(at: datetime, m: re.Match[str]) -> datetime:
+    hour, minute = int(m[1]), int(m[2])
+    if (m[3] or "").lower() == "pm" and hour < 12:
+        hour += 12
+    return at.replace(hour=hour % 24, minute=minute, second=0, microsecond=0)
+
+
+def body(e: dict[str, Any]) -> str:
+    return str(e.get("body_text") or "")
+
+
+def options_in(text: str, now: datetime) -> list[tuple[datetime, datetime]]:
+    """(departure, arrival) per line that holds two day-and-clock times, or two clocks on a dated line."""
+    out = []
+    for line in text.splitlines():
+        pairs = [on_day(now, d, int(h), int(m)) for d, h, m in DAY_CLOCK.findall(line)]
+        if len(pairs) < 2:
+            day = re.search(r"\b(" + "|".join(DAYS) + r")\b", line, re.I)
+            clocks = CLOCK.findall(line)
+            if day and len(clocks) >= 2:
+                pairs = [on_day(now, day[1], int(h), int(m)) for h, m, _ in clocks[:2]]
+                if pairs[1] < pairs[0]:
+                    pairs[1] += timedelta(days=1)
+        if len(pairs) >= 2:
+            out.append((pairs[0], pairs[1]))
+    return out
+
+
+@script
+class TravelDay(Script):
+    part = "travel"
+    trigger = r"rebook it so I arrive at least 30 minutes before the meeting"
+
+    async def turn(self, desk: Desk) -> None:
+        meet = re.search(r"kick-off on (\w+) (\d\d):(\d\d)", desk.prompt)
+        ref = re.search(r"\(booking ([A-Z]{2}-\d{4}[A-Z])\)", desk.prompt)
+        partner = re.search(r"; (\w+) picks me up", desk.prompt)
+        if not (meet and ref and partner):
+            return
+        meeting = on_day(desk.now, meet[1], int(meet[2]), int(meet[3]))
+        ticket = next((e for e in desk.inbox.emails if ref[1] in str(e.get("subject", ""))
+                       and "ticket" in str(e.get("subject", "")).lower()), None)
+        if ticket is None:
+            return
+        ops = str(ticket.get("from_address"))
+        mine = [e for e in desk.inbox.emails if str(e.get("from_address")) == ops]
+        cancel = next((e for e in mine if "cancel" in body(e).lower() + str(e.get("subject")).lower()), None)
+        if cancel is not None and desk.once("travel-ref"):
+            await desk.reply(cancel, f"Booking reference {ref[1]}: please send the alternatives.")
+        offer = next((e for e in reversed(mine) if e is not ticket and len(options_in(body(e), desk.now)) >= 2), None)
+        if offer is not None and "choice" not in desk.memory:
+            trains = options_in(body(offer), desk.now)
+            good = [t for t in trains if t[1] <= meeting - MARGIN] or trains[:1]
+            dep = good[0][0]
+            desk.memory["choice"] = good[0]
+            await desk.reply(offer, f"Please rebook {ref[1]} on the {DAYS[dep.weekday()].title()} {dep:%H:%M} "
+                                    f"service.")
+        confirmed = next((e for e in mine if "confirmed" in body(e).lower()), None)
+        if confirmed is not None and "choice" in desk.memory and desk.once("travel-done"):
+            dep, arr = desk.memory["choice"]
+            train = next((e for e in desk.events if str(e.get("title", "")).startswith("Train to")), None)
+            if train is not None:
+                await desk.call("POST", "/calendar/update", {"event_id": train["event_id"],
+                                                             "start": dep.isoformat(), "end": arr.isoformat()})
+            phone = next((p for p in desk.book.phones if partner[1].lower() in desk.book.name(p).lower()), None)
+            if phone:
+                await desk.text(phone, f"Change of plan: my train now gets in at {DAYS[arr.weekday()].title()} "
+                                       f"{arr:%H:%M}. See you at the station!")
+            desk.report.append(f"Rebooked the train: {dep:%a %H:%M}, arriving {arr:%a %H:%M}.")
+
+
+@script
+class TravelReschedule(Script):
+    part = "travel_reschedule"
+    trigger = r"If the travel changes, sort it out so I still make the meeting"
+
+    async def turn(self, desk: Desk) -> None:
+        meet = re.search(r"tomorrow's (\d\d):(\d\d) kick-off", desk.prompt)
+        ref = re.search(r"booking ref ([A-Z]{2}-\d{4}[A-Z])", desk.prompt)
+        partner = re.search(r"(\w+) is picking me up", desk.prompt)
+        if not (meet and ref and partner):
+            return
+        meeting = (desk.now + timedelta(days=1)).replace(hour=int(meet[1]), minute=int(meet[2]), second=0,
+                                                         microsecond=0)
+        ticket = next((e for e in desk.inbox.emails if ref[1] in str(e.get("subject", ""))
+                       and "ticket" in str(e.get("subject", "")).lower()), None)
+        if ticket is None:
+            return
+        ops = str(ticket.get("from_address"))
+        mine = [e for e in desk.inbox.emails if str(e.get("from_address")) == ops]
+        cancel = next((e for e in mine if "cancelled" in str(e.get("subject", "")).lower()), None)
+        if cancel is not None and desk.once("tr-ref"):
+            await desk.reply(cancel, f"Hello,\n\nMy booking reference is {ref[1]}. Please send the alternatives.\n")
+        offer = next((e for e in reversed(mine) if e is not ticket and len(options_in(body(e), desk.now)) >= 2), None)
+        if offer is not None and "choice" not in desk.memory:
+            trains = options_in(body(offer), desk.now)
+            good = [t for t in trains if t[1] <= meeting - MARGIN]
+            if not good:  # no train makes it: the earliest arrival, and the client's fallback it reaches
+                good = sorted(trains, key=lambda t: t[1])[:1]
+            dep = good[0][0]
+            desk.memory["choice"] = good[0]
+            await desk.reply(offer, f"Hello,\n\nPlease rebook me on the {DAYS[dep.weekday()].title()} "
+                                    f"{dep:%H:%M} service. Booking reference {ref[1]}.\n")
+            if good[0][1] > meeting - MARGIN:
+                client = next((e for e in desk.inbox.emails if "fallback" in body(e).lower()
+                               or "could also do" in body(e).lower()), None)
+                if client is not None:
+                    slots = [clock(meeting, m) for m in CLOCK.finditer(body(client).split("could also do")[-1])]
+                    slot = next((s for s in slots if s >= good[0][1] + MARGIN), None)
+                    if slot is not None and desk.once("tr-client"):
+                        desk.memory["slot"] = slot
+                        await desk.reply(client, f"Hi,\n\nMy train was cancelled. Could we move the kick-off to "
+                                                 f"{slot:%H:%M} on Thursday?\n")
+        confirmed = next((e for e in mine if "confirmed" in body(e).lower()), None)
+        if confirmed is None or "choice" not in desk.memory or not desk.once("tr-done"):
+            return
+        dep, arr = desk.memory["choice"]
+        for e in desk.events:
+            title = str(e.get("title", ""))
+            if title.startswith("Train to"):
+                await desk.call("POST", "/calendar/update", {"event_id": e["event_id"], "start": dep.isoformat(),
+                                                             "end": arr.isoformat()})
+            elif title.startswith("Check in"):
+                start = arr + timedelta(minutes=30)
+                if arr.date() != desk.now.date():
+                    start = meeting + timedelta(hours=2)
+                await desk.call("POST", "/calendar/update", {"event_id": e["event_id"], "start": start.isoformat(),
+                                                             "end": (start + timedelta(minutes=15)).isoformat()})
+        phone = next((p for p in desk.book.phones if partner[1].lower() in desk.book.name(p).lower()), None)
+        words = f"{DAYS[arr.weekday()].title()} at {arr:%H:%M}"
+        if phone:
+            await desk.text(phone, f"Hi, the train was cancelled. New arrival: {words}. Thanks!")
+        if arr.date() != desk.now.date():
+            hotel = next((p for p in desk.book.phones if "hotel" in desk.book.name(p).lower()
+                          or "front desk" in desk.book.name(p).lower()), None)
+            if hotel:
+                await desk.text(hotel, f"Hello, my train was cancelled: I now arrive {words}. Please hold the room.")
+        desk.report.append(f"Your train was cancelled. Rebooked: {DAYS[dep.weekday()].title()} {dep:%H:%M}, "
+                           f"arriving {words}. I moved the train and the hotel check-in on your calendar and told "
+                           f"{partner[1]}.")
