@@ -53,43 +53,87 @@ def options_in(text: str, now: datetime) -> list[tuple[datetime, datetime]]:
     return out
 
 
+# The offer, as the operator may word it: one train per line (or per ";"-clause), or a block per train; a time of
+# the 12-hour clock too. A train line naming money with one of these words costs extra.
+CLOCK_ANY = re.compile(r"(?<![£.\d])\b(\d{1,2})(?:[:.](\d\d))?\s*(am|pm)\b|(?<![£.\d])\b(\d{1,2})[:.](\d\d)\b", re.I)
+PAID = re.compile(r"£\d+(?:\.\d\d)?\s*(?:extra|first-class|to pay|\))|(?:difference|upgrade|supplement)[^\n;]*£|"
+                  r"\|\s*£\d+\s*$", re.I)
+JOURNEY = re.compile(r"journey time (\d+)h (\d+)m")
+LATE = re.compile(r"(\d{1,2}[:.]\d\d|\d{1,2}(?::\d\d)?(?:am|pm))[^.]*?(?:(\d+) min|arrival now)", re.I)
+REF = re.compile(r"\b([A-Z]{2}-\d{4}[A-Z])\b")
+PARTNER = re.compile(r"(\w+) (?:picks me up|is collecting me|is meeting me|, who(?:'s picking| meets))|"
+                     r"(?:tell|text|let) (\w+)(?:,| know| the new)", re.I)
+
+
+def clocks(text: str, base: datetime) -> list[datetime]:
+    out = []
+    for m in CLOCK_ANY.finditer(text):
+        if m[3]:
+            hour = int(m[1]) % 12 + (12 if m[3].lower() == "pm" else 0)
+            out.append(base.replace(hour=hour, minute=int(m[2] or 0)))
+        else:
+            out.append(base.replace(hour=int(m[4]) % 24, minute=int(m[5])))
+    return out
+
+
+def trains_in(text: str, base: datetime) -> list[tuple[datetime, datetime, bool]]:
+    """(departure, arrival, costs extra) of each train the offer lists, the latest delays applied."""
+    chunks = re.split(r"\n\s*\n" if "Option A" in text else r"[\n;]", text)
+    out = []
+    for chunk in chunks:
+        found = clocks(chunk, base)
+        trip = JOURNEY.search(chunk)
+        if len(found) == 1 and trip:
+            found.append(found[0] + timedelta(hours=int(trip[1]), minutes=int(trip[2])))
+        if len(found) >= 2:
+            dep, arr = min(found[:2]), max(found[:2])
+            out.append((dep, arr, bool(PAID.search(chunk))))
+    for m in LATE.finditer(text):
+        named = clocks(m[1], base)
+        for i, (dep, arr, paid) in enumerate(out):
+            if named and named[0] == dep:
+                later = clocks(text[m.end():m.end() + 12], base)
+                out[i] = (dep, later[0] if m[0].endswith("now") and later else
+                          arr + timedelta(minutes=int(m[2] or 0)), paid)
+    return out
+
+
 @script
 class TravelDay(Script):
     part = "travel"
-    trigger = r"rebook it so I arrive at least 30 minutes before the meeting"
+    trigger = r"train.*(minutes|kick-off).*card"
 
     async def turn(self, desk: Desk) -> None:
-        meet = re.search(r"kick-off on (\w+) (\d\d):(\d\d)", desk.prompt)
-        ref = re.search(r"\(booking ([A-Z]{2}-\d{4}[A-Z])\)", desk.prompt)
-        partner = re.search(r"; (\w+) picks me up", desk.prompt)
-        if not (meet and ref and partner):
+        ref, margin = REF.search(desk.prompt), re.search(r"(\d\d) minutes", desk.prompt)
+        partner = PARTNER.search(desk.prompt)
+        kickoff = next((e for e in desk.events if "kick-off" in str(e.get("title", "")).lower()), None)
+        if not (ref and margin and partner and kickoff):
             return
-        meeting = on_day(desk.now, meet[1], int(meet[2]), int(meet[3]))
-        ticket = next((e for e in desk.inbox.emails if ref[1] in str(e.get("subject", ""))
-                       and "ticket" in str(e.get("subject", "")).lower()), None)
+        meeting = desk.at(kickoff["start"])
+        ticket = next((e for e in desk.inbox.emails if ref[1] in str(e.get("subject", ""))), None)
         if ticket is None:
             return
         ops = str(ticket.get("from_address"))
-        mine = [e for e in desk.inbox.emails if str(e.get("from_address")) == ops]
-        cancel = next((e for e in mine if "cancel" in body(e).lower() + str(e.get("subject")).lower()), None)
-        if cancel is not None and desk.once("travel-ref"):
-            await desk.reply(cancel, f"Booking reference {ref[1]}: please send the alternatives.")
-        offer = next((e for e in reversed(mine) if e is not ticket and len(options_in(body(e), desk.now)) >= 2), None)
+        mine = [e for e in desk.inbox.emails if str(e.get("from_address")) == ops and e is not ticket]
+        if mine and desk.once("travel-ref"):
+            await desk.reply(mine[0], f"Booking reference {ref[1]}: please send the alternatives.")
+        offer = next((e for e in reversed(mine) if len(trains_in(body(e), meeting)) >= 2), None)
         if offer is not None and "choice" not in desk.memory:
-            trains = options_in(body(offer), desk.now)
-            good = [t for t in trains if t[1] <= meeting - MARGIN] or trains[:1]
+            trains = trains_in(body(offer), meeting)
+            good = [(d, a) for d, a, paid in trains if a <= meeting - timedelta(minutes=int(margin[1])) and not paid]
+            good = good or [(d, a) for d, a, _ in trains[:1]]
             dep = good[0][0]
             desk.memory["choice"] = good[0]
             await desk.reply(offer, f"Please rebook {ref[1]} on the {DAYS[dep.weekday()].title()} {dep:%H:%M} "
                                     f"service.")
-        confirmed = next((e for e in mine if "confirmed" in body(e).lower()), None)
-        if confirmed is not None and "choice" in desk.memory and desk.once("travel-done"):
+        if "choice" in desk.memory and len(mine) >= 3 and desk.once("travel-done"):
             dep, arr = desk.memory["choice"]
             train = next((e for e in desk.events if str(e.get("title", "")).startswith("Train to")), None)
             if train is not None:
                 await desk.call("POST", "/calendar/update", {"event_id": train["event_id"],
                                                              "start": dep.isoformat(), "end": arr.isoformat()})
-            phone = next((p for p in desk.book.phones if partner[1].lower() in desk.book.name(p).lower()), None)
+            who = partner[1] or partner[2]
+            phone = next((p for p in desk.book.phones if who.lower() in desk.book.name(p).lower()), None)
             if phone:
                 await desk.text(phone, f"Change of plan: my train now gets in at {DAYS[arr.weekday()].title()} "
                                        f"{arr:%H:%M}. See you at the station!")
