@@ -155,9 +155,9 @@ def _offer_durations(trains: list[_Train], fare: str, city: str) -> str:
     for n, t in enumerate(trains):
         note = _note(t, fare, n + t.arr.hour)
         took = int((t.sched - t.dep).total_seconds() // 60)
+        rest = f" and {minutes_in_words(took % 60, plain=True)}" if took % 60 else ""
         journey = f"journey time {_span(took)}" if t is _anchor(trains) else \
-            f"{_NUMBERS[took // 60]} hours{f' and {minutes_in_words(took % 60, plain=True)}' if took % 60 else ''} "
-            f"on the way"
+            f"{_NUMBERS[took // 60]} hours{rest} on the way"
         lines.append(f"- {_say(t.dep)[0]} ({_via(t)}, {journey})" + (f", {note}" if note else ""))
     return ("Thank you for your patience. These services still have seats:\n" + "\n".join(lines)
             + "\nLet us know which departure suits you.")
