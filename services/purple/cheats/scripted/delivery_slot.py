@@ -10,45 +10,53 @@ from datetime import datetime, timedelta
 
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
-WINDOW = re.compile(r"(\d)\s+for\s+(\d{1,2})(?::(\d\d))?\s*(am|pm)\s*-\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)", re.I)
-DATE = re.compile(r"on (\w+day) (\d{1,2}) (\w+)")
 ROW = re.compile(r"from (.+?) \((.+?)\): (\d+) minutes")
 LEAVE = re.compile(r"at the ([\w ]+?) at (\d{1,2})(?::(\d\d))?\s*(am|pm), from wherever I am now", re.I)
 HOST = re.compile(r"meeting with (\w+) at the")
 
 
 def hour24(h: str, m: str | None, half: str) -> tuple[int, int]:
+    if not half:
+        return int(h) % 24, int(m or 0)
     hour = int(h) % 12 + (12 if half.lower() == "pm" else 0)
     return hour, int(m or 0)
+
+
+# A window as the courier may write it: "7am-9am", "07:00-09:00", "between 7am and 9am", "7 till 9pm", "from 7am to
+# 9am"; the half of the day from the second end when the first has none.
+RANGE = re.compile(r"(\d{1,2})(?::(\d\d))?\s*(am|pm)?\s*(?:-|till|to|and)\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)?", re.I)
+DAY = re.compile(r"\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|November|"
+                 r"December)\b")
 
 
 @script
 class DeliverySlot(Script):
     part = "delivery_slot"
-    trigger = r"book the delivery slot when I've nothing in my calendar"
+    trigger = r"(courier|parcel|delivery).*(calendar)"
 
     async def turn(self, desk: Desk) -> None:
-        ask = next((m for m in desk.inbox.sms if WINDOW.search(str(m.get("body") or ""))), None)
-        if ask is None or not desk.once("delivery"):
+        asks = [m for m in desk.inbox.sms if "code" in str(m.get("body") or "").lower()
+                and len(RANGE.findall(str(m.get("body") or ""))) >= 3]
+        if not asks or not desk.once("delivery"):
             return
-        text = str(ask.get("body") or "")
-        when = DATE.search(text)
+        text = str(asks[0].get("body") or "")
+        when = DAY.search(text)
         base = desk.now
-        if when:
-            for ahead in range(0, 14):
-                d = desk.now + timedelta(days=ahead)
-                if d.day == int(when[2]) and d.strftime("%B") == when[3]:
-                    base = d
-                    break
-        busy = [(desk.at(e["start"]), desk.at(e["end"])) for e in desk.events if e.get("start") and e.get("end")]
-        for m in WINDOW.finditer(text):
-            a = base.replace(hour=hour24(m[2], m[3], m[4])[0], minute=hour24(m[2], m[3], m[4])[1], second=0,
-                             microsecond=0)
-            b = base.replace(hour=hour24(m[5], m[6], m[7])[0], minute=hour24(m[5], m[6], m[7])[1], second=0,
-                             microsecond=0)
+        for ahead in range(14):
+            d = desk.now + timedelta(days=ahead)
+            if when and d.day == int(when[1]) and d.strftime("%B") == when[2]:
+                base = d
+                break
+        busy = [(desk.at(e["start"]), desk.at(e["end"])) for e in desk.events
+                if e.get("start") and e.get("end") and e.get("status") != "cancelled"]
+        for n, m in enumerate(RANGE.finditer(text), 1):
+            h2, m2 = hour24(m[4], m[5], m[6] or "am")
+            h1, m1 = hour24(m[1], m[2], m[3] or m[6] or "am")
+            a = base.replace(hour=h1, minute=m1, second=0, microsecond=0)
+            b = base.replace(hour=h2, minute=m2, second=0, microsecond=0)
             if not any(s < b and a < e for s, e in busy):
-                await desk.text(str(ask.get("from_number")), f"Option {m[1]} please. Thanks!")
-                desk.report.append(f"Booked delivery option {m[1]}.")
+                await desk.text(str(asks[0].get("from_number")), f"Option {n} please ({a:%H:%M}). Thanks!")
+                desk.report.append(f"Booked delivery option {n}.")
                 return
 
 
