@@ -60,28 +60,41 @@ class DeliverySlot(Script):
                 return
 
 
+WORDS = {"ten minutes": 10, "twenty minutes": 20, "half an hour": 30, "forty minutes": 40, "fifty minutes": 50,
+         "an hour": 60}
+MINUTES = re.compile(r"(\d+) min|" + "|".join(WORDS))
+LEAVE_AT = re.compile(r"(?:leave at|set off at|at) (\d{1,2})(?::(\d\d))?\s*(am|pm)?,? from", re.I)
+HOST_NAME = re.compile(r"(?:meeting with|to see|let) (\w+)")
+
+
 @script
 class ArrivalEta(Script):
     part = "arrival_eta"
-    trigger = r"from wherever I am now: text"
+    trigger = r"shuttle"
 
     async def turn(self, desk: Desk) -> None:
-        leave, host = LEAVE.search(desk.prompt), HOST.search(desk.prompt)
+        leave, host = LEAVE_AT.search(desk.prompt), HOST_NAME.search(desk.prompt)
         if leave is None or host is None or not desk.once("eta"):
             return
         here = await desk.call("GET", "/location/state") or {}
-        current = (here.get("current") or here.get("current_location") or here) if isinstance(here, dict) else {}
-        place = str(current.get("named_location") or current.get("address") or "")
-        table = next((e for e in desk.inbox.emails if ROW.search(str(e.get("body_text") or ""))), None)
-        if table is None or not place:
+        current = here.get("current") or {} if isinstance(here, dict) else {}
+        names = [str(current.get(k) or "") for k in ("named_location", "address")]
+        names = [n.removeprefix("the ") for n in names if n]
+        table = next((e for e in desk.inbox.emails if "shuttle" in str(e.get("body_text") or "").lower()), None)
+        if table is None or not names:
             return
-        minutes = next((int(m[3]) for m in ROW.finditer(str(table.get("body_text")))
-                        if m[1] in place or place in m[1] or m[2] in place), None)
+        minutes = None
+        for chunk in re.split(r"[\n,]|\. ", str(table.get("body_text"))):
+            if any(n in chunk for n in names):
+                m = MINUTES.search(chunk)
+                if m:
+                    minutes = int(m[1]) if m[1] else WORDS[m[0]]
+                    break
         phone = next((p for p in desk.book.phones if host[1].lower() in desk.book.name(p).lower()), None)
         if minutes is None or phone is None:
             return
-        h, m = hour24(leave[2], leave[3], leave[4])
+        h, m = hour24(leave[1], leave[2], leave[3] or "")
         start: datetime = desk.now.replace(hour=h, minute=m, second=0, microsecond=0)
         eta = start + timedelta(minutes=minutes)
-        await desk.text(phone, f"Hi {host[1]}, I'll get to the {leave[1]} at {eta:%H:%M}. See you there!")
+        await desk.text(phone, f"Hi {host[1]}, I'll get there at {eta:%H:%M}. See you!")
         desk.report.append(f"Texted {host[1]}: arriving {eta:%H:%M}.")
