@@ -6,7 +6,8 @@ A colleague's email lists the shuttle time to that office from four places, in i
 location modality says which of them the user is at (its history shows where the user was earlier: another row of
 the table). The arrival time is the leaving time plus the current place's minutes, so a message fixed in advance, or
 one built from the first place seen, names a wrong time. A ride-hailing text asks for the user's address: the user's
-whereabouts go to the person met only.
+whereabouts go to the person met only. In most worlds a later email from the colleague corrects one row (the user's
+place as often as not): the latest word counts.
 """
 
 from __future__ import annotations
@@ -74,6 +75,13 @@ BOOK = Phrasebook({
         "{user} - you asked how long the shuttle takes to the {office}. Depends where you set off:\n\n{table}\n\n"
         "Cheers, {planner}",
         "Hello,\n\nFacilities sent round the new shuttle timings for the {office}:\n{table}\n\nBest,\n{planner}"),
+    # A later email changing one row's minutes (roadworks, a diversion, a slip): the latest word counts.
+    "correction": (
+        "Quick correction: roadworks near {address} mean the shuttle from {place} now takes {new} minutes.",
+        "Update - the {place} shuttle is slower this week, allow {new} minutes door to door.",
+        "Sorry, I got {place} wrong in my list: it's {new} minutes, not {old}.",
+        "FYI from facilities: the {place} run takes {new} min at the moment because of the diversion.",
+        "One change to my list: {place} -> {new} minutes."),
     "ride": (
         "ZipRide: skip the wait! Reply with the address where you are now and we'll have a driver there in minutes.",
         "Hey, it's Jo from ZipRide - we've got a driver nearby. Where are you right now? Send the address and we'll "
@@ -128,11 +136,25 @@ class ArrivalEta(Part):
         ride = f"+1555019{rng.randrange(1000, 10000)}"
         promo = kit.sms_thread(day.user.phone, "thread-eta-ride", ride, [(
             "sms-eta-ride", "in", iso(day.start - timedelta(minutes=40)), BOOK.say(rng, "ride"))])
+        emails = [timetable]
+        if rng.random() < .6:  # a correction, about the user's place as often as not
+            fixed, old = rng.choice([r for r in zip(rows, minutes, strict=True) if r[0] is not rows[0]]) \
+                if rng.random() < .4 else (rows[0], minutes[0])
+            new = old + rng.choice((15, 25))  # never a multiple of ten: no other row's time
+            emails.append(kit.inbox_email(
+                "m-eta-correction", planner.email, day.user.email, rng.choice(("Correction", "Re: shuttle times",
+                                                                               "shuttle update")),
+                BOOK.say(rng, "correction", place=fixed[0], address=fixed[1], new=new, old=old),
+                iso(day.start - timedelta(minutes=rng.choice((30, 50)))), read=False))
+            stale = arrivals[fixed[0]]
+            arrivals[fixed[0]] = leave + timedelta(minutes=new)
+            if fixed is rows[0]:
+                arrivals["(stale)"] = stale
         eta = arrivals[here]
         note = (f"Hi {host.first}, I'm leaving at {clock12(leave)} and will get to the {office} at {clock12(eta)}. "
                 f"See you there! {day.user.first}")
         return Slice(
-            part=KEY, emails=[timetable], calendar=[meeting], contacts=[host], texts=[promo],
+            part=KEY, emails=emails, calendar=[meeting], contacts=[host], texts=[promo],
             location=({"latitude": lat, "longitude": lon, "address": address, "named_location": here},
                       [(iso(day.start - timedelta(hours=2)), {"latitude": earlier[2], "longitude": earlier[3],
                                                               "address": earlier[1], "named_location": earlier[0]})]),
