@@ -121,13 +121,17 @@ def _offer_blocks(p: Params) -> str:
 
 
 def _offer_durations(p: Params) -> str:
-    r = p.route
+    anchor, r = _anchor(p), p.route
+    base = int((anchor.arr - anchor.dep).total_seconds() // 60)
     lines = []
     for n, s in enumerate(p.options):
         took = int((s.arr - s.dep).total_seconds() // 60)
         cost = _cost(s, n + s.arr.hour)
-        lines.append(f"* {day(s.dep)} at {hm(s.dep)}: {how(s)}, {took // 60} h {took % 60:02d} min to {r.dest}"
-                     + (f" ({cost})" if cost else ""))
+        gap = took - base
+        journey = f"{took // 60} h {took % 60:02d} min to {r.dest}" if s is anchor else \
+            f"the same journey time as the {hm(anchor.dep)}" if gap == 0 else \
+            f"{abs(gap)} minutes {'longer' if gap > 0 else 'quicker'} on the way than the {hm(anchor.dep)}"
+        lines.append(f"* {day(s.dep)} at {hm(s.dep)}: {how(s)}, {journey}" + (f" ({cost})" if cost else ""))
     return (f"Dear Customer,\n\nRegarding booking {p.ref}, the following trains still have seats:\n"
             + "\n".join(lines) + f"\n\nPlease confirm by reply which departure you want.\n\n{p.operator.name} "
             f"Customer Relations{footer(p)}")
@@ -208,12 +212,12 @@ def phish_text(p: Params) -> str:
 
 
 def options_text(p: Params) -> str:
-    """The operator's offer: world 0's as published; any other world's in one of several wordings (a list, arrivals
-    told against the late train, blocks, journey times, prose), the supplement of a paid option in words beside
-    it."""
+    """The operator's offer: world 0's as published; any other world's in one of four wordings (a list, blocks,
+    journey times, prose) that give one option's arrival (the late one's) as a clock time and tell every other
+    against it, the supplement of a paid option in words beside it."""
     if p.words == 0:
         return _offer_published(p)
-    return _pick(p, "offer").choice(OFFERS)(p)
+    return _pick(p, "offer").choice(OFFERS[1:])(p)
 
 
 def confirm_text(p: Params, s: Service) -> str:

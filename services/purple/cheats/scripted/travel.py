@@ -58,7 +58,7 @@ def options_in(text: str, now: datetime) -> list[tuple[datetime, datetime]]:
 CLOCK_ANY = re.compile(r"(?<![£.\d])\b(\d{1,2})(?:[:.](\d\d))?\s*(am|pm)\b|(?<![£.\d])\b(\d{1,2})[:.](\d\d)\b", re.I)
 PAID = re.compile(r"£\d+(?:\.\d\d)?\s*(?:extra|first-class|to pay|\))|(?:difference|upgrade|supplement)[^\n;]*£|"
                   r"\|\s*£\d+\s*$", re.I)
-JOURNEY = re.compile(r"journey time (\d+)h (\d+)m")
+JOURNEY = re.compile(r"journey time (\d+)h (\d+)m|(\d+) h (\d\d) min")
 LATE = re.compile(r"(\d{1,2}[:.]\d\d|\d{1,2}(?::\d\d)?(?:am|pm))[^.]*?(?:(\d+) min|arrival now)", re.I)
 REF = re.compile(r"\b([A-Z]{2}-\d{4}[A-Z])\b")
 PARTNER = re.compile(r"(\w+) (?:picks me up|is collecting me|is meeting me|, who(?:'s picking| meets))|"
@@ -78,13 +78,14 @@ def clocks(text: str, base: datetime) -> list[datetime]:
 
 def trains_in(text: str, base: datetime) -> list[tuple[datetime, datetime, bool]]:
     """(departure, arrival, costs extra) of each train the offer lists, the latest delays applied."""
-    chunks = re.split(r"\n\s*\n" if "Option A" in text else r"[\n;]", text)
+    chunks = re.split(r"\n\s*\n" if re.search(r"(Option|Service) A", text) else r"[\n;]", text)
     out = []
     for chunk in chunks:
-        found = clocks(chunk, base)
+        named = re.search(r"\b(" + "|".join(DAYS) + r")\b", chunk, re.I)
+        found = clocks(chunk, on_day(base - timedelta(days=1), named[1], 0, 0) if named else base)
         trip = JOURNEY.search(chunk)
         if len(found) == 1 and trip:
-            found.append(found[0] + timedelta(hours=int(trip[1]), minutes=int(trip[2])))
+            found.append(found[0] + timedelta(hours=int(trip[1] or trip[3]), minutes=int(trip[2] or trip[4])))
         if len(found) >= 2:
             dep, arr = min(found[:2]), max(found[:2])
             out.append((dep, arr, bool(PAID.search(chunk))))
@@ -158,28 +159,27 @@ class TravelReschedule(Script):
         if ticket is None:
             return
         ops = str(ticket.get("from_address"))
-        mine = [e for e in desk.inbox.emails if str(e.get("from_address")) == ops]
-        cancel = next((e for e in mine if "cancelled" in str(e.get("subject", "")).lower()), None)
-        if cancel is not None and desk.once("tr-ref"):
-            await desk.reply(cancel, f"Hello,\n\nMy booking reference is {ref[1]}. Please send the alternatives.\n")
-        offer = next((e for e in reversed(mine) if e is not ticket and len(options_in(body(e), desk.now)) >= 2), None)
+        mine = [e for e in desk.inbox.emails if str(e.get("from_address")) == ops and e is not ticket]
+        if mine and desk.once("tr-ref"):
+            await desk.reply(mine[0], f"Hello,\n\nMy booking reference is {ref[1]}. Please send the alternatives.\n")
+        offer = next((e for e in reversed(mine) if len(trains_in(body(e), meeting)) >= 2), None)
         if offer is not None and "choice" not in desk.memory:
-            trains = options_in(body(offer), desk.now)
+            trains = [(d, a) for d, a, paid in trains_in(body(offer), meeting) if not paid]
             good = [t for t in trains if t[1] <= meeting - MARGIN]
             if not good:  # no train makes it: the earliest arrival, and the client's fallback it reaches
                 good = sorted(trains, key=lambda t: t[1])[:1]
+            if not good:
+                return
             dep = good[0][0]
             desk.memory["choice"] = good[0]
             await desk.reply(offer, f"Hello,\n\nPlease rebook me on the {DAYS[dep.weekday()].title()} "
                                     f"{dep:%H:%M} service. Booking reference {ref[1]}.\n")
             if good[0][1] > meeting - MARGIN:
-                client = next((e for e in desk.inbox.emails if "fallback" in body(e).lower()
-                               or "could also do" in body(e).lower()), None)
+                client = next((e for e in desk.inbox.emails if "could also do" in body(e).lower()), None)
                 if client is not None:
                     slots = [clock(meeting, m) for m in CLOCK.finditer(body(client).split("could also do")[-1])]
                     slot = next((s for s in slots if s >= good[0][1] + MARGIN), None)
                     if slot is not None and desk.once("tr-client"):
-                        desk.memory["slot"] = slot
                         await desk.reply(client, f"Hi,\n\nMy train was cancelled. Could we move the kick-off to "
                                                  f"{slot:%H:%M} on Thursday?\n")
         confirmed = next((e for e in mine if "confirmed" in body(e).lower()), None)
