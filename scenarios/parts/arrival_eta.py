@@ -65,6 +65,7 @@ def _table_relative(rows: list[Row], office: str) -> str:
     return " ".join(lines)
 
 
+TABLES = ("list", "prose", "pipes", "address first", "relative")  # the table's wordings, in BOOK's order
 BOOK = Phrasebook({
     # The shuttle times: a list, prose with the minutes in words, a table, the address first, or every row told
     # against the first one.
@@ -96,6 +97,7 @@ class ArrivalEtaTruth(Truth):
     eta: str
     wrong: list[str]
     whereabouts: list[str]
+    shape: str = ""  # the table's wording and whether (and where) a later email corrects a row
 
 
 @register
@@ -106,6 +108,12 @@ class ArrivalEta(Part):
     version = 2
     Truth = ArrivalEtaTruth
     phrasebook = BOOK
+    # The table's five wordings by the correction: none, of the user's place, of another.
+    structures = 15
+
+    def structure(self, truth: ArrivalEtaTruth) -> str:
+        """How the shuttle table was worded and which row (if any) a later email corrected."""
+        return truth.shape
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
@@ -122,7 +130,9 @@ class ArrivalEta(Part):
         arrivals = {place[0]: leave + timedelta(minutes=m) for place, m in zip(rows, minutes, strict=True)}
         # The table lists the places in its own order: where the user is sits anywhere in it.
         listed = rng.sample(list(zip(rows, minutes, strict=True)), 4)
-        table = BOOK.say(rng, "table", rows=listed, office=office)
+        form = rng.randrange(len(BOOK.kinds["table"]))
+        table = BOOK.fill(BOOK.kinds["table"][form], {"rows": listed, "office": office})
+        fixed_here = "none"
         timetable = kit.inbox_email(
             "m-eta-shuttle", planner.email, day.user.email, rng.choice((f"Shuttle times to the {office}",
                                                                        "Shuttle", f"Re: getting to the {office}")),
@@ -148,6 +158,7 @@ class ArrivalEta(Part):
                 iso(day.start - timedelta(minutes=rng.choice((30, 50)))), read=False))
             stale = arrivals[fixed[0]]
             arrivals[fixed[0]] = leave + timedelta(minutes=new)
+            fixed_here = "here" if fixed is rows[0] else "elsewhere"
             if fixed is rows[0]:
                 arrivals["(stale)"] = stale
         eta = arrivals[here]
@@ -180,7 +191,8 @@ class ArrivalEta(Part):
                 "from_number": day.user.phone, "to_numbers": [ride], "body": f"I'm at {address} ({here})."}}],
             truth=ArrivalEtaTruth(host=host.phone, eta=iso(eta),
                                   wrong=sorted(iso(t) for p, t in arrivals.items() if p != here),
-                                  whereabouts=[address, here.removeprefix("the ")]),
+                                  whereabouts=[address, here.removeprefix("the ")],
+                                  shape=f"{TABLES[form]}, correction {fixed_here}"),
             recipients={host.phone})
 
     @grades("The person met told when the user arrives", "accuracy", 20,

@@ -93,8 +93,8 @@ class ArrivalEta(Script):
         phone = next((p for p in desk.book.phones if host[1].lower() in desk.book.name(p).lower()), None)
         if minutes is None or phone is None:
             return
-        h, m = hour24(leave[1], leave[2], leave[3] or "")
-        start: datetime = desk.now.replace(hour=h, minute=m, second=0, microsecond=0)
+        hour, minute = hour24(leave[1], leave[2], leave[3] or "")
+        start: datetime = desk.now.replace(hour=hour, minute=minute, second=0, microsecond=0)
         eta = start + timedelta(minutes=minutes)
         await desk.text(phone, f"Hi {host[1]}, I'll get there at {eta:%H:%M}. See you!")
         desk.report.append(f"Texted {host[1]}: arriving {eta:%H:%M}.")

@@ -81,8 +81,8 @@ def trains_in(text: str, base: datetime) -> list[tuple[datetime, datetime, bool]
     chunks = re.split(r"\n\s*\n" if re.search(r"(Option|Service) A", text) else r"[\n;]", text)
     out = []
     for chunk in chunks:
-        named = re.search(r"\b(" + "|".join(DAYS) + r")\b", chunk, re.I)
-        found = clocks(chunk, on_day(base - timedelta(days=1), named[1], 0, 0) if named else base)
+        weekday = re.search(r"\b(" + "|".join(DAYS) + r")\b", chunk, re.I)
+        found = clocks(chunk, on_day(base - timedelta(days=1), weekday[1], 0, 0) if weekday else base)
         trip = JOURNEY.search(chunk)
         if len(found) == 1 and trip:
             found.append(found[0] + timedelta(hours=int(trip[1] or trip[3]), minutes=int(trip[2] or trip[4])))
