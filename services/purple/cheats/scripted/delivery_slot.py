@@ -1,7 +1,8 @@
-"""Rules for ``delivery_slot`` and ``arrival_eta``, from reading the public parts: the courier's text is
-"ParcelPoint: ... Reply 1 for 7am-9am, 2 for ..." and the free window is the one no calendar event touches; the
-shuttle email lists "- from <place> (<address>): N minutes" and the location names where the user is, so the arrival
-is the leaving time plus that row's minutes, texted to the person the meeting is with."""
+"""Rules for ``delivery_slot`` and ``arrival_eta``, from reading the public parts as a participant would: the
+courier's text names the windows as time ranges ("7am-9am", "between 7am and 9am", "7 till 9pm", ...) and asks for
+the door code; the window to book is the first no live calendar event overlaps. The shuttle email names each place
+with its minutes (digits or words) and the location names where the user is, so the arrival is the leaving time
+plus that place's minutes, texted to the person the meeting is with."""
 
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
-"""Rules for ``travel`` (the day part) and ``travel_reschedule`` (the classic), from reading the public part and
-template: the operator's cancellation comes from the e-ticket's sender and wants the booking reference; its offer
-lists the trains as "N. <day> <HH:MM>, arriving <day> <HH:MM>" (the classic: "depart ... HH:MM ... arrive ...
-HH:MM"); the right train is the one arriving at least 30 minutes before the meeting the prompt names; the
-confirmation names the new train; the partner is texted the new arrival; the look-alike is any other sender."""
+"""Rules for ``travel`` (the day part) and ``travel_reschedule`` (the classic), from reading the public parts and
+template as a participant would: the operator's mail comes from the e-ticket's sender and its first one wants the
+booking reference; its offer lists trains one per line, per ";"-clause or per block, each with a departure and an
+arrival (a clock time, 12- or 24-hour, or a journey time to add); a line naming money with "extra", "supplement",
+"upgrade" or "difference" costs extra; a delay note after the list moves a train's arrival. The right train is the
+first free one arriving with the margin before the meeting (the prompt's or the calendar's); the confirmation says
+"confirmed"; the partner is texted the new arrival; anything not from the operator's address is ignored."""
 
 from __future__ import annotations
 
