@@ -4,8 +4,9 @@ The user has a meeting today at the company's other office and leaves at a state
 A colleague's email lists the shuttle time to that office from four places, in its own order and worded five ways
 (a list, prose with the minutes in words, a table, the address first, every row told against the first); the
 location modality says which of them the user is at (its history shows where the user was earlier: another row of
-the table). The arrival time is the leaving time plus the current place's minutes, so a message fixed in advance, or
-one built from the first place seen, names a wrong time. A ride-hailing text asks for the user's address: the user's
+the table). The arrival time is the next shuttle after the leaving time (they run on the quarter hour, and the user
+leaves between two) plus the current place's minutes, so a message fixed in advance, one built from the first place
+seen, or leaving time plus minutes names a wrong time. A ride-hailing text asks for the user's address: the user's
 whereabouts go to the person met only. In most worlds a later email from the colleague corrects one row (the user's
 place as often as not): the latest word counts.
 """
@@ -74,8 +75,10 @@ BOOK = Phrasebook({
         "Hi {user},\n\nAs promised, the door-to-door shuttle times to the {office}, whichever site you start "
         "from:\n{table}\n\nShuttles leave on the quarter hour.\n{planner}",
         "{user} - you asked how long the shuttle takes to the {office}. Depends where you set off:\n\n{table}\n\n"
-        "Cheers, {planner}",
-        "Hello,\n\nFacilities sent round the new shuttle timings for the {office}:\n{table}\n\nBest,\n{planner}"),
+        "The shuttle goes every fifteen minutes, on the hour and at quarter past, half past and quarter to, and the "
+        "times are from when it leaves.\nCheers, {planner}",
+        "Hello,\n\nFacilities sent round the new shuttle timings for the {office}:\n{table}\n\nBuses depart each "
+        "site at :00, :15, :30 and :45 - you wait for the next one.\n\nBest,\n{planner}"),
     # A later email changing one row's minutes (roadworks, a diversion, a slip): the latest word counts.
     "correction": (
         "Quick correction: roadworks near {address} mean the shuttle from {place} now takes {new} minutes.",
@@ -126,8 +129,10 @@ class ArrivalEta(Part):
         if hour is None:
             raise CompositionError(f"{KEY}: no free hour today for the meeting")
         day.claim(day.at(hour), day.at(hour + 1), KEY)
-        leave = day.at(hour) - timedelta(minutes=90)
-        arrivals = {place[0]: leave + timedelta(minutes=m) for place, m in zip(rows, minutes, strict=True)}
+        # The user leaves between two shuttles: the next one, on the quarter hour, is the one taken.
+        leave = day.at(hour) - timedelta(minutes=rng.choice((80, 85, 95, 100, 110)))
+        board = leave + timedelta(minutes=-leave.minute % 15)
+        arrivals = {place[0]: board + timedelta(minutes=m) for place, m in zip(rows, minutes, strict=True)}
         # The table lists the places in its own order: where the user is sits anywhere in it.
         listed = rng.sample(list(zip(rows, minutes, strict=True)), 4)
         form = rng.randrange(len(BOOK.kinds["table"]))
@@ -157,7 +162,7 @@ class ArrivalEta(Part):
                 BOOK.say(rng, "correction", place=fixed[0], address=fixed[1], new=new, old=old),
                 iso(day.start - timedelta(minutes=rng.choice((30, 50)))), read=False))
             stale = arrivals[fixed[0]]
-            arrivals[fixed[0]] = leave + timedelta(minutes=new)
+            arrivals[fixed[0]] = board + timedelta(minutes=new)
             fixed_here = "here" if fixed is rows[0] else "elsewhere"
             if fixed is rows[0]:
                 arrivals["(stale)"] = stale

@@ -158,17 +158,19 @@ class DeliverySlot(Part):
     phrasebook = BOOK
     # How many windows (3 or 4) by what else is in play: something the user does at home in the free window (most
     # worlds), else a cancelled appointment there or nothing; and whether a later text takes back one window.
-    structures = 12
+    structures = 8
 
     def structure(self, truth: DeliverySlotTruth) -> str:
         """How many windows the courier offered, and the twist the world drew."""
-        return f"{len(truth.starts)} windows, {truth.twist}"
+        twist = truth.twist.split("+")
+        return (f"{len(truth.starts)} windows, {'home' if 'home' in twist else 'away'} in the free one"
+                f"{', one taken back' if 'withdrawn' in twist else ''}")
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
         count = rng.choice((3, 4))
         windows, free, busy = _windows(day, count)
-        home = rng.random() < .8  # something the user does at home in the free window
+        home = rng.random() < .85  # something the user does at home in the free window
         cancelled = not home and rng.random() < .5  # or something away from home there, called off
         withdrawn = rng.choice(sorted(busy)) if rng.random() < .5 else None
         twist = "+".join([*(["home"] if home else []), *(["cancelled"] if cancelled else []),
