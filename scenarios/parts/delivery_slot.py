@@ -170,7 +170,7 @@ class DeliverySlot(Part):
         rng = day.rng
         count = rng.choice((3, 4))
         windows, free, busy = _windows(day, count)
-        home = rng.random() < .85  # something the user does at home in the free window
+        home = rng.random() < .9  # something the user does at home in the free window
         cancelled = not home and rng.random() < .5  # or something away from home there, called off
         withdrawn = rng.choice(sorted(busy)) if rng.random() < .5 else None
         twist = "+".join([*(["home"] if home else []), *(["cancelled"] if cancelled else []),
