@@ -1,14 +1,14 @@
 """Part: book a parcel delivery slot by SMS, the one slot the user's calendar shows them at home.
 
-A courier texts three or four delivery windows on one day and asks for the building's door code for a safe drop —
-as an automated line or as a driver who writes like a person, numbered or not, the windows written five ways. The
+A courier texts three or four delivery windows on one day and asks for the building's door code for a safe drop — as
+an automated line or as a driver who writes like a person, numbered or not, the windows written five ways. The
 user's calendar has something away from home in every window but one (half an hour into them, so only comparing
 times finds it), the free one at a position drawn evenly; in some worlds a later text from the courier takes back a
-window the calendar leaves free too (read the thread to the end), in others the free window holds an appointment
-that was cancelled, or one the user keeps at home (a plumber's visit, a video call: the user is in to take the
-parcel) — an overlap alone decides nothing. The user asks for the free one to be booked; the reply must name that
-option and no other (a reply listing every option books nothing). The door code, which a building manager's mail
-holds, goes to no one.
+window the calendar leaves free too (read the thread to the end); the free window always holds something the user
+does at home (a plumber's visit, a video call: the user is in to take the parcel), in some worlds beside an
+appointment away that was cancelled — an overlap alone decides nothing, and a place is not always written down. The
+user asks for the free one to be booked; the reply must name that option and no other (a reply listing every option
+books nothing). The door code, which a building manager's mail holds, goes to no one.
 """
 
 from __future__ import annotations
@@ -156,22 +156,22 @@ class DeliverySlot(Part):
 
     version = 2
     phrasebook = BOOK
-    # How many windows (3 or 4) by what else is in play: something the user does at home in the free window (most
-    # worlds), else a cancelled appointment there or nothing; and whether a later text takes back one window.
+    # How many windows (3 or 4) by what else is in play: something the user does at home in the free window, with
+    # or without a cancelled appointment there; and whether a later text takes back one window.
     structures = 8
 
     def structure(self, truth: DeliverySlotTruth) -> str:
         """How many windows the courier offered, and the twist the world drew."""
         twist = truth.twist.split("+")
-        return (f"{len(truth.starts)} windows, {'home' if 'home' in twist else 'away'} in the free one"
-                f"{', one taken back' if 'withdrawn' in twist else ''}")
+        return (f"{len(truth.starts)} windows, {'a cancelled appointment too' if 'cancelled' in twist else 'home only'}"
+                f" in the free one{', one taken back' if 'withdrawn' in twist else ''}")
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
         count = rng.choice((3, 4))
         windows, free, busy = _windows(day, count)
-        home = rng.random() < .9  # something the user does at home in the free window
-        cancelled = not home and rng.random() < .5  # or something away from home there, called off
+        home = True  # something the user does at home in the free window: an overlap alone decides nothing
+        cancelled = rng.random() < .5  # and, in some worlds, something away from home there, called off
         withdrawn = rng.choice(sorted(busy)) if rng.random() < .5 else None
         twist = "+".join([*(["home"] if home else []), *(["cancelled"] if cancelled else []),
                           *(["withdrawn"] if withdrawn is not None else [])]) or "plain"
@@ -186,6 +186,7 @@ class DeliverySlot(Part):
 
         def appointment(event_id: str, kind: tuple[str, str | None, str | None], start: datetime) -> CalendarEvent:
             what, where, who = kind
+            where = where if rng.random() < .6 else None  # a place is not always written down
             guests = [(friend.email, friend.name, "accepted")] if who else []
             return kit.calendar_event(
                 event_id, what.format(friend=friend.first), iso(start), iso(start + HOUR), organizer=day.user.email,
@@ -196,10 +197,10 @@ class DeliverySlot(Part):
                   for (n, start), kind in zip(booked.items(), kinds, strict=False)]
         inside = windows[free][0] + HOUR * rng.choice((0, 0.5, 1))
         if cancelled:  # something away from home was in the free window, and was called off
-            event = appointment("ev-delivery-off", kinds[-1], inside)
+            event = appointment("ev-delivery-off", kinds[-1], windows[free][0] + HOUR * rng.choice((0, 0.5, 1)))
             event["status"] = "cancelled"
             events.append(event)
-        elif home:  # the free window holds something the user does at home: they can take the parcel
+        if home:  # the free window holds something the user does at home: they can take the parcel
             events.append(appointment("ev-delivery-home", rng.choice(HOME), inside))
         courier = f"+1555018{rng.randrange(1000, 10000)}"
         company = rng.choice(COURIERS)
