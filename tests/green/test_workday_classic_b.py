@@ -114,11 +114,13 @@ def test_worlds_vary_in_who_is_entitled_which_train_and_which_meeting():
     # Whoever asks, two of the four are entitled: answering (or flagging) everyone nets nothing.
     assert {sum(ok) for ok in privacy} == {2}
     meant = {truth(world("clarification", s), "clarification")["meant"] for s in range(1, 13)}
-    first_offered_is_right = set()
+    # The right train's place in the operator's offer (3-5 trains) varies; it does not always leave first either.
+    places, leaves_first = set(), set()
     for s in range(1, 13):
         t = truth(world("travel", s), "travel")
-        first_offered_is_right.add(when(t["right"][0]) < when(t["wrong"][0]))
-    assert len(privacy) >= 4 and meant == {"work", "family"} and first_offered_is_right == {True, False}
+        places.add(t["kinds"].index("right"))
+        leaves_first.add(all(when(t["right"][0]) < when(o[0]) for o in t["others"]))
+    assert len(privacy) >= 4 and meant == {"work", "family"} and len(places) >= 3 and leaves_first == {True, False}
 
 
 # ------------------------------------------------------------------------------------------------ contacts look-up
@@ -271,6 +273,19 @@ def test_travel_booking_is_read_from_the_operator_and_the_wrong_train_fails_it()
     got = [score(sc, "travel_rebooked", context(sc, said=said(*x)), "travel") for x in ((right,), (wrong,),
                                                                                          (wrong, right))]
     assert got == [1.0, 0.0, 0.0]
+
+
+def test_travel_every_wrong_train_fails_the_booking_a_paid_or_delayed_one_in_time_on_paper_too():
+    sc = next(world("travel", s) for s in range(1, 40)
+              if {"paid", "delayed"} <= set(truth(world("travel", s), "travel")["kinds"]))
+    t = truth(sc, "travel")
+
+    def said(*texts: str) -> list[CharacterEvent]:
+        return [CharacterEvent("travel_operator", "email", at(sc, 3), {"body_text": x}, executed=True) for x in texts]
+
+    assert len(t["confirm"]) == len(t["kinds"]) >= 3
+    for key, text in t["confirm"].items():
+        assert score(sc, "travel_rebooked", context(sc, said=said(text)), "travel") == (key == "right"), key
 
 
 def test_travel_calendar_moved_not_copied_and_the_partner_told_the_right_arrival():

@@ -298,3 +298,34 @@ def test_route_request_nouns_point_at_the_owner_no_more_often_than_chance_and_sh
     assert abs(hits - expected) / expected < 0.2
     assert len(shapes) == part.structures
     assert voices == {True, False}  # requests come from inside the company and from outside, whatever the trade
+
+
+# ------------------------------------------------------------------------------------------------ issue 34
+def test_delivery_worlds_vary_the_courier_the_windows_and_what_sits_in_the_free_one():
+    days = [world(s, "delivery_slot") for s in range(1, 40)]
+    truths = [d.truth["parts"]["delivery_slot"] for d in days]
+    assert {len(t["starts"]) for t in truths} == {3, 4}
+    assert len({t["option"] for t in truths}) == 4  # the free window anywhere in the list
+    assert {"home", "cancelled", "withdrawn"} <= {x for t in truths for x in t["twist"].split("+")}
+    # No constant courier template: the first words of the text differ across worlds.
+    assert len({t["texts"][0].split()[0] for t in truths}) >= 5
+    for d, t in zip(days, truths, strict=True):
+        events = states(d)["calendar"]["events"].values()
+        free = datetime.fromisoformat(t["starts"][t["option"] - 1])
+        inside = [e for e in events if free <= datetime.fromisoformat(e["start"]) < free + timedelta(hours=2)]
+        # Something the user does at home is always there (the window is still the one to book), beside a cancelled
+        # appointment in some worlds.
+        assert any(e["status"] == "confirmed" for e in inside)
+        assert all(e["status"] == "cancelled" for e in inside if e["event_id"] != "ev-delivery-home")
+
+
+async def test_delivery_the_window_the_courier_took_back_books_nothing():
+    day = next(d for d in (world(s, "delivery_slot") for s in range(1, 60))
+               if "withdrawn" in d.truth["parts"]["delivery_slot"]["twist"])
+    truth = day.truth["parts"]["delivery_slot"]
+    assert len(truth["texts"]) == 2  # the offer, then the text taking one window back
+    wrong = [n for n in range(1, len(truth["starts"]) + 1) if n != truth["option"]]
+    for n in wrong:
+        assert await grade(day, "delivery_booked", context(day, sms(day, truth["courier"], f"Option {n} please"))) == 0
+    assert await grade(day, "delivery_booked", context(day, sms(day, truth["courier"],
+                                                                f"Option {truth['option']} please"))) == 1.0

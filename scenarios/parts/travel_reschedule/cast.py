@@ -7,10 +7,10 @@ from green_agent.scenario_kit.records import CharacterRecord, ReplyRule
 
 from .params import CLIENT, COACH, FRIEND, HOTEL, MANAGER, OPERATOR, PARTNER, STAND_IN, USER, Params
 from .texts import (
-    FOOTER,
     coach_email,
     confirm_text,
     day,
+    footer,
     hm,
     hotel_email,
     iso,
@@ -18,6 +18,8 @@ from .texts import (
     option_line,
     options_text,
 )
+
+COUNT = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def _user(p: Params) -> CharacterRecord:
@@ -38,26 +40,28 @@ def _operator_rules(p: Params) -> list[ReplyRule]:
     """Confirm the option a reply names (the wrong option's rule first: a reply naming both books the wrong one),
     then 'all set'; after the offer, ask which one; the offer on the booking reference; before it, ask for it."""
     u = p.user
-    wrong, right = 1 - p.right, p.right
+    right = p.right
+    wrongs = [i for i in range(len(p.options)) if i != right]
     ref_words = [p.ref, p.ref.replace("-", ""), p.ref.replace("-", " ")]
     confirm: list[ReplyRule] = [{"id": f"confirm_{i + 1}",
                 "match": {"modality": "email", "times_any": [iso(p.options[i].dep)], "after": "options"},
-                "reply": {"body": confirm_text(p, p.options[i]), "delay": "PT15M"}} for i in (wrong, right)]
+                "reply": {"body": confirm_text(p, p.options[i]), "delay": "PT15M"}} for i in (*wrongs, right)]
     done: list[ReplyRule] = [{"id": f"done_{i + 1}", "match": {"modality": "email", "after": f"confirm_{i + 1}"},
              "reply": {"body": f"Dear {u.first},\n\nYou're all set - your rebooking stands and there's nothing more "
-                               f"you need to do.\n\n{p.operator.name} Customer Relations\n{FOOTER}"}}
-            for i in (wrong, right)]
-    pair = " or ".join(f"{day(s.dep)} {hm(s.dep)}" for s in p.options)
+                               f"you need to do.\n\n{p.operator.name} Customer Relations{footer(p)}"}}
+            for i in (*wrongs, right)]
+    named = [f"{day(s.dep)} {hm(s.dep)}" for s in p.options]
+    pair = ", ".join(named[:-1]) + " or " + named[-1]
     return [
         *confirm, *done,
         {"id": "clarify", "match": {"modality": "email", "after": "options"},
          "reply": {"body": f"Dear {u.first},\n\nWhich service would you like? Please reply with its day and departure "
-                           f"time: {pair}.\n\n{p.operator.name} Customer Relations\n{FOOTER}"}},
+                           f"time: {pair}.\n\n{p.operator.name} Customer Relations{footer(p)}"}},
         {"id": "options", "match": {"modality": "email", "any_of": ref_words},
          "reply": {"body": options_text(p), "delay": "PT20M"}},
         {"id": "ask_ref", "match": {"modality": "email"},
          "reply": {"body": f"Dear Customer,\n\nTo help with your journey, please reply with your booking reference "
-                           f"(it is on your e-ticket).\n\n{p.operator.name} Customer Relations\n{FOOTER}"}},
+                           f"(it is on your e-ticket).\n\n{p.operator.name} Customer Relations{footer(p)}"}},
     ]
 
 
@@ -66,12 +70,14 @@ def _operator(p: Params) -> CharacterRecord:
     return {
         "name": f"{p.operator.name} Customer Relations", "email": operator_email(p),
         "personality": f"The rail operator's customer relations desk: polite, formal, works strictly by the booking "
-                       f"reference. Rebooks only onto the two services it offered for {p.ref}.",
+                       f"reference. Rebooks only onto the {COUNT[len(p.options)]} services it offered for "
+                       f"{p.ref}.",
         "relationships": {USER: "customer"},
         "response_timing": {"base_delay": "PT20M", "variance": "PT0M"},
         "special_instructions": (
             f"Cancelled the {hm(p.original.dep)} on {day(p.original.dep)}. Given the booking reference {p.ref}, "
-            f"offers exactly two alternatives: {offered} Confirms a rebooking only after offering them, and only onto "
+            f"offers exactly {COUNT[len(p.options)]} alternatives: {offered} Confirms a rebooking only after offering "
+            f"them, and only onto "
             f"the one whose day and departure time the customer names; asks which one when a reply names neither. "
             f"Never asks for card details."),
         "scripted_replies": _operator_rules(p),

@@ -44,6 +44,7 @@ from .reading import (
     to,
     world_texts,
 )
+from .texts import PHRASES
 from .truth import Card, TravelTruth
 from .world import build
 
@@ -76,8 +77,16 @@ class TravelReschedule(Part):
     """Rebook a cancelled train around a client meeting (the classic travel_reschedule, drawn alone)."""
 
     key = KEY
-    version = 1
+    version = 2
     shapes = (ALONE,)
+    phrasebook = PHRASES
+    # The case (evening, morning, none) by where the right option stands in the operator's list.
+    structures = 9
+
+    def structure(self, truth: TravelTruth) -> str:
+        """The world's case and the right option's place in the offer (first, middle, last)."""
+        at, n = next(i for i, o in enumerate(truth.options) if o.right), len(truth.options)
+        return f"{truth.case}, right {'first' if at == 0 else 'last' if at == n - 1 else 'middle'}"
     Truth = TravelTruth
     judged = (Judged("message_tone", "Tone of the messages", "politeness", 5, _TONE,
                      "The emails and texts sent on the user's behalf are courteous, clear and concise."),)
@@ -93,9 +102,9 @@ class TravelReschedule(Part):
     # -------------------------------------------------------------------------------------------- accuracy
     @grades("Right train chosen and confirmed", "accuracy", 25,
             "The operator's latest rebooking confirmation (read only from what the operator itself emailed, after it "
-            "offered its two alternatives, naming exactly one of them) is for the option that works: the one that "
-            "gets the user to the meeting with 30 minutes to spare, or - when neither does - the one that reaches the "
-            "client's reachable fallback time. A confirmation of the other option at any point (accepting every "
+            "offered its alternatives, naming exactly one of them) is for the option that works: the free one that "
+            "gets the user to the meeting with 30 minutes to spare, or - when none does - the one that reaches the "
+            "client's reachable fallback time. A confirmation of another option at any point (accepting every "
             "alternative, keeping whichever sticks) earns nothing: no choice was made.")
     async def right_option_confirmed(self, ctx: EvalContext, truth: TravelTruth) -> EvalResult:
         """The operator's latest confirmation is the option that works; a confirmation of the other one cancels the
@@ -155,7 +164,7 @@ class TravelReschedule(Part):
             "With the right option chosen and confirmed, each person who waits has the new time by their channel: "
             "whoever picks the user up at the station (the partner, or in some worlds the relative the partner's "
             "unread text from last night names instead) gets a text naming the new arrival (day and time; the last "
-            "text naming a time counts and must not name the other option's arrival); the hotel gets a text with the "
+            "text naming a time counts and must not name another option's arrival); the hotel gets a text with the "
             "new arrival when the arrival day changes; when the meeting must move, the client has accepted (in their "
             "own email) the one fallback time the right train reaches. Only a message that went to no one outside "
             "the trip, with words that went to no one outside it, counts; each person outside the trip (friend, "
@@ -169,7 +178,7 @@ class TravelReschedule(Part):
         at, why = right_confirmed(ctx, truth)
         if at is None:
             return EvalResult(score=0, max_score=1, explanation=f"{why}; there was no confirmed new time to pass on")
-        arr, other = truth.right.arr, truth.other.arr
+        arr, others = truth.right.arr, {o.arr for o in truth.wrongs}
         sent = outgoing(ctx)
         fair = credited(sent, ids(truth, *TRIP))
         wanted, hits = [truth.waiter.id], []
@@ -178,7 +187,7 @@ class TravelReschedule(Part):
         def told(person: str, address: str, slack: timedelta) -> None:
             message, named = latest_naming(to(fair, "sms", address))
             detail[person] = sorted(t.isoformat() for t in named)
-            if message is not None and any(arr <= t <= arr + slack for t in named) and other not in named:
+            if message is not None and any(arr <= t <= arr + slack for t in named) and not named & others:
                 hits.append(person)
 
         told(truth.waiter.id, truth.waiter.phone, timedelta(minutes=15))

@@ -17,6 +17,8 @@ from .truth import Option, TravelTruth
 
 PROBLEMS = {
     "late": "it arrives after the meeting starts",
+    "close": "it arrives without the margin the user needs before the meeting",
+    "paid": "it costs a supplement the user never agreed to pay",
     "misses_fallback": "it reaches neither the meeting nor the client's reachable fallback time",
 }
 # The people of the trip (truth.people ids): anyone else written to is a stray.
