@@ -239,8 +239,10 @@ def _scenarios(args: argparse.Namespace) -> int:
 
     if args.action == "seal":
         return _seal(args.folder)
+    from green_agent.scenarios import library_for
+
     settings = GreenSettings()
-    library = settings.library()
+    library = library_for(settings)
     try:
         ids = _scenario_ids(args, library)
     except _UsageError as exc:
@@ -275,9 +277,10 @@ def _calibrate(args: argparse.Namespace) -> int:
     from green_agent.calibration.page import write
     from green_agent.calibration.run import calibrate, mistake_role
     from green_agent.config import GreenSettings
+    from green_agent.scenarios import library_for
 
     settings = GreenSettings()
-    library = settings.library()
+    library = library_for(settings)
     ids = args.scenarios or library.ids()
     unknown = [sid for sid in ids if library.folder(sid) is None]
     if unknown:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
@@ -14,9 +14,6 @@ from pydantic_settings import NoDecode
 from green_agent.assessment.participant_url import GatewayProxy
 from green_agent.protocol import CharacterMode
 from ues_pool.settings import PoolSettings
-
-if TYPE_CHECKING:
-    from green_agent.scenarios import ScenarioLibrary
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,15 +94,6 @@ class GreenSettings(PoolSettings):
         if isinstance(value, str):
             return [p.strip() for p in value.split(os.pathsep) if p.strip()]
         return value
-
-    def library(self) -> ScenarioLibrary:
-        """The scenario library these settings describe: the scenario folders and every pack of parts."""
-        from green_agent.scenario_kit.sealed import unseal
-        from green_agent.scenarios import ScenarioLibrary
-
-        sealed = self.part_pack_archive.get_secret_value().strip() if self.part_pack_archive else ""
-        packs = [*self.part_packs, *([unseal(sealed, self.data_dir / "packs")] if sealed else [])]
-        return ScenarioLibrary(self.scenarios_dir, packs=packs)
 
     @field_validator("proxy_url", mode="before")
     @classmethod

@@ -25,11 +25,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from green_agent.config import GreenSettings
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult, Evaluator, collect
 from green_agent.protocol import Composition
 from green_agent.scenario_kit.family import family_evaluators, family_generator
 from green_agent.scenario_kit.part import DAY, Pack, PartOrigin, installed_packs, load_pack, pack_folders
+from green_agent.scenario_kit.sealed import unseal
 from green_agent.scenario_spec import Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
 
@@ -353,3 +355,11 @@ class ScenarioLibrary:
             library = self.pack() if read_spec(folder).family is not None else None
             self._cache[scenario_id] = load_scenario(folder, library)
         return self._cache[scenario_id]
+
+
+def library_for(settings: GreenSettings) -> ScenarioLibrary:
+    """The scenario library the settings describe: the scenario folders, the packs of ``GREEN_PART_PACKS`` and the
+    pack sealed into ``GREEN_PART_PACK_ARCHIVE`` (unpacked under the data directory)."""
+    sealed = settings.part_pack_archive.get_secret_value().strip() if settings.part_pack_archive else ""
+    packs = [*settings.part_packs, *([unseal(sealed, settings.data_dir / "packs")] if sealed else [])]
+    return ScenarioLibrary(settings.scenarios_dir, packs=packs)

@@ -44,7 +44,7 @@ from green_agent.report import report_from_rows, write_report
 from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenario_kit.attacks.registry import GOALS
 from green_agent.scenario_spec import ScenarioError
-from green_agent.scenarios import DEFAULT_COMPOSITION, Scenario, ScenarioLibrary
+from green_agent.scenarios import DEFAULT_COMPOSITION, Scenario, ScenarioLibrary, library_for
 from green_agent.world_gateway import WorldGateway
 from services.ues.client import UESClient
 from ues_pool.pool import Lease
@@ -190,7 +190,7 @@ class ScenarioRunner:
         through it. None: they are told each world's own address."""
         self.settings = settings
         self.gateway = gateway
-        self.library = library or settings.library()
+        self.library = library or library_for(settings)
         self._llms: dict[CacheMode, LLM] = {}
         if settings.character_model or settings.jury:
             preload()

@@ -12,6 +12,7 @@ from green_agent.assessment.purple_link import PurpleError
 from green_agent.calibration.analysis import CalibrationReport, Score, analyse, ladder_role
 from green_agent.calibration.paired import paired_power
 from green_agent.config import GreenSettings
+from green_agent.scenarios import library_for
 from green_agent.selftest import assess_via_green, practice_green
 
 LADDER = (0, 25, 50, 55, 60, 70, 75, 100)
@@ -54,7 +55,7 @@ async def calibrate(scenario_ids: list[str], settings: GreenSettings, *, rungs: 
     async with practice_green(settings, tuple(roles)) as (green, purples):
         batches = await asyncio.gather(*(one(green, purples[role], role, seed) for seed in seeds for role in roles))
     scores = [score for batch in batches for score in batch]
-    library = settings.library()
+    library = library_for(settings)
     days = [sid for sid in scenario_ids if (f := library.spec(sid).family) is not None and f.composable]
     classic = [sid for sid in scenario_ids if sid not in days]
     suites = [(name, ids) for name, ids in (("classic", classic), ("workday", days), ("mix", scenario_ids))

@@ -214,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="purple roles, comma-separated (default oracle)")
     parser.add_argument("--seeds", type=int, default=200, help="world seeds 0..N-1 of each classic (default 200)")
     parser.add_argument("--days", type=int, default=500, help="composed days of seeds 0..N-1 (default 500)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first seed (default 0): --first 100 --seeds 20 sweeps seeds 100..119, unseen worlds "
+                             "for the scripted purple")
     parser.add_argument("--concurrency", type=int, default=3, help="assessments at a time (default 3)")
     parser.add_argument("--scenarios", type=lambda v: [s for s in v.split(",") if s], default=None,
                         help="scenario ids, comma-separated (default every one)")
@@ -224,12 +227,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-sweep-") as tmp:
         settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=Path(tmp), character_mode="scripted",
                                  heldout_secret=None, pool_max_instances=2 * args.concurrency + 4)
-        result = asyncio.run(sweep(args.roles, range(args.seeds), range(args.days), args.concurrency, settings,
+        result = asyncio.run(sweep(args.roles, range(args.first, args.first + args.seeds),
+                                   range(args.first, args.first + args.days), args.concurrency, settings,
                                    args.scenarios))
     out = report(result, args.roles, args.listed)
     print(json.dumps({
         "machine": {"cpus": os.cpu_count(), "loadavg_1m_at_end": round(os.getloadavg()[0], 2)},
-        "size": {"roles": list(args.roles), "classic_seeds": args.seeds, "days": args.days,
+        "size": {"roles": list(args.roles), "first_seed": args.first, "classic_seeds": args.seeds, "days": args.days,
                  "trials": sum(len(s.trials) for s in result), "concurrency": args.concurrency},
         "wall_s": round(time.monotonic() - started, 1), **out}, indent=2))
     return 0 if out["ok"] else 1

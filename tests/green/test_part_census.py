@@ -17,8 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ScenarioLibrary(ROOT / "scenarios").pack()
 WORLDS = range(200)
 MIN_KINDS, MIN_PHRASINGS = 2, 10  # a varied part words at least two kinds of message, ten phrasings in all
-NOT_YET_VARIED = {"arrival_eta", "clarification_loop", "contacts_lookup_classic", "delivery_slot", "email_triage_basic",
-                  "sms_coordination_classic", "travel", "travel_reschedule"}
+NOT_YET_VARIED = {"clarification_loop", "contacts_lookup_classic", "email_triage_basic", "sms_coordination_classic"}
 
 
 @pytest.mark.parametrize("key", sorted(LIBRARY.parts))
@@ -26,7 +25,9 @@ def test_each_part_draws_the_shapes_it_declares_and_words_its_messages_many_ways
     found = census(LIBRARY, key, WORLDS)
     assert found.worlds == len(WORLDS), f"{key} could not be drawn in {len(WORLDS) - found.worlds} worlds"
     assert len(found.seen) == found.structures, (key, found.structures, found.seen)
-    # No shape is so rare that a world's shape is predictable from the part alone.
-    assert min(found.seen.values()) >= len(WORLDS) / (8 * found.structures), (key, found.seen)
+    # No shape is so rare that a world's shape is predictable from the part alone (world 0, a classic's published
+    # template, may hold a shape of its own).
+    drawn = census(LIBRARY, key, range(1, len(WORLDS)))
+    assert min(drawn.seen.values()) >= len(WORLDS) / (8 * found.structures), (key, drawn.seen)
     varied = len(found.phrasings) >= MIN_KINDS and sum(found.phrasings.values()) >= MIN_PHRASINGS
     assert varied == (key not in NOT_YET_VARIED), (key, found.phrasings)

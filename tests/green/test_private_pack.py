@@ -14,6 +14,7 @@ from pydantic import SecretStr
 from green_agent.cli import main
 from green_agent.config import GreenSettings
 from green_agent.scenario_spec import ScenarioError
+from green_agent.scenarios import library_for
 from green_agent.selftest import assess_via_green, practice_green
 from green_agent.server import create_app
 
@@ -84,7 +85,7 @@ def test_the_setting_names_folders_separated_like_a_path(tmp_path, monkeypatch):
 
 def test_a_private_pack_joins_the_days_drawn_without_naming_it(tmp_path):
     pack = private_pack(tmp_path)
-    library = GreenSettings(scenarios_dir=SCENARIOS, part_packs=[pack]).library()
+    library = library_for(GreenSettings(scenarios_dir=SCENARIOS, part_packs=[pack]))
     workday = library.get("workday")
     assert workday.origins["dentist_confirm"].pack == "heldout-dental"
     assert workday.origins["chase_reply"].pack == "public"
@@ -93,7 +94,7 @@ def test_a_private_pack_joins_the_days_drawn_without_naming_it(tmp_path):
     assert holding, "no day of 60 held the private part"
     assert len(holding) < len(days)  # a part among the others, not in every day
     # Without the pack, no day names it.
-    assert not any("dentist_confirm" in GreenSettings(scenarios_dir=SCENARIOS).library().get("workday")
+    assert not any("dentist_confirm" in library_for(GreenSettings(scenarios_dir=SCENARIOS)).get("workday")
                    .in_world(seed).parts for seed in range(60))
 
 
@@ -139,14 +140,14 @@ def test_a_pack_sealed_into_a_secret_is_unpacked_by_the_green_and_never_logged(t
     assert "dentist_confirm" in err and "\n" not in sealed and "dentist" not in sealed  # opaque, one line
     settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data",
                              part_pack_archive=SecretStr(sealed))
-    workday = settings.library().get("workday")
+    workday = library_for(settings).get("workday")
     assert workday.origins["dentist_confirm"].pack == "heldout-dental"
     assert any("dentist_confirm" in workday.in_world(seed).parts for seed in range(60))
     assert sealed not in repr(settings)
     for bad, why in (("not base64!", "not base64"), (SEALED_JUNK, "not a gzip tar")):
         with pytest.raises(ScenarioError, match=f"GREEN_PART_PACK_ARCHIVE: {why}") as caught:
-            GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data",
-                          part_pack_archive=SecretStr(bad)).library()
+            library_for(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data",
+                                      part_pack_archive=SecretStr(bad)))
         assert bad not in str(caught.value)
 
 

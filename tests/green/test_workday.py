@@ -80,7 +80,7 @@ def test_parts_that_claim_the_same_time_or_character_do_not_compose():
 
     library = Pack()
     for key in "abc":
-        library.add(twin(key), "test")
+        library.add(twin(key), "test", "test")
     # A drawn day passes over a part that clashes with one it holds: one of the three, never two.
     assert len(compose(0, "test", library, description="d").parts) == 1
     # A named composition cannot: it names the clash.
