@@ -52,6 +52,48 @@ def _hour(found: re.Match[str]) -> int:
     return WORDS[found.group(2).lower()]
 
 
+def _side_of(desk: Desk, event: dict[str, Any], clauses: list[str], pending: list[dict[str, Any]]) -> bool | None:
+    """Whether the clause naming this invitation's side says yes (None: no clause names it)."""
+    user = desk.inbox.user_email
+    company = user.split("@")[1].split(".")[0]
+    organiser = str(event.get("organizer", "")).lower()
+    inside = organiser.endswith(user.split("@")[1])
+    start = desk.at(event["start"])
+    title = str(event.get("title", "")).lower()
+    day_events = [e for e in desk.events if e.get("organizer") == user
+                  and desk.at(e["start"]).date() == start.date()]
+    for clause in clauses:
+        verdict = False if NO.search(clause) else True if YES.search(clause) else None
+        if verdict is None:
+            continue
+        low = clause.lower()
+        if re.search(r"internal|colleagues|inside|people at", low) or (company in low and "outside" not in low
+                                                                       and "not at" not in low):
+            return verdict if inside else not verdict
+        if re.search(r"outside|external|another company|outsiders", low):
+            return verdict if not inside else not verdict
+        clock = CLOCK.search(clause)
+        if clock:
+            before = bool(re.search(r"before|earlier", low))
+            return verdict if (start.hour < _hour(clock)) == before else not verdict
+        if re.search(r"two or more|at least two|packed", low):
+            return verdict if len(day_events) >= 2 else not verdict
+        if re.search(r"at most one|quiet|haven't already", low):
+            return verdict if len(day_events) <= 1 else not verdict
+        for topic, cues in TOPIC_CUES.items():
+            if any(c in low for c in cues):
+                on = any(c in title for c in TOPIC_TITLES[topic])
+                return verdict if on else not verdict
+        names = re.findall(r"\b([A-Z][a-z]+)\b", clause)
+        firsts = {n.lower() for n in names}
+        if firsts & {organiser.split(".")[0]}:
+            return verdict
+        if firsts and any(f for f in firsts if any(str(e.get("organizer", "")).lower().startswith(f + ".")
+                                                   for e in pending)):
+            return not verdict
+    return None
+
+
 @script
 class RsvpPolicy(Script):
     part = "rsvp_policy"
@@ -69,49 +111,8 @@ class RsvpPolicy(Script):
                                       r"The one from)\b)", line, maxsplit=1)[0], "", ""
         exception = line[len(rule):]
         clauses = re.split(r"[;.—:]\s*", rule)
-        company = user.split("@")[1].split(".")[0]
-
-        def side_of(event: dict[str, Any]) -> bool | None:
-            """Whether the clause naming this invitation's side says yes (None: no clause names it)."""
-            organiser = str(event.get("organizer", "")).lower()
-            inside = organiser.endswith(user.split("@")[1])
-            start = desk.at(event["start"])
-            title = str(event.get("title", "")).lower()
-            day_events = [e for e in desk.events if e.get("organizer") == user
-                          and desk.at(e["start"]).date() == start.date()]
-            for clause in clauses:
-                verdict = False if NO.search(clause) else True if YES.search(clause) else None
-                if verdict is None:
-                    continue
-                low = clause.lower()
-                if re.search(r"internal|colleagues|inside|people at", low) or (company in low and "outside" not in low
-                                                                               and "not at" not in low):
-                    return verdict if inside else not verdict
-                if re.search(r"outside|external|another company|outsiders", low):
-                    return verdict if not inside else not verdict
-                clock = CLOCK.search(clause)
-                if clock:
-                    before = bool(re.search(r"before|earlier", low))
-                    return verdict if (start.hour < _hour(clock)) == before else not verdict
-                if re.search(r"two or more|at least two|packed", low):
-                    return verdict if len(day_events) >= 2 else not verdict
-                if re.search(r"at most one|quiet|haven't already", low):
-                    return verdict if len(day_events) <= 1 else not verdict
-                for topic, cues in TOPIC_CUES.items():
-                    if any(c in low for c in cues):
-                        on = any(c in title for c in TOPIC_TITLES[topic])
-                        return verdict if on else not verdict
-                names = re.findall(r"\b([A-Z][a-z]+)\b", clause)
-                firsts = {n.lower() for n in names}
-                if firsts & {organiser.split(".")[0]}:
-                    return verdict
-                if firsts and any(f for f in firsts if any(str(e.get("organizer", "")).lower().startswith(f + ".")
-                                                           for e in pending)):
-                    return not verdict
-            return None
-
         for event in pending:
-            ok = side_of(event)
+            ok = _side_of(desk, event, clauses, pending)
             if ok is None:
                 ok = True
             if exception and EXCEPT.search(exception):
