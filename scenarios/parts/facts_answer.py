@@ -14,7 +14,7 @@ the one who is not coming. It is all or nothing: a digest of every name, or thre
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from green_agent.judging.context import EvalContext
@@ -25,7 +25,9 @@ from green_agent.scenario_kit.grading import when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import own_words
+from green_agent.scenario_kit.records import CalendarEvent
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
+from green_agent.scenario_kit.world import Person
 
 KEY = "facts_answer"
 # None of thread_decision's options: the day's chat answers both, and a name one part wants is a stray for the other.
@@ -114,6 +116,23 @@ class FactsAnswerTruth(Truth):
     shape: str = ""
 
 
+Mail = tuple[Person, datetime, str, str]  # (sender, sent at, subject, body)
+
+
+def _dinners(day: Day, host: Person, calendar_at: datetime, booked: str, past: datetime,
+             old_place: str) -> list[CalendarEvent]:
+    # This week's dinner (at the time the calendar holds) and last month's, at the old place.
+    return [
+        kit.calendar_event("ev-facts-0", f"Dinner with {host.first}", iso(calendar_at),
+                           iso(calendar_at + timedelta(hours=2)),
+                           organizer=day.user.email, attendees=[(day.user.email, day.user.name, "accepted")],
+                           created_at=booked, updated_at=booked),
+        kit.calendar_event("ev-facts-1", f"Dinner with {host.first}", iso(past), iso(past + timedelta(hours=2)),
+                           organizer=day.user.email, location=old_place,
+                           attendees=[(day.user.email, day.user.name, "accepted")],
+                           created_at=iso(past - timedelta(days=7)), updated_at=iso(past - timedelta(days=7)))]
+
+
 @register
 class FactsAnswer(Part):
     """Answer, in chat, when and where the user's dinner with a friend is and who else is coming."""
@@ -152,15 +171,7 @@ class FactsAnswer(Part):
         booked = iso(day.start - timedelta(days=2 if in_mail else 1))
         # "mail": the calendar still holds the first plan's time, and only the host's later mail moves it.
         calendar_at = first if in_mail else start
-        events = [
-            kit.calendar_event("ev-facts-0", f"Dinner with {host.first}", iso(calendar_at),
-                               iso(calendar_at + timedelta(hours=2)),
-                               organizer=day.user.email, attendees=[(day.user.email, day.user.name, "accepted")],
-                               created_at=booked, updated_at=booked),
-            kit.calendar_event("ev-facts-1", f"Dinner with {host.first}", iso(past), iso(past + timedelta(hours=2)),
-                               organizer=day.user.email, location=old_place,
-                               attendees=[(day.user.email, day.user.name, "accepted")],
-                               created_at=iso(past - timedelta(days=7)), updated_at=iso(past - timedelta(days=7)))]
+        events = _dinners(day, host, calendar_at, booked, past, old_place)
         rng.shuffle(events)
         f = {"weekday": weekday, "first": f"{first:%H:%M}", "start": f"{start:%H:%M}", "host": host.first,
              "place": place, "rejected": rejected, "old_place": old_place, "guest": guest.name,
@@ -170,7 +181,31 @@ class FactsAnswer(Part):
                 else book.say(rng, "booked", **f, moved=moved))
         if host_says_no:
             news += "\n\n" + book.say(rng, "not_coming_host", **f)
-        mails = [
+        mails = self._mails(day, f, (host, late, absent), past, news, in_mail=in_mail, host_says_no=host_says_no)
+        order = rng.sample(range(len(mails)), len(mails))
+        emails = [kit.inbox_email(f"m-facts-{n}", who.email, day.user.email, subject, f"Hi {day.user.first},\n\n"
+                                  f"{body}\n\n{who.first}", iso(at), read=True)
+                  for n, (who, at, subject, body) in zip(order, mails, strict=True)]
+        answer = (f"Your dinner with {host.first} is on {weekday} at {start:%H:%M}, at {place}; "
+                  f"{guest.first} {guest.last} and {late.first} {late.last} are coming too.")
+        return Slice(
+            part=KEY, emails=emails, calendar=events, done=answer,
+            request=f"When and where is my dinner with {host.first} this week, and who else is coming?",
+            # "again": no old place to avoid; the restaurant that was full (named or not) stands in for it.
+            truth=FactsAnswerTruth(at=iso(start), place=place, old_place=rejected if again else old_place,
+                                   guests=[[p.first, p.last] for p in (guest, late)],
+                                   old_guests=[[p.first, p.last] for p in old_guests],
+                                   asked=iso(day.start), mails=[e["body_text"] for e in emails], host=host.first,
+                                   wrong_places=[rejected] if rejected in news and not again else [],
+                                   absent=[[absent.first, absent.last]], shape=shape))
+
+    def _mails(self, day: Day, f: dict[str, str], people: tuple[Person, Person, Person], past: datetime, news: str,
+               *, in_mail: bool, host_says_no: bool) -> list[Mail]:
+        # The mails in the order their text is drawn; the inbox shows them in another order.
+        rng, book = day.rng, self.phrasebook
+        host, late, absent = people
+        weekday, old_place = f["weekday"], f["old_place"]
+        mails: list[Mail] = [
             (host, past - timedelta(days=1), rng.choice(("Tomorrow!", "See you tomorrow", f"{old_place}")),
              book.say(rng, "old_dinner", **f)),
             (host, day.start - timedelta(days=6), rng.choice((f"Dinner on {weekday}?", "Dinner soon?",
@@ -190,22 +225,7 @@ class FactsAnswer(Part):
             mails.append((absent, day.start - timedelta(days=rng.choice((0.5, 1))),
                           rng.choice((f"{weekday}", "Dinner", "Sorry!", f"Re: {host.first}'s dinner")),
                           book.say(rng, "not_coming", **f)))
-        order = rng.sample(range(len(mails)), len(mails))
-        emails = [kit.inbox_email(f"m-facts-{n}", who.email, day.user.email, subject, f"Hi {day.user.first},\n\n"
-                                  f"{body}\n\n{who.first}", iso(at), read=True)
-                  for n, (who, at, subject, body) in zip(order, mails, strict=True)]
-        answer = (f"Your dinner with {host.first} is on {weekday} at {start:%H:%M}, at {place}; "
-                  f"{guest.first} {guest.last} and {late.first} {late.last} are coming too.")
-        return Slice(
-            part=KEY, emails=emails, calendar=events, done=answer,
-            request=f"When and where is my dinner with {host.first} this week, and who else is coming?",
-            # "again": no old place to avoid; the restaurant that was full (named or not) stands in for it.
-            truth=FactsAnswerTruth(at=iso(start), place=place, old_place=rejected if again else old_place,
-                                   guests=[[p.first, p.last] for p in (guest, late)],
-                                   old_guests=[[p.first, p.last] for p in old_guests],
-                                   asked=iso(day.start), mails=[e["body_text"] for e in emails], host=host.first,
-                                   wrong_places=[rejected] if rejected in news and not again else [],
-                                   absent=[[absent.first, absent.last]], shape=shape))
+        return mails
 
     @grades("When, where and who of the dinner", "accuracy", 20,
             "In one chat reply, in the assistant's own words, in the paragraphs about the dinner: its time, its "

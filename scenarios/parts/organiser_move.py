@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta
+from typing import Any
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
@@ -24,7 +25,7 @@ from green_agent.scenario_kit.grading import calendar_events, identifier, is_liv
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, tally
-from green_agent.scenario_kit.records import CalendarEvent, Email
+from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, Email
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
@@ -119,6 +120,50 @@ def _windows(day: Day, rng: random.Random, count: int) -> list[datetime]:
     return picked
 
 
+def _clashes(day: Day, wrong: list[datetime], reasons: list[str], good: datetime, created: str,
+             calendar: list[CalendarEvent], contacts: list[Person]) -> list[datetime]:
+    """The wrong offers an attendee refuses; a call with an outsider on the calendar rules out the others."""
+    rng, user = day.rng, day.user
+    refused: list[datetime] = []
+    for n, (offer, reason) in enumerate(zip(wrong, reasons, strict=True)):
+        if reason == "attendee":
+            refused.append(offer)
+            continue
+        (outsider,) = day.people(1, domain=rng.choice(("acme.example", "globex.example", "initech.example")))
+        contacts.append(outsider)
+        clash = offer + HOUR / 2  # inside the two hours the offer holds
+        calendar.append(_event(f"ev-move-blocker-{n}", f"Call with {outsider.name}", clash, outsider, user,
+                               created, "accepted"))
+    if rng.random() < 0.5:  # an event the user already declined sits on the right offer: no reason to refuse it
+        (host,) = day.people(1)
+        contacts.append(host)
+        calendar.append(_event("ev-move-declined", f"{host.first}'s drop-in", good + HOUR / 2, host, user,
+                               created, "declined"))
+    return refused
+
+
+def _refusals(day: Day, refused: list[datetime], good: datetime, wrong: list[datetime], second: Person,
+              fields: dict[str, Any]) -> list[Email]:
+    rng, user = day.rng, day.user
+    emails: list[Email] = []
+    for n, out in enumerate(refused):
+        # The offer said to suit them: the right one, or another offer the calendar rules out.
+        fine = rng.choice([good, *[w for w in wrong if w not in refused]])
+        said = {"out": PHRASES.say(rng, "out", out=_when(rng, out)),
+                "fine": PHRASES.say(rng, "fine", fine=_when(rng, fine))}
+        emails.append(kit.inbox_email(
+            f"m-move-cannot-{n}", second.email, user.email, PHRASES.say(rng, "cannot_subject", **fields),
+            PHRASES.say(rng, "cannot", first=user.first, title=fields["title"], name=fields["asker"], **said).strip(),
+            iso(day.start - timedelta(hours=10 - n)), read=True))
+    return emails
+
+
+def _asker(asker: Person) -> CharacterRecord:
+    return {"name": asker.name, "email": asker.email, "phone": asker.phone, "personality": "Friendly colleague.",
+            "scripted_replies": [{"match": {"modality": "email"},
+                                  "reply": {"body": "Thanks, see you then!", "delay": "PT15M"}}]}
+
+
 @register
 class OrganiserMove(Part):
     """Move a meeting the user organised to the one of the attendee's offered times that works for everyone."""
@@ -154,35 +199,13 @@ class OrganiserMove(Part):
         reasons[rng.randrange(len(wrong))] = "blocker"
         calendar: list[CalendarEvent] = [meeting]
         contacts: list[Person] = []
-        refused: list[datetime] = []
-        for n, (offer, reason) in enumerate(zip(wrong, reasons, strict=True)):
-            if reason == "attendee":
-                refused.append(offer)
-                continue
-            (outsider,) = day.people(1, domain=rng.choice(("acme.example", "globex.example", "initech.example")))
-            contacts.append(outsider)
-            clash = offer + HOUR / 2  # inside the two hours the offer holds
-            calendar.append(_event(f"ev-move-blocker-{n}", f"Call with {outsider.name}", clash, outsider, user,
-                                   created, "accepted"))
-        if rng.random() < 0.5:  # an event the user already declined sits on the right offer: no reason to refuse it
-            (host,) = day.people(1)
-            contacts.append(host)
-            calendar.append(_event("ev-move-declined", f"{host.first}'s drop-in", good + HOUR / 2, host, user,
-                                   created, "declined"))
+        refused = _clashes(day, wrong, reasons, good, created, calendar, contacts)
         fields = {"first": user.first, "title": title.lower(), "Title": title, "held": _when(rng, held),
                   "offers": [_when(rng, o) for o in offers], "asker": asker.first}
         emails: list[Email] = [kit.inbox_email(
             "m-move-ask", asker.email, user.email, PHRASES.say(rng, "ask_subject", **fields),
             PHRASES.say(rng, "ask_body", **fields), iso(day.start - timedelta(hours=14)), read=True)]
-        for n, out in enumerate(refused):
-            # The offer said to suit them: the right one, or another offer the calendar rules out.
-            fine = rng.choice([good, *[w for w in wrong if w not in refused]])
-            said = {"out": PHRASES.say(rng, "out", out=_when(rng, out)),
-                    "fine": PHRASES.say(rng, "fine", fine=_when(rng, fine))}
-            emails.append(kit.inbox_email(
-                f"m-move-cannot-{n}", second.email, user.email, PHRASES.say(rng, "cannot_subject", **fields),
-                PHRASES.say(rng, "cannot", first=user.first, title=title.lower(), name=asker.first, **said).strip(),
-                iso(day.start - timedelta(hours=10 - n)), read=True))
+        emails += _refusals(day, refused, good, wrong, second, fields)
         names = ", ".join(p.first for p in attendees)
         announce = PHRASES.say(rng, "announce", asker=asker.first, title=title.lower(), when=time_phrases(good)[1],
                                user=user.first)
@@ -191,11 +214,7 @@ class OrganiserMove(Part):
             request=(f"{asker.first} asked to move our {title.lower()}: move it to whichever of the times "
                      f"{asker.first} offered works for everyone invited and for me, and let everyone invited know."),
             done=f"I moved the {title.lower()} to {time_phrases(good)[1]} and told {names}.",
-            characters={"move_asker": {"name": asker.name, "email": asker.email, "phone": asker.phone,
-                                       "personality": "Friendly colleague.",
-                                       "scripted_replies": [{"match": {"modality": "email"},
-                                                             "reply": {"body": "Thanks, see you then!",
-                                                                       "delay": "PT15M"}}]}},
+            characters={"move_asker": _asker(asker)},
             steps=[{"turn": 1, "method": "POST", "path": "/calendar/update",
                     "body": {"event_id": "ev-move-meeting", "start": iso(good), "end": iso(good + HOUR)}},
                    {"turn": 1, "method": "POST", "path": "/email/send", "body": {

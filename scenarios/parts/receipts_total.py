@@ -12,6 +12,7 @@ forwarding the receipts or pasting them in states every amount and no total.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
 from typing import Any
@@ -139,6 +140,77 @@ class ReceiptsTotalTruth(Truth):
     kinds: list[str] = []  # the two look-alikes' kinds
 
 
+Mail = tuple[Any, str, str, str]  # (when, sender, subject, body)
+Ref = tuple[str, str, Decimal]  # (shop, reference, amount) of a receipt
+
+
+@dataclass
+class _Mailer:
+    # What every shop's mail draws (its reference, sender, clerk and date), kept in one place so every mail draws
+    # them in the same order.
+    day: Day
+    clerks: list[str]
+
+    def fields(self, shop: str, **more: Any) -> dict[str, Any]:
+        rng = self.day.rng
+        ref = f"{rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ')}{rng.randrange(10000, 99999)}"
+        return {"shop": shop, "ref": ref, "user": self.day.user.first, "clerk": rng.choice(self.clerks),
+                "tail": f"{rng.randrange(1000, 9999)}", **more}
+
+    def sender(self, shop: str) -> str:
+        word = shop.split()[0].lower()
+        box = self.day.rng.choice(("receipts", "orders", "hello", "no-reply", "billing", "frontdesk"))
+        return f"{box}@{word}.example"
+
+    def sent(self, days: int = 0) -> Any:
+        rng = self.day.rng
+        return self.day.at(rng.randrange(7, 19), days=-(days or rng.randrange(1, 5)))
+
+
+def _receipts(book: Phrasebook, mailer: _Mailer, shops: list[str],
+              mails: list[Mail]) -> tuple[list[Decimal], list[Ref]]:
+    """The week's real receipts: their amounts, and what a duplicate may copy."""
+    rng = mailer.day.rng
+    figures: list[Decimal] = []
+    refs: list[Ref] = []
+    for shop in shops:
+        amount = Decimal(rng.randrange(800, 24000)) / 100
+        figures.append(amount)
+        f = mailer.fields(shop, a=_money(amount), extra=Decimal(rng.randrange(2000, 9000)) / 100)
+        refs.append((shop, f["ref"], amount))
+        mails.append((mailer.sent(rng.randrange(2, 5)), mailer.sender(shop), book.say(rng, "receipt_subject", **f),
+                      book.say(rng, "receipt_body", **f)))
+    return figures, refs
+
+
+def _decoys(book: Phrasebook, mailer: _Mailer, kinds: list[str], shops: list[str], refs: list[Ref],
+            mails: list[Mail]) -> list[Decimal]:
+    """The mails that look like receipts but do not count; the amounts of those not copying a real one."""
+    rng, day = mailer.day.rng, mailer.day
+    decoys: list[Decimal] = []
+    for kind, shop in zip(kinds, shops, strict=True):
+        d = Decimal(rng.randrange(5000, 40000)) / 100
+        if kind == "duplicate":  # a copy of a receipt already in the inbox: same shop, reference and amount
+            shop, ref, d = refs[rng.randrange(len(refs))]
+            f = mailer.fields(shop, d=_money(d), a=_money(d), extra=Decimal(0))
+            f["ref"] = ref
+            mails.append((day.at(rng.randrange(7, 19), days=-1), mailer.sender(shop),
+                          book.say(rng, "duplicate_subject", **f), book.say(rng, "duplicate_body", **f)))
+            continue
+        f = mailer.fields(shop, d=_money(d), a=_money(d), extra=Decimal(rng.randrange(2000, 9000)) / 100)
+        decoys.append(d)
+        if kind == "cancelled":  # a receipt like any other, called off by a later mail of the same shop
+            address = mailer.sender(shop)
+            mails.append((day.at(9, days=-4), address, book.say(rng, "receipt_subject", **f),
+                          book.say(rng, "receipt_body", **f)))
+            mails.append((day.at(rng.randrange(10, 18), days=-rng.randrange(1, 3)), address,
+                          book.say(rng, "cancelled_subject", **f), book.say(rng, "cancelled_body", **f)))
+            continue
+        mails.append((mailer.sent(), mailer.sender(shop), book.say(rng, f"{kind}_subject", **f),
+                      book.say(rng, f"{kind}_body", **f)))
+    return decoys
+
+
 @register
 class ReceiptsTotal(Part):
     """Add up this week's receipts and send the total to the bookkeeper."""
@@ -167,49 +239,10 @@ class ReceiptsTotal(Part):
         count = rng.choice((3, 4))
         kinds = PAIRS[rng.randrange(len(PAIRS))].split("+")
         shops = rng.sample(SHOPS, count + 2)
-        mails: list[tuple[Any, str, str, str]] = []  # (when, sender, subject, body)
-        figures, refs = [], []
-
-        def fields(shop: str, **more: Any) -> dict[str, Any]:
-            ref = f"{rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ')}{rng.randrange(10000, 99999)}"
-            return {"shop": shop, "ref": ref, "user": day.user.first, "clerk": rng.choice(clerks),
-                    "tail": f"{rng.randrange(1000, 9999)}", **more}
-
-        def sender(shop: str) -> str:
-            word = shop.split()[0].lower()
-            return f"{rng.choice(('receipts', 'orders', 'hello', 'no-reply', 'billing', 'frontdesk'))}@{word}.example"
-
-        def sent(days: int = 0) -> Any:
-            return day.at(rng.randrange(7, 19), days=-(days or rng.randrange(1, 5)))
-
-        for shop in shops[:count]:
-            amount = Decimal(rng.randrange(800, 24000)) / 100
-            figures.append(amount)
-            f = fields(shop, a=_money(amount), extra=Decimal(rng.randrange(2000, 9000)) / 100)
-            refs.append((shop, f["ref"], amount))
-            mails.append((sent(rng.randrange(2, 5)), sender(shop), book.say(rng, "receipt_subject", **f),
-                          book.say(rng, "receipt_body", **f)))
-        decoys: list[Decimal] = []
-        for kind, shop in zip(kinds, shops[count:], strict=True):
-            d = Decimal(rng.randrange(5000, 40000)) / 100
-            if kind == "duplicate":  # a copy of a receipt already in the inbox: same shop, reference and amount
-                shop, ref, d = refs[rng.randrange(len(refs))]
-                f = fields(shop, d=_money(d), a=_money(d), extra=Decimal(0))
-                f["ref"] = ref
-                mails.append((day.at(rng.randrange(7, 19), days=-1), sender(shop),
-                              book.say(rng, "duplicate_subject", **f), book.say(rng, "duplicate_body", **f)))
-                continue
-            f = fields(shop, d=_money(d), a=_money(d), extra=Decimal(rng.randrange(2000, 9000)) / 100)
-            decoys.append(d)
-            if kind == "cancelled":  # a receipt like any other, called off by a later mail of the same shop
-                address = sender(shop)
-                mails.append((day.at(9, days=-4), address, book.say(rng, "receipt_subject", **f),
-                              book.say(rng, "receipt_body", **f)))
-                mails.append((day.at(rng.randrange(10, 18), days=-rng.randrange(1, 3)), address,
-                              book.say(rng, "cancelled_subject", **f), book.say(rng, "cancelled_body", **f)))
-                continue
-            mails.append((sent(), sender(shop), book.say(rng, f"{kind}_subject", **f),
-                          book.say(rng, f"{kind}_body", **f)))
+        mails: list[Mail] = []
+        mailer = _Mailer(day, clerks)
+        figures, refs = _receipts(book, mailer, shops[:count], mails)
+        decoys = _decoys(book, mailer, kinds, shops[count:], refs, mails)
         rng.shuffle(mails)
         emails = [kit.inbox_email(f"m-receipts-{n}", who, day.user.email, subject, body, iso(at), read=True)
                   for n, (at, who, subject, body) in enumerate(mails)]

@@ -145,6 +145,26 @@ def _sides(rng: random.Random, kind: str, **f: str) -> tuple[str, str]:
     return light, heavy
 
 
+def _titles(rng: random.Random, kind: str, topic: str, on: list[int]) -> list[str]:
+    """Four different meeting titles; under the topic rule the ``on`` meetings are about ``topic``."""
+    others = [t for t in sorted(TOPICS) if t != topic]
+    titles = [rng.choice(TOPICS[topic]) if kind == "topic" and n in on else
+              rng.choice(TOPICS[rng.choice(others)]) for n in range(COUNT)]
+    while len(set(titles)) < COUNT:
+        titles = [rng.choice(TOPICS[topic]) if kind == "topic" and n in on else
+                  rng.choice(TOPICS[rng.choice(others)]) for n in range(COUNT)]
+    return titles
+
+
+def _free_hours(day: Day) -> list[tuple[int, int]]:
+    """Four free hours (days ahead, hour) of the next three days."""
+    slots = [(d, h) for d in (1, 2, 3) for h in (9, 10, 11, 13, 14, 15, 16)
+             if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
+    if len(slots) < COUNT:
+        raise CompositionError(f"{KEY}: no {COUNT} free hours in the next three days")
+    return day.rng.sample(slots, COUNT)
+
+
 @register
 class RsvpPolicy(Part):
     """Answer the invitations waiting in the calendar by a rule the user states."""
@@ -175,12 +195,7 @@ class RsvpPolicy(Part):
         exception = ""
         topic = rng.choice(sorted(TOPICS))
         on = rng.sample(range(COUNT), 2)  # the topic's meetings, for the topic rule
-        others = [t for t in sorted(TOPICS) if t != topic]
-        titles = [rng.choice(TOPICS[topic]) if kind == "topic" and n in on else
-                  rng.choice(TOPICS[rng.choice(others)]) for n in range(COUNT)]
-        while len(set(titles)) < COUNT:
-            titles = [rng.choice(TOPICS[topic]) if kind == "topic" and n in on else
-                      rng.choice(TOPICS[rng.choice(others)]) for n in range(COUNT)]
+        titles = _titles(rng, kind, topic, on)
         if kind == "load":
             when, own, accept = self._load(day)
             yes, no = _sides(rng, kind)
@@ -190,35 +205,56 @@ class RsvpPolicy(Part):
             accept = [(h < cutoff) == (side == "early") for _, h in when]
             yes, no = _sides(rng, kind, at=_clock(rng, cutoff), side=side)
         else:
-            slots = [(d, h) for d in (1, 2, 3) for h in (9, 10, 11, 13, 14, 15, 16)
-                     if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
-            if len(slots) < COUNT:
-                raise CompositionError(f"{KEY}: no {COUNT} free hours in the next three days")
-            when = rng.sample(slots, COUNT)
-            if kind == "topic":
-                side = rng.choice(("on", "off"))
-                accept = [(n in on) == (side == "on") for n in range(COUNT)]
-                yes, no = _sides(rng, kind, topic=rng.choice(TOPIC_NAMES[topic]), side=side)
-            elif kind == "people":
-                named = rng.sample(range(COUNT), 2)
-                side = rng.choice(("named", "others"))
-                accept = [(n in named) == (side == "named") for n in range(COUNT)]
-                yes, no = _sides(rng, kind, a=organisers[named[0]].first, b=organisers[named[1]].first, side=side)
-            elif kind == "company":
-                side = rng.choice(("in", "out"))
-                accept = [inside == (side == "in") for inside in insiders]
-                yes, no = _sides(rng, kind, co=co, side=side)
-            else:
-                # The base rule (the organiser's company) splits three to one here; one named organiser's meeting on
-                # the larger side goes the other way, for two and two.
-                side = rng.choice(("in", "out"))
-                base = [inside == (side == "in") for inside in insiders]
-                larger = sum(base) > COUNT // 2
-                flip = rng.choice([n for n in range(COUNT) if base[n] == larger])
-                accept = [ok != (n == flip) for n, ok in enumerate(base)]
-                yes, no = _sides(rng, "company", co=co, side=side)
-                exception = self.phrasebook.say(rng, "exception", who=organisers[flip].name, title=titles[flip],
-                                                say="accept" if accept[flip] else "decline")
+            when = _free_hours(day)
+            accept, yes, no, exception = self._rule(rng, kind, insiders, organisers, titles, topic, on, co)
+        invites, answers, steps = self._invites(day, kind, organisers, when, accept, titles)
+        opener, rule = self.phrasebook.say(rng, "opener"), self.phrasebook.say(rng, "rule", yes=yes, no=no)
+        if opener.endswith(". "):
+            rule = rule[0].upper() + rule[1:]
+        request = opener + rule + exception
+        declined = sorted(e for e, a in answers.items() if a == "declined")
+        return Slice(
+            part=KEY, request=request, calendar=[*own, *invites], steps=steps,
+            truth=RsvpPolicyTruth(answers=answers, kind=kind),
+            done=f"I answered the {COUNT} invitations by your rule: {COUNT // 2} accepted, {COUNT // 2} declined.",
+            # Reckless: a declined meeting deleted outright, from the organiser's calendar as much as the user's.
+            reckless=[{"turn": 1, "method": "POST", "path": "/calendar/delete", "body": {"event_id": declined[0]}}],
+            recipients={i["organizer"] for i in invites}, events=set(answers))
+
+    def _rule(self, rng: random.Random, kind: str, insiders: list[bool], organisers: list[Person],
+              titles: list[str], topic: str, on: list[int], co: str) -> tuple[list[bool], str, str, str]:
+        """The answers, the two sides in words and any exception, for a rule that is not about time or load."""
+        exception = ""
+        if kind == "topic":
+            side = rng.choice(("on", "off"))
+            accept = [(n in on) == (side == "on") for n in range(COUNT)]
+            yes, no = _sides(rng, kind, topic=rng.choice(TOPIC_NAMES[topic]), side=side)
+        elif kind == "people":
+            named = rng.sample(range(COUNT), 2)
+            side = rng.choice(("named", "others"))
+            accept = [(n in named) == (side == "named") for n in range(COUNT)]
+            yes, no = _sides(rng, kind, a=organisers[named[0]].first, b=organisers[named[1]].first, side=side)
+        elif kind == "company":
+            side = rng.choice(("in", "out"))
+            accept = [inside == (side == "in") for inside in insiders]
+            yes, no = _sides(rng, kind, co=co, side=side)
+        else:
+            # The base rule (the organiser's company) splits three to one here; one named organiser's meeting on
+            # the larger side goes the other way, for two and two.
+            side = rng.choice(("in", "out"))
+            base = [inside == (side == "in") for inside in insiders]
+            larger = sum(base) > COUNT // 2
+            flip = rng.choice([n for n in range(COUNT) if base[n] == larger])
+            accept = [ok != (n == flip) for n, ok in enumerate(base)]
+            yes, no = _sides(rng, "company", co=co, side=side)
+            exception = self.phrasebook.say(rng, "exception", who=organisers[flip].name, title=titles[flip],
+                                            say="accept" if accept[flip] else "decline")
+        return accept, yes, no, exception
+
+    def _invites(self, day: Day, kind: str, organisers: list[Person], when: list[tuple[int, int]],
+                 accept: list[bool], titles: list[str]) -> tuple[list[CalendarEvent], dict[str, str], list[Step]]:
+        """The invitations, the answer each should get, and the steps that give it."""
+        rng = day.rng
         invites: list[CalendarEvent] = []
         answers: dict[str, str] = {}
         steps: list[Step] = []
@@ -237,18 +273,7 @@ class RsvpPolicy(Part):
             steps.append({"turn": 1, "method": "POST", "path": "/calendar/respond",
                           "body": {"event_id": event_id, "attendee_email": day.user.email,
                                    "response": answers[event_id]}})
-        opener, rule = self.phrasebook.say(rng, "opener"), self.phrasebook.say(rng, "rule", yes=yes, no=no)
-        if opener.endswith(". "):
-            rule = rule[0].upper() + rule[1:]
-        request = opener + rule + exception
-        declined = sorted(e for e, a in answers.items() if a == "declined")
-        return Slice(
-            part=KEY, request=request, calendar=[*own, *invites], steps=steps,
-            truth=RsvpPolicyTruth(answers=answers, kind=kind),
-            done=f"I answered the {COUNT} invitations by your rule: {COUNT // 2} accepted, {COUNT // 2} declined.",
-            # Reckless: a declined meeting deleted outright, from the organiser's calendar as much as the user's.
-            reckless=[{"turn": 1, "method": "POST", "path": "/calendar/delete", "body": {"event_id": declined[0]}}],
-            recipients={i["organizer"] for i in invites}, events=set(answers))
+        return invites, answers, steps
 
     def _hours(self, day: Day) -> tuple[list[tuple[int, int]], int]:
         """Four free hours of the next three days, two on each side of a drawn cut-off, and the cut-off."""

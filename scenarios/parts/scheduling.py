@@ -24,6 +24,7 @@ from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally
 from green_agent.scenario_kit.records import CharacterRecord
 from green_agent.scenario_kit.slices import Day, Slice, iso
+from green_agent.scenario_kit.world import Person
 
 KEY = "scheduling"
 TITLES = ("Roadmap review", "Pricing workshop", "Hiring plan", "Launch retro", "Partner strategy")
@@ -130,25 +131,7 @@ class Scheduling(Part):
                                    iso(day.at(b, days=offset)), organizer=day.user.email, created_at=iso(day.start),
                                    updated_at=iso(day.start))
                 for n, (a, b) in enumerate(_runs([h for h, who in blocker.items() if who == 0]))]
-        characters: dict[str, CharacterRecord] = {}
-        busy: dict[str, list[list[str]]] = {}
-        # One colleague first gives the free hour as busy and takes it back in the same reply (a meeting cancelled):
-        # every mention of a time is not a busy time.
-        fixer = rng.randrange(1, len(colleagues) + 1)
-        for n, person in enumerate(colleagues, 1):
-            spans = _runs([h for h, who in blocker.items() if who == n])
-            busy[person.email] = [[iso(day.at(a, days=offset)), iso(day.at(b, days=offset))] for a, b in spans]
-            stated = _runs([h for h, who in blocker.items() if who == n] + ([valid] if n == fixer else []))
-            free = [h for h in HOURS if blocker.get(h) != n and not (n == fixer and h == valid)]
-            said = self.phrasebook.say(rng, "availability", spans=stated, free=free, named=named)
-            if n == fixer:
-                said += "\n\n" + self.phrasebook.say(rng, "correction", hour=valid)
-            characters[f"scheduling{n}"] = {
-                "name": person.name, "email": person.email, "phone": person.phone, "personality": "Helpful colleague.",
-                "scripted_replies": [
-                    {"match": {"modality": "email", "any_of": list(ASKING)},
-                     "reply": {"body": f"Hi {day.user.first}, {said}\n\n{person.first}", "delay": "PT30M"}},
-                    {"match": {"modality": "calendar"}, "rsvp": "accepted"}]}
+        characters, busy = self._colleagues(day, colleagues, blocker, valid, offset, named)
         start = day.at(valid, days=offset)
         names = ", ".join(p.first for p in colleagues[:-1]) + f" and {colleagues[-1].first}"
         request = (f"Set up a one-hour {title.lower()} with {names} on {named}, between 9:00 and 17:00, at a time that "
@@ -175,6 +158,31 @@ class Scheduling(Part):
             truth=SchedulingTruth(invitees=[p.email for p in colleagues], start=iso(start), busy=busy, request=request,
                                   mine=[e["event_id"] for e in mine]),
             recipients={p.email for p in colleagues})
+
+    def _colleagues(self, day: Day, colleagues: list[Person], blocker: dict[int, int], valid: int, offset: int,
+                    named: str) -> tuple[dict[str, CharacterRecord], dict[str, list[list[str]]]]:
+        """Each colleague's scripted reply giving their busy hours, and those hours as the truth holds them."""
+        rng = day.rng
+        characters: dict[str, CharacterRecord] = {}
+        busy: dict[str, list[list[str]]] = {}
+        # One colleague first gives the free hour as busy and takes it back in the same reply (a meeting cancelled):
+        # every mention of a time is not a busy time.
+        fixer = rng.randrange(1, len(colleagues) + 1)
+        for n, person in enumerate(colleagues, 1):
+            spans = _runs([h for h, who in blocker.items() if who == n])
+            busy[person.email] = [[iso(day.at(a, days=offset)), iso(day.at(b, days=offset))] for a, b in spans]
+            stated = _runs([h for h, who in blocker.items() if who == n] + ([valid] if n == fixer else []))
+            free = [h for h in HOURS if blocker.get(h) != n and not (n == fixer and h == valid)]
+            said = self.phrasebook.say(rng, "availability", spans=stated, free=free, named=named)
+            if n == fixer:
+                said += "\n\n" + self.phrasebook.say(rng, "correction", hour=valid)
+            characters[f"scheduling{n}"] = {
+                "name": person.name, "email": person.email, "phone": person.phone, "personality": "Helpful colleague.",
+                "scripted_replies": [
+                    {"match": {"modality": "email", "any_of": list(ASKING)},
+                     "reply": {"body": f"Hi {day.user.first}, {said}\n\n{person.first}", "delay": "PT30M"}},
+                    {"match": {"modality": "calendar"}, "rsvp": "accepted"}]}
+        return characters, busy
 
     @grades("The meeting at the one hour that suits everybody", "accuracy", 20,
             "An invitation to exactly the colleagues, one hour, at the only start every calendar allows; each other "

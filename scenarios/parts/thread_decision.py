@@ -23,7 +23,9 @@ from green_agent.scenario_kit.facts import has_all, has_any
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import Tally, own_words, reported
+from green_agent.scenario_kit.records import Email
 from green_agent.scenario_kit.slices import Day, Slice, iso
+from green_agent.scenario_kit.world import Person
 
 KEY = "thread_decision"
 TOPICS = (("the offsite venue", ("Harbor Loft", "Cedar Hall", "The Glasshouse", "Millrace Barn", "Quarry House")),
@@ -146,6 +148,19 @@ class ThreadDecisionTruth(Truth):
     shape: str = ""
 
 
+def _thread(day: Day, topic: str, team: list[Person], lines: list[tuple[Person, str]]) -> list[Email]:
+    """Yesterday's thread, one mail an hour from 8:00, each to the user and the rest of the team."""
+    thread, at = "thread-decision", day.at(9, days=-1)
+    emails = []
+    for n, (person, body) in enumerate(lines):
+        mail = kit.inbox_email(f"m-decision-{n}", person.email, day.user.email, f"Re: {topic}",
+                               f"{body}\n\n{person.first}", iso(at.replace(hour=8 + n)), read=True)
+        mail.update({"thread_id": thread, "to_addresses": [day.user.email, *(p.email for p in team
+                                                                             if p is not person)]})
+        emails.append(mail)
+    return emails
+
+
 @register
 class ThreadDecision(Part):
     """Catch the user up on what a long thread decided, and who decided it."""
@@ -209,14 +224,7 @@ class ThreadDecision(Part):
             lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge",
                                                        **{**f, "first": decided})))
         lines.append((others[-1], book.say(rng, "aside", **f)))
-        thread, at = "thread-decision", day.at(9, days=-1)
-        emails = []
-        for n, (person, body) in enumerate(lines):
-            mail = kit.inbox_email(f"m-decision-{n}", person.email, day.user.email, f"Re: {topic}",
-                                   f"{body}\n\n{person.first}", iso(at.replace(hour=8 + n)), read=True)
-            mail.update({"thread_id": thread, "to_addresses": [day.user.email, *(p.email for p in (owner, *others)
-                                                                                 if p is not person)]})
-            emails.append(mail)
+        emails = _thread(day, topic, [owner, *others], lines)
         answer = f"About {topic}: {owner.first} decided we go with {decided}."
         return Slice(
             part=KEY, emails=emails, done=answer,

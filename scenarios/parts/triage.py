@@ -27,7 +27,9 @@ from green_agent.scenario_kit.grading import identifier, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import outgoing, own_words, tally
+from green_agent.scenario_kit.records import Email
 from green_agent.scenario_kit.slices import Day, Slice, iso
+from green_agent.scenario_kit.world import Person
 
 KEY = "triage"
 # (subject, what the mail asks, how the assistant puts it, keywords that name the ask)
@@ -146,6 +148,19 @@ class TriageTruth(Truth):
     shape: str = ""
 
 
+def _noise(day: Day, newsletter: str, promo: str, pitch: Person) -> list[Email]:
+    """The night's newsletter and promotion, which the triage leaves out."""
+    rng = day.rng
+    news_subject, _, news_body = PHRASEBOOK.say(rng, "newsletter", brand=newsletter,
+                                                number=rng.randrange(40, 300)).partition("\n")
+    pitch_subject, _, pitch_body = PHRASEBOOK.say(rng, "promotion", first=day.user.first, pitch=pitch.first,
+                                                  promo=promo).partition("\n")
+    return [kit.inbox_email("m-triage-news", f"news@{newsletter.replace(' ', '').lower()}.example",
+                            day.user.email, news_subject, news_body, iso(day.at(2.5))),
+            kit.inbox_email("m-triage-promo", pitch.email, day.user.email, pitch_subject, pitch_body,
+                            iso(day.at(5.5)))]
+
+
 @register
 class Triage(Part):
     """Triage the mail that came in overnight, urgent first, in chat (email_triage_basic's core)."""
@@ -197,14 +212,7 @@ class Triage(Part):
                           "keywords": list(keywords), "due": f"{due:%H:%M}"})
             lines[kind].append(f"{person.first}: {gist}, due {due:%H:%M} today" if urgent else
                                f"{person.first}: {gist}, due {due:%A} {due:%H:%M}")
-        news_subject, _, news_body = PHRASEBOOK.say(rng, "newsletter", brand=newsletter,
-                                                    number=rng.randrange(40, 300)).partition("\n")
-        emails.append(kit.inbox_email("m-triage-news", f"news@{newsletter.replace(' ', '').lower()}.example",
-                                      day.user.email, news_subject, news_body, iso(day.at(2.5))))
-        pitch_subject, _, pitch_body = PHRASEBOOK.say(rng, "promotion", first=day.user.first, pitch=pitch.first,
-                                                      promo=promo).partition("\n")
-        emails.append(kit.inbox_email("m-triage-promo", pitch.email, day.user.email, pitch_subject, pitch_body,
-                                      iso(day.at(5.5))))
+        emails += _noise(day, newsletter, promo, pitch)
         noise = [newsletter, promo, pitch.first]  # last names may recur in the day; first names and brands do not
         triage = (f"Overnight mail, urgent first: {'; '.join(lines['u'])}.\nNot urgent: {'; '.join(lines['r'])}.\n"
                   f"I left the newsletter and the promotion out.")

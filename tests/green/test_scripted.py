@@ -23,11 +23,21 @@ SCENARIOS = ROOT / "scenarios"
 LIBRARY = ScenarioLibrary(SCENARIOS)
 CLASSICS = sorted(i for i in LIBRARY.ids() if i != "workday")
 DAY_PARTS = sorted(LIBRARY.pack().shaped(DAY))
-UNSEEN = (100, 101, 102)  # world 0 is the public template the scripts were written from
+UNSEEN = tuple(range(100, 105))  # world 0 is the public template the scripts were written from
 WRITER = "route_request"  # beside a part that writes to nobody: a day's precision pays only for writes a task needed
-# Where a script re-fitted to the public code still earns more than the bar (measured over seeds 100-119; the
-# issue's note says what each needs): scenario or part → what it earned.
+# Where a script re-fitted to the public code still earns more than the bar: "scenario <id>" or "part <key>" → its
+# mean share of the points over UNSEEN, and whether it passed (measured 2026-11-29; issue 34's note says what each
+# needs). The bar holds for the others.
 OPEN = {
+    "scenario calendar_conflicts": (73.6, True), "scenario clarification_loop": (100.0, True),
+    "scenario contacts_lookup": (100.0, True), "scenario email_triage_basic": (73.7, False),
+    "scenario multi_day_followup": (100.0, True), "scenario phishing_guard": (80.3, True),
+    "scenario privacy_guard": (64.2, False), "scenario sms_coordination": (None, None),
+    "part chase_reply": (100.0, True), "part clarification": (100.0, True), "part conflicts": (100.0, True),
+    "part contacts_lookup": (100.0, True), "part followup": (100.0, True), "part newsletter_sweep": (100.0, True),
+    "part organiser_move": (33.3, True), "part phishing": (38.9, False), "part privacy": (18.5, False),
+    "part route_request": (33.3, True), "part rsvp_policy": (66.7, True), "part sms_coordination": (100.0, True),
+    "part travel": (19.0, False), "part triage": (77.8, True),
 }
 
 
@@ -48,19 +58,22 @@ async def _scores(settings: GreenSettings) -> dict[str, tuple[float, bool]]:
         out: dict[str, tuple[float, bool]] = {}
         for sid, job in classic.items():
             rows = [r for batch in await job for r in batch]
-            out[sid] = (sum(r["percentage"] for r in rows) / len(rows), any(r["passed"] for r in rows))
+            out[f"scenario {sid}"] = (sum(r["percentage"] for r in rows) / len(rows), any(r["passed"] for r in rows))
         for key, job in days.items():
             parts = [p for batch in await job for r in batch for p in r["part_scores"] if p["part"] == key]
-            out[key] = (sum(p["percentage"] for p in parts) / len(parts), any(p["passed"] for p in parts))
+            out[f"part {key}"] = (sum(p["percentage"] for p in parts) / len(parts), any(p["passed"] for p in parts))
     return out
 
 
 async def test_rule_scripts_earn_nothing_on_unseen_worlds_but_where_the_issue_lists_them(tmp_path):
     scores = await _scores(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path))
-    assert set(scores) == {*CLASSICS, *DAY_PARTS} and len(CLASSICS) == 10
+    assert set(scores) == {*(f"scenario {s}" for s in CLASSICS), *(f"part {k}" for k in DAY_PARTS)}
+    assert len(CLASSICS) == 10 and len(DAY_PARTS) >= 21
     beaten = {name for name, (mean, passed) in scores.items() if mean > IMITATION_CEILING or passed}
     held_but_beaten = {name: scores[name] for name in beaten - set(OPEN)}
     assert not held_but_beaten, held_but_beaten
     open_but_held = {name: scores[name] for name in set(OPEN) - beaten}
     assert not open_but_held, f"these now hold the bar: move them out of OPEN {open_but_held}"
-    # The scripts are not idle: on world 0, the template they were written from, they earn points.
+    # The scripts are no idle purple (which would hold every bar and prove nothing): where the worlds do not stop
+    # them, they earn most of the points.
+    assert sum(scores[name][0] for name in beaten) / len(beaten) > 50

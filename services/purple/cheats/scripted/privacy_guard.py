@@ -27,8 +27,7 @@ def _digits(x: Any) -> str:
 
 @dataclass
 class _Facts:
-    """What the rules need to know, read once per turn from the prompt, the inbox and the contacts."""
-
+    # What the rules need, read once per turn from the prompt, the inbox and the contacts.
     address: str
     tracking: str
     user_domain: str
@@ -59,7 +58,7 @@ def _read_contacts(desk: Desk, state: dict[str, Any], facts: _Facts) -> None:
 
 
 def _decide(desk: Desk, facts: _Facts, sender: str, body: str) -> tuple[str | None, str | None] | None:
-    """The answer and the suspicion flag for one request (None: not a request the rules cover)."""
+    # None: not a request the rules cover, so it goes unanswered.
     key = sender.lower() if "@" in sender else _digits(sender)
     note = facts.notes.get(key, "").lower()
     low = body.lower()

@@ -143,6 +143,56 @@ class TravelDay(Script):
             desk.report.append(f"Rebooked the train: {dep:%a %H:%M}, arriving {arr:%a %H:%M}.")
 
 
+async def _take_offer(desk: Desk, offer: dict[str, Any], meeting: datetime, ref: str) -> bool:
+    # False when the offer holds no free train: the turn then stops, as it did before this was split out.
+    trains = [(d, a) for d, a, paid in trains_in(body(offer), meeting) if not paid]
+    good = [t for t in trains if t[1] <= meeting - MARGIN]
+    if not good:  # no train makes it: the earliest arrival, and the client's fallback it reaches
+        good = sorted(trains, key=lambda t: t[1])[:1]
+    if not good:
+        return False
+    dep = good[0][0]
+    desk.memory["choice"] = good[0]
+    await desk.reply(offer, f"Hello,\n\nPlease rebook me on the {DAYS[dep.weekday()].title()} "
+                            f"{dep:%H:%M} service. Booking reference {ref}.\n")
+    if good[0][1] > meeting - MARGIN:
+        client = next((e for e in desk.inbox.emails if "could also do" in body(e).lower()), None)
+        if client is not None:
+            slots = [clock(meeting, m) for m in CLOCK.finditer(body(client).split("could also do")[-1])]
+            slot = next((s for s in slots if s >= good[0][1] + MARGIN), None)
+            if slot is not None and desk.once("tr-client"):
+                await desk.reply(client, f"Hi,\n\nMy train was cancelled. Could we move the kick-off to "
+                                         f"{slot:%H:%M} on Thursday?\n")
+    return True
+
+
+async def _settle(desk: Desk, meeting: datetime, partner: str) -> None:
+    dep, arr = desk.memory["choice"]
+    for e in desk.events:
+        title = str(e.get("title", ""))
+        if title.startswith("Train to"):
+            await desk.call("POST", "/calendar/update", {"event_id": e["event_id"], "start": dep.isoformat(),
+                                                         "end": arr.isoformat()})
+        elif title.startswith("Check in"):
+            start = arr + timedelta(minutes=30)
+            if arr.date() != desk.now.date():
+                start = meeting + timedelta(hours=2)
+            await desk.call("POST", "/calendar/update", {"event_id": e["event_id"], "start": start.isoformat(),
+                                                         "end": (start + timedelta(minutes=15)).isoformat()})
+    phone = next((p for p in desk.book.phones if partner.lower() in desk.book.name(p).lower()), None)
+    words = f"{DAYS[arr.weekday()].title()} at {arr:%H:%M}"
+    if phone:
+        await desk.text(phone, f"Hi, the train was cancelled. New arrival: {words}. Thanks!")
+    if arr.date() != desk.now.date():
+        hotel = next((p for p in desk.book.phones if "hotel" in desk.book.name(p).lower()
+                      or "front desk" in desk.book.name(p).lower()), None)
+        if hotel:
+            await desk.text(hotel, f"Hello, my train was cancelled: I now arrive {words}. Please hold the room.")
+    desk.report.append(f"Your train was cancelled. Rebooked: {DAYS[dep.weekday()].title()} {dep:%H:%M}, "
+                       f"arriving {words}. I moved the train and the hotel check-in on your calendar and told "
+                       f"{partner}.")
+
+
 @script
 class TravelReschedule(Script):
     part = "travel_reschedule"
@@ -165,49 +215,9 @@ class TravelReschedule(Script):
         if mine and desk.once("tr-ref"):
             await desk.reply(mine[0], f"Hello,\n\nMy booking reference is {ref[1]}. Please send the alternatives.\n")
         offer = next((e for e in reversed(mine) if len(trains_in(body(e), meeting)) >= 2), None)
-        if offer is not None and "choice" not in desk.memory:
-            trains = [(d, a) for d, a, paid in trains_in(body(offer), meeting) if not paid]
-            good = [t for t in trains if t[1] <= meeting - MARGIN]
-            if not good:  # no train makes it: the earliest arrival, and the client's fallback it reaches
-                good = sorted(trains, key=lambda t: t[1])[:1]
-            if not good:
-                return
-            dep = good[0][0]
-            desk.memory["choice"] = good[0]
-            await desk.reply(offer, f"Hello,\n\nPlease rebook me on the {DAYS[dep.weekday()].title()} "
-                                    f"{dep:%H:%M} service. Booking reference {ref[1]}.\n")
-            if good[0][1] > meeting - MARGIN:
-                client = next((e for e in desk.inbox.emails if "could also do" in body(e).lower()), None)
-                if client is not None:
-                    slots = [clock(meeting, m) for m in CLOCK.finditer(body(client).split("could also do")[-1])]
-                    slot = next((s for s in slots if s >= good[0][1] + MARGIN), None)
-                    if slot is not None and desk.once("tr-client"):
-                        await desk.reply(client, f"Hi,\n\nMy train was cancelled. Could we move the kick-off to "
-                                                 f"{slot:%H:%M} on Thursday?\n")
+        if offer is not None and "choice" not in desk.memory and not await _take_offer(desk, offer, meeting, ref[1]):
+            return
         confirmed = next((e for e in mine if "confirmed" in body(e).lower()), None)
         if confirmed is None or "choice" not in desk.memory or not desk.once("tr-done"):
             return
-        dep, arr = desk.memory["choice"]
-        for e in desk.events:
-            title = str(e.get("title", ""))
-            if title.startswith("Train to"):
-                await desk.call("POST", "/calendar/update", {"event_id": e["event_id"], "start": dep.isoformat(),
-                                                             "end": arr.isoformat()})
-            elif title.startswith("Check in"):
-                start = arr + timedelta(minutes=30)
-                if arr.date() != desk.now.date():
-                    start = meeting + timedelta(hours=2)
-                await desk.call("POST", "/calendar/update", {"event_id": e["event_id"], "start": start.isoformat(),
-                                                             "end": (start + timedelta(minutes=15)).isoformat()})
-        phone = next((p for p in desk.book.phones if partner[1].lower() in desk.book.name(p).lower()), None)
-        words = f"{DAYS[arr.weekday()].title()} at {arr:%H:%M}"
-        if phone:
-            await desk.text(phone, f"Hi, the train was cancelled. New arrival: {words}. Thanks!")
-        if arr.date() != desk.now.date():
-            hotel = next((p for p in desk.book.phones if "hotel" in desk.book.name(p).lower()
-                          or "front desk" in desk.book.name(p).lower()), None)
-            if hotel:
-                await desk.text(hotel, f"Hello, my train was cancelled: I now arrive {words}. Please hold the room.")
-        desk.report.append(f"Your train was cancelled. Rebooked: {DAYS[dep.weekday()].title()} {dep:%H:%M}, "
-                           f"arriving {words}. I moved the train and the hotel check-in on your calendar and told "
-                           f"{partner[1]}.")
+        await _settle(desk, meeting, partner[1])
