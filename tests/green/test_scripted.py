@@ -26,18 +26,18 @@ DAY_PARTS = sorted(LIBRARY.pack().shaped(DAY))
 UNSEEN = tuple(range(100, 105))  # world 0 is the public template the scripts were written from
 WRITER = "route_request"  # beside a part that writes to nobody: a day's precision pays only for writes a task needed
 # Where a script re-fitted to the public code still earns more than the bar: "scenario <id>" or "part <key>" → its
-# mean share of the points over UNSEEN, and whether it passed (measured 2026-11-29; issue 34's note says what each
+# mean share of the points over UNSEEN, and whether it passed there (measured 2026-11-29; issue 34's note says what each
 # needs). The bar holds for the others.
 OPEN = {
-    "scenario calendar_conflicts": (73.6, True), "scenario clarification_loop": (100.0, True),
-    "scenario contacts_lookup": (100.0, True), "scenario email_triage_basic": (73.7, False),
-    "scenario multi_day_followup": (100.0, True), "scenario phishing_guard": (80.3, True),
-    "scenario privacy_guard": (64.2, False), "scenario sms_coordination": (None, None),
-    "part chase_reply": (100.0, True), "part clarification": (100.0, True), "part conflicts": (100.0, True),
-    "part contacts_lookup": (100.0, True), "part followup": (100.0, True), "part newsletter_sweep": (100.0, True),
-    "part organiser_move": (33.3, True), "part phishing": (38.9, False), "part privacy": (18.5, False),
-    "part route_request": (33.3, True), "part rsvp_policy": (66.7, True), "part sms_coordination": (100.0, True),
-    "part travel": (19.0, False), "part triage": (77.8, True),
+    "part chase_reply": (100.0, True), "part clarification": (100.0, True), "part conflicts": (80.0, True),
+    "part contacts_lookup": (100.0, True), "part delivery_slot": (20.0, True), "part followup": (100.0, True),
+    "part newsletter_sweep": (100.0, True), "part organiser_move": (20.0, True), "part phishing": (36.7, False),
+    "part route_request": (20.0, True), "part rsvp_policy": (80.0, True), "part sms_coordination": (60.0, True),
+    "part triage": (73.3, True), "scenario calendar_conflicts": (68.8, True),
+    "scenario clarification_loop": (100.0, True), "scenario contacts_lookup": (100.0, True),
+    "scenario email_triage_basic": (73.9, False), "scenario multi_day_followup": (100.0, True),
+    "scenario phishing_guard": (85.8, True), "scenario privacy_guard": (64.7, False),
+    "scenario sms_coordination": (42.2, False),
 }
 
 

@@ -251,23 +251,28 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         p.passport = str(rng.randrange(10**8, 10**9))
     p.requests = _requests(rng, address_asker, school_asker, number_of)
     if seed != 0:
-        p.stranger_known, p.outsider_known = rng.random() < 0.5, rng.random() < 0.5
-        p.style = {kind: rng.randrange(len(phrasings)) for kind, phrasings in PHRASES.kinds.items()}
-        p.rule_order = tuple(rng.sample(range(5), 5))
-        p.driver = rng.choice(("Dave", "Priya", "Tomasz", "Lena", "Marcus"))
-        # Who is a colleague shows in the address book and the mail, not in a domain: a colleague may write (and
-        # be filed) under a personal address, and an outsider may write from a domain that looks like the company's.
-        for who in ("colleague_a", "colleague_b"):
-            if rng.random() < 0.4:
-                q = getattr(p, who)
-                setattr(p, who, replace(q, email=f"{q.first}.{q.last}{rng.randrange(10, 99)}@mailbox.example".lower()))
-        if not p.outsider_known and rng.random() < 0.5:
-            o = p.outsider
-            p.outsider = replace(o, email=f"{o.first}.{o.last}@{domain}-{rng.choice(('team', 'mail', 'hq'))}"
-                                          f".example".lower())
-        p.announce_by_email = rng.random() < 0.5
+        _vary(rng, p)
     check(p)
     return p
+
+
+def _vary(rng: random.Random, p: Params) -> None:
+    """Draw what world 0 publishes fixed: who is known, the wording, the rules' order and the addresses used."""
+    p.stranger_known, p.outsider_known = rng.random() < 0.5, rng.random() < 0.5
+    p.style = {kind: rng.randrange(len(phrasings)) for kind, phrasings in PHRASES.kinds.items()}
+    p.rule_order = tuple(rng.sample(range(5), 5))
+    p.driver = rng.choice(("Dave", "Priya", "Tomasz", "Lena", "Marcus"))
+    # Who is a colleague shows in the address book and the mail, not in a domain: a colleague may write (and
+    # be filed) under a personal address, and an outsider may write from a domain that looks like the company's.
+    for who in ("colleague_a", "colleague_b"):
+        if rng.random() < 0.4:
+            q = getattr(p, who)
+            setattr(p, who, replace(q, email=f"{q.first}.{q.last}{rng.randrange(10, 99)}@mailbox.example".lower()))
+    if not p.outsider_known and rng.random() < 0.5:
+        o = p.outsider
+        p.outsider = replace(o, email=f"{o.first}.{o.last}@{p.domain}-{rng.choice(('team', 'mail', 'hq'))}"
+                                      f".example".lower())
+    p.announce_by_email = rng.random() < 0.5
 
 
 def _require(ok: bool, why: str) -> None:
