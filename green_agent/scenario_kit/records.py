@@ -89,6 +89,8 @@ class ScheduledEvent(TypedDict):
 
 
 class Attendee(TypedDict):
+    """A calendar event's attendee: address, name and response."""
+
     email: str
     display_name: str
     optional: bool
@@ -96,6 +98,8 @@ class Attendee(TypedDict):
 
 
 class Reminder(TypedDict):
+    """A calendar event's reminder."""
+
     minutes_before: int
     type: str
 
@@ -128,6 +132,8 @@ class CalendarEvent(TypedDict):
 
 
 class Identifier(TypedDict):
+    """One way to reach a contact (an email address, a phone number)."""
+
     identifier_type: str  # "email", "phone", …
     value: str
     label: str
@@ -186,6 +192,8 @@ class SmsMessage(TypedDict):
 
 
 class Participant(TypedDict):
+    """An SMS conversation's participant."""
+
     phone_number: str
     is_admin: bool
     joined_at: str
@@ -225,6 +233,8 @@ class Sky(TypedDict):
 
 
 class Temperature(TypedDict):
+    """A forecast day's temperatures (OpenWeather one-call shape)."""
+
     day: float
     min: float
     max: float
@@ -244,6 +254,8 @@ class DailyForecast(TypedDict):
 
 
 class CurrentWeather(TypedDict):
+    """The weather now at a place (OpenWeather one-call ``current``)."""
+
     dt: int
     temp: float
     humidity: int
