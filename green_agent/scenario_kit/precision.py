@@ -195,6 +195,16 @@ def copies(text: str, sources: Iterable[str], run: int = COPY_RUN) -> bool:
     return bool(_copied_spans(text, sources, run))
 
 
+def copied_share(text: str, source: str, run: int = COPY_RUN) -> float:
+    """The share of ``source``'s words that ``text`` carries in stretches of ``run`` or more copied words: a
+    forward or a paste of ``source`` carries most of it, a message that merely shares a phrase with it (two requests
+    naming the same project) a sliver."""
+    total = len(_WORD.findall(source))
+    if not total:
+        return 0.0
+    return sum(len(_WORD.findall(source[a:b])) for a, b in _copied_spans(source, [text], run)) / total
+
+
 def vocabulary(text: str) -> frozenset[str]:
     """The distinct words of 4 or more letters of ``text``, lower-cased."""
     return frozenset(w.lower() for w in _WORD.findall(text) if len(w) >= 4)
