@@ -80,6 +80,7 @@ config_values: dict[str, st.SearchStrategy[Any]] = {
     "character_mode": st.sampled_from(["llm", "scripted", "replay", "LLM", ""]) | json_values,
     "character_model": st.text(max_size=300) | json_values,
     "judge_model": st.text(max_size=300) | json_values,
+    "worlds": st.sampled_from(["shared", "each", "EACH", "", "some"]) | json_values,
 }
 configs = st.fixed_dictionaries({}, optional={
     **config_values, "unknown": json_values, "x" * 5000: json_values,
