@@ -140,18 +140,17 @@ def _scenario_ids(args: argparse.Namespace, library: ScenarioLibrary) -> list[st
 
 
 def _seal(folder: Path) -> int:
-    from green_agent.scenario_kit.part import load_pack
+    from green_agent.scenario_kit.part import pack_folders
     from green_agent.scenario_kit.sealed import SECRET_LIMIT, seal
     from green_agent.scenario_spec import ScenarioError
 
     try:
-        parts = sorted(load_pack(folder).parts)  # what the green will load: refused here, not at its start
+        # Loaded as the green will load it, with the same refusals (missing, failing, empty): refused here, not at
+        # its start.
+        parts = sorted(pack_folders([folder]).parts)
         text = seal(folder)
     except ScenarioError as exc:
         print(f"green-agent scenarios seal: {exc}", file=sys.stderr)
-        return 2
-    if not parts:
-        print(f"green-agent scenarios seal: {folder}: registers no part", file=sys.stderr)
         return 2
     print(text)
     print(f"{folder}: {len(parts)} part(s) ({', '.join(parts)}), {len(text)} characters"

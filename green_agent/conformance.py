@@ -222,12 +222,12 @@ async def run_check(url: str, *, scenario: str = DEFAULT_SCENARIO,
     ``scenarios_dir`` — default: the green's scenarios) through the real green. Raises CheckFailed when the check
     cannot come to a verdict."""
     from green_agent.scenario_spec import ScenarioError
-    from green_agent.scenarios import ScenarioLibrary
+    from green_agent.scenarios import library_for
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="purple-check-") as folder:
         settings = _settings(Path(folder), scenarios_dir)
-        library = ScenarioLibrary(BUILTIN_SCENARIOS, settings.scenarios_dir, packs=settings.part_packs)
+        library = library_for(settings, BUILTIN_SCENARIOS)
         try:  # before anything is asked of the purple: a scenario that cannot load is the caller's mistake
             library.get(scenario)
         except ScenarioError as exc:
