@@ -8,6 +8,7 @@ import secrets
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -148,7 +149,79 @@ def ues_server() -> Iterator[UESProcess]:
     stop_ues_process(ues)
 
 
+# The suite runs on pytest-xdist workers (pyproject's addopts: ``-n 3``): its controller hands out whole groups, and a
+# group runs on one worker, in order. A test's group is its module (module-scoped servers start once), or a group
+# shared by modules that must not run beside each other or that share a costly session fixture. xdist's own
+# ``--dist loadgroup`` cannot do this under pytest 9 (it renames ``item._nodeid``, which pytest 9 no longer reads),
+# so the grouping is a scheduler of ours, on node ids alone: the controller never sees the items.
+ENGINE = "docker-engine"
+# Everything that drives the Docker engine runs on one worker, one test after another: one test restarts the engine,
+# others count what is left in it.
+ENGINE_USERS = ("tests/docker/", "tests/pool/test_pool_contract.py", "tests/deploy/test_purple_template.py")
+# Modules that share a session fixture worth starting once: the local model's server; the leaderboard's five real
+# submissions (tests/deploy/conftest.py).
+SHARED_FIXTURE_USERS = {"local-llm": ("tests/llm/",),
+                        "leaderboard-submissions": ("tests/deploy/test_leaderboard.py",
+                                                    "tests/deploy/test_leaderboard_views.py",
+                                                    "tests/deploy/test_template_flow.py")}
+# Modules with one long test (over a minute on 2 quiet cores, `--durations`): started first, so that no worker begins
+# one when the others are about to finish. The engine's group is the longest and goes before them.
+LONG_FIRST = ("tests/green/test_selftest.py", "tests/green/test_workday_parts_selftest.py",
+              "tests/e2e/test_worlds_come_back.py", "tests/green/test_scripted.py", "tests/green/test_sweep.py",
+              "tests/green/test_attacks.py", "tests/green/test_real_ues.py")
+
+
+def xdist_group_of(nodeid: str) -> str:
+    """The group the test ``nodeid`` runs in (see above)."""
+    module = nodeid.split("::")[0]
+    if module.startswith(ENGINE_USERS):
+        return ENGINE
+    for group, modules in SHARED_FIXTURE_USERS.items():
+        if module.startswith(modules):
+            return group
+    return module
+
+
+def _run_order(group: str) -> int:
+    """The engine's tests first, then the long ones, the rest, and last those that need the local model: CI builds
+    the model's server in the background while every other test runs (deploy/local-llm.sh install --background)."""
+    if group == ENGINE:
+        return 0
+    if group in LONG_FIRST:
+        return 1
+    if group == "local-llm":
+        return 3
+    return 2
+
+
+def _unique_node_ids(items: list[pytest.Item]) -> None:
+    """xdist's controller knows a test only by its node id, so two tests of one id would run as one. Schemathesis's
+    items (one per API operation) share their function's id under pytest 9, which builds an item's id from its
+    ``originalname``: give each the id of its full name (``test_x[GET /health]``); refuse any other duplicate."""
+    from _pytest.nodeid import NodeId
+
+    seen = Counter(item.nodeid for item in items)
+    for item in items:
+        if seen[item.nodeid] > 1 and item.parent is not None and item.name != item.nodeid.rsplit("::", 1)[-1]:
+            item._id = NodeId.parse(f"{item.parent.nodeid}::{item.name}")
+    duplicates = sorted(nodeid for nodeid, n in Counter(item.nodeid for item in items).items() if n > 1)
+    if duplicates:
+        raise pytest.UsageError(f"tests share a node id, so xdist would run only one of each: {duplicates[:5]}")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests that need the local model (fixture ``local_llm``) run last, in their order: CI builds the model's server
-    in the background while every other test runs (deploy/local-llm.sh install --background)."""
-    items.sort(key=lambda item: "local_llm" in getattr(item, "fixturenames", ()))
+    """Give every test its own node id, and put the groups in their run order: the controller hands them out in the
+    order the workers collected them."""
+    _unique_node_ids(items)
+    items.sort(key=lambda item: _run_order(xdist_group_of(item.nodeid)))
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """A load-scope scheduler whose scopes are our groups, handed out in collection order."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_group_of(nodeid)
+
+    return GroupScheduling(config, log)
