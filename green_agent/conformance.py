@@ -1,4 +1,4 @@
-"""``purple-agent check URL``: does a purple speak the assessment protocol (specs/protocol.md §1, §4, §5)? And
+"""``purple-agent check URL``: does a purple speak the assessment protocol (docs/reference/protocol.md)? And
 ``--manifest FILE``: is its Amber manifest what this green needs under AgentBeats (green_agent/purple_manifest.py)?
 
 The check fetches the purple's agent card, then plays one short built-in scenario (``conformance_scenarios/``,

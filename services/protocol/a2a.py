@@ -1,5 +1,5 @@
 """The A2A side of the protocol, for the green and the purples alike: agent cards, the served app, and the parts a
-message is made of and read from (specs/protocol.md §1, §4).
+message is made of and read from (docs/reference/protocol.md).
 
 ``build_a2a_app`` serves JSON-RPC at ``/`` with A2A 0.3 compatibility switched on and an agent card at
 ``/.well-known/agent-card.json`` that lists one JSON-RPC interface per protocol version (1.0 and 0.3, same URL),

@@ -3,9 +3,9 @@
 The green (proctor side, admin key), the pool (health, wipe, key revocation) and the purples (their per-trial
 key) all speak to a UES through this module, exactly as clients of real UES use ``ues.client``. Nothing outside
 ``services/ues`` imports any other module of the simulator (a test enforces it), so this file imports nothing
-of the simulator either: it is written against ../shared/specs/ues-api.md, not against our simulator's extras,
-and works with a real UES too — it never relies on ``agent_id`` being set on action events, and accepts both
-``Z`` and ``+00:00``.
+of the simulator either: it is written against the UES API contract (docs/reference/ues-api.md), not against our
+simulator's extras, and works with a real UES too — it never relies on ``agent_id`` being set on action events, and
+accepts both ``Z`` and ``+00:00``.
 """
 
 from __future__ import annotations
