@@ -44,7 +44,7 @@ def purple_command(role: str, port: int, *extra: str, scenarios_dir: Path | None
 async def wait_for_purple(url: str, role: str, returncode: Callable[[], int | None], log: IO[bytes],
                           timeout_s: float) -> None:
     """Return once the purple at ``url`` serves its agent card (readiness is polled on the card path,
-    docs/reference/protocol.md, A2A transport). RuntimeError with the tail of its ``log`` as soon as its process has a ``returncode``;
+    docs/reference/protocol.md). RuntimeError with the tail of its ``log`` as soon as its process has a ``returncode``;
     TimeoutError after ``timeout_s``."""
 
     def exited() -> str | None:

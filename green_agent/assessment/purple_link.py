@@ -1,4 +1,4 @@
-"""The green's A2A client for one purple, for one assessment (docs/reference/protocol.md: A2A transport, green ↔ purple).
+"""The green's A2A client for one purple, for one assessment (docs/reference/protocol.md).
 
 * The agent card is resolved from the URL exactly as given (it may carry a path, e.g. a gateway proxy
   ``http://127.0.0.1:8080/agent`` → ``http://127.0.0.1:8080/agent/.well-known/agent-card.json``).

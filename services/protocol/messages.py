@@ -1,4 +1,4 @@
-"""The messages between the green and a purple (docs/reference/protocol.md, green ↔ purple), as both sides read and write them.
+"""The messages between the green and a purple (docs/reference/protocol.md), as both sides read and write them.
 
 Green messages (``assessment_start``, ``turn_start``, ``assessment_complete``) carry their fields exactly as they
 travel: times are ISO-8601 strings (``current_time``, ``end_time``) and durations ISO-8601 duration strings

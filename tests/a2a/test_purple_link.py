@@ -1,4 +1,4 @@
-"""PurpleLink against real purple servers over loopback HTTP (docs/reference/protocol.md: A2A transport, green ↔ purple)."""
+"""PurpleLink against real purple servers over loopback HTTP (docs/reference/protocol.md)."""
 
 from __future__ import annotations
 
