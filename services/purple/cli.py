@@ -146,10 +146,9 @@ def check(argv: list[str]) -> int:
         return 130
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["check"]:
-        return check(argv[1:])
+def parser() -> argparse.ArgumentParser:
+    """The ``purple-agent`` command line (serving a baseline; ``purple-agent check`` has its own, in
+    ``green_agent.conformance``)."""
     parser = argparse.ArgumentParser(prog="purple-agent", description="Baseline purple agent (A2A server); "
                                      "`purple-agent check URL [--manifest FILE]` checks any purple's protocol "
                                      "conformance and its Amber manifest.")
@@ -169,7 +168,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="self-tests only: where the green leaves each trial's oracle plan "
                              "(default: PURPLE_ORACLE_PLANS_DIR)")
     parser.add_argument("--log-level", default="warning")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serves a baseline purple until interrupted, or runs ``purple-agent check``; the exit code."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["check"]:
+        return check(argv[1:])
+    args = parser().parse_args(argv)
     overrides = {name: value for name, value in (("scenarios_dir", args.scenarios_dir),
                                                  ("oracle_plans_dir", args.plans_dir)) if value is not None}
     settings = PurpleSettings(**overrides)
