@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import html as html_lib
 import http.server
 import io
 import os
@@ -28,6 +29,7 @@ import green_agent.cli
 import green_agent.conformance
 import services.purple.cli
 import services.ues.cli
+from green_agent.report.render import CSP
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -94,6 +96,34 @@ def test_the_changelog_page_is_the_scenarios_changelog(site):
     first_entry = re.search(r"^\* \*\*(version \d+)\*\* — (\S+)", (ROOT / "scenarios/CHANGELOG.md").read_text(), re.M)
     assert first_entry is not None
     assert f"<strong>{first_entry.group(1)}</strong> — {first_entry.group(2)}" in html
+
+
+def test_the_leaderboard_page_shows_the_committed_queries(site):
+    """The queries on the page are the files, included at build time: every line of each, in order."""
+    text = html_lib.unescape(re.sub(r"<[^>]+>", "", (site / "leaderboard" / "index.html").read_text()))
+    for name in ("leaderboard.sql", "leaderboard_parts.sql", "leaderboard_attacks.sql", "leaderboard_paired.sql"):
+        lines = [line.strip() for line in (ROOT / "deploy" / "agentbeats" / name).read_text().splitlines()]
+        at = 0
+        for line in filter(None, lines):
+            found = text.find(line, at)
+            assert found >= 0, f"{name}: the page lacks {line!r}"
+            at = found + len(line)
+
+
+def embedded_reports() -> list[Path]:
+    """The pages our commands write (reports, calibration, comparison) that the site carries as they are."""
+    return sorted(DOCS.rglob("*.html"))
+
+
+def test_an_embedded_report_is_carried_verbatim_with_its_csp(site):
+    reports = embedded_reports()
+    assert reports, "the site embeds no report page (How it scores links the calibration example)"
+    for page in reports:
+        built = site / page.relative_to(DOCS)
+        assert built.read_bytes() == page.read_bytes(), f"the build changed {page.relative_to(ROOT)}"
+        meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', built.read_text())
+        assert meta is not None, f"{page.relative_to(ROOT)} lost its Content-Security-Policy"
+        assert html_lib.unescape(meta.group(1)) == CSP
 
 
 def test_a_broken_link_fails_the_build(tmp_path):
@@ -343,3 +373,10 @@ def test_the_page_renders_in_chromium_without_console_errors(site, served, tmp_p
     assert re.search(rf"<h1[^>]*>{re.escape(title)}", dom.stdout), title
     for entry in ("Write a purple", "Run a leaderboard", "Write a part", "How it scores", "Reference"):
         assert entry in dom.stdout, f"the navigation lacks {entry!r}"
+
+
+def test_the_embedded_calibration_page_renders_its_plots_under_its_csp(served, tmp_path):
+    chromium = _chromium()
+    dom = _browse(chromium, served + "examples/calibration.html", tmp_path / "profile", "--dump-dom")
+    assert _console(dom.stderr) == [], _console(dom.stderr)  # nothing refused by its policy, no script error
+    assert "<h1>Calibration</h1>" in dom.stdout and dom.stdout.count("<svg") >= 1
