@@ -60,7 +60,7 @@ def agentbeats_green(project_image) -> Iterator[AgentBeatsGreen]:
         started(container)
         seconds = time.monotonic() - began
         url = f"http://127.0.0.1:{container.get_exposed_port(9009)}"
-        print(f"\nagent card served {seconds:.2f} s after docker run")  # the figure the README quotes
+        print(f"\nagent card served {seconds:.2f} s after docker run")  # docs/leaderboard.md, step 1
         yield AgentBeatsGreen(container, url, card_url, seconds)
     finally:
         container.stop(force=True, delete_volume=True)
