@@ -82,6 +82,14 @@ def _query_table(route: APIRoute) -> str:
     return "\n".join(rows)
 
 
+def _body_table(model: type[BaseModel]) -> str:
+    """The body model's table; without the meaning column when no field has a comment."""
+    lines = model_table(model).splitlines()
+    if all(line.endswith("|  |") for line in lines[2:]):
+        lines = [line.rsplit("|", 2)[0] + "|" for line in lines]
+    return "\n".join(lines)
+
+
 def _takes(op: Operation, shown: dict[type[BaseModel], str]) -> list[str]:
     out = []
     if op.route.dependant.query_params:
@@ -95,7 +103,7 @@ def _takes(op: Operation, shown: dict[type[BaseModel], str]) -> list[str]:
             shown[model] = f"{op.method} {op.path}"
             # A body another body is made of (a batch of events) gets an anchor to link to.
             mark = f"\n{{: #{anchor(model)} }}" if model in body_models() else ""
-            out += [f"`{op.method} {op.path}` body{may}:{mark}", model_table(model)]
+            out += [f"`{op.method} {op.path}` body{may}:{mark}", _body_table(model)]
     return out
 
 
