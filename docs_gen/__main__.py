@@ -8,7 +8,7 @@ from pathlib import Path
 from docs_gen.api import api_block
 from docs_gen.blocks import DOCS, Generator, Stale, pages, regenerate
 from docs_gen.cli import cli_block
-from docs_gen.models import constants_block, enum_block, list_block, models_block
+from docs_gen.models import constants_block, enum_block, list_block, mapping_block, models_block
 from docs_gen.settings import backends_block, section_block, settings_block
 from docs_gen.ues_api import routes_block
 
@@ -18,6 +18,7 @@ KINDS: dict[str, Generator] = {
     "enum": enum_block,
     "constants": constants_block,
     "list": list_block,
+    "mapping": mapping_block,
     "settings": settings_block,
     "section": section_block,
     "backends": backends_block,

@@ -100,9 +100,20 @@ def list_block(argument: str) -> str:
     return " ".join(f"`{item}`" for item in resolve(argument))
 
 
+def mapping_block(argument: str) -> str:
+    """``mapping pkg.NAME`` : a dict of strings, a row per item (key, value)."""
+    table = resolve(argument)
+    if not isinstance(table, dict):
+        raise BlockError(f"{argument} is not a dict")
+    rows = ["| key | value |", "|---|---|"]
+    rows += [f"| `{cell(str(k))}` | `{cell(str(v))}` |" for k, v in table.items()]
+    return "\n".join(rows)
+
+
 def field_type(model: type[BaseModel], name: str) -> str:
     """One field's type, as the tables write it."""
     return type_name(model.model_fields[name].annotation)
 
 
-__all__ = ["comments", "constants_block", "enum_block", "field_type", "list_block", "models_block", "resolve"]
+__all__ = ["comments", "constants_block", "enum_block", "field_type", "list_block", "mapping_block", "models_block",
+           "resolve"]

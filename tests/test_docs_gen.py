@@ -56,3 +56,50 @@ def test_an_unknown_block_kind_is_refused_naming_it(tmp_path):
     page = tmp_path / "page.md"
     with pytest.raises(BlockError, match="unknown generated block 'tables'"):
         regenerate("<!-- generated: tables x -->\n<!-- /generated -->\n", page, KINDS)
+
+
+def _ues_page() -> str:
+    return (DOCS / "reference" / "ues-api.md").read_text()
+
+
+def test_every_route_of_the_simulator_is_on_the_ues_api_page():
+    from docs_gen.ues_api import operations
+    page = _ues_page()
+    missing = [f"{op.method} {op.path}" for ops in operations().values() for op in ops
+               if f"| `{op.method}` | `{op.path}` |" not in page]
+    assert missing == [], "add their route group to a ues-routes block of docs/reference/ues-api.md"
+
+
+def test_the_ues_api_page_has_every_section_the_code_cites():
+    import re
+
+    from docs_gen.blocks import ROOT
+    cited = set()
+    for path in ROOT.glob("*/**/*.py"):
+        if ".venv" not in path.parts:
+            cited |= set(re.findall(r"ues-api\.md §(\d+(?:\.\d+)?)", path.read_text()))
+    headings = set(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", _ues_page(), re.MULTILINE))
+    assert "1.3" in cited and sorted(cited - headings, key=lambda n: [int(p) for p in n.split(".")]) == []
+
+
+def test_the_ues_api_pages_links_within_it_land_on_one_anchor_each():
+    import collections
+    import re
+
+    from docs_gen.ues_api import body_models
+    page = _ues_page()
+    anchors = re.findall(r"\{#([\w-]+)\}", page) + re.findall(r"\{: #([\w-]+) \}", page)
+    assert [a for a, n in collections.Counter(anchors).items() if n > 1] == []
+    assert sorted(set(re.findall(r"\]\(#([\w-]+)\)", page)) - set(anchors)) == []
+    # Every model a request body is made of has its table (a body's field links to it).
+    assert {m.__name__.lower() for m in body_models()} <= set(anchors)
+
+
+def test_a_send_body_lists_its_fields_and_an_unknown_route_group_is_refused():
+    from docs_gen.ues_api import routes_block
+    page = _ues_page()
+    send = page.split("`POST /email/send` body:", 1)[1].split("\n\n", 2)[1]
+    assert "| `to_addresses` | list[str] | required | length ≥ 1 |" in send
+    assert "[Attachment](#attachment)" in send
+    with pytest.raises(BlockError, match="unknown: \\['mail'\\]"):
+        routes_block("mail")
