@@ -46,7 +46,7 @@ from green_agent.scenario_kit.attacks.registry import GOALS
 from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import DEFAULT_COMPOSITION, Scenario, ScenarioLibrary, library_for
 from green_agent.world_gateway import WorldGateway
-from services.ues.client import UESClient
+from services.ues.client import UESClient, tls_context
 from ues_pool.pool import Lease
 
 
@@ -220,7 +220,7 @@ class ScenarioRunner:
         judged: list[JudgedTrial] = []
         cancelled = False
         llm_plan = LLMPlan.decide(self.settings, request)
-        async with httpx.AsyncClient(timeout=60) as http:
+        async with httpx.AsyncClient(timeout=60, verify=tls_context()) as http:
             session = Session(assessment_id, cfg, PurpleLink(request.participant_url, lease.context_id, http=http),
                               progress, cancel, notes=llm_plan.warnings, oracle_plans=self.settings.oracle_plans_dir)
             world = WorldAccess(UESClient(lease.url, lease.admin_key, http=http), lease.advertised_url,
