@@ -18,7 +18,6 @@ from typing import IO, TYPE_CHECKING, Any
 
 from green_agent.config import GreenSettings
 from green_agent.protocol import ProgressUpdate, parse_request
-from green_agent.world_gateway import WorldGateway, gateway_from
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import free_port
 from ues_pool.backends.process import ProcessBackend, ProcessConfig
@@ -28,6 +27,7 @@ from ues_pool.pool import UESPool
 if TYPE_CHECKING:  # the runner is most of the green's imports: `assess` loads it while its worlds start
     from green_agent.assessment.outcome import Outcome
     from green_agent.assessment.runner import ScenarioRunner
+    from green_agent.world_gateway import WorldGateway
 
 
 def purple_command(role: str, port: int, *extra: str, scenarios_dir: Path | None = None,
@@ -140,10 +140,13 @@ async def assess_once(*, scenario_ids: list[str], purple_url: str, pool: UESPool
 async def world_gateway(settings: GreenSettings) -> AsyncIterator[WorldGateway | None]:
     """The world gateway the settings ask for (``GREEN_WORLD_GATEWAY``), serving for the block — give it to the
     ``ScenarioRunner`` — or None when it is off."""
-    gateway = gateway_from(settings)
-    if gateway is None:
+    if not settings.world_gateway:  # off: the gateway's server modules (uvicorn, Starlette) are never loaded
         yield None
         return
+    from green_agent.world_gateway import gateway_from
+
+    gateway = gateway_from(settings)
+    assert gateway is not None
     async with gateway:
         yield gateway
 
