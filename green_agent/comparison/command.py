@@ -38,7 +38,7 @@ def _line(c: Comparison) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Compare, print, write; 2 on unreadable input, 1 when no world pairs up anywhere."""
-    # Late: every other command builds this one's options, and these imports cost most of a second.
+    # Late: every command builds this one's options; its statistics and page are for `compare` alone.
     from green_agent.comparison.page import write
     from green_agent.comparison.pairing import compare, read_side
 

@@ -103,8 +103,8 @@ def build_a2a_app(executor: AgentExecutor, card: CardSpec, task_store: TaskStore
     the card at the well-known path, tasks kept in ``task_store`` (in memory when None). The request handler is kept
     in ``app.state.a2a_handler`` (close it on shutdown: ``await handler.aclose()``), the card in
     ``app.state.agent_card``."""
-    # Late: a client of the protocol (the green talking to a purple) never loads the server side, about a second
-    # of imports (a2a's task stores pull in SQLAlchemy and its 0.3 compatibility models).
+    # Late: a client of the protocol (the green talking to a purple) never loads the server side, half a second of
+    # imports with bytecode cached (a2a's task stores bring SQLAlchemy and the 0.3 compatibility models, and FastAPI).
     from a2a.server.request_handlers import DefaultRequestHandler
     from a2a.server.routes import add_a2a_routes_to_fastapi, create_agent_card_routes, create_jsonrpc_routes
     from a2a.server.tasks import InMemoryTaskStore
