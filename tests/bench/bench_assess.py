@@ -39,8 +39,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 TARGETS = {"wall_s_p50": 5.0, "cpu_s_p50": 4.0}
 LLM_STACK = ("litellm", "openai", "tiktoken", "tokenizers")
-# Settings that would bring an LLM into the run: the figures are those of the default (scripted, no judge).
-LLM_SETTINGS = ("GREEN_CHARACTER_MODE", "GREEN_CHARACTER_MODEL", "GREEN_JUDGE_MODEL", "GREEN_JUDGE_MODELS")
 IMPORT_LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S.*)$")
 
 
@@ -62,8 +60,9 @@ def command(scenario: str, out: Path, *, direct: bool, python_flags: tuple[str, 
 
 
 def environment(data_dir: Path, *, write_bytecode: bool) -> dict[str, str]:
-    """The run's environment: the caller's, its own data directory, no LLM setting."""
-    env = {k: v for k, v in os.environ.items() if k not in LLM_SETTINGS}
+    """The run's environment: the caller's without any GREEN_* setting (the defaults: scripted characters, no judge
+    model, the process backend), and its own data directory."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GREEN_")}
     env["GREEN_DATA_DIR"] = str(data_dir)
     if write_bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)

@@ -15,11 +15,11 @@ from tests.importtime import packages_loaded
 
 ROOT = Path(__file__).resolve().parents[2]
 LLM_STACK = {"litellm", "openai", "tiktoken", "tokenizers"}
-LLM_SETTINGS = ("GREEN_CHARACTER_MODE", "GREEN_CHARACTER_MODEL", "GREEN_JUDGE_MODEL", "GREEN_JUDGE_MODELS")
 
 
 def test_a_scripted_assessment_scores_the_oracle_and_never_imports_the_llm_stack(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in LLM_SETTINGS} | {"GREEN_DATA_DIR": str(tmp_path)}
+    # The defaults: no GREEN_* setting (no character or judge model, the process backend) but a data directory.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GREEN_")} | {"GREEN_DATA_DIR": str(tmp_path)}
     out = tmp_path / "rows.json"
     proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "green_agent.cli", "assess", "--scenario",
                            "email_triage_basic", "--out", str(out)], cwd=ROOT, env=env, capture_output=True,
