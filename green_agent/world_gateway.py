@@ -38,6 +38,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from green_agent.config import GreenSettings
+from services.ues.client import tls_context
 
 __all__ = ["GATEWAY_PREFIX", "GatewayCall", "GatewayCalls", "GatewayError", "WorldGateway"]
 
@@ -177,7 +178,7 @@ class WorldGateway:
         self._http = httpx.AsyncClient(
             timeout=httpx.Timeout(self._timeout_s, connect=5.0, pool=self._timeout_s),
             limits=httpx.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_KEEPALIVE),
-            follow_redirects=False)
+            follow_redirects=False, verify=tls_context())
         # No logging set-up (log_config, log_level): the uvicorn loggers are the green's server's too.
         config = uvicorn.Config(self.app, host=self.host, port=self.port, lifespan="off", access_log=False,
                                 log_config=None, log_level=None, server_header=False, date_header=False,

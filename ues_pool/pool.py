@@ -10,7 +10,9 @@ The idle set holds ``min_idle`` warm worlds (refilled in the background) plus th
 for the next taker, most recently given back first, and stopped once nobody took them for ``idle_ttl_s`` (while the
 idle set is larger than ``min_idle``, at least one). A world costs about a CPU-second to start and little to keep,
 so a stream of assessments one after another reuses the same few worlds instead of starting one per assessment,
-and a burst's worlds serve the rest of the burst.
+and a burst's worlds serve the rest of the burst. A run that knows what it will lease — ``green-agent assess``: one
+world — calls ``prestart(n)`` instead: those worlds start at once, beside whatever else the run starts, and are not
+kept up afterwards; a taker arriving while one is on its way waits for it rather than starting another.
 
 Invariants:
 
@@ -42,7 +44,7 @@ import httpx
 import structlog
 from pydantic import BaseModel, Field
 
-from services.ues.client import Health, UESClient, UESError
+from services.ues.client import Health, UESClient, UESError, tls_context
 from ues_pool.backends.base import Backend, BackendError, Instance
 
 __all__ = ["Lease", "PoolConfig", "PoolExhausted", "UESPool"]
@@ -126,6 +128,8 @@ class UESPool:
         self._leases: dict[str, Lease] = {}
         self._starting = 0
         self._wiping = 0
+        self._prestarting = 0  # worlds of prestart() on their way: takers wait for them instead of starting more
+        self._prestart_failures: list[BackendError] = []  # why prestarted worlds did not start, for their takers
         # The one start throttle (backends have none): here it bounds every backend's starts, refills and takers
         # alike, from one setting, and a start waiting for a slot already counts as starting against max_instances.
         self._start_slots = asyncio.Semaphore(self.config.max_concurrent_starts)
@@ -136,7 +140,7 @@ class UESPool:
         self._tasks: set[asyncio.Task[None]] = set()
         self._silent_rounds: dict[str, int] = {}  # instance id → health rounds in a row it did not answer
         self._idle_since: dict[str, float] = {}  # instance id → when it joined the idle set (monotonic)
-        self._http = httpx.AsyncClient(timeout=5.0)
+        self._http = httpx.AsyncClient(timeout=5.0, verify=tls_context())
         self._closed = False
         self.stats = {"acquired_warm": 0, "acquired_cold": 0, "started": 0, "start_failures": 0,
                       "destroyed_unhealthy": 0, "reaped_orphans": 0, "released": 0,
@@ -275,6 +279,11 @@ class UESPool:
                 else:  # silent is no evidence: the health rounds decide; this taker looks elsewhere
                     passed_over.add(instance)
                 continue
+            if self._prestarting:  # a world is on its way for takers like this one: starting another wastes it
+                await self._wait_change()
+                continue
+            if self._prestart_failures:  # the world started for this taker failed: its reason is the answer
+                raise self._prestart_failures.pop(0)
             if self.total < self.max_instances:
                 self.stats["acquired_cold"] += 1
                 return await self._start_one()
@@ -403,6 +412,33 @@ class UESPool:
             return
         self._put_idle(instance)
         self._notify()
+
+    def prestart(self, count: int) -> None:
+        """Begin starting ``count`` worlds for leases about to come, in the background. Unlike ``min_idle`` they
+        are started once, not kept up: a run that knows it needs ``count`` worlds starts exactly those, while it
+        gets its other parts ready. A world that fails to start fails the taker that waited for it, with the
+        backend's reason (BackendError), as a start of its own would have."""
+        if self._closed:
+            raise RuntimeError("the UES pool is shut down")
+        for _ in range(max(0, min(count, self.max_instances - self.total - self._prestarting))):
+            self._prestarting += 1
+            self._spawn(self._prestart_one(), "ues-pool-prestart")
+
+    async def _prestart_one(self) -> None:
+        instance: Instance | None = None
+        try:
+            instance = await self._start_one()
+        except BackendError as exc:
+            log.error("ues_prestart_failed", error=str(exc))
+            self._prestart_failures.append(exc)
+        finally:
+            # No await between here and the notify: a waiting taker sees the world idle, or none on its way.
+            self._prestarting -= 1
+            if instance is not None and not self._closed:
+                self._put_idle(instance)
+            self._notify()
+        if instance is not None and self._closed:
+            await self._destroy(instance)
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
         """Run ``work`` as a task the pool keeps (a strong reference) and shutdown waits for."""

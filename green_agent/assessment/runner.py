@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
@@ -45,9 +45,11 @@ from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenario_kit.attacks.registry import GOALS
 from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import DEFAULT_COMPOSITION, Scenario, ScenarioLibrary, library_for
-from green_agent.world_gateway import WorldGateway
-from services.ues.client import UESClient
+from services.ues.client import UESClient, tls_context
 from ues_pool.pool import Lease
+
+if TYPE_CHECKING:  # the gateway's server (uvicorn, Starlette) is loaded only by a green that runs one
+    from green_agent.world_gateway import WorldGateway
 
 
 @dataclass(frozen=True)
@@ -220,7 +222,7 @@ class ScenarioRunner:
         judged: list[JudgedTrial] = []
         cancelled = False
         llm_plan = LLMPlan.decide(self.settings, request)
-        async with httpx.AsyncClient(timeout=60) as http:
+        async with httpx.AsyncClient(timeout=60, verify=tls_context()) as http:
             session = Session(assessment_id, cfg, PurpleLink(request.participant_url, lease.context_id, http=http),
                               progress, cancel, notes=llm_plan.warnings, oracle_plans=self.settings.oracle_plans_dir)
             world = WorldAccess(UESClient(lease.url, lease.admin_key, http=http), lease.advertised_url,

@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import structlog
@@ -70,8 +70,10 @@ from green_agent.protocol import (
     iso_duration,
 )
 from green_agent.scenarios import Scenario
-from green_agent.world_gateway import WorldGateway
 from services.ues.client import UESClient, UESError, parse_time
+
+if TYPE_CHECKING:  # the gateway's server (uvicorn, Starlette) is loaded only by a green that runs one
+    from green_agent.world_gateway import WorldGateway
 
 log = structlog.get_logger("green.trial")
 

@@ -14,7 +14,6 @@ import pytest
 
 from green_agent.protocol import PURPLE_PERMISSIONS
 from services.purple.baseline import NoopBrain
-from services.purple.cli import ROLES
 from services.purple.hostile import (
     FORBIDDEN_CALLS,
     HIDDEN_MODES,
@@ -24,6 +23,7 @@ from services.purple.hostile import (
     garbage_reply,
     parse_modes,
 )
+from services.purple.roles import ROLES
 from services.purple.settings import PurpleSettings
 from services.ues.client import UESClient
 from tests.conftest import UESProcess, start_ues_process, stop_ues_process

@@ -30,7 +30,7 @@ import httpx
 import structlog
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from services.ues.client import wait_until_answers
+from services.ues.client import tls_context, wait_until_answers
 from services.ues.forkproto import WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest
 from ues_pool.backends.base import (
     DEFAULT_POOL_NAME,
@@ -146,7 +146,7 @@ class ProcessBackend(Backend):
         self._exchange = asyncio.Lock()  # one spawn request on the control socket at a time
         self._drains: set[asyncio.Task[None]] = set()  # servers that died still have worlds writing to their pipe
         self._tail: deque[str] = deque(maxlen=20)
-        self._http = httpx.AsyncClient(timeout=1.0)
+        self._http = httpx.AsyncClient(timeout=1.0, verify=tls_context())
         self.server_starts = 0  # how many fork servers this backend has started (a restart after a death counts)
 
     def _record(self, instance_id: str) -> Path:
