@@ -354,7 +354,8 @@ def test_chromium_notices_a_script_error_on_the_served_site(site, served, tmp_pa
     assert any("nonexistent" in line for line in _console(result.stderr)), result.stderr[-2000:]
 
 
-@pytest.mark.parametrize(("page", "heading"), [("", "UES green agent"), ("reference/protocol/", "The assessment protocol")])
+@pytest.mark.parametrize(("page", "heading"), [("", "UES green agent"),
+                                               ("reference/protocol/", "The assessment protocol")])
 def test_the_page_renders_in_chromium_without_console_errors(site, served, tmp_path, page, heading):
     chromium = _chromium()
     name = page.strip("/").replace("/", "-") or "index"
