@@ -224,7 +224,7 @@ class ScenarioRunner:
             session = Session(assessment_id, cfg, PurpleLink(request.participant_url, lease.context_id, http=http),
                               progress, cancel, notes=llm_plan.warnings, oracle_plans=self.settings.oracle_plans_dir)
             world = WorldAccess(UESClient(lease.url, lease.admin_key, http=http), lease.advertised_url,
-                                gateway=self.gateway, broken_reason=lambda: lease.broken_reason)
+                                gateway=self.gateway, watch=lease)
             for item in work:
                 if cancel.is_set():
                     cancelled = True

@@ -21,6 +21,11 @@ gateway on the trial's route, none of its key in the world (``world_unreachable_
 How far a turn moves the clock is the ``TurnClock``'s decision. The key is revoked on every path out, and before
 ``assessment_complete`` is sent: every call made with it up to the revocation is read and attributed, and nothing
 the purple does afterwards reaches the world.
+
+A world declared dead by whoever holds it (the pool: its process or container exited, or it stopped answering) ends
+the trial at once, whatever it was waiting for — the purple's turn, a call to the world: the trial errors
+(``world_lost``, the pool's reason naming the world and where it ran), the purple's turn is cancelled, nothing more
+is asked of the dead world, and ``assessment_complete`` tells the purple why (``detail``).
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 import structlog
@@ -43,7 +48,7 @@ from green_agent.assessment import integrity, progress
 from green_agent.assessment.attribution import ActivityReader, GatewayRoute
 from green_agent.assessment.briefing import brief_of, initial_summary
 from green_agent.assessment.calls import is_write
-from green_agent.assessment.cancel import Cancelled, unless_cancelled
+from green_agent.assessment.cancel import Cancelled, unless_cancelled, unless_set
 from green_agent.assessment.clock import Step, TurnClock
 from green_agent.assessment.outgoing import needs_calendar, outgoing_messages
 from green_agent.assessment.purple_link import PurpleError, PurpleLink, PurpleTimeout
@@ -82,6 +87,8 @@ CONTROL_TIMEOUT_S = 30.0
 # Applying the purple's actions takes this much simulated time; characters' replies come strictly after it.
 APPLY_STEP = timedelta(seconds=1)
 
+T = TypeVar("T")
+
 Emit = Callable[[ProgressUpdate], Awaitable[None]]
 # (user email, user phone, the trial's random generator) → who plays the scenario's characters in this trial
 CharactersFactory = Callable[[str, str, random.Random], Characters]
@@ -112,17 +119,33 @@ class Session:
     oracle_plans: Path | None = None
 
 
+class WorldWatch(Protocol):
+    """How whoever holds a trial's world (a pool's ``Lease``) tells the trial that the world was declared dead:
+    ``lost`` is set at that moment, and ``broken_reason`` says why, naming the world and where it ran (the pool knows
+    which world died and why, where the trial's own errors only say "unreachable at URL")."""
+
+    @property
+    def broken_reason(self) -> str | None: ...
+
+    @property
+    def lost(self) -> asyncio.Event: ...
+
+
 @dataclass(frozen=True)
 class WorldAccess:
     """The world a trial runs in: the green's client of it, the URL the purple is told (``advertised_url``), the
     green's world gateway when it has one on (the purple is then told its route for this world instead, and the calls
-    of its key are counted from the gateway's record), and ``broken_reason``: why the pool declared the world dead, if
-    it did (the pool knows which world died and why, where the trial's own errors only say "unreachable at URL")."""
+    of its key are counted from the gateway's record), and ``watch``: the word of whoever holds the world when it is
+    declared dead (None: nobody watches it)."""
 
     ues: UESClient
     advertised_url: str
     gateway: WorldGateway | None = None
-    broken_reason: Callable[[], str | None] = lambda: None
+    watch: WorldWatch | None = None
+
+
+class WorldLost(Exception):
+    """The trial's world was declared dead while the trial waited on something; that wait was abandoned."""
 
 
 def world_unreachable_stands(*, gateway_calls: int | None, key_calls: int) -> bool:
@@ -204,9 +227,11 @@ class Trial:
         started = time.perf_counter()
         rec = self.record
         try:
-            await self._setup()
-            if await self._start_purple():
-                await self._turns()
+            await self._unless_lost(self._play())
+        except WorldLost:
+            rec.errored(ErrorReason.WORLD_LOST, Problem(kind=ProblemKind.WORLD_FAILED, text=self._death()))
+            self.log.error("world_lost", reason=self._death())
+            await self.link.cancel_pending()  # the purple's turn in flight, if it held one
         except UESError as exc:
             rec.errored(ErrorReason.WORLD_LOST,
                         Problem(kind=ProblemKind.WORLD_FAILED, text=f"UES failed during the trial: {exc}"))
@@ -223,14 +248,43 @@ class Trial:
             await self._finish()
             if self.characters is not None:
                 rec.warnings += [Problem(kind=ProblemKind.CHARACTER, text=w) for w in self.characters.warnings()]
-            broken = self.world.broken_reason()
-            if broken is not None and rec.status != TrialStatus.COMPLETED:
-                rec.errors.insert(0, Problem(kind=ProblemKind.WORLD_FAILED, text=broken))
-                if rec.status == TrialStatus.ERRORED and ErrorReason.WORLD_LOST not in rec.reasons:
-                    rec.reasons.insert(0, ErrorReason.WORLD_LOST)
             rec.duration_seconds = round(time.perf_counter() - started, 3)
             rec.freeze()
         return rec
+
+    async def _play(self) -> None:
+        await self._setup()
+        if await self._start_purple():
+            await self._turns()
+
+    # ------------------------------------------------------------------------------ the world's death
+    def _broken_reason(self) -> str | None:
+        """Why the world was declared dead, or None while it was not."""
+        watch = self.world.watch
+        return watch.broken_reason if watch is not None and watch.lost.is_set() else None
+
+    def _death(self) -> str:
+        return self._broken_reason() or "the trial's world was declared dead"
+
+    async def _unless_lost(self, work: Awaitable[T]) -> T:
+        """``work``'s result, or WorldLost the moment the world is declared dead (``work`` abandoned, its HTTP calls
+        cancelled)."""
+        watch = self.world.watch
+        if watch is None:
+            return await work
+        return await unless_set(work, watch.lost, WorldLost)
+
+    def _blame_the_world(self) -> None:
+        """When the world was declared dead and the trial did not complete, put why first among the record's errors
+        (once): the pool's reason names the world and where it ran, where the trial's own errors only say
+        "unreachable at URL"; an errored trial's first reason is then ``world_lost``."""
+        rec, broken = self.record, self._broken_reason()
+        if broken is None or rec.status == TrialStatus.COMPLETED:
+            return
+        if not any(e.text == broken for e in rec.errors):
+            rec.errors.insert(0, Problem(kind=ProblemKind.WORLD_FAILED, text=broken))
+        if rec.status == TrialStatus.ERRORED and ErrorReason.WORLD_LOST not in rec.reasons:
+            rec.reasons.insert(0, ErrorReason.WORLD_LOST)
 
     # ------------------------------------------------------------------------------ phases
     async def _setup(self) -> None:
@@ -480,8 +534,36 @@ class Trial:
         """Always, in this order: read every call of the purple's key, revoke the key (and any key it minted), read
         once more (calls racing the revocation, a timed-out or cancelled turn still running) and attribute the late
         writes, take the final snapshots and find violations — and only then send ``assessment_complete``: by then
-        the key is dead, so nothing the purple does on hearing it reaches the world. Errors here are recorded, not
-        raised."""
+        the key is dead, so nothing the purple does on hearing it reaches the world. A world declared dead is asked
+        nothing (it took the key with it), and ``assessment_complete`` says why (``detail``). Errors here are
+        recorded, not raised."""
+        rec = self.record
+        try:
+            await self._unless_lost(self._close_world())
+        except WorldLost:
+            problem = Problem(kind=ProblemKind.WORLD_FAILED, text=self._death())
+            if rec.status == TrialStatus.CANCELLED:
+                rec.errors.append(problem)
+            elif rec.status != TrialStatus.ERRORED or ErrorReason.WORLD_LOST not in rec.reasons:
+                rec.errored(ErrorReason.WORLD_LOST, problem)  # without the final state nothing can be judged
+        finally:
+            if self.route is not None:  # closed first on the way out (``_revoke``), or now when the world is dead
+                await self.route.gateway.unregister(self.route.token, drain=False)
+            if self._plan_file is not None:
+                self._plan_file.unlink(missing_ok=True)
+        self._blame_the_world()
+        if self.purple_started:
+            # A lost world is no doing of the purple's: it is told which world was lost, and where.
+            lost = next((e.text for e in rec.errors if e.kind == ProblemKind.WORLD_FAILED), None) \
+                if ErrorReason.WORLD_LOST in rec.reasons else None
+            try:
+                await self.link.send(AssessmentComplete(reason=rec.completion_reason.told_to_purple, detail=lost),
+                                     timeout_s=CONTROL_TIMEOUT_S)
+            except (PurpleError, TimeoutError) as exc:
+                self.log.info("assessment_complete_not_delivered", error=str(exc))
+
+    async def _close_world(self) -> None:
+        """The world's part of ``_finish``: the last reads, the revocation and the final snapshot."""
         rec = self.record
         try:
             if self.reader is not None:
@@ -495,14 +577,6 @@ class Trial:
                 rec.errored(ErrorReason.WORLD_LOST, problem)
         finally:
             await self._revoke()  # when the reads above failed before it
-            if self._plan_file is not None:
-                self._plan_file.unlink(missing_ok=True)
-        if self.purple_started:
-            try:
-                await self.link.send(AssessmentComplete(reason=rec.completion_reason.told_to_purple),
-                                     timeout_s=CONTROL_TIMEOUT_S)
-            except (PurpleError, TimeoutError) as exc:
-                self.log.info("assessment_complete_not_delivered", error=str(exc))
 
     async def _last_reads(self, reader: ActivityReader) -> None:
         """Read the key's calls, revoke it, read what raced the revocation, and attribute the late writes."""

@@ -441,7 +441,7 @@ async def test_a_world_dying_during_a_lease_is_detected_and_replaced(pool_factor
     async with pool.lease("ctx") as lease:
         await kill(pool, pool_factory.kind, lease.instance, external_servers)
         await wait_for(lambda: _true(lease.broken), timeout=5)
-        assert "health check failed" in lease.broken_reason
+        assert f"UES world {lease.instance_id} ({lease.instance.where}) was declared dead" in lease.broken_reason
         assert pool.stats["destroyed_unhealthy"] == 1
     assert pool.lease_of("ctx") is None and pool.total == 0, "a dead world is destroyed, not given back"
     async with pool.lease("ctx") as replacement:
