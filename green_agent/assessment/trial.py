@@ -340,8 +340,9 @@ class Trial:
             async with progress.heartbeat(lambda waited: self._waiting(None, waited)):
                 reply = await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
         except asyncio.CancelledError:
-            # Abandoned (the world was lost): a purple that made a task of it heard it, and hears the end too.
-            self.purple_started = self.link.pending_task_id is not None
+            # Abandoned (the world was lost) while it may have reached the purple: it hears the end too (a purple
+            # that never heard the start ignores an end it has no session for).
+            self.purple_started = True
             raise
         except (PurpleError, TimeoutError) as exc:
             reason = f"did not answer within {CONTROL_TIMEOUT_S:g} s" if isinstance(exc, TimeoutError) else str(exc)

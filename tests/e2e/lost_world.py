@@ -49,7 +49,11 @@ class HoldingPurple:
 
 @contextlib.asynccontextmanager
 async def holding_purple(hold: tuple[str, ...] = ("turn_start",)) -> AsyncIterator[tuple[str, HoldingPurple]]:
-    """A ``HoldingPurple`` (holding ``hold``) served over real A2A HTTP on loopback: its URL and the purple."""
+    """A ``HoldingPurple`` (holding ``hold``) served over real A2A HTTP on loopback: its URL and the purple.
+
+    Leave the block only once every stream of an in-process green has ended: sse-starlette ends every SSE stream of
+    the event loop when one uvicorn server of it shuts down (its shutdown watcher follows the latest server's flag),
+    so a green streaming another assessment meanwhile would see its stream cut."""
     purple = HoldingPurple(hold)
     port = free_port()
     app = create_purple_app(purple, url=f"http://127.0.0.1:{port}/", name="holding purple")

@@ -38,34 +38,34 @@ async def test_a_world_killed_mid_turn_ends_its_trial_at_once(green, purples):
     other_lease = pool.lease_of(other.context_id)
     assert other_lease is not None
 
-    async with holding_purple() as (url, purple):
+    async with holding_purple() as (url, purple):  # serving until every stream has ended (holding_purple)
         killed = await kill_mid_turn(green, url, purple, sigkill)
-    print(killed.figure("process"))
-    assert_ended_at_once(killed, purple)
-    dead = killed.lease.instance
-    assert process_start_time(dead.handle.pid) is None, "the dead world's process is gone"
-    assert pool.stats["destroyed_unhealthy"] == destroyed + 1
+        print(killed.figure("process"))
+        assert_ended_at_once(killed, purple)
+        dead = killed.lease.instance
+        assert process_start_time(dead.handle.pid) is None, "the dead world's process is gone"
+        assert pool.stats["destroyed_unhealthy"] == destroyed + 1
 
-    untouched = await other.result()
-    assert untouched.state == "completed", status_text(untouched.final)
-    [row] = untouched.trial_rows()
-    assert row["status"] == "completed" and row["errors"] == [] and row["turns_taken"] == 4, row
-    assert not other_lease.broken and row["provenance"]["ues_instance"] == other_lease.instance_id
+        untouched = await other.result()
+        assert untouched.state == "completed", status_text(untouched.final)
+        [row] = untouched.trial_rows()
+        assert row["status"] == "completed" and row["errors"] == [] and row["turns_taken"] == 4, row
+        assert not other_lease.broken and row["provenance"]["ues_instance"] == other_lease.instance_id
 
-    # The pool replaces the dead world: the warm set fills up again, and the context's next assessment completes.
-    async with asyncio.timeout(60):
-        while pool.metrics()["idle"] < pool.config.min_idle:
-            await asyncio.sleep(0.05)
-    follow = await assess(green, await purples("noop"), context_id=killed.result.context_id, scenario_id="mini_day",
-                          verbose_updates=False)
-    assert follow.state == "completed", status_text(follow.final)
-    [row] = follow.trial_rows()
-    assert row["status"] == "completed" and row["provenance"]["ues_instance"] != dead.instance_id, row
+        # The pool replaces the dead world: the warm set fills up again, and the context's next assessment completes.
+        async with asyncio.timeout(60):
+            while pool.metrics()["idle"] < pool.config.min_idle:  # noqa: ASYNC110  (no event says it is full)
+                await asyncio.sleep(0.05)
+        follow = await assess(green, await purples("noop"), context_id=killed.result.context_id,
+                              scenario_id="mini_day", verbose_updates=False)
+        assert follow.state == "completed", status_text(follow.final)
+        [row] = follow.trial_rows()
+        assert row["status"] == "completed" and row["provenance"]["ues_instance"] != dead.instance_id, row
 
 
 async def test_a_world_killed_during_assessment_start_ends_its_trial_at_once(green):
     """The world dies while the green waits on the purple's answer to ``assessment_start``: the same end, at once."""
     async with holding_purple(hold=("assessment_start",)) as (url, purple):
         killed = await kill_mid_turn(green, url, purple, sigkill)
-    print(killed.figure("process"))
-    assert_ended_at_once(killed, purple)
+        print(killed.figure("process"))
+        assert_ended_at_once(killed, purple)
