@@ -21,7 +21,8 @@ from green_agent.assessment.provenance import trial_provenance
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.seeds import trial_seed, world_seed
-from green_agent.assessment.trial import Assignment, Emit, Session, Trial, WorldAccess
+from green_agent.assessment.trial import Assignment, Emit, Session, Trial
+from green_agent.assessment.world import WorldAccess
 from green_agent.config import GreenSettings
 from green_agent.judging.scoring import Judgement
 from green_agent.llm import LLM, CacheMode, ReplayCache, UsageMeter, preload

@@ -39,7 +39,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
 from urllib.parse import urlsplit
 
 import structlog
@@ -48,11 +48,12 @@ from green_agent.assessment import integrity, progress
 from green_agent.assessment.attribution import ActivityReader, GatewayRoute
 from green_agent.assessment.briefing import brief_of, initial_summary
 from green_agent.assessment.calls import is_write
-from green_agent.assessment.cancel import Cancelled, unless_cancelled, unless_set
+from green_agent.assessment.cancel import Cancelled, unless_cancelled
 from green_agent.assessment.clock import Step, TurnClock
 from green_agent.assessment.outgoing import needs_calendar, outgoing_messages
 from green_agent.assessment.purple_link import PurpleError, PurpleLink, PurpleTimeout
 from green_agent.assessment.record import CharacterEvent, TrialRecord
+from green_agent.assessment.world import WorldAccess, WorldLost
 from green_agent.characters.base import Characters
 from green_agent.protocol import (
     DEFAULT_MAX_TURNS,
@@ -75,8 +76,7 @@ from green_agent.protocol import (
     iso_duration,
 )
 from green_agent.scenarios import Scenario
-from green_agent.world_gateway import WorldGateway
-from services.ues.client import UESClient, UESError, parse_time
+from services.ues.client import UESError, parse_time
 
 log = structlog.get_logger("green.trial")
 
@@ -86,8 +86,6 @@ MAX_CONSECUTIVE_TIMEOUTS = 3
 CONTROL_TIMEOUT_S = 30.0
 # Applying the purple's actions takes this much simulated time; characters' replies come strictly after it.
 APPLY_STEP = timedelta(seconds=1)
-
-T = TypeVar("T")
 
 Emit = Callable[[ProgressUpdate], Awaitable[None]]
 # (user email, user phone, the trial's random generator) → who plays the scenario's characters in this trial
@@ -117,35 +115,6 @@ class Session:
     cancel: asyncio.Event
     notes: Sequence[Problem] = ()
     oracle_plans: Path | None = None
-
-
-class WorldWatch(Protocol):
-    """How whoever holds a trial's world (a pool's ``Lease``) tells the trial that the world was declared dead:
-    ``lost`` is set at that moment, and ``broken_reason`` says why, naming the world and where it ran (the pool knows
-    which world died and why, where the trial's own errors only say "unreachable at URL")."""
-
-    @property
-    def broken_reason(self) -> str | None: ...
-
-    @property
-    def lost(self) -> asyncio.Event: ...
-
-
-@dataclass(frozen=True)
-class WorldAccess:
-    """The world a trial runs in: the green's client of it, the URL the purple is told (``advertised_url``), the
-    green's world gateway when it has one on (the purple is then told its route for this world instead, and the calls
-    of its key are counted from the gateway's record), and ``watch``: the word of whoever holds the world when it is
-    declared dead (None: nobody watches it)."""
-
-    ues: UESClient
-    advertised_url: str
-    gateway: WorldGateway | None = None
-    watch: WorldWatch | None = None
-
-
-class WorldLost(Exception):
-    """The trial's world was declared dead while the trial waited on something; that wait was abandoned."""
 
 
 def world_unreachable_stands(*, gateway_calls: int | None, key_calls: int) -> bool:
@@ -227,10 +196,10 @@ class Trial:
         started = time.perf_counter()
         rec = self.record
         try:
-            await self._unless_lost(self._play())
+            await self.world.unless_lost(self._play())
         except WorldLost:
-            rec.errored(ErrorReason.WORLD_LOST, Problem(kind=ProblemKind.WORLD_FAILED, text=self._death()))
-            self.log.error("world_lost", reason=self._death())
+            rec.errored(ErrorReason.WORLD_LOST, Problem(kind=ProblemKind.WORLD_FAILED, text=self.world.death))
+            self.log.error("world_lost", reason=self.world.death)
             await self.link.cancel_pending()  # the purple's turn in flight, if it held one
         except UESError as exc:
             rec.errored(ErrorReason.WORLD_LOST,
@@ -256,35 +225,6 @@ class Trial:
         await self._setup()
         if await self._start_purple():
             await self._turns()
-
-    # ------------------------------------------------------------------------------ the world's death
-    def _broken_reason(self) -> str | None:
-        """Why the world was declared dead, or None while it was not."""
-        watch = self.world.watch
-        return watch.broken_reason if watch is not None and watch.lost.is_set() else None
-
-    def _death(self) -> str:
-        return self._broken_reason() or "the trial's world was declared dead"
-
-    async def _unless_lost(self, work: Awaitable[T]) -> T:
-        """``work``'s result, or WorldLost the moment the world is declared dead (``work`` abandoned, its HTTP calls
-        cancelled)."""
-        watch = self.world.watch
-        if watch is None:
-            return await work
-        return await unless_set(work, watch.lost, WorldLost)
-
-    def _blame_the_world(self) -> None:
-        """When the world was declared dead and the trial did not complete, put why first among the record's errors
-        (once): the pool's reason names the world and where it ran, where the trial's own errors only say
-        "unreachable at URL"; an errored trial's first reason is then ``world_lost``."""
-        rec, broken = self.record, self._broken_reason()
-        if broken is None or rec.status == TrialStatus.COMPLETED:
-            return
-        if not any(e.text == broken for e in rec.errors):
-            rec.errors.insert(0, Problem(kind=ProblemKind.WORLD_FAILED, text=broken))
-        if rec.status == TrialStatus.ERRORED and ErrorReason.WORLD_LOST not in rec.reasons:
-            rec.reasons.insert(0, ErrorReason.WORLD_LOST)
 
     # ------------------------------------------------------------------------------ phases
     async def _setup(self) -> None:
@@ -544,9 +484,9 @@ class Trial:
         recorded, not raised."""
         rec = self.record
         try:
-            await self._unless_lost(self._close_world())
+            await self.world.unless_lost(self._close_world())
         except WorldLost:
-            problem = Problem(kind=ProblemKind.WORLD_FAILED, text=self._death())
+            problem = Problem(kind=ProblemKind.WORLD_FAILED, text=self.world.death)
             if rec.status == TrialStatus.CANCELLED:
                 rec.errors.append(problem)
             elif rec.status != TrialStatus.ERRORED or ErrorReason.WORLD_LOST not in rec.reasons:
@@ -556,7 +496,8 @@ class Trial:
                 await self.route.gateway.unregister(self.route.token, drain=False)
             if self._plan_file is not None:
                 self._plan_file.unlink(missing_ok=True)
-        self._blame_the_world()
+        if self.world.broken_reason is not None:
+            rec.blame_the_world(self.world.broken_reason)
         if self.purple_started:
             # A lost world is no doing of the purple's: it is told which world was lost, and where.
             lost = next((e.text for e in rec.errors if e.kind == ProblemKind.WORLD_FAILED), None) \
