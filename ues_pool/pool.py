@@ -314,13 +314,13 @@ class UESPool:
     async def _hand_back(self, lease: Lease) -> None:
         """Give the lease's world back and wait until it is done. The give-back runs in a task of its own: a
         cancellation of the caller only ends the waiting, never the wipe (shutdown waits for that task)."""
-        if self._leases.get(lease.context_id) is not lease:
-            return  # given back already, or taken by shutdown, which destroyed its world
-        # Detached at once, before any await: health rounds, its exit watch and shutdown no longer see it.
-        del self._leases[lease.context_id]
         watch = self._exit_watches.pop(lease, None)
         if watch is not None:
             watch.cancel()
+        if self._leases.get(lease.context_id) is not lease:
+            return  # given back already, or taken by shutdown, which destroyed its world
+        # Detached at once, before any await: health rounds and shutdown no longer see it.
+        del self._leases[lease.context_id]
         self.stats["released"] += 1
         if lease.broken:  # its instance is destroyed already; its slot is free
             self._notify()

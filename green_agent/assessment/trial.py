@@ -280,8 +280,8 @@ class Trial:
             async with progress.heartbeat(lambda waited: self._waiting(None, waited)):
                 reply = await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
         except asyncio.CancelledError:
-            # Abandoned (the world was lost) while it may have reached the purple: it hears the end too (a purple
-            # that never heard the start ignores an end it has no session for).
+            # Abandoned (its world lost, the assessment cancelled) when it may have reached the purple: the purple
+            # hears the end too (one that never heard the start ignores an end it has no session for).
             self.purple_started = True
             raise
         except (PurpleError, TimeoutError) as exc:
