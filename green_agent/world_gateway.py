@@ -253,9 +253,10 @@ class WorldGateway:
         route = self._routes.get(token) or self._ended.get(token)
         return route.arrived if route is not None else 0
 
-    async def unregister(self, token: str) -> None:
+    async def unregister(self, token: str, *, drain: bool = True) -> None:
         """Close the trial's route: calls from now on answer 410; calls already in flight through it finish (up to
-        ``CLOSE_WAIT_S``) and are recorded, so that a read after this sees every call the world answered."""
+        ``CLOSE_WAIT_S``) and are recorded, so that a read after this sees every call the world answered.
+        ``drain=False`` does not wait for them: the world is dead, and nothing of it will be read."""
         route = self._routes.pop(token, None)
         if route is None:
             return
@@ -263,8 +264,9 @@ class WorldGateway:
         self._ended[token] = route
         while len(self._ended) > MAX_ENDED:
             self._ended.popitem(last=False)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(route.idle.wait(), CLOSE_WAIT_S)
+        if drain:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(route.idle.wait(), CLOSE_WAIT_S)
 
     # ------------------------------------------------------------------ HTTP
     async def _health(self, request: Request) -> Response:

@@ -23,8 +23,10 @@ Invariants:
 * A world is destroyed only on evidence that it is dead: its backend says its process or container is gone, its
   port refuses connections, or ``health_failures`` health rounds in a row got no answer. One slow answer — a busy
   world, or the green's own event loop stalled past a probe's timeout — never kills a world, leased or idle. Health
-  rounds run in the maintenance task, every instance probed concurrently, never on a lease's path (a lease whose
-  world died is marked broken).
+  rounds run in the maintenance task, every instance probed concurrently, never on a lease's path.
+* A leased world's death is told to its holder at once: the lease is marked broken and its ``lost`` event set, so
+  the work using it ends instead of waiting out HTTP timeouts. A leased world's exit is seen as it happens
+  (``Backend.exited``: the process's pidfd, the container's ``die`` event), not a health round later.
 * Work that must finish once begun (giving a world back, destroying one) runs in tasks of its own that shutdown
   waits for, so a cancelled caller never leaves an instance half-wiped, uncounted, or running.
 * The pool speaks to its worlds only through ``services.ues.client.UESClient``.
@@ -74,11 +76,19 @@ class PoolExhausted(RuntimeError):
 
 @dataclass(eq=False)
 class Lease:
-    """A context's hold on one UES instance, for the duration of one ``lease()`` block."""
+    """A context's hold on one UES instance, for the duration of one ``lease()`` block. ``broken_reason`` says why
+    the world was declared dead, if it was; ``lost`` is set at that moment, for work that waits on it."""
 
     context_id: str
     instance: Instance
     broken_reason: str | None = None
+    lost: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    def mark_broken(self, reason: str) -> None:
+        """Declare the lease's world dead (the first reason stands) and wake whoever waits on ``lost``."""
+        if self.broken_reason is None:
+            self.broken_reason = reason
+        self.lost.set()
 
     @property
     def instance_id(self) -> str:
@@ -138,6 +148,8 @@ class UESPool:
         self._gates: dict[str, _Gate] = {}
         self._maintainer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        # One per live lease: waits for its world's exit (Backend.exited). Apart from _tasks: it never ends by itself.
+        self._exit_watches: dict[Lease, asyncio.Task[None]] = {}
         self._silent_rounds: dict[str, int] = {}  # instance id → health rounds in a row it did not answer
         self._idle_since: dict[str, float] = {}  # instance id → when it joined the idle set (monotonic)
         self._http = httpx.AsyncClient(timeout=5.0, verify=tls_context())
@@ -174,6 +186,12 @@ class UESPool:
         if self._maintainer is not None:
             self._maintainer.cancel()
             await asyncio.wait({self._maintainer})
+        watches = list(self._exit_watches.values())
+        self._exit_watches.clear()
+        for watch in watches:
+            watch.cancel()
+        if watches:
+            await asyncio.wait(watches)
         # In-flight starts, refills, give-backs and destroys finish first: once the pool is closed, each disposes
         # of its instance itself or leaves it where the sweep below finds it.
         while True:
@@ -186,7 +204,7 @@ class UESPool:
                 break
         instances = self._idle + [lease.instance for lease in self._leases.values() if not lease.broken]
         for lease in self._leases.values():
-            lease.broken_reason = lease.broken_reason or "the UES pool was shut down"
+            lease.mark_broken("the UES pool was shut down")
         self._idle, self._leases = [], {}
         await asyncio.gather(*(self._destroy(i) for i in instances), return_exceptions=True)
         await self._http.aclose()
@@ -210,7 +228,8 @@ class UESPool:
         Blocks of one context run one after another, in arrival order; a block waiting for its turn may be
         cancelled and leaves nothing held. Raises PoolExhausted after ``acquire_timeout_s`` when ``max_instances``
         are all in use, BackendError when an instance cannot be started, RuntimeError once the pool is shut down.
-        If the world dies during the block the lease is marked ``broken`` (its ``broken_reason`` says why).
+        If the world dies during the block the lease is marked ``broken`` (its ``broken_reason`` says why) and its
+        ``lost`` event is set.
         """
         async with self._serialised(context_id):
             lease = await self._bind(context_id)
@@ -247,6 +266,8 @@ class UESPool:
         # No await from here on: a cancellation cannot land between taking the instance and recording it.
         lease = Lease(context_id, instance)
         self._leases[context_id] = lease
+        self._exit_watches[lease] = asyncio.get_running_loop().create_task(
+            self._watch_exit(lease), name=f"ues-pool-exit-watch-{instance.instance_id}")
         self._kick_refill()
         return lease
 
@@ -302,6 +323,9 @@ class UESPool:
     async def _hand_back(self, lease: Lease) -> None:
         """Give the lease's world back and wait until it is done. The give-back runs in a task of its own: a
         cancellation of the caller only ends the waiting, never the wipe (shutdown waits for that task)."""
+        watch = self._exit_watches.pop(lease, None)
+        if watch is not None:
+            watch.cancel()
         if self._leases.get(lease.context_id) is not lease:
             return  # given back already, or taken by shutdown, which destroyed its world
         # Detached at once, before any await: health rounds and shutdown no longer see it.
@@ -485,11 +509,21 @@ class UESPool:
         log.warning("ues_instance_silent", instance=instance.instance_id, rounds=silent)
         return None
 
+    async def _watch_exit(self, lease: Lease) -> None:
+        """Declare the lease's world dead the moment its backend sees it exit (cancelled when the lease ends)."""
+        try:
+            why = await self.backend.exited(lease.instance)
+        except Exception as exc:  # the health rounds still watch it
+            log.warning("ues_exit_watch_failed", instance=lease.instance_id, error=str(exc))
+            return
+        if self._leases.get(lease.context_id) is lease:
+            await self._mark_dead(lease.context_id, lease, why)
+
     async def _mark_dead(self, context_id: str, lease: Lease, why: str) -> None:
+        """Declare the leased world dead — its holder is told at once (``Lease.lost``) — and destroy it."""
         if lease.broken:
             return
-        where = f" on {lease.instance.location}" if lease.instance.location else ""
-        lease.broken_reason = f"UES instance {lease.instance_id}{where} stopped answering (health check failed: {why})"
+        lease.mark_broken(f"UES world {lease.instance_id} ({lease.instance.where}) was declared dead: {why}")
         self.stats["destroyed_unhealthy"] += 1
         log.error("ues_instance_died", context=context_id, instance=lease.instance_id, reason=why)
         await self._dispose(lease.instance)

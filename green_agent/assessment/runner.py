@@ -21,7 +21,8 @@ from green_agent.assessment.provenance import trial_provenance
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.seeds import trial_seed, world_seed
-from green_agent.assessment.trial import Assignment, Emit, Session, Trial, WorldAccess
+from green_agent.assessment.trial import Assignment, Emit, Session, Trial
+from green_agent.assessment.world import WorldAccess
 from green_agent.config import GreenSettings
 from green_agent.judging.scoring import Judgement
 from green_agent.llm import LLM, CacheMode, ReplayCache, UsageMeter, preload
@@ -226,7 +227,7 @@ class ScenarioRunner:
             session = Session(assessment_id, cfg, PurpleLink(request.participant_url, lease.context_id, http=http),
                               progress, cancel, notes=llm_plan.warnings, oracle_plans=self.settings.oracle_plans_dir)
             world = WorldAccess(UESClient(lease.url, lease.admin_key, http=http), lease.advertised_url,
-                                gateway=self.gateway, broken_reason=lambda: lease.broken_reason)
+                                gateway=self.gateway, watch=lease)
             for item in work:
                 if cancel.is_set():
                     cancelled = True

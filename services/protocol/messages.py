@@ -232,10 +232,12 @@ class TurnStart(GreenMessage):
 
 class AssessmentComplete(GreenMessage):
     """``assessment_complete``: the green ended the assessment; ``reason`` is a ``PurpleEndReason`` (kept as text, so
-    a reason a newer green adds is still read)."""
+    a reason a newer green adds is still read). ``detail`` (an extension): with ``reason: error``, why, when the
+    purple should know — its world was lost (which world, where it ran, how it ended); None otherwise."""
 
     message_type: Literal[MessageType.ASSESSMENT_COMPLETE] = MessageType.ASSESSMENT_COMPLETE
     reason: str = ""
+    detail: str | None = None
 
 
 class TurnReply(Message):
