@@ -30,10 +30,10 @@ import green_agent.conformance
 import services.purple.cli
 import services.ues.cli
 from green_agent.report.render import CSP
+from tests.chromium import browse, chromium, console
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-INSTALL = "apt-get install -y chromium"
 
 
 def build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
@@ -308,25 +308,6 @@ uv run ues-server --port 8000 && uv run green-agent compare A B   # fine, both
 
 
 # ------------------------------------------------------------------------------------------------- in a browser
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found:
-        return found
-    reason = f"headless Chromium is not installed (Debian: {INSTALL})"
-    if os.environ.get("GREEN_REQUIRE_CHROMIUM") == "1":
-        pytest.fail(f"GREEN_REQUIRE_CHROMIUM=1 but {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-def _browse(chromium: str, url: str, profile: Path, *flags: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([chromium, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
-                           f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", *flags, url],
-                          capture_output=True, text=True, timeout=120, check=True)
-
-
-def _console(stderr: str) -> list[str]:
-    """What the page logged to the console (script errors, refused scripts): Chromium's CONSOLE lines."""
-    return [line for line in stderr.splitlines() if ":CONSOLE" in line]
 
 
 @pytest.fixture(scope="module")
@@ -344,32 +325,32 @@ def served(site: Path) -> Iterator[str]:
 
 def test_chromium_notices_a_script_error_on_the_served_site(site, served, tmp_path):
     """The console check below can see an error at all (a page of the site with one is reported)."""
-    chromium = _chromium()
+    browser = chromium()
     (site / "broken-check.html").write_text("<!DOCTYPE html><html><body><h1>x</h1><script>nonexistent();</script>"
                                             "</body></html>")
     try:
-        result = _browse(chromium, served + "broken-check.html", tmp_path / "profile", "--dump-dom")
+        result = browse(browser, served + "broken-check.html", tmp_path / "profile", "--dump-dom")
     finally:
         (site / "broken-check.html").unlink()
-    assert any("nonexistent" in line for line in _console(result.stderr)), result.stderr[-2000:]
+    assert any("nonexistent" in line for line in console(result.stderr)), result.stderr[-2000:]
 
 
 @pytest.mark.parametrize(("page", "heading"), [("", "UES green agent"),
                                                ("reference/protocol/", "The assessment protocol")])
 def test_the_page_renders_in_chromium_without_console_errors(site, served, tmp_path, page, heading):
-    chromium = _chromium()
+    browser = chromium()
     name = page.strip("/").replace("/", "-") or "index"
     shot = Path(os.environ.get("GREEN_DOCS_SCREENSHOT_DIR", tmp_path)) / f"docs-{name}.png"
     blank = tmp_path / "blank.png"
-    _browse(chromium, "about:blank", tmp_path / "profile", f"--screenshot={blank}", "--window-size=1280,1600")
-    result = _browse(chromium, served + page, tmp_path / "profile", f"--screenshot={shot}",
+    browse(browser, "about:blank", tmp_path / "profile", f"--screenshot={blank}", "--window-size=1280,1600")
+    result = browse(browser, served + page, tmp_path / "profile", f"--screenshot={shot}",
                      "--window-size=1280,1600", "--hide-scrollbars", "--virtual-time-budget=3000")
-    assert _console(result.stderr) == [], _console(result.stderr)
+    assert console(result.stderr) == [], console(result.stderr)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # A blank page compresses to almost nothing; a rendered page with its navigation and text does not.
     assert shot.stat().st_size > 4 * blank.stat().st_size, (shot.stat().st_size, blank.stat().st_size)
-    dom = _browse(chromium, served + page, tmp_path / "profile", "--dump-dom", "--virtual-time-budget=3000")
-    assert _console(dom.stderr) == [], _console(dom.stderr)
+    dom = browse(browser, served + page, tmp_path / "profile", "--dump-dom", "--virtual-time-budget=3000")
+    assert console(dom.stderr) == [], console(dom.stderr)
     title = heading or re.search(r"^# (.+)$", (DOCS / (page.rstrip("/") + ".md")).read_text(), re.M).group(1)  # type: ignore[union-attr]
     assert re.search(rf"<h1[^>]*>{re.escape(title)}", dom.stdout), title
     for entry in ("Write a purple", "Run a leaderboard", "Write a part", "How it scores", "Reference"):
@@ -377,7 +358,7 @@ def test_the_page_renders_in_chromium_without_console_errors(site, served, tmp_p
 
 
 def test_the_embedded_calibration_page_renders_its_plots_under_its_csp(served, tmp_path):
-    chromium = _chromium()
-    dom = _browse(chromium, served + "examples/calibration.html", tmp_path / "profile", "--dump-dom")
-    assert _console(dom.stderr) == [], _console(dom.stderr)  # nothing refused by its policy, no script error
+    browser = chromium()
+    dom = browse(browser, served + "examples/calibration.html", tmp_path / "profile", "--dump-dom")
+    assert console(dom.stderr) == [], console(dom.stderr)  # nothing refused by its policy, no script error
     assert "<h1>Calibration</h1>" in dom.stdout and dom.stdout.count("<svg") >= 1
