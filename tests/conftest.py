@@ -158,6 +158,10 @@ ENGINE = "docker-engine"
 # Everything that drives the Docker engine runs on one worker, one test after another: one test restarts the engine,
 # others count what is left in it.
 ENGINE_USERS = ("tests/docker/", "tests/pool/test_pool_contract.py", "tests/deploy/test_purple_template.py")
+# The tests that read the whole source tree (mypy, ruff, the house rules, docstrings, the docs built from the code)
+# and the one that plants probe modules in it to prove its checker live (tests/test_imports.py): one after another.
+SOURCE_TREE = "source-tree"
+SOURCE_TREE_READERS = ("tests/test_", "tests/docs/")
 # Modules that share a session fixture worth starting once: the local model's server; the leaderboard's five real
 # submissions (tests/deploy/conftest.py).
 SHARED_FIXTURE_USERS = {"local-llm": ("tests/llm/",),
@@ -176,6 +180,8 @@ def xdist_group_of(nodeid: str) -> str:
     module = nodeid.split("::")[0]
     if module.startswith(ENGINE_USERS):
         return ENGINE
+    if module.startswith(SOURCE_TREE_READERS):
+        return SOURCE_TREE
     for group, modules in SHARED_FIXTURE_USERS.items():
         if module.startswith(modules):
             return group

@@ -9,7 +9,7 @@ import re
 
 from green_agent.calibration.analysis import CalibrationReport
 from green_agent.cli import main
-from tests.report.test_report import _browse, _chromium, _console
+from tests.chromium import browse, chromium, console
 
 # Two scenarios whose ladder is monotone in every world the grid plays (docs/scoring.md lists the others' findings).
 SCENARIOS = ("meeting_scheduling", "sms_coordination")
@@ -36,9 +36,9 @@ def test_calibrate_on_a_reduced_grid_is_monotone_and_draws_a_page(tmp_path, monk
     assert "meeting_scheduling" in capsys.readouterr().out
 
     page = out.with_suffix(".html")
-    chromium = _chromium()
-    result = _browse(chromium, page.as_uri(), tmp_path / "profile", "--dump-dom")
-    assert _console(result.stderr) == []
+    browser = chromium()
+    result = browse(browser, page.as_uri(), tmp_path / "profile", "--dump-dom")
+    assert console(result.stderr) == []
     dom = result.stdout
     assert re.search(r"<h1[^>]*>Calibration</h1>", dom)
     for scenario_id in SCENARIOS:

@@ -16,7 +16,7 @@ from green_agent.config import GreenSettings
 from green_agent.judging.stats import sign_flip_p
 from green_agent.protocol.schemas import SCHEMA_DIR
 from green_agent.selftest import assess_via_green, practice_green
-from tests.report.test_report import _browse, _chromium, _console
+from tests.chromium import browse, chromium, console
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -115,8 +115,8 @@ def test_the_page_in_chromium_shows_every_item_and_no_script_errors(board, tmp_p
     out = tmp_path / "page.json"
     main(["compare", str(board["oracle"]), str(board["half"]), "--out", str(out)])
     page = out.with_suffix(".html")
-    result = _browse(_chromium(), page.as_uri(), tmp_path / "profile", "--dump-dom")
-    assert not _console(result.stderr), _console(result.stderr)
+    result = browse(chromium(), page.as_uri(), tmp_path / "profile", "--dump-dom")
+    assert not console(result.stderr), console(result.stderr)
     dom = result.stdout
     assert "Paired comparison" in dom and dom.count("<svg") >= 1 + len(BOARD)
     assert "scenario: workday" in dom and "A ahead" in dom
