@@ -1,7 +1,16 @@
 """One hardened container per UES instance, from the project image, via the docker SDK.
 
-Security: the admin key reaches the container only through its environment (``UES_ADMIN_KEY``), never its
-command line, and is never logged (it is even masked out of the log lines quoted in errors). Containers run
+Standby containers: the backend keeps ``standby`` containers (one by default) started ahead of their worlds, running
+``ues-server --admin-key-stdin``: the simulator imported, its app built and warmed, the port bound, waiting for an
+admin key. A start takes the oldest standby, checks that it still runs, writes the world's key to its stdin (the
+engine's attach stream) and waits for ``/health``: ~0.1 s instead of the ~1.2 s a container spends starting Python and
+importing the simulator. Then it starts a replacement. A start that finds no standby starts one and takes it, so every
+world is born the same way; a standby that died while it waited (an engine restart, a kill) is removed and replaced.
+Each standby holds what an idle world holds (~45 MB) and counts among ``owned()``; ``standby=0`` keeps none.
+
+Security: the admin key reaches the container only through its stdin, never its command line or environment (so
+``docker inspect`` does not show it), and is never logged (it is even masked out of the log lines quoted in errors).
+Containers run
 as a non-root user with a read-only root file system (a small tmpfs at ``/tmp``), ``no-new-privileges``, no
 capabilities, CPU, memory and pids limits, and no host mounts.
 
@@ -22,8 +31,10 @@ Ownership labels and the orphan rule: ``engine.py``, shared with the swarm backe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from typing import Any
+from collections import deque
+from typing import Any, NamedTuple
 
 import structlog
 from pydantic import Field
@@ -41,9 +52,20 @@ from ues_pool.backends.engine import (
     in_container,
 )
 
-__all__ = ["DockerBackend", "DockerConfig", "build_docker"]
+__all__ = ["STANDBY_FLAG", "DockerBackend", "DockerConfig", "Standby", "build_docker"]
 
 log = structlog.get_logger("ues_pool.docker")
+
+STANDBY_FLAG = "--admin-key-stdin"
+"""What ``ues-server`` takes to warm up first and then read its admin key on stdin (``services/ues/cli.py``)."""
+
+
+class Standby(NamedTuple):
+    """A container started ahead of its world: its name (the world's instance id), the SDK object, its host port."""
+
+    name: str
+    container: Any
+    port: int | None
 
 
 class DockerConfig(EngineConfig):
@@ -54,15 +76,19 @@ class DockerConfig(EngineConfig):
                                 "(GREEN_UES_DOCKER_NETWORK): the green reaches them by name")
     # PoolSettings sets 0.0.0.0 when purples come through GREEN_UES_ADVERTISE_HOST: they connect from elsewhere.
     publish_host: str = "127.0.0.1"
+    standby: int = Field(default=1, ge=0, le=16, description="containers kept started ahead of their worlds, "
+                         "warmed and waiting for an admin key (GREEN_UES_DOCKER_STANDBY; the module docstring); "
+                         "``command`` must take ues-server's --admin-key-stdin")
 
 
-def _log_tail(container: Any, key: str, lines: int = 20) -> str:
-    """The container's last log lines as one string, the admin key masked (blocking)."""
+def _log_tail(container: Any, lines: int = 20) -> str:
+    """The container's last log lines as one string (blocking). They never hold the admin key: it arrives on stdin,
+    which the container does not echo."""
     try:
         raw = container.logs(tail=lines)
     except Exception as exc:
         return f"(no logs: {exc})"
-    text = raw.decode(errors="replace").replace(key, "***")
+    text = raw.decode(errors="replace")
     return " | ".join(line for line in text.splitlines() if line.strip()) or "(no output)"
 
 
@@ -75,6 +101,9 @@ class DockerBackend(EngineBackend):
     def __init__(self, config: DockerConfig, *, client: Any = None) -> None:
         super().__init__(config, client=client)
         self._image_labels: dict[str, str] | None = None
+        self._standbys: deque[asyncio.Task[Standby]] = deque()
+        self._discarding: set[asyncio.Task[None]] = set()
+        self._closing = False
         # Containers a stop could not remove (the engine did not answer, e.g. while it restarts): an engine that comes
         # back keeps them, exited, so the next start removes them first.
         self._unremoved: set[str] = set()
@@ -89,16 +118,18 @@ class DockerBackend(EngineBackend):
                 return {}
         return compose_unclaimed(self._image_labels)
 
-    def _create(self, name: str, key: str) -> tuple[Any, int | None]:
-        """Create and start the container; return it and its published host port (None when not published)."""
+    def _create(self, name: str, *args: Any) -> Standby:
+        """Create and start the standby container ``name`` (it gets its admin key when taken: ``_hand_key``); return it
+        with its published host port (blocking)."""
         import docker
 
         self._remove_unremoved()
         config = self.config
-        publish = config.network is None or config.advertise_host is not None
         kwargs: dict[str, Any] = {
             "name": name,
-            "environment": {"UES_ADMIN_KEY": key, "UES_PORT": str(CONTAINER_PORT), "UES_LOG_LEVEL": "warning"},
+            # No UES_ADMIN_KEY: the key arrives on stdin (stdin_open keeps it open for the attach that writes it).
+            "environment": {"UES_PORT": str(CONTAINER_PORT), "UES_LOG_LEVEL": "warning"},
+            "stdin_open": True,
             "labels": {**self._unclaimed(), **self.labels, LABEL_INSTANCE: name},
             "read_only": True,
             "tmpfs": {"/tmp": f"rw,nosuid,nodev,noexec,size={config.tmpfs_size}"},
@@ -110,13 +141,14 @@ class DockerBackend(EngineBackend):
         }
         if config.user:
             kwargs["user"] = config.user
-        if publish:
+        if self._publish:
             kwargs["ports"] = {f"{CONTAINER_PORT}/tcp": (config.publish_host, None)}
         if config.network:
             kwargs["network"] = config.network
+        command = [*config.command, STANDBY_FLAG]
         # create + start rather than containers.run(): run() would try to pull a missing image from a registry.
         try:
-            container = self.client().containers.create(config.image, list(config.command), **kwargs)
+            container = self.client().containers.create(config.image, command, **kwargs)
         except docker.errors.ImageNotFound as exc:
             raise BackendError(f"UES image {config.image!r} is not in the Docker engine (build it, or set "
                                f"GREEN_UES_IMAGE): {exc.explanation}") from exc
@@ -127,21 +159,103 @@ class DockerBackend(EngineBackend):
         except docker.errors.DockerException as exc:
             self._remove(container.id)
             raise BackendError(f"could not start UES container {name}: {exc}") from exc
-        if not publish:
-            return container, None
+        if not self._publish:
+            return Standby(name, container, None)
         container.reload()
         bindings = (container.ports or {}).get(f"{CONTAINER_PORT}/tcp") or []
         if not bindings:  # it exited already (ports are only listed while it runs)
-            tail = _log_tail(container, key)
+            tail = _log_tail(container)
             self._remove(name)
             raise BackendError(f"UES container {name} stopped during start-up (status {container.status}): {tail}")
-        return container, int(bindings[0]["HostPort"])
+        return Standby(name, container, int(bindings[0]["HostPort"]))
+
+    @property
+    def _publish(self) -> bool:
+        """Whether container port 8000 is published on the host (the green runs there, or purples connect there)."""
+        return self.config.network is None or self.config.advertise_host is not None
+
+    def _hand_key(self, standby: Standby, key: str) -> None:
+        """Write the world's admin key to the standby's stdin, once it is known to run; BackendError when it does not
+        run (any more) or the engine refuses the attach (blocking)."""
+        status = self._status(standby.container.id)
+        if status != "running":
+            raise BackendError(f"standby container {standby.name} is {status}")
+        try:
+            attached = self.client().api.attach_socket(standby.container.id, params={"stdin": 1, "stream": 1})
+        except Exception as exc:
+            raise BackendError(f"could not attach to standby container {standby.name}: {exc}") from exc
+        try:
+            getattr(attached, "_sock", attached).sendall(key.encode() + b"\n")
+        except OSError as exc:
+            raise BackendError(f"could not hand standby container {standby.name} its key: {exc}") from exc
+        finally:
+            attached.close()
+
+    # ------------------------------------------------------------------ standbys
+    def _refill(self) -> None:
+        """Start standbys until ``standby`` of them are on their way (none once closing)."""
+        while not self._closing and len(self._standbys) < self.config.standby:
+            self._standbys.append(self._new_standby())
+
+    def _new_standby(self) -> asyncio.Task[Standby]:
+        name = self._world_name()
+        return asyncio.ensure_future(self._created(name))
+
+    async def _take(self, task: asyncio.Task[Standby], key: str) -> Standby:
+        """The standby of ``task``, once started, holding ``key``; BackendError when it failed or died. A caller
+        cancelled meanwhile removes the standby (the thread creating it finishes first)."""
+        try:
+            standby = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            self._discard(task)
+            raise
+        try:
+            await self._run(self._hand_key, standby, key)
+        except BaseException:
+            await asyncio.shield(self._run(self._remove, standby.name))
+            raise
+        return standby
+
+    def _discard(self, task: asyncio.Task[Standby]) -> None:
+        """Remove the standby of ``task`` in the background, once created (it belongs to no start any more)."""
+        async def remove() -> None:
+            with contextlib.suppress(BaseException):
+                standby = await asyncio.shield(task)
+                await self._run(self._remove, standby.name)
+
+        removing = asyncio.ensure_future(remove())
+        self._discarding.add(removing)
+        removing.add_done_callback(self._discarding.discard)
 
     async def start(self) -> Instance:
-        name = self._world_name()
+        """A world from the oldest standby (started now when there is none), given its key; a replacement standby
+        starts meanwhile. A standby that had waited and died is replaced once."""
         key = new_admin_key()
         started = time.monotonic()
-        container, port = await self._created(name, key)
+        self._refill()
+        if not self._standbys:  # standby=0, or closing: one for this start alone
+            self._standbys.append(self._new_standby())
+        task = self._standbys.popleft()
+        waited = task.done()  # ready before this start: it may have died since
+        try:
+            instance = await self._world(task, key, waited)
+        finally:
+            self._refill()  # after this world answers: its replacement would compete with it for the CPU
+        log.info("ues_started", instance=instance.instance_id, container=instance.handle.short_id, url=instance.url,
+                 from_standby=waited, seconds=round(time.monotonic() - started, 3))
+        return instance
+
+    async def _world(self, task: asyncio.Task[Standby], key: str, waited: bool) -> Instance:
+        """The standby of ``task`` made the world with admin key ``key``, answering ``/health``; a standby that
+        ``waited`` and is found dead is replaced once."""
+        try:
+            standby = await self._take(task, key)
+        except BackendError as exc:
+            if not waited:
+                raise
+            log.warning("ues_standby_lost", error=str(exc))
+            standby = await self._take(self._new_standby(), key)
+        name, container, port = standby
         url = f"http://{name}:{CONTAINER_PORT}" if self.config.network else f"http://127.0.0.1:{port}"
         advertise_host = self.config.advertise_host
         advertised = f"http://{advertise_host}:{port}" if advertise_host else url
@@ -151,8 +265,6 @@ class DockerBackend(EngineBackend):
         except BaseException:
             await asyncio.shield(self._run(self._remove, name))  # never leak a half-started container
             raise
-        log.info("ues_started", instance=name, container=container.short_id, url=url,
-                 seconds=round(time.monotonic() - started, 3))
         return instance
 
     async def _wait_healthy(self, instance: Instance) -> None:
@@ -189,7 +301,7 @@ class DockerBackend(EngineBackend):
                 return
 
     async def _tail(self, instance: Instance) -> str:
-        return await self._run(_log_tail, instance.handle, instance.admin_key)
+        return await self._run(_log_tail, instance.handle)
 
     # ------------------------------------------------------------------ stop / status
     def _status(self, container_id: str) -> str:
@@ -238,6 +350,16 @@ class DockerBackend(EngineBackend):
         except Exception as exc:  # engine unreachable: let the HTTP health check decide
             log.warning("ues_docker_status_failed", instance=instance.instance_id, error=str(exc))
             return True
+
+    async def close(self) -> None:
+        """Remove the standbys (each once its creating thread is done), then what ``EngineBackend.close`` removes."""
+        self._closing = True
+        standbys, self._standbys = list(self._standbys), deque()
+        for task in standbys:
+            self._discard(task)
+        if self._discarding:
+            await asyncio.gather(*self._discarding, return_exceptions=True)
+        await super().close()
 
     # ------------------------------------------------------------------ ownership
     def _list(self, **label_values: str) -> list[dict[str, Any]]:
