@@ -4,8 +4,9 @@ Standby containers: the backend keeps ``standby`` containers (one by default) st
 ``ues-server --admin-key-stdin``: the simulator imported, its app built and warmed, the port bound, waiting for an
 admin key. A start takes the oldest standby, checks that it still runs, writes the world's key to its stdin (the
 engine's attach stream) and waits for ``/health``: ~0.1 s instead of the ~1.2 s a container spends starting Python and
-importing the simulator. Then it starts a replacement. A start that finds no standby starts one and takes it, so every
-world is born the same way; a standby that died while it waited (an engine restart, a kill) is removed and replaced.
+importing the simulator. Once the world answers, it starts a replacement (not after a failed start). A start that
+finds no standby starts one and takes it, so every world is born the same way; a standby that died while it waited
+(an engine restart, a kill) is removed and replaced.
 Each standby holds what an idle world holds (~45 MB) and counts among ``owned()``; ``standby=0`` keeps none.
 
 Security: the admin key reaches the container only through its stdin, never its command line or environment (so
@@ -228,19 +229,16 @@ class DockerBackend(EngineBackend):
         removing.add_done_callback(self._discarding.discard)
 
     async def start(self) -> Instance:
-        """A world from the oldest standby (started now when there is none), given its key; a replacement standby
-        starts meanwhile. A standby that had waited and died is replaced once."""
+        """A world from the oldest standby (started now when there is none), given its key; once it answers, a
+        replacement standby starts. A standby that had waited and died is replaced once."""
         key = new_admin_key()
         started = time.monotonic()
-        self._refill()
-        if not self._standbys:  # standby=0, or closing: one for this start alone
-            self._standbys.append(self._new_standby())
-        task = self._standbys.popleft()
+        task = self._standbys.popleft() if self._standbys else self._new_standby()
         waited = task.done()  # ready before this start: it may have died since
-        try:
-            instance = await self._world(task, key, waited)
-        finally:
-            self._refill()  # after this world answers: its replacement would compete with it for the CPU
+        instance = await self._world(task, key, waited)
+        # Only now: a replacement would compete with this world for the CPU, and after a failed start (a broken image,
+        # an engine gone) it would most likely fail too.
+        self._refill()
         log.info("ues_started", instance=instance.instance_id, container=instance.handle.short_id, url=instance.url,
                  from_standby=waited, seconds=round(time.monotonic() - started, 3))
         return instance
