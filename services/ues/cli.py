@@ -17,6 +17,7 @@ from pathlib import Path
 
 from services.ues.compat import Compat
 from services.ues.settings import MIN_ADMIN_KEY_LENGTH, UESSettings
+from services.ues.warm import skip_pydantic_v1
 
 
 def _write_key_file(path: str, secret: str, key_id: str) -> bool:
@@ -54,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["UES_ADMIN_KEY_FILE"] = args.admin_key_file
     if args.compat:
         os.environ["UES_COMPAT"] = args.compat
+    skip_pydantic_v1()
     settings = UESSettings()
     if args.admin_key_stdin:
         if settings.admin_key:

@@ -45,7 +45,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from services.ues.forkproto import SERVER_PROCESS_NAME, WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest
-from services.ues.warm import WARM_SECRET, listen, warm
+from services.ues.warm import WARM_SECRET, listen, skip_pydantic_v1, warm
 
 
 def set_process_name(name: str) -> None:
@@ -113,6 +113,7 @@ def _spawn(app: Any, request: SpawnRequest, control: socket.socket, log_level: s
 def serve(control: socket.socket, log_level: str = "warning") -> int:
     """Warm the simulator, announce ``Ready``, then fork worlds on request until the owner goes away."""
     set_process_name(SERVER_PROCESS_NAME)
+    skip_pydantic_v1()
     from services.ues.app import create_app
     from services.ues.server import world_config  # imported here, once, for every child
     from services.ues.settings import UESSettings
