@@ -3,17 +3,16 @@
 Standby containers: the backend keeps ``standby`` containers (one by default) started ahead of their worlds, running
 ``ues-server --admin-key-stdin``: the simulator imported, its app built and warmed, the port bound, waiting for an
 admin key. A start takes the oldest standby, checks that it still runs, writes the world's key to its stdin (the
-engine's attach stream) and waits for ``/health``: ~0.1 s instead of the ~1.2 s a container spends starting Python and
-importing the simulator. Once the world answers, it starts a replacement (not after a failed start). A start that
-finds no standby starts one and takes it, so every world is born the same way; a standby that died while it waited
-(an engine restart, a kill) is removed and replaced.
-Each standby holds what an idle world holds (~45 MB) and counts among ``owned()``; ``standby=0`` keeps none.
+engine's attach stream) and waits for ``/health``: tens of milliseconds instead of the second or more a container
+spends starting Python and importing the simulator. Once the world answers, it starts a replacement (not after a
+failed start). A start that finds no standby starts one and takes it, so every world is born the same way; a standby
+that died while it waited (an engine restart, a kill) is removed and replaced. Each standby holds what an idle world
+holds (~45 MB) and counts among ``owned()``; ``standby=0`` keeps none.
 
 Security: the admin key reaches the container only through its stdin, never its command line or environment (so
-``docker inspect`` does not show it), and is never logged (it is even masked out of the log lines quoted in errors).
-Containers run
-as a non-root user with a read-only root file system (a small tmpfs at ``/tmp``), ``no-new-privileges``, no
-capabilities, CPU, memory and pids limits, and no host mounts.
+``docker inspect`` does not show it), and is never logged. Containers run as a non-root user with a read-only root
+file system (a small tmpfs at ``/tmp``), ``no-new-privileges``, no capabilities, CPU, memory and pids limits, and no
+host mounts.
 
 Networking, seen from the green:
 
@@ -350,7 +349,8 @@ class DockerBackend(EngineBackend):
             return True
 
     async def close(self) -> None:
-        """Remove the standbys (each once its creating thread is done), then what ``EngineBackend.close`` removes."""
+        """Remove the standbys (each once its creating thread is done), then what ``EngineBackend.close`` removes. A
+        start after this keeps no standby (it would outlive the backend's owner)."""
         self._closing = True
         standbys, self._standbys = list(self._standbys), deque()
         for task in standbys:
