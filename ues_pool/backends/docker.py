@@ -177,7 +177,10 @@ class DockerBackend(EngineBackend):
     def _hand_key(self, standby: Standby, key: str) -> None:
         """Write the world's admin key to the standby's stdin, once it is known to run; BackendError when it does not
         run (any more) or the engine refuses the attach (blocking)."""
-        status = self._status(standby.container.id)
+        try:
+            status = self._status(standby.container.id)
+        except Exception as exc:  # the engine does not answer (it restarts, say)
+            raise BackendError(f"no word from the engine about standby container {standby.name}: {exc}") from exc
         if status != "running":
             raise BackendError(f"standby container {standby.name} is {status}")
         try:
@@ -212,7 +215,7 @@ class DockerBackend(EngineBackend):
         try:
             await self._run(self._hand_key, standby, key)
         except BaseException:
-            await asyncio.shield(self._run(self._remove, standby.name))
+            await asyncio.shield(self._run(self._remove_or_remember, standby.name))
             raise
         return standby
 
@@ -221,7 +224,7 @@ class DockerBackend(EngineBackend):
         async def remove() -> None:
             with contextlib.suppress(BaseException):
                 standby = await asyncio.shield(task)
-                await self._run(self._remove, standby.name)
+                await self._run(self._remove_or_remember, standby.name)
 
         removing = asyncio.ensure_future(remove())
         self._discarding.add(removing)
@@ -260,7 +263,7 @@ class DockerBackend(EngineBackend):
         try:
             await self._wait_healthy(instance)
         except BaseException:
-            await asyncio.shield(self._run(self._remove, name))  # never leak a half-started container
+            await asyncio.shield(self._run(self._remove_or_remember, name))  # never leak a half-started container
             raise
         return instance
 
@@ -321,6 +324,14 @@ class DockerBackend(EngineBackend):
         except docker.errors.APIError as exc:
             if exc.status_code != 409:  # 409: removal already in progress
                 raise
+
+    def _remove_or_remember(self, container_id: str) -> None:
+        """Remove a container; when the engine refuses (it restarts, say), remember it for the next start (blocking)."""
+        try:
+            self._remove(container_id)
+        except Exception as exc:
+            self._unremoved.add(container_id)
+            log.warning("ues_container_not_removed", container=container_id[:40], error=str(exc))
 
     def _remove_unremoved(self) -> None:
         """Remove the containers earlier stops could not; keep those the engine still refuses (blocking)."""
