@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import secrets
+import select
 import sys
 from pathlib import Path
 
@@ -99,7 +100,11 @@ def _serve_key_from_stdin(settings: UESSettings, host: str, port: int, log_level
     from services.ues.warm import WARM_SECRET, listen, warm
 
     app = create_app(settings, admin_secret=WARM_SECRET)
-    warm(app)
+    warmed = not select.select([sys.stdin], [], [], 0)[0]
+    if warmed:
+        # Nobody waits yet: build FastAPI's lazy route state now. A key already there means a start is waiting on this
+        # server (it found no standby ready): it answers sooner without (the first keyed request builds that state).
+        warm(app)
     config = world_config(app, log_level)
     config.load()  # imports uvicorn's protocol modules
     try:
@@ -107,7 +112,8 @@ def _serve_key_from_stdin(settings: UESSettings, host: str, port: int, log_level
     except OSError as exc:
         print(f"ues-server: could not listen on {host}:{port}: {exc}", file=sys.stderr)
         return 1
-    print(f"ues-server: warmed, listening on {host}:{port}; waiting for the admin key on stdin", flush=True)
+    print(f"ues-server: {'warmed, ' if warmed else ''}listening on {host}:{port}; waiting for the admin key on stdin",
+          flush=True)
     secret = sys.stdin.readline().strip()
     if len(secret) < MIN_ADMIN_KEY_LENGTH:
         what = "no admin key (it closed)" if not secret else f"an admin key of {len(secret)} characters"
