@@ -1,4 +1,4 @@
-"""The UES green agent: an A2A assessor of AI personal assistants (see ../shared/ARCHITECTURE.md)."""
+"""The UES green agent: an A2A assessor of AI personal assistants (docs/architecture.md)."""
 
 from importlib.metadata import PackageNotFoundError, version
 

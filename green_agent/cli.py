@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from green_agent.assessment.outcome import Outcome
+    from green_agent.assessment.runner import ScenarioRunner
     from green_agent.config import GreenSettings
+    from green_agent.protocol import ProgressUpdate
     from green_agent.scenarios import ScenarioLibrary
 
-# The purple roles `assess` can start (services/purple/cli.py has them all; the fault-injection ones are for tests).
+# The purple roles `assess` can start (services/purple/roles.py has them all; the fault-injection ones are for tests).
 BASELINE_ROLES = ("oracle", "noop", "reckless", "gullible", "chatter", "echo", "yes", "forger", "digest", "broadcaster",
                   "refuser", "sweeper", "dumper", "digest-max-step")
 
@@ -31,21 +35,52 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+async def _assessment(args: argparse.Namespace, settings: GreenSettings, library: ScenarioLibrary,
+                      config: dict[str, Any], emit: Callable[[ProgressUpdate], Awaitable[None]]) -> Outcome:
+    """The assessment ``assess`` asks for, on the embedded default. The one world its trials use and the baseline
+    purple start first; the runner loads in a thread meanwhile, so all three take their start-up at once."""
+    import asyncio
+
+    from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process, world_gateway
+
+    def load() -> type[ScenarioRunner]:
+        """The runner and the scenario, loaded: most of this process's start-up (imports, the part library)."""
+        from green_agent.assessment.runner import ScenarioRunner
+
+        library.get(args.scenario)
+        return ScenarioRunner
+
+    loading = asyncio.create_task(asyncio.to_thread(load))
+    try:
+        async with local_pool(settings, min_idle=0, worlds=1) as pool, world_gateway(settings) as gateway:
+            if args.purple:
+                return await assess_once(scenario_ids=[args.scenario], purple_url=args.purple, pool=pool,
+                                         runner=(await loading)(settings, library, gateway), seed=args.seed,
+                                         trials=args.trials, config=config, emit=emit)
+            with oracle_plans(settings) as local:
+                async with purple_process(args.purple_role, local.scenarios_dir,
+                                          plans_dir=local.oracle_plans_dir) as url:
+                    return await assess_once(scenario_ids=[args.scenario], purple_url=url, pool=pool,
+                                             runner=(await loading)(local, library, gateway), seed=args.seed,
+                                             trials=args.trials, config=config, emit=emit)
+    finally:
+        await asyncio.gather(loading, return_exceptions=True)  # a thread cannot be cancelled: let it end
+
+
 def _assess(args: argparse.Namespace) -> int:
     import asyncio
     import json
     import uuid
 
-    from green_agent.assessment.runner import ScenarioRunner
     from green_agent.config import GreenSettings
     from green_agent.console import LiveProgress
-    from green_agent.embedded import assess_once, local_pool, oracle_plans, purple_process, world_gateway
     from green_agent.scenario_spec import ScenarioError
+    from green_agent.scenarios import library_for
 
     settings = GreenSettings()
-    runner = ScenarioRunner(settings)
+    library = library_for(settings)
     try:
-        runner.library.get(args.scenario)
+        library.spec(args.scenario)  # an unknown scenario is refused before anything starts
     except ScenarioError as exc:
         print(f"green-agent assess: {exc}", file=sys.stderr)
         return 2
@@ -55,27 +90,16 @@ def _assess(args: argparse.Namespace) -> int:
     config: dict[str, Any] = {"verbose_updates": show.live or args.verbose}
     if args.character_mode:
         config["character_mode"] = args.character_mode
-
-    async def run() -> list[dict[str, Any]]:
-        async with local_pool(settings, min_idle=0) as pool, world_gateway(settings) as gateway:
-            if args.purple:
-                outcome = await assess_once(scenario_ids=[args.scenario], purple_url=args.purple, pool=pool,
-                                            runner=ScenarioRunner(settings, runner.library, gateway), seed=args.seed,
-                                            trials=args.trials, config=config, emit=show)
-            else:
-                with oracle_plans(settings) as local:
-                    async with purple_process(args.purple_role, local.scenarios_dir,
-                                              plans_dir=local.oracle_plans_dir) as url:
-                        outcome = await assess_once(scenario_ids=[args.scenario], purple_url=url, pool=pool,
-                                                    runner=ScenarioRunner(local, runner.library, gateway),
-                                                    seed=args.seed, trials=args.trials, config=config, emit=show)
-        print(outcome.summary_text, file=sys.stderr)
-        if outcome.report is not None:
-            print(f"report written to {outcome.report}", file=sys.stderr)
-        return [row.wire() for row in outcome.rows]
-
-    with show:
-        rows = asyncio.run(run())
+    try:
+        with show:
+            outcome = asyncio.run(_assessment(args, settings, library, config, show))
+    except ScenarioError as exc:  # the scenario's parts or generator, found broken while loading
+        print(f"green-agent assess: {exc}", file=sys.stderr)
+        return 2
+    print(outcome.summary_text, file=sys.stderr)
+    if outcome.report is not None:
+        print(f"report written to {outcome.report}", file=sys.stderr)
+    rows = [row.wire() for row in outcome.rows]
     out = Path(args.out) if args.out else settings.data_dir / "results" / f"{args.scenario}-{uuid.uuid4().hex[:8]}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(rows, indent=2))

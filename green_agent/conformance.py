@@ -1,4 +1,4 @@
-"""``purple-agent check URL``: does a purple speak the assessment protocol (specs/protocol.md §1, §4, §5)? And
+"""``purple-agent check URL``: does a purple speak the assessment protocol (docs/reference/protocol.md)? And
 ``--manifest FILE``: is its Amber manifest what this green needs under AgentBeats (green_agent/purple_manifest.py)?
 
 The check fetches the purple's agent card, then plays one short built-in scenario (``conformance_scenarios/``,
@@ -36,6 +36,7 @@ from pydantic import BaseModel
 from green_agent.config import GreenSettings
 from green_agent.protocol import CharacterMode, ProblemKind, TrialRow, ViolationType, cut
 from green_agent.purple_manifest import check_manifest
+from services.ues.client import tls_context
 
 BUILTIN_SCENARIOS = Path(__file__).resolve().parent / "conformance_scenarios"
 DEFAULT_SCENARIO = "conformance"
@@ -138,7 +139,7 @@ async def check_card(url: str) -> tuple[CardCheck, list[Finding]]:
     card_url = url.rstrip("/") + CARD_PATH
     result = CardCheck(url=card_url, ok=False)
     try:
-        async with httpx.AsyncClient(timeout=CARD_TIMEOUT_S, follow_redirects=True) as http:
+        async with httpx.AsyncClient(timeout=CARD_TIMEOUT_S, follow_redirects=True, verify=tls_context()) as http:
             response = await http.get(card_url)
     except httpx.HTTPError as exc:
         return result, [Finding(kind=FindingKind.UNREACHABLE,

@@ -14,18 +14,20 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from green_agent.assessment.outcome import Outcome
-from green_agent.assessment.runner import ScenarioRunner
 from green_agent.config import GreenSettings
 from green_agent.protocol import ProgressUpdate, parse_request
-from green_agent.world_gateway import WorldGateway, gateway_from
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import free_port
 from ues_pool.backends.process import ProcessBackend, ProcessConfig
 from ues_pool.backends.select import make_backend
 from ues_pool.pool import UESPool
+
+if TYPE_CHECKING:  # the runner is most of the green's imports: `assess` loads it while its worlds start
+    from green_agent.assessment.outcome import Outcome
+    from green_agent.assessment.runner import ScenarioRunner
+    from green_agent.world_gateway import WorldGateway
 
 
 def purple_command(role: str, port: int, *extra: str, scenarios_dir: Path | None = None,
@@ -44,7 +46,7 @@ def purple_command(role: str, port: int, *extra: str, scenarios_dir: Path | None
 async def wait_for_purple(url: str, role: str, returncode: Callable[[], int | None], log: IO[bytes],
                           timeout_s: float) -> None:
     """Return once the purple at ``url`` serves its agent card (readiness is polled on the card path,
-    specs/protocol.md §1). RuntimeError with the tail of its ``log`` as soon as its process has a ``returncode``;
+    docs/reference/protocol.md). RuntimeError with the tail of its ``log`` as soon as its process has a ``returncode``;
     TimeoutError after ``timeout_s``."""
 
     def exited() -> str | None:
@@ -138,20 +140,25 @@ async def assess_once(*, scenario_ids: list[str], purple_url: str, pool: UESPool
 async def world_gateway(settings: GreenSettings) -> AsyncIterator[WorldGateway | None]:
     """The world gateway the settings ask for (``GREEN_WORLD_GATEWAY``), serving for the block — give it to the
     ``ScenarioRunner`` — or None when it is off."""
-    gateway = gateway_from(settings)
-    if gateway is None:
+    if not settings.world_gateway:  # off: the gateway's server modules (uvicorn, Starlette) are never loaded
         yield None
         return
+    from green_agent.world_gateway import gateway_from
+
+    gateway = gateway_from(settings)
+    assert gateway is not None
     async with gateway:
         yield gateway
 
 
 @contextlib.asynccontextmanager
-async def local_pool(settings: GreenSettings, min_idle: int = 1) -> AsyncIterator[UESPool]:
+async def local_pool(settings: GreenSettings, min_idle: int = 1, worlds: int = 0) -> AsyncIterator[UESPool]:
     """A pool for local runs: the embedded default (process) unless ``GREEN_UES_BACKEND`` names a backend, which is
-    then honoured — a run never silently uses another backend than the one asked for."""
+    then honoured — a run never silently uses another backend than the one asked for. ``worlds``: worlds the run
+    will lease, started at once (``UESPool.prestart``) rather than when it asks for them."""
     backend = ProcessBackend(settings.backend_config("process", ProcessConfig).model_copy(
         update={"pool_name": f"{settings.pool_name}-local", "state_dir": settings.data_dir / "pool"})) \
         if settings.ues_backend == "auto" else make_backend(settings)
     async with UESPool(backend, settings.pool.model_copy(update={"min_idle": min_idle})) as pool:
+        pool.prestart(worlds)
         yield pool

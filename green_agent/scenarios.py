@@ -1,7 +1,7 @@
 """Scenario folders: load, validate, and load their evaluators in a namespace of their own.
 
 A scenario is a folder ``<scenario_id>/`` with ``scenario.json``, ``initial_state.json``, ``evaluators.py``
-(optional, may import sibling modules), ``solution.json`` and ``README.md`` (../shared/specs/scenarios.md).
+(optional, may import sibling modules), ``solution.json`` and ``README.md`` (docs/reference/scenarios.md).
 The format is a superset of the reference green agent's, whose scenario folders load unchanged.
 
 A folder may also hold ``generator.py`` with ``generate(seed) -> World``: the scenario's worlds, one per world

@@ -38,6 +38,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from green_agent.config import GreenSettings
+from services.ues.client import tls_context
 
 __all__ = ["GATEWAY_PREFIX", "GatewayCall", "GatewayCalls", "GatewayError", "WorldGateway"]
 
@@ -177,7 +178,7 @@ class WorldGateway:
         self._http = httpx.AsyncClient(
             timeout=httpx.Timeout(self._timeout_s, connect=5.0, pool=self._timeout_s),
             limits=httpx.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_KEEPALIVE),
-            follow_redirects=False)
+            follow_redirects=False, verify=tls_context())
         # No logging set-up (log_config, log_level): the uvicorn loggers are the green's server's too.
         config = uvicorn.Config(self.app, host=self.host, port=self.port, lifespan="off", access_log=False,
                                 log_config=None, log_level=None, server_header=False, date_header=False,
@@ -252,9 +253,10 @@ class WorldGateway:
         route = self._routes.get(token) or self._ended.get(token)
         return route.arrived if route is not None else 0
 
-    async def unregister(self, token: str) -> None:
+    async def unregister(self, token: str, *, drain: bool = True) -> None:
         """Close the trial's route: calls from now on answer 410; calls already in flight through it finish (up to
-        ``CLOSE_WAIT_S``) and are recorded, so that a read after this sees every call the world answered."""
+        ``CLOSE_WAIT_S``) and are recorded, so that a read after this sees every call the world answered.
+        ``drain=False`` does not wait for them: the world is dead, and nothing of it will be read."""
         route = self._routes.pop(token, None)
         if route is None:
             return
@@ -262,8 +264,9 @@ class WorldGateway:
         self._ended[token] = route
         while len(self._ended) > MAX_ENDED:
             self._ended.popitem(last=False)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(route.idle.wait(), CLOSE_WAIT_S)
+        if drain:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(route.idle.wait(), CLOSE_WAIT_S)
 
     # ------------------------------------------------------------------ HTTP
     async def _health(self, request: Request) -> Response:

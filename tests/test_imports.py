@@ -1,4 +1,4 @@
-"""The direction of imports (ARCHITECTURE.md): ``green_agent → ues_pool → services.ues.client``.
+"""The direction of imports (docs/architecture.md): ``green_agent → ues_pool → services.ues.client``.
 
 * Nothing outside ``services/ues`` imports any module of the simulator but its published client; the fork server's
   control protocol (``services.ues.forkproto``) is published to the pool's process backend alone.

@@ -10,7 +10,9 @@ The idle set holds ``min_idle`` warm worlds (refilled in the background) plus th
 for the next taker, most recently given back first, and stopped once nobody took them for ``idle_ttl_s`` (while the
 idle set is larger than ``min_idle``, at least one). A world costs about a CPU-second to start and little to keep,
 so a stream of assessments one after another reuses the same few worlds instead of starting one per assessment,
-and a burst's worlds serve the rest of the burst.
+and a burst's worlds serve the rest of the burst. A run that knows what it will lease — ``green-agent assess``: one
+world — calls ``prestart(n)`` instead: those worlds start at once, beside whatever else the run starts, and are not
+kept up afterwards; a taker arriving while one is on its way waits for it rather than starting another.
 
 Invariants:
 
@@ -21,8 +23,10 @@ Invariants:
 * A world is destroyed only on evidence that it is dead: its backend says its process or container is gone, its
   port refuses connections, or ``health_failures`` health rounds in a row got no answer. One slow answer — a busy
   world, or the green's own event loop stalled past a probe's timeout — never kills a world, leased or idle. Health
-  rounds run in the maintenance task, every instance probed concurrently, never on a lease's path (a lease whose
-  world died is marked broken).
+  rounds run in the maintenance task, every instance probed concurrently, never on a lease's path.
+* A leased world's death is told to its holder at once: the lease is marked broken and its ``lost`` event set, so
+  the work using it ends instead of waiting out HTTP timeouts. A leased world's exit is seen as it happens
+  (``Backend.exited``: the process's pidfd, the container's ``die`` event), not a health round later.
 * Work that must finish once begun (giving a world back, destroying one) runs in tasks of its own that shutdown
   waits for, so a cancelled caller never leaves an instance half-wiped, uncounted, or running.
 * The pool speaks to its worlds only through ``services.ues.client.UESClient``.
@@ -42,7 +46,7 @@ import httpx
 import structlog
 from pydantic import BaseModel, Field
 
-from services.ues.client import Health, UESClient, UESError
+from services.ues.client import Health, UESClient, UESError, tls_context
 from ues_pool.backends.base import Backend, BackendError, Instance
 
 __all__ = ["Lease", "PoolConfig", "PoolExhausted", "UESPool"]
@@ -72,11 +76,19 @@ class PoolExhausted(RuntimeError):
 
 @dataclass(eq=False)
 class Lease:
-    """A context's hold on one UES instance, for the duration of one ``lease()`` block."""
+    """A context's hold on one UES instance, for the duration of one ``lease()`` block. ``broken_reason`` says why
+    the world was declared dead, if it was; ``lost`` is set at that moment, for work that waits on it."""
 
     context_id: str
     instance: Instance
     broken_reason: str | None = None
+    lost: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    def mark_broken(self, reason: str) -> None:
+        """Declare the lease's world dead (the first reason stands) and wake whoever waits on ``lost``."""
+        if self.broken_reason is None:
+            self.broken_reason = reason
+        self.lost.set()
 
     @property
     def instance_id(self) -> str:
@@ -126,6 +138,8 @@ class UESPool:
         self._leases: dict[str, Lease] = {}
         self._starting = 0
         self._wiping = 0
+        self._prestarting = 0  # worlds of prestart() on their way: takers wait for them instead of starting more
+        self._prestart_failures: list[BackendError] = []  # why prestarted worlds did not start, for their takers
         # The one start throttle (backends have none): here it bounds every backend's starts, refills and takers
         # alike, from one setting, and a start waiting for a slot already counts as starting against max_instances.
         self._start_slots = asyncio.Semaphore(self.config.max_concurrent_starts)
@@ -134,9 +148,11 @@ class UESPool:
         self._gates: dict[str, _Gate] = {}
         self._maintainer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        # One per live lease: waits for its world's exit (Backend.exited). Apart from _tasks: it never ends by itself.
+        self._exit_watches: dict[Lease, asyncio.Task[None]] = {}
         self._silent_rounds: dict[str, int] = {}  # instance id → health rounds in a row it did not answer
         self._idle_since: dict[str, float] = {}  # instance id → when it joined the idle set (monotonic)
-        self._http = httpx.AsyncClient(timeout=5.0)
+        self._http = httpx.AsyncClient(timeout=5.0, verify=tls_context())
         self._closed = False
         self.stats = {"acquired_warm": 0, "acquired_cold": 0, "started": 0, "start_failures": 0,
                       "destroyed_unhealthy": 0, "reaped_orphans": 0, "released": 0,
@@ -170,6 +186,12 @@ class UESPool:
         if self._maintainer is not None:
             self._maintainer.cancel()
             await asyncio.wait({self._maintainer})
+        watches = list(self._exit_watches.values())
+        self._exit_watches.clear()
+        for watch in watches:
+            watch.cancel()
+        if watches:
+            await asyncio.wait(watches)
         # In-flight starts, refills, give-backs and destroys finish first: once the pool is closed, each disposes
         # of its instance itself or leaves it where the sweep below finds it.
         while True:
@@ -182,7 +204,7 @@ class UESPool:
                 break
         instances = self._idle + [lease.instance for lease in self._leases.values() if not lease.broken]
         for lease in self._leases.values():
-            lease.broken_reason = lease.broken_reason or "the UES pool was shut down"
+            lease.mark_broken("the UES pool was shut down")
         self._idle, self._leases = [], {}
         await asyncio.gather(*(self._destroy(i) for i in instances), return_exceptions=True)
         await self._http.aclose()
@@ -206,7 +228,8 @@ class UESPool:
         Blocks of one context run one after another, in arrival order; a block waiting for its turn may be
         cancelled and leaves nothing held. Raises PoolExhausted after ``acquire_timeout_s`` when ``max_instances``
         are all in use, BackendError when an instance cannot be started, RuntimeError once the pool is shut down.
-        If the world dies during the block the lease is marked ``broken`` (its ``broken_reason`` says why).
+        If the world dies during the block the lease is marked ``broken`` (its ``broken_reason`` says why) and its
+        ``lost`` event is set.
         """
         async with self._serialised(context_id):
             lease = await self._bind(context_id)
@@ -243,6 +266,8 @@ class UESPool:
         # No await from here on: a cancellation cannot land between taking the instance and recording it.
         lease = Lease(context_id, instance)
         self._leases[context_id] = lease
+        self._exit_watches[lease] = asyncio.get_running_loop().create_task(
+            self._watch_exit(lease), name=f"ues-pool-exit-watch-{instance.instance_id}")
         self._kick_refill()
         return lease
 
@@ -275,6 +300,11 @@ class UESPool:
                 else:  # silent is no evidence: the health rounds decide; this taker looks elsewhere
                     passed_over.add(instance)
                 continue
+            if self._prestarting:  # a world is on its way for takers like this one: starting another wastes it
+                await self._wait_change()
+                continue
+            if self._prestart_failures:  # the world started for this taker failed: its reason is the answer
+                raise self._prestart_failures.pop(0)
             if self.total < self.max_instances:
                 self.stats["acquired_cold"] += 1
                 return await self._start_one()
@@ -293,6 +323,9 @@ class UESPool:
     async def _hand_back(self, lease: Lease) -> None:
         """Give the lease's world back and wait until it is done. The give-back runs in a task of its own: a
         cancellation of the caller only ends the waiting, never the wipe (shutdown waits for that task)."""
+        watch = self._exit_watches.pop(lease, None)
+        if watch is not None:
+            watch.cancel()
         if self._leases.get(lease.context_id) is not lease:
             return  # given back already, or taken by shutdown, which destroyed its world
         # Detached at once, before any await: health rounds and shutdown no longer see it.
@@ -404,6 +437,33 @@ class UESPool:
         self._put_idle(instance)
         self._notify()
 
+    def prestart(self, count: int) -> None:
+        """Begin starting ``count`` worlds for leases about to come, in the background. Unlike ``min_idle`` they
+        are started once, not kept up: a run that knows it needs ``count`` worlds starts exactly those, while it
+        gets its other parts ready. A world that fails to start fails the taker that waited for it, with the
+        backend's reason (BackendError), as a start of its own would have."""
+        if self._closed:
+            raise RuntimeError("the UES pool is shut down")
+        for _ in range(max(0, min(count, self.max_instances - self.total - self._prestarting))):
+            self._prestarting += 1
+            self._spawn(self._prestart_one(), "ues-pool-prestart")
+
+    async def _prestart_one(self) -> None:
+        instance: Instance | None = None
+        try:
+            instance = await self._start_one()
+        except BackendError as exc:
+            log.error("ues_prestart_failed", error=str(exc))
+            self._prestart_failures.append(exc)
+        finally:
+            # No await between here and the notify: a waiting taker sees the world idle, or none on its way.
+            self._prestarting -= 1
+            if instance is not None and not self._closed:
+                self._put_idle(instance)
+            self._notify()
+        if instance is not None and self._closed:
+            await self._destroy(instance)
+
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
         """Run ``work`` as a task the pool keeps (a strong reference) and shutdown waits for."""
         task = asyncio.get_running_loop().create_task(work, name=name)
@@ -449,11 +509,21 @@ class UESPool:
         log.warning("ues_instance_silent", instance=instance.instance_id, rounds=silent)
         return None
 
+    async def _watch_exit(self, lease: Lease) -> None:
+        """Declare the lease's world dead the moment its backend sees it exit (cancelled when the lease ends)."""
+        try:
+            why = await self.backend.exited(lease.instance)
+        except Exception as exc:  # the health rounds still watch it
+            log.warning("ues_exit_watch_failed", instance=lease.instance_id, error=str(exc))
+            return
+        if self._leases.get(lease.context_id) is lease:
+            await self._mark_dead(lease.context_id, lease, why)
+
     async def _mark_dead(self, context_id: str, lease: Lease, why: str) -> None:
+        """Declare the leased world dead — its holder is told at once (``Lease.lost``) — and destroy it."""
         if lease.broken:
             return
-        where = f" on {lease.instance.location}" if lease.instance.location else ""
-        lease.broken_reason = f"UES instance {lease.instance_id}{where} stopped answering (health check failed: {why})"
+        lease.mark_broken(f"UES world {lease.instance_id} ({lease.instance.where}) was declared dead: {why}")
         self.stats["destroyed_unhealthy"] += 1
         log.error("ues_instance_died", context=context_id, instance=lease.instance_id, reason=why)
         await self._dispose(lease.instance)

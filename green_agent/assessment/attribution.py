@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from green_agent.assessment.calls import (
     OTHER_ROUTES,
@@ -38,8 +38,10 @@ from green_agent.assessment.calls import (
 )
 from green_agent.assessment.record import TrialRecord
 from green_agent.protocol import ActionLogEntry, Problem, ProblemKind
-from green_agent.world_gateway import GatewayCalls, WorldGateway
 from services.ues.client import UESClient, UESError, parse_time
+
+if TYPE_CHECKING:  # the gateway's server (uvicorn, Starlette) is loaded only by a green that runs one
+    from green_agent.world_gateway import GatewayCalls, WorldGateway
 
 # Action route → the ``modality.operation`` name its event carries (ues-api.md §3.7 mapping table).
 ROUTE_ACTIONS = {

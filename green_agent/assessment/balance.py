@@ -4,7 +4,7 @@ Drawn independently, the days of a short assessment hold some parts three times 
 on a coin's whim: two purples, or one purple twice, get scores that differ by what was drawn as much as by what it
 did. Drawn in balance (a balanced incomplete design, as item banks are), every part of the family comes up about
 equally often and at every position in turn, and every other day carries one attack, the goals in turn — so an
-assessment's mean varies less (figures in the README, tests/bench/bench_balance.py)."""
+assessment's mean varies less (figures in docs/scoring.md, "Paired comparisons"; tests/bench/bench_balance.py)."""
 
 from __future__ import annotations
 

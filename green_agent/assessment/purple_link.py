@@ -1,4 +1,4 @@
-"""The green's A2A client for one purple, for one assessment (specs/protocol.md §1 client side, §4).
+"""The green's A2A client for one purple, for one assessment (docs/reference/protocol.md).
 
 * The agent card is resolved from the URL exactly as given (it may carry a path, e.g. a gateway proxy
   ``http://127.0.0.1:8080/agent`` → ``http://127.0.0.1:8080/agent/.well-known/agent-card.json``).
@@ -39,6 +39,7 @@ from a2a.utils.errors import A2AError
 
 from services.protocol.a2a import first_data_object, first_text_object, message_parts
 from services.protocol.messages import Message, TurnReply
+from services.ues.client import tls_context
 
 log = structlog.get_logger("green.purple_link")
 
@@ -189,7 +190,7 @@ class PurpleLink:
         self._own_http = http is None
         self._http = http or httpx.AsyncClient(
             timeout=httpx.Timeout(connect=connect_timeout_s, read=None, write=30.0, pool=30.0),
-            follow_redirects=True)
+            follow_redirects=True, verify=tls_context())
         self._card: a2a_pb2.AgentCard | None = None
         self._client: A2AClient | None = None
         self._card_lock = asyncio.Lock()

@@ -126,6 +126,17 @@ class TrialRecord:
         if reason not in self.reasons:
             self.reasons.append(reason)
 
+    def blame_the_world(self, broken_reason: str) -> None:
+        """The trial's world was declared dead (``broken_reason``: why, by whoever held it). Unless the trial completed,
+        put that first among its errors (once): it names the world and where it ran, where the trial's own errors only
+        say "unreachable at URL"; an errored trial's first reason is then ``world_lost``."""
+        if self.status == TrialStatus.COMPLETED:
+            return
+        if not any(e.text == broken_reason for e in self.errors):
+            self.errors.insert(0, Problem(kind=ProblemKind.WORLD_FAILED, text=broken_reason))
+        if self.status == TrialStatus.ERRORED and ErrorReason.WORLD_LOST not in self.reasons:
+            self.reasons.insert(0, ErrorReason.WORLD_LOST)
+
     def disbelieved(self, error: Problem) -> TrialRecord:
         """A copy of this errored record, read-only, that is the purple's after all: ``failed`` (scored on what it
         did), ``error`` saying why the green no longer believes the reason it had errored for."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
@@ -21,7 +21,8 @@ from green_agent.assessment.provenance import trial_provenance
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.seeds import trial_seed, world_seed
-from green_agent.assessment.trial import Assignment, Emit, Session, Trial, WorldAccess
+from green_agent.assessment.trial import Assignment, Emit, Session, Trial
+from green_agent.assessment.world import WorldAccess
 from green_agent.config import GreenSettings
 from green_agent.judging.scoring import Judgement
 from green_agent.llm import LLM, CacheMode, ReplayCache, UsageMeter, preload
@@ -45,9 +46,11 @@ from green_agent.results import summary_row, summary_text, trial_row
 from green_agent.scenario_kit.attacks.registry import GOALS
 from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import DEFAULT_COMPOSITION, Scenario, ScenarioLibrary, library_for
-from green_agent.world_gateway import WorldGateway
-from services.ues.client import UESClient
+from services.ues.client import UESClient, tls_context
 from ues_pool.pool import Lease
+
+if TYPE_CHECKING:  # the gateway's server (uvicorn, Starlette) is loaded only by a green that runs one
+    from green_agent.world_gateway import WorldGateway
 
 
 @dataclass(frozen=True)
@@ -220,11 +223,11 @@ class ScenarioRunner:
         judged: list[JudgedTrial] = []
         cancelled = False
         llm_plan = LLMPlan.decide(self.settings, request)
-        async with httpx.AsyncClient(timeout=60) as http:
+        async with httpx.AsyncClient(timeout=60, verify=tls_context()) as http:
             session = Session(assessment_id, cfg, PurpleLink(request.participant_url, lease.context_id, http=http),
                               progress, cancel, notes=llm_plan.warnings, oracle_plans=self.settings.oracle_plans_dir)
             world = WorldAccess(UESClient(lease.url, lease.admin_key, http=http), lease.advertised_url,
-                                gateway=self.gateway, broken_reason=lambda: lease.broken_reason)
+                                gateway=self.gateway, watch=lease)
             for item in work:
                 if cancel.is_set():
                     cancelled = True

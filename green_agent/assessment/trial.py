@@ -21,6 +21,11 @@ gateway on the trial's route, none of its key in the world (``world_unreachable_
 How far a turn moves the clock is the ``TurnClock``'s decision. The key is revoked on every path out, and before
 ``assessment_complete`` is sent: every call made with it up to the revocation is read and attributed, and nothing
 the purple does afterwards reaches the world.
+
+A world declared dead by whoever holds it (the pool: its process or container exited, or it stopped answering) ends
+the trial at once, whatever it was waiting for — the purple's turn, a call to the world: the trial errors
+(``world_lost``, the pool's reason naming the world and where it ran), the purple's turn is cancelled, nothing more
+is asked of the dead world, and ``assessment_complete`` tells the purple why (``detail``).
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from green_agent.assessment.clock import Step, TurnClock
 from green_agent.assessment.outgoing import needs_calendar, outgoing_messages
 from green_agent.assessment.purple_link import PurpleError, PurpleLink, PurpleTimeout
 from green_agent.assessment.record import CharacterEvent, TrialRecord
+from green_agent.assessment.world import WorldAccess, WorldLost
 from green_agent.characters.base import Characters
 from green_agent.protocol import (
     DEFAULT_MAX_TURNS,
@@ -70,8 +76,7 @@ from green_agent.protocol import (
     iso_duration,
 )
 from green_agent.scenarios import Scenario
-from green_agent.world_gateway import WorldGateway
-from services.ues.client import UESClient, UESError, parse_time
+from services.ues.client import UESError, parse_time
 
 log = structlog.get_logger("green.trial")
 
@@ -110,19 +115,6 @@ class Session:
     cancel: asyncio.Event
     notes: Sequence[Problem] = ()
     oracle_plans: Path | None = None
-
-
-@dataclass(frozen=True)
-class WorldAccess:
-    """The world a trial runs in: the green's client of it, the URL the purple is told (``advertised_url``), the
-    green's world gateway when it has one on (the purple is then told its route for this world instead, and the calls
-    of its key are counted from the gateway's record), and ``broken_reason``: why the pool declared the world dead, if
-    it did (the pool knows which world died and why, where the trial's own errors only say "unreachable at URL")."""
-
-    ues: UESClient
-    advertised_url: str
-    gateway: WorldGateway | None = None
-    broken_reason: Callable[[], str | None] = lambda: None
 
 
 def world_unreachable_stands(*, gateway_calls: int | None, key_calls: int) -> bool:
@@ -204,9 +196,11 @@ class Trial:
         started = time.perf_counter()
         rec = self.record
         try:
-            await self._setup()
-            if await self._start_purple():
-                await self._turns()
+            await self.world.unless_lost(self._play())
+        except WorldLost:
+            rec.errored(ErrorReason.WORLD_LOST, Problem(kind=ProblemKind.WORLD_FAILED, text=self.world.death))
+            self.log.error("world_lost", reason=self.world.death)
+            await self.link.cancel_pending()  # the purple's turn in flight, if it held one
         except UESError as exc:
             rec.errored(ErrorReason.WORLD_LOST,
                         Problem(kind=ProblemKind.WORLD_FAILED, text=f"UES failed during the trial: {exc}"))
@@ -223,14 +217,14 @@ class Trial:
             await self._finish()
             if self.characters is not None:
                 rec.warnings += [Problem(kind=ProblemKind.CHARACTER, text=w) for w in self.characters.warnings()]
-            broken = self.world.broken_reason()
-            if broken is not None and rec.status != TrialStatus.COMPLETED:
-                rec.errors.insert(0, Problem(kind=ProblemKind.WORLD_FAILED, text=broken))
-                if rec.status == TrialStatus.ERRORED and ErrorReason.WORLD_LOST not in rec.reasons:
-                    rec.reasons.insert(0, ErrorReason.WORLD_LOST)
             rec.duration_seconds = round(time.perf_counter() - started, 3)
             rec.freeze()
         return rec
+
+    async def _play(self) -> None:
+        await self._setup()
+        if await self._start_purple():
+            await self._turns()
 
     # ------------------------------------------------------------------------------ phases
     async def _setup(self) -> None:
@@ -285,6 +279,11 @@ class Trial:
         try:
             async with progress.heartbeat(lambda waited: self._waiting(None, waited)):
                 reply = await self.link.send(message, timeout_s=CONTROL_TIMEOUT_S)
+        except asyncio.CancelledError:
+            # Abandoned (its world lost, the assessment cancelled) when it may have reached the purple: the purple
+            # hears the end too (one that never heard the start ignores an end it has no session for).
+            self.purple_started = True
+            raise
         except (PurpleError, TimeoutError) as exc:
             reason = f"did not answer within {CONTROL_TIMEOUT_S:g} s" if isinstance(exc, TimeoutError) else str(exc)
             problem = Problem(kind=ProblemKind.START_FAILED,
@@ -480,8 +479,37 @@ class Trial:
         """Always, in this order: read every call of the purple's key, revoke the key (and any key it minted), read
         once more (calls racing the revocation, a timed-out or cancelled turn still running) and attribute the late
         writes, take the final snapshots and find violations — and only then send ``assessment_complete``: by then
-        the key is dead, so nothing the purple does on hearing it reaches the world. Errors here are recorded, not
-        raised."""
+        the key is dead, so nothing the purple does on hearing it reaches the world. A world declared dead is asked
+        nothing (it took the key with it), and ``assessment_complete`` says why (``detail``). Errors here are
+        recorded, not raised."""
+        rec = self.record
+        try:
+            await self.world.unless_lost(self._close_world())
+        except WorldLost:
+            problem = Problem(kind=ProblemKind.WORLD_FAILED, text=self.world.death)
+            if rec.status == TrialStatus.CANCELLED:
+                rec.errors.append(problem)
+            elif rec.status != TrialStatus.ERRORED or ErrorReason.WORLD_LOST not in rec.reasons:
+                rec.errored(ErrorReason.WORLD_LOST, problem)  # without the final state nothing can be judged
+        finally:
+            if self.route is not None:  # closed first on the way out (``_revoke``), or now when the world is dead
+                await self.route.gateway.unregister(self.route.token, drain=False)
+            if self._plan_file is not None:
+                self._plan_file.unlink(missing_ok=True)
+        if self.world.broken_reason is not None:
+            rec.blame_the_world(self.world.broken_reason)
+        if self.purple_started:
+            # A lost world is no doing of the purple's: it is told which world was lost, and where.
+            lost = next((e.text for e in rec.errors if e.kind == ProblemKind.WORLD_FAILED), None) \
+                if ErrorReason.WORLD_LOST in rec.reasons else None
+            try:
+                await self.link.send(AssessmentComplete(reason=rec.completion_reason.told_to_purple, detail=lost),
+                                     timeout_s=CONTROL_TIMEOUT_S)
+            except (PurpleError, TimeoutError) as exc:
+                self.log.info("assessment_complete_not_delivered", error=str(exc))
+
+    async def _close_world(self) -> None:
+        """The world's part of ``_finish``: the last reads, the revocation and the final snapshot."""
         rec = self.record
         try:
             if self.reader is not None:
@@ -495,14 +523,6 @@ class Trial:
                 rec.errored(ErrorReason.WORLD_LOST, problem)
         finally:
             await self._revoke()  # when the reads above failed before it
-            if self._plan_file is not None:
-                self._plan_file.unlink(missing_ok=True)
-        if self.purple_started:
-            try:
-                await self.link.send(AssessmentComplete(reason=rec.completion_reason.told_to_purple),
-                                     timeout_s=CONTROL_TIMEOUT_S)
-            except (PurpleError, TimeoutError) as exc:
-                self.log.info("assessment_complete_not_delivered", error=str(exc))
 
     async def _last_reads(self, reader: ActivityReader) -> None:
         """Read the key's calls, revoke it, read what raced the revocation, and attribute the late writes."""

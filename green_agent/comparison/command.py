@@ -8,9 +8,10 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from green_agent.comparison.page import write
-from green_agent.comparison.pairing import Comparison, compare, read_side
+if TYPE_CHECKING:
+    from green_agent.comparison.pairing import Comparison
 
 DEFAULT_DIR = Path("data") / "comparisons"
 
@@ -37,6 +38,10 @@ def _line(c: Comparison) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Compare, print, write; 2 on unreadable input, 1 when no world pairs up anywhere."""
+    # Late: every command builds this one's options; its statistics and page are for `compare` alone.
+    from green_agent.comparison.page import write
+    from green_agent.comparison.pairing import compare, read_side
+
     try:
         if args.baseline is not None:
             base = read_side([args.baseline])

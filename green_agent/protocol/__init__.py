@@ -1,4 +1,4 @@
-"""Wire formats of the assessment protocol ``ues-assessment/1`` (../shared/specs/protocol.md).
+"""Wire formats of the assessment protocol ``ues-assessment/1`` (docs/reference/protocol.md).
 
 Everything that crosses a process boundary is a pydantic model here: the platform's request, progress updates and
 result rows. The messages between green and purple (§4) are the protocol's, published for both sides in

@@ -1,4 +1,4 @@
-"""The green ↔ purple protocol ``ues-assessment/1`` (specs/protocol.md §4), published for both sides.
+"""The green ↔ purple protocol ``ues-assessment/1`` (docs/reference/protocol.md), published for both sides.
 
 * ``messages`` — the messages (``assessment_start``, ``turn_start``, the purple's ``turn_complete`` or
   ``early_completion``, ``assessment_complete``), their ``MessageType`` and the ISO-8601 durations they carry;

@@ -1,5 +1,5 @@
 """The A2A side of the protocol, for the green and the purples alike: agent cards, the served app, and the parts a
-message is made of and read from (specs/protocol.md §1, §4).
+message is made of and read from (docs/reference/protocol.md).
 
 ``build_a2a_app`` serves JSON-RPC at ``/`` with A2A 0.3 compatibility switched on and an agent card at
 ``/.well-known/agent-card.json`` that lists one JSON-RPC interface per protocol version (1.0 and 0.3, same URL),
@@ -13,18 +13,18 @@ import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from a2a.server.agent_execution import AgentExecutor
-from a2a.server.request_handlers import DefaultRequestHandler
-from a2a.server.routes import add_a2a_routes_to_fastapi, create_agent_card_routes, create_jsonrpc_routes
-from a2a.server.tasks import InMemoryTaskStore, TaskStore
 from a2a.types import a2a_pb2
-from fastapi import FastAPI
 from google.protobuf import struct_pb2
 from google.protobuf.json_format import MessageToDict, ParseDict
 
 from services.protocol.messages import Message, render_text
+
+if TYPE_CHECKING:
+    from a2a.server.agent_execution import AgentExecutor
+    from a2a.server.tasks import TaskStore
+    from fastapi import FastAPI
 
 __all__ = [
     "PROTOCOL_VERSIONS",
@@ -103,6 +103,13 @@ def build_a2a_app(executor: AgentExecutor, card: CardSpec, task_store: TaskStore
     the card at the well-known path, tasks kept in ``task_store`` (in memory when None). The request handler is kept
     in ``app.state.a2a_handler`` (close it on shutdown: ``await handler.aclose()``), the card in
     ``app.state.agent_card``."""
+    # Late: a client of the protocol (the green talking to a purple) never loads the server side, half a second of
+    # imports with bytecode cached (a2a's task stores bring SQLAlchemy and the 0.3 compatibility models, and FastAPI).
+    from a2a.server.request_handlers import DefaultRequestHandler
+    from a2a.server.routes import add_a2a_routes_to_fastapi, create_agent_card_routes, create_jsonrpc_routes
+    from a2a.server.tasks import InMemoryTaskStore
+    from fastapi import FastAPI
+
     agent_card = build_agent_card(card)
     if app is None:
         app = FastAPI(title=card.name, version=card.version)

@@ -1,4 +1,4 @@
-"""The messages between the green and a purple (specs/protocol.md §4), as both sides read and write them.
+"""The messages between the green and a purple (docs/reference/protocol.md), as both sides read and write them.
 
 Green messages (``assessment_start``, ``turn_start``, ``assessment_complete``) carry their fields exactly as they
 travel: times are ISO-8601 strings (``current_time``, ``end_time``) and durations ISO-8601 duration strings
@@ -232,10 +232,12 @@ class TurnStart(GreenMessage):
 
 class AssessmentComplete(GreenMessage):
     """``assessment_complete``: the green ended the assessment; ``reason`` is a ``PurpleEndReason`` (kept as text, so
-    a reason a newer green adds is still read)."""
+    a reason a newer green adds is still read). ``detail`` (an extension): with ``reason: error``, why, when the
+    purple should know — its world was lost (which world, where it ran, how it ended); None otherwise."""
 
     message_type: Literal[MessageType.ASSESSMENT_COMPLETE] = MessageType.ASSESSMENT_COMPLETE
     reason: str = ""
+    detail: str | None = None
 
 
 class TurnReply(Message):

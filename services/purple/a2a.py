@@ -14,7 +14,7 @@ from services.protocol.a2a import message_json_object, message_parts, text_part
 
 def message_payload(message: a2a_pb2.Message | None) -> dict[str, Any]:
     """The green's JSON object: the first DataPart holding an object, else the first TextPart that parses as
-    one (specs/protocol.md §4). A message with neither gives ``{"text": <its text parts, one per line>}``."""
+    one (docs/reference/protocol.md). A message with neither gives ``{"text": <its text parts, one per line>}``."""
     found = message_json_object(message)
     if found is not None:
         return found

@@ -2,8 +2,8 @@
 A2A server; ``purple-agent check [URL] [--manifest FILE]`` — the conformance check of any purple, and of its Amber
 manifest (``check`` below).
 
-Roles live in ``ROLES`` (role name → brain factory given the settings); add a role by adding an entry. Settings
-come from ``PURPLE_*`` environment variables (services/purple/settings.py); options given here override them.
+The roles live in ``services/purple/roles.py``. Settings come from ``PURPLE_*`` environment variables
+(services/purple/settings.py); options given here override them.
 """
 
 from __future__ import annotations
@@ -12,116 +12,16 @@ import argparse
 import importlib.util
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-import uvicorn
 
-from services.purple.assistant import LLMAssistant
-from services.purple.baseline import (
-    SLOW_FIRST_TURN_S,
-    SLOW_TURN_S,
-    GarbageBrain,
-    NoopBrain,
-    SilentBrain,
-    SlowBrain,
-    SlowFirstTurn,
-)
-from services.purple.cheats import (
-    BroadcasterBrain,
-    ChatterBrain,
-    DigestBrain,
-    DigestMaxStepBrain,
-    DumperBrain,
-    EchoBrain,
-    ForgerBrain,
-    RefuserBrain,
-    SweeperBrain,
-    YesBrain,
-)
-from services.purple.cheats.scripted import ScriptedBrain
-from services.purple.graded import (
-    LADDER,
-    MISTAKE_RATES,
-    GradedOracle,
-    Mistake,
-    ladder_role,
-    mistake_role,
-)
-from services.purple.hostile import HIDDEN_MODES, HostileBrain, HostileOptions, parse_modes
-from services.purple.hostile import MODES as HOSTILE_MODES
-from services.purple.logs import configure_logging
-from services.purple.oracle import OracleBrain
-from services.purple.server import PurpleBrain, create_purple_app
-from services.purple.settings import PurpleSettings
-
-ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
-    "noop": lambda settings: NoopBrain(),
-    "oracle": lambda settings: OracleBrain(settings.scenarios_dir, plans_dir=settings.oracle_plans_dir),
-    "reckless": lambda settings: OracleBrain(settings.scenarios_dir, extra=("reckless_steps", "injected_steps"),
-                                             plans_dir=settings.oracle_plans_dir),
-    "gullible": lambda settings: OracleBrain(settings.scenarios_dir, extra=("injected_steps",),
-                                             plans_dir=settings.oracle_plans_dir),
-    "garbage": lambda settings: GarbageBrain(),
-    "silent": lambda settings: SilentBrain(),
-    "slow": lambda settings: SlowBrain(SLOW_TURN_S if settings.slow_turn_s is None else settings.slow_turn_s),
-    "chatter": lambda settings: ChatterBrain(),
-    "echo": lambda settings: EchoBrain(),
-    "yes": lambda settings: YesBrain(),
-    "forger": lambda settings: ForgerBrain(),
-    "digest": lambda settings: DigestBrain(),
-    "broadcaster": lambda settings: BroadcasterBrain(),
-    "refuser": lambda settings: RefuserBrain(),
-    "sweeper": lambda settings: SweeperBrain(),
-    "dumper": lambda settings: DumperBrain(),
-    "digest-max-step": lambda settings: DigestMaxStepBrain(),
-    "scripted": lambda settings: ScriptedBrain(),
-    "assistant": lambda settings: LLMAssistant(settings),
-}
-# An oracle holding its first turn for minutes, as an LLM purple may (issue 32 item 7).
-ROLES["oracle-slow"] = lambda settings: SlowFirstTurn(
-    ROLES["oracle"](settings), SLOW_FIRST_TURN_S if settings.slow_turn_s is None else settings.slow_turn_s)
-# A hostile purple's base brain: what does each turn's real work under the misbehaviour.
-HOSTILE_BASES = ("noop", "oracle")
-
-
-def hostile(settings: PurpleSettings, modes: list[str] | None = None) -> PurpleBrain:
-    """A ``HostileBrain`` in ``modes`` (default: ``PURPLE_HOSTILE_MODES``) over ``PURPLE_HOSTILE_BASE``."""
-    if settings.hostile_base not in HOSTILE_BASES:
-        raise ValueError(f"PURPLE_HOSTILE_BASE must be one of {', '.join(HOSTILE_BASES)}; "
-                         f"got {settings.hostile_base!r}")
-    options = HostileOptions(flood_count=settings.hostile_flood_count,
-                             flood_concurrency=settings.hostile_flood_concurrency,
-                             flood_max_s=settings.hostile_flood_max_s, flood_to=settings.hostile_flood_to,
-                             oversized_bytes=settings.hostile_oversized_bytes)
-    return HostileBrain(modes or parse_modes(settings.hostile_modes), ROLES[settings.hostile_base](settings), options)
-
-
-def _hostile_role(mode: str) -> Callable[[PurpleSettings], PurpleBrain]:
-    return lambda settings: hostile(settings, [mode])
-
-
-def _hidden_role(mode: str) -> Callable[[PurpleSettings], PurpleBrain]:
-    return lambda settings: HostileBrain([mode], ROLES["oracle"](settings))
-
-
-def _ladder_role(percent: int) -> Callable[[PurpleSettings], PurpleBrain]:
-    return lambda settings: GradedOracle(settings.scenarios_dir, settings.oracle_plans_dir, p=percent / 100)
-
-
-def _mistake_role(kind: Mistake, percent: int) -> Callable[[PurpleSettings], PurpleBrain]:
-    return lambda settings: GradedOracle(settings.scenarios_dir, settings.oracle_plans_dir, kind=kind,
-                                         q=percent / 100)
-
-
-ROLES["hostile"] = hostile
-ROLES.update({f"hostile-{mode}": _hostile_role(mode) for mode in HOSTILE_MODES})
-# Misbehaviour a careless green would not see (issue 21): ``late``, ``log-filler``, ``log-flusher``, over an oracle.
-ROLES.update({mode: _hidden_role(mode) for mode in HIDDEN_MODES})
-# The competence ladder and the mistaken oracles (issue 25, services/purple/graded.py).
-ROLES.update({ladder_role(percent): _ladder_role(percent) for percent in LADDER})
-ROLES.update({mistake_role(kind, percent): _mistake_role(kind, percent)
-              for kind in Mistake for percent in MISTAKE_RATES})
+def _without_sql_store() -> None:
+    """Keep SQLAlchemy out of this process, before the server's modules load: a2a-sdk's task-store package imports
+    its SQL store, and with it SQLAlchemy (a third of a purple's start-up), whenever SQLAlchemy is installed — as it
+    is beside the green, whose server keeps its tasks in a database. A purple keeps its tasks in memory, and without
+    SQLAlchemy a2a-sdk leaves that store out (its fallback for installs without it). Only in ``main``, a process of
+    the purple's own: a process that also runs a green server needs SQLAlchemy."""
+    sys.modules.setdefault("sqlalchemy", None)  # type: ignore[arg-type]
 
 
 def check(argv: list[str]) -> int:
@@ -146,10 +46,10 @@ def check(argv: list[str]) -> int:
         return 130
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["check"]:
-        return check(argv[1:])
+def parser() -> argparse.ArgumentParser:
+    """The ``purple-agent`` command line (``purple-agent check`` has its own: green_agent/conformance.py)."""
+    from services.purple.roles import ROLES  # late: the brains bring the server's modules (see main)
+
     parser = argparse.ArgumentParser(prog="purple-agent", description="Baseline purple agent (A2A server); "
                                      "`purple-agent check URL [--manifest FILE]` checks any purple's protocol "
                                      "conformance and its Amber manifest.")
@@ -169,7 +69,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="self-tests only: where the green leaves each trial's oracle plan "
                              "(default: PURPLE_ORACLE_PLANS_DIR)")
     parser.add_argument("--log-level", default="warning")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serves the baseline purple ``argv`` names (default: the process's arguments), or runs ``check``."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["check"]:
+        return check(argv[1:])
+    _without_sql_store()
+    import uvicorn
+
+    from services.purple.logs import configure_logging
+    from services.purple.roles import ROLES
+    from services.purple.server import create_purple_app
+    from services.purple.settings import PurpleSettings
+
+    args = parser().parse_args(argv)
     overrides = {name: value for name, value in (("scenarios_dir", args.scenarios_dir),
                                                  ("oracle_plans_dir", args.plans_dir)) if value is not None}
     settings = PurpleSettings(**overrides)

@@ -34,7 +34,7 @@ everyone the world knows — at a moment chosen to be out of sight:
   (``GET /simulator/time``, allowed; 429 once the rate limit bites — refused calls fill the log too) as fast as the
   world answers, to push the 403s out of the world's 10 000-entry access log before the green reads it.
 
-Roles (``services/purple/cli.py``): ``hostile`` takes its modes from ``PURPLE_HOSTILE_MODES`` (comma-separated,
+Roles (``services/purple/roles.py``): ``hostile`` takes its modes from ``PURPLE_HOSTILE_MODES`` (comma-separated,
 default ``flood``); ``hostile-<mode>`` is that one mode (``hostile-flood``, ``hostile-forbidden``,
 ``hostile-oversized``, ``hostile-chat-as-user``, ``hostile-garbage``, ``hostile-silence``, …). ``PURPLE_HOSTILE_BASE``
 picks the base brain (``noop`` or ``oracle``). ``late``, ``log-filler`` and ``log-flusher`` are those modes over an
@@ -59,6 +59,7 @@ import structlog
 
 from services.protocol.messages import MessageType
 from services.purple.server import PurpleBrain
+from services.ues.client import tls_context
 
 log = structlog.get_logger("purple.hostile")
 
@@ -177,7 +178,7 @@ class HostileBrain:
         notes: dict[str, dict[str, int]] = {}
         if run is not None:
             async with httpx.AsyncClient(base_url=run.ues_url, headers={"X-API-Key": run.api_key},
-                                         timeout=30) as http:
+                                         timeout=30, verify=tls_context()) as http:
                 for mode in (m for m in ACTING_MODES if m in self.modes):
                     counts = await self._act(mode, run, http)
                     notes[mode] = dict(counts)
@@ -233,7 +234,8 @@ class HostileBrain:
     async def _session(self, run: HostileRun,
                        act: Callable[[HostileRun, httpx.AsyncClient], Awaitable[Counter[str]]]) -> Counter[str]:
         """``act`` with a client of its own (outside a turn's client)."""
-        async with httpx.AsyncClient(base_url=run.ues_url, headers={"X-API-Key": run.api_key}, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=run.ues_url, headers={"X-API-Key": run.api_key}, timeout=30,
+                                     verify=tls_context()) as http:
             return await self._guarded("late", act(run, http))
 
     async def _late(self, run: HostileRun, context_id: str) -> None:

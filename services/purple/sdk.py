@@ -1,6 +1,7 @@
 """The purple SDK: write an assistant for the UES assessment by implementing one ``on_turn``.
 
-The green speaks ``ues-assessment/1`` (specs/protocol.md §4): ``assessment_start`` (where the user's world is and the
+The green speaks ``ues-assessment/1`` (docs/reference/protocol.md):
+``assessment_start`` (where the user's world is and the
 key to it), then ``turn_start`` after ``turn_start`` until ``assessment_complete``, all in one A2A context. This
 module handles all of it — parsing each message into a typed model, keeping one ``Session`` per context, giving the
 assistant a simulator client bound to that context's world and key, and turning whatever the assistant does

@@ -22,6 +22,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
+from services.ues.client import tls_context
+
 __all__ = ["PROBE_PATH", "check_slot_url", "reachable_ues_url", "world_unreachable"]
 
 # What the purple asks its world at assessment_start: the readiness route every UES serves without a key (ues-api.md),
@@ -65,7 +67,7 @@ async def world_unreachable(ues_url: str, *, timeout_s: float = PROBE_TIMEOUT_S)
     its status (a gateway answering for a world it lost was reached all the same)."""
     try:
         async with httpx.AsyncClient(timeout=httpx.Timeout(timeout_s, connect=min(timeout_s, PROBE_CONNECT_TIMEOUT_S)),
-                                     follow_redirects=False) as http:
+                                     follow_redirects=False, verify=tls_context()) as http:
             await http.get(ues_url.rstrip("/") + PROBE_PATH)
     except (httpx.HTTPError, httpx.InvalidURL, ValueError) as exc:
         detail = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""

@@ -36,7 +36,8 @@ def _write_key_file(path: str, secret: str, key_id: str) -> bool:
         return False
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
+    """The ``ues-server`` command line."""
     parser = argparse.ArgumentParser(prog="ues-server", description="UES-compatible simulator (HTTP API).")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
@@ -48,7 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compat", choices=[c.value for c in Compat], default=None,
                         help="behave like our simulator (native, the default) or like a real UES 0.3.0 "
                              "(real-0.3); same as UES_COMPAT")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Runs one simulator with the options ``argv`` gives (default: the process's arguments); its exit code."""
+    args = parser().parse_args(argv)
 
     if args.admin_key:
         os.environ["UES_ADMIN_KEY"] = args.admin_key

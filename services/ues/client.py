@@ -3,9 +3,9 @@
 The green (proctor side, admin key), the pool (health, wipe, key revocation) and the purples (their per-trial
 key) all speak to a UES through this module, exactly as clients of real UES use ``ues.client``. Nothing outside
 ``services/ues`` imports any other module of the simulator (a test enforces it), so this file imports nothing
-of the simulator either: it is written against ../shared/specs/ues-api.md, not against our simulator's extras,
-and works with a real UES too — it never relies on ``agent_id`` being set on action events, and accepts both
-``Z`` and ``+00:00``.
+of the simulator either: it is written against the UES API contract (docs/reference/ues-api.md), not against our
+simulator's extras, and works with a real UES too — it never relies on ``agent_id`` being set on action events, and
+accepts both ``Z`` and ``+00:00``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import copy
 import errno
 import functools
 import json
+import ssl
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -26,7 +27,16 @@ import httpx
 
 from services.ues.validation import describe_validation_error
 
-__all__ = ["UESClient", "UESError", "describe_validation_error", "parse_time", "wait_until_answers"]
+__all__ = ["UESClient", "UESError", "describe_validation_error", "parse_time", "tls_context", "wait_until_answers"]
+
+
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """The TLS context every HTTP client of this process shares (``httpx.AsyncClient(verify=tls_context())``),
+    made once: httpx makes one per client otherwise, reading the whole CA bundle (20-50 ms of CPU) each time, and
+    a purple makes a client per turn. The same settings as httpx's own default (its CA bundle, ``SSL_CERT_FILE``
+    and ``SSL_CERT_DIR`` honoured)."""
+    return httpx.create_ssl_context()
 
 
 def parse_time(value: str) -> datetime:
@@ -44,7 +54,7 @@ async def wait_until_answers(url: str, *, timeout_s: float, still_starting: Call
     timeout. Raises TimeoutError after ``timeout_s``.
     """
     own = http is None
-    client = http or httpx.AsyncClient(timeout=1.0)
+    client = http or httpx.AsyncClient(timeout=1.0, verify=tls_context())
     deadline = time.monotonic() + timeout_s
     try:
         while True:
@@ -142,7 +152,7 @@ class UESClient:
         self.base_url = base_url.rstrip("/")
         self._headers = {"X-API-Key": api_key}
         self._own = http is None
-        self._http = http or httpx.AsyncClient(timeout=timeout_s)
+        self._http = http or httpx.AsyncClient(timeout=timeout_s, verify=tls_context())
         self.round_trip_seconds = 0.0
 
     async def aclose(self) -> None:

@@ -1,4 +1,4 @@
-"""PurpleLink against real purple servers over loopback HTTP (specs/protocol.md §1 client side, §4)."""
+"""PurpleLink against real purple servers over loopback HTTP (docs/reference/protocol.md)."""
 
 from __future__ import annotations
 

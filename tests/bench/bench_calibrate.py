@@ -34,7 +34,7 @@ TARGET_WALL_S = 600.0
 
 
 def summarise(report: CalibrationReport) -> dict[str, Any]:
-    """The figures the README quotes, per scenario."""
+    """The figures docs/scoring.md quotes, per scenario."""
     out: dict[str, Any] = {}
     for s in report.scenarios:
         by_n = {d.n: d for d in s.detectable}

@@ -152,7 +152,7 @@ async def leases_held(pool: UESPool, contexts: list[str]) -> AsyncIterator[tuple
 
 
 async def bench(kind: str, make: Callable[[], Backend], cold_n: int, warm_n: int,
-                max_live: int = 0) -> dict[str, Any]:
+                max_live: int = 0, starts_only: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     # ---- cold start
@@ -197,6 +197,8 @@ async def bench(kind: str, make: Callable[[], Backend], cold_n: int, warm_n: int
         out["cold_p50_over_warm_p99"] = round(pct(cold, 0.5) / pct(warm, 0.99), 1)
     finally:
         await pool.shutdown()
+    if starts_only:
+        return out
 
     # ---- 16 concurrent leases on a warm pool (2 idle: 14 of them are cold starts)
     pool = await UESPool(make(), PoolConfig(min_idle=2, max_instances=16, acquire_timeout_s=300,
@@ -335,6 +337,8 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=100, help="warm lease blocks to time per backend")
     parser.add_argument("--max-live", type=int, default=0, help="look for the largest number of live worlds, up to "
                         "this many (0: skip)")
+    parser.add_argument("--starts-only", action="store_true", help="cold starts and warm leases only (what "
+                        "tests/bench/bench_figures.py records), without the concurrency and density runs")
     parser.add_argument("--settle", type=float, default=90, help="max seconds to wait for 1-min load < 1 before "
                         "each backend")
     args = parser.parse_args()
@@ -376,7 +380,7 @@ def main() -> None:
                     return SwarmBackend(SwarmConfig(pool_name=name, image=args.image, startup_timeout=180))
         settle(args.settle)
         load_before = os.getloadavg()[0]
-        out[kind] = asyncio.run(bench(kind, make, args.cold, args.warm, args.max_live))
+        out[kind] = asyncio.run(bench(kind, make, args.cold, args.warm, args.max_live, args.starts_only))
         # Other work on the machine skews every figure: say how busy it was.
         out[kind]["loadavg_1min"] = {"before": round(load_before, 2), "after": round(os.getloadavg()[0], 2)}
     print(json.dumps(out, indent=2))

@@ -11,7 +11,7 @@
   uvicorn, process pool) and a real ``oracle`` purple process, with the gateway off (the purple is told its world's
   own address) and on (told the gateway's, its calls forwarded and recorded), alternated after one warm-up each.
 
-No targets: the figures go to the README.
+No targets: the figures go to docs/figures.md.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Not checked here, because it needs the network or the Amber CLI (``amber check``
 * the gateway's manifest itself (a URL): its interface is written down below from the pinned tag (v0.3.1);
 * JSON-Schema validity beyond Amber's profile rules, digests of remote manifests, the compiled Scenario IR (the
   workflow's ``.exports[] | select(.name == "results" and .capability.kind == "http")`` runs on it);
-* anything at run time: the mesh routes, whether a purple reaches GREEN_UES_ADVERTISE_HOST (README.md).
+* anything at run time: the mesh routes, whether a purple reaches GREEN_UES_ADVERTISE_HOST (docs/leaderboard.md).
 """
 
 from __future__ import annotations

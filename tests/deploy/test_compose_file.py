@@ -48,8 +48,8 @@ def test_the_file_says_how_to_leave_nothing_behind():
     # Named volumes outlive `down` without -v: these are the only ones, and both are in memory.
     assert set(spec["volumes"]) == {"oracle-plans", "no-plans"}
     assert all(v["driver_opts"]["type"] == "tmpfs" for v in spec["volumes"].values())
-    readme = (ROOT / "README.md").read_text()
-    assert "docker compose down -v" in readme
+    page = (ROOT / "docs" / "operate" / "compose.md").read_text()
+    assert "docker compose down -v" in page
 
 
 def test_the_assess_service_names_the_results_folder_as_the_host_sees_it():

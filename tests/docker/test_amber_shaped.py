@@ -211,7 +211,7 @@ def amber(docker_client, project_image, request: pytest.FixtureRequest) -> Itera
         for topology in (main, slow):
             topology.down()
         docker_client.volumes.get(volume).remove(force=True)
-        # The figure the README quotes, printed past pytest's capture (a module fixture has no capsys).
+        # The figure docs/leaderboard.md quotes, printed past pytest's capture (a module fixture has no capsys).
         capture = request.config.pluginmanager.get_plugin("capturemanager")
         reporter = request.config.pluginmanager.get_plugin("terminalreporter")
         if capture is not None and reporter is not None:

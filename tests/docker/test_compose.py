@@ -1,6 +1,6 @@
 """The top-level docker-compose.yml on the real engine, through testcontainers' ``DockerCompose``: `up` (with a build)
 runs one assessment of the oracle purple and writes its rows; the green removes its worlds when it stops; `down`
-leaves nothing behind. Times `docker compose up` → first result (the README quotes the figure).
+leaves nothing behind. Times `docker compose up` → first result (docs/operate/compose.md quotes the figure).
 
 The stack runs under its own project, network and pool names, with the results in a temporary folder, so it never
 meets a developer's own stack or writes into the repository.

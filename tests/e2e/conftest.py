@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import os
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -185,6 +186,7 @@ class LiveAssessment:
     context_id: str
     events: list[dict[str, Any]] = field(default_factory=list)
     error: BaseException | None = None
+    ended_at: float | None = None  # time.monotonic() when the terminal state arrived
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     _task: asyncio.Task | None = None
 
@@ -199,6 +201,8 @@ class LiveAssessment:
                         event = json.loads(line[5:].strip())
                         assert "error" not in event, event
                         self.events.append(event["result"])
+                        if event["result"].get("status", {}).get("state") in TERMINAL:
+                            self.ended_at = time.monotonic()
                         self._arrived.set()
         except BaseException as exc:
             self.error = exc

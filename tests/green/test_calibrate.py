@@ -11,7 +11,7 @@ from green_agent.calibration.analysis import CalibrationReport
 from green_agent.cli import main
 from tests.report.test_report import _browse, _chromium, _console
 
-# Two scenarios whose ladder is monotone in every world the grid plays (the README lists the others' findings).
+# Two scenarios whose ladder is monotone in every world the grid plays (docs/scoring.md lists the others' findings).
 SCENARIOS = ("meeting_scheduling", "sms_coordination")
 
 

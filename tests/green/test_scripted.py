@@ -6,7 +6,7 @@ of its own, through the real green over A2A.
 The bar is 15 % and no pass. Not every part holds it yet: ``OPEN`` names those a re-fitted script still beats, with
 what it earned when last measured, and the test holds the list to the truth both ways — a held part that a script
 now beats fails, and so does an open part that now holds (move it to the held ones). The figures at scale are
-tests/bench/bench_sweep.py's, in the README."""
+tests/bench/bench_sweep.py's, in docs/scoring.md."""
 
 from __future__ import annotations
 

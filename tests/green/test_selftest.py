@@ -31,7 +31,7 @@ async def test_every_scenario_validates(tmp_path):
 async def test_selftest_every_role_in_several_worlds_of_every_scenario(tmp_path):
     """Oracle solves, noop and the cheap imitations earn next to nothing and pass nothing, reckless loses every
     safety point, misbehaviour kept out of sight is caught — in world 0 and in generated worlds (scenarios.md
-    "Self-tests"; the time is in the README)."""
+    "Self-tests"; the time is in docs/scoring.md, "The self-test")."""
     rows = await selftest(sorted(EXPECTED), GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ROLES, SEEDS)
     assert {(r.scenario_id, r.role, r.seed) for r in rows} == {(s, role, seed) for s in EXPECTED for role in ROLES
                                                                for seed in SEEDS}

@@ -15,7 +15,8 @@ import pytest
 from green_agent.assessment import progress
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
-from green_agent.assessment.trial import Assignment, Session, Trial, WorldAccess
+from green_agent.assessment.trial import Assignment, Session, Trial
+from green_agent.assessment.world import WorldAccess
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
 from green_agent.embedded import local_pool, purple_process, serve_in_process

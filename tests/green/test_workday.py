@@ -125,7 +125,7 @@ async def test_the_oracle_does_a_whole_day_and_the_row_names_its_parts(tmp_path)
 
 def test_validate_a_family_at_scale_from_the_command_line(tmp_path):
     """``scenarios validate --family workday --count N``: every day (and the same day with attacks) imported into a
-    real simulator, then the oracle and noop on each; a subset here, the 200 days of the README in
+    real simulator, then the oracle and noop on each; a subset here, the 200 days of docs/scoring.md in
     tests/bench/bench_workday.py."""
     env = {"PATH": "/usr/bin:/bin", "GREEN_DATA_DIR": str(tmp_path), "HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "green_agent.cli", "scenarios", "validate", "--family", "workday",

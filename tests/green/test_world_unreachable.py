@@ -18,7 +18,8 @@ import pytest
 from green_agent.assessment.purple_link import PurpleLink
 from green_agent.assessment.record import TrialRecord
 from green_agent.assessment.runner import ScenarioRunner
-from green_agent.assessment.trial import Assignment, Session, Trial, WorldAccess, world_unreachable_stands
+from green_agent.assessment.trial import Assignment, Session, Trial, world_unreachable_stands
+from green_agent.assessment.world import WorldAccess
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.config import GreenSettings
 from green_agent.embedded import assess_once, local_pool, purple_process, serve_in_process

@@ -441,13 +441,39 @@ async def test_a_world_dying_during_a_lease_is_detected_and_replaced(pool_factor
     async with pool.lease("ctx") as lease:
         await kill(pool, pool_factory.kind, lease.instance, external_servers)
         await wait_for(lambda: _true(lease.broken), timeout=5)
-        assert "health check failed" in lease.broken_reason
+        assert f"UES world {lease.instance_id} ({lease.instance.where}) was declared dead" in lease.broken_reason
         assert pool.stats["destroyed_unhealthy"] == 1
     assert pool.lease_of("ctx") is None and pool.total == 0, "a dead world is destroyed, not given back"
     async with pool.lease("ctx") as replacement:
         assert replacement is not lease and not replacement.broken
         assert replacement.instance is not lease.instance
         assert await emails(replacement) == 0
+
+
+@pytest.mark.parametrize("pool_factory", ["process", "docker"], indirect=True)
+async def test_a_leased_world_that_exits_is_declared_lost_as_it_happens(pool_factory):
+    """An exit is evidence, seen as it happens (the process's pidfd, the container's ``die`` event): with no health
+    round to notice it, the lease is broken at once — its ``lost`` event set, its reason naming the world, where it
+    ran and how it ended — and the world is replaced."""
+    pool = await pool_factory(min_idle=0, max_instances=3, health_interval_s=3600)  # no health round runs
+    async with pool.lease("ctx") as lease:
+        instance = lease.instance
+        killed = time.monotonic()
+        await kill(pool, pool_factory.kind, instance, None)
+        try:
+            await asyncio.wait_for(lease.lost.wait(), 30)
+        except TimeoutError:
+            raise AssertionError(f"the {pool_factory.kind} backend never reported the killed world's exit") from None
+        print(json.dumps({"figure": "exit_to_lease_lost", "backend": pool_factory.kind,
+                          "seconds": round(time.monotonic() - killed, 3)}))
+        assert lease.broken_reason is not None and lease.broken_reason.startswith(
+            f"UES world {instance.instance_id} ({pool_factory.kind} backend, {instance.location}, {instance.url}) "
+            "was declared dead: ")
+        assert ("its process" if pool_factory.kind == "process" else "SIGKILL") in lease.broken_reason
+        assert pool.stats["destroyed_unhealthy"] == 1
+    assert pool.total == 0, "a dead world is destroyed, not given back"
+    async with pool.lease("ctx") as replacement:
+        assert replacement.instance is not instance and await emails(replacement) == 0
 
 
 async def stall(kind: str, instance, external_servers, *, frozen: bool) -> None:

@@ -22,7 +22,7 @@ from green_agent.protocol import (
     TrialStatus,
 )
 from services.purple.assistant import LLMAssistant, parse_text_calls, trim_memory
-from services.purple.cli import ROLES
+from services.purple.roles import ROLES
 from services.purple.settings import PurpleSettings
 from services.purple.tools import FINISH_TURN, TOOLS, TOOLS_BY_NAME, openai_tools
 from services.ues.app import create_app as create_ues_app

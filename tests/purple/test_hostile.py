@@ -14,7 +14,6 @@ import pytest
 
 from green_agent.protocol import PURPLE_PERMISSIONS
 from services.purple.baseline import NoopBrain
-from services.purple.cli import ROLES
 from services.purple.hostile import (
     FORBIDDEN_CALLS,
     HIDDEN_MODES,
@@ -24,6 +23,7 @@ from services.purple.hostile import (
     garbage_reply,
     parse_modes,
 )
+from services.purple.roles import ROLES
 from services.purple.settings import PurpleSettings
 from services.ues.client import UESClient
 from tests.conftest import UESProcess, start_ues_process, stop_ues_process
@@ -32,8 +32,10 @@ from tests.purple.test_cheats import CONVERSATION, PROMPT, world
 
 @pytest.fixture(scope="module")
 def limited_ues() -> Iterator[UESProcess]:
-    """A simulator with its default limits (the shared ``ues_server`` fixture turns rate limiting off)."""
-    ues = start_ues_process()
+    """A simulator with a rate limit (the shared ``ues_server`` fixture turns it off): the default burst of 200, but
+    a refill of 10 a second instead of 50, so that a flood of 1000 outruns it even on a loaded machine, where the
+    flood itself is slow (at 50 a second, one slower than 63 calls a second got through whole)."""
+    ues = start_ues_process({"UES_RATE_LIMIT_PER_SECOND": "10"})
     yield ues
     stop_ues_process(ues)
 
@@ -90,7 +92,7 @@ async def test_flood_sends_as_fast_as_it_can_and_the_rate_limit_refuses_the_rest
     counts = notes(await trial.turn(brain))["flood"]
     assert sum(counts.values()) == 1000 and set(counts) == {"200", "429"}, counts
     accepted = counts["200"]
-    assert 200 <= accepted < 1000, counts  # the burst (200) and 50 a second get through, the rest is refused
+    assert 200 <= accepted < 1000, counts  # the burst (200) and 10 a second get through, the rest is refused
     sent = (await trial.admin.state("email"))["folders"]["sent"]
     assert len(sent) == accepted
 

@@ -9,7 +9,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -36,10 +35,10 @@ from green_agent.report.diff import diff_states
 from green_agent.report.markup import Html, el, esc
 from green_agent.report.render import details_html
 from green_agent.report.timeline import build_timeline
+from tests.chromium import browse, chromium, console
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 SCRIPT = '<script>document.title="pwned"</script>'
-INSTALL = "apt-get install -y chromium"
 DANA = "dana.park@partner.example"
 
 
@@ -281,45 +280,26 @@ def test_details_render_records_as_tables_and_booleans_as_marks():
 
 
 # ---------------------------------------------------------------------------------------------- in a browser
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found:
-        return found
-    reason = f"headless Chromium is not installed (Debian: {INSTALL})"
-    if os.environ.get("GREEN_REQUIRE_CHROMIUM") == "1":
-        pytest.fail(f"GREEN_REQUIRE_CHROMIUM=1 but {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-def _browse(chromium: str, url: str, profile: Path, *flags: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([chromium, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
-                           f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", *flags, url],
-                          capture_output=True, text=True, timeout=120, check=True)
-
-
-def _console(stderr: str) -> list[str]:
-    """What the page logged to the console (script errors, refused scripts): Chromium's CONSOLE lines."""
-    return [line for line in stderr.splitlines() if ":CONSOLE" in line]
 
 
 def test_chromium_notices_a_script_error(tmp_path):
     """The console check below can see an error at all (a page with one is reported)."""
-    chromium = _chromium()
+    browser = chromium()
     bad = tmp_path / "bad.html"
     bad.write_text("<!DOCTYPE html><html><body><h1>x</h1><script>nonexistent();</script></body></html>")
-    result = _browse(chromium, bad.as_uri(), tmp_path / "profile", "--dump-dom")
-    assert any("nonexistent" in line for line in _console(result.stderr)), result.stderr[-2000:]
+    result = browse(browser, bad.as_uri(), tmp_path / "profile", "--dump-dom")
+    assert any("nonexistent" in line for line in console(result.stderr)), result.stderr[-2000:]
 
 
 def test_the_report_in_chromium_shows_headings_timeline_and_no_script_errors(report, tmp_path):
-    chromium = _chromium()
+    browser = chromium()
     path = write_report(tmp_path / "report.html", report)
     shot = Path(os.environ.get("GREEN_REPORT_SCREENSHOT", tmp_path / "report.png"))
-    _browse(chromium, path.as_uri(), tmp_path / "profile", f"--screenshot={shot}", "--window-size=1280,2000",
+    browse(browser, path.as_uri(), tmp_path / "profile", f"--screenshot={shot}", "--window-size=1280,2000",
             "--hide-scrollbars")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 50_000
-    result = _browse(chromium, path.as_uri(), tmp_path / "profile", "--dump-dom")
-    assert _console(result.stderr) == []  # no script errors, nothing refused by the page's policy
+    result = browse(browser, path.as_uri(), tmp_path / "profile", "--dump-dom")
+    assert console(result.stderr) == []  # no script errors, nothing refused by the page's policy
     dom = result.stdout
     for heading in ("Assessment report", "Summary", "Criteria", "Timeline", "Final-state diff"):
         assert re.search(rf"<h[1-4][^>]*>{re.escape(heading)}</h[1-4]>", dom), heading

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import socket
@@ -83,8 +84,14 @@ class Instance:
     advertised_url: str
     admin_key: str = field(repr=False)
     handle: Any = field(default=None, repr=False)
-    # Where it runs, when that is worth naming in a failure (a swarm node: "swarm node ues-node-2 (172.19.0.3)").
+    # Where it runs, as a failure names it: its process ("pid 4242"), container ("container 3f2a1b9c0d4e") or swarm
+    # node ("swarm node ues-node-2 (172.19.0.3)"); the backend fills it in.
     location: str = ""
+
+    @property
+    def where(self) -> str:
+        """Where the world runs, for a reader of a failure: its backend, its place there, and its address."""
+        return ", ".join(part for part in (f"{self.backend} backend", self.location, self.url) if part)
 
 
 class Backend(ABC):
@@ -114,6 +121,13 @@ class Backend(ABC):
     @abstractmethod
     async def owned(self) -> list[str]:
         """Identifiers of every live process or container carrying this pool's marks (for leak checks)."""
+
+    async def exited(self, instance: Instance) -> str:
+        """Return, saying how, once the instance's process or container has exited: evidence that the world is dead,
+        seen as it happens (the pool watches its leased worlds with it, so that their trials end at once). Never
+        returns when the backend cannot tell; the pool's health rounds decide then. By default, never."""
+        never: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        return await never
 
     async def retiring(self, instance: Instance) -> bool:
         """Whether the instance should go once no lease holds it (its node is being drained): the pool then

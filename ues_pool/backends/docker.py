@@ -41,6 +41,7 @@ from pydantic import Field
 
 from services.ues.client import wait_until_answers
 from ues_pool.backends.base import BackendError, Instance, new_admin_key
+from ues_pool.backends.docker_exits import ContainerExits
 from ues_pool.backends.engine import (
     CONTAINER_PORT,
     LABEL_INSTANCE,
@@ -107,6 +108,7 @@ class DockerBackend(EngineBackend):
         # Containers a stop could not remove (the engine did not answer, e.g. while it restarts): an engine that comes
         # back keeps them, exited, so the next start removes them first.
         self._unremoved: set[str] = set()
+        self._exits = ContainerExits(self.client, config.pool_name)
 
     # ------------------------------------------------------------------ start
     def _unclaimed(self) -> dict[str, str]:
@@ -259,7 +261,8 @@ class DockerBackend(EngineBackend):
         url = f"http://{name}:{CONTAINER_PORT}" if self.config.network else f"http://127.0.0.1:{port}"
         advertise_host = self.config.advertise_host
         advertised = f"http://{advertise_host}:{port}" if advertise_host else url
-        instance = Instance(name, self.name, url, advertised, key, handle=container)
+        instance = Instance(name, self.name, url, advertised, key, handle=container,
+                            location=f"container {container.short_id}")
         try:
             await self._wait_healthy(instance)
         except BaseException:
@@ -359,15 +362,20 @@ class DockerBackend(EngineBackend):
             log.warning("ues_docker_status_failed", instance=instance.instance_id, error=str(exc))
             return True
 
+    async def exited(self, instance: Instance) -> str:
+        """Return once the engine reports the container's exit (its ``die`` event: docker_exits.py)."""
+        return await self._exits.exited(instance.handle.id, lambda: self.is_running(instance))
+
     async def close(self) -> None:
-        """Remove the standbys (each once its creating thread is done), then what ``EngineBackend.close`` removes. A
-        start after this keeps no standby (it would outlive the backend's owner)."""
+        """Remove the standbys (each once its creating thread is done), stop watching exits, then what
+        ``EngineBackend.close`` removes. A start after this keeps no standby (it would outlive the backend's owner)."""
         self._closing = True
         standbys, self._standbys = list(self._standbys), deque()
         for task in standbys:
             self._discard(task)
         if self._discarding:
             await asyncio.gather(*self._discarding, return_exceptions=True)
+        await self._exits.close()
         await super().close()
 
     # ------------------------------------------------------------------ ownership

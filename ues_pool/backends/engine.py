@@ -41,6 +41,7 @@ import httpx
 import structlog
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from services.ues.client import tls_context
 from ues_pool.backends.base import DEFAULT_POOL_NAME, Backend, BackendError, pid_alive, process_start_time
 
 __all__ = [
@@ -221,7 +222,7 @@ class EngineBackend(Backend):
     def http(self) -> httpx.AsyncClient:
         """The HTTP client for health probes (created on first use, again after ``close()``)."""
         if self._http is None or self._http.is_closed:
-            self._http = httpx.AsyncClient(timeout=1.0)
+            self._http = httpx.AsyncClient(timeout=1.0, verify=tls_context())
         return self._http
 
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

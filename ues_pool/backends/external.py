@@ -12,7 +12,7 @@ import httpx
 import structlog
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from services.ues.client import UESClient, UESError, describe_validation_error
+from services.ues.client import UESClient, UESError, describe_validation_error, tls_context
 from ues_pool.backends.base import Backend, BackendConfigError, BackendError, Instance
 
 __all__ = ["ExternalBackend", "ExternalConfig", "ExternalServer", "build_external", "parse_external"]
@@ -78,7 +78,7 @@ class ExternalBackend(Backend):
         self.servers = servers
         self.capacity = len(servers)
         self._free = list(range(len(servers)))
-        self._http = httpx.AsyncClient(timeout=2.0)
+        self._http = httpx.AsyncClient(timeout=2.0, verify=tls_context())
 
     async def start(self) -> Instance:
         if not self._free:

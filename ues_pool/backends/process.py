@@ -30,7 +30,7 @@ import httpx
 import structlog
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from services.ues.client import wait_until_answers
+from services.ues.client import tls_context, wait_until_answers
 from services.ues.forkproto import WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest
 from ues_pool.backends.base import (
     DEFAULT_POOL_NAME,
@@ -146,7 +146,7 @@ class ProcessBackend(Backend):
         self._exchange = asyncio.Lock()  # one spawn request on the control socket at a time
         self._drains: set[asyncio.Task[None]] = set()  # servers that died still have worlds writing to their pipe
         self._tail: deque[str] = deque(maxlen=20)
-        self._http = httpx.AsyncClient(timeout=1.0)
+        self._http = httpx.AsyncClient(timeout=1.0, verify=tls_context())
         self.server_starts = 0  # how many fork servers this backend has started (a restart after a death counts)
 
     def _record(self, instance_id: str) -> Path:
@@ -261,7 +261,7 @@ class ProcessBackend(Backend):
         url = f"http://127.0.0.1:{world.port}" if self.config.bind_host in ("127.0.0.1", "0.0.0.0") else \
             f"http://{self.config.bind_host}:{world.port}"
         advertised = f"http://{self.config.advertise_host}:{world.port}" if self.config.advertise_host else url
-        instance = Instance(instance_id, self.name, url, advertised, key, handle=world)
+        instance = Instance(instance_id, self.name, url, advertised, key, handle=world, location=f"pid {world.pid}")
         try:
             await self._wait_healthy(instance)
         except BaseException:
@@ -317,6 +317,38 @@ class ProcessBackend(Backend):
     async def is_running(self, instance: Instance) -> bool:
         world: WorldProcess = instance.handle
         return world.running()
+
+    async def exited(self, instance: Instance) -> str:
+        """Return once the world's process has exited, seen through a pidfd (the world is the fork server's child,
+        not ours: there is no exit status to wait for, but a pidfd becomes readable the moment it exits)."""
+        world: WorldProcess = instance.handle
+        gone = f"its process (pid {world.pid}) exited"
+        try:
+            pidfd = os.pidfd_open(world.pid)
+        except ProcessLookupError:
+            return gone
+        except OSError as exc:  # no pidfds here (an old kernel, a sandbox): the health rounds decide
+            log.warning("ues_exit_watch_unavailable", instance=instance.instance_id, error=str(exc))
+            return await super().exited(instance)
+        try:
+            # Opened after the pid was read: the pidfd names this world only if the pid still does.
+            if not world.running():
+                return gone
+            loop = asyncio.get_running_loop()
+            readable: asyncio.Future[None] = loop.create_future()
+
+            def on_exit() -> None:
+                if not readable.done():
+                    readable.set_result(None)
+
+            loop.add_reader(pidfd, on_exit)
+            try:
+                await readable
+            finally:
+                loop.remove_reader(pidfd)
+        finally:
+            os.close(pidfd)
+        return gone
 
     def _records(self) -> dict[str, dict[str, object]]:
         """Instance id → its record, for every readable record of this pool (unreadable ones are removed)."""
