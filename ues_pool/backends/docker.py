@@ -183,8 +183,9 @@ class DockerBackend(EngineBackend):
             status = self._status(standby.container.id)
         except Exception as exc:  # the engine does not answer (it restarts, say)
             raise BackendError(f"no word from the engine about standby container {standby.name}: {exc}") from exc
-        if status != "running":
-            raise BackendError(f"standby container {standby.name} is {status}")
+        if status != "running":  # it stopped during its start-up, or while it waited
+            raise BackendError(f"UES container {standby.name} stopped before it got its key (status {status}): "
+                               f"{_log_tail(standby.container)}")
         try:
             attached = self.client().api.attach_socket(standby.container.id, params={"stdin": 1, "stream": 1})
         except Exception as exc:
