@@ -37,7 +37,6 @@ import contextlib
 import ctypes
 import gc
 import os
-import secrets
 import signal
 import socket
 import sys
@@ -46,8 +45,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from services.ues.forkproto import SERVER_PROCESS_NAME, WORLD_PROCESS_NAME, Ready, Spawned, SpawnFailed, SpawnRequest
-
-LISTEN_BACKLOG = 1024
+from services.ues.warm import WARM_SECRET, listen, skip_pydantic_v1, warm
 
 
 def set_process_name(name: str) -> None:
@@ -55,22 +53,6 @@ def set_process_name(name: str) -> None:
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(15, name.encode()[:15], 0, 0, 0)
-
-
-_WARM_SECRET = secrets.token_hex(32)  # the parent's own app only; every child gets its own key
-
-
-def _warm(app: Any) -> None:
-    """Run the requests that make FastAPI build its lazy per-route state, so children inherit it built."""
-    import httpx
-
-    async def requests() -> None:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://warm") as client:
-            await client.get("/health")
-            await client.get("/keys", headers={"X-API-Key": _WARM_SECRET})
-            await client.get("/email/state", headers={"X-API-Key": _WARM_SECRET})
-
-    asyncio.run(requests())
 
 
 def _reap(*_: Any) -> None:
@@ -110,28 +92,9 @@ def _serve_world(app: Any, listener: socket.socket, request: SpawnRequest, contr
         os._exit(code)
 
 
-def _listen(host: str) -> socket.socket:
-    """A listening TCP socket on ``host`` at a port the kernel picks.
-
-    Its protocol is IPPROTO_TCP explicitly (``socket.create_server`` leaves 0): asyncio sets TCP_NODELAY only on
-    sockets that say TCP, and without it every keep-alive response waits ~40 ms for a delayed ACK.
-    """
-    family, kind, proto, _, address = socket.getaddrinfo(host, 0, type=socket.SOCK_STREAM,
-                                                         proto=socket.IPPROTO_TCP)[0]
-    listener = socket.socket(family, kind, proto)
-    try:
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(address)
-        listener.listen(LISTEN_BACKLOG)
-    except OSError:
-        listener.close()
-        raise
-    return listener
-
-
 def _spawn(app: Any, request: SpawnRequest, control: socket.socket, log_level: str) -> Spawned | SpawnFailed:
     try:
-        listener = _listen(request.host)
+        listener = listen(request.host)
     except OSError as exc:
         return SpawnFailed(error=f"could not bind a port on {request.host}: {exc}")
     try:
@@ -150,12 +113,13 @@ def _spawn(app: Any, request: SpawnRequest, control: socket.socket, log_level: s
 def serve(control: socket.socket, log_level: str = "warning") -> int:
     """Warm the simulator, announce ``Ready``, then fork worlds on request until the owner goes away."""
     set_process_name(SERVER_PROCESS_NAME)
+    skip_pydantic_v1()
     from services.ues.app import create_app
     from services.ues.server import world_config  # imported here, once, for every child
     from services.ues.settings import UESSettings
 
-    app = create_app(UESSettings(), admin_secret=_WARM_SECRET)
-    _warm(app)
+    app = create_app(UESSettings(), admin_secret=WARM_SECRET)
+    warm(app)
     world_config(app, log_level).load()  # imports uvicorn's protocol modules
     # Objects that exist now are shared with every child: keep the collector from touching (and so copying) them.
     gc.collect()

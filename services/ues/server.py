@@ -38,7 +38,17 @@ class WorldServer(uvicorn.Server):
             should_exit = await self.on_tick(counter)
 
 
+KEEP_ALIVE_S = 65
+"""How long a world keeps an idle HTTP connection open. Longer than its clients keep theirs (httpx: 5 s), so that the
+client always drops an idle connection first: with equal times a request could go out on a connection the world was
+closing ("Server disconnected without sending a response"), as happened whenever a world paused for a few seconds
+(``docker pause``) saw its keep-alive timer expire during the pause and fire on the thaw before the waiting request
+was read."""
+
+
 def world_config(app: Any, log_level: str, **bind: Any) -> uvicorn.Config:
     """How every world is served: no access log (the world keeps its own), the lifespan on (it runs the clock's
-    ticker). ``bind`` is ``host`` and ``port`` for a server that binds its own socket."""
-    return uvicorn.Config(app, log_level=log_level, access_log=False, lifespan="on", **bind)
+    ticker), idle connections kept ``KEEP_ALIVE_S``. ``bind`` is ``host`` and ``port`` for a server that binds its
+    own socket."""
+    return uvicorn.Config(app, log_level=log_level, access_log=False, lifespan="on", timeout_keep_alive=KEEP_ALIVE_S,
+                          **bind)

@@ -1,6 +1,10 @@
 """Simulator benchmark (issue: the simulated world). Prints one JSON object.
 
-    uv run python -m tests.bench.bench_ues
+    uv run python -m tests.bench.bench_ues [--real-ues DIR] [--cold N] [--cold-only]
+
+``--real-ues DIR``: a checkout of the real UES (JBoggsy/ues: ``main.py`` serving ``main:app``); its cold start is then
+measured side by side with ours, alternating, with this interpreter and these dependencies (``real_ues_measured``),
+instead of only quoting the recorded figures (``real_ues``).
 
 Measures, against real ``ues-server`` processes over loopback HTTP:
 cold start to healthy; p50/p99 of ``/email/send`` and ``/email/state`` (300 mails); one ``advance``
@@ -9,6 +13,7 @@ executing 10 000 scheduled events; ``/email/query`` with substring filters over 
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import secrets
@@ -17,6 +22,7 @@ import subprocess
 import sys
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import httpx
 
@@ -29,14 +35,18 @@ TARGETS = {"cold_start_s": 1.0, "send_p50_ms": 2.0, "state_p50_ms": 5.0, "advanc
 
 
 
-def start_server() -> tuple[subprocess.Popen, str, dict[str, str], float]:
-    """Start ues-server; return (process, url, admin headers, seconds until /health answered)."""
+def start_server(real_ues: Path | None = None) -> tuple[subprocess.Popen, str, dict[str, str], float]:
+    """Start ues-server (or, with ``real_ues``, the real UES from that checkout under uvicorn); return (process, url,
+    admin headers, seconds until /health answered)."""
     port, key = free_port(), secrets.token_hex(32)
     url = f"http://127.0.0.1:{port}"
+    if real_ues is None:
+        command = [sys.executable, "-m", "services.ues.cli", "--port", str(port)]
+    else:
+        command = [sys.executable, "-m", "uvicorn", "main:app", "--port", str(port), "--log-level", "warning"]
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "services.ues.cli", "--port", str(port)],
-                            env={**os.environ, "UES_ADMIN_KEY": key}, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(command, env={**os.environ, "UES_ADMIN_KEY": key}, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, cwd=real_ues)
     with httpx.Client(timeout=1.0) as client:
         while True:
             try:
@@ -96,14 +106,33 @@ def scenario(events: list[dict], emails: dict | None = None) -> dict:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--real-ues", type=Path, help="a checkout of the real UES: its cold start beside ours")
+    parser.add_argument("--cold", type=int, default=5, help="cold starts to time (each, when alternating)")
+    parser.add_argument("--cold-only", action="store_true", help="the cold starts alone, not the request figures")
+    args = parser.parse_args()
+    if args.real_ues is not None and not (args.real_ues / "main.py").is_file():
+        parser.error(f"--real-ues {args.real_ues}: no main.py there (a checkout of JBoggsy/ues serves main:app)")
     out: dict = {"benchmark": "ues_simulator", "machine": f"{os.cpu_count()} cores",
-                 "python": sys.version.split()[0]}
-    cold = []
-    for _ in range(5):
+                 "python": sys.version.split()[0], "loadavg_1min_before": round(os.getloadavg()[0], 2)}
+    cold, real = [], []
+    for _ in range(args.cold):
         proc, _url, _h, seconds = start_server()
         cold.append(seconds)
         stop(proc)
+        if args.real_ues is not None:  # alternating: both see the same load
+            proc, _url, _h, seconds = start_server(args.real_ues.resolve())
+            real.append(seconds)
+            stop(proc)
     out["cold_start_s"] = round(statistics.median(cold), 3)
+    if real:
+        out["real_ues_measured"] = {"cold_start_s": round(statistics.median(real), 3),
+                                    "ours_faster_by": round(statistics.median(real) / statistics.median(cold), 2),
+                                    "samples_s": {"ours": [round(x, 3) for x in cold],
+                                                  "real": [round(x, 3) for x in real]}}
+    if args.cold_only:
+        print(json.dumps(out, indent=2))
+        return
 
     proc, url, admin, _ = start_server()
     try:

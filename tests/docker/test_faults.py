@@ -66,7 +66,7 @@ from tests.e2e.conftest import (
     start_assessment,
 )
 from tests.e2e.lost_world import assert_ended_at_once, holding_purple, kill_mid_turn
-from ues_pool.backends.docker import DockerBackend, DockerConfig
+from ues_pool.backends.docker import DockerBackend, DockerConfig, Standby
 from ues_pool.backends.engine import LABEL_INSTANCE, LABEL_OWNER_PID, LABEL_POOL
 from ues_pool.pool import Lease, PoolConfig, UESPool
 
@@ -166,6 +166,13 @@ def pool_containers(client: Any, pool_name: str, **labels: str) -> list[dict[str
     wanted = [f"{LABEL_POOL}={pool_name}", *(f"{k}={v}" for k, v in labels.items())]
     found: list[dict[str, Any]] = client.api.containers(all=True, filters={"label": wanted})
     return found
+
+
+async def standbys_of(pool: UESPool) -> set[str]:
+    """Names of the containers the pool's docker backend keeps started ahead of their worlds (its standbys), once
+    each has been created."""
+    made = await asyncio.gather(*getattr(pool.backend, "_standbys", ()), return_exceptions=True)
+    return {standby.name for standby in made if isinstance(standby, Standby)}
 
 
 def docker_pool(name: str, image: str, client: Any = None) -> UESPool:
@@ -461,8 +468,10 @@ async def test_engine_restart_breaks_the_leased_world_and_the_pool_recovers(priv
             async with running_green(green_settings(tmp_path, name, project_image), pool=pool) as green:
                 live, lease = await holding_a_turn(green, await purples("slow", slow_s=SLOW_TURN_S))
                 await until(lambda: pool.metrics()["idle"] == 1, "the idle world is there")
+                standby = await standbys_of(pool)
                 before = {c["Labels"][LABEL_INSTANCE] for c in await containers()}
-                assert lease.instance_id in before and len(before) == POOL_MAX, before
+                assert lease.instance_id in before and len(before - standby) == POOL_MAX and len(standby) == 1, \
+                    (before, standby)
 
                 stopped = await asyncio.to_thread(engine.stop)
                 started = await asyncio.to_thread(engine.start)
@@ -478,16 +487,23 @@ async def test_engine_restart_breaks_the_leased_world_and_the_pool_recovers(priv
                 assert row["status"] == "errored" and row["reasons"] == ["world_lost"], row
                 assert any(lease.instance_id in error for error in row["errors"]), row["errors"]
 
-                async def recovered() -> bool:
-                    found = await containers()
-                    return pool.metrics()["idle"] == 1 and pool.metrics()["leased"] == 0 and len(found) == 1 \
-                        and found[0]["State"] == "running"
+                async def worlds() -> list[dict[str, Any]]:
+                    """The pool's containers but for its standby; [] while a container is not running."""
+                    found, standby = await containers(), await standbys_of(pool)
+                    if any(c["State"] != "running" for c in found) or len(found) != 1 + len(standby):
+                        return []
+                    return [c for c in found if c["Labels"][LABEL_INSTANCE] not in standby]
 
-                # The idle world is replaced, and no container the restart stopped is left behind in the engine.
-                recovery = await until(recovered, "the pool holds one fresh idle world and nothing else")
+                async def recovered() -> bool:
+                    return pool.metrics()["idle"] == 1 and pool.metrics()["leased"] == 0 and len(await worlds()) == 1
+
+                # The idle world is replaced, and no container the restart stopped (the worlds, the standby) is left
+                # behind in the engine: the pool holds one fresh idle world, its backend one fresh standby.
+                recovery = await until(recovered, "the pool holds one fresh idle world and a standby, nothing else")
                 figure("pool_recovered_after_engine_start", recovery)
-                [fresh] = await containers()
+                [fresh] = await worlds()
                 assert fresh["Labels"][LABEL_INSTANCE] not in before
+                assert not {c["Labels"][LABEL_INSTANCE] for c in await containers()} & before
 
                 follow = await next_assessment_completes(green, purples)
                 assert follow["provenance"]["ues_instance"] not in before

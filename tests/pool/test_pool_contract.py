@@ -591,11 +591,19 @@ async def test_shutdown_leaves_nothing_running(request, tmp_path, kind):
     pool = await UESPool(backend, PoolConfig(min_idle=2, max_instances=4)).start()
     async with pool.lease("a") as lease:
         await wait_for(lambda: _true(len(pool._idle) == 2), timeout=30)
-        assert len(await backend.owned()) == 3
+        assert len(await backend.owned()) == 3 + await standbys(backend)
         await pool.shutdown()  # with a lease still held
         assert await backend.owned() == []
         assert lease.broken and "shut down" in lease.broken_reason
     assert await backend.owned() == [] and pool.total == 0
+
+
+async def standbys(backend: Backend) -> int:
+    """How many containers the backend keeps started ahead of their worlds (docker's standbys; none elsewhere), once
+    each is created: they count among ``owned()``."""
+    waiting = list(getattr(backend, "_standbys", ()))
+    await asyncio.gather(*waiting, return_exceptions=True)
+    return len(waiting)
 
 
 ORPHAN_OWNER = textwrap.dedent("""
@@ -619,7 +627,9 @@ ORPHAN_OWNER = textwrap.dedent("""
         async with pool.lease("ctx"):
             while len(pool._idle) < 2:
                 await asyncio.sleep(0.05)
-            print("ready", flush=True)
+            standbys = list(getattr(pool.backend, "_standbys", ()))  # docker: containers started ahead, orphans too
+            await asyncio.gather(*standbys, return_exceptions=True)
+            print("ready", len(standbys), flush=True)
             await asyncio.sleep(3600)
 
     asyncio.run(main())
@@ -632,19 +642,22 @@ async def test_orphans_of_a_killed_owner_are_reaped(request, tmp_path, kind):
     where = image_for(request, kind) or str(tmp_path / "pool")
     owner = subprocess.Popen([sys.executable, "-c", ORPHAN_OWNER, kind, name, where, f"{LABEL}={SESSION}"],  # noqa: ASYNC220
                              stdout=subprocess.PIPE, cwd=ROOT)
+    standby = None
     try:
         for line in owner.stdout:  # structlog lines may come first
-            if line.strip() == b"ready":
+            if line.startswith(b"ready "):
+                standby = int(line.split()[1])
                 break
     finally:
         owner.send_signal(signal.SIGKILL)
         owner.wait()
+    assert standby is not None, "the owner never got its worlds up"
     backend = make_backend(kind, tmp_path, image=image_for(request, kind), name=name)
     orphans = await backend.owned()
-    assert len(orphans) == 3, "the killed owner's servers outlive it (they are the orphans)"
+    assert len(orphans) == 3 + standby, "the killed owner's servers (and standbys) outlive it: they are the orphans"
     pool = await UESPool(backend, PoolConfig(min_idle=0)).start()
     try:
-        assert pool.stats["reaped_orphans"] == 3
+        assert pool.stats["reaped_orphans"] == 3 + standby
         await wait_for(lambda: _empty(backend.owned()), timeout=5)
     finally:
         await pool.shutdown()
@@ -699,9 +712,10 @@ async def test_docker_containers_are_hardened_and_labelled(request):
         assert labels[LABEL_POOL] == backend.config.pool_name
         assert labels["org.ues-green.run"] == backend.run_id
         assert labels["org.ues-green.owner-pid"] == str(os.getpid())
-        # The admin key travels by environment only: not on the command line, not in the logs.
-        assert f"UES_ADMIN_KEY={instance.admin_key}" in attrs["Config"]["Env"]
-        assert instance.admin_key not in " ".join([attrs["Path"], *attrs["Args"], *(attrs["Config"]["Cmd"] or [])])
+        # The admin key travels on the container's stdin only (it started ahead of its world, as a standby): not in
+        # its environment or command line (both shown by `docker inspect`), not in its logs.
+        assert instance.admin_key not in json.dumps(attrs)
+        assert attrs["Config"]["OpenStdin"] is True and "--admin-key-stdin" in attrs["Args"]
         logs = await asyncio.to_thread(instance.handle.logs)
         assert instance.admin_key.encode() not in logs
         async with httpx.AsyncClient() as c:
@@ -756,6 +770,83 @@ async def test_docker_network_mode_addresses_containers_by_name(request):
         for backend in backends:
             await backend.close()
         await asyncio.to_thread(network.remove)
+
+
+async def _logs_say(engine, container: str, text: str) -> bool:
+    return text.encode() in await asyncio.to_thread(engine.api.logs, container)
+
+
+async def _answers_only_its_own_key(instance, other) -> None:
+    async with httpx.AsyncClient(base_url=instance.url, timeout=10) as c:
+        r = await c.get("/email/state", headers={"X-API-Key": instance.admin_key})
+        assert r.status_code == 200 and r.json()["emails"] == {}
+        assert (await c.get("/email/state", headers={"X-API-Key": other.admin_key})).status_code == 401
+
+
+async def test_docker_worlds_start_from_warmed_standby_containers(request):
+    """The backend keeps a container started ahead of its world (the simulator warmed, waiting for a key on stdin):
+    a start makes that container the world, a replacement follows, and nothing stays once the backend closes."""
+    engine, image = docker_fixtures(request)
+    backend = DockerBackend(DockerConfig(pool_name=f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
+                                         startup_timeout=60))
+    try:
+        first = await backend.start()
+        assert await standbys(backend) == 1
+        waiting = backend._standbys[0].result().name
+        await wait_for(lambda: _logs_say(engine, waiting, "waiting for the admin key"), timeout=60)
+        assert sorted(o.split(":")[1] for o in await backend.owned()) == sorted([first.instance_id, waiting])
+        second = await backend.start()
+        assert second.instance_id == waiting, "the waiting standby became the world"
+        await _answers_only_its_own_key(first, second)
+        await _answers_only_its_own_key(second, first)
+        assert await standbys(backend) == 1
+        assert backend._standbys[0].result().name not in (first.instance_id, second.instance_id)
+        await backend.stop(first)
+        await backend.stop(second)
+    finally:
+        await backend.close()
+    assert await backend.owned() == [], "closing removed the standby"
+    await backend.close()
+
+
+async def test_docker_a_standby_killed_while_waiting_is_replaced(request):
+    """A standby that died before it was needed (killed, or an engine restart) is removed, and the start that finds
+    it dead still gets a world, from a new container."""
+    engine, image = docker_fixtures(request)
+    backend = DockerBackend(DockerConfig(pool_name=f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
+                                         startup_timeout=60))
+    try:
+        first = await backend.start()
+        await standbys(backend)
+        dead = backend._standbys[0].result().name
+        await wait_for(lambda: _logs_say(engine, dead, "waiting for the admin key"), timeout=60)
+        await asyncio.to_thread(engine.api.kill, dead)
+        second = await backend.start()
+        assert second.instance_id != dead
+        await _answers_only_its_own_key(second, first)
+        assert all(not o.endswith(f":{dead}") for o in await backend.owned()), "the dead standby was removed"
+        await backend.stop(first)
+        await backend.stop(second)
+    finally:
+        await backend.close()
+
+
+async def test_docker_without_standbys_starts_every_world_from_nothing(request):
+    """``standby=0`` (GREEN_UES_DOCKER_STANDBY=0): no container waits ahead; each world is started when asked."""
+    _, image = docker_fixtures(request)
+    backend = DockerBackend(DockerConfig(pool_name=f"test-{uuid.uuid4().hex[:8]}", image=image, labels={LABEL: SESSION},
+                                         startup_timeout=60, standby=0))
+    try:
+        first = await backend.start()
+        second = await backend.start()
+        await _answers_only_its_own_key(first, second)
+        assert await standbys(backend) == 0
+        assert sorted(o.split(":")[1] for o in await backend.owned()) == sorted([first.instance_id,
+                                                                                 second.instance_id])
+        await backend.stop(first)
+        await backend.stop(second)
+    finally:
+        await backend.close()
 
 
 @pytest.mark.parametrize("kind", CONTAINER_BACKENDS)

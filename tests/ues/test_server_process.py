@@ -51,14 +51,15 @@ def launch(tmp_path) -> Iterator:
     """Start ``ues-server`` processes; every one started is stopped (by its own handle) at teardown."""
     started: list[subprocess.Popen] = []
 
-    def _launch(env: dict[str, str], *args: str, script: bool = False) -> Server:
+    def _launch(env: dict[str, str], *args: str, script: bool = False, stdin: bool = False) -> Server:
         port = free_port()
         n = len(started)
         out_path, err_path = tmp_path / f"out{n}.txt", tmp_path / f"err{n}.txt"
         command = [str(SCRIPT)] if script else [sys.executable, "-m", "services.ues.cli"]
         with out_path.open("wb") as out, err_path.open("wb") as err:
             proc = subprocess.Popen([*command, "--host", "127.0.0.1", "--port", str(port), *args], env=env,
-                                    cwd=tmp_path, stdout=out, stderr=err)  # no stray .env is read
+                                    cwd=tmp_path, stdout=out, stderr=err,  # no stray .env is read
+                                    stdin=subprocess.PIPE if stdin else subprocess.DEVNULL)
         started.append(proc)
         return Server(proc, f"http://127.0.0.1:{port}", out_path, err_path)
 
@@ -131,6 +132,53 @@ def test_short_admin_key_refuses_to_start(launch, how):
     err = server.stderr()
     assert "UES_ADMIN_KEY" in err and "32" in err
     assert short not in server.stdout()
+
+
+def wait_for_output(server: Server, text: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in server.stdout():
+        assert server.process.poll() is None, f"ues-server exited early: {server.stderr()}"
+        assert time.monotonic() < deadline, f"ues-server never printed {text!r} (warm-up too slow?): {server.stdout()}"
+        time.sleep(0.05)
+
+
+def test_admin_key_from_stdin_after_the_warm_up(launch):
+    """A server started ahead of its world (the docker backend's standbys): warmed and bound, it serves nothing until
+    its admin key arrives on stdin, then serves an empty world under that key alone."""
+    server = launch(clean_env(), "--admin-key-stdin", stdin=True)
+    wait_for_output(server, "waiting for the admin key on stdin")
+    with pytest.raises(httpx.TimeoutException):  # bound (the connection waits in the backlog), but not serving
+        httpx.get(server.url + "/health", timeout=0.5)
+    secret = secrets.token_hex(32)
+    server.process.stdin.write(secret.encode() + b"\n")
+    server.process.stdin.flush()
+    wait_healthy(server)
+    key_id = admin_key_id(server, secret)
+    state = httpx.get(server.url + "/email/state", headers={"X-API-Key": secret}).json()
+    assert state["emails"] == {} and state["update_count"] == 0
+    logged = httpx.get(server.url + "/access-logs", headers={"X-API-Key": secret}).json()
+    assert [(e["path"], e["key_id"]) for e in logged["entries"]] == [("/email/state", key_id), ("/keys", key_id)], \
+        "the world's access log holds this test's requests alone, nothing of the warm-up's"
+    assert httpx.get(server.url + "/keys", headers={"X-API-Key": "w" * 64}).status_code == 401
+    terminate(server)
+    assert secret not in server.stdout() + server.stderr()
+    assert key_id in server.stdout()
+
+
+@pytest.mark.parametrize(("given", "said"), [(b"short\n", "an admin key of 5 characters"),
+                                              (b"", "no admin key (it closed)")])
+def test_admin_key_stdin_refuses_a_short_or_missing_key(launch, given, said):
+    server = launch(clean_env(), "--admin-key-stdin", stdin=True)
+    server.process.stdin.write(given)
+    server.process.stdin.close()
+    assert server.process.wait(60) == 2
+    assert said in server.stderr() and "32" in server.stderr()
+
+
+def test_admin_key_stdin_and_a_key_are_refused_together(launch):
+    server = launch(clean_env(UES_ADMIN_KEY=secrets.token_hex(32)), "--admin-key-stdin", stdin=True)
+    assert server.process.wait(30) == 2
+    assert "give the admin key once" in server.stderr()
 
 
 def test_admin_key_file_is_written_private(launch, tmp_path):

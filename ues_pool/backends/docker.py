@@ -1,9 +1,18 @@
 """One hardened container per UES instance, from the project image, via the docker SDK.
 
-Security: the admin key reaches the container only through its environment (``UES_ADMIN_KEY``), never its
-command line, and is never logged (it is even masked out of the log lines quoted in errors). Containers run
-as a non-root user with a read-only root file system (a small tmpfs at ``/tmp``), ``no-new-privileges``, no
-capabilities, CPU, memory and pids limits, and no host mounts.
+Standby containers: the backend keeps ``standby`` containers (one by default) started ahead of their worlds, running
+``ues-server --admin-key-stdin``: the simulator imported, its app built and warmed, the port bound, waiting for an
+admin key. A start takes the oldest standby, checks that it still runs, writes the world's key to its stdin (the
+engine's attach stream) and waits for ``/health``: tens of milliseconds instead of the second or more a container
+spends starting Python and importing the simulator. Once the world answers, it starts a replacement (not after a
+failed start). A start that finds no standby starts one and takes it, so every world is born the same way; a standby
+that died while it waited (an engine restart, a kill) is removed and replaced. Each standby holds what an idle world
+holds (~45 MB) and counts among ``owned()``; ``standby=0`` keeps none.
+
+Security: the admin key reaches the container only through its stdin, never its command line or environment (so
+``docker inspect`` does not show it), and is never logged. Containers run as a non-root user with a read-only root
+file system (a small tmpfs at ``/tmp``), ``no-new-privileges``, no capabilities, CPU, memory and pids limits, and no
+host mounts.
 
 Networking, seen from the green:
 
@@ -22,8 +31,10 @@ Ownership labels and the orphan rule: ``engine.py``, shared with the swarm backe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from typing import Any
+from collections import deque
+from typing import Any, NamedTuple
 
 import structlog
 from pydantic import Field
@@ -42,9 +53,20 @@ from ues_pool.backends.engine import (
     in_container,
 )
 
-__all__ = ["DockerBackend", "DockerConfig", "build_docker"]
+__all__ = ["STANDBY_FLAG", "DockerBackend", "DockerConfig", "Standby", "build_docker"]
 
 log = structlog.get_logger("ues_pool.docker")
+
+STANDBY_FLAG = "--admin-key-stdin"
+"""What ``ues-server`` takes to warm up first and then read its admin key on stdin (``services/ues/cli.py``)."""
+
+
+class Standby(NamedTuple):
+    """A container started ahead of its world: its name (the world's instance id), the SDK object, its host port."""
+
+    name: str
+    container: Any
+    port: int | None
 
 
 class DockerConfig(EngineConfig):
@@ -55,15 +77,19 @@ class DockerConfig(EngineConfig):
                                 "(GREEN_UES_DOCKER_NETWORK): the green reaches them by name")
     # PoolSettings sets 0.0.0.0 when purples come through GREEN_UES_ADVERTISE_HOST: they connect from elsewhere.
     publish_host: str = "127.0.0.1"
+    standby: int = Field(default=1, ge=0, le=16, description="containers kept started ahead of their worlds, "
+                         "warmed and waiting for an admin key (GREEN_UES_DOCKER_STANDBY; the module docstring); "
+                         "``command`` must take ues-server's --admin-key-stdin")
 
 
-def _log_tail(container: Any, key: str, lines: int = 20) -> str:
-    """The container's last log lines as one string, the admin key masked (blocking)."""
+def _log_tail(container: Any, lines: int = 20) -> str:
+    """The container's last log lines as one string (blocking). They never hold the admin key: it arrives on stdin,
+    which the container does not echo."""
     try:
         raw = container.logs(tail=lines)
     except Exception as exc:
         return f"(no logs: {exc})"
-    text = raw.decode(errors="replace").replace(key, "***")
+    text = raw.decode(errors="replace")
     return " | ".join(line for line in text.splitlines() if line.strip()) or "(no output)"
 
 
@@ -76,6 +102,9 @@ class DockerBackend(EngineBackend):
     def __init__(self, config: DockerConfig, *, client: Any = None) -> None:
         super().__init__(config, client=client)
         self._image_labels: dict[str, str] | None = None
+        self._standbys: deque[asyncio.Task[Standby]] = deque()
+        self._discarding: set[asyncio.Task[None]] = set()
+        self._closing = False
         # Containers a stop could not remove (the engine did not answer, e.g. while it restarts): an engine that comes
         # back keeps them, exited, so the next start removes them first.
         self._unremoved: set[str] = set()
@@ -91,16 +120,18 @@ class DockerBackend(EngineBackend):
                 return {}
         return compose_unclaimed(self._image_labels)
 
-    def _create(self, name: str, key: str) -> tuple[Any, int | None]:
-        """Create and start the container; return it and its published host port (None when not published)."""
+    def _create(self, name: str, *args: Any) -> Standby:
+        """Create and start the standby container ``name`` (it gets its admin key when taken: ``_hand_key``); return it
+        with its published host port (blocking)."""
         import docker
 
         self._remove_unremoved()
         config = self.config
-        publish = config.network is None or config.advertise_host is not None
         kwargs: dict[str, Any] = {
             "name": name,
-            "environment": {"UES_ADMIN_KEY": key, "UES_PORT": str(CONTAINER_PORT), "UES_LOG_LEVEL": "warning"},
+            # No UES_ADMIN_KEY: the key arrives on stdin (stdin_open keeps it open for the attach that writes it).
+            "environment": {"UES_PORT": str(CONTAINER_PORT), "UES_LOG_LEVEL": "warning"},
+            "stdin_open": True,
             "labels": {**self._unclaimed(), **self.labels, LABEL_INSTANCE: name},
             "read_only": True,
             "tmpfs": {"/tmp": f"rw,nosuid,nodev,noexec,size={config.tmpfs_size}"},
@@ -112,13 +143,14 @@ class DockerBackend(EngineBackend):
         }
         if config.user:
             kwargs["user"] = config.user
-        if publish:
+        if self._publish:
             kwargs["ports"] = {f"{CONTAINER_PORT}/tcp": (config.publish_host, None)}
         if config.network:
             kwargs["network"] = config.network
+        command = [*config.command, STANDBY_FLAG]
         # create + start rather than containers.run(): run() would try to pull a missing image from a registry.
         try:
-            container = self.client().containers.create(config.image, list(config.command), **kwargs)
+            container = self.client().containers.create(config.image, command, **kwargs)
         except docker.errors.ImageNotFound as exc:
             raise BackendError(f"UES image {config.image!r} is not in the Docker engine (build it, or set "
                                f"GREEN_UES_IMAGE): {exc.explanation}") from exc
@@ -129,21 +161,104 @@ class DockerBackend(EngineBackend):
         except docker.errors.DockerException as exc:
             self._remove(container.id)
             raise BackendError(f"could not start UES container {name}: {exc}") from exc
-        if not publish:
-            return container, None
+        if not self._publish:
+            return Standby(name, container, None)
         container.reload()
         bindings = (container.ports or {}).get(f"{CONTAINER_PORT}/tcp") or []
         if not bindings:  # it exited already (ports are only listed while it runs)
-            tail = _log_tail(container, key)
+            tail = _log_tail(container)
             self._remove(name)
             raise BackendError(f"UES container {name} stopped during start-up (status {container.status}): {tail}")
-        return container, int(bindings[0]["HostPort"])
+        return Standby(name, container, int(bindings[0]["HostPort"]))
+
+    @property
+    def _publish(self) -> bool:
+        """Whether container port 8000 is published on the host (the green runs there, or purples connect there)."""
+        return self.config.network is None or self.config.advertise_host is not None
+
+    def _hand_key(self, standby: Standby, key: str) -> None:
+        """Write the world's admin key to the standby's stdin, once it is known to run; BackendError when it does not
+        run (any more) or the engine refuses the attach (blocking)."""
+        try:
+            status = self._status(standby.container.id)
+        except Exception as exc:  # the engine does not answer (it restarts, say)
+            raise BackendError(f"no word from the engine about standby container {standby.name}: {exc}") from exc
+        if status != "running":  # it stopped during its start-up, or while it waited
+            raise BackendError(f"UES container {standby.name} stopped before it got its key (status {status}): "
+                               f"{_log_tail(standby.container)}")
+        try:
+            attached = self.client().api.attach_socket(standby.container.id, params={"stdin": 1, "stream": 1})
+        except Exception as exc:
+            raise BackendError(f"could not attach to standby container {standby.name}: {exc}") from exc
+        try:
+            getattr(attached, "_sock", attached).sendall(key.encode() + b"\n")
+        except OSError as exc:
+            raise BackendError(f"could not hand standby container {standby.name} its key: {exc}") from exc
+        finally:
+            attached.close()
+
+    # ------------------------------------------------------------------ standbys
+    def _refill(self) -> None:
+        """Start standbys until ``standby`` of them are on their way (none once closing)."""
+        while not self._closing and len(self._standbys) < self.config.standby:
+            self._standbys.append(self._new_standby())
+
+    def _new_standby(self) -> asyncio.Task[Standby]:
+        name = self._world_name()
+        return asyncio.ensure_future(self._created(name))
+
+    async def _take(self, task: asyncio.Task[Standby], key: str) -> Standby:
+        """The standby of ``task``, once started, holding ``key``; BackendError when it failed or died. A caller
+        cancelled meanwhile removes the standby (the thread creating it finishes first)."""
+        try:
+            standby = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            self._discard(task)
+            raise
+        try:
+            await self._run(self._hand_key, standby, key)
+        except BaseException:
+            await asyncio.shield(self._run(self._remove_or_remember, standby.name))
+            raise
+        return standby
+
+    def _discard(self, task: asyncio.Task[Standby]) -> None:
+        """Remove the standby of ``task`` in the background, once created (it belongs to no start any more)."""
+        async def remove() -> None:
+            with contextlib.suppress(BaseException):
+                standby = await asyncio.shield(task)
+                await self._run(self._remove_or_remember, standby.name)
+
+        removing = asyncio.ensure_future(remove())
+        self._discarding.add(removing)
+        removing.add_done_callback(self._discarding.discard)
 
     async def start(self) -> Instance:
-        name = self._world_name()
+        """A world from the oldest standby (started now when there is none), given its key; once it answers, a
+        replacement standby starts. A standby that had waited and died is replaced once."""
         key = new_admin_key()
         started = time.monotonic()
-        container, port = await self._created(name, key)
+        task = self._standbys.popleft() if self._standbys else self._new_standby()
+        waited = task.done()  # ready before this start: it may have died since
+        instance = await self._world(task, key, waited)
+        # Only now: a replacement would compete with this world for the CPU, and after a failed start (a broken image,
+        # an engine gone) it would most likely fail too.
+        self._refill()
+        log.info("ues_started", instance=instance.instance_id, container=instance.handle.short_id, url=instance.url,
+                 from_standby=waited, seconds=round(time.monotonic() - started, 3))
+        return instance
+
+    async def _world(self, task: asyncio.Task[Standby], key: str, waited: bool) -> Instance:
+        """The standby of ``task`` made the world with admin key ``key``, answering ``/health``; a standby that
+        ``waited`` and is found dead is replaced once."""
+        try:
+            standby = await self._take(task, key)
+        except BackendError as exc:
+            if not waited:
+                raise
+            log.warning("ues_standby_lost", error=str(exc))
+            standby = await self._take(self._new_standby(), key)
+        name, container, port = standby
         url = f"http://{name}:{CONTAINER_PORT}" if self.config.network else f"http://127.0.0.1:{port}"
         advertise_host = self.config.advertise_host
         advertised = f"http://{advertise_host}:{port}" if advertise_host else url
@@ -152,10 +267,8 @@ class DockerBackend(EngineBackend):
         try:
             await self._wait_healthy(instance)
         except BaseException:
-            await asyncio.shield(self._run(self._remove, name))  # never leak a half-started container
+            await asyncio.shield(self._run(self._remove_or_remember, name))  # never leak a half-started container
             raise
-        log.info("ues_started", instance=name, container=container.short_id, url=url,
-                 seconds=round(time.monotonic() - started, 3))
         return instance
 
     async def _wait_healthy(self, instance: Instance) -> None:
@@ -192,7 +305,7 @@ class DockerBackend(EngineBackend):
                 return
 
     async def _tail(self, instance: Instance) -> str:
-        return await self._run(_log_tail, instance.handle, instance.admin_key)
+        return await self._run(_log_tail, instance.handle)
 
     # ------------------------------------------------------------------ stop / status
     def _status(self, container_id: str) -> str:
@@ -215,6 +328,14 @@ class DockerBackend(EngineBackend):
         except docker.errors.APIError as exc:
             if exc.status_code != 409:  # 409: removal already in progress
                 raise
+
+    def _remove_or_remember(self, container_id: str) -> None:
+        """Remove a container; when the engine refuses (it restarts, say), remember it for the next start (blocking)."""
+        try:
+            self._remove(container_id)
+        except Exception as exc:
+            self._unremoved.add(container_id)
+            log.warning("ues_container_not_removed", container=container_id[:40], error=str(exc))
 
     def _remove_unremoved(self) -> None:
         """Remove the containers earlier stops could not; keep those the engine still refuses (blocking)."""
@@ -247,6 +368,14 @@ class DockerBackend(EngineBackend):
         return await self._exits.exited(instance.handle.id, lambda: self.is_running(instance))
 
     async def close(self) -> None:
+        """Remove the standbys (each once its creating thread is done), stop watching exits, then what
+        ``EngineBackend.close`` removes. A start after this keeps no standby (it would outlive the backend's owner)."""
+        self._closing = True
+        standbys, self._standbys = list(self._standbys), deque()
+        for task in standbys:
+            self._discard(task)
+        if self._discarding:
+            await asyncio.gather(*self._discarding, return_exceptions=True)
         await self._exits.close()
         await super().close()
 

@@ -233,13 +233,14 @@ class EngineBackend(Backend):
         return await asyncio.get_running_loop().run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
 
     @abstractmethod
-    def _create(self, name: str, key: str) -> Any:
-        """Create and start the world ``name`` with admin key ``key`` (blocking)."""
+    def _create(self, name: str, *args: Any) -> Any:
+        """Create and start the world ``name`` (blocking); ``args``: what the backend needs at creation (swarm: the
+        admin key; docker takes none: its containers get their key on stdin once started)."""
 
-    async def _created(self, name: str, key: str) -> Any:
-        """``_create(name, key)`` in a worker thread, safe against the caller's cancellation: the thread keeps going
+    async def _created(self, name: str, *args: Any) -> Any:
+        """``_create(name, *args)`` in a worker thread, safe against the caller's cancellation: the thread keeps going
         regardless, so a cancelled caller waits for it and then removes whatever it created."""
-        creating = asyncio.ensure_future(self._run(self._create, name, key))
+        creating = asyncio.ensure_future(self._run(self._create, name, *args))
         try:
             return await asyncio.shield(creating)
         except asyncio.CancelledError:
