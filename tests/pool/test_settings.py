@@ -50,6 +50,7 @@ REACHES: dict[str, tuple[str, list[tuple[str, Any]]]] = {
     "GREEN_UES_IMAGE": ("ues-green:9", [("ues_image", "ues-green:9"), ("ues_docker.image", "ues-green:9"),
                                         ("ues_swarm.image", "ues-green:9")]),
     "GREEN_UES_DOCKER_NETWORK": ("compose_net", [("ues_docker.network", "compose_net")]),
+    "GREEN_UES_DOCKER_STANDBY": ("3", [("ues_docker.standby", 3)]),
     "GREEN_UES_EXTERNAL": ('[{"url": "http://u:8000", "admin_key": "k"}]',
                            [("ues_external", '[{"url": "http://u:8000", "admin_key": "k"}]'),
                             ("ues_external.servers_json", '[{"url": "http://u:8000", "admin_key": "k"}]')]),

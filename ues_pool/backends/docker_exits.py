@@ -28,6 +28,7 @@ log = structlog.get_logger("ues_pool.docker")
 # How long a watcher waits for the stream to open before it checks the container once anyway (an engine slow to
 # answer): an exit before the stream opened is only caught by that check.
 OPEN_TIMEOUT_S = 5.0
+REPLAY_WAIT_S = 1.0  # how long an exit seen by the engine's state waits for its replayed die event
 # Between two attempts to open the stream while the engine does not answer.
 RETRY_S = 1.0
 
@@ -68,6 +69,10 @@ class ContainerExits:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._listening.wait(), OPEN_TIMEOUT_S)
             if not died.done() and not await running():
+                # An exit before the stream opened is replayed by it (it opens from a second back): wait a moment for
+                # that event, which says how the container ended, before settling for the engine's bare word.
+                with contextlib.suppress(TimeoutError):
+                    return await asyncio.wait_for(asyncio.shield(died), REPLAY_WAIT_S)
                 return "the Docker engine reports its container is no longer running"
             return await died
         finally:
@@ -86,7 +91,9 @@ class ContainerExits:
 
     def _read(self, loop: asyncio.AbstractEventLoop) -> None:
         """The stream's thread: read ``die`` events and hand each to the loop, until ``close``."""
-        since: int | None = None
+        # From a second back, also the first time: a world leased and killed before the stream opened (a world from a
+        # standby is leased milliseconds after its start) still has its exit told.
+        since: int | None = int(time.time()) - 1
         while not self._closed.is_set():
             try:
                 stream = self._client().events(decode=True, filters=self._filters, since=since)
