@@ -164,7 +164,8 @@ SOURCE_TREE = "source-tree"
 SOURCE_TREE_READERS = ("tests/test_", "tests/docs/")
 # Modules that share a session fixture worth starting once: the local model's server; the leaderboard's five real
 # submissions (tests/deploy/conftest.py).
-SHARED_FIXTURE_USERS = {"local-llm": ("tests/llm/",),
+LOCAL_LLM = "local-llm"
+SHARED_FIXTURE_USERS = {LOCAL_LLM: ("tests/llm/",),
                         "leaderboard-submissions": ("tests/deploy/test_leaderboard.py",
                                                     "tests/deploy/test_leaderboard_views.py",
                                                     "tests/deploy/test_template_flow.py")}
@@ -195,7 +196,7 @@ def _run_order(group: str) -> int:
         return 0
     if group in LONG_FIRST:
         return 1
-    if group == "local-llm":
+    if group == LOCAL_LLM:
         return 3
     return 2
 
