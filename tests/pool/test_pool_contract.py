@@ -1032,13 +1032,13 @@ async def test_swarm_worlds_are_hardened_and_labelled(request):
             r = await c.get(instance.url + "/email/state", headers={"X-API-Key": instance.admin_key})
             assert r.status_code == 200
         assert await backend.is_running(instance)
-        assert len(await backend.owned()) == 1
+        assert len(await backend.owned()) == 1 + await standbys(backend)
     finally:
         await backend.stop(instance)
         await backend.stop(instance)  # already gone: must not raise
         assert not await backend.is_running(instance), "a removed service is not running"
-        assert await backend.owned() == []
         await backend.close()
+        assert await backend.owned() == []
 
 
 async def test_swarm_placement_constraints_are_honoured(request):
@@ -1101,6 +1101,56 @@ async def test_swarm_start_cancelled_leaves_nothing(request, after):
         await backend.stop(instance)
     finally:
         await backend.close()
+
+
+async def test_swarm_worlds_start_from_standby_worlds(request):
+    """The backend keeps a world booted ahead of its start, with its own key: a start hands that world out, a
+    replacement follows, and nothing stays once the backend closes."""
+    _, image = swarm_fixtures(request)
+    backend = swarm_backend(image)
+    try:
+        first = await backend.start()
+        assert await standbys(backend) == 1
+        waiting = backend._standbys[0].result().instance_id
+        assert sorted(o.split(":")[1] for o in await backend.owned()) == sorted([first.instance_id, waiting])
+        second = await backend.start()
+        assert second.instance_id == waiting, "the waiting standby became the world"
+        await _answers_only_its_own_key(first, second)
+        await _answers_only_its_own_key(second, first)
+        assert await standbys(backend) == 1
+        assert backend._standbys[0].result().instance_id not in (first.instance_id, second.instance_id)
+        await backend.stop(first)
+        await backend.stop(second)
+    finally:
+        await backend.close()
+    assert await backend.owned() == [], "closing removed the standby"
+    await backend.close()
+
+
+async def test_swarm_a_standby_killed_while_waiting_is_replaced(request):
+    """A standby world that died before it was needed is removed, and the start that finds it dead still gets a
+    world, booted then."""
+    engine_client, image = swarm_fixtures(request)
+    backend = swarm_backend(image)
+    try:
+        first = await backend.start()
+        await standbys(backend)
+        dead = backend._standbys[0].result()
+        await asyncio.to_thread(engine_client.api.kill, dead.handle.container_id)
+        # Swarm learns of the death from its agent a moment later; a start before that cannot know either.
+        await wait_for(lambda: _true(backend._state(dead.handle.service_id) != "running"), timeout=30)
+        second = await backend.start()
+        assert second.instance_id != dead.instance_id
+        await _answers_only_its_own_key(second, first)
+        await wait_for(lambda: _gone(backend, dead.instance_id), timeout=15)  # removed in the background
+        await backend.stop(first)
+        await backend.stop(second)
+    finally:
+        await backend.close()
+
+
+async def _gone(backend, instance_id: str) -> bool:
+    return all(not o.endswith(f":{instance_id}") for o in await backend.owned())
 
 
 async def test_swarm_reservations_beyond_the_swarm_are_a_clear_error(request):

@@ -65,6 +65,7 @@ REACHES: dict[str, tuple[str, list[tuple[str, Any]]]] = {
     "GREEN_UES_SWARM_CPUS": ("1.5", [("ues_swarm.cpus", 1.5)]),
     "GREEN_UES_SWARM_MEMORY": ("384m", [("ues_swarm.memory", "384m")]),
     "GREEN_UES_SWARM_GREEN_ON_NETWORK": ("1", [("ues_swarm.green_on_network", True)]),
+    "GREEN_UES_SWARM_STANDBY": ("2", [("ues_swarm.standby", 2)]),
     "GREEN_UES_SWARM_ADVERTISE_NAME": ("1", [("ues_swarm.advertise_name", True)]),
     "GREEN_POOL_NAME": ("ops-pool", [("pool_name", "ops-pool"), ("ues_process.pool_name", "ops-pool"),
                                      ("ues_docker.pool_name", "ops-pool"), ("ues_swarm.pool_name", "ops-pool")]),

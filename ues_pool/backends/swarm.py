@@ -44,6 +44,11 @@ Labels: the engine backends' ownership labels, on the service *and* on its conta
 container or task of the swarm, or a swarm node, carries its hostname (a green on another node's host cannot have
 its pid checked from here, so it is never reaped by pid). One pool name belongs to one green per swarm.
 
+Standbys: the backend keeps ``standby`` worlds (one by default) booted ahead of their starts — service created, task
+running, ``/health`` answered — each with its own key; a start takes the oldest, checks that it still runs (a task
+ended or a node lost while it waited: removed, and a world booted now instead), and boots a replacement once it has
+its world. They count among ``owned()``, are removed on close and reaped as orphans like worlds.
+
 Health: a task stays ``running`` while its container is paused or stuck, so such a world counts as running and the
 pool's health rounds decide about it; a task that failed, was shut down or removed (or a service that is gone)
 counts as not running, and so does a task on a node the manager lost (``down``, ``disconnected``): its task still
@@ -64,6 +69,7 @@ import asyncio
 import contextlib
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,6 +127,9 @@ class SwarmBackend(EngineBackend):
         self._prepare_lock = threading.Lock()
         self.nodes = NodeView(lambda: self.client().api, config.address_label)
         self._lost_nodes: set[str] = set()  # nodes already reported lost (logged once per loss)
+        self._standbys: deque[asyncio.Task[Instance]] = deque()
+        self._discarding: set[asyncio.Task[None]] = set()
+        self._closing = False
 
     # ------------------------------------------------------------------ preparing (once)
     def _prepare(self) -> Prepared:
@@ -153,8 +162,9 @@ class SwarmBackend(EngineBackend):
                                f"{exc}") from exc
         return SwarmWorld(name=name, service_id=created["ID"])
 
-    async def start(self) -> Instance:
-        name = self._world_name()
+    async def _boot(self, name: str) -> Instance:
+        """A new world ``name`` with a key of its own: its service created, its task running, ``/health`` answered;
+        nothing is left behind when that fails (or the caller is cancelled)."""
         key = new_admin_key()
         started = time.monotonic()
         try:
@@ -172,9 +182,51 @@ class SwarmBackend(EngineBackend):
             if isinstance(exc, BackendError):
                 self._prepared = None  # the image or the network may have changed: look them up again next time
             raise
-        log.info("ues_started", instance=name, service=world.service_id[:12], node=world.node_id[:12], url=url,
-                 seconds=round(time.monotonic() - started, 3))
         return instance
+
+    async def start(self) -> Instance:
+        """The oldest standby world (booted now when there is none); once it is handed out, a replacement boots. A
+        standby that had waited and is found dead (its task ended, its node lost) is removed and replaced once."""
+        started = time.monotonic()
+        task = self._standbys.popleft() if self._standbys else self._new_standby()
+        waited = task.done()  # ready before this start: it may have died since
+        try:
+            instance = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            task.cancel()  # a boot still under way stops and removes what it made; a booted world goes in _discard
+            self._discard(task)
+            raise
+        if waited and not await self._run(self._running, instance.handle):
+            log.warning("ues_standby_lost", instance=instance.instance_id)
+            self._discard(task)
+            instance = await self._boot(self._world_name())
+        # Only now: a replacement would compete with this world for the CPU, and after a failed start (a broken image,
+        # a full network) it would most likely fail too.
+        self._refill()
+        world: SwarmWorld = instance.handle
+        log.info("ues_started", instance=instance.instance_id, service=world.service_id[:12], node=world.node_id[:12],
+                 url=instance.url, from_standby=waited, seconds=round(time.monotonic() - started, 3))
+        return instance
+
+    # ------------------------------------------------------------------ standbys
+    def _new_standby(self) -> asyncio.Task[Instance]:
+        return asyncio.ensure_future(self._boot(self._world_name()))
+
+    def _refill(self) -> None:
+        """Boot standbys until ``standby`` of them are on their way (none once closing)."""
+        while not self._closing and len(self._standbys) < self.config.standby:
+            self._standbys.append(self._new_standby())
+
+    def _discard(self, task: asyncio.Task[Instance]) -> None:
+        """Remove the world of ``task`` in the background, once booted (it belongs to no start any more)."""
+        async def remove() -> None:
+            with contextlib.suppress(BaseException):
+                instance = await asyncio.shield(task)
+                await self._run(self._remove, instance.instance_id)
+
+        removing = asyncio.ensure_future(remove())
+        self._discarding.add(removing)
+        removing.add_done_callback(self._discarding.discard)
 
     def _task(self, service_id: str) -> dict[str, Any] | None:
         """The service's newest task, None before the scheduler made one; NotFound when the service is gone."""
@@ -421,6 +473,17 @@ class SwarmBackend(EngineBackend):
             raise BackendError(f"UES service {world.name} runs on another node: its stats are on that node")
         stats: dict[str, Any] = await self._run(self.client().api.stats, world.container_id, stream=False)
         return stats
+
+    async def close(self) -> None:
+        """Remove the standbys (each once booted), then what ``EngineBackend.close`` removes. A start after this keeps
+        no standby (it would outlive the backend's owner)."""
+        self._closing = True
+        standbys, self._standbys = list(self._standbys), deque()
+        for task in standbys:
+            self._discard(task)
+        if self._discarding:
+            await asyncio.gather(*self._discarding, return_exceptions=True)
+        await super().close()
 
     def _leftovers(self) -> list[str]:
         return [service["Spec"]["Name"] for service in self._services(**{LABEL_RUN: self.run_id})]

@@ -60,6 +60,11 @@ class SwarmConfig(EngineConfig):
     # A task the scheduler cannot place right now ("insufficient resources") may fit a moment later, once a world
     # just stopped has released its reservation; after this long it is a start failure.
     placement_grace_s: float = Field(default=1.0, ge=0)
+    # A swarm world's key is in its service spec from birth (a task on another node cannot be attached to for stdin),
+    # so a standby is simply a whole world booted ahead, its key with it.
+    standby: int = Field(default=1, ge=0, le=16, description="worlds kept booted ahead of their starts, each with "
+                         "its own key, on the nodes swarm places them (GREEN_UES_SWARM_STANDBY; the module docstring "
+                         "of ues_pool/backends/swarm.py)")
 
     @field_validator("constraints", mode="before")
     @classmethod
