@@ -4,8 +4,8 @@
 
 Per backend, against real instances:
 
-* cold start — ``backend.start()`` until ``/health`` answers, p50/p99 over ``--cold`` starts (the process backend's
-  first start also launches its fork server; it is reported apart, as ``first_start_s``);
+* cold start — ``backend.start()`` until ``/health`` answers, p50/p99 over ``--cold`` starts ``--gap`` seconds apart
+  (the process backend's first start also launches its fork server; it is reported apart, as ``first_start_s``);
 * warm lease — the time to enter ``pool.lease()`` for a new context while the idle set is full (``min_idle=2``),
   p50/p99 over ``--warm`` lease blocks (each gives its world back wiped on exit, outside the timing), waiting for
   the refill between samples; the ratio cold p50 / warm p99;
@@ -152,7 +152,7 @@ async def leases_held(pool: UESPool, contexts: list[str]) -> AsyncIterator[tuple
 
 
 async def bench(kind: str, make: Callable[[], Backend], cold_n: int, warm_n: int,
-                max_live: int = 0, starts_only: bool = False) -> dict[str, Any]:
+                max_live: int = 0, starts_only: bool = False, gap: float = 0.5) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     # ---- cold start
@@ -167,7 +167,7 @@ async def bench(kind: str, make: Callable[[], Backend], cold_n: int, warm_n: int
             started = time.perf_counter()
             instance = await backend.start()
             cold.append(time.perf_counter() - started)
-            await asyncio.sleep(0.5)  # let start-up settle before sampling memory
+            await asyncio.sleep(gap)  # let start-up settle before sampling memory (and a standby boot, given time)
             memory.append(await memory_mb(backend, instance))
             if isinstance(backend, ProcessBackend):
                 detail.append(smaps(instance.handle.pid))
@@ -334,6 +334,8 @@ def main() -> None:
     parser.add_argument("--backend", choices=["process", "docker", "swarm", "all"], default="all")
     parser.add_argument("--image", default=os.environ.get("GREEN_TEST_IMAGE", "ues-green:test"))
     parser.add_argument("--cold", type=int, default=10, help="cold starts to time per backend")
+    parser.add_argument("--gap", type=float, default=0.5, help="seconds between cold starts: a backend with standbys "
+                        "(docker, swarm) serves a start from one only when its replacement booted in that time")
     parser.add_argument("--warm", type=int, default=100, help="warm lease blocks to time per backend")
     parser.add_argument("--max-live", type=int, default=0, help="look for the largest number of live worlds, up to "
                         "this many (0: skip)")
@@ -380,7 +382,7 @@ def main() -> None:
                     return SwarmBackend(SwarmConfig(pool_name=name, image=args.image, startup_timeout=180))
         settle(args.settle)
         load_before = os.getloadavg()[0]
-        out[kind] = asyncio.run(bench(kind, make, args.cold, args.warm, args.max_live, args.starts_only))
+        out[kind] = asyncio.run(bench(kind, make, args.cold, args.warm, args.max_live, args.starts_only, args.gap))
         # Other work on the machine skews every figure: say how busy it was.
         out[kind]["loadavg_1min"] = {"before": round(load_before, 2), "after": round(os.getloadavg()[0], 2)}
     print(json.dumps(out, indent=2))
