@@ -1,61 +1,59 @@
 """How a user points at one of several look-alike meetings ("my 3 o'clock with Dana") when asked which one is meant:
-never by a field to copy, but by a fact to resolve against the world — a nearby event on the calendar ("the day
-after my dentist"), the meetings' order in the week, a message in the inbox ("the Dana who wrote about the
-invoice"), the others ruled out by who they are ("not my cousin, not the Keystone one"), or a first pointer taken
-back for another ("the Tuesday one - no, sorry, ..."). The answer may also move the new time ("make it 4pm, not
-11", "an hour later than I said"). Used by the parts ``clarification`` (a day's task) and ``clarification_loop``
-(the classic)."""
+never by a field to copy, and never by one clause alone. Each other look-alike is ruled out by a clause of its own,
+each by a different kind of fact to resolve against the world — who it is with, an event near it on the calendar
+("not the one the day after my eye test"), what its person wrote ("not the Dana who emailed about the invoice"), its
+place in the week or its length, said as a negation ("X can stay") or as the pair the meant one is in ("one of the
+later two") — sometimes after a first pointer at a wrong one taken back. The answer may also move the new time
+("make it 4pm, not 11", "an hour later than I said"). Used by the parts ``clarification`` (a day's task) and
+``clarification_loop`` (the classic)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-__all__ = ["KINDS", "PHRASES", "TIMES", "Candidate", "point", "retime"]
+__all__ = ["CLAUSES", "PHRASES", "TIMES", "Candidate", "clause", "point", "retime"]
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-# How the answer points at the meant meeting (a world's shape, with how it sets the time).
-KINDS = ("anchor", "order", "not", "fix", "mail")
+# How a clause of the answer rules a look-alike out: who it is with (surname, title's word, weekday, company or
+# relation), an event near it, what its person wrote, its place in the week, its length. Every answer rules each
+# other look-alike out by a clause of its own: no clause alone tells which one is meant.
+CLAUSES = ("who", "near", "mail", "place", "length")
 TIMES = ("as asked", "stated", "shifted")
 
-# The meant meeting by an event of the calendar near it: the anchor is the day before it (1), the same day (0) or
-# the day after (-1).
-ANCHOR = {
-    1: ("The one the day after my {anchor}.", "Whichever falls the day after the {anchor}.",
-        "It's the day after my {anchor} - that one.", "The one right after the {anchor}, the next day.",
-        "Ugh, the one the day after the {anchor}."),
-    0: ("The one on the same day as my {anchor}.", "Same day as the {anchor}, that one.",
-        "The one I have on my {anchor} day.", "Whichever is the day of the {anchor}.",
-        "The one that shares a day with the {anchor}."),
-    -1: ("The one the day before my {anchor}.", "Whichever is the day before the {anchor}.",
-         "It's on the eve of my {anchor} - that one.", "The one just before the {anchor}, the day before.",
-         "The one I have the day ahead of the {anchor}."),
-}
-# By its place among the look-alikes in the week: first, middle (of three), last.
-ORDER = {
-    "first": ("The earliest of them.", "The first one this week.", "Whichever comes first.",
-              "The sooner one, please.", "The one earlier in the week."),
-    "middle": ("The one in the middle.", "The second of the three.", "Neither the first nor the last one.",
-               "The one between the other two.", "The middle one of the week."),
-    "last": ("The last one of the week.", "The later one.", "Whichever comes last.",
-             "The one at the end of the week.", "The latest of them, please."),
-}
-# By ruling the others out: {refs} names each other meeting by who the person is, its title's word or surname.
-NOT = ("Not {refs} - the other one.", "Definitely not {refs}. The remaining one.",
-       "{Refs_keep}. The other one is the one to move.", "Leave {refs} alone - it's the other.",
-       "Anything but {refs}.")
-# A first pointer at the wrong meeting, taken back for a second one.
+# A look-alike ruled out: "not <x>" in several constructions.
+NEG = ("not {x}", "{x} stays where it is", "leave {x} alone", "{x} isn't it", "I'm keeping {x}", "it's not {x}",
+       "{x} can stay", "definitely not {x}")
+# ... where <x> is the look-alike by the event near it (its day minus the anchor's: 1, 0, -1)
+NEAR = {1: ("the one the day after my {anchor}", "the one right after the {anchor}, the next day",
+            "whichever falls the day after the {anchor}"),
+        0: ("the one on the same day as my {anchor}", "the one I have on my {anchor} day",
+            "whichever shares a day with the {anchor}"),
+        -1: ("the one the day before my {anchor}", "the one on the eve of my {anchor}",
+             "whichever is the day ahead of the {anchor}")}
+# ... by what its person wrote
+MAILED = ("the one with the {first} who emailed me about {topic}", "whichever is with the {first} that wrote about "
+          "{topic}", "the {first} who sent me {topic}", "the one with whoever wrote to me about {topic}")
+# ... by its place in the week (low: the earliest, high: the latest): (as <x>, the pair the meant one is in)
+PLACE = {"low": (("the earliest one", "the first of them", "the one early in the week"),
+                 ("it's one of the later two", "one of the two later in the week", "it's not the first one")),
+         "high": (("the last one", "the latest of them", "the one at the end of the week"),
+                  ("it's one of the earlier two", "one of the first two", "it's not the last one"))}
+# ... by its length (low: the shortest)
+LENGTH = {"low": (("the shortest one", "the {minutes}-minute one", "the quick one"),
+                  ("it's one of the longer two", "one of the two longer ones", "it's not the short one")),
+          "high": (("the longest one", "the {minutes}-minute one", "the long one"),
+                   ("it's one of the shorter two", "one of the two shorter ones", "it's not the long one"))}
+# A first pointer at a wrong look-alike, taken back.
 FIX = ("{wrong}. Hang on, no - sorry, that one stays. {right}", "I think {wrong}... no, wait, I'm mixing them up. "
-       "{right}", "{wrong}. Actually scratch that: {right}", "Hmm, {wrong}? No - I checked, it's the other way. "
+       "{right}", "{wrong}. Actually scratch that. {right}", "Hmm, {wrong}? No - I checked, it's the other way. "
        "{right}", "{wrong} - no, sorry, ignore that. {right}")
-# By a message in the inbox: the look-alike who wrote about ``topic``.
-MAIL = ("The one with the {first} who emailed me about {topic}.", "Whichever is with the {first} that wrote about "
-        "{topic}.", "{Topic} - the {first} who sent that, that's the one.", "The {first} from the {topic} email.",
-        "The one with whoever wrote to me about {topic}.")
 # The new time set again in the answer: stated (another clock time), or shifted from the one asked (minutes).
 STATED = (" And make it {new} rather than {old}, if you can.", " Oh - {new}, not {old}; I got the time wrong.",
           " Could it be {new} instead of what I said?", " Also: {new} works better than {old}.",
@@ -63,9 +61,10 @@ STATED = (" And make it {new} rather than {old}, if you can.", " Oh - {new}, not
 SHIFTED = ((" And an hour later than I said.", 60), (" Half an hour earlier than I said, though.", -30),
            (" Actually push it back an hour from what I said.", 60),
            (" Make it thirty minutes later than I told you.", 30), (" And an hour earlier than I said, sorry.", -60))
-PHRASES = Phrasebook({"answer by an event near it": tuple(p for ps in ANCHOR.values() for p in ps),
-                      "answer by its place in the week": tuple(p for ps in ORDER.values() for p in ps),
-                      "answer ruling the others out": NOT, "answer taken back": FIX, "answer by a message": MAIL,
+PHRASES = Phrasebook({"ruled out": NEG, "by an event near it": tuple(p for ps in NEAR.values() for p in ps),
+                      "by its place in the week": tuple(p for ps in PLACE.values() for q in ps for p in q),
+                      "by its length": tuple(p for ps in LENGTH.values() for q in ps for p in q),
+                      "by a message": MAILED, "answer taken back": FIX,
                       "new time stated": STATED, "new time shifted": tuple(t for t, _ in SHIFTED)})
 
 
@@ -82,6 +81,7 @@ class Candidate:
     who: str
     anchor: tuple[str, int] | None = None
     topic: str | None = None
+    minutes: int = 0
 
 
 def _ref(rng: random.Random, c: Candidate) -> str:
@@ -90,43 +90,50 @@ def _ref(rng: random.Random, c: Candidate) -> str:
                        f"the {WEEKDAYS[c.start.weekday()]} one"))
 
 
-def _positional(rng: random.Random, cands: list[Candidate], meant: int) -> str:
-    """The meant one by an event near it when it has one, else by its place in the week."""
-    c = cands[meant]
-    if c.anchor is not None and rng.random() < 0.5:
-        return rng.choice(ANCHOR[c.anchor[1]]).format(anchor=c.anchor[0])
-    return _order(rng, cands, meant)
+def _rank(cands: list[Candidate], key: Callable[[Candidate], Any], x: int) -> str | None:
+    ranked = sorted(range(len(cands)), key=lambda i: key(cands[i]))
+    return "low" if ranked[0] == x else "high" if ranked[-1] == x else None
 
 
-def _order(rng: random.Random, cands: list[Candidate], meant: int) -> str:
-    ranked = sorted(range(len(cands)), key=lambda i: cands[i].start)
-    place = ranked.index(meant)
-    return rng.choice(ORDER["first" if place == 0 else "last" if place == len(cands) - 1 else "middle"])
-
-
-def point(rng: random.Random, kind: str, cands: list[Candidate], meant: int) -> str:
-    """The user's pointer of ``kind`` (``KINDS``) at ``cands[meant]``."""
-    c, others = cands[meant], [x for i, x in enumerate(cands) if i != meant]
-    if kind == "anchor":
+def clause(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:
+    """A clause ruling ``cands[x]`` out by ``kind`` (``CLAUSES``), said as a negation or as a pair the meant one is in;
+    None when that kind cannot single ``x`` out."""
+    c = cands[x]
+    if kind == "who":
+        return rng.choice(NEG).format(x=_ref(rng, c))
+    if kind == "near":
         if c.anchor is None:
-            raise ValueError("an anchor pointer needs an event near the meeting")
-        return rng.choice(ANCHOR[c.anchor[1]]).format(anchor=c.anchor[0])
-    if kind == "order":
-        return _order(rng, cands, meant)
-    if kind == "not":
-        refs = [_ref(rng, o) for o in others]
-        joined = " or ".join(refs) if len(refs) > 1 else refs[0]
-        keep = " and ".join(refs)
-        return rng.choice(NOT).format(refs=joined, Refs_keep=keep[0].upper() + keep[1:]
-                                      + (" stay where they are" if len(refs) > 1 else " stays where it is"))
-    if kind == "fix":
-        wrong = _ref(rng, rng.choice(others))
-        return rng.choice(FIX).format(wrong=wrong[0].upper() + wrong[1:], right=_positional(rng, cands, meant))
+            return None
+        return rng.choice(NEG).format(x=rng.choice(NEAR[c.anchor[1]]).format(anchor=c.anchor[0].lower()))
     if kind == "mail":
-        if c.topic is None:
-            raise ValueError("a mail pointer needs a message from the meeting's person")
-        return rng.choice(MAIL).format(first=c.first, topic=c.topic, Topic=c.topic[0].upper() + c.topic[1:])
-    raise ValueError(f"no pointer kind {kind!r}")
+        return None if c.topic is None else rng.choice(NEG).format(x=rng.choice(MAILED).format(first=c.first,
+                                                                                             topic=c.topic))
+    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    if side is None or (kind == "length" and not c.minutes):
+        return None
+    neg, pos = (PLACE if kind == "place" else LENGTH)[side]
+    if rng.random() < 0.5:
+        return rng.choice(pos)
+    return rng.choice(NEG).format(x=rng.choice(neg).format(minutes=c.minutes))
+
+
+def point(rng: random.Random, kinds: tuple[str, ...], cands: list[Candidate], meant: int,
+          taken_back: bool) -> str:
+    """The user's answer pointing at ``cands[meant]``: one clause per other look-alike, each ruling it out by one of
+    ``kinds`` (in turn), after a first pointer at a wrong one taken back when ``taken_back``."""
+    others = [i for i in range(len(cands)) if i != meant]
+    for order in (others, others[::-1]):
+        said = [clause(rng, kind, cands, x) for kind, x in zip(kinds, order, strict=False)]
+        if all(said):
+            break
+    else:
+        raise ValueError(f"the clauses {kinds} cannot rule the others out")
+    text = "; ".join(str(t) for t in said)
+    text = text[0].upper() + text[1:] + "."
+    if taken_back:
+        wrong = _ref(rng, cands[rng.choice(others)])
+        text = rng.choice(FIX).format(wrong=wrong[0].upper() + wrong[1:], right=text)
+    return text
 
 
 def retime(rng: random.Random, kind: str, asked: datetime, choices: list[datetime]) -> tuple[datetime, str]:

@@ -4,18 +4,18 @@ Three meetings this week sit at the same hour with people of one first name: a w
 client at another firm, and a friend or relative. Only the user knows which is meant (drawn, independent of the order
 in the week). The user answers in chat only a question that names all three (by surname, day, title, company or
 relation) with a question word, and not one that lists the week's spare day as well — and the answer names no field
-to copy: it points at the meeting by an event near it on the calendar, by its place in the week, by a message its
-person sent, by ruling the other two out, or by a first pointer taken back for another (``pointing``); it may also
-set the new time again (another clock time, or "an hour later than I said"). Guessing without asking earns nothing,
-acting on several moves no "meant" meeting, a message to anyone on another look-alike cancels a person told, and a
-stream of chat before the answer scales the task down.
+to copy: it rules each of the other two out by a clause of its own, each by another kind of fact (who it is with,
+an event near it on the calendar, what its person wrote, its place in the week, its length), sometimes after a first
+pointer taken back (``pointing``); it may also set the new time again ("4pm, not 11", "an hour later than I said").
+Guessing without asking earns nothing, acting on several moves no "meant" meeting, a message to anyone on another
+look-alike cancels a person told, and a stream of chat before the answer scales the task down.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from itertools import product
+from itertools import combinations, product
 from typing import Any
 
 from green_agent.judging.context import EvalContext
@@ -25,8 +25,7 @@ from green_agent.scenario_kit.facts import clock12, time_phrases, times
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
-from green_agent.scenario_kit.pointing import KINDS as POINTERS
-from green_agent.scenario_kit.pointing import PHRASES, TIMES, Candidate, point, retime
+from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, TIMES, Candidate, point, retime
 from green_agent.scenario_kit.precision import credited, outgoing, tally, volume
 from green_agent.scenario_kit.records import CalendarEvent, Email, Read, ReplyRule, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
@@ -62,6 +61,7 @@ REQUESTS = (
     "Reschedule my {hour} meeting with {first} for {new}; email the attendees so they know.",
 )
 KINDS = ("work", "client", "family")  # the three look-alike meetings
+PAIRS = tuple(combinations(CLAUSES, 2))  # the kinds of clause ruling out the two not meant
 CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")
 
 
@@ -118,7 +118,7 @@ def _kept(ctx: EvalContext, other: dict[str, Any]) -> bool:
 class ClarificationTruth(Truth):
     answer: str
     meant: str
-    form: str = "anchor"  # how the answer points at the meeting (pointing.KINDS)
+    form: str = "who+near"  # the kinds of clause that rule the other two out (pointing.CLAUSES)
     timing: str = "as asked"  # how the answer sets the new time (pointing.TIMES)
     meetings: dict[str, Any]
     new_start: str
@@ -155,11 +155,16 @@ def _week(day: Day) -> _Week:
     # Five working days within the coming week (each weekday name points at one date): the three look-alikes, the
     # new time's day, and a spare day a question listing the whole week would name.
     week = day.workdays(1, 7)
+    if len(week) < 5:
+        raise CompositionError(f"{KEY}: fewer than five working days ahead")
     for _ in range(400):  # a drawn arrangement no other part's time overlaps
         days = rng.sample(week, 5)
+        if days[3] > 6:  # the new time named by its weekday reads back within the six days ahead
+            days[3], days[4] = days[4], days[3]
         hour = rng.choice((14, 15, 16))
         lengths = rng.sample((45, 60, 90), 3)
-        spans = [(day.at(hour, days=d), day.at(hour, days=d) + timedelta(minutes=n)) for d, n in zip(days, lengths)]
+        spans = [(day.at(hour, days=d), day.at(hour, days=d) + timedelta(minutes=n))
+                 for d, n in zip(days, lengths, strict=False)]
         asked = day.at(rng.choice((9, 10, 11)), days=days[3])
         longest = timedelta(minutes=max(lengths))
         choices = [asked + timedelta(minutes=m) for m in (-60, -30, 0, 30, 60)
@@ -172,7 +177,7 @@ def _week(day: Day) -> _Week:
         day.claim(*span, KEY)
     day.claim(min(choices), max(choices) + longest, KEY)
     anchors = []
-    for span, title in zip(spans, rng.sample(ANCHORS, 3)):
+    for span, title in zip(spans, rng.sample(ANCHORS, 3), strict=True):
         found = _anchor(day, span, title)
         if found is None:
             raise CompositionError(f"{KEY}: no free time for an event near a look-alike meeting")
@@ -268,7 +273,7 @@ def _steps(day: Day, week: _Week, meetings: dict[str, Record], meant: Record, an
 def _mail(day: Day, meetings: dict[str, Record]) -> tuple[list[Email], dict[str, str]]:
     """A message from each look-alike in the days before (what the user may point at one by)."""
     rng, out, topics = day.rng, [], {}
-    for n, (kind, (topic, subject, body)) in enumerate(zip(KINDS, rng.sample(TOPICS, 3))):
+    for n, (kind, (topic, subject, body)) in enumerate(zip(KINDS, rng.sample(TOPICS, 3), strict=True)):
         person = meetings[kind]["people"][0]
         out.append(kit.inbox_email(f"m-clarify-{n}", person.email, day.user.email, subject,
                                    body.format(user=day.user.first, me=person.first),
@@ -286,11 +291,12 @@ class Clarification(Part):
     version = 3
     Truth = ClarificationTruth
     phrasebook = Phrasebook({"request": REQUESTS, **PHRASES.kinds})
-    structures = len(POINTERS) * len(TIMES)  # how the answer points at the meeting x how it sets the time
+    # which two kinds of clause rule the other look-alikes out x how the answer sets the time
+    structures = len(PAIRS) * len(TIMES)
 
     def structure(self, truth: Any) -> str:
         """How the user's answer points at the meeting, and how it sets the new time."""
-        return f"by {truth.form}, time {truth.timing}"
+        return f"ruled out by {truth.form}, time {truth.timing}"
 
     def draw(self, day: Day) -> Slice:
         """This part drawn into ``day``."""
@@ -303,11 +309,20 @@ class Clarification(Part):
         meant = meetings[meant_key]
         cands = [Candidate(start=when(m["start"]), word=m["word"], first=m["people"][0].first,
                            last=m["people"][0].last, who=_who(k, m["people"][0]), anchor=(a[0], a[2]),
-                           topic=topics[k]) for (k, m), a in zip(meetings.items(), week.anchors)]
-        form, timing = rng.choice(POINTERS), rng.choice(TIMES)
+                           topic=topics[k], minutes=n)
+                 for (k, m), a, n in zip(meetings.items(), week.anchors, week.lengths, strict=True)]
+        timing, taken_back = rng.choice(TIMES), rng.random() < 0.3
+        while True:
+            pair = rng.choice(PAIRS)
+            try:
+                pointed = point(rng, pair, cands, KINDS.index(meant_key), taken_back)
+            except ValueError:  # this pair cannot rule these two out (the middle one has no extreme)
+                continue
+            break
+        form = "+".join(pair)
         length = week.lengths[KINDS.index(meant_key)]
         new, said = retime(rng, timing, week.asked, week.choices)
-        answer = point(rng, form, cands, KINDS.index(meant_key)) + said
+        answer = pointed + said
         steps = _steps(day, week, meetings, meant, answer, new, length)
         first = meetings["work"]["people"][0].first
         people = [p for m in meetings.values() for p in m["people"]]

@@ -1,7 +1,9 @@
-"""Rules for ``clarification`` (the day part) and ``clarification_loop`` (the classic), from reading the public parts:
-"move my 3pm with Dana" fits two meetings at that hour with people called Dana. The script asks the question the
-user answers (both meetings by title, contact and day, with "which"), then reads the answer's "I meant the <title>",
-moves that meeting to the new time, emails its attendees and confirms."""
+"""Rules for ``clarification`` (the day part) and ``clarification_loop`` (the classic), from reading the public parts
+(version 3, and green_agent/scenario_kit/pointing.py): "move my 3pm with Dana" fits several meetings at that hour with
+people called Dana. The script asks the question the user answers (every look-alike by title, contact and day, with
+"which"), then resolves the answer with a regex per pointer kind of pointing.py (a correction's second half, an event
+near it, its place in the week, the look-alike who wrote about a topic, the others ruled out), guessing the first
+when none resolves; reads a new time stated or shifted; moves that meeting, emails its attendees and confirms."""
 
 from __future__ import annotations
 
@@ -54,34 +56,96 @@ def new_start(desk: Desk, day: str, clock: str) -> datetime | None:
     return (desk.now + timedelta(days=ahead)).replace(hour=hour, minute=minute, second=0, microsecond=0)
 
 
-def pick(desk: Desk, pair: list[dict[str, Any]], first: str) -> dict[str, Any] | None:
-    """The meeting the user's answer points at, by each public form of the answer: the whole title, the day, "not
-    the <word> - the other one", "the one with my <relation>" or "<first> from <company>", "<Surname>'s", the title's
-    word."""
-    user = desk.inbox.user_email
-    said = desk.prompt.splitlines()[-1].lower()  # the user's latest chat message: the answer
-    words = {id(e): [w.lower() for w in re.findall(r"[A-Za-z]+", str(e.get("title") or "")) if len(w) > 3]
-             for e in pair}
+ORDER = {"first": r"earliest|first one|comes first|sooner|earlier in the week",
+         "middle": r"middle|second of|neither the first|between the other",
+         "last": r"last one|later one|comes last|end of the week|latest"}
+ANCHOR = {1: r"day after (?:my |the )?([\w' ]+?)(?:[,.]| -| the next)", 0: r"same day as (?:my |the )?([\w' ]+?)[,.]|"
+          r"on my ([\w' ]+?) day|the day of the ([\w' ]+?)\.|shares a day with the ([\w' ]+?)\.",
+          -1: r"day before (?:my |the )?([\w' ]+?)[,.]|eve of my ([\w' ]+?) -|day ahead of the ([\w' ]+?)\.|"
+          r"just before the ([\w' ]+?),"}
+FIXED = re.compile(r"(?:that one stays|mixing them up|scratch that|other way|ignore that)\.?\s*(.*)", re.S | re.I)
+MAIL = re.compile(r"(?:about|from the) (.+?)(?:\.| email| - )", re.I)
+NOT = re.compile(r"^(?:not|definitely not|leave|anything but) (.+?)(?: - |\.| alone)|^(.+?) stay", re.I)
+
+
+def _refs(desk: Desk, pair: list[dict[str, Any]], text: str, first: str) -> list[dict[str, Any]]:
+    """The meetings a plain pointer names: surname's, the title's word, the weekday, "<first> from <company>",
+    "my <relation>" (the address book's notes)."""
+    user, low, out = desk.inbox.user_email, text.lower(), []
     for e in pair:
-        if re.search(rf"meant the {re.escape(str(e['title']).lower())}", said):
-            return e
-    negated = re.search(r"not the (\w+)", said)
-    if negated:
-        return next((e for e in pair if negated.group(1) not in words[id(e)]), None)
-    day = re.search(r"the (\w+day) one", said)
-    if day:
-        return next((e for e in pair if WEEKDAYS[desk.at(e["start"]).weekday()].lower() == day.group(1)), None)
-    for e in pair:
-        last = who(e, user, first).split()[-1].lower()
-        if f"{last}'s" in said or any(w in said for w in words[id(e)]):
-            return e
-    emails = {id(e): " ".join(str(a.get("email") or "") for a in attendees(e, user)).lower() for e in pair}
-    firm = re.search(r"from (\w+)", said)
-    if firm:  # "the one with Dana from Orbit Analytics": the meeting of the firm's address
-        return next((e for e in pair if firm.group(1) in emails[id(e)]), None)
-    if re.search(r"with my \w+", said):  # a relation: the meeting of a personal address
-        return next((e for e in pair if "homemail" in emails[id(e)]), None)
+        person = who(e, user, first)
+        mail = " ".join(str(a.get("email") or "") for a in attendees(e, user)).lower()
+        words = [w.lower() for w in re.findall(r"[A-Za-z]+", str(e.get("title") or "")) if len(w) > 3]
+        firm = re.search(r"from (\w+)", text)
+        relation = re.search(r"with my \w", low)  # a relative or friend: the meeting with a personal address
+        if (f"{person.split()[-1].lower()}'s" in low or any(f"the {w} one" in low for w in words)
+                or f"the {WEEKDAYS[desk.at(e['start']).weekday()].lower()} one" in low
+                or (firm and firm.group(1).lower() in mail) or (relation and "homemail" in mail)):
+            out.append(e)
+    return out
+
+
+def _by_place(desk: Desk, pair: list[dict[str, Any]], said: str) -> dict[str, Any] | None:
+    ranked = sorted(pair, key=lambda e: desk.at(e["start"]))
+    for place, cue in ORDER.items():
+        if re.search(cue, said, re.I):
+            return ranked[{"first": 0, "middle": 1, "last": -1}[place]]
+    for offset, cue in ANCHOR.items():
+        m = re.search(cue, said, re.I)
+        if m is None:
+            continue
+        anchor = next(g for g in m.groups() if g).strip().lower()
+        for ev in desk.events:
+            if anchor in str(ev.get("title") or "").lower():
+                day = (desk.at(ev["start"]) + timedelta(days=offset)).date()
+                found = [e for e in pair if desk.at(e["start"]).date() == day]
+                if found:
+                    return found[0]
     return None
+
+
+def pick(desk: Desk, pair: list[dict[str, Any]], first: str) -> dict[str, Any] | None:
+    """The meeting the user's answer points at (pointing.py's kinds): a correction's second half, an event near it,
+    its place in the week, the look-alike who wrote about a topic, or the others ruled out; the plain pointers of
+    the first version (whole title, day, surname) last."""
+    said = desk.prompt.splitlines()[-1]
+    fixed = FIXED.search(said)
+    if fixed:
+        said = fixed.group(1)
+    found = _by_place(desk, pair, said)
+    if found is not None:
+        return found
+    ruled = NOT.search(said)
+    if ruled:
+        out = _refs(desk, pair, ruled.group(1) or ruled.group(2), first)
+        rest = [e for e in pair if e not in out]
+        if len(rest) == 1:
+            return rest[0]
+    topic = MAIL.search(said)
+    if topic:
+        words = [w for w in re.findall(r"\w+", topic.group(1).lower()) if len(w) > 3]
+        for mail in desk.inbox.all_emails:
+            if words and all(w in str(mail.get("body_text") or "").lower() for w in words):
+                sender = str(mail.get("from_address") or "").lower()
+                hit = [e for e in pair if any(str(a.get("email") or "").lower() == sender for a in attendees(
+                    e, desk.inbox.user_email))]
+                if hit:
+                    return hit[0]
+    refs = _refs(desk, pair, said, first)
+    return refs[0] if len(refs) == 1 else None
+
+
+def retimed(said: str, asked: datetime) -> datetime:
+    """The new start as the answer sets it: another clock time stated, or shifted from the one asked."""
+    stated = re.search(r"(\d{1,2}(?::\d\d)?\s?[ap]m)(?:,| rather| instead| works| is the| not)", said)
+    if stated and (h := hour_of(stated.group(1))) is not None:
+        minute = re.search(r":(\d\d)", stated.group(1))
+        return asked.replace(hour=h, minute=int(minute.group(1)) if minute else 0)
+    shift = re.search(r"(an hour|half an hour|thirty minutes) (later|earlier)|push it back an hour", said)
+    if shift is None:
+        return asked
+    minutes = 60 if shift.group(0).startswith(("an hour", "push")) else 30
+    return asked + timedelta(minutes=-minutes if shift.group(2) == "earlier" else minutes)
 
 
 async def clarify(desk: Desk, hour: int, first: str, new: datetime) -> None:
@@ -90,15 +154,16 @@ async def clarify(desk: Desk, hour: int, first: str, new: datetime) -> None:
         return
     user = desk.inbox.user_email
     if desk.once("asked"):
-        a, b = found[:2]
-        desk.report.append(
-            f"Which one do you mean: the {a['title']} with {who(a, user, first)} on "
-            f"{WEEKDAYS[desk.at(a['start']).weekday()]}, or the {b['title']} with {who(b, user, first)} on "
-            f"{WEEKDAYS[desk.at(b['start']).weekday()]}?")
+        desk.report.append("Which one do you mean: " + ", or ".join(
+            f"the {e['title']} with {who(e, user, first)} on {WEEKDAYS[desk.at(e['start']).weekday()]}"
+            for e in found) + "?")
         return
-    meant = pick(desk, found[:2], first)
-    if meant is None or not desk.once("acted"):
+    meant = pick(desk, found, first)
+    if not desk.once("acted"):
         return
+    if meant is None:  # a guess beats nothing
+        meant = found[0]
+    new = retimed(desk.prompt.splitlines()[-1], new)
     length = desk.at(meant["end"]) - desk.at(meant["start"])
     await desk.call("POST", "/calendar/update", {"event_id": meant["event_id"], "start": new.isoformat(),
                                                  "end": (new + length).isoformat()})
