@@ -56,83 +56,88 @@ def new_start(desk: Desk, day: str, clock: str) -> datetime | None:
     return (desk.now + timedelta(days=ahead)).replace(hour=hour, minute=minute, second=0, microsecond=0)
 
 
-ORDER = {"first": r"earliest|first one|comes first|sooner|earlier in the week",
-         "middle": r"middle|second of|neither the first|between the other",
-         "last": r"last one|later one|comes last|end of the week|latest"}
-ANCHOR = {1: r"day after (?:my |the )?([\w' ]+?)(?:[,.]| -| the next)", 0: r"same day as (?:my |the )?([\w' ]+?)[,.]|"
-          r"on my ([\w' ]+?) day|the day of the ([\w' ]+?)\.|shares a day with the ([\w' ]+?)\.",
-          -1: r"day before (?:my |the )?([\w' ]+?)[,.]|eve of my ([\w' ]+?) -|day ahead of the ([\w' ]+?)\.|"
-          r"just before the ([\w' ]+?),"}
 FIXED = re.compile(r"(?:that one stays|mixing them up|scratch that|other way|ignore that)\.?\s*(.*)", re.S | re.I)
-MAIL = re.compile(r"(?:about|from the) (.+?)(?:\.| email| - )", re.I)
-NOT = re.compile(r"^(?:not|definitely not|leave|anything but) (.+?)(?: - |\.| alone)|^(.+?) stay", re.I)
+NEAR = {1: r"day after (?:my |the )([\w' ]+?)(?:$|,| the next)", 0: r"(?:same day as (?:my |the )|on my |shares a day "
+        r"with the )([\w' ]+?)(?: day)?$", -1: r"(?:day before my |eve of my |day ahead of the )([\w' ]+?)$"}
+MAILED = re.compile(r"(?:about|who sent me) (.+?)$")
+PAIR_POS = re.compile(r"one of the (later|earlier|first|longer|shorter) two|one of the two (later|longer|shorter)|"
+                      r"it's not the (first|last|short|long) one$")
+EXTREME = {"earliest": ("start", 0), "first of them": ("start", 0), "early in the week": ("start", 0),
+           "last one": ("start", -1), "latest": ("start", -1), "end of the week": ("start", -1),
+           "shortest": ("len", 0), "quick one": ("len", 0), "longest": ("len", -1), "long one": ("len", -1)}
+NEG = re.compile(r"^(?:it's not |not |definitely not |leave |i'm keeping )?(.+?)(?: stays where it is| alone| isn't "
+                 r"it| can stay)?$", re.I)
+
+
+def _extreme(desk: Desk, pair: list[dict[str, Any]], axis: str, end: int) -> dict[str, Any]:
+    def length(e: dict[str, Any]) -> timedelta:
+        return desk.at(e["end"]) - desk.at(e["start"])
+    return sorted(pair, key=lambda e: desk.at(e["start"]) if axis == "start" else length(e))[end]  # type: ignore[return-value,arg-type]
+
+
+def _ruled_out(desk: Desk, pair: list[dict[str, Any]], text: str, first: str) -> list[dict[str, Any]]:
+    """The look-alike one clause rules out (pointing.py's kinds): a pair the meant one is in, or a negation of the one
+    with someone, near an event, whose person wrote about a topic, at an end of the week or of the lengths."""
+    text = text.strip(" .").lower()
+    pos = PAIR_POS.search(text)
+    if pos:
+        word = next(g for g in pos.groups() if g)
+        axis = "len" if word in ("longer", "shorter", "short", "long") else "start"
+        end = 0 if word in ("later", "longer", "first", "short") else -1
+        return [_extreme(desk, pair, axis, end)]
+    x = NEG.match(text).group(1)  # type: ignore[union-attr]
+    minutes = re.search(r"the (\d+)-minute one", x)
+    if minutes:
+        return [e for e in pair if desk.at(e["end"]) - desk.at(e["start"]) == timedelta(minutes=int(minutes.group(1)))]
+    for cue, (axis, end) in EXTREME.items():
+        if cue in x:
+            return [_extreme(desk, pair, axis, end)]
+    for offset, cue in NEAR.items():
+        m = re.search(cue, x)
+        if m:
+            days = [(desk.at(ev["start"]) + timedelta(days=offset)).date() for ev in desk.events
+                    if m.group(1).strip() == str(ev.get("title") or "").lower()]
+            return [e for e in pair if desk.at(e["start"]).date() in days]
+    m = MAILED.search(x)
+    if m:
+        words = [w for w in re.findall(r"\w+", m.group(1)) if len(w) > 3]
+        senders = {str(mail.get("from_address") or "").lower() for mail in desk.inbox.all_emails
+                   if words and all(w in str(mail.get("body_text") or "").lower() for w in words)}
+        return [e for e in pair if any(str(a.get("email") or "").lower() in senders
+                                       for a in attendees(e, desk.inbox.user_email))]
+    return _refs(desk, pair, x, first)
 
 
 def _refs(desk: Desk, pair: list[dict[str, Any]], text: str, first: str) -> list[dict[str, Any]]:
     """The meetings a plain pointer names: surname's, the title's word, the weekday, "<first> from <company>",
-    "my <relation>" (the address book's notes)."""
+    "my <relation>" (a personal address)."""
     user, low, out = desk.inbox.user_email, text.lower(), []
     for e in pair:
         person = who(e, user, first)
         mail = " ".join(str(a.get("email") or "") for a in attendees(e, user)).lower()
         words = [w.lower() for w in re.findall(r"[A-Za-z]+", str(e.get("title") or "")) if len(w) > 3]
-        firm = re.search(r"from (\w+)", text)
-        relation = re.search(r"with my \w", low)  # a relative or friend: the meeting with a personal address
+        firm = re.search(r"from (\w+)", low)
         if (f"{person.split()[-1].lower()}'s" in low or any(f"the {w} one" in low for w in words)
                 or f"the {WEEKDAYS[desk.at(e['start']).weekday()].lower()} one" in low
-                or (firm and firm.group(1).lower() in mail) or (relation and "homemail" in mail)):
+                or (firm and firm.group(1) in mail) or ("with my " in low and "homemail" in mail)):
             out.append(e)
     return out
 
 
-def _by_place(desk: Desk, pair: list[dict[str, Any]], said: str) -> dict[str, Any] | None:
-    ranked = sorted(pair, key=lambda e: desk.at(e["start"]))
-    for place, cue in ORDER.items():
-        if re.search(cue, said, re.I):
-            return ranked[{"first": 0, "middle": 1, "last": -1}[place]]
-    for offset, cue in ANCHOR.items():
-        m = re.search(cue, said, re.I)
-        if m is None:
-            continue
-        anchor = next(g for g in m.groups() if g).strip().lower()
-        for ev in desk.events:
-            if anchor in str(ev.get("title") or "").lower():
-                day = (desk.at(ev["start"]) + timedelta(days=offset)).date()
-                found = [e for e in pair if desk.at(e["start"]).date() == day]
-                if found:
-                    return found[0]
-    return None
-
-
 def pick(desk: Desk, pair: list[dict[str, Any]], first: str) -> dict[str, Any] | None:
-    """The meeting the user's answer points at (pointing.py's kinds): a correction's second half, an event near it,
-    its place in the week, the look-alike who wrote about a topic, or the others ruled out; the plain pointers of
-    the first version (whole title, day, surname) last."""
+    """The meeting the user's answer points at: after a correction's marker, each clause (split at ";") rules one
+    look-alike out; the one left."""
     said = desk.prompt.splitlines()[-1]
     fixed = FIXED.search(said)
     if fixed:
         said = fixed.group(1)
-    found = _by_place(desk, pair, said)
-    if found is not None:
-        return found
-    ruled = NOT.search(said)
-    if ruled:
-        out = _refs(desk, pair, ruled.group(1) or ruled.group(2), first)
-        rest = [e for e in pair if e not in out]
-        if len(rest) == 1:
-            return rest[0]
-    topic = MAIL.search(said)
-    if topic:
-        words = [w for w in re.findall(r"\w+", topic.group(1).lower()) if len(w) > 3]
-        for mail in desk.inbox.all_emails:
-            if words and all(w in str(mail.get("body_text") or "").lower() for w in words):
-                sender = str(mail.get("from_address") or "").lower()
-                hit = [e for e in pair if any(str(a.get("email") or "").lower() == sender for a in attendees(
-                    e, desk.inbox.user_email))]
-                if hit:
-                    return hit[0]
-    refs = _refs(desk, pair, said, first)
-    return refs[0] if len(refs) == 1 else None
+    said = re.split(r"\. (?:And|Oh|Could|Also|Half|Actually|Make)", said)[0]
+    left = list(pair)
+    for part in said.split(";"):
+        out = _ruled_out(desk, pair, part, first)
+        if len(out) == 1 and len(left) > 1:
+            left = [e for e in left if e is not out[0]]
+    return left[0] if len(left) == 1 else None
 
 
 def retimed(said: str, asked: datetime) -> datetime:
@@ -162,7 +167,7 @@ async def clarify(desk: Desk, hour: int, first: str, new: datetime) -> None:
     if not desk.once("acted"):
         return
     if meant is None:  # a guess beats nothing
-        meant = found[0]
+        meant = found[-1]
     new = retimed(desk.prompt.splitlines()[-1], new)
     length = desk.at(meant["end"]) - desk.at(meant["start"])
     await desk.call("POST", "/calendar/update", {"event_id": meant["event_id"], "start": new.isoformat(),
