@@ -18,7 +18,7 @@ from typing import Any
 from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-__all__ = ["CLAUSES", "PHRASES", "TIMES", "Candidate", "clause", "point", "retime"]
+__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMES", "Candidate", "clause", "point", "retime"]
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # How a clause of the answer rules a look-alike out: who it is with (surname, title's word, weekday, company or
@@ -109,10 +109,10 @@ def clause(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str
         return None if c.topic is None else rng.choice(NEG).format(x=rng.choice(MAILED).format(first=c.first,
                                                                                              topic=c.topic))
     side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
-    if side is None or (kind == "length" and not c.minutes):
+    if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
         return None
     neg, pos = (PLACE if kind == "place" else LENGTH)[side]
-    if rng.random() < 0.5:
+    if len(cands) > 2 and rng.random() < 0.5:  # "one of the later two" needs three
         return rng.choice(pos)
     return rng.choice(NEG).format(x=rng.choice(neg).format(minutes=c.minutes))
 

@@ -99,7 +99,7 @@ def _question(p: Params) -> str:
     return (f"Quick check before I move anything: you have two {HOUR_WORDS[p.hour]}s with {p.work.first} - the "
             f"{w.title} with {p.work.name} ({p.company}) on {weekday(p.meeting_start(WORK))}, and the "
             f"{f.title.lower()} with {p.family.name} on {weekday(p.meeting_start(FAMILY))}. Which one should go "
-            f"to {day_time(p.new_start)}?")
+            f"to {day_time(p.asked_start)}?")
 
 
 def _answered(p: Params) -> Read:
