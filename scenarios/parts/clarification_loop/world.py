@@ -13,7 +13,17 @@ from green_agent.scenario_kit.world import Person
 
 from .cast import USER_PERSONALITY, characters
 from .params import FAMILY, HOUR_WORDS, KEY, USER, WORK, Addresses, Params, fixed_rows
-from .texts import CONVERSATION, contact_of, day_time, description, meeting, other_text, user_prompt, weekday
+from .texts import (
+    CONVERSATION,
+    answer_text,
+    contact_of,
+    day_time,
+    description,
+    meeting,
+    other_text,
+    user_prompt,
+    weekday,
+)
 from .truth import truth
 
 # The oracle asks in turn 1 and does the rest in turn 2, once the user has answered.
@@ -104,7 +114,8 @@ def _question(p: Params) -> str:
 
 def _answered(p: Params) -> Read:
     """The oracle's condition for turn 2: the user's answer is in the chat."""
-    return {"path": "/chat/query", "body": {"role": "user", "search": contact_of(p, p.meant).last},
+    search = answer_text(p) if p.answer else contact_of(p, p.meant).last  # world 0 as published
+    return {"path": "/chat/query", "body": {"role": "user", "search": search},
             "select": "messages.0.message_id"}
 
 
