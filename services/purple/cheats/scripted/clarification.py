@@ -72,7 +72,7 @@ NEG = re.compile(r"^(?:it's not |not |definitely not |leave |i'm keeping )?(.+?)
 def _extreme(desk: Desk, pair: list[dict[str, Any]], axis: str, end: int) -> dict[str, Any]:
     def length(e: dict[str, Any]) -> timedelta:
         return desk.at(e["end"]) - desk.at(e["start"])
-    return sorted(pair, key=lambda e: desk.at(e["start"]) if axis == "start" else length(e))[end]  # type: ignore[return-value,arg-type]
+    return sorted(pair, key=lambda e: desk.at(e["start"]) if axis == "start" else length(e))[end]
 
 
 def _ruled_out(desk: Desk, pair: list[dict[str, Any]], text: str, first: str) -> list[dict[str, Any]]:
