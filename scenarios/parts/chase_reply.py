@@ -7,7 +7,9 @@ teammate wrote nothing); a reply may be no answer at all ("will send tomorrow", 
 of-office notice, "got it"), and a second message the next day may turn the first around (a promise kept, an answer
 taken back as the wrong file). The same thing was asked of the team a period before ("the timesheet for
 February"), and those who have not answered this time did answer that one — some only now, after this request, in
-that thread or under a new subject, in the same words: which request an answer answers lies in the period it names.
+that thread, under a new subject or even under this request, in the same words: which request an answer answers
+lies in the period it names. A colleague who sends a teammate's answer with theirs names the teammate by first
+name, full name or surname.
 Exactly half the team has answered, and as many have sent theirs through a teammate
 as are silent altogether, and as many answers as non-answers came outside the thread, so reminding everyone,
 everyone who wrote nothing, or everyone with no reply in the thread each nets exactly nothing. Credit is per person:
@@ -183,11 +185,12 @@ class ChaseReply(Part):
         writers = [(p, "answer") for p in senders] + [(p, "not an answer") for p in waiting]
         rng.shuffle(writers)
         # The one sender who also answered for a teammate ("mine and Zora's"), if anyone did.
-        carrier = (senders[0], carried[0].first) if carried else None
+        # ... named as a colleague would: first name, full name or surname (the address book links them).
+        carrier = (senders[0], rng.choice((carried[0].first, carried[0].name, carried[0].last))) if carried else None
         emails += self._replies(day, ask, asked_at, writers, outside, carrier, what, detail)
         remind = [p for p in team if p in silent or p in waiting]
         emails += self._earlier(day, team, remind, asked_at, ask_of.format(period=before),
-                                detail_of.format(period=before))
+                                detail_of.format(period=before), what)
         replies = [e["body_text"] for e in emails[1:] if e["from_address"] != day.user.email]
         steps = [_reminder(day, p, what) for p in remind]
         characters = {f"chase{n}": _colleague(p, detail) for n, p in enumerate(team)}
@@ -207,7 +210,7 @@ class ChaseReply(Part):
             recipients={p.email for p in team})
 
     def _earlier(self, day: Day, team: list[Person], remind: list[Person], asked_at: datetime, what: str,
-                 detail: str) -> list[Email]:
+                 detail: str, now: str) -> list[Email]:
         """The same thing asked of the same team a period before, and its answers: those who have not answered this
         time did answer that one, some of them only now (late, after this request, in that thread or under a new
         subject) — an answer names its period, not which request it answers."""
@@ -223,7 +226,12 @@ class ChaseReply(Part):
                 continue
             at = (asked_at + timedelta(hours=3, minutes=25 * n)) if person in late else old_at + timedelta(hours=n + 1)
             body = self.phrasebook.say(rng, "answer", what=what, detail=detail, me=person.first)
-            if person in late and rng.random() < 0.5:
+            where = rng.choice(("this thread", "new subject", "that thread")) if person in late else "that thread"
+            if where == "this thread":  # a late answer to the earlier request, posted under this one
+                reply = kit.inbox_email(f"m-chase-before-{n}", person.email, day.user.email, f"Re: Your {now}",
+                                        body, iso(at), read=True)
+                reply.update({"thread_id": "thread-chase", "in_reply_to": "m-chase-ask", "references": ["m-chase-ask"]})
+            elif where == "new subject":
                 reply = kit.inbox_email(f"m-chase-before-{n}", person.email, day.user.email,
                                         self.phrasebook.say(rng, "subject", what=what), body, iso(at), read=True)
             else:

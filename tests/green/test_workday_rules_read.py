@@ -5,6 +5,7 @@ Recorded trials are graded by the parts' own evaluators."""
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from typing import Any
 
@@ -84,7 +85,7 @@ def test_the_same_thing_asked_before_is_answered_late_by_those_who_have_not_answ
         late = [e for e in before if when(e["received_at"]) > when(ask["sent_at"] or ask["received_at"])]
         assert late and all(e["from_address"].lower() in truth["silent"] for e in late)
         late_outside += sum(1 for e in late if e.get("thread_id") != "thread-chase-before")
-        assert all(truth["period"] not in e["body_text"] for e in before)
+        assert not any(re.search(rf"\b{truth['period']}\b", e["body_text"]) for e in before)
     assert late_outside >= 10
 
 
