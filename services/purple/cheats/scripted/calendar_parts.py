@@ -156,6 +156,10 @@ class ChaseReply(Script):
             sender, body = str(e.get("from_address", "")).lower(), str(e.get("body_text") or "")
             if sender not in team:
                 continue
+            names = body + str(e.get("subject") or "")
+            if any(re.search(rf"\b{p}\b", names) for p in PERIOD_WORDS if p != period) and not re.search(
+                    rf"\b{period}\b", body):  # a late answer to the earlier request, wherever it was posted
+                continue
             if e.get("thread_id") != ask.get("thread_id") and (
                     not period or not re.search(rf"\b{period}\b", body + str(e.get("subject") or ""), re.I)) \
                     and not TAKEN_BACK.search(body):
@@ -164,8 +168,8 @@ class ChaseReply(Script):
                 done.discard(sender)
             elif ANSWER.search(body):
                 done.add(sender)
-                for other in team:
-                    if re.search(rf"\b{re.escape(other.split('.')[0])}\b", body, re.I):
+                for other in team:  # a teammate named by first name or surname
+                    if any(re.search(rf"\b{re.escape(w)}\b", body, re.I) for w in other.split("@")[0].split(".")):
                         done.add(other)
         for person in team:
             if person not in done:
