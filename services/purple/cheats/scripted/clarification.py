@@ -60,8 +60,10 @@ FIXED = re.compile(r"(?:that one stays|mixing them up|scratch that|other way|ign
 NEAR = {1: r"day after (?:my |the )([\w' ]+?)(?:$|,| the next)", 0: r"(?:same day as (?:my |the )|on my |shares a day "
         r"with the )([\w' ]+?)(?: day)?$", -1: r"(?:day before my |eve of my |day ahead of the )([\w' ]+?)$"}
 MAILED = re.compile(r"(?:about|who sent me) (.+?)$")
+# "one of the later two" / "it's not the first one": the pair the meant one is in, i.e. an end ruled out.
 PAIR_POS = re.compile(r"one of the (later|earlier|first|longer|shorter) two|one of the two (later|longer|shorter)|"
                       r"it's not the (first|last|short|long) one$")
+LOW_OUT = ("later", "longer")  # the pair is the upper two: the lowest is ruled out
 EXTREME = {"earliest": ("start", 0), "first of them": ("start", 0), "early in the week": ("start", 0),
            "last one": ("start", -1), "latest": ("start", -1), "end of the week": ("start", -1),
            "shortest": ("len", 0), "quick one": ("len", 0), "longest": ("len", -1), "long one": ("len", -1)}
@@ -83,7 +85,8 @@ def _ruled_out(desk: Desk, pair: list[dict[str, Any]], text: str, first: str) ->
     if pos:
         word = next(g for g in pos.groups() if g)
         axis = "len" if word in ("longer", "shorter", "short", "long") else "start"
-        end = 0 if word in ("later", "longer", "first", "short") else -1
+        negated = pos.group(3) is not None  # "it's not the first one": that end is ruled out
+        end = (0 if word in ("first", "short") else -1) if negated else (0 if word in LOW_OUT else -1)
         return [_extreme(desk, pair, axis, end)]
     x = NEG.match(text).group(1)  # type: ignore[union-attr]
     minutes = re.search(r"the (\d+)-minute one", x)
