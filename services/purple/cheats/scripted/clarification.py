@@ -57,8 +57,8 @@ def new_start(desk: Desk, day: str, clock: str) -> datetime | None:
 
 
 FIXED = re.compile(r"(?:that one stays|mixing them up|scratch that|other way|ignore that)\.?\s*(.*)", re.S | re.I)
-NEAR = {1: r"day after (?:my |the )([\w' ]+?)(?:$|,| the next)", 0: r"(?:same day as (?:my |the )|on my |shares a day "
-        r"with the )([\w' ]+?)(?: day)?$", -1: r"(?:day before my |eve of my |day ahead of the )([\w' ]+?)$"}
+NEAR = {1: r"day after (?:my |the )([\w' -]+?)(?:$|,| the next)", 0: r"(?:same day as (?:my |the )|on my |shares a day "
+        r"with the )([\w' -]+?)(?: day)?$", -1: r"(?:day before my |eve of my |day ahead of the )([\w' -]+?)$"}
 MAILED = re.compile(r"(?:about|who sent me) (.+?)$")
 # "one of the later two" / "it's not the first one": the pair the meant one is in, i.e. an end ruled out.
 PAIR_POS = re.compile(r"one of the (later|earlier|first|longer|shorter) two|one of the two (later|longer|shorter)|"
