@@ -5,7 +5,12 @@ answered and some have not, and who has must be read from what they wrote, not f
 the thread or as a new email under another subject, or one colleague may send theirs and a teammate's together (the
 teammate wrote nothing); a reply may be no answer at all ("will send tomorrow", a question about the format, an out-
 of-office notice, "got it"), and a second message the next day may turn the first around (a promise kept, an answer
-taken back as the wrong file). Exactly half the team has answered, and as many have sent theirs through a teammate
+taken back as the wrong file). The same thing was asked of the team a period before ("the timesheet for
+February"), and those who have not answered this time did answer that one — some only now, after this request, in
+that thread, under a new subject or even under this request, in the same words: which request an answer answers
+lies in the period it names. A colleague who sends a teammate's answer with theirs names the teammate by first
+name, full name or surname.
+Exactly half the team has answered, and as many have sent theirs through a teammate
 as are silent altogether, and as many answers as non-answers came outside the thread, so reminding everyone,
 everyone who wrote nothing, or everyone with no reply in the thread each nets exactly nothing. Credit is per person:
 a reminder about the request to someone who has not answered is a hit, one to someone who has (or to anyone else) is
@@ -31,19 +36,22 @@ from green_agent.scenario_kit.slices import Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "chase_reply"
-# (what is asked for, words a reminder about it names, the substance of an answer)
-ASKS = (("slides for Friday's review", ("slides", "deck", "review"),
-         "the revenue chart is updated to last week's numbers and the churn slide is new"),
-        ("expense report for March", ("expense", "expenses", "report"),
-         "the hotel invoice is the only item above the usual limit"),
-        ("comments on the draft contract", ("comments", "contract", "draft"),
-         "mostly about the termination clause and the payment terms"),
-        ("availability for the offsite", ("availability", "offsite", "dates"),
-         "any day of the offsite week works except the Thursday, when I am at the customer site"),
-        ("timesheet for last month", ("timesheet", "hours"),
-         "two days are booked to the Halcyon project, the rest to internal work"),
-        ("headcount numbers for the budget", ("headcount", "numbers", "budget"),
-         "one backfill and one new role, both from the second quarter"))
+# (what is asked for, with {period}; words a reminder about it names; the substance of an answer, with {period}),
+# and the two periods of a world: this request's and the earlier one's (the same thing asked a period before).
+ASKS = (("slides for the {period} review", ("slides", "deck", "review"),
+         "the revenue chart has the {period} numbers and the churn slide is new"),
+        ("expense report for {period}", ("expense", "expenses", "report"),
+         "the {period} hotel invoice is the only item above the usual limit"),
+        ("comments on the {period} draft of the contract", ("comments", "contract", "draft"),
+         "on the {period} draft, mostly the termination clause and the payment terms"),
+        ("availability for the {period} offsite", ("availability", "offsite", "dates"),
+         "for the {period} offsite any day works except the Thursday, when I am at the customer site"),
+        ("timesheet for {period}", ("timesheet", "hours"),
+         "in {period} two days are booked to the Halcyon project, the rest to internal work"),
+        ("headcount numbers for the {period} budget", ("headcount", "numbers", "budget"),
+         "for {period}, one backfill and one new role"))
+PERIODS = (("March", "February"), ("April", "March"), ("Q3", "Q2"), ("May", "April"), ("autumn", "summer"),
+           ("June", "May"))
 Say = Callable[..., str]
 OUT_OF_OFFICE = "Automatic reply"
 
@@ -119,6 +127,7 @@ class ChaseReplyTruth(Truth):
     replies: list[str]
     answered: list[str]
     what: str = ""
+    period: str = ""  # this request's period (the earlier one's answers are no answer to it)
     shape: str = SHAPES[0]
 
 
@@ -140,7 +149,7 @@ class ChaseReply(Part):
     """Chase the people who have not answered the user's request."""
 
     key = KEY
-    version = 2
+    version = 3
     Truth = ChaseReplyTruth
     structures = len(SHAPES)
     phrasebook = Phrasebook({"answer": ANSWERS, "answer for two": TOGETHER, "not an answer": NOT_YET,
@@ -152,7 +161,9 @@ class ChaseReply(Part):
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
-        what, words, detail = rng.choice(ASKS)
+        ask_of, words, detail_of = rng.choice(ASKS)
+        period, before = rng.choice(PERIODS)
+        what, detail = ask_of.format(period=period), detail_of.format(period=period)
         team = day.people(rng.choice((4, 6)))
         half = len(team) // 2
         # Who is who: of the half that answered, `quiet` sent theirs through a teammate; of the half that has not,
@@ -174,10 +185,13 @@ class ChaseReply(Part):
         writers = [(p, "answer") for p in senders] + [(p, "not an answer") for p in waiting]
         rng.shuffle(writers)
         # The one sender who also answered for a teammate ("mine and Zora's"), if anyone did.
-        carrier = (senders[0], carried[0].first) if carried else None
+        # ... named as a colleague would: first name, full name or surname (the address book links them).
+        carrier = (senders[0], rng.choice((carried[0].first, carried[0].name, carried[0].last))) if carried else None
         emails += self._replies(day, ask, asked_at, writers, outside, carrier, what, detail)
         remind = [p for p in team if p in silent or p in waiting]
-        replies = [e["body_text"] for e in emails[1:]]
+        emails += self._earlier(day, team, remind, asked_at, ask_of.format(period=before),
+                                detail_of.format(period=before), what)
+        replies = [e["body_text"] for e in emails[1:] if e["from_address"] != day.user.email]
         steps = [_reminder(day, p, what) for p in remind]
         characters = {f"chase{n}": _colleague(p, detail) for n, p in enumerate(team)}
         names = ", ".join(p.first for p in remind)
@@ -191,9 +205,41 @@ class ChaseReply(Part):
                 "subject": f"Fwd: {what}", "body_text": "\n\n".join(replies)}}],
             request=f"Some people still haven't sent me their {what}: remind just those who haven't, politely.",
             truth=ChaseReplyTruth(silent=[p.email for p in remind], replies=replies,
-                                  answered=[p.email for p in answered], what=" ".join(words),
+                                  answered=[p.email for p in answered], what=" ".join(words), period=period,
                                   shape=SHAPES[quiet]),
             recipients={p.email for p in team})
+
+    def _earlier(self, day: Day, team: list[Person], remind: list[Person], asked_at: datetime, what: str,
+                 detail: str, now: str) -> list[Email]:
+        """The same thing asked of the same team a period before, and its answers: those who have not answered this
+        time did answer that one, some of them only now (late, after this request, in that thread or under a new
+        subject) — an answer names its period, not which request it answers."""
+        rng, thread = day.rng, "thread-chase-before"
+        old_at = asked_at - timedelta(days=rng.choice((7, 14, 28)))
+        ask = kit.inbox_email("m-chase-before", day.user.email, team[0].email, f"Your {what}",
+                              self.phrasebook.say(rng, "ask", what=what, me=day.user.first), iso(old_at), read=True)
+        ask.update({"thread_id": thread, "to_addresses": [p.email for p in team], "folder": "sent"})
+        out: list[Email] = [ask]
+        late = rng.sample(remind, max(1, len(remind) - 1))
+        for n, person in enumerate(rng.sample(team, len(team))):
+            if person not in remind and rng.random() < 0.5:
+                continue
+            at = (asked_at + timedelta(hours=3, minutes=25 * n)) if person in late else old_at + timedelta(hours=n + 1)
+            body = self.phrasebook.say(rng, "answer", what=what, detail=detail, me=person.first)
+            where = rng.choice(("this thread", "new subject", "that thread")) if person in late else "that thread"
+            if where == "this thread":  # a late answer to the earlier request, posted under this one
+                reply = kit.inbox_email(f"m-chase-before-{n}", person.email, day.user.email, f"Re: Your {now}",
+                                        body, iso(at), read=True)
+                reply.update({"thread_id": "thread-chase", "in_reply_to": "m-chase-ask", "references": ["m-chase-ask"]})
+            elif where == "new subject":
+                reply = kit.inbox_email(f"m-chase-before-{n}", person.email, day.user.email,
+                                        self.phrasebook.say(rng, "subject", what=what), body, iso(at), read=True)
+            else:
+                reply = kit.inbox_email(f"m-chase-before-{n}", person.email, day.user.email, f"Re: {ask['subject']}",
+                                        body, iso(at), read=True)
+                reply.update({"thread_id": thread, "in_reply_to": "m-chase-before", "references": ["m-chase-before"]})
+            out.append(reply)
+        return out
 
     def _replies(self, day: Day, ask: Email, asked_at: datetime, writers: list[tuple[Person, str]],
                  outside: set[Person], carrier: tuple[Person, str] | None, what: str, detail: str) -> list[Email]:

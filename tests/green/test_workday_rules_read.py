@@ -5,12 +5,14 @@ Recorded trials are graded by the parts' own evaluators."""
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
 
 from green_agent.protocol import Composition
+from green_agent.scenario_kit.grading import when
 from green_agent.scenarios import Scenario
 from scenarios.parts.chase_reply import ChaseReply
 from scenarios.parts.rsvp_policy import KINDS, RsvpPolicy
@@ -62,9 +64,29 @@ def test_answering_every_invitation_alike_earns_exactly_nothing(seed):
 def chase(sc: Scenario) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The team's replies and the user's ask in ``sc``."""
     emails = sc.initial_state["environment"]["modality_states"]["email"]["emails"].values()
-    mine = [e for e in emails if str(e["message_id"]).startswith("m-chase")]
+    mine = [e for e in emails if str(e["message_id"]).startswith("m-chase")
+            and not str(e["message_id"]).startswith("m-chase-before")]
     ask = next(e for e in mine if e["message_id"] == "m-chase-ask")
     return [e for e in mine if e is not ask], ask
+
+
+def test_the_same_thing_asked_before_is_answered_late_by_those_who_have_not_answered_now():
+    """Version 3: the team was asked for the same thing a period before; everyone still to be reminded answered that
+    one, some of them only after this request (outside its thread, in the same words but for the other period): an
+    answer from someone since the request is no rule, the period it names is."""
+    late_outside = 0
+    for seed in range(40):
+        sc = day("chase_reply", seed)
+        truth = sc.truth["parts"]["chase_reply"]
+        emails = sc.initial_state["environment"]["modality_states"]["email"]["emails"].values()
+        before = [e for e in emails if str(e["message_id"]).startswith("m-chase-before-")]
+        _, ask = chase(sc)
+        assert set(truth["silent"]) <= {e["from_address"].lower() for e in before}
+        late = [e for e in before if when(e["received_at"]) > when(ask["sent_at"] or ask["received_at"])]
+        assert late and all(e["from_address"].lower() in truth["silent"] for e in late)
+        late_outside += sum(1 for e in late if e.get("thread_id") != "thread-chase-before")
+        assert not any(re.search(rf"\b{truth['period']}\b", e["body_text"]) for e in before)
+    assert late_outside >= 10
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -74,6 +74,13 @@ class Params:
     new_day: int
     new_hour: int
     other_writes_after: int  # minutes after the start the contact of the meeting not meant emails
+    # The user's answer (empty: world 0's, naming the meeting in full), the kind of clause ruling the other one out
+    # (pointing.CLAUSES) and how it sets the new time (pointing.TIMES): the request asks for ``asked_start``, the
+    # answer may state another time or shift it by ``asked_shift`` minutes to ``new_start``.
+    answer: str = ""
+    clause: str = "named"
+    timing: str = "as asked"
+    asked_shift: int = 0
 
     # ---------------------------------------------------------------- derived
     def day(self, offset: int, hour: int, minute: int = 0) -> datetime:
@@ -109,6 +116,11 @@ class Params:
     @property
     def new_start(self) -> datetime:
         return self.day(self.new_day, self.new_hour)
+
+    @property
+    def asked_start(self) -> datetime:
+        """The new time the request names (the answer may set another)."""
+        return self.new_start - timedelta(minutes=self.asked_shift)
 
     @property
     def new_end(self) -> datetime:
@@ -172,7 +184,9 @@ def draw_params(rng: random.Random, seed: int) -> Params:
             check(params)
         except ValueError:
             continue
-        return params
+        from .texts import drawn_answer  # the answer's words need the world's meetings (texts reads params)
+
+        return drawn_answer(rng, params)
 
 
 def check(p: Params) -> None:

@@ -16,16 +16,21 @@ Explanations say what went wrong in general terms; the actions, the events and t
 
 from __future__ import annotations
 
+from typing import Any
+
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
+from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, TIMES
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
-from .params import KEY, draw_params
+from .params import KEY, WORLD_0, draw_params
 from .reading import POSTS_SLACK, answer_at, done, move, posts, scaled, touches, world_texts
+from .texts import user_prompt
 from .truth import ClarificationLoopTruth
 from .world import build
 
@@ -41,9 +46,17 @@ class ClarificationLoop(Part):
     """Which 3 o'clock? Ask first (the classic clarification_loop, drawn alone)."""
 
     key = KEY
-    version = 1
+    version = 2
     shapes = (ALONE,)
     Truth = ClarificationLoopTruth
+    phrasebook = Phrasebook({"request": (user_prompt(WORLD_0),),
+                             **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"}})
+    # the kind of clause ruling the other candidate out x how the answer sets the time, and world 0's named answer
+    structures = len(CLAUSES[:-1]) * len(TIMES) + 1
+
+    def structure(self, truth: Any) -> str:
+        """How the user's answer rules the other meeting out, and how it sets the new time."""
+        return f"ruled out by {truth.clause}, time {truth.timing}"
     judged = (Judged("question_quality", "A clear clarifying question", "politeness", 5, _QUESTION,
                      "The clarifying question is short, polite and easy to answer."),)
 

@@ -3,13 +3,15 @@ request and answer, and what the contact of the meeting not meant writes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+import random
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 
-from green_agent.scenario_kit.facts import time_phrases
+from green_agent.scenario_kit.facts import clock12, time_phrases
+from green_agent.scenario_kit.pointing import CLAUSES, SHIFTED, STATED, TIMES, Candidate, clause, point
 from green_agent.scenario_kit.world import Person
 
-from .params import HOUR_WORDS, PLACES, WEEKDAYS, WORK, Addresses, Kind, Params
+from .params import FAMILY, HOUR_WORDS, PLACES, WEEKDAYS, WORK, Addresses, Kind, Params, fixed_rows
 
 CONVERSATION = "user-assistant"
 MAX_MESSAGES_PER_PERSON = 3
@@ -94,9 +96,10 @@ def not_asked_about(p: Params) -> list[str]:
 
 
 def answer_text(p: Params) -> str:
-    """The user's answer to a question that tells the two candidates apart."""
-    return (f"Sorry, I should have said! I meant the {meeting(p, p.meant).title} with {contact_of(p, p.meant).name} "
-            f"on {weekday(p.meeting_start(p.meant))} - that's the one to move.")
+    """The user's answer to a question that tells the two candidates apart (world 0's names the meeting in full)."""
+    meant = meeting(p, p.meant).title
+    return p.answer or (f"Sorry, I should have said! I meant the {meant} with {contact_of(p, p.meant).name} on "
+                        f"{weekday(p.meeting_start(p.meant))} - that's the one to move.")
 
 
 def other_text(p: Params) -> tuple[str, str]:
@@ -109,9 +112,44 @@ def other_text(p: Params) -> tuple[str, str]:
             f"wait.\n\n{p.family.first} x")
 
 
+def _candidate(p: Params, which: Kind) -> Candidate:
+    """A candidate as the user thinks of it, with an event of the week near it (the day before, the same day or the
+    day after) for a clause to point at it by."""
+    m, start = meeting(p, which), p.meeting_start(which)
+    rows = [(title, s) for _, title, s, _, _ in fixed_rows(p)] + [("Dentist check-up",
+                                                                   p.day(p.distractor_day, p.hour))]
+    near = sorted((title, (start.date() - s.date()).days) for title, s in rows
+                  if abs((start.date() - s.date()).days) <= 1)
+    person = contact_of(p, which)
+    return Candidate(start=start, word=m.key, first=person.first, last=person.last,
+                     who=f"{person.first} from {p.company}" if which == WORK else f"my {p.relation}",
+                     anchor=near[0] if near else None, minutes=p.minutes(which))
+
+
+def drawn_answer(rng: random.Random, p: Params) -> Params:
+    """``p`` with the user's answer drawn: a clause of a drawn kind ruling the other candidate out, sometimes after a
+    first pointer taken back, and the new time as asked, stated anew or shifted (the request then names another)."""
+    cands = [_candidate(p, WORK), _candidate(p, FAMILY)]
+    meant = 0 if p.meant == WORK else 1
+    timing, taken_back = rng.choice(TIMES), rng.random() < 0.3
+    kinds = [k for k in CLAUSES if k != "mail" and clause(random.Random(0), k, cands, 1 - meant) is not None]
+    kind = rng.choice(kinds)
+    text = point(rng, (kind,), cands, meant, taken_back)
+    shift = 0
+    if timing == "stated":
+        shift = rng.choice((-120, -60, 60, 120))
+        old = p.new_start - timedelta(minutes=shift)
+        text += rng.choice(STATED).format(new=clock12(p.new_start), old=clock12(old))
+    elif timing == "shifted":
+        said, shift = rng.choice(SHIFTED)
+        text += said
+    return replace(p, answer=text, clause=kind, timing=timing, asked_shift=shift)
+
+
 def user_prompt(p: Params) -> str:
+    asked = p.asked_start
     return (f"Hi! Something came up - could you move my {HOUR_WORDS[p.hour]} with {p.work.first} to "
-            f"{weekday(p.new_start)} at {p.new_start:%H:%M}, and email everyone on it to let them know the new "
+            f"{weekday(asked)} at {asked:%H:%M}, and email everyone on it to let them know the new "
             f"time? Thanks!")
 
 

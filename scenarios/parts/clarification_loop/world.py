@@ -13,7 +13,17 @@ from green_agent.scenario_kit.world import Person
 
 from .cast import USER_PERSONALITY, characters
 from .params import FAMILY, HOUR_WORDS, KEY, USER, WORK, Addresses, Params, fixed_rows
-from .texts import CONVERSATION, contact_of, day_time, description, meeting, other_text, user_prompt, weekday
+from .texts import (
+    CONVERSATION,
+    answer_text,
+    contact_of,
+    day_time,
+    description,
+    meeting,
+    other_text,
+    user_prompt,
+    weekday,
+)
 from .truth import truth
 
 # The oracle asks in turn 1 and does the rest in turn 2, once the user has answered.
@@ -99,12 +109,13 @@ def _question(p: Params) -> str:
     return (f"Quick check before I move anything: you have two {HOUR_WORDS[p.hour]}s with {p.work.first} - the "
             f"{w.title} with {p.work.name} ({p.company}) on {weekday(p.meeting_start(WORK))}, and the "
             f"{f.title.lower()} with {p.family.name} on {weekday(p.meeting_start(FAMILY))}. Which one should go "
-            f"to {day_time(p.new_start)}?")
+            f"to {day_time(p.asked_start)}?")
 
 
 def _answered(p: Params) -> Read:
     """The oracle's condition for turn 2: the user's answer is in the chat."""
-    return {"path": "/chat/query", "body": {"role": "user", "search": contact_of(p, p.meant).last},
+    search = answer_text(p) if p.answer else contact_of(p, p.meant).last  # world 0 as published
+    return {"path": "/chat/query", "body": {"role": "user", "search": search},
             "select": "messages.0.message_id"}
 
 

@@ -126,6 +126,7 @@ class RsvpPolicy(Script):
 
 ANSWER = re.compile(r"\b(attached|here you go|here are|final|shared (?:drive|folder)|everything from me|"
                     r"as myself|covered|with mine|did ours)\b", re.I)
+PERIOD_WORDS = ("March", "February", "April", "Q3", "Q2", "May", "autumn", "summer", "June")
 TAKEN_BACK = re.compile(r"\b(ignore my last|disregard|hold off|scratch that|bin it)\b", re.I)
 NOT_YET = re.compile(r"\b(automatic reply|which sheet|haven't|by friday|on my list|buried today|half of it)\b",
                      re.I)
@@ -144,7 +145,10 @@ class ChaseReply(Script):
                 and len(e.get("to_addresses") or []) >= 3]
         if not asks:
             return
-        ask = max(asks, key=lambda e: len(e.get("to_addresses") or []))
+        # Version 3: the same thing was asked a period before; the newest request is this one, and an answer
+        # outside its thread counts only when it names this request's period.
+        ask = max(asks, key=lambda e: str(e.get("sent_at") or e.get("received_at") or ""))
+        period = next((p for p in PERIOD_WORDS if re.search(rf"\b{p}\b", str(ask.get("subject") or ""))), "")
         team = [str(a).lower() for a in ask["to_addresses"]]
         done: set[str] = set()
         # The latest message of each person decides: a promise kept is an answer, an answer taken back is not.
@@ -152,12 +156,20 @@ class ChaseReply(Script):
             sender, body = str(e.get("from_address", "")).lower(), str(e.get("body_text") or "")
             if sender not in team:
                 continue
+            names = body + str(e.get("subject") or "")
+            if any(re.search(rf"\b{p}\b", names) for p in PERIOD_WORDS if p != period) and not re.search(
+                    rf"\b{period}\b", body):  # a late answer to the earlier request, wherever it was posted
+                continue
+            if e.get("thread_id") != ask.get("thread_id") and (
+                    not period or not re.search(rf"\b{period}\b", body + str(e.get("subject") or ""), re.I)) \
+                    and not TAKEN_BACK.search(body):
+                continue
             if TAKEN_BACK.search(body) or NOT_YET.search(body):
                 done.discard(sender)
             elif ANSWER.search(body):
                 done.add(sender)
-                for other in team:
-                    if re.search(rf"\b{re.escape(other.split('.')[0])}\b", body, re.I):
+                for other in team:  # a teammate named by first name or surname
+                    if any(re.search(rf"\b{re.escape(w)}\b", body, re.I) for w in other.split("@")[0].split(".")):
                         done.add(other)
         for person in team:
             if person not in done:

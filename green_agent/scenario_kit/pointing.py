@@ -1,0 +1,151 @@
+"""How a user points at one of several look-alike meetings ("my 3 o'clock with Dana") when asked which one is meant:
+never by a field to copy, and never by one clause alone. Each other look-alike is ruled out by a clause of its own,
+each by a different kind of fact to resolve against the world — who it is with, an event near it on the calendar
+("not the one the day after my eye test"), what its person wrote ("not the Dana who emailed about the invoice"), its
+place in the week or its length, said as a negation ("X can stay") or as the pair the meant one is in ("one of the
+later two") — sometimes after a first pointer at a wrong one taken back. The answer may also move the new time
+("make it 4pm, not 11", "an hour later than I said"). Used by the parts ``clarification`` (a day's task) and
+``clarification_loop`` (the classic)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from green_agent.scenario_kit.facts import clock12
+from green_agent.scenario_kit.phrasing import Phrasebook
+
+__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMES", "Candidate", "clause", "point", "retime"]
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+# How a clause of the answer rules a look-alike out: who it is with (surname, title's word, weekday, company or
+# relation), an event near it, what its person wrote, its place in the week, its length. Every answer rules each
+# other look-alike out by a clause of its own: no clause alone tells which one is meant.
+CLAUSES = ("who", "near", "mail", "place", "length")
+TIMES = ("as asked", "stated", "shifted")
+
+# A look-alike ruled out: "not <x>" in several constructions.
+NEG = ("not {x}", "{x} stays where it is", "leave {x} alone", "{x} isn't it", "I'm keeping {x}", "it's not {x}",
+       "{x} can stay", "definitely not {x}")
+# ... where <x> is the look-alike by the event near it (its day minus the anchor's: 1, 0, -1)
+NEAR = {1: ("the one the day after my {anchor}", "the one right after the {anchor}, the next day",
+            "whichever falls the day after the {anchor}"),
+        0: ("the one on the same day as my {anchor}", "the one I have on my {anchor} day",
+            "whichever shares a day with the {anchor}"),
+        -1: ("the one the day before my {anchor}", "the one on the eve of my {anchor}",
+             "whichever is the day ahead of the {anchor}")}
+# ... by what its person wrote
+MAILED = ("the one with the {first} who emailed me about {topic}", "whichever is with the {first} that wrote about "
+          "{topic}", "the {first} who sent me {topic}", "the one with whoever wrote to me about {topic}")
+# ... by its place in the week (low: the earliest, high: the latest): (as <x>, the pair the meant one is in)
+PLACE = {"low": (("the earliest one", "the first of them", "the one early in the week"),
+                 ("it's one of the later two", "one of the two later in the week", "it's not the first one")),
+         "high": (("the last one", "the latest of them", "the one at the end of the week"),
+                  ("it's one of the earlier two", "one of the first two", "it's not the last one"))}
+# ... by its length (low: the shortest)
+LENGTH = {"low": (("the shortest one", "the {minutes}-minute one", "the quick one"),
+                  ("it's one of the longer two", "one of the two longer ones", "it's not the short one")),
+          "high": (("the longest one", "the {minutes}-minute one", "the long one"),
+                   ("it's one of the shorter two", "one of the two shorter ones", "it's not the long one"))}
+# A first pointer at a wrong look-alike, taken back.
+FIX = ("{wrong}. Hang on, no - sorry, that one stays. {right}", "I think {wrong}... no, wait, I'm mixing them up. "
+       "{right}", "{wrong}. Actually scratch that. {right}", "Hmm, {wrong}? No - I checked, it's the other way. "
+       "{right}", "{wrong} - no, sorry, ignore that. {right}")
+# The new time set again in the answer: stated (another clock time), or shifted from the one asked (minutes).
+STATED = (" And make it {new} rather than {old}, if you can.", " Oh - {new}, not {old}; I got the time wrong.",
+          " Could it be {new} instead of what I said?", " Also: {new} works better than {old}.",
+          " And sorry, {new} is the time, not {old}.")
+SHIFTED = ((" And an hour later than I said.", 60), (" Half an hour earlier than I said, though.", -30),
+           (" Actually push it back an hour from what I said.", 60),
+           (" Make it thirty minutes later than I told you.", 30), (" And an hour earlier than I said, sorry.", -60))
+PHRASES = Phrasebook({"ruled out": NEG, "by an event near it": tuple(p for ps in NEAR.values() for p in ps),
+                      "by its place in the week": tuple(p for ps in PLACE.values() for q in ps for p in q),
+                      "by its length": tuple(p for ps in LENGTH.values() for q in ps for p in q),
+                      "by a message": MAILED, "answer taken back": FIX,
+                      "new time stated": STATED, "new time shifted": tuple(t for t, _ in SHIFTED)})
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One look-alike meeting as the user thinks of it: its start, title word, the person's surname, who they are to
+    the user ("Dana from Orbit Analytics", "my cousin"), an event near it (title, the meeting's day minus the
+    anchor's) and what the person last emailed about (None: nothing)."""
+
+    start: datetime
+    word: str
+    first: str
+    last: str
+    who: str
+    anchor: tuple[str, int] | None = None
+    topic: str | None = None
+    minutes: int = 0
+
+
+def _ref(rng: random.Random, c: Candidate) -> str:
+    """A plain pointer at ``c``: who the person is, the title's word, the surname or the weekday."""
+    return rng.choice((f"the one with {c.who}", f"the {c.word} one", f"{c.last}'s",
+                       f"the {WEEKDAYS[c.start.weekday()]} one"))
+
+
+def _rank(cands: list[Candidate], key: Callable[[Candidate], Any], x: int) -> str | None:
+    ranked = sorted(range(len(cands)), key=lambda i: key(cands[i]))
+    return "low" if ranked[0] == x else "high" if ranked[-1] == x else None
+
+
+def clause(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:
+    """A clause ruling ``cands[x]`` out by ``kind`` (``CLAUSES``), said as a negation or as a pair the meant one is in;
+    None when that kind cannot single ``x`` out."""
+    c = cands[x]
+    if kind == "who":
+        return rng.choice(NEG).format(x=_ref(rng, c))
+    if kind == "near":
+        if c.anchor is None:
+            return None
+        return rng.choice(NEG).format(x=rng.choice(NEAR[c.anchor[1]]).format(anchor=c.anchor[0].lower()))
+    if kind == "mail":
+        return None if c.topic is None else rng.choice(NEG).format(x=rng.choice(MAILED).format(first=c.first,
+                                                                                             topic=c.topic))
+    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
+        return None
+    neg, pos = (PLACE if kind == "place" else LENGTH)[side]
+    if len(cands) > 2 and rng.random() < 0.5:  # "one of the later two" needs three
+        return rng.choice(pos)
+    return rng.choice(NEG).format(x=rng.choice(neg).format(minutes=c.minutes))
+
+
+def point(rng: random.Random, kinds: tuple[str, ...], cands: list[Candidate], meant: int,
+          taken_back: bool) -> str:
+    """The user's answer pointing at ``cands[meant]``: one clause per other look-alike, each ruling it out by one of
+    ``kinds`` (in turn), after a first pointer at a wrong one taken back when ``taken_back``."""
+    others = [i for i in range(len(cands)) if i != meant]
+    for order in (others, others[::-1]):
+        said = [clause(rng, kind, cands, x) for kind, x in zip(kinds, order, strict=False)]
+        if all(said):
+            break
+    else:
+        raise ValueError(f"the clauses {kinds} cannot rule the others out")
+    text = "; ".join(str(t) for t in said)
+    text = text[0].upper() + text[1:] + "."
+    if taken_back:
+        wrong = _ref(rng, cands[rng.choice(others)])
+        text = rng.choice(FIX).format(wrong=wrong[0].upper() + wrong[1:], right=text)
+    return text
+
+
+def retime(rng: random.Random, kind: str, asked: datetime, choices: list[datetime]) -> tuple[datetime, str]:
+    """The new start after the answer and the words that set it: ``asked`` as it was, another time stated (one of
+    ``choices``), or ``asked`` shifted (one of the shifts landing on one of ``choices``)."""
+    if kind == "as asked":
+        return asked, ""
+    if kind == "stated":
+        new = rng.choice([c for c in choices if c != asked])
+        return new, rng.choice(STATED).format(new=clock12(new), old=clock12(asked))
+    fits = [(text, delta) for text, delta in SHIFTED if asked + timedelta(minutes=delta) in choices]
+    if not fits:
+        raise ValueError("no shift of the asked time is free")
+    text, delta = rng.choice(fits)
+    return asked + timedelta(minutes=delta), text
