@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from services.purple.cheats.base import body_of, sender_of
+from services.purple.cheats.scripted import newsletter  # noqa: F401  (newsletter_sweep's rules)
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
 THREATS = (("password", r"password|credential|sign-?in|log-?in|mfa|multi-factor|verif"),
@@ -202,25 +203,6 @@ class PhishingGuard(Script):
                 await desk.reply(question, f"Hi,\n\nThe walkthrough is on {start:%A} at {start:%H:%M} UTC.\n\n"
                                            "Thanks")
                 desk.report.append(f"Answered the walkthrough question: {start:%A} {start:%H:%M} UTC.")
-
-
-PERSONAL = re.compile(r"unsubscribe me|remove me|take me off|could you|i tried|i met you|my draft|can you", re.I)
-LISTISH = re.compile(r"unsubscribe|preferences|\blist\b|issue|digest|newsletter|bulletin|roundup|settings|browser|"
-                     r"signed up|all-staff|internal", re.I)
-
-
-@script
-class NewsletterSweep(Script):
-    part = "newsletter_sweep"
-    trigger = r"archive the newsletters and mailing-list mail"
-
-    async def turn(self, desk: Desk) -> None:
-        book = {a.lower() for a in desk.book.emails}
-        lists = [e for e in desk.inbox.emails if e.get("folder") == "inbox" and sender_of(e).lower() not in book
-                 and not PERSONAL.search(body_of(e)) and LISTISH.search(f"{e.get('subject', '')} {body_of(e)}")]
-        if lists and desk.once("sweep"):
-            await desk.call("POST", "/email/archive", {"message_ids": [e["message_id"] for e in lists]})
-            desk.report.append(f"Archived {len(lists)} newsletters.")
 
 
 PROMO = re.compile(r"% off|discount|offer|trial|demo|price|issue|briefing|newsletter|weekly|read the full",
