@@ -145,6 +145,13 @@ _DROP = (
     "I wouldn't keep {b} - it's mostly ads now.", "Stopped reading {b} months ago.", "{b}? Archive it.",
     "Nobody reads {b} any more, me included.", "{b} isn't worth the space.", "Happy never to see {b} again.",
 )
+# A verdict given by the one before it: the same, or the other way round.
+_SAME = ("Same goes for {b}.", "Ditto {b}.", "{b} too.", "And {b}, likewise.", "{b}: same again.")
+_OTHER_WAY = ("The opposite for {b}.", "{b} is another story.", "Not so {b}.", "{b}, on the other hand, the reverse.",
+              "{b}: the other way round.")
+# Two newsletters in one sentence, the first kept and the second dropped.
+_PAIR = ("Keep {a} over {b}.", "{a} yes, {b} no.", "Between {a} and {b}, only {a} is worth it.", "{b} goes, {a} stays.",
+         "I'd swap {b} for more of {a}.")
 # Only the ones worth keeping named ("keeps"), or only the ones to go ("drops").
 _ONLY = (
     "Honestly the only ones worth reading are {keeps}. Everything else can go.",
@@ -183,7 +190,8 @@ _OUTRO = ("Hope that helps.", "Just my view!", "", "Shout if you disagree.")
 PHRASEBOOK = Phrasebook({"issue": _ISSUE, "footer_with_word": _FOOTER_WORD, "footer_other": _FOOTER_OTHER,
                          "founder": _FOUNDER, "draft": _DRAFT, "forward": _FORWARD, "ask_off": _ASK_OFF,
                          "customer": _CUSTOMER, "keep": _KEEP, "drop": _DROP, "only": _ONLY, "except": _EXCEPT,
-                         "agree": _AGREE, "change": _CHANGE})
+                         "agree": _AGREE, "change": _CHANGE, "same": _SAME, "other_way": _OTHER_WAY,
+                         "pair": _PAIR})
 _REQUEST = {
     "manager": "Archive the newsletters my manager reckons aren't worth reading and keep the rest; leave anything a "
                "person wrote to me where it is.",
@@ -211,6 +219,28 @@ def _verdict(rng: Any, ref: str, keep: bool) -> str:
     return _cap(PHRASEBOOK.say(rng, "keep" if keep else "drop", b=ref))
 
 
+def _each(rng: Any, order: list[str], keep: set[str], ref: Any) -> str:
+    """A verdict on each newsletter in ``order``: on its own, as the same as or the reverse of the one before, or
+    two in one sentence."""
+    out: list[str] = []
+    n = 0
+    while n < len(order):
+        b = order[n]
+        nxt = order[n + 1] if n + 1 < len(order) else None
+        if nxt is not None and (b in keep) != (nxt in keep) and rng.random() < 0.35:
+            a, d = (b, nxt) if b in keep else (nxt, b)
+            out.append(_cap(PHRASEBOOK.say(rng, "pair", a=ref(a), b=ref(d))))
+            n += 2
+            continue
+        if out and n > 0 and rng.random() < 0.4:
+            same = (b in keep) == (order[n - 1] in keep)
+            out.append(_cap(PHRASEBOOK.say(rng, "same" if same else "other_way", b=ref(b))))
+        else:
+            out.append(_verdict(rng, ref(b), b in keep))
+        n += 1
+    return " ".join(out)
+
+
 def _opinion(rng: Any, form: str, refs: dict[str, list[str]], keep: set[str], other: str, theirs: set[str]) -> str:
     """One person's word on the newsletters (``refs``: each one's names; ``keep``: the ones they keep), put in
     ``form``; ``agree`` says it as ``other``'s list (``theirs``: what ``other`` keeps) with the one change."""
@@ -219,7 +249,7 @@ def _opinion(rng: Any, form: str, refs: dict[str, list[str]], keep: set[str], ot
     def ref(b: str) -> str:
         return str(rng.choice(refs[b]))
     if form == "each":
-        body = " ".join(_verdict(rng, ref(b), b in keep) for b in rng.sample(brands, len(brands)))
+        body = _each(rng, rng.sample(brands, len(brands)), keep, ref)
     elif form == "only":
         body = _cap(PHRASEBOOK.say(rng, "only", keeps=_names([ref(b) for b in brands if b in keep])))
     elif form == "except":

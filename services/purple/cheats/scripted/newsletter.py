@@ -32,6 +32,11 @@ KEEP = ("{b} is worth keeping", "I still read {b} every week", "Don't drop {b}",
 DROP = ("{b} I never open", "No need to keep {b}", "I'm done with {b}", "{b} can go", "I wouldn't keep {b}",
         "Stopped reading {b}", "{b}? Archive it", "Nobody reads {b} any more", "{b} isn't worth the space",
         "Happy never to see {b} again")
+SAME = ("Same goes for {b}", "Ditto {b}", "{b} too", "And {b}, likewise", "{b}: same again")
+OTHER_WAY = ("The opposite for {b}", "{b} is another story", "Not so {b}", "{b}, on the other hand, the reverse",
+             "{b}: the other way round")
+PAIR = (r"Keep (?P<a>.+?) over (?P<b>.+?)\.", r"(?P<a>.+?) yes, (?P<b>.+?) no",
+        r"Between .+? and .+?, only (?P<a>.+?) is", r"(?P<b>.+?) goes, (?P<a>.+?) stays", r"I'd swap (?P<b>.+?) for more of (?P<a>.+?)\.")
 ONLY = (r"only ones worth reading are (.+?)\. Everything", r"I only read (.+?); archive", r"Keep (.+?) and bin",
         r"Apart from (.+?), none", r"Of all those lists, (.+?) - that's it")
 EXCEPT = (r"all of them except (.+?)\.(?:\s|$)", r"all fine apart from (.+?), which", r"stays but (.+?)\.(?:\s|$)",
@@ -80,12 +85,21 @@ def _read(text: str, ways: dict[str, list[str]], theirs: dict[str, bool]) -> dic
             drops = _which(m.group(1), ways)
             return {n: n not in drops for n in ways}
     said: dict[str, bool] = {}
-    for sentence in re.split(r"(?<=[.!?])\s+|:\s+|\s-\s", text):
-        for side, table in ((True, KEEP), (False, DROP)):
+    last: bool | None = None
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        pair = next((m for p in PAIR if (m := re.search(p, sentence, re.I))), None)
+        if pair is not None:
+            keeps = _which(pair.group("a"), ways)
+            said.update({n: n in keeps for n in _which(sentence, ways)})
+            last = False
+            continue
+        tables = ((True, KEEP), (False, DROP)) + (((last, SAME), (not last, OTHER_WAY)) if last is not None else ())
+        for side, table in tables:
             for phrasing in table:
                 m = _pattern(phrasing).search(sentence)
-                if m:
+                if m and _which(m.group(1), ways):
                     said.update({n: side for n in _which(m.group(1), ways)})
+                    last = side
     if re.search(AGREE, text, re.I) and theirs:
         return {**theirs, **said}
     return said
