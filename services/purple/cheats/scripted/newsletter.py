@@ -36,7 +36,8 @@ SAME = ("Same goes for {b}", "Ditto {b}", "{b} too", "And {b}, likewise", "{b}: 
 OTHER_WAY = ("The opposite for {b}", "{b} is another story", "Not so {b}", "{b}, on the other hand, the reverse",
              "{b}: the other way round")
 PAIR = (r"Keep (?P<a>.+?) over (?P<b>.+?)\.", r"(?P<a>.+?) yes, (?P<b>.+?) no",
-        r"Between .+? and .+?, only (?P<a>.+?) is", r"(?P<b>.+?) goes, (?P<a>.+?) stays", r"I'd swap (?P<b>.+?) for more of (?P<a>.+?)\.")
+        r"Between .+? and .+?, only (?P<a>.+?) is", r"(?P<b>.+?) goes, (?P<a>.+?) stays",
+        r"I'd swap (?P<b>.+?) for more of (?P<a>.+?)\.")
 ONLY = (r"only ones worth reading are (.+?)\. Everything", r"I only read (.+?); archive", r"Keep (.+?) and bin",
         r"Apart from (.+?), none", r"Of all those lists, (.+?) - that's it")
 EXCEPT = (r"all of them except (.+?)\.(?:\s|$)", r"all fine apart from (.+?), which", r"stays but (.+?)\.(?:\s|$)",
