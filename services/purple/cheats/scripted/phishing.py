@@ -74,8 +74,11 @@ def scam(desk: Desk, email: dict[str, Any]) -> str | None:
 
 
 async def sweep(desk: Desk, rule: Any = scam) -> None:
-    """Junk each scam email once and warn about it; warn about a text from an unknown number asking for gift cards."""
+    """Junk each scam email once and warn about it; warn about a text from an unknown number asking for gift cards
+    (a number a known sender's mail gave as their new one is known)."""
     phones = {re.sub(r"\D", "", p)[-10:] for p in desk.book.phones}
+    phones |= {re.sub(r"\D", "", n)[-10:] for e in desk.inbox.emails if known(desk, sender_of(e))
+               for n in re.findall(r"\+\d{8,}", body_of(e))}
     for email in desk.inbox.emails:
         why = rule(desk, email)
         if why and email.get("folder") not in ("spam", "trash") and desk.once(f"junk:{email['message_id']}"):
@@ -97,10 +100,14 @@ IBAN = re.compile(r"\bGB\d{16}\b")
 def announced(desk: Desk) -> str | None:
     """Who IT said sends the password reminder: an address in its announcement; else the desk itself when it says
     the desk sends them; else the provider it names, matched to a sender's domain."""
-    note = next((e for e in desk.inbox.emails if re.search(r"rotation|password", body_of(e), re.I)
-                 and e.get("is_read")), None)
-    if note is None:
+    # IT's latest word in its thread (a correction overrides the first note); colleagues' guesses don't count.
+    desk_address = next((a.lower() for a in desk.book.emails if "IT" in desk.book.name(a).split()), None)
+    notes = [e for e in desk.inbox.emails if e.get("is_read")
+             and re.search(r"remind|rotation|password", body_of(e), re.I)
+             and (desk_address is None or sender_of(e).lower() == desk_address)]
+    if not notes:
         return None
+    note = notes[-1]
     text = body_of(note)
     found = re.findall(r"[\w.+-]+@[\w.-]+\w", text)
     if found:
@@ -131,6 +138,9 @@ def scam_v2(desk: Desk, email: dict[str, Any]) -> str | None:
         before = " ".join(body_of(e) for e in desk.inbox.emails if e.get("is_read") and "invoice" in
                           str(e.get("subject", "")).lower())
         pays = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(before)}
+        # A pay page the supplier said it moves to (the part's billing platforms, copied) is on file too.
+        pays |= {f"{p.lower()}.example" for p in ("Payhub", "Billwise", "Invoicely", "Settleup")
+                 if re.search(p, before)}
         links = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(text)}
         if (links and pays and not links & pays) or (set(IBAN.findall(text)) - set(IBAN.findall(before))):
             return "bank details"
