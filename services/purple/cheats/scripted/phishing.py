@@ -109,6 +109,16 @@ def announced(desk: Desk) -> str | None:
         return None
     note = notes[-1]
     text = body_of(note)
+    # "The same sender as the sign-in set-up mail in June": the read sign-in mail of that month.
+    month = re.search(r"(?:set-up|set up|enrolment).*?\b(January|February|March|April|May|June|July|August|September|"
+                      r"October|November|December)\b|\b(January|February|March|April|May|June|July|August|September|"
+                      r"October|November|December)\b.{0,30}(?:set up|set-up|enrolment)", text, re.I | re.S)
+    if month:
+        name = month.group(1) or month.group(2)
+        setup = next((e for e in desk.inbox.emails if e.get("is_read") and f"{desk.at(e['received_at']):%B}" == name
+                      and re.search(r"sign-in|enrol", f"{e.get('subject', '')} {body_of(e)}", re.I)), None)
+        if setup is not None:
+            return sender_of(setup).lower()
     found = re.findall(r"[\w.+-]+@[\w.-]+\w", text)
     if found:
         return str(found[0]).lower()
@@ -128,7 +138,11 @@ def scam_v2(desk: Desk, email: dict[str, Any]) -> str | None:
     if email.get("is_read"):
         return None
     known_domains = {domain(desk.inbox.user_email), *(domain(a) for a in desk.book.emails)}
-    if any(similar(domain(sender).split(".")[0], k.split(".")[0]) for k in known_domains):
+    # A domain a known sender announced as their new one is theirs.
+    moved = {d.lower() for e in desk.inbox.emails if e.get("is_read") and known(desk, sender_of(e))
+             for d in re.findall(r"(?:from|to|address[^:]*:)\s+(?:[\w.+-]+@)?([\w-]+\.example)", body_of(e))}
+    if domain(sender) not in moved and any(similar(domain(sender).split(".")[0], k.split(".")[0])
+                                           for k in known_domains):
         return "password" if re.search(r"password", text, re.I) else "bank details"
     if re.search(r"password", text, re.I) and re.search(r"expire|reset|rotation|locked", text, re.I):
         real = announced(desk)
@@ -137,7 +151,7 @@ def scam_v2(desk: Desk, email: dict[str, Any]) -> str | None:
     if re.search(r"invoice", text, re.I):
         before = " ".join(body_of(e) for e in desk.inbox.emails if e.get("is_read") and "invoice" in
                           str(e.get("subject", "")).lower())
-        pays = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(before)}
+        pays = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(before)} | moved
         # A pay page the supplier said it moves to (the part's billing platforms, copied) is on file too.
         pays |= {f"{p.lower()}.example" for p in ("Payhub", "Billwise", "Invoicely", "Settleup")
                  if re.search(p, before)}
