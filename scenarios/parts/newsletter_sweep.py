@@ -172,7 +172,7 @@ _AGREE = (
     "I'm with {other} on all of these, except {b}: {verdict}",
     "Same as {other}, apart from {b}. {verdict}",
     "What {other} said, with one change. {verdict}",
-    "{other} has it right, bar one: {verdict}",
+    "{other} got it right, bar one: {verdict}",
 )
 # A later message in the thread that changes the verdict on one newsletter.
 _CHANGE = (
@@ -220,24 +220,24 @@ def _verdict(rng: Any, ref: str, keep: bool) -> str:
 
 
 def _each(rng: Any, order: list[str], keep: set[str], ref: Any) -> str:
-    """A verdict on each newsletter in ``order``: on its own, as the same as or the reverse of the one before, or
-    two in one sentence."""
+    """A verdict on each newsletter in ``order``: on its own, as the same as or the reverse of the one before (only
+    after a verdict on one newsletter), or two in one sentence."""
     out: list[str] = []
-    n = 0
+    n, single = 0, False
     while n < len(order):
         b = order[n]
         nxt = order[n + 1] if n + 1 < len(order) else None
         if nxt is not None and (b in keep) != (nxt in keep) and rng.random() < 0.35:
             a, d = (b, nxt) if b in keep else (nxt, b)
             out.append(_cap(PHRASEBOOK.say(rng, "pair", a=ref(a), b=ref(d))))
-            n += 2
+            n, single = n + 2, False
             continue
-        if out and n > 0 and rng.random() < 0.4:
+        if single and rng.random() < 0.4:
             same = (b in keep) == (order[n - 1] in keep)
             out.append(_cap(PHRASEBOOK.say(rng, "same" if same else "other_way", b=ref(b))))
         else:
             out.append(_verdict(rng, ref(b), b in keep))
-        n += 1
+        n, single = n + 1, True
     return " ".join(out)
 
 

@@ -16,6 +16,12 @@ from typing import Any
 from services.purple.cheats.base import body_of, sender_of
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
+
+def known(desk: Desk, sender: str) -> bool:
+    """A colleague (the company's domain) or someone in the address book."""
+    return sender.lower() in {a.lower() for a in desk.book.emails} or \
+        sender.lower().endswith("@" + desk.inbox.user_email.split("@")[1].lower())
+
 NAMES = ("Harbor Logistics Weekly", "Ledgerline", "Packwise Digest", "Freight Notes", "Supply Signal",
          "Dockside Brief", "Margin Memo", "Brightline", "Kitewell", "Fernhollow", "Sparrowgate")
 FOUNDERS = {"Mara": "Brightline", "Teo": "Kitewell", "Juna": "Fernhollow", "Odile": "Sparrowgate"}
@@ -42,12 +48,12 @@ ONLY = (r"only ones worth reading are (.+?)\. Everything", r"I only read (.+?); 
         r"Apart from (.+?), none", r"Of all those lists, (.+?) - that's it")
 EXCEPT = (r"all of them except (.+?)\.(?:\s|$)", r"all fine apart from (.+?), which", r"stays but (.+?)\.(?:\s|$)",
           r"the lot, minus (.+?)\.(?:\s|$)", r"Only (.+?) should go")
-AGREE = r"I'm with \w+ on all|Same as \w+, apart|What \w+ said, with one change|\w+ has it right, bar one"
+AGREE = r"I'm with \w+ on all|Same as \w+, apart|What \w+ said, with one change|\w+ got it right, bar one"
 CHANGE = r"scrap what I said|One change:|Thinking again|Correction on|Ignore my last word"
 
 
 def _pattern(phrasing: str) -> re.Pattern[str]:
-    return re.compile(re.escape(phrasing).replace(re.escape("{b}"), "(.+?)"), re.I)
+    return re.compile(re.escape(phrasing).replace(re.escape("{b}"), "(.+)"), re.I)
 
 
 def _ways(desk: Desk, lists: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
@@ -60,7 +66,7 @@ def _ways(desk: Desk, lists: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
                 for w in ("{first}'s letters", "the founder's notes from {first}", "the one {first} writes")]
         out += [w for cue, words in TOPICS.items() if re.search(cue, text, re.I) for w in words]
         for e in desk.inbox.emails:
-            if e is email or name.lower() not in f"{e.get('subject', '')} {body_of(e)}".lower():
+            if e is email or e.get("is_read") or name.lower() not in f"{e.get('subject', '')} {body_of(e)}".lower():
                 continue
             first = desk.book.name(sender_of(e)).split()[0]
             out += [w.format(who=first) for w in ("the one {who} forwarded", "whatever {who} sent round",
@@ -114,7 +120,7 @@ class NewsletterSweep(Script):
     async def turn(self, desk: Desk) -> None:
         if not desk.once("sweep"):
             return
-        lists = {n: e for e in desk.inbox.emails if not e.get("is_read")
+        lists = {n: e for e in desk.inbox.emails if not e.get("is_read") and not known(desk, sender_of(e))
                  and not re.search(r"^(?:fwd?|fw|re):|\(fwd\)", str(e.get("subject", "")), re.I)
                  for n in NAMES if n.lower() in f"{sender_of(e)} {e.get('subject', '')} {body_of(e)[:120]}".lower()}
         ways = _ways(desk, lists)
