@@ -124,7 +124,9 @@ class NewsletterSweep(Script):
                  and not re.search(r"^(?:fwd?|fw|re):|\(fwd\)", str(e.get("subject", "")), re.I)
                  for n in NAMES if n.lower() in f"{sender_of(e)} {e.get('subject', '')} {body_of(e)[:120]}".lower()}
         ways = _ways(desk, lists)
-        said = sorted((e for e in desk.inbox.all_emails if e.get("thread_id") == "thread-sweep-said"),
+        # The thread: the earlier (read) mail, the user's own sent mail included, that names a newsletter.
+        said = sorted((e for e in desk.inbox.all_emails if e.get("is_read")
+                       and _which(f"{e.get('subject', '')} {body_of(e)}", ways)),
                       key=lambda e: str(e.get("sent_at") or e.get("received_at")))
         decider = await self._decider(desk)
         if decider is None:
