@@ -50,9 +50,9 @@ def test_archiving_every_newsletter_or_by_keyword_nets_nothing_and_deleting_a_pe
         assert score(sc, "people_mail_kept", context(sc, final=filed({item})), KEY) == 1.0
 
 
-def test_the_person_who_decides_is_named_relative_to_the_world_and_disagrees_with_the_other():
+def test_the_person_who_decides_is_named_relative_to_the_world():
     """Over many worlds every decider (the manager, a colleague named, the user's own sent mail) and every form of
-    their word appears, and following the other person in the thread never scores."""
+    their word appears; when the user decides, their word is in their own sent mail."""
     shapes = set()
     for seed in range(1, 60):
         sc = world(KEY, seed)
