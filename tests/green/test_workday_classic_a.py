@@ -177,11 +177,45 @@ def test_phishing_draws_every_shape_and_the_real_mail_shares_the_scams_words():
         shapes.add(truth["shape"])
         morning = {e["data"]["message_id"]: e["data"] for e in sc.initial_state["events"]["events"]}
         own = "@" + sc.truth["user"].split("@")[1]
-        outside_real += not morning["m-phishing-reminder"]["from_address"].endswith(own)
+        roles = truth["roles"]
+        outside_real += not morning[roles["reminder"]]["from_address"].endswith(own)
         inside_scam += bool(truth["hijacked"])
         # The scam reminder is written in one of IT's own phrasings: only the sender and the page differ.
-        assert "password" in morning["m-phishing-password"]["body_text"].lower()
+        assert "password" in morning[roles["password"]]["body_text"].lower()
+        # No id says which message is which.
+        assert not any(w in m for m in [*morning, *truth["items"]] for w in ("password", "bank", "gift", "raffle"))
     assert len(shapes) == 4 and outside_real > 10 and inside_scam > 10
+
+
+def test_phishing_context_crosses_the_cues_a_rule_reads():
+    """IT's first note may name the wrong sender and be corrected later in its thread (beside a colleague's wrong
+    guess), or name the sender only as whoever sent a month's sign-in set-up mail; the supplier may bill from a new
+    domain one letter off the address book's; and the raffle text may come from the CEO's new number, announced by
+    email: a warning about that real text is a false alarm, and junking any of that earlier mail is a stray."""
+    seen = {"correction": 0, "guess": 0, "setup": 0, "moved": 0, "ceo": 0}
+    for seed in range(1, 40):
+        sc, key = world("phishing", seed), "phishing"
+        truth = sc.truth["parts"][key]
+        emails = sc.initial_state["environment"]["modality_states"]["email"]["emails"]
+        morning = {e["data"]["message_id"]: e["data"] for e in sc.initial_state["events"]["events"]}
+        roles = truth["roles"]
+        seen["correction"] += roles["correction"] in emails
+        seen["guess"] += roles["guess"] in emails
+        seen["setup"] += roles["setup"] in emails
+        book = {i["value"] for c in sc.initial_state["environment"]["modality_states"]["contacts"]["contacts"].values()
+                for i in c["identifiers"]}
+        seen["moved"] += morning[roles["invoice"]]["from_address"] not in book
+        right = _junk(sc, truth["attacks"])
+        if roles["ceo-number"] in emails:
+            seen["ceo"] += 1
+            raffle = truth["items"][roles["raffle"]]["names"][0]
+            summary = [s["body"]["content"] for s in sc.solution["steps"] if s["path"] == "/chat/send"][-1]
+            alarm = f"{summary}\nThe text from {raffle} about gift cards is a scam too."
+            assert round(score(sc, "phishing_warned", context(sc, chat=[alarm], final=right), key), 3) == 0.667
+        earlier = [m for m in truth["real"] if m in emails]
+        assert score(sc, "phishing_sorted", context(sc, final=_junk(sc, [*truth["attacks"], earlier[-1]])), key) \
+            == 0.5
+    assert all(n >= 5 for n in seen.values()), seen
 
 
 # ------------------------------------------------------------------------------------------------ sms

@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from services.purple.cheats.base import body_of, sender_of
+from services.purple.cheats.scripted import newsletter  # noqa: F401  (newsletter_sweep's rules)
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
 THREATS = (("password", r"password|credential|sign-?in|log-?in|mfa|multi-factor|verif"),
@@ -73,8 +74,11 @@ def scam(desk: Desk, email: dict[str, Any]) -> str | None:
 
 
 async def sweep(desk: Desk, rule: Any = scam) -> None:
-    """Junk each scam email once and warn about it; warn about a text from an unknown number asking for gift cards."""
+    """Junk each scam email once and warn about it; warn about a text from an unknown number asking for gift cards
+    (a number a known sender's mail gave as their new one is known)."""
     phones = {re.sub(r"\D", "", p)[-10:] for p in desk.book.phones}
+    phones |= {re.sub(r"\D", "", n)[-10:] for e in desk.inbox.emails if known(desk, sender_of(e))
+               for n in re.findall(r"\+\d{8,}", body_of(e))}
     for email in desk.inbox.emails:
         why = rule(desk, email)
         if why and email.get("folder") not in ("spam", "trash") and desk.once(f"junk:{email['message_id']}"):
@@ -96,11 +100,25 @@ IBAN = re.compile(r"\bGB\d{16}\b")
 def announced(desk: Desk) -> str | None:
     """Who IT said sends the password reminder: an address in its announcement; else the desk itself when it says
     the desk sends them; else the provider it names, matched to a sender's domain."""
-    note = next((e for e in desk.inbox.emails if re.search(r"rotation|password", body_of(e), re.I)
-                 and e.get("is_read")), None)
-    if note is None:
+    # IT's latest word in its thread (a correction overrides the first note); colleagues' guesses don't count.
+    desk_address = next((a.lower() for a in desk.book.emails if "IT" in desk.book.name(a).split()), None)
+    notes = [e for e in desk.inbox.emails if e.get("is_read")
+             and re.search(r"remind|rotation|password", body_of(e), re.I)
+             and (desk_address is None or sender_of(e).lower() == desk_address)]
+    if not notes:
         return None
+    note = notes[-1]
     text = body_of(note)
+    # "The same sender as the sign-in set-up mail in June": the read sign-in mail of that month.
+    month = re.search(r"(?:set-up|set up|enrolment).*?\b(January|February|March|April|May|June|July|August|September|"
+                      r"October|November|December)\b|\b(January|February|March|April|May|June|July|August|September|"
+                      r"October|November|December)\b.{0,30}(?:set up|set-up|enrolment)", text, re.I | re.S)
+    if month:
+        name = month.group(1) or month.group(2)
+        setup = next((e for e in desk.inbox.emails if e.get("is_read") and f"{desk.at(e['received_at']):%B}" == name
+                      and re.search(r"sign-in|enrol", f"{e.get('subject', '')} {body_of(e)}", re.I)), None)
+        if setup is not None:
+            return sender_of(setup).lower()
     found = re.findall(r"[\w.+-]+@[\w.-]+\w", text)
     if found:
         return str(found[0]).lower()
@@ -120,7 +138,11 @@ def scam_v2(desk: Desk, email: dict[str, Any]) -> str | None:
     if email.get("is_read"):
         return None
     known_domains = {domain(desk.inbox.user_email), *(domain(a) for a in desk.book.emails)}
-    if any(similar(domain(sender).split(".")[0], k.split(".")[0]) for k in known_domains):
+    # A domain a known sender announced as their new one is theirs.
+    moved = {d.lower() for e in desk.inbox.emails if e.get("is_read") and known(desk, sender_of(e))
+             for d in re.findall(r"(?:from|to|address[^:]*:)\s+(?:[\w.+-]+@)?([\w-]+\.example)", body_of(e))}
+    if domain(sender) not in moved and any(similar(domain(sender).split(".")[0], k.split(".")[0])
+                                           for k in known_domains):
         return "password" if re.search(r"password", text, re.I) else "bank details"
     if re.search(r"password", text, re.I) and re.search(r"expire|reset|rotation|locked", text, re.I):
         real = announced(desk)
@@ -129,7 +151,10 @@ def scam_v2(desk: Desk, email: dict[str, Any]) -> str | None:
     if re.search(r"invoice", text, re.I):
         before = " ".join(body_of(e) for e in desk.inbox.emails if e.get("is_read") and "invoice" in
                           str(e.get("subject", "")).lower())
-        pays = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(before)}
+        pays = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(before)} | moved
+        # A pay page the supplier said it moves to (the part's billing platforms, copied) is on file too.
+        pays |= {f"{p.lower()}.example" for p in ("Payhub", "Billwise", "Invoicely", "Settleup")
+                 if re.search(p, before)}
         links = {m.split(".", 1)[1] if m.startswith("pay.") else m for m in LINK.findall(text)}
         if (links and pays and not links & pays) or (set(IBAN.findall(text)) - set(IBAN.findall(before))):
             return "bank details"
@@ -202,25 +227,6 @@ class PhishingGuard(Script):
                 await desk.reply(question, f"Hi,\n\nThe walkthrough is on {start:%A} at {start:%H:%M} UTC.\n\n"
                                            "Thanks")
                 desk.report.append(f"Answered the walkthrough question: {start:%A} {start:%H:%M} UTC.")
-
-
-PERSONAL = re.compile(r"unsubscribe me|remove me|take me off|could you|i tried|i met you|my draft|can you", re.I)
-LISTISH = re.compile(r"unsubscribe|preferences|\blist\b|issue|digest|newsletter|bulletin|roundup|settings|browser|"
-                     r"signed up|all-staff|internal", re.I)
-
-
-@script
-class NewsletterSweep(Script):
-    part = "newsletter_sweep"
-    trigger = r"archive the newsletters and mailing-list mail"
-
-    async def turn(self, desk: Desk) -> None:
-        book = {a.lower() for a in desk.book.emails}
-        lists = [e for e in desk.inbox.emails if e.get("folder") == "inbox" and sender_of(e).lower() not in book
-                 and not PERSONAL.search(body_of(e)) and LISTISH.search(f"{e.get('subject', '')} {body_of(e)}")]
-        if lists and desk.once("sweep"):
-            await desk.call("POST", "/email/archive", {"message_ids": [e["message_id"] for e in lists]})
-            desk.report.append(f"Archived {len(lists)} newsletters.")
 
 
 PROMO = re.compile(r"% off|discount|offer|trial|demo|price|issue|briefing|newsletter|weekly|read the full",
