@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -251,6 +251,19 @@ PHRASES = Phrasebook({
                     f"everyone. The room's booked all day."),
                     lambda day, usual, boss: (f"Team day moved\nThe client can only do {day}, so that's when we're "
                     f"all in the office; {usual} we work from home as normal.")),
+    # The same mail naming this week's day only by reference: to a day before it, after it, or to an event that day.
+    "office_after": (lambda prev, usual, boss: (f"Office day this week\nWe'll go in the day after {prev} this week "
+                     f"- {usual} is off, the floor's being repainted. {boss}"),
+                     lambda prev, usual, boss: (f"Team day\nNo office on {usual} this week; we're in the day after "
+                     f"{prev} instead.")),
+    "office_before": (lambda after, usual, boss: (f"In-person day\nThis week it's the day before {after}, not "
+                      f"{usual}. {boss}"),
+                      lambda after, usual, boss: (f"Swap this week\n{usual} is cancelled - we'll be in the office "
+                      f"the day before {after}.")),
+    "office_event": (lambda event, usual, boss: (f"This week\nWe'll all be in on the day of the {event} (it's in "
+                     f"your calendar), so not {usual}. {boss}"),
+                     lambda event, usual, boss: (f"Office\nSince the {event} is in town, that day is our office "
+                     f"day this week rather than {usual}.")),
     # Two mails: the first names the usual day, the later one corrects it.
     "office_first": (lambda usual, boss: f"Office day this week\nHi all, the in-office day this week is {usual}. "
                      f"{boss}",
@@ -315,6 +328,7 @@ class _Times:
     free_day: int = 0
     decoy: str = "none"  # what the calendar shows in the free window (DECOYS)
     decoy_at: datetime | None = None  # its start, within the free window
+    extra: list[CalendarEvent] = field(default_factory=list)  # an event on the office day a mail points at
 
 
 def _overlaps(a: datetime, b: datetime, length: timedelta) -> bool:
@@ -411,6 +425,40 @@ def _calendar(day: Day, t: _Times) -> tuple[list[CalendarEvent], list[Email]]:
     return events, mails
 
 
+EVENTS = ("quarterly review", "client lunch", "all-hands", "board prep", "team offsite planning")
+
+
+def _office_mail(day: Day, t: _Times, boss: Person) -> str:
+    """The colleague's mail moving this week's office day off the usual one: naming it, or pointing at it from the
+    weekday before or after it, or from an event in the user's calendar that day."""
+    rng = day.rng
+    name, usual = f"{day.at(0, days=t.office_day):%A}", f"{day.at(0, days=t.free_day):%A}"
+    ways = ["office_mail", "office_mail"]
+    before, after = day.at(0, days=t.office_day - 1), day.at(0, days=t.office_day + 1)
+    if before.weekday() < 5:
+        ways.append("office_after")
+    if after.weekday() < 5:
+        ways.append("office_before")
+    spans = [(day.at(h, days=t.office_day), day.at(h + 1, days=t.office_day)) for h in (12, 17.5, 18)]
+    free = [span for span in spans if day.free(*span)]
+    if free:
+        ways.append("office_event")
+    way = rng.choice(ways)
+    if way == "office_after":
+        return PHRASES.say(rng, way, prev=f"{before:%A}", usual=usual, boss=boss.first)
+    if way == "office_before":
+        return PHRASES.say(rng, way, after=f"{after:%A}", usual=usual, boss=boss.first)
+    if way == "office_event":
+        event, span = rng.choice(EVENTS), rng.choice(free)
+        day.claim(*span, KEY)
+        t.extra.append(kit.calendar_event("ev-sms-office", event.capitalize(), iso(span[0]), iso(span[1]),
+                                          organizer=boss.email, attendees=[(day.user.email, day.user.name,
+                                                                            "accepted")],
+                                          created_at=iso(day.start), updated_at=iso(day.start)))
+        return PHRASES.say(rng, way, event=event, usual=usual, boss=boss.first)
+    return PHRASES.say(rng, way, day=name, usual=usual, boss=boss.first)
+
+
 def _office(day: Day, t: _Times, mode: str) -> tuple[str, list[Email], list[Person]]:
     """How the prompt names the office day, the colleague's mails that hold it (in "mail" and "corrected", this
     week's day moved off the usual one, where the free window is) and the colleague."""
@@ -423,7 +471,7 @@ def _office(day: Day, t: _Times, mode: str) -> tuple[str, list[Email], list[Pers
     (boss,) = day.people(1, role="manager")
     ref = PHRASES.say(rng, "office_ref", boss=boss.first, usual=usual)
     if mode == "mail":
-        subject, body = PHRASES.say(rng, "office_mail", day=name, usual=usual, boss=boss.first).split("\n", 1)
+        subject, body = _office_mail(day, t, boss).split("\n", 1)
         return ref, [kit.inbox_email("m-sms-office", boss.email, day.user.email, subject, body,
                                      iso(day.at(17, days=-2)), read=True)], [boss]
     f_subject, f_body = PHRASES.say(rng, "office_first", usual=usual, boss=boss.first).split("\n", 1)
@@ -443,6 +491,15 @@ def _taken_ref(rng: random.Random, slots: list[datetime], taken: datetime) -> st
     if len(same) == 1:
         refs += [f"the {taken:%A} {half} one", f"{taken:%A} {half}"]
     refs.append(f"{taken:%A} at {clock12(taken)}")
+    that_day = sorted(s for s in slots if s.date() == taken.date())
+    if len(that_day) == 1:
+        refs += [f"the {taken:%A} one", f"whatever I said for {taken:%A}"]
+    else:
+        refs.append(f"the {'earlier' if that_day[0] == taken else 'later'} one on {taken:%A}")
+    if taken == min(slots):
+        refs.append("the earliest one")
+    if taken == max(slots):
+        refs.append("the last one in the week")
     return rng.choice(refs)
 
 
@@ -536,6 +593,7 @@ class SmsCoordination(Part):
         events, clinic = _calendar(day, t)
         mode = rng.choice(OFFICE_MODES)
         office, memos, boss = _office(day, t, mode)
+        events += t.extra
         rules = PHRASES.say(rng, "rules", hours=PHRASES.say(rng, f"hours_{half}"), office=office)
         request = PHRASES.say(rng, "request", problem=problem, first=pro.first, last=pro.last, trade=trade,
                               rules=rules)

@@ -99,6 +99,73 @@ def _shutoff(desk: Desk) -> tuple[datetime, datetime] | None:
     return None
 
 
+WEEKDAY = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday)s?\b")
+# v3: a weekday a colleague's mail names but rules out ("not Tuesday", "instead of Tuesday", "from Tuesday to",
+# "rather than Tuesday", "what I said about Tuesday", "taken on Tuesday", "Tuesday in the office is cancelled",
+# "Tuesday we work from home").
+RULED_OUT_BEFORE = re.compile(r"(?:not|instead of|from|rather than|about|taken on)\s+$", re.I)
+RULED_OUT_AFTER = re.compile(r"^\s*(?:as usual|in the office is cancelled|we work from home)", re.I)
+AT_HOME = re.compile(r"from home|call with|online|video call|engineer visiting|delivery|zoom|facetime|home", re.I)
+MOMENT = re.compile(r"(Monday|Tuesday|Wednesday|Thursday|Friday) (\d{1,2}) [A-Z][a-z]+ at (\d{1,2}(?::\d\d)?\s?(?:am|pm))")
+# The clinic's mail: the old time is the one after "from", "not", "The", or "on ... is cancelled".
+OLD_TIME = re.compile(r"(?:from|not|The|on) $")
+
+
+def _office_day(desk: Desk) -> str | None:
+    """The office day: named in the prompt next to office words, else in the latest mail of the colleague the prompt
+    names, the weekday it does not rule out."""
+    prompt = desk.prompt
+    m = re.search(r"(?:office|commute|at work)[^.;]*?\b(Monday|Tuesday|Wednesday|Thursday|Friday)|"
+                  r"(Monday|Tuesday|Wednesday|Thursday|Friday)s?\b[^.;]*?(?:office|won't work|no good|never home)",
+                  prompt)
+    if m and "mail" not in prompt[max(0, m.start() - 80):m.end() + 80]:
+        return m[1] or m[2]
+    senders = {k for k, n in desk.book.names.items() if "@" in k and n.split()[0] in prompt}
+    mails = sorted((e for e in desk.inbox.emails if str(e.get("from_address")) in senders),
+                   key=lambda e: str(e.get("received_at") or e.get("sent_at") or ""))
+    for e in reversed(mails):
+        body = f"{e.get('subject')}\n{e.get('body_text')}"
+        kept = [w[1] for w in WEEKDAY.finditer(body) if not RULED_OUT_BEFORE.search(body[:w.start()])
+                and not RULED_OUT_AFTER.search(body[w.end():])]
+        if kept:
+            return kept[0]
+    return None
+
+
+def _busy(desk: Desk) -> list[tuple[datetime, datetime]]:
+    """Appointments that take the user out: live, not at home, at their latest time (a clinic's mail moves one)."""
+    out = []
+    moved: dict[datetime, datetime] = {}
+    for e in desk.inbox.emails:
+        found = [(mm, _moment(desk, mm)) for mm in MOMENT.finditer(str(e.get("body_text") or ""))]
+        if len(found) == 2:
+            body = str(e.get("body_text"))
+            old = next((t for mm, t in found if OLD_TIME.search(body[:mm.start()]) or
+                        re.match(r"[^.]*is cancelled", body[mm.end():])), None)
+            new = next((t for _, t in found if t != old), None)
+            if old and new:
+                moved[old] = new
+    for e in desk.events:
+        if not e.get("start") or e.get("status") == "cancelled":
+            continue
+        if AT_HOME.search(f"{e.get('title')} {e.get('location') or ''}"):
+            continue
+        start, end = desk.at(e["start"]), desk.at(e["end"])
+        if start in moved:
+            start, end = moved[start], moved[start] + (end - start)
+        out.append((start, end))
+    return out
+
+
+def _moment(desk: Desk, m: re.Match[str]) -> datetime | None:
+    hour = _hour(m[3])
+    for ahead in range(14):
+        cand = desk.now + timedelta(days=ahead)
+        if hour is not None and cand.day == int(m[2]):
+            return cand.replace(hour=int(hour), minute=round(hour % 1 * 60), second=0, microsecond=0)
+    return None
+
+
 @script
 class SmsCoordinationDay(Script):
     part = "sms_coordination"
@@ -122,9 +189,9 @@ class SmsCoordinationDay(Script):
             prompt = desk.prompt.lower()
             afternoon = bool(re.search(r"1pm|13:00|one o'clock|after lunch|mornings are impossible|no morning",
                                        prompt))
-            office = next((d for d in DAYS if re.search(rf"{d}s?\b", prompt)), None)
+            office = (_office_day(desk) or "").lower()
             shut = _shutoff(desk)
-            busy = [(desk.at(e["start"]), desk.at(e["end"])) for e in desk.events if e.get("start") and e.get("end")]
+            busy = _busy(desk)
             ok = []
             for w in _windows(str(offer.get("body")), desk.now):
                 end = w + timedelta(hours=2)
