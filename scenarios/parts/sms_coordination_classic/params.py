@@ -45,12 +45,14 @@ from .templates import (
     LIFTED_TEXTS,
     MORNING,
     MORNING_REASONS,
+    MOVED_SUBJECTS,
     PARTNER_REASONS,
     RIVALS,
     STREETS,
     WIFI_WORDS,
 )
 
+OFFER_LAYOUTS, OPENERS = 5, 6  # how many texts.OFFER_LAYOUTS and texts.OPENERS
 KEY = "sms_coordination_classic"  # the workday library already has a part "sms_coordination" (its smaller core)
 START = datetime(2026, 3, 16, 8, 0, tzinfo=UTC)  # Monday
 END = datetime(2026, 3, 16, 18, 0, tzinfo=UTC)
@@ -118,6 +120,9 @@ class Params:
     lifted_day: date | None = None  # the day the partner first asked for and then freed (the "lifted" twist)
     dentist_shown: datetime | None = None  # the appointment's old time, still on the calendar (the "moved" twist)
     hours_wording: int = 0  # index into HOURS_WORDING[hours]: how the prompt states the user's hours
+    offer_layout: int = 0  # index into texts.OFFER_LAYOUTS: how Tony lays out his slots
+    opener: int = 0  # index into texts.OPENERS: how the partner's text opens
+    moved_subject: int = 0  # index into MOVED_SUBJECTS: the subject of the dentist's note that the time moved
 
     # ---------------------------------------------------------------- derived
     @property
@@ -299,7 +304,8 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         partner_text_at=at(START.date(), 8, rng.choice((20, 25, 30, 35, 40, 45, 50))),
         partner_reason=rng.randrange(len(LIFTED_TEXTS if lifted else reasons)), dentist_start=dentist, slots=slots,
         gendered=False, hours=hours, lifted_day=valid_day if lifted else None, dentist_shown=shown,
-        hours_wording=rng.randrange(len(HOURS_WORDING[hours])))
+        hours_wording=rng.randrange(len(HOURS_WORDING[hours])), offer_layout=rng.randrange(OFFER_LAYOUTS),
+        opener=rng.randrange(OPENERS), moved_subject=rng.randrange(len(MOVED_SUBJECTS)))
     check(params)
     return params
 

@@ -19,12 +19,14 @@ Explanations say what went wrong in general terms; the slot, the event and the r
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import checklist, identifier, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import contacted, credited, outgoing, own_words, tally, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
@@ -47,9 +49,22 @@ from .reading import (
     visits,
     world_texts,
 )
+from .templates import HOURS_WORDING, LIFTED_TEXTS, MORNING_REASONS, MOVED_SUBJECTS, PARTNER_REASONS
+from .texts import OFFER_LAYOUTS, OPENERS
 from .truth import SmsTruth
-from .world import build, busy
+from .world import MOVED_BODIES, build, busy
 
+# How the world words its messages (drawn per world by index; world 0 keeps the first of each).
+PHRASES = Phrasebook({
+    "offer": OFFER_LAYOUTS,
+    "hours_afternoon": HOURS_WORDING["afternoon"],
+    "hours_morning": HOURS_WORDING["morning"],
+    "partner_opener": OPENERS,
+    "partner_reason": tuple(r[0] for r in (*PARTNER_REASONS, *MORNING_REASONS)),
+    "partner_lifted": LIFTED_TEXTS,
+    "dentist_moved_subject": MOVED_SUBJECTS,
+    "dentist_moved": MOVED_BODIES,
+})
 # Each other slot Tony confirmed cancels this much of the confirmation credit.
 WRONG_BOOKING_COST = 0.5
 CHAT_SLACK = 2
@@ -68,9 +83,17 @@ class SmsCoordination(Part):
     """Book the plumber by text in the one slot that fits (the classic sms_coordination, drawn alone)."""
 
     key = KEY
-    version = 1
+    version = 2
     shapes = (ALONE,)
     Truth = SmsTruth
+    phrasebook = PHRASES
+    # The twists a world holds: each non-empty set of "morning", "lifted" and "moved" (7), and world 0's none.
+    structures = 8
+
+    def structure(self, truth: Any) -> str:
+        """Which twists break the obvious rule in this world."""
+        twists = truth.twists if isinstance(truth, SmsTruth) else truth["twists"]
+        return "+".join(sorted(twists)) or "no twist (world 0)"
     judged = (Judged("text_tone", "Tone of the texts", "politeness", 5, _TONE,
                      "The texts to Tony are friendly, clear and concise, and make clear who is writing."),)
 

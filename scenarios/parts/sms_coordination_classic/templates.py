@@ -67,6 +67,10 @@ LIFTED_TEXTS = (
 LIFTED_REASON = ("", "warm, a bit frazzled this week: a plan for {old} fell through and another one needs the kitchen "
                      "on {day}.", "Perfect, thank you!! x")
 
+# The subject of the dentist's note that the appointment moved (world 0 has none).
+MOVED_SUBJECTS = ("Your appointment has moved", "Change to your appointment", "New time for your check-up",
+                  "Rescheduled: your visit to Dr. {dentist}", "Appointment update")
+
 # Words that make a text a booking request (Tony's offer answers the first one).
 BOOKING_WORDS = ("sink", "leak", "leaking", "plumber", "plumbing", "fix", "repair", "book", "booking", "visit",
                  "come", "available", "availability", "slot", "free", "job", "appointment", "week", "pop round",

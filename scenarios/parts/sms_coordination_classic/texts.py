@@ -70,12 +70,56 @@ def coop_email(p: Params) -> str:
     return f"news@{p.city.lower()}food.coop.example"
 
 
-def offer_text(p: Params) -> str:
+def _clock(moment: datetime) -> str:
+    """"1pm", "9:30am"."""
+    return _h12(moment.hour) + ("" if moment.minute == 0 else f":{moment.minute:02d}") + _ap(moment.hour)
+
+
+def _offer_list(p: Params) -> str:
     names = [offered(s) for s in p.slots]
     return (f"Hi {p.user.first}, {p.plumber.first} here - sorry to hear about the sink! This week I can do "
             f"{', '.join(names[:-1])} or {names[-1]} (that's my arrival window, the job itself is about an hour). "
             f"Text me back which one you want and I'll lock it in. Also send me the full address so I've got it "
             f"right - and the door code if there is one, so I can let myself in if nobody's around.")
+
+
+def _offer_bullets(p: Params) -> str:
+    lines = "\n".join(f"- {weekday(s.start)} {s.start.day} March, {_clock(s.start)}-{_clock(s.end)}" for s in p.slots)
+    return (f"Hello {p.user.first}! Sorry about the leak. What I've got free this week (arrival windows):\n{lines}\n"
+            f"Which one? Send the full address with it, and the door code if you have one, in case nobody's in. "
+            f"- {p.plumber.first}")
+
+
+def _offer_grouped(p: Params) -> str:
+    days: dict[date, list[Slot]] = {}
+    for s in p.slots:
+        days.setdefault(s.start.date(), []).append(s)
+    parts = [f"{weekday(d)} {d.day} March: " + " or ".join(f"{_clock(s.start)} to {_clock(s.end)}" for s in group)
+             for d, group in days.items()]
+    return (f"{p.plumber.first} ({p.company}) here. I can get to you {'; '.join(parts)}. I'll arrive within the "
+            f"window. Text me your pick plus the address - and the code for the front door so I can let myself "
+            f"in.")
+
+
+def _offer_clock24(p: Params) -> str:
+    names = [f"{weekday(s.start)[:3]} {s.start.day} Mar {s.start:%H:%M}-{s.end:%H:%M}" for s in p.slots]
+    return (f"Availability this week: {' / '.join(names)}. Reply with one and the full address (door code too if "
+            f"there is one). Thanks, {p.plumber.first}")
+
+
+def _offer_numbered(p: Params) -> str:
+    names = " ".join(f"({n}) {weekday(s.start)} {s.start.day} March {_clock(s.start)}-{_clock(s.end)}"
+                     for n, s in enumerate(p.slots, 1))
+    return (f"Hi, thanks for the message. Options: {names}. Tell me the day and time that suits, your address, and "
+            f"the building's door code if I'll need it. {p.plumber.first}")
+
+
+OFFER_LAYOUTS = (_offer_list, _offer_bullets, _offer_grouped, _offer_clock24, _offer_numbered)
+
+
+def offer_text(p: Params) -> str:
+    """Tony's offer, in the world's layout (world 0: the list)."""
+    return OFFER_LAYOUTS[p.offer_layout](p)
 
 
 def welcome_text(p: Params) -> str:
@@ -102,12 +146,18 @@ def reasons(p: Params) -> tuple[tuple[str, str, str], ...]:
     return PARTNER_REASONS if p.hours == AFTERNOON else MORNING_REASONS
 
 
+# How the partner's text opens (world 0: "Morning!").
+OPENERS = ("Morning! ", "Hey you - ", "Quick one: ", "Hiya! ", "Before I forget - ", "Love, ")
+
+
 def partner_text(p: Params) -> str:
     """The partner's mid-morning text: the day they need the kitchen (and, in a "lifted" world, the day freed)."""
     if p.lifted_day is not None:
-        return LIFTED_TEXTS[p.partner_reason].format(old=weekday(p.lifted_day), day=weekday(p.partner_day),
+        text = LIFTED_TEXTS[p.partner_reason].format(old=weekday(p.lifted_day), day=weekday(p.partner_day),
                                                      part=p.part)
-    return reasons(p)[p.partner_reason][0].format(day=weekday(p.partner_day))
+    else:
+        text = reasons(p)[p.partner_reason][0].format(day=weekday(p.partner_day))
+    return OPENERS[p.opener] + text.removeprefix("Morning! ")
 
 
 def user_prompt(p: Params) -> str:
