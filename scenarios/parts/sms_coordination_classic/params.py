@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 from green_agent.scenario_kit.world import Person, fresh_people
 
@@ -46,6 +46,13 @@ from .templates import (
     MORNING,
     MORNING_REASONS,
     MOVED_SUBJECTS,
+    OFFICE_AFTER,
+    OFFICE_BEFORE,
+    OFFICE_FIRST,
+    OFFICE_FIX,
+    OFFICE_MAIL,
+    OFFICE_REF,
+    PARTNER_EVENTS,
     PARTNER_REASONS,
     RIVALS,
     STREETS,
@@ -76,6 +83,7 @@ USER_HOURS = {AFTERNOON: (12, 18), MORNING: (8, 12)}
 # The twists a drawn world may have (see the module docstring); world 0 has none.
 TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED = "morning", "lifted", "moved"
 TWISTS = (TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED)
+OFFICE_MODES = ("mail", "corrected")  # drawn worlds; world 0 names the day in the prompt
 
 
 @dataclass(frozen=True)
@@ -123,6 +131,11 @@ class Params:
     offer_layout: int = 0  # index into texts.OFFER_LAYOUTS: how Tony lays out his slots
     opener: int = 0  # index into texts.OPENERS: how the partner's text opens
     moved_subject: int = 0  # index into MOVED_SUBJECTS: the subject of the dentist's note that the time moved
+    office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail" or "corrected"
+    office_text: tuple[str, int] = ("", 0)  # the colleague's mail: its kind (OFFICE_MAIL/AFTER/BEFORE) and phrasing
+    office_fix: int = 0  # "corrected": the first mail (OFFICE_FIRST) and the correction (OFFICE_FIX)
+    office_ref: int = 0  # index into OFFICE_REF: how the prompt points at the colleague's mail
+    partner_event: int = -1  # index into PARTNER_EVENTS when the partner names the day by that event, else -1
 
     # ---------------------------------------------------------------- derived
     @property
@@ -276,6 +289,17 @@ def _cast(rng: random.Random) -> tuple[list[Person], str, str, int, str]:
     return cast, street, " ".join([*(p[-10:] for p in phones), str(number)]), number, apt
 
 
+def _references(rng: random.Random, office: date, lifted: bool) -> dict[str, Any]:
+    """How a drawn world points at the office day (a colleague's mail, maybe corrected later) and, without the
+    "lifted" twist, whether the partner names the day by an event in the calendar."""
+    kinds = [*(("mail", n) for n in range(len(OFFICE_MAIL))), *(("after", n) for n in range(len(OFFICE_AFTER))),
+             *(("before", n) for n in range(len(OFFICE_BEFORE)) if office.weekday() < 4)]
+    return {"office_mode": rng.choice(OFFICE_MODES), "office_text": rng.choice(kinds),
+            "office_fix": rng.randrange(len(OFFICE_FIRST) * len(OFFICE_FIX)),
+            "office_ref": rng.randrange(len(OFFICE_REF)),
+            "partner_event": -1 if lifted or rng.random() < .5 else rng.randrange(len(PARTNER_EVENTS))}
+
+
 def draw_params(rng: random.Random, seed: int) -> Params:
     """The parameters of world ``seed``: ``WORLD_0`` for seed 0, else drawn from ``rng`` (the part's stream)."""
     if seed == 0:
@@ -305,7 +329,8 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         partner_reason=rng.randrange(len(LIFTED_TEXTS if lifted else reasons)), dentist_start=dentist, slots=slots,
         gendered=False, hours=hours, lifted_day=valid_day if lifted else None, dentist_shown=shown,
         hours_wording=rng.randrange(len(HOURS_WORDING[hours])), offer_layout=rng.randrange(OFFER_LAYOUTS),
-        opener=rng.randrange(OPENERS), moved_subject=rng.randrange(len(MOVED_SUBJECTS)))
+        opener=rng.randrange(OPENERS), moved_subject=rng.randrange(len(MOVED_SUBJECTS)),
+        **_references(rng, office, lifted))
     check(params)
     return params
 

@@ -49,7 +49,20 @@ from .reading import (
     visits,
     world_texts,
 )
-from .templates import HOURS_WORDING, LIFTED_TEXTS, MORNING_REASONS, MOVED_SUBJECTS, PARTNER_REASONS
+from .templates import (
+    HOURS_WORDING,
+    LIFTED_TEXTS,
+    MORNING_REASONS,
+    MOVED_SUBJECTS,
+    OFFICE_AFTER,
+    OFFICE_BEFORE,
+    OFFICE_FIRST,
+    OFFICE_FIX,
+    OFFICE_MAIL,
+    OFFICE_REF,
+    PARTNER_REASONS,
+    PARTNER_REF_TEXTS,
+)
 from .texts import OFFER_LAYOUTS, OPENERS
 from .truth import SmsTruth
 from .world import MOVED_BODIES, build, busy
@@ -64,6 +77,11 @@ PHRASES = Phrasebook({
     "partner_lifted": LIFTED_TEXTS,
     "dentist_moved_subject": MOVED_SUBJECTS,
     "dentist_moved": MOVED_BODIES,
+    "office_prompt": OFFICE_REF,
+    "office_mail": (*OFFICE_MAIL, *OFFICE_AFTER, *OFFICE_BEFORE),
+    "office_first": OFFICE_FIRST,
+    "office_fix": OFFICE_FIX,
+    "partner_event": PARTNER_REF_TEXTS,
 })
 # Each other slot Tony confirmed cancels this much of the confirmation credit.
 WRONG_BOOKING_COST = 0.5
@@ -87,13 +105,15 @@ class SmsCoordination(Part):
     shapes = (ALONE,)
     Truth = SmsTruth
     phrasebook = PHRASES
-    # The twists a world holds: each non-empty set of "morning", "lifted" and "moved" (7), and world 0's none.
-    structures = 8
+    # The twists a drawn world holds (each non-empty set of "morning", "lifted" and "moved": 7) x how the office day
+    # is known (a colleague's mail, or a mail and its later correction: 2); and world 0 (no twist, named in the prompt).
+    structures = 7 * 2 + 1
 
     def structure(self, truth: Any) -> str:
-        """Which twists break the obvious rule in this world."""
-        twists = truth.twists if isinstance(truth, SmsTruth) else truth["twists"]
-        return "+".join(sorted(twists)) or "no twist (world 0)"
+        """Which twists break the obvious rule in this world, and how the office day is known."""
+        twists, office = ((truth.twists, truth.office_mode) if isinstance(truth, SmsTruth) else
+                          (truth["twists"], truth.get("office_mode", "prompt")))
+        return f"{'+'.join(sorted(twists)) or 'no twist'}; office day from {office}"
     judged = (Judged("text_tone", "Tone of the texts", "politeness", 5, _TONE,
                      "The texts to Tony are friendly, clear and concise, and make clear who is writing."),)
 

@@ -3,10 +3,24 @@ partner's text, the user's request and the scenario's description, filled in fro
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from .params import WEEKDAYS, Params, Slot
-from .templates import AFTERNOON, HOURS_WORDING, LIFTED_TEXTS, MORNING_REASONS, PARTNER_REASONS
+from .templates import (
+    AFTERNOON,
+    HOURS_WORDING,
+    LIFTED_TEXTS,
+    MORNING_REASONS,
+    OFFICE_AFTER,
+    OFFICE_BEFORE,
+    OFFICE_FIRST,
+    OFFICE_FIX,
+    OFFICE_MAIL,
+    OFFICE_REF,
+    PARTNER_EVENTS,
+    PARTNER_REASONS,
+    PARTNER_REF_TEXTS,
+)
 
 ABBREVIATIONS = {"Street": "St", "Avenue": "Ave", "Lane": "Ln", "Road": "Rd"}
 
@@ -155,9 +169,39 @@ def partner_text(p: Params) -> str:
     if p.lifted_day is not None:
         text = LIFTED_TEXTS[p.partner_reason].format(old=weekday(p.lifted_day), day=weekday(p.partner_day),
                                                      part=p.part)
+    elif p.partner_event >= 0:
+        text = PARTNER_REF_TEXTS[p.partner_reason % len(PARTNER_REF_TEXTS)].format(
+            event=PARTNER_EVENTS[p.partner_event][1], part=p.part)
     else:
         text = reasons(p)[p.partner_reason][0].format(day=weekday(p.partner_day))
     return OPENERS[p.opener] + text.removeprefix("Morning! ")
+
+
+def colleague_email(p: Params) -> str:
+    return f"{p.colleague.lower()}@{p.city.lower()}studio.example"
+
+
+def office_mails(p: Params) -> list[tuple[str, str, str]]:
+    """(subject, body, sent at) of the colleague's mails that tell this week's office day (none in world 0)."""
+    fields = {"day": weekday(p.office_day), "usual": weekday(p.valid.start), "boss": p.colleague,
+              "prev": weekday(p.office_day - timedelta(days=1)), "after": weekday(p.office_day + timedelta(days=1))}
+    if p.office_mode == "mail":
+        kind, n = p.office_text
+        text = {"mail": OFFICE_MAIL, "after": OFFICE_AFTER, "before": OFFICE_BEFORE}[kind][n].format(**fields)
+        return [(*text.split("\n", 1), "2026-03-13T16:40:00+00:00")]  # type: ignore[list-item]
+    if p.office_mode == "corrected":
+        first = OFFICE_FIRST[p.office_fix % len(OFFICE_FIRST)].format(**fields)
+        fix = OFFICE_FIX[p.office_fix // len(OFFICE_FIRST)].format(**fields)
+        return [(*first.split("\n", 1), "2026-03-12T11:05:00+00:00"),  # type: ignore[list-item]
+                (*fix.split("\n", 1), "2026-03-15T19:20:00+00:00")]
+    return []
+
+
+def office_rule(p: Params) -> str:
+    """How the prompt rules out the office day: by name (world 0) or pointing at the colleague's mail."""
+    if p.office_mode == "prompt":
+        return f"not {weekday(p.office_day)}, since I'm in the office all day"
+    return OFFICE_REF[p.office_ref].format(boss=p.colleague, usual=weekday(p.valid.start))
 
 
 def user_prompt(p: Params) -> str:
@@ -172,8 +216,8 @@ def user_prompt(p: Params) -> str:
                 f"let him in myself. Once {t.first} has confirmed, put the visit on my calendar with his name, our "
                 f"address and his number, tell me here which slot you booked, and text {j.first} the slot too.")
     return (f"Hi! The kitchen sink is leaking into the cupboard again. Could you text {t.name}, our plumber "
-            f"({p.company}, {t.phone}), and book a visit to fix it this week? {rule} and not "
-            f"{weekday(p.office_day)}, since I'm in the office all day, and it mustn't clash with "
+            f"({p.company}, {t.phone}), and book a visit to fix it this week? {rule} and {office_rule(p)}, and it "
+            f"mustn't clash with "
             f"any of my appointments. {t.first} will need our address - it's in the building manager's welcome "
             f"email. I'll be home to let {t.first} in myself. Once {t.first} has confirmed, put the visit on my "
             f"calendar with {t.first}'s name and number and our address, tell me here which slot you booked, and "

@@ -11,15 +11,17 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 
 from .cast import characters
 from .oracle import FINISH, reckless, solution
-from .params import DENTIST_EVENT, END, KEY, START, USER, WELCOME_EMAIL, Params
-from .templates import AFTERNOON, LIFTED_SUNDAY, MOVED_SUBJECTS
+from .params import DENTIST_EVENT, END, KEY, START, USER, WELCOME_EMAIL, Params, at
+from .templates import AFTERNOON, LIFTED_SUNDAY, MOVED_SUBJECTS, PARTNER_EVENTS
 from .texts import (
     clock,
     clock_range,
+    colleague_email,
     coop_email,
     dentist_email,
     description,
     invoice_email,
+    office_mails,
     partner_text,
     user_prompt,
     weekday,
@@ -109,6 +111,8 @@ def emails(p: Params) -> list[Email]:
     ]
     if p.dentist_shown is not None:
         rows.append(_dentist_moved(p, p.dentist_shown))
+    for n, (subject, body, sent) in enumerate(office_mails(p)):
+        rows.append(kit.inbox_email(f"email-office-{n}", colleague_email(p), me, subject, body, sent, read=n == 0))
     return rows
 
 
@@ -141,7 +145,12 @@ def calendar_rows(p: Params) -> list[Row]:
     work: list[Row] = [("cal-design-review", "Design review", *review, "Video call", None),
                        ("cal-one-on-one", f"1:1 with {p.colleague}", *one_on_one, "Video call", None),
                        ("cal-planning", "Quarterly planning", *planning, "Video call", None)]
-    return [*before, *lunch, work[0], visit, *work[1:], yoga]
+    evening: list[Row] = []
+    if p.partner_event >= 0:  # the partner names the day by this evening's event only
+        title = PARTNER_EVENTS[p.partner_event][0]
+        evening = [("cal-partner-evening", title, iso(at(p.partner_day, 18, 30)), iso(at(p.partner_day, 20, 30)),
+                    "Home", None)]
+    return [*before, *lunch, work[0], visit, *work[1:], yoga, *evening]
 
 
 def calendar(p: Params) -> list[CalendarEvent]:
