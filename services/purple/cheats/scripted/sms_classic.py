@@ -20,7 +20,33 @@ SLOT = re.compile(r"(Mon|Tue|Wed|Thu|Fri)[a-z]* (\d{1,2})(?:th)?(?: Mar(?:ch)?)?
 RANGE = re.compile(r"(\d{1,2})(?::\d\d)?(am|pm)?(?:-| to )(\d{1,2})(?::\d\d)?(am|pm)?")
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
 # The dentist's note: two times; the old one follows "from", "not", "The" or "on", or is "no longer" good.
-MOMENT = re.compile(r"(Monday|Tuesday|Wednesday|Thursday|Friday) (\d{1,2}) March(?:,| at) (\d{1,2}):(\d\d) (am|pm)")
+MOMENT = re.compile(r"(Monday|Tuesday|Wednesday|Thursday|Friday) (\d{1,2}) March(?:,| at) (\d{1,2}):(\d\d) ?(am|pm)?"
+                    r"(?:-\d{1,2}:\d\d ?(am|pm))?")
+
+
+RULED_OUT_BEFORE = re.compile(r"(?:not|instead of|from|rather than|about|taken on)\s+$", re.I)
+RULED_OUT_AFTER = re.compile(r"^\s*(?:as usual|in the office is cancelled|is cancelled|is off|we work from home)", re.I)
+
+
+def _office(desk: Desk) -> str:
+    """The office day: named in the prompt ("not Wednesday"), else from the latest mail of the colleague the prompt
+    names: "the day after/before X", or the weekday the mail does not rule out."""
+    named = next((d for d in DAYS if f"not {d}" in desk.prompt), "")
+    boss = re.search(r"(?:office|which)[^.]*?\b([A-Z][a-z]+)(?:'s)? (?:emails|email|said|has us)", desk.prompt) or \
+        re.search(r"\b([A-Z][a-z]+)(?:'s)? (?:emails|email's|said|has us)", desk.prompt)
+    if named or boss is None:
+        return named
+    mails = [e for e in desk.inbox.emails if str(e.get("from_address")).lower().startswith(boss[1].lower())]
+    for e in reversed(mails):
+        body = f"{e.get('subject')}\n{e.get('body_text')}"
+        rel = re.search(r"the day (after|before) (Monday|Tuesday|Wednesday|Thursday|Friday)", body)
+        if rel:
+            return DAYS[DAYS.index(rel[2]) + (1 if rel[1] == "after" else -1)]
+        kept = [w[1] for w in re.finditer(r"(Monday|Tuesday|Wednesday|Thursday|Friday)", body)
+                if not RULED_OUT_BEFORE.search(body[:w.start()]) and not RULED_OUT_AFTER.search(body[w.end():])]
+        if kept:
+            return kept[0]
+    return ""
 
 
 def _slots(body: str) -> list[tuple[int, int, int, str]]:
@@ -64,13 +90,18 @@ class SmsClassic(Script):
         offer = next((s for s in tony if len(_slots(str(s.get("body")))) >= 3), None)
         if offer is not None and desk.once("classic:book"):
             afternoon = bool(re.search(r"12:00 or later|noon or later", desk.prompt))
-            office = next((d for d in DAYS if f"not {d}" in desk.prompt), "")
+            office = _office(desk)
             # The partner's text: the latest not from Tony that mentions the kitchen or the plumber.
             ptexts = [s for s in desk.inbox.sms if _digits(s.get("from_number")) != _digits(phone)
                       and re.search(r"kitchen|plumber", str(s.get("body")))]
             pdays = re.findall(r"(Monday|Tuesday|Wednesday|Thursday|Friday)", str(ptexts[-1].get("body"))) \
                 if ptexts else []
             needed = pdays[-1] if pdays else ""
+            if ptexts and not pdays:  # the day named by an event in the calendar: the one sharing a word with it
+                said = set(re.findall(r"[a-z]{4,}", str(ptexts[-1].get("body")).lower())) - {"kitchen", "plumber"}
+                event = next((e for e in desk.events if said & set(re.findall(r"[a-z]{4,}",
+                                                                              str(e.get("title")).lower()))), None)
+                needed = f"{desk.at(event['start']):%A}" if event else ""
             desk.memory["partner"] = str(ptexts[-1].get("from_number")) if ptexts else None
             moved = None
             for e in desk.inbox.emails:
@@ -79,7 +110,7 @@ class SmsClassic(Script):
                 if "dental" in str(e.get("from_address")) and len(found) == 2:
                     new = next((f for f in found if not re.search(r"(?:from|not|The|on) $", body[:f.start()])
                                 and not re.match(r"[^.;]*(?:no longer|is cancelled)", body[f.end():])), found[-1])
-                    moved = desk.now.replace(day=int(new[2]), hour=_h(new[3], new[5]), minute=int(new[4]))
+                    moved = desk.now.replace(day=int(new[2]), hour=_h(new[3], new[5] or new[6]), minute=int(new[4]))
             busy = [(desk.at(e["start"]), desk.at(e["end"])) for e in desk.events if e.get("start")
                     and not (moved and "dent" in str(e.get("title")).lower())]
             if moved:
