@@ -54,11 +54,25 @@ class DeliverySlot(Script):
                 if e.get("start") and e.get("end") and e.get("status") != "cancelled"
                 and not HOME.search(f"{e.get('title')} {e.get('location') or ''}")]
         # A later text from the courier takes a window back: its start hour is out.
-        after = desk.inbox.sms[desk.inbox.sms.index(asks[0]) + 1:]
+        # v3: a friend's event is at home when their mail says they come to the user's ("yours", "to you").
+        for e in desk.events:
+            guests = [str(a.get("email") or "") for a in e.get("attendees") or []]
+            mail = next((m for m in desk.inbox.emails if m.get("from_address") in guests), None)
+            if mail and re.search(r"\byours\b|your place|come to you", str(mail.get("body_text"))):
+                busy = [(s, e2) for s, e2 in busy if s != desk.at(e["start"])]
+        after = [m for m in desk.inbox.sms[desk.inbox.sms.index(asks[0]) + 1:]
+                 if m.get("from_number") == asks[0].get("from_number")]
         gone = {hour24(m[1], m[2], m[3] or m[6] or "am")[0] for later in after
-                if later.get("from_number") == asks[0].get("from_number")
                 for m in RANGE.finditer(str(later.get("body")))}
-        for n, m in enumerate(RANGE.finditer(text), 1):
+        windows = list(RANGE.finditer(text))
+        starts = [hour24(m[1], m[2], m[3] or m[6] or "am")[0] for m in windows]
+        by_word = {"first": 0, "second": 1, "third": 2, "fourth": 3, "earliest": 0, "last": len(starts) - 1}
+        parts = {"early morning": 7, "lunchtime": 12, "teatime": 18, "late evening": 20}
+        for later in after:
+            body = str(later.get("body")).lower()
+            gone |= {starts[i] for w, i in by_word.items() if f"{w} one" in body and i < len(starts)}
+            gone |= {h for w, h in parts.items() if f"{w} one" in body}
+        for n, m in enumerate(windows, 1):
             h2, m2 = hour24(m[4], m[5], m[6] or "am")
             h1, m1 = hour24(m[1], m[2], m[3] or m[6] or "am")
             a = base.replace(hour=h1, minute=m1, second=0, microsecond=0)
