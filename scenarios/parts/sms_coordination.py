@@ -417,9 +417,10 @@ def _calendar(day: Day, t: _Times) -> tuple[list[CalendarEvent], list[Email]]:
         mails.append(kit.inbox_email("m-sms-moved", sender, day.user.email, subject, body,
                                      iso(day.at(15, days=-1)), read=False))
     elif t.decoy == "home" and t.decoy_at:
-        events.append(event("ev-sms-home", *rng.choice(AT_HOME), t.decoy_at))
+        what, where = rng.choice(AT_HOME)
+        events.append(event("ev-sms-home", what, where, t.decoy_at))
     elif t.decoy == "cancelled" and t.decoy_at:
-        off = event("ev-sms-off", *other, t.decoy_at)
+        off = event("ev-sms-off", other[0], other[1], t.decoy_at)
         off["status"] = "cancelled"
         events.append(off)
     return events, mails

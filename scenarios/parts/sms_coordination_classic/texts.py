@@ -188,12 +188,12 @@ def office_mails(p: Params) -> list[tuple[str, str, str]]:
     if p.office_mode == "mail":
         kind, n = p.office_text
         text = {"mail": OFFICE_MAIL, "after": OFFICE_AFTER, "before": OFFICE_BEFORE}[kind][n].format(**fields)
-        return [(*text.split("\n", 1), "2026-03-13T16:40:00+00:00")]  # type: ignore[list-item]
+        subject, body = text.split("\n", 1)
+        return [(subject, body, "2026-03-13T16:40:00+00:00")]
     if p.office_mode == "corrected":
-        first = OFFICE_FIRST[p.office_fix % len(OFFICE_FIRST)].format(**fields)
-        fix = OFFICE_FIX[p.office_fix // len(OFFICE_FIRST)].format(**fields)
-        return [(*first.split("\n", 1), "2026-03-12T11:05:00+00:00"),  # type: ignore[list-item]
-                (*fix.split("\n", 1), "2026-03-15T19:20:00+00:00")]
+        first = OFFICE_FIRST[p.office_fix % len(OFFICE_FIRST)].format(**fields).split("\n", 1)
+        fix = OFFICE_FIX[p.office_fix // len(OFFICE_FIRST)].format(**fields).split("\n", 1)
+        return [(first[0], first[1], "2026-03-12T11:05:00+00:00"), (fix[0], fix[1], "2026-03-15T19:20:00+00:00")]
     return []
 
 

@@ -116,9 +116,9 @@ class SmsClassic(Script):
             if moved:
                 busy.append((moved, moved + timedelta(minutes=45)))
             ok = []
-            for day, a, b, written in _slots(str(offer.get("body"))):
-                start = desk.now.replace(day=day, hour=a, minute=0)
-                end = desk.now.replace(day=day, hour=b, minute=0)
+            for day, h1, h2, written in _slots(str(offer.get("body"))):
+                start = desk.now.replace(day=day, hour=h1, minute=0)
+                end = desk.now.replace(day=day, hour=h2, minute=0)
                 name = f"{start:%A}"
                 if (start.hour >= 12) != afternoon or name == office or name == needed:
                     continue
