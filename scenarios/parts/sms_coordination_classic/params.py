@@ -53,6 +53,7 @@ from .templates import (
     OFFICE_MAIL,
     OFFICE_REF,
     PARTNER_EVENTS,
+    PARTNER_PS,
     PARTNER_REASONS,
     RIVALS,
     STREETS,
@@ -136,6 +137,7 @@ class Params:
     office_fix: int = 0  # "corrected": the first mail (OFFICE_FIRST) and the correction (OFFICE_FIX)
     office_ref: int = 0  # index into OFFICE_REF: how the prompt points at the colleague's mail
     partner_event: int = -1  # index into PARTNER_EVENTS when the partner names the day by that event, else -1
+    partner_ps: int = -1  # index into PARTNER_PS when the partner's text adds that the valid slot's day is fine
 
     # ---------------------------------------------------------------- derived
     @property
@@ -297,7 +299,8 @@ def _references(rng: random.Random, office: date, lifted: bool) -> dict[str, Any
     return {"office_mode": rng.choice(OFFICE_MODES), "office_text": rng.choice(kinds),
             "office_fix": rng.randrange(len(OFFICE_FIRST) * len(OFFICE_FIX)),
             "office_ref": rng.randrange(len(OFFICE_REF)),
-            "partner_event": -1 if lifted or rng.random() < .5 else rng.randrange(len(PARTNER_EVENTS))}
+            "partner_event": -1 if lifted or rng.random() < .5 else rng.randrange(len(PARTNER_EVENTS)),
+            "partner_ps": -1 if lifted or rng.random() < .4 else rng.randrange(len(PARTNER_PS))}
 
 
 def draw_params(rng: random.Random, seed: int) -> Params:

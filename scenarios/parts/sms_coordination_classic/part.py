@@ -60,6 +60,7 @@ from .templates import (
     OFFICE_FIX,
     OFFICE_MAIL,
     OFFICE_REF,
+    PARTNER_PS,
     PARTNER_REASONS,
     PARTNER_REF_TEXTS,
 )
@@ -82,6 +83,7 @@ PHRASES = Phrasebook({
     "office_first": OFFICE_FIRST,
     "office_fix": OFFICE_FIX,
     "partner_event": PARTNER_REF_TEXTS,
+    "partner_ps": PARTNER_PS,
 })
 # Each other slot Tony confirmed cancels this much of the confirmation credit.
 WRONG_BOOKING_COST = 0.5

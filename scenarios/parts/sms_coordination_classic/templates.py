@@ -63,7 +63,18 @@ LIFTED_TEXTS = (
     "and it's {day} {part} I need the kitchen. x",
     "Morning! Scrap what I said about {old}, that's cancelled, any time that day is fine. I do need the kitchen "
     "all {day} {part} for the bake sale prep though x",
+    # The day now needed named first, the freed one after it, in words that sound like a need.
+    "Morning! I need the kitchen all {day} {part} now - the landlord's inspection moved there. {old} is no longer a "
+    "problem, my sister can't come x",
+    "Morning! Keep {day} {part} free for me please, the bake sale prep moved. Don't worry about {old} any more x",
+    "Morning! Please don't book {day} {part} - the cooking session moved there from {old}, which is free again x",
 )
+# Drawn worlds without the "lifted" twist: a postscript naming the valid slot's day as fine, in words that sound
+# like a need ("no", "don't", "not", "keep clear").
+PARTNER_PS = (" P.S. {free}'s no problem at all, I'm out.",
+              " P.S. Don't worry about {free}, I won't be needing the kitchen.",
+              " P.S. Not {free} though - that day's totally fine.",
+              " Oh and {free} I'm at work, so no need to keep that clear.")
 LIFTED_REASON = ("", "warm, a bit frazzled this week: a plan for {old} fell through and another one needs the kitchen "
                      "on {day}.", "Perfect, thank you!! x")
 

@@ -18,6 +18,7 @@ from .templates import (
     OFFICE_MAIL,
     OFFICE_REF,
     PARTNER_EVENTS,
+    PARTNER_PS,
     PARTNER_REASONS,
     PARTNER_REF_TEXTS,
 )
@@ -174,7 +175,8 @@ def partner_text(p: Params) -> str:
             event=PARTNER_EVENTS[p.partner_event][1], part=p.part)
     else:
         text = reasons(p)[p.partner_reason][0].format(day=weekday(p.partner_day))
-    return OPENERS[p.opener] + text.removeprefix("Morning! ")
+    ps = PARTNER_PS[p.partner_ps].format(free=weekday(p.valid.start)) if p.partner_ps >= 0 else ""
+    return OPENERS[p.opener] + text.removeprefix("Morning! ") + ps
 
 
 def colleague_email(p: Params) -> str:
