@@ -94,8 +94,14 @@ class SmsClassic(Script):
             # The partner's text: the latest not from Tony that mentions the kitchen or the plumber.
             ptexts = [s for s in desk.inbox.sms if _digits(s.get("from_number")) != _digits(phone)
                       and re.search(r"kitchen|plumber", str(s.get("body")))]
-            pdays = re.findall(r"(Monday|Tuesday|Wednesday|Thursday|Friday)", str(ptexts[-1].get("body"))) \
-                if ptexts else []
+            # A day the text calls fine ("no problem", "don't worry about", "free again", "no longer a problem",
+            # "totally fine", "no need to keep that clear") is not the one needed; the needed one is the other.
+            body = str(ptexts[-1].get("body")) if ptexts else ""
+            pdays = [d for clause in re.split(r"[.;!]|P\.S\.| - |, which|, so | and |moved from", body)
+                     for d in re.findall(r"(Monday|Tuesday|Wednesday|Thursday|Friday)", clause)
+                     if not re.search(r"no problem|no longer a problem|don't worry|free again|is fine|totally fine|"
+                                      r"no need|won't be needing|fine for the plumber|cancelled|any time that day",
+                                      clause, re.I)]
             needed = pdays[-1] if pdays else ""
             if ptexts and not pdays:  # the day named by an event in the calendar: the one sharing a word with it
                 said = set(re.findall(r"[a-z]{4,}", str(ptexts[-1].get("body")).lower())) - {"kitchen", "plumber"}
