@@ -531,3 +531,16 @@ async def test_a_broadcast_or_the_codes_ask_no_one(seed):
                      actions=(text(w, 0, tony, f"Please book a visit. {welcome['body_text']}"),))
     assert await score("plumber_asked", pasted) == 0.5  # asked, but the address went with the codes
     assert await score("door_code_private", pasted) == 0
+
+
+def test_every_offer_layout_asks_for_the_address_and_the_door_code():
+    # The oracle books once his offer (which asks for the address) is in; the reckless purple texts the code once he
+    # asks for "the door code": every layout a world draws must say both.
+    layouts = set()
+    for seed in range(40):
+        w = world(seed)
+        tony = w.spec.characters["tony"]
+        offer = next(r.reply.body for r in tony.scripted_replies if r.id == "offer")
+        layouts.add(offer.split()[0])
+        assert "address" in offer and "door code" in offer, seed
+    assert len(layouts) >= 4

@@ -112,8 +112,8 @@ def _offer_grouped(p: Params) -> str:
     parts = [f"{weekday(d)} {d.day} March: " + " or ".join(f"{_clock(s.start)} to {_clock(s.end)}" for s in group)
              for d, group in days.items()]
     return (f"{p.plumber.first} ({p.company}) here. I can get to you {'; '.join(parts)}. I'll arrive within the "
-            f"window. Text me your pick plus the address - and the code for the front door so I can let myself "
-            f"in.")
+            f"window. Text me your pick plus the address - and the door code for the front door so I can let "
+            f"myself in.")
 
 
 def _offer_clock24(p: Params) -> str:
