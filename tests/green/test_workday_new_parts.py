@@ -329,3 +329,33 @@ async def test_delivery_the_window_the_courier_took_back_books_nothing():
         assert await grade(day, "delivery_booked", context(day, sms(day, truth["courier"], f"Option {n} please"))) == 0
     assert await grade(day, "delivery_booked", context(day, sms(day, truth["courier"],
                                                                 f"Option {truth['option']} please"))) == 1.0
+
+
+def test_delivery_friends_in_and_out_look_alike_and_only_their_mails_tell_them_apart():
+    seen = 0
+    for s in range(1, 60):
+        d = world(s, "delivery_slot")
+        t = d.truth["parts"]["delivery_slot"]
+        if "visit" not in t["twist"]:
+            continue
+        seen += 1
+        events = {e["event_id"]: e for e in states(d)["calendar"]["events"].values()}
+        home = events["ev-delivery-home"]
+        free = datetime.fromisoformat(t["starts"][t["option"] - 1])
+        assert free <= datetime.fromisoformat(home["start"]) < free + timedelta(hours=2)
+        mails = {m["from_address"]: m["body_text"] for m in states(d)["email"]["emails"].values()}
+        user = home["organizer"]
+        away = [e for e in events.values() if e is not home and " with " in e["title"]
+                and any(a["email"] in mails for a in e["attendees"] if a["email"] != user)]
+        # Both look alike: "<Coffee|Lunch|...> with <first name>", no place written down.
+        assert len(away) == 1 and not home.get("location") and not away[0].get("location")
+        guest = next(a["email"] for a in home["attendees"] if a["email"] != user)
+        host = next(a["email"] for a in away[0]["attendees"] if a["email"] != user)
+        assert guest in mails and host in mails and mails[guest] != mails[host]
+    assert seen >= 10
+    # A window taken back is named by its times in some worlds, and by its place or part of the day in others.
+    later = [d.truth["parts"]["delivery_slot"]["texts"][1] for d in (world(s, "delivery_slot") for s in range(1, 80))
+             if "withdrawn" in d.truth["parts"]["delivery_slot"]["twist"]]
+    assert any(":" in x or "am" in x or "pm" in x for x in later)
+    assert any(w in x for x in later for w in ("first", "second", "third", "fourth", "earliest", "last", "lunchtime",
+                                               "teatime", "early morning", "late evening"))

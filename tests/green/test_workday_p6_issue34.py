@@ -88,3 +88,27 @@ def test_who_is_entitled_follows_the_person_not_the_channel_the_words_or_a_note(
     # A sister's name, an email signed "Mum": entitled in some worlds, not in others.
     assert kinds[("sister", True)] and kinds[("sister", False)]
     assert kinds[("mum", True)] and kinds[("fake", False)]
+
+
+def test_the_office_day_and_what_overlaps_the_free_window_come_from_linked_items():
+    modes, decoys = Counter(), Counter()
+    for seed in range(80):
+        sc = world("sms_coordination", seed)
+        t = truth(sc, "sms_coordination")
+        modes[t["office"]] += 1
+        decoys[t["decoy"]] += 1
+        valid = datetime.fromisoformat(t["valid"])
+        state = sc.initial_state["environment"]["modality_states"]
+        mails = {m["message_id"]: f"{m['subject']} {m['body_text']}" for m in state["email"]["emails"].values()}
+        if t["office"] != "prompt":  # a colleague's mail moves the office day off the day of the free window
+            office = [text for mid, text in sorted(mails.items()) if mid.startswith("m-sms-office")]
+            assert office and f"{valid:%A}" in office[-1]
+        events = [e for e in state["calendar"]["events"].values()
+                  if valid <= datetime.fromisoformat(e["start"]) < valid + timedelta(hours=2)]
+        if t["decoy"] == "none":
+            assert not events
+        else:  # something sits in the free window that does not keep the user out
+            assert events
+            assert (t["decoy"] == "moved") == ("m-sms-moved" in mails)
+            assert (t["decoy"] == "cancelled") == any(e["status"] == "cancelled" for e in events)
+    assert set(modes) == {"prompt", "mail", "corrected"} and set(decoys) == {"none", "home", "cancelled", "moved"}

@@ -45,7 +45,7 @@ def _asking(p: Params) -> list[Step]:
                                   f"at {p.street_address} is leaking into the cupboard again - could you come and fix "
                                   f"it this week? {u.first} needs {need}, any day except {weekday(p.office_day)}. "
                                   f"What slots do you have?")},
-        {"turn": 2, "when": _from_tony(p, offered(v)), "method": "POST", "path": "/sms/send",
+        {"turn": 2, "when": _from_tony(p, "address"), "method": "POST", "path": "/sms/send",
          "body": _sms(p, t.phone, f"Thanks {t.first}! Please book {offered(v)} - can you confirm? The full address is "
                                   f"{p.address}. No code needed: {u.first} will be home to let you in.")},
     ]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 from green_agent.scenario_kit.world import Person, fresh_people
 
@@ -45,12 +45,22 @@ from .templates import (
     LIFTED_TEXTS,
     MORNING,
     MORNING_REASONS,
+    MOVED_SUBJECTS,
+    OFFICE_AFTER,
+    OFFICE_BEFORE,
+    OFFICE_FIRST,
+    OFFICE_FIX,
+    OFFICE_MAIL,
+    OFFICE_REF,
+    PARTNER_EVENTS,
+    PARTNER_PS,
     PARTNER_REASONS,
     RIVALS,
     STREETS,
     WIFI_WORDS,
 )
 
+OFFER_LAYOUTS, OPENERS = 5, 6  # how many texts.OFFER_LAYOUTS and texts.OPENERS
 KEY = "sms_coordination_classic"  # the workday library already has a part "sms_coordination" (its smaller core)
 START = datetime(2026, 3, 16, 8, 0, tzinfo=UTC)  # Monday
 END = datetime(2026, 3, 16, 18, 0, tzinfo=UTC)
@@ -74,6 +84,7 @@ USER_HOURS = {AFTERNOON: (12, 18), MORNING: (8, 12)}
 # The twists a drawn world may have (see the module docstring); world 0 has none.
 TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED = "morning", "lifted", "moved"
 TWISTS = (TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED)
+OFFICE_MODES = ("mail", "corrected")  # drawn worlds; world 0 names the day in the prompt
 
 
 @dataclass(frozen=True)
@@ -118,6 +129,15 @@ class Params:
     lifted_day: date | None = None  # the day the partner first asked for and then freed (the "lifted" twist)
     dentist_shown: datetime | None = None  # the appointment's old time, still on the calendar (the "moved" twist)
     hours_wording: int = 0  # index into HOURS_WORDING[hours]: how the prompt states the user's hours
+    offer_layout: int = 0  # index into texts.OFFER_LAYOUTS: how Tony lays out his slots
+    opener: int = 0  # index into texts.OPENERS: how the partner's text opens
+    moved_subject: int = 0  # index into MOVED_SUBJECTS: the subject of the dentist's note that the time moved
+    office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail" or "corrected"
+    office_text: tuple[str, int] = ("", 0)  # the colleague's mail: its kind (OFFICE_MAIL/AFTER/BEFORE) and phrasing
+    office_fix: int = 0  # "corrected": the first mail (OFFICE_FIRST) and the correction (OFFICE_FIX)
+    office_ref: int = 0  # index into OFFICE_REF: how the prompt points at the colleague's mail
+    partner_event: int = -1  # index into PARTNER_EVENTS when the partner names the day by that event, else -1
+    partner_ps: int = -1  # index into PARTNER_PS when the partner's text adds that the valid slot's day is fine
 
     # ---------------------------------------------------------------- derived
     @property
@@ -271,6 +291,18 @@ def _cast(rng: random.Random) -> tuple[list[Person], str, str, int, str]:
     return cast, street, " ".join([*(p[-10:] for p in phones), str(number)]), number, apt
 
 
+def _references(rng: random.Random, office: date, lifted: bool) -> dict[str, Any]:
+    """How a drawn world points at the office day (a colleague's mail, maybe corrected later) and, without the
+    "lifted" twist, whether the partner names the day by an event in the calendar."""
+    kinds = [*(("mail", n) for n in range(len(OFFICE_MAIL))), *(("after", n) for n in range(len(OFFICE_AFTER))),
+             *(("before", n) for n in range(len(OFFICE_BEFORE)) if office.weekday() < 4)]
+    return {"office_mode": rng.choice(OFFICE_MODES), "office_text": rng.choice(kinds),
+            "office_fix": rng.randrange(len(OFFICE_FIRST) * len(OFFICE_FIX)),
+            "office_ref": rng.randrange(len(OFFICE_REF)),
+            "partner_event": -1 if lifted or rng.random() < .5 else rng.randrange(len(PARTNER_EVENTS)),
+            "partner_ps": -1 if lifted or rng.random() < .4 else rng.randrange(len(PARTNER_PS))}
+
+
 def draw_params(rng: random.Random, seed: int) -> Params:
     """The parameters of world ``seed``: ``WORLD_0`` for seed 0, else drawn from ``rng`` (the part's stream)."""
     if seed == 0:
@@ -299,7 +331,9 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         partner_text_at=at(START.date(), 8, rng.choice((20, 25, 30, 35, 40, 45, 50))),
         partner_reason=rng.randrange(len(LIFTED_TEXTS if lifted else reasons)), dentist_start=dentist, slots=slots,
         gendered=False, hours=hours, lifted_day=valid_day if lifted else None, dentist_shown=shown,
-        hours_wording=rng.randrange(len(HOURS_WORDING[hours])))
+        hours_wording=rng.randrange(len(HOURS_WORDING[hours])), offer_layout=rng.randrange(OFFER_LAYOUTS),
+        opener=rng.randrange(OPENERS), moved_subject=rng.randrange(len(MOVED_SUBJECTS)),
+        **_references(rng, office, lifted))
     check(params)
     return params
 

@@ -19,12 +19,14 @@ Explanations say what went wrong in general terms; the slot, the event and the r
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import checklist, identifier, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import contacted, credited, outgoing, own_words, tally, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
@@ -47,9 +49,42 @@ from .reading import (
     visits,
     world_texts,
 )
+from .templates import (
+    HOURS_WORDING,
+    LIFTED_TEXTS,
+    MORNING_REASONS,
+    MOVED_SUBJECTS,
+    OFFICE_AFTER,
+    OFFICE_BEFORE,
+    OFFICE_FIRST,
+    OFFICE_FIX,
+    OFFICE_MAIL,
+    OFFICE_REF,
+    PARTNER_PS,
+    PARTNER_REASONS,
+    PARTNER_REF_TEXTS,
+)
+from .texts import OFFER_LAYOUTS, OPENERS
 from .truth import SmsTruth
-from .world import build, busy
+from .world import MOVED_BODIES, build, busy
 
+# How the world words its messages (drawn per world by index; world 0 keeps the first of each).
+PHRASES = Phrasebook({
+    "offer": OFFER_LAYOUTS,
+    "hours_afternoon": HOURS_WORDING["afternoon"],
+    "hours_morning": HOURS_WORDING["morning"],
+    "partner_opener": OPENERS,
+    "partner_reason": tuple(r[0] for r in (*PARTNER_REASONS, *MORNING_REASONS)),
+    "partner_lifted": LIFTED_TEXTS,
+    "dentist_moved_subject": MOVED_SUBJECTS,
+    "dentist_moved": MOVED_BODIES,
+    "office_prompt": OFFICE_REF,
+    "office_mail": (*OFFICE_MAIL, *OFFICE_AFTER, *OFFICE_BEFORE),
+    "office_first": OFFICE_FIRST,
+    "office_fix": OFFICE_FIX,
+    "partner_event": PARTNER_REF_TEXTS,
+    "partner_ps": PARTNER_PS,
+})
 # Each other slot Tony confirmed cancels this much of the confirmation credit.
 WRONG_BOOKING_COST = 0.5
 CHAT_SLACK = 2
@@ -68,9 +103,19 @@ class SmsCoordination(Part):
     """Book the plumber by text in the one slot that fits (the classic sms_coordination, drawn alone)."""
 
     key = KEY
-    version = 1
+    version = 2
     shapes = (ALONE,)
     Truth = SmsTruth
+    phrasebook = PHRASES
+    # The twists a drawn world holds (each non-empty set of "morning", "lifted" and "moved": 7) x how the office day
+    # is known (a colleague's mail, or a mail and its later correction: 2); and world 0 (no twist, named in the prompt).
+    structures = 7 * 2 + 1
+
+    def structure(self, truth: Any) -> str:
+        """Which twists break the obvious rule in this world, and how the office day is known."""
+        twists, office = ((truth.twists, truth.office_mode) if isinstance(truth, SmsTruth) else
+                          (truth["twists"], truth.get("office_mode", "prompt")))
+        return f"{'+'.join(sorted(twists)) or 'no twist'}; office day from {office}"
     judged = (Judged("text_tone", "Tone of the texts", "politeness", 5, _TONE,
                      "The texts to Tony are friendly, clear and concise, and make clear who is writing."),)
 

@@ -63,9 +63,63 @@ LIFTED_TEXTS = (
     "and it's {day} {part} I need the kitchen. x",
     "Morning! Scrap what I said about {old}, that's cancelled, any time that day is fine. I do need the kitchen "
     "all {day} {part} for the bake sale prep though x",
+    # The day now needed named first, the freed one after it, in words that sound like a need.
+    "Morning! I need the kitchen all {day} {part} now - the landlord's inspection moved there. {old} is no longer a "
+    "problem, my sister can't come x",
+    "Morning! Keep {day} {part} free for me please, the bake sale prep moved. Don't worry about {old} any more x",
+    "Morning! Please don't book {day} {part} - the cooking session moved there from {old}, which is free again x",
 )
+# Drawn worlds without the "lifted" twist: a postscript naming the valid slot's day as fine, in words that sound
+# like a need ("no", "don't", "not", "keep clear").
+PARTNER_PS = (" P.S. {free}'s no problem at all, I'm out.",
+              " P.S. Don't worry about {free}, I won't be needing the kitchen.",
+              " P.S. Not {free} though - that day's totally fine.",
+              " Oh and {free} I'm at work, so no need to keep that clear.")
 LIFTED_REASON = ("", "warm, a bit frazzled this week: a plan for {old} fell through and another one needs the kitchen "
                      "on {day}.", "Perfect, thank you!! x")
+
+# Drawn worlds: the office day is known only from a colleague's mail ("mail": one mail moving it off the usual day,
+# which holds the valid slot; "corrected": a first mail naming the usual day, a later one correcting it). How the
+# prompt points at it ({boss}: the colleague, {usual}: the usual day).
+OFFICE_REF = ("not on my office day, which {boss} emails round each week",
+              "not the day I'm in the office ({boss}'s email says which this week)",
+              "not my office day - usually {usual}, but {boss} said it moves this week",
+              "not whatever day {boss} has us in the office this week")
+OFFICE_MAIL = ("Office day this week\nHi team, this week we're in on {day}, not {usual} as usual - the floor is being "
+               "repainted. {boss}",
+               "Swap this week\nHeads up: {usual} in the office is cancelled; we'll all come in on {day} instead.",
+               "Re: team day\nInstead of {usual}, let's meet at the office {day} this week. Thanks, {boss}",
+               "In-person day\nReminder that this week's in-person day has moved from {usual} to {day}.",
+               "This week\nNot {usual} this week - {day} is our day at the office (client visit). {boss}",
+               "Office\n{day} rather than {usual} for the office this week, everyone. The room's booked all day.",
+               "Team day moved\nThe client can only do {day}, so that's when we're all in the office; {usual} we "
+               "work from home as normal.")
+OFFICE_AFTER = ("Office day this week\nWe'll go in the day after {prev} this week - {usual} is off, the floor's being "
+                "repainted. {boss}",
+                "Team day\nNo office on {usual} this week; we're in the day after {prev} instead.")
+OFFICE_BEFORE = ("In-person day\nThis week it's the day before {after}, not {usual}. {boss}",
+                 "Swap this week\n{usual} is cancelled - we'll be in the office the day before {after}.")
+OFFICE_FIRST = ("Office day this week\nHi all, the in-office day this week is {usual}. {boss}",
+                "Team day\nSee everyone at the office on {usual} this week.",
+                "This week's rota\nWe're in on {usual} - desks are booked. {boss}")
+OFFICE_FIX = ("Re: Office day this week\nCorrection - make that {day}, sorry. The room's taken on {usual}.",
+              "Change of plan\nScrap what I said about {usual}: we're in on {day} now. {boss}",
+              "Re: Team day\nUpdate: {day}, not {usual}. Apologies for the mix-up.")
+# Drawn worlds without the "lifted" twist: in half of them the partner names the day only by an evening event in
+# the shared calendar that day (its title, the partner's words for it).
+PARTNER_EVENTS = (("Dinner - Mum's birthday", "Mum's birthday dinner"), ("Cooking club (our place)", "cooking club"),
+                  ("Supper club - hosting", "the supper club"), ("Book group at ours", "book group"),
+                  ("Neighbours over for dinner", "the dinner with the neighbours"))
+PARTNER_REF_TEXTS = (
+    "Morning! Don't forget it's {event} this week - I need the kitchen all {part} that day, so no plumber then "
+    "please! x",
+    "Morning! Reminder: the day of {event} I'm prepping from early and need the kitchen all {part}. Please keep the "
+    "plumber away then x",
+    "Morning! Keep the kitchen free the {part} of {event} please (it's in our calendar). No plumber then! x")
+
+# The subject of the dentist's note that the appointment moved (world 0 has none).
+MOVED_SUBJECTS = ("Your appointment has moved", "Change to your appointment", "New time for your check-up",
+                  "Rescheduled: your visit to Dr. {dentist}", "Appointment update")
 
 # Words that make a text a booking request (Tony's offer answers the first one).
 BOOKING_WORDS = ("sink", "leak", "leaking", "plumber", "plumbing", "fix", "repair", "book", "booking", "visit",

@@ -70,6 +70,7 @@ class SmsTruth(Truth):
     dentist: Dentist
     hours: Literal["afternoon", "morning"]
     twists: tuple[str, ...]
+    office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail" or "corrected"
     # Everyone the world knows, by the identifiers a message could reach them at (for tallies of who was told).
     people: dict[str, tuple[str, ...]]
     confirm_words: tuple[str, ...]
@@ -101,7 +102,7 @@ def truth(p: Params) -> SmsTruth:
         slots=tuple(_offered(s) for s in p.slots), valid_slot=Window(start=p.valid.start, end=p.valid.end),
         office_day=weekday(p.office_day), partner_day=weekday(p.partner_day), partner_text_at=p.partner_text_at,
         dentist=Dentist(start=p.dentist_start, end=p.dentist_end, shown=p.calendar_dentist),
-        hours="morning" if p.hours == "morning" else "afternoon", twists=tuple(p.twists),
+        hours="morning" if p.hours == "morning" else "afternoon", twists=tuple(p.twists), office_mode=p.office_mode,
         people={TONY: (t.phone, invoice_email(p)), PARTNER: (j.phone,), NEIGHBOUR: (p.neighbour.phone,),
                 RIVAL: (p.rival.phone,), MANAGER: (p.manager.email,), "dentist": (dentist_email(p),),
                 "coop": (coop_email(p),)},

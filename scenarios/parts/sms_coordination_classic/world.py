@@ -11,15 +11,17 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 
 from .cast import characters
 from .oracle import FINISH, reckless, solution
-from .params import DENTIST_EVENT, END, KEY, START, USER, WELCOME_EMAIL, Params
-from .templates import AFTERNOON, LIFTED_SUNDAY
+from .params import DENTIST_EVENT, END, KEY, START, USER, WELCOME_EMAIL, Params, at
+from .templates import AFTERNOON, LIFTED_SUNDAY, MOVED_SUBJECTS, PARTNER_EVENTS
 from .texts import (
     clock,
     clock_range,
+    colleague_email,
     coop_email,
     dentist_email,
     description,
     invoice_email,
+    office_mails,
     partner_text,
     user_prompt,
     weekday,
@@ -64,14 +66,30 @@ def texts(p: Params) -> list[SmsThread]:
     return [kit.sms_thread(u.phone, thread_id, other, rows) for thread_id, other, rows in threads]
 
 
+MOVED_BODIES = (
+    lambda first, dentist, away, old, new: (f"Hi {first},\n\nDr. {dentist} is away at a training course on {away}, "
+                                            f"so we've had to move your check-up from {old} to {new}. The old time is "
+                                            f"cancelled; no need to do anything unless the new time doesn't suit."),
+    lambda first, dentist, away, old, new: (f"Dear {first},\n\nYour check-up is now {new} (not {old} as "
+                                            f"booked) - Dr. {dentist} is on a course that day."),
+    lambda first, dentist, away, old, new: (f"Hello {first}, following your call we've rebooked you for {new}. The "
+                                            f"{old} slot has been released."),
+    lambda first, dentist, away, old, new: (f"{first}, please note: the appointment on {old} is cancelled and "
+                                            f"rebooked for {new}, as Dr. {dentist} is away that {away}."),
+    lambda first, dentist, away, old, new: (f"Hi {first} - quick update from reception. We need to swap your "
+                                            f"check-up to {new}; {old} no longer works for Dr. {dentist}."),
+)
+
+
 def _dentist_moved(p: Params, old: datetime) -> Email:
     new = p.dentist_start
+    body = MOVED_BODIES[p.moved_subject](p.user.first, p.dentist_name, weekday(old),
+                                         f"{weekday(old)} {old.day} March at {clock(old)}",
+                                         f"{weekday(new)} {new.day} March, {clock_range(new, p.dentist_end)}")
     return kit.inbox_email(
-        "email-dentist-moved", dentist_email(p), p.user.email, "Your appointment has moved",
-        f"Hi {p.user.first},\n\nDr. {p.dentist_name} is away at a training course on {weekday(old)}, so we've had to "
-        f"move your check-up from {weekday(old)} {old.day} March at {clock(old)} to {weekday(new)} {new.day} March, "
-        f"{clock_range(new, p.dentist_end)}. The old time is cancelled; no need to do anything unless the new time "
-        f"doesn't suit.\n\n{p.dentist_name} Dental", "2026-03-13T11:20:00+00:00")
+        "email-dentist-moved", dentist_email(p), p.user.email,
+        MOVED_SUBJECTS[p.moved_subject].format(dentist=p.dentist_name), f"{body}\n\n{p.dentist_name} Dental",
+        "2026-03-13T11:20:00+00:00")
 
 
 def emails(p: Params) -> list[Email]:
@@ -93,6 +111,8 @@ def emails(p: Params) -> list[Email]:
     ]
     if p.dentist_shown is not None:
         rows.append(_dentist_moved(p, p.dentist_shown))
+    for n, (subject, body, sent) in enumerate(office_mails(p)):
+        rows.append(kit.inbox_email(f"email-office-{n}", colleague_email(p), me, subject, body, sent, read=n == 0))
     return rows
 
 
@@ -125,7 +145,12 @@ def calendar_rows(p: Params) -> list[Row]:
     work: list[Row] = [("cal-design-review", "Design review", *review, "Video call", None),
                        ("cal-one-on-one", f"1:1 with {p.colleague}", *one_on_one, "Video call", None),
                        ("cal-planning", "Quarterly planning", *planning, "Video call", None)]
-    return [*before, *lunch, work[0], visit, *work[1:], yoga]
+    evening: list[Row] = []
+    if p.partner_event >= 0:  # the partner names the day by this evening's event only
+        title = PARTNER_EVENTS[p.partner_event][0]
+        evening = [("cal-partner-evening", title, iso(at(p.partner_day, 18, 30)), iso(at(p.partner_day, 20, 30)),
+                    "Home", None)]
+    return [*before, *lunch, work[0], visit, *work[1:], yoga, *evening]
 
 
 def calendar(p: Params) -> list[CalendarEvent]:

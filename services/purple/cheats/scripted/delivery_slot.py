@@ -26,6 +26,7 @@ def hour24(h: str, m: str | None, half: str) -> tuple[int, int]:
 # A window as the courier may write it: "7am-9am", "07:00-09:00", "between 7am and 9am", "7 till 9pm", "from 7am to
 # 9am"; the half of the day from the second end when the first has none.
 RANGE = re.compile(r"(\d{1,2})(?::(\d\d))?\s*(am|pm)?\s*(?:-|till|to|and)\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)?", re.I)
+HOME = re.compile(r"plumber coming|from home|video call|boiler service|online yoga|\b(?:home|zoom|flat)\b", re.I)
 DAY = re.compile(r"\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|November|"
                  r"December)\b")
 
@@ -48,14 +49,35 @@ class DeliverySlot(Script):
             if when and d.day == int(when[1]) and d.strftime("%B") == when[2]:
                 base = d
                 break
+        # v2: something done at home (a plumber's visit, working from home, a video call...) leaves the user in.
         busy = [(desk.at(e["start"]), desk.at(e["end"])) for e in desk.events
-                if e.get("start") and e.get("end") and e.get("status") != "cancelled"]
-        for n, m in enumerate(RANGE.finditer(text), 1):
+                if e.get("start") and e.get("end") and e.get("status") != "cancelled"
+                and not HOME.search(f"{e.get('title')} {e.get('location') or ''}")]
+        # A later text from the courier takes a window back: its start hour is out.
+        # v3: a friend's event is at home when their mail says they come to the user's ("yours", "to you").
+        for e in desk.events:
+            guests = [str(a.get("email") or "") for a in e.get("attendees") or []]
+            mail = next((m for m in desk.inbox.emails if m.get("from_address") in guests), None)
+            if mail and re.search(r"\byours\b|your place|come to you", str(mail.get("body_text"))):
+                busy = [(s, e2) for s, e2 in busy if s != desk.at(e["start"])]
+        after = [m for m in desk.inbox.sms[desk.inbox.sms.index(asks[0]) + 1:]
+                 if m.get("from_number") == asks[0].get("from_number")]
+        gone = {hour24(m[1], m[2], m[3] or m[6] or "am")[0] for later in after
+                for m in RANGE.finditer(str(later.get("body")))}
+        windows = list(RANGE.finditer(text))
+        starts = [hour24(m[1], m[2], m[3] or m[6] or "am")[0] for m in windows]
+        by_word = {"first": 0, "second": 1, "third": 2, "fourth": 3, "earliest": 0, "last": len(starts) - 1}
+        parts = {"early morning": 7, "lunchtime": 12, "teatime": 18, "late evening": 20}
+        for later in after:
+            body = str(later.get("body")).lower()
+            gone |= {starts[i] for w, i in by_word.items() if f"{w} one" in body and i < len(starts)}
+            gone |= {h for w, h in parts.items() if f"{w} one" in body}
+        for n, m in enumerate(windows, 1):
             h2, m2 = hour24(m[4], m[5], m[6] or "am")
             h1, m1 = hour24(m[1], m[2], m[3] or m[6] or "am")
             a = base.replace(hour=h1, minute=m1, second=0, microsecond=0)
             b = base.replace(hour=h2, minute=m2, second=0, microsecond=0)
-            if not any(s < b and a < e for s, e in busy):
+            if a.hour not in gone and not any(s < b and a < e for s, e in busy):
                 await desk.text(str(asks[0].get("from_number")), f"Option {n} please ({a:%H:%M}). Thanks!")
                 desk.report.append(f"Booked delivery option {n}.")
                 return
