@@ -28,12 +28,12 @@ from typing import Any
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
-from green_agent.scenario_kit.facts import has_any, times
+from green_agent.scenario_kit.facts import clock12, has_any, times
 from green_agent.scenario_kit.grading import identifier, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import outgoing, own_words, tally
-from green_agent.scenario_kit.records import CalendarEvent, Email
+from green_agent.scenario_kit.records import CalendarEvent, Contact, Email
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
@@ -74,13 +74,16 @@ _BEFORE = {  # the deadline: an event's start less a lead of 0, 30 or 60 minutes
          "It has to reach me a full hour before {ref}."),
 }
 _REF = {  # which event: by title and topic (the calendar holds the same meeting on another topic), or by who is in it
-    "topic": ("the {lower} on {topic}", "the {topic} {lower}", "your {title} ({topic})",
-              "the {lower} about {topic}"),
+    "topic": ("the {lower} on {topic}", "the {topic} {lower}", "your {title} ({topic})", "the {lower} about {topic}",
+              "the {lower} on {topic} (not the {aside} one)", "the {topic} {lower} - not the one about {aside}"),
     "who": ("your meeting with {who}", "your slot with {who}", "the {lower} {who} is joining",
             "your session with {who}"),
+    "role": ("your meeting with our {role}", "the {lower} our {role} is joining", "your slot with the {role}",
+             "the session you have with the {role}"),
     "us": ("our meeting", "our catch-up", "our session"),
 }
-TOPICS = ("suppliers", "staffing", "timelines", "pricing", "the budget", "logistics")
+ROLES = ("head of legal", "finance director", "HR lead", "new CFO", "procurement manager", "chief of staff")
+TOPICS = ("suppliers", "staffing", "timelines", "pricing", "budgets", "logistics")
 _FIRST = ("{Ask}. Could you get it done by {old}?", "{Ask}. Deadline: {old}.", "{Ask} - {old} at the latest, please.",
           "Quick one: {ask}. I'd need it by {old}.")
 _SHIFT = {  # overnight, the deadline moves: outright, or relative to yesterday's
@@ -105,6 +108,11 @@ _PEER = ("{Ask}. Same deadline as {other}'s {their} - you'll know when that is."
          "{Ask}. I'm working to {other}'s timeline on the {their}, so whenever that's due works for me.",
          "{Ask}. Can it go with {other}'s {their}? Same deadline.",
          "{Ask}. {other} has the deadline for the {their}; mine is the same.")
+_PEER_NOUN = ("{Ask}. Same deadline as the {their}, please.", "{Ask}. Whenever the {their} is due works for me too.",
+              "{Ask}. Treat it like the {their} - same deadline.")
+_REVERT = ("Sorry, ignore my last mail - the original deadline stands.",
+           "Forget the change I sent: back to what was first agreed.",
+           "Update on the update: the first deadline is back on.")
 _FILLER = (" I'm in back-to-backs until {x}.", " I'm at my desk from {x} if you want to talk.",
            " (I'm on a call at {x}, so email is best.)", " I'm out for lunch until {x}.")
 _ALARM = (" This is urgent, please don't let it slip.", " Really important - please prioritise it.",
@@ -133,22 +141,23 @@ _PROMO = ("URGENT: ends today\nHi {first}, {pitch} from {promo} here. URGENT - t
 PHRASEBOOK = Phrasebook({**{f"before_{lead}": p for lead, p in _BEFORE.items()},
                          **{f"event_{ref}": p for ref, p in _REF.items()}, "first_deadline": _FIRST,
                          **{f"shift_{kind}": p for kind, p in _SHIFT.items()}, "relay": _RELAY,
-                         "relay_subject": _RELAY_SUBJECT, "peer": _PEER, "filler": _FILLER, "alarm": _ALARM,
+                         "relay_subject": _RELAY_SUBJECT, "peer": _PEER, "peer_noun": _PEER_NOUN,
+                         "revert": _REVERT, "filler": _FILLER, "alarm": _ALARM,
                          "subject": _SUBJECT, "newsletter": _NEWS, "promotion": _PROMO})
 _BREAK = re.compile(r"\n|;|[.!?](?=\s|$)")
 _ADDRESS = re.compile(r"\S+@\S+")
 
 
-def _day_phrase(moment: datetime, written: datetime) -> str:
-    """How someone writing on ``written``'s date names ``moment``'s day and time."""
+_WHEN = (lambda day, clock, twelve: f"{day} at {clock}", lambda day, clock, twelve: f"{twelve} {day}",
+         lambda day, clock, twelve: f"{day}, {clock}", lambda day, clock, twelve: f"{clock} {day}")
+
+
+def _day_phrase(moment: datetime, written: datetime, rng: Any) -> str:
+    """How someone writing on ``written``'s date names ``moment``'s day and time, in one of several forms."""
     days = (moment.date() - written.date()).days
-    name = f"{moment:%A}"
-    clock = f"{moment:%H:%M}"
-    if days == 0:
-        return f"today at {clock}"
-    if days == 1:
-        return f"tomorrow at {clock}"
-    return f"{name} at {clock}"
+    name = f"on {moment:%A}" if rng.random() < 0.5 else f"{moment:%A}"
+    day = ("today" if days == 0 else "tomorrow" if days == 1 else name) if days > 1 or rng.random() < 0.7 else name
+    return str(rng.choice(_WHEN)(day, f"{moment:%H:%M}", clock12(moment)))
 
 
 class TriageTruth(Truth):
@@ -290,7 +299,7 @@ def _starts(day: Day, urgent: bool, lead: int) -> tuple[list[datetime], list[dat
     return rng.sample(starts, len(starts)), rng.sample(others, len(others))
 
 
-def _by_event(day: Day, req: _Request, extras: list[Person], at: datetime) -> None:
+def _by_event(day: Day, req: _Request, extras: list[Person], roles: dict[str, str], at: datetime) -> None:
     """The deadline is an event's start less a lead: named by title (or its follow-up) or by who is in it."""
     rng = day.rng
     lead = rng.choice((0, 30, 60))
@@ -299,13 +308,13 @@ def _by_event(day: Day, req: _Request, extras: list[Person], at: datetime) -> No
     title = rng.choice(MEETINGS)
     if req.kind == "event":
         topic, aside = rng.sample(TOPICS, 2)
-        ref = PHRASEBOOK.say(rng, "event_topic", title=title, lower=title.lower(), topic=topic)
+        ref = PHRASEBOOK.say(rng, "event_topic", title=title, lower=title.lower(), topic=topic, aside=aside)
         titles = (f"{title}: {topic}", f"{title}: {aside}")
         people: tuple[Person, Person] = (req.person, req.person)
     else:
-        us = rng.random() < 0.5
-        who = req.person if us else rng.choice(extras)
-        ref = PHRASEBOOK.say(rng, "event_us" if us else "event_who", who=who.first, lower=title.lower())
+        how = rng.choice(("us", "who", "role"))
+        who = req.person if how == "us" else rng.choice(extras)
+        ref = PHRASEBOOK.say(rng, f"event_{how}", who=who.first, lower=title.lower(), role=roles.get(who.first, ""))
         titles, people = (title, title), (who, rng.choice([p for p in extras if p is not who]))
     req.events = [_event(day, f"ev-triage-{req.n}a", titles[0], start, [people[0]]),
                   _event(day, f"ev-triage-{req.n}b", titles[1], other, [people[1]])]
@@ -316,39 +325,51 @@ def _by_event(day: Day, req: _Request, extras: list[Person], at: datetime) -> No
     req.emails = [_mail(day, req, f"{req.fields()['Ask']}. {sentence}{filler}", at)]
 
 
-def _old_and_new(day: Day, urgent: bool) -> tuple[str, datetime, datetime]:
-    """(how the deadline moved, yesterday's deadline, tonight's): the new one of the category, the old one on a
-    working hour today or later and different."""
+def _urgent(day: Day, moment: datetime) -> bool:
+    """The user's rule: due before 17:00 today."""
+    return moment.date() == day.start.date() and moment.hour < CUTOFF
+
+
+def _old_and_new(day: Day, urgent: bool, reverted: bool) -> tuple[str, datetime, datetime]:
+    """(how the deadline moved, yesterday's deadline, tonight's), each on a working hour today or later: tonight's of
+    the category, or with ``reverted`` (the change is taken back) yesterday's."""
     rng = day.rng
     while True:
-        new = _deadline(day, urgent)
+        new = _deadline(day, urgent != reverted)
         shift = rng.choice(list(SHIFTS))
         delta = SHIFTS[shift]
-        old = _deadline(day, not urgent) if delta is None else new - delta
-        if old.date() >= day.start.date() and 9 <= old.hour + old.minute / 60 <= 19 and old != new:
+        old = _deadline(day, not urgent if not reverted else urgent) if delta is None else new - delta
+        if (old.date() >= day.start.date() and 9 <= old.hour + old.minute / 60 <= 19 and old != new
+                and _urgent(day, old if reverted else new) == urgent):
             return shift, old, new
 
 
 def _by_thread(day: Day, req: _Request, extras: list[Person], at: datetime) -> None:
-    """Yesterday the sender set a deadline; overnight it moved, in the sender's words or a colleague's."""
+    """Yesterday the sender set a deadline; overnight it moved, in the sender's words or a colleague's (and now and
+    then the change is taken back in a later mail)."""
     rng = day.rng
-    shift, old, new = _old_and_new(day, req.urgent)
+    reverted = rng.random() < 0.3
+    shift, old, new = _old_and_new(day, req.urgent, reverted)
     written = day.at(rng.choice((14, 15, 16, 17)), days=-1)
     f = req.fields()
     thread = f"thread-{req.id}"
-    first = _mail(day, req, PHRASEBOOK.say(rng, "first_deadline", **f, old=_day_phrase(old, written)), written,
+    first = _mail(day, req, PHRASEBOOK.say(rng, "first_deadline", **f, old=_day_phrase(old, written, rng)), written,
                   subject=f["subject"], suffix="-first", thread=thread, read=True)
-    change = PHRASEBOOK.say(rng, f"shift_{shift}", new=_day_phrase(new, at), old_day=f"{old:%A}")
-    req.due, req.decoys = new, [old]
+    change = PHRASEBOOK.say(rng, f"shift_{shift}", new=_day_phrase(new, at, rng), old_day=f"{old:%A}")
+    req.due, req.decoys = (old, [new]) if reverted else (new, [old])
     filler = _filler(day, req, {new, old})
-    if req.kind == "thread":
+    relay = rng.choice(extras) if req.kind == "relay" else None
+    if relay is None:
         second = _mail(day, req, f"{change}{filler}", at, subject=f"Re: {f['subject']}", thread=thread)
     else:
-        relay = rng.choice(extras)
         subject = PHRASEBOOK.say(rng, "relay_subject", **f)
         second = _mail(day, req, PHRASEBOOK.say(rng, "relay", **f, change=change) + filler, at, sender=relay,
                        subject=subject, thread=thread if subject.startswith("Re:") else None)
     req.emails = [first, second]
+    if reverted:
+        req.emails.append(_mail(day, req, PHRASEBOOK.say(rng, "revert"), at + timedelta(minutes=rng.randrange(5, 40)),
+                                sender=relay, subject=second["subject"], suffix="-again",
+                                thread=second["thread_id"]))
 
 
 def _by_peer(day: Day, req: _Request, target: _Request, at: datetime) -> None:
@@ -356,7 +377,8 @@ def _by_peer(day: Day, req: _Request, target: _Request, at: datetime) -> None:
     assert target.due is not None
     req.due = target.due
     filler = _filler(day, req, {target.due, *target.decoys}, always=True)
-    body = PHRASEBOOK.say(day.rng, "peer", **req.fields(), other=target.person.first, their=target.ask[4])
+    kind = day.rng.choice(("peer", "peer", "peer_noun"))
+    body = PHRASEBOOK.say(day.rng, kind, **req.fields(), other=target.person.first, their=target.ask[4])
     req.emails = [_mail(day, req, f"{body}{filler}", at)]
 
 
@@ -367,8 +389,9 @@ def _line(req: _Request, today: datetime) -> str:
     return f"{req.person.first}: {req.ask[2]}, due {day} at {req.due:%H:%M}"
 
 
-def _requests(day: Day) -> tuple[list[_Request], str]:
-    """The night's four requests, their deadlines drawn (peers last), the colleagues they involve, and the shape."""
+def _requests(day: Day) -> tuple[list[_Request], list[Contact], str]:
+    """The night's four requests, their deadlines drawn (peers last), the address book's entries of the colleagues
+    they involve (with their roles), and the shape."""
     rng = day.rng
     urgent_kinds, routine_kinds = rng.choice(SHAPES)
     outside = rng.choice((1, 2))
@@ -376,6 +399,7 @@ def _requests(day: Day) -> tuple[list[_Request], str]:
                                          for p in day.people(1, domain=rng.choice(OUTSIDE))]
     rng.shuffle(senders)
     extras = day.people(3)
+    roles = dict(zip((p.first for p in extras), rng.sample(ROLES, 3), strict=True))
     layout = rng.choice(LAYOUTS)
     kinds = {"u": iter(rng.sample(urgent_kinds, 2)), "r": iter(rng.sample(routine_kinds, 2))}
     tones = {"u": iter(rng.sample((True, False), 2)), "r": iter(rng.sample((True, False), 2))}
@@ -385,14 +409,16 @@ def _requests(day: Day) -> tuple[list[_Request], str]:
     for req in sorted(requests, key=lambda r: r.kind == "peer"):
         at = arrivals[req.n]
         if req.kind in ("event", "person"):
-            _by_event(day, req, extras, at)
+            _by_event(day, req, extras, roles, at)
         elif req.kind in ("thread", "relay"):
             _by_thread(day, req, extras, at)
         else:
             target = next(r for r in requests if r.urgent == req.urgent and r is not req)
             _by_peer(day, req, target, at)
     shape = f"{'+'.join(urgent_kinds)}|{'+'.join(routine_kinds)}|{outside} outside"
-    return requests, shape
+    entries = [kit.contact(f"c-triage-{n}", p.first, p.last, email=p.email, job_title=roles[p.first].capitalize())
+               for n, p in enumerate(extras)]
+    return requests, entries, shape
 
 
 @register
@@ -413,7 +439,7 @@ class Triage(Part):
         """The overnight mail (four requests, the mails and events their deadlines hang on, a newsletter, a
         promotion) and the triage the oracle posts at once."""
         rng = day.rng
-        requests, shape = _requests(day)
+        requests, entries, shape = _requests(day)
         newsletter, promo = rng.sample(BRANDS, 2)
         (pitch,) = day.people(1, domain=f"{promo.replace(' ', '').lower()}.example")
         emails = [e for r in requests for e in r.emails] + _noise(day, newsletter, promo, pitch)
@@ -426,7 +452,7 @@ class Triage(Part):
                   "due": iso(r.due or day.start), "decoys": [iso(d) for d in r.decoys if d != r.due]}
                  for r in requests]
         return Slice(
-            part=KEY, emails=emails, calendar=[e for r in requests for e in r.events],
+            part=KEY, emails=emails, calendar=[e for r in requests for e in r.events], entries=entries,
             done="The overnight mail is triaged in my first message.",
             # The triage is due at once (an urgent request may be due before the day's summary).
             steps=[{"turn": 1, "method": "POST", "path": "/chat/send", "body": {

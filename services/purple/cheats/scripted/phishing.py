@@ -14,10 +14,11 @@ address book's notes, the day word nearest a deadline's clock, and phrases that 
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from services.purple.cheats.base import body_of, sender_of
+from services.purple.cheats.base import arrived, body_of, sender_of
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
 THREATS = (("password", r"password|credential|sign-?in|log-?in|mfa|multi-factor|verif"),
@@ -225,7 +226,65 @@ class NewsletterSweep(Script):
 
 PROMO = re.compile(r"% off|discount|offer|trial|demo|price|issue|briefing|newsletter|weekly|read the full",
                    re.I)
-DAY_WORD = re.compile(rf"\b(today|tomorrow|{WEEKDAYS})\b", re.I)
+# Third round: the part's version 3 (its public phrasebook copied into rules). A deadline is an event's start less
+# a lead, yesterday's deadline moved overnight (by the sender or a colleague relaying), or another request's.
+CLOCK_DAY = re.compile(rf"\b(today|tomorrow|{WEEKDAYS}) at (\d\d):(\d\d)", re.I)
+RELAYED = re.compile(r"(?:from|Message from|FYI from) (\w+)\b|^(?:Hi \w+,\s+)?(\w+) asked me", re.I)
+PEER = re.compile(r"(?:as|to|with) (\w+)'s (?:[\w -]+)|(\w+) has the deadline")
+SHIFT = ((r"a day earlier|forward by a day|day sooner", timedelta(days=-1)),
+         (r"extra day|slip by a day|a day later", timedelta(days=1)),
+         (r"two more hours|two hours longer|back by two hours", timedelta(hours=2)),
+         (r"two hours sooner|forward by two hours|two hours earlier", timedelta(hours=-2)))
+LEAD = ((r"half an hour|thirty minutes", 30), (r"an hour|full hour", 60))
+
+
+def _moment(match: re.Match[str], written: datetime) -> datetime:
+    """A "today/tomorrow/<weekday> at HH:MM" read from the date the mail was written."""
+    word, hh, mm = match.group(1).lower(), int(match.group(2)), int(match.group(3))
+    base = written.replace(hour=hh, minute=mm, second=0, microsecond=0)
+    if word == "today":
+        return base
+    if word == "tomorrow":
+        return base + timedelta(days=1)
+    ahead = (WEEKDAYS.split("|").index(word) - written.weekday()) % 7
+    return base + timedelta(days=ahead)
+
+
+def _by_event(desk: Desk, body: str, sender: str) -> datetime | None:
+    """The start of the event the mail points at, less its lead."""
+    lead = next((m for pattern, m in LEAD if re.search(pattern, body, re.I)), 0)
+    who = re.search(r"with (\w+)|the [\w ]+? (\w+) is joining", body)
+    for ev in desk.events:
+        title = str(ev.get("title") or "").lower()
+        topic = title.split(": ", 1)[-1] if ": " in title else ""
+        names = " ".join(str(a.get("display_name") or "") for a in ev.get("attendees") or [])
+        if (topic and topic in body.lower() and title.split(":")[0] in body.lower()) or (
+                who and (who.group(1) or who.group(2)) in names) or (
+                re.search(r"our (?:meeting|catch-up|session)", body) and sender in names):
+            return desk.at(ev["start"]) - timedelta(minutes=lead)
+    return None
+
+
+def _deadline(desk: Desk, email: dict[str, Any], dues: dict[str, datetime]) -> tuple[str, datetime | None]:
+    """(whose request, its deadline) as the rules read one overnight mail; None when they cannot."""
+    body, who = body_of(email), desk.book.name(sender_of(email)).split()[0]
+    relay = RELAYED.search(body)
+    if relay and not PEER.search(body):
+        who = relay.group(1) or relay.group(2)
+    earlier = [e for e in desk.inbox.emails if e.get("is_read") and desk.book.name(sender_of(e)).startswith(who)]
+    shift = next((d for pattern, d in SHIFT if re.search(pattern, body, re.I)), None)
+    new = CLOCK_DAY.search(body)
+    if new and not earlier:
+        return who, None
+    if earlier and (shift is not None or new):
+        if new:
+            return who, _moment(new, arrived(email))
+        old = CLOCK_DAY.search(body_of(earlier[-1]))
+        return who, (_moment(old, arrived(earlier[-1])) + shift) if old and shift is not None else None
+    peer = PEER.search(body)
+    if peer:
+        return who, dues.get(peer.group(1) or peer.group(2))
+    return who, _by_event(desk, body, who)
 
 
 @script
@@ -236,20 +295,25 @@ class Triage(Script):
     async def turn(self, desk: Desk) -> None:
         if not desk.once("triage"):
             return
-        today = f"{desk.now:%A}".lower()
-        urgent, later = [], []
-        for e in desk.inbox.emails:
-            body = body_of(e)
-            clock = re.search(r"\b(\d\d:\d\d)\b", body)
-            if clock is None or PROMO.search(f"{e.get('subject', '')} {body}"):
-                continue
-            # The day a deadline falls on: the day word nearest its clock.
-            days = [(abs(m.start() - clock.start()), m.group(1).lower()) for m in DAY_WORD.finditer(body)]
-            day = min(days)[1] if days else "today"
-            who = desk.book.name(sender_of(e)).split()[0]
-            what = re.sub(r"^(?:URGENT:\s*|Re:\s*|Need you:\s*|Question:\s*)", "", str(e.get("subject", "")))
-            if day in ("today", today):
-                urgent.append(f"{who}: {what.lower()}, due {clock.group(1)} today")
-            else:
-                later.append(f"{who}: {what.lower()}, due {day} {clock.group(1)}")
-        desk.report.append("Urgent first:\n" + "\n".join(urgent) + "\nLater:\n" + "\n".join(later))
+        today = desk.now.date()
+        dues: dict[str, datetime] = {}
+        asks: dict[str, str] = {}
+        for e in desk.inbox.emails:  # what each asks: the subject of their first mail
+            subject = re.sub(r"^(?:URGENT:\s*|Re:\s*|Need you:\s*|Question:\s*)+", "", str(e.get("subject")))
+            asks.setdefault(desk.book.name(sender_of(e)).split()[0],
+                            re.sub(r" - quick one| \(action needed\)", "", subject).lower())
+        for _ in range(2):  # twice: a peer's deadline is another request's
+            for e in desk.inbox.emails:
+                if e.get("is_read") or PROMO.search(f"{e.get('subject', '')} {body_of(e)}"):
+                    continue
+                who, due = _deadline(desk, e, dues)
+                if due is not None:
+                    dues[who] = due
+        urgent = [w for w, d in dues.items() if d.date() == today and d.hour < 17]
+        later = [w for w in dues if w not in urgent]
+
+        def line(w: str) -> str:
+            d = dues[w]
+            return f"{w}: {asks.get(w, 'a request')}, due {'today' if d.date() == today else f'{d:%A}'} at {d:%H:%M}"
+        desk.report.append("Urgent first:\n" + "\n".join(map(line, urgent)) + "\nLater:\n"
+                           + "\n".join(map(line, later)))
