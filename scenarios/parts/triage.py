@@ -113,6 +113,15 @@ _PEER_NOUN = ("{Ask}. Same deadline as the {their}, please.", "{Ask}. Whenever t
 _REVERT = ("Sorry, ignore my last mail - the original deadline stands.",
            "Forget the change I sent: back to what was first agreed.",
            "Update on the update: the first deadline is back on.")
+# Yesterday's other mail from a sender: another task's deadline (which says nothing of tonight's request), and side
+# notes about other things that move, worded like a moved deadline.
+OTHER_TASKS = ("quarterly report", "shift rota", "expense claims", "site visit notes", "supplier scorecard",
+               "training plan")
+_OTHER = ("Thanks for today. The {task} is due {when}, as discussed.", "Reminder: {task}, {when}.",
+          "Just so it's written down: I'll send the {task} {when}.", "The {task} is on me - expect it {when}.")
+_ASIDE = (" Unrelated, but the team lunch can slip by a day, same hour.", " Separately: push the rota review back by "
+          "two hours.", " Side note - the offsite got pulled forward by a day.", " (The fire drill was brought forward "
+          "by two hours, by the way.)")
 _FILLER = (" I'm in back-to-backs until {x}.", " I'm at my desk from {x} if you want to talk.",
            " (I'm on a call at {x}, so email is best.)", " I'm out for lunch until {x}.")
 _ALARM = (" This is urgent, please don't let it slip.", " Really important - please prioritise it.",
@@ -142,7 +151,7 @@ PHRASEBOOK = Phrasebook({**{f"before_{lead}": p for lead, p in _BEFORE.items()},
                          **{f"event_{ref}": p for ref, p in _REF.items()}, "first_deadline": _FIRST,
                          **{f"shift_{kind}": p for kind, p in _SHIFT.items()}, "relay": _RELAY,
                          "relay_subject": _RELAY_SUBJECT, "peer": _PEER, "peer_noun": _PEER_NOUN,
-                         "revert": _REVERT, "filler": _FILLER, "alarm": _ALARM,
+                         "revert": _REVERT, "other_task": _OTHER, "aside": _ASIDE, "filler": _FILLER, "alarm": _ALARM,
                          "subject": _SUBJECT, "newsletter": _NEWS, "promotion": _PROMO})
 _BREAK = re.compile(r"\n|;|[.!?](?=\s|$)")
 _ADDRESS = re.compile(r"\S+@\S+")
@@ -261,12 +270,13 @@ class _Request:
 
 
 def _mail(day: Day, req: _Request, body: str, at: datetime, *, sender: Person | None = None,
-          subject: str | None = None, suffix: str = "", thread: str | None = None, read: bool = False) -> Email:
+          subject: str | None = None, suffix: str = "", thread: str | None = None, read: bool = False,
+          calm: bool = False) -> Email:
     """An email of the request ``req`` (by default its sender's, overnight, with its title and tone)."""
     rng = day.rng
     who = sender or req.person
     title = subject or PHRASEBOOK.say(rng, "subject", subject=req.ask[0])
-    alarm = PHRASEBOOK.say(rng, "alarm") if req.alarmed and not read else ""
+    alarm = PHRASEBOOK.say(rng, "alarm") if req.alarmed and not (read or calm) else ""
     mail = kit.inbox_email(f"{req.id}{suffix}", who.email, day.user.email,
                            f"URGENT: {title}" if alarm else title,
                            f"Hi {day.user.first},\n\n{body}{alarm}\n\n{who.first}", iso(at), read=read)
@@ -283,6 +293,22 @@ def _filler(day: Day, req: _Request, avoid: set[datetime], always: bool = False)
     x = rng.choice([day.at(h) for h in (9.5, 10.5, 11.5, 12.5, 13.5, 14.5, 15.5, 16.5) if day.at(h) not in avoid])
     req.decoys.append(x)
     return PHRASEBOOK.say(rng, "filler", x=f"{x:%H:%M}")
+
+
+def _yesterday(day: Day, req: _Request) -> None:
+    """A mail from the sender yesterday about another task with its own deadline (a decoy), and now and then a side
+    note in tonight's mail about something else that moved."""
+    rng = day.rng
+    written = day.at(rng.choice((9.5, 10.5, 11.5, 12.5, 13.5, 14.5, 15.5, 16.5, 17.5)), days=-1)
+    other = _deadline(day, rng.random() < 0.5)
+    req.decoys.append(other)
+    body = PHRASEBOOK.say(rng, "other_task", task=rng.choice(OTHER_TASKS), when=_day_phrase(other, written, rng))
+    req.emails.insert(0, _mail(day, req, body, written, subject=rng.choice(("Quick note", "Following up", "Today")),
+                               suffix="-earlier", read=True))
+    if rng.random() < 0.5:
+        last = req.emails[-1]
+        last["body_text"] = last["body_text"].replace(f"\n\n{req.person.first}", f"{PHRASEBOOK.say(rng, 'aside')}"
+                                                      f"\n\n{req.person.first}", 1)
 
 
 def _starts(day: Day, urgent: bool, lead: int) -> tuple[list[datetime], list[datetime]]:
@@ -323,6 +349,7 @@ def _by_event(day: Day, req: _Request, extras: list[Person], roles: dict[str, st
     sentence = PHRASEBOOK.say(rng, f"before_{lead}", ref=ref)
     filler = _filler(day, req, {req.due})
     req.emails = [_mail(day, req, f"{req.fields()['Ask']}. {sentence}{filler}", at)]
+    _yesterday(day, req)
 
 
 def _urgent(day: Day, moment: datetime) -> bool:
@@ -366,10 +393,12 @@ def _by_thread(day: Day, req: _Request, extras: list[Person], at: datetime) -> N
         second = _mail(day, req, PHRASEBOOK.say(rng, "relay", **f, change=change) + filler, at, sender=relay,
                        subject=subject, thread=thread if subject.startswith("Re:") else None)
     req.emails = [first, second]
+    _yesterday(day, req)
     if reverted:
-        req.emails.append(_mail(day, req, PHRASEBOOK.say(rng, "revert"), at + timedelta(minutes=rng.randrange(5, 40)),
-                                sender=relay, subject=second["subject"], suffix="-again",
-                                thread=second["thread_id"]))
+        title = second["subject"].removeprefix("URGENT: ").removeprefix("Re: ")
+        again = _mail(day, req, PHRASEBOOK.say(rng, "revert"), at + timedelta(minutes=rng.randrange(5, 40)),
+                      sender=relay, subject=f"Re: {title}", suffix="-again", thread=second["thread_id"], calm=True)
+        req.emails.append(again)
 
 
 def _by_peer(day: Day, req: _Request, target: _Request, at: datetime) -> None:
@@ -380,6 +409,7 @@ def _by_peer(day: Day, req: _Request, target: _Request, at: datetime) -> None:
     kind = day.rng.choice(("peer", "peer", "peer_noun"))
     body = PHRASEBOOK.say(day.rng, kind, **req.fields(), other=target.person.first, their=target.ask[4])
     req.emails = [_mail(day, req, f"{body}{filler}", at)]
+    _yesterday(day, req)
 
 
 def _line(req: _Request, today: datetime) -> str:
