@@ -243,6 +243,8 @@ SHIFT = ((r"a day earlier|forward by a day|day sooner", timedelta(days=-1)),
          (r"two more hours|two hours longer|back by two hours", timedelta(hours=2)),
          (r"two hours sooner|forward by two hours|two hours earlier", timedelta(hours=-2)))
 LEAD = ((r"half an hour|thirty minutes", 30), (r"an hour|full hour", 60))
+OTHER_SUBJECTS = ("Quick note", "Following up", "Today")  # yesterday's mail about another task
+ASIDES = re.compile(r"Unrelated, but[^.]*\.|Separately:[^.]*\.|Side note -[^.]*\.|\(The fire drill[^)]*\)")
 NEGATED = re.compile(r"\(not the [\w ]+ one\)|- not the one about [\w ]+")
 
 
@@ -263,7 +265,7 @@ def _by_event(desk: Desk, body: str, sender: str, roles: dict[str, str]) -> date
     """The start of the event the mail points at, less its lead."""
     body = NEGATED.sub("", body)
     lead = next((m for pattern, m in LEAD if re.search(pattern, body, re.I)), 0)
-    who = re.search(r"with (?:our |the )?(\w+(?: \w+)?)|the [\w ]+? (?:our )?(\w+(?: \w+)?) is joining", body)
+    who = re.search(r"with (?:our |the )?(\w+(?: \w+)?)|(?:our |the )?((?:[A-Z]\w+)|(?:\w+ \w+)) is joining", body)
     person = who and (who.group(1) or who.group(2))
     person = roles.get(str(person).lower(), person) if person else None
     for ev in desk.events:
@@ -280,11 +282,12 @@ def _by_event(desk: Desk, body: str, sender: str, roles: dict[str, str]) -> date
 def _deadline(desk: Desk, email: dict[str, Any], dues: dict[str, datetime],
               roles: dict[str, str]) -> tuple[str, datetime | None]:
     """(whose request, its deadline) as the rules read one overnight mail; None when they cannot."""
-    body, who = body_of(email), desk.book.name(sender_of(email)).split()[0]
+    body, who = ASIDES.sub("", body_of(email)), desk.book.name(sender_of(email)).split()[0]
     relay = RELAYED.search(body)
     if relay and not PEER.search(body):
         who = relay.group(1) or relay.group(2)
-    earlier = [e for e in desk.inbox.emails if e.get("is_read") and desk.book.name(sender_of(e)).startswith(who)]
+    earlier = [e for e in desk.inbox.emails if e.get("is_read") and desk.book.name(sender_of(e)).startswith(who)
+               and e.get("subject") not in OTHER_SUBJECTS]
     shift = next((d for pattern, d in SHIFT if re.search(pattern, body, re.I)), None)
     new = CLOCK_DAY.search(body)
     if earlier and (shift is not None or new):
@@ -321,7 +324,9 @@ class Triage(Script):
         today = desk.now.date()
         dues: dict[str, datetime] = {}
         asks: dict[str, str] = {}
-        for e in desk.inbox.emails:  # what each asks: the subject of their first mail
+        for e in desk.inbox.emails:  # what each asks: the subject of their first mail on it
+            if e.get("subject") in OTHER_SUBJECTS:
+                continue
             subject = re.sub(r"^(?:URGENT:\s*|Re:\s*|Need you:\s*|Question:\s*)+", "", str(e.get("subject")))
             asks.setdefault(desk.book.name(sender_of(e)).split()[0],
                             re.sub(r" - quick one| \(action needed\)", "", subject).lower())
