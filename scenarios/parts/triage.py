@@ -81,6 +81,11 @@ _REF = {  # which event: by title and topic (the calendar holds the same meeting
     "role": ("your meeting with our {role}", "the {lower} our {role} is joining", "your slot with the {role}",
              "the session you have with the {role}"),
     "us": ("our meeting", "our catch-up", "our session"),
+    # Two meetings with the same person: which one, by their order.
+    "earlier": ("your earlier meeting with {who}", "the first of your two meetings with {who}",
+                "your next meeting with {who}"),
+    "later": ("your later meeting with {who}", "the second of your two meetings with {who}",
+              "the meeting with {who} after the next one"),
 }
 ROLES = ("head of legal", "finance director", "HR lead", "new CFO", "procurement manager", "chief of staff")
 TOPICS = ("suppliers", "staffing", "timelines", "pricing", "budgets", "logistics")
@@ -101,6 +106,8 @@ _SHIFT = {  # overnight, the deadline moves: outright, or relative to yesterday'
 SHIFTS = {"explicit": None, "day_earlier": timedelta(days=-1), "day_later": timedelta(days=1),
           "hours_later": timedelta(hours=2), "hours_earlier": timedelta(hours=-2)}
 _RELAY = ("Passing this on from {sender}, who's travelling: {change}",
+          "{witness} and I just spoke with {sender} about the {noun}: {change}",
+          "Per {sender} (via {witness}, who took the call): {change}",
           "{sender} asked me to tell you about the {noun}: {change}",
           "Message from {sender} (their laptop died): {change}", "FYI from {sender} re the {noun} - {change}")
 _RELAY_SUBJECT = ("Message from {sender}", "Re: {subject}", "FYI - {noun}", "On behalf of {sender}")
@@ -270,14 +277,16 @@ class _Request:
 
 
 def _mail(day: Day, req: _Request, body: str, at: datetime, *, sender: Person | None = None,
-          subject: str | None = None, suffix: str = "", thread: str | None = None, read: bool = False,
+          subject: str | None = None, thread: str | None = None, read: bool = False,
           calm: bool = False) -> Email:
     """An email of the request ``req`` (by default its sender's, overnight, with its title and tone)."""
     rng = day.rng
     who = sender or req.person
     title = subject or PHRASEBOOK.say(rng, "subject", subject=req.ask[0])
     alarm = PHRASEBOOK.say(rng, "alarm") if req.alarmed and not (read or calm) else ""
-    mail = kit.inbox_email(f"{req.id}{suffix}", who.email, day.user.email,
+    # A mail's id says nothing of its role or its request: drawn.
+    mid = f"m-triage-{rng.randrange(10**6):06d}"
+    mail = kit.inbox_email(mid, who.email, day.user.email,
                            f"URGENT: {title}" if alarm else title,
                            f"Hi {day.user.first},\n\n{body}{alarm}\n\n{who.first}", iso(at), read=read)
     if thread:
@@ -304,7 +313,7 @@ def _yesterday(day: Day, req: _Request) -> None:
     req.decoys.append(other)
     body = PHRASEBOOK.say(rng, "other_task", task=rng.choice(OTHER_TASKS), when=_day_phrase(other, written, rng))
     req.emails.insert(0, _mail(day, req, body, written, subject=rng.choice(("Quick note", "Following up", "Today")),
-                               suffix="-earlier", read=True))
+                               read=True))
     if rng.random() < 0.5:
         last = req.emails[-1]
         last["body_text"] = last["body_text"].replace(f"\n\n{req.person.first}", f"{PHRASEBOOK.say(rng, 'aside')}"
@@ -326,24 +335,31 @@ def _starts(day: Day, urgent: bool, lead: int) -> tuple[list[datetime], list[dat
 
 
 def _by_event(day: Day, req: _Request, extras: list[Person], roles: dict[str, str], at: datetime) -> None:
-    """The deadline is an event's start less a lead: named by title (or its follow-up) or by who is in it."""
+    """The deadline is an event's start less a lead: named by title and topic, by who is in it (a name, a role, or
+    "our"), or as the earlier or later of two meetings with the same person."""
     rng = day.rng
     lead = rng.choice((0, 30, 60))
+    how = "topic" if req.kind == "event" else rng.choice(("us", "who", "role", "order"))
     wanted, lookalike = _starts(day, req.urgent, lead)
-    start, other = _free_start(day, wanted), _free_start(day, lookalike)
+    start = _free_start(day, wanted)
+    if how == "order":  # the look-alike is with the same person, before or after, on any day
+        lookalike = [t for t in (*wanted, *lookalike) if abs(t - start) >= timedelta(hours=2)]
+        lookalike = rng.sample(lookalike, len(lookalike))
+    other = _free_start(day, lookalike)
     title = rng.choice(MEETINGS)
-    if req.kind == "event":
+    who = req.person if how in ("us", "topic") else rng.choice(extras)
+    titles, people = (title, title), (who, rng.choice([p for p in extras if p is not who]))
+    if how == "topic":
         topic, aside = rng.sample(TOPICS, 2)
+        titles, people = (f"{title}: {topic}", f"{title}: {aside}"), (who, who)
         ref = PHRASEBOOK.say(rng, "event_topic", title=title, lower=title.lower(), topic=topic, aside=aside)
-        titles = (f"{title}: {topic}", f"{title}: {aside}")
-        people: tuple[Person, Person] = (req.person, req.person)
     else:
-        how = rng.choice(("us", "who", "role"))
-        who = req.person if how == "us" else rng.choice(extras)
+        if how == "order":
+            how, people = ("earlier" if start < other else "later"), (who, who)
         ref = PHRASEBOOK.say(rng, f"event_{how}", who=who.first, lower=title.lower(), role=roles.get(who.first, ""))
-        titles, people = (title, title), (who, rng.choice([p for p in extras if p is not who]))
-    req.events = [_event(day, f"ev-triage-{req.n}a", titles[0], start, [people[0]]),
-                  _event(day, f"ev-triage-{req.n}b", titles[1], other, [people[1]])]
+    tags = rng.sample("ab", 2)  # neither the id nor the order tells the meeting meant from its look-alike
+    req.events = rng.sample([_event(day, f"ev-triage-{req.n}{tags[0]}", titles[0], start, [people[0]]),
+                             _event(day, f"ev-triage-{req.n}{tags[1]}", titles[1], other, [people[1]])], 2)
     req.due = start - timedelta(minutes=lead)
     req.decoys = [other, *([start] if lead else [])]
     sentence = PHRASEBOOK.say(rng, f"before_{lead}", ref=ref)
@@ -379,9 +395,9 @@ def _by_thread(day: Day, req: _Request, extras: list[Person], at: datetime) -> N
     shift, old, new = _old_and_new(day, req.urgent, reverted)
     written = day.at(rng.choice((14, 15, 16, 17)), days=-1)
     f = req.fields()
-    thread = f"thread-{req.id}"
+    thread = f"thread-triage-{rng.randrange(10**6):06d}"
     first = _mail(day, req, PHRASEBOOK.say(rng, "first_deadline", **f, old=_day_phrase(old, written, rng)), written,
-                  subject=f["subject"], suffix="-first", thread=thread, read=True)
+                  subject=f["subject"], thread=thread, read=True)
     change = PHRASEBOOK.say(rng, f"shift_{shift}", new=_day_phrase(new, at, rng), old_day=f"{old:%A}")
     req.due, req.decoys = (old, [new]) if reverted else (new, [old])
     filler = _filler(day, req, {new, old})
@@ -390,14 +406,16 @@ def _by_thread(day: Day, req: _Request, extras: list[Person], at: datetime) -> N
         second = _mail(day, req, f"{change}{filler}", at, subject=f"Re: {f['subject']}", thread=thread)
     else:
         subject = PHRASEBOOK.say(rng, "relay_subject", **f)
-        second = _mail(day, req, PHRASEBOOK.say(rng, "relay", **f, change=change) + filler, at, sender=relay,
+        witness = rng.choice([p for p in extras if p is not relay]).first
+        second = _mail(day, req, PHRASEBOOK.say(rng, "relay", **f, change=change, witness=witness) + filler, at,
+                       sender=relay,
                        subject=subject, thread=thread if subject.startswith("Re:") else None)
     req.emails = [first, second]
     _yesterday(day, req)
     if reverted:
         title = second["subject"].removeprefix("URGENT: ").removeprefix("Re: ")
         again = _mail(day, req, PHRASEBOOK.say(rng, "revert"), at + timedelta(minutes=rng.randrange(5, 40)),
-                      sender=relay, subject=f"Re: {title}", suffix="-again", thread=second["thread_id"], calm=True)
+                      sender=relay, subject=f"Re: {title}", thread=second["thread_id"], calm=True)
         req.emails.append(again)
 
 

@@ -232,7 +232,7 @@ PROMO = re.compile(r"% off|discount|offer|trial|demo|price|issue|briefing|newsle
 _DAYW = rf"today|tomorrow|(?:on )?(?:{WEEKDAYS})"
 _CLK = r"\d\d:\d\d|\d{1,2}(?::\d\d)?(?:am|pm)"
 CLOCK_DAY = re.compile(rf"\b({_DAYW})(?: at|,)? ({_CLK})|\b({_CLK}) ({_DAYW})\b", re.I)
-RELAYED = re.compile(r"(?:from|Message from|FYI from) ([A-Z]\w+)\b|([A-Z]\w+) asked me to")
+RELAYED = re.compile(r"(?:spoke with|Per|from|Message from|FYI from) ([A-Z]\w+)\b|([A-Z]\w+) asked me to")
 PEER = re.compile(r"(?:as|to|with) (\w+)'s (?:[\w -]+)|(\w+) has the deadline")
 NOUNS = {"lease addendum": "lease", "budget sign-off": "budget", "talking points": "press brief",
          "contract comments": "contract", "analyst offer": "analyst", "lisbon booking": "lisbon"}
@@ -268,7 +268,8 @@ def _by_event(desk: Desk, body: str, sender: str, roles: dict[str, str]) -> date
     who = re.search(r"with (?:our |the )?(\w+(?: \w+)?)|(?:our |the )?((?:[A-Z]\w+)|(?:\w+ \w+)) is joining", body)
     person = who and (who.group(1) or who.group(2))
     person = roles.get(str(person).lower(), person) if person else None
-    for ev in desk.events:
+    later = re.search(r"later meeting|second of your|after the next", body)
+    for ev in sorted(desk.events, key=lambda e: str(e.get("start")), reverse=later is not None):
         title = str(ev.get("title") or "").lower()
         topic = title.split(": ", 1)[-1] if ": " in title else ""
         names = " ".join(str(a.get("display_name") or "") for a in ev.get("attendees") or [])
