@@ -18,7 +18,19 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 from green_agent.scenario_kit.world import Person, rewrite
 
 from . import cast
-from .mail import ITEMS, ROUTINE_ALARMED, ROUTINE_CALM, TEMPLATES, URGENT_ALARMED, Item, Noise
+from .mail import (
+    DRAWN_FOLLOW_UP,
+    DRAWN_OFFER,
+    DRAWN_ROUTINE_ALARMED,
+    DRAWN_URGENT_ALARMED,
+    ITEMS,
+    ROUTINE_ALARMED,
+    ROUTINE_CALM,
+    TEMPLATES,
+    URGENT_ALARMED,
+    Item,
+    Noise,
+)
 from .params import DAY, END, REPORT_SLOTS, STEP, T0, Names, Params, report_time, window_of
 from .truth import Facts, Named, NoiseMail, TriageTruth
 from .truth import Item as Due
@@ -75,6 +87,18 @@ def tone(item: str, urgent: bool, alarmed: bool, follow_up: bool = False) -> str
     return sentence
 
 
+def drawn_tone(urgent: bool, alarmed: bool, drawn: tuple[int, int, str]) -> str:
+    """A drawn world's tone sentence and follow-up (``Params.tones``): alarm from a pool that names no category, and
+    a follow-up on another day in every item, urgent or not, worded one of several ways."""
+    which, follow, other_day = drawn
+    pool = (DRAWN_URGENT_ALARMED if urgent else DRAWN_ROUTINE_ALARMED) if alarmed else ()
+    sentence = pool[which % len(pool)] if pool else ""
+    extra = (DRAWN_FOLLOW_UP if urgent or follow % 2 else DRAWN_OFFER)
+    closing = extra[follow % len(extra)].replace("{other_day}", other_day).replace(
+        "{Other_day}", other_day[0].upper() + other_day[1:])
+    return f"{sentence} {closing}".strip()
+
+
 def toned(body: str, sentence: str) -> str:
     """``body`` with ``sentence`` as the last paragraph before the signature."""
     if not sentence:
@@ -101,7 +125,8 @@ def _item(t: Item, p: Params, common: Record, values: dict[str, str], clock: dic
         when["due"], local["due"] = due, _hm(due)
     subject = text.subject.format(**local) if text.subject else f"Re: {subjects[t.thread]}"
     subjects.setdefault(t.thread, subject)
-    body = toned(text.body, tone(t.id, urgent, p.alarmed[t.id], p.follow_up))
+    body = toned(text.body, drawn_tone(urgent, p.alarmed[t.id], p.tones[t.id]) if p.tones else
+                 tone(t.id, urgent, p.alarmed[t.id], p.follow_up))
     amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
     return {**common, "kind": "substantive", "sender": t.sender, "from": cast.PEOPLE[t.sender][2],
             "subject": subject, "body": body.format(**local), "urgent": urgent, "oracle": text.oracle.format(**local),
@@ -233,7 +258,13 @@ def _people(n: Names) -> dict[str, Named]:
     return out
 
 
-def _truth(emails: list[Record], people: dict[str, Named]) -> TriageTruth:
+def _shape(p: Params) -> str:
+    """How many of the six flex requests are urgent in the world of ``p``: few (0-2), half (3) or most (4-6)."""
+    urgent = sum(p.urgent.values())
+    return "few" if urgent <= 2 else "half" if urgent == 3 else "most"
+
+
+def _truth(emails: list[Record], people: dict[str, Named], shape: str) -> TriageTruth:
     """The truth of a world whose emails carry their slot."""
     items = [e for e in sorted(emails, key=lambda x: x["at"]) if e["kind"] == "substantive"]
     allowed = []
@@ -251,7 +282,7 @@ def _truth(emails: list[Record], people: dict[str, Named]) -> TriageTruth:
         noise=[NoiseMail(id=e["id"], slot=e["slot"], keywords=e["keywords"])
                for e in sorted(emails, key=lambda x: x["at"]) if e["kind"] == "noise"],
         # Every email's subject and body: what a summary copies from them is not the assistant's own words.
-        texts=[f"{e['subject']}\n{e['body']}" for e in sorted(emails, key=lambda x: x["at"])])
+        texts=[f"{e['subject']}\n{e['body']}" for e in sorted(emails, key=lambda x: x["at"])], shape=shape)
 
 
 def build(p: Params, n: Names) -> Slice:
@@ -265,6 +296,10 @@ def build(p: Params, n: Names) -> Slice:
     people = _people(n)
     items = [e for e in emails if e["kind"] == "substantive"]
     _filtered(items, emails, {pid: who.names for pid, who in people.items()})
+    for e in items:  # the clock times an email names beyond what its report needs
+        moment = datetime.fromisoformat(e["at"])
+        said = {_hm(t) for t in facts.times(e["oracle"], moment)}
+        e["facts"]["decoys"] = sorted({_hm(t) for t in facts.times(e["body"], moment)} - said)
     for e in emails:
         e["slot"] = window_of(datetime.fromisoformat(e["at"]))
     first, last, address = n.people[cast.USER]
@@ -274,6 +309,6 @@ def build(p: Params, n: Names) -> Slice:
     user = Person(first, last, phone=world["phone"], email=address, key="user")
     return Slice(part=KEY, request=world["prompt"], emails=inbox, arrivals=arrivals,
                  calendar=_calendar(world["calendar"], address), characters=world["characters"], steps=steps,
-                 reckless=world["reckless"], last_turn=REPORT_SLOTS, truth=_truth(emails, people),
+                 reckless=world["reckless"], last_turn=REPORT_SLOTS, truth=_truth(emails, people, _shape(p)),
                  frame=Frame(user=user, start=T0, end=END, prompt=world["prompt"], description=world["description"],
                              max_turns=12, time_step="PT1H", personality=world["characters"]["user"]["personality"]))
