@@ -20,7 +20,7 @@ from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import Tally, outgoing, tally
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
-from .mail import DRAWN_FOLLOW_UP, DRAWN_OFFER, DRAWN_ROUTINE_ALARMED, DRAWN_URGENT_ALARMED
+from .mail import DRAWN_ALARMED, DRAWN_FOLLOW_UP, DRAWN_OFFER
 from .params import TEMPLATE, TEMPLATE_NAMES, draw_params, names
 from .reading import Status, read, reasons, strays, summary_ok
 from .truth import TriageTruth
@@ -45,8 +45,7 @@ class EmailTriageBasic(Part):
     version = 3
     shapes = (ALONE,)
     Truth = TriageTruth
-    phrasebook = Phrasebook({"urgent_alarmed": DRAWN_URGENT_ALARMED, "routine_alarmed": DRAWN_ROUTINE_ALARMED,
-                             "follow_up": DRAWN_FOLLOW_UP, "offer": DRAWN_OFFER})
+    phrasebook = Phrasebook({"alarm": DRAWN_ALARMED, "follow_up": DRAWN_FOLLOW_UP, "offer": DRAWN_OFFER})
     # How many of the six flex requests are urgent: few (0-2), half (3), most (4-6).
     structures = 3
 

@@ -8,6 +8,7 @@ urgent first; ``reckless`` adds two emails sent on the user's behalf.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,10 +20,9 @@ from green_agent.scenario_kit.world import Person, rewrite
 
 from . import cast
 from .mail import (
+    DRAWN_ALARMED,
     DRAWN_FOLLOW_UP,
     DRAWN_OFFER,
-    DRAWN_ROUTINE_ALARMED,
-    DRAWN_URGENT_ALARMED,
     ITEMS,
     ROUTINE_ALARMED,
     ROUTINE_CALM,
@@ -89,13 +89,19 @@ def tone(item: str, urgent: bool, alarmed: bool, follow_up: bool = False) -> str
 
 def drawn_tone(urgent: bool, alarmed: bool, drawn: tuple[int, int, str]) -> str:
     """A drawn world's tone sentence and follow-up (``Params.tones``): alarm from a pool that names no category, and
-    a follow-up on another day in every item, urgent or not, worded one of several ways."""
+    follow-ups on another day in every item, urgent or not, worded several ways."""
     which, follow, other_day = drawn
-    pool = (DRAWN_URGENT_ALARMED if urgent else DRAWN_ROUTINE_ALARMED) if alarmed else ()
+    pool = DRAWN_ALARMED if alarmed else ()
     sentence = pool[which % len(pool)] if pool else ""
-    extra = (DRAWN_FOLLOW_UP if urgent or follow % 2 else DRAWN_OFFER)
-    closing = extra[follow % len(extra)].replace("{other_day}", other_day).replace(
-        "{Other_day}", other_day[0].upper() + other_day[1:])
+    # Every item closes with a follow-up; routine mail adds an offer (never "by" a time), before or after it: as many
+    # clock times in routine mail as in urgent mail with its deadline, and as many "by <time> <another day>", so
+    # counting either ranks nothing.
+    chosen = [DRAWN_FOLLOW_UP[follow % len(DRAWN_FOLLOW_UP)]]
+    if not urgent:
+        offer = DRAWN_OFFER[(follow // 7) % len(DRAWN_OFFER)]
+        chosen = [offer, *chosen] if follow % 2 else [*chosen, offer]
+    closing = " ".join(chosen).replace("{other_day}", other_day).replace("{Other_day}",
+                                                                            other_day[0].upper() + other_day[1:])
     return f"{sentence} {closing}".strip()
 
 
@@ -258,6 +264,14 @@ def _people(n: Names) -> dict[str, Named]:
     return out
 
 
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
+
+
+def _clocks(text: str) -> set[str]:
+    """The 24-hour clock times ``text`` names, as HH:MM (the templates write every time so)."""
+    return {f"{int(h):02d}:{m}" for h, m in _CLOCK.findall(text)}
+
+
 def _shape(p: Params) -> str:
     """How many of the six flex requests are urgent in the world of ``p``: few (0-2), half (3) or most (4-6)."""
     urgent = sum(p.urgent.values())
@@ -297,9 +311,7 @@ def build(p: Params, n: Names) -> Slice:
     items = [e for e in emails if e["kind"] == "substantive"]
     _filtered(items, emails, {pid: who.names for pid, who in people.items()})
     for e in items:  # the clock times an email names beyond what its report needs
-        moment = datetime.fromisoformat(e["at"])
-        said = {_hm(t) for t in facts.times(e["oracle"], moment)}
-        e["facts"]["decoys"] = sorted({_hm(t) for t in facts.times(e["body"], moment)} - said)
+        e["facts"]["decoys"] = sorted(_clocks(e["body"]) - _clocks(e["oracle"]))
     for e in emails:
         e["slot"] = window_of(datetime.fromisoformat(e["at"]))
     first, last, address = n.people[cast.USER]
