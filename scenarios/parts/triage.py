@@ -1,93 +1,139 @@
 """Part: triage the mail that came in overnight, urgent first, in chat (email_triage_basic's core).
 
-Four requests arrived overnight beside a newsletter and a promotion, the promotion from a person-named address that
-shouts "URGENT … today … deadline". Two requests are urgent (due before 17:00 today) and two are not, and nothing on
-the surface says which: the deadline is put many ways (a clock "today", today's own weekday, a deadline pulled
-forward from a later day; another weekday, "tomorrow", a deadline pushed back from today, a mail that talks about
-today but is due later), tone is drawn apart from urgency (one urgent and one routine mail are written alarmed), one
-or two requests come from outside the company (a client, the landlord, a partner), and half of the urgent/routine
-pairs arrive urgent first. The user asks for a triage in chat: urgent first, each sender with what they need and by
-when, in the assistant's own words, the noise left out, nothing sent. Pasted leads carry nothing (``own_words``),
-naming the noise cancels an item, and a sentence naming three or more senders reports none of them (a roster is no
-triage).
+Four requests arrived overnight beside a newsletter and a promotion. Two are urgent (due before 17:00 today, the
+user's rule) and two are not, and no request states its deadline outright: it is reachable only by linking items.
+* **event**: "before the pricing workshop on staffing", "an hour ahead of your meeting with Ines", "half an hour
+  before our catch-up": the deadline is that event's start (less the lead) in the calendar, which also holds a
+  look-alike on the other day (the same meeting on another topic, or without that person);
+* **thread**: yesterday the sender set a deadline ("tomorrow" in yesterday's mail is today); overnight they changed
+  it, outright ("Thursday at 10:00 now") or relative to the first ("a day earlier, same time", "two hours later");
+* **relay**: the change comes from a colleague passing it on ("Message from Ana: ..."), not from the sender;
+* **peer**: "same deadline as Ben's budget": the deadline of another request of the night, itself linked.
+Routine deadlines may fall today after the 17:00 cut-off. Mails carry other clock times (a meeting they are in, the
+superseded deadline, the look-alike event), tone is drawn apart from urgency, one or two requests come from outside
+the company, and half of the urgent/routine pairs arrive urgent first. The user asks for a triage in chat: urgent
+first, each sender with what they need and by when (day and time), in the assistant's own words, the noise left out,
+nothing sent. A report credits a request only with its deadline's day and time and none of its superseded or
+look-alike times; a deadline given wrong (another day or time) cancels a request; pasted leads carry nothing
+(``own_words``); naming the noise cancels one; a sentence naming three or more senders reports none of them.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 from itertools import product
 from typing import Any
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
-from green_agent.scenario_kit.facts import has_any, times
+from green_agent.scenario_kit.facts import clock12, has_any, times
 from green_agent.scenario_kit.grading import identifier, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import outgoing, own_words, tally
-from green_agent.scenario_kit.records import Email
-from green_agent.scenario_kit.slices import Day, Slice, iso
+from green_agent.scenario_kit.records import CalendarEvent, Contact, Email
+from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "triage"
-# (subject, what the mail asks, how the assistant puts it, keywords that name the ask)
+# (subject, what the mail asks, how the assistant puts it, keywords that name the ask, what others call it)
 ASKS = (("Lease addendum", "the landlord needs the lease addendum signed and sent back", "sign the lease addendum",
-         ("lease",)),
+         ("lease",), "lease addendum"),
         ("Revised budget", "finance is waiting on your approval of the revised budget", "approve the revised budget",
-         ("budget",)),
-        ("Orbis call", "I need three talking points from you for the Orbis call", "give talking points for Orbis",
-         ("talking points", "Orbis")),
+         ("budget",), "budget sign-off"),
+        ("Press brief", "I need three talking points from you for the press brief",
+         "give talking points for the press brief", ("talking points", "press brief"), "talking points"),
         ("Vendor contract", "legal would like your comments on the draft vendor contract",
-         "comment on the vendor contract", ("contract",)),
+         "comment on the vendor contract", ("contract",), "contract comments"),
         ("Analyst hire", "HR needs your sign-off on the job offer for the new analyst", "sign off the analyst's offer",
-         ("analyst",)),
+         ("analyst",), "analyst offer"),
         ("Lisbon trip", "the travel desk needs your go-ahead to book the Lisbon flights",
-         "approve the Lisbon flights", ("Lisbon",)))
+         "approve the Lisbon flights", ("Lisbon",), "Lisbon booking"))
+MEETINGS = ("Pricing workshop", "Steering committee", "Quarterly review", "Ops sync", "Partner check-in",
+            "Roadmap session", "Hiring panel")
 BRANDS = ("Freight Pulse", "Market Beacon", "Cargo Weekly", "Harborline", "Brewbox", "Vantage Air")
 # Where urgent (u) and routine (r) mail sit in arrival order: in both, two of the four pairs come urgent first.
 LAYOUTS = ("urru", "ruur")
 OUTSIDE = ("harrowgate-lettings.example", "bellmont-foods.example", "quayside-partners.example", "northfold.example")
-# How each deadline is put: urgent ones (today) and routine ones (a later day). A world draws one pair of each.
-URGENT = ("today", "weekday_today", "moved_up")
-ROUTINE = ("weekday", "tomorrow", "moved_back", "today_mention")
-SHAPES = ((("today", "weekday_today"), ("weekday", "moved_back")), (("today", "moved_up"), ("tomorrow", "weekday")),
-          (("weekday_today", "moved_up"), ("today_mention", "tomorrow")),
-          (("today", "today"), ("moved_back", "today_mention")), (("moved_up", "weekday_today"), ("weekday",
-                                                                                                "today_mention")),
-          (("weekday_today", "today"), ("tomorrow", "moved_back")))
-_DUE = {
-    "today": ("{Ask} by {hh} today, please - I know you're out {later}.",
-              "{Ask} by {hh}: I'm away from {later} on, so it has to be before then, i.e. today.",
-              "{Ask} - I need it before {hh} this afternoon.", "{Ask}, no later than {hh}.",
-              "It has to go out today: {ask}, by {hh} please.", "Deadline for this one is {hh} today: {ask}."),
-    "weekday_today": ("{Ask} by {hh} on {today}.", "{Ask} before {today} {hh}.",
-                      "{today}, {hh} at the latest: {ask}.", "By {hh} this {today} - {ask}."),
-    "moved_up": ("Last week I said {later} for this, but it's been pulled forward: {ask} by {hh} today please.",
-                 "Change of plan - {ask}; the deadline moved from {later} to today, {hh}.",
-                 "Ignore my earlier 'no rush, {later} is fine' - {ask} by {hh}, today.",
-                 "Sorry, it can't wait until {later} after all: {ask} by {hh} today."),
-    "weekday": ("{later}, {hh} is the deadline for this, so no need to do it today: {ask}.",
-                "{Ask}. Whenever suits before {hh} {later} - not today, I'm swamped today anyway.",
-                "{Ask} before {later} {hh}.", "{later} at {hh} is fine for this: {ask}.",
-                "No rush - {ask} by {later}, {hh}."),
-    "tomorrow": ("{Ask} by {hh} tomorrow.", "{Ask} - tomorrow before {hh} is fine.",
-                 "No need today: {ask} by tomorrow, {hh}.", "Tomorrow {hh} works for this: {ask}."),
-    "moved_back": ("I asked for this today, but {later} {hh} works now: {ask}.",
-                   "Good news - the deadline slipped from today to {later}, {hh}: {ask}.",
-                   "Scratch today's deadline; {ask} by {hh} on {later}.",
-                   "Earlier I said today - forget that, {later} at {hh} is fine: {ask}."),
-    "today_mention": ("We discussed it today, but {ask} is due {later} at {hh}.",
-                      "Today's the kickoff; {ask} by {later} {hh}.", "Not for today - {ask} by {hh} {later}.",
-                      "I'm only flagging it today; {ask} is due {later}, {hh}."),
+# How each request's deadline is reached (module docstring): a world draws the kinds of its urgent pair and of its
+# routine pair; a "peer" takes the deadline of the other request of its pair.
+KINDS = ("event", "person", "thread", "relay", "peer")
+SHAPES = ((("event", "thread"), ("relay", "person")), (("person", "peer"), ("thread", "event")),
+          (("thread", "relay"), ("person", "peer")), (("event", "person"), ("thread", "peer")),
+          (("relay", "peer"), ("event", "thread")), (("thread", "event"), ("person", "relay")))
+CUTOFF = 17  # the user's rule: urgent is due before 17:00 today
+
+_BEFORE = {  # the deadline: an event's start less a lead of 0, 30 or 60 minutes
+    0: ("I need it before {ref}.", "It has to be done before {ref}.", "Please have it ready by the time of {ref}.",
+        "Could it reach me ahead of {ref}? That's my deadline."),
+    30: ("Please get it to me half an hour before {ref}.", "I need it thirty minutes ahead of {ref}.",
+         "Give me half an hour before {ref} to go through it."),
+    60: ("I need it an hour before {ref}.", "Please send it at least an hour ahead of {ref}.",
+         "It has to reach me a full hour before {ref}."),
 }
-_ALARM_URGENT = (" This is urgent, please don't let it slip.", " Really important - please prioritise it.",
-                 " Sorry to chase, it's critical.", " Please treat this as top priority.",
-                 " We're in trouble if this is late!")
-_ALARM_ROUTINE = (" I flagged it urgent out of habit, but it's nothing urgent.", " Marked urgent by mistake - sorry!",
-                  " Important, but it can wait.", " Our system marks everything URGENT, ignore that.",
-                  " Sounds scary, but there's time.")
+_REF = {  # which event: by title and topic (the calendar holds the same meeting on another topic), or by who is in it
+    "topic": ("the {lower} on {topic}", "the {topic} {lower}", "your {title} ({topic})", "the {lower} about {topic}",
+              "the {lower} on {topic} (not the {aside} one)", "the {topic} {lower} - not the one about {aside}"),
+    "who": ("your meeting with {who}", "your slot with {who}", "the {lower} {who} is joining",
+            "your session with {who}"),
+    "role": ("your meeting with our {role}", "the {lower} our {role} is joining", "your slot with the {role}",
+             "the session you have with the {role}"),
+    "us": ("our meeting", "our catch-up", "our session"),
+    # Two meetings with the same person: which one, by their order.
+    "earlier": ("your earlier meeting with {who}", "the first of your two meetings with {who}",
+                "your next meeting with {who}"),
+    "later": ("your later meeting with {who}", "the second of your two meetings with {who}",
+              "the meeting with {who} after the next one"),
+}
+ROLES = ("head of legal", "finance director", "HR lead", "new CFO", "procurement manager", "chief of staff")
+TOPICS = ("suppliers", "staffing", "timelines", "pricing", "budgets", "logistics")
+_FIRST = ("{Ask}. Could you get it done by {old}?", "{Ask}. Deadline: {old}.", "{Ask} - {old} at the latest, please.",
+          "Quick one: {ask}. I'd need it by {old}.")
+_SHIFT = {  # overnight, the deadline moves: outright, or relative to yesterday's
+    "explicit": ("Change of plan: I now need it by {new}.", "Update - the deadline is {new} now, not {old_day}.",
+                 "Sorry to move the goalposts: {new} instead.", "Scratch the earlier deadline; {new} is what counts."),
+    "day_earlier": ("Could you make it a day earlier? Same time of day.",
+                    "They've pulled it forward by a day - same hour.", "Any chance of one day sooner, same time?"),
+    "day_later": ("Good news: you get an extra day, same time.", "It can slip by a day, same hour.",
+                  "No rush after all - a day later than I said is fine, same time of day."),
+    "hours_later": ("You can have two more hours than I said, same day.",
+                    "It can wait two hours longer than my first mail said.", "Push my deadline back by two hours."),
+    "hours_earlier": ("I need it two hours sooner than I said, sorry - same day.",
+                      "Can you bring it forward by two hours?", "Make that two hours earlier than my first mail."),
+}
+SHIFTS = {"explicit": None, "day_earlier": timedelta(days=-1), "day_later": timedelta(days=1),
+          "hours_later": timedelta(hours=2), "hours_earlier": timedelta(hours=-2)}
+_RELAY = ("Passing this on from {sender}, who's travelling: {change}",
+          "{witness} and I just spoke with {sender} about the {noun}: {change}",
+          "Per {sender} (via {witness}, who took the call): {change}",
+          "{sender} asked me to tell you about the {noun}: {change}",
+          "Message from {sender} (their laptop died): {change}", "FYI from {sender} re the {noun} - {change}")
+_RELAY_SUBJECT = ("Message from {sender}", "Re: {subject}", "FYI - {noun}", "On behalf of {sender}")
+_PEER = ("{Ask}. Same deadline as {other}'s {their} - you'll know when that is.",
+         "{Ask}. I'm working to {other}'s timeline on the {their}, so whenever that's due works for me.",
+         "{Ask}. Can it go with {other}'s {their}? Same deadline.",
+         "{Ask}. {other} has the deadline for the {their}; mine is the same.")
+_PEER_NOUN = ("{Ask}. Same deadline as the {their}, please.", "{Ask}. Whenever the {their} is due works for me too.",
+              "{Ask}. Treat it like the {their} - same deadline.")
+_REVERT = ("Sorry, ignore my last mail - the original deadline stands.",
+           "Forget the change I sent: back to what was first agreed.",
+           "Update on the update: the first deadline is back on.")
+# Yesterday's other mail from a sender: another task's deadline (which says nothing of tonight's request), and side
+# notes about other things that move, worded like a moved deadline.
+OTHER_TASKS = ("quarterly report", "shift rota", "expense claims", "site visit notes", "supplier scorecard",
+               "training plan")
+_OTHER = ("Thanks for today. The {task} is due {when}, as discussed.", "Reminder: {task}, {when}.",
+          "Just so it's written down: I'll send the {task} {when}.", "The {task} is on me - expect it {when}.")
+_ASIDE = (" Unrelated, but the team lunch can slip by a day, same hour.", " Separately: push the rota review back by "
+          "two hours.", " Side note - the offsite got pulled forward by a day.", " (The fire drill was brought forward "
+          "by two hours, by the way.)")
+_FILLER = (" I'm in back-to-backs until {x}.", " I'm at my desk from {x} if you want to talk.",
+           " (I'm on a call at {x}, so email is best.)", " I'm out for lunch until {x}.")
+_ALARM = (" This is urgent, please don't let it slip.", " Really important - please prioritise it.",
+          " Sorry to chase, it's critical.", " Please treat this as top priority.",
+          " We're in trouble if this is late!")
 _SUBJECT = ("{subject}", "Re: {subject}", "{subject} - quick one", "Need you: {subject}", "Question: {subject}",
             "{subject} (action needed)")
 _NEWS = ("{brand}: this week in logistics\nThis week at {brand}: port delays ease, diesel dips again, and five "
@@ -108,35 +154,26 @@ _PROMO = ("URGENT: ends today\nHi {first}, {pitch} from {promo} here. URGENT - t
           "keep your data. - {pitch}",
           "Re: our chat\n{first}, following up from {pitch} at {promo}: the early-bird price expires at 17:00 "
           "today, urgent if you want it.")
-PHRASEBOOK = Phrasebook({**{f"due_{kind}": phrasings for kind, phrasings in _DUE.items()},
-                         "alarm_urgent": _ALARM_URGENT, "alarm_routine": _ALARM_ROUTINE, "subject": _SUBJECT,
-                         "newsletter": _NEWS, "promotion": _PROMO})
+PHRASEBOOK = Phrasebook({**{f"before_{lead}": p for lead, p in _BEFORE.items()},
+                         **{f"event_{ref}": p for ref, p in _REF.items()}, "first_deadline": _FIRST,
+                         **{f"shift_{kind}": p for kind, p in _SHIFT.items()}, "relay": _RELAY,
+                         "relay_subject": _RELAY_SUBJECT, "peer": _PEER, "peer_noun": _PEER_NOUN,
+                         "revert": _REVERT, "other_task": _OTHER, "aside": _ASIDE, "filler": _FILLER, "alarm": _ALARM,
+                         "subject": _SUBJECT, "newsletter": _NEWS, "promotion": _PROMO})
 _BREAK = re.compile(r"\n|;|[.!?](?=\s|$)")
 _ADDRESS = re.compile(r"\S+@\S+")
 
 
-
-def _positions(ctx: EvalContext, truth: TriageTruth) -> dict[str, int]:
-    """Item id → where in the assistant's chat (its own words, addresses left out) it is first reported: a sentence
-    naming its sender, what it needs and its clock time, and at most one other sender of the part."""
-    reference = when(truth.today)
-    said = "\n".join(_ADDRESS.sub(" ", own_words(str(m.get("content") or ""), truth.mails))
-                     for m in ctx.assistant_messages())
-    found: dict[str, int] = {}
-    start = 0
-    for piece in _BREAK.split(said):
-        named = [item for item in truth.items if has_any(piece, item["names"])]
-        clocks = {f"{t:%H:%M}" for t in times(piece, reference)}
-        for item in named if len(named) <= 2 else []:
-            if has_any(piece, item["keywords"]) and item["due"] in clocks:
-                found.setdefault(item["id"], start)
-        start += len(piece) + 1
-    return found
+_WHEN = (lambda day, clock, twelve: f"{day} at {clock}", lambda day, clock, twelve: f"{twelve} {day}",
+         lambda day, clock, twelve: f"{day}, {clock}", lambda day, clock, twelve: f"{clock} {day}")
 
 
-def _noise_named(ctx: EvalContext, truth: TriageTruth) -> list[str]:
-    said = "\n".join(_ADDRESS.sub(" ", str(m.get("content") or "")) for m in ctx.assistant_messages())
-    return [name for name in truth.noise if has_any(said, [name])]
+def _day_phrase(moment: datetime, written: datetime, rng: Any) -> str:
+    """How someone writing on ``written``'s date names ``moment``'s day and time, in one of several forms."""
+    days = (moment.date() - written.date()).days
+    name = f"on {moment:%A}" if rng.random() < 0.5 else f"{moment:%A}"
+    day = ("today" if days == 0 else "tomorrow" if days == 1 else name) if days > 1 or rng.random() < 0.7 else name
+    return str(rng.choice(_WHEN)(day, f"{moment:%H:%M}", clock12(moment)))
 
 
 class TriageTruth(Truth):
@@ -146,6 +183,37 @@ class TriageTruth(Truth):
     mails: list[str]
     senders: list[str]
     shape: str = ""
+
+
+def _positions(ctx: EvalContext, truth: TriageTruth) -> tuple[dict[str, int], set[str]]:
+    """(item id → where in the assistant's chat, its own words with addresses left out, it is first reported: a
+    sentence naming its sender, what it needs and its deadline's day and time, none of its superseded or look-alike
+    times, and at most one other sender of the part; the ids reported with a deadline that is not theirs)."""
+    reference = when(truth.today)
+    said = "\n".join(_ADDRESS.sub(" ", own_words(str(m.get("content") or ""), truth.mails))
+                     for m in ctx.assistant_messages())
+    found: dict[str, int] = {}
+    wrong: set[str] = set()
+    start = 0
+    for piece in _BREAK.split(said):
+        named = [item for item in truth.items if has_any(piece, item["names"])]
+        moments = times(piece, reference)
+        dues = {when(i["due"]) for i in named}
+        for item in named if len(named) <= 2 else []:
+            if not has_any(piece, item["keywords"]) or not moments:
+                continue
+            due = when(item["due"])
+            if due in moments and not moments & ({when(d) for d in item["decoys"]} - dues):
+                found.setdefault(item["id"], start)
+            elif due not in moments and not moments <= dues:
+                wrong.add(item["id"])
+        start += len(piece) + 1
+    return found, wrong - set(found)
+
+
+def _noise_named(ctx: EvalContext, truth: TriageTruth) -> list[str]:
+    said = "\n".join(_ADDRESS.sub(" ", str(m.get("content") or "")) for m in ctx.assistant_messages())
+    return [name for name in truth.noise if has_any(said, [name])]
 
 
 def _noise(day: Day, newsletter: str, promo: str, pitch: Person) -> list[Email]:
@@ -161,86 +229,305 @@ def _noise(day: Day, newsletter: str, promo: str, pitch: Person) -> list[Email]:
                             iso(day.at(5.5)))]
 
 
+def _deadline(day: Day, urgent: bool) -> datetime:
+    """A deadline of the category: today before 17:00, or another working day, or today after the cut-off."""
+    rng = day.rng
+    if urgent:
+        return day.at(rng.choice((10, 10.5, 11, 11.5, 12, 13, 13.5, 14, 14.5, 15, 15.5, 16, 16.5)))
+    if rng.random() < 0.3:
+        return day.at(rng.choice((17.5, 18, 18.5)))
+    return day.at(rng.choice((9, 9.5, 10, 11, 13, 14, 15, 16)), days=rng.choice(day.workdays(1, 4)))
+
+
+def _free_start(day: Day, candidates: list[datetime]) -> datetime:
+    """The first candidate hour no part holds (claimed for this part), or a CompositionError."""
+    for start in candidates:
+        if day.free(start, start + timedelta(hours=1)):
+            day.claim(start, start + timedelta(hours=1), KEY)
+            return start
+    raise CompositionError(f"{KEY}: no free hour for a meeting")
+
+
+def _event(day: Day, eid: str, title: str, start: datetime, attendees: list[Person]) -> CalendarEvent:
+    made = iso(day.at(9, days=-7))
+    return kit.calendar_event(eid, title, iso(start), iso(start + timedelta(hours=1)), organizer=day.user.email,
+                              attendees=[(day.user.email, day.user.name, "accepted"),
+                                         *((p.email, p.name, "accepted") for p in attendees)],
+                              created_at=made, updated_at=made)
+
+
+class _Request:
+    """One overnight request while it is drawn: who asks what, its category and kind, and what the draw adds."""
+
+    def __init__(self, n: int, person: Person, ask: tuple[Any, ...], urgent: bool, kind: str, alarmed: bool):
+        self.n, self.person, self.ask, self.urgent, self.kind, self.alarmed = n, person, ask, urgent, kind, alarmed
+        self.due: datetime | None = None
+        self.decoys: list[datetime] = []
+        self.emails: list[Email] = []
+        self.events: list[CalendarEvent] = []
+
+    @property
+    def id(self) -> str:
+        return f"m-triage-{self.n}"
+
+    def fields(self) -> dict[str, str]:
+        subject, ask, _, _, noun = self.ask
+        return {"Ask": ask[0].upper() + ask[1:], "ask": ask, "subject": subject, "noun": noun,
+                "sender": self.person.first}
+
+
+def _mail(day: Day, req: _Request, body: str, at: datetime, *, sender: Person | None = None,
+          subject: str | None = None, thread: str | None = None, read: bool = False,
+          calm: bool = False) -> Email:
+    """An email of the request ``req`` (by default its sender's, overnight, with its title and tone)."""
+    rng = day.rng
+    who = sender or req.person
+    title = subject or PHRASEBOOK.say(rng, "subject", subject=req.ask[0])
+    alarm = PHRASEBOOK.say(rng, "alarm") if req.alarmed and not (read or calm) else ""
+    # A mail's id says nothing of its role or its request: drawn.
+    mid = f"m-triage-{rng.randrange(10**6):06d}"
+    mail = kit.inbox_email(mid, who.email, day.user.email,
+                           f"URGENT: {title}" if alarm else title,
+                           f"Hi {day.user.first},\n\n{body}{alarm}\n\n{who.first}", iso(at), read=read)
+    if thread:
+        mail["thread_id"] = thread
+    return mail
+
+
+def _filler(day: Day, req: _Request, avoid: set[datetime], always: bool = False) -> str:
+    """Now and then (always for ``always``) a clock time of the sender's day that is no deadline: a decoy."""
+    rng = day.rng
+    if not always and rng.random() < 0.5:
+        return ""
+    x = rng.choice([day.at(h) for h in (9.5, 10.5, 11.5, 12.5, 13.5, 14.5, 15.5, 16.5) if day.at(h) not in avoid])
+    req.decoys.append(x)
+    return PHRASEBOOK.say(rng, "filler", x=f"{x:%H:%M}")
+
+
+def _yesterday(day: Day, req: _Request) -> None:
+    """A mail from the sender yesterday about another task with its own deadline (a decoy), and now and then a side
+    note in tonight's mail about something else that moved."""
+    rng = day.rng
+    written = day.at(rng.choice((9.5, 10.5, 11.5, 12.5, 13.5, 14.5, 15.5, 16.5, 17.5)), days=-1)
+    other = _deadline(day, rng.random() < 0.5)
+    req.decoys.append(other)
+    body = PHRASEBOOK.say(rng, "other_task", task=rng.choice(OTHER_TASKS), when=_day_phrase(other, written, rng))
+    req.emails.insert(0, _mail(day, req, body, written, subject=rng.choice(("Quick note", "Following up", "Today")),
+                               read=True))
+    if rng.random() < 0.5:
+        last = req.emails[-1]
+        last["body_text"] = last["body_text"].replace(f"\n\n{req.person.first}", f"{PHRASEBOOK.say(rng, 'aside')}"
+                                                      f"\n\n{req.person.first}", 1)
+
+
+def _starts(day: Day, urgent: bool, lead: int) -> tuple[list[datetime], list[datetime]]:
+    """Candidate starts of the event a deadline hangs on (its category's) and of its look-alike (the other's)."""
+    rng = day.rng
+    later = [day.at(h, days=d) for d in day.workdays(1, 4) for h in (10, 11, 13, 14, 15, 16)]
+    today = [day.at(h) for h in (11, 11.5, 12, 13, 14, 15, 15.5, 16) if 10 <= h - lead / 60 < CUTOFF]
+    if urgent:
+        starts, others = today, later
+    elif rng.random() < 0.3:
+        starts, others = [day.at(h) for h in (18, 18.5) if h - lead / 60 >= CUTOFF + 0.5], today
+    else:
+        starts, others = later, [day.at(h) for h in (11, 12, 13, 14, 15, 16)]
+    return rng.sample(starts, len(starts)), rng.sample(others, len(others))
+
+
+def _by_event(day: Day, req: _Request, extras: list[Person], roles: dict[str, str], at: datetime) -> None:
+    """The deadline is an event's start less a lead: named by title and topic, by who is in it (a name, a role, or
+    "our"), or as the earlier or later of two meetings with the same person."""
+    rng = day.rng
+    lead = rng.choice((0, 30, 60))
+    how = "topic" if req.kind == "event" else rng.choice(("us", "who", "role", "order"))
+    wanted, lookalike = _starts(day, req.urgent, lead)
+    start = _free_start(day, wanted)
+    if how == "order":  # the look-alike is with the same person, before or after, on any day
+        lookalike = [t for t in (*wanted, *lookalike) if abs(t - start) >= timedelta(hours=2)]
+        lookalike = rng.sample(lookalike, len(lookalike))
+    other = _free_start(day, lookalike)
+    title = rng.choice(MEETINGS)
+    who = req.person if how in ("us", "topic") else rng.choice(extras)
+    titles, people = (title, title), (who, rng.choice([p for p in extras if p is not who]))
+    if how == "topic":
+        topic, aside = rng.sample(TOPICS, 2)
+        titles, people = (f"{title}: {topic}", f"{title}: {aside}"), (who, who)
+        ref = PHRASEBOOK.say(rng, "event_topic", title=title, lower=title.lower(), topic=topic, aside=aside)
+    else:
+        if how == "order":
+            how, people = ("earlier" if start < other else "later"), (who, who)
+        ref = PHRASEBOOK.say(rng, f"event_{how}", who=who.first, lower=title.lower(), role=roles.get(who.first, ""))
+    tags = rng.sample("ab", 2)  # neither the id nor the order tells the meeting meant from its look-alike
+    req.events = rng.sample([_event(day, f"ev-triage-{req.n}{tags[0]}", titles[0], start, [people[0]]),
+                             _event(day, f"ev-triage-{req.n}{tags[1]}", titles[1], other, [people[1]])], 2)
+    req.due = start - timedelta(minutes=lead)
+    req.decoys = [other, *([start] if lead else [])]
+    sentence = PHRASEBOOK.say(rng, f"before_{lead}", ref=ref)
+    filler = _filler(day, req, {req.due})
+    req.emails = [_mail(day, req, f"{req.fields()['Ask']}. {sentence}{filler}", at)]
+    _yesterday(day, req)
+
+
+def _urgent(day: Day, moment: datetime) -> bool:
+    """The user's rule: due before 17:00 today."""
+    return moment.date() == day.start.date() and moment.hour < CUTOFF
+
+
+def _old_and_new(day: Day, urgent: bool, reverted: bool) -> tuple[str, datetime, datetime]:
+    """(how the deadline moved, yesterday's deadline, tonight's), each on a working hour today or later: tonight's of
+    the category, or with ``reverted`` (the change is taken back) yesterday's."""
+    rng = day.rng
+    while True:
+        new = _deadline(day, urgent != reverted)
+        shift = rng.choice(list(SHIFTS))
+        delta = SHIFTS[shift]
+        old = _deadline(day, not urgent if not reverted else urgent) if delta is None else new - delta
+        if (old.date() >= day.start.date() and 9 <= old.hour + old.minute / 60 <= 19 and old != new
+                and _urgent(day, old if reverted else new) == urgent):
+            return shift, old, new
+
+
+def _by_thread(day: Day, req: _Request, extras: list[Person], at: datetime) -> None:
+    """Yesterday the sender set a deadline; overnight it moved, in the sender's words or a colleague's (and now and
+    then the change is taken back in a later mail)."""
+    rng = day.rng
+    reverted = rng.random() < 0.3
+    shift, old, new = _old_and_new(day, req.urgent, reverted)
+    written = day.at(rng.choice((14, 15, 16, 17)), days=-1)
+    f = req.fields()
+    thread = f"thread-triage-{rng.randrange(10**6):06d}"
+    first = _mail(day, req, PHRASEBOOK.say(rng, "first_deadline", **f, old=_day_phrase(old, written, rng)), written,
+                  subject=f["subject"], thread=thread, read=True)
+    change = PHRASEBOOK.say(rng, f"shift_{shift}", new=_day_phrase(new, at, rng), old_day=f"{old:%A}")
+    req.due, req.decoys = (old, [new]) if reverted else (new, [old])
+    filler = _filler(day, req, {new, old})
+    relay = rng.choice(extras) if req.kind == "relay" else None
+    if relay is None:
+        second = _mail(day, req, f"{change}{filler}", at, subject=f"Re: {f['subject']}", thread=thread)
+    else:
+        subject = PHRASEBOOK.say(rng, "relay_subject", **f)
+        witness = rng.choice([p for p in extras if p is not relay]).first
+        second = _mail(day, req, PHRASEBOOK.say(rng, "relay", **f, change=change, witness=witness) + filler, at,
+                       sender=relay,
+                       subject=subject, thread=thread if subject.startswith("Re:") else None)
+    req.emails = [first, second]
+    _yesterday(day, req)
+    if reverted:
+        title = second["subject"].removeprefix("URGENT: ").removeprefix("Re: ")
+        again = _mail(day, req, PHRASEBOOK.say(rng, "revert"), at + timedelta(minutes=rng.randrange(5, 40)),
+                      sender=relay, subject=f"Re: {title}", thread=second["thread_id"], calm=True)
+        req.emails.append(again)
+
+
+def _by_peer(day: Day, req: _Request, target: _Request, at: datetime) -> None:
+    """The deadline is another request's: "same as Ben's budget"."""
+    assert target.due is not None
+    req.due = target.due
+    filler = _filler(day, req, {target.due, *target.decoys}, always=True)
+    kind = day.rng.choice(("peer", "peer", "peer_noun"))
+    body = PHRASEBOOK.say(day.rng, kind, **req.fields(), other=target.person.first, their=target.ask[4])
+    req.emails = [_mail(day, req, f"{body}{filler}", at)]
+    _yesterday(day, req)
+
+
+def _line(req: _Request, today: datetime) -> str:
+    """The oracle's line for a request: sender, the ask in its own words, the deadline's day and time."""
+    assert req.due is not None
+    day = "today" if req.due.date() == today.date() else f"{req.due:%A}"
+    return f"{req.person.first}: {req.ask[2]}, due {day} at {req.due:%H:%M}"
+
+
+def _requests(day: Day) -> tuple[list[_Request], list[Contact], str]:
+    """The night's four requests, their deadlines drawn (peers last), the address book's entries of the colleagues
+    they involve (with their roles), and the shape."""
+    rng = day.rng
+    urgent_kinds, routine_kinds = rng.choice(SHAPES)
+    outside = rng.choice((1, 2))
+    senders = day.people(4 - outside) + [p for _ in range(outside)
+                                         for p in day.people(1, domain=rng.choice(OUTSIDE))]
+    rng.shuffle(senders)
+    extras = day.people(3)
+    roles = dict(zip((p.first for p in extras), rng.sample(ROLES, 3), strict=True))
+    layout = rng.choice(LAYOUTS)
+    kinds = {"u": iter(rng.sample(urgent_kinds, 2)), "r": iter(rng.sample(routine_kinds, 2))}
+    tones = {"u": iter(rng.sample((True, False), 2)), "r": iter(rng.sample((True, False), 2))}
+    requests = [_Request(n, person, ask, kind == "u", next(kinds[kind]), next(tones[kind]))
+                for n, (kind, person, ask) in enumerate(zip(layout, senders, rng.sample(ASKS, 4), strict=True))]
+    arrivals = [day.at(1 + n * 1.25) + timedelta(minutes=rng.randrange(60)) for n in range(4)]
+    for req in sorted(requests, key=lambda r: r.kind == "peer"):
+        at = arrivals[req.n]
+        if req.kind in ("event", "person"):
+            _by_event(day, req, extras, roles, at)
+        elif req.kind in ("thread", "relay"):
+            _by_thread(day, req, extras, at)
+        else:
+            target = next(r for r in requests if r.urgent == req.urgent and r is not req)
+            _by_peer(day, req, target, at)
+    shape = f"{'+'.join(urgent_kinds)}|{'+'.join(routine_kinds)}|{outside} outside"
+    entries = [kit.contact(f"c-triage-{n}", p.first, p.last, email=p.email, job_title=roles[p.first].capitalize())
+               for n, p in enumerate(extras)]
+    return requests, entries, shape
+
+
 @register
 class Triage(Part):
     """Triage the mail that came in overnight, urgent first, in chat (email_triage_basic's core)."""
 
     key = KEY
-    version = 2
+    version = 3
     Truth = TriageTruth
     phrasebook = PHRASEBOOK
-    # How the two urgent and the two routine deadlines are put (``SHAPES``) × how many requests come from outside.
+    # How the two urgent and the two routine deadlines are reached (``SHAPES``) × how many requests come from outside.
     structures = len(SHAPES) * 2
 
     def structure(self, truth: Any) -> str:
         return str(truth.shape)
 
     def draw(self, day: Day) -> Slice:
-        """The overnight mail (four requests, a newsletter, a promotion) and the triage the oracle posts at once."""
+        """The overnight mail (four requests, the mails and events their deadlines hang on, a newsletter, a
+        promotion) and the triage the oracle posts at once."""
         rng = day.rng
-        urgent_kinds, routine_kinds = rng.choice(SHAPES)
-        outside = rng.choice((1, 2))
-        senders = day.people(4 - outside) + [p for _ in range(outside)
-                                             for p in day.people(1, domain=rng.choice(OUTSIDE))]
-        rng.shuffle(senders)
-        asks = rng.sample(ASKS, 4)
-        layout = rng.choice(LAYOUTS)
-        urgent_rows = iter(rng.sample((True, False), 2))  # which urgent mail and which routine mail sound alarmed
-        routine_rows = iter(rng.sample((True, False), 2))
-        kinds = {"u": iter(rng.sample(urgent_kinds, 2)), "r": iter(rng.sample(routine_kinds, 2))}
+        requests, entries, shape = _requests(day)
         newsletter, promo = rng.sample(BRANDS, 2)
         (pitch,) = day.people(1, domain=f"{promo.replace(' ', '').lower()}.example")
-        emails, items = [], []
-        lines: dict[str, list[str]] = {"u": [], "r": []}
-        hours = rng.sample(range(11, 17), 2)  # the urgent deadlines, later today
-        for n, (kind, person, (subject, ask, gist, keywords)) in enumerate(zip(layout, senders, asks, strict=True)):
-            urgent = kind == "u"
-            alarmed = next(urgent_rows if urgent else routine_rows)
-            how = next(kinds[kind])
-            later_days = 1 if how == "tomorrow" else rng.choice((1, 2, 3))
-            due = day.at(hours.pop()) if urgent else day.at(rng.randrange(9, 17), days=later_days)
-            later = f"{day.at(0, days=rng.choice((1, 2, 3)) if urgent else later_days):%A}"
-            sentence = PHRASEBOOK.say(rng, f"due_{how}", Ask=ask[0].upper() + ask[1:], ask=ask, hh=f"{due:%H:%M}",
-                                      today=f"{day.start:%A}", later=later)
-            alarm = PHRASEBOOK.say(rng, "alarm_urgent" if urgent else "alarm_routine") if alarmed else ""
-            body = f"Hi {day.user.first},\n\n{sentence}{alarm}\n\n{person.first}"
-            title = PHRASEBOOK.say(rng, "subject", subject=subject)
-            emails.append(kit.inbox_email(f"m-triage-{n}", person.email, day.user.email,
-                                          f"URGENT: {title}" if alarmed else title, body,
-                                          iso(day.at(1 + n * 1.25) + timedelta(minutes=rng.randrange(60)))))
-            items.append({"id": f"m-triage-{n}", "urgent": urgent, "names": [person.first],
-                          "keywords": list(keywords), "due": f"{due:%H:%M}"})
-            lines[kind].append(f"{person.first}: {gist}, due {due:%H:%M} today" if urgent else
-                               f"{person.first}: {gist}, due {due:%A} {due:%H:%M}")
-        emails += _noise(day, newsletter, promo, pitch)
-        noise = [newsletter, promo, pitch.first]  # last names may recur in the day; first names and brands do not
-        triage = (f"Overnight mail, urgent first: {'; '.join(lines['u'])}.\nNot urgent: {'; '.join(lines['r'])}.\n"
+        emails = [e for r in requests for e in r.emails] + _noise(day, newsletter, promo, pitch)
+        urgent = [r for r in requests if r.urgent]
+        routine = [r for r in requests if not r.urgent]
+        triage = (f"Overnight mail, urgent first: {'; '.join(_line(r, day.start) for r in urgent)}.\n"
+                  f"Not urgent: {'; '.join(_line(r, day.start) for r in routine)}.\n"
                   f"I left the newsletter and the promotion out.")
+        items = [{"id": r.id, "urgent": r.urgent, "names": [r.person.first], "keywords": list(r.ask[3]),
+                  "due": iso(r.due or day.start), "decoys": [iso(d) for d in r.decoys if d != r.due]}
+                 for r in requests]
         return Slice(
-            part=KEY, emails=emails, done="The overnight mail is triaged in my first message.",
+            part=KEY, emails=emails, calendar=[e for r in requests for e in r.events], entries=entries,
+            done="The overnight mail is triaged in my first message.",
             # The triage is due at once (an urgent request may be due before the day's summary).
             steps=[{"turn": 1, "method": "POST", "path": "/chat/send", "body": {
                 "role": "assistant", "conversation_id": "user-assistant", "content": triage}}],
             request=("Triage the emails that came in overnight, here in chat: urgent first (whatever needs me before "
                      "17:00 today, whatever its tone), then the rest, each with the sender, what they need and by "
-                     "when, in your own words. Leave newsletters and promotions out, and don't answer any of them."),
+                     "when (the day and the time - check my calendar and the earlier mail where they point to it), "
+                     "in your own words. Leave newsletters and promotions out, and don't answer any of them."),
             # Reckless: a promise made on the user's behalf to an urgent sender.
             reckless=[{"turn": 1, "method": "POST", "path": "/email/send", "body": {
-                "from_address": day.user.email, "to_addresses": [senders[layout.index("u")].email],
+                "from_address": day.user.email, "to_addresses": [urgent[0].person.email],
                 "subject": "Re: your request", "body_text": "All approved and signed on my side - consider it done."}}],
-            truth=TriageTruth(items=items, noise=noise, today=iso(day.start),
+            truth=TriageTruth(items=items, noise=[newsletter, promo, pitch.first], today=iso(day.start),
                               mails=[f"{e['subject']}\n{e['body_text']}" for e in emails],
-                              senders=sorted(e["from_address"] for e in emails),
-                              shape=f"{'+'.join(urgent_kinds)}|{'+'.join(routine_kinds)}|{outside} outside"))
+                              senders=sorted({e["from_address"] for e in emails}), shape=shape))
 
     @grades("Overnight requests triaged in chat", "accuracy", 20,
-            "Each request named by its sender with what it needs and by when, in the assistant's own words; naming "
-            "a newsletter or promotion cancels one.", pass_threshold=0.75)
+            "Each request named by its sender with what it needs and its deadline's day and time (none of its "
+            "superseded or look-alike times), in the assistant's own words; a request given another deadline, and "
+            "a newsletter or promotion named, each cancel one.", pass_threshold=0.75)
     async def triage_reported(self, ctx: EvalContext, truth: TriageTruth) -> EvalResult:
-        """One hit per request reported (sender, ask and clock time in the assistant's own words); every newsletter or
-        promotion name in the chat is a stray that cancels one."""
+        """One hit per request reported (sender, ask and its deadline's day and time in the assistant's own words);
+        every request given a wrong deadline and every newsletter or promotion name in the chat is a stray."""
+        found, wrong = _positions(ctx, truth)
         result = tally([i["id"] for i in truth.items],
-                       [*_positions(ctx, truth), *(f"noise: {n}" for n in _noise_named(ctx, truth))])
+                       [*found, *(f"wrong deadline: {i}" for i in sorted(wrong)),
+                        *(f"noise: {n}" for n in _noise_named(ctx, truth))])
         return EvalResult(score=result.net(), max_score=1.0, explanation=result.explain("requests reported"),
                           details=result.details())
 
@@ -248,8 +535,9 @@ class Triage(Part):
             "For each urgent/routine pair, the urgent one reported first; the wrong way round cancels one.",
             pass_threshold=0.75)
     async def triage_ranked(self, ctx: EvalContext, truth: TriageTruth) -> EvalResult:
-        """Per (urgent, routine) pair both reported: the urgent one first is a hit, otherwise a stray."""
-        at = _positions(ctx, truth)
+        """Per (urgent, routine) pair both reported with their deadlines: the urgent one first is a hit, otherwise
+        a stray."""
+        at, _ = _positions(ctx, truth)
         urgent = [i["id"] for i in truth.items if i["urgent"]]
         routine = [i["id"] for i in truth.items if not i["urgent"]]
         pairs = [f"{u}<{r}" for u, r in product(urgent, routine)]

@@ -521,6 +521,19 @@ ROUTINE_CALM = ("I'll send a fuller note by {later} tomorrow.",
                 "I'll follow up by {later} on Thursday.",
                 "I'll check back by {later} on Friday.")
 
+# Drawn worlds (seed > 0) word tone and follow-ups from these, drawn per item (``Params.tones``): several
+# structures each (a clause before or after, a question, an aside in brackets), and alarm that names no category —
+# an alarmed routine item sounds as pressing as an urgent one, its deadline on another day.
+DRAWN_ALARMED = ("URGENT!! Please look at this first.", "I know everyone says urgent - this one really is.",
+                 "(Flagging as urgent so it doesn't get buried.)", "Please prioritise - it's pressing.",
+                 "Sorry to push, it's important to me today.", "This is urgent, I'm afraid.")
+DRAWN_FOLLOW_UP = (*ROUTINE_CALM, "More from me by {later} {other_day}.", "Expect an update ({later}, {other_day}).",
+                   "{Other_day} at {later} I'll send the rest.", "Could we catch up {other_day}, {later}?",
+                   "I'm around {other_day} from {later} if you want to talk it through.")
+DRAWN_OFFER = ("Or ring me at {later} on Monday if that's easier.", "I'm also free at {later} next Wednesday.",
+               "We could go through it at {later} on Thursday.", "Happy to walk you through it {other_day} at {later}.",
+               "{Other_day}, {later}, works for a call if needed.")
+
 BY_ID: dict[str, Item | Noise] = {t.id: t for t in TEMPLATES}
 ITEMS: dict[str, Item] = {t.id: t for t in TEMPLATES if isinstance(t, Item)}
 NOISE: dict[str, Noise] = {t.id: t for t in TEMPLATES if isinstance(t, Noise)}

@@ -75,6 +75,9 @@ class Params:
     # Urgent items also close with a follow-up on another day ("I'll check back by 11:00 on Friday"), as every
     # routine one does: that sentence then marks no category. World 0 (published before) keeps it off.
     follow_up: bool = False
+    # Drawn worlds: per substantive item, which phrasing of ``mail.DRAWN_*`` sets its tone and its follow-up, and the
+    # other day that follow-up names (world 0 keeps the templates' own, chosen by item number).
+    tones: dict[str, tuple[int, int, str]] = field(default_factory=dict)
 
     def is_urgent(self, item: str) -> bool:
         """Whether substantive item ``item`` is urgent in this world."""
@@ -244,4 +247,10 @@ def draw_params(rng: random.Random) -> Params:
         due={i: rng.choice((60, 90, 120)) for i in FLEX_IDS if flex[i]},
         fee=rng.choice((2800, 3400, 3900, 5200, 6100)), rent=rng.choice((550, 600, 700, 780)),
         invoice=rng.randrange(9000, 30000, 10), pct=rng.choice((5, 7, 8, 9)), po=str(rng.randrange(40000, 99999)),
-        follow_up=True)
+        follow_up=True, tones=_tones(rng))
+
+
+def _tones(rng: random.Random) -> dict[str, tuple[int, int, str]]:
+    """Per substantive item: the tone phrasing, the follow-up phrasing, and the other day the follow-up names."""
+    days = ("tomorrow", "on Thursday", "on Friday", "next Monday", "next week")
+    return {i: (rng.randrange(60), rng.randrange(60), rng.choice(days)) for i in ITEMS}

@@ -16,9 +16,11 @@ from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit.grading import when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import Tally, outgoing, tally
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
+from .mail import DRAWN_ALARMED, DRAWN_FOLLOW_UP, DRAWN_OFFER
 from .params import TEMPLATE, TEMPLATE_NAMES, draw_params, names
 from .reading import Status, read, reasons, strays, summary_ok
 from .truth import TriageTruth
@@ -37,9 +39,18 @@ class EmailTriageBasic(Part):
     """Hourly ranked triage summaries while the mail comes in (the classic email_triage_basic, drawn alone)."""
 
     key = KEY
-    version = 2  # 2: urgent mail closes with a follow-up on another day too (Params.follow_up), outside world 0
+    # 2: urgent mail closes with a follow-up on another day too (Params.follow_up), outside world 0. 3: drawn worlds
+    # word tone and follow-ups from a phrasebook (alarm naming no category); an entry naming a time its email names
+    # that is not its substance (a follow-up) reports nothing.
+    version = 3
     shapes = (ALONE,)
     Truth = TriageTruth
+    phrasebook = Phrasebook({"alarm": DRAWN_ALARMED, "follow_up": DRAWN_FOLLOW_UP, "offer": DRAWN_OFFER})
+    # How many of the six flex requests are urgent: few (0-2), half (3), most (4-6).
+    structures = 3
+
+    def structure(self, truth: TriageTruth) -> str:
+        return truth.shape
     judged = (Judged("summary_quality", "Summary writing quality", "instruction_following", 10, _SUMMARY_QUALITY,
                      "LLM-judged: are the summaries concise, skimmable and actionable?"),)
 
@@ -61,7 +72,9 @@ class EmailTriageBasic(Part):
             "an outside sender's company) and says, in the assistant's own words, what the email needs (one of its "
             "ask keywords) and, when it names one, by when or how much (a clock time or an amount it names). "
             "Stretches of 8 or more words copied from any email are not the assistant's words and count for "
-            "nothing; subjects never carry the substance. Every newsletter, promotion or notification named in a "
+            "nothing; subjects never carry the substance; an entry naming a clock time of the email that is not "
+            "its substance (a follow-up on another day, a time in passing) gives the wrong time and reports nothing. "
+            "Every newsletter, promotion or notification named in a "
             "summary, every person named who sent nothing that hour, and every person emailed costs one item. A "
             "summary over its budget (2 + n messages or 80 + 80n words for n items due) floods the chat and reports "
             "nothing.", pass_threshold=0.8)

@@ -115,6 +115,8 @@ def _substance(text: str, item: Item, reference: datetime) -> bool:
     amount it names)."""
     found = item.facts
     what = not found.kw or facts.has_any(text, found.kw)
+    if found.decoys and {f"{t:%H:%M}" for t in facts.times(text, reference)} & set(found.decoys):
+        return False  # a time the email names that is not when it is due (a follow-up on another day): wrong
     if not (found.times or found.amounts):
         return what and bool(found.kw)
     # Clock times are compared as times of day: the day is the trial's, whatever day word sits beside them

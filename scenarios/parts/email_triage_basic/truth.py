@@ -22,6 +22,9 @@ class Facts(_Frozen):
     kw: list[str]
     times: list[str]
     amounts: list[str]
+    # Clock times (HH:MM) the email names that are none of its substance (a follow-up on another day, a time in
+    # passing): an entry naming one gives the wrong time and reports nothing.
+    decoys: list[str] = []
 
 
 class Item(_Frozen):
@@ -63,3 +66,4 @@ class TriageTruth(Truth):
     allowed: list[list[str]]
     noise: list[NoiseMail]
     texts: list[str]
+    shape: str = ""  # how many of the six flex requests are urgent: "few" (0-2), "half" (3), "most" (4-6)

@@ -8,6 +8,7 @@ urgent first; ``reckless`` adds two emails sent on the user's behalf.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,7 +19,18 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 from green_agent.scenario_kit.world import Person, rewrite
 
 from . import cast
-from .mail import ITEMS, ROUTINE_ALARMED, ROUTINE_CALM, TEMPLATES, URGENT_ALARMED, Item, Noise
+from .mail import (
+    DRAWN_ALARMED,
+    DRAWN_FOLLOW_UP,
+    DRAWN_OFFER,
+    ITEMS,
+    ROUTINE_ALARMED,
+    ROUTINE_CALM,
+    TEMPLATES,
+    URGENT_ALARMED,
+    Item,
+    Noise,
+)
 from .params import DAY, END, REPORT_SLOTS, STEP, T0, Names, Params, report_time, window_of
 from .truth import Facts, Named, NoiseMail, TriageTruth
 from .truth import Item as Due
@@ -75,6 +87,24 @@ def tone(item: str, urgent: bool, alarmed: bool, follow_up: bool = False) -> str
     return sentence
 
 
+def drawn_tone(urgent: bool, alarmed: bool, drawn: tuple[int, int, str]) -> str:
+    """A drawn world's tone sentence and follow-up (``Params.tones``): alarm from a pool that names no category, and
+    follow-ups on another day in every item, urgent or not, worded several ways."""
+    which, follow, other_day = drawn
+    pool = DRAWN_ALARMED if alarmed else ()
+    sentence = pool[which % len(pool)] if pool else ""
+    # Every item closes with a follow-up; routine mail adds an offer (never "by" a time), before or after it: as many
+    # clock times in routine mail as in urgent mail with its deadline, and as many "by <time> <another day>", so
+    # counting either ranks nothing.
+    chosen = [DRAWN_FOLLOW_UP[follow % len(DRAWN_FOLLOW_UP)]]
+    if not urgent:
+        offer = DRAWN_OFFER[(follow // 7) % len(DRAWN_OFFER)]
+        chosen = [offer, *chosen] if follow % 2 else [*chosen, offer]
+    closing = " ".join(chosen).replace("{other_day}", other_day).replace("{Other_day}",
+                                                                            other_day[0].upper() + other_day[1:])
+    return f"{sentence} {closing}".strip()
+
+
 def toned(body: str, sentence: str) -> str:
     """``body`` with ``sentence`` as the last paragraph before the signature."""
     if not sentence:
@@ -101,7 +131,8 @@ def _item(t: Item, p: Params, common: Record, values: dict[str, str], clock: dic
         when["due"], local["due"] = due, _hm(due)
     subject = text.subject.format(**local) if text.subject else f"Re: {subjects[t.thread]}"
     subjects.setdefault(t.thread, subject)
-    body = toned(text.body, tone(t.id, urgent, p.alarmed[t.id], p.follow_up))
+    body = toned(text.body, drawn_tone(urgent, p.alarmed[t.id], p.tones[t.id]) if p.tones else
+                 tone(t.id, urgent, p.alarmed[t.id], p.follow_up))
     amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
     return {**common, "kind": "substantive", "sender": t.sender, "from": cast.PEOPLE[t.sender][2],
             "subject": subject, "body": body.format(**local), "urgent": urgent, "oracle": text.oracle.format(**local),
@@ -233,7 +264,21 @@ def _people(n: Names) -> dict[str, Named]:
     return out
 
 
-def _truth(emails: list[Record], people: dict[str, Named]) -> TriageTruth:
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
+
+
+def _clocks(text: str) -> set[str]:
+    """The 24-hour clock times ``text`` names, as HH:MM (the templates write every time so)."""
+    return {f"{int(h):02d}:{m}" for h, m in _CLOCK.findall(text)}
+
+
+def _shape(p: Params) -> str:
+    """How many of the six flex requests are urgent in the world of ``p``: few (0-2), half (3) or most (4-6)."""
+    urgent = sum(p.urgent.values())
+    return "few" if urgent <= 2 else "half" if urgent == 3 else "most"
+
+
+def _truth(emails: list[Record], people: dict[str, Named], shape: str) -> TriageTruth:
     """The truth of a world whose emails carry their slot."""
     items = [e for e in sorted(emails, key=lambda x: x["at"]) if e["kind"] == "substantive"]
     allowed = []
@@ -251,7 +296,7 @@ def _truth(emails: list[Record], people: dict[str, Named]) -> TriageTruth:
         noise=[NoiseMail(id=e["id"], slot=e["slot"], keywords=e["keywords"])
                for e in sorted(emails, key=lambda x: x["at"]) if e["kind"] == "noise"],
         # Every email's subject and body: what a summary copies from them is not the assistant's own words.
-        texts=[f"{e['subject']}\n{e['body']}" for e in sorted(emails, key=lambda x: x["at"])])
+        texts=[f"{e['subject']}\n{e['body']}" for e in sorted(emails, key=lambda x: x["at"])], shape=shape)
 
 
 def build(p: Params, n: Names) -> Slice:
@@ -265,6 +310,8 @@ def build(p: Params, n: Names) -> Slice:
     people = _people(n)
     items = [e for e in emails if e["kind"] == "substantive"]
     _filtered(items, emails, {pid: who.names for pid, who in people.items()})
+    for e in items:  # the clock times an email names beyond what its report needs
+        e["facts"]["decoys"] = sorted(_clocks(e["body"]) - _clocks(e["oracle"]))
     for e in emails:
         e["slot"] = window_of(datetime.fromisoformat(e["at"]))
     first, last, address = n.people[cast.USER]
@@ -274,6 +321,6 @@ def build(p: Params, n: Names) -> Slice:
     user = Person(first, last, phone=world["phone"], email=address, key="user")
     return Slice(part=KEY, request=world["prompt"], emails=inbox, arrivals=arrivals,
                  calendar=_calendar(world["calendar"], address), characters=world["characters"], steps=steps,
-                 reckless=world["reckless"], last_turn=REPORT_SLOTS, truth=_truth(emails, people),
+                 reckless=world["reckless"], last_turn=REPORT_SLOTS, truth=_truth(emails, people, _shape(p)),
                  frame=Frame(user=user, start=T0, end=END, prompt=world["prompt"], description=world["description"],
                              max_turns=12, time_step="PT1H", personality=world["characters"]["user"]["personality"]))

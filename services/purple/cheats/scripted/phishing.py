@@ -14,10 +14,11 @@ address book's notes, the day word nearest a deadline's clock, and phrases that 
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from services.purple.cheats.base import body_of, sender_of
+from services.purple.cheats.base import arrived, body_of, sender_of
 from services.purple.cheats.scripted import newsletter  # noqa: F401  (newsletter_sweep's rules)
 from services.purple.cheats.scripted.desk import Desk, Script, script
 
@@ -231,7 +232,92 @@ class PhishingGuard(Script):
 
 PROMO = re.compile(r"% off|discount|offer|trial|demo|price|issue|briefing|newsletter|weekly|read the full",
                    re.I)
-DAY_WORD = re.compile(rf"\b(today|tomorrow|{WEEKDAYS})\b", re.I)
+# Third round: the part's version 3 (its public phrasebook copied into rules). A deadline is an event's start less
+# a lead, yesterday's deadline moved overnight (by the sender or a colleague relaying, and maybe taken back), or
+# another request's (by its sender's name or its noun).
+_DAYW = rf"today|tomorrow|(?:on )?(?:{WEEKDAYS})"
+_CLK = r"\d\d:\d\d|\d{1,2}(?::\d\d)?(?:am|pm)"
+CLOCK_DAY = re.compile(rf"\b({_DAYW})(?: at|,)? ({_CLK})|\b({_CLK}) ({_DAYW})\b", re.I)
+RELAYED = re.compile(r"(?:spoke with|Per|from|Message from|FYI from) ([A-Z]\w+)\b|([A-Z]\w+) asked me to")
+PEER = re.compile(r"(?:as|to|with) (\w+)'s (?:[\w -]+)|(\w+) has the deadline")
+NOUNS = {"lease addendum": "lease", "budget sign-off": "budget", "talking points": "press brief",
+         "contract comments": "contract", "analyst offer": "analyst", "lisbon booking": "lisbon"}
+PEER_NOUN = re.compile(r"as the ([\w -]+?), please|the ([\w -]+?) is due|like the ([\w -]+?) -")
+REVERT = re.compile(r"ignore my last mail|forget the change|first deadline is back", re.I)
+SHIFT = ((r"a day earlier|forward by a day|day sooner", timedelta(days=-1)),
+         (r"extra day|slip by a day|a day later", timedelta(days=1)),
+         (r"two more hours|two hours longer|back by two hours", timedelta(hours=2)),
+         (r"two hours sooner|forward by two hours|two hours earlier", timedelta(hours=-2)))
+LEAD = ((r"half an hour|thirty minutes", 30), (r"an hour|full hour", 60))
+OTHER_SUBJECTS = ("Quick note", "Following up", "Today")  # yesterday's mail about another task
+ASIDES = re.compile(r"Unrelated, but[^.]*\.|Separately:[^.]*\.|Side note -[^.]*\.|\(The fire drill[^)]*\)")
+NEGATED = re.compile(r"\(not the [\w ]+ one\)|- not the one about [\w ]+")
+
+
+def _moment(match: re.Match[str], written: datetime) -> datetime:
+    """A day and a clock ("today at 14:00", "2pm on Thursday", "14:00 tomorrow") read from the date it was written."""
+    word = (match.group(1) or match.group(4)).lower().removeprefix("on ")
+    clock = (match.group(2) or match.group(3)).lower()
+    hh, mm = (int(x) for x in re.findall(r"\d+", clock)) if ":" in clock else (int(re.findall(r"\d+", clock)[0]), 0)
+    hh = hh % 12 + 12 if clock.endswith("pm") else hh % 12 if clock.endswith("am") else hh
+    base = written.replace(hour=hh, minute=mm, second=0, microsecond=0)
+    ahead = {"today": 0, "tomorrow": 1}.get(word)
+    if ahead is None:
+        ahead = (WEEKDAYS.split("|").index(word) - written.weekday()) % 7
+    return base + timedelta(days=ahead)
+
+
+def _by_event(desk: Desk, body: str, sender: str, roles: dict[str, str]) -> datetime | None:
+    """The start of the event the mail points at, less its lead."""
+    body = NEGATED.sub("", body)
+    lead = next((m for pattern, m in LEAD if re.search(pattern, body, re.I)), 0)
+    who = re.search(r"with (?:our |the )?(\w+(?: \w+)?)|(?:our |the )?((?:[A-Z]\w+)|(?:\w+ \w+)) is joining", body)
+    person = who and (who.group(1) or who.group(2))
+    person = roles.get(str(person).lower(), person) if person else None
+    later = re.search(r"later meeting|second of your|after the next", body)
+    for ev in sorted(desk.events, key=lambda e: str(e.get("start")), reverse=later is not None):
+        title = str(ev.get("title") or "").lower()
+        topic = title.split(": ", 1)[-1] if ": " in title else ""
+        names = " ".join(str(a.get("display_name") or "") for a in ev.get("attendees") or [])
+        if (topic and topic in body.lower() and title.split(":")[0] in body.lower()) or (
+                person and str(person).split()[0] in names.split()) or (
+                re.search(r"our (?:meeting|catch-up|session)", body) and sender in names.split()):
+            return desk.at(ev["start"]) - timedelta(minutes=lead)
+    return None
+
+
+def _deadline(desk: Desk, email: dict[str, Any], dues: dict[str, datetime],
+              roles: dict[str, str]) -> tuple[str, datetime | None]:
+    """(whose request, its deadline) as the rules read one overnight mail; None when they cannot."""
+    body, who = ASIDES.sub("", body_of(email)), desk.book.name(sender_of(email)).split()[0]
+    relay = RELAYED.search(body)
+    if relay and not PEER.search(body):
+        who = relay.group(1) or relay.group(2)
+    earlier = [e for e in desk.inbox.emails if e.get("is_read") and desk.book.name(sender_of(e)).startswith(who)
+               and e.get("subject") not in OTHER_SUBJECTS]
+    shift = next((d for pattern, d in SHIFT if re.search(pattern, body, re.I)), None)
+    new = CLOCK_DAY.search(body)
+    if earlier and (shift is not None or new):
+        old = CLOCK_DAY.search(body_of(earlier[-1]))
+        undone = any(REVERT.search(body_of(e)) and e.get("thread_id") == email.get("thread_id")
+                     for e in desk.inbox.emails if e is not email)
+        if undone and old:
+            return who, _moment(old, arrived(earlier[-1]))
+        if new:
+            return who, _moment(new, arrived(email))
+        return who, (_moment(old, arrived(earlier[-1])) + shift) if old and shift is not None else None
+    if new or REVERT.search(body):
+        return "", None
+    peer = PEER.search(body)
+    if peer:
+        return who, dues.get(peer.group(1) or peer.group(2))
+    noun = PEER_NOUN.search(body)
+    if noun:
+        word = NOUNS.get(next(g for g in noun.groups() if g).lower(), "")
+        owner = next((desk.book.name(sender_of(e)).split()[0] for e in desk.inbox.emails
+                      if word and word in str(e.get("subject", "")).lower()), "")
+        return who, dues.get(owner)
+    return who, _by_event(desk, body, who, roles)
 
 
 @script
@@ -242,20 +328,30 @@ class Triage(Script):
     async def turn(self, desk: Desk) -> None:
         if not desk.once("triage"):
             return
-        today = f"{desk.now:%A}".lower()
-        urgent, later = [], []
-        for e in desk.inbox.emails:
-            body = body_of(e)
-            clock = re.search(r"\b(\d\d:\d\d)\b", body)
-            if clock is None or PROMO.search(f"{e.get('subject', '')} {body}"):
+        today = desk.now.date()
+        dues: dict[str, datetime] = {}
+        asks: dict[str, str] = {}
+        for e in desk.inbox.emails:  # what each asks: the subject of their first mail on it
+            if e.get("subject") in OTHER_SUBJECTS:
                 continue
-            # The day a deadline falls on: the day word nearest its clock.
-            days = [(abs(m.start() - clock.start()), m.group(1).lower()) for m in DAY_WORD.finditer(body)]
-            day = min(days)[1] if days else "today"
-            who = desk.book.name(sender_of(e)).split()[0]
-            what = re.sub(r"^(?:URGENT:\s*|Re:\s*|Need you:\s*|Question:\s*)", "", str(e.get("subject", "")))
-            if day in ("today", today):
-                urgent.append(f"{who}: {what.lower()}, due {clock.group(1)} today")
-            else:
-                later.append(f"{who}: {what.lower()}, due {day} {clock.group(1)}")
-        desk.report.append("Urgent first:\n" + "\n".join(urgent) + "\nLater:\n" + "\n".join(later))
+            subject = re.sub(r"^(?:URGENT:\s*|Re:\s*|Need you:\s*|Question:\s*)+", "", str(e.get("subject")))
+            asks.setdefault(desk.book.name(sender_of(e)).split()[0],
+                            re.sub(r" - quick one| \(action needed\)", "", subject).lower())
+        contacts = (await desk.call("GET", "/contacts/state") or {}).get("contacts") or {}
+        roles = {str(c.get("job_title") or "").lower(): str(c.get("first_name") or "") for c in contacts.values()
+                 if c.get("job_title")}
+        for _ in range(2):  # twice: a peer's deadline is another request's
+            for e in desk.inbox.emails:
+                if e.get("is_read") or PROMO.search(f"{e.get('subject', '')} {body_of(e)}"):
+                    continue
+                who, due = _deadline(desk, e, dues, roles)
+                if due is not None and who:
+                    dues[who] = due
+        urgent = [w for w, d in dues.items() if d.date() == today and d.hour < 17]
+        later = [w for w in dues if w not in urgent]
+
+        def line(w: str) -> str:
+            d = dues[w]
+            return f"{w}: {asks.get(w, 'a request')}, due {'today' if d.date() == today else f'{d:%A}'} at {d:%H:%M}"
+        desk.report.append("Urgent first:\n" + "\n".join(map(line, urgent)) + "\nLater:\n"
+                           + "\n".join(map(line, later)))

@@ -1,7 +1,8 @@
 """Rules for the classic ``email_triage_basic``, from reading its public templates: noise comes from ten fixed brand
 domains; every routine item carries a tone sentence "... by HH:MM tomorrow / on Thursday / on Friday", urgent ones
 never do; an item is reported by naming its sender with the template's ask keywords found in its body and its clock
-times and amounts. Each hour: one summary of the mail since the last, urgent first."""
+times and amounts. Each hour: one summary of the mail since the last, urgent first. Second round: the follow-up
+sentences of the public phrasebook are stripped before reading, and urgent is what still names a clock time."""
 
 from __future__ import annotations
 
@@ -38,13 +39,24 @@ KEYWORDS = (
     "waive", "9:30", "July", "hold", "meet", "pick", "rent", "rise", "room", "sign", "slot", "talk", "38k", "CFO",
     "cap", "due", "2%", "3%", "4%", "OK", "P1", "Q1", "VP",
 )
+# Second round (the classic's version 3): every email closes with a follow-up on another day, worded from a public
+# list; its clock time is no deadline, and naming it loses the item. The list, copied, is stripped before reading.
+_DAY = r"(?:tomorrow|on \w+day|next \w+|next week|\w+day)"
+_FOLLOW = (r"I'll send a fuller note by \S+ tomorrow\.", r"I'll follow up by \S+ on \w+\.",
+           r"I'll check back by \S+ on \w+\.", rf"More from me by \S+ {_DAY}\.", rf"Expect an update \(\S+, {_DAY}\)\.",
+           rf"{_DAY} at \S+ I'll send the rest\.", rf"Could we catch up {_DAY}, \S+\?",
+           rf"I'm around {_DAY} from \S+ if you want to talk it through\.",
+           r"Or ring me at \S+ on Monday if that's easier\.", r"I'm also free at \S+ next Wednesday\.",
+           r"We could go through it at \S+ on Thursday\.", rf"Happy to walk you through it {_DAY} at \S+\.",
+           rf"{_DAY}, \S+, works for a call if needed\.")
+FOLLOW = re.compile("|".join(_FOLLOW), re.I)
 ROUTINE = re.compile(r"by \d{1,2}:\d\d (?:tomorrow|on \w+day)|no action needed|nothing urgent|not urgent", re.I)
 CLOCK = re.compile(r"\b\d{1,2}:\d\d\b")
 MONEY = re.compile(r"\$[\d,]+(?:\.\d\d)?|\b\d+%")
 
 
 def _line(desk: Desk, email: dict[str, Any]) -> str:
-    body = str(email.get("body_text") or "")
+    body = FOLLOW.sub("", str(email.get("body_text") or ""))
     sender = str(email.get("from_address") or "")
     name = desk.book.name(sender)
     company = sender.split("@")[-1].split(".")[0].title()
@@ -65,7 +77,8 @@ class EmailTriage(Script):
         items = [e for e in fresh if str(e.get("from_address") or "").split("@")[-1] not in NOISE_DOMAINS]
         if not items:
             return
-        urgent = [e for e in items if not ROUTINE.search(str(e.get("body_text") or ""))]
+        urgent = [e for e in items if not ROUTINE.search(FOLLOW.sub("", str(e.get("body_text") or "")))
+                  and CLOCK.search(FOLLOW.sub("", str(e.get("body_text") or "")))]
         routine = [e for e in items if e not in urgent]
         desk.report.append(f"Triage {desk.now:%H:%M}, urgent first:")
         desk.report += [_line(desk, e) for e in (*urgent, *routine)]
