@@ -43,6 +43,10 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 THEIRS = ("Security training", "All-hands rehearsal", "Vendor demo", "Offsite planning", "Customer visit prep",
           "Quarterly numbers readout", "Mentoring circle", "Compliance refresher")
 
+BUSY = ("On {day} I'm tied up {span}.", "{Day}: busy {span}.", "I've got a workshop {span} on {day}.",
+        "{Day} {span} is blocked for me.", "My {day} is gone {span} - back-to-back interviews.",
+        "Just so you know, {span} on {day} I'm with a customer.")
+
 
 def _bullets(offers: list[str]) -> str:
     return "\n".join(f"- {o}" for o in offers)
@@ -118,6 +122,9 @@ PHRASES = Phrasebook({
                                                 "you'd pick a time."),
         lambda first, title, lines, name, **_: f"Hi {first},\n\nIf we're moving the {title}: {lines}",
     ),
+    # An attendee's busy stretch (rules out the offers it overlaps, and only those: one that ends as an offer starts,
+    # or starts as it ends, leaves it free).
+    "busy": BUSY,
     "cannot_subject": ("Re: {title}", "{Title} timing", "About moving the {title}", "{Title}", "Times for the {title}"),
     "announce": (
         "Hi all,\n\nAs {asker} can't make the original time, the {title} is now on {when}.\n\nBest,\n{user}",
@@ -128,10 +135,38 @@ PHRASES = Phrasebook({
 # How a wrong offer is ruled out: a meeting of someone else's on the user's calendar (one per world), an attendee's
 # mail naming its time (or its weekday, or its place in the asker's list), an attendee's meeting the user declined
 # that sits on it, or the asker taking it back in a second mail.
-REASONS = ("said", "pointed", "event", "retracted")
+REASONS = ("said", "pointed", "event", "retracted", "range", "range")
 # What the right offer carries so that a cue reading finds a refusal there: words of refusal in a sentence that
 # accepts it, or a refusal taken back later in the thread.
-DECOYS = ("fine", "unsaid")
+DECOYS = ("fine", "unsaid", "edge")
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 8: "eight", 9: "nine", 10: "ten", 11: "eleven",
+         12: "twelve"}
+
+
+def _clock(rng: random.Random, t: datetime) -> str:
+    """A clock time as people write it: "13:30", "1:30pm", "half past one" (minutes are 0 or 30)."""
+    twelve = t.hour - 12 if t.hour > 12 else t.hour
+    words = f"half past {WORDS[twelve]}" if t.minute else ("noon" if t.hour == 12 else WORDS[twelve])
+    half = f":{t.minute:02d}" if t.minute else ""
+    return rng.choice((f"{t:%H:%M}", f"{twelve}{half}{'pm' if t.hour >= 12 else 'am'}", words))
+
+
+def _span(rng: random.Random, a: datetime, b: datetime) -> str:
+    """A busy stretch in words: several frames, open-ended when it runs from the morning or into the evening."""
+    if a.hour <= 9 and rng.random() < 0.5:
+        return rng.choice((f"until {_clock(rng, b)}", f"all morning until {_clock(rng, b)}"))
+    if b.hour >= 17 and rng.random() < 0.5:
+        return rng.choice((f"from {_clock(rng, a)} on", f"from {_clock(rng, a)} until the end of the day"))
+    x, y = _clock(rng, a), _clock(rng, b)
+    forms = [f"from {x} to {y}", f"between {x} and {y}", f"{x} until {y}"]
+    if ":" in x and ":" in y and "m" not in x + y:
+        forms.append(f"{x}-{y}")
+    return rng.choice(forms)
+
+
+def _busy(rng: random.Random, a: datetime, b: datetime) -> str:
+    day = f"{a:%A}"
+    return PHRASES.say(rng, "busy", span=_span(rng, a, b), day=day, Day=day)
 def _when(rng: random.Random, moment: datetime) -> str:
     """A time as people write it: several forms, all read back by ``facts.times``."""
     return rng.choice(time_phrases(moment)[:4])
@@ -226,6 +261,20 @@ def _theirs(m: _Move, n: int, title: str, at: datetime, talker: Person | None) -
                                          updated_at=m.created))
 
 
+def _stretch(m: _Move, offer: datetime) -> str:
+    """An attendee's busy stretch that overlaps ``offer`` (by half an hour or more) and no other offer that works:
+    offers start on the hour two hours apart or more, so a stretch within an hour of it touches no other; a whole
+    day only when the right offer is on another."""
+    rng = m.day.rng
+    nine, five = offer.replace(hour=9), offer.replace(hour=17)
+    if m.good.date() != offer.date() and rng.random() < 0.25:
+        return rng.choice((f"I'm off all {offer:%A}.", f"{offer:%A} is a holiday for me.",
+                           f"I'm out of the office the whole of {offer:%A}."))
+    a, b = rng.choice(((offer - HOUR, offer + HOUR / 2), (offer + HOUR / 2, offer + 2 * HOUR), (offer, offer + HOUR),
+                       (offer - HOUR / 2, offer + 3 * HOUR / 2)))
+    return _busy(rng, max(a, nine), min(b, five))
+
+
 def _rule_out(m: _Move) -> None:
     """Every wrong offer's reason put into the world: the calendar, an attendee's words, the asker's second mail."""
     rng, user = m.day.rng, m.day.user
@@ -241,6 +290,8 @@ def _rule_out(m: _Move) -> None:
             m.say(talker, _say(rng, "out", out=_when(rng, offer)))
         elif reason == "pointed":
             m.say(talker, _say(rng, "out", out=m.point(offer)))
+        elif reason == "range":
+            m.say(talker, _stretch(m, offer))
         elif reason == "event":
             title = titles.pop()
             _theirs(m, n, title, offer, talker)
@@ -257,6 +308,12 @@ def _rule_out(m: _Move) -> None:
     talker = rng.choice(m.talkers)
     if m.decoy == "fine":
         m.say(talker, _say(rng, "fine", fine=_when(rng, m.good)))
+    elif m.decoy == "edge":  # a busy stretch that ends as the right offer starts, or starts as it ends
+        g = m.good
+        k = rng.choice((HOUR, 3 * HOUR / 2, 2 * HOUR))
+        a, b = (max(g - k, g.replace(hour=9)), g) if g.hour > 9 and rng.random() < 0.5 else \
+            (g + HOUR, min(g + HOUR + k, g.replace(hour=17)))
+        m.say(talker, _busy(rng, a, b))
     else:
         m.say(talker, _say(rng, "out", out=_when(rng, m.good)))
         m.say(talker, _say(rng, "unsay", x=_when(rng, m.good)), later=True)
