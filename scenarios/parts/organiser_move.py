@@ -113,8 +113,6 @@ PHRASES = Phrasebook({
         "Nothing on my side at {fine}.", "{Fine} is not an issue.", "I don't have anything booked for {fine}.",
         "No way I'd miss it - {fine} is clear.", "{Fine}: nothing stops me.",
     ),
-    "only": ("Of {asker}'s times, only {a} and {b} work for me.", "For me it's {a} or {b} - nothing else on the list.",
-             "I can only make {a} or {b}, I'm afraid."),
     # A refusal taken back later in the thread: the time is fine after all.
     "unsay": ("Ignore what I said about {x} - the thing I had then moved, so I'm free after all.",
               "Update: {x} works now, my appointment got rescheduled.",
