@@ -125,6 +125,14 @@ PHRASES = Phrasebook({
                                                 "you'd pick a time."),
         lambda first, title, lines, name, **_: f"Hi {first},\n\nIf we're moving the {title}: {lines}",
     ),
+    # A refusal passed on from someone else: it counts only when that person is invited (the calendar says).
+    "relay": ("{name} asked me to pass on that {out} doesn't work for them.",
+              "Passing on from {name}: {out} is out, they're at a conference.",
+              "{Name2} won't be able to do {out} - told me this morning.",
+              "Also, {name} mentioned {out} clashes with their school run."),
+    # When an attendee is around on a day: the offers that day outside it are out (the busy stretches' words).
+    "around": ("{Day} I'm only around {span}.", "On {day} I'm only free {span}.", "{Day}: in the office {span} only.",
+               "I can only do {span} on {day}."),
     # An attendee's busy stretch (rules out the offers it overlaps, and only those: one that ends as an offer starts,
     # or starts as it ends, leaves it free).
     "busy": BUSY,
@@ -138,10 +146,12 @@ PHRASES = Phrasebook({
 # How a wrong offer is ruled out: a meeting of someone else's on the user's calendar (one per world), an attendee's
 # mail naming its time (or its weekday, or its place in the asker's list), an attendee's meeting the user declined
 # that sits on it, or the asker taking it back in a second mail.
-REASONS = ("said", "pointed", "event", "retracted", "range", "range")
+REASONS = ("said", "pointed", "event", "retracted", "range", "relayed", "around")
 # What the right offer carries so that a cue reading finds a refusal there: words of refusal in a sentence that
-# accepts it, or a refusal taken back later in the thread.
-DECOYS = ("fine", "unsaid", "edge")
+# accepts it, a refusal taken back later in the thread, a busy stretch ending as it starts (or starting as it ends), a
+# refusal passed on from a colleague who is not invited, or an "only around" stretch in the busy stretches' words.
+# Each world draws two.
+DECOYS = ("fine", "unsaid", "edge", "relayed", "around")
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 8: "eight", 9: "nine", 10: "ten", 11: "eleven",
          12: "twelve"}
 
@@ -211,13 +221,16 @@ class _Move:
     good: datetime
     reasons: dict[datetime, str]
     asker: Person
-    talkers: list[Person]  # the attendees other than the asker
+    talkers: list[Person]  # the attendees other than the asker who write
+    silent: Person  # an attendee who never writes (others pass on what they said)
+    bystander: Person  # a colleague who is not invited
     added: bool  # the last offer comes only in the asker's second mail
     decoy: str
     created: str
     lines: dict[str, list[str]] = field(default_factory=dict)  # talker's email → sentences of the first mail
     later: dict[str, list[str]] = field(default_factory=dict)  # talker's email → sentences of a second mail
     asker_later: list[str] = field(default_factory=list)
+    around: set[str] = field(default_factory=set)  # the days an "only around" stretch was said for
     calendar: list[CalendarEvent] = field(default_factory=list)
     contacts: list[Person] = field(default_factory=list)
 
@@ -278,6 +291,51 @@ def _stretch(m: _Move, offer: datetime) -> str:
     return _busy(rng, max(a, nine), min(b, five))
 
 
+def _relay(m: _Move, who: Person, offer: datetime) -> str:
+    rng = m.day.rng
+    x = m.point(offer) if rng.random() < 0.3 else _when(rng, offer)
+    return _say(rng, "relay", name=who.first, Name2=who.first, out=x)
+
+
+def _around(m: _Move, offer: datetime) -> str:
+    """An "only around" stretch on ``offer``'s day that leaves it out: around the right offer when that is the same
+    day (offers are two hours apart or more, so half an hour either side of it never reaches another), else beside
+    ``offer``."""
+    rng, g = m.day.rng, m.good
+    nine, five = offer.replace(hour=9), offer.replace(hour=17)
+    if f"{offer:%A}" in m.around:  # one stretch a day: the offer is said out by its time instead
+        return _say(rng, "out", out=_when(rng, offer))
+    m.around.add(f"{offer:%A}")
+    if g.date() == offer.date():
+        a, b = g - rng.choice((0, 1)) * HOUR / 2, g + HOUR + rng.choice((0, 1)) * HOUR / 2
+    elif offer.hour > 10 and rng.random() < 0.5:
+        a, b = max(offer - rng.choice((1, 2)) * HOUR, nine), offer
+    else:
+        a, b = offer + HOUR, offer + HOUR + rng.choice((1, 2)) * HOUR
+    day = f"{offer:%A}"
+    return PHRASES.say(rng, "around", span=_span(rng, max(a, nine), min(b, five)), day=day, Day=day)
+
+
+def _decoy(m: _Move, decoy: str, talker: Person) -> None:
+    """What makes the right offer read like a refusal (``DECOYS``)."""
+    rng, g = m.day.rng, m.good
+    if decoy == "fine":
+        m.say(talker, _say(rng, "fine", fine=_when(rng, g)))
+    elif decoy == "edge":  # a busy stretch that ends as the right offer starts, or starts as it ends
+        k = rng.choice((HOUR, 3 * HOUR / 2, 2 * HOUR))
+        a, b = (max(g - k, g.replace(hour=9)), g) if g.hour > 9 and rng.random() < 0.5 else \
+            (g + HOUR, min(g + HOUR + k, g.replace(hour=17)))
+        m.say(talker, _busy(rng, a, b))
+    elif decoy == "relayed":  # from a colleague who is not on the invite
+        m.say(talker, _relay(m, m.bystander, g))
+    elif decoy == "around":
+        if f"{g:%A}" not in m.around:  # a stretch said for that day already holds the right offer
+            m.say(talker, _around(m, g))
+    else:
+        m.say(talker, _say(rng, "out", out=_when(rng, g)))
+        m.say(talker, _say(rng, "unsay", x=_when(rng, g)), later=True)
+
+
 def _rule_out(m: _Move) -> None:
     """Every wrong offer's reason put into the world: the calendar, an attendee's words, the asker's second mail."""
     rng, user = m.day.rng, m.day.user
@@ -295,6 +353,10 @@ def _rule_out(m: _Move) -> None:
             m.say(talker, _say(rng, "out", out=m.point(offer)))
         elif reason == "range":
             m.say(talker, _stretch(m, offer))
+        elif reason == "relayed":
+            m.say(talker, _relay(m, m.silent, offer))
+        elif reason == "around":
+            m.say(talker, _around(m, offer))
         elif reason == "event":
             title = titles.pop()
             _theirs(m, n, title, offer, talker)
@@ -308,18 +370,8 @@ def _rule_out(m: _Move) -> None:
             m.asker_later.append(line)
     # The right offer reads like a refusal somewhere: refusal words in a sentence that accepts it, or a refusal
     # taken back later in the thread; and in half the worlds a meeting the user declined sits on it.
-    talker = rng.choice(m.talkers)
-    if m.decoy == "fine":
-        m.say(talker, _say(rng, "fine", fine=_when(rng, m.good)))
-    elif m.decoy == "edge":  # a busy stretch that ends as the right offer starts, or starts as it ends
-        g = m.good
-        k = rng.choice((HOUR, 3 * HOUR / 2, 2 * HOUR))
-        a, b = (max(g - k, g.replace(hour=9)), g) if g.hour > 9 and rng.random() < 0.5 else \
-            (g + HOUR, min(g + HOUR + k, g.replace(hour=17)))
-        m.say(talker, _busy(rng, a, b))
-    else:
-        m.say(talker, _say(rng, "out", out=_when(rng, m.good)))
-        m.say(talker, _say(rng, "unsay", x=_when(rng, m.good)), later=True)
+    for decoy in m.decoy.split("+"):
+        _decoy(m, decoy, rng.choice(m.talkers))
     if rng.random() < 0.5:
         title = titles.pop()
         _theirs(m, len(m.offers), title, m.good, None)
@@ -382,12 +434,13 @@ class OrganiserMove(Part):
     version = 3
     Truth = OrganiserMoveTruth
     phrasebook = PHRASES
-    # How many offers, what the right one carries, and whether the offers come in one mail or two (the reasons the
-    # wrong ones are out, ``REASONS``, are drawn per offer on top: ``truth.reasons``).
-    structures = len(OFFER_COUNTS) * len(DECOYS) * 2
+    # The two things the right offer carries that read like a refusal, and whether the offers come in one mail or
+    # two (how many offers, 4-6, and the reason each wrong one is out, ``REASONS``, are drawn on top:
+    # ``truth.offers``, ``truth.reasons``).
+    structures = len(DECOYS) * (len(DECOYS) - 1) // 2 * 2
 
     def structure(self, truth: OrganiserMoveTruth) -> str:
-        return f"{truth.offers} offers, {truth.decoy}, {'two mails' if truth.added else 'one mail'}"
+        return f"{truth.decoy}, {'two mails' if truth.added else 'one mail'}"
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
@@ -396,15 +449,16 @@ class OrganiserMove(Part):
         held, *offers = _windows(day, rng, count + 1)
         good = offers[position]
         wrong = [o for i, o in enumerate(offers) if i != position]
-        asker, *talkers = day.people(rng.choice((2, 3)))
-        attendees = [asker, *talkers]
+        asker, silent, bystander, *talkers = day.people(rng.choice((4, 5)))
+        attendees = [asker, *talkers, silent]
         title = rng.choice(TITLES)
         created = iso(day.start - timedelta(days=5))
         user = day.user
         added = rng.random() < 0.4
         m = _Move(day=day, title=title, offers=offers, good=good,
                   reasons=_reasons(rng, wrong, offers[-1] if added else None), asker=asker, talkers=talkers,
-                  added=added, decoy=rng.choice(DECOYS), created=created)
+                  silent=silent, bystander=bystander, added=added, decoy="+".join(sorted(rng.sample(DECOYS, 2))),
+                  created=created)
         m.calendar.append(kit.calendar_event(
             "ev-move-meeting", title, iso(held), iso(held + HOUR), organizer=user.email,
             attendees=[(user.email, user.name, "accepted"), *((p.email, p.name, "accepted") for p in attendees)],
@@ -418,7 +472,7 @@ class OrganiserMove(Part):
                                user=user.first)
         blocker = next(e["event_id"] for e in m.calendar if e["event_id"].startswith("ev-move-blocker"))
         return Slice(
-            part=KEY, emails=emails, calendar=m.calendar, contacts=m.contacts,
+            part=KEY, emails=emails, calendar=m.calendar, contacts=[*m.contacts, bystander],
             request=(f"{asker.first} asked to move our {title.lower()}: move it to whichever of the times "
                      f"{asker.first} offered works for everyone invited and for me, and let everyone invited know."),
             done=f"I moved the {title.lower()} to {time_phrases(good)[1]} and told {names}.",

@@ -6,6 +6,7 @@ work (the answer for every case, the message to everyone, the mail pasted back).
 from __future__ import annotations
 
 import copy
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -211,8 +212,9 @@ def test_organiser_move_offers_four_to_six_times_and_the_right_one_anywhere():
     firsts = sum(t["position"] == 0 for t in truths)
     assert 5 <= firsts <= 20  # about 60 x 0.2
     assert {t["position"] for t in truths} == set(range(6))
-    assert {r for t in truths for r in t["reasons"]} == {"blocker", "said", "pointed", "event", "retracted", "range"}
-    assert {t["decoy"] for t in truths} == {"fine", "unsaid", "edge"}
+    assert {r for t in truths for r in t["reasons"]} == {"blocker", "said", "pointed", "event", "retracted", "range",
+                                                         "relayed", "around"}
+    assert {d for t in truths for d in t["decoy"].split("+")} == {"fine", "unsaid", "edge", "relayed", "around"}
     for t in truths:
         assert t["reasons"].count("blocker") == 1 and len(t["busy"]) == t["offers"] - 1
         assert t["reasons"].count("retracted") <= 1
@@ -220,20 +222,29 @@ def test_organiser_move_offers_four_to_six_times_and_the_right_one_anywhere():
 
 def test_organiser_move_right_offer_is_named_beside_refusal_words():
     """A script that rules out every offer named near a refusal word is wrong: in every world the right offer reads
-    like a refusal somewhere (refusal words in a sentence that accepts it, a refusal taken back later, or a busy
-    stretch that ends as it starts or starts as it ends)."""
-    for seed in range(12):
+    like a refusal in two ways (refusal words in a sentence that accepts it, a refusal taken back later, a busy
+    stretch that ends as it starts or starts as it ends, a refusal passed on from someone not invited, an "only
+    around" stretch holding it)."""
+    for seed in range(16):
         day = world(seed, "organiser_move")
         truth = day.truth["parts"]["organiser_move"]
         good = datetime.fromisoformat(truth["to"])
         mails = [m for m in states(day)["email"]["emails"].values() if m["message_id"].startswith("m-move-")
                  and m["message_id"] != "m-move-ask"]
         text = " ".join(m["body_text"] for m in mails)
-        if truth["decoy"] == "edge":
-            ends = (good, good + timedelta(hours=1))
-            assert any(p in text for t in ends for p in (f"{t:%H:%M}", clock12(t), f"{t.hour % 12 or 12}"))
-        else:
-            assert any(p in text for p in time_phrases(good)[:4])
+        invited = {p.split(".")[0] for p in truth["people"]}
+        decoys = truth["decoy"].split("+")
+        assert len(decoys) == 2
+        for decoy in decoys:
+            if decoy in ("fine", "unsaid"):
+                assert any(p in text for p in time_phrases(good)[:4])
+            elif decoy == "relayed":  # passed on from a colleague who is not on the invite
+                found = re.findall(r"(\w+) asked me to pass on|Passing on from (\w+)|(\w+) won't be able to do"
+                                   r"|Also, (\w+) mentioned", text)
+                named = {w.lower() for groups in found for w in groups if w}
+                assert named - invited
+            else:
+                assert f"{good:%A}" in text
 
 
 async def test_rain_move_gives_nothing_for_moving_every_meeting_of_a_wet_day():

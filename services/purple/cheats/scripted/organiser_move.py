@@ -5,7 +5,10 @@ is out when another person's accepted meeting overlaps it; when an attendee's se
 it (by its time, "<Name>'s <nth> option", "option <n> on ...'s list", "the <Weekday> one"); or when an attendee says
 they run or attend a meeting the calendar holds ("count me out", "can't skip", "I'm presenting there", "don't put
 ours over it") and that meeting overlaps it. A later "ignore what I said about X" / "X works now" / "X is fine for me
-after all" puts X back. Take the first offer left."""
+after all" puts X back. Busy stretches ("tied up", "busy", "blocked", ...: "until X", "from X on", "X-Y", "half past
+two") rule out the offers they overlap that weekday; "only around/free ... X to Y" rules out that day's offers
+outside it. A refusal passed on from someone ("<Name> asked me to pass on", "Passing on from <Name>") counts only
+when <Name> is on the invite. Take the first offer left."""
 
 from __future__ import annotations
 
@@ -34,6 +37,9 @@ CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b|\b(\d{1,2})(?::(\d\d))?(am|pm)\b|\b(ha
 WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday)\b", re.IGNORECASE)
 BUSY = re.compile(r"tied up|busy|workshop|blocked|is gone|with a customer|off all|holiday|out of the office",
                   re.IGNORECASE)
+AROUND = re.compile(r"only around|only free|in the office .* only|can only do", re.IGNORECASE)
+RELAY = re.compile(r"(\w+) asked me to pass on|passing on from (\w+)|^(\w+) won't be able|(\w+) mentioned",
+                   re.IGNORECASE)
 
 
 def _hours(sentence: str) -> list[float]:
@@ -50,10 +56,11 @@ def _hours(sentence: str) -> list[float]:
     return out
 
 
-def _stretch(sentence: str, offers: list[datetime]) -> set[datetime]:
-    """Offers a busy stretch overlaps (its weekday, and its hours: "until X" from 9, "from X on" to 17)."""
+def _stretch(sentence: str, offers: list[datetime], inverse: bool = False) -> set[datetime]:
+    """Offers a busy stretch overlaps (its weekday, and its hours: "until X" from 9, "from X on" to 17); with
+    ``inverse``, the offers that day outside an "only around" stretch."""
     day = WEEKDAY.search(sentence)
-    if day is None or not BUSY.search(sentence):
+    if day is None:
         return set()
     hours = _hours(sentence[day.end():] + " " + sentence[:day.start()])
     low = sentence.lower()
@@ -67,8 +74,11 @@ def _stretch(sentence: str, offers: list[datetime]) -> set[datetime]:
         a, b = hours[0], hours[1]
     else:
         return set()
-    return {o for o in offers if f"{o:%A}".lower() == day.group(1).lower()
-            and o.hour + o.minute / 60 < b and a < o.hour + o.minute / 60 + 1}
+    that_day = {o for o in offers if f"{o:%A}".lower() == day.group(1).lower()}
+    inside = {o for o in that_day if a <= o.hour + o.minute / 60 and o.hour + o.minute / 60 + 1 <= b}
+    if inverse:
+        return that_day - inside
+    return {o for o in that_day if o.hour + o.minute / 60 < b and a < o.hour + o.minute / 60 + 1}
 
 
 def _pointed(sentence: str, listed: list[datetime], offers: list[datetime]) -> set[datetime]:
@@ -130,9 +140,14 @@ class OrganiserMove(Script):
                 continue
             for sentence in SENTENCE.split(str(mail.get("body_text"))):
                 said = {at for _, at in mentions(sentence, desk.now)} | _pointed(sentence, listed, offers)
+                relay = RELAY.search(sentence.strip())
+                if relay and not any(f"{g.lower()}." in " ".join(people) for g in relay.groups() if g):
+                    continue  # passed on from someone who is not invited
                 if UNSAY.search(sentence):
                     out -= said
-                elif OUT.search(sentence):
+                elif AROUND.search(sentence):
+                    out |= _stretch(sentence, offers, inverse=True)
+                elif OUT.search(sentence) or relay:
                     out |= said
                 elif BUSY.search(sentence):
                     out |= _stretch(sentence, offers)
