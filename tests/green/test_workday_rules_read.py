@@ -37,7 +37,7 @@ def answered(sc: Scenario, answers: dict[str, str]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------------ rsvp_policy
-def test_rsvp_rules_come_in_six_kinds_worded_many_ways():
+def test_rsvp_rules_come_in_eight_kinds_worded_many_ways():
     worlds = [day("rsvp_policy", seed) for seed in range(200)]
     kinds = Counter(RsvpPolicy().structure(RsvpPolicy.Truth.model_validate(w.truth["parts"]["rsvp_policy"]))
                     for w in worlds)
