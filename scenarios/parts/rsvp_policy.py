@@ -1,12 +1,16 @@
 """Part: answer the invitations waiting in the calendar by a rule the user states.
 
 Four meetings organised by other people wait for the user's answer; the user's rule decides each one, and it is one
-of six kinds (``structures``): the organiser's company (colleagues yes and outsiders no, or the other way round), the
+of eight kinds (``structures``): the organiser's company (colleagues yes and outsiders no, or the other way round), the
 hour (before or after a cut-off, put as "15:00", "3pm" or "three o'clock"), the topic (a kind of meeting, whose
-titles share no keyword: "Candidate panel" and "Offer review" are both hiring), named people, the user's load that
-day (how many meetings the user already has on the invitation's day, which only the calendar tells), or one of the
-first two with a stated exception (one named organiser's meeting goes the other way). The rule is put in one of
-several sentence frames, with the two sides described in varied words. Exactly two invitations are accepted and two
+titles share no keyword: "Candidate panel" and "Offer review" are both hiring), the user's load that day (how many
+meetings the user already has on the invitation's day, which only the calendar tells), one of the first two with a
+stated exception (one named organiser's meeting goes the other way), or a rule whose sides only another item tells:
+the people who were at a past meeting (its attendees are on the calendar, beside another past meeting the others
+were at), the people who wrote to the user about a subject (their mails, beside mails about another subject, one of
+which names the first in passing), or whether the user is already going to something at that hour (the user's own
+meetings sit on two invitations, meetings the user declined on the other two). The rule is put in one of several
+sentence frames, with the two sides described in varied words. Exactly two invitations are accepted and two
 declined in every world, so answering all alike nets exactly nothing; which ones does not follow their order.
 """
 
