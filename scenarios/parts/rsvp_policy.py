@@ -262,7 +262,7 @@ class RsvpPolicy(Part):
     Truth = RsvpPolicyTruth
     structures = len(KINDS)
     phrasebook = Phrasebook({"rule": FRAMES, "opener": OPENERS, "exception": EXCEPTIONS,
-                             "invitation": DESCRIPTIONS})
+                             "invitation": DESCRIPTIONS, "thread_subject": THREAD_SUBJECTS})
 
     def structure(self, truth: RsvpPolicyTruth) -> str:
         return truth.kind
