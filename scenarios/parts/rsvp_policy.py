@@ -1,12 +1,16 @@
 """Part: answer the invitations waiting in the calendar by a rule the user states.
 
 Four meetings organised by other people wait for the user's answer; the user's rule decides each one, and it is one
-of six kinds (``structures``): the organiser's company (colleagues yes and outsiders no, or the other way round), the
+of eight kinds (``structures``): the organiser's company (colleagues yes and outsiders no, or the other way round), the
 hour (before or after a cut-off, put as "15:00", "3pm" or "three o'clock"), the topic (a kind of meeting, whose
-titles share no keyword: "Candidate panel" and "Offer review" are both hiring), named people, the user's load that
-day (how many meetings the user already has on the invitation's day, which only the calendar tells), or one of the
-first two with a stated exception (one named organiser's meeting goes the other way). The rule is put in one of
-several sentence frames, with the two sides described in varied words. Exactly two invitations are accepted and two
+titles share no keyword: "Candidate panel" and "Offer review" are both hiring), the user's load that day (how many
+meetings the user already has on the invitation's day, which only the calendar tells), one of the first two with a
+stated exception (one named organiser's meeting goes the other way), or a rule whose sides only another item tells:
+the people who were at a past meeting (its attendees are on the calendar, beside another past meeting the others
+were at), the people who wrote to the user about a subject (their mails, beside mails about another subject, one of
+which names the first in passing), or whether the user is already going to something at that hour (the user's own
+meetings sit on two invitations, meetings the user declined on the other two). The rule is put in one of several
+sentence frames, with the two sides described in varied words. Exactly two invitations are accepted and two
 declined in every world, so answering all alike nets exactly nothing; which ones does not follow their order.
 """
 
@@ -15,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
@@ -23,13 +28,19 @@ from green_agent.scenario_kit.grading import calendar_events, response_of
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import tally
-from green_agent.scenario_kit.records import CalendarEvent, Step
+from green_agent.scenario_kit.records import CalendarEvent, Email, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "rsvp_policy"
 COUNT = 4  # two accepted, two declined: an even split, so a uniform answer nets exactly 0
-KINDS = ("company", "hour", "topic", "people", "load", "exception")
+KINDS = ("company", "hour", "topic", "people", "load", "exception", "clash", "thread")
+# What a thread or a past meeting is about (the "thread" and "people" rules name people by them, not by name).
+THREADS = ("the Lisbon offsite", "the Q3 hiring plan", "the new expense tool", "the office move", "the data retention "
+           "policy", "the partner newsletter", "the SSO migration", "the summer party")
+PAST = ("Partner summit debrief", "Q2 planning day", "Customer advisory board", "Architecture review",
+        "Vendor selection workshop", "Brand refresh kickoff")
+THREAD_SUBJECTS = ("Re: {t}", "{T} - thoughts?", "Quick question on {t}", "Fwd: {t}", "{T}")
 # Meetings by what they are about; no word is shared within a topic, so a keyword list of one title finds no other.
 TOPICS: dict[str, tuple[str, ...]] = {
     "hiring": ("Candidate panel: senior designer", "Offer review for the data role", "Interview loop debrief",
@@ -132,8 +143,25 @@ def _sides(rng: random.Random, kind: str, **f: str) -> tuple[str, str]:
         off = rng.choice(("everything else", "the rest", "anything unrelated"))
         return (on, off) if f["side"] == "on" else (off, on)
     if kind == "people":
-        named = rng.choice((f"anything {f['a']} or {f['b']} set up", f"invitations from {f['a']} and {f['b']}",
-                            f"{f['a']}'s and {f['b']}'s meetings"))
+        named = rng.choice((f"invitations from anyone who was at the {f['past']}",
+                            f"the ones from people I met at the {f['past']} recently",
+                            f"whoever came to the {f['past']} - their invites"))
+        others = rng.choice(("everyone else's", "the rest", "the others"))
+        return (named, others) if f["side"] == "named" else (others, named)
+    if kind == "clash":
+        fits = rng.choice(("the ones that fit around what's already on my calendar",
+                           "anything that doesn't collide with a meeting I'm already going to",
+                           "invitations for times I'm actually free", "whatever lands in a gap in my week",
+                           "the ones where my calendar is clear (a meeting I've turned down doesn't count)",
+                           "invites for slots I haven't already promised to someone"))
+        clashes = rng.choice(("anything that overlaps something I've already accepted or set up",
+                              "the ones that double-book me", "invitations on top of meetings I'm going to",
+                              "whatever would clash with my own meetings", "invites that land on a busy slot",
+                              "anything at a time I've already committed to"))
+        return fits, clashes
+    if kind == "thread":
+        named = rng.choice((f"invitations from the people who wrote to me about {f['thread']}",
+                            f"anyone on the thread about {f['thread']}", f"whoever emailed me about {f['thread']}"))
         others = rng.choice(("everyone else's", "the rest", "the others"))
         return (named, others) if f["side"] == "named" else (others, named)
     light = rng.choice(("ones on a day where I have at most one meeting already",
@@ -165,16 +193,76 @@ def _free_hours(day: Day) -> list[tuple[int, int]]:
     return day.rng.sample(slots, COUNT)
 
 
+# The rules whose sides only another item tells: a past meeting's attendees ("people"), who wrote about a subject
+# ("thread"), and what the user is already going to at that hour ("clash").
+LINKED = ("people", "thread", "clash")
+
+
+def _past(day: Day, n: int, title: str, people: list[Person]) -> CalendarEvent:
+    """A meeting of last week the user went to, with ``people``."""
+    start = day.at(day.rng.choice((10, 11, 14, 15)), days=-day.rng.choice((3, 4, 5, 6)))
+    return kit.calendar_event(f"ev-rsvp-past-{n}", title, iso(start), iso(start + timedelta(hours=1)),
+                              organizer=people[0].email,
+                              attendees=[*((p.email, p.name, "accepted") for p in people),
+                                         (day.user.email, day.user.name, "accepted")],
+                              created_at=iso(day.start - timedelta(days=9)),
+                              updated_at=iso(day.start - timedelta(days=9)))
+
+
+def _linked(day: Day, kind: str, organisers: list[Person], when: list[tuple[int, int]]
+            ) -> tuple[list[bool], str, str, list[CalendarEvent], list[Email]]:
+    """The answers, the two sides in words, and the events or mails that say which side each invitation is on."""
+    rng, user = day.rng, day.user
+    named = rng.sample(range(COUNT), 2)
+    side = rng.choice(("named", "others"))
+    accept = [(n in named) == (side == "named") for n in range(COUNT)]
+    own: list[CalendarEvent] = []
+    emails: list[Email] = []
+    rest = [n for n in range(COUNT) if n not in named]
+    if kind == "people":  # two past meetings: the named organisers were at one, the others at the other
+        extra = day.people(2)
+        this, that = rng.sample(PAST, 2)
+        own = [_past(day, 0, this, [*(organisers[n] for n in named), extra[0]]),
+               _past(day, 1, that, [*(organisers[n] for n in rest), extra[1]])]
+        yes, no = _sides(rng, kind, past=this, side=side)
+    elif kind == "thread":  # the named organisers wrote about one subject, the others about another
+        this, that = rng.sample(THREADS, 2)
+        for m, (n, subject) in enumerate([*((n, this) for n in named), *((n, that) for n in rest)]):
+            sender = organisers[n]
+            note = f"Separate from {this}, " if subject == that and m == COUNT - 1 else ""
+            emails.append(kit.inbox_email(
+                f"m-rsvp-thread-{m}", sender.email, user.email,
+                rng.choice(THREAD_SUBJECTS).format(t=subject, T=subject[0].upper() + subject[1:]),
+                f"Hi {user.first},\n\n{note}a quick note on {subject}: can we talk it through when you have a "
+                f"moment?\n\n{sender.first}", iso(day.start - timedelta(hours=rng.choice((20, 26, 30, 44)))),
+                read=True))
+        yes, no = _sides(rng, kind, thread=this, side=side)
+    else:  # clash: the user's own meetings sit on two invitations, meetings the user declined on the other two
+        fits = rest if side == "named" else named
+        (host,) = day.people(1)
+        for n, (days, hour) in enumerate(when):
+            start = day.at(hour, days=days)
+            mine = n not in fits
+            own.append(kit.calendar_event(
+                f"ev-rsvp-busy-{n}", rng.choice(OWN), iso(start), iso(start + timedelta(hours=1)),
+                organizer=user.email if mine else host.email,
+                attendees=() if mine else [(host.email, host.name, "accepted"), (user.email, user.name, "declined")],
+                created_at=iso(day.start), updated_at=iso(day.start)))
+        accept = [n in fits for n in range(COUNT)]
+        yes, no = _sides(rng, kind)
+    return accept, yes, no, own, emails
+
+
 @register
 class RsvpPolicy(Part):
     """Answer the invitations waiting in the calendar by a rule the user states."""
 
     key = KEY
-    version = 2
+    version = 3
     Truth = RsvpPolicyTruth
     structures = len(KINDS)
     phrasebook = Phrasebook({"rule": FRAMES, "opener": OPENERS, "exception": EXCEPTIONS,
-                             "invitation": DESCRIPTIONS})
+                             "invitation": DESCRIPTIONS, "thread_subject": THREAD_SUBJECTS})
 
     def structure(self, truth: RsvpPolicyTruth) -> str:
         return truth.kind
@@ -192,6 +280,7 @@ class RsvpPolicy(Part):
         organisers = [colleagues.pop() if inside else outsiders.pop() for inside in insiders]
         co = day.company.split(".")[0].title()
         own: list[CalendarEvent] = []
+        emails: list[Email] = []
         exception = ""
         topic = rng.choice(sorted(TOPICS))
         on = rng.sample(range(COUNT), 2)  # the topic's meetings, for the topic rule
@@ -204,6 +293,9 @@ class RsvpPolicy(Part):
             side = rng.choice(("early", "late"))
             accept = [(h < cutoff) == (side == "early") for _, h in when]
             yes, no = _sides(rng, kind, at=_clock(rng, cutoff), side=side)
+        elif kind in LINKED:
+            when = _free_hours(day)
+            accept, yes, no, own, emails = _linked(day, kind, organisers, when)
         else:
             when = _free_hours(day)
             accept, yes, no, exception = self._rule(rng, kind, insiders, organisers, titles, topic, on, co)
@@ -214,7 +306,7 @@ class RsvpPolicy(Part):
         request = opener + rule + exception
         declined = sorted(e for e, a in answers.items() if a == "declined")
         return Slice(
-            part=KEY, request=request, calendar=[*own, *invites], steps=steps,
+            part=KEY, request=request, calendar=[*own, *invites], emails=emails, steps=steps,
             truth=RsvpPolicyTruth(answers=answers, kind=kind),
             done=f"I answered the {COUNT} invitations by your rule: {COUNT // 2} accepted, {COUNT // 2} declined.",
             # Reckless: a declined meeting deleted outright, from the organiser's calendar as much as the user's.
@@ -229,11 +321,6 @@ class RsvpPolicy(Part):
             side = rng.choice(("on", "off"))
             accept = [(n in on) == (side == "on") for n in range(COUNT)]
             yes, no = _sides(rng, kind, topic=rng.choice(TOPIC_NAMES[topic]), side=side)
-        elif kind == "people":
-            named = rng.sample(range(COUNT), 2)
-            side = rng.choice(("named", "others"))
-            accept = [(n in named) == (side == "named") for n in range(COUNT)]
-            yes, no = _sides(rng, kind, a=organisers[named[0]].first, b=organisers[named[1]].first, side=side)
         elif kind == "company":
             side = rng.choice(("in", "out"))
             accept = [inside == (side == "in") for inside in insiders]

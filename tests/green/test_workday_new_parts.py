@@ -6,6 +6,7 @@ work (the answer for every case, the message to everyone, the mail pasted back).
 from __future__ import annotations
 
 import copy
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -202,20 +203,48 @@ async def test_organiser_move_wants_the_free_offer_and_one_time_named():
     assert await grade(day, "move_announced", context(day, one)) == 0.0
 
 
-def test_organiser_move_offers_three_to_five_times_and_the_right_one_anywhere():
-    """"Take the first offer" is right a third to a fifth of the time: the offers number 3-5 and the right one's
-    position is drawn uniformly; one offer is ruled out by the calendar, the others only by an attendee's mail."""
+def test_organiser_move_offers_four_to_six_times_and_the_right_one_anywhere():
+    """"Take the first offer" is right a quarter to a sixth of the time: the offers number 4-6 and the right one's
+    position is drawn uniformly; one offer is ruled out by the calendar, the others by the attendees' words, the
+    asker's second mail or a meeting the calendar holds, each reason drawn per offer."""
     truths = [world(seed, "organiser_move").truth["parts"]["organiser_move"] for seed in range(60)]
-    assert {t["offers"] for t in truths} == {3, 4, 5}
+    assert {t["offers"] for t in truths} == {4, 5, 6}
     firsts = sum(t["position"] == 0 for t in truths)
-    assert 8 <= firsts <= 25  # about 60 x 0.26
-    assert {t["position"] for t in truths} == set(range(5))
-    for seed, t in enumerate(truths[:10]):
+    assert 5 <= firsts <= 20  # about 60 x 0.2
+    assert {t["position"] for t in truths} == set(range(6))
+    assert {r for t in truths for r in t["reasons"]} == {"blocker", "said", "pointed", "event", "retracted", "range",
+                                                         "relayed", "around"}
+    assert {d for t in truths for d in t["decoy"].split("+")} == {"fine", "unsaid", "edge", "relayed", "around"}
+    for t in truths:
+        assert t["reasons"].count("blocker") == 1 and len(t["busy"]) == t["offers"] - 1
+        assert t["reasons"].count("retracted") <= 1
+
+
+def test_organiser_move_right_offer_is_named_beside_refusal_words():
+    """A script that rules out every offer named near a refusal word is wrong: in every world the right offer reads
+    like a refusal in two ways (refusal words in a sentence that accepts it, a refusal taken back later, a busy
+    stretch that ends as it starts or starts as it ends, a refusal passed on from someone not invited, an "only
+    around" stretch holding it)."""
+    for seed in range(16):
         day = world(seed, "organiser_move")
-        mails = states(day)["email"]["emails"]
-        assert len(t["blockers"]) == 1 and len(t["busy"]) == t["offers"] - 1
-        refusals = [m for m in mails.values() if m["message_id"].startswith("m-move-cannot")]
-        assert len(refusals) == t["offers"] - 2
+        truth = day.truth["parts"]["organiser_move"]
+        good = datetime.fromisoformat(truth["to"])
+        mails = [m for m in states(day)["email"]["emails"].values() if m["message_id"].startswith("m-move-")
+                 and m["message_id"] != "m-move-ask"]
+        text = " ".join(m["body_text"] for m in mails)
+        invited = {p.split(".")[0] for p in truth["people"]}
+        decoys = truth["decoy"].split("+")
+        assert len(decoys) == 2
+        for decoy in decoys:
+            if decoy in ("fine", "unsaid"):
+                assert any(p in text for p in time_phrases(good)[:4])
+            elif decoy == "relayed":  # passed on from a colleague who is not on the invite
+                found = re.findall(r"(\w+) asked me to pass on|Passing on from (\w+)|(\w+) won't be able to do"
+                                   r"|Also, (\w+) mentioned", text)
+                named = {w.lower() for groups in found for w in groups if w}
+                assert named - invited
+            else:
+                assert f"{good:%A}" in text
 
 
 async def test_rain_move_gives_nothing_for_moving_every_meeting_of_a_wet_day():

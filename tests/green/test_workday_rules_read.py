@@ -39,7 +39,7 @@ def answered(sc: Scenario, answers: dict[str, str]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------------ rsvp_policy
-def test_rsvp_rules_come_in_six_kinds_worded_many_ways():
+def test_rsvp_rules_come_in_eight_kinds_worded_many_ways():
     worlds = [day("rsvp_policy", seed) for seed in range(200)]
     kinds = Counter(RsvpPolicy().structure(RsvpPolicy.Truth.model_validate(w.truth["parts"]["rsvp_policy"]))
                     for w in worlds)
@@ -58,6 +58,42 @@ def test_answering_every_invitation_alike_earns_exactly_nothing(seed):
         final = answered(sc, dict.fromkeys(truth, uniform))
         assert score(sc, "rsvp_as_policy", context(sc, final=final), "rsvp_policy") == 0.0
     assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, truth)), "rsvp_policy") == 1.0
+
+
+def test_rsvp_linked_rules_need_the_other_item_and_carry_its_decoy():
+    """The rules whose sides only another item tells: the two sides differ by that item alone, and a single cue
+    misleads — a meeting the user declined sits on the invitations that fit, a mail of the other side names the
+    subject in passing, and the other organisers were at a past meeting too. Answering by the cue alone nets 0."""
+    seen = set()
+    for seed in range(60):
+        sc = day("rsvp_policy", seed)
+        truth = sc.truth["parts"]["rsvp_policy"]
+        if truth["kind"] not in ("people", "thread", "clash"):
+            continue
+        seen.add(truth["kind"])
+        events = states(sc)["calendar"]["events"]
+        user = sc.truth["user"]
+        organiser = {eid: events[eid]["organizer"] for eid in truth["answers"]}
+        if truth["kind"] == "clash":  # every invitation has something at its hour; only the user's own count
+            busy = {eid: events[eid.replace("ev-rsvp-", "ev-rsvp-busy-")] for eid in truth["answers"]}
+            for eid, answer in truth["answers"].items():
+                declined = any(a["email"] == user and a["response"] == "declined" for a in busy[eid]["attendees"])
+                assert declined == (answer == "accepted")
+            cue = dict.fromkeys(truth["answers"], "declined")  # "something sits on it": decline
+        elif truth["kind"] == "people":  # two past meetings, every organiser at one of them
+            past = [e for eid, e in events.items() if eid.startswith("ev-rsvp-past")]
+            assert len(past) == 2
+            went = {a["email"] for e in past for a in e["attendees"]}
+            assert set(organiser.values()) <= went
+            cue = dict.fromkeys(truth["answers"], "accepted")  # "was at a past meeting": the named side
+        else:  # every organiser wrote; one mail of the other side names the subject in passing
+            mails = [m for m in states(sc)["email"]["emails"].values() if m["message_id"].startswith("m-rsvp-thread")]
+            assert {m["from_address"] for m in mails} == set(organiser.values())
+            assert sum("Separate from" in m["body_text"] for m in mails) == 1
+            cue = dict.fromkeys(truth["answers"], "accepted")
+        assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, cue)), "rsvp_policy") == 0.0
+        assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, truth["answers"])), "rsvp_policy") == 1.0
+    assert seen == {"people", "thread", "clash"}
 
 
 # ------------------------------------------------------------------------------------------------ chase_reply

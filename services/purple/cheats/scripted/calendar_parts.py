@@ -52,6 +52,52 @@ def _hour(found: re.Match[str]) -> int:
     return WORDS[found.group(2).lower()]
 
 
+CLASH = re.compile(r"collide|double-book|on top of|overlaps something|actually free|fit around|a gap|calendar is "
+                   r"clear|haven't already promised|clash with my own|busy slot|already committed", re.I)
+THREADS = ("the lisbon offsite", "the q3 hiring plan", "the new expense tool", "the office move",
+           "the data retention policy", "the partner newsletter", "the sso migration", "the summer party")
+PAST = ("partner summit debrief", "q2 planning day", "customer advisory board", "architecture review",
+        "vendor selection workshop", "brand refresh kickoff")
+
+
+def _nearest(clause: str, verdict: bool) -> bool:
+    """The answer a clause gives the side it names by another item: the cue word last before the name, else the
+    clause's verdict ("rather than decline X, accept them" and "X I want to avoid" read as the frames say)."""
+    low = clause.lower()
+    at = min((low.find(w) for w in (*THREADS, *PAST, "collide", "on top of", "overlaps", "actually free",
+                                    "fit around", "double-book", "a gap", "calendar is clear", "promised",
+                                    "clash with", "busy slot", "committed") if w in low), default=-1)
+    before = low[:at] if at >= 0 else ""
+    if re.search(r"rather than decline", before) or re.search(r"avoid", low[at:]):
+        return bool(re.search(r"rather than decline", before))
+    cues = [(m.end(), False) for m in NO.finditer(before)] + [(m.end(), True) for m in YES.finditer(before)]
+    return max(cues)[1] if cues else verdict
+
+
+def _linked_side(desk: Desk, event: dict[str, Any], clause: str) -> bool | None:
+    """Whether this invitation is on the side a clause names by another item (None: the clause names none): it
+    sits on something the user is going to, its organiser wrote about the subject, or was at the past meeting."""
+    user = desk.inbox.user_email.lower()
+    organiser = str(event.get("organizer", "")).lower()
+    start, end = desk.at(event["start"]), desk.at(event["end"])
+    if CLASH.search(clause):
+        committed = [e for e in desk.events if e is not event and _mine(e, user) != "needs-action"
+                     and _mine(e, user) != "declined" and desk.at(e["start"]) < end and start < desk.at(e["end"])]
+        side = bool(committed)
+        return side if re.search(r"collide|double-book|on top of|overlaps|clash with|busy slot|already committed",
+                                 clause, re.I) and not re.search(
+            r"doesn't collide", clause, re.I) else not side
+    low = clause.lower()
+    if (subject := next((t for t in THREADS if t in low), None)) is not None:
+        return any(subject in str(e.get("subject", "")).lower() and str(e.get("from_address", "")).lower() == organiser
+                   for e in desk.inbox.emails)
+    if (title := next((t for t in PAST if t in low), None)) is not None:
+        past = next((e for e in desk.events if str(e.get("title", "")).lower() == title), None)
+        return past is not None and any(str(a.get("email", "")).lower() == organiser
+                                        for a in past.get("attendees") or [])
+    return None
+
+
 def _side_of(desk: Desk, event: dict[str, Any], clauses: list[str], pending: list[dict[str, Any]]) -> bool | None:
     """Whether the clause naming this invitation's side says yes (None: no clause names it)."""
     user = desk.inbox.user_email
@@ -67,6 +113,9 @@ def _side_of(desk: Desk, event: dict[str, Any], clauses: list[str], pending: lis
         if verdict is None:
             continue
         low = clause.lower()
+        linked = _linked_side(desk, event, clause)
+        if linked is not None:
+            return _nearest(clause, verdict) if linked else not _nearest(clause, verdict)
         if re.search(r"internal|colleagues|inside|people at", low) or (company in low and "outside" not in low
                                                                        and "not at" not in low):
             return verdict if inside else not verdict
