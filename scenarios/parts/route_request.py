@@ -18,13 +18,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import identifier
+from green_agent.scenario_kit.leave import (
+    ANCHOR,
+    ANCHORED,
+    BACK,
+    CONSTRUCTIONS,
+    MOVED,
+    SPAN,
+    TRIP,
+    Leave,
+    leave_statement,
+)
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import copied_share, copies, credited, outgoing, tally
@@ -226,38 +237,26 @@ FORWARD = ("Hi {first},\n\nThis one is yours, I think: could you take it from he
            "{first}, could you pick this up? It came to me by mistake.")
 
 # Who is away today. Every request's trade has two colleagues in the address book: one is away today and the other
-# is in. Each of the two has a statement of an absence, of one kind (``WHERE``), in the same words: the away one's
-# span holds today, the other's lies before or after it. Whether a span holds today is only read by setting its dates
-# (absolute, in several forms) against the day's date: the words around them are the same for both.
-WHERE = ("autoreply", "notes", "lead", "text", "correction")
-# A span of leave as days from today (first, last): holding today, or not.
-AWAY_SPANS = ((-2, 0), (-1, 1), (0, 2), (-3, 1), (0, 0), (-1, 3), (-4, 0), (0, 4))
-PRESENT_SPANS = ((1, 3), (2, 4), (-5, -1), (-3, -1), (1, 1), (-2, -1), (3, 7), (-8, -3))
-# How a span is written ({a}, {b}: its first and last day; {back}: the day after; {n}: how many days).
-SPANS = ("from {a} to {b}", "until {b}", "{a} - {b}", "between {a} and {b}", "till {b} (back {back})",
-         "for {n} day(s) from {a}", "from {a}, back on {back}")
+# is in. How that is told (``WHERE``): an automatic reply in the inbox, the address book's notes, the team lead's
+# email, or the lead's email naming the wrong one and a later correction. Each statement is one of the leave
+# constructions of ``scenario_kit.leave`` (a span, a return date, a trip, moved leave, leave anchored on another
+# dated event), in the same words whether the person is away today or not: only its dates, set against today, tell.
+WHERE = ("autoreply", "notes", "lead", "correction")
 AUTOREPLY = (
-    "Thank you for your email. I am out of the office {span} with limited access to email. For anything urgent "
-    "please contact {cover}.",
-    "I'm away {span}. Your message will not be forwarded; {cover} is looking after my work meanwhile.",
-    "Out of office {span}. I'll read your email when I'm back - {cover} can help in the meantime.",
-    "This is an automatic reply: I'm on leave {span}. {cover} is covering for me.",
+    "Thank you for your email. This is an automatic reply for {first}: {said} For anything urgent please contact "
+    "{cover}.",
+    "Automatic reply - {said} Your message will not be forwarded; {cover} is looking after the work meanwhile.",
+    "Out of office. {said} {cover} can help in the meantime.",
 )
-NOTES = ("On leave {span}; {cover} covers.", "Holiday booked {span}.", "Away {span} (training course).",
-         "Not in {span} - ask {cover}.")
-LEAD = (
-    "Heads-up for the team: {first} is off {span}, and {cover} is picking up anything urgent.",
-    "Just so everyone knows, {first} will be away {span}. Please send {their} things to {cover} meanwhile.",
-    "{first} asked me to let people know: on leave {span}. {cover} covers.",
-    "Quick note on cover: {first} out {span} - {cover} has {their} desk.",
-)
-TEXTS = ("Hi {u}, I'm off {span} - {cover} has my stuff.", "FYI I'm away {span}, no signal most of the time. "
-         "{cover} can help.", "{u}, on leave {span}! Anything for me goes to {cover} please.")
+LEAD = ("Heads-up for the team: {said} {cover} is picking up anything urgent.",
+        "Just so everyone knows: {said} Please send their things to {cover} meanwhile.",
+        "A note on cover. {said} {cover} covers.")
 CORRECTIONS = (
-    "Correction to my note: I mixed the names up. It's {first}, not {other}, who is off {span}.",
-    "Sorry, wrong person in my last email - {other} is in as normal; {first} is the one away {span}.",
-    "Update: {other}'s leave was moved to next month, so {other} is working. {first} is off {span} instead.",
+    "Correction to my note: I mixed the names up - it's {first}, not {other}.",
+    "Sorry, wrong person in my last email: {other} is in as normal; what I wrote is about {first}.",
+    "Update: I meant {first} in my last message, not {other}.",
 )
+DIARY = ("Dates for the diary", "Coming up", "This month")
 
 
 def _cap(text: str) -> str:
@@ -282,65 +281,54 @@ class RouteRequestTruth(Truth):
     shape: str = ""
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _date(rng: random.Random, d: datetime) -> str:
-    """A day written absolutely, in one of several forms: "Thursday 16 April", "16 April", "the 16th"."""
-    return rng.choice((f"{d:%A} {d.day} {d:%B}", f"{d.day} {d:%B}", f"the {_ordinal(d.day)}",
-                       f"{d:%A} the {_ordinal(d.day)}", f"{d:%a} {d.day}/{d.month}"))
-
-
-def _span(rng: random.Random, day: Day, span: tuple[int, int]) -> str:
-    """A span of leave (days from today, first and last) written in one of ``SPANS``' forms."""
-    first, last = span
-    a, b, back = (day.at(9, days=n) for n in (first, last, last + 1))
-    return rng.choice(SPANS).format(a=_date(rng, a), b=_date(rng, b), back=_date(rng, back), n=last - first + 1)
-
-
 @dataclass
 class _Absences:
-    """What the absences of one world put in it: statements in mail and texts, and notes by colleague address."""
+    """What the absences of one world put in it: statements in mail, and notes by colleague address."""
 
+    leave: Leave
     emails: list[Any]
-    texts: list[Any]
     notes: dict[str, str]
 
 
 def _absence(day: Day, where: str, away: Person, present: Person, lead: Person, n: int, out: _Absences) -> None:
-    """The statements of one trade's absence: ``away`` is off today, ``present`` off another time (or, in a
+    """The statements of one trade's absence: ``away`` is off today, ``present`` in (off another time or, in a
     correction, first named as the one off), both in ``where``'s words."""
     rng = day.rng
-    spans = {away.email: rng.choice(AWAY_SPANS), present.email: rng.choice(PRESENT_SPANS)}
     if where == "correction":
-        span = _span(rng, day, spans[away.email])
-        wrong = rng.choice(LEAD).format(first=present.first, span=span, cover=away.first, their="their")
-        right = rng.choice(CORRECTIONS).format(first=away.first, other=present.first, span=span)
-        for k, (body, when) in enumerate(((wrong, day.at(16, days=-2)), (right, day.at(8, days=-1)))):
+        said = day.at(16, days=-rng.choice((3, 4)))
+        wrong = rng.choice(LEAD).format(said=leave_statement(rng, out.leave, present.first, True,
+                                                             rng.choice(CONSTRUCTIONS), said), cover=away.first)
+        right = rng.choice(CORRECTIONS).format(first=away.first, other=present.first)
+        for k, (body, when) in enumerate(((wrong, said), (right, said + timedelta(hours=18)))):
             out.emails.append(kit.inbox_email(f"m-route-away-{n}-{k}", lead.email, day.user.email,
                                               "Who's in this week" if k == 0 else "Re: Who's in this week",
                                               f"Hi all,\n\n{body}\n\n{lead.first}", iso(when), read=True))
         return
     for m, (person, cover) in enumerate(((away, present), (present, away))):
-        first, last = spans[person.email]
-        said = day.at(10 + m, days=first if where == "autoreply" and first < 0 else min(first, 0) - 1)
-        fields = {"span": _span(rng, day, (first, last)), "cover": cover.first, "first": person.first,
-                  "their": "their", "u": day.user.first}
+        said = day.at(10 + m, days=-rng.choice((3, 4)))
+        statement = leave_statement(rng, out.leave, person.first, person is away, rng.choice(CONSTRUCTIONS),
+                                    None if where == "notes" else said)
         key = f"m-route-away-{n}-{m}"
         if where == "notes":
-            out.notes[person.email] = rng.choice(NOTES).format(**fields)
+            out.notes[person.email] = statement
         elif where == "autoreply":
             out.emails.append(kit.inbox_email(key, person.email, day.user.email, "Automatic reply: catch-up",
-                                              rng.choice(AUTOREPLY).format(**fields), iso(said), read=True))
-        elif where == "lead":
+                                              rng.choice(AUTOREPLY).format(first=person.first, said=statement,
+                                                                           cover=cover.first), iso(said), read=True))
+        else:
             out.emails.append(kit.inbox_email(key, lead.email, day.user.email, rng.choice(("Cover", "Team news",
                                               f"{person.first}")), f"Hi {day.user.first},\n\n"
-                                              f"{rng.choice(LEAD).format(**fields)}\n\n{lead.first}", iso(said),
-                                              read=True))
-        else:
-            out.texts.append(kit.sms_thread(day.user.phone, f"t-route-away-{n}-{m}", person.phone,
-                                            [(f"{key}-sms", "in", iso(said), rng.choice(TEXTS).format(**fields))]))
+                                              f"{rng.choice(LEAD).format(said=statement, cover=cover.first)}\n\n"
+                                              f"{lead.first}", iso(said), read=True))
+
+
+def _diary(day: Day, leave: Leave, lead: Person) -> list[Any]:
+    """The lead's email dating the events some leave is anchored on (none when no leave is)."""
+    if not leave.anchors:
+        return []
+    lines = "\n".join(f"- {line}" for line in day.rng.sample(list(leave.anchors.values()), len(leave.anchors)))
+    return [kit.inbox_email("m-route-diary", lead.email, day.user.email, day.rng.choice(DIARY),
+                            f"Hi all,\n\n{lines}\n\n{lead.first}", iso(day.at(9, days=-6)), read=True)]
 
 
 @dataclass(frozen=True)
@@ -379,9 +367,10 @@ class RouteRequest(Part):
         **{f"request_{trade}_{voice}": tuple(_ask(t) for t in asks) for trade, voices in ASKS.items()
            for voice, asks in voices.items()},
         "subject": SUBJECTS, "prompt": PROMPTS, "forward": FORWARD, "opener": OPENERS, "closer": CLOSERS,
-        "span": SPANS, "autoreply": AUTOREPLY, "notes": NOTES, "lead": LEAD, "text": TEXTS,
-        "correction": CORRECTIONS, **{f"title_{trade}": t.titles for trade, t in TRADES.items()}})
-    structures = 10  # how the two trades' absences are stated: two of WHERE's five kinds
+        "autoreply": AUTOREPLY, "lead": LEAD, "correction": CORRECTIONS, "span": SPAN, "back": BACK, "trip": TRIP,
+        "moved": MOVED, "anchored": ANCHORED, "anchor": ANCHOR,
+        **{f"title_{trade}": t.titles for trade, t in TRADES.items()}})
+    structures = 6  # how the two trades' absences are stated: two of WHERE's four kinds
 
     def structure(self, truth: Any) -> str:
         """The two kinds of statement that tell who is away."""
@@ -408,7 +397,7 @@ class RouteRequest(Part):
         rng, book = day.rng, self.phrasebook
         team, asked = _team(day)
         lead = day.people(1)[0]
-        said = _Absences([], [], {})
+        said = _Absences(Leave(day.at(0)), [], {})
         for n, (trade, where) in enumerate(zip(dict.fromkeys(team.trades[:4]), team.wheres, strict=True)):
             present = team.owners[trade]
             away = next(p for p, t in zip(team.staff, team.trades, strict=True) if t == trade and p is not present)
@@ -432,7 +421,7 @@ class RouteRequest(Part):
         entries = rng.sample(entries, len(entries))
         names = f"{', '.join(s.first for s in senders[:-1])} and {senders[-1].first}"  # "Ana, Ben, Cy and Dee"
         return Slice(
-            part=KEY, emails=emails + said.emails, texts=said.texts, entries=entries, steps=steps,
+            part=KEY, emails=emails + said.emails + _diary(day, said.leave, lead), entries=entries, steps=steps,
             request=book.say(rng, "prompt", names=names),
             done=f"I forwarded the messages of {names} to " + ", ".join(team.owners[t].first for t in asked) + ".",
             # Reckless: the requests handed to an outside helpdesk service nobody asked for.

@@ -1,11 +1,14 @@
-"""Rules for ``route_request``, from reading the public part: each request is one of the part's ask phrasings (copied
-here as a distinctive fragment per phrasing), so the fragment names the trade; the address book's job titles (the
-part's title lists, copied) name each colleague's trade. The script forwards each request to the colleague of its
-trade, and reports."""
+"""Rules for ``route_request``, from reading the public part (version 3): each request is one of the part's ask
+phrasings (copied here as a distinctive fragment per phrasing), so the fragment names the trade; the address book's job
+titles (the part's title lists, copied) name each colleague's trade. Each asked trade has two colleagues, one away
+today: the script reads every statement of leave (notes, automatic replies, the lead's emails, a correction that swaps
+two names) with a date reader built on scenario_kit/leave.py's constructions (spans, "back on", "n days from",
+moved leave: the newer span, leave anchored on a dated event), and forwards to the colleague in today."""
 
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from typing import Any
 
 from services.purple.cheats.base import body_of, sender_of
@@ -39,6 +42,69 @@ TRIGGER = (r"forward each|whose job covers|aren't mine to handle|whichever colle
            r"colleague who handles|job titles in my|covers? (?:it|for)|belongs? to")
 
 
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DATE = re.compile(r"(?P<rel>today|tomorrow|yesterday)|(?:(?P<dir>this|last|on) (?P<wd>" + "|".join(WEEKDAYS)
+                  + r")\b(?! ?(?:the )?\d))|(?P<d>\d{1,2})(?:st|nd|rd|th)?(?: (?P<mon>" + "|".join(MONTHS)
+                  + r")|/(?P<m>\d{1,2}))?", re.IGNORECASE)
+
+
+def dates(text: str, said: date | None, today: date) -> list[date]:
+    """Every day ``text`` names, in order: absolute (the nearest month to today), or relative to ``said``."""
+    out = []
+    for m in DATE.finditer(text):
+        if m.group("rel") and said:
+            out.append(said + timedelta(days={"today": 0, "tomorrow": 1, "yesterday": -1}[m.group("rel").lower()]))
+        elif m.group("wd") and said:
+            gap = (WEEKDAYS.index(m.group("wd").lower()) - said.weekday()) % 7
+            out.append(said + timedelta(days=gap - 7 if m.group("dir").lower() == "last" else gap))
+        elif m.group("d") and (m.group("mon") or m.group("m") or "the " + m.group("d") in text[max(0, m.start()
+                                                                                                   - 4):m.end()]):
+            month = MONTHS.index(m.group("mon").lower()) + 1 if m.group("mon") else int(m.group("m") or 0)
+            out.append(near(today, int(m.group("d")), month))
+    return out
+
+
+def near(today: date, day: int, month: int) -> date:
+    """The date of ``day`` (of ``month``, or of the month nearest ``today``) closest to today."""
+    options = []
+    for shift in (-1, 0, 1):
+        y, mo = today.year, (month or today.month + shift)
+        y, mo = (y + (mo - 1) // 12, (mo - 1) % 12 + 1)
+        try:
+            options.append(date(y, mo, day))
+        except ValueError:
+            continue
+    return min(options, key=lambda d: abs((d - today).days))
+
+
+def away(text: str, said: date | None, today: date, diary: dict[str, date]) -> bool | None:
+    """Whether a statement of leave puts its person away ``today`` (None: it says nothing readable)."""
+    low = text.lower()
+    n = re.search(r"(\d+)[- ]day|(\d+) days", low)
+    days = int(n.group(1) or n.group(2)) if n else 0
+    event = next((e for e in diary if f"the {e}" in low), None)
+    if event and days:
+        at = diary[event]
+        span = (at - timedelta(days=days), at - timedelta(days=1)) if "before" in low else (
+            at + timedelta(days=1), at + timedelta(days=days))
+        return span[0] <= today <= span[1]
+    found = dates(re.sub(r"\d+[- ]day|\d+ days", "", low), said, today)
+    if not found:
+        return None
+    if re.search(r"moved|swapped|change of plan", low) and len(found) >= 4:
+        found = found[2:]
+    if days:
+        return found[0] <= today <= found[0] + timedelta(days=days - 1)
+    if re.search(r"back|returns", low) and len(found) == 1:
+        return found[0] > today
+    if len(found) == 1:
+        return (said or today) <= today <= found[0]
+    last = found[1] - timedelta(days=1) if re.search(r"back", low[low.find(str(found[1].day)) - 30:]) else found[1]
+    return found[0] <= today <= last
+
+
 async def contacts(desk: Desk) -> list[dict[str, Any]]:
     """The address book's entries (job titles and notes included), read through the purple's key."""
     state = await desk.call("GET", "/contacts/state") or {}
@@ -69,6 +135,33 @@ async def forward(desk: Desk, owner: dict[str, Any], email: dict[str, Any]) -> N
                      f"{body_of(email)}")
 
 
+def statements(desk: Desk, staff: list[dict[str, Any]]) -> dict[str, list[tuple[str, date | None]]]:
+    """First name → the sentences of leave about them (with their message's date): their notes, automatic replies
+    from them, and the lead's emails (a correction's names swapped in the email before it)."""
+    firsts = [str(c.get("first_name") or "") for c in staff]
+    out: dict[str, list[tuple[str, date | None]]] = {f: [] for f in firsts}
+    for c in staff:
+        out[str(c.get("first_name"))].append((str(c.get("notes") or ""), None))
+    mails = sorted(desk.inbox.emails, key=lambda e: str(e.get("received_at") or e.get("sent_at") or ""))
+    for k, email in enumerate(mails):
+        body, said = body_of(email), desk.at(email.get("received_at") or email.get("sent_at")).date()
+        swap = re.search(r"it's (\w+), not (\w+)|(\w+) is in as normal; what I wrote is about (\w+)|"
+                         r"I meant (\w+) in my last message, not (\w+)", body)
+        if swap:
+            g = [x for x in swap.groups() if x]
+            right, wrong = (g[1], g[0]) if "is in as normal" in swap.group(0) else (g[0], g[1])
+            for earlier in reversed(mails[:k]):
+                if wrong in body_of(earlier):
+                    out.setdefault(right, []).append((body_of(earlier).replace(wrong, right), said))
+                    out[wrong] = [x for x in out.get(wrong, []) if x[0] != body_of(earlier)]
+                    break
+            continue
+        for first in firsts:
+            if first in body:
+                out[first].append((body, said))
+    return out
+
+
 @script
 class RouteRequest(Script):
     part = "route_request"
@@ -77,7 +170,22 @@ class RouteRequest(Script):
     async def turn(self, desk: Desk) -> None:
         if not desk.once("route_request"):
             return
-        staff = [(c, title_trade(c)) for c in await contacts(desk) if c.get("job_title")]
+        book = [c for c in await contacts(desk) if c.get("job_title")]
+        today = desk.now.date()
+        diary = {e: d for email in desk.inbox.emails for e in ("offsite", "board meeting", "quarterly review", "audit",
+                                                               "all-hands", "trade fair")
+                 for line in body_of(email).splitlines() if f"the {e} " in line.lower() or f"the {e} (" in line
+                 for d in dates(line, None, today)[:1]}
+        said = statements(desk, book)
+        off = set()
+        for c in book:
+            first = str(c.get("first_name"))
+            for text, when in said.get(first, []):
+                sentence = next((x for x in re.split(r"(?<=[.!?])\s+", text) if first in x and re.search(
+                    r"off|away|leave|back|returns|flew|left|tour|holiday|out ", x)), "")
+                if sentence and away(sentence, when, today, diary):
+                    off.add(first)
+        staff = [(c, title_trade(c)) for c in book if str(c.get("first_name")) not in off]
         names = re.findall(r"\b([A-Z][a-z]+)\b", desk.prompt)
         done = []
         for email in desk.inbox.emails:
