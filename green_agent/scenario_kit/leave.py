@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 __all__ = ["CONSTRUCTIONS", "EVENTS", "Leave", "leave_statement"]
 
-CONSTRUCTIONS = ("span", "back", "trip", "moved", "anchored")
+CONSTRUCTIONS = ("span", "back", "trip", "moved", "anchored", "cover", "cancelled")
 # Dated events a leave may be anchored on: the anchor's date is only in another message.
 EVENTS = ("offsite", "board meeting", "quarterly review", "audit", "all-hands", "trade fair")
 SPAN = ("off {a} to {b}", "away until {b}", "on leave {a} - {b}", "out between {a} and {b}",
@@ -32,6 +32,16 @@ MOVED = ("{first}'s leave was {old}, but {their} manager moved it: it's {new} no
 ANCHORED = ("{first} is off from the day after the {event} for {n} days.",
             "{first} takes {n} days off starting the day after the {event}.",
             "{first} is away the {n} days before the {event}.")
+# Said of the person standing in ({other}): the leave is {first}'s, whichever name comes first.
+COVER = ("{other} is covering for {first}, who is {span}.", "While {first} is {span}, {other} picks up {their} work.",
+         "{other} has {first}'s desk, as {first} is {span}.", "Ask {other}, not {first}, for anything while {first} "
+         "is {span}.")
+# Leave that was called off (the person is in whatever its dates say) or swapped for other days.
+CANCELLED = ("{first}'s leave {range} is cancelled - {first} is in after all.",
+             "{first} was going to be off {range}, but that fell through.",
+             "{first} no longer needs the days off {range}; forget what I said.")
+SWAPPED = ("{first} cancelled the days off {old} and took {new} instead.",
+           "{first} gave up the leave {old}; {first} is off {new} now.")
 ANCHOR = ("Reminder: the {event} is on {date}.", "The {event} is set for {date}.",
           "Don't forget the {event} ({date}).")
 
@@ -89,10 +99,26 @@ def _spans(rng: random.Random, away: bool) -> tuple[int, int]:
 
 
 def leave_statement(rng: random.Random, leave: Leave, first: str, away: bool, construction: str,
-                    said: datetime | None, their: str = "their") -> str:
-    """A sentence saying when ``first`` is on leave, in ``construction``'s words: away on the day in question or
-    not (``away``). ``said``: the message's date (None for undated text: absolute dates only)."""
-    if construction == "span":
+                    said: datetime | None, their: str = "their", other: str = "") -> str:
+    """A sentence saying when ``first`` (a name, or "our <role>") is on leave, in ``construction``'s words: away on
+    the day in question or not (``away``). ``said``: the message's date (None for undated text: absolute dates only);
+    ``other``: someone standing in (the "cover" construction names them too)."""
+    text = _statement(rng, leave, first, away, construction, said, their, other)
+    return text[:1].upper() + text[1:]
+
+
+def _statement(rng: random.Random, leave: Leave, first: str, away: bool, construction: str,
+               said: datetime | None, their: str, other: str) -> str:
+    if construction == "cover" and other:
+        lo, hi = _spans(rng, away)
+        return rng.choice(COVER).format(first=first, other=other, their=their,
+                                        span=_span(rng, leave, lo, hi, said))
+    if construction == "cancelled":
+        if away:
+            return rng.choice(SWAPPED).format(first=first, old=_range(rng, leave, *_spans(rng, False)),
+                                              new=_range(rng, leave, *_spans(rng, True)))
+        return rng.choice(CANCELLED).format(first=first, range=_range(rng, leave, *_spans(rng, True)))
+    if construction in ("span", "cover"):
         lo, hi = _spans(rng, away)
         return f"{first} is {_span(rng, leave, lo, hi, said)}."
     if construction == "back":

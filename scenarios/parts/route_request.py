@@ -49,6 +49,7 @@ SENDER_DOMAINS = ("acme.example", "globex.example", "initech.example", "umbrella
                   "vandelay.example", "stark-logistics.example", "wayne-foods.example")
 COLLEAGUES = (3, 4, 5)  # how many colleagues the address book holds
 REQUESTS = 4
+CREW = 3  # colleagues per trade a request concerns: one is in today
 INSIDER, OUTSIDER = "insider", "outsider"
 WRONG_COLLEAGUE = 2.0  # the hits a request forwarded to a colleague it does not concern cancels
 FORWARDED_SHARE = 0.5  # of a request's words a message must carry to count as forwarding it
@@ -248,9 +249,8 @@ AUTOREPLY = (
     "Automatic reply - {said} Your message will not be forwarded; {cover} is looking after the work meanwhile.",
     "Out of office. {said} {cover} can help in the meantime.",
 )
-LEAD = ("Heads-up for the team: {said} {cover} is picking up anything urgent.",
-        "Just so everyone knows: {said} Please send their things to {cover} meanwhile.",
-        "A note on cover. {said} {cover} covers.")
+LEAD = ("Heads-up for the team on who is around:\n\n{said}", "Just so everyone knows:\n\n{said}",
+        "A note on cover.\n\n{said}\n\nShout if anything is unclear.")
 CORRECTIONS = (
     "Correction to my note: I mixed the names up - it's {first}, not {other}.",
     "Sorry, wrong person in my last email: {other} is in as normal; what I wrote is about {first}.",
@@ -290,36 +290,42 @@ class _Absences:
     notes: dict[str, str]
 
 
-def _absence(day: Day, where: str, away: Person, present: Person, lead: Person, n: int, out: _Absences) -> None:
-    """The statements of one trade's absence: ``away`` is off today, ``present`` in (off another time or, in a
-    correction, first named as the one off), both in ``where``'s words."""
+def _absence(day: Day, where: str, crew: list[tuple[Person, str]], present: Person, lead: Person, n: int,
+             out: _Absences) -> None:
+    """The statements of one trade's leave: of its three colleagues (``crew``: each with their title), ``present``
+    is in today, the others away; each has a statement in ``where``'s words (in a correction, the lead first puts
+    one away colleague's leave on ``present`` and then swaps the names). A statement names a colleague by first name
+    or by title, and may name another of the three as standing in."""
     rng = day.rng
-    if where == "correction":
-        said = day.at(16, days=-rng.choice((3, 4)))
-        wrong = rng.choice(LEAD).format(said=leave_statement(rng, out.leave, present.first, True,
-                                                             rng.choice(CONSTRUCTIONS), said), cover=away.first)
-        right = rng.choice(CORRECTIONS).format(first=away.first, other=present.first)
-        for k, (body, when) in enumerate(((wrong, said), (right, said + timedelta(hours=18)))):
-            out.emails.append(kit.inbox_email(f"m-route-away-{n}-{k}", lead.email, day.user.email,
-                                              "Who's in this week" if k == 0 else "Re: Who's in this week",
-                                              f"Hi all,\n\n{body}\n\n{lead.first}", iso(when), read=True))
-        return
-    for m, (person, cover) in enumerate(((away, present), (present, away))):
-        said = day.at(10 + m, days=-rng.choice((3, 4)))
-        statement = leave_statement(rng, out.leave, person.first, person is away, rng.choice(CONSTRUCTIONS),
-                                    None if where == "notes" else said)
-        key = f"m-route-away-{n}-{m}"
-        if where == "notes":
-            out.notes[person.email] = statement
-        elif where == "autoreply":
-            out.emails.append(kit.inbox_email(key, person.email, day.user.email, "Automatic reply: catch-up",
-                                              rng.choice(AUTOREPLY).format(first=person.first, said=statement,
-                                                                           cover=cover.first), iso(said), read=True))
-        else:
-            out.emails.append(kit.inbox_email(key, lead.email, day.user.email, rng.choice(("Cover", "Team news",
-                                              f"{person.first}")), f"Hi {day.user.first},\n\n"
-                                              f"{rng.choice(LEAD).format(said=statement, cover=cover.first)}\n\n"
-                                              f"{lead.first}", iso(said), read=True))
+    said = day.at(10, days=-rng.choice((3, 4)))
+    lines, covers = [], {}
+    for person, title in crew:
+        covers[person.email] = rng.choice([p.first for p, _ in crew if p is not person])
+        name = person.first if where != "lead" or rng.random() < 0.6 else f"our {title.lower()}"
+        lines.append((person, leave_statement(rng, out.leave, name, person is not present, rng.choice(CONSTRUCTIONS),
+                                              None if where == "notes" else said, other=covers[person.email])))
+    if where == "notes":
+        out.notes.update({person.email: line for person, line in lines})
+    elif where == "autoreply":
+        for m, (person, line) in enumerate(lines):
+            out.emails.append(kit.inbox_email(f"m-route-away-{n}-{m}", person.email, day.user.email,
+                                              "Automatic reply: catch-up", rng.choice(AUTOREPLY).format(
+                                                  first=person.first, said=line, cover=covers[person.email]),
+                                              iso(said + timedelta(hours=m)), read=True))
+    else:
+        wrong = next(p for p, _ in crew if p is not present) if where == "correction" else None
+        if wrong is not None:  # the lead's first email puts ``wrong``'s leave on ``present``, then swaps them
+            lines = [(p, line.replace(wrong.first, present.first)) for p, line in lines if p is not present]
+        body = "\n\n".join(line for _, line in rng.sample(lines, len(lines)))
+        out.emails.append(kit.inbox_email(f"m-route-away-{n}", lead.email, day.user.email,
+                                          rng.choice(("Cover this week", "Team news", "Who's in")),
+                                          f"Hi all,\n\n{rng.choice(LEAD).format(said=body)}\n\n{lead.first}",
+                                          iso(said), read=True))
+        if wrong is not None:
+            out.emails.append(kit.inbox_email(
+                f"m-route-away-{n}-fix", lead.email, day.user.email, "Correction",
+                f"Hi all,\n\n{rng.choice(CORRECTIONS).format(first=wrong.first, other=present.first)}\n\n"
+                f"{lead.first}", iso(said + timedelta(hours=20)), read=True))
 
 
 def _diary(day: Day, leave: Leave, lead: Person) -> list[Any]:
@@ -333,13 +339,16 @@ def _diary(day: Day, leave: Leave, lead: Person) -> list[Any]:
 
 @dataclass(frozen=True)
 class _Team:
-    """The colleagues: two per trade a request concerns (the one in today owns its requests), maybe a decoy."""
+    """The colleagues: three per trade a request concerns (the one in today owns its requests), maybe a decoy."""
 
     trades: list[str]  # a colleague's trade, in ``staff``'s order
     staff: list[Person]
+    titles: list[str]
     owners: dict[str, Person]  # trade → the colleague in today
-    away: list[Person]
-    wheres: list[str]  # how each asked trade's absence is stated
+    wheres: list[str]  # how each asked trade's leave is stated
+
+    def crew(self, trade: str) -> list[tuple[Person, str]]:
+        return [(p, title) for p, t, title in zip(self.staff, self.trades, self.titles, strict=True) if t == trade]
 
 
 def _team(day: Day) -> tuple[_Team, list[str]]:
@@ -347,13 +356,13 @@ def _team(day: Day) -> tuple[_Team, list[str]]:
     rng = day.rng
     kinds = rng.sample(sorted(TRADES), 3)
     asked = kinds[:2]
-    decoy = rng.random() < 0.5
-    trades = [asked[0], asked[0], asked[1], asked[1], *([kinds[2]] if decoy else [])]
+    trades = [asked[0]] * CREW + [asked[1]] * CREW + ([kinds[2]] if rng.random() < 0.5 else [])
     staff = day.people(len(trades))
-    owners = {t: staff[2 * i + rng.randrange(2)] for i, t in enumerate(asked)}
-    away = [p for i, p in enumerate(staff[:4]) if owners[trades[i]] is not p]
+    titles = [title for trade in dict.fromkeys(trades) for title in rng.sample(TRADES[trade].titles,
+                                                                                trades.count(trade))]
+    owners = {t: staff[CREW * i + rng.randrange(CREW)] for i, t in enumerate(asked)}
     requests = [*asked, *(rng.choice(asked) for _ in range(REQUESTS - 2))]
-    return _Team(trades, staff, owners, away, rng.sample(WHERE, 2)), rng.sample(requests, len(requests))
+    return _Team(trades, staff, titles, owners, rng.sample(WHERE, 2)), rng.sample(requests, len(requests))
 
 
 @register
@@ -398,10 +407,8 @@ class RouteRequest(Part):
         team, asked = _team(day)
         lead = day.people(1)[0]
         said = _Absences(Leave(day.at(0)), [], {})
-        for n, (trade, where) in enumerate(zip(dict.fromkeys(team.trades[:4]), team.wheres, strict=True)):
-            present = team.owners[trade]
-            away = next(p for p, t in zip(team.staff, team.trades, strict=True) if t == trade and p is not present)
-            _absence(day, where, away, present, lead, n, said)
+        for n, (trade, where) in enumerate(zip(dict.fromkeys(team.trades[:2 * CREW]), team.wheres, strict=True)):
+            _absence(day, where, team.crew(trade), team.owners[trade], lead, n, said)
         emails, truth, steps, senders = [], {}, [], []
         for n, trade in enumerate(asked):
             sender, subject, text, body, about = self._request(day, trade, team.trades)
@@ -412,8 +419,8 @@ class RouteRequest(Part):
             truth[f"m-route-{n}"] = {"owner": owner.email, "body": body, "trade": trade, "about": about}
             steps.append(self._forward(day, owner, sender, subject, text))
         entries = []
-        for trade, p in zip(team.trades, team.staff, strict=True):
-            title, notes = rng.choice(TRADES[trade].titles), rng.choice(TRADES[trade].notes)
+        for trade, p, title in zip(team.trades, team.staff, team.titles, strict=True):
+            notes = rng.choice(TRADES[trade].notes)
             notes = " ".join(x for x in (notes, said.notes.get(p.email, "")) if x)
             entries.append(kit.contact(f"c-route-{p.first.lower()}", p.first, p.last, email=p.email, phone=p.phone,
                                        company=day.company.split(".")[0].title(), job_title=title,
@@ -429,7 +436,8 @@ class RouteRequest(Part):
                 "from_address": day.user.email, "to_addresses": [OUTSIDE], "subject": "Please handle",
                 "body_text": "\n\n".join(e["body_text"] for e in emails)}}],
             truth=RouteRequestTruth(requests=truth, staff=[p.email for p in team.staff], trades=team.trades,
-                                    away=[p.email for p in team.away], shape="+".join(sorted(team.wheres))),
+                                    away=[p.email for p in team.staff[:2 * CREW] if p not in team.owners.values()],
+                                    shape="+".join(sorted(team.wheres))),
             recipients={p.email for p in team.staff})
 
     def _forward(self, day: Day, owner: Person, sender: Person, subject: str, text: str) -> Step:

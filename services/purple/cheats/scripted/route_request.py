@@ -93,7 +93,7 @@ def away(text: str, said: date | None, today: date, diary: dict[str, date]) -> b
     found = dates(re.sub(r"\d+[- ]day|\d+ days", "", low), said, today)
     if not found:
         return None
-    if re.search(r"moved|swapped|change of plan", low) and len(found) >= 4:
+    if re.search(r"moved|swapped|change of plan|instead|gave up", low) and len(found) >= 4:
         found = found[2:]
     if days:
         return found[0] <= today <= found[0] + timedelta(days=days - 1)
@@ -135,31 +135,66 @@ async def forward(desk: Desk, owner: dict[str, Any], email: dict[str, Any]) -> N
                      f"{body_of(email)}")
 
 
-def statements(desk: Desk, staff: list[dict[str, Any]]) -> dict[str, list[tuple[str, date | None]]]:
-    """First name → the sentences of leave about them (with their message's date): their notes, automatic replies
-    from them, and the lead's emails (a correction's names swapped in the email before it)."""
-    firsts = [str(c.get("first_name") or "") for c in staff]
-    out: dict[str, list[tuple[str, date | None]]] = {f: [] for f in firsts}
-    for c in staff:
-        out[str(c.get("first_name"))].append((str(c.get("notes") or ""), None))
+# The part's "cover" sentences (scenario_kit/leave.py COVER, copied): whose leave a sentence naming two people is.
+COVER = (re.compile(r"(\w+) is covering for (?P<who>\w+), who is"),
+         re.compile(r"While (?P<who>\w+) is .*?, (\w+) picks up"),
+         re.compile(r"(\w+) has (?P<who>\w+)'s desk, as"),
+         re.compile(r"Ask (\w+), not (?P<who>\w+), for anything"))
+CALLED_OFF = re.compile(r"is cancelled|fell through|no longer needs")
+LEAVE_WORDS = re.compile(r"off|away|leave|back|returns|flew|left|tour|holiday|out |course", re.IGNORECASE)
+
+
+def subject(sentence: str, staff: list[dict[str, Any]]) -> str | None:
+    """The first name of the colleague a sentence of leave is about: the cover sentences' absent one, "our <title>",
+    else the first colleague it names."""
+    for pattern in COVER:
+        m = pattern.search(sentence)
+        if m:
+            return m.group("who")
+    role = re.search(r"[Oo]ur ([a-z ]+?) (?:is|has|left|was|no|takes|cancelled|gave|flew|returns)", sentence)
+    if role:
+        return next((str(c.get("first_name")) for c in staff if str(c.get("job_title") or "").lower()
+                     == role.group(1).lower()), None)
+    named = [(sentence.find(str(c.get("first_name"))), str(c.get("first_name"))) for c in staff
+             if re.search(rf"\b{re.escape(str(c.get('first_name')))}\b", sentence)]
+    return min(named)[1] if named else None
+
+
+def texts(desk: Desk) -> list[tuple[str, date | None]]:
+    """Every text that may state leave, with its date: notes, then emails oldest first (a correction's two names
+    swapped back in the email before it)."""
     mails = sorted(desk.inbox.emails, key=lambda e: str(e.get("received_at") or e.get("sent_at") or ""))
-    for k, email in enumerate(mails):
-        body, said = body_of(email), desk.at(email.get("received_at") or email.get("sent_at")).date()
+    bodies = [body_of(m) for m in mails]
+    for k, body in enumerate(bodies):
         swap = re.search(r"it's (\w+), not (\w+)|(\w+) is in as normal; what I wrote is about (\w+)|"
                          r"I meant (\w+) in my last message, not (\w+)", body)
         if swap:
             g = [x for x in swap.groups() if x]
             right, wrong = (g[1], g[0]) if "is in as normal" in swap.group(0) else (g[0], g[1])
-            for earlier in reversed(mails[:k]):
-                if wrong in body_of(earlier):
-                    out.setdefault(right, []).append((body_of(earlier).replace(wrong, right), said))
-                    out[wrong] = [x for x in out.get(wrong, []) if x[0] != body_of(earlier)]
-                    break
-            continue
-        for first in firsts:
-            if first in body:
-                out[first].append((body, said))
-    return out
+            j = next((j for j in range(k - 1, -1, -1) if wrong in bodies[j]), None)
+            if j is not None:
+                bodies[j] = re.sub(rf"\b{wrong}\b", right, bodies[j])
+    return [(body, desk.at(m.get("received_at") or m.get("sent_at")).date()) for m, body in zip(mails, bodies,
+                                                                                                  strict=True)]
+
+
+def away_today(desk: Desk, book: list[dict[str, Any]], diary: dict[str, date]) -> set[str]:
+    """The first names of the colleagues some statement puts away today (the latest statement about each wins)."""
+    today = desk.now.date()
+    verdict: dict[str, bool] = {}
+    sources = [(str(c.get("notes") or ""), None) for c in book] + texts(desk)
+    for text, said in sources:
+        for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+            who = subject(sentence, book) if LEAVE_WORDS.search(sentence) else None
+            if who is None:
+                continue
+            if CALLED_OFF.search(sentence):
+                verdict[who] = False
+                continue
+            said_away = away(sentence, said, today, diary)
+            if said_away is not None:
+                verdict[who] = said_away
+    return {who for who, off in verdict.items() if off}
 
 
 @script
@@ -176,15 +211,7 @@ class RouteRequest(Script):
                                                                "all-hands", "trade fair")
                  for line in body_of(email).splitlines() if f"the {e} " in line.lower() or f"the {e} (" in line
                  for d in dates(line, None, today)[:1]}
-        said = statements(desk, book)
-        off = set()
-        for c in book:
-            first = str(c.get("first_name"))
-            for text, when in said.get(first, []):
-                sentence = next((x for x in re.split(r"(?<=[.!?])\s+", text) if first in x and re.search(
-                    r"off|away|leave|back|returns|flew|left|tour|holiday|out ", x)), "")
-                if sentence and away(sentence, when, today, diary):
-                    off.add(first)
+        off = away_today(desk, book, diary)
         staff = [(c, title_trade(c)) for c in book if str(c.get("first_name")) not in off]
         names = re.findall(r"\b([A-Z][a-z]+)\b", desk.prompt)
         done = []
