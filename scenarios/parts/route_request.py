@@ -385,10 +385,14 @@ class RouteRequest(Part):
         """The two kinds of statement that tell who is away."""
         return str(truth.shape)
 
-    def _request(self, day: Day, trade: str, trades: list[str]) -> tuple[Person, str, str, str, str]:
-        """A request of ``trade``: its sender, subject, whole text, ask, and the trade of what it is about."""
+    def _request(self, day: Day, trade: str, trades: list[str], used: set[tuple[str, str, int]]
+                 ) -> tuple[Person, str, str, str, str]:
+        """A request of ``trade`` in an ask not ``used`` yet: its sender, subject, whole text, ask, and the trade of
+        what it is about."""
         rng, book = day.rng, self.phrasebook
-        voice = rng.choice((INSIDER, OUTSIDER))
+        voice, ask = rng.choice([(v, k) for v in (INSIDER, OUTSIDER) for k in range(len(ASKS[trade][v]))
+                                 if (trade, v, k) not in used])
+        used.add((trade, voice, ask))
         sender = day.people(1, domain=None if voice == INSIDER else rng.choice(SENDER_DOMAINS))[0]
         # What the request is about, and what its small talk mentions: things of colleagues' trades drawn apart.
         about = rng.choice(trades)
@@ -396,7 +400,7 @@ class RouteRequest(Part):
         opener = book.say(rng, "opener", other=_thing(rng, rng.choice(trades), MATTERS, 3))
         closer = book.say(rng, "closer", other=_thing(rng, rng.choice(trades), MATTERS, 3))
         company = _cap(sender.email.split("@")[1].split(".")[0].replace("-", " "))
-        body = book.say(rng, f"request_{trade}_{voice}", thing=thing)
+        body = book.fill(book.kinds[f"request_{trade}_{voice}"][ask], {"thing": thing})
         subject = book.say(rng, "subject", thing=thing, Thing=_cap(thing), company=company)
         text = (f"Hello {day.user.first},\n\n{opener + ' ' if opener else ''}{body}"
                 f"{chr(10) * 2 + closer if closer else ''}\n\nKind regards,\n{sender.name}")
@@ -410,8 +414,9 @@ class RouteRequest(Part):
         for n, (trade, where) in enumerate(zip(dict.fromkeys(team.trades[:2 * CREW]), team.wheres, strict=True)):
             _absence(day, where, team.crew(trade), team.owners[trade], lead, n, said)
         emails, truth, steps, senders = [], {}, [], []
+        used: set[tuple[str, str, int]] = set()  # no two requests in one ask: a forward of one is never of both
         for n, trade in enumerate(asked):
-            sender, subject, text, body, about = self._request(day, trade, team.trades)
+            sender, subject, text, body, about = self._request(day, trade, team.trades, used)
             senders.append(sender)
             emails.append(kit.inbox_email(f"m-route-{n}", sender.email, day.user.email, subject, text,
                                           iso(day.start.replace(hour=7, minute=10 * n)), read=True))
