@@ -29,9 +29,12 @@ from green_agent.scenario_kit.leave import (
     ANCHOR,
     ANCHORED,
     BACK,
+    CANCELLED,
     CONSTRUCTIONS,
+    COVER,
     MOVED,
     SPAN,
+    SWAPPED,
     TRIP,
     Leave,
     leave_statement,
@@ -377,7 +380,8 @@ class RouteRequest(Part):
            for voice, asks in voices.items()},
         "subject": SUBJECTS, "prompt": PROMPTS, "forward": FORWARD, "opener": OPENERS, "closer": CLOSERS,
         "autoreply": AUTOREPLY, "lead": LEAD, "correction": CORRECTIONS, "span": SPAN, "back": BACK, "trip": TRIP,
-        "moved": MOVED, "anchored": ANCHORED, "anchor": ANCHOR,
+        "moved": MOVED, "anchored": ANCHORED, "anchor": ANCHOR, "cover": COVER, "cancelled": CANCELLED,
+        "swapped": SWAPPED,
         **{f"title_{trade}": t.titles for trade, t in TRADES.items()}})
     structures = 6  # how the two trades' absences are stated: two of WHERE's four kinds
 
