@@ -74,7 +74,7 @@ def _written(rng: random.Random, d: datetime, said: datetime | None) -> str:
         if gap in near:
             return near[gap]
         if 1 < gap < 7:
-            return f"on {d:%A}" if rng.random() < 0.5 else f"this {d:%A}"
+            return f"{d:%A}" if rng.random() < 0.5 else f"this {d:%A}"
         if -7 < gap < -1:
             return f"last {d:%A}"
     return _absolute(rng, d)
