@@ -19,7 +19,8 @@ __all__ = ["CONSTRUCTIONS", "EVENTS", "Leave", "leave_statement"]
 
 CONSTRUCTIONS = ("span", "back", "trip", "moved", "anchored", "cover", "cancelled")
 # Dated events a leave may be anchored on: the anchor's date is only in another message.
-EVENTS = ("offsite", "board meeting", "quarterly review", "audit", "all-hands", "trade fair")
+EVENTS = ("offsite", "board meeting", "quarterly review", "audit", "all-hands", "trade fair", "planning hearing",
+          "client workshop", "tender deadline")
 SPAN = ("off {a} to {b}", "away until {b}", "on leave {a} - {b}", "out between {a} and {b}",
         "on holiday from {a}; back to work on {back}", "off work {a} through {b}")
 BACK = ("{first} is back on {back}.", "{first} returns to the office {back}.", "Expect {first} back {back}.",
@@ -52,6 +53,7 @@ class Leave:
 
     today: datetime  # midnight of the day the question concerns
     anchors: dict[str, str] = field(default_factory=dict)
+    events: tuple[str, ...] = EVENTS  # the events this part may anchor leave on (parts of one day use apart ones)
 
     def day(self, offset: int) -> datetime:
         return self.today + timedelta(days=offset)
@@ -133,7 +135,10 @@ def _statement(rng: random.Random, leave: Leave, first: str, away: bool, constru
         new, old = _spans(rng, away), _spans(rng, not away)
         return rng.choice(MOVED).format(first=first, their=their, old=_range(rng, leave, *old),
                                         new=_range(rng, leave, *new))
-    event = rng.choice([e for e in EVENTS if e not in leave.anchors])
+    free = [e for e in leave.events if e not in leave.anchors]
+    if not free:  # every event already anchors someone's leave: a plain span
+        return _statement(rng, leave, first, away, "span", said, their, other)
+    event = rng.choice(free)
     n = rng.choice((2, 3, 4))
     template = rng.choice(ANCHORED)
     before = "before" in template

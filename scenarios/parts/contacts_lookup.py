@@ -26,7 +26,7 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import clock12, has_any, time_phrases, times
 from green_agent.scenario_kit.grading import identifier, plain_text, when
-from green_agent.scenario_kit.leave import CONSTRUCTIONS, Leave, leave_statement
+from green_agent.scenario_kit.leave import CONSTRUCTIONS, EVENTS, Leave, leave_statement
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally
@@ -234,7 +234,7 @@ def _leave(day: Day, v: _Visit) -> _Told:
     """Each of the three's statement of leave, about tomorrow (only the one ``v.away`` is away then), in their notes,
     an email or a text from them; and a colleague's email dating the events some leave is anchored on."""
     rng = day.rng
-    leave, out = Leave(day.at(0, days=1)), _Told({}, [], [])
+    leave, out = Leave(day.at(0, days=1), events=EVENTS[6:]), _Told({}, [], [])  # route_request anchors on the rest
     for n, (p, deputy) in enumerate(zip(v.people, v.deputies, strict=True)):
         where = rng.choice(LEAVE_AT)
         said = day.at(rng.choice((9, 12, 16)), days=-rng.choice((1, 2, 3)))

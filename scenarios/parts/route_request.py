@@ -32,6 +32,7 @@ from green_agent.scenario_kit.leave import (
     CANCELLED,
     CONSTRUCTIONS,
     COVER,
+    EVENTS,
     MOVED,
     SPAN,
     SWAPPED,
@@ -414,7 +415,7 @@ class RouteRequest(Part):
         rng, book = day.rng, self.phrasebook
         team, asked = _team(day)
         lead = day.people(1)[0]
-        said = _Absences(Leave(day.at(0)), [], {})
+        said = _Absences(Leave(day.at(0), events=EVENTS[:6]), [], {})  # contacts_lookup anchors on the rest
         for n, (trade, where) in enumerate(zip(dict.fromkeys(team.trades[:2 * CREW]), team.wheres, strict=True)):
             _absence(day, where, team.crew(trade), team.owners[trade], lead, n, said)
         emails, truth, steps, senders = [], {}, [], []

@@ -295,7 +295,8 @@ def test_route_request_who_is_away_is_told_in_the_same_words_either_way():
         day = world(seed, "route_request")
         truth = day.truth["parts"]["route_request"]
         state = states(day)
-        words = [e["body_text"] for e in state["email"]["emails"].values() if e["message_id"].startswith("m-route-away")]
+        words = [e["body_text"] for e in state["email"]["emails"].values()
+                 if e["message_id"].startswith("m-route-away")]
         notes = {c["first_name"]: c.get("notes") or "" for c in state["contacts"]["contacts"].values()}
         for address, trade in zip(truth["staff"], truth["trades"], strict=True):
             if trade not in {r["trade"] for r in truth["requests"].values()}:

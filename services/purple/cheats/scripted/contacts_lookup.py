@@ -2,7 +2,9 @@
 parts: the request names people as "<First> from <Company>" or "<First Last> (<Company>)", says who gets a text and who
 an email; the address book holds them beside look-alikes (a namesake at another company, an old number the notes call
 out of use, a personal address labelled "home"). People answer in a few fixed sentences; the script reports who
-confirmed by the sentence they used."""
+confirmed by the sentence they used. Version 3: one of the three is away tomorrow (read with route_request's leave
+reader, the day in question tomorrow); their firm's stand-in (the entry at the same company whose notes name them)
+is told instead."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 from services.purple.cheats.base import body_of, sender_of
 from services.purple.cheats.scripted.desk import Desk, Script, script
-from services.purple.cheats.scripted.route_request import contacts
+from services.purple.cheats.scripted.route_request import anchors, away_today, contacts
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 CLOCK = r"\d{1,2}(?::\d\d)?\s?[ap]m"
@@ -144,11 +146,19 @@ class ContactsLookup(Script):
             clock = new.group(1) if new else clocks[-1]
             note = (f"Hi {{first}}, tomorrow's site visit has moved: it is now at {tomorrow(desk, clock)}, and we "
                     f"meet at {place.group(1)}. Thanks")
-            for contact in await contacts(desk):
+            book = await contacts(desk)
+            tomorrow_ = (desk.now + timedelta(days=1)).date()
+            off = away_today(desk, book, anchors(desk, tomorrow_), tomorrow_)
+            for contact in book:
                 at = mentioned(desk.prompt, contact)
-                if at >= 0:
-                    to = await tell(desk, contact, channel_at(desk.prompt, at), note)
-                    told[to.lower()] = str(contact.get("first_name") or "")
+                if at < 0:
+                    continue
+                first = str(contact.get("first_name") or "")
+                if first in off:  # their firm's stand-in: the other entry at the company whose notes name them
+                    contact = next((c for c in book if c is not contact and c.get("company") == contact.get("company")
+                                    and first in str(c.get("notes") or "")), contact)
+                to = await tell(desk, contact, channel_at(desk.prompt, at), note)
+                told[to.lower()] = str(contact.get("first_name") or "")
         report(desk, told)
 
 

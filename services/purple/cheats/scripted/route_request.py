@@ -45,7 +45,7 @@ TRIGGER = (r"forward each|whose job covers|aren't mine to handle|whichever colle
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-DATE = re.compile(r"(?P<rel>today|tomorrow|yesterday)|(?:(?P<dir>this|last|on) (?P<wd>" + "|".join(WEEKDAYS)
+DATE = re.compile(r"(?P<rel>today|tomorrow|yesterday)|(?:(?:(?P<dir>this|last|on) )?(?P<wd>" + "|".join(WEEKDAYS)
                   + r")\b(?! ?(?:the )?\d))|(?P<d>\d{1,2})(?:st|nd|rd|th)?(?: (?P<mon>" + "|".join(MONTHS)
                   + r")|/(?P<m>\d{1,2}))?", re.IGNORECASE)
 
@@ -58,7 +58,7 @@ def dates(text: str, said: date | None, today: date) -> list[date]:
             out.append(said + timedelta(days={"today": 0, "tomorrow": 1, "yesterday": -1}[m.group("rel").lower()]))
         elif m.group("wd") and said:
             gap = (WEEKDAYS.index(m.group("wd").lower()) - said.weekday()) % 7
-            out.append(said + timedelta(days=gap - 7 if m.group("dir").lower() == "last" else gap))
+            out.append(said + timedelta(days=gap - 7 if (m.group("dir") or "").lower() == "last" else gap))
         elif m.group("d") and (m.group("mon") or m.group("m") or "the " + m.group("d") in text[max(0, m.start()
                                                                                                    - 4):m.end()]):
             month = MONTHS.index(m.group("mon").lower()) + 1 if m.group("mon") else int(m.group("m") or 0)
@@ -87,7 +87,7 @@ def away(text: str, said: date | None, today: date, diary: dict[str, date]) -> b
     event = next((e for e in diary if f"the {e}" in low), None)
     if event and days:
         at = diary[event]
-        span = (at - timedelta(days=days), at - timedelta(days=1)) if "before" in low else (
+        span = (at - timedelta(days=days), at - timedelta(days=1)) if re.search(r"days? before the", low) else (
             at + timedelta(days=1), at + timedelta(days=days))
         return span[0] <= today <= span[1]
     found = dates(re.sub(r"\d+[- ]day|\d+ days", "", low), said, today)
@@ -103,6 +103,15 @@ def away(text: str, said: date | None, today: date, diary: dict[str, date]) -> b
         return (said or today) <= today <= found[0]
     last = found[1] - timedelta(days=1) if re.search(r"back", low[low.find(str(found[1].day)) - 30:]) else found[1]
     return found[0] <= today <= last
+
+
+def anchors(desk: Desk, today: date) -> dict[str, date]:
+    """The dated events leave may be anchored on (scenario_kit/leave.py EVENTS, copied), from the mail."""
+    return {e: d for email in desk.inbox.emails for e in ("offsite", "board meeting", "quarterly review", "audit",
+                                                          "all-hands", "trade fair", "planning hearing",
+                                                          "client workshop", "tender deadline")
+            for line in body_of(email).splitlines() if f"the {e} " in line.lower() or f"the {e} (" in line
+            for d in dates(line, None, today)[:1]}
 
 
 async def contacts(desk: Desk) -> list[dict[str, Any]]:
@@ -178,11 +187,13 @@ def texts(desk: Desk) -> list[tuple[str, date | None]]:
                                                                                                   strict=True)]
 
 
-def away_today(desk: Desk, book: list[dict[str, Any]], diary: dict[str, date]) -> set[str]:
-    """The first names of the colleagues some statement puts away today (the latest statement about each wins)."""
-    today = desk.now.date()
+def away_today(desk: Desk, book: list[dict[str, Any]], diary: dict[str, date], today: date | None = None) -> set[str]:
+    """The first names of the people some statement puts away ``today`` (default: the desk's day; the latest
+    statement about each wins), read from notes, emails and texts."""
+    today = today or desk.now.date()
     verdict: dict[str, bool] = {}
-    sources = [(str(c.get("notes") or ""), None) for c in book] + texts(desk)
+    sms = [(str(m.get("body") or ""), desk.at(m.get("sent_at")).date()) for m in desk.inbox.sms]
+    sources = [(str(c.get("notes") or ""), None) for c in book] + texts(desk) + sms
     for text, said in sources:
         for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
             who = subject(sentence, book) if LEAVE_WORDS.search(sentence) else None
@@ -207,10 +218,7 @@ class RouteRequest(Script):
             return
         book = [c for c in await contacts(desk) if c.get("job_title")]
         today = desk.now.date()
-        diary = {e: d for email in desk.inbox.emails for e in ("offsite", "board meeting", "quarterly review", "audit",
-                                                               "all-hands", "trade fair")
-                 for line in body_of(email).splitlines() if f"the {e} " in line.lower() or f"the {e} (" in line
-                 for d in dates(line, None, today)[:1]}
+        diary = anchors(desk, today)
         off = away_today(desk, book, diary)
         staff = [(c, title_trade(c)) for c in book if str(c.get("first_name")) not in off]
         names = re.findall(r"\b([A-Z][a-z]+)\b", desk.prompt)
