@@ -19,8 +19,8 @@ __all__ = ["CONSTRUCTIONS", "EVENTS", "Leave", "leave_statement"]
 
 CONSTRUCTIONS = ("span", "back", "trip", "moved", "anchored", "cover", "cancelled")
 # Dated events a leave may be anchored on: the anchor's date is only in another message.
-EVENTS = ("sales kickoff", "board meeting", "quarterly review", "audit", "all-hands", "supplier expo", "planning hearing",
-          "design freeze", "tender deadline")
+EVENTS = ("sales kickoff", "board meeting", "quarterly review", "compliance review", "all-hands", "supplier expo",
+          "planning hearing", "design freeze", "tender deadline")
 SPAN = ("off {a} to {b}", "away until {b}", "on leave {a} - {b}", "out between {a} and {b}",
         "on holiday from {a}; back to work on {back}", "off work {a} through {b}")
 BACK = ("{first} is back on {back}.", "{first} returns to the office {back}.", "Expect {first} back {back}.",
