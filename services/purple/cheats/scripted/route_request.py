@@ -105,11 +105,13 @@ def away(text: str, said: date | None, today: date, diary: dict[str, date]) -> b
     return found[0] <= today <= last
 
 
+EVENTS = ("sales kickoff", "board meeting", "quarterly review", "compliance review", "all-hands", "supplier expo",
+          "planning hearing", "design freeze", "tender deadline")  # scenario_kit/leave.py's, copied
+
+
 def anchors(desk: Desk, today: date) -> dict[str, date]:
-    """The dated events leave may be anchored on (scenario_kit/leave.py EVENTS, copied), from the mail."""
-    return {e: d for email in desk.inbox.emails for e in ("sales kickoff", "board meeting", "quarterly review",
-                                                          "compliance review", "all-hands", "supplier expo", "planning hearing",
-                                                          "design freeze", "tender deadline")
+    """The dated events leave may be anchored on, from the mail."""
+    return {e: d for email in desk.inbox.emails for e in EVENTS
             for line in body_of(email).splitlines() if f"the {e} " in line.lower() or f"the {e} (" in line
             for d in dates(line, None, today)[:1]}
 
