@@ -162,37 +162,51 @@ class ContactsLookup(Script):
         report(desk, told)
 
 
+# The classic's request phrasings (contacts_lookup_classic/texts.py REQUESTS, copied): (new time, new place) and
+# (texted, emailed) as each puts them.
+WHEN_WHERE = (rf"it's now at (?P<new>{CLOCK}) instead of .*?we'll meet at (?P<place>.+?) rather than",
+              rf": (?P<new>{CLOCK}), not {CLOCK}; and (?P<place>.+?), not ",
+              rf"from {CLOCK} to (?P<new>{CLOCK}), and from .+? to (?P<place>.+?)\. Texts",
+              rf"time (?P<new>{CLOCK}) \(was {CLOCK}\), place (?P<place>.+?) \(was")
+WHO_HOW = (r"Please text (?P<sms>.+?), and email (?P<email>.+?) - for email",
+           r"I need (?P<email>.+?) told by email .*? and (?P<sms>.+?) by text",
+           r"Texts for (?P<sms>.+?); emails for (?P<email>.+?), at work",
+           r"Email (?P<email>.+?) and text (?P<sms>.+?);")
+
+
 @script
 class ContactsLookupClassic(Script):
     part = "contacts_lookup_classic"
-    trigger = r"Tomorrow's site visit for the .* has moved: it's now at"
+    trigger = r"site visit.*\(\S+@\S+\)"  # the classic names the project manager's address; the day part does not
 
     async def turn(self, desk: Desk) -> None:
         told: dict[str, str] = desk.memory.setdefault("told", {})
-        m = re.search(rf"it's now at ({CLOCK}) instead of .*?we'll meet at (.+?) rather than", desk.prompt)
+        m = next((x for x in (re.search(w, desk.prompt) for w in WHEN_WHERE) if x), None)
         if m is None:
             return
-        clock, place = m.groups()
+        clock, place = m.group("new"), m.group("place")
         note = (f"Hi {{first}}, tomorrow's site visit has moved: we now meet at {tomorrow(desk, clock)}, at "
                 f"{place}. Could you reply to confirm?")
         book = await contacts(desk)
         if desk.once("classic-first"):
-            asks = re.search(r"Please text (.+?), and email (.+?) - for email", desk.prompt)
+            asks = next((x for x in (re.search(w, desk.prompt) for w in WHO_HOW) if x), None)
             if asks:
-                for channel, names in (("sms", asks.group(1)), ("email", asks.group(2))):
-                    for first, company in people_in(names):
+                for channel in ("sms", "email"):
+                    for first, company in people_in(asks.group(channel)):
                         contact = find(book, first, company)
                         if contact is not None:
                             told[(await tell(desk, contact, channel, note)).lower()] = first
             await self.move_visit(desk, clock, place)
+        pm = re.search(r"\((\S+@\S+)\)", desk.prompt)
         for email in desk.inbox.emails:
-            added = re.search(rf"One more for tomorrow's site visit: {PERSON}, .*?Could you (text|email) them",
-                              body_of(email), re.DOTALL)
+            if pm is None or sender_of(email).lower() != pm.group(1).lower() or "Re:" not in str(email.get("subject")):
+                continue
+            added = people_in(body_of(email))
             if added and desk.once(f"added-{email.get('message_id')}"):
-                contact = find(book, added.group(1), added.group(2))
+                contact = find(book, *added[0])
                 if contact is not None:
-                    channel = "sms" if added.group(3) == "text" else "email"
-                    told[(await tell(desk, contact, channel, note)).lower()] = added.group(1)
+                    channel = "sms" if re.search(r"\btext them\b", body_of(email)) else "email"
+                    told[(await tell(desk, contact, channel, note)).lower()] = added[0][0]
         report(desk, told)
 
     async def move_visit(self, desk: Desk, clock: str, place: str) -> None:
