@@ -133,7 +133,7 @@ def channel_at(prompt: str, at: int) -> str:
 @script
 class ContactsLookup(Script):
     part = "contacts_lookup"
-    trigger = r"^(?!.*Once people have replied).*site visit"  # the day part's asks; not the classic's
+    trigger = r"^(?!.*\(\S+@\S+\)).*visit tomorrow|^(?!.*\(\S+@\S+\)).*site visit"  # not the classic's (a PM's address)
 
     async def turn(self, desk: Desk) -> None:
         told: dict[str, str] = desk.memory.setdefault("told", {})
