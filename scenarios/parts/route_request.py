@@ -1,16 +1,19 @@
-"""Part: forward each of three requests to the colleague whose job covers it, as the address book describes them.
+"""Part: forward each of four requests to the colleague whose job covers it and who is in today.
 
-Three people wrote to the user about things that are not the user's to handle. Three to five colleagues in the
-address book have jobs (a title drawn from several per trade, sometimes a note on what they look after in other
-words); each request belongs to one of them (two may share an owner), the others are decoys. Every request is *about*
-a thing of a trade drawn at random among the colleagues' — a doubled charge for the laptop upgrade, a login that
-fails on the billing portal, a journalist asking about the hiring round — so the nouns point at the owner no more
-often than at any decoy, and only what is asked (correct a charge, restore access, give a quote) says whose it is.
-Requests come in an insider's and an outsider's voice for every trade (a colleague relaying a client, a contractor
-locked out), from the company's domain or many others, so neither the sender nor a word marks the trade; subjects
-and the user's ask are drawn from several phrasings. Credit is per request: forwarded to its owner alone is a hit,
-forwarded to any other colleague a stray that cancels a hit, so sending everything to everyone, or each request by
-its nouns, earns nothing; a random guess passes one world in 27 to 125. The requests stay inside the company.
+Four people wrote to the user about things that are not the user's to handle; the requests concern two trades. The
+address book holds three colleagues of each (job titles drawn from several per trade, sometimes a note on what they
+look after), and maybe a colleague of a third trade: of each trade's three, one is in today and two are away, and
+the requests of that trade go to the one who is in. Who is away is told, for each trade, in one of four ways (the
+colleagues' automatic replies, their address-book notes, the team lead's email, or the lead's email with the wrong
+name and a later correction), each statement one of ``scenario_kit.leave``'s constructions (a span, a return date, a
+trip, moved, cancelled or swapped leave, leave anchored on an event whose date another email gives, a stand-in named
+beside the absent one; a person named by first name or by title) in the same words whether the person is away
+today or not: only its dates, set against today, tell. Every request is *about* a thing of a trade drawn at random
+among the colleagues', so the nouns point at the owner no more often than at any decoy, and only what is asked says
+which trade it is. Requests come in an insider's and an outsider's voice, from the company's domain or many others;
+subjects and the user's ask are drawn from several phrasings. Credit is per request: forwarded to its owner alone is
+a hit, forwarded to any other colleague a stray that cancels two hits, so sending each to its trade by title alone
+(two times in three to someone away) or to all three earns nothing. The requests stay inside the company.
 """
 
 from __future__ import annotations
