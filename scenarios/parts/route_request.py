@@ -461,8 +461,8 @@ class RouteRequest(Part):
                          f"<{sender.email}>\n\n{text}"}}
 
     @grades("Each request forwarded to the colleague it belongs to", "accuracy", 20,
-            "Each request forwarded to the one colleague whose job covers it; none to a colleague whose job "
-            "does not.", pass_threshold=0.99)
+            "Each request forwarded to the one colleague whose job covers it and who is in today; none to a "
+            "colleague whose job does not, or who is away.", pass_threshold=0.99)
     async def requests_routed(self, ctx: EvalContext, truth: RouteRequestTruth) -> EvalResult:
         """Per request, on emails to the colleagues alone that carry its text: to its owner is a hit, to any other
         colleague a stray that cancels a hit."""
