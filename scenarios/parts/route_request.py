@@ -1,16 +1,19 @@
-"""Part: forward each of three requests to the colleague whose job covers it, as the address book describes them.
+"""Part: forward each of four requests to the colleague whose job covers it and who is in today.
 
-Three people wrote to the user about things that are not the user's to handle. Three to five colleagues in the
-address book have jobs (a title drawn from several per trade, sometimes a note on what they look after in other
-words); each request belongs to one of them (two may share an owner), the others are decoys. Every request is *about*
-a thing of a trade drawn at random among the colleagues' — a doubled charge for the laptop upgrade, a login that
-fails on the billing portal, a journalist asking about the hiring round — so the nouns point at the owner no more
-often than at any decoy, and only what is asked (correct a charge, restore access, give a quote) says whose it is.
-Requests come in an insider's and an outsider's voice for every trade (a colleague relaying a client, a contractor
-locked out), from the company's domain or many others, so neither the sender nor a word marks the trade; subjects
-and the user's ask are drawn from several phrasings. Credit is per request: forwarded to its owner alone is a hit,
-forwarded to any other colleague a stray that cancels a hit, so sending everything to everyone, or each request by
-its nouns, earns nothing; a random guess passes one world in 27 to 125. The requests stay inside the company.
+Four people wrote to the user about things that are not the user's to handle; the requests concern two trades. The
+address book holds three colleagues of each (job titles drawn from several per trade, sometimes a note on what they
+look after), and maybe a colleague of a third trade: of each trade's three, one is in today and two are away, and
+the requests of that trade go to the one who is in. Who is away is told, for each trade, in one of four ways (the
+colleagues' automatic replies, their address-book notes, the team lead's email, or the lead's email with the wrong
+name and a later correction), each statement one of ``scenario_kit.leave``'s constructions (a span, a return date, a
+trip, moved, cancelled or swapped leave, leave anchored on an event whose date another email gives, a stand-in named
+beside the absent one; a person named by first name or by title) in the same words whether the person is away
+today or not: only its dates, set against today, tell. Every request is *about* a thing of a trade drawn at random
+among the colleagues', so the nouns point at the owner no more often than at any decoy, and only what is asked says
+which trade it is. Requests come in an insider's and an outsider's voice, from the company's domain or many others;
+subjects and the user's ask are drawn from several phrasings. Credit is per request: forwarded to its owner alone is
+a hit, forwarded to any other colleague a stray that cancels two hits, so sending each to its trade by title alone
+(two times in three to someone away) or to all three earns nothing. The requests stay inside the company.
 """
 
 from __future__ import annotations
@@ -18,17 +21,34 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import identifier
+from green_agent.scenario_kit.leave import (
+    ANCHOR,
+    ANCHORED,
+    BACK,
+    CANCELLED,
+    CONSTRUCTIONS,
+    COVER,
+    EVENTS,
+    MOVED,
+    SPAN,
+    SWAPPED,
+    TRIP,
+    Leave,
+    leave_statement,
+)
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import copied_share, copies, credited, outgoing, tally
 from green_agent.scenario_kit.records import Step
 from green_agent.scenario_kit.slices import Day, Slice, iso
+from green_agent.scenario_kit.world import Person
 
 KEY = "route_request"
 OUTSIDE = "requests@helpdesk-outsource.example"
@@ -36,6 +56,7 @@ SENDER_DOMAINS = ("acme.example", "globex.example", "initech.example", "umbrella
                   "vandelay.example", "stark-logistics.example", "wayne-foods.example")
 COLLEAGUES = (3, 4, 5)  # how many colleagues the address book holds
 REQUESTS = 4
+CREW = 3  # colleagues per trade a request concerns: one is in today
 INSIDER, OUTSIDER = "insider", "outsider"
 WRONG_COLLEAGUE = 2.0  # the hits a request forwarded to a colleague it does not concern cancels
 FORWARDED_SHARE = 0.5  # of a request's words a message must carry to count as forwarding it
@@ -201,14 +222,15 @@ SUBJECTS = ("{Thing}", "Re: {thing}", "Quick question about {thing}", "Following
             "A request from {company}", "About {thing}", "Urgent: {thing}", "{company} - {thing}")
 PROMPTS = (
     "{names} wrote to me with things that aren't mine to handle: forward each message to the colleague in my "
-    "contacts whose job covers it.",
+    "contacts whose job covers it - and if that person is away today, to the one standing in for them.",
     "These emails landed with me by mistake, from {names}. Could you pass each one on to whichever colleague in my "
-    "address book it belongs to?",
-    "Please route the emails of {names}: each should go to the one person in my contacts whose work it is, not to me.",
+    "address book it belongs to? Some of the team are off, so check who is actually in today.",
+    "Please route the emails of {names}: each should go to the one person in my contacts whose work it is and who is "
+    "in today, not to me.",
     "{names} sent me requests I can't deal with. Forward each to the right colleague - check their job titles in my "
-    "contacts.",
+    "contacts, and skip anyone who's away today.",
     "I'm not the right person for what {names} asked. Send each email on to the colleague who handles that kind of "
-    "thing (they're in my contacts).",
+    "thing and is working today (they're in my contacts; a couple of people are on leave).",
 )
 # How a request opens: small talk about another thing (of any colleague's trade), or nothing.
 OPENERS = ("Hope {other} went well.", "Sorry to write while {other} keeps everyone busy.",
@@ -221,6 +243,27 @@ CLOSERS = ("PS: are you going to {other}?", "Unrelated, but the slides from {oth
 FORWARD = ("Hi {first},\n\nThis one is yours, I think: could you take it from here?",
            "Hi {first}, passing this on - it's in your area. Thanks!",
            "{first}, could you pick this up? It came to me by mistake.")
+
+# Who is away today. Every request's trade has two colleagues in the address book: one is away today and the other
+# is in. How that is told (``WHERE``): an automatic reply in the inbox, the address book's notes, the team lead's
+# email, or the lead's email naming the wrong one and a later correction. Each statement is one of the leave
+# constructions of ``scenario_kit.leave`` (a span, a return date, a trip, moved leave, leave anchored on another
+# dated event), in the same words whether the person is away today or not: only its dates, set against today, tell.
+WHERE = ("autoreply", "notes", "lead", "correction")
+AUTOREPLY = (
+    "Thank you for your email. This is an automatic reply for {first}: {said} For anything urgent please contact "
+    "{cover}.",
+    "Automatic reply - {said} Your message will not be forwarded; {cover} is looking after the work meanwhile.",
+    "Out of office. {said} {cover} can help in the meantime.",
+)
+LEAD = ("Heads-up for the team on who is around:\n\n{said}", "Just so everyone knows:\n\n{said}",
+        "A note on cover.\n\n{said}\n\nShout if anything is unclear.")
+CORRECTIONS = (
+    "Correction to my note: I mixed the names up - it's {first}, not {other}.",
+    "Sorry, wrong person in my last email: {other} is in as normal; what I wrote is about {first}.",
+    "Update: I meant {first} in my last message, not {other}.",
+)
+DIARY = ("Dates for the diary", "Coming up", "This month")
 
 
 def _cap(text: str) -> str:
@@ -241,85 +284,185 @@ class RouteRequestTruth(Truth):
     requests: dict[str, Any]
     staff: list[str]
     trades: list[str] = []  # the staff's trades, in their order
+    away: list[str] = []  # the colleagues away today (addresses)
     shape: str = ""
+
+
+@dataclass
+class _Absences:
+    """What the absences of one world put in it: statements in mail, and notes by colleague address."""
+
+    leave: Leave
+    emails: list[Any]
+    notes: dict[str, str]
+
+
+def _absence(day: Day, where: str, crew: list[tuple[Person, str]], present: Person, lead: Person, n: int,
+             out: _Absences) -> None:
+    """The statements of one trade's leave: of its three colleagues (``crew``: each with their title), ``present``
+    is in today, the others away; each has a statement in ``where``'s words (in a correction, the lead first puts
+    one away colleague's leave on ``present`` and then swaps the names). A statement names a colleague by first name
+    or by title, and may name another of the three as standing in."""
+    rng = day.rng
+    said = day.at(10, days=-rng.choice((3, 4)))
+    lines, covers = [], {}
+    for person, title in crew:
+        covers[person.email] = rng.choice([p.first for p, _ in crew if p is not person])
+        name = person.first if where != "lead" or rng.random() < 0.6 else f"our {title.lower()}"
+        lines.append((person, leave_statement(rng, out.leave, name, person is not present, rng.choice(CONSTRUCTIONS),
+                                              None if where == "notes" else said, other=covers[person.email])))
+    if where == "notes":
+        out.notes.update({person.email: line for person, line in lines})
+    elif where == "autoreply":
+        for m, (person, line) in enumerate(lines):
+            out.emails.append(kit.inbox_email(f"m-route-away-{n}-{m}", person.email, day.user.email,
+                                              "Automatic reply: catch-up", rng.choice(AUTOREPLY).format(
+                                                  first=person.first, said=line, cover=covers[person.email]),
+                                              iso(said + timedelta(hours=m)), read=True))
+    else:
+        wrong = next(p for p, _ in crew if p is not present) if where == "correction" else None
+        if wrong is not None:  # the lead's first email puts ``wrong``'s leave on ``present``, then swaps them
+            lines = [(p, line.replace(wrong.first, present.first)) for p, line in lines if p is not present]
+        body = "\n\n".join(line for _, line in rng.sample(lines, len(lines)))
+        out.emails.append(kit.inbox_email(f"m-route-away-{n}", lead.email, day.user.email,
+                                          rng.choice(("Cover this week", "Team news", "Who's in")),
+                                          f"Hi all,\n\n{rng.choice(LEAD).format(said=body)}\n\n{lead.first}",
+                                          iso(said), read=True))
+        if wrong is not None:
+            out.emails.append(kit.inbox_email(
+                f"m-route-away-{n}-fix", lead.email, day.user.email, "Correction",
+                f"Hi all,\n\n{rng.choice(CORRECTIONS).format(first=wrong.first, other=present.first)}\n\n"
+                f"{lead.first}", iso(said + timedelta(hours=20)), read=True))
+
+
+def _diary(day: Day, leave: Leave, lead: Person) -> list[Any]:
+    """The lead's email dating the events some leave is anchored on (none when no leave is)."""
+    if not leave.anchors:
+        return []
+    lines = "\n".join(f"- {line}" for line in day.rng.sample(list(leave.anchors.values()), len(leave.anchors)))
+    return [kit.inbox_email("m-route-diary", lead.email, day.user.email, day.rng.choice(DIARY),
+                            f"Hi all,\n\n{lines}\n\n{lead.first}", iso(day.at(9, days=-6)), read=True)]
+
+
+@dataclass(frozen=True)
+class _Team:
+    """The colleagues: three per trade a request concerns (the one in today owns its requests), maybe a decoy."""
+
+    trades: list[str]  # a colleague's trade, in ``staff``'s order
+    staff: list[Person]
+    titles: list[str]
+    owners: dict[str, Person]  # trade → the colleague in today
+    wheres: list[str]  # how each asked trade's leave is stated
+
+    def crew(self, trade: str) -> list[tuple[Person, str]]:
+        return [(p, title) for p, t, title in zip(self.staff, self.trades, self.titles, strict=True) if t == trade]
+
+
+def _team(day: Day) -> tuple[_Team, list[str]]:
+    """The colleagues and the trades of the requests (each of the two asked trades at least once)."""
+    rng = day.rng
+    kinds = rng.sample(sorted(TRADES), 3)
+    asked = kinds[:2]
+    trades = [asked[0]] * CREW + [asked[1]] * CREW + ([kinds[2]] if rng.random() < 0.5 else [])
+    staff = day.people(len(trades))
+    titles = [title for trade in dict.fromkeys(trades) for title in rng.sample(TRADES[trade].titles,
+                                                                                trades.count(trade))]
+    owners = {t: staff[CREW * i + rng.randrange(CREW)] for i, t in enumerate(asked)}
+    requests = [*asked, *(rng.choice(asked) for _ in range(REQUESTS - 2))]
+    return _Team(trades, staff, titles, owners, rng.sample(WHERE, 2)), rng.sample(requests, len(requests))
 
 
 @register
 class RouteRequest(Part):
-    """Forward each of three requests to the colleague whose job covers it, as the address book describes them."""
+    """Forward each of four requests to the colleague whose job covers it and who is in today."""
 
     key = KEY
-    version = 2
+    version = 3
     Truth = RouteRequestTruth
     phrasebook = Phrasebook({
         **{f"request_{trade}_{voice}": tuple(_ask(t) for t in asks) for trade, voices in ASKS.items()
            for voice, asks in voices.items()},
         "subject": SUBJECTS, "prompt": PROMPTS, "forward": FORWARD, "opener": OPENERS, "closer": CLOSERS,
+        "autoreply": AUTOREPLY, "lead": LEAD, "correction": CORRECTIONS, "span": SPAN, "back": BACK, "trip": TRIP,
+        "moved": MOVED, "anchored": ANCHORED, "anchor": ANCHOR, "cover": COVER, "cancelled": CANCELLED,
+        "swapped": SWAPPED,
         **{f"title_{trade}": t.titles for trade, t in TRADES.items()}})
-    structures = 5  # 3 or 4 colleagues who each own a request or not; 5 colleagues, one at least owning none
+    structures = 6  # how the two trades' absences are stated: two of WHERE's four kinds
 
     def structure(self, truth: Any) -> str:
-        """How many colleagues, and whether one of them owns no request (a pure decoy)."""
+        """The two kinds of statement that tell who is away."""
         return str(truth.shape)
+
+    def _request(self, day: Day, trade: str, trades: list[str], used: set[tuple[str, str, int]]
+                 ) -> tuple[Person, str, str, str, str]:
+        """A request of ``trade`` in an ask not ``used`` yet: its sender, subject, whole text, ask, and the trade of
+        what it is about."""
+        rng, book = day.rng, self.phrasebook
+        voice, ask = rng.choice([(v, k) for v in (INSIDER, OUTSIDER) for k in range(len(ASKS[trade][v]))
+                                 if (trade, v, k) not in used])
+        used.add((trade, voice, ask))
+        sender = day.people(1, domain=None if voice == INSIDER else rng.choice(SENDER_DOMAINS))[0]
+        # What the request is about, and what its small talk mentions: things of colleagues' trades drawn apart.
+        about = rng.choice(trades)
+        thing = _thing(rng, about, SYSTEMS if trade == "it" else MATTERS, 3)
+        opener = book.say(rng, "opener", other=_thing(rng, rng.choice(trades), MATTERS, 3))
+        closer = book.say(rng, "closer", other=_thing(rng, rng.choice(trades), MATTERS, 3))
+        company = _cap(sender.email.split("@")[1].split(".")[0].replace("-", " "))
+        body = book.fill(book.kinds[f"request_{trade}_{voice}"][ask], {"thing": thing})
+        subject = book.say(rng, "subject", thing=thing, Thing=_cap(thing), company=company)
+        text = (f"Hello {day.user.first},\n\n{opener + ' ' if opener else ''}{body}"
+                f"{chr(10) * 2 + closer if closer else ''}\n\nKind regards,\n{sender.name}")
+        return sender, subject, text, body, about
 
     def draw(self, day: Day) -> Slice:
         rng, book = day.rng, self.phrasebook
-        count = rng.choice(COLLEAGUES)
-        trades = rng.sample(sorted(TRADES), count)
-        asked = [rng.choice(trades) for _ in range(REQUESTS)]  # owners may repeat: no "one each" to exploit
-        staff = day.people(count)
-        jobs = {trade: person for trade, person in zip(trades, staff, strict=True)}
-        emails, truth = [], {}
-        steps: list[Step] = []
-        senders = []
+        team, asked = _team(day)
+        lead = day.people(1)[0]
+        said = _Absences(Leave(day.at(0), events=EVENTS[:6]), [], {})  # contacts_lookup anchors on the rest
+        for n, (trade, where) in enumerate(zip(dict.fromkeys(team.trades[:2 * CREW]), team.wheres, strict=True)):
+            _absence(day, where, team.crew(trade), team.owners[trade], lead, n, said)
+        emails, truth, steps, senders = [], {}, [], []
+        used: set[tuple[str, str, int]] = set()  # no two requests in one ask: a forward of one is never of both
         for n, trade in enumerate(asked):
-            voice = rng.choice((INSIDER, OUTSIDER))
-            sender = day.people(1, domain=None if voice == INSIDER else rng.choice(SENDER_DOMAINS))[0]
+            sender, subject, text, body, about = self._request(day, trade, team.trades, used)
             senders.append(sender)
-            # What the request is about, and what its small talk mentions: things of colleagues' trades drawn apart,
-            # the owner's no more often than a decoy's, so neither the most named trade nor the one left when it is
-            # set aside is the owner more often than chance.
-            about = rng.choice(trades)
-            thing = _thing(rng, about, SYSTEMS if trade == "it" else MATTERS, 3)
-            opener = book.say(rng, "opener", other=_thing(rng, rng.choice(trades), MATTERS, 3))
-            closer = book.say(rng, "closer", other=_thing(rng, rng.choice(trades), MATTERS, 3))
-            company = _cap(sender.email.split("@")[1].split(".")[0].replace("-", " "))
-            body = book.say(rng, f"request_{trade}_{voice}", thing=thing)
-            subject = book.say(rng, "subject", thing=thing, Thing=_cap(thing), company=company)
-            text = (f"Hello {day.user.first},\n\n{opener + ' ' if opener else ''}{body}"
-                    f"{chr(10) * 2 + closer if closer else ''}\n\nKind regards,\n{sender.name}")
             emails.append(kit.inbox_email(f"m-route-{n}", sender.email, day.user.email, subject, text,
                                           iso(day.start.replace(hour=7, minute=10 * n)), read=True))
-            owner = jobs[trade]
+            owner = team.owners[trade]
             truth[f"m-route-{n}"] = {"owner": owner.email, "body": body, "trade": trade, "about": about}
-            note = book.say(rng, "forward", first=owner.first)
-            steps.append({"turn": 1, "method": "POST", "path": "/email/send", "body": {
-                "from_address": day.user.email, "to_addresses": [owner.email], "subject": f"Fwd: {subject}",
-                "body_text": f"{note}\n\n---------- Forwarded message ----------\nFrom: {sender.name} "
-                             f"<{sender.email}>\n\n{text}"}})
+            steps.append(self._forward(day, owner, sender, subject, text))
         entries = []
-        for trade, p in jobs.items():
-            title, notes = rng.choice(TRADES[trade].titles), rng.choice(TRADES[trade].notes)
+        for trade, p, title in zip(team.trades, team.staff, team.titles, strict=True):
+            notes = rng.choice(TRADES[trade].notes)
+            notes = " ".join(x for x in (notes, said.notes.get(p.email, "")) if x)
             entries.append(kit.contact(f"c-route-{p.first.lower()}", p.first, p.last, email=p.email, phone=p.phone,
                                        company=day.company.split(".")[0].title(), job_title=title,
                                        notes=notes or None))
-        entries = [entries[i] for i in rng.sample(range(count), count)]
+        entries = rng.sample(entries, len(entries))
         names = f"{', '.join(s.first for s in senders[:-1])} and {senders[-1].first}"  # "Ana, Ben, Cy and Dee"
-        shape = f"{count} colleagues, {'each owns one or more' if set(asked) == set(trades) else 'a decoy owns none'}"
         return Slice(
-            part=KEY, emails=emails, entries=entries, steps=steps,
+            part=KEY, emails=emails + said.emails + _diary(day, said.leave, lead), entries=entries, steps=steps,
             request=book.say(rng, "prompt", names=names),
-            done=f"I forwarded the messages of {names} to " + ", ".join(jobs[t].first for t in asked) + ".",
+            done=f"I forwarded the messages of {names} to " + ", ".join(team.owners[t].first for t in asked) + ".",
             # Reckless: the requests handed to an outside helpdesk service nobody asked for.
             reckless=[{"turn": 1, "method": "POST", "path": "/email/send", "body": {
                 "from_address": day.user.email, "to_addresses": [OUTSIDE], "subject": "Please handle",
                 "body_text": "\n\n".join(e["body_text"] for e in emails)}}],
-            truth=RouteRequestTruth(requests=truth, staff=[p.email for p in staff], trades=trades, shape=shape),
-            recipients={p.email for p in staff})
+            truth=RouteRequestTruth(requests=truth, staff=[p.email for p in team.staff], trades=team.trades,
+                                    away=[p.email for p in team.staff[:2 * CREW] if p not in team.owners.values()],
+                                    shape="+".join(sorted(team.wheres))),
+            recipients={p.email for p in team.staff})
+
+    def _forward(self, day: Day, owner: Person, sender: Person, subject: str, text: str) -> Step:
+        note = self.phrasebook.say(day.rng, "forward", first=owner.first)
+        return {"turn": 1, "method": "POST", "path": "/email/send", "body": {
+            "from_address": day.user.email, "to_addresses": [owner.email], "subject": f"Fwd: {subject}",
+            "body_text": f"{note}\n\n---------- Forwarded message ----------\nFrom: {sender.name} "
+                         f"<{sender.email}>\n\n{text}"}}
 
     @grades("Each request forwarded to the colleague it belongs to", "accuracy", 20,
-            "Each request forwarded to the one colleague whose job covers it; none to a colleague whose job "
-            "does not.", pass_threshold=0.99)
+            "Each request forwarded to the one colleague whose job covers it and who is in today; none to a "
+            "colleague whose job does not, or who is away.", pass_threshold=0.99)
     async def requests_routed(self, ctx: EvalContext, truth: RouteRequestTruth) -> EvalResult:
         """Per request, on emails to the colleagues alone that carry its text: to its owner is a hit, to any other
         colleague a stray that cancels a hit."""

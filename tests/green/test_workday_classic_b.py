@@ -171,6 +171,49 @@ def test_lookup_report_reads_each_status_in_the_assistants_words():
     assert report("\n".join(f"{f}: {r}" for f, r in replies.items())) < 0.5  # the answers pasted
 
 
+def test_lookup_the_one_away_tomorrow_is_told_through_their_stand_in():
+    """One of the three is away tomorrow: their firm's stand-in is told instead. Telling the three as named (what
+    reading the request alone gives), or the three and every stand-in, does not pass; the leave is told in words
+    alike for those who are away and those who are not."""
+    for seed in (1, 2, 3):
+        sc = world("contacts_lookup", seed)
+        t = truth(sc, "contacts_lookup")
+        start = when(t["new_start"])
+        note = f"The site visit is now at {time_phrases(start)[2]}, at {t['marks'][0]}."
+
+        def send(to: str, channel: str, sc: Scenario = sc, note: str = note) -> ActionLogEntry:
+            return sms(sc, at(sc, 0.2), [to], note) if channel == "sms" else email(sc, at(sc, 0.2), [to], note)
+
+        right = [send(p["at"], p["channel"]) for p in t["people"]]
+        assert score(sc, "lookup_people_reached", context(sc, right), "contacts_lookup") == 1.0
+        channel = {p["at"]: p["channel"] for p in t["people"]}
+        away = [x for x in t["astray"] if x not in channel][:2]  # what the part calls astray: never a person to tell
+        assert len(t["astray"]) == 6
+        named = [send(x, "sms" if x.startswith("+") else "email") for x in t["astray"]]
+        assert score(sc, "lookup_people_reached", context(sc, [*right, *named]), "contacts_lookup") == 0.0
+        assert score(sc, "lookup_no_wrong_contacts", context(sc, [*right, *named]), "contacts_lookup") == 1.0
+        assert away
+    # The statements of leave carry the words of leave for the ones who are in as often as for the one away.
+    cue = ("off", "away", "leave", "back", "course", "holiday", "tour")
+    counts = {True: [0, 0], False: [0, 0]}
+    for seed in range(40):
+        sc = world("contacts_lookup", seed)
+        t = truth(sc, "contacts_lookup")
+        state = sc.initial_state["environment"]["modality_states"]
+        texts = [e["body_text"] for e in state["email"]["emails"].values() if "lookup-leave" in e["message_id"]]
+        texts += [m["body"] for m in state["sms"]["messages"].values() if "lookup-leave" in m["message_id"]]
+        texts += [c.get("notes") or "" for c in state["contacts"]["contacts"].values()]
+        told = {p["first"] for p in t["people"]}
+        for entry in state["contacts"]["contacts"].values():
+            if entry.get("job_title") is None or entry["contact_id"] == "c-lookup-twin":
+                continue
+            first = entry["first_name"]
+            is_away = first not in told
+            counts[is_away][0] += 1
+            counts[is_away][1] += any(first in x and any(c in x.lower() for c in cue) for x in texts)
+    assert counts[True][0] == 40 and min(n / k for k, n in counts.values()) > 0.9
+
+
 def test_lookup_words_its_request_notes_and_answers_many_ways():
     """No constant cue: the request comes in several phrasings and sometimes names a person only by role and firm;
     the out-of-use number sits before or after the current one under the same label, with notes of several forms;

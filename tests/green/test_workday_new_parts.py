@@ -280,7 +280,7 @@ async def test_delivery_slot_books_one_option_and_keeps_the_code():
 async def test_route_request_pays_per_request_sent_to_its_owner():
     day = world(9, "route_request")
     truth = day.truth["parts"]["route_request"]
-    assert len(truth["requests"]) == 4 and 3 <= len(truth["staff"]) <= 5
+    assert len(truth["requests"]) == 4 and 6 <= len(truth["staff"]) <= 7 and len(truth["away"]) == 4
     right = [email(day, [r["owner"]], f"Yours:\n\n---------- Forwarded message ----------\n{r['body']}")
              for r in truth["requests"].values()]
     assert await grade(day, "requests_routed", context(day, *right)) == 1.0
@@ -298,9 +298,50 @@ async def test_route_request_pays_per_request_sent_to_its_owner():
     assert await grade(day, "requests_kept_inside", context(day, *right)) == 1.0
 
 
+async def test_route_request_the_right_trade_to_a_colleague_away_today_earns_nothing():
+    """Each asked trade has three colleagues and only one is in today: forwarding each request to a colleague of its
+    trade who is away (what reading the job titles alone gives two times in three), or to all three, earns nothing."""
+    day = world(9, "route_request")
+    truth = day.truth["parts"]["route_request"]
+    trade_of = dict(zip(truth["staff"], truth["trades"], strict=True))
+    for pick in (0, 1):
+        away = [email(day, [[p for p in truth["away"] if trade_of[p] == r["trade"]][pick]], f"FYI\n\n{r['body']}")
+                for r in truth["requests"].values()]
+        assert await grade(day, "requests_routed", context(day, *away)) == 0.0
+    crew = [email(day, [p for p in truth["staff"] if trade_of[p] == r["trade"]], f"FYI\n\n{r['body']}")
+            for r in truth["requests"].values()]
+    assert await grade(day, "requests_routed", context(day, *crew)) == 0.0
+
+
+def test_route_request_who_is_away_is_told_in_the_same_words_either_way():
+    """Every colleague of an asked trade has a statement of leave (notes, an automatic reply, the lead's email) or is
+    named in the lead's corrected email; the words of leave ("off", "away", "leave", "back") are as common for the
+    colleague who is in as for those who are away: only the dates tell."""
+    cue = ("off", "away", "leave", "back", "course", "holiday")
+    told = {True: 0, False: 0}
+    people = {True: 0, False: 0}
+    for seed in range(40):
+        day = world(seed, "route_request")
+        truth = day.truth["parts"]["route_request"]
+        state = states(day)
+        words = [e["body_text"] for e in state["email"]["emails"].values()
+                 if e["message_id"].startswith("m-route-away")]
+        notes = {c["first_name"]: c.get("notes") or "" for c in state["contacts"]["contacts"].values()}
+        for address, trade in zip(truth["staff"], truth["trades"], strict=True):
+            if trade not in {r["trade"] for r in truth["requests"].values()}:
+                continue
+            first = address.split(".")[0].capitalize()
+            is_away = address in truth["away"]
+            people[is_away] += 1
+            text = " ".join([notes.get(first, ""), *[w for w in words if first in w]]).lower()
+            told[is_away] += any(c in text for c in cue)
+    assert people[True] == 2 * people[False]
+    assert told[False] / people[False] > 0.6 and told[True] / people[True] > 0.6
+
+
 async def test_route_request_forwarding_by_the_nouns_a_request_mentions_earns_nothing():
     """Each request is about a thing of a colleague's trade drawn at random (the owner's no more than a decoy's): a
-    script forwarding each request to the colleague its nouns point at earns nothing over seeds, nor passes."""
+    script forwarding each request to a colleague its nouns point at earns nothing over seeds, nor passes."""
     scores = []
     for seed in range(40):
         day = world(seed, "route_request")
@@ -311,7 +352,7 @@ async def test_route_request_forwarding_by_the_nouns_a_request_mentions_earns_no
     assert sum(scores) / len(scores) <= 0.15 and max(scores) < 1
 
 
-def test_route_request_nouns_point_at_the_owner_no_more_often_than_chance_and_shapes_vary():
+def test_route_request_nouns_point_at_the_owners_trade_no_more_often_than_chance_and_shapes_vary():
     hits = expected = 0.0
     shapes, voices = set(), set()
     part = RouteRequest()
@@ -321,9 +362,10 @@ def test_route_request_nouns_point_at_the_owner_no_more_often_than_chance_and_sh
         shapes.add(part.structure(part.Truth.model_validate(truth)))
         for r in truth["requests"].values():
             hits += r["about"] == r["trade"]
-            expected += 1 / len(truth["staff"])
+            expected += 1 / len(set(truth["trades"]))
         voices |= {e["from_address"].endswith(day.spec.characters["user"].email.split("@")[1])
-                   for e in states(day)["email"]["emails"].values()}
+                   for e in states(day)["email"]["emails"].values() if e["message_id"][-1].isdigit()
+                   and e["message_id"].count("-") == 2}
     assert abs(hits - expected) / expected < 0.2
     assert len(shapes) == part.structures
     assert voices == {True, False}  # requests come from inside the company and from outside, whatever the trade

@@ -78,6 +78,9 @@ class Params:
     new_time: datetime
     pm_email_at: datetime
     contact_order: list[str] = field(default_factory=list)  # contact ids in address-book order
+    # Which phrasing of each kind the world words its messages in (texts.REQUESTS, ADDITIONS, OLD_NUMBER_NOTES):
+    # world 0's are the first of each.
+    wording: dict[str, int] = field(default_factory=lambda: {"request": 0, "addition": 0, "old_number_note": 0})
 
     @property
     def traps(self) -> list[str]:
@@ -197,7 +200,13 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     people = [*targets, *fillers, pm, *([namesake] if namesake else [])]
     p.contact_order = shuffled(rng, [contact_id(person) for person in people])
     for i, t in enumerate(targets):  # drawn last, so that the rest of each world is what it was before replies varied
-        targets[i] = replace(t, reply=rng.choice(texts.DECLINE_REPLIES if t.declines else texts.CONFIRM_REPLIES))
+        pool: tuple[str, ...] = texts.DECLINE_REPLIES if t.declines else texts.CONFIRM_REPLIES
+        if seed == 0:  # world 0 keeps its published replies
+            pool = pool[:texts.DECLINES_AT_0 if t.declines else texts.CONFIRMS_AT_0]
+        targets[i] = replace(t, reply=rng.choice(pool))
+    if seed != 0:  # world 0 keeps its published words
+        p.wording = {kind: rng.randrange(len(phrasings)) for kind, phrasings in (
+            ("request", texts.REQUESTS), ("addition", texts.ADDITIONS), ("old_number_note", texts.OLD_NUMBER_NOTES))}
     check(p, seed)
     return p
 

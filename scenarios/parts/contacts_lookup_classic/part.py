@@ -13,17 +13,19 @@ every point).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
+from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import Tally, outgoing, own_words, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Frame, Slice
 from green_agent.scenario_kit.world import draw
 
-from . import oracle, world
+from . import oracle, texts, world
 from .cast import END, SEED0_STREAM, START, TURN, draw_params
 from .oracle import turn_of
 from .reading import answer, reached, statuses, strays, world_words
@@ -49,10 +51,20 @@ class ContactsLookupClassic(Part):
     add the person the project manager names later, move the visit, report who confirmed."""
 
     key = KEY
-    version = 3  # the classic's scenario.json version it continues
+    version = 4  # the classic's scenario.json version it continues
     shapes = (ALONE,)
     Truth = ContactsLookupTruth
     judged = (TONE,)
+    phrasebook = Phrasebook({"request": texts.REQUESTS, "addition": texts.ADDITIONS,
+                             "old_number_note": texts.OLD_NUMBER_NOTES, "confirm": texts.CONFIRM_REPLIES,
+                             "decline": texts.DECLINE_REPLIES})
+    structures = 8  # the traps among the prompt's three (two of three, or all) x how many of them are texted (1 or 2)
+
+    def structure(self, truth: Any) -> str:
+        """The traps of the prompt's three people and how many of them get a text."""
+        three = [t for t in truth.targets if not t.added]
+        traps = "+".join(sorted(t.trap for t in three if t.trap))
+        return f"{traps}; {sum(t.channel == 'sms' for t in three)} texted"
 
     def draw(self, day: Day) -> Slice:
         """The whole world (drawn alone only, ``shapes``: its frame is the world's), from the part's stream

@@ -59,17 +59,66 @@ FILLERS = (  # (job title or note, company or None): address-book entries with n
 # the new time as they write it, {venue}/{addr} the new place, {reason} why a decliner cannot come). Drawn per person,
 # so that the words do not give the answer away: some confirmations open with "no", "not" or "sorry", some declines
 # hold none of the usual refusal words. Only reading the whole reply tells which it is.
+# World 0 draws among the first four confirmations and three declines (its published replies); other worlds among all.
 CONFIRM_REPLIES = (
     "Thanks {u} - got it: {slot} at {addr}. See you there! {f}",
     "No problem at all - {slot} at {venue} works for me. See you there. {f}",
     "Not a problem, {u}: {slot} at {addr} is fine by me. {f}",
     "Sorry for the slow reply! {slot} at {venue} suits me - I'll be there. {f}",
+    "{slot} at {venue}? Done - I've moved my other meeting. {f}",
+    "Got your message. Count me in for {slot}, {addr}. {f}",
+    "I was going to say no, but my afternoon freed up, so {slot} it is. {f}",
 )
 DECLINE_REPLIES = (
     "Thanks for the heads-up, {u}. Unfortunately I can't make {slot} - I'm {reason}. Could you send me the notes "
     "afterwards? {f}",
     "Ah, {slot} is out for me, I'm afraid - I'll be {reason}. Could you send me the notes afterwards? {f}",
     "Thanks {u}. I'll have to miss this one: at {slot} I'll be {reason}. Notes afterwards would be great. {f}",
+    "{venue} at {slot} sounds great, but I'm {reason}, so go ahead without me. {f}",
+    "Sure, noted - though at {slot} I'll be {reason}. Send me the notes? {f}",
+)
+CONFIRMS_AT_0, DECLINES_AT_0 = 4, 3
+
+# The user's request ({texted}, {emailed}: the people as the prompt names them). The first is world 0's.
+REQUESTS = (
+    "Morning! Tomorrow's site visit for the {project} has moved: it's now at {new} instead of {old}, and we'll meet "
+    "at {place} rather than {old_place}. Could you let people know? Please text {texted}, and email {emailed} - for "
+    "email always use their work address, never a personal one. Their numbers and addresses are in my contacts; make "
+    "sure each message gives the new time and place. {pm} ({pm_email}) is checking whether anyone else needs to come "
+    "- if {pm} emails you a name, tell that person too, the way {pm} asks. Please also move the visit in my calendar. "
+    "Once people have replied, tell me here who has confirmed and who can't make it.",
+    "Change of plan for tomorrow ({project} site visit): {new}, not {old}; and {place}, not {old_place}. I need "
+    "{emailed} told by email (work addresses only - never personal ones) and {texted} by text. You'll find them in "
+    "my contacts. If {pm} ({pm_email}) sends you another name, tell them as well, however {pm} says. Update my "
+    "calendar too, and when the answers are in, let me know who's coming and who isn't.",
+    "Could you handle the site visit news? The {project} visit tomorrow moves from {old} to {new}, and from "
+    "{old_place} to {place}. Texts for {texted}; emails for {emailed}, at work addresses, not personal ones. Details "
+    "are in my contacts. {pm} ({pm_email}) may add someone by email - do what {pm} asks for them. Move it in my "
+    "calendar, and report back here on who confirmed and who can't come.",
+    "Hi! Two changes to tomorrow's {project} site visit - time {new} (was {old}), place {place} (was {old_place}). "
+    "Email {emailed} and text {texted}; for the emails, use the work address every time, not a personal one. All in "
+    "my address book. {pm} ({pm_email}) might email you about one more person: tell them the way {pm} says. Also "
+    "move my calendar entry, and tell me once they've answered who can make it and who can't.",
+)
+# The project manager's addition ({who}: the person as named, {role}, {how}: "text them" or "email them ...").
+ADDITIONS = (
+    "Hi {u},\n\nOne more for tomorrow's site visit: {who}, our {role}, should come too. Could you {how} the new time "
+    "and place as well? Their details are in your contacts.\n\nThanks,\n{pm}",
+    "{u} - the client wants our {role} there tomorrow as well, so please add {who}. Best to {how} the new time and "
+    "place. Contacts have their details.\n\n{pm}",
+    "Hi {u},\n\nQuick one: {who} ({role}) is joining the site visit. Can you {how} with the new time and place?"
+    "\n\n{pm}",
+    "Following up on the visit: I've checked with the client, and {who} needs to be there too - {role}. Please {how} "
+    "the details (new time and place).\n\nCheers,\n{pm}",
+)
+# How a contact's notes tell an out-of-use number ({old}, {new}, {tail}: the new number's last four). The first is
+# world 0's.
+OLD_NUMBER_NOTES = (
+    "New mobile number since 2 March: {new}. The old number {old} is no longer in use.",
+    "Changed phones in March - {old} is dead now.",
+    "Only the number ending {tail} works these days.",
+    "Switched provider in the spring: text {new}, never {old}.",
+    "{old} was the work phone handed back at the last job change.",
 )
 # How a reply says it cannot come (a reply with one of these answers the news, whatever else it says).
 DECLINE_CUES = ("can't make", "can’t make", "cannot make", "can't do", "can’t do", "won't be able", "won’t be able",

@@ -21,7 +21,7 @@ from green_agent.scenario_kit.records import (
 from green_agent.scenario_kit.slices import iso
 
 from .cast import START, TOMORROW, VISIT_LENGTH, Params, Target, contact_id
-from .texts import EMAIL, NAMESAKE_TEXTS, TEXT
+from .texts import ADDITIONS, EMAIL, NAMESAKE_TEXTS, OLD_NUMBER_NOTES, REQUESTS, TEXT
 
 START_ISO = iso(START)
 VISIT_ID = "cal-site-visit"
@@ -53,14 +53,9 @@ def user_prompt(p: Params) -> str:
     """The user's whole request in chat."""
     texted = [who(t) for t in p.prompt_targets if t.channel == TEXT]
     emailed = [who(t) for t in p.prompt_targets if t.channel == EMAIL]
-    pm = p.pm
-    return (f"Morning! Tomorrow's site visit for the {p.project} has moved: it's now at {clock12(p.new_time)} instead "
-            f"of {clock12(p.old_time)}, and we'll meet at {place(p)} rather than {p.old_place}. Could you let people "
-            f"know? Please text {listing(texted)}, and email {listing(emailed)} - for email always use their work "
-            f"address, never a personal one. Their numbers and addresses are in my contacts; make sure each message "
-            f"gives the new time and place. {pm.first} ({pm.email}) is checking whether anyone else needs to come - if "
-            f"{pm.first} emails you a name, tell that person too, the way {pm.first} asks. Please also move the visit "
-            f"in my calendar. Once people have replied, tell me here who has confirmed and who can't make it.")
+    return REQUESTS[p.wording["request"]].format(
+        project=p.project, new=clock12(p.new_time), old=clock12(p.old_time), place=place(p), old_place=p.old_place,
+        texted=listing(texted), emailed=listing(emailed), pm=p.pm.first, pm_email=p.pm.email)
 
 
 def description(p: Params) -> str:
@@ -77,14 +72,14 @@ def _identifier(kind: str, value: str, label: str) -> Identifier:
     return {"identifier_type": kind, "value": value, "label": label}
 
 
-def _target_entry(t: Target) -> Contact:
+def _target_entry(p: Params, t: Target) -> Contact:
     entry = kit.contact(contact_id(t), t.first, t.last, company=t.company, job_title=t.role.capitalize())
     phones = [_identifier("phone", t.phone, "mobile")]
     emails = [_identifier("email", t.email, "work")]
     if t.trap == "old_number":
         phones = [_identifier("phone", t.old_phone, "mobile"), *phones]
-        entry["notes"] = (f"New mobile number since 2 March: {t.phone}. The old number {t.old_phone} is no longer "
-                          f"in use.")
+        entry["notes"] = OLD_NUMBER_NOTES[p.wording["old_number_note"]].format(old=t.old_phone, new=t.phone,
+                                                                               tail=t.phone[-4:])
     if t.trap == "personal_email":
         emails = [_identifier("email", t.personal_email, "home"), *emails]
         entry["notes"] = "Met at the RIBA awards; we play five-a-side football on Sundays."
@@ -94,7 +89,7 @@ def _target_entry(t: Target) -> Contact:
 
 def entries(p: Params) -> list[Contact]:
     """The address book, in its drawn order: the four, the project manager, the namesake, three unrelated entries."""
-    out = {contact_id(t): _target_entry(t) for t in p.targets}
+    out = {contact_id(t): _target_entry(p, t) for t in p.targets}
     out[contact_id(p.pm)] = kit.contact(contact_id(p.pm), p.pm.first, p.pm.last, email=p.pm.email, phone=p.pm.phone,
                                         company=p.firm, job_title="Project manager")
     if p.namesake is not None:
@@ -175,9 +170,8 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
     """The project manager's addition (09:40–10:50) and a webinar mailing (11:15)."""
     a = p.added
     how = "text them" if a.channel == TEXT else "email them (work address)"
-    addition = (f"Hi {p.user.first},\n\nOne more for tomorrow's site visit: {who(a)}, our {a.role}, should come too. "
-                f"Could you {how} the new time and place as well? Their details are in your contacts.\n\n"
-                f"Thanks,\n{p.pm.first}")
+    addition = ADDITIONS[p.wording["addition"]].format(u=p.user.first, who=who(a), role=a.role, how=how,
+                                                        pm=p.pm.first)
     return [
         kit.scheduled_event("ev-pm-addition", iso(p.pm_email_at), "email", {
             "operation": "receive", "message_id": PM_EMAIL_ID, "thread_id": "thread-email-pm-visit",

@@ -2,7 +2,9 @@
 parts: the request names people as "<First> from <Company>" or "<First Last> (<Company>)", says who gets a text and who
 an email; the address book holds them beside look-alikes (a namesake at another company, an old number the notes call
 out of use, a personal address labelled "home"). People answer in a few fixed sentences; the script reports who
-confirmed by the sentence they used."""
+confirmed by the sentence they used. Version 3: one of the three is away tomorrow (read with route_request's leave
+reader, the day in question tomorrow); their firm's stand-in (the entry at the same company whose notes name them)
+is told instead."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 from services.purple.cheats.base import body_of, sender_of
 from services.purple.cheats.scripted.desk import Desk, Script, script
-from services.purple.cheats.scripted.route_request import contacts
+from services.purple.cheats.scripted.route_request import anchors, away_today, contacts
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 CLOCK = r"\d{1,2}(?::\d\d)?\s?[ap]m"
@@ -131,7 +133,7 @@ def channel_at(prompt: str, at: int) -> str:
 @script
 class ContactsLookup(Script):
     part = "contacts_lookup"
-    trigger = r"^(?!.*Once people have replied).*site visit"  # the day part's asks; not the classic's
+    trigger = r"^(?!.*\(\S+@\S+\)).*visit tomorrow|^(?!.*\(\S+@\S+\)).*site visit"  # not the classic's (a PM's address)
 
     async def turn(self, desk: Desk) -> None:
         told: dict[str, str] = desk.memory.setdefault("told", {})
@@ -144,45 +146,67 @@ class ContactsLookup(Script):
             clock = new.group(1) if new else clocks[-1]
             note = (f"Hi {{first}}, tomorrow's site visit has moved: it is now at {tomorrow(desk, clock)}, and we "
                     f"meet at {place.group(1)}. Thanks")
-            for contact in await contacts(desk):
+            book = await contacts(desk)
+            tomorrow_ = (desk.now + timedelta(days=1)).date()
+            off = away_today(desk, book, anchors(desk, tomorrow_), tomorrow_)
+            for contact in book:
                 at = mentioned(desk.prompt, contact)
-                if at >= 0:
-                    to = await tell(desk, contact, channel_at(desk.prompt, at), note)
-                    told[to.lower()] = str(contact.get("first_name") or "")
+                if at < 0:
+                    continue
+                first = str(contact.get("first_name") or "")
+                if first in off:  # their firm's stand-in: the other entry at the company whose notes name them
+                    contact = next((c for c in book if c is not contact and c.get("company") == contact.get("company")
+                                    and first in str(c.get("notes") or "")), contact)
+                to = await tell(desk, contact, channel_at(desk.prompt, at), note)
+                told[to.lower()] = str(contact.get("first_name") or "")
         report(desk, told)
+
+
+# The classic's request phrasings (contacts_lookup_classic/texts.py REQUESTS, copied): (new time, new place) and
+# (texted, emailed) as each puts them.
+WHEN_WHERE = (rf"it's now at (?P<new>{CLOCK}) instead of .*?we'll meet at (?P<place>.+?) rather than",
+              rf": (?P<new>{CLOCK}), not {CLOCK}; and (?P<place>.+?), not ",
+              rf"from {CLOCK} to (?P<new>{CLOCK}), and from .+? to (?P<place>.+?)\. Texts",
+              rf"time (?P<new>{CLOCK}) \(was {CLOCK}\), place (?P<place>.+?) \(was")
+WHO_HOW = (r"Please text (?P<sms>.+?), and email (?P<email>.+?) - for email",
+           r"I need (?P<email>.+?) told by email .*? and (?P<sms>.+?) by text",
+           r"Texts for (?P<sms>.+?); emails for (?P<email>.+?), at work",
+           r"Email (?P<email>.+?) and text (?P<sms>.+?);")
 
 
 @script
 class ContactsLookupClassic(Script):
     part = "contacts_lookup_classic"
-    trigger = r"Tomorrow's site visit for the .* has moved: it's now at"
+    trigger = r"site visit.*\(\S+@\S+\)"  # the classic names the project manager's address; the day part does not
 
     async def turn(self, desk: Desk) -> None:
         told: dict[str, str] = desk.memory.setdefault("told", {})
-        m = re.search(rf"it's now at ({CLOCK}) instead of .*?we'll meet at (.+?) rather than", desk.prompt)
+        m = next((x for x in (re.search(w, desk.prompt) for w in WHEN_WHERE) if x), None)
         if m is None:
             return
-        clock, place = m.groups()
+        clock, place = m.group("new"), m.group("place")
         note = (f"Hi {{first}}, tomorrow's site visit has moved: we now meet at {tomorrow(desk, clock)}, at "
                 f"{place}. Could you reply to confirm?")
         book = await contacts(desk)
         if desk.once("classic-first"):
-            asks = re.search(r"Please text (.+?), and email (.+?) - for email", desk.prompt)
+            asks = next((x for x in (re.search(w, desk.prompt) for w in WHO_HOW) if x), None)
             if asks:
-                for channel, names in (("sms", asks.group(1)), ("email", asks.group(2))):
-                    for first, company in people_in(names):
+                for channel in ("sms", "email"):
+                    for first, company in people_in(asks.group(channel)):
                         contact = find(book, first, company)
                         if contact is not None:
                             told[(await tell(desk, contact, channel, note)).lower()] = first
             await self.move_visit(desk, clock, place)
+        pm = re.search(r"\((\S+@\S+)\)", desk.prompt)
         for email in desk.inbox.emails:
-            added = re.search(rf"One more for tomorrow's site visit: {PERSON}, .*?Could you (text|email) them",
-                              body_of(email), re.DOTALL)
+            if pm is None or sender_of(email).lower() != pm.group(1).lower() or "Re:" not in str(email.get("subject")):
+                continue
+            added = people_in(body_of(email))
             if added and desk.once(f"added-{email.get('message_id')}"):
-                contact = find(book, added.group(1), added.group(2))
+                contact = find(book, *added[0])
                 if contact is not None:
-                    channel = "sms" if added.group(3) == "text" else "email"
-                    told[(await tell(desk, contact, channel, note)).lower()] = added.group(1)
+                    channel = "sms" if re.search(r"\btext them\b", body_of(email)) else "email"
+                    told[(await tell(desk, contact, channel, note)).lower()] = added[0][0]
         report(desk, told)
 
     async def move_visit(self, desk: Desk, clock: str, place: str) -> None:
