@@ -11,6 +11,7 @@ tests/bench/bench_sweep.py's, in docs/scoring.md."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from green_agent.config import GreenSettings
@@ -67,6 +68,7 @@ async def _scores(settings: GreenSettings) -> dict[str, tuple[float, bool]]:
 
 async def test_rule_scripts_earn_nothing_on_unseen_worlds_but_where_the_issue_lists_them(tmp_path):
     scores = await _scores(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path))
+    print(json.dumps({name: [round(mean, 1), passed] for name, (mean, passed) in sorted(scores.items())}))  # for OPEN
     assert set(scores) == {*(f"scenario {s}" for s in CLASSICS), *(f"part {k}" for k in DAY_PARTS)}
     assert len(CLASSICS) == 10 and len(DAY_PARTS) >= 21
     beaten = {name for name, (mean, passed) in scores.items() if mean > IMITATION_CEILING or passed}
