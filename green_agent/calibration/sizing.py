@@ -135,8 +135,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     found = suites(reports)
     workday, classic = found.get(Suite.WORKDAY, []), found.get(Suite.CLASSIC, [])
     pools = differences(merged_scores(reports), args.low, args.high, [*workday, *classic])
+    days_pools, classic_pools = sum(s in pools for s in workday), sum(s in pools for s in classic)
     rows = [board_power(pools, d, t, workday=workday, target=args.target)
-            for d, t in _shapes(any(s in pools for s in workday), any(s in pools for s in classic))]
+            for d, t in _shapes(days_pools > 0, classic_pools > 0) if d * days_pools + t * classic_pools >= 2]
     # Resolved: found on at least POWER of the resampled boards, and by the t-test's own arithmetic. The ladder's
     # differences are one-sided (a higher rung never does less), which makes a t-test surer of itself than on two
     # real purples, each better in some worlds; the arithmetic keeps the choice honest for those.

@@ -177,6 +177,8 @@ def test_the_sizing_command_names_the_smallest_board(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["worlds"] == {"c1": 40, "workday": 40}
     smallest = out["smallest"]
-    assert smallest["power_at_target"] >= 0.8
-    assert all(b["power_at_target"] < 0.8 for b in out["boards"] if b["trials"] < smallest["trials"])
+    assert smallest["power_at_target"] >= 0.8 and smallest["paired_detectable"] <= 5.0
+    # Every smaller board falls short of the one or the other.
+    assert all(b["power_at_target"] < 0.8 or b["paired_detectable"] > 5.0
+               for b in out["boards"] if b["trials"] < smallest["trials"])
     assert sizing.main([str(tmp_path / "none.json")]) == 2
