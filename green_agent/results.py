@@ -152,8 +152,10 @@ def errored_reasons(trial_rows: Sequence[TrialRow]) -> list[ErrorReason]:
 
 def paired_detectable(trial_rows: Sequence[TrialRow]) -> float | None:
     """The paired difference a board of these rows' distinct worlds resolves (judging/calibrated.py): trials of one
-    scenario that share a world (config ``worlds: "shared"``) count once."""
-    worlds = {(row.scenario_id, row.world_digest or f"{row.seed}:{row.trial}"): bool(row.parts) for row in trial_rows}
+    scenario that share a world (config ``worlds: "shared"``) count once. A world of several parts is a composed day;
+    a classic scenario is one part drawn alone (and a day of one part spreads like one)."""
+    worlds = {(row.scenario_id, row.world_digest or f"{row.seed}:{row.trial}"): len(row.parts) > 1
+              for row in trial_rows}
     return paired_detectable_for(suite_of(list(worlds.values())), len(worlds))
 
 

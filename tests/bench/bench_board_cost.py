@@ -51,8 +51,8 @@ async def measure(roles: list[str], seconds_per_turn: float, tmp: Path) -> dict[
     for role, rows in zip(roles, runs, strict=True):
         trials = [r for r in rows if r.get("row_type") == "trial"]
         summary = next((r for r in rows if r.get("row_type") == "summary"), {})
-        days = [r for r in trials if r["parts"]]
-        classic = [r for r in trials if not r["parts"]]
+        days = [r for r in trials if len(r["parts"]) > 1]  # a classic scenario is one part drawn alone
+        classic = [r for r in trials if len(r["parts"]) <= 1]
         turns = sum(r["turns_taken"] for r in trials)
         out[role] = {
             "trials": len(trials), "days": len(days), "classic_trials": len(classic),

@@ -17,7 +17,7 @@ import json5
 from green_agent.assessment.seeds import world_seed
 from green_agent.config import GreenSettings
 from green_agent.embedded import purple_process
-from green_agent.judging.calibrated import paired_detectable_for, suite_of
+from green_agent.judging.calibrated import Suite, paired_detectable_for, suite_of
 from green_agent.protocol import AssessmentConfig, CharacterMode, WorldDraw
 from green_agent.results import NOT_HELDOUT
 from green_agent.scenarios import ScenarioLibrary
@@ -109,6 +109,9 @@ async def test_every_row_of_a_green_without_a_secret_says_so(tmp_path):
     async with green_server(settings(tmp_path, None)) as green, purple_process("noop", BENCHMARK) as noop:
         rows = await assess_via_green(green, noop, ["workday", "phishing_guard"], scaled_down(BOARD))
     assert [row["row_type"] for row in rows] == ["trial", "trial", "summary"]
+    # Two worlds, a composed day and a classic scenario: the summary says what they resolve paired (the mix's
+    # calibrated spread).
+    assert rows[-1]["paired_detectable_difference"] == paired_detectable_for(Suite.MIX, 2)
     for row in trials(rows):
         assert row["warnings"].count(NOT_HELDOUT) == 1, row["warnings"]
         # Without a secret the world follows from the seed alone (and, a world per trial, from the trial).

@@ -133,12 +133,13 @@ def test_summary_rows_carry_the_paired_difference_of_their_own_worlds():
                          percentage=50.0 + trial)
 
     # Three trials of one classic world (worlds "shared") and two of another: two worlds, not five.
-    shared = [row("a", t, "w-a", []) for t in range(3)] + [row("b", t, "w-b", []) for t in range(2)]
+    # A classic scenario's rows name its one part; a composed day's, its several.
+    shared = [row("a", t, "w-a", ["a"]) for t in range(3)] + [row("b", t, "w-b", ["b"]) for t in range(2)]
     summary = summary_row(shared, request=REQUEST, assessment_id="a1")
     assert summary.paired_detectable_difference == paired_detectable_difference(sd[Suite.CLASSIC], 2)
     # Every trial a world of its own (worlds "each"), composed days beside classics: the mix's constant.
     each = [row("workday", t, f"d{t}", ["rain_move", "travel"]) for t in range(6)]
-    each += [row("a", t, f"a{t}", []) for t in range(6)]
+    each += [row("a", t, f"a{t}", ["a"]) for t in range(6)]
     mixed = summary_row(each, request=REQUEST, assessment_id="a1")
     assert mixed.paired_detectable_difference == paired_detectable_difference(sd[Suite.MIX], 12)
     assert summary_row(each[:6], request=REQUEST, assessment_id="a1").paired_detectable_difference == \
