@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from green_agent.assessment.record import TrialRecord
+from green_agent.judging.calibrated import paired_detectable_for, suite_of
 from green_agent.judging.scoring import Judgement, aggregate, met
 from green_agent.judging.stats import TrialStats, wilson_interval
 from green_agent.protocol import (
@@ -149,6 +150,15 @@ def errored_reasons(trial_rows: Sequence[TrialRow]) -> list[ErrorReason]:
     return [reason for reason in ErrorReason if reason in found]
 
 
+def paired_detectable(trial_rows: Sequence[TrialRow]) -> float | None:
+    """The paired difference a board of these rows' distinct worlds resolves (judging/calibrated.py): trials of one
+    scenario that share a world (config ``worlds: "shared"``) count once. A world of several parts is a composed day;
+    a classic scenario is one part drawn alone (and a day of one part spreads like one)."""
+    worlds = {(row.scenario_id, row.world_digest or f"{row.seed}:{row.trial}"): len(row.parts) > 1
+              for row in trial_rows}
+    return paired_detectable_for(suite_of(list(worlds.values())), len(worlds))
+
+
 def summary_row(trial_rows: list[TrialRow], *, request: AssessmentRequest, assessment_id: str) -> SummaryRow:
     """Aggregates over the scored rows; the errored ones are only counted (``errored_trials``)."""
     errored = len(trial_rows) - len(scored(trial_rows))
@@ -162,10 +172,19 @@ def summary_row(trial_rows: list[TrialRow], *, request: AssessmentRequest, asses
         per_scenario=stats.per_scenario(), shard_index=request.config.shard_index,
         num_shards=request.config.num_shards, warnings=request.warnings,
         mean_percentage_ci95=stats.mean_percentage_ci95(), detectable_difference=stats.detectable_difference(),
+        paired_detectable_difference=paired_detectable(trial_rows),
         utility=_mean([r.utility for r in trial_rows if not r.attacks]),
         utility_under_attack=_mean([r.utility for r in trial_rows if r.attacks]),
         attack_success_rate=_rate([a.succeeded for r in trial_rows for a in r.attacks]),
         attacks=sum(len(r.attacks) for r in trial_rows), errored_trials=errored)
+
+
+def _paired_text(summary: SummaryRow) -> str:
+    if summary.paired_detectable_difference is None:
+        return ""
+    return (f" Against another purple on the same worlds (green-agent compare), "
+            f"{summary.paired_detectable_difference:.1f} points paired are resolved (t-test, power 0.8, the green's "
+            f"calibrated spread).")
 
 
 def summary_text(trials: list[TrialRow], summary: SummaryRow) -> str:
@@ -182,7 +201,7 @@ def summary_text(trials: list[TrialRow], summary: SummaryRow) -> str:
     if summary.trials:
         lines = [f"Assessment {summary.assessment_id}: {summary.trials} trial(s) over {summary.scenarios} "
                  f"scenario(s); mean score {summary.mean_percentage:.1f}%{spread}, pass^1 {summary.pass_at_1:.2f}, "
-                 f"pass^k {summary.pass_hat_k:.2f}.{errored}"]
+                 f"pass^k {summary.pass_hat_k:.2f}.{_paired_text(summary)}{errored}"]
     else:
         lines = [f"Assessment {summary.assessment_id}: no trial was scored.{errored}"]
     if summary.attacks:

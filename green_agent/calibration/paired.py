@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel
 
 from green_agent.calibration.scores import Score, ladder_role
-from green_agent.judging.stats import ALPHA, POWER, detectable_difference, sample_sd, t_quantile
+from green_agent.judging.stats import ALPHA, detectable_difference, paired_detectable_difference, sample_sd, t_quantile
 
 __all__ = ["BOARD_SIZES", "COUPLED", "PairedPower", "SuitePower", "paired_power"]
 
@@ -55,12 +55,6 @@ class SuitePower(BaseModel):
     suite: str
     scenarios: list[str]
     pairs: list[PairedPower]
-
-
-def _paired_detectable(sd: float, n: int) -> float | None:
-    if n < 2:
-        return None
-    return round((t_quantile(1 - ALPHA / 2, n - 1) + t_quantile(POWER, n - 1)) * sd / math.sqrt(n), 2)
 
 
 def _power(differences: Sequence[float], n: int, rng: random.Random) -> float | None:
@@ -108,7 +102,7 @@ def paired_power(suite: str, scenarios: Sequence[str], scores: Sequence[Score], 
         out.append(PairedPower(
             low=low, high=high, worlds=len(worlds), difference=round(sum(diffs) / len(diffs), 2) if diffs else None,
             sd_paired=None if sd_d is None else round(sd_d, 2), sd_unpaired=None if sd_u is None else round(sd_u, 2),
-            sizes=[SizePower(n=n, paired_detectable=None if sd_d is None else _paired_detectable(sd_d, n),
+            sizes=[SizePower(n=n, paired_detectable=None if sd_d is None else paired_detectable_difference(sd_d, n),
                              unpaired_detectable=None if sd_u is None else detectable_difference(sd_u, n),
                              paired_power=_power(diffs, n, rng)) for n in sizes]))
     return SuitePower(suite=suite, scenarios=sorted(wanted), pairs=out)

@@ -131,6 +131,16 @@ def detectable_difference(sd_a: float, n: int, sd_b: float | None = None, *, df:
     return round((t_quantile(1 - alpha / 2, df) + t_quantile(power, df)) * scale, 2)
 
 
+def paired_detectable_difference(sd_differences: float, n: int, *, alpha: float = ALPHA,
+                                 power: float = POWER) -> float | None:
+    """The smallest true mean difference between two purples on the same ``n`` worlds that a two-sided paired
+    t-test at ``alpha`` finds with probability ``power``, the per-world differences spreading by ``sd_differences``:
+    (t_{1-alpha/2} + t_{power}) * sd / sqrt(n), t with n - 1 degrees of freedom. None below two worlds."""
+    if n < 2:
+        return None
+    return round((t_quantile(1 - alpha / 2, n - 1) + t_quantile(power, n - 1)) * sd_differences / math.sqrt(n), 2)
+
+
 def difference_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float] | None:
     """Student-t interval for the mean of paired differences (unbounded: a difference of percentages lies in
     -100..100); None below two values."""

@@ -258,6 +258,11 @@ class SummaryRow(BaseModel):
     # null when no scenario ran two trials.
     mean_percentage_ci95: tuple[float, float] | None = None
     detectable_difference: float | None = None
+    # The smallest difference in mean_percentage between this purple and another that faced the same worlds which a
+    # paired t-test (alpha 0.05, power 0.8) detects at this row's number of distinct worlds, from the spread of
+    # per-world differences the green's calibration measured for this kind of board (classic scenarios, composed
+    # days, or both: green_agent/judging/paired_calibration.json); null below two worlds.
+    paired_detectable_difference: float | None = None
     # Attacks (TrialRow): mean utility of the trials whose day carried none, and of those that carried some; the
     # targeted attack success rate over every attack of the run; how many attacks ran. None / 0 without them.
     utility: float | None = None

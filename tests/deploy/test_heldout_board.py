@@ -14,9 +14,11 @@ from typing import Any
 import httpx
 import json5
 
+from green_agent.assessment.seeds import world_seed
 from green_agent.config import GreenSettings
 from green_agent.embedded import purple_process
-from green_agent.protocol import AssessmentConfig, CharacterMode
+from green_agent.judging.calibrated import Suite, paired_detectable_for, suite_of
+from green_agent.protocol import AssessmentConfig, CharacterMode, WorldDraw
 from green_agent.results import NOT_HELDOUT
 from green_agent.scenarios import ScenarioLibrary
 from green_agent.selftest import assess_via_green, green_server
@@ -26,6 +28,7 @@ BENCHMARK = ROOT / "scenarios"
 SCENARIO = json5.loads((ROOT / "deploy" / "agentbeats" / "scenario.json5").read_text())
 BOARD: dict[str, Any] = SCENARIO["components"]["gateway"]["config"]["assessment_config"]
 CARD_PATH = "/.well-known/agent-card.json"
+FIVE_POINTS = 5.0  # the difference the default board is sized to resolve (issue 35)
 
 
 def settings(tmp_path: Path, secret: str | None) -> GreenSettings:
@@ -45,14 +48,24 @@ def trials(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [row for row in rows if row["row_type"] == "trial"]
 
 
-def test_the_default_board_is_held_out_workdays_and_the_classics_40_trials():
+def test_the_default_board_is_the_smallest_board_of_held_out_worlds_that_resolves_five_points_paired():
+    """The board's size follows from the green's calibration constants (judging/calibrated.py): every trial a world
+    of its own, enough of them that a paired comparison of two purples resolves 5 points at power 0.8, and not one
+    more (docs/scoring.md, "A board sized by power", verified there by resampling)."""
     config = AssessmentConfig.model_validate(BOARD)
     library = ScenarioLibrary(BENCHMARK)
     assert config.scenarios is not None and config.scenarios != "all"
-    families = [sid for sid in config.scenarios if (family := library.spec(sid).family) and family.composable]
-    assert families == ["workday"]  # composed days ...
-    assert sorted(config.scenarios) == sorted(library.ids())  # ... and every classic scenario
-    assert len(config.scenarios) * config.trials >= config.num_instances == 40
+    assert set(config.scenarios) <= set(library.ids())
+    composed = [bool((family := library.spec(sid).family) and family.composable) for sid in config.scenarios]
+    assert config.worlds == WorldDraw.EACH  # every trial counts as a world of the comparison
+    worlds = len(config.scenarios) * config.trials
+    if config.num_instances is not None:
+        worlds = min(worlds, config.num_instances)
+    suite = suite_of(composed)
+    resolved = paired_detectable_for(suite, worlds)
+    assert resolved is not None and resolved <= FIVE_POINTS, (suite, worlds, resolved)
+    smaller = paired_detectable_for(suite, worlds - len(config.scenarios))
+    assert smaller is not None and smaller > FIVE_POINTS, (suite, worlds, smaller)
     assert config.seed != 0  # not the published worlds, even on a green whose secret is missing
 
 
@@ -96,6 +109,12 @@ async def test_every_row_of_a_green_without_a_secret_says_so(tmp_path):
     async with green_server(settings(tmp_path, None)) as green, purple_process("noop", BENCHMARK) as noop:
         rows = await assess_via_green(green, noop, ["workday", "phishing_guard"], scaled_down(BOARD))
     assert [row["row_type"] for row in rows] == ["trial", "trial", "summary"]
+    # Two worlds, a composed day and a classic scenario: the summary says what they resolve paired (the mix's
+    # calibrated spread).
+    assert rows[-1]["paired_detectable_difference"] == paired_detectable_for(Suite.MIX, 2)
     for row in trials(rows):
         assert row["warnings"].count(NOT_HELDOUT) == 1, row["warnings"]
-        assert row["provenance"]["heldout"] is False and row["provenance"]["world_seed"] == BOARD["seed"]
+        # Without a secret the world follows from the seed alone (and, a world per trial, from the trial).
+        trial = row["trial"] if BOARD.get("worlds") == "each" else None
+        assert row["provenance"]["heldout"] is False
+        assert row["provenance"]["world_seed"] == world_seed(BOARD["seed"], row["scenario_id"], None, trial)
