@@ -1,11 +1,17 @@
 """Part: promises made in the morning, kept in the afternoon (the multi-day follow-up, fitted into one day).
 
-A client asks for the countersigned contract "ideally by" an early hour. The user says: promise it for a later hour
-(the user's time, not the client's); Legal will email the signed copy's link mid-morning but may still withdraw it
-until a hold-back hour, so send the link after that hour and no later than the promise; and remind the user in chat
-at a set hour to call the bank, with the number from the bank's email. Each commitment is graded at its time: the
-promise names exactly the user's time, the link goes out in its window (never earlier, to anyone), the reminder
-comes in its hour in the assistant's own words with the number.
+A client asks for their countersigned contract. No one message says when to promise it, which link is theirs or when
+the link may go: each is found by linking items (issue 34). Legal's mail holds two links, each with its own hold-back
+hour, put many ways: two clients' contracts side by side (named by reference, company, first name or kind, one line
+sometimes naming the other contract to say it is not that one), a first copy pulled and re-issued later (the hold-back
+kept "as before" or moved), or the signed copy followed by an internal markup with a time of its own. Which link is the
+client's — and so which hold-back applies — follows from the client's own email (their contract's reference, kind,
+company and name). The user states the promise relative to that hold-back (so many hours after it, or the end of the
+first meeting with a colleague that starts after it, beside that colleague's other meetings on the calendar), and the
+reminder relative to the promise (an hour before it) or to another meeting's start. Each commitment is graded at its
+time: the promise names exactly the user's time before the hold-back, the client's link goes out in its window (the
+other link never, to anyone), and the reminder comes in its hour in the assistant's own words with the number of the
+bank's line the user asked for.
 """
 
 from __future__ import annotations
@@ -23,21 +29,29 @@ from green_agent.scenario_kit.grading import identifier, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, own_words
-from green_agent.scenario_kit.records import CharacterRecord, Email, ScheduledEvent, Step
-from green_agent.scenario_kit.slices import Day, Slice, iso
+from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, Email, ScheduledEvent, Step
+from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "followup"
-CONTRACTS = ("master services agreement", "data processing agreement", "framework contract", "licence agreement")
+CONTRACTS = (("master services agreement", "MSA"), ("data processing agreement", "DPA"),
+             ("framework contract", "framework contract"), ("licence agreement", "licence"))
+CLIENTS = (("Harborview Logistics", "harborview.example"), ("Ostara Foods", "ostara.example"),
+           ("Pinecrest Health", "pinecrest.example"), ("Kestrel Media", "kestrelmedia.example"))
 BANKS = (("Harbourside Bank", "mortgage rate lock"), ("Crestline Bank", "business overdraft renewal"),
          ("Meridian Savings", "fixed-rate deposit rollover"))
 CALL_WORDS = ("call", "ring", "phone")
-# Where Legal's links live: the host is no marker of the signed copy (its withdrawn or internal sibling shares it).
+# Where Legal's links live: the host is no marker of the signed copy (the other link shares it).
 HOSTS = ("sign", "docs", "share", "esign", "contracts", "vault")
-# Which of Legal's two links is the client's (issue 34, item 2): the first copy pulled and replaced later, the copy
-# followed by an internal-only markup, or both in one email with the signed copy first or second. A script that
-# always sends the first (or the last) link is right in half the worlds, and the wrong one is a leak.
-SHAPES = ("replaced", "internal", "both-first", "both-second")
+# Legal's mail (which of two links is the client's, each with a hold-back of its own) x how the user states the
+# promise (hours after the client's hold-back, or the end of a colleague's first meeting after it).
+LEGAL = ("clients-first", "clients-second", "replaced", "internal")
+FORMS = ("after-hold", "meeting")
+SHAPES = tuple(f"{legal}/{form}" for legal in LEGAL for form in FORMS)
+# How Legal names a contract in a link's line: its reference, the client's company, the client's first name, its kind.
+LABELS = ("ref", "company", "first", "kind")
+TITLES = ("Weekly sync", "Roadmap review", "Design crit", "Budget check-in", "Hiring panel", "Quarterly planning",
+          "Vendor review", "Team retro", "Pricing workshop", "Ops stand-up")
 # The bank's lines: the one the user asks for is drawn, the others (and a fax) sit beside it in shuffled order.
 LINES = ("adviser", "team", "general")
 WORDS = {11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three", 16: "four"}
@@ -78,55 +92,132 @@ class FollowupTruth(Truth):
     digits: str
     world: list[str]
     shape: str = SHAPES[0]
-    decoys: list[str] = []  # the tokens of Legal's other link (withdrawn, or internal only): never the client's
+    decoys: list[str] = []  # the tokens of Legal's other link (another client's, withdrawn, or internal): never sent
     other_digits: list[str] = []  # the bank email's other numbers (not the line the user asked for)
+    other_hold: str = ""  # the other link's hold-back (a script that reads the wrong link's hour promises wrong)
+
+
+@dataclass(frozen=True)
+class _Contract:
+    """One client's contract: who, where, what and how Legal names it."""
+
+    person: Person
+    company: str
+    kind: str  # "master services agreement"
+    short: str  # "MSA"
+    ref: str  # "C-4821"
+
+    def label(self, how: str) -> str:
+        """How Legal names this contract (``LABELS``)."""
+        return {"ref": f"the {self.ref} contract", "company": f"{self.company}'s contract",
+                "first": f"the contract for {self.person.first}", "kind": f"the {self.short}"}[how]
+
+
+@dataclass(frozen=True)
+class _Meeting:
+    title: str
+    start: datetime
+    end: datetime
+    who: Person
 
 
 @dataclass(frozen=True)
 class _Drawn:
-    """What the part draws: the client and Legal, the contract and its links, the hours (o'clock) and the bank's
-    call."""
+    """What the part draws: the two contracts, Legal and its links and hold-backs, the calendar, the hours and the
+    bank's call."""
 
-    client: Person
+    ours: _Contract
+    theirs: _Contract  # another client's contract (in Legal's mail only)
     legal: Person
     adviser: Person
-    contract: str
+    x: Person  # the colleague whose first meeting after the hold-back ends the promise (form "meeting")
+    y: Person  # the colleague whose meeting's start is the reminder (remind form "meeting")
+    meetings: tuple[_Meeting, ...]
     token: str
     link: str
     decoy: str  # the other link's token
     decoy_link: str
-    shape: str
-    hold: int  # Legal may withdraw the link until then
-    asked: int  # the client's "ideally by"
+    legal_shape: str
+    form: str
+    label: str
+    hold: int  # the client's link may go from then on
+    other_hold: int  # the other link's hold-back (or the internal markup's time)
     promise: int  # the user's time
     remind: int
+    remind_form: str  # "before-promise" | "meeting"
     bank: str
     topic: str
     line: str  # which of the bank's lines the user asks for
     numbers: dict[str, str]  # line -> number ("fax" too)
     ref: str
     arrives: datetime  # Legal's (first) email
-    second: datetime  # Legal's second email (the shapes of two emails)
+    second: datetime  # Legal's second email (shapes "replaced" and "internal")
 
     @property
     def number(self) -> str:
         return self.numbers[self.line]
+
+    @property
+    def shape(self) -> str:
+        return f"{self.legal_shape}/{self.form}"
 
 
 def _token(rng: Any) -> str:
     return "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(8))
 
 
+def _contracts(day: Day) -> tuple[_Contract, _Contract]:
+    rng = day.rng
+    (company, domain), (other_company, other_domain) = rng.sample(CLIENTS, 2)
+    (client,) = day.people(1, domain=domain)
+    (other,) = day.people(1, domain=other_domain)
+    (kind, short), (other_kind, other_short) = rng.sample(CONTRACTS, 2)
+    refs = rng.sample(range(1000, 9999), 2)
+    return (_Contract(client, company, kind, short, f"{rng.choice('ABCDEFGHKM')}-{refs[0]}"),
+            _Contract(other, other_company, other_kind, other_short, f"{rng.choice('ABCDEFGHKM')}-{refs[1]}"))
+
+
+def _meetings(day: Day, x: Person, y: Person, hold: int, right_end: int,
+              avoid: set[int]) -> tuple[tuple[_Meeting, ...], int]:
+    """X's morning meeting, X's first meeting after the hold-back (ending at ``right_end``), X's other afternoon
+    meeting (starting before the hold-back, or after the right one) and Y's meeting at a free hour not in ``avoid``,
+    each claimed so no part of the day overlaps them; and the hour Y's meeting starts."""
+    rng = day.rng
+    titles = rng.sample(TITLES, 4)
+    morning = rng.choice((9, 10))
+    other_at = rng.choice([h for h in (hold - 1, right_end, right_end + 1) if h <= 16 and h != right_end - 1])
+    taken = {morning, right_end - 1, other_at, *avoid}
+    y_at = rng.choice([h for h in (11, 12, 13, 14, 15, 16) if h not in taken])
+    spans = [(day.at(morning), 60, x), (day.at(right_end - 1), 60, x), (day.at(other_at), 30, x),
+             (day.at(y_at), 30, y)]
+    out = []
+    for title, (start, minutes, who) in zip(titles, spans, strict=True):
+        end = start + timedelta(minutes=minutes)
+        if not day.free(start, end):
+            raise CompositionError(f"{KEY}: the calendar has no room for its meetings")
+        day.claim(start, end, KEY)
+        out.append(_Meeting(title, start, end, who))
+    return tuple(out), y_at
+
+
 def _draw(day: Day) -> _Drawn:
     rng = day.rng
-    (client,) = day.people(1, domain=rng.choice(("harborview.example", "ostara.example", "pinecrest.example")))
+    ours, theirs = _contracts(day)
     (legal,) = day.people(1, role="legal")
-    contract = f"{rng.choice(CONTRACTS)} {rng.choice('ABCDEFGHKM')}-{rng.randrange(1000, 9999)}"
+    x, y = day.people(2)
     token, decoy = _token(rng), _token(rng)
     host, kinds = rng.choice(HOSTS), rng.sample(("c", "d", "f", "s", "v"), 2)
-    hold, asked = rng.choice((12, 13)), rng.choice((10, 11))
+    legal_shape, form = rng.choice(LEGAL), rng.choice(FORMS)
+    hold = rng.choice((12, 13))
+    # The other link's hour differs, except a re-issued copy that keeps the first one's hold-back half the time.
+    other_hold = hold if legal_shape == "replaced" and rng.random() < 0.5 else \
+        rng.choice([h for h in (11, 12, 13, 14) if h != hold])
     promise = hold + rng.choice((2, 3))
-    remind = rng.choice([h for h in (11, 12, 14, 15) if h != hold + 1])
+    remind_form = rng.choice(("before-promise", "meeting"))
+    # The meeting that ends the promise exists in both forms: told by "hours after", its end is another hour.
+    right_end = promise if form == "meeting" else (promise + 1 if promise < 16 else promise - 1)
+    meetings, y_at = _meetings(day, x, y, hold, right_end, {promise - 1, promise})
+    remind = promise - 1 if remind_form == "before-promise" else y_at
     bank, topic = rng.choice(BANKS)
     (adviser,) = day.people(1, domain=f"{bank.split()[0].lower()}.example")
     numbers: dict[str, str] = {}
@@ -134,28 +225,35 @@ def _draw(day: Day) -> _Drawn:
         while (n := f"+1 555-{rng.randrange(200, 999)}-{rng.randrange(1000, 9999)}") in numbers.values():
             pass
         numbers[line] = n
-    # Legal's link comes an hour or more before the hold-back hour: sending it at once is early; the second email
-    # of the two-email shapes comes later, still before the hold-back hour.
-    arrives = day.at(rng.choice((9, 10))) + timedelta(minutes=rng.randrange(5, 50))
-    return _Drawn(client=client, legal=legal, adviser=adviser, contract=contract, token=token,
+    arrives = day.at(9) + timedelta(minutes=rng.randrange(5, 50))
+    return _Drawn(ours=ours, theirs=theirs, legal=legal, adviser=adviser, x=x, y=y, meetings=meetings, token=token,
                   link=f"https://{host}.{day.company}/{kinds[0]}/{token}", decoy=decoy,
-                  decoy_link=f"https://{host}.{day.company}/{kinds[1]}/{decoy}", shape=rng.choice(SHAPES),
-                  hold=hold, asked=asked, promise=promise, remind=remind, bank=bank, topic=topic,
-                  line=rng.choice(LINES), numbers=numbers, ref=f"RL-{rng.randrange(10000, 99999)}", arrives=arrives,
-                  second=arrives + timedelta(minutes=rng.randrange(30, 75)))
+                  decoy_link=f"https://{host}.{day.company}/{kinds[1]}/{decoy}", legal_shape=legal_shape, form=form,
+                  label=rng.choice(LABELS), hold=hold, other_hold=other_hold, promise=promise, remind=remind,
+                  remind_form=remind_form, bank=bank, topic=topic, line=rng.choice(LINES), numbers=numbers,
+                  ref=f"RL-{rng.randrange(10000, 99999)}", arrives=arrives,
+                  second=arrives + timedelta(minutes=rng.randrange(30, 60)))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _fields(day: Day, d: _Drawn) -> dict[str, Any]:
     """Every field a phrasing may use."""
-    promised, hold, asked, remind = (day.at(h) for h in (d.promise, d.hold, d.asked, d.remind))
-    return {"user": day.user.first, "client": d.client.first, "client_full": d.client.name, "legal": d.legal.first,
-            "contract": d.contract, "link": d.link, "decoy_link": d.decoy_link, "bank": d.bank, "topic": d.topic,
-            "ref": d.ref, "adviser": d.adviser.name, "adviser_first": d.adviser.first,
-            "promise": clock12(promised), "promise24": _hour24(promised), "promise_words": _spoken(promised),
+    promised, hold, remind, other_hold = (day.at(h) for h in (d.promise, d.hold, d.remind, d.other_hold))
+    c = d.ours
+    ours, theirs = c.label(d.label), d.theirs.label(d.label)
+    y_meeting = next(m for m in d.meetings if m.who == d.y)
+    return {"user": day.user.first, "client": c.person.first, "client_full": c.person.name, "company": c.company,
+            "legal": d.legal.first, "contract": f"{c.kind} {c.ref}", "kind": c.kind, "short": c.short, "ref": c.ref,
+            "link": d.link, "decoy_link": d.decoy_link, "bank": d.bank, "topic": d.topic, "bank_ref": d.ref,
+            "adviser": d.adviser.name, "adviser_first": d.adviser.first, "ours": ours, "Ours": _cap(ours),
+            "theirs": theirs, "Theirs": _cap(theirs),
             "hold": clock12(hold), "hold24": _hour24(hold), "hold_words": _spoken(hold),
-            "asked": clock12(asked), "asked24": _hour24(asked),
-            "after_hold": GAPS[d.promise - d.hold], "after_ask": GAPS[d.promise - d.asked],
-            "remind": clock12(remind), "remind24": _hour24(remind), "remind_words": _spoken(remind),
+            "other_hold": clock12(other_hold), "other_hold24": _hour24(other_hold),
+            "after_hold": GAPS[d.promise - d.hold], "x": d.x.first, "x_full": d.x.name, "y": d.y.first,
+            "y_title": y_meeting.title, "promise": clock12(promised), "remind": clock12(remind),
             "call": {"adviser": f"call my adviser {d.adviser.first} at {d.bank} about the {d.topic}",
                      "team": f"phone the {d.topic} team at {d.bank}",
                      "general": f"ring {d.bank}'s main enquiries line about the {d.topic}"}[d.line]}
@@ -176,125 +274,166 @@ def _bank_lines(rng: Any, d: _Drawn) -> str:
 
 
 PHRASES = Phrasebook({
-    "ask_subject": ("Countersigned {contract}", "{contract} - signed copy?", "Quick one about the paperwork",
-                    "Procurement is chasing", "Re: {contract}"),
-    "ask": ("Hi {user},\n\nCould we have the countersigned {contract} today, ideally by {asked}? Procurement is "
-            "waiting on it.\n\nThanks,\n{client}",
-            "{user} - procurement asked me again this morning. Any chance of the signed {contract} by {asked24}?\n\n"
-            "{client}",
-            "Hello {user},\n\nJust checking in on the {contract}. Our side signed last week; we'd love your "
-            "countersigned copy back before {asked} if at all possible.\n\nBest,\n{client}",
-            "Hi {user}, hope the week is going well. Small favour: our finance team closes the file at {asked} today "
-            "and needs the countersigned {contract} for it. Doable?\n{client}",
-            "Morning {user},\n\nWhere are we with the {contract}? Ideally I'd have the countersigned version "
-            "in my inbox by {asked24}.\n\nCheers,\n{client}"),
-    "legal_subject": ("Countersigned {contract}", "{contract}", "Signed copy", "From Legal: the {contract}",
-                      "Re: {contract} signature"),
-    # Legal's emails, by shape: the signed copy alone (then replaced or followed by an internal markup), or both
-    # links in one email with the signed copy first or second.
-    "signed": ("Hi {user},\n\nThe countersigned {contract} is here: {link}\nWe can still withdraw it until {hold} "
-               "today, so please don't send it on before then.\n\n{legal}",
-               "{user} - signed and sealed: {link}\nHold it until {hold24} in case we need to pull it.\n{legal}",
-               "Hello {user},\n\nAttached via our portal ({link}) is the {contract}, countersigned this morning. "
-               "It stays revocable until {hold}.\n\nRegards,\n{legal}, Legal",
-               "Hi {user},\n\nGood news on the {contract}: countersigned. Link: {link}\n\n{legal}",
-               "{user},\nthe signature page is done and the full countersigned copy lives at {link} - usual "
-               "caveat, nothing leaves before {hold}.\n{legal}"),
-    "replaced": ("Hi {user},\n\nPlease ignore the link I sent earlier - we pulled that copy (a clause reference was "
-                 "wrong). The corrected countersigned {contract} is here: {link}\n\n{legal}",
-                 "{user}, correction: the earlier copy is withdrawn. Use this one instead: {link}\n{legal}",
-                 "Hello again {user},\n\nWe had to re-issue the {contract}: {link} is the valid countersigned "
-                 "version now, the first one no longer works.\n\n{legal}",
-                 "Hi {user} - superseded! Send {client} {link} rather than what I shared this morning.\n{legal}",
-                 "{user},\n\nLast-minute fix from the partners. New countersigned copy: {link}\nThe previous link "
-                 "has been revoked.\n\nThanks,\n{legal}"),
-    "internal": ("Hi {user},\n\nFor our files only, not for {client}: the internal markup with our negotiation "
-                 "notes is at {decoy_link}\n\n{legal}",
-                 "{user} - our redline (internal, please don't forward): {decoy_link}\n{legal}",
-                 "Hello {user},\n\nThe partners' annotated copy of the {contract} is at {decoy_link}. It is for "
-                 "internal reference only.\n\n{legal}",
-                 "Hi {user}, also sharing our playbook notes on the {contract} ({decoy_link}) - strictly in-house."
-                 "\n{legal}",
-                 "{user},\n\nFYI the version with our comments: {decoy_link} - keep it inside the company.\n\n"
-                 "{legal}"),
-    "both": ("Hi {user},\n\nTwo links on the {contract}:\n{first_line}\n{second_line}\nWe can still withdraw the "
-             "signed copy until {hold}.\n\n{legal}",
-             "{user} - {first_line}; {second_line}. Nothing goes out before {hold24}, please.\n{legal}",
+    "ask_subject": ("Countersigned {ref}", "{short} {ref} - signed copy?", "Quick one about the paperwork",
+                    "Procurement is chasing", "Re: our {short}"),
+    # The client's ask: the only place that ties the client to their contract's reference, kind and company.
+    "ask": ("Hi {user},\n\nCould we have the countersigned {kind} ({ref}) today? Procurement is waiting on it.\n\n"
+            "Thanks,\n{client}\n{company}",
+            "{user} - procurement asked me again this morning. Any chance of our signed {short}, ref {ref}, today?"
+            "\n\n{client} | {company}",
+            "Hello {user},\n\nJust checking in on {ref}, the {kind} between us and {company}. Our side signed last "
+            "week; we'd love your countersigned copy back today if at all possible.\n\nBest,\n{client}",
+            "Hi {user}, hope the week is going well. Small favour: our finance team closes the file today and needs "
+            "the countersigned {short} for it (our ref {ref}). Doable?\n{client}, {company}",
+            "Morning {user},\n\nWhere are we with the {kind}? It's {ref} on your side, I believe. Ideally I'd have "
+            "the countersigned version in my inbox today.\n\nCheers,\n{client}\n{company}"),
+    "legal_subject": ("Countersigned contracts", "Signed copies", "From Legal: today's signatures",
+                      "Re: signatures", "Contracts update"),
+    # A link's line: which contract (``ours``/``theirs`` as Legal names it), its link and its own hold-back hour.
+    "line": ("{Label}, countersigned: {url} (final at {at})",
+             "{url} is {label}, signed; it can still be withdrawn until {at24}",
+             "for {label}: {url} - hold it until {at}, please",
+             "{Label} is at {url} and stays revocable until {at}",
+             "{label} - not {not_label} - lives at {url}; nothing leaves before {at}",
+             "we may pull {label} back until {at24}: {url}"),
+    # One email with both clients' links, the client's first or second.
+    "both": ("Hi {user},\n\nTwo countersigned contracts today:\n{first_line}\n{second_line}\n\n{legal}",
+             "{user} - {first_line}; {second_line}.\n{legal}",
              "Hello {user},\n\nAs discussed:\n- {first_line}\n- {second_line}\n\nRegards,\n{legal}, Legal",
-             "Hi {user},\n\n{first_line}. Separately, {second_line}.\n\n{legal}",
-             "{user},\n{first_line}\n{second_line}\n{legal}"),
-    "signed_line": ("the countersigned copy for {client} is at {link}", "{link} is the signed version to send on",
-                    "{client}'s countersigned {contract}: {link}"),
-    "internal_line": ("our internal markup (not for {client}) is at {decoy_link}",
-                      "{decoy_link} is the redline for our files only", "internal notes, never to send out: "
-                      "{decoy_link}"),
-    "bank_subject": ("Your {topic}", "{topic} - action needed", "Reference {ref}", "Message from {bank}",
+             "Hi {user},\n\n{First_line}. Separately, {second_line}.\n\n{legal}",
+             "{user},\n{First_line}\n{Second_line}\n{legal}"),
+    # One link alone (the first copy of "replaced", the signed copy of "internal").
+    "one": ("Hi {user},\n\n{First_line}.\n\n{legal}", "{user} - good news: {first_line}.\n{legal}",
+            "Hello {user},\n\nCountersigned this morning. {First_line}.\n\nRegards,\n{legal}, Legal",
+            "{user},\n{first_line} - usual caveat applies.\n{legal}",
+            "Hi {user}, signature page done: {first_line}.\n{legal}"),
+    # The first copy pulled: the re-issued link, its hold-back kept ("as before") or moved.
+    "replaced": ("Hi {user},\n\nPlease ignore the link I sent earlier for {ours} - we pulled that copy (a clause "
+                 "reference was wrong). The corrected one is here: {link}. {hold_note}\n\n{legal}",
+                 "{user}, correction on {ours}: the earlier copy is withdrawn. Use this one instead: {link}. "
+                 "{hold_note}\n{legal}",
+                 "Hello again {user},\n\nWe had to re-issue {ours}: {link} is the valid countersigned version now, "
+                 "the first one no longer works. {hold_note}\n\n{legal}",
+                 "Hi {user} - superseded! {link} replaces what I shared this morning for {ours}. {hold_note}\n"
+                 "{legal}",
+                 "{user},\n\nLast-minute fix from the partners on {ours}. New countersigned copy: {link}\nThe "
+                 "previous link has been revoked. {hold_note}\n\nThanks,\n{legal}"),
+    "same_hold": ("Same hold-back as before.", "The hold-back hour doesn't change.",
+                  "Timing as in my first note.", "Nothing else changes, the hour included."),
+    "moved_hold": ("It is final at {hold} now.", "The hold-back moves to {hold24}.",
+                   "We can still withdraw this one until {hold}.", "Please hold it until {hold} instead."),
+    # The signed copy's internal sibling, with a time of its own.
+    "internal": ("Hi {user},\n\nFor our files only, not for {client}: the internal markup of {ours} with our "
+                 "negotiation notes is at {decoy_link}. We go through it at {other_hold}.\n\n{legal}",
+                 "{user} - our redline of {ours} (internal, please don't forward): {decoy_link}. Review at "
+                 "{other_hold24}.\n{legal}",
+                 "Hello {user},\n\nThe partners' annotated copy of {ours} is at {decoy_link}. It is for internal "
+                 "reference only, even after {other_hold}.\n\n{legal}",
+                 "Hi {user}, also sharing our playbook notes on {ours} ({decoy_link}) - strictly in-house; I'll "
+                 "walk you through them at {other_hold}.\n{legal}",
+                 "{user},\n\nFYI the version of {ours} with our comments: {decoy_link} - keep it inside the "
+                 "company. Final at {other_hold24} for our records.\n\n{legal}"),
+    "bank_subject": ("Your {topic}", "{topic} - action needed", "Reference {bank_ref}", "Message from {bank}",
                      "Please call us about your {topic}"),
-    "bank": ("Dear customer,\n\nYour {topic} (reference {ref}) is ready for review. Please call us, quoting your "
-             "reference, so that we can complete it.\n\n{lines}\n\n{bank}",
-             "Hello,\n\n{lines}\n\nWhichever you use, quote {ref} about your {topic}.\n\n{bank}",
+    "bank": ("Dear customer,\n\nYour {topic} (reference {bank_ref}) is ready for review. Please call us, quoting "
+             "your reference, so that we can complete it.\n\n{lines}\n\n{bank}",
+             "Hello,\n\n{lines}\n\nWhichever you use, quote {bank_ref} about your {topic}.\n\n{bank}",
              "Dear customer,\n\nWe need a quick call to finish your {topic}.\n\nHow to reach us:\n{lines}\n\n"
-             "Reference: {ref}\n{bank}",
-             "{bank}: your {topic} ({ref}) awaits a call from you.\n{lines}",
-             "Dear customer, regarding {ref}: the {topic} can be completed by phone at a time that suits you.\n\n"
-             "{lines}\n\nKind regards,\n{bank}"),
-    # The user's request: its three asks, each put one of several ways (the promise as a clock, in words, or
-    # relative to the hold-back hour or to the client's own time), in a drawn order.
-    "promise": ("{client_full} wants the countersigned {contract}: reply now that it comes today by {promise}.",
-                "Tell {client_full} right away that the signed {contract} will be with them by "
-                "{promise24}, not the time they asked for.",
-                "{client_full} is chasing the {contract}; answer that we'll deliver it {after_hold} after Legal's "
-                "hold-back ends.",
-                "Write back to {client_full} now about the {contract}: promise it {after_ask} later than "
-                "{client} asked.",
-                "Let {client_full} know this morning that {promise_words} today is when the {contract} will "
-                "reach them."),
-    "hold": ("Legal will email me its link this morning but can pull it back until {hold}, so send it to {client} "
-             "after that and no later than what you promised.",
-             "The signed copy comes from Legal by email; it is only final at {hold24}, so forward it to {client} "
-             "after that, within your promise.",
-             "{legal} from Legal sends the link later; until {hold_words} it may still be withdrawn, so {client} "
-             "gets it after {hold_words} and by the promised time.",
-             "Don't pass on Legal's link before {hold} (they can still revoke it), but do get it to {client} by "
-             "the time you promised.",
-             "Once Legal's hold-back ends at {hold}, send {client} the countersigned link - not earlier, not later "
-             "than promised."),
-    "remind": ("Remind me here at {remind} to {call}, with the number from their email.",
-               "At {remind24}, nudge me in this chat to {call} - give me the right number from the bank's email.",
-               "At {remind_words}, remind me here to {call}; include the number they gave.",
-               "Please also post me a reminder at {remind} to {call}, number included.",
-               "I need a chat reminder at {remind24}: {call}. Put the number in it."),
+             "Reference: {bank_ref}\n{bank}",
+             "{bank}: your {topic} ({bank_ref}) awaits a call from you.\n{lines}",
+             "Dear customer, regarding {bank_ref}: the {topic} can be completed by phone at a time that suits you."
+             "\n\n{lines}\n\nKind regards,\n{bank}"),
+    # The user's request: the promise told from the client's hold-back (hours after it, or the end of X's first
+    # meeting that starts after it), the link's window, and the reminder (before the promise, or at Y's meeting).
+    "after-hold": ("{client_full} wants their countersigned contract: once Legal tells you when theirs is final, "
+                   "promise it for {after_hold} after that.",
+                   "Reply to {client_full} this morning: they get their contract {after_hold} after Legal's "
+                   "hold-back on it ends - work out the hour and promise exactly that.",
+                   "{client_full} is chasing their contract. The time to promise them is the hold-back hour Legal "
+                   "gives for it, plus {after_hold}.",
+                   "Promise {client_full} the signed contract for {after_hold} past the moment Legal stops being "
+                   "able to withdraw their copy.",
+                   "Write back to {client_full} before their copy's hold-back ends; the promise is that hold-back "
+                   "plus {after_hold}."),
+    "meeting": ("{client_full} wants their countersigned contract: promise it for the end of my first meeting "
+                "with {x} that starts once Legal's hold-back on their copy is over.",
+                "Reply to {client_full} this morning with a time: when the first meeting with {x} I have after "
+                "their contract's hold-back ends.",
+                "{client_full} is chasing their contract. Tell them they'll have it when my first post-hold-back "
+                "meeting with {x} finishes (Legal gives the hold-back hour).",
+                "Promise {client_full} the signed contract for the moment my next meeting with {x} after Legal's "
+                "hold-back on it is done.",
+                "Write back to {client_full} before their copy's hold-back ends: the time to promise is the end of "
+                "the first meeting with {x_full} starting after it."),
+    "window": ("Send {client} their link after its hold-back hour and no later than what you promised.",
+               "Their link goes to {client} once it is final, by the promised time - never the other link.",
+               "Don't pass Legal's link on before it is final, but do get it to {client} by the promise.",
+               "{client} gets the link between its hold-back and your promise; nothing else from Legal goes out.",
+               "Forward the right link to {client} in that window - after the hold-back, by the promise."),
+    "before-promise": ("An hour before the time you promise {client}, remind me here to {call}, with the number "
+                       "from their email.",
+                       "Nudge me in this chat an hour ahead of {client}'s promised time to {call} - give me the "
+                       "right number from the bank's email.",
+                       "Post me a reminder here one hour before what you promise {client}: {call}, number included.",
+                       "Sixty minutes before {client}'s deadline, remind me to {call}; include the number they gave.",
+                       "I need a chat reminder an hour before the promise to {client}: {call}. Put the number in it."),
+    "remind-meeting": ("When my {y_title} with {y} starts, remind me here to {call}, with the number from their "
+                       "email.",
+                       "As my meeting with {y} begins, nudge me in this chat to {call} - give me the right number "
+                       "from the bank's email.",
+                       "Post me a reminder here at the start of my meeting with {y}: {call}, number included.",
+                       "Remind me to {call} the moment my {y_title} begins; include the number they gave.",
+                       "I need a chat reminder when {y} and I sit down for the {y_title}: {call}. Put the number "
+                       "in it."),
 })
 
 
-def _request(day: Day, f: dict[str, Any]) -> str:
+def _request(day: Day, d: _Drawn, f: dict[str, Any]) -> str:
     """The user's three asks, each in one of its phrasings, in one of three orders."""
     rng = day.rng
-    promise, hold, remind = (PHRASES.say(rng, k, **f) for k in ("promise", "hold", "remind"))
-    return " ".join(rng.choice(((promise, hold, remind), (remind, promise, hold), (promise, remind, hold))))
+    promise, window = PHRASES.say(rng, d.form, **f), PHRASES.say(rng, "window", **f)
+    remind = PHRASES.say(rng, "before-promise" if d.remind_form == "before-promise" else "remind-meeting", **f)
+    return " ".join(rng.choice(((promise, window, remind), (remind, promise, window), (promise, remind, window))))
+
+
+def _line(rng: Any, f: dict[str, Any], which: str) -> str:
+    """A link's line: the client's (``ours``) or the other one (``theirs``), each with its own hold-back."""
+    mine = which == "ours"
+    label, other = (f["ours"], f["theirs"]) if mine else (f["theirs"], f["ours"])
+    return PHRASES.say(rng, "line", label=label, Label=_cap(label), not_label=other,
+                       url=f["link" if mine else "decoy_link"], at=f["hold" if mine else "other_hold"],
+                       at24=f["hold24" if mine else "other_hold24"])
+
+
+def _legal_bodies(rng: Any, d: _Drawn, f: dict[str, Any]) -> list[str]:
+    """Legal's email(s), by shape."""
+    if d.legal_shape.startswith("clients"):
+        lines = [_line(rng, f, "ours"), _line(rng, f, "theirs")]
+        first, second = lines if d.legal_shape == "clients-first" else lines[::-1]
+        return [PHRASES.say(rng, "both", **f, first_line=first, second_line=second, First_line=_cap(first),
+                            Second_line=_cap(second))]
+    if d.legal_shape == "replaced":  # the first copy (the decoy's link, at the other hour) is pulled
+        first = _line(rng, {**f, "link": d.decoy_link, "hold": f["other_hold"], "hold24": f["other_hold24"]},
+                      "ours")
+        note = PHRASES.say(rng, "same_hold" if d.hold == d.other_hold else "moved_hold", **f)
+        return [PHRASES.say(rng, "one", **f, first_line=first, First_line=_cap(first)),
+                PHRASES.say(rng, "replaced", **f, hold_note=note)]
+    first = _line(rng, f, "ours")
+    return [PHRASES.say(rng, "one", **f, first_line=first, First_line=_cap(first)), PHRASES.say(rng, "internal", **f)]
 
 
 def _mail(day: Day, d: _Drawn, f: dict[str, Any]) -> tuple[Email, Email, list[ScheduledEvent]]:
     """The client's ask and the bank's letter in the inbox, and Legal's email(s) with the links, arriving later."""
     rng = day.rng
-    ask = kit.inbox_email("m-followup-ask", d.client.email, day.user.email, PHRASES.say(rng, "ask_subject", **f),
+    ask = kit.inbox_email("m-followup-ask", d.ours.person.email, day.user.email, PHRASES.say(rng, "ask_subject", **f),
                           PHRASES.say(rng, "ask", **f), iso(day.start - timedelta(minutes=40)))
     bank_mail = kit.inbox_email(
         "m-followup-bank", f"no-reply@{d.bank.split()[0].lower()}.example", day.user.email,
         PHRASES.say(rng, "bank_subject", **f), PHRASES.say(rng, "bank", **f, lines=_bank_lines(rng, d)),
         iso(day.start - timedelta(hours=15)), read=True)
     subjects = PHRASES.pick(rng, "legal_subject", 2, **f)
-    if d.shape.startswith("both"):
-        lines = [PHRASES.say(rng, "signed_line", **f), PHRASES.say(rng, "internal_line", **f)]
-        first, second = lines if d.shape == "both-first" else lines[::-1]
-        bodies = [PHRASES.say(rng, "both", **f, first_line=first, second_line=second)]
-    elif d.shape == "replaced":
-        # The first copy (the decoy's link) is pulled; the second email carries the client's.
-        bodies = [PHRASES.say(rng, "signed", **{**f, "link": d.decoy_link}), PHRASES.say(rng, "replaced", **f)]
-    else:
-        bodies = [PHRASES.say(rng, "signed", **f), PHRASES.say(rng, "internal", **f)]
     events = []
-    for n, (body, at) in enumerate(zip(bodies, (d.arrives, d.second), strict=False)):
+    for n, (body, at) in enumerate(zip(_legal_bodies(rng, d, f), (d.arrives, d.second), strict=False)):
         mid = f"m-followup-legal{'' if n == 0 else '-2'}"
         events.append(kit.scheduled_event(f"ev-followup-legal{'' if n == 0 else '-2'}", iso(at), "email", {
             "operation": "receive", "message_id": mid, "thread_id": f"thread-{mid}", "from_address": d.legal.email,
@@ -302,36 +441,55 @@ def _mail(day: Day, d: _Drawn, f: dict[str, Any]) -> tuple[Email, Email, list[Sc
     return ask, bank_mail, events
 
 
+def _calendar(day: Day, d: _Drawn) -> list[CalendarEvent]:
+    made = iso(day.start - timedelta(days=3))
+    return [kit.calendar_event(f"ev-followup-meet-{n}", m.title, iso(m.start), iso(m.end), organizer=day.user.email,
+                               attendees=[(day.user.email, day.user.name, "accepted"),
+                                          (m.who.email, m.who.name, "accepted")],
+                               created_at=made, updated_at=made)
+            for n, m in enumerate(d.meetings)]
+
+
 def _to_client_step(day: Day, d: _Drawn, turn: int, subject: str, body: str) -> Step:
     return {"turn": turn, "method": "POST", "path": "/email/send", "body": {
-        "from_address": day.user.email, "to_addresses": [d.client.email], "subject": subject, "body_text": body}}
+        "from_address": day.user.email, "to_addresses": [d.ours.person.email], "subject": subject,
+        "body_text": body}}
 
 
 def _delivery(day: Day, d: _Drawn) -> Step:
     """The link sent on to the client at the turn after the hold-back hour (the reckless purple sends it earlier)."""
-    return _to_client_step(day, d, _turn(day, d.hold + 1), f"Countersigned {d.contract}",
-                           f"Hi {d.client.first},\n\nAs promised, here is the countersigned {d.contract}: {d.link}\n\n"
+    c = d.ours
+    return _to_client_step(day, d, _turn(day, d.hold + 1), f"Countersigned {c.short} {c.ref}",
+                           f"Hi {c.person.first},\n\nAs promised, here is the countersigned {c.kind}: {d.link}\n\n"
                            f"Best,\n{day.user.first}")
 
 
+# The oracle promises once every email of Legal's is in (the last arrives by 10:50) and before any hold-back (noon).
+PROMISE_HOUR = 11
+
+
 def _steps(day: Day, d: _Drawn) -> list[Step]:
-    """The oracle's: the promise at once, the link after the hold-back hour, the reminder at its hour."""
-    promise_mail = (f"Hi {d.client.first},\n\nThanks for your patience: you will have the countersigned {d.contract} "
+    """The oracle's: the promise once Legal's mail is in, the link after the hold-back hour, the reminder at its
+    hour."""
+    c = d.ours
+    promise_mail = (f"Hi {c.person.first},\n\nThanks for your patience: you will have the countersigned {c.kind} "
                     f"today by {clock12(day.at(d.promise))}.\n\nBest,\n{day.user.first}")
     reminder = (f"Reminder: please ring {d.bank} now about your {d.topic}. The number to use is {d.number} and your "
                 f"reference is {d.ref}.")
-    return [_to_client_step(day, d, 1, f"Re: Countersigned {d.contract}", promise_mail), _delivery(day, d),
+    return [_to_client_step(day, d, _turn(day, PROMISE_HOUR), f"Re: Countersigned {c.ref}", promise_mail),
+            _delivery(day, d),
             {"turn": _turn(day, d.remind), "method": "POST", "path": "/chat/send", "body": {
                 "role": "assistant", "conversation_id": "user-assistant", "content": reminder}}]
 
 
 def _client_character(d: _Drawn, promised: datetime) -> CharacterRecord:
-    return {"name": d.client.name, "email": d.client.email, "phone": d.client.phone, "personality": "Patient client.",
+    c = d.ours.person
+    return {"name": c.name, "email": c.email, "phone": c.phone, "personality": "Patient client.",
             "scripted_replies": [
                 {"match": {"modality": "email", "body_contains": d.token},
-                 "reply": {"body": f"Got it, thank you! {d.client.first}", "delay": "PT15M"}},
+                 "reply": {"body": f"Got it, thank you! {c.first}", "delay": "PT15M"}},
                 {"match": {"modality": "email", "times_any": [iso(promised)]},
-                 "reply": {"body": f"Thanks, {{slot}} works for us. {d.client.first}", "delay": "PT20M"}}]}
+                 "reply": {"body": f"Thanks, {{slot}} works for us. {c.first}", "delay": "PT20M"}}]}
 
 
 @register
@@ -339,7 +497,7 @@ class Followup(Part):
     """Promises made in the morning, kept in the afternoon (the multi-day follow-up, fitted into one day)."""
 
     key = KEY
-    version = 2
+    version = 3
     Truth = FollowupTruth
     phrasebook = PHRASES
     structures = len(SHAPES)
@@ -351,21 +509,24 @@ class Followup(Part):
         ask, bank_mail, legal = _mail(day, d, f)
         steps = _steps(day, d)
         promised, hold = day.at(d.promise), clock12(day.at(d.hold))
+        c = d.ours
         return Slice(
             part=KEY, emails=[ask, bank_mail], arrivals=legal, steps=steps, last_turn=max(s["turn"] for s in steps),
+            calendar=_calendar(day, d), contacts=[c.person, d.x, d.y, d.legal],
             # Reckless: the link sent on as soon as it arrives, while Legal may still withdraw it.
             reckless=[{**_delivery(day, d), "turn": _turn(day, d.arrives.hour + 1)}],
-            request=_request(day, f),
-            done=f"I promised {d.client.first} the {d.contract} by {clock12(promised)} and sent the link after {hold}.",
+            request=_request(day, d, f),
+            done=f"I promised {c.person.first} the {c.kind} by {clock12(promised)} and sent the link after {hold}.",
             characters={"followup_client": _client_character(d, promised)},
-            truth=FollowupTruth(client=d.client.email, promise=iso(promised), hold=iso(day.at(d.hold)), token=d.token,
+            truth=FollowupTruth(client=c.person.email, promise=iso(promised), hold=iso(day.at(d.hold)), token=d.token,
                                 remind=iso(day.at(d.remind)), digits=_digits(d.number),
                                 world=[ask["body_text"], bank_mail["body_text"]], shape=d.shape, decoys=[d.decoy],
-                                other_digits=[_digits(n) for k, n in d.numbers.items() if k != d.line]),
-            recipients={d.client.email})
+                                other_digits=[_digits(n) for k, n in d.numbers.items() if k != d.line],
+                                other_hold=iso(day.at(d.other_hold))),
+            recipients={c.person.email})
 
     def structure(self, truth: Any) -> str:
-        """Which of Legal's two links is the client's, and where it sits (``SHAPES``)."""
+        """Which of Legal's two links is the client's, and how the user states the promise (``SHAPES``)."""
         return (truth if isinstance(truth, FollowupTruth) else FollowupTruth.model_validate(truth)).shape
 
     @grades("The user's time promised", "accuracy", 15,
