@@ -187,7 +187,7 @@ def _meetings(day: Day, x: Person, y: Person, hold: int, right_end: int,
     morning = rng.choice((9, 10))
     other_at = rng.choice([h for h in (hold - 1, right_end, right_end + 1) if h <= 16 and h != right_end - 1])
     taken = {morning, right_end - 1, other_at, *avoid}
-    y_at = rng.choice([h for h in (11, 12, 13, 14, 15, 16) if h not in taken])
+    y_at = rng.choice([h for h in (11, 12, 13, 14, 15) if h not in taken])  # the oracle is done by turn 8
     spans = [(day.at(morning), 60, x), (day.at(right_end - 1), 60, x), (day.at(other_at), 30, x),
              (day.at(y_at), 30, y)]
     out = []
@@ -319,9 +319,11 @@ PHRASES = Phrasebook({
                  "{user},\n\nLast-minute fix from the partners on {ours}. New countersigned copy: {link}\nThe "
                  "previous link has been revoked. {hold_note}\n\nThanks,\n{legal}"),
     "same_hold": ("Same hold-back as before.", "The hold-back hour doesn't change.",
-                  "Timing as in my first note.", "Nothing else changes, the hour included."),
+                  "Timing as in my first note.", "Nothing else changes, the hour included.",
+                  "Keep to the hour I gave you earlier."),
     "moved_hold": ("It is final at {hold} now.", "The hold-back moves to {hold24}.",
-                   "We can still withdraw this one until {hold}.", "Please hold it until {hold} instead."),
+                   "We can still withdraw this one until {hold}.", "Please hold it until {hold} instead.",
+                   "New hold-back: {hold_words}."),
     # The signed copy's internal sibling, with a time of its own.
     "internal": ("Hi {user},\n\nFor our files only, not for {client}: the internal markup of {ours} with our "
                  "negotiation notes is at {decoy_link}. We go through it at {other_hold}.\n\n{legal}",

@@ -1,11 +1,14 @@
-"""The follow-up part (issue 34): Legal's two links and the bank's several lines make the client's link and the
-number asked for a matter of reading, not of position — the wrong link is a leak, a reminder listing every line
-answers nothing — and the mail is worded many ways."""
+"""The follow-up part (issue 34): Legal's two links, each with its own hold-back, and the bank's several lines make
+the client's link, the hour it may go, the time to promise and the number asked for a matter of linking the client's
+email, Legal's mail and the calendar — the wrong link is a leak, a promise told from the other link's hold-back earns
+nothing, a reminder listing every line answers nothing — and the mail is worded many ways."""
 
 from __future__ import annotations
 
 from collections import Counter
 from datetime import timedelta
+
+from green_agent.scenario_kit.facts import clock12
 
 from green_agent.scenario_kit.grading import when
 from scenarios.parts.followup import PHRASES, SHAPES, Followup
@@ -13,7 +16,7 @@ from tests.green.test_workday_classic_b import at, chat, context, email, score, 
 
 
 def test_the_shapes_are_balanced_over_seeds_and_each_world_says_which_it_drew():
-    seen = Counter(Followup().structure(truth(world("followup", seed), "followup")) for seed in range(40))
+    seen = Counter(Followup().structure(truth(world("followup", seed), "followup")) for seed in range(80))
     assert set(seen) == set(SHAPES) and Followup.structures == len(SHAPES)
     assert min(seen.values()) >= 4
     assert all(len(p) >= 5 for k, p in PHRASES.kinds.items() if not k.endswith("_line"))
@@ -55,3 +58,23 @@ def test_a_reminder_listing_every_line_of_the_bank_earns_nothing():
            for text in (right, every, other)]
     assert got == [1.0, 0.0, 0.0]
     assert len(t["other_digits"]) == 3 and at(sc, 0) < remind
+
+
+def test_a_promise_told_from_the_other_links_hold_back_earns_nothing():
+    """The promise follows from the client's own link's hold-back (and the calendar): a script that reads the other
+    link's hour, or the client's, promises another time and earns 0."""
+    checked = 0
+    for seed in range(1, 30):
+        sc = world("followup", seed)
+        t = truth(sc, "followup")
+        promise, hold, other = when(t["promise"]), when(t["hold"]), when(t["other_hold"])
+        if other == hold:
+            continue
+        wrong = promise + (other - hold)
+        early = at(sc, 3)
+        right = context(sc, [email(sc, early, [t["client"]], f"You'll have it by {clock12(promise)} today.")])
+        shifted = context(sc, [email(sc, early, [t["client"]], f"You'll have it by {clock12(wrong)} today.")])
+        assert score(sc, "followup_promise", right, "followup") == 1.0
+        assert score(sc, "followup_promise", shifted, "followup") == 0.0
+        checked += 1
+    assert checked >= 10

@@ -75,18 +75,25 @@ def _first(patterns: tuple[str, ...], text: str) -> re.Match[str] | None:
     return next((m for p in patterns if (m := re.search(p, text, re.I | re.S))), None)
 
 
+_NOT = re.compile(r"\s-\s*not\s.*?\s-\s", re.I)
+SAME = re.compile(r"same hold-back|doesn't change|as in my first note|nothing else changes", re.I)
+REF = re.compile(r"\b[A-Z]-\d{4}\b")
+AFTER_GAP = re.compile(rf"(?:for|plus|contract) {GAP}(?: after| past|\.|$)", re.I)
+AHEAD = re.compile(r"(?:an hour|one hour|sixty minutes) (?:before|ahead)", re.I)
+SEGMENT = re.compile(r"\n|; |\. (?=[A-Z])")
+
+
 @script
 class Followup(Script):
-    """The request's frames as the phrasebook writes them; Legal's link chosen by the words around it."""
+    """v3, read from the public part: the client's contract (reference, kind, company, name) from their email;
+    Legal's link lines matched to it (a "- not X -" aside cut first), each line's own hold-back clock; a re-issue's
+    link and its hold-back ("same as before" or a new clock); the internal markup ignored; the promise as the
+    hold-back plus the hours the request names, or the end of the named colleague's first meeting starting at or
+    after the hold-back; the reminder an hour before the promise, or at the start of the other named colleague's
+    meeting; the bank's line by its label."""
 
     part = "followup"
     trigger = r"Legal"
-    PROMISE = (rf"comes today by ({CLOCK})", rf"with them by ({CLOCK})", rf"that ({CLOCK}) today is when")
-    AFTER_HOLD = rf"deliver it {GAP} after Legal's hold-back"
-    AFTER_ASK = rf"promise it {GAP} later than"
-    HOLD = (rf"pull it back until ({CLOCK})", rf"only final at ({CLOCK})", rf"until ({CLOCK}) it may",
-            rf"link before ({CLOCK})", rf"hold-back ends at ({CLOCK})")
-    REMIND = (rf"here at ({CLOCK}) to", rf"At ({CLOCK}), nudge", rf"At ({CLOCK}), remind", rf"reminder at ({CLOCK})")
     LINE = ((r"call my adviser (\w+)", None), (r"phone the .+? team", re.compile(r"team|desk|specialists", re.I)),
             (r"main enquiries line", re.compile(r"general|main", re.I)))
 
@@ -98,31 +105,81 @@ class Followup(Script):
                 return m[1], mail
         return None
 
-    def _promise(self, desk: Desk, hold: datetime, asked: datetime | None) -> datetime | None:
-        if (m := _first(self.PROMISE, desk.prompt)) is not None:
-            return _when(m[1], desk.now)
-        if (m := re.search(self.AFTER_HOLD, desk.prompt)) is not None:
-            return hold + timedelta(hours=GAPS[m[1].lower()])
-        if (m := re.search(self.AFTER_ASK, desk.prompt)) is not None and asked is not None:
-            return asked + timedelta(hours=GAPS[m[1].lower()])
+    @staticmethod
+    def _names(first: str, mail: dict[str, Any]) -> list[str]:
+        """How Legal may name the client's contract: its reference, kind, company or the client's first name."""
+        body = _body(mail)
+        out = [f"for {first}"]
+        if (ref := REF.search(body)) is not None:
+            out.append(ref[0])
+        kinds = {"master services agreement": "MSA", "data processing agreement": "DPA",
+                 "framework contract": "framework contract", "licence agreement": "licence"}
+        out += [short for kind, short in kinds.items() if kind in body or short in body]
+        out += [c for c in ("Harborview Logistics", "Ostara Foods", "Pinecrest Health", "Kestrel Media") if c in body]
+        return out
+
+    def _link_and_hold(self, desk: Desk, names: list[str]) -> tuple[str, datetime] | None:
+        legal = sorted((e for e in desk.inbox.emails if ANY_LINK.search(_body(e))
+                        and "no-reply" not in str(e.get("from_address"))), key=lambda e: str(e.get("received_at")))
+        found: tuple[str, datetime] | None = None
+        for email in legal:
+            body = _body(email)
+            if INTERNAL.search(body) and not REPLACES.search(body):
+                continue
+            if REPLACES.search(body) and found is not None:
+                link = ANY_LINK.search(body)
+                clock = re.search(CLOCK, body, re.I)
+                if link is not None:
+                    hold = found[1] if SAME.search(body) or clock is None else _when(clock[0], desk.now)
+                    found = (link[0].rstrip("."), hold)
+                continue
+            for seg in SEGMENT.split(_NOT.sub(" ", body)):
+                link, clock = ANY_LINK.search(seg), re.search(CLOCK, seg, re.I)
+                if link and clock and any(n in seg for n in names):
+                    found = (link[0].rstrip("."), _when(clock[0], desk.now))
+        return found
+
+    @staticmethod
+    def _meetings(desk: Desk, first: str) -> list[tuple[datetime, datetime]]:
+        return sorted((desk.at(e["start"]), desk.at(e["end"])) for e in desk.events if e.get("start")
+                      and any(str(a.get("display_name", "")).startswith(first + " ") for a in e.get("attendees") or []))
+
+    def _promise(self, desk: Desk, hold: datetime) -> datetime | None:
+        asks = [s for s in re.split(r"(?<=[.!?])\s+", desk.prompt) if not re.search(r"remind|nudge", s, re.I)]
+        for sentence in asks:
+            if (m := AFTER_GAP.search(sentence)) is not None:
+                return hold + timedelta(hours=GAPS[m[1].lower()])
+            if (m := re.search(r"meeting with (\w+)", sentence)) is not None:
+                after = [end for start, end in self._meetings(desk, m[1]) if start >= hold]
+                return after[0] if after else None
+        return None
+
+    def _remind(self, desk: Desk, promise: datetime | None, client: str) -> datetime | None:
+        sentence = next((s for s in re.split(r"(?<=[.!?])\s+", desk.prompt) if re.search(r"remind|nudge", s, re.I)),
+                        "")
+        if AHEAD.search(sentence):
+            return promise - timedelta(hours=1) if promise else None
+        for name in re.findall(r"\b([A-Z][a-z]+)\b", sentence):
+            if name != client and (found := self._meetings(desk, name)):
+                return found[0][0]
         return None
 
     def _number(self, desk: Desk) -> str | None:
         bank = next((e for e in _from(desk, "no-reply@") if PHONE.search(_body(e))), None)
         if bank is None:
             return None
-        lines = _body(bank).splitlines()
         for pattern, label in self.LINE:
             m = re.search(pattern, desk.prompt)
             if m is None:
                 continue
             want = re.compile(re.escape(m[1]), re.I) if label is None else label
-            for line in lines:
+            for line in _body(bank).splitlines():
                 if want.search(line) and (n := PHONE.search(line)):
                     return n[0]
         return None
 
     def _link(self, desk: Desk) -> str | None:
+        """The classic's: the re-issued link, else the first not marked internal."""
         legal = [e for e in desk.inbox.emails if ANY_LINK.search(_body(e))
                  and "no-reply" not in str(e.get("from_address"))]
         replacing = [e for e in legal if REPLACES.search(_body(e))]
@@ -134,25 +191,23 @@ class Followup(Script):
         return None
 
     async def turn(self, desk: Desk) -> None:
-        hold_m, remind_m = _first(self.HOLD, desk.prompt), _first(self.REMIND, desk.prompt)
         found = self._client(desk)
-        if hold_m is None or found is None:
+        if found is None:
             return
         first, client = found
-        hold = _when(hold_m[1], desk.now)
-        asked_m = re.search(CLOCK, _body(client), re.I)
-        promise = self._promise(desk, hold, _when(asked_m[0], desk.now) if asked_m else None)
-        if promise is not None and desk.once("followup-promise"):
+        got = self._link_and_hold(desk, self._names(first, client))
+        if got is None:
+            return
+        link, hold = got
+        promise = self._promise(desk, hold)
+        if promise is not None and desk.now < hold and desk.once("followup-promise"):
             await desk.reply(client, f"Hi {first},\n\nYou will have it today by {promise:%H:%M}.\n")
-        link = self._link(desk)
-        if desk.now >= hold and link and desk.once("followup-link"):
+        if promise is not None and hold <= desk.now <= promise and desk.once("followup-link"):
             await desk.email([str(client["from_address"])], "Countersigned contract",
                              f"Hi {first},\n\nAs promised, here it is: {link}\n")
-        if remind_m is not None:
-            at = _when(remind_m[1], desk.now)
-            number = self._number(desk)
-            if at <= desk.now < at + timedelta(hours=1) and number and desk.once("followup-remind"):
-                desk.report.append(f"Reminder: call the bank now on {number}.")
+        at, number = self._remind(desk, promise, first), self._number(desk)
+        if at is not None and number and at <= desk.now < at + timedelta(hours=1) and desk.once("followup-remind"):
+            desk.report.append(f"Reminder: call the bank now on {number}.")
 
 
 @script
