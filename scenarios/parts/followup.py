@@ -181,20 +181,28 @@ def _meetings(day: Day, x: Person, y: Person, hold: int, right_end: int,
               avoid: set[int]) -> tuple[tuple[_Meeting, ...], int]:
     """X's morning meeting, X's first meeting after the hold-back (ending at ``right_end``), X's other afternoon
     meeting (starting before the hold-back, or after the right one) and Y's meeting at a free hour not in ``avoid``,
-    each claimed so no part of the day overlaps them; and the hour Y's meeting starts."""
+    each half an hour and claimed so no part of the day overlaps them (hours other parts hold are passed over); and
+    the hour Y's meeting starts."""
     rng = day.rng
+
+    def free(hours: list[int]) -> list[int]:
+        return [h for h in hours if day.free(day.at(h), day.at(h + 0.5))]
+
     titles = rng.sample(TITLES, 4)
-    morning = rng.choice((9, 10))
-    other_at = rng.choice([h for h in (hold - 1, right_end, right_end + 1) if h <= 16 and h != right_end - 1])
-    taken = {morning, right_end - 1, other_at, *avoid}
-    y_at = rng.choice([h for h in (11, 12, 13, 14, 15) if h not in taken])  # the oracle is done by turn 8
-    spans = [(day.at(morning), 60, x), (day.at(right_end - 1), 60, x), (day.at(other_at), 30, x),
-             (day.at(y_at), 30, y)]
+    right = day.at(right_end - 0.5)
+    mornings = free([9, 10])
+    others = free([h for h in (hold - 1, right_end, right_end + 1) if h <= 16])
+    if not mornings or not others or not day.free(right, right + timedelta(minutes=30)):
+        raise CompositionError(f"{KEY}: the calendar has no room for its meetings")
+    morning, other_at = rng.choice(mornings), rng.choice(others)
+    ys = free([h for h in (11, 12, 13, 14, 15) if h not in {other_at, *avoid}])  # the oracle is done by turn 8
+    if not ys:
+        raise CompositionError(f"{KEY}: the calendar has no room for its meetings")
+    y_at = rng.choice(ys)
+    spans = [(day.at(morning), x), (right, x), (day.at(other_at), x), (day.at(y_at), y)]
     out = []
-    for title, (start, minutes, who) in zip(titles, spans, strict=True):
-        end = start + timedelta(minutes=minutes)
-        if not day.free(start, end):
-            raise CompositionError(f"{KEY}: the calendar has no room for its meetings")
+    for title, (start, who) in zip(titles, spans, strict=True):
+        end = start + timedelta(minutes=30)
         day.claim(start, end, KEY)
         out.append(_Meeting(title, start, end, who))
     return tuple(out), y_at
