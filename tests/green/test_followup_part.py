@@ -9,7 +9,6 @@ from collections import Counter
 from datetime import timedelta
 
 from green_agent.scenario_kit.facts import clock12
-
 from green_agent.scenario_kit.grading import when
 from scenarios.parts.followup import PHRASES, SHAPES, Followup
 from tests.green.test_workday_classic_b import at, chat, context, email, score, truth, world

@@ -76,7 +76,7 @@ def _first(patterns: tuple[str, ...], text: str) -> re.Match[str] | None:
 
 
 _NOT = re.compile(r"\s-\s*not\s.*?\s-\s", re.I)
-SAME = re.compile(r"same hold-back|doesn't change|as in my first note|nothing else changes", re.I)
+SAME = re.compile(r"same hold-back|doesn't change|as in my first note|nothing else changes|hour I gave you", re.I)
 REF = re.compile(r"\b[A-Z]-\d{4}\b")
 AFTER_GAP = re.compile(rf"(?:for|plus|contract) {GAP}(?: after| past|\.|$)", re.I)
 AHEAD = re.compile(r"(?:an hour|one hour|sixty minutes) (?:before|ahead)", re.I)
