@@ -54,6 +54,9 @@ SHAPES = tuple(f"{legal}/{form}" for legal in LEGAL for form in FORMS)
 LABELS = ("negotiated", "deal", "closed", "file")
 # How that earlier mail names the clients: by company or by the client's full name.
 MENTIONS = ("company", "person")
+# How that mail tells the client's negotiator: said outright, said past a wrong name, left over once the other two are
+# said, or left once a name is ruled out.
+TOLD = ("pos", "trap", "rest", "neg")
 TITLES = ("Weekly sync", "Roadmap review", "Design crit", "Budget check-in", "Hiring panel", "Quarterly planning",
           "Vendor review", "Team retro", "Pricing workshop", "Ops stand-up")
 # The bank's lines: the one the user asks for is drawn, the others (and a fax) sit beside it in shuffled order.
@@ -335,21 +338,33 @@ PHRASES = Phrasebook({
                        "Contracts - who ran which", "For your notes"),
     # Who negotiated which client's contract ({A} negotiated {a}, ...): the order of the three drawn, one phrasing
     # with a negation, one naming a colleague's earlier part.
-    "teller": ("Hi {user},\n\nWho ran what, for when the signed copies come back: {A} negotiated {a}, {B} did {b}, "
-               "and {C} closed {c}.\n\n{teller}",
-               "{user} - for your handover notes: {a} was {A}'s deal; {b} went to {B}; {c}, {C}.\n{teller}",
-               "Hi {user},\n\nTo clear up the confusion: {b} and {c} were not {A}'s. {B} had {b} and {C} had {c}; "
-               "{A} handled {a} from start to finish.\n\n{teller}",
-               "Hello {user},\n\nNegotiators, as agreed in the partners' meeting:\n- {a}: {A}\n- {B}: {b}\n"
-               "- {c} ({C})\n\n{teller}",
-               "Hi {user},\n\n{C} asked me to make sure you know that {c} was {C}'s to negotiate, not {A}'s. {A} "
-               "negotiated {a}, and {B} took {b} over from {C} in the spring.\n\n{teller}"),
-    # A later reply in the same thread: two negotiators were swapped in the first mail.
-    "teller_fix": ("Sorry {user}, I swapped two of them: it was {A} on {a} and {B} on {b}. The rest stands.\n{teller}",
-                   "Correction to my last mail - {b} was {B}'s, and {a} was {A}'s, not the other way round.\n{teller}",
-                   "{user}, I mixed up {A} and {B} below. {A} negotiated {a}; {B} negotiated {b}.\n{teller}",
-                   "Hi {user}, scratch what I said about {a} and {b}: {B} did {b}, {A} did {a}.\n{teller}",
-                   "Small fix: {a} - {A}, not {B}. {b} - {B}. Apologies!\n{teller}"),
+    # Who negotiated which client's contract, clause by clause (N negotiated M; X is another negotiator): a clause
+    # saying so, one saying so past a wrong name, one ruling a name out, the names left sharing the rest, the last
+    # left over. A world states the client's negotiator in one of four ways (``TOLD``).
+    "pos": ("{N} negotiated {M}", "{M} was {N}'s deal", "{M} went to {N}", "{N} ran the {M} negotiation",
+            "{M} was negotiated by {N}", "{N} handled {M} from start to finish", "{M}: {N}"),
+    "trap": ("everyone assumes {X} negotiated {M}, but it was {N}",
+             "{M} was supposed to be {X}'s deal until {N} took it over",
+             "{X}'s name is on the first {M} invite, but {N} negotiated it",
+             "not {X} - {N} ran the {M} negotiation", "{M} went to {N}, not to {X} as the org chart suggests"),
+    "neg": ("{M} was not {X}'s", "{X} had nothing to do with {M}", "{X} never touched {M}",
+            "{X} stayed well away from {M}", "leave {X} out of anything about {M}"),
+    "pair": ("{N} and {X} split the other two", "the other two were {N}'s and {X}'s, one each",
+             "{X} and {N} had one each of the rest", "{N} and {X} did the rest between them",
+             "as for the other two, {X} and {N} shared them"),
+    "rest": ("{N} took whatever was left", "the remaining one was {N}'s", "{N} had the third",
+             "{N} did the other one", "the last went to {N}"),
+    "teller": ("Hi {user},\n\nWho negotiated what, for when the signed copies come back: {body}.\n\n{teller}",
+               "{user} - for your handover notes:\n{lines}\n{teller}",
+               "Hi {user},\n\nTo clear up the confusion about the three contracts: {body}.\n\n{teller}",
+               "Hello {user},\n\nNegotiators, as agreed in the partners' meeting:\n{lines}\n\n{teller}",
+               "Hi {user},\n\nYou asked who ran which deal. {Sentences}\n\nThanks,\n{teller}"),
+    # A later reply in the same thread: the first mail had two negotiators swapped.
+    "teller_fix": ("Sorry {user}, one correction: {clause}. The rest stands.\n{teller}",
+                   "Correction to my last mail - {clause}.\n{teller}",
+                   "{user}, I mixed two of them up below. {Clause}.\n{teller}",
+                   "Hi {user}, scratch what I said about {M}: {clause}.\n{teller}",
+                   "Small fix: {clause}. Apologies!\n{teller}"),
     "legal_subject": ("Countersigned contracts", "Signed copies", "From Legal: today's signatures",
                       "Re: signatures", "Contracts update"),
     # A link's line: which contract (as Legal names it: by its negotiator), its link and its own hold-back hour.
@@ -483,31 +498,59 @@ def _legal_bodies(rng: Any, day: Day, d: _Drawn, f: dict[str, Any]) -> list[str]
     return [first, PHRASES.say(rng, "replaced", **f, which=c.label(d.label), url=d.url(d.extra, 3), hold_note=note)]
 
 
+def _clauses(rng: Any, pairs: list[tuple[str, str]], mode: str) -> list[str]:
+    """Clauses telling who negotiated which: ``pairs`` is (negotiator, client) with the client's contract first, told
+    by ``mode`` (``TOLD``); the two others are told so that the whole determines every pair."""
+    (n_o, m_o), (n_x, m_x), (n_y, m_y) = pairs
+
+    def said(n: str, m: str, wrong: str) -> str:
+        return PHRASES.say(rng, rng.choice(("pos", "trap")), N=n, M=m, X=wrong)
+
+    if mode == "neg":  # x told; the client's is what is left once a name is ruled out for it (or for y)
+        ruled = PHRASES.say(rng, "neg", M=m_o, X=n_y) if rng.random() < 0.5 else PHRASES.say(rng, "neg", M=m_y,
+                                                                                               X=n_o)
+        return [said(n_x, m_x, n_o), PHRASES.say(rng, "pair", N=n_o, X=n_y), ruled]
+    if mode == "rest":
+        first = [said(n_x, m_x, n_o), said(n_y, m_y, n_o)]
+        rng.shuffle(first)
+        return [*first, PHRASES.say(rng, "rest", N=n_o)]
+    own = PHRASES.say(rng, "pos", N=n_o, M=m_o) if mode == "pos" else \
+        PHRASES.say(rng, "trap", N=n_o, M=m_o, X=rng.choice((n_x, n_y)))
+    others = [said(n_x, m_x, n_o), said(n_y, m_y, n_o)]
+    rng.shuffle(others)
+    if rng.random() < 0.5:
+        return [own, *others] if rng.random() < 0.5 else [others[0], own, others[1]]
+    return [*rng.sample([own, others[0]], 2), PHRASES.say(rng, "rest", N=n_y if others[1].count(n_y) else n_x)]
+
+
+def _body(rng: Any, f: dict[str, Any], clauses: list[str]) -> str:
+    """The colleague's mail around its clauses: one sentence, a list, or sentences."""
+    return PHRASES.say(rng, "teller", **f, body="; ".join(clauses), lines="\n".join(f"- {_cap(c)}" for c in clauses),
+                       Sentences=" ".join(f"{_cap(c)}." for c in clauses))
+
+
 def _teller(day: Day, d: _Drawn, f: dict[str, Any]) -> list[Email]:
     """The colleague's earlier mail saying who negotiated which client's contract (and, in some worlds, a reply
     correcting two swapped names)."""
     rng = day.rng
-    contracts = [d.ours, d.theirs, d.third]
-    rng.shuffle(contracts)
-    fields = {**f, **{k: c.negotiator.first for k, c in zip("ABC", contracts, strict=True)},
-              **{k: c.mention(d.mention) for k, c in zip("abc", contracts, strict=True)}}
+    people = [(c.negotiator.first, c.mention(d.mention)) for c in (d.ours, d.theirs, d.third)]
+    mode = rng.choice(TOLD)
     subject = PHRASES.say(rng, "teller_subject", **f)
     sent = day.start - timedelta(days=1, hours=rng.randrange(2, 6))
     if not d.corrected:
         return [kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
-                                PHRASES.say(rng, "teller", **fields), iso(sent), read=True)]
-    # The first mail swaps the negotiators of two contracts (the client's among them); the reply puts them right.
-    k = contracts.index(d.ours)
-    j = rng.choice([n for n in range(3) if n != k])
-    swapped = dict(fields)
-    swapped["ABC"[k]], swapped["ABC"[j]] = fields["ABC"[j]], fields["ABC"[k]]
+                                _body(rng, f, _clauses(rng, people, mode)), iso(sent), read=True)]
+    # The first mail swaps the client's negotiator with another's; the reply puts the client's right.
+    j = rng.choice((1, 2))
+    swapped = list(people)
+    swapped[0], swapped[j] = (people[j][0], people[0][1]), (people[0][0], people[j][1])
     wrong = kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
-                            PHRASES.say(rng, "teller", **swapped), iso(sent), read=True)
-    fix_fields = {**f, "A": fields["ABC"[k]], "a": fields["abc"[k]], "B": fields["ABC"[j]], "b": fields["abc"[j]]}
-    if rng.random() < 0.5:
-        fix_fields = {**f, "A": fields["ABC"[j]], "a": fields["abc"[j]], "B": fields["ABC"[k]], "b": fields["abc"[k]]}
+                            _body(rng, f, _clauses(rng, swapped, mode)), iso(sent), read=True)
+    clause = PHRASES.say(rng, "trap", N=people[0][0], M=people[0][1], X=people[j][0]) if rng.random() < 0.5 else \
+        PHRASES.say(rng, "pos", N=people[0][0], M=people[0][1])
     fix = kit.inbox_email("m-followup-teller-2", d.teller.email, day.user.email, f"Re: {subject}",
-                          PHRASES.say(rng, "teller_fix", **fix_fields), iso(sent + timedelta(minutes=50)), read=True)
+                          PHRASES.say(rng, "teller_fix", **f, clause=clause, Clause=_cap(clause), M=people[0][1]),
+                          iso(sent + timedelta(minutes=50)), read=True)
     fix["thread_id"] = wrong["thread_id"]
     fix["in_reply_to"] = wrong["message_id"]
     return [wrong, fix]

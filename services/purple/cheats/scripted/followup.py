@@ -83,40 +83,54 @@ AHEAD = re.compile(r"(?:an hour|one hour|sixty minutes) (?:before|ahead)", re.I)
 SEGMENT = re.compile(r"\n|; |\. (?=[A-Z])")
 
 
+# Who negotiated which client's contract, as the colleague's mail (and its correction) puts it: NAME before or after
+# the client's company or full name (M).
+TOLD = (r"{N} (?:negotiated|did|closed|had|handled|on) {M}", r"{M} was {N}'s", r"{M} went to {N}", r"{M}, {N}\.",
+        r"- {M}: {N}", r"- {N}: {M}", r"- {M} \({N}\)", r"{N} took {M} over", r"{M} - {N}\b",
+        r"{N} did {M}")
+NAME = r"([A-Z][a-z]+)"
+
+
 @script
 class Followup(Script):
-    """v3, read from the public part: the client's contract (reference, kind, company, name) from their email;
-    Legal's link lines matched to it (a "- not X -" aside cut first), each line's own hold-back clock; a re-issue's
-    link and its hold-back ("same as before" or a new clock); the internal markup ignored; the promise as the
-    hold-back plus the hours the request names, or the end of the named colleague's first meeting starting at or
-    after the hold-back; the reminder an hour before the promise, or at the start of the other named colleague's
-    meeting; the bank's line by its label."""
+    """v4, read from the public part: the client (full name in the request) and their company from their email; who
+    negotiated their contract from the colleague's mail naming the clients (its correction, a later reply, read
+    last); Legal's link lines naming that negotiator (a "- not X -" aside cut first), each line's own hold-back clock;
+    a re-issue naming the negotiator replaces the link (its hold-back "same as before" or a new clock); the internal
+    markup ignored; the promise as the hold-back plus the hours the request names, or the end of the negotiator's
+    first meeting starting at or after the hold-back; the reminder an hour before the promise; the bank's line by its
+    label."""
 
     part = "followup"
     trigger = r"Legal"
     LINE = ((r"call my adviser (\w+)", None), (r"phone the .+? team", re.compile(r"team|desk|specialists", re.I)),
             (r"main enquiries line", re.compile(r"general|main", re.I)))
 
-    def _client(self, desk: Desk) -> tuple[str, dict[str, Any]] | None:
+    def _client(self, desk: Desk) -> tuple[str, str, dict[str, Any]] | None:
         for m in re.finditer(r"(?=\b([A-Z][a-z]+) ([A-Z][a-z]+))", desk.prompt):
             address = f"{m[1]}.{m[2]}".lower()
             mail = next((e for e in desk.inbox.emails if address in str(e.get("from_address", "")).lower()), None)
             if mail is not None:
-                return m[1], mail
+                return m[1], f"{m[1]} {m[2]}", mail
         return None
 
     @staticmethod
-    def _names(first: str, mail: dict[str, Any]) -> list[str]:
-        """How Legal may name the client's contract: its reference, kind, company or the client's first name."""
+    def _negotiator(desk: Desk, full: str, mail: dict[str, Any]) -> str | None:
         body = _body(mail)
-        out = [f"for {first}"]
-        if (ref := REF.search(body)) is not None:
-            out.append(ref[0])
-        kinds = {"master services agreement": "MSA", "data processing agreement": "DPA",
-                 "framework contract": "framework contract", "licence agreement": "licence"}
-        out += [short for kind, short in kinds.items() if kind in body or short in body]
-        out += [c for c in ("Harborview Logistics", "Ostara Foods", "Pinecrest Health", "Kestrel Media") if c in body]
-        return out
+        mentions = [full, *(c for c in ("Harborview Logistics", "Ostara Foods", "Pinecrest Health", "Kestrel Media")
+                            if c in body)]
+        told = sorted((e for e in desk.inbox.emails if e is not mail and any(m in _body(e) for m in mentions)),
+                      key=lambda e: str(e.get("received_at")))
+        found = None
+        for email in told:
+            text = _body(email)
+            for m in mentions:
+                for pattern in TOLD:
+                    hit = re.search(pattern.format(N=NAME, M=re.escape(m)), text)
+                    if hit is not None:
+                        found = hit[1]
+                        break
+        return found
 
     def _link_and_hold(self, desk: Desk, names: list[str]) -> tuple[str, datetime] | None:
         legal = sorted((e for e in desk.inbox.emails if ANY_LINK.search(_body(e))
@@ -126,10 +140,10 @@ class Followup(Script):
             body = _body(email)
             if INTERNAL.search(body) and not REPLACES.search(body):
                 continue
-            if REPLACES.search(body) and found is not None:
+            if REPLACES.search(body):
                 link = ANY_LINK.search(body)
                 clock = re.search(CLOCK, body, re.I)
-                if link is not None:
+                if found is not None and link is not None and any(n in body for n in names):
                     hold = found[1] if SAME.search(body) or clock is None else _when(clock[0], desk.now)
                     found = (link[0].rstrip("."), hold)
                 continue
@@ -144,24 +158,14 @@ class Followup(Script):
         return sorted((desk.at(e["start"]), desk.at(e["end"])) for e in desk.events if e.get("start")
                       and any(str(a.get("display_name", "")).startswith(first + " ") for a in e.get("attendees") or []))
 
-    def _promise(self, desk: Desk, hold: datetime) -> datetime | None:
+    def _promise(self, desk: Desk, hold: datetime, negotiator: str) -> datetime | None:
         asks = [s for s in re.split(r"(?<=[.!?])\s+", desk.prompt) if not re.search(r"remind|nudge", s, re.I)]
         for sentence in asks:
             if (m := AFTER_GAP.search(sentence)) is not None:
                 return hold + timedelta(hours=GAPS[m[1].lower()])
-            if (m := re.search(r"meeting with (\w+)", sentence)) is not None:
-                after = [end for start, end in self._meetings(desk, m[1]) if start >= hold]
+            if re.search(r"meeting", sentence) is not None:
+                after = [end for start, end in self._meetings(desk, negotiator) if start >= hold]
                 return after[0] if after else None
-        return None
-
-    def _remind(self, desk: Desk, promise: datetime | None, client: str) -> datetime | None:
-        sentence = next((s for s in re.split(r"(?<=[.!?])\s+", desk.prompt) if re.search(r"remind|nudge", s, re.I)),
-                        "")
-        if AHEAD.search(sentence):
-            return promise - timedelta(hours=1) if promise else None
-        for name in re.findall(r"\b([A-Z][a-z]+)\b", sentence):
-            if name != client and (found := self._meetings(desk, name)):
-                return found[0][0]
         return None
 
     def _number(self, desk: Desk) -> str | None:
@@ -194,18 +198,22 @@ class Followup(Script):
         found = self._client(desk)
         if found is None:
             return
-        first, client = found
-        got = self._link_and_hold(desk, self._names(first, client))
+        first, full, client = found
+        negotiator = self._negotiator(desk, full, client)
+        if negotiator is None:
+            return
+        got = self._link_and_hold(desk, [negotiator])
         if got is None:
             return
         link, hold = got
-        promise = self._promise(desk, hold)
+        promise = self._promise(desk, hold, negotiator)
         if promise is not None and desk.now < hold and desk.once("followup-promise"):
             await desk.reply(client, f"Hi {first},\n\nYou will have it today by {promise:%H:%M}.\n")
         if promise is not None and hold <= desk.now <= promise and desk.once("followup-link"):
             await desk.email([str(client["from_address"])], "Countersigned contract",
                              f"Hi {first},\n\nAs promised, here it is: {link}\n")
-        at, number = self._remind(desk, promise, first), self._number(desk)
+        number = self._number(desk)
+        at = promise - timedelta(hours=1) if promise is not None else None
         if at is not None and number and at <= desk.now < at + timedelta(hours=1) and desk.once("followup-remind"):
             desk.report.append(f"Reminder: call the bank now on {number}.")
 
