@@ -287,7 +287,8 @@ def _draw(day: Day) -> _Drawn:
 
 
 def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    """``text`` opening a sentence (a link stays as it is)."""
+    return text if text.startswith("http") else text[:1].upper() + text[1:]
 
 
 def _fields(day: Day, d: _Drawn) -> dict[str, Any]:

@@ -83,12 +83,42 @@ AHEAD = re.compile(r"(?:an hour|one hour|sixty minutes) (?:before|ahead)", re.I)
 SEGMENT = re.compile(r"\n|; |\. (?=[A-Z])")
 
 
-# Who negotiated which client's contract, as the colleague's mail (and its correction) puts it: NAME before or after
-# the client's company or full name (M).
-TOLD = (r"{N} (?:negotiated|did|closed|had|handled|on) {M}", r"{M} was {N}'s", r"{M} went to {N}", r"{M}, {N}\.",
-        r"- {M}: {N}", r"- {N}: {M}", r"- {M} \({N}\)", r"{N} took {M} over", r"{M} - {N}\b",
-        r"{N} did {M}")
+def _units(body: str) -> list[str]:
+    """Legal's lines: segments joined until each holds one link and one clock ("; " both joins two lines and splits
+    one line)."""
+    out: list[str] = []
+    unit = ""
+    for seg in SEGMENT.split(body):
+        unit = f"{unit} {seg}" if unit else seg
+        if ANY_LINK.search(unit) and re.search(CLOCK, unit, re.I):
+            out.append(unit)
+            unit = ""
+    return out
+
+
+# Who negotiated which client's contract, copied from the part's phrase lists: N the negotiator, M the client (its
+# company or full name), X a wrong name. "trap" clauses first (they hold a wrong name beside a positive frame).
+TRAP = (r"assumes {X} negotiated {M}, but it was {N}", r"{M} was supposed to be {X}'s deal until {N} took it over",
+        r"{X}'s name is on the first {M} invite, but {N} negotiated it", r"not {X} - {N} ran the {M} negotiation",
+        r"{M} went to {N}, not to {X}")
+POS = (r"{N} negotiated {M}", r"{M} was {N}'s deal", r"{M} went to {N}", r"{N} ran the {M} negotiation",
+       r"{M} was negotiated by {N}", r"{N} handled {M}", r"{M}: {N}")
+NEG = (r"{M} was not {X}'s", r"{X} had nothing to do with {M}", r"{X} never touched {M}",
+       r"{X} stayed well away from {M}", r"leave {X} out of anything about {M}")
+PAIR = (r"{N} and {X} split the other two", r"the other two were {N}'s and {X}'s", r"{N} and {X} had one each",
+        r"{N} and {X} did the rest", r"{N} and {X} shared them")
+REST = (r"{N} took whatever was left", r"the remaining one was {N}'s", r"{N} had the third", r"{N} did the other one",
+        r"the last went to {N}")
 NAME = r"([A-Z][a-z]+)"
+ANY_M = r"([A-Z][a-z]+ [A-Z][a-z]+)"
+
+
+def _told(pattern: str, m: str) -> re.Pattern[str]:
+    """A clause pattern with N (and X) captured by name and M the client's mention (or any two-word name)."""
+    out = pattern.replace("{M}", m).replace("{N}", r"(?P<n>[A-Z][a-z]+)").replace("{X}", r"(?P<x>[A-Z][a-z]+)")
+    if out[:1].islower():  # a clause may open a sentence or a list item
+        out = f"[{out[0]}{out[0].upper()}]{out[1:]}"
+    return re.compile(out)
 
 
 @script
@@ -116,20 +146,41 @@ class Followup(Script):
 
     @staticmethod
     def _negotiator(desk: Desk, full: str, mail: dict[str, Any]) -> str | None:
+        """Solve who negotiated the client's contract from the colleague's mail(s) (a later reply overrides)."""
         body = _body(mail)
         mentions = [full, *(c for c in ("Harborview Logistics", "Ostara Foods", "Pinecrest Health", "Kestrel Media")
                             if c in body)]
-        told = sorted((e for e in desk.inbox.emails if e is not mail and any(m in _body(e) for m in mentions)),
-                      key=lambda e: str(e.get("received_at")))
+        told = sorted((e for e in desk.inbox.emails if e is not mail and re.search(
+            r"negotiat|deal|went to|left|remaining", _body(e), re.I) and "no-reply" not in str(e.get("from_address"))
+            and not ANY_LINK.search(_body(e))), key=lambda e: str(e.get("received_at")))
         found = None
         for email in told:
             text = _body(email)
-            for m in mentions:
-                for pattern in TOLD:
-                    hit = re.search(pattern.format(N=NAME, M=re.escape(m)), text)
-                    if hit is not None:
-                        found = hit[1]
-                        break
+            mine = "|".join(re.escape(m) for m in mentions)
+            hit = next((m for p in (*TRAP, *POS) if (m := _told(p, f"(?:{mine})").search(text))), None)
+            if hit is not None:
+                found = hit["n"]
+                continue
+            if found is not None:
+                continue  # a correction not about the client leaves the first answer
+            positive = {m["n"] for p in (*TRAP, *POS) for m in _told(p, ANY_M).finditer(text)}
+            positive |= {m["n"] for p in (*TRAP, *POS) for c in ("Harborview Logistics", "Ostara Foods",
+                         "Pinecrest Health", "Kestrel Media") for m in _told(p, re.escape(c)).finditer(text)}
+            rest = next((m["n"] for p in REST if (m := _told(p, "").search(text))), None)
+            if rest is not None and rest not in positive:
+                found = rest
+                continue
+            pair = next((m for p in PAIR if (m := _told(p, "").search(text))), None)
+            if pair is None:
+                continue
+            names = {pair["n"], pair["x"]}
+            for p in NEG:
+                for m in _told(p, f"(?P<m>{ANY_M[1:-1]}|Harborview Logistics|Ostara Foods|Pinecrest Health|"
+                                  f"Kestrel Media)").finditer(text):
+                    if m["m"] in mentions and m["x"] in names:
+                        found = next(iter(names - {m["x"]}))
+                    elif m["x"] in names:
+                        found = m["x"]
         return found
 
     def _link_and_hold(self, desk: Desk, names: list[str]) -> tuple[str, datetime] | None:
@@ -140,14 +191,14 @@ class Followup(Script):
             body = _body(email)
             if INTERNAL.search(body) and not REPLACES.search(body):
                 continue
-            if REPLACES.search(body):
+            if REPLACES.search(body) and found is not None:
                 link = ANY_LINK.search(body)
                 clock = re.search(CLOCK, body, re.I)
                 if found is not None and link is not None and any(n in body for n in names):
                     hold = found[1] if SAME.search(body) or clock is None else _when(clock[0], desk.now)
                     found = (link[0].rstrip("."), hold)
                 continue
-            for seg in SEGMENT.split(_NOT.sub(" ", body)):
+            for seg in _units(_NOT.sub(" ", body)):
                 link, clock = ANY_LINK.search(seg), re.search(CLOCK, seg, re.I)
                 if link and clock and any(n in seg for n in names):
                     found = (link[0].rstrip("."), _when(clock[0], desk.now))
