@@ -342,18 +342,26 @@ PHRASES = Phrasebook({
     # Who negotiated which client's contract, clause by clause (N negotiated M; X is another negotiator): a clause
     # saying so, one saying so past a wrong name, one ruling a name out, the names left sharing the rest, the last
     # left over. A world states the client's negotiator in one of four ways (``TOLD``).
-    "pos": ("{N} negotiated {M}", "{M} was {N}'s deal", "{M} went to {N}", "{N} ran the {M} negotiation",
-            "{M} was negotiated by {N}", "{N} handled {M} from start to finish", "{M}: {N}"),
+    "pos": ("{N} negotiated {M}", "{M} was {Np}'s deal", "{M} went to {N}", "{N} ran the {M} negotiation",
+            "{M} was negotiated by {N}", "{N} handled {M} from start to finish", "{M}: {N}", "{N} closed {M}",
+            "{M} ended up with {N}", "it was {N} who landed {M}", "{M} - that was {N}", "{M} was led by {N}"),
     "trap": ("everyone assumes {X} negotiated {M}, but it was {N}",
              "{M} was supposed to be {X}'s deal until {N} took it over",
              "{X}'s name is on the first {M} invite, but {N} negotiated it",
-             "not {X} - {N} ran the {M} negotiation", "{M} went to {N}, not to {X} as the org chart suggests"),
+             "not {X} - {N} ran the {M} negotiation", "{M} went to {N}, not to {X} as the org chart suggests",
+             "{X} started {M}, but {N} closed it", "{M} looks like {X}'s on paper; in fact {N} negotiated it"),
     "neg": ("{M} was not {X}'s", "{X} had nothing to do with {M}", "{X} never touched {M}",
-            "{X} stayed well away from {M}", "leave {X} out of anything about {M}"),
+            "{X} stayed well away from {M}", "leave {X} out of anything about {M}", "{M} was anyone's but {X}'s"),
+    # A note beside a negotiator's name (W another's): most are asides, some name a colleague who did not negotiate.
+    "aside": (", back from leave,", " (finally)", " (with {W} sitting in)", ", not {W},", " - {W} only took notes -",
+              ", who took it over from {W},", " - as you know -", " (yes, really)"),
+    # A negotiator named by the user's meeting with them.
+    "by_meeting": ("whoever I have the {title} with", "the colleague from my {title}",
+                   "the person I meet at the {title}", "my {title} counterpart", "the one who sits in my {title}"),
     "pair": ("{N} and {X} split the other two", "the other two were {N}'s and {X}'s, one each",
              "{X} and {N} had one each of the rest", "{N} and {X} did the rest between them",
              "as for the other two, {X} and {N} shared them"),
-    "rest": ("{N} took whatever was left", "the remaining one was {N}'s", "{N} had the third",
+    "rest": ("{N} took whatever was left", "the remaining one was {Np}'s", "{N} had the third",
              "{N} did the other one", "the last went to {N}"),
     "teller": ("Hi {user},\n\nWho negotiated what, for when the signed copies come back: {body}.\n\n{teller}",
                "{user} - for your handover notes:\n{lines}\n{teller}",
@@ -499,29 +507,39 @@ def _legal_bodies(rng: Any, day: Day, d: _Drawn, f: dict[str, Any]) -> list[str]
     return [first, PHRASES.say(rng, "replaced", **f, which=c.label(d.label), url=d.url(d.extra, 3), hold_note=note)]
 
 
-def _clauses(rng: Any, pairs: list[tuple[str, str]], mode: str) -> list[str]:
+def _clauses(rng: Any, pairs: list[tuple[str, str]], mode: str, titles: dict[str, list[str]]) -> list[str]:
     """Clauses telling who negotiated which: ``pairs`` is (negotiator, client) with the client's contract first, told
-    by ``mode`` (``TOLD``); the two others are told so that the whole determines every pair."""
+    by ``mode`` (``TOLD``); the two others are told so that the whole determines every pair. A negotiator is named,
+    with an aside half the time, or told by the user's meeting with them (``titles``)."""
     (n_o, m_o), (n_x, m_x), (n_y, m_y) = pairs
+    names = [n_o, n_x, n_y]
+
+    def ref(name: str) -> str:
+        if rng.random() < 0.4:
+            return PHRASES.say(rng, "by_meeting", title=rng.choice(titles[name]))
+        if rng.random() < 0.5:
+            return name
+        return name + PHRASES.say(rng, "aside", W=rng.choice([n for n in names if n != name]))
+
+    def say(kind: str, n: str, m: str = "", x: str = "") -> str:
+        return re.sub(r"(?:,| -)$", "", PHRASES.say(rng, kind, N=ref(n), Np=n, M=m, X=x))
 
     def said(n: str, m: str, wrong: str) -> str:
-        return PHRASES.say(rng, rng.choice(("pos", "trap")), N=n, M=m, X=wrong)
+        return say(rng.choice(("pos", "trap")), n, m, wrong)
 
     if mode == "neg":  # x told; the client's is what is left once a name is ruled out for it (or for y)
-        ruled = PHRASES.say(rng, "neg", M=m_o, X=n_y) if rng.random() < 0.5 else PHRASES.say(rng, "neg", M=m_y,
-                                                                                               X=n_o)
+        ruled = say("neg", n_y, m_o, n_y) if rng.random() < 0.5 else say("neg", n_o, m_y, n_o)
         return [said(n_x, m_x, n_o), PHRASES.say(rng, "pair", N=n_o, X=n_y), ruled]
     if mode == "rest":
         first = [said(n_x, m_x, n_o), said(n_y, m_y, n_o)]
         rng.shuffle(first)
-        return [*first, PHRASES.say(rng, "rest", N=n_o)]
-    own = PHRASES.say(rng, "pos", N=n_o, M=m_o) if mode == "pos" else \
-        PHRASES.say(rng, "trap", N=n_o, M=m_o, X=rng.choice((n_x, n_y)))
-    others = [said(n_x, m_x, n_o), said(n_y, m_y, n_o)]
+        return [*first, say("rest", n_o)]
+    own = say("pos", n_o, m_o) if mode == "pos" else say("trap", n_o, m_o, rng.choice((n_x, n_y)))
+    others = [(n_x, said(n_x, m_x, n_o)), (n_y, said(n_y, m_y, n_o))]
     rng.shuffle(others)
     if rng.random() < 0.5:
-        return [own, *others] if rng.random() < 0.5 else [others[0], own, others[1]]
-    return [*rng.sample([own, others[0]], 2), PHRASES.say(rng, "rest", N=n_y if others[1].count(n_y) else n_x)]
+        return [own, *(c for _, c in others)] if rng.random() < 0.5 else [others[0][1], own, others[1][1]]
+    return [*rng.sample([own, others[0][1]], 2), say("rest", others[1][0])]
 
 
 def _body(rng: Any, f: dict[str, Any], clauses: list[str]) -> str:
@@ -535,20 +553,23 @@ def _teller(day: Day, d: _Drawn, f: dict[str, Any]) -> list[Email]:
     correcting two swapped names)."""
     rng = day.rng
     people = [(c.negotiator.first, c.mention(d.mention)) for c in (d.ours, d.theirs, d.third)]
+    titles: dict[str, list[str]] = {}
+    for m in d.meetings:
+        titles.setdefault(m.who.first, []).append(m.title)
     mode = rng.choice(TOLD)
     subject = PHRASES.say(rng, "teller_subject", **f)
     sent = day.start - timedelta(days=1, hours=rng.randrange(2, 6))
     if not d.corrected:
         return [kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
-                                _body(rng, f, _clauses(rng, people, mode)), iso(sent), read=True)]
+                                _body(rng, f, _clauses(rng, people, mode, titles)), iso(sent), read=True)]
     # The first mail swaps the client's negotiator with another's; the reply puts the client's right.
     j = rng.choice((1, 2))
     swapped = list(people)
     swapped[0], swapped[j] = (people[j][0], people[0][1]), (people[0][0], people[j][1])
     wrong = kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
-                            _body(rng, f, _clauses(rng, swapped, mode)), iso(sent), read=True)
-    clause = PHRASES.say(rng, "trap", N=people[0][0], M=people[0][1], X=people[j][0]) if rng.random() < 0.5 else \
-        PHRASES.say(rng, "pos", N=people[0][0], M=people[0][1])
+                            _body(rng, f, _clauses(rng, swapped, mode, titles)), iso(sent), read=True)
+    clause = PHRASES.say(rng, rng.choice(("trap", "pos")), N=people[0][0], Np=people[0][0], M=people[0][1],
+                         X=people[j][0])
     fix = kit.inbox_email("m-followup-teller-2", d.teller.email, day.user.email, f"Re: {subject}",
                           PHRASES.say(rng, "teller_fix", **f, clause=clause, Clause=_cap(clause), M=people[0][1]),
                           iso(sent + timedelta(minutes=50)), read=True)

@@ -100,15 +100,25 @@ def _units(body: str) -> list[str]:
 # company or full name), X a wrong name. "trap" clauses first (they hold a wrong name beside a positive frame).
 TRAP = (r"assumes {X} negotiated {M}, but it was {N}", r"{M} was supposed to be {X}'s deal until {N} took it over",
         r"{X}'s name is on the first {M} invite, but {N} negotiated it", r"not {X} - {N} ran the {M} negotiation",
-        r"{M} went to {N}, not to {X}")
+        r"{M} went to {N}, not to {X}", r"{X} started {M}, but {N} closed it",
+        r"{M} looks like {X}'s on paper; in fact {N} negotiated it")
 POS = (r"{N} negotiated {M}", r"{M} was {N}'s deal", r"{M} went to {N}", r"{N} ran the {M} negotiation",
-       r"{M} was negotiated by {N}", r"{N} handled {M}", r"{M}: {N}")
+       r"{M} was negotiated by {N}", r"{N} handled {M}", r"{M}: {N}", r"{N} closed {M}", r"{M} ended up with {N}",
+       r"it was {N} who landed {M}", r"{M} - that was {N}", r"{M} was led by {N}")
 NEG = (r"{M} was not {X}'s", r"{X} had nothing to do with {M}", r"{X} never touched {M}",
-       r"{X} stayed well away from {M}", r"leave {X} out of anything about {M}")
+       r"{X} stayed well away from {M}", r"leave {X} out of anything about {M}", r"{M} was anyone's but {X}'s")
 PAIR = (r"{N} and {X} split the other two", r"the other two were {N}'s and {X}'s", r"{N} and {X} had one each",
         r"{N} and {X} did the rest", r"{N} and {X} shared them")
 REST = (r"{N} took whatever was left", r"the remaining one was {N}'s", r"{N} had the third", r"{N} did the other one",
         r"the last went to {N}")
+# Asides beside a name (cut first), and a negotiator told by the user's meeting with them (replaced by the name).
+ASIDES = re.compile(r", back from leave,| \(finally\)| \(with [A-Z][a-z]+ sitting in\)|, not [A-Z][a-z]+,"
+                    r"| - [A-Z][a-z]+ only took notes -?|, who took it over from [A-Z][a-z]+,| - as you know -"
+                    r"| \(yes, really\)")
+BY_MEETING = (r"whoever I have the (.+?) with", r"the colleague from my (.+?)(?= (?:negotiated|ran|handled|closed|"
+              r"took|had|did|and)\b|[;.,\n]|$)", r"the person I meet at the (.+?)(?= (?:negotiated|ran|handled|"
+              r"closed|took|had|did)\b|[;.,\n]|$)", r"my (.+?) counterpart", r"the one who sits in my (.+?)"
+              r"(?= (?:negotiated|ran|handled|closed|took|had|did)\b|[;.,\n]|$)")
 NAME = r"([A-Z][a-z]+)"
 ANY_M = r"([A-Z][a-z]+ [A-Z][a-z]+)"
 
@@ -150,12 +160,18 @@ class Followup(Script):
         body = _body(mail)
         mentions = [full, *(c for c in ("Harborview Logistics", "Ostara Foods", "Pinecrest Health", "Kestrel Media")
                             if c in body)]
-        told = sorted((e for e in desk.inbox.emails if e is not mail and re.search(
-            r"negotiat|deal|went to|left|remaining", _body(e), re.I) and "no-reply" not in str(e.get("from_address"))
-            and not ANY_LINK.search(_body(e))), key=lambda e: str(e.get("received_at")))
+        ours = desk.inbox.user_email.split("@")[-1]
+        told = sorted((e for e in desk.inbox.emails if str(e.get("from_address", "")).endswith("@" + ours)
+                       and not ANY_LINK.search(_body(e))),
+                      key=lambda e: str(e.get("received_at")))
         found = None
+        titles = {str(e.get("title")): next((str(a.get("display_name", "")).split()[0] for a in e.get("attendees") or []
+                                             if a.get("email") != desk.inbox.user_email), "")
+                  for e in desk.events}
         for email in told:
-            text = _body(email)
+            text = ASIDES.sub("", _body(email))
+            for pattern in BY_MEETING:
+                text = re.sub(pattern, lambda m: titles.get(m[1], m[0]), text, flags=re.I)
             mine = "|".join(re.escape(m) for m in mentions)
             hit = next((m for p in (*TRAP, *POS) if (m := _told(p, f"(?:{mine})").search(text))), None)
             if hit is not None:
