@@ -142,7 +142,7 @@ class Followup(Script):
     label."""
 
     part = "followup"
-    trigger = r"Legal"
+    trigger = r"Legal|hold-back"
     LINE = ((r"call my adviser (\w+)", None), (r"phone the .+? team", re.compile(r"team|desk|specialists", re.I)),
             (r"main enquiries line", re.compile(r"general|main", re.I)))
 
@@ -165,9 +165,12 @@ class Followup(Script):
                        and not ANY_LINK.search(_body(e))),
                       key=lambda e: str(e.get("received_at")))
         found = None
-        titles = {str(e.get("title")): next((str(a.get("display_name", "")).split()[0] for a in e.get("attendees") or []
-                                             if a.get("email") != desk.inbox.user_email), "")
-                  for e in desk.events}
+        titles: dict[str, str] = {}
+        for event in desk.events:
+            others = [str(a.get("display_name") or "") for a in event.get("attendees") or []
+                      if desk.inbox.user_email not in str(a)]
+            if others and others[0]:
+                titles[str(event.get("title"))] = others[0].split()[0]
         for email in told:
             text = ASIDES.sub("", _body(email))
             for pattern in BY_MEETING:
