@@ -1,17 +1,20 @@
 """Part: promises made in the morning, kept in the afternoon (the multi-day follow-up, fitted into one day).
 
-A client asks for their countersigned contract. No one message says when to promise it, which link is theirs or when
-the link may go: each is found by linking items (issue 34). Legal's mail holds two links, each with its own hold-back
-hour, put many ways: two clients' contracts side by side (named by reference, company, first name or kind, one line
-sometimes naming the other contract to say it is not that one), a first copy pulled and re-issued later (the hold-back
-kept "as before" or moved), or the signed copy followed by an internal markup with a time of its own. Which link is the
-client's — and so which hold-back applies — follows from the client's own email (their contract's reference, kind,
-company and name). The user states the promise relative to that hold-back (so many hours after it, or the end of the
-first meeting with a colleague that starts after it, beside that colleague's other meetings on the calendar), and the
-reminder relative to the promise (an hour before it) or to another meeting's start. Each commitment is graded at its
-time: the promise names exactly the user's time before the hold-back, the client's link goes out in its window (the
-other link never, to anyone), and the reminder comes in its hour in the assistant's own words with the number of the
-bank's line the user asked for.
+A client asks for their countersigned contract. No one message says which link is theirs, when it may go or what to
+promise: each is found by linking items (issue 34). Legal's mail holds three clients' links, each with its own
+hold-back hour and each named only by the colleague who negotiated it ("the contract Nils negotiated", "the Nils
+file"); a second mail may re-issue the client's copy (its hold-back kept "as before" or moved), re-issue another
+client's copy, or share an internal markup of the client's. Who negotiated the client's contract is told only in a
+colleague's earlier mail, clause by clause in many constructions: said outright, said past a wrong name ("everyone
+assumes X negotiated it, but it was N"), left over once the other two are said, or left once a name is ruled out;
+a negotiator named, with an aside that may name another colleague, or told by the user's meeting with them ("whoever
+I have the Weekly sync with"); in some worlds a reply corrects two swapped names. The user states the promise
+relative to the client's hold-back (so many hours after it, or the end of the first meeting after it with whoever
+negotiated their contract, beside that colleague's other meetings and the other negotiators' meetings on the
+calendar), and the reminder an hour before the promise. Each commitment is graded at its time: the promise names
+exactly the user's time before the hold-back, the client's link goes out in its window (the other links never, to
+anyone), and the reminder comes in its hour in the assistant's own words with the number of the bank's line the user
+asked for.
 """
 
 from __future__ import annotations
