@@ -386,6 +386,13 @@ PHRASES = Phrasebook({
              "{Label} is at {url} and stays revocable until {at}",
              "{label} - not {not_label} - lives at {url}; nothing leaves before {at}",
              "we may pull {label} back until {at24}: {url}"),
+    # The client's line with its hold-back told from another line's ({when}: "an hour after the hold-back on the one
+    # Nils closed").
+    "relative_line": ("{Label}, countersigned: {url} (final {when})",
+                      "{url} is {label}, signed; it can still be withdrawn until {when}",
+                      "for {label}: {url} - hold it until {when}, please",
+                      "{Label} is at {url} and stays revocable until {when}",
+                      "we may pull {label} back until {when}: {url}"),
     # One email with three clients' links.
     "three": ("Hi {user},\n\nThree countersigned contracts today:\n{l1}\n{l2}\n{l3}\n\n{legal}",
               "{user} - {l1}; {l2}; {l3}.\n{legal}",
@@ -483,6 +490,12 @@ def _line(rng: Any, day: Day, d: _Drawn, n: int, hours: dict[int, int]) -> str:
     other = contracts[rng.choice([k for k in range(3) if k != n])]
     label = c.label(d.label)
     at = day.at(hours.get(n, c.hold))
+    refs = [k for k in (1, 2) if k not in hours]
+    if n == 0 and 0 not in hours and refs and rng.random() < 0.5:  # told from another line's absolute hour
+        ref = contracts[rng.choice(refs)]
+        delta = c.hold - ref.hold
+        when = f"{GAPS[abs(delta)]} {'after' if delta > 0 else 'before'} the hold-back on {ref.label(d.label)}"
+        return PHRASES.say(rng, "relative_line", label=label, Label=_cap(label), url=d.url(c.token, n), when=when)
     return PHRASES.say(rng, "line", label=label, Label=_cap(label), not_label=other.label(d.label),
                        url=d.url(c.token, n), at=clock12(at), at24=_hour24(at))
 

@@ -83,6 +83,10 @@ AHEAD = re.compile(r"(?:an hour|one hour|sixty minutes) (?:before|ahead)", re.I)
 SEGMENT = re.compile(r"\n|; |\. (?=[A-Z])")
 
 
+# A hold-back told from another line's: "an hour after the hold-back on the one Nils closed".
+RELATIVE = re.compile(rf"{GAP} (after|before) the hold-back on (?:the contract |the one |the )?([A-Z][a-z]+)", re.I)
+
+
 def _units(body: str) -> list[str]:
     """Legal's lines: segments joined until each holds one link and one clock ("; " both joins two lines and splits
     one line)."""
@@ -90,7 +94,7 @@ def _units(body: str) -> list[str]:
     unit = ""
     for seg in SEGMENT.split(body):
         unit = f"{unit} {seg}" if unit else seg
-        if ANY_LINK.search(unit) and re.search(CLOCK, unit, re.I):
+        if ANY_LINK.search(unit) and (re.search(CLOCK, unit, re.I) or RELATIVE.search(unit)):
             out.append(unit)
             unit = ""
     return out
@@ -217,9 +221,17 @@ class Followup(Script):
                     hold = found[1] if SAME.search(body) or clock is None else _when(clock[0], desk.now)
                     found = (link[0].rstrip("."), hold)
                 continue
-            for seg in _units(_NOT.sub(" ", body)):
+            units = _units(_NOT.sub(" ", body))
+            for seg in units:
                 link, clock = ANY_LINK.search(seg), re.search(CLOCK, seg, re.I)
-                if link and clock and any(n in seg for n in names):
+                rel = RELATIVE.search(seg)
+                if link and rel and any(n in seg.replace(rel[0], "") for n in names):
+                    ref = next((re.search(CLOCK, u, re.I) for u in units if rel[3] in u and u != seg), None)
+                    if ref is not None:
+                        sign = 1 if rel[2].lower() == "after" else -1
+                        found = (link[0].rstrip("."), _when(ref[0], desk.now)
+                                 + sign * timedelta(hours=GAPS[rel[1].lower()]))
+                elif link and clock and any(n in seg for n in names):
                     found = (link[0].rstrip("."), _when(clock[0], desk.now))
         return found
 
