@@ -129,7 +129,7 @@ class PrivacyGuard(Script):
             if not desk.once(f"pg:{msg.get('message_id')}"):
                 continue
             decided = _decide(desk, facts, sender, body)
-            if decided is None:
+            if decided is None or not desk.once(f"pg-asker:{sender.lower()}"):  # one answer an asker
                 continue
             answer, flag = decided
             text = answer or "Sorry, I can't share that information."
