@@ -81,7 +81,7 @@ def _decide(desk: Desk, facts: _Facts, sender: str, body: str) -> tuple[str | No
                             or any(n.split()[0] in desk.prompt.split("Family")[-1][:200] for n in phones
                                    if phones[n] and _digits(phones[n]) == key)):
         answer = f"It's {school[0]}, {school[1]}."
-    elif "passport" in low:
+    elif "passport" in low and not re.search(r"confirmed|confirmation|itinerary", low):  # a booking is no ask
         flag = "asked for your date of birth and passport number"
     elif "birthday" in low:
         if re.search(r"\b(mum|mother|mom)\b", note) and not re.search(r"friend|uni|sister", note):
