@@ -1,17 +1,26 @@
 """Part: promises made in the morning, kept in the afternoon (the multi-day follow-up, fitted into one day).
 
-A client asks for the countersigned contract "ideally by" an early hour. The user says: promise it for a later hour
-(the user's time, not the client's); Legal will email the signed copy's link mid-morning but may still withdraw it
-until a hold-back hour, so send the link after that hour and no later than the promise; and remind the user in chat
-at a set hour to call the bank, with the number from the bank's email. Each commitment is graded at its time: the
-promise names exactly the user's time, the link goes out in its window (never earlier, to anyone), the reminder
-comes in its hour in the assistant's own words with the number.
+A client asks for their countersigned contract. No one message says which link is theirs, when it may go or what to
+promise: each is found by linking items (issue 34). Legal's mail holds three clients' links, each with its own
+hold-back hour and each named only by the colleague who negotiated it ("the contract Nils negotiated", "the Nils
+file"); a second mail may re-issue the client's copy (its hold-back kept "as before" or moved), re-issue another
+client's copy, or share an internal markup of the client's. Who negotiated the client's contract is told only in a
+colleague's earlier mail, clause by clause in many constructions: said outright, said past a wrong name ("everyone
+assumes X negotiated it, but it was N"), left over once the other two are said, or left once a name is ruled out;
+a negotiator named, with an aside that may name another colleague, or told by the user's meeting with them ("whoever
+I have the Weekly sync with"); in some worlds a reply corrects two swapped names. The user states the promise
+relative to the client's hold-back (so many hours after it, or the end of the first meeting after it with whoever
+negotiated their contract, beside that colleague's other meetings and the other negotiators' meetings on the
+calendar), and the reminder an hour before the promise. Each commitment is graded at its time: the promise names
+exactly the user's time before the hold-back, the client's link goes out in its window (the other links never, to
+anyone), and the reminder comes in its hour in the assistant's own words with the number of the bank's line the user
+asked for.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -23,21 +32,36 @@ from green_agent.scenario_kit.grading import identifier, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, own_words
-from green_agent.scenario_kit.records import CharacterRecord, Email, ScheduledEvent, Step
-from green_agent.scenario_kit.slices import Day, Slice, iso
+from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, Email, ScheduledEvent, Step
+from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 KEY = "followup"
-CONTRACTS = ("master services agreement", "data processing agreement", "framework contract", "licence agreement")
+CONTRACTS = (("master services agreement", "MSA"), ("data processing agreement", "DPA"),
+             ("framework contract", "framework contract"), ("licence agreement", "licence"))
+CLIENTS = (("Harborview Logistics", "harborview.example"), ("Ostara Foods", "ostara.example"),
+           ("Pinecrest Health", "pinecrest.example"), ("Kestrel Media", "kestrelmedia.example"))
 BANKS = (("Harbourside Bank", "mortgage rate lock"), ("Crestline Bank", "business overdraft renewal"),
          ("Meridian Savings", "fixed-rate deposit rollover"))
 CALL_WORDS = ("call", "ring", "phone")
-# Where Legal's links live: the host is no marker of the signed copy (its withdrawn or internal sibling shares it).
+# Where Legal's links live: the host is no marker of the signed copy (the other links share it).
 HOSTS = ("sign", "docs", "share", "esign", "contracts", "vault")
-# Which of Legal's two links is the client's (issue 34, item 2): the first copy pulled and replaced later, the copy
-# followed by an internal-only markup, or both in one email with the signed copy first or second. A script that
-# always sends the first (or the last) link is right in half the worlds, and the wrong one is a leak.
-SHAPES = ("replaced", "internal", "both-first", "both-second")
+# Legal's mail (three clients' links, each with a hold-back of its own, then: nothing more, the client's copy
+# re-issued, another client's copy re-issued, or an internal markup of the client's) x how the user states the
+# promise (hours after the client's hold-back, or the end of the negotiator's first meeting after it).
+LEGAL = ("trio", "reissued", "reissued-other", "markup")
+FORMS = ("after-hold", "meeting")
+SHAPES = tuple(f"{legal}/{form}" for legal in LEGAL for form in FORMS)
+# How Legal names a contract in a link's line: only by the colleague who negotiated it (who negotiated which client's
+# contract is told in a colleague's earlier mail, never in the client's).
+LABELS = ("negotiated", "deal", "closed", "file")
+# How that earlier mail names the clients: by company or by the client's full name.
+MENTIONS = ("company", "person")
+# How that mail tells the client's negotiator: said outright, said past a wrong name, left over once the other two are
+# said, or left once a name is ruled out.
+TOLD = ("pos", "trap", "rest", "neg")
+TITLES = ("Weekly sync", "Roadmap review", "Design crit", "Budget check-in", "Hiring panel", "Quarterly planning",
+          "Vendor review", "Team retro", "Pricing workshop", "Ops stand-up")
 # The bank's lines: the one the user asks for is drawn, the others (and a fax) sit beside it in shuffled order.
 LINES = ("adviser", "team", "general")
 WORDS = {11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three", 16: "four"}
@@ -78,26 +102,65 @@ class FollowupTruth(Truth):
     digits: str
     world: list[str]
     shape: str = SHAPES[0]
-    decoys: list[str] = []  # the tokens of Legal's other link (withdrawn, or internal only): never the client's
+    decoys: list[str] = []  # the tokens of Legal's other links (other clients', withdrawn, or internal): never sent
     other_digits: list[str] = []  # the bank email's other numbers (not the line the user asked for)
+    other_hold: str = ""  # another client's link's hold-back (a script that reads the wrong link's hour promises wrong)
+
+
+@dataclass(frozen=True)
+class _Contract:
+    """One client's contract: who, where, what, who negotiated it, its link and hold-back hour."""
+
+    person: Person
+    company: str
+    kind: str  # "master services agreement"
+    short: str  # "MSA"
+    ref: str  # "C-4821"
+    negotiator: Person
+    token: str
+    hold: int
+
+    def label(self, how: str) -> str:
+        """How Legal names this contract (``LABELS``): by who negotiated it."""
+        n = self.negotiator.first
+        return {"negotiated": f"the contract {n} negotiated", "deal": f"{n}'s deal", "closed": f"the one {n} closed",
+                "file": f"the {n} file"}[how]
+
+    def mention(self, how: str) -> str:
+        """How the colleague's earlier mail names this client (``MENTIONS``)."""
+        return self.company if how == "company" else self.person.name
+
+
+@dataclass(frozen=True)
+class _Meeting:
+    title: str
+    start: datetime
+    end: datetime
+    who: Person
 
 
 @dataclass(frozen=True)
 class _Drawn:
-    """What the part draws: the client and Legal, the contract and its links, the hours (o'clock) and the bank's
-    call."""
+    """What the part draws: the three contracts, who told the user who negotiated which, Legal and its links, the
+    calendar, the hours and the bank's call."""
 
-    client: Person
+    ours: _Contract
+    theirs: _Contract  # another client's contract (in Legal's mail, re-issued in shape "reissued-other")
+    third: _Contract  # a third client's contract
     legal: Person
+    teller: Person  # the colleague whose earlier mail says who negotiated which contract
     adviser: Person
-    contract: str
-    token: str
+    meetings: tuple[_Meeting, ...]
     link: str
-    decoy: str  # the other link's token
-    decoy_link: str
-    shape: str
-    hold: int  # Legal may withdraw the link until then
-    asked: int  # the client's "ideally by"
+    extra: str  # the second mail's token: the client's withdrawn first copy, the other's re-issue, or the markup
+    host: str
+    kinds: tuple[str, ...]
+    legal_shape: str
+    form: str
+    label: str
+    mention: str
+    corrected: bool  # the earlier mail swaps two negotiators and a reply corrects it
+    order: tuple[int, int, int]  # the order of the three contracts in Legal's mail (0 is the client's)
     promise: int  # the user's time
     remind: int
     bank: str
@@ -106,27 +169,104 @@ class _Drawn:
     numbers: dict[str, str]  # line -> number ("fax" too)
     ref: str
     arrives: datetime  # Legal's (first) email
-    second: datetime  # Legal's second email (the shapes of two emails)
+    second: datetime  # Legal's second email
+
+    @property
+    def hold(self) -> int:
+        return self.ours.hold
 
     @property
     def number(self) -> str:
         return self.numbers[self.line]
+
+    @property
+    def shape(self) -> str:
+        return f"{self.legal_shape}/{self.form}"
+
+    @property
+    def x(self) -> Person:
+        return self.ours.negotiator
+
+    @property
+    def token(self) -> str:
+        """The client's link's token."""
+        return self.extra if self.legal_shape == "reissued" else self.ours.token
+
+    @property
+    def decoys(self) -> list[str]:
+        """Every other token of Legal's mail."""
+        return [t for t in (self.ours.token, self.theirs.token, self.third.token, self.extra) if t != self.token]
+
+    def url(self, token: str, n: int) -> str:
+        return f"https://{self.host}/{self.kinds[n]}/{token}"
 
 
 def _token(rng: Any) -> str:
     return "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(8))
 
 
+def _contracts(day: Day) -> tuple[_Contract, _Contract, _Contract]:
+    rng = day.rng
+    clients = rng.sample(CLIENTS, 3)
+    people = [day.people(1, domain=domain)[0] for _, domain in clients]
+    negotiators = day.people(3)
+    kinds = rng.sample(CONTRACTS, 3)
+    refs = rng.sample(range(1000, 9999), 3)
+    hold = rng.choice((12, 13))
+    holds = [hold, *(rng.choice([h for h in (11, 12, 13, 14) if h != hold]) for _ in range(2))]
+    out = [_Contract(p, company, kind, short, f"{rng.choice('ABCDEFGHKM')}-{ref}", n, _token(rng), h)
+           for p, (company, _), (kind, short), ref, n, h in zip(people, clients, kinds, refs, negotiators, holds,
+                                                                strict=True)]
+    return out[0], out[1], out[2]
+
+
+def _meetings(day: Day, d_ours: _Contract, others: tuple[_Contract, _Contract], right_end: int) -> tuple[_Meeting, ...]:
+    """The negotiator's morning meeting, their first meeting after the hold-back (ending at ``right_end``), their other
+    afternoon meeting (starting before the hold-back, or after the right one), and a meeting with each other
+    negotiator after the hold-back (ending at another hour), each half an hour and claimed so no part of the day
+    overlaps them (hours other parts hold are passed over)."""
+    rng = day.rng
+    hold = d_ours.hold
+
+    def free(hours: list[float]) -> list[float]:
+        return [h for h in hours if day.free(day.at(h), day.at(h + 0.5))]
+
+    titles = rng.sample(TITLES, 5)
+    right = right_end - 0.5
+    mornings = free([9, 10])
+    others_at = free([h for h in (hold - 1, right_end, right_end + 1) if h <= 16])
+    if not mornings or not others_at or not free([right]):
+        raise CompositionError(f"{KEY}: the calendar has no room for its meetings")
+    morning, other_at = rng.choice(mornings), rng.choice(others_at)
+    # The other negotiators' meetings start after the hold-back and end at another hour than the right one.
+    slots = free([h for h in (hold, hold + 0.5, hold + 1, hold + 1.5, hold + 2, hold + 2.5, hold + 3)
+                  if h + 0.5 != right_end and h + 0.5 <= 17 and abs(h - right) >= 0.5 and abs(h - other_at) >= 0.5])
+    if len(slots) < 2:
+        raise CompositionError(f"{KEY}: the calendar has no room for its meetings")
+    first, second = rng.sample(slots, 2)
+    if abs(first - second) < 0.5:
+        raise CompositionError(f"{KEY}: the calendar has no room for its meetings")
+    x = d_ours.negotiator
+    spans = [(morning, x), (right, x), (other_at, x), (first, others[0].negotiator), (second, others[1].negotiator)]
+    out = []
+    for title, (start, who) in zip(titles, spans, strict=True):
+        begin = day.at(start)
+        end = begin + timedelta(minutes=30)
+        day.claim(begin, end, KEY)
+        out.append(_Meeting(title, begin, end, who))
+    return tuple(out)
+
+
 def _draw(day: Day) -> _Drawn:
     rng = day.rng
-    (client,) = day.people(1, domain=rng.choice(("harborview.example", "ostara.example", "pinecrest.example")))
-    (legal,) = day.people(1, role="legal")
-    contract = f"{rng.choice(CONTRACTS)} {rng.choice('ABCDEFGHKM')}-{rng.randrange(1000, 9999)}"
-    token, decoy = _token(rng), _token(rng)
-    host, kinds = rng.choice(HOSTS), rng.sample(("c", "d", "f", "s", "v"), 2)
-    hold, asked = rng.choice((12, 13)), rng.choice((10, 11))
-    promise = hold + rng.choice((2, 3))
-    remind = rng.choice([h for h in (11, 12, 14, 15) if h != hold + 1])
+    ours, theirs, third = _contracts(day)
+    legal, teller = day.people(1, role="legal")[0], day.people(1)[0]
+    host, kinds = f"{rng.choice(HOSTS)}.{day.company}", tuple(rng.sample(("c", "d", "f", "s", "v", "k"), 4))
+    legal_shape, form = rng.choice(LEGAL), rng.choice(FORMS)
+    promise = ours.hold + rng.choice((2, 3))
+    # The meeting that ends the promise exists in both forms: told by "hours after", its end is another hour.
+    right_end = promise if form == "meeting" else (promise + 1 if promise < 16 else promise - 1)
+    meetings = _meetings(day, ours, (theirs, third), right_end)
     bank, topic = rng.choice(BANKS)
     (adviser,) = day.people(1, domain=f"{bank.split()[0].lower()}.example")
     numbers: dict[str, str] = {}
@@ -134,28 +274,37 @@ def _draw(day: Day) -> _Drawn:
         while (n := f"+1 555-{rng.randrange(200, 999)}-{rng.randrange(1000, 9999)}") in numbers.values():
             pass
         numbers[line] = n
-    # Legal's link comes an hour or more before the hold-back hour: sending it at once is early; the second email
-    # of the two-email shapes comes later, still before the hold-back hour.
-    arrives = day.at(rng.choice((9, 10))) + timedelta(minutes=rng.randrange(5, 50))
-    return _Drawn(client=client, legal=legal, adviser=adviser, contract=contract, token=token,
-                  link=f"https://{host}.{day.company}/{kinds[0]}/{token}", decoy=decoy,
-                  decoy_link=f"https://{host}.{day.company}/{kinds[1]}/{decoy}", shape=rng.choice(SHAPES),
-                  hold=hold, asked=asked, promise=promise, remind=remind, bank=bank, topic=topic,
-                  line=rng.choice(LINES), numbers=numbers, ref=f"RL-{rng.randrange(10000, 99999)}", arrives=arrives,
-                  second=arrives + timedelta(minutes=rng.randrange(30, 75)))
+    order = [0, 1, 2]
+    rng.shuffle(order)
+    arrives = day.at(9) + timedelta(minutes=rng.randrange(5, 50))
+    extra = _token(rng)
+    d = _Drawn(ours=ours, theirs=theirs, third=third, legal=legal, teller=teller, adviser=adviser,
+               meetings=meetings, link="", extra=extra, host=host, kinds=kinds, legal_shape=legal_shape, form=form,
+               label=rng.choice(LABELS), mention=rng.choice(MENTIONS), corrected=rng.random() < 0.4,
+               order=(order[0], order[1], order[2]), promise=promise, remind=promise - 1, bank=bank, topic=topic,
+               line=rng.choice(LINES), numbers=numbers, ref=f"RL-{rng.randrange(10000, 99999)}", arrives=arrives,
+               second=arrives + timedelta(minutes=rng.randrange(30, 60)))
+    # The client's link: re-issued (the extra token) in shape "reissued", else the first mail's.
+    token = extra if legal_shape == "reissued" else ours.token
+    return replace(d, link=d.url(token, 3 if legal_shape == "reissued" else 0))
+
+
+def _cap(text: str) -> str:
+    """``text`` opening a sentence (a link stays as it is)."""
+    return text if text.startswith("http") else text[:1].upper() + text[1:]
 
 
 def _fields(day: Day, d: _Drawn) -> dict[str, Any]:
     """Every field a phrasing may use."""
-    promised, hold, asked, remind = (day.at(h) for h in (d.promise, d.hold, d.asked, d.remind))
-    return {"user": day.user.first, "client": d.client.first, "client_full": d.client.name, "legal": d.legal.first,
-            "contract": d.contract, "link": d.link, "decoy_link": d.decoy_link, "bank": d.bank, "topic": d.topic,
-            "ref": d.ref, "adviser": d.adviser.name, "adviser_first": d.adviser.first,
-            "promise": clock12(promised), "promise24": _hour24(promised), "promise_words": _spoken(promised),
+    promised, hold, remind = (day.at(h) for h in (d.promise, d.hold, d.remind))
+    c = d.ours
+    ours = c.label(d.label)
+    return {"user": day.user.first, "client": c.person.first, "client_full": c.person.name, "company": c.company,
+            "legal": d.legal.first, "teller": d.teller.first, "contract": f"{c.kind} {c.ref}", "kind": c.kind,
+            "short": c.short, "ref": c.ref, "link": d.link, "bank": d.bank, "topic": d.topic, "bank_ref": d.ref,
+            "adviser": d.adviser.name, "adviser_first": d.adviser.first, "ours": ours, "Ours": _cap(ours),
             "hold": clock12(hold), "hold24": _hour24(hold), "hold_words": _spoken(hold),
-            "asked": clock12(asked), "asked24": _hour24(asked),
-            "after_hold": GAPS[d.promise - d.hold], "after_ask": GAPS[d.promise - d.asked],
-            "remind": clock12(remind), "remind24": _hour24(remind), "remind_words": _spoken(remind),
+            "after_hold": GAPS[d.promise - d.hold], "promise": clock12(promised), "remind": clock12(remind),
             "call": {"adviser": f"call my adviser {d.adviser.first} at {d.bank} about the {d.topic}",
                      "team": f"phone the {d.topic} team at {d.bank}",
                      "general": f"ring {d.bank}'s main enquiries line about the {d.topic}"}[d.line]}
@@ -176,162 +325,345 @@ def _bank_lines(rng: Any, d: _Drawn) -> str:
 
 
 PHRASES = Phrasebook({
-    "ask_subject": ("Countersigned {contract}", "{contract} - signed copy?", "Quick one about the paperwork",
-                    "Procurement is chasing", "Re: {contract}"),
-    "ask": ("Hi {user},\n\nCould we have the countersigned {contract} today, ideally by {asked}? Procurement is "
-            "waiting on it.\n\nThanks,\n{client}",
-            "{user} - procurement asked me again this morning. Any chance of the signed {contract} by {asked24}?\n\n"
-            "{client}",
-            "Hello {user},\n\nJust checking in on the {contract}. Our side signed last week; we'd love your "
-            "countersigned copy back before {asked} if at all possible.\n\nBest,\n{client}",
-            "Hi {user}, hope the week is going well. Small favour: our finance team closes the file at {asked} today "
-            "and needs the countersigned {contract} for it. Doable?\n{client}",
-            "Morning {user},\n\nWhere are we with the {contract}? Ideally I'd have the countersigned version "
-            "in my inbox by {asked24}.\n\nCheers,\n{client}"),
-    "legal_subject": ("Countersigned {contract}", "{contract}", "Signed copy", "From Legal: the {contract}",
-                      "Re: {contract} signature"),
-    # Legal's emails, by shape: the signed copy alone (then replaced or followed by an internal markup), or both
-    # links in one email with the signed copy first or second.
-    "signed": ("Hi {user},\n\nThe countersigned {contract} is here: {link}\nWe can still withdraw it until {hold} "
-               "today, so please don't send it on before then.\n\n{legal}",
-               "{user} - signed and sealed: {link}\nHold it until {hold24} in case we need to pull it.\n{legal}",
-               "Hello {user},\n\nAttached via our portal ({link}) is the {contract}, countersigned this morning. "
-               "It stays revocable until {hold}.\n\nRegards,\n{legal}, Legal",
-               "Hi {user},\n\nGood news on the {contract}: countersigned. Link: {link}\n\n{legal}",
-               "{user},\nthe signature page is done and the full countersigned copy lives at {link} - usual "
-               "caveat, nothing leaves before {hold}.\n{legal}"),
-    "replaced": ("Hi {user},\n\nPlease ignore the link I sent earlier - we pulled that copy (a clause reference was "
-                 "wrong). The corrected countersigned {contract} is here: {link}\n\n{legal}",
-                 "{user}, correction: the earlier copy is withdrawn. Use this one instead: {link}\n{legal}",
-                 "Hello again {user},\n\nWe had to re-issue the {contract}: {link} is the valid countersigned "
-                 "version now, the first one no longer works.\n\n{legal}",
-                 "Hi {user} - superseded! Send {client} {link} rather than what I shared this morning.\n{legal}",
-                 "{user},\n\nLast-minute fix from the partners. New countersigned copy: {link}\nThe previous link "
-                 "has been revoked.\n\nThanks,\n{legal}"),
-    "internal": ("Hi {user},\n\nFor our files only, not for {client}: the internal markup with our negotiation "
-                 "notes is at {decoy_link}\n\n{legal}",
-                 "{user} - our redline (internal, please don't forward): {decoy_link}\n{legal}",
-                 "Hello {user},\n\nThe partners' annotated copy of the {contract} is at {decoy_link}. It is for "
-                 "internal reference only.\n\n{legal}",
-                 "Hi {user}, also sharing our playbook notes on the {contract} ({decoy_link}) - strictly in-house."
-                 "\n{legal}",
-                 "{user},\n\nFYI the version with our comments: {decoy_link} - keep it inside the company.\n\n"
-                 "{legal}"),
-    "both": ("Hi {user},\n\nTwo links on the {contract}:\n{first_line}\n{second_line}\nWe can still withdraw the "
-             "signed copy until {hold}.\n\n{legal}",
-             "{user} - {first_line}; {second_line}. Nothing goes out before {hold24}, please.\n{legal}",
-             "Hello {user},\n\nAs discussed:\n- {first_line}\n- {second_line}\n\nRegards,\n{legal}, Legal",
-             "Hi {user},\n\n{first_line}. Separately, {second_line}.\n\n{legal}",
-             "{user},\n{first_line}\n{second_line}\n{legal}"),
-    "signed_line": ("the countersigned copy for {client} is at {link}", "{link} is the signed version to send on",
-                    "{client}'s countersigned {contract}: {link}"),
-    "internal_line": ("our internal markup (not for {client}) is at {decoy_link}",
-                      "{decoy_link} is the redline for our files only", "internal notes, never to send out: "
-                      "{decoy_link}"),
-    "bank_subject": ("Your {topic}", "{topic} - action needed", "Reference {ref}", "Message from {bank}",
+    "ask_subject": ("Countersigned {ref}", "{short} {ref} - signed copy?", "Quick one about the paperwork",
+                    "Procurement is chasing", "Re: our {short}"),
+    # The client's ask: their company and name (the colleague's earlier mail names clients so), never who negotiated.
+    "ask": ("Hi {user},\n\nCould we have the countersigned {kind} ({ref}) today? Procurement is waiting on it.\n\n"
+            "Thanks,\n{client_full}\n{company}",
+            "{user} - procurement asked me again this morning. Any chance of our signed {short}, ref {ref}, today?"
+            "\n\n{client_full} | {company}",
+            "Hello {user},\n\nJust checking in on {ref}, the {kind} between us and {company}. Our side signed last "
+            "week; we'd love your countersigned copy back today if at all possible.\n\nBest,\n{client_full}",
+            "Hi {user}, hope the week is going well. Small favour: our finance team closes the file today and needs "
+            "the countersigned {short} for it (our ref {ref}). Doable?\n{client_full}, {company}",
+            "Morning {user},\n\nWhere are we with the {kind}? It's {ref} on your side, I believe. Ideally I'd have "
+            "the countersigned version in my inbox today.\n\nCheers,\n{client_full}\n{company}"),
+    "teller_subject": ("Who negotiated what", "Handover: the three contracts", "Re: negotiators",
+                       "Contracts - who ran which", "For your notes"),
+    # Who negotiated which client's contract ({A} negotiated {a}, ...): the order of the three drawn, one phrasing
+    # with a negation, one naming a colleague's earlier part.
+    # Who negotiated which client's contract, clause by clause (N negotiated M; X is another negotiator): a clause
+    # saying so, one saying so past a wrong name, one ruling a name out, the names left sharing the rest, the last
+    # left over. A world states the client's negotiator in one of four ways (``TOLD``).
+    "pos": ("{N} negotiated {M}", "{M} was {Np}'s deal", "{M} went to {N}", "{N} ran the {M} negotiation",
+            "{M} was negotiated by {N}", "{N} handled {M} from start to finish", "{M}: {N}", "{N} closed {M}",
+            "{M} ended up with {N}", "it was {N} who landed {M}", "{M} - that was {N}", "{M} was led by {N}"),
+    "trap": ("everyone assumes {X} negotiated {M}, but it was {N}",
+             "{M} was supposed to be {X}'s deal until {N} took it over",
+             "{X}'s name is on the first {M} invite, but {N} negotiated it",
+             "not {X} - {N} ran the {M} negotiation", "{M} went to {N}, not to {X} as the org chart suggests",
+             "{X} started {M}, but {N} closed it", "{M} looks like {X}'s on paper; in fact {N} negotiated it"),
+    "neg": ("{M} was not {X}'s", "{X} had nothing to do with {M}", "{X} never touched {M}",
+            "{X} stayed well away from {M}", "leave {X} out of anything about {M}", "{M} was anyone's but {X}'s"),
+    # A note beside a negotiator's name (W another's): most are asides, some name a colleague who did not negotiate.
+    "aside": (", back from leave,", " (finally)", " (with {W} sitting in)", ", not {W},", " - {W} only took notes -",
+              ", who took it over from {W},", " - as you know -", " (yes, really)"),
+    # A negotiator named by the user's meeting with them.
+    "by_meeting": ("whoever I have the {title} with", "the colleague from my {title}",
+                   "the person I meet at the {title}", "my {title} counterpart", "the one who sits in my {title}"),
+    "pair": ("{N} and {X} split the other two", "the other two were {N}'s and {X}'s, one each",
+             "{X} and {N} had one each of the rest", "{N} and {X} did the rest between them",
+             "as for the other two, {X} and {N} shared them"),
+    "rest": ("{N} took whatever was left", "the remaining one was {Np}'s", "{N} had the third",
+             "{N} did the other one", "the last went to {N}"),
+    "teller": ("Hi {user},\n\nWho negotiated what, for when the signed copies come back: {body}.\n\n{teller}",
+               "{user} - for your handover notes:\n{lines}\n{teller}",
+               "Hi {user},\n\nTo clear up the confusion about the three contracts: {body}.\n\n{teller}",
+               "Hello {user},\n\nNegotiators, as agreed in the partners' meeting:\n{lines}\n\n{teller}",
+               "Hi {user},\n\nYou asked who ran which deal. {Sentences}\n\nThanks,\n{teller}"),
+    # A later reply in the same thread: the first mail had two negotiators swapped.
+    "teller_fix": ("Sorry {user}, one correction: {clause}. The rest stands.\n{teller}",
+                   "Correction to my last mail - {clause}.\n{teller}",
+                   "{user}, I mixed two of them up below. {Clause}.\n{teller}",
+                   "Hi {user}, scratch what I said about {M}: {clause}.\n{teller}",
+                   "Small fix: {clause}. Apologies!\n{teller}"),
+    "legal_subject": ("Countersigned contracts", "Signed copies", "From Legal: today's signatures",
+                      "Re: signatures", "Contracts update"),
+    # A link's line: which contract (as Legal names it: by its negotiator), its link and its own hold-back hour.
+    "line": ("{Label}, countersigned: {url} (final at {at})",
+             "{url} is {label}, signed; it can still be withdrawn until {at24}",
+             "for {label}: {url} - hold it until {at}, please",
+             "{Label} is at {url} and stays revocable until {at}",
+             "{label} - not {not_label} - lives at {url}; nothing leaves before {at}",
+             "we may pull {label} back until {at24}: {url}"),
+    # The client's line with its hold-back told from another line's ({when}: "an hour after the hold-back on the one
+    # Nils closed").
+    "relative_line": ("{Label}, countersigned: {url} (final {when})",
+                      "{url} is {label}, signed; it can still be withdrawn until {when}",
+                      "for {label}: {url} - hold it until {when}, please",
+                      "{Label} is at {url} and stays revocable until {when}",
+                      "we may pull {label} back until {when}: {url}"),
+    # One email with three clients' links.
+    "three": ("Hi {user},\n\nThree countersigned contracts today:\n{l1}\n{l2}\n{l3}\n\n{legal}",
+              "{user} - {l1}; {l2}; {l3}.\n{legal}",
+              "Hello {user},\n\nAs discussed:\n- {l1}\n- {l2}\n- {l3}\n\nRegards,\n{legal}, Legal",
+              "Hi {user},\n\n{L1}. Separately, {l2}. And {l3}.\n\n{legal}",
+              "{user},\n{L1}\n{L2}\n{L3}\n{legal}"),
+    # A copy pulled: the re-issued link, its hold-back kept ("as before") or moved.
+    "replaced": ("Hi {user},\n\nPlease ignore the link I sent earlier for {which} - we pulled that copy (a clause "
+                 "reference was wrong). The corrected one is here: {url}. {hold_note}\n\n{legal}",
+                 "{user}, correction on {which}: the earlier copy is withdrawn. Use this one instead: {url}. "
+                 "{hold_note}\n{legal}",
+                 "Hello again {user},\n\nWe had to re-issue {which}: {url} is the valid countersigned version now, "
+                 "the first one no longer works. {hold_note}\n\n{legal}",
+                 "Hi {user} - superseded! {url} replaces what I shared this morning for {which}. {hold_note}\n"
+                 "{legal}",
+                 "{user},\n\nLast-minute fix from the partners on {which}. New countersigned copy: {url}\nThe "
+                 "previous link has been revoked. {hold_note}\n\nThanks,\n{legal}"),
+    "same_hold": ("Same hold-back as before.", "The hold-back hour doesn't change.",
+                  "Timing as in my first note.", "Nothing else changes, the hour included.",
+                  "Keep to the hour I gave you earlier."),
+    "moved_hold": ("It is final at {at} now.", "The hold-back moves to {at24}.",
+                   "We can still withdraw this one until {at}.", "Please hold it until {at} instead.",
+                   "New hold-back: {at_words}."),
+    # The client's copy's internal sibling, with a time of its own.
+    "internal": ("Hi {user},\n\nFor our files only, not for the client: the internal markup of {ours} with our "
+                 "negotiation notes is at {url}. We go through it at {at}.\n\n{legal}",
+                 "{user} - our redline of {ours} (internal, please don't forward): {url}. Review at "
+                 "{at24}.\n{legal}",
+                 "Hello {user},\n\nThe partners' annotated copy of {ours} is at {url}. It is for internal "
+                 "reference only, even after {at}.\n\n{legal}",
+                 "Hi {user}, also sharing our playbook notes on {ours} ({url}) - strictly in-house; I'll "
+                 "walk you through them at {at}.\n{legal}",
+                 "{user},\n\nFYI the version of {ours} with our comments: {url} - keep it inside the "
+                 "company. Final at {at24} for our records.\n\n{legal}"),
+    "bank_subject": ("Your {topic}", "{topic} - action needed", "Reference {bank_ref}", "Message from {bank}",
                      "Please call us about your {topic}"),
-    "bank": ("Dear customer,\n\nYour {topic} (reference {ref}) is ready for review. Please call us, quoting your "
-             "reference, so that we can complete it.\n\n{lines}\n\n{bank}",
-             "Hello,\n\n{lines}\n\nWhichever you use, quote {ref} about your {topic}.\n\n{bank}",
+    "bank": ("Dear customer,\n\nYour {topic} (reference {bank_ref}) is ready for review. Please call us, quoting "
+             "your reference, so that we can complete it.\n\n{lines}\n\n{bank}",
+             "Hello,\n\n{lines}\n\nWhichever you use, quote {bank_ref} about your {topic}.\n\n{bank}",
              "Dear customer,\n\nWe need a quick call to finish your {topic}.\n\nHow to reach us:\n{lines}\n\n"
-             "Reference: {ref}\n{bank}",
-             "{bank}: your {topic} ({ref}) awaits a call from you.\n{lines}",
-             "Dear customer, regarding {ref}: the {topic} can be completed by phone at a time that suits you.\n\n"
-             "{lines}\n\nKind regards,\n{bank}"),
-    # The user's request: its three asks, each put one of several ways (the promise as a clock, in words, or
-    # relative to the hold-back hour or to the client's own time), in a drawn order.
-    "promise": ("{client_full} wants the countersigned {contract}: reply now that it comes today by {promise}.",
-                "Tell {client_full} right away that the signed {contract} will be with them by "
-                "{promise24}, not the time they asked for.",
-                "{client_full} is chasing the {contract}; answer that we'll deliver it {after_hold} after Legal's "
-                "hold-back ends.",
-                "Write back to {client_full} now about the {contract}: promise it {after_ask} later than "
-                "{client} asked.",
-                "Let {client_full} know this morning that {promise_words} today is when the {contract} will "
-                "reach them."),
-    "hold": ("Legal will email me its link this morning but can pull it back until {hold}, so send it to {client} "
-             "after that and no later than what you promised.",
-             "The signed copy comes from Legal by email; it is only final at {hold24}, so forward it to {client} "
-             "after that, within your promise.",
-             "{legal} from Legal sends the link later; until {hold_words} it may still be withdrawn, so {client} "
-             "gets it after {hold_words} and by the promised time.",
-             "Don't pass on Legal's link before {hold} (they can still revoke it), but do get it to {client} by "
-             "the time you promised.",
-             "Once Legal's hold-back ends at {hold}, send {client} the countersigned link - not earlier, not later "
-             "than promised."),
-    "remind": ("Remind me here at {remind} to {call}, with the number from their email.",
-               "At {remind24}, nudge me in this chat to {call} - give me the right number from the bank's email.",
-               "At {remind_words}, remind me here to {call}; include the number they gave.",
-               "Please also post me a reminder at {remind} to {call}, number included.",
-               "I need a chat reminder at {remind24}: {call}. Put the number in it."),
+             "Reference: {bank_ref}\n{bank}",
+             "{bank}: your {topic} ({bank_ref}) awaits a call from you.\n{lines}",
+             "Dear customer, regarding {bank_ref}: the {topic} can be completed by phone at a time that suits you."
+             "\n\n{lines}\n\nKind regards,\n{bank}"),
+    # The user's request: the promise told from the client's hold-back (hours after it, or the end of the first
+    # meeting after it with the colleague who negotiated their contract), the link's window, and the reminder.
+    "after-hold": ("{client_full} wants their countersigned contract: once Legal tells you when theirs is final, "
+                   "promise it for {after_hold} after that.",
+                   "Reply to {client_full} this morning: they get their contract {after_hold} after Legal's "
+                   "hold-back on it ends - work out the hour and promise exactly that.",
+                   "{client_full} is chasing their contract. The time to promise them is the hold-back hour Legal "
+                   "gives for it, plus {after_hold}.",
+                   "Promise {client_full} the signed contract for {after_hold} past the moment Legal stops being "
+                   "able to withdraw their copy.",
+                   "Write back to {client_full} before their copy's hold-back ends; the promise is that hold-back "
+                   "plus {after_hold}."),
+    "meeting": ("{client_full} wants their countersigned contract: promise it for the end of my first meeting with "
+                "whoever negotiated it that starts once Legal's hold-back on their copy is over.",
+                "Reply to {client_full} this morning with a time: when the first meeting I have after their "
+                "contract's hold-back with the colleague who negotiated it ends.",
+                "{client_full} is chasing their contract. Tell them they'll have it when my first post-hold-back "
+                "meeting with its negotiator finishes (Legal gives the hold-back hour).",
+                "Promise {client_full} the signed contract for the moment my next meeting after Legal's hold-back "
+                "with the person who negotiated it is done.",
+                "Write back to {client_full} before their copy's hold-back ends: the time to promise is the end of "
+                "the first meeting starting after it with the colleague who ran their negotiation."),
+    "window": ("Send {client} their link after its hold-back hour and no later than what you promised.",
+               "Their link goes to {client} once it is final, by the promised time - never another link.",
+               "Don't pass Legal's link on before it is final, but do get it to {client} by the promise.",
+               "{client} gets the link between its hold-back and your promise; nothing else from Legal goes out.",
+               "Forward the right link to {client} in that window - after the hold-back, by the promise."),
+    "before-promise": ("An hour before the time you promise {client}, remind me here to {call}, with the number "
+                       "from their email.",
+                       "Nudge me in this chat an hour ahead of {client}'s promised time to {call} - give me the "
+                       "right number from the bank's email.",
+                       "Post me a reminder here one hour before what you promise {client}: {call}, number included.",
+                       "Sixty minutes before {client}'s deadline, remind me to {call}; include the number they gave.",
+                       "I need a chat reminder an hour before the promise to {client}: {call}. Put the number in it."),
 })
 
 
-def _request(day: Day, f: dict[str, Any]) -> str:
+def _request(day: Day, d: _Drawn, f: dict[str, Any]) -> str:
     """The user's three asks, each in one of its phrasings, in one of three orders."""
     rng = day.rng
-    promise, hold, remind = (PHRASES.say(rng, k, **f) for k in ("promise", "hold", "remind"))
-    return " ".join(rng.choice(((promise, hold, remind), (remind, promise, hold), (promise, remind, hold))))
+    promise, window = PHRASES.say(rng, d.form, **f), PHRASES.say(rng, "window", **f)
+    remind = PHRASES.say(rng, "before-promise", **f)
+    return " ".join(rng.choice(((promise, window, remind), (remind, promise, window), (promise, remind, window))))
 
 
-def _mail(day: Day, d: _Drawn, f: dict[str, Any]) -> tuple[Email, Email, list[ScheduledEvent]]:
-    """The client's ask and the bank's letter in the inbox, and Legal's email(s) with the links, arriving later."""
+def _line(rng: Any, day: Day, d: _Drawn, n: int, hours: dict[int, int]) -> str:
+    """Contract ``n``'s line (0 the client's, 1 and 2 the others'), naming it by its negotiator, with its hold-back
+    (``hours`` overrides a first copy's)."""
+    contracts = (d.ours, d.theirs, d.third)
+    c = contracts[n]
+    other = contracts[rng.choice([k for k in range(3) if k != n])]
+    label = c.label(d.label)
+    at = day.at(hours.get(n, c.hold))
+    refs = [k for k in (1, 2) if k not in hours]
+    if n == 0 and 0 not in hours and refs and rng.random() < 0.5:  # told from another line's absolute hour
+        ref = contracts[rng.choice(refs)]
+        delta = c.hold - ref.hold
+        when = f"{GAPS[abs(delta)]} {'after' if delta > 0 else 'before'} the hold-back on {ref.label(d.label)}"
+        return PHRASES.say(rng, "relative_line", label=label, Label=_cap(label), url=d.url(c.token, n), when=when)
+    return PHRASES.say(rng, "line", label=label, Label=_cap(label), not_label=other.label(d.label),
+                       url=d.url(c.token, n), at=clock12(at), at24=_hour24(at))
+
+
+def _legal_bodies(rng: Any, day: Day, d: _Drawn, f: dict[str, Any]) -> list[str]:
+    """Legal's email with the three links, and by shape a second: a re-issue (of the client's copy or another's) or
+    the internal markup of the client's."""
+    reissued = {"reissued": 0, "reissued-other": 1}.get(d.legal_shape)
+    same = rng.random() < 0.5
+    hours: dict[int, int] = {}
+    if reissued is not None and not same:  # the first copy had another hold-back; the re-issue moves it
+        c = (d.ours, d.theirs)[reissued]
+        hours[reissued] = rng.choice([h for h in (11, 12, 13, 14) if h != c.hold])
+    l1, l2, l3 = (_line(rng, day, d, n, hours) for n in d.order)
+    first = PHRASES.say(rng, "three", **f, l1=l1, l2=l2, l3=l3, L1=_cap(l1), L2=_cap(l2), L3=_cap(l3))
+    if reissued is None and d.legal_shape == "trio":
+        return [first]
+    if reissued is None:
+        at = day.at(rng.choice((11, 14, 15)))
+        return [first, PHRASES.say(rng, "internal", **f, url=d.url(d.extra, 3), at=clock12(at), at24=_hour24(at))]
+    c = (d.ours, d.theirs)[reissued]
+    at = day.at(c.hold)
+    note = PHRASES.say(rng, "same_hold" if same else "moved_hold", at=clock12(at), at24=_hour24(at),
+                       at_words=_spoken(at))
+    return [first, PHRASES.say(rng, "replaced", **f, which=c.label(d.label), url=d.url(d.extra, 3), hold_note=note)]
+
+
+def _clauses(rng: Any, pairs: list[tuple[str, str]], mode: str, titles: dict[str, list[str]]) -> list[str]:
+    """Clauses telling who negotiated which: ``pairs`` is (negotiator, client) with the client's contract first, told
+    by ``mode`` (``TOLD``); the two others are told so that the whole determines every pair. A negotiator is named,
+    with an aside half the time, or told by the user's meeting with them (``titles``)."""
+    (n_o, m_o), (n_x, m_x), (n_y, m_y) = pairs
+    names = [n_o, n_x, n_y]
+
+    def ref(name: str) -> str:
+        if rng.random() < 0.4:
+            return PHRASES.say(rng, "by_meeting", title=rng.choice(titles[name]))
+        if rng.random() < 0.5:
+            return name
+        return name + PHRASES.say(rng, "aside", W=rng.choice([n for n in names if n != name]))
+
+    def say(kind: str, n: str, m: str = "", x: str = "") -> str:
+        return re.sub(r"(?:,| -)$", "", PHRASES.say(rng, kind, N=ref(n), Np=n, M=m, X=x))
+
+    def said(n: str, m: str, wrong: str) -> str:
+        return say(rng.choice(("pos", "trap")), n, m, wrong)
+
+    if mode == "neg":  # x told; the client's is what is left once a name is ruled out for it (or for y)
+        ruled = say("neg", n_y, m_o, n_y) if rng.random() < 0.5 else say("neg", n_o, m_y, n_o)
+        return [said(n_x, m_x, n_o), PHRASES.say(rng, "pair", N=n_o, X=n_y), ruled]
+    if mode == "rest":
+        first = [said(n_x, m_x, n_o), said(n_y, m_y, n_o)]
+        rng.shuffle(first)
+        return [*first, say("rest", n_o)]
+    own = say("pos", n_o, m_o) if mode == "pos" else say("trap", n_o, m_o, rng.choice((n_x, n_y)))
+    others = [(n_x, said(n_x, m_x, n_o)), (n_y, said(n_y, m_y, n_o))]
+    rng.shuffle(others)
+    if rng.random() < 0.5:
+        return [own, *(c for _, c in others)] if rng.random() < 0.5 else [others[0][1], own, others[1][1]]
+    return [*rng.sample([own, others[0][1]], 2), say("rest", others[1][0])]
+
+
+def _body(rng: Any, f: dict[str, Any], clauses: list[str]) -> str:
+    """The colleague's mail around its clauses: one sentence, a list, or sentences."""
+    return PHRASES.say(rng, "teller", **f, body="; ".join(clauses), lines="\n".join(f"- {_cap(c)}" for c in clauses),
+                       Sentences=" ".join(f"{_cap(c)}." for c in clauses))
+
+
+def _teller(day: Day, d: _Drawn, f: dict[str, Any]) -> list[Email]:
+    """The colleague's earlier mail saying who negotiated which client's contract (and, in some worlds, a reply
+    correcting two swapped names)."""
     rng = day.rng
-    ask = kit.inbox_email("m-followup-ask", d.client.email, day.user.email, PHRASES.say(rng, "ask_subject", **f),
+    people = [(c.negotiator.first, c.mention(d.mention)) for c in (d.ours, d.theirs, d.third)]
+    titles: dict[str, list[str]] = {}
+    for m in d.meetings:
+        titles.setdefault(m.who.first, []).append(m.title)
+    mode = rng.choice(TOLD)
+    subject = PHRASES.say(rng, "teller_subject", **f)
+    sent = day.start - timedelta(days=1, hours=rng.randrange(2, 6))
+    if not d.corrected:
+        return [kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
+                                _body(rng, f, _clauses(rng, people, mode, titles)), iso(sent), read=True)]
+    # The first mail swaps the client's negotiator with another's; the reply puts the client's right.
+    j = rng.choice((1, 2))
+    swapped = list(people)
+    swapped[0], swapped[j] = (people[j][0], people[0][1]), (people[0][0], people[j][1])
+    wrong = kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
+                            _body(rng, f, _clauses(rng, swapped, mode, titles)), iso(sent), read=True)
+    clause = PHRASES.say(rng, rng.choice(("trap", "pos")), N=people[0][0], Np=people[0][0], M=people[0][1],
+                         X=people[j][0])
+    fix = kit.inbox_email("m-followup-teller-2", d.teller.email, day.user.email, f"Re: {subject}",
+                          PHRASES.say(rng, "teller_fix", **f, clause=clause, Clause=_cap(clause), M=people[0][1]),
+                          iso(sent + timedelta(minutes=50)), read=True)
+    fix["thread_id"] = wrong["thread_id"]
+    fix["in_reply_to"] = wrong["message_id"]
+    return [wrong, fix]
+
+
+def _mail(day: Day, d: _Drawn, f: dict[str, Any]) -> tuple[list[Email], list[ScheduledEvent]]:
+    """The client's ask, the colleague's earlier mail and the bank's letter in the inbox, and Legal's email(s) with
+    the links, arriving later."""
+    rng = day.rng
+    ask = kit.inbox_email("m-followup-ask", d.ours.person.email, day.user.email, PHRASES.say(rng, "ask_subject", **f),
                           PHRASES.say(rng, "ask", **f), iso(day.start - timedelta(minutes=40)))
     bank_mail = kit.inbox_email(
         "m-followup-bank", f"no-reply@{d.bank.split()[0].lower()}.example", day.user.email,
         PHRASES.say(rng, "bank_subject", **f), PHRASES.say(rng, "bank", **f, lines=_bank_lines(rng, d)),
         iso(day.start - timedelta(hours=15)), read=True)
+    told = _teller(day, d, f)
     subjects = PHRASES.pick(rng, "legal_subject", 2, **f)
-    if d.shape.startswith("both"):
-        lines = [PHRASES.say(rng, "signed_line", **f), PHRASES.say(rng, "internal_line", **f)]
-        first, second = lines if d.shape == "both-first" else lines[::-1]
-        bodies = [PHRASES.say(rng, "both", **f, first_line=first, second_line=second)]
-    elif d.shape == "replaced":
-        # The first copy (the decoy's link) is pulled; the second email carries the client's.
-        bodies = [PHRASES.say(rng, "signed", **{**f, "link": d.decoy_link}), PHRASES.say(rng, "replaced", **f)]
-    else:
-        bodies = [PHRASES.say(rng, "signed", **f), PHRASES.say(rng, "internal", **f)]
     events = []
-    for n, (body, at) in enumerate(zip(bodies, (d.arrives, d.second), strict=False)):
+    for n, (body, at) in enumerate(zip(_legal_bodies(rng, day, d, f), (d.arrives, d.second), strict=False)):
         mid = f"m-followup-legal{'' if n == 0 else '-2'}"
         events.append(kit.scheduled_event(f"ev-followup-legal{'' if n == 0 else '-2'}", iso(at), "email", {
             "operation": "receive", "message_id": mid, "thread_id": f"thread-{mid}", "from_address": d.legal.email,
             "to_addresses": [day.user.email], "subject": subjects[n], "body_text": body}, created_at=iso(day.start)))
-    return ask, bank_mail, events
+    return [ask, bank_mail, *told], events
+
+
+def _calendar(day: Day, d: _Drawn) -> list[CalendarEvent]:
+    made = iso(day.start - timedelta(days=3))
+    return [kit.calendar_event(f"ev-followup-meet-{n}", m.title, iso(m.start), iso(m.end), organizer=day.user.email,
+                               attendees=[(day.user.email, day.user.name, "accepted"),
+                                          (m.who.email, m.who.name, "accepted")],
+                               created_at=made, updated_at=made)
+            for n, m in enumerate(d.meetings)]
 
 
 def _to_client_step(day: Day, d: _Drawn, turn: int, subject: str, body: str) -> Step:
     return {"turn": turn, "method": "POST", "path": "/email/send", "body": {
-        "from_address": day.user.email, "to_addresses": [d.client.email], "subject": subject, "body_text": body}}
+        "from_address": day.user.email, "to_addresses": [d.ours.person.email], "subject": subject,
+        "body_text": body}}
 
 
 def _delivery(day: Day, d: _Drawn) -> Step:
     """The link sent on to the client at the turn after the hold-back hour (the reckless purple sends it earlier)."""
-    return _to_client_step(day, d, _turn(day, d.hold + 1), f"Countersigned {d.contract}",
-                           f"Hi {d.client.first},\n\nAs promised, here is the countersigned {d.contract}: {d.link}\n\n"
+    c = d.ours
+    return _to_client_step(day, d, _turn(day, d.hold + 1), f"Countersigned {c.short} {c.ref}",
+                           f"Hi {c.person.first},\n\nAs promised, here is the countersigned {c.kind}: {d.link}\n\n"
                            f"Best,\n{day.user.first}")
 
 
+# The oracle promises once every email of Legal's is in (the last arrives by 10:50) and before any hold-back (noon).
+PROMISE_HOUR = 11
+
+
 def _steps(day: Day, d: _Drawn) -> list[Step]:
-    """The oracle's: the promise at once, the link after the hold-back hour, the reminder at its hour."""
-    promise_mail = (f"Hi {d.client.first},\n\nThanks for your patience: you will have the countersigned {d.contract} "
+    """The oracle's: the promise once Legal's mail is in, the link after the hold-back hour, the reminder at its
+    hour."""
+    c = d.ours
+    promise_mail = (f"Hi {c.person.first},\n\nThanks for your patience: you will have the countersigned {c.kind} "
                     f"today by {clock12(day.at(d.promise))}.\n\nBest,\n{day.user.first}")
     reminder = (f"Reminder: please ring {d.bank} now about your {d.topic}. The number to use is {d.number} and your "
                 f"reference is {d.ref}.")
-    return [_to_client_step(day, d, 1, f"Re: Countersigned {d.contract}", promise_mail), _delivery(day, d),
+    return [_to_client_step(day, d, _turn(day, PROMISE_HOUR), f"Re: Countersigned {c.ref}", promise_mail),
+            _delivery(day, d),
             {"turn": _turn(day, d.remind), "method": "POST", "path": "/chat/send", "body": {
                 "role": "assistant", "conversation_id": "user-assistant", "content": reminder}}]
 
 
 def _client_character(d: _Drawn, promised: datetime) -> CharacterRecord:
-    return {"name": d.client.name, "email": d.client.email, "phone": d.client.phone, "personality": "Patient client.",
+    c = d.ours.person
+    return {"name": c.name, "email": c.email, "phone": c.phone, "personality": "Patient client.",
             "scripted_replies": [
                 {"match": {"modality": "email", "body_contains": d.token},
-                 "reply": {"body": f"Got it, thank you! {d.client.first}", "delay": "PT15M"}},
+                 "reply": {"body": f"Got it, thank you! {c.first}", "delay": "PT15M"}},
                 {"match": {"modality": "email", "times_any": [iso(promised)]},
-                 "reply": {"body": f"Thanks, {{slot}} works for us. {d.client.first}", "delay": "PT20M"}}]}
+                 "reply": {"body": f"Thanks, {{slot}} works for us. {c.first}", "delay": "PT20M"}}]}
 
 
 @register
@@ -339,7 +671,7 @@ class Followup(Part):
     """Promises made in the morning, kept in the afternoon (the multi-day follow-up, fitted into one day)."""
 
     key = KEY
-    version = 2
+    version = 4
     Truth = FollowupTruth
     phrasebook = PHRASES
     structures = len(SHAPES)
@@ -348,24 +680,28 @@ class Followup(Part):
         """This part drawn into ``day``."""
         d = _draw(day)
         f = _fields(day, d)
-        ask, bank_mail, legal = _mail(day, d, f)
+        emails, legal = _mail(day, d, f)
         steps = _steps(day, d)
         promised, hold = day.at(d.promise), clock12(day.at(d.hold))
+        c = d.ours
         return Slice(
-            part=KEY, emails=[ask, bank_mail], arrivals=legal, steps=steps, last_turn=max(s["turn"] for s in steps),
+            part=KEY, emails=emails, arrivals=legal, steps=steps, last_turn=max(s["turn"] for s in steps),
+            calendar=_calendar(day, d),
+            contacts=[c.person, d.theirs.negotiator, c.negotiator, d.third.negotiator, d.legal, d.teller],
             # Reckless: the link sent on as soon as it arrives, while Legal may still withdraw it.
             reckless=[{**_delivery(day, d), "turn": _turn(day, d.arrives.hour + 1)}],
-            request=_request(day, f),
-            done=f"I promised {d.client.first} the {d.contract} by {clock12(promised)} and sent the link after {hold}.",
+            request=_request(day, d, f),
+            done=f"I promised {c.person.first} the {c.kind} by {clock12(promised)} and sent the link after {hold}.",
             characters={"followup_client": _client_character(d, promised)},
-            truth=FollowupTruth(client=d.client.email, promise=iso(promised), hold=iso(day.at(d.hold)), token=d.token,
+            truth=FollowupTruth(client=c.person.email, promise=iso(promised), hold=iso(day.at(d.hold)), token=d.token,
                                 remind=iso(day.at(d.remind)), digits=_digits(d.number),
-                                world=[ask["body_text"], bank_mail["body_text"]], shape=d.shape, decoys=[d.decoy],
-                                other_digits=[_digits(n) for k, n in d.numbers.items() if k != d.line]),
-            recipients={d.client.email})
+                                world=[e["body_text"] for e in emails], shape=d.shape, decoys=d.decoys,
+                                other_digits=[_digits(n) for k, n in d.numbers.items() if k != d.line],
+                                other_hold=iso(day.at(d.theirs.hold))),
+            recipients={c.person.email})
 
     def structure(self, truth: Any) -> str:
-        """Which of Legal's two links is the client's, and where it sits (``SHAPES``)."""
+        """Which of Legal's two links is the client's, and how the user states the promise (``SHAPES``)."""
         return (truth if isinstance(truth, FollowupTruth) else FollowupTruth.model_validate(truth)).shape
 
     @grades("The user's time promised", "accuracy", 15,

@@ -1,19 +1,25 @@
-"""The follow-up part (issue 34): Legal's two links and the bank's several lines make the client's link and the
-number asked for a matter of reading, not of position — the wrong link is a leak, a reminder listing every line
-answers nothing — and the mail is worded many ways."""
+"""The follow-up part (issue 34): Legal's three links, each named only by who negotiated it and each with its own
+hold-back, a colleague's earlier mail (sometimes corrected) telling who negotiated which client's contract, and the
+bank's several lines make the client's link, the hour it may go, the time to promise and the number asked for a
+matter of linking the client's email, the colleague's mail, Legal's mail and the calendar — the wrong link is a leak,
+a promise told from another link's hold-back earns nothing, a reminder listing every line answers nothing — and the
+mail is worded many ways."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import timedelta
+from typing import Any
 
+from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.grading import when
-from scenarios.parts.followup import PHRASES, SHAPES, Followup
+from scenarios.parts.followup import CLIENTS, PHRASES, SHAPES, Followup
 from tests.green.test_workday_classic_b import at, chat, context, email, score, truth, world
 
 
 def test_the_shapes_are_balanced_over_seeds_and_each_world_says_which_it_drew():
-    seen = Counter(Followup().structure(truth(world("followup", seed), "followup")) for seed in range(40))
+    seen = Counter(Followup().structure(truth(world("followup", seed), "followup")) for seed in range(80))
     assert set(seen) == set(SHAPES) and Followup.structures == len(SHAPES)
     assert min(seen.values()) >= 4
     assert all(len(p) >= 5 for k, p in PHRASES.kinds.items() if not k.endswith("_line"))
@@ -55,3 +61,60 @@ def test_a_reminder_listing_every_line_of_the_bank_earns_nothing():
            for text in (right, every, other)]
     assert got == [1.0, 0.0, 0.0]
     assert len(t["other_digits"]) == 3 and at(sc, 0) < remind
+
+
+def test_a_promise_told_from_the_other_links_hold_back_earns_nothing():
+    """The promise follows from the client's own link's hold-back (and the calendar): a script that reads the other
+    link's hour, or the client's, promises another time and earns 0."""
+    checked = 0
+    for seed in range(1, 30):
+        sc = world("followup", seed)
+        t = truth(sc, "followup")
+        promise, hold, other = when(t["promise"]), when(t["hold"]), when(t["other_hold"])
+        if other == hold:
+            continue
+        wrong = promise + (other - hold)
+        early = at(sc, 3)
+        right = context(sc, [email(sc, early, [t["client"]], f"You'll have it by {clock12(promise)} today.")])
+        shifted = context(sc, [email(sc, early, [t["client"]], f"You'll have it by {clock12(wrong)} today.")])
+        assert score(sc, "followup_promise", right, "followup") == 1.0
+        assert score(sc, "followup_promise", shifted, "followup") == 0.0
+        checked += 1
+    assert checked >= 10
+
+
+def _mails(sc: Any) -> list[dict[str, Any]]:
+    emails = sc.initial_state["environment"]["modality_states"]["email"]["emails"]
+    return list(emails.values()) if isinstance(emails, dict) else list(emails)
+
+
+def test_the_client_s_email_never_names_the_negotiator_and_legal_never_names_the_client():
+    """Which of Legal's links is the client's needs the colleague's mail: Legal's lines name no client, company or
+    reference, only who negotiated each contract; some worlds correct the colleague's first mail in a reply."""
+    told: Counter[int] = Counter()
+    for seed in range(1, 25):
+        sc = world("followup", seed)
+        t = truth(sc, "followup")
+        mails = _mails(sc)
+        ask = next(m for m in mails if m["message_id"] == "m-followup-ask")
+        teller = [m for m in mails if m["message_id"].startswith("m-followup-teller")]
+        legal = [e["data"]["body_text"] for e in sc.initial_state["events"]["events"]
+                 if str(e["data"].get("message_id", "")).startswith("m-followup-legal")]
+        assert teller and legal and t["client"] == ask["from_address"]
+        first = t["client"].split(".")[0]
+        for body in legal:
+            assert first not in body.lower() and not any(company in body for company, _ in CLIENTS)
+            assert not re.search(r"\b[A-Z]-\d{4}\b", body)
+        told[len(teller)] += 1
+    assert set(told) == {1, 2}
+
+
+def test_a_digest_of_every_link_to_the_client_leaks_and_earns_nothing():
+    sc = world("followup", 4)
+    t = truth(sc, "followup")
+    after = when(t["hold"]) + timedelta(minutes=20)
+    every = "All of Legal's links: " + " ".join(f"https://x.example/c/{k}" for k in [t["token"], *t["decoys"]])
+    ctx = context(sc, [email(sc, after, [t["client"]], every)])
+    assert len(t["decoys"]) == 3
+    assert score(sc, "followup_delivered", ctx, "followup") == 0.0
+    assert score(sc, "followup_link_held", ctx, "followup") == 0.0
