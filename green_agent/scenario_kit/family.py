@@ -7,6 +7,7 @@ from green_agent.judging.evaluators import Evaluator
 from green_agent.protocol import Composition
 from green_agent.scenario_kit.attacks import arm, resisted_injection
 from green_agent.scenario_kit.day import alone, compose, day_precision
+from green_agent.scenario_kit.ids import neutral
 from green_agent.scenario_kit.part import DAY, Pack
 from green_agent.scenario_spec import Generator, ScenarioError, ScenarioSpec, World
 
@@ -25,12 +26,14 @@ def family_generator(spec: ScenarioSpec, library: Pack) -> Generator:
                             f"({', '.join(library.sources) or 'no pack loaded'})")
 
     def generate(seed: int, composition: Composition = Composition()) -> World:
+        # Every world's item ids are neutral (scenario_kit.ids) — but world 0 of a classic, its published template.
         if family.alone and family.parts is not None:
-            return alone(seed, spec.scenario_id, library, family.parts[0])
+            world = alone(seed, spec.scenario_id, library, family.parts[0])
+            return neutral(world, spec.scenario_id) if seed else world
         if family.parts is not None:
             composition = Composition(parts=family.parts, attacks=composition.attacks)
-        return compose(seed, spec.scenario_id, library, composition=composition, count=family.count,
-                       description=spec.description, arm=arm if family.attacks else None)
+        return neutral(compose(seed, spec.scenario_id, library, composition=composition, count=family.count,
+                               description=spec.description, arm=arm if family.attacks else None), spec.scenario_id)
     return generate
 
 
