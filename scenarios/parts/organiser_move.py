@@ -106,6 +106,7 @@ class OrganiserMoveTruth(Truth):
     people: list[str]
     user: str
     blockers: list[str]  # other people's meetings ruling an offer out
+    meeting: str = "ev-move-meeting"  # the meeting to move (its id in the world)
 
 
 def _windows(day: Day, rng: random.Random, count: int) -> list[datetime]:
@@ -226,7 +227,8 @@ class OrganiserMove(Part):
             truth=OrganiserMoveTruth(to=iso(good), busy=[iso(w) for w in wrong], offers=count, position=position,
                                      people=[p.email for p in attendees], user=user.email,
                                      blockers=[e["event_id"] for e in calendar
-                                               if e["event_id"].startswith("ev-move-blocker")]),
+                                               if e["event_id"].startswith("ev-move-blocker")],
+                                     meeting="ev-move-meeting"),
             recipients={p.email for p in attendees}, events={"ev-move-meeting"})
 
     @grades("Meeting moved to the offered time that works", "accuracy", 20,
@@ -235,7 +237,7 @@ class OrganiserMove(Part):
     async def moved_to_free_offer(self, ctx: EvalContext, truth: OrganiserMoveTruth) -> EvalResult:
         """Full marks when the meeting runs from the right offer for an hour; moved to a ruled-out offer, elsewhere,
         left where it was or deleted: 0."""
-        event = calendar_events(ctx.final_state).get("ev-move-meeting")
+        event = calendar_events(ctx.final_state).get(truth.meeting)
         good = when(truth.to)
         ok = event is not None and is_live(event) and span(event) == (good, good + HOUR)
         return EvalResult(score=1.0 if ok else 0.0, max_score=1.0,
@@ -251,7 +253,7 @@ class OrganiserMove(Part):
         needs the meeting really moved there: announcing a time the calendar does not hold tells no one."""
         people = {identifier(p) for p in truth.people}
         good, busy = when(truth.to), {when(b) for b in truth.busy}
-        event = calendar_events(ctx.final_state).get("ev-move-meeting")
+        event = calendar_events(ctx.final_state).get(truth.meeting)
         moved = event is not None and is_live(event) and span(event)[0] == good
         told: set[str] = set()
         misled: set[str] = set()
