@@ -2,7 +2,7 @@
 
 A part names its items for its own reading ("m-travel-fake", "ev-rain-indoor"); the purple sees those ids (the UES
 returns them), and a script could key on the id instead of reading. ``neutral`` renames every id a world's initial
-state declares to an opaque one of one form per kind (``m-`` and ten hex digits for a message, ``t-`` for a thread,
+state declares to an opaque one of one form per kind (``m-`` and ten decimal digits for a message, ``t-`` for a thread,
 ``e-`` for an event, ``c-`` for a contact), drawn from the world's own stream, and rewrites the whole world — its
 state, the oracle's plan, the truth and the spec — with the same map, so grading is unchanged. The tokens are drawn at
 random, so neither their form nor their order tells an item's role.
@@ -19,6 +19,7 @@ from green_agent.scenario_spec import World
 __all__ = ["FIELDS", "declared", "neutral", "renaming"]
 
 # The record fields that hold an item's id, and the prefix its neutral id takes.
+DIGITS = 10  # digits only: a token spells no word
 FIELDS = {"message_id": "m", "thread_id": "t", "event_id": "e", "contact_id": "c"}
 _LISTS = {"message_ids": "m", "event_ids": "e"}
 _SKIP = {"chat"}  # the chat with the user is the assistant's own, not the world's items
@@ -56,9 +57,9 @@ def renaming(initial_state: Mapping[str, Any], seed: int, salt: str = "") -> dic
     taken: set[str] = set(ids)
     out: dict[str, str] = {}
     for old in sorted(ids):
-        new = f"{ids[old]}-{rng.getrandbits(40):010x}"
+        new = f"{ids[old]}-{rng.randrange(10 ** DIGITS):0{DIGITS}d}"
         while new in taken:
-            new = f"{ids[old]}-{rng.getrandbits(40):010x}"
+            new = f"{ids[old]}-{rng.randrange(10 ** DIGITS):0{DIGITS}d}"
         taken.add(new)
         out[old] = new
     return out
