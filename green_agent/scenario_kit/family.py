@@ -14,9 +14,11 @@ from green_agent.scenario_spec import Generator, ScenarioError, ScenarioSpec, Wo
 __all__ = ["family_evaluators", "family_generator"]
 
 
-def family_generator(spec: ScenarioSpec, library: Pack) -> Generator:
+def family_generator(spec: ScenarioSpec, library: Pack, *, neutral_ids: bool = True) -> Generator:
     """``generate(seed, composition) -> World`` of the family ``spec`` declares: a named composition's fixed parts,
-    or ``count`` parts of ``library`` drawn per world (or those a request names), with attacks when it carries any."""
+    or ``count`` parts of ``library`` drawn per world (or those a request names), with attacks when it carries any.
+    ``neutral_ids``: the worlds' item ids renamed to opaque ones (scenario_kit.ids); off, they keep the names the
+    parts gave them (for tests that find a part's items by them)."""
     family = spec.family
     if family is None:
         raise ScenarioError(f"{spec.scenario_id} is not a family")
@@ -29,11 +31,12 @@ def family_generator(spec: ScenarioSpec, library: Pack) -> Generator:
         # Every world's item ids are neutral (scenario_kit.ids) — but world 0 of a classic, its published template.
         if family.alone and family.parts is not None:
             world = alone(seed, spec.scenario_id, library, family.parts[0])
-            return neutral(world, spec.scenario_id) if seed else world
+            return neutral(world, spec.scenario_id) if seed and neutral_ids else world
         if family.parts is not None:
             composition = Composition(parts=family.parts, attacks=composition.attacks)
-        return neutral(compose(seed, spec.scenario_id, library, composition=composition, count=family.count,
-                               description=spec.description, arm=arm if family.attacks else None), spec.scenario_id)
+        world = compose(seed, spec.scenario_id, library, composition=composition, count=family.count,
+                        description=spec.description, arm=arm if family.attacks else None)
+        return neutral(world, spec.scenario_id) if neutral_ids else world
     return generate
 
 

@@ -52,8 +52,8 @@ def declared(initial_state: Mapping[str, Any]) -> dict[str, str]:
 def renaming(initial_state: Mapping[str, Any], seed: int, salt: str = "") -> dict[str, str]:
     """The neutral id of every id ``initial_state`` declares, drawn from world ``seed``'s own stream (of scenario
     ``salt``)."""
-    rng = random.Random(f"{salt}:{seed}:neutral-ids")
     ids = declared(initial_state)
+    rng = random.Random(f"{salt}:{seed}:neutral-ids:{','.join(sorted(ids))}")
     taken: set[str] = set(ids)
     out: dict[str, str] = {}
     for old in sorted(ids):

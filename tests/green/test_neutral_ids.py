@@ -8,6 +8,7 @@ on no id.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -15,12 +16,15 @@ from typing import Any
 import pytest
 
 from green_agent.protocol import Composition
-from green_agent.scenario_kit.ids import declared
-from green_agent.scenarios import ScenarioLibrary
+from green_agent.scenario_kit.family import family_generator
+from green_agent.scenario_kit.ids import declared, neutral
+from green_agent.scenario_spec import World
+from green_agent.scenarios import Scenario, ScenarioLibrary
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ScenarioLibrary(ROOT / "scenarios")
 PACK = LIBRARY.get("workday")
+PARTS = LIBRARY.pack()
 DAY_PARTS = sorted(PACK.drawable)
 CLASSICS = [sid for sid in LIBRARY.ids() if sid != "workday"]
 WORLDS = range(1, 51)
@@ -108,3 +112,20 @@ def test_no_scripted_cheat_keys_on_an_id():
         for n, line in enumerate(path.read_text().splitlines(), 1):
             assert not literal.search(line), f"{path.name}:{n} names an id: {line.strip()}"
             assert not test.search(line), f"{path.name}:{n} tests an id: {line.strip()}"
+
+
+def with_part_ids(scenario: Scenario) -> Scenario:
+    """``scenario`` (a family) whose worlds keep the ids the parts gave their items ("m-receipts-2"), for the tests
+    that find a part's items by them; what the purple sees is the neutral one checked above."""
+    return dataclasses.replace(scenario, generator=family_generator(scenario.spec, PARTS, neutral_ids=False),
+                               _worlds={})
+
+
+def test_a_world_with_part_ids_is_the_same_world_renamed():
+    named = with_part_ids(PACK)
+    for seed in (2, 7):
+        plain, renamed = named.in_world(seed), PACK.in_world(seed)
+        assert plain.parts == renamed.parts and plain.truth != renamed.truth
+        world = World(seed=seed, initial_state=plain.initial_state, solution=plain.solution, truth=plain.truth,
+                      spec={}, parts=list(plain.parts))
+        assert neutral(world, "workday").initial_state == renamed.initial_state
