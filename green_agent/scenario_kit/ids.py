@@ -3,7 +3,7 @@
 A part names its items for its own reading ("m-travel-fake", "ev-rain-indoor"); the purple sees those ids (the UES
 returns them), and a script could key on the id instead of reading. ``neutral`` renames every id a world's initial
 state declares to an opaque one of one form per kind (``m-`` and ten decimal digits for a message, ``t-`` for a thread,
-``e-`` for an event, ``c-`` for a contact), drawn from the world's own stream, and rewrites the whole world — its
+``e-`` for an event, ``c-`` for a contact, ``a-`` for an attachment), drawn from the world's own stream, and rewrites the whole world — its
 state, the oracle's plan, the truth and the spec — with the same map, so grading is unchanged. The tokens are drawn at
 random, so neither their form nor their order tells an item's role.
 """
@@ -20,7 +20,7 @@ __all__ = ["FIELDS", "declared", "neutral", "renaming"]
 
 # The record fields that hold an item's id, and the prefix its neutral id takes.
 DIGITS = 10  # digits only: a token spells no word
-FIELDS = {"message_id": "m", "thread_id": "t", "event_id": "e", "contact_id": "c"}
+FIELDS = {"message_id": "m", "thread_id": "t", "event_id": "e", "contact_id": "c", "attachment_id": "a"}
 _LISTS = {"message_ids": "m", "event_ids": "e"}
 _SKIP = {"chat"}  # the chat with the user is the assistant's own, not the world's items
 

@@ -28,7 +28,7 @@ PARTS = LIBRARY.pack()
 DAY_PARTS = sorted(PACK.drawable)
 CLASSICS = [sid for sid in LIBRARY.ids() if sid != "workday"]
 WORLDS = range(1, 51)
-FORM = re.compile(r"^[mtec]-\d{10}$")
+FORM = re.compile(r"^[mteca]-\d{10}$")
 # Words naming a role; the parts' own truth labels are added to these from each world.
 ROLE_WORDS = {"fake", "scam", "phish", "decoy", "correction", "real", "true", "false", "wrong", "right", "spam",
               "promo", "news", "bank", "legal", "cannot", "blocker", "declined", "indoor", "twin", "card", "cancel",
