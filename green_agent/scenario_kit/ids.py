@@ -1,11 +1,12 @@
-"""Neutral ids: a world's item ids (mail, threads, texts, calendar and scheduled events, contacts) that tell nothing.
+"""Neutral ids: a world's item ids (mail, threads, texts, calendar and scheduled events, contacts, attachments) that
+tell nothing.
 
 A part names its items for its own reading ("m-travel-fake", "ev-rain-indoor"); the purple sees those ids (the UES
 returns them), and a script could key on the id instead of reading. ``neutral`` renames every id a world's initial
-state declares to an opaque one of one form per kind (``m-`` and ten decimal digits for a message, ``t-`` for a thread,
-``e-`` for an event, ``c-`` for a contact, ``a-`` for an attachment), drawn from the world's own stream, and rewrites the whole world — its
-state, the oracle's plan, the truth and the spec — with the same map, so grading is unchanged. The tokens are drawn at
-random, so neither their form nor their order tells an item's role.
+state declares to an opaque one of one form per kind (``m-`` and ten decimal digits for a message, ``t-`` for a
+thread, ``e-`` for an event, ``c-`` for a contact, ``a-`` for an attachment), drawn from the world's own stream, and
+rewrites the whole world — its state, the oracle's plan, the truth and the spec — with the same map, so grading is
+unchanged. The tokens are drawn at random, so neither their form nor their order tells an item's role.
 """
 
 from __future__ import annotations
