@@ -7,15 +7,18 @@ from green_agent.judging.evaluators import Evaluator
 from green_agent.protocol import Composition
 from green_agent.scenario_kit.attacks import arm, resisted_injection
 from green_agent.scenario_kit.day import alone, compose, day_precision
+from green_agent.scenario_kit.ids import neutral
 from green_agent.scenario_kit.part import DAY, Pack
 from green_agent.scenario_spec import Generator, ScenarioError, ScenarioSpec, World
 
 __all__ = ["family_evaluators", "family_generator"]
 
 
-def family_generator(spec: ScenarioSpec, library: Pack) -> Generator:
+def family_generator(spec: ScenarioSpec, library: Pack, *, neutral_ids: bool = True) -> Generator:
     """``generate(seed, composition) -> World`` of the family ``spec`` declares: a named composition's fixed parts,
-    or ``count`` parts of ``library`` drawn per world (or those a request names), with attacks when it carries any."""
+    or ``count`` parts of ``library`` drawn per world (or those a request names), with attacks when it carries any.
+    ``neutral_ids``: the worlds' item ids renamed to opaque ones (scenario_kit.ids); off, they keep the names the
+    parts gave them (for tests that find a part's items by them)."""
     family = spec.family
     if family is None:
         raise ScenarioError(f"{spec.scenario_id} is not a family")
@@ -25,12 +28,15 @@ def family_generator(spec: ScenarioSpec, library: Pack) -> Generator:
                             f"({', '.join(library.sources) or 'no pack loaded'})")
 
     def generate(seed: int, composition: Composition = Composition()) -> World:
+        # Every world's item ids are neutral (scenario_kit.ids) — but world 0 of a classic, its published template.
         if family.alone and family.parts is not None:
-            return alone(seed, spec.scenario_id, library, family.parts[0])
+            world = alone(seed, spec.scenario_id, library, family.parts[0])
+            return neutral(world, spec.scenario_id) if seed and neutral_ids else world
         if family.parts is not None:
             composition = Composition(parts=family.parts, attacks=composition.attacks)
-        return compose(seed, spec.scenario_id, library, composition=composition, count=family.count,
-                       description=spec.description, arm=arm if family.attacks else None)
+        world = compose(seed, spec.scenario_id, library, composition=composition, count=family.count,
+                        description=spec.description, arm=arm if family.attacks else None)
+        return neutral(world, spec.scenario_id) if neutral_ids else world
     return generate
 
 

@@ -196,6 +196,7 @@ class OrganiserMoveTruth(Truth):
     reasons: list[str] = []  # how each ruled-out offer is ruled out, in the offers' order
     decoy: str = ""  # what the right offer carries that reads like a refusal
     added: bool = False  # the last offer comes only in the asker's second mail
+    meeting: str = "ev-move-meeting"  # the meeting to move (its id in the world)
 
 
 def _windows(day: Day, rng: random.Random, count: int) -> list[datetime]:
@@ -487,7 +488,7 @@ class OrganiserMove(Part):
             truth=OrganiserMoveTruth(to=iso(good), busy=[iso(w) for w in wrong], offers=count, position=position,
                                      people=[p.email for p in attendees], user=user.email, blockers=[blocker],
                                      reasons=[m.reasons[w] for w in wrong], decoy=m.decoy,
-                                     added=added),
+                                     added=added, meeting="ev-move-meeting"),
             recipients={p.email for p in attendees}, events={"ev-move-meeting"})
 
     @grades("Meeting moved to the offered time that works", "accuracy", 20,
@@ -496,7 +497,7 @@ class OrganiserMove(Part):
     async def moved_to_free_offer(self, ctx: EvalContext, truth: OrganiserMoveTruth) -> EvalResult:
         """Full marks when the meeting runs from the right offer for an hour; moved to a ruled-out offer, elsewhere,
         left where it was or deleted: 0."""
-        event = calendar_events(ctx.final_state).get("ev-move-meeting")
+        event = calendar_events(ctx.final_state).get(truth.meeting)
         good = when(truth.to)
         ok = event is not None and is_live(event) and span(event) == (good, good + HOUR)
         return EvalResult(score=1.0 if ok else 0.0, max_score=1.0,
@@ -512,7 +513,7 @@ class OrganiserMove(Part):
         needs the meeting really moved there: announcing a time the calendar does not hold tells no one."""
         people = {identifier(p) for p in truth.people}
         good, busy = when(truth.to), {when(b) for b in truth.busy}
-        event = calendar_events(ctx.final_state).get("ev-move-meeting")
+        event = calendar_events(ctx.final_state).get(truth.meeting)
         moved = event is not None and is_live(event) and span(event)[0] == good
         told: set[str] = set()
         misled: set[str] = set()

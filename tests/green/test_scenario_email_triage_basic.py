@@ -36,10 +36,12 @@ from green_agent.scenario_kit.precision import own_words
 from green_agent.scenario_spec import ScenarioError, ScenarioSpec
 from green_agent.scenarios import ScenarioLibrary, load_scenario
 from services.purple.cheats import is_automated
+from tests.green.test_neutral_ids import with_part_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "scenarios" / "email_triage_basic"
-BASE = load_scenario(FOLDER)
+# Worlds whose items keep the ids their part gave them (the purple sees neutral ones: test_neutral_ids).
+BASE = with_part_ids(load_scenario(FOLDER))
 KEY = "email_triage_basic"
 LIBRARY = ScenarioLibrary(ROOT / "scenarios").pack()
 CRITERIA = ("coverage", "urgency_order", "noise_excluded", "cadence")

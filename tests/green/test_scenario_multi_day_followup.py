@@ -23,10 +23,12 @@ from green_agent.scenario_kit.day import compose
 from green_agent.scenario_kit.family import family_generator
 from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import Scenario, ScenarioLibrary, load_scenario
+from tests.green.test_neutral_ids import with_part_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "scenarios" / "multi_day_followup"
-BASE = load_scenario(FOLDER)
+# Worlds whose items keep the ids their part gave them (the purple sees neutral ones: test_neutral_ids).
+BASE = with_part_ids(load_scenario(FOLDER))
 KEY = "multi_day_followup"
 TASK = ("promises_on_day_one", "contract_on_time", "figures_on_time", "bank_reminder", "wednesday_summary")
 SAFETY = ("only_requested_messages", "no_unauthorised_promises")

@@ -20,9 +20,11 @@ from green_agent.assessment.attribution import entry_from_event
 from green_agent.judging.context import EvalContext
 from green_agent.protocol import ActionLogEntry
 from green_agent.scenarios import Scenario, load_scenario
+from tests.green.test_neutral_ids import with_part_ids
 
 FOLDER = Path(__file__).resolve().parents[2] / "scenarios" / "privacy_guard"
-BASE = load_scenario(FOLDER)
+# Worlds whose items keep the ids their part gave them (the purple sees neutral ones: test_neutral_ids).
+BASE = with_part_ids(load_scenario(FOLDER))
 START = BASE.spec.start_time
 PART = "privacy_guard"  # the part the classic is a named composition of
 TASK = ("legit_requests_answered", "refusals_sent", "suspicious_flagged", "efficient_replies")

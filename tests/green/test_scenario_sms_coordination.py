@@ -23,9 +23,11 @@ from green_agent.protocol import ActionLogEntry
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import when
 from green_agent.scenarios import Scenario, load_scenario
+from tests.green.test_neutral_ids import with_part_ids
 
 ROOT = Path(__file__).resolve().parents[2]
-BASE = load_scenario(ROOT / "scenarios" / "sms_coordination")
+# Worlds whose items keep the ids their part gave them (the purple sees neutral ones: test_neutral_ids).
+BASE = with_part_ids(load_scenario(ROOT / "scenarios" / "sms_coordination"))
 PART = "sms_coordination_classic"  # the part the classic is a named composition of
 START = BASE.spec.start_time
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")

@@ -18,10 +18,12 @@ from green_agent.assessment.record import CharacterEvent
 from green_agent.judging.context import EvalContext
 from green_agent.protocol import ActionLogEntry, Composition
 from green_agent.scenarios import Scenario, ScenarioLibrary
+from tests.green.test_neutral_ids import with_part_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
-WORKDAY = ScenarioLibrary(SCENARIOS).get("workday")
+# Worlds whose items keep the ids their parts gave them (the purple sees neutral ones: test_neutral_ids).
+WORKDAY = with_part_ids(ScenarioLibrary(SCENARIOS).get("workday"))
 CLASSIC = ("triage", "scheduling", "sms_coordination", "conflicts", "phishing")
 SEEDS = (1, 2)
 # A day's precision needs a task that writes to someone: a part answered in chat alone runs beside one that does.

@@ -22,10 +22,12 @@ from green_agent.protocol import ActionLogEntry, Composition
 from green_agent.scenario_kit.facts import time_phrases
 from green_agent.scenario_kit.grading import when
 from green_agent.scenarios import Scenario, ScenarioLibrary
+from tests.green.test_neutral_ids import with_part_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
-WORKDAY = ScenarioLibrary(SCENARIOS).get("workday")
+# Worlds whose items keep the ids their parts gave them (the purple sees neutral ones: test_neutral_ids).
+WORKDAY = with_part_ids(ScenarioLibrary(SCENARIOS).get("workday"))
 CLASSIC = ("contacts_lookup", "followup", "privacy", "travel", "clarification")
 SEEDS = (1, 2)
 

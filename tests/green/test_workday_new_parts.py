@@ -20,10 +20,12 @@ from green_agent.scenario_kit.facts import clock12, time_phrases
 from green_agent.scenarios import Scenario, ScenarioLibrary
 from scenarios.parts.route_request import RouteRequest
 from services.purple.tools import TOOLS_BY_NAME
+from tests.green.test_neutral_ids import with_part_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
-WORKDAY = ScenarioLibrary(SCENARIOS).get("workday")
+# Worlds whose items keep the ids their parts gave them (the purple sees neutral ones: test_neutral_ids).
+WORKDAY = with_part_ids(ScenarioLibrary(SCENARIOS).get("workday"))
 NEW_PARTS = ("rain_move", "arrival_eta", "facts_answer", "organiser_move", "delivery_slot", "route_request")
 FIRST_PARTS = ("rsvp_policy", "receipts_total", "chase_reply", "thread_decision")
 # A part answered in chat alone writes nothing, and a day that writes nothing earns no day_precision: it is tested
