@@ -48,7 +48,7 @@ class Figure:
 
 
 UES = ("tests.bench.bench_ues",)
-POOL = ("tests.bench.bench_pool", "--backend", "all", "--cold", "10", "--warm", "20", "--starts-only",
+POOL = ("tests.bench.bench_pool", "--backend", "all", "--cold", "10", "--warm", "20", "--starts-only", "--gap", "2",
         "--settle", "60")
 ASSESS = ("tests.bench.bench_assess", "--runs", "5")
 FIGURES: tuple[Figure, ...] = (
@@ -60,13 +60,18 @@ FIGURES: tuple[Figure, ...] = (
     Figure("ues_advance_10k_s", "s", UES, ("advance_10k_s",)),
     Figure("ues_query_20k_p50_ms", "ms", UES, ("query_20k_p50_ms",)),
     Figure("process_cold_start_p50_s", "s", POOL, ("process", "cold_start_s", "p50")),
-    Figure("process_warm_lease_p99_ms", "ms", POOL, ("process", "warm_lease_ms", "p99")),
+    Figure("process_warm_lease_p50_ms", "ms", POOL, ("process", "warm_lease_ms", "p50")),
     Figure("docker_cold_start_p50_s", "s", POOL, ("docker", "cold_start_s", "p50")),
     Figure("docker_cold_start_p99_s", "s", POOL, ("docker", "cold_start_s", "p99")),
     Figure("swarm_cold_start_p50_s", "s", POOL, ("swarm", "cold_start_s", "p50")),
     Figure("swarm_cold_start_p99_s", "s", POOL, ("swarm", "cold_start_s", "p99")),
 )
 
+# Figures older runs recorded and this job no longer measures, and why (their old values stay in the record).
+RETIRED = {
+    "process_warm_lease_p99_ms": "the p99 of 20 leases is their slowest: it moved 1.6-4.2 ms between three quiet runs, "
+                                 "too loose for the 50 % rule; process_warm_lease_p50_ms replaced it",
+}
 
 def run_benchmark(command: tuple[str, ...]) -> dict[str, Any]:
     """Run one benchmark module in a subprocess and return its JSON (its logs pass through to stderr)."""
