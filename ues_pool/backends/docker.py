@@ -31,9 +31,7 @@ Ownership labels and the orphan rule: ``engine.py``, shared with the swarm backe
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from collections import deque
 from typing import Any, NamedTuple
 
 import structlog
@@ -52,6 +50,7 @@ from ues_pool.backends.engine import (
     compose_unclaimed,
     in_container,
 )
+from ues_pool.backends.standby import Standbys
 
 __all__ = ["STANDBY_FLAG", "DockerBackend", "DockerConfig", "Standby", "build_docker"]
 
@@ -102,9 +101,8 @@ class DockerBackend(EngineBackend):
     def __init__(self, config: DockerConfig, *, client: Any = None) -> None:
         super().__init__(config, client=client)
         self._image_labels: dict[str, str] | None = None
-        self._standbys: deque[asyncio.Task[Standby]] = deque()
-        self._discarding: set[asyncio.Task[None]] = set()
-        self._closing = False
+        self._standbys: Standbys[Standby] = Standbys(config.standby, lambda: self._created(self._world_name()),
+                                                     lambda standby: self._run(self._remove_or_remember, standby.name))
         # Containers a stop could not remove (the engine did not answer, e.g. while it restarts): an engine that comes
         # back keeps them, exited, so the next start removes them first.
         self._unremoved: set[str] = set()
@@ -198,22 +196,13 @@ class DockerBackend(EngineBackend):
             attached.close()
 
     # ------------------------------------------------------------------ standbys
-    def _refill(self) -> None:
-        """Start standbys until ``standby`` of them are on their way (none once closing)."""
-        while not self._closing and len(self._standbys) < self.config.standby:
-            self._standbys.append(self._new_standby())
-
-    def _new_standby(self) -> asyncio.Task[Standby]:
-        name = self._world_name()
-        return asyncio.ensure_future(self._created(name))
-
     async def _take(self, task: asyncio.Task[Standby], key: str) -> Standby:
         """The standby of ``task``, once started, holding ``key``; BackendError when it failed or died. A caller
         cancelled meanwhile removes the standby (the thread creating it finishes first)."""
         try:
             standby = await asyncio.shield(task)
         except asyncio.CancelledError:
-            self._discard(task)
+            self._standbys.discard(task)
             raise
         try:
             await self._run(self._hand_key, standby, key)
@@ -222,28 +211,14 @@ class DockerBackend(EngineBackend):
             raise
         return standby
 
-    def _discard(self, task: asyncio.Task[Standby]) -> None:
-        """Remove the standby of ``task`` in the background, once created (it belongs to no start any more)."""
-        async def remove() -> None:
-            with contextlib.suppress(BaseException):
-                standby = await asyncio.shield(task)
-                await self._run(self._remove_or_remember, standby.name)
-
-        removing = asyncio.ensure_future(remove())
-        self._discarding.add(removing)
-        removing.add_done_callback(self._discarding.discard)
-
     async def start(self) -> Instance:
         """A world from the oldest standby (started now when there is none), given its key; once it answers, a
         replacement standby starts. A standby that had waited and died is replaced once."""
         key = new_admin_key()
         started = time.monotonic()
-        task = self._standbys.popleft() if self._standbys else self._new_standby()
-        waited = task.done()  # ready before this start: it may have died since
+        task, waited = self._standbys.take()
         instance = await self._world(task, key, waited)
-        # Only now: a replacement would compete with this world for the CPU, and after a failed start (a broken image,
-        # an engine gone) it would most likely fail too.
-        self._refill()
+        self._standbys.refill()
         log.info("ues_started", instance=instance.instance_id, container=instance.handle.short_id, url=instance.url,
                  from_standby=waited, seconds=round(time.monotonic() - started, 3))
         return instance
@@ -257,7 +232,7 @@ class DockerBackend(EngineBackend):
             if not waited:
                 raise
             log.warning("ues_standby_lost", error=str(exc))
-            standby = await self._take(self._new_standby(), key)
+            standby = await self._take(self._standbys.new(), key)
         name, container, port = standby
         url = f"http://{name}:{CONTAINER_PORT}" if self.config.network else f"http://127.0.0.1:{port}"
         advertise_host = self.config.advertise_host
@@ -370,12 +345,7 @@ class DockerBackend(EngineBackend):
     async def close(self) -> None:
         """Remove the standbys (each once its creating thread is done), stop watching exits, then what
         ``EngineBackend.close`` removes. A start after this keeps no standby (it would outlive the backend's owner)."""
-        self._closing = True
-        standbys, self._standbys = list(self._standbys), deque()
-        for task in standbys:
-            self._discard(task)
-        if self._discarding:
-            await asyncio.gather(*self._discarding, return_exceptions=True)
+        await self._standbys.close()
         await self._exits.close()
         await super().close()
 

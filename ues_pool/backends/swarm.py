@@ -69,7 +69,6 @@ import asyncio
 import contextlib
 import threading
 import time
-from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,6 +85,7 @@ from ues_pool.backends.engine import (
     in_container,
     running_hostnames,
 )
+from ues_pool.backends.standby import Standbys
 from ues_pool.backends.swarm_config import SwarmConfig
 from ues_pool.backends.swarm_nodes import CLOSED_AVAILABILITIES, LOST_NODE_STATES, NodeView
 from ues_pool.backends.swarm_setup import Prepared, look_up, service_spec
@@ -127,9 +127,8 @@ class SwarmBackend(EngineBackend):
         self._prepare_lock = threading.Lock()
         self.nodes = NodeView(lambda: self.client().api, config.address_label)
         self._lost_nodes: set[str] = set()  # nodes already reported lost (logged once per loss)
-        self._standbys: deque[asyncio.Task[Instance]] = deque()
-        self._discarding: set[asyncio.Task[None]] = set()
-        self._closing = False
+        self._standbys: Standbys[Instance] = Standbys(config.standby, lambda: self._boot(self._world_name()),
+                                                      lambda instance: self._run(self._remove, instance.instance_id))
 
     # ------------------------------------------------------------------ preparing (once)
     def _prepare(self) -> Prepared:
@@ -188,45 +187,22 @@ class SwarmBackend(EngineBackend):
         """The oldest standby world (booted now when there is none); once it is handed out, a replacement boots. A
         standby that had waited and is found dead (its task ended, its node lost) is removed and replaced once."""
         started = time.monotonic()
-        task = self._standbys.popleft() if self._standbys else self._new_standby()
-        waited = task.done()  # ready before this start: it may have died since
+        task, waited = self._standbys.take()
         try:
             instance = await asyncio.shield(task)
         except asyncio.CancelledError:
-            task.cancel()  # a boot still under way stops and removes what it made; a booted world goes in _discard
-            self._discard(task)
+            task.cancel()  # a boot still under way stops and removes what it made; a booted world goes in discard
+            self._standbys.discard(task)
             raise
         if waited and not await self._run(self._running, instance.handle):
             log.warning("ues_standby_lost", instance=instance.instance_id)
-            self._discard(task)
+            self._standbys.discard(task)
             instance = await self._boot(self._world_name())
-        # Only now: a replacement would compete with this world for the CPU, and after a failed start (a broken image,
-        # a full network) it would most likely fail too.
-        self._refill()
+        self._standbys.refill()
         world: SwarmWorld = instance.handle
         log.info("ues_started", instance=instance.instance_id, service=world.service_id[:12], node=world.node_id[:12],
                  url=instance.url, from_standby=waited, seconds=round(time.monotonic() - started, 3))
         return instance
-
-    # ------------------------------------------------------------------ standbys
-    def _new_standby(self) -> asyncio.Task[Instance]:
-        return asyncio.ensure_future(self._boot(self._world_name()))
-
-    def _refill(self) -> None:
-        """Boot standbys until ``standby`` of them are on their way (none once closing)."""
-        while not self._closing and len(self._standbys) < self.config.standby:
-            self._standbys.append(self._new_standby())
-
-    def _discard(self, task: asyncio.Task[Instance]) -> None:
-        """Remove the world of ``task`` in the background, once booted (it belongs to no start any more)."""
-        async def remove() -> None:
-            with contextlib.suppress(BaseException):
-                instance = await asyncio.shield(task)
-                await self._run(self._remove, instance.instance_id)
-
-        removing = asyncio.ensure_future(remove())
-        self._discarding.add(removing)
-        removing.add_done_callback(self._discarding.discard)
 
     def _task(self, service_id: str) -> dict[str, Any] | None:
         """The service's newest task, None before the scheduler made one; NotFound when the service is gone."""
@@ -477,12 +453,7 @@ class SwarmBackend(EngineBackend):
     async def close(self) -> None:
         """Remove the standbys (each once booted), then what ``EngineBackend.close`` removes. A start after this keeps
         no standby (it would outlive the backend's owner)."""
-        self._closing = True
-        standbys, self._standbys = list(self._standbys), deque()
-        for task in standbys:
-            self._discard(task)
-        if self._discarding:
-            await asyncio.gather(*self._discarding, return_exceptions=True)
+        await self._standbys.close()
         await super().close()
 
     def _leftovers(self) -> list[str]:
