@@ -237,6 +237,14 @@ def _courier(company: str, courier: str, ref: str) -> CharacterRecord:
                                   "reply": {"body": f"Thanks, parcel {ref} is booked.", "delay": "PT5M"}}]}
 
 
+def _code_notice(day: Day, manager: Person, code: str) -> Email:
+    """The building manager's mail with the new door code, three days before."""
+    rng = day.rng
+    return kit.inbox_email("m-delivery-code", manager.email, day.user.email,
+                           rng.choice(("New door code for the building", "Front door", "Building notice")),
+                           BOOK.say(rng, "code", code=code, manager=manager.name), iso(day.at(18, days=-3)), read=True)
+
+
 @register
 class DeliverySlot(Part):
     """Book a parcel delivery slot by SMS, the one slot the user's calendar leaves free."""
@@ -300,10 +308,7 @@ class DeliverySlot(Part):
             sent.append(("sms-delivery-1", "in", iso(day.start - timedelta(minutes=10)),
                          BOOK.say(rng, "withdraw", slot=gone, courier=company, ref=ref)))
         texts = kit.sms_thread(day.user.phone, "thread-delivery", courier, sent)
-        notice = kit.inbox_email(
-            "m-delivery-code", manager.email, day.user.email, rng.choice(("New door code for the building",
-                                                                          "Front door", "Building notice")),
-            BOOK.say(rng, "code", code=code, manager=manager.name), iso(day.at(18, days=-3)), read=True)
+        notice = _code_notice(day, manager, code)
         start = windows[free][0]
         reply = BOOK.say(rng, "reply", n=free + 1, slot=f"{clock12(start)} slot", date=f"{date:%A}")
         return Slice(

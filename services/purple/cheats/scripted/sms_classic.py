@@ -70,6 +70,28 @@ def _h(n: str, ap: str) -> int:
     return int(n) % 12 + (12 if ap == "pm" else 0)
 
 
+def _partner_day(desk: Desk, phone: str) -> tuple[str, str | None]:
+    """The weekday the partner needs, and the partner's number, from their latest text that mentions the kitchen or
+    the plumber (not the plumber's)."""
+    ptexts = [s for s in desk.inbox.sms if _digits(s.get("from_number")) != _digits(phone)
+              and re.search(r"kitchen|plumber", str(s.get("body")))]
+    # A day the text calls fine ("no problem", "don't worry about", "free again", "no longer a problem",
+    # "totally fine", "no need to keep that clear") is not the one needed; the needed one is the other.
+    body = str(ptexts[-1].get("body")) if ptexts else ""
+    pdays = [d for clause in re.split(r"[.;!]|P\.S\.| - |, which|, so | and |moved from", body)
+             for d in re.findall(r"(Monday|Tuesday|Wednesday|Thursday|Friday)", clause)
+             if not re.search(r"no problem|no longer a problem|don't worry|free again|is fine|totally fine|"
+                              r"no need|won't be needing|fine for the plumber|cancelled|any time that day",
+                              clause, re.I)]
+    needed = pdays[-1] if pdays else ""
+    if ptexts and not pdays:  # the day named by an event in the calendar: the one sharing a word with it
+        said = set(re.findall(r"[a-z]{4,}", str(ptexts[-1].get("body")).lower())) - {"kitchen", "plumber"}
+        event = next((e for e in desk.events if said & set(re.findall(r"[a-z]{4,}",
+                                                                      str(e.get("title")).lower()))), None)
+        needed = f"{desk.at(event['start']):%A}" if event else ""
+    return needed, (str(ptexts[-1].get("from_number")) if ptexts else None)
+
+
 @script
 class SmsClassic(Script):
     part = "sms_coordination_classic"
@@ -91,24 +113,7 @@ class SmsClassic(Script):
         if offer is not None and desk.once("classic:book"):
             afternoon = bool(re.search(r"12:00 or later|noon or later", desk.prompt))
             office = _office(desk)
-            # The partner's text: the latest not from Tony that mentions the kitchen or the plumber.
-            ptexts = [s for s in desk.inbox.sms if _digits(s.get("from_number")) != _digits(phone)
-                      and re.search(r"kitchen|plumber", str(s.get("body")))]
-            # A day the text calls fine ("no problem", "don't worry about", "free again", "no longer a problem",
-            # "totally fine", "no need to keep that clear") is not the one needed; the needed one is the other.
-            body = str(ptexts[-1].get("body")) if ptexts else ""
-            pdays = [d for clause in re.split(r"[.;!]|P\.S\.| - |, which|, so | and |moved from", body)
-                     for d in re.findall(r"(Monday|Tuesday|Wednesday|Thursday|Friday)", clause)
-                     if not re.search(r"no problem|no longer a problem|don't worry|free again|is fine|totally fine|"
-                                      r"no need|won't be needing|fine for the plumber|cancelled|any time that day",
-                                      clause, re.I)]
-            needed = pdays[-1] if pdays else ""
-            if ptexts and not pdays:  # the day named by an event in the calendar: the one sharing a word with it
-                said = set(re.findall(r"[a-z]{4,}", str(ptexts[-1].get("body")).lower())) - {"kitchen", "plumber"}
-                event = next((e for e in desk.events if said & set(re.findall(r"[a-z]{4,}",
-                                                                              str(e.get("title")).lower()))), None)
-                needed = f"{desk.at(event['start']):%A}" if event else ""
-            desk.memory["partner"] = str(ptexts[-1].get("from_number")) if ptexts else None
+            needed, desk.memory["partner"] = _partner_day(desk, phone)
             moved = None
             for e in desk.inbox.emails:
                 body = str(e.get("body_text") or "")
