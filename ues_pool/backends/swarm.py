@@ -46,8 +46,8 @@ its pid checked from here, so it is never reaped by pid). One pool name belongs 
 
 Standbys: the backend keeps ``standby`` worlds (one by default) booted ahead of their starts — service created, task
 running, ``/health`` answered — each with its own key; a start takes the oldest, checks that it still runs (a task
-ended or a node lost while it waited: removed, and a world booted now instead), and boots a replacement once it has
-its world. They count among ``owned()``, are removed on close and reaped as orphans like worlds.
+ended, or its node lost, paused or drained while it waited: removed, and a world booted now instead), and boots a
+replacement once it has its world. They count among ``owned()``, are removed on close and reaped as orphans like worlds.
 
 Health: a task stays ``running`` while its container is paused or stuck, so such a world counts as running and the
 pool's health rounds decide about it; a task that failed, was shut down or removed (or a service that is gone)
@@ -185,7 +185,8 @@ class SwarmBackend(EngineBackend):
 
     async def start(self) -> Instance:
         """The oldest standby world (booted now when there is none); once it is handed out, a replacement boots. A
-        standby that had waited and is found dead (its task ended, its node lost) is removed and replaced once."""
+        standby that had waited and is found dead (its task ended, its node lost) or on a node paused or drained since
+        is removed and replaced once."""
         started = time.monotonic()
         task, waited = self._standbys.take()
         try:
@@ -194,8 +195,9 @@ class SwarmBackend(EngineBackend):
             task.cancel()  # a boot still under way stops and removes what it made; a booted world goes in discard
             self._standbys.discard(task)
             raise
-        if waited and not await self._run(self._running, instance.handle):
-            log.warning("ues_standby_lost", instance=instance.instance_id)
+        # A standby waited: its task may have ended, or its node been lost, paused or drained (it takes no new work).
+        if waited and (not await self._run(self._running, instance.handle) or await self.retiring(instance)):
+            log.warning("ues_standby_unusable", instance=instance.instance_id)
             self._standbys.discard(task)
             instance = await self._boot(self._world_name())
         self._standbys.refill()
