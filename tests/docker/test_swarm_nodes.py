@@ -250,8 +250,9 @@ async def test_a_node_lost_mid_assessment_fails_only_its_trials_and_comes_back(
         # The containers of worlds the pool declared dead on it are removed by its daemon once it is back.
         abandoned = pool.backend.config.pool_name
         await wait_for(lambda: _true(swarm_nodes.containers_of_pool(lost, abandoned) == []), timeout=60)
-        # And it takes new worlds again: empty, it is the least loaded node, where the next world goes.
-        fresh = await pool.backend.start()
+        # And it takes new worlds again: empty, it is the least loaded node, where a world booted now goes (not the
+        # standby, booted while the node was away).
+        fresh = await pool.backend._boot(pool.backend._world_name())
         try:
             assert swarm_nodes.name_of(node_of(fresh)) == lost, swarm_nodes.name_of(node_of(fresh))
         finally:

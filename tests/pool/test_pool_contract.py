@@ -1085,13 +1085,17 @@ def label_node(node, label: str, value: str | None) -> None:
                 raise
 
 
-@pytest.mark.parametrize("after", [0.0, 0.3, 1.0])  # creating the service / waiting for its task / for /health
+@pytest.mark.parametrize("after", [0.0, 0.3, "running"])  # creating the service / waiting for its task / for /health
 async def test_swarm_start_cancelled_leaves_nothing(request, after):
     _, image = swarm_fixtures(request)
     backend = swarm_backend(image)
     try:
         starting = asyncio.create_task(backend.start())
-        await asyncio.sleep(after)
+        if after == "running":  # the task runs: the start now waits for the simulator inside to answer /health
+            await wait_for(lambda: _task_runs(backend), timeout=60)
+        else:
+            await asyncio.sleep(after)
+        assert not starting.done(), "the start ended before the moment it was to be cancelled at"
         starting.cancel()
         with pytest.raises(asyncio.CancelledError):
             await starting
@@ -1151,6 +1155,11 @@ async def test_swarm_a_standby_killed_while_waiting_is_replaced(request):
 
 async def _gone(backend, instance_id: str) -> bool:
     return all(not o.endswith(f":{instance_id}") for o in await backend.owned())
+
+
+async def _task_runs(backend: SwarmBackend) -> bool:
+    owned = await backend.owned()
+    return bool(owned) and await asyncio.to_thread(backend._state, owned[0].split(":")[1]) == "running"
 
 
 async def test_swarm_reservations_beyond_the_swarm_are_a_clear_error(request):
