@@ -202,10 +202,13 @@ async def test_worlds_spread_over_every_node_and_answer_at_their_node_address(sw
 
 
 async def test_a_node_lost_mid_assessment_fails_only_its_trials_and_comes_back(
-        swarm_nodes, project_image, tmp_path):
+        swarm_nodes, project_image, tmp_path, monkeypatch):
     """Three assessments at once, on worlds spread over the nodes; one worker's daemon stops while they run. The
     trials on it fail naming the world and the node, the others complete, new worlds land on the surviving nodes;
     back, the node gets worlds again and the containers the pool abandoned on it are gone."""
+    # No standby: one booted on the node before it is lost would stay there, unused, until a start takes it, and this
+    # test counts the containers left on that node.
+    monkeypatch.setenv("GREEN_UES_SWARM_STANDBY", "0")
     settings = e2e_settings(tmp_path / "green", ues_backend="swarm", ues_image=project_image, pool_min_idle=3,
                             pool_max_instances=6, pool_health_interval_s=0.5, pool_acquire_timeout_s=120,
                             ues_swarm_labels={LABEL: SESSION}, ues_swarm_startup_timeout=90)
