@@ -25,7 +25,7 @@ from green_agent.calibration.paired import paired_power
 from green_agent.calibration.scores import Score
 from green_agent.judging.calibrated import CONSTANTS_FILE, PairedCalibration, Suite, SuiteConstant
 
-__all__ = ["calibrate_command", "constants", "main", "merged_scores", "power_table", "suites"]
+__all__ = ["calibrate_command", "constants", "main", "merged_scores", "power_table", "read_reports", "suites"]
 
 
 def merged_scores(reports: Sequence[CalibrationReport]) -> list[Score]:
@@ -92,6 +92,16 @@ def power_table(reports: Sequence[CalibrationReport]) -> str:
     return "\n".join(lines)
 
 
+def read_reports(paths: Sequence[Path], command: str) -> list[CalibrationReport] | None:
+    """The calibrate reports at ``paths``; None, after saying why on stderr under ``command``'s name, when one cannot
+    be read."""
+    try:
+        return [CalibrationReport.model_validate_json(path.read_text()) for path in paths]
+    except (OSError, ValueError) as exc:
+        print(f"{command}: cannot read the reports: {exc}", file=sys.stderr)
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (module docstring)."""
     args_in = list(sys.argv[1:] if argv is None else argv)
@@ -105,10 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=CONSTANTS_FILE, help=f"default: {CONSTANTS_FILE.name} in the "
                                                                           "judging package")
     args = parser.parse_args(args_in)
-    try:
-        reports = [CalibrationReport.model_validate_json(path.read_text()) for path in args.reports]
-    except (OSError, ValueError) as exc:
-        print(f"calibration constants: cannot read the reports: {exc}", file=sys.stderr)
+    reports = read_reports(args.reports, "calibration constants")
+    if reports is None:
         return 2
     command = " && ".join([*(calibrate_command(r) + f" --out {shlex.quote(str(p))}"
                              for r, p in zip(reports, args.reports, strict=True)),

@@ -21,15 +21,13 @@ import argparse
 import json
 import math
 import random
-import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import BaseModel
 
-from green_agent.calibration.analysis import CalibrationReport
-from green_agent.calibration.constants import merged_scores, suites
+from green_agent.calibration.constants import merged_scores, read_reports, suites
 from green_agent.calibration.scores import Score, ladder_role
 from green_agent.judging.calibrated import Suite
 from green_agent.judging.stats import ALPHA, POWER, paired_detectable_difference, sample_sd, t_quantile
@@ -127,10 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--high", type=int, default=55)
     parser.add_argument("--target", type=float, default=5.0, help="the difference to resolve, points (default 5)")
     args = parser.parse_args(argv)
-    try:
-        reports = [CalibrationReport.model_validate_json(path.read_text()) for path in args.reports]
-    except (OSError, ValueError) as exc:
-        print(f"board sizing: cannot read the reports: {exc}", file=sys.stderr)
+    reports = read_reports(args.reports, "board sizing")
+    if reports is None:
         return 2
     found = suites(reports)
     workday, classic = found.get(Suite.WORKDAY, []), found.get(Suite.CLASSIC, [])
