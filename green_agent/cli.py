@@ -164,20 +164,26 @@ def _scenario_ids(args: argparse.Namespace, library: ScenarioLibrary) -> list[st
 
 
 def _seal(folder: Path) -> int:
+    from green_agent.config import GreenSettings
     from green_agent.scenario_kit.part import pack_folders
     from green_agent.scenario_kit.sealed import SECRET_LIMIT, seal
     from green_agent.scenario_spec import ScenarioError
+    from green_agent.scenarios import part_library
 
     try:
-        # Loaded as the green will load it, with the same refusals (missing, failing, empty): refused here, not at
-        # its start.
-        parts = sorted(pack_folders([folder]).parts)
+        # Loaded as the green will load it, with the same refusals (missing, failing, empty, a wording the parts
+        # cannot draw): refused here, not at its start.
+        pack = pack_folders([folder])
+        if pack.wordings:
+            part_library(GreenSettings().scenarios_dir, packs=[folder])
+        parts, worded = sorted(pack.parts), sorted(pack.wordings)
         text = seal(folder)
     except ScenarioError as exc:
         print(f"green-agent scenarios seal: {exc}", file=sys.stderr)
         return 2
     print(text)
-    print(f"{folder}: {len(parts)} part(s) ({', '.join(parts)}), {len(text)} characters"
+    print(f"{folder}: {len(parts)} part(s) ({', '.join(parts)}), "
+          + (f"wording for {', '.join(worded)}, " if worded else "") + f"{len(text)} characters"
           + (f" - over a GitHub secret's {SECRET_LIMIT} bytes" if len(text) > SECRET_LIMIT else ""), file=sys.stderr)
     return 1 if len(text) > SECRET_LIMIT else 0
 

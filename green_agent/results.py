@@ -101,7 +101,8 @@ def _part_scores(scenario: Scenario, results: list[CriterionResult]) -> list[Par
         totals = aggregate(mine)
         required = [r for r in mine if criteria[r.criterion_id].required]
         origin = scenario.origins[part]
-        out.append(PartScore(part=part, pack=origin.pack, version=origin.version, score=totals["score"],
+        out.append(PartScore(part=part, pack=origin.pack, version=origin.version, wording=origin.wording,
+                             score=totals["score"],
                              max_score=totals["max_score"],
                              percentage=totals["percentage"],
                              passed=bool(mine) and all(met(r, criteria[r.criterion_id]) for r in required or mine)))

@@ -32,6 +32,7 @@ from green_agent.protocol import Composition
 from green_agent.scenario_kit.family import family_evaluators, family_generator
 from green_agent.scenario_kit.part import DAY, Pack, PartOrigin, installed_packs, load_pack, pack_folders
 from green_agent.scenario_kit.sealed import unseal
+from green_agent.scenario_kit.wording import check_wordings
 from green_agent.scenario_spec import Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
 
@@ -282,7 +283,14 @@ def part_library(*roots: Path, packs: Sequence[Path] = ()) -> Pack:
     for root in roots:
         if (Path(root) / PARTS_DIR).is_dir():
             library = library.merged(load_pack(Path(root) / PARTS_DIR))
-    return library.merged(pack_folders(packs)) if packs else library
+    library = library.merged(pack_folders(packs)) if packs else library
+    if library.wordings and library.digest not in _WORDINGS_CHECKED:
+        check_wordings(library)
+        _WORDINGS_CHECKED.add(library.digest)
+    return library
+
+
+_WORDINGS_CHECKED: set[str] = set()  # libraries (by digest) whose wordings were drawn and held: checked once
 
 
 def _check_clock(spec: ScenarioSpec, initial: dict[str, Any], state_path: Path) -> None:

@@ -25,5 +25,5 @@ def trial_provenance(*, settings: GreenSettings, request: AssessmentRequest, lea
         world_seed=None if settings.heldout else world_seed, heldout=bool(settings.heldout),
         composition=composition if scenario.spec.family is not None else None,
         participant_url_given=request.participant_url_given, world_gateway=gateway,
-        parts=[PartVersion(part=key, pack=scenario.origins[key].pack, version=scenario.origins[key].version)
-               for key in scenario.parts])
+        parts=[PartVersion(part=key, pack=scenario.origins[key].pack, version=scenario.origins[key].version,
+                           wording=scenario.origins[key].wording) for key in scenario.parts])

@@ -83,11 +83,12 @@ class Usage(BaseModel):
 
 
 class PartVersion(BaseModel):
-    """A part a world held: its key, the pack it came from and its version."""
+    """A part a world held: its key, the pack it came from and its version, and the pack that worded it."""
 
     part: str
     pack: str
     version: int
+    wording: str | None = None  # the pack whose held-out wording its messages used (None: its own pack's)
 
 
 class Provenance(BaseModel):
@@ -145,6 +146,7 @@ class PartScore(BaseModel):
     part: str
     pack: str  # the pack the part came from ("public", or a private pack's name)
     version: int  # the part's version: its worlds and grading change only with it
+    wording: str | None = None  # the pack that worded its messages anew (None: its own pack's words)
     score: float
     max_score: float
     percentage: float

@@ -23,6 +23,7 @@ from green_agent.protocol import Composition
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import calendar_events, identifier
 from green_agent.scenario_kit.part import Pack, Part
+from green_agent.scenario_kit.phrasing import reworded
 from green_agent.scenario_kit.precision import Sent, copies, outgoing
 from green_agent.scenario_kit.records import CharacterRecord, Conversation, SmsMessage, Step
 from green_agent.scenario_kit.slices import ALONE, DAY, CompositionError, Day, Record, Slice, Truth, iso
@@ -86,7 +87,8 @@ def _draw(seed: int, morning: _Morning, part: Part, attempt: int = 0, holding: S
     for _, other in holding:
         day.absorb(other)
     try:
-        piece = part.draw(day)
+        with reworded(part.wording):
+            piece = part.draw(day)
     except CompositionError:
         return None
     own = morning.day(day.rng)  # what this part holds, without what it was told to keep clear of

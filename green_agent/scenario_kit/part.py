@@ -22,15 +22,16 @@ import pkgutil
 import sys
 import types
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Literal, TypeVar
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult, Evaluator, evaluator
-from green_agent.scenario_kit.phrasing import Phrasebook
+from green_agent.scenario_kit.phrasing import Phrasebook, Phrasing
 from green_agent.scenario_kit.slices import ALONE, DAY, Day, Slice, Truth
+from green_agent.scenario_kit.wording import Wording, read_wording
 from green_agent.scenario_spec import Criterion, ScenarioError
 
 __all__ = [
@@ -132,6 +133,8 @@ class Part(ABC):
     # part, and a test holds ``structures`` to the shapes ``structure`` tells apart over many seeds.
     phrasebook: ClassVar[Phrasebook] = Phrasebook()
     structures: ClassVar[int] = 1
+    # The kinds a wording pack words anew in this library (scenario_kit.wording); None: the public words.
+    wording: Mapping[str, tuple[Phrasing, ...]] | None = None
 
     @abstractmethod
     def draw(self, day: Day) -> Slice:
@@ -195,6 +198,7 @@ class PartOrigin:
 
     pack: str
     version: int
+    wording: str | None = None  # the pack whose wording the part's worlds use (None: its own)
 
 
 @dataclass
@@ -206,6 +210,7 @@ class Pack:
     origins: dict[str, PartOrigin] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)  # what was loaded, for messages
     digest: str = ""  # over the packs' files: a world's content hash covers the parts it may hold
+    wordings: dict[str, Wording] = field(default_factory=dict)  # part key → a pack's wording of it
 
     def add(self, cls: type[Part], origin: str, pack: str) -> None:
         """Add a registered part of the pack named ``pack``; a ScenarioError names both when its key or a grader's
@@ -241,7 +246,21 @@ class Pack:
         for pack in (self, other):
             for key, part in pack.parts.items():
                 out.add(type(part), ", ".join(pack.sources), pack.origins[key].pack)
+            out.add_wordings(pack.wordings)
         return out
+
+    def add_wordings(self, wordings: Mapping[str, Wording]) -> None:
+        """Word the parts ``wordings`` names anew (those not held yet, when they join); a ScenarioError names both
+        packs when two word one part."""
+        for key, wording in wordings.items():
+            held = self.wordings.get(key)
+            if held is not None and held is not wording:
+                raise ScenarioError(f"{wording.source}: words part {key!r}, which {held.source} words too")
+            self.wordings[key] = wording
+        for key, wording in self.wordings.items():
+            if key in self.parts:
+                self.parts[key].wording = wording.kinds
+                self.origins[key] = replace(self.origins[key], wording=wording.pack)
 
 
 def _collect(modules: Iterable[types.ModuleType], origin: str, name: str) -> Pack:
@@ -293,6 +312,8 @@ def load_pack(folder: Path) -> Pack:
         except Exception as exc:  # a pack is outside input: its failure names the file
             raise ScenarioError(f"{folder / '__init__.py'}: failed to import: {type(exc).__name__}: {exc}") from None
     pack = _collect(_submodules(name, folder), str(folder), _pack_name(package, folder.name))
+    pack.add_wordings(read_wording(getattr(package, "WORDING", None), str(folder / "__init__.py"),
+                                   _pack_name(package, folder.name)))
     pack.digest = digest
     _LOADED[folder] = (digest, pack)
     return pack
@@ -321,8 +342,10 @@ def installed_packs() -> Pack:
         if hasattr(module, "__path__"):
             modules += [importlib.import_module(f"{module.__name__}.{i.name}")
                         for i in pkgutil.iter_modules(module.__path__)]
-        pack = pack.merged(_collect(modules, f"entry point {entry.name} ({entry.value})",
-                                    _pack_name(module, entry.name)))
+        origin = f"entry point {entry.name} ({entry.value})"
+        found = _collect(modules, origin, _pack_name(module, entry.name))
+        found.add_wordings(read_wording(getattr(module, "WORDING", None), origin, _pack_name(module, entry.name)))
+        pack = pack.merged(found)
     return pack
 
 
@@ -334,7 +357,8 @@ def pack_folders(folders: Iterable[Path]) -> Pack:
         if not Path(folder).is_dir():
             raise ScenarioError(f"{folder}: no such folder (a pack of parts named by GREEN_PART_PACKS)")
         found = load_pack(Path(folder))
-        if not found.parts:
-            raise ScenarioError(f"{folder}: registers no part (a pack's modules mark Part classes with @register)")
+        if not found.parts and not found.wordings:
+            raise ScenarioError(f"{folder}: registers no part and words none (a pack's modules mark Part classes "
+                                f"with @register; its package's WORDING words public ones)")
         pack = pack.merged(found)
     return pack

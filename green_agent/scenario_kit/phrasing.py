@@ -10,18 +10,43 @@ figure, a sentence, a question), and what surrounds it. The counts are reported 
 
 A phrasing is a ``str.format`` template or a function of the fields returning the text (for structure a template
 cannot express). ``say`` draws one from the part's stream; the same seed draws the same words.
+
+A leaderboard may word a public part anew (a wording pack, ``scenario_kit.wording``): within ``reworded(kinds)`` every
+phrasebook draws the kinds ``kinds`` names from those phrasings instead, so a script fitted to the public words meets
+words it never read while the task, its truth and its grading stay the public, audited ones.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Phrasebook", "Phrasing"]
+__all__ = ["Phrasebook", "Phrasing", "reworded"]
 
 Phrasing = str | Callable[..., str]
+
+# The kinds a wording pack words anew for the part being drawn, and the kinds drawn from them so far (None: none).
+_REWORDED: ContextVar[tuple[Mapping[str, Sequence[Phrasing]], set[str]] | None] = ContextVar("reworded", default=None)
+
+
+@contextmanager
+def reworded(kinds: Mapping[str, Sequence[Phrasing]] | None) -> Iterator[set[str]]:
+    """Within: ``say`` and ``pick`` draw every kind ``kinds`` names from its phrasings there. Yields the set of those
+    kinds drawn so far (a wording for a kind a part never draws through a phrasebook would change nothing)."""
+    active = _REWORDED.get()
+    if kinds and active is not None and active[0] is kinds:  # already within this wording: one tally
+        yield active[1]
+        return
+    used: set[str] = set()
+    token = _REWORDED.set((kinds, used) if kinds else None)
+    try:
+        yield used
+    finally:
+        _REWORDED.reset(token)
 
 
 @dataclass(frozen=True)
@@ -37,11 +62,20 @@ class Phrasebook:
 
     def say(self, rng: random.Random, kind: str, /, **fields: Any) -> str:
         """One phrasing of ``kind``, drawn from ``rng``, filled with ``fields``."""
-        return self.fill(rng.choice(self.kinds[kind]), fields)
+        return self.fill(rng.choice(self.phrasings(kind)), fields)
 
     def pick(self, rng: random.Random, kind: str, count: int, /, **fields: Any) -> list[str]:
         """``count`` different phrasings of ``kind`` (for several messages of one kind in one world), filled alike."""
-        return [self.fill(p, fields) for p in rng.sample(list(self.kinds[kind]), count)]
+        return [self.fill(p, fields) for p in rng.sample(list(self.phrasings(kind)), count)]
+
+    def phrasings(self, kind: str) -> Sequence[Phrasing]:
+        """The phrasings ``kind`` is drawn from: a wording pack's when one words it anew (``reworded``), else this
+        book's."""
+        active = _REWORDED.get()
+        if active is not None and kind in active[0]:
+            active[1].add(kind)
+            return active[0][kind]
+        return self.kinds[kind]
 
     @staticmethod
     def fill(phrasing: Phrasing, fields: Mapping[str, Any]) -> str:

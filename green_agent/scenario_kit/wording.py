@@ -1,0 +1,125 @@
+"""Held-out wording: a pack that words public parts anew (issue 34).
+
+A world drawn from a public part can be read back by a program written from that part: its phrasings are public, so
+a rule script fitted to them finds every fact (docs/scoring.md, "Rule scripts"). A leaderboard that keeps its own
+wording closes that door without writing tasks: its pack (a ``GREEN_PART_PACKS`` folder or an installed pack) sets
+``WORDING = {"<part key>": {"<kind>": ("phrasing", ...), ...}, ...}`` in its package, and every world draws those
+kinds from its phrasings instead of the public ones (``phrasing.reworded``). The part's task, truth and graders stay
+the public, audited ones; rows and provenance name the wording's pack beside the part's (``PartOrigin.wording``).
+
+A wording is checked when the library is built, so a broken one stops the green at start naming its pack, part and
+kind: the part and kind must exist; a template may use only fields the public phrasings of its kind use, and must
+carry every field all of them carry (the facts the task is read from); and drawing the part in ``CHECK_WORLDS``
+worlds must fill every phrasing and draw every kind it words (a kind a part picks by position cannot be reworded).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from green_agent.scenario_kit.phrasing import Phrasing, reworded
+from green_agent.scenario_spec import ScenarioError
+
+if TYPE_CHECKING:
+    from green_agent.scenario_kit.part import Pack, Part
+
+__all__ = ["CHECK_WORLDS", "Wording", "check_wordings", "read_wording"]
+
+# Worlds each reworded part is drawn in when the library is built: enough for every kind a part draws at all to
+# come up (a part's rarest kind appears in about one world of eight).
+CHECK_WORLDS = 48
+
+
+@dataclass(frozen=True)
+class Wording:
+    """A pack's phrasings for the kinds of one part: what the part's worlds draw those kinds from."""
+
+    pack: str  # the pack that words it (rows name it)
+    source: str  # where it was read, for messages
+    kinds: Mapping[str, tuple[Phrasing, ...]]
+
+
+def read_wording(value: Any, source: str, pack: str) -> dict[str, Wording]:
+    """A package's ``WORDING`` (None: it words nothing) as wordings by part key; a ScenarioError names what is not
+    part key → kind → a non-empty sequence of templates or functions."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{source}: WORDING must map part keys to kinds, not {type(value).__name__}")
+    out = {}
+    for key, kinds in value.items():
+        if not isinstance(key, str) or not isinstance(kinds, Mapping) or not kinds:
+            raise ScenarioError(f"{source}: WORDING[{key!r}] must map the part's kinds to phrasings")
+        checked: dict[str, tuple[Phrasing, ...]] = {}
+        for kind, phrasings in kinds.items():
+            if isinstance(phrasings, str) or not isinstance(phrasings, Sequence) or not phrasings or \
+                    not all(isinstance(p, str) or callable(p) for p in phrasings):
+                raise ScenarioError(f"{source}: WORDING[{key!r}][{kind!r}] must be a non-empty sequence of templates "
+                                    f"or functions")
+            checked[str(kind)] = tuple(phrasings)
+        out[key] = Wording(pack=pack, source=source, kinds=checked)
+    return out
+
+
+def _fields(template: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _check_fields(wording: Wording, key: str, part: Part) -> None:
+    public = part.phrasebook.kinds
+    for kind, phrasings in wording.kinds.items():
+        where = f"{wording.source}: WORDING[{key!r}][{kind!r}]"
+        if kind not in public:
+            raise ScenarioError(f"{where}: part {key!r} has no kind {kind!r} (its kinds: {', '.join(sorted(public))})")
+        templates = [_fields(p) for p in public[kind] if isinstance(p, str)]
+        if not templates:
+            continue  # the public kind is written by functions: the draws below check the fields
+        allowed, carried = set.union(*templates), set.intersection(*templates)
+        for n, phrasing in enumerate(phrasings):
+            if not isinstance(phrasing, str):
+                continue
+            try:
+                used = _fields(phrasing)
+            except ValueError as exc:
+                raise ScenarioError(f"{where}[{n}]: not a template: {exc}") from None
+            if used - allowed:
+                raise ScenarioError(f"{where}[{n}]: unknown field {', '.join(sorted(used - allowed))} (this kind's "
+                                    f"fields: {', '.join(sorted(allowed)) or 'none'})")
+            if carried - used:
+                raise ScenarioError(f"{where}[{n}]: leaves out {', '.join(sorted(carried - used))}, which every public "
+                                    f"phrasing of this kind carries")
+
+
+def _check_draws(wording: Wording, key: str, part: Part) -> None:
+    # Imported here: the day's composition imports the part model, which imports this module.
+    from green_agent.scenario_kit.day import slice_of
+    from green_agent.scenario_kit.slices import ALONE, DAY
+
+    shape = DAY if DAY in part.shapes else ALONE
+    drawn: set[str] = set()
+    for seed in range(CHECK_WORLDS):
+        try:
+            with reworded(wording.kinds) as used:
+                slice_of(seed, "wording-check", part, shape)
+        except (KeyError, IndexError, ValueError, TypeError) as exc:
+            raise ScenarioError(f"{wording.source}: WORDING[{key!r}]: drawing world {seed} failed: "
+                                f"{type(exc).__name__}: {exc}") from None
+        drawn |= used
+    never = sorted(set(wording.kinds) - drawn)
+    if never:
+        raise ScenarioError(f"{wording.source}: WORDING[{key!r}]: part {key!r} never draws {', '.join(never)} through "
+                            f"its phrasebook in {CHECK_WORLDS} worlds, so a wording of it would change nothing")
+
+
+def check_wordings(library: Pack) -> None:
+    """Refuse, naming the pack, part and kind, a wording ``library`` cannot draw: see the module's docstring."""
+    for key, wording in sorted(library.wordings.items()):
+        part = library.parts.get(key)
+        if part is None:
+            raise ScenarioError(f"{wording.source}: WORDING names part {key!r}, which no pack holds (parts: "
+                                f"{', '.join(sorted(library.parts))})")
+        _check_fields(wording, key, part)
+        _check_draws(wording, key, part)
