@@ -58,6 +58,27 @@ WORDING = {
             "That file was incomplete, sorry; I'm redoing mine.\\n\\n{me}",
         ),
     },
+    "newsletter_sweep": {
+        "keep": ("{b}: hang on to it.", "I'd be lost without {b}.", "{b} is one I open every Monday.",
+                 "Leave {b} where it is, I use it.", "For me {b} is a must-read."),
+        "drop": ("{b} goes straight past me unread.", "Feel free to get rid of {b}.", "{b} - not read it in months.",
+                 "Clear out {b}, it's noise.", "I skip {b} every time."),
+        "only": ("{keeps}: those are the ones I read, the others can be cleared.",
+                 "Out of the whole pile I'd hang on to {keeps} and nothing more.",
+                 "If it's not {keeps}, clear it out."),
+        "except": ("Hang on to every one of them bar {drops}.", "Clear out {drops}; the rest I read.",
+                   "{drops} can be cleared, everything else I read."),
+        "agree": ("{other} has it right for the most part, just not on {b}. {verdict}",
+                  "Mostly what {other} wrote, one difference: {verdict}",
+                  "I'd go along with {other}'s list, save for {b}. {verdict}"),
+        "change": ("On reflection, a change about {b}. {verdict}", "Changed my mind on one: {verdict}",
+                   "Update to what I wrote: {verdict}"),
+        "same": ("The same verdict for {b}.", "{b} gets the same treatment.", "Treat {b} the same way."),
+        "other_way": ("For {b} my answer is the opposite.", "{b} gets the opposite verdict.",
+                      "With {b}, the reverse."),
+        "pair": ("Of {a} and {b}, I'd hang on to {a} and clear {b}.", "{b} can be cleared; {a} I read.",
+                 "Hold on to {a}, lose {b}."),
+    },
 }
 '''
 PUBLIC_WORDS = ("Here you go", "Will send tomorrow, sorry", "Scratch that", "Ignore my last email")
@@ -107,30 +128,36 @@ def test_a_wording_the_part_cannot_draw_stops_the_green_naming_pack_part_and_kin
 
 
 async def test_the_script_fitted_to_public_words_earns_nothing_on_held_out_words(tmp_path):
-    config = {"parts": ["chase_reply"], "attacks": "none"}
-    seeds = range(100, 105)
+    parts, seeds = ("chase_reply", "newsletter_sweep"), range(100, 105)
 
-    async def scores(settings: GreenSettings) -> dict[str, list[dict]]:
+    async def scores(settings: GreenSettings) -> dict[tuple[str, str], list[dict]]:
+        """(part, role) → the part's scores in days of its own."""
         async with practice_green(settings, ("oracle", "scripted")) as (green, purples):
             out = {}
-            for role in ("oracle", "scripted"):
-                rows = [r for s in seeds for r in await assess_via_green(green, purples[role], ["workday"],
-                                                                         {**config, "seed": s})
+            for part in parts:
+                for role in ("oracle", "scripted"):
+                    rows = [r for s in seeds for r in await assess_via_green(
+                        green, purples[role], ["workday"], {"parts": [part], "attacks": "none", "seed": s})
                         if r["row_type"] == "trial"]
-                out[role] = [p for r in rows for p in r["part_scores"] if p["part"] == "chase_reply"]
+                    out[part, role] = [p for r in rows for p in r["part_scores"] if p["part"] == part]
             return out
 
     public = await scores(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "a"))
     held = await scores(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "b",
                                       part_packs=[wording_pack(tmp_path)]))
-    mean = {name: {role: sum(p["percentage"] for p in parts) / len(parts) for role, parts in run.items()}
-            for name, run in (("public", public), ("held", held))}
-    print(mean)
-    assert all(p["wording"] == "heldout-words" for p in held["scripted"] + held["oracle"])
-    assert all(p["passed"] and p["percentage"] == 100.0 for p in held["oracle"])
-    # The script earns its points where it read the words, and none where it did not.
-    assert mean["public"]["scripted"] > 50 and any(p["passed"] for p in public["scripted"])
-    assert mean["held"]["scripted"] <= IMITATION_CEILING and not any(p["passed"] for p in held["scripted"])
+
+    def mean(scored: list[dict]) -> float:
+        return sum(p["percentage"] for p in scored) / len(scored)
+
+    print({f"{part} {role}": (round(mean(public[part, role]), 1), round(mean(held[part, role]), 1))
+           for part, role in public})
+    for part in parts:
+        assert all(p["wording"] == "heldout-words" for p in held[part, "scripted"] + held[part, "oracle"])
+        assert all(p["passed"] and p["percentage"] == 100.0 for p in held[part, "oracle"])
+        # The script earns its points where it read the words, and none where it did not.
+        assert mean(public[part, "scripted"]) > 50 and any(p["passed"] for p in public[part, "scripted"]), part
+        assert mean(held[part, "scripted"]) <= IMITATION_CEILING, (part, held[part, "scripted"])
+        assert not any(p["passed"] for p in held[part, "scripted"]), part
 
 
 def test_a_wording_pack_seals_into_a_secret_and_words_the_part_from_there(tmp_path, monkeypatch, capsys):
