@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from green_agent.scenario_kit.day import slice_of
 from green_agent.scenario_kit.part import ALONE, DAY, Pack
+from green_agent.scenario_kit.phrasing import reworded
 
 __all__ = ["Census", "census"]
 
@@ -17,7 +18,8 @@ __all__ = ["Census", "census"]
 @dataclass(frozen=True)
 class Census:
     """One part over ``worlds`` seeds: its pack and version, the shapes it declares and those seen (label → worlds),
-    and its phrasings per kind of message."""
+    its phrasings per kind of message, and the kinds its worlds drew through its phrasebook (those a wording pack can
+    word anew: scenario_kit.wording)."""
 
     key: str
     pack: str
@@ -26,6 +28,7 @@ class Census:
     seen: dict[str, int] = field(default_factory=dict)
     phrasings: dict[str, int] = field(default_factory=dict)
     worlds: int = 0
+    drawn: frozenset[str] = frozenset()
 
 
 def census(library: Pack, key: str, seeds: Iterable[int], family: str = "census") -> Census:
@@ -35,11 +38,16 @@ def census(library: Pack, key: str, seeds: Iterable[int], family: str = "census"
     shape = DAY if DAY in part.shapes else ALONE
     seen: Counter[str] = Counter()
     worlds = 0
+    drawn: set[str] = set()
     for seed in seeds:
-        piece = slice_of(seed, family, part, shape)
+        # Worded by its own book (or its library's wording) as a wording pack would word it: the same words, the
+        # same worlds, and a tally of the kinds drawn through the book.
+        with reworded(part.wording or part.phrasebook.kinds) as used:
+            piece = slice_of(seed, family, part, shape)
+        drawn |= used
         if piece is None:
             continue
         worlds += 1
         seen[part.structure(part.Truth.model_validate(piece.truth, from_attributes=True))] += 1
     return Census(key=key, pack=origin.pack, version=origin.version, structures=part.structures, seen=dict(seen),
-                  phrasings=part.phrasebook.counts(), worlds=worlds)
+                  phrasings=part.phrasebook.counts(), worlds=worlds, drawn=frozenset(drawn))

@@ -38,11 +38,11 @@ def reworded(kinds: Mapping[str, Sequence[Phrasing]] | None) -> Iterator[set[str
     """Within: ``say`` and ``pick`` draw every kind ``kinds`` names from its phrasings there. Yields the set of those
     kinds drawn so far (a wording for a kind a part never draws through a phrasebook would change nothing)."""
     active = _REWORDED.get()
-    if kinds and active is not None and active[0] is kinds:  # already within this wording: one tally
-        yield active[1]
+    if not kinds or (active is not None and active[0] is kinds):  # nothing to word, or already within this wording
+        yield active[1] if active is not None else set()
         return
     used: set[str] = set()
-    token = _REWORDED.set((kinds, used) if kinds else None)
+    token = _REWORDED.set((kinds, used))
     try:
         yield used
     finally:
@@ -67,6 +67,15 @@ class Phrasebook:
     def pick(self, rng: random.Random, kind: str, count: int, /, **fields: Any) -> list[str]:
         """``count`` different phrasings of ``kind`` (for several messages of one kind in one world), filled alike."""
         return [self.fill(p, fields) for p in rng.sample(list(self.phrasings(kind)), count)]
+
+    def index(self, rng: random.Random, kind: str, /) -> int:
+        """Which phrasing of ``kind`` a world uses, drawn from ``rng`` (for a part that draws the choice before it has
+        the fields, or keeps it in its plan); ``nth`` fills it."""
+        return rng.randrange(len(self.phrasings(kind)))
+
+    def nth(self, kind: str, n: int, /, **fields: Any) -> str:
+        """Phrasing ``n`` of ``kind`` (an ``index`` drawn before), filled with ``fields``."""
+        return self.fill(self.phrasings(kind)[n], fields)
 
     def phrasings(self, kind: str) -> Sequence[Phrasing]:
         """The phrasings ``kind`` is drawn from: a wording pack's when one words it anew (``reworded``), else this

@@ -1,7 +1,8 @@
 """Every part of the public library varies like real mail (issue 34 items 1 and 2): over 200 worlds it draws every
 one of the shapes it declares and no other, each about as often as the others, and it words its messages through a
 phrasebook of several kinds with several phrasings each — the figures ``green-agent scenarios parts`` prints
-(scenario_kit/census.py)."""
+(scenario_kit/census.py). Every kind it declares is drawn through that phrasebook, so its counts are the words its
+worlds really use, and a wording pack (scenario_kit/wording.py) can word every one anew."""
 
 from __future__ import annotations
 
