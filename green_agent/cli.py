@@ -200,6 +200,19 @@ def _parts(library: ScenarioLibrary, worlds: int) -> int:
     return 0
 
 
+def _wording(library: ScenarioLibrary, keys: list[str]) -> int:
+    from green_agent.scenario_kit.wording import skeleton
+
+    parts = library.pack().parts
+    unknown = [key for key in keys if key not in parts]
+    if unknown:
+        print(f"green-agent scenarios wording: no part {', '.join(unknown)} (parts: {', '.join(sorted(parts))})",
+              file=sys.stderr)
+        return 2
+    print(skeleton({key: parts[key] for key in keys}), end="")
+    return 0
+
+
 def _list(library: ScenarioLibrary, ids: list[str]) -> int:
     from green_agent.scenario_spec import ScenarioError
 
@@ -281,6 +294,8 @@ def _scenarios(args: argparse.Namespace) -> int:
         return _build(library, args.id)
     if args.action == "parts":
         return _parts(library, args.worlds)
+    if args.action == "wording":
+        return _wording(library, args.keys)
     if args.action == "list":
         return _list(library, ids)
     if args.id and library.folder(args.id) is None:
@@ -411,6 +426,9 @@ def _scenarios_options(scenarios: argparse.ArgumentParser) -> None:
     seal = actions.add_parser("seal", help="print a pack folder as one line to keep in a secret "
                                            "(GREEN_PART_PACK_ARCHIVE: a held-out pack for the public image)")
     seal.add_argument("folder", type=Path, help="the pack: a folder of part modules")
+    wording = actions.add_parser("wording", help="print a wording pack's __init__.py for parts, their public "
+                                                 "phrasings as templates to rewrite (held-out wording)")
+    wording.add_argument("keys", nargs="+", metavar="PART", help="part keys")
     parts.add_argument("--worlds", type=int, default=200, help="world seeds 0..N-1 to draw each part in (default 200)")
     for name, text in (("validate", "schema, evaluators, timeline and every world of --seeds in a real simulator; "
                                     "then oracle (>= 95 %%) and noop (0) in those worlds"),

@@ -15,6 +15,7 @@ worlds must fill every phrasing and draw every kind it words (a kind a part pick
 
 from __future__ import annotations
 
+import inspect
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from green_agent.scenario_spec import ScenarioError
 if TYPE_CHECKING:
     from green_agent.scenario_kit.part import Pack, Part
 
-__all__ = ["CHECK_WORLDS", "Wording", "check_wordings", "read_wording"]
+__all__ = ["CHECK_WORLDS", "Wording", "check_wordings", "read_wording", "skeleton"]
 
 # Worlds each reworded part is drawn in when the library is built: enough for every kind a part draws at all to
 # come up (a part's rarest kind appears in about one world of eight).
@@ -123,3 +124,42 @@ def check_wordings(library: Pack) -> None:
                                 f"{', '.join(sorted(library.parts))})")
         _check_fields(wording, key, part)
         _check_draws(wording, key, part)
+
+
+def _as_template(phrasing: Phrasing) -> str | None:
+    """A phrasing as a template: itself, or a function called with each field as ``{field}`` (None when that fails:
+    a function that computes with its fields)."""
+    if isinstance(phrasing, str):
+        return phrasing
+    try:
+        names = [p.name for p in inspect.signature(phrasing).parameters.values()
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        text = phrasing(**{name: f"{{{name}}}" for name in names})
+        # A function that reshapes a field ("{what}".title()) leaves a field it was never given.
+        return text if isinstance(text, str) and _fields(text) <= set(names) else None
+    except Exception:  # a function of its fields' values (a list, a time): no template to show
+        return None
+
+
+def skeleton(parts: Mapping[str, Part], pack: str = "heldout-words") -> str:
+    """A wording pack's ``__init__.py`` for ``parts`` (key → part), holding their public phrasings as templates to
+    rewrite: a leaderboard's starting point (``green-agent scenarios wording``). A kind written by functions that
+    compute with their fields is listed in a comment, with its fields, and left out."""
+    lines = [f'"""Held-out wording of {", ".join(parts)}: rewrite every phrasing in words of your own (docs/'
+             f'authoring-parts.md, "Held-out wording"). Keep this file out of every public repository."""', "",
+             f"PACK = {pack!r}", "", "WORDING = {"]
+    for key, part in parts.items():
+        lines.append(f"    {key!r}: {{")
+        for kind, phrasings in part.phrasebook.kinds.items():
+            templates = [_as_template(p) for p in phrasings]
+            if any(t is None for t in templates):
+                lines.append(f"        # {kind!r}: written by functions of their fields; not listed")
+                continue
+            fields = sorted(set().union(*(_fields(t) for t in templates if t is not None)))
+            lines.append(f"        # {len(templates)} public phrasings; fields: {', '.join(fields) or 'none'}")
+            lines.append(f"        {kind!r}: (")
+            lines += [f"            {t!r}," for t in templates]
+            lines.append("        ),")
+        lines.append("    },")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -171,3 +171,15 @@ def test_a_wording_pack_seals_into_a_secret_and_words_the_part_from_there(tmp_pa
     broken = wording_pack(tmp_path / "b", "WORDING = {'chase_reply': {'greeting': ('x',)}}\n")
     assert main(["scenarios", "seal", str(broken)]) == 2
     assert "has no kind 'greeting'" in capsys.readouterr().err
+
+
+def test_the_wording_command_prints_a_pack_to_rewrite_that_the_green_accepts(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
+    assert main(["scenarios", "wording", "chase_reply", "triage"]) == 0
+    text = capsys.readouterr().out
+    assert "'not an answer': (" in text and "Will send tomorrow, sorry" in text and "fields: me, what" in text
+    pack = wording_pack(tmp_path, text)  # unchanged, it words the parts as the public book does
+    workday = library_for(GreenSettings(scenarios_dir=SCENARIOS, part_packs=[pack])).get("workday")
+    assert {workday.origins[key].wording for key in ("chase_reply", "triage")} == {"heldout-words"}
+    assert main(["scenarios", "wording", "no_such_part"]) == 2
+    assert "no part no_such_part" in capsys.readouterr().err
