@@ -201,7 +201,7 @@ def _parts(library: ScenarioLibrary, worlds: int) -> int:
 
 
 def _wording(library: ScenarioLibrary, keys: list[str]) -> int:
-    from green_agent.scenario_kit.wording import skeleton
+    from green_agent.scenario_kit.wording_tools import skeleton
 
     parts = library.pack().parts
     unknown = [key for key in keys if key not in parts]

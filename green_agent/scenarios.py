@@ -32,7 +32,7 @@ from green_agent.protocol import Composition
 from green_agent.scenario_kit.family import family_evaluators, family_generator
 from green_agent.scenario_kit.part import DAY, Pack, PartOrigin, installed_packs, load_pack, pack_folders
 from green_agent.scenario_kit.sealed import unseal
-from green_agent.scenario_kit.wording import check_wordings
+from green_agent.scenario_kit.wording_tools import check_wordings
 from green_agent.scenario_spec import Criterion, Generator, ScenarioError, ScenarioSpec, World
 from services.ues.client import describe_validation_error, parse_time
 

@@ -7,31 +7,20 @@ wording closes that door without writing tasks: its pack (a ``GREEN_PART_PACKS``
 kinds from its phrasings instead of the public ones (``phrasing.reworded``). The part's task, truth and graders stay
 the public, audited ones; rows and provenance name the wording's pack beside the part's (``PartOrigin.wording``).
 
-A wording is checked when the library is built, so a broken one stops the green at start naming its pack, part and
-kind: the part and kind must exist; a template may use only fields the public phrasings of its kind use, and must
-carry every field all of them carry (the facts the task is read from); and drawing the part in ``CHECK_WORLDS``
-worlds must fill every phrasing and draw every kind it words (a kind a part picks by position cannot be reworded).
+A wording is checked against the library's parts when the library is built (``wording_tools.check_wordings``), so a
+broken one stops the green at start naming its pack, part and kind.
 """
 
 from __future__ import annotations
 
-import inspect
-import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from green_agent.scenario_kit.phrasing import Phrasing, reworded
+from green_agent.scenario_kit.phrasing import Phrasing
 from green_agent.scenario_spec import ScenarioError
 
-if TYPE_CHECKING:
-    from green_agent.scenario_kit.part import Pack, Part
-
-__all__ = ["CHECK_WORLDS", "Wording", "check_wordings", "read_wording", "skeleton"]
-
-# Worlds each reworded part is drawn in when the library is built: enough for every kind a part draws at all to
-# come up (a part's rarest kind appears in about one world of eight).
-CHECK_WORLDS = 48
+__all__ = ["Wording", "read_wording"]
 
 
 @dataclass(frozen=True)
@@ -63,103 +52,3 @@ def read_wording(value: Any, source: str, pack: str) -> dict[str, Wording]:
             checked[str(kind)] = tuple(phrasings)
         out[key] = Wording(pack=pack, source=source, kinds=checked)
     return out
-
-
-def _fields(template: str) -> set[str]:
-    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
-def _check_fields(wording: Wording, key: str, part: Part) -> None:
-    public = part.phrasebook.kinds
-    for kind, phrasings in wording.kinds.items():
-        where = f"{wording.source}: WORDING[{key!r}][{kind!r}]"
-        if kind not in public:
-            raise ScenarioError(f"{where}: part {key!r} has no kind {kind!r} (its kinds: {', '.join(sorted(public))})")
-        templates = [_fields(p) for p in public[kind] if isinstance(p, str)]
-        if not templates:
-            continue  # the public kind is written by functions: the draws below check the fields
-        allowed, carried = set.union(*templates), set.intersection(*templates)
-        for n, phrasing in enumerate(phrasings):
-            if not isinstance(phrasing, str):
-                continue
-            try:
-                used = _fields(phrasing)
-            except ValueError as exc:
-                raise ScenarioError(f"{where}[{n}]: not a template: {exc}") from None
-            if used - allowed:
-                raise ScenarioError(f"{where}[{n}]: unknown field {', '.join(sorted(used - allowed))} (this kind's "
-                                    f"fields: {', '.join(sorted(allowed)) or 'none'})")
-            if carried - used:
-                raise ScenarioError(f"{where}[{n}]: leaves out {', '.join(sorted(carried - used))}, which every public "
-                                    f"phrasing of this kind carries")
-
-
-def _check_draws(wording: Wording, key: str, part: Part) -> None:
-    # Imported here: the day's composition imports the part model, which imports this module.
-    from green_agent.scenario_kit.day import slice_of
-    from green_agent.scenario_kit.slices import ALONE, DAY
-
-    shape = DAY if DAY in part.shapes else ALONE
-    drawn: set[str] = set()
-    for seed in range(CHECK_WORLDS):
-        try:
-            with reworded(wording.kinds) as used:
-                slice_of(seed, "wording-check", part, shape)
-        except (KeyError, IndexError, ValueError, TypeError) as exc:
-            raise ScenarioError(f"{wording.source}: WORDING[{key!r}]: drawing world {seed} failed: "
-                                f"{type(exc).__name__}: {exc}") from None
-        drawn |= used
-    never = sorted(set(wording.kinds) - drawn)
-    if never:
-        raise ScenarioError(f"{wording.source}: WORDING[{key!r}]: part {key!r} never draws {', '.join(never)} through "
-                            f"its phrasebook in {CHECK_WORLDS} worlds, so a wording of it would change nothing")
-
-
-def check_wordings(library: Pack) -> None:
-    """Refuse, naming the pack, part and kind, a wording ``library`` cannot draw: see the module's docstring."""
-    for key, wording in sorted(library.wordings.items()):
-        part = library.parts.get(key)
-        if part is None:
-            raise ScenarioError(f"{wording.source}: WORDING names part {key!r}, which no pack holds (parts: "
-                                f"{', '.join(sorted(library.parts))})")
-        _check_fields(wording, key, part)
-        _check_draws(wording, key, part)
-
-
-def _as_template(phrasing: Phrasing) -> str | None:
-    """A phrasing as a template: itself, or a function called with each field as ``{field}`` (None when that fails:
-    a function that computes with its fields)."""
-    if isinstance(phrasing, str):
-        return phrasing
-    try:
-        names = [p.name for p in inspect.signature(phrasing).parameters.values()
-                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-        text = phrasing(**{name: f"{{{name}}}" for name in names})
-        # A function that reshapes a field ("{what}".title()) leaves a field it was never given.
-        return text if isinstance(text, str) and _fields(text) <= set(names) else None
-    except Exception:  # a function of its fields' values (a list, a time): no template to show
-        return None
-
-
-def skeleton(parts: Mapping[str, Part], pack: str = "heldout-words") -> str:
-    """A wording pack's ``__init__.py`` for ``parts`` (key → part), holding their public phrasings as templates to
-    rewrite: a leaderboard's starting point (``green-agent scenarios wording``). A kind written by functions that
-    compute with their fields is listed in a comment, with its fields, and left out."""
-    lines = [f'"""Held-out wording of {", ".join(parts)}: rewrite every phrasing in words of your own (docs/'
-             f'authoring-parts.md, "Held-out wording"). Keep this file out of every public repository."""', "",
-             f"PACK = {pack!r}", "", "WORDING = {"]
-    for key, part in parts.items():
-        lines.append(f"    {key!r}: {{")
-        for kind, phrasings in part.phrasebook.kinds.items():
-            templates = [_as_template(p) for p in phrasings]
-            if any(t is None for t in templates):
-                lines.append(f"        # {kind!r}: written by functions of their fields; not listed")
-                continue
-            fields = sorted(set().union(*(_fields(t) for t in templates if t is not None)))
-            lines.append(f"        # {len(templates)} public phrasings; fields: {', '.join(fields) or 'none'}")
-            lines.append(f"        {kind!r}: (")
-            lines += [f"            {t!r}," for t in templates]
-            lines.append("        ),")
-        lines.append("    },")
-    lines.append("}")
-    return "\n".join(lines) + "\n"

@@ -9,7 +9,8 @@ taken back as the wrong file). The same thing was asked of the team a period bef
 February"), and those who have not answered this time did answer that one — some only now, after this request, in
 that thread, under a new subject or even under this request, in the same words: which request an answer answers
 lies in the period it names. A colleague who sends a teammate's answer with theirs names the teammate by first
-name, full name or surname.
+name, full name or surname. Half the answers quote their substance and half do not, and so do half the replies that
+are no answer (a draft, a question, "so far I have ..."): whether a reply carries the substance tells nothing.
 Exactly half the team has answered, and as many have sent theirs through a teammate
 as are silent altogether, and as many answers as non-answers came outside the thread, so reminding everyone,
 everyone who wrote nothing, or everyone with no reply in the thread each nets exactly nothing. Credit is per person:
@@ -71,6 +72,15 @@ ANSWERS: tuple[Say, ...] = (
     lambda what, detail, me: f"{_cap(detail)}. Will send the source file tomorrow if you want it, but this is "
                              f"the final version.\n\n— {me}",
     lambda what, detail, me: f"Hi,\n\nIt's in the shared drive under my name. Note: {detail}.\n\nCheers,\n{me}",
+    # As many answers that quote nothing of the substance (the period is in what they name).
+    lambda what, detail, me: f"Uploaded my {what} to the shared folder a minute ago. That's me done.\n\n{me}",
+    lambda what, detail, me: f"Submitted my {what} through the form you set up - you should see it there now. All "
+                             f"complete on my side.\n\n{me}",
+    lambda what, detail, me: f"My {what} is attached, final version. Nothing unusual this time.\n\n{me}",
+    lambda what, detail, me: f"Done: the {what} is in the team folder, the file with my initials.\n\n{me}",
+    lambda what, detail, me: f"All finished - my {what} went to you as an attachment this morning. Happy to walk "
+                             f"you through it.\n\n{me}",
+    lambda what, detail, me: f"Completed my {what} last night and filed it where you asked.\n\n{me}",
 )
 # An answer that carries a teammate's too (the teammate writes nothing).
 TOGETHER: tuple[Say, ...] = (
@@ -82,6 +92,12 @@ TOGETHER: tuple[Say, ...] = (
     lambda what, detail, me, other: f"Sending this for {other} as well as myself: {detail}.\n\n{me}",
     lambda what, detail, me, other: f"{other} is travelling so I've included theirs with mine. {_cap(detail)}.\n\n"
                                     f"{me}",
+    lambda what, detail, me, other: f"My {what} is in the shared folder, and {other}'s is right beside it - I "
+                                    f"uploaded both.\n\n{me}",
+    lambda what, detail, me, other: f"{other} and I sent our {what} together through the form; both done.\n\n{me}",
+    lambda what, detail, me, other: f"Attached: my {what} and {other}'s, final versions.\n\n{me}",
+    lambda what, detail, me, other: f"Both done - {other} asked me to send their {what} along with mine, and I "
+                                    f"have.\n\n{me}",
 )
 # A reply that is not the answer.
 NOT_YET: tuple[Say, ...] = (
@@ -95,6 +111,17 @@ NOT_YET: tuple[Say, ...] = (
     lambda what, detail, me: f"Here's the thing: I haven't started on mine yet — can we talk about what you need "
                              f"first?\n\n{me}",
     lambda what, detail, me: f"Got it, thanks! On my list for this week.\n\n{me}",
+    # As many that quote the substance and are still no answer (a draft, a question, half of it).
+    lambda what, detail, me: f"Work in progress, so don't use this yet: {detail}. I still have to check it with "
+                             f"finance; the real one comes Friday.\n\n{me}",
+    lambda what, detail, me: f"A first pass only - {detail} - but it isn't final, I'm waiting on two numbers. I'll "
+                             f"send the proper version.\n\n{me}",
+    lambda what, detail, me: f"Quick question before I finish my {what}: so far I have that {detail}. Is that the "
+                             f"level of detail you want? I'll send it once you confirm.\n\n{me}",
+    lambda what, detail, me: f"So far I have this much: {detail}. Not done yet - the rest tomorrow.\n\n{me}",
+    lambda what, detail, me: f"My draft says {detail}, but my manager hasn't signed it off, so please wait for the "
+                             f"final one.\n\n{me}",
+    lambda what, detail, me: f"Can't send it yet. Notes for now: {detail}. Full version next week.\n\n{me}",
 )
 # An answer taken back the next day.
 TAKEN_BACK: tuple[Say, ...] = (
@@ -149,7 +176,7 @@ class ChaseReply(Part):
     """Chase the people who have not answered the user's request."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = ChaseReplyTruth
     structures = len(SHAPES)
     phrasebook = Phrasebook({"answer": ANSWERS, "answer for two": TOGETHER, "not an answer": NOT_YET,

@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 
 # chase_reply's replies in words of the leaderboard's own: answers, answers sent for a teammate, replies that are no
-# answer and answers taken back, each told apart by what it says (the public phrasings' words appear in none).
+# answer and answers taken back, each told apart by what it says (the public phrasings' words appear in none), with
+# the public book's balance kept: some answers and some non-answers quote the substance.
 WORDING = '''
 PACK = "heldout-words"
 
@@ -38,6 +39,9 @@ WORDING = {
             "My {what} is in the team space now; the short version is that {detail}.\\n\\n{me}",
             "Done and dusted: {detail}.\\n\\n{me}",
             "Re your note - {detail}. Nothing else to add from me.\\n\\n{me}",
+            "The {what} is sorted and sitting in the team space.\\n\\n{me}",
+            "Ticked off: my {what} went in through the portal an hour ago.\\n\\n{me}",
+            "You have my {what} now - emailed it separately, complete.\\n\\n{me}",
         ),
         "answer for two": (
             "This one counts for {other} and me both: {detail}.\\n\\n{me}",
@@ -51,6 +55,9 @@ WORDING = {
             "Away until Monday with patchy signal; I'll deal with it when I'm back.\\n\\n{me}",
             "Still waiting on finance for two numbers, so mine isn't ready yet.\\n\\n{me}",
             "Noted - I'll get to it.\\n\\n{me}",
+            "Rough notes, not the real thing: {detail}. Give me until Monday.\\n\\n{me}",
+            "I've got as far as this: {detail}. Still missing half, so hold on.\\n\\n{me}",
+            "Is it enough if I say {detail}? If so I'll write it up properly.\\n\\n{me}",
         ),
         "taken back": (
             "Please don't use what I sent earlier: wrong version. A fixed one is coming.\\n\\n{me}",
@@ -155,7 +162,8 @@ async def test_the_script_fitted_to_public_words_earns_nothing_on_held_out_words
         assert all(p["wording"] == "heldout-words" for p in held[part, "scripted"] + held[part, "oracle"])
         assert all(p["passed"] and p["percentage"] == 100.0 for p in held[part, "oracle"])
         # The script earns its points where it read the words, and none where it did not.
-        assert mean(public[part, "scripted"]) > 50 and any(p["passed"] for p in public[part, "scripted"]), part
+        assert mean(public[part, "scripted"]) > IMITATION_CEILING, part
+        assert any(p["passed"] for p in public[part, "scripted"]), part
         assert mean(held[part, "scripted"]) <= IMITATION_CEILING, (part, held[part, "scripted"])
         assert not any(p["passed"] for p in held[part, "scripted"]), part
 
