@@ -99,6 +99,11 @@ BOOK = Phrasebook({
 })
 
 
+def _table_label(form: int) -> str:
+    """The name of the table's wording ``form`` (a wording pack's own phrasings past the public five by number)."""
+    return TABLES[form] if form < len(TABLES) else f"table {form + 1}"
+
+
 class ArrivalEtaTruth(Truth):
     host: str
     eta: str
@@ -178,8 +183,8 @@ class ArrivalEta(Part):
         arrivals = {place[0]: board + timedelta(minutes=m) for place, m in zip(rows, minutes, strict=True)}
         # The table lists the places in its own order: where the user is sits anywhere in it.
         listed = rng.sample(list(zip(rows, minutes, strict=True)), 4)
-        form = rng.randrange(len(BOOK.kinds["table"]))
-        table = BOOK.fill(BOOK.kinds["table"][form], {"rows": listed, "office": office})
+        form = BOOK.index(rng, "table")
+        table = BOOK.nth("table", form, rows=listed, office=office)
         timetable = kit.inbox_email(
             "m-eta-shuttle", planner.email, day.user.email, rng.choice((f"Shuttle times to the {office}",
                                                                        "Shuttle", f"Re: getting to the {office}")),
@@ -214,7 +219,7 @@ class ArrivalEta(Part):
             truth=ArrivalEtaTruth(host=host.phone, eta=iso(eta),
                                   wrong=sorted(iso(t) for p, t in arrivals.items() if p != here),
                                   whereabouts=[address, here.removeprefix("the ")],
-                                  shape=f"{TABLES[form]}, correction {fixed_here}"),
+                                  shape=f"{_table_label(form)}, correction {fixed_here}"),
             recipients={host.phone})
 
     @grades("The person met told when the user arrives", "accuracy", 20,

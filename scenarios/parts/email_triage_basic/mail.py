@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from green_agent.scenario_kit.phrasing import Phrasebook
+
 Urgency = Literal["urgent", "routine", "flex"]
 
 
@@ -533,6 +535,9 @@ DRAWN_FOLLOW_UP = (*ROUTINE_CALM, "More from me by {later} {other_day}.", "Expec
 DRAWN_OFFER = ("Or ring me at {later} on Monday if that's easier.", "I'm also free at {later} next Wednesday.",
                "We could go through it at {later} on Thursday.", "Happy to walk you through it {other_day} at {later}.",
                "{Other_day}, {later}, works for a call if needed.")
+# The part's phrasebook: a drawn world's tone and follow-ups are drawn through it (``world.drawn_tone``), so a wording
+# pack words them anew.
+TONES = Phrasebook({"alarm": DRAWN_ALARMED, "follow_up": DRAWN_FOLLOW_UP, "offer": DRAWN_OFFER})
 
 BY_ID: dict[str, Item | Noise] = {t.id: t for t in TEMPLATES}
 ITEMS: dict[str, Item] = {t.id: t for t in TEMPLATES if isinstance(t, Item)}

@@ -16,11 +16,10 @@ from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit.grading import when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
-from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import Tally, outgoing, tally
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
-from .mail import DRAWN_ALARMED, DRAWN_FOLLOW_UP, DRAWN_OFFER
+from .mail import TONES
 from .params import TEMPLATE, TEMPLATE_NAMES, draw_params, names
 from .reading import Status, read, reasons, strays, summary_ok
 from .truth import TriageTruth
@@ -45,7 +44,7 @@ class EmailTriageBasic(Part):
     version = 3
     shapes = (ALONE,)
     Truth = TriageTruth
-    phrasebook = Phrasebook({"alarm": DRAWN_ALARMED, "follow_up": DRAWN_FOLLOW_UP, "offer": DRAWN_OFFER})
+    phrasebook = TONES
     # How many of the six flex requests are urgent: few (0-2), half (3), most (4-6).
     structures = 3
 

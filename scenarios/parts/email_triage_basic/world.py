@@ -19,18 +19,7 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 from green_agent.scenario_kit.world import Person, rewrite
 
 from . import cast
-from .mail import (
-    DRAWN_ALARMED,
-    DRAWN_FOLLOW_UP,
-    DRAWN_OFFER,
-    ITEMS,
-    ROUTINE_ALARMED,
-    ROUTINE_CALM,
-    TEMPLATES,
-    URGENT_ALARMED,
-    Item,
-    Noise,
-)
+from .mail import ITEMS, ROUTINE_ALARMED, ROUTINE_CALM, TEMPLATES, TONES, URGENT_ALARMED, Item, Noise
 from .params import DAY, END, REPORT_SLOTS, STEP, T0, Names, Params, report_time, window_of
 from .truth import Facts, Named, NoiseMail, TriageTruth
 from .truth import Item as Due
@@ -87,22 +76,26 @@ def tone(item: str, urgent: bool, alarmed: bool, follow_up: bool = False) -> str
     return sentence
 
 
-def drawn_tone(urgent: bool, alarmed: bool, drawn: tuple[int, int, str]) -> str:
-    """A drawn world's tone sentence and follow-up (``Params.tones``): alarm from a pool that names no category, and
-    follow-ups on another day in every item, urgent or not, worded several ways."""
+def drawn_tone(urgent: bool, alarmed: bool, drawn: tuple[int, int, str], later: str) -> str:
+    """A drawn world's tone sentence and follow-up (``Params.tones``) naming ``later``: alarm from a pool that names
+    no category, and follow-ups on another day in every item, urgent or not, worded several ways (``TONES``)."""
     which, follow, other_day = drawn
-    pool = DRAWN_ALARMED if alarmed else ()
-    sentence = pool[which % len(pool)] if pool else ""
+    fields = {"later": later, "other_day": other_day, "Other_day": other_day[0].upper() + other_day[1:]}
+    sentence = _nth("alarm", which, fields) if alarmed else ""
     # Every item closes with a follow-up; routine mail adds an offer (never "by" a time), before or after it: as many
     # clock times in routine mail as in urgent mail with its deadline, and as many "by <time> <another day>", so
     # counting either ranks nothing.
-    chosen = [DRAWN_FOLLOW_UP[follow % len(DRAWN_FOLLOW_UP)]]
+    chosen = [_nth("follow_up", follow, fields)]
     if not urgent:
-        offer = DRAWN_OFFER[(follow // 7) % len(DRAWN_OFFER)]
+        offer = _nth("offer", follow // 7, fields)
         chosen = [offer, *chosen] if follow % 2 else [*chosen, offer]
-    closing = " ".join(chosen).replace("{other_day}", other_day).replace("{Other_day}",
-                                                                            other_day[0].upper() + other_day[1:])
-    return f"{sentence} {closing}".strip()
+    return f"{sentence} {' '.join(chosen)}".strip()
+
+
+def _nth(kind: str, drawn: int, fields: dict[str, str]) -> str:
+    """The phrasing of ``kind`` a drawn number picks, counted round the kind's phrasings (one number picks both the
+    follow-up and the offer), filled."""
+    return TONES.nth(kind, drawn % len(TONES.phrasings(kind)), **fields)
 
 
 def toned(body: str, sentence: str) -> str:
@@ -131,7 +124,7 @@ def _item(t: Item, p: Params, common: Record, values: dict[str, str], clock: dic
         when["due"], local["due"] = due, _hm(due)
     subject = text.subject.format(**local) if text.subject else f"Re: {subjects[t.thread]}"
     subjects.setdefault(t.thread, subject)
-    body = toned(text.body, drawn_tone(urgent, p.alarmed[t.id], p.tones[t.id]) if p.tones else
+    body = toned(text.body, drawn_tone(urgent, p.alarmed[t.id], p.tones[t.id], local["later"]) if p.tones else
                  tone(t.id, urgent, p.alarmed[t.id], p.follow_up))
     amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
     return {**common, "kind": "substantive", "sender": t.sender, "from": cast.PEOPLE[t.sender][2],

@@ -259,7 +259,7 @@ def draw_params(rng: random.Random, seed: int) -> Params:
 def _vary(rng: random.Random, p: Params) -> None:
     """Draw what world 0 publishes fixed: who is known, the wording, the rules' order and the addresses used."""
     p.stranger_known, p.outsider_known = rng.random() < 0.5, rng.random() < 0.5
-    p.style = {kind: rng.randrange(len(phrasings)) for kind, phrasings in PHRASES.kinds.items()}
+    p.style = {kind: PHRASES.index(rng, kind) for kind in PHRASES.kinds}
     p.rule_order = tuple(rng.sample(range(5), 5))
     p.driver = rng.choice(("Dave", "Priya", "Tomasz", "Lena", "Marcus"))
     # Who is a colleague shows in the address book and the mail, not in a domain: a colleague may write (and

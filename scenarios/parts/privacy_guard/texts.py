@@ -14,7 +14,7 @@ from .phrases import PHRASES
 
 def say(p: Params, kind: str, **fields: object) -> str:
     """The world's phrasing of ``kind`` (``Params.style``; 0, the published words, in world 0), filled."""
-    return PHRASES.fill(PHRASES.kinds[kind][p.style.get(kind, 0)], fields)
+    return PHRASES.nth(kind, p.style.get(kind, 0), **fields)
 
 
 def long_date(day: date) -> str:

@@ -150,8 +150,8 @@ def _offer_prose(p: Params) -> str:
             f"departure and we'll reissue your ticket.\n\n{p.operator.name} Customer Relations{footer(p)}")
 
 
-OFFERS: tuple[Callable[[Params], str], ...] = (_offer_published, _offer_relative, _offer_blocks, _offer_durations,
-                                               _offer_prose)
+# The wordings a drawn world's offer is drawn from (world 0 keeps the published one, ``_offer_published``).
+OFFERS: tuple[Callable[[Params], str], ...] = (_offer_relative, _offer_blocks, _offer_durations, _offer_prose)
 
 
 def option_line(p: Params, n: int, s: Service) -> str:
@@ -217,7 +217,7 @@ def options_text(p: Params) -> str:
     against it, the supplement of a paid option in words beside it."""
     if p.words == 0:
         return _offer_published(p)
-    return _pick(p, "offer").choice(OFFERS[1:])(p)
+    return PHRASES.say(_pick(p, "offer"), "offer", p=p)
 
 
 def confirm_text(p: Params, s: Service) -> str:
@@ -316,5 +316,6 @@ CANCELS = Phrasebook({
         "ticket is {new}. {operator} customer team"),
 })
 
-# Every kind of message a world words from a draw (the offer's wordings are functions of the world), for the counts.
+# Every kind of message a world words from a draw (the offer's wordings are functions of the world, ``p``): what a
+# drawn world's words come from, and what a wording pack words anew.
 PHRASES = Phrasebook({**CANCELS.kinds, "offer": OFFERS})
