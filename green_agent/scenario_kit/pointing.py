@@ -95,26 +95,41 @@ def _rank(cands: list[Candidate], key: Callable[[Candidate], Any], x: int) -> st
     return "low" if ranked[0] == x else "high" if ranked[-1] == x else None
 
 
+def _within(rng: random.Random, kind: str, group: int, groups: int) -> int:
+    """A phrasing of ``kind`` drawn within its ``group``: the kind's phrasings are ``groups`` equal shares in the order
+    of its tables (``NEAR``'s offsets; ``PLACE``'s and ``LENGTH``'s sides, each the negated then the pair), and which
+    share a clause draws from is the fact it states."""
+    share = len(PHRASES.phrasings(kind)) // groups
+    return group * share + rng.randrange(share)
+
+
 def clause(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:
     """A clause ruling ``cands[x]`` out by ``kind`` (``CLAUSES``), said as a negation or as a pair the meant one is in;
     None when that kind cannot single ``x`` out."""
     c = cands[x]
-    if kind == "who":
-        return rng.choice(NEG).format(x=_ref(rng, c))
-    if kind == "near":
-        if c.anchor is None:
-            return None
-        return rng.choice(NEG).format(x=rng.choice(NEAR[c.anchor[1]]).format(anchor=c.anchor[0].lower()))
-    if kind == "mail":
-        return None if c.topic is None else rng.choice(NEG).format(x=rng.choice(MAILED).format(first=c.first,
-                                                                                             topic=c.topic))
+    if kind in ("near", "mail") and (c.anchor if kind == "near" else c.topic) is None:
+        return None
+    if kind in ("who", "near", "mail"):
+        neg = PHRASES.index(rng, "ruled out")  # drawn before the pointer it negates
+        if kind == "who":
+            pointer = _ref(rng, c)
+        elif kind == "near" and c.anchor is not None:
+            pointer = PHRASES.nth("by an event near it", _within(rng, "by an event near it",
+                                                                 list(NEAR).index(c.anchor[1]), len(NEAR)),
+                                  anchor=c.anchor[0].lower())
+        else:
+            pointer = PHRASES.say(rng, "by a message", first=c.first, topic=c.topic)
+        return PHRASES.nth("ruled out", neg, x=pointer)
     side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
     if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
         return None
-    neg, pos = (PLACE if kind == "place" else LENGTH)[side]
+    words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
+    group = 2 * list(sides).index(side)  # the side's negated pointers; the pairs follow them
     if len(cands) > 2 and rng.random() < 0.5:  # "one of the later two" needs three
-        return rng.choice(pos)
-    return rng.choice(NEG).format(x=rng.choice(neg).format(minutes=c.minutes))
+        return PHRASES.nth(words, _within(rng, words, group + 1, 2 * len(sides)), minutes=c.minutes)
+    neg = PHRASES.index(rng, "ruled out")
+    pointer = PHRASES.nth(words, _within(rng, words, group, 2 * len(sides)), minutes=c.minutes)
+    return PHRASES.nth("ruled out", neg, x=pointer)
 
 
 def point(rng: random.Random, kinds: tuple[str, ...], cands: list[Candidate], meant: int,
@@ -132,7 +147,7 @@ def point(rng: random.Random, kinds: tuple[str, ...], cands: list[Candidate], me
     text = text[0].upper() + text[1:] + "."
     if taken_back:
         wrong = _ref(rng, cands[rng.choice(others)])
-        text = rng.choice(FIX).format(wrong=wrong[0].upper() + wrong[1:], right=text)
+        text = PHRASES.say(rng, "answer taken back", wrong=wrong[0].upper() + wrong[1:], right=text)
     return text
 
 
@@ -143,9 +158,9 @@ def retime(rng: random.Random, kind: str, asked: datetime, choices: list[datetim
         return asked, ""
     if kind == "stated":
         new = rng.choice([c for c in choices if c != asked])
-        return new, rng.choice(STATED).format(new=clock12(new), old=clock12(asked))
-    fits = [(text, delta) for text, delta in SHIFTED if asked + timedelta(minutes=delta) in choices]
+        return new, PHRASES.say(rng, "new time stated", new=clock12(new), old=clock12(asked))
+    fits = [n for n, (_, delta) in enumerate(SHIFTED) if asked + timedelta(minutes=delta) in choices]
     if not fits:
         raise ValueError("no shift of the asked time is free")
-    text, delta = rng.choice(fits)
-    return asked + timedelta(minutes=delta), text
+    n = rng.choice(fits)  # the shift is SHIFTED's; its words, phrasing n of "new time shifted"
+    return asked + timedelta(minutes=SHIFTED[n][1]), PHRASES.nth("new time shifted", n)

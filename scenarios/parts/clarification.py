@@ -60,6 +60,8 @@ REQUESTS = (
     "{first} and I need a new slot: move our {hour} to {new}, please, and send everyone on it an email.",
     "Reschedule my {hour} meeting with {first} for {new}; email the attendees so they know.",
 )
+# What the part writes: the request, and the answer's clauses (pointing's kinds, drawn there through its book).
+BOOK = Phrasebook({"request": REQUESTS, **PHRASES.kinds})
 KINDS = ("work", "client", "family")  # the three look-alike meetings
 PAIRS = tuple(combinations(CLAUSES, 2))  # the kinds of clause ruling out the two not meant
 CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")
@@ -290,7 +292,7 @@ class Clarification(Part):
     key = KEY
     version = 3
     Truth = ClarificationTruth
-    phrasebook = Phrasebook({"request": REQUESTS, **PHRASES.kinds})
+    phrasebook = BOOK
     # which two kinds of clause rule the other look-alikes out x how the answer sets the time
     structures = len(PAIRS) * len(TIMES)
 
@@ -336,8 +338,8 @@ class Clarification(Part):
             # Reckless: another look-alike's people told theirs moved too.
             reckless=[{**steps[-1], "body": {**steps[-1]["body"], "to_addresses": [
                 next(m for k, m in meetings.items() if k != meant_key)["emails"][0]]}}],
-            request=rng.choice(REQUESTS).format(hour=clock12(week.spans[0][0]), first=first,
-                                                new=time_phrases(week.asked)[0]),
+            request=BOOK.say(rng, "request", hour=clock12(week.spans[0][0]), first=first,
+                             new=time_phrases(week.asked)[0]),
             done=f"After you told me which, I moved the {meant['title']} to {time_phrases(new)[0]} and emailed "
                  f"{' and '.join(p.first for p in meant['people'])}.",
             characters={f"clarify{n}": {"name": p.name, "email": p.email, "personality": "Friendly.",

@@ -23,14 +23,13 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
-from green_agent.scenario_kit.phrasing import Phrasebook
-from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, TIMES
+from green_agent.scenario_kit.pointing import CLAUSES, TIMES
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
-from .params import KEY, WORLD_0, draw_params
+from .params import KEY, draw_params
 from .reading import POSTS_SLACK, answer_at, done, move, posts, scaled, touches, world_texts
-from .texts import user_prompt
+from .texts import PHRASEBOOK
 from .truth import ClarificationLoopTruth
 from .world import build
 
@@ -49,8 +48,7 @@ class ClarificationLoop(Part):
     version = 2
     shapes = (ALONE,)
     Truth = ClarificationLoopTruth
-    phrasebook = Phrasebook({"request": (user_prompt(WORLD_0),),
-                             **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"}})
+    phrasebook = PHRASEBOOK
     # the kind of clause ruling the other candidate out x how the answer sets the time, and world 0's named answer
     structures = len(CLAUSES[:-1]) * len(TIMES) + 1
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from green_agent.scenario_kit.facts import clock12, time_phrases
-from green_agent.scenario_kit.pointing import CLAUSES, SHIFTED, STATED, TIMES, Candidate, clause, point
+from green_agent.scenario_kit.phrasing import Phrasebook
+from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, SHIFTED, TIMES, Candidate, clause, point
 from green_agent.scenario_kit.world import Person
 
 from .params import FAMILY, HOUR_WORDS, PLACES, WEEKDAYS, WORK, Addresses, Kind, Params, fixed_rows
@@ -28,6 +29,11 @@ RELAYED = ("purchase orders", "headcount", "actuals", "night market", "open stud
 # A chat post with one of these reports work done: the user lets it be instead of asking what it means.
 REPORT_WORDS = ("moved", "rescheduled", "updated", "changed", "done", "emailed", "sent", "informed", "told")
 NOT_UNDERSTOOD = "Sorry, what do you mean?"
+REQUEST = ("Hi! Something came up - could you move my {hour} with {first} to {day} at {time}, and email everyone on it "
+           "to let them know the new time? Thanks!")
+# What the part writes: the request, and the answer's clauses (pointing's kinds but "by a message": the two
+# candidates' people wrote nothing to point at; drawn in pointing through its book).
+PHRASEBOOK = Phrasebook({"request": (REQUEST,), **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"}})
 
 
 def weekday(moment: datetime) -> str:
@@ -139,18 +145,19 @@ def drawn_answer(rng: random.Random, p: Params) -> Params:
     if timing == "stated":
         shift = rng.choice((-120, -60, 60, 120))
         old = p.new_start - timedelta(minutes=shift)
-        text += rng.choice(STATED).format(new=clock12(p.new_start), old=clock12(old))
+        text += PHRASES.say(rng, "new time stated", new=clock12(p.new_start), old=clock12(old))
     elif timing == "shifted":
-        said, shift = rng.choice(SHIFTED)
-        text += said
+        n = rng.randrange(len(SHIFTED))  # the shift is SHIFTED's; its words, phrasing n of "new time shifted"
+        shift = SHIFTED[n][1]
+        text += PHRASES.nth("new time shifted", n)
     return replace(p, answer=text, clause=kind, timing=timing, asked_shift=shift)
 
 
 def user_prompt(p: Params) -> str:
+    """The user's request (the world draws no choice of its phrasing: the first of its kind)."""
     asked = p.asked_start
-    return (f"Hi! Something came up - could you move my {HOUR_WORDS[p.hour]} with {p.work.first} to "
-            f"{weekday(asked)} at {asked:%H:%M}, and email everyone on it to let them know the new "
-            f"time? Thanks!")
+    return PHRASEBOOK.nth("request", 0, hour=HOUR_WORDS[p.hour], first=p.work.first, day=weekday(asked),
+                          time=f"{asked:%H:%M}")
 
 
 def description(p: Params) -> str:

@@ -104,6 +104,14 @@ PHRASEBOOK = Phrasebook({"week layout": LAYOUTS, "not before": NOT_BEFORE, "end 
                              f for fs in HEADS_UP_SUBJECTS.values() for f in fs), "decline": DECLINES})
 
 
+def _subject_index(rng: random.Random, kind: str, first: bool) -> int:
+    """Which "older email subject" the note about rule ``kind`` takes: the kind's phrasings are grouped by rule (in
+    ``HEADS_UP_SUBJECTS``' order, an equal share each), and the note draws within its rule's group (world 0: the
+    group's first)."""
+    share = len(PHRASEBOOK.phrasings("older email subject")) // len(HEADS_UP_SUBJECTS)
+    return list(HEADS_UP_SUBJECTS).index(kind) * share + (0 if first else rng.randrange(share))
+
+
 def _voice(d: Draw, salt: str) -> random.Random:
     """The phrasing stream of one kind of text in world ``d`` (drawn apart from the world's facts)."""
     return random.Random(f"{d.voice}:{salt}")
@@ -148,8 +156,8 @@ def older_email(d: Draw) -> tuple[str, str, str]:
     head = f"Hi {d.user.first},\n\n{OLDER_HEADS[0] if d.voice == 0 else rng.choice(OLDER_HEADS)}"
     day = WEEKDAYS[rule.days_out[0]] if kind == "days_out" else ""
     time = rule.not_before if kind == "not_before" else rule.end_by or ""
-    subject = (HEADS_UP_SUBJECTS[kind][0] if d.voice == 0 else rng.choice(HEADS_UP_SUBJECTS[kind]))(
-        day=day, place=d.place, t=time)
+    subject = PHRASEBOOK.nth("older email subject", _subject_index(rng, kind, d.voice == 0), day=day,
+                             place=d.place, t=time)
     sign = "Cheers" if d.voice == 0 else rng.choice(("Cheers", "Thanks", "Best", "Ta"))
     if kind == "days_out":
         return (f"m-{p.first.lower()}-{day.lower()}s", subject,
@@ -193,14 +201,17 @@ def _notes(d: Draw, cid: str) -> list[str]:
     rule, reasons = d.rules[cid], d.reasons[cid]
     hidden = d.hidden_kind if cid == d.hidden else None
     rng = _voice(d, f"notes:{cid}")
-    pick: Callable[[tuple[Say, ...]], Say] = (lambda options: options[0]) if d.voice == 0 else rng.choice
+
+    def say(kind: str, **fields: str) -> str:
+        return PHRASEBOOK.nth(kind, 0, **fields) if d.voice == 0 else PHRASEBOOK.say(rng, kind, **fields)
+
     notes = []
     if rule.not_before and hidden != "not_before":
-        notes.append(pick(NOT_BEFORE)(t=rule.not_before, why=reasons["not_before"]))
+        notes.append(say("not before", t=rule.not_before, why=reasons["not_before"]))
     if rule.end_by and hidden != "end_by":
-        notes.append(pick(END_BY)(t=rule.end_by, why=reasons["end_by"]))
+        notes.append(say("end by", t=rule.end_by, why=reasons["end_by"]))
     if hidden:
-        notes.append(pick(HINTS)(what=_hint(d)))
+        notes.append(say("hint", what=_hint(d)))
     return notes
 
 
@@ -223,14 +234,14 @@ def availability(d: Draw, cid: str) -> str:
         blocks = [f"{_hm(a, twelve)}-{_hm(b, twelve)}" for a, b in d.busy[cid] if a.isoweekday() == weekday]
         days.append((name, blocks, ""))
     notes = _notes(d, cid)
-    layout: Callable[[list[tuple[str, list[str], str]]], str]
-    if d.voice == 0:
-        opening, layout = OPENINGS[IDS.index(cid)], _by_day
+    if d.voice == 0:  # each invitee's own opening, the week by day
+        opening, layout = PHRASEBOOK.nth("opening", IDS.index(cid)), 0
     else:
-        opening, layout = rng.choice(OPENINGS), rng.choice(LAYOUTS)
-    paragraphs = [f"Hi {d.user.first},", f"{opening} {layout(days)}"]
+        opening, layout = PHRASEBOOK.say(rng, "opening"), PHRASEBOOK.index(rng, "week layout")
+    week = PHRASEBOOK.nth("week layout", layout, days=days)
+    paragraphs = [f"Hi {d.user.first},", f"{opening} {week}"]
     if d.voice != 0 and notes and rng.random() < 0.5:  # the rules first, then the week
-        paragraphs = [paragraphs[0], f"{opening} {' '.join(notes)}", layout(days)]
+        paragraphs = [paragraphs[0], f"{opening} {' '.join(notes)}", week]
         notes = []
     return "\n\n".join([*paragraphs, *([" ".join(notes)] if notes else []), d.person(cid).first])
 
@@ -254,6 +265,8 @@ def week_text(d: Draw, cid: str) -> str:
 def decline_text(d: Draw) -> str:
     """The decliner's note with the first decline: why, and the agenda item they ask for."""
     p, (o1, o2) = d.person(d.decliner), d.others(d.decliner)
-    say = DECLINES[0] if d.voice == 0 else _voice(d, "decline").choice(DECLINES)
-    return say(me=p.first, user=d.user.first, cust=d.customer, topic=d.topic, blocker=d.blocker, short=d.short,
-               o1=o1.first, o2=o2.first)
+    fields = {"me": p.first, "user": d.user.first, "cust": d.customer, "topic": d.topic, "blocker": d.blocker,
+              "short": d.short, "o1": o1.first, "o2": o2.first}
+    if d.voice == 0:
+        return PHRASEBOOK.nth("decline", 0, **fields)
+    return PHRASEBOOK.say(_voice(d, "decline"), "decline", **fields)

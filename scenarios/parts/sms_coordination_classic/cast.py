@@ -6,9 +6,10 @@ from __future__ import annotations
 from green_agent.scenario_kit.records import CharacterRecord, ReplyRule
 from green_agent.scenario_kit.slices import iso
 
+from .clock import offered, weekday
 from .params import MANAGER, NEIGHBOUR, PARTNER, RIVAL, TONY, USER, Params
 from .templates import BOOKING_WORDS, LIFTED_REASON
-from .texts import offer_text, offered, reasons, weekday
+from .texts import offer_text, reasons
 
 
 def _user(p: Params) -> CharacterRecord:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from green_agent.scenario_kit.records import Read, Step
 from green_agent.scenario_kit.slices import Record, iso
 
+from .clock import hours, offered, short_clock, weekday
 from .params import CLASH, HOURS, OFFICE_DAY, PARTNER_DAY, Params, Problem, Slot
 from .templates import AFTERNOON
-from .texts import hours, offered, short_clock, weekday
 
 FINISH = 3  # the oracle's last turn
 

@@ -30,42 +30,33 @@ No two slots of a day touch (one's end is never another's start), so a text nami
 from __future__ import annotations
 
 import random
+import string
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Literal
 
+from green_agent.scenario_kit.phrasing import Phrasing
 from green_agent.scenario_kit.world import Person, fresh_people
 
+from .phrases import PHRASES
 from .templates import (
     AFTERNOON,
     CITIES,
     COLLEAGUES,
     DENTISTS,
-    HOURS_WORDING,
-    LIFTED_TEXTS,
     MORNING,
     MORNING_REASONS,
-    MOVED_SUBJECTS,
-    OFFICE_AFTER,
-    OFFICE_BEFORE,
-    OFFICE_FIRST,
-    OFFICE_FIX,
-    OFFICE_MAIL,
-    OFFICE_REF,
     PARTNER_EVENTS,
-    PARTNER_PS,
     PARTNER_REASONS,
     RIVALS,
     STREETS,
     WIFI_WORDS,
 )
 
-OFFER_LAYOUTS, OPENERS = 5, 6  # how many texts.OFFER_LAYOUTS and texts.OPENERS
 KEY = "sms_coordination_classic"  # the workday library already has a part "sms_coordination" (its smaller core)
 START = datetime(2026, 3, 16, 8, 0, tzinfo=UTC)  # Monday
 END = datetime(2026, 3, 16, 18, 0, tzinfo=UTC)
 WEEK = [date(2026, 3, 17) + timedelta(days=i) for i in range(4)]  # Tuesday .. Friday: the days Tony offers
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WINDOW = timedelta(hours=2)  # Tony's arrival window
 DENTIST_LENGTH = timedelta(minutes=45)
 # The world's characters, by id.
@@ -120,7 +111,7 @@ class Params:
     office_day: date
     partner_day: date
     partner_text_at: datetime
-    partner_reason: int  # index into PARTNER_REASONS
+    partner_reason: int  # index into reasons(p) ("partner_reason" of the user's hours) or "partner_lifted"
     dentist_start: datetime
     slots: tuple[Slot, ...]  # in Tony's (chronological) order
     # World 0's wording calls the user "she" and the plumber "he"; drawn worlds (names of any gender) use names.
@@ -128,16 +119,17 @@ class Params:
     hours: str = AFTERNOON  # the user's hours: AFTERNOON or MORNING
     lifted_day: date | None = None  # the day the partner first asked for and then freed (the "lifted" twist)
     dentist_shown: datetime | None = None  # the appointment's old time, still on the calendar (the "moved" twist)
-    hours_wording: int = 0  # index into HOURS_WORDING[hours]: how the prompt states the user's hours
-    offer_layout: int = 0  # index into texts.OFFER_LAYOUTS: how Tony lays out his slots
-    opener: int = 0  # index into texts.OPENERS: how the partner's text opens
-    moved_subject: int = 0  # index into MOVED_SUBJECTS: the subject of the dentist's note that the time moved
+    # Which phrasing of each of the part's kinds (phrases.PHRASES) the world uses:
+    hours_wording: int = 0  # "hours_<hours>": how the prompt states the user's hours
+    offer_layout: int = 0  # "offer": how Tony lays out his slots
+    opener: int = 0  # "partner_opener": how the partner's text opens
+    moved_subject: int = 0  # "dentist_moved_subject" and "dentist_moved": the dentist's note that the time moved
     office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail" or "corrected"
-    office_text: tuple[str, int] = ("", 0)  # the colleague's mail: its kind (OFFICE_MAIL/AFTER/BEFORE) and phrasing
-    office_fix: int = 0  # "corrected": the first mail (OFFICE_FIRST) and the correction (OFFICE_FIX)
-    office_ref: int = 0  # index into OFFICE_REF: how the prompt points at the colleague's mail
+    office_text: int = 0  # "office_mail": the colleague's mail
+    office_fix: int = 0  # "corrected": the first mail ("office_first") and the correction ("office_fix") in one
+    office_ref: int = 0  # "office_prompt": how the prompt points at the colleague's mail
     partner_event: int = -1  # index into PARTNER_EVENTS when the partner names the day by that event, else -1
-    partner_ps: int = -1  # index into PARTNER_PS when the partner's text adds that the valid slot's day is fine
+    partner_ps: int = -1  # "partner_ps" when the partner's text adds that the valid slot's day is fine
 
     # ---------------------------------------------------------------- derived
     @property
@@ -291,16 +283,21 @@ def _cast(rng: random.Random) -> tuple[list[Person], str, str, int, str]:
     return cast, street, " ".join([*(p[-10:] for p in phones), str(number)]), number, apt
 
 
+def _names_next_day(phrasing: Phrasing) -> bool:
+    """Whether an "office_mail" phrasing names the office day by the day after it (``{after}``)."""
+    return isinstance(phrasing, str) and any(name == "after" for _, name, _, _ in string.Formatter().parse(phrasing))
+
+
 def _references(rng: random.Random, office: date, lifted: bool) -> dict[str, Any]:
     """How a drawn world points at the office day (a colleague's mail, maybe corrected later) and, without the
     "lifted" twist, whether the partner names the day by an event in the calendar."""
-    kinds = [*(("mail", n) for n in range(len(OFFICE_MAIL))), *(("after", n) for n in range(len(OFFICE_AFTER))),
-             *(("before", n) for n in range(len(OFFICE_BEFORE)) if office.weekday() < 4)]
-    return {"office_mode": rng.choice(OFFICE_MODES), "office_text": rng.choice(kinds),
-            "office_fix": rng.randrange(len(OFFICE_FIRST) * len(OFFICE_FIX)),
-            "office_ref": rng.randrange(len(OFFICE_REF)),
+    mails = [n for n, phrasing in enumerate(PHRASES.phrasings("office_mail"))
+             if office.weekday() < 4 or not _names_next_day(phrasing)]  # a Friday's next day is no working day
+    return {"office_mode": rng.choice(OFFICE_MODES), "office_text": rng.choice(mails),
+            "office_fix": rng.randrange(len(PHRASES.phrasings("office_first")) * len(PHRASES.phrasings("office_fix"))),
+            "office_ref": PHRASES.index(rng, "office_prompt"),
             "partner_event": -1 if lifted or rng.random() < .5 else rng.randrange(len(PARTNER_EVENTS)),
-            "partner_ps": -1 if lifted or rng.random() < .4 else rng.randrange(len(PARTNER_PS))}
+            "partner_ps": -1 if lifted or rng.random() < .4 else PHRASES.index(rng, "partner_ps")}
 
 
 def draw_params(rng: random.Random, seed: int) -> Params:
@@ -329,10 +326,12 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         wifi_password=f"{rng.choice(WIFI_WORDS[0])}-{rng.choice(WIFI_WORDS[1])}-{rng.randint(10, 99)}",
         office_day=office, partner_day=partner_day,
         partner_text_at=at(START.date(), 8, rng.choice((20, 25, 30, 35, 40, 45, 50))),
-        partner_reason=rng.randrange(len(LIFTED_TEXTS if lifted else reasons)), dentist_start=dentist, slots=slots,
+        # the reason's index also picks the partner's note and reply (cast.py): drawn among the reasons themselves
+        partner_reason=PHRASES.index(rng, "partner_lifted") if lifted else rng.randrange(len(reasons)),
+        dentist_start=dentist, slots=slots,
         gendered=False, hours=hours, lifted_day=valid_day if lifted else None, dentist_shown=shown,
-        hours_wording=rng.randrange(len(HOURS_WORDING[hours])), offer_layout=rng.randrange(OFFER_LAYOUTS),
-        opener=rng.randrange(OPENERS), moved_subject=rng.randrange(len(MOVED_SUBJECTS)),
+        hours_wording=PHRASES.index(rng, f"hours_{hours}"), offer_layout=PHRASES.index(rng, "offer"),
+        opener=PHRASES.index(rng, "partner_opener"), moved_subject=PHRASES.index(rng, "dentist_moved_subject"),
         **_references(rng, office, lifted))
     check(params)
     return params

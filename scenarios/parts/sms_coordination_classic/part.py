@@ -26,11 +26,11 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import checklist, identifier, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
-from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import contacted, credited, outgoing, own_words, tally, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
 from .params import KEY, PARTNER, TONY, check, draw_params
+from .phrases import PHRASES
 from .reading import (
     allowed,
     carries,
@@ -49,42 +49,9 @@ from .reading import (
     visits,
     world_texts,
 )
-from .templates import (
-    HOURS_WORDING,
-    LIFTED_TEXTS,
-    MORNING_REASONS,
-    MOVED_SUBJECTS,
-    OFFICE_AFTER,
-    OFFICE_BEFORE,
-    OFFICE_FIRST,
-    OFFICE_FIX,
-    OFFICE_MAIL,
-    OFFICE_REF,
-    PARTNER_PS,
-    PARTNER_REASONS,
-    PARTNER_REF_TEXTS,
-)
-from .texts import OFFER_LAYOUTS, OPENERS
 from .truth import SmsTruth
-from .world import MOVED_BODIES, build, busy
+from .world import build, busy
 
-# How the world words its messages (drawn per world by index; world 0 keeps the first of each).
-PHRASES = Phrasebook({
-    "offer": OFFER_LAYOUTS,
-    "hours_afternoon": HOURS_WORDING["afternoon"],
-    "hours_morning": HOURS_WORDING["morning"],
-    "partner_opener": OPENERS,
-    "partner_reason": tuple(r[0] for r in (*PARTNER_REASONS, *MORNING_REASONS)),
-    "partner_lifted": LIFTED_TEXTS,
-    "dentist_moved_subject": MOVED_SUBJECTS,
-    "dentist_moved": MOVED_BODIES,
-    "office_prompt": OFFICE_REF,
-    "office_mail": (*OFFICE_MAIL, *OFFICE_AFTER, *OFFICE_BEFORE),
-    "office_first": OFFICE_FIRST,
-    "office_fix": OFFICE_FIX,
-    "partner_event": PARTNER_REF_TEXTS,
-    "partner_ps": PARTNER_PS,
-})
 # Each other slot Tony confirmed cancels this much of the confirmation credit.
 WRONG_BOOKING_COST = 0.5
 CHAT_SLACK = 2

@@ -4,6 +4,7 @@ the partner's reasons for needing the kitchen, and the texts of the "lifted" twi
 from __future__ import annotations
 
 AFTERNOON, MORNING = "afternoon", "morning"
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 # How the prompt states the user's hours; each names the other part of the day as often as its own, so the word
 # "morning" or "afternoon" alone does not tell them apart.

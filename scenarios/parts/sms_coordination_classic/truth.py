@@ -9,9 +9,10 @@ from pydantic import BaseModel, ConfigDict
 
 from green_agent.scenario_kit.slices import Truth
 
+from .clock import offered, weekday
 from .params import MANAGER, NEIGHBOUR, PARTNER, RIVAL, TONY, WELCOME_EMAIL, Params, Problem, Slot
 from .templates import CONFIRM_WORDS
-from .texts import coop_email, dentist_email, invoice_email, offered, weekday
+from .texts import coop_email, dentist_email, invoice_email
 
 
 class _Fact(BaseModel):

@@ -10,12 +10,12 @@ from green_agent.scenario_kit.records import CalendarEvent, Email, ScheduledEven
 from green_agent.scenario_kit.slices import Frame, Slice, iso
 
 from .cast import characters
+from .clock import clock, clock_range, weekday
 from .oracle import FINISH, reckless, solution
 from .params import DENTIST_EVENT, END, KEY, START, USER, WELCOME_EMAIL, Params, at
-from .templates import AFTERNOON, LIFTED_SUNDAY, MOVED_SUBJECTS, PARTNER_EVENTS
+from .phrases import PHRASES
+from .templates import AFTERNOON, LIFTED_SUNDAY, PARTNER_EVENTS
 from .texts import (
-    clock,
-    clock_range,
     colleague_email,
     coop_email,
     dentist_email,
@@ -24,7 +24,6 @@ from .texts import (
     office_mails,
     partner_text,
     user_prompt,
-    weekday,
     welcome_text,
 )
 from .truth import truth
@@ -66,29 +65,16 @@ def texts(p: Params) -> list[SmsThread]:
     return [kit.sms_thread(u.phone, thread_id, other, rows) for thread_id, other, rows in threads]
 
 
-MOVED_BODIES = (
-    lambda first, dentist, away, old, new: (f"Hi {first},\n\nDr. {dentist} is away at a training course on {away}, "
-                                            f"so we've had to move your check-up from {old} to {new}. The old time is "
-                                            f"cancelled; no need to do anything unless the new time doesn't suit."),
-    lambda first, dentist, away, old, new: (f"Dear {first},\n\nYour check-up is now {new} (not {old} as "
-                                            f"booked) - Dr. {dentist} is on a course that day."),
-    lambda first, dentist, away, old, new: (f"Hello {first}, following your call we've rebooked you for {new}. The "
-                                            f"{old} slot has been released."),
-    lambda first, dentist, away, old, new: (f"{first}, please note: the appointment on {old} is cancelled and "
-                                            f"rebooked for {new}, as Dr. {dentist} is away that {away}."),
-    lambda first, dentist, away, old, new: (f"Hi {first} - quick update from reception. We need to swap your "
-                                            f"check-up to {new}; {old} no longer works for Dr. {dentist}."),
-)
-
-
 def _dentist_moved(p: Params, old: datetime) -> Email:
     new = p.dentist_start
-    body = MOVED_BODIES[p.moved_subject](p.user.first, p.dentist_name, weekday(old),
-                                         f"{weekday(old)} {old.day} March at {clock(old)}",
-                                         f"{weekday(new)} {new.day} March, {clock_range(new, p.dentist_end)}")
+    # One index for the subject and the body.
+    body = PHRASES.nth("dentist_moved", p.moved_subject % len(PHRASES.phrasings("dentist_moved")), first=p.user.first,
+                       dentist=p.dentist_name, away=weekday(old), old=f"{weekday(old)} {old.day} March at {clock(old)}",
+                       new=f"{weekday(new)} {new.day} March, {clock_range(new, p.dentist_end)}")
     return kit.inbox_email(
         "email-dentist-moved", dentist_email(p), p.user.email,
-        MOVED_SUBJECTS[p.moved_subject].format(dentist=p.dentist_name), f"{body}\n\n{p.dentist_name} Dental",
+        PHRASES.nth("dentist_moved_subject", p.moved_subject, dentist=p.dentist_name),
+        f"{body}\n\n{p.dentist_name} Dental",
         "2026-03-13T11:20:00+00:00")
 
 

@@ -1,0 +1,115 @@
+"""The phrasebook of sms_coordination_classic (``PHRASES``, the part's ``phrasebook``): every kind of message a world
+words, in the phrasings it draws from. A world draws which phrasing of each kind it uses by index (``params``, kept in
+its ``Params``; world 0 the first of each) and fills it in ``texts`` and ``world``, both through ``PHRASES`` so that a
+wording pack words them anew (``scenario_kit.wording``).
+
+Where a phrasing's position carries a fact, a pack's phrasings keep the public order: ``partner_reason`` holds the
+three reasons of a user at home in the afternoons, then the three of one at home in the mornings (the index also
+picks the partner's personality note and reply); ``partner_event`` takes the reason's index; the dentist's note takes
+one index for its subject and its body; ``office_first`` and ``office_fix`` share one draw (first, then correction);
+an ``office_mail`` phrasing naming ``{after}`` (the day after the office day) is not drawn when that day is a
+Saturday."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from green_agent.scenario_kit.phrasing import Phrasebook
+
+from .clock import ampm, offered, weekday
+from .templates import (
+    HOURS_WORDING,
+    LIFTED_TEXTS,
+    MORNING_REASONS,
+    MOVED_SUBJECTS,
+    OFFICE_AFTER,
+    OFFICE_BEFORE,
+    OFFICE_FIRST,
+    OFFICE_FIX,
+    OFFICE_MAIL,
+    OFFICE_REF,
+    PARTNER_PS,
+    PARTNER_REASONS,
+    PARTNER_REF_TEXTS,
+)
+
+if TYPE_CHECKING:
+    from .params import Slot
+
+
+def _offer_list(user: str, plumber: str, company: str, slots: tuple[Slot, ...]) -> str:
+    names = [offered(s) for s in slots]
+    return (f"Hi {user}, {plumber} here - sorry to hear about the sink! This week I can do "
+            f"{', '.join(names[:-1])} or {names[-1]} (that's my arrival window, the job itself is about an hour). "
+            f"Text me back which one you want and I'll lock it in. Also send me the full address so I've got it "
+            f"right - and the door code if there is one, so I can let myself in if nobody's around.")
+
+
+def _offer_bullets(user: str, plumber: str, company: str, slots: tuple[Slot, ...]) -> str:
+    lines = "\n".join(f"- {weekday(s.start)} {s.start.day} March, {ampm(s.start)}-{ampm(s.end)}" for s in slots)
+    return (f"Hello {user}! Sorry about the leak. What I've got free this week (arrival windows):\n{lines}\n"
+            f"Which one? Send the full address with it, and the door code if you have one, in case nobody's in. "
+            f"- {plumber}")
+
+
+def _offer_grouped(user: str, plumber: str, company: str, slots: tuple[Slot, ...]) -> str:
+    days: dict[date, list[Slot]] = {}
+    for s in slots:
+        days.setdefault(s.start.date(), []).append(s)
+    parts = [f"{weekday(d)} {d.day} March: " + " or ".join(f"{ampm(s.start)} to {ampm(s.end)}" for s in group)
+             for d, group in days.items()]
+    return (f"{plumber} ({company}) here. I can get to you {'; '.join(parts)}. I'll arrive within the "
+            f"window. Text me your pick plus the address - and the door code for the front door so I can let "
+            f"myself in.")
+
+
+def _offer_clock24(user: str, plumber: str, company: str, slots: tuple[Slot, ...]) -> str:
+    names = [f"{weekday(s.start)[:3]} {s.start.day} Mar {s.start:%H:%M}-{s.end:%H:%M}" for s in slots]
+    return (f"Availability this week: {' / '.join(names)}. Reply with one and the full address (door code too if "
+            f"there is one). Thanks, {plumber}")
+
+
+def _offer_numbered(user: str, plumber: str, company: str, slots: tuple[Slot, ...]) -> str:
+    names = " ".join(f"({n}) {weekday(s.start)} {s.start.day} March {ampm(s.start)}-{ampm(s.end)}"
+                     for n, s in enumerate(slots, 1))
+    return (f"Hi, thanks for the message. Options: {names}. Tell me the day and time that suits, your address, and "
+            f"the building's door code if I'll need it. {plumber}")
+
+
+OFFER_LAYOUTS = (_offer_list, _offer_bullets, _offer_grouped, _offer_clock24, _offer_numbered)
+
+
+# How the partner's text opens (world 0: "Morning!").
+OPENERS = ("Morning! ", "Hey you - ", "Quick one: ", "Hiya! ", "Before I forget - ", "Love, ")
+
+MOVED_BODIES = (
+    lambda first, dentist, away, old, new: (f"Hi {first},\n\nDr. {dentist} is away at a training course on {away}, "
+                                            f"so we've had to move your check-up from {old} to {new}. The old time is "
+                                            f"cancelled; no need to do anything unless the new time doesn't suit."),
+    lambda first, dentist, away, old, new: (f"Dear {first},\n\nYour check-up is now {new} (not {old} as "
+                                            f"booked) - Dr. {dentist} is on a course that day."),
+    lambda first, dentist, away, old, new: (f"Hello {first}, following your call we've rebooked you for {new}. The "
+                                            f"{old} slot has been released."),
+    lambda first, dentist, away, old, new: (f"{first}, please note: the appointment on {old} is cancelled and "
+                                            f"rebooked for {new}, as Dr. {dentist} is away that {away}."),
+    lambda first, dentist, away, old, new: (f"Hi {first} - quick update from reception. We need to swap your "
+                                            f"check-up to {new}; {old} no longer works for Dr. {dentist}."),
+)
+
+PHRASES = Phrasebook({
+    "offer": OFFER_LAYOUTS,
+    "hours_afternoon": HOURS_WORDING["afternoon"],
+    "hours_morning": HOURS_WORDING["morning"],
+    "partner_opener": OPENERS,
+    "partner_reason": tuple(r[0] for r in (*PARTNER_REASONS, *MORNING_REASONS)),
+    "partner_lifted": LIFTED_TEXTS,
+    "dentist_moved_subject": MOVED_SUBJECTS,
+    "dentist_moved": MOVED_BODIES,
+    "office_prompt": OFFICE_REF,
+    "office_mail": (*OFFICE_MAIL, *OFFICE_AFTER, *OFFICE_BEFORE),
+    "office_first": OFFICE_FIRST,
+    "office_fix": OFFICE_FIX,
+    "partner_event": PARTNER_REF_TEXTS,
+    "partner_ps": PARTNER_PS,
+})
