@@ -157,6 +157,11 @@ _RAFFLE = (
     "Don't buy any gift cards for the raffle, I already have them! Receipts in the shared folder.",
     "Gift cards for the raffle are in - can you approve the expense claim when it comes through?",
 )
+# The part draws every kind through this book (say, pick, or index and nth), so a wording pack words them all anew.
+# Its "where" is IT's word on who sends the reminder: the first half of its phrasings say the service desk does, the
+# rest that the provider does (the world draws from the half its truth names), so a wording of "where" keeps that
+# order. A world fills two different "reminder"s and two different "invoice"s (the real one and the scam that copies
+# its words), so a wording of either holds two phrasings at least.
 PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *_WHERE["provider"]),
                          "reminder": _REMINDER, "forward": _FORWARD, "note": _NOTE, "invoice": _INVOICE,
                          "gift_text": _GIFT, "raffle_text": _RAFFLE, "platform_move": _MOVING,

@@ -49,6 +49,7 @@ PERSONAL_DOMAINS = ("homemail.example", "mailbox.example", "fastpost.example", "
                     "myname.example")
 # How people answer ({slot}: the new time as they write it): confirmations that open with "no", "sorry" or "can't",
 # declines that say "works", "fine" or "see you" — only reading the whole answer tells which it is.
+SLOT = "{slot}"  # left in the answers for the scripted character to fill
 CONFIRMS = ("No problem at all - {slot} works for me, see you there.", "Sorry for the slow reply! {slot} suits me.",
             "Can't say I love afternoon visits, but {slot} it is - I'll be there.",
             "Not ideal, but I'll move my 2 o'clock call and make {slot}.",
@@ -195,8 +196,8 @@ def _entries(day: Day, v: _Visit) -> tuple[list[Contact], list[str]]:
     entries, wrong = [], []
     pairs: list[tuple[Person, str, str | None, str | None]] = [
         (p, v.companies[n], v.roles[n], None) for n, p in enumerate(v.people)]
-    pairs += [(d, v.companies[n], None, rng.choice(DEPUTY_NOTES).format(first=v.people[n].first,
-                                                                         company=v.companies[n]))
+    pairs += [(d, v.companies[n], None, _BOOK.say(rng, "deputy_notes", first=v.people[n].first,
+                                                   company=v.companies[n]))
               for n, d in enumerate(v.deputies)]
     for n, (p, company, role, notes) in enumerate(pairs):
         ids = [("email", p.email, rng.choice(("work", "email", "office"))), ("phone", p.phone, "mobile")]
@@ -246,11 +247,11 @@ def _leave(day: Day, v: _Visit) -> _Told:
         elif where == "email":
             out.emails.append(kit.inbox_email(f"m-lookup-leave-{n}", p.email, day.user.email,
                                               rng.choice(("Heads-up", "Time off", "Next few days")),
-                                              rng.choice(LEAVE_EMAIL).format(**fields), iso(said), read=True))
+                                              _BOOK.say(rng, "leave_email", **fields), iso(said), read=True))
         else:
             out.texts.append(kit.sms_thread(day.user.phone, f"t-lookup-leave-{n}", p.phone,
                                             [(f"s-lookup-leave-{n}", "in", iso(said),
-                                              rng.choice(LEAVE_TEXT).format(**fields))]))
+                                              _BOOK.say(rng, "leave_text", **fields))]))
     if leave.anchors:
         colleague = day.people(1)[0]
         lines = "\n".join(f"- {line}" for line in rng.sample(list(leave.anchors.values()), len(leave.anchors)))
@@ -290,11 +291,14 @@ def _send(day: Day, to: str, body: str) -> Step:
 def _characters(day: Day, v: _Visit, out: Person) -> dict[str, CharacterRecord]:
     """The three people, each answering the new time: ``out`` cannot come, the others confirm."""
     rng = day.rng
+
+    def answer(p: Person) -> str:  # {slot} stays: the scripted character fills in the new time as they write it
+        return f"{_BOOK.say(rng, 'decline' if p is out else 'confirm', slot=SLOT)} {p.first}"
+
     return {f"lookup{n}": {
         "name": p.name, "email": p.email, "phone": p.phone, "personality": "Busy project partner.",
         "scripted_replies": [{"match": {"times_any": [v.new_start.isoformat()]},
-                              "reply": {"body": f"{rng.choice(DECLINES if p is out else CONFIRMS)} {p.first}",
-                                        "delay": "PT25M"}}]} for n, p in enumerate(v.told)}
+                              "reply": {"body": answer(p), "delay": "PT25M"}}]} for n, p in enumerate(v.told)}
 
 
 _BOOK = Phrasebook({"request": PROMPTS, "who": WHO, "old_number_note": OLD_NUMBER_NOTES, "confirm": CONFIRMS,

@@ -36,16 +36,7 @@ from green_agent.scenario_kit.records import Contact, Email, ScheduledEvent, Sms
 from green_agent.scenario_kit.slices import Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
-from ._phishing_phrases import (
-    _DOMAIN_MOVE,
-    _INVOICE,
-    _MOVING,
-    _REFER,
-    _REMINDER,
-    _WHERE,
-    PHRASEBOOK,
-    PLATFORMS,
-)
+from ._phishing_phrases import PHRASEBOOK, PLATFORMS
 
 KEY = "phishing"
 SUPPLIERS = ("Ridgeback Packaging", "Copperline Supply", "Bluestem Paper", "Oakridge Labels", "Fernhill Crates",
@@ -93,6 +84,21 @@ def _mentions(text: str, words: list[str] | tuple[str, ...]) -> bool:
 def _split(text: str) -> tuple[str, str]:
     subject, _, body = text.partition("\n")
     return subject, body.strip()
+
+
+def _where(rng: random.Random, sender_is: str, /, **fields: str) -> str:
+    """IT's word on who sends the reminder, when ``sender_is`` "desk" or "provider": a phrasing of the "where" kind
+    from its first half (the desk's) or the rest (the provider's), drawn from ``rng``."""
+    count = len(PHRASEBOOK.phrasings("where"))
+    first, end = (0, count // 2) if sender_is == "desk" else (count // 2, count)
+    return PHRASEBOOK.nth("where", first + rng.randrange(end - first), **fields)
+
+
+def _two(rng: random.Random, kind: str) -> tuple[int, int]:
+    """Two different phrasings of ``kind`` (for ``nth``), drawn as ``rng.sample`` draws two: a real message and the
+    scam that copies its words, filled apart."""
+    one, other = rng.sample(range(len(PHRASEBOOK.phrasings(kind))), 2)
+    return one, other
 
 
 @dataclass(frozen=True)
@@ -203,18 +209,18 @@ def _reminders(day: Day, d: _Drawn) -> _Reminders:
                "provider": (d.provider_address, d.provider,
                             f"https://{company}.{d.provider_address.split('@')[1]}/reset")}
     sender, signer, page = senders[d.reminder_from]
-    where = rng.choice(_WHERE[d.reminder_from]).format(sender=sender, provider=d.provider)
+    where = _where(rng, d.reminder_from, sender=sender, provider=d.provider)
     # When the set-up mail and the pitch arrived: months apart.
     setup_at, pitch_at = day.at(10, days=-rng.randrange(38, 50)), day.at(11, days=-rng.randrange(4, 9))
     while f"{pitch_at:%B}" == f"{setup_at:%B}":
         pitch_at += timedelta(days=3)
     refer = rng.random() < 0.4
     if refer:
-        where = rng.choice(_REFER).format(month=f"{setup_at:%B}")
+        where = PHRASEBOOK.say(rng, "refer", month=f"{setup_at:%B}")
     # Half the time IT's first note named the other sender and a later mail in its thread corrects it.
     wrong = "provider" if d.reminder_from == "desk" else "desk"
     corrected = rng.random() < 0.5
-    first = rng.choice(_WHERE[wrong]).format(sender=senders[wrong][0], provider=d.provider) if corrected else where
+    first = _where(rng, wrong, sender=senders[wrong][0], provider=d.provider) if corrected else where
     announce = kit.inbox_email(d.ids["rotation"], d.desk, day.user.email,
                                *_split(PHRASEBOOK.say(rng, "announcement", where=first, page=page,
                                                       desk_name=desk_name)), iso(day.at(10, days=-5)), read=True)
@@ -251,13 +257,13 @@ def _reminders(day: Day, d: _Drawn) -> _Reminders:
 def _password_texts(rng: random.Random, d: _Drawn, fields: dict[str, str], r: _Reminders) -> tuple[str, str]:
     """The real reminder and the password scam."""
     # Both reminders are IT's words (a phisher copies the real notice); only the sender and the page differ.
-    real_reminder, copied = rng.sample(list(_REMINDER), 2)
-    pw_text = PHRASEBOOK.fill(copied, {**fields, "page": r.fake_page, "signer": r.pw_signer})
+    real_reminder, copied = _two(rng, "reminder")
+    pw_text = PHRASEBOOK.nth("reminder", copied, **fields, page=r.fake_page, signer=r.pw_signer)
     if d.password_from == "colleague":
         subject, body = _split(pw_text)
         pw_text = PHRASEBOOK.say(rng, "forward", subject=subject, body=body, first=fields["first"],
                                  signer=d.hijacked.first)
-    return PHRASEBOOK.fill(real_reminder, {**fields, "page": r.page, "signer": r.signer}), pw_text
+    return PHRASEBOOK.nth("reminder", real_reminder, **fields, page=r.page, signer=r.signer), pw_text
 
 
 @dataclass(frozen=True)
@@ -285,24 +291,22 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
         fake_label = _lookalike(label, rng)
     bank_sender = (d.rep.email if d.bank_from == "rep" else
                    f"{rng.choice(('accounts', 'billing', 'ar'))}@{fake_label}.example")
-    real_invoice, fake_invoice = rng.sample(list(_INVOICE), 2)
+    real_invoice, fake_invoice = _two(rng, "invoice")
     rep_sign = f"{d.rep.name}, {d.supplier}"
     # Half the suppliers said last month, in words, that their payment page moves to a billing platform: the
     # real invoice's page is then one no earlier mail links to.
     platform = rng.choice((None, *PLATFORMS))
     real_pay = (f"https://pay.{billing.split('@')[1]}/{prefix}-{new}" if platform is None else
                 f"https://{platform.lower()}.example/{label}/{prefix}-{new}")
-    moving = "" if platform is None else rng.choice(_MOVING).format(platform=platform)
+    moving = "" if platform is None else PHRASEBOOK.say(rng, "platform_move", platform=platform)
     if moved is not None:
-        moving += rng.choice(_DOMAIN_MOVE).format(domain=f"{moved}.example", address=billing)
-    invoice = PHRASEBOOK.fill(real_invoice, {**fields, "number": f"{prefix}-{new}", "amount": amounts[1],
-                                             "link": real_pay,
-                                             "on_file": on_file, "signer": rep_sign})
+        moving += PHRASEBOOK.say(rng, "domain_move", domain=f"{moved}.example", address=billing)
+    invoice = PHRASEBOOK.nth("invoice", real_invoice, **fields, number=f"{prefix}-{new}", amount=amounts[1],
+                             link=real_pay, on_file=on_file, signer=rep_sign)
     fake_domain = bank_sender.split("@")[1] if d.bank_from != "rep" else f"{fake_label}.example"
     fake_pay = f"https://pay.{fake_domain}"
-    bank = PHRASEBOOK.fill(fake_invoice, {**fields, "number": f"{prefix}-{new + 1}", "amount": amounts[2],
-                                          "link": f"{fake_pay}/{prefix}-{new + 1}", "on_file": other_account,
-                                          "signer": rep_sign})
+    bank = PHRASEBOOK.nth("invoice", fake_invoice, **fields, number=f"{prefix}-{new + 1}", amount=amounts[2],
+                          link=f"{fake_pay}/{prefix}-{new + 1}", on_file=other_account, signer=rep_sign)
     return _Invoices(bank_sender=bank_sender, invoice=invoice, bank=bank, rep_sign=rep_sign, moving=moving,
                      billing=billing)
 

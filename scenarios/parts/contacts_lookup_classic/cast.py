@@ -50,7 +50,7 @@ class Target(Person):
     declines: bool = False
     reason: str = ""
     full_name_in_prompt: bool = True
-    reply: str = ""  # how they answer the news (texts.CONFIRM_REPLIES or DECLINE_REPLIES, unformatted)
+    reply: str = ""  # how they answer the news (texts.BOOK's confirm or decline, filled but for {slot})
 
     @property
     def identifier(self) -> str:
@@ -78,7 +78,7 @@ class Params:
     new_time: datetime
     pm_email_at: datetime
     contact_order: list[str] = field(default_factory=list)  # contact ids in address-book order
-    # Which phrasing of each kind the world words its messages in (texts.REQUESTS, ADDITIONS, OLD_NUMBER_NOTES):
+    # Which phrasing of each kind the world words its messages in (texts.BOOK's request, addition, old_number_note):
     # world 0's are the first of each.
     wording: dict[str, int] = field(default_factory=lambda: {"request": 0, "addition": 0, "old_number_note": 0})
 
@@ -200,15 +200,24 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     people = [*targets, *fillers, pm, *([namesake] if namesake else [])]
     p.contact_order = shuffled(rng, [contact_id(person) for person in people])
     for i, t in enumerate(targets):  # drawn last, so that the rest of each world is what it was before replies varied
-        pool: tuple[str, ...] = texts.DECLINE_REPLIES if t.declines else texts.CONFIRM_REPLIES
-        if seed == 0:  # world 0 keeps its published replies
-            pool = pool[:texts.DECLINES_AT_0 if t.declines else texts.CONFIRMS_AT_0]
-        targets[i] = replace(t, reply=rng.choice(pool))
+        targets[i] = replace(t, reply=_reply(rng, seed, p, t))
     if seed != 0:  # world 0 keeps its published words
-        p.wording = {kind: rng.randrange(len(phrasings)) for kind, phrasings in (
-            ("request", texts.REQUESTS), ("addition", texts.ADDITIONS), ("old_number_note", texts.OLD_NUMBER_NOTES))}
+        p.wording = {kind: texts.BOOK.index(rng, kind) for kind in ("request", "addition", "old_number_note")}
     check(p, seed)
     return p
+
+
+def _reply(rng: random.Random, seed: int, p: Params, t: Target) -> str:
+    """How ``t`` answers the news: a confirmation or a decline, filled but for {slot} (the scripted character writes
+    the new time). World 0 keeps its published replies: it draws among the first few of each kind."""
+    kind = "decline" if t.declines else "confirm"
+    if seed == 0:
+        first = texts.DECLINES_AT_0 if t.declines else texts.CONFIRMS_AT_0
+        n = rng.randrange(min(first, len(texts.BOOK.phrasings(kind))))
+    else:
+        n = texts.BOOK.index(rng, kind)
+    return texts.BOOK.nth(kind, n, u=p.user.first, f=t.first, venue=p.venue, addr=p.venue_address, reason=t.reason,
+                          slot="{slot}")
 
 
 def check(p: Params, seed: int) -> None:
@@ -226,8 +235,7 @@ def check(p: Params, seed: int) -> None:
             (t.trap != "old_number" or t.channel == TEXT) and (t.trap != "personal_email" or t.channel == EMAIL)
             for t in p.targets),
         "one of the four declines": sum(t.declines for t in p.targets) == 1,
-        "each answer fits who gives it": all("{slot}" in t.reply and (t.reply in texts.DECLINE_REPLIES) == t.declines
-                                             for t in p.targets),
+        "each answer leaves the new time to its character": all("{slot}" in t.reply for t in p.targets),
     }
     broken = [rule for rule, holds in rules.items() if not holds]
     if broken:

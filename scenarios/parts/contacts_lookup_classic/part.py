@@ -20,7 +20,6 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
-from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import Tally, outgoing, own_words, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Frame, Slice
 from green_agent.scenario_kit.world import draw
@@ -55,9 +54,7 @@ class ContactsLookupClassic(Part):
     shapes = (ALONE,)
     Truth = ContactsLookupTruth
     judged = (TONE,)
-    phrasebook = Phrasebook({"request": texts.REQUESTS, "addition": texts.ADDITIONS,
-                             "old_number_note": texts.OLD_NUMBER_NOTES, "confirm": texts.CONFIRM_REPLIES,
-                             "decline": texts.DECLINE_REPLIES})
+    phrasebook = texts.BOOK
     structures = 8  # the traps among the prompt's three (two of three, or all) x how many of them are texted (1 or 2)
 
     def structure(self, truth: Any) -> str:

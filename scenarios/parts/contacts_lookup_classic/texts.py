@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from green_agent.scenario_kit.phrasing import Phrasebook
+
 TEXT: Final = "sms"
 EMAIL: Final = "email"
 TRAPS = ("namesake", "old_number", "personal_email")
@@ -143,3 +145,8 @@ CLAIMED_NOT = ("can't make", "canâ€™t make", "cannot make", "can't come", "canâ€
                "declines", "not coming", "not attending", "miss", "misses", "is out", "apologies", "regrets")
 CLAIMED_YES = ("confirmed", "confirms", "will be there", "can make it", "coming", "attending", "accepted",
                "all set", "on board", "will attend", "will come", "be there", "replied yes", "see you")
+
+# The kinds the world's words are drawn from (the part's phrasebook): ``cast`` draws which phrasing of each a world
+# uses through it and ``world`` fills them through it, so a wording pack words them all anew.
+BOOK = Phrasebook({"request": REQUESTS, "addition": ADDITIONS, "old_number_note": OLD_NUMBER_NOTES,
+                   "confirm": CONFIRM_REPLIES, "decline": DECLINE_REPLIES})

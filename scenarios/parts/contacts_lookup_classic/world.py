@@ -21,7 +21,7 @@ from green_agent.scenario_kit.records import (
 from green_agent.scenario_kit.slices import iso
 
 from .cast import START, TOMORROW, VISIT_LENGTH, Params, Target, contact_id
-from .texts import ADDITIONS, EMAIL, NAMESAKE_TEXTS, OLD_NUMBER_NOTES, REQUESTS, TEXT
+from .texts import BOOK, EMAIL, NAMESAKE_TEXTS, TEXT
 
 START_ISO = iso(START)
 VISIT_ID = "cal-site-visit"
@@ -53,9 +53,10 @@ def user_prompt(p: Params) -> str:
     """The user's whole request in chat."""
     texted = [who(t) for t in p.prompt_targets if t.channel == TEXT]
     emailed = [who(t) for t in p.prompt_targets if t.channel == EMAIL]
-    return REQUESTS[p.wording["request"]].format(
-        project=p.project, new=clock12(p.new_time), old=clock12(p.old_time), place=place(p), old_place=p.old_place,
-        texted=listing(texted), emailed=listing(emailed), pm=p.pm.first, pm_email=p.pm.email)
+    return BOOK.nth(
+        "request", p.wording["request"], project=p.project, new=clock12(p.new_time), old=clock12(p.old_time),
+        place=place(p), old_place=p.old_place, texted=listing(texted), emailed=listing(emailed), pm=p.pm.first,
+        pm_email=p.pm.email)
 
 
 def description(p: Params) -> str:
@@ -78,8 +79,8 @@ def _target_entry(p: Params, t: Target) -> Contact:
     emails = [_identifier("email", t.email, "work")]
     if t.trap == "old_number":
         phones = [_identifier("phone", t.old_phone, "mobile"), *phones]
-        entry["notes"] = OLD_NUMBER_NOTES[p.wording["old_number_note"]].format(old=t.old_phone, new=t.phone,
-                                                                               tail=t.phone[-4:])
+        entry["notes"] = BOOK.nth("old_number_note", p.wording["old_number_note"], old=t.old_phone, new=t.phone,
+                                  tail=t.phone[-4:])
     if t.trap == "personal_email":
         emails = [_identifier("email", t.personal_email, "home"), *emails]
         entry["notes"] = "Met at the RIBA awards; we play five-a-side football on Sundays."
@@ -170,8 +171,8 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
     """The project manager's addition (09:40–10:50) and a webinar mailing (11:15)."""
     a = p.added
     how = "text them" if a.channel == TEXT else "email them (work address)"
-    addition = ADDITIONS[p.wording["addition"]].format(u=p.user.first, who=who(a), role=a.role, how=how,
-                                                        pm=p.pm.first)
+    addition = BOOK.nth("addition", p.wording["addition"], u=p.user.first, who=who(a), role=a.role, how=how,
+                        pm=p.pm.first)
     return [
         kit.scheduled_event("ev-pm-addition", iso(p.pm_email_at), "email", {
             "operation": "receive", "message_id": PM_EMAIL_ID, "thread_id": "thread-email-pm-visit",
@@ -189,10 +190,7 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
 
 # ------------------------------------------------------------------------------------------------ people
 def _target_character(p: Params, t: Target) -> CharacterRecord:
-    answer = t.reply
-    for key, value in (("{u}", p.user.first), ("{f}", t.first), ("{venue}", p.venue), ("{addr}", p.venue_address),
-                       ("{reason}", t.reason)):
-        answer = answer.replace(key, value)  # {slot} stays: the scripted character fills it in
+    answer = t.reply  # {slot} stays: the scripted character fills it in
     named: CharacterRecord = {"name": t.name, "phone": t.phone} if t.channel == TEXT else {"name": t.name,
                                                                                            "email": t.email}
     return {
