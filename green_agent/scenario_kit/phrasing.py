@@ -51,14 +51,20 @@ def reworded(kinds: Mapping[str, Sequence[Phrasing]] | None) -> Iterator[set[str
 
 @dataclass(frozen=True)
 class Phrasebook:
-    """Message kinds by name, each a sequence of phrasings (templates or functions of the fields)."""
+    """Message kinds by name, each a sequence of phrasings (templates or functions of the fields). ``positional``
+    names the kinds whose phrasings a world picks by position, the position carrying a fact (a group per desk or
+    provider, a shift in minutes): a wording of one keeps their number and order."""
 
     kinds: Mapping[str, Sequence[Phrasing]] = field(default_factory=dict)
+    positional: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         for kind, phrasings in self.kinds.items():
             if not phrasings:
                 raise ValueError(f"phrasebook kind {kind!r} has no phrasing")
+        unknown = self.positional - set(self.kinds)
+        if unknown:
+            raise ValueError(f"positional kinds {sorted(unknown)} are not kinds of the phrasebook")
 
     def say(self, rng: random.Random, kind: str, /, **fields: Any) -> str:
         """One phrasing of ``kind``, drawn from ``rng``, filled with ``fields``."""

@@ -65,7 +65,11 @@ PHRASES = Phrasebook({"ruled out": NEG, "by an event near it": tuple(p for ps in
                       "by its place in the week": tuple(p for ps in PLACE.values() for q in ps for p in q),
                       "by its length": tuple(p for ps in LENGTH.values() for q in ps for p in q),
                       "by a message": MAILED, "answer taken back": FIX,
-                      "new time stated": STATED, "new time shifted": tuple(t for t, _ in SHIFTED)})
+                      "new time stated": STATED, "new time shifted": tuple(t for t, _ in SHIFTED)},
+                     # Grouped by the fact each group states (a day near the anchor, a place in the week, a length),
+                     # and a shift's minutes by its position.
+                     positional=frozenset({"by an event near it", "by its place in the week", "by its length",
+                                           "new time shifted"}))
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,9 @@ def _check_fields(wording: Wording, key: str, part: Part) -> None:
         where = f"{wording.source}: WORDING[{key!r}][{kind!r}]"
         if kind not in public:
             raise ScenarioError(f"{where}: part {key!r} has no kind {kind!r} (its kinds: {', '.join(sorted(public))})")
+        if kind in part.phrasebook.positional and len(phrasings) != len(public[kind]):
+            raise ScenarioError(f"{where}: a world picks this kind's phrasings by position: give {len(public[kind])} "
+                                f"phrasings, in the public order (got {len(phrasings)})")
         templates = [_fields(p) for p in public[kind] if isinstance(p, str)]
         if not templates:
             continue  # the public kind is written by functions: the draws below check the fields
@@ -114,7 +117,9 @@ def skeleton(parts: Mapping[str, Part], pack: str = "heldout-words") -> str:
                 lines.append(f"        # {kind!r}: written by functions of their fields; not listed")
                 continue
             fields = sorted(set().union(*(_fields(t) for t in templates if t is not None)))
-            lines.append(f"        # {len(templates)} public phrasings; fields: {', '.join(fields) or 'none'}")
+            lines.append(f"        # {len(templates)} public phrasings; fields: {', '.join(fields) or 'none'}"
+                         + ("; positional: keep their number and order, each position means what the public one "
+                            "does" if kind in part.phrasebook.positional else ""))
             lines.append(f"        {kind!r}: (")
             lines += [f"            {t!r}," for t in templates]
             lines.append("        ),")

@@ -166,4 +166,5 @@ PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *
                          "reminder": _REMINDER, "forward": _FORWARD, "note": _NOTE, "invoice": _INVOICE,
                          "gift_text": _GIFT, "raffle_text": _RAFFLE, "platform_move": _MOVING,
                          "correction": _CORRECTION, "guess": _GUESS, "new_number": _NEW_NUMBER,
-                         "domain_move": _DOMAIN_MOVE, "refer": _REFER, "setup": _SETUP, "pitch": _PITCH})
+                         "domain_move": _DOMAIN_MOVE, "refer": _REFER, "setup": _SETUP, "pitch": _PITCH},
+                        positional=frozenset({"where"}))  # the desk's phrasings, then the provider's

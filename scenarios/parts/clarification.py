@@ -61,7 +61,7 @@ REQUESTS = (
     "Reschedule my {hour} meeting with {first} for {new}; email the attendees so they know.",
 )
 # What the part writes: the request, and the answer's clauses (pointing's kinds, drawn there through its book).
-BOOK = Phrasebook({"request": REQUESTS, **PHRASES.kinds})
+BOOK = Phrasebook({"request": REQUESTS, **PHRASES.kinds}, positional=PHRASES.positional)
 KINDS = ("work", "client", "family")  # the three look-alike meetings
 PAIRS = tuple(combinations(CLAUSES, 2))  # the kinds of clause ruling out the two not meant
 CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")

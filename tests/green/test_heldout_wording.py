@@ -125,7 +125,7 @@ def test_a_wording_pack_words_the_part_anew_and_rows_name_it(tmp_path):
     ('WORDING = {"chase_reply": {"answer": ("{detail} by {deadline}",)}}', r"drawing world \d+ failed: KeyError"),
     ('WORDING = {"chase_reply": {"answer": "one string"}}', "must be a non-empty sequence"),
     ('WORDING = {"receipts_total": {"receipt_body": ("Thanks for shopping at {shop}.",)}}', "leaves out a"),
-    ('WORDING = {"route_request": {"request_billing_insider": ("{thing}",)}}', "never draws"),
+    ('WORDING = {"phishing": {"where": ("Reminders come from {sender}.",)}}', "by position: give 12 phrasings"),
 ])
 def test_a_wording_the_part_cannot_draw_stops_the_green_naming_pack_part_and_kind(tmp_path, wording, problem):
     pack = wording_pack(tmp_path, f"PACK = 'bad-words'\n{wording}\n")
@@ -191,3 +191,34 @@ def test_the_wording_command_prints_a_pack_to_rewrite_that_the_green_accepts(tmp
     assert {workday.origins[key].wording for key in ("chase_reply", "triage")} == {"heldout-words"}
     assert main(["scenarios", "wording", "no_such_part"]) == 2
     assert "no part no_such_part" in capsys.readouterr().err
+
+
+NEVER_DRAWN = '''
+PACK = "words-for-nothing"
+WORDING = {"note_taker": {"unused": ("Another way to say nothing.",)}}
+'''
+PART_WITH_A_DEAD_KIND = '''
+from green_agent.scenario_kit.part import Part, Truth, register
+from green_agent.scenario_kit.phrasing import Phrasebook
+from green_agent.scenario_kit.slices import Day, Slice
+
+
+@register
+class NoteTaker(Part):
+    """A part that declares a kind it never draws through its book."""
+
+    key = "note_taker"
+    Truth = Truth
+    phrasebook = Phrasebook({"request": ("Note down {what}.",), "unused": ("Never said.",)})
+
+    def draw(self, day: Day) -> Slice:
+        return Slice(part=self.key, request=self.phrasebook.say(day.rng, "request", what="the plan"), done="Noted.",
+                     truth=Truth())
+'''
+
+
+def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tmp_path):
+    pack = wording_pack(tmp_path, NEVER_DRAWN)
+    (pack / "note_taker.py").write_text(PART_WITH_A_DEAD_KIND)
+    with pytest.raises(ScenarioError, match="part 'note_taker' never draws unused through its phrasebook"):
+        create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[pack]))

@@ -33,7 +33,8 @@ REQUEST = ("Hi! Something came up - could you move my {hour} with {first} to {da
            "to let them know the new time? Thanks!")
 # What the part writes: the request, and the answer's clauses (pointing's kinds but "by a message": the two
 # candidates' people wrote nothing to point at; drawn in pointing through its book).
-PHRASEBOOK = Phrasebook({"request": (REQUEST,), **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"}})
+PHRASEBOOK = Phrasebook({"request": (REQUEST,), **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"}},
+                        positional=PHRASES.positional)
 
 
 def weekday(moment: datetime) -> str:

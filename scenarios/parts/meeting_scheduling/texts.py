@@ -101,7 +101,8 @@ DECLINES: tuple[Say, ...] = (
 )
 PHRASEBOOK = Phrasebook({"week layout": LAYOUTS, "not before": NOT_BEFORE, "end by": END_BY, "hint": HINTS,
                          "opening": tuple(OPENINGS), "older email subject": tuple(
-                             f for fs in HEADS_UP_SUBJECTS.values() for f in fs), "decline": DECLINES})
+                             f for fs in HEADS_UP_SUBJECTS.values() for f in fs), "decline": DECLINES},
+                        positional=frozenset({"older email subject"}))  # grouped by the rule each subject goes with
 
 
 def _subject_index(rng: random.Random, kind: str, first: bool) -> int:

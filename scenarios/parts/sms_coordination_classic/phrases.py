@@ -112,4 +112,5 @@ PHRASES = Phrasebook({
     "office_fix": OFFICE_FIX,
     "partner_event": PARTNER_REF_TEXTS,
     "partner_ps": PARTNER_PS,
-})
+}, positional=frozenset({"partner_reason", "partner_event", "dentist_moved"}))  # afternoon reasons, then morning ones;
+# the event and the moved note go with the reason's or the subject's position
