@@ -15,7 +15,9 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-__all__ = ["CONSTRUCTIONS", "EVENTS", "Leave", "leave_statement"]
+from green_agent.scenario_kit.phrasing import Phrasebook
+
+__all__ = ["BOOK", "CONSTRUCTIONS", "EVENTS", "Leave", "leave_statement"]
 
 CONSTRUCTIONS = ("span", "back", "trip", "moved", "anchored", "cover", "cancelled")
 # Dated events a leave may be anchored on: the anchor's date is only in another message.
@@ -45,6 +47,13 @@ SWAPPED = ("{first} cancelled the days off {old} and took {new} instead.",
            "{first} gave up the leave {old}; {first} is off {new} now.")
 ANCHOR = ("Reminder: the {event} is on {date}.", "The {event} is set for {date}.",
           "Don't forget the {event} ({date}).")
+# The statements' kinds, drawn through this book: a part that states leave merges its kinds into its own phrasebook
+# (under these names), so a wording pack that words the part words its leave too. A phrasing's position is drawn
+# before the dates that fill it (``index``, then ``nth``), as the stream always drew them.
+BOOK = Phrasebook({"span": SPAN, "back": BACK, "trip": TRIP, "moved": MOVED, "anchored": ANCHORED, "anchor": ANCHOR,
+                   "cover": COVER, "cancelled": CANCELLED, "swapped": SWAPPED}, positional=frozenset({"anchored"}))
+# Whether an anchored phrasing puts the leave before its event (else after), by position: a wording keeps the order.
+_BEFORE = tuple("before" in template for template in ANCHORED)
 
 
 @dataclass
@@ -84,8 +93,8 @@ def _written(rng: random.Random, d: datetime, said: datetime | None) -> str:
 
 def _span(rng: random.Random, leave: Leave, first: int, last: int, said: datetime | None) -> str:
     a, b, back = (leave.day(n) for n in (first, last, last + 1))
-    return rng.choice(SPAN).format(a=_written(rng, a, said), b=_written(rng, b, said),
-                                   back=_written(rng, back, said))
+    n = BOOK.index(rng, "span")
+    return BOOK.nth("span", n, a=_written(rng, a, said), b=_written(rng, b, said), back=_written(rng, back, said))
 
 
 def _range(rng: random.Random, leave: Leave, first: int, last: int) -> str:
@@ -113,37 +122,43 @@ def _statement(rng: random.Random, leave: Leave, first: str, away: bool, constru
                said: datetime | None, their: str, other: str) -> str:
     if construction == "cover" and other:
         lo, hi = _spans(rng, away)
-        return rng.choice(COVER).format(first=first, other=other, their=their,
-                                        span=_span(rng, leave, lo, hi, said))
+        n = BOOK.index(rng, "cover")
+        return BOOK.nth("cover", n, first=first, other=other, their=their, span=_span(rng, leave, lo, hi, said))
     if construction == "cancelled":
         if away:
-            return rng.choice(SWAPPED).format(first=first, old=_range(rng, leave, *_spans(rng, False)),
-                                              new=_range(rng, leave, *_spans(rng, True)))
-        return rng.choice(CANCELLED).format(first=first, range=_range(rng, leave, *_spans(rng, True)))
+            n = BOOK.index(rng, "swapped")
+            return BOOK.nth("swapped", n, first=first, old=_range(rng, leave, *_spans(rng, False)),
+                            new=_range(rng, leave, *_spans(rng, True)))
+        n = BOOK.index(rng, "cancelled")
+        return BOOK.nth("cancelled", n, first=first, range=_range(rng, leave, *_spans(rng, True)))
     if construction in ("span", "cover"):
         lo, hi = _spans(rng, away)
         return f"{first} is {_span(rng, leave, lo, hi, said)}."
     if construction == "back":
         # Said during the leave: back later than the day (away) or on or before it (in).
         back = rng.choice((1, 2, 3, 5)) if away else rng.choice((0, -1, -2))
-        return rng.choice(BACK).format(first=first, back=_written(rng, leave.day(back), said))
+        m = BOOK.index(rng, "back")
+        return BOOK.nth("back", m, first=first, back=_written(rng, leave.day(back), said))
     if construction == "trip":
         n = rng.choice((2, 3, 4, 5))
         start = rng.randrange(1 - n, 1) if away else rng.choice((-n - rng.randrange(1, 3), rng.randrange(1, 4)))
-        return rng.choice(TRIP).format(first=first, a=_written(rng, leave.day(start), said), n=n)
+        m = BOOK.index(rng, "trip")
+        return BOOK.nth("trip", m, first=first, a=_written(rng, leave.day(start), said), n=n)
     if construction == "moved":
         new, old = _spans(rng, away), _spans(rng, not away)
-        return rng.choice(MOVED).format(first=first, their=their, old=_range(rng, leave, *old),
-                                        new=_range(rng, leave, *new))
+        m = BOOK.index(rng, "moved")
+        return BOOK.nth("moved", m, first=first, their=their, old=_range(rng, leave, *old),
+                        new=_range(rng, leave, *new))
     free = [e for e in leave.events if e not in leave.anchors]
     if not free:  # every event already anchors someone's leave: a plain span
         return _statement(rng, leave, first, away, "span", said, their, other)
     event = rng.choice(free)
     n = rng.choice((2, 3, 4))
-    template = rng.choice(ANCHORED)
-    before = "before" in template
+    which = BOOK.index(rng, "anchored")
+    before = _BEFORE[which]
     # The span is n days after (or before) the event: place the event so that the span holds the day or not.
     lo = rng.randrange(-n + 1, 1) if away else (rng.choice((1, 2)) if rng.random() < 0.5 else -n - rng.randrange(1, 3))
     at = lo + n if before else lo - 1
-    leave.anchors[event] = rng.choice(ANCHOR).format(event=event, date=_absolute(rng, leave.day(at)))
-    return template.format(first=first, event=event, n=n)
+    m = BOOK.index(rng, "anchor")
+    leave.anchors[event] = BOOK.nth("anchor", m, event=event, date=_absolute(rng, leave.day(at)))
+    return BOOK.nth("anchored", which, first=first, event=event, n=n)

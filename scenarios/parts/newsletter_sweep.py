@@ -191,7 +191,7 @@ PHRASEBOOK = Phrasebook({"issue": _ISSUE, "footer_with_word": _FOOTER_WORD, "foo
                          "founder": _FOUNDER, "draft": _DRAFT, "forward": _FORWARD, "ask_off": _ASK_OFF,
                          "customer": _CUSTOMER, "keep": _KEEP, "drop": _DROP, "only": _ONLY, "except": _EXCEPT,
                          "agree": _AGREE, "change": _CHANGE, "same": _SAME, "other_way": _OTHER_WAY,
-                         "pair": _PAIR})
+                         "pair": _PAIR}, positional=frozenset({"issue"}))  # an issue's position says what it carried
 _REQUEST = {
     "manager": "Archive the newsletters my manager reckons aren't worth reading and keep the rest; leave anything a "
                "person wrote to me where it is.",
@@ -213,6 +213,11 @@ def _names(names: list[str]) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _apart(rng: Any, kind: str, count: int) -> list[int]:
+    """``count`` different positions among ``kind``'s phrasings (the stream drawn as by ``rng.sample`` of them)."""
+    return list(rng.sample(range(len(PHRASEBOOK.phrasings(kind))), count))
 
 
 def _verdict(rng: Any, ref: str, keep: bool) -> str:
@@ -294,17 +299,20 @@ class NewsletterSweep(Part):
         fields: dict[str, Any] = {"day": f"{day.start:%A}"}
         founders = rng.sample(FOUNDERS, rng.choice((1, 2)))
         out = []
-        for (first, company), phrasing in zip(founders, rng.sample(_FOUNDER, len(founders)), strict=True):
+        # Different phrasings for different letters: their positions drawn as ``sample`` would draw the phrasings
+        # themselves, from the book (a wording pack's when it words the kind), each filled with its own fields.
+        for (first, company), n in zip(founders, _apart(rng, "founder", len(founders)), strict=True):
             home = rng.choice((f"{company.lower()}.example", rng.choice(WEBMAIL)))
             out.append((company, f"{first.lower()}@{home}",
-                        *_split(PHRASEBOOK.fill(phrasing, {"first": first, "company": company})),
+                        *_split(PHRASEBOOK.nth("founder", n, first=first, company=company)),
                         [r.format(first=first) for r in _FOUNDER_REFS]))
         brands = rng.sample(BRANDS, count - len(founders))
-        for brand, n in zip(brands, rng.sample(range(len(_ISSUE)), len(brands)), strict=True):
+        # An issue's phrasing also says what it carried (``_TOPICS``, by the same position).
+        for brand, n in zip(brands, _apart(rng, "issue", len(brands)), strict=True):
             site = brand.split()[0].lower()
             out.append((brand, f"{rng.choice(('news', 'hello', 'digest', 'updates', 'editor'))}@{site}.example",
-                        *_split(PHRASEBOOK.fill(_ISSUE[n], {"brand": brand, "number": rng.randrange(40, 300),
-                                                             **fields})), list(_TOPICS[n])))
+                        *_split(PHRASEBOOK.nth("issue", n, brand=brand, number=rng.randrange(40, 300), **fields)),
+                        list(_TOPICS[n])))
         done = []
         for name, sender, subject, body, refs in out:
             site = sender.split("@")[1] if sender.split("@")[1] not in WEBMAIL else f"{name.lower()}.example"

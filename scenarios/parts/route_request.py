@@ -28,21 +28,8 @@ from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import identifier
-from green_agent.scenario_kit.leave import (
-    ANCHOR,
-    ANCHORED,
-    BACK,
-    CANCELLED,
-    CONSTRUCTIONS,
-    COVER,
-    EVENTS,
-    MOVED,
-    SPAN,
-    SWAPPED,
-    TRIP,
-    Leave,
-    leave_statement,
-)
+from green_agent.scenario_kit.leave import BOOK as LEAVE_BOOK
+from green_agent.scenario_kit.leave import CONSTRUCTIONS, EVENTS, Leave, leave_statement
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import copied_share, copies, credited, outgoing, tally
@@ -280,6 +267,16 @@ def _ask(template: str) -> Callable[..., str]:
     return lambda thing, **_: template.format(thing=thing, Thing=_cap(thing))
 
 
+# Every kind the part writes, drawn through this book (the leave statements through ``leave.BOOK``, whose kinds it
+# holds under the same names), so a wording pack words them all.
+BOOK = Phrasebook({
+    **{f"request_{trade}_{voice}": tuple(_ask(t) for t in asks) for trade, voices in ASKS.items()
+       for voice, asks in voices.items()},
+    "subject": SUBJECTS, "prompt": PROMPTS, "forward": FORWARD, "opener": OPENERS, "closer": CLOSERS,
+    "autoreply": AUTOREPLY, "lead": LEAD, "correction": CORRECTIONS, **LEAVE_BOOK.kinds,
+    **{f"title_{trade}": t.titles for trade, t in TRADES.items()}}, positional=LEAVE_BOOK.positional)
+
+
 class RouteRequestTruth(Truth):
     requests: dict[str, Any]
     staff: list[str]
@@ -316,8 +313,9 @@ def _absence(day: Day, where: str, crew: list[tuple[Person, str]], present: Pers
     elif where == "autoreply":
         for m, (person, line) in enumerate(lines):
             out.emails.append(kit.inbox_email(f"m-route-away-{n}-{m}", person.email, day.user.email,
-                                              "Automatic reply: catch-up", rng.choice(AUTOREPLY).format(
-                                                  first=person.first, said=line, cover=covers[person.email]),
+                                              "Automatic reply: catch-up", BOOK.say(
+                                                  rng, "autoreply", first=person.first, said=line,
+                                                  cover=covers[person.email]),
                                               iso(said + timedelta(hours=m)), read=True))
     else:
         wrong = next(p for p, _ in crew if p is not present) if where == "correction" else None
@@ -326,12 +324,12 @@ def _absence(day: Day, where: str, crew: list[tuple[Person, str]], present: Pers
         body = "\n\n".join(line for _, line in rng.sample(lines, len(lines)))
         out.emails.append(kit.inbox_email(f"m-route-away-{n}", lead.email, day.user.email,
                                           rng.choice(("Cover this week", "Team news", "Who's in")),
-                                          f"Hi all,\n\n{rng.choice(LEAD).format(said=body)}\n\n{lead.first}",
+                                          f"Hi all,\n\n{BOOK.say(rng, 'lead', said=body)}\n\n{lead.first}",
                                           iso(said), read=True))
         if wrong is not None:
             out.emails.append(kit.inbox_email(
                 f"m-route-away-{n}-fix", lead.email, day.user.email, "Correction",
-                f"Hi all,\n\n{rng.choice(CORRECTIONS).format(first=wrong.first, other=present.first)}\n\n"
+                f"Hi all,\n\n{BOOK.say(rng, 'correction', first=wrong.first, other=present.first)}\n\n"
                 f"{lead.first}", iso(said + timedelta(hours=20)), read=True))
 
 
@@ -365,8 +363,8 @@ def _team(day: Day) -> tuple[_Team, list[str]]:
     asked = kinds[:2]
     trades = [asked[0]] * CREW + [asked[1]] * CREW + ([kinds[2]] if rng.random() < 0.5 else [])
     staff = day.people(len(trades))
-    titles = [title for trade in dict.fromkeys(trades) for title in rng.sample(TRADES[trade].titles,
-                                                                                trades.count(trade))]
+    titles = [title for trade in dict.fromkeys(trades) for title in BOOK.pick(rng, f"title_{trade}",
+                                                                               trades.count(trade))]
     owners = {t: staff[CREW * i + rng.randrange(CREW)] for i, t in enumerate(asked)}
     requests = [*asked, *(rng.choice(asked) for _ in range(REQUESTS - 2))]
     return _Team(trades, staff, titles, owners, rng.sample(WHERE, 2)), rng.sample(requests, len(requests))
@@ -379,14 +377,7 @@ class RouteRequest(Part):
     key = KEY
     version = 3
     Truth = RouteRequestTruth
-    phrasebook = Phrasebook({
-        **{f"request_{trade}_{voice}": tuple(_ask(t) for t in asks) for trade, voices in ASKS.items()
-           for voice, asks in voices.items()},
-        "subject": SUBJECTS, "prompt": PROMPTS, "forward": FORWARD, "opener": OPENERS, "closer": CLOSERS,
-        "autoreply": AUTOREPLY, "lead": LEAD, "correction": CORRECTIONS, "span": SPAN, "back": BACK, "trip": TRIP,
-        "moved": MOVED, "anchored": ANCHORED, "anchor": ANCHOR, "cover": COVER, "cancelled": CANCELLED,
-        "swapped": SWAPPED,
-        **{f"title_{trade}": t.titles for trade, t in TRADES.items()}})
+    phrasebook = BOOK
     structures = 6  # how the two trades' absences are stated: two of WHERE's four kinds
 
     def structure(self, truth: Any) -> str:
@@ -398,7 +389,10 @@ class RouteRequest(Part):
         """A request of ``trade`` in an ask not ``used`` yet: its sender, subject, whole text, ask, and the trade of
         what it is about."""
         rng, book = day.rng, self.phrasebook
-        voice, ask = rng.choice([(v, k) for v in (INSIDER, OUTSIDER) for k in range(len(ASKS[trade][v]))
+        # The ask by its position among the phrasings of its trade and voice (a wording pack's when it words them):
+        # no two requests of one world share one.
+        voice, ask = rng.choice([(v, k) for v in (INSIDER, OUTSIDER)
+                                 for k in range(len(book.phrasings(f"request_{trade}_{v}")))
                                  if (trade, v, k) not in used])
         used.add((trade, voice, ask))
         sender = day.people(1, domain=None if voice == INSIDER else rng.choice(SENDER_DOMAINS))[0]
@@ -408,7 +402,7 @@ class RouteRequest(Part):
         opener = book.say(rng, "opener", other=_thing(rng, rng.choice(trades), MATTERS, 3))
         closer = book.say(rng, "closer", other=_thing(rng, rng.choice(trades), MATTERS, 3))
         company = _cap(sender.email.split("@")[1].split(".")[0].replace("-", " "))
-        body = book.fill(book.kinds[f"request_{trade}_{voice}"][ask], {"thing": thing})
+        body = book.nth(f"request_{trade}_{voice}", ask, thing=thing)
         subject = book.say(rng, "subject", thing=thing, Thing=_cap(thing), company=company)
         text = (f"Hello {day.user.first},\n\n{opener + ' ' if opener else ''}{body}"
                 f"{chr(10) * 2 + closer if closer else ''}\n\nKind regards,\n{sender.name}")

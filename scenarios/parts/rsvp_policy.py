@@ -109,6 +109,9 @@ DESCRIPTIONS: tuple[Callable[..., str], ...] = (
     lambda title, who: f"Let's use this slot for the {title.lower()}.",
 )
 
+BOOK = Phrasebook({"rule": FRAMES, "opener": OPENERS, "exception": EXCEPTIONS, "invitation": DESCRIPTIONS,
+                   "thread_subject": THREAD_SUBJECTS})
+
 
 @dataclass(frozen=True)
 class _Invite:
@@ -232,7 +235,7 @@ def _linked(day: Day, kind: str, organisers: list[Person], when: list[tuple[int,
             note = f"Separate from {this}, " if subject == that and m == COUNT - 1 else ""
             emails.append(kit.inbox_email(
                 f"m-rsvp-thread-{m}", sender.email, user.email,
-                rng.choice(THREAD_SUBJECTS).format(t=subject, T=subject[0].upper() + subject[1:]),
+                BOOK.say(rng, "thread_subject", t=subject, T=subject[0].upper() + subject[1:]),
                 f"Hi {user.first},\n\n{note}a quick note on {subject}: can we talk it through when you have a "
                 f"moment?\n\n{sender.first}", iso(day.start - timedelta(hours=rng.choice((20, 26, 30, 44)))),
                 read=True))
@@ -261,8 +264,7 @@ class RsvpPolicy(Part):
     version = 3
     Truth = RsvpPolicyTruth
     structures = len(KINDS)
-    phrasebook = Phrasebook({"rule": FRAMES, "opener": OPENERS, "exception": EXCEPTIONS,
-                             "invitation": DESCRIPTIONS, "thread_subject": THREAD_SUBJECTS})
+    phrasebook = BOOK
 
     def structure(self, truth: RsvpPolicyTruth) -> str:
         return truth.kind

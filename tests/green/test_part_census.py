@@ -29,3 +29,5 @@ def test_each_part_draws_the_shapes_it_declares_and_words_its_messages_many_ways
     drawn = census(LIBRARY, key, range(1, len(WORLDS)))
     assert min(drawn.seen.values()) >= len(WORLDS) / (8 * found.structures), (key, drawn.seen)
     assert len(found.phrasings) >= MIN_KINDS and sum(found.phrasings.values()) >= MIN_PHRASINGS, (key, found.phrasings)
+    never = sorted(set(found.phrasings) - found.drawn)
+    assert not never, f"{key} declares kinds it never draws through its phrasebook: {never}"

@@ -259,7 +259,9 @@ def _choose(w: _Week) -> _Choices:
              rng.choice(w.customers[:2]) if regime in rules.EXCEPTIONS else None)
     near_days = set(rng.sample(range(4), 2))
     declined_day = rng.choice([i for i in range(4) if i not in near_days])
-    wording = {kind: rng.randrange(len(PHRASES.kinds[name]))
+    # Which phrasing of each kind the request and the agenda use, drawn through the book (a wording pack's phrasings
+    # when it words the kind) before the facts that fill them; ``texts`` fills them (``nth``).
+    wording = {kind: PHRASES.index(rng, name)
                for kind, name in (("frame", "frame"), ("regime", f"regime_{regime}"),
                                   ("destination", f"destination_{destination}"), ("agenda", "agenda_subject"))}
     return _Choices(kinds, moves, winners, internals, call, personal, regime, destination, focus, near_days,
@@ -409,8 +411,7 @@ def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
     first, second = [c for c in clashes if c.kind == "customer"]
     c1, t1, day1 = first.meta["contact"], first.meta["tpl"], WEEKDAYS[first.winner.day.weekday()]
     meeting1 = first.meta["customer_event"]
-    subject = PHRASES.fill(PHRASES.kinds["agenda_subject"][w.wording_agenda],
-                           {"day": day1, "short": t1["short"], "co": first.meta["customer"]})
+    subject = PHRASES.nth("agenda_subject", w.wording_agenda, day=day1, short=t1["short"], co=first.meta["customer"])
     emails = [kit.inbox_email(
         f"m-{c1.key}-agenda", c1.email, U, subject,
         f"Hi {w.user.first},\n\nLooking forward to {day1}. On our side: {t1['agenda']}. "

@@ -175,7 +175,7 @@ def _week_words(plan: Plan) -> str:
 
 
 def _say(plan: Plan, kind: str, name: str, **fields: object) -> str:
-    return PHRASES.fill(PHRASES.kinds[name][plan.wording.get(kind, 0)], fields)
+    return PHRASES.nth(name, plan.wording.get(kind, 0), **fields)
 
 
 def texts(plan: Plan) -> dict[str, str]:
