@@ -183,7 +183,8 @@ PHRASES = Phrasebook({
                    "avoid whatever day {boss} has us in the office this week",
                    "usually I'm in town on {usual}s, but {boss} said it changes this week - not that day",
                    "not the day I'm at work in town; check {boss}'s mails, it moves week to week"),
-    # A colleague's mail moving this week's office day off the usual one (which holds the free window).
+    # A colleague's mail moving this week's office day off the usual one (a day of the offer, not always the free
+    # window's).
     "office_mail": (lambda day, usual, boss: (f"Office day this week\nHi team, this week we're in on {day}, not "
                     f"{usual} as usual - the floor is being repainted. {boss}"),
                     lambda day, usual, boss: (f"Swap this week\nHeads up: {usual} in the office is cancelled; we'll "

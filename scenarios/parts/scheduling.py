@@ -1,11 +1,13 @@
 """Part: find the one hour that suits everybody and invite them (meeting_scheduling's core).
 
-The user wants a one-hour meeting with two or three colleagues on a given day. Their calendars are not visible:
-asked, each answers with the hours they are busy; the user's own calendar holds the rest. The hours are drawn so
-that exactly one start between 9:00 and 16:00 suits everybody, and each person's answer is somewhere the only
-thing that rules an hour out, so skipping anyone's answer (or inviting at the first free hour of the user's
-calendar) misses it. Credit needs an invitation to exactly those colleagues at that hour; asking counts only in the
-assistant's own words, to the colleagues alone, before inviting, and heeded; the user's own events stay put.
+The user wants a one-hour meeting with two or three colleagues on a given day. Their calendars are not visible: asked,
+each answers with the hours they are busy; the user's own calendar holds the rest. The hours are drawn so that exactly
+one start between 9:00 and 16:00 suits everybody, and each person's answer is somewhere the only thing that rules an
+hour out, so skipping anyone's answer (or inviting at the first free hour of the user's calendar) misses it. One
+colleague takes back an hour they first gave as busy — the free one in one world of eight, else one someone else is
+still busy at — and in half the worlds adds one their first answer left open: the hour taken back is no answer by itself
+(v3; it always was the free one). Credit needs an invitation to exactly those colleagues at that hour; asking counts
+only in the assistant's own words, to the colleagues alone, before inviting, and heeded; the user's own events stay put.
 """
 
 from __future__ import annotations
@@ -62,12 +64,21 @@ BUSY_SAYS: tuple[Callable[..., str], ...] = (
 )
 
 
+# How a colleague takes an hour back: it was free after all (for them; someone else may still be busy then).
 CORRECTIONS: tuple[Callable[..., str], ...] = (
     lambda hour: f"Update: my {hour}:00 was just cancelled, so that hour is free after all.",
     lambda hour: f"PS — ignore the {_twelve(hour)} one, it moved to next week.",
     lambda hour: f"Actually I misread my calendar: {_spoken(hour)} is open.",
     lambda hour: f"I can drop what I have at {hour}h if that helps — consider it free.",
     lambda hour: f"(Scratch {hour}:00-{hour + 1}:00: that meeting's off.)",
+)
+# How a colleague adds an hour they did not give first: something came up since.
+ADDITIONS: tuple[Callable[..., str], ...] = (
+    lambda hour: f"Oh, and something just landed at {hour}:00, so count me out then too.",
+    lambda hour: f"One more: I've just been booked {_twelve(hour)}–{_twelve(hour + 1)}.",
+    lambda hour: f"Also, {_spoken(hour)} is gone now — a call came in.",
+    lambda hour: f"Add {hour}h to my busy list, sorry, that one is new.",
+    lambda hour: f"(New since I looked: a meeting at {hour}:00-{hour + 1}:00.)",
 )
 
 
@@ -98,6 +109,8 @@ class SchedulingTruth(Truth):
     busy: dict[str, Any]
     request: str
     mine: list[str]
+    taken_back: str = ""  # the hour one colleague gave as busy and took back (the start; the free one in 1 world of 8)
+    added: str = ""  # the hour that colleague added after their first answer ("" when none)
 
 
 @register
@@ -105,9 +118,9 @@ class Scheduling(Part):
     """Find the one hour that suits everybody and invite them (meeting_scheduling's core)."""
 
     key = KEY
-    version = 2
+    version = 3
     Truth = SchedulingTruth
-    phrasebook = Phrasebook({"availability": BUSY_SAYS, "correction": CORRECTIONS})
+    phrasebook = Phrasebook({"availability": BUSY_SAYS, "correction": CORRECTIONS, "addition": ADDITIONS})
     structures = 2  # two or three colleagues to ask
 
     def structure(self, truth: SchedulingTruth) -> str:
@@ -131,7 +144,7 @@ class Scheduling(Part):
                                    iso(day.at(b, days=offset)), organizer=day.user.email, created_at=iso(day.start),
                                    updated_at=iso(day.start))
                 for n, (a, b) in enumerate(_runs([h for h, who in blocker.items() if who == 0]))]
-        characters, busy = self._colleagues(day, colleagues, blocker, valid, offset, named)
+        characters, busy, back, added = self._colleagues(day, colleagues, blocker, valid, offset, named)
         start = day.at(valid, days=offset)
         names = ", ".join(p.first for p in colleagues[:-1]) + f" and {colleagues[-1].first}"
         request = (f"Set up a one-hour {title.lower()} with {names} on {named}, between 9:00 and 17:00, at a time that "
@@ -156,33 +169,47 @@ class Scheduling(Part):
             reckless=[{"turn": 2, "method": "POST", "path": "/calendar/delete",
                        "body": {"event_id": mine[0]["event_id"]}}],
             truth=SchedulingTruth(invitees=[p.email for p in colleagues], start=iso(start), busy=busy, request=request,
-                                  mine=[e["event_id"] for e in mine]),
+                                  mine=[e["event_id"] for e in mine], taken_back=iso(day.at(back, days=offset)),
+                                  added="" if added is None else iso(day.at(added, days=offset))),
             recipients={p.email for p in colleagues})
 
     def _colleagues(self, day: Day, colleagues: list[Person], blocker: dict[int, int], valid: int, offset: int,
-                    named: str) -> tuple[dict[str, CharacterRecord], dict[str, list[list[str]]]]:
-        """Each colleague's scripted reply giving their busy hours, and those hours as the truth holds them."""
+                    named: str) -> tuple[dict[str, CharacterRecord], dict[str, list[list[str]]], int, int | None]:
+        """Each colleague's scripted reply giving their busy hours, those hours as the truth holds them, the hour one
+        of them takes back and the hour they add (or None)."""
         rng = day.rng
         characters: dict[str, CharacterRecord] = {}
         busy: dict[str, list[list[str]]] = {}
-        # One colleague first gives the free hour as busy and takes it back in the same reply (a meeting cancelled):
-        # every mention of a time is not a busy time.
-        fixer = rng.randrange(1, len(colleagues) + 1)
+        # One colleague first gives an hour as busy and takes it back in the same reply (a meeting cancelled): every
+        # mention of a time is not a busy time. The hour is drawn evenly over the day's eight: the free one in one
+        # world of eight, else one that someone else (another colleague, or the user's calendar) still blocks, so
+        # the hour taken back is no answer by itself. In half the worlds they also add an hour of their own that
+        # their first answer left open.
+        back = rng.choice(HOURS)
+        fixer = rng.choice([n for n in range(1, len(colleagues) + 1) if back == valid or blocker[back] != n])
+        own = [h for h, who in blocker.items() if who == fixer]
+        added = rng.choice(own) if rng.random() < 0.5 else None
         for n, person in enumerate(colleagues, 1):
-            spans = _runs([h for h, who in blocker.items() if who == n])
+            hours = [h for h, who in blocker.items() if who == n]
+            spans = _runs(hours)
             busy[person.email] = [[iso(day.at(a, days=offset)), iso(day.at(b, days=offset))] for a, b in spans]
-            stated = _runs([h for h, who in blocker.items() if who == n] + ([valid] if n == fixer else []))
-            free = [h for h in HOURS if blocker.get(h) != n and not (n == fixer and h == valid)]
-            said = self.phrasebook.say(rng, "availability", spans=stated, free=free, named=named)
             if n == fixer:
-                said += "\n\n" + self.phrasebook.say(rng, "correction", hour=valid)
+                hours = sorted({*hours, back} - {added})
+            free = [h for h in HOURS if h not in hours]
+            said = self.phrasebook.say(rng, "availability", spans=_runs(hours), free=free, named=named)
+            if n == fixer:
+                notes = [self.phrasebook.say(rng, "correction", hour=back)]
+                if added is not None:
+                    notes.append(self.phrasebook.say(rng, "addition", hour=added))
+                    rng.shuffle(notes)
+                said += "\n\n" + " ".join(notes)
             characters[f"scheduling{n}"] = {
                 "name": person.name, "email": person.email, "phone": person.phone, "personality": "Helpful colleague.",
                 "scripted_replies": [
                     {"match": {"modality": "email", "any_of": list(ASKING)},
                      "reply": {"body": f"Hi {day.user.first}, {said}\n\n{person.first}", "delay": "PT30M"}},
                     {"match": {"modality": "calendar"}, "rsvp": "accepted"}]}
-        return characters, busy
+        return characters, busy, back, added
 
     @grades("The meeting at the one hour that suits everybody", "accuracy", 20,
             "An invitation to exactly the colleagues, one hour, at the only start every calendar allows; each other "

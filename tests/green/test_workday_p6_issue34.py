@@ -100,9 +100,10 @@ def test_the_office_day_and_what_overlaps_the_free_window_come_from_linked_items
         valid = datetime.fromisoformat(t["valid"])
         state = sc.initial_state["environment"]["modality_states"]
         mails = {m["message_id"]: f"{m['subject']} {m['body_text']}" for m in state["email"]["emails"].values()}
-        if t["office"] != "prompt":  # a colleague's mail moves the office day off the day of the free window
+        if t["office"] != "prompt":  # a colleague's mail moves the office day off the usual day (any day offered)
             office = [text for mid, text in sorted(mails.items()) if mid.startswith("m-sms-office")]
-            assert office and f"{valid:%A}" in office[-1]
+            assert office and t["usual"] in office[-1]
+            assert t["usual"] in {f"{datetime.fromisoformat(s):%A}" for s in t["slots"]}
         events = [e for e in state["calendar"]["events"].values()
                   if valid <= datetime.fromisoformat(e["start"]) < valid + timedelta(hours=2)]
         if t["decoy"] == "none":

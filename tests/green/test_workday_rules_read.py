@@ -172,7 +172,8 @@ def test_colleagues_say_when_they_are_busy_in_many_notations_and_take_one_back()
     assert Scheduling.phrasebook.counts()["availability"] >= 5
     assert {"only free at", "tied up from", "am–", "busy 1"} <= {m for m in ("only free at", "tied up from", "am–",
                                                                              "busy 1") if any(m in r for r in replies)}
-    # In every world one colleague names the free hour among their busy times, then takes it back.
+    # In every world one colleague names an hour among their busy times, then takes it back (the free hour only in
+    # some worlds: tests/green/test_scheduling_balance.py).
     taken_back = ("cancelled", "moved to next week", "misread", "drop what I have", "Scratch")
     for w in worlds:
         bodies = [r.reply.body for cid, c in w.spec.characters.items() if cid.startswith("scheduling")
