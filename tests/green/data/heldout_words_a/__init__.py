@@ -249,7 +249,7 @@ SCHEDULING = {
     "availability": (
         lambda spans, free, named, **_: f"my diary for {named} has " + _list(
             [f"{LENGTHS[b - a]} block starting at {a}:00" for a, b in spans])
-        + " in it. Outside of that I can do any time from 9 to 5.",
+        + " booked. Outside of that I can do any time from 9 to 5.",
         lambda spans, free, named, **_: "a meeting starting at " + _list(
             [f"{h}:00" for h in _busy_starts(spans)], "or") + f" won't work for me on {named}; any other start "
         "up to 16:00 is fine.",
@@ -267,7 +267,8 @@ SCHEDULING = {
     "correction": (
         lambda hour, **_: f"Oh wait - the {hour}:00 slot just opened up, the meeting I had then got cancelled.",
         lambda hour, **_: f"One more thing: I'm no longer busy at {_ampm(hour)}; that meeting has been called off.",
-        lambda hour, **_: f"Correction: {_said(hour)} should have been marked free - I had it in my diary twice.",
+        lambda hour, **_: f"Correction: my {_said(hour)} entry was a leftover from last week, so I'm free at "
+        f"{_said(hour)} after all.",
         lambda hour, **_: f"P.S. The {hour}-{hour + 1} block is gone from my calendar, so I'm available then.",
         lambda hour, **_: f"Sorry, just saw that what I had from {hour}:00 was moved to another day, so I can do "
         f"{hour}:00 after all.",
