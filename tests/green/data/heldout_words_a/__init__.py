@@ -276,8 +276,519 @@ SCHEDULING = {
     ),
 }
 
+
+# conflicts: the request, the regime settling customer against internal, and where a losing meeting of the user's goes
+# (each destination keeps the grid the public ones state, in words of its own).
+G1 = "it must start at :00 or :30, between 9:00 and 17:00, without making a new clash"
+G2 = "full or half hours only, 9 to 5, and no fresh overlap"
+G3 = "a start on the hour or at half past, all inside 9:00-17:00, clear of every other event"
+
+CONFLICTS = {
+    "request": (
+        "Could you sort out {named}? I've managed to double-book myself twice. However it shakes out, {personal} is "
+        "staying put. For the work clash, {regime}. Whatever loses: if I'm the organiser, reschedule it "
+        "{destination}; if it's someone else's invite, decline it. Then write to the people whose meetings changed "
+        "- don't copy anyone else in.",
+        "Calendar mess on {named}, need your help. Ground rules: {personal} is untouchable. Customer vs internal: "
+        "{regime}. A loser that's my own meeting gets shifted {destination}. A loser that's another person's invite "
+        "gets declined. Notify only those affected.",
+        "Two clashes on my calendar for {named} need resolving. The one involving {personal}: that stays, no "
+        "question. The other: {regime}. When the losing meeting is one I set up, please move it {destination}. "
+        "When someone else sent the invite, turn it down. Message the people it affects, nobody beyond them.",
+        "I'm double-booked on {named} - can you untangle it? {personal} comes first, always. For the remaining clash, "
+        "{regime}. Anything I organised that loses should go {destination}; anything I was only invited to that "
+        "loses, I'll decline. Only tell the people involved in a change.",
+        "Help me fix {named}: there are overlapping meetings. Decline the losers other people organised, and move "
+        "the ones I organised {destination}. To pick the losers: {regime}. Never {personal} though - that one "
+        "wins against anything. A short note to each person affected, and to no one else.",
+    ),
+    "customers": (
+        "the customer meeting wins over the internal one",
+        "external clients take precedence - the internal meeting is the one to give way",
+        "whatever the order of the two, I keep the client and let the internal one go",
+        "we don't bump clients: the internal meeting loses",
+        "normally I'd be tempted to keep the internal one this week, but no - the client meeting stays",
+    ),
+    "internal": (
+        "the internal meeting stays and the customer one gives way, since {why}",
+        "{why}, so this week colleagues come before clients",
+        "clients take a back seat this week: {why}",
+        "internal wins over customer for now - {why}",
+        "usually I'd protect the client meeting, but {why}, so keep the internal one",
+    ),
+    "customers_except": (
+        "the client meeting wins over the internal one - unless the client is {x}: we're handing {x} off, so with "
+        "them the internal meeting stays",
+        "clients first, with one exception: {x}, an account we're winding down, gives way to internal meetings",
+        "internal meetings give way to customers, apart from {x}'s - {x} is leaving us, so that one can be bumped",
+        "I'd keep any customer over an internal meeting except {x}, whose contract is ending",
+    ),
+    "internal_except": (
+        "{why}, so internal meetings beat clients this week - except {x}: their renewal is wobbly, they keep their "
+        "slot",
+        "colleagues before clients for now; the single exception is {x}, who we can't afford to upset",
+        "the internal meeting wins ({why}), unless the customer is {x} - then the customer wins",
+        "clients lose to internal meetings this week, bar {x}, whose renewal is on the line",
+    ),
+    "person": (
+        "keep whichever meeting {p} is part of - customer or internal makes no difference",
+        "{p} is the one I must see that day, so the meeting with {p} survives and the other gives way",
+        "the deciding factor is {p}: their meeting stays",
+        "don't go by start times or by customer vs internal - the meeting with {p} wins",
+    ),
+    "earlier": (
+        "the meeting that begins first stays put and the later one yields",
+        "go by start time: the earliest start keeps its slot, whether it's a client or not",
+        "whichever is scheduled to start sooner keeps its place",
+        "the later-starting meeting is the one that moves or gets declined, even if it's the customer",
+    ),
+    "later": (
+        "the meeting that begins later stays put and the earlier one yields",
+        "go by start time, but backwards: the later start keeps its slot",
+        "whichever is scheduled to start second wins; the first one was only pencilled in",
+        "the earlier-starting meeting gives way, customer or not",
+    ),
+    "earliest": (
+        f"to the first opening on the calendar that day, counting from 9:00 ({G1})",
+        f"as early that day as it fits ({G2})",
+        f"into the earliest gap of the day - even if that's before where it was ({G3})",
+    ),
+    "after": (
+        f"to right after the meeting that beat it: the first free start once that one has finished ({G2})",
+        f"to follow the winning meeting, at the soonest free start after it is over ({G3})",
+        f"later the same day, at the first free moment after the meeting it lost to has ended ({G1})",
+    ),
+    "latest": (
+        f"to the last free start of the day ({G3})",
+        f"as late in the day as it will still fit ({G1})",
+        f"to the end of the day: the latest slot still open ({G2})",
+    ),
+    "before": (
+        f"to finish before the meeting that beat it begins, as close to that meeting as possible ({G1})",
+        f"to the latest slot that ends no later than the start of the meeting it lost to ({G2})",
+        f"ahead of the winning meeting, ending by the time it starts, and as late as that allows ({G3})",
+    ),
+    "afternoon": (
+        f"to the afternoon - the first free start at or after 13:00 ({G2})",
+        f"after lunch: the earliest slot from 1pm on ({G3})",
+        f"to the earliest opening once it's 13:00 or later ({G1})",
+    ),
+    "nearest": (
+        f"by as little as possible: to the free start closest to where it sits now, the earlier one if two are "
+        f"equally close ({G3})",
+        f"to the nearest free start to its current time - the earlier of two on a tie ({G1})",
+        f"with the smallest shift that works, to the free start nearest its old time, earlier if it's a tie ({G2})",
+    ),
+}
+
+
+# triage: deadlines reached by linking (an event less a lead, a moved or relayed deadline, another request's), and
+# the noise around them. Fillers, asides and alarms start with a space (they follow a sentence); the newsletter and
+# the promotion are "subject\nbody".
+TRIAGE = {
+    "before_0": (
+        "The latest it can land is when {ref} starts.",
+        "Once {ref} starts it's too late, so it has to be with me before that.",
+        "My cut-off is the start of {ref}.",
+        "Please don't let it go past the start of {ref}.",
+        "Ideally I'd walk into {ref} with it already done - that's the deadline.",
+    ),
+    "before_30": (
+        "Send it no later than 30 minutes prior to {ref}.",
+        "Have it with me half an hour before {ref} starts, please.",
+        "The cut-off is the start of {ref} minus thirty minutes.",
+        "Aim for half an hour before {ref} begins - I want to skim it beforehand.",
+    ),
+    "before_60": (
+        "It should be with me sixty minutes before {ref} starts.",
+        "Get it over one hour before the start of {ref}, please.",
+        "I want an hour with it before {ref}, so that's when it's due.",
+        "Not just before {ref} - an hour before it, at the latest.",
+    ),
+    "event_topic": (
+        "the {lower} where we cover {topic}",
+        "the {topic} edition of the {lower}",
+        "your {lower} (topic: {topic})",
+        "the {lower} where {topic} is on the agenda",
+        "the {lower} covering {topic}, rather than the {aside} one",
+        "the \"{title}: {topic}\" slot in your calendar",
+        "the {topic} round of the {lower} (the {aside} round doesn't count)",
+    ),
+    "event_who": (
+        "the {lower} with {who} in it",
+        "your time with {who}",
+        "the {lower} you have with {who}",
+        "{who}'s meeting with you",
+        "your {lower} alongside {who}",
+    ),
+    "event_role": (
+        "the {lower} with our {role} in it",
+        "your time with the {role}",
+        "the {lower} the {role} attends",
+        "our {role}'s meeting with you",
+        "the {lower} you're having with the {role}",
+    ),
+    "event_us": (
+        "our call",
+        "the slot we have together",
+        "our 1:1",
+        "our sit-down",
+    ),
+    "event_earlier": (
+        "the sooner of your two meetings with {who}",
+        "the meeting with {who} that comes first",
+        "whichever of your meetings with {who} is earlier",
+        "the earlier of the two {who} meetings on your calendar",
+    ),
+    "event_later": (
+        "the later of the two {who} meetings on your calendar",
+        "the meeting with {who} that comes second",
+        "whichever of your meetings with {who} is later",
+        "the follow-up meeting with {who}, not the first one",
+    ),
+    "first_deadline": (
+        "Hope you're well. {Ask}, and the deadline for that is {old}.",
+        "{Ask} - ideally {old}, and no later.",
+        "When you get a minute: {ask}. It's due {old}.",
+        "{Ask}. Can I count on having it {old}?",
+        "Heads-up: {ask}. Timing-wise, I need it {old}.",
+    ),
+    "shift_explicit": (
+        "Plans changed overnight, so I need it {new} instead.",
+        "New timing: I need it {new}. Please forget {old_day}.",
+        "Small change - could you have it to me {new}? That replaces what I said before.",
+        "Correction to my mail yesterday: it's now due {new}.",
+        "Things moved on my side, so {old_day} no longer applies - I need it {new}.",
+    ),
+    "shift_day_earlier": (
+        "Bad news, the whole thing moved up a day, so I need it 24 hours earlier than I said.",
+        "Could you shave a day off the deadline I gave? Keep the time as it was.",
+        "The date I gave you is now one day too late - same clock time, but the day before.",
+        "They brought everything forward, so please move it to the previous day at the same hour.",
+    ),
+    "shift_day_later": (
+        "Breathing room: the deadline I gave you moves out by 24 hours.",
+        "You can take one more day on it - keep the same time, just the following day.",
+        "Things slipped at our end, so it's due a day after what I said, at the same hour.",
+        "Relax a bit - the day after my original deadline, same time, is fine now.",
+    ),
+    "shift_hours_later": (
+        "I can give you a couple of extra hours - same day as before, two hours later.",
+        "Good news: the deadline I gave slides back two hours.",
+        "Take two hours more than my first mail said.",
+        "The timing eased a little: two hours after what I asked for is fine.",
+    ),
+    "shift_hours_earlier": (
+        "I need to pull my deadline in by a couple of hours - two hours before the time I gave you, same day.",
+        "Could you get it to me two hours ahead of what I originally said?",
+        "Things sped up here: the deadline is now two hours earlier than my first mail.",
+        "Sorry, less time than I said - knock two hours off the deadline.",
+    ),
+    "relay": (
+        "{sender} called me from the airport - their words on the {noun}: \"{change}\"",
+        "{sender}'s email is down, so I'm relaying: {change}",
+        "I ran into {sender} with {witness} earlier, and {sender} asked us to let you know about the {noun}. "
+        "Quote: {change}",
+        "On the {noun}, a message from {sender}: {change}",
+        "{sender} texted me this for you - {change}",
+        "{witness} asked me to forward this from {sender}, about the {noun}: {change}",
+        "Not my deadline, but {sender} is stuck in a workshop and wanted you to hear it today: {change}",
+    ),
+    "relay_subject": (
+        "Re: {subject} (from {sender})",
+        "Passing on: {noun}",
+        "{sender} asked me to write",
+        "For you from {sender}",
+        "{noun} - a message for you",
+    ),
+    "peer": (
+        "{Ask}. For timing, go by {other}'s {their}: whenever that is due, so is this.",
+        "{Ask}, due at exactly the same moment as {other}'s {their}.",
+        "{Ask}. I'm not sure of the exact time, but it's tied to {other}'s {their} - the two are due together.",
+        "{Ask}. It's due when {other}'s {their} is due.",
+        "{Ask}. {other}'s {their} and this one share a deadline.",
+    ),
+    "peer_noun": (
+        "{Ask}. It shares its deadline with the {their}.",
+        "{Ask}. The timing is the one set for the {their}.",
+        "{Ask}. Due together with the {their}.",
+        "{Ask}. Match the {their} deadline on this, please.",
+    ),
+    "revert": (
+        "Never mind what I wrote overnight - we're back to the deadline from my first mail.",
+        "Turns out the change fell through, so the original timing applies again.",
+        "Apologies for the back and forth: please go by the deadline I gave you yesterday.",
+        "Disregard the new deadline - the one we started with still holds.",
+    ),
+    "other_task": (
+        "Good talking earlier. For the record, the {task} needs to be done {when}.",
+        "Don't forget the {task}: {when}.",
+        "I'll have the {task} ready {when}.",
+        "On the {task}: I'll get it to you {when}.",
+        "Per our chat, the {task} lands {when}.",
+    ),
+    "aside": (
+        " Also, the all-hands got pushed a day, same time.",
+        " Different topic: the kitchen clean-up moved two hours earlier.",
+        " By the way, Friday drinks are now a day sooner.",
+        " PS - the IT training session slid back two hours.",
+        " (Completely separate: the board dinner moved forward a day, same hour.)",
+    ),
+    "filler": (
+        " I'll be offline from {x} for a bit.",
+        " Heads-up: I'm in a workshop starting {x}, so I may reply slowly.",
+        " If you need me, I'm around after {x}.",
+        " (Dentist at {x}, back soon after.)",
+        " My phone is off until {x}.",
+    ),
+    "alarm": (
+        " I can't stress enough how much this matters.",
+        " Please don't leave this one - a lot rides on it.",
+        " Apologies for the pressure, but it really can't wait.",
+        " Honestly, this one keeps me up at night.",
+        " Would really appreciate this being at the top of your pile!",
+        " It's a big deal, so please give it your full attention.",
+    ),
+    "subject": (
+        "{subject} - your input",
+        "{subject}: over to you",
+        "{subject}?",
+        "Pls look: {subject}",
+        "Ask re {subject}",
+        "{subject} / next step",
+        "Waiting on you - {subject}",
+    ),
+    "newsletter": (
+        "{brand} digest\nIn today's {brand} digest: container prices, a new rail corridor and what tariffs mean for "
+        "you. Unsubscribe at any time.",
+        "Issue {number} is out\n{brand}, issue {number}: a deep dive into cold-chain costs, plus the reader poll "
+        "results. View in browser.",
+        "Your {brand} roundup\nThe stories our readers clicked most this week, from {brand}: fuel hedging, yard "
+        "automation, and a reminder that next month's customs forms are due soon.",
+        "{brand} | Weekend reading\nFive long reads picked by the {brand} editors, and a free webinar this "
+        "afternoon. You're receiving this because you subscribed.",
+        "Inside {brand} this week\nDock labour talks resume; warehouse vacancies hit a low; our columnist on "
+        "last-mile pricing. Read more on the {brand} site.",
+        "{brand} - the morning note\nMarkets, freight and one chart you need to see, courtesy of {brand}. Update "
+        "your email preferences here.",
+    ),
+    "promotion": (
+        "Only hours left, {first}!\n{first}, {pitch} here from {promo}. Our spring sale wraps up at 17:00 today - "
+        "lock in half-price licences before it's gone.",
+        "{first}, your exclusive offer expires today\nHi {first}, this is {pitch} at {promo}. I've reserved a "
+        "discount for you until 5pm today. Just reply 'yes' and it's yours.",
+        "Don't let your {promo} account lapse\n{first}, your free {promo} plan runs out at 17:00. Upgrade today "
+        "and keep every file. Cheers, {pitch}",
+        "Can we talk today, {first}?\n{pitch} from {promo} - I've got a 15-minute slot before 17:00 to show you "
+        "what we can do. Time-sensitive pricing!",
+        "Re: pricing for your team\nHi {first}, {pitch} ({promo}) again. Our bundle price is valid only until "
+        "17:00 today - after that it goes up. Act now!",
+        "Flash deal, {first}: today only\nEverything at {promo} is 30% off until 5pm. Any questions, ask me - "
+        "{pitch}.",
+    ),
+}
+
+
+# phishing: real mail and scams share their words (a scam copies the real reminder or invoice); only who IT said
+# writes and the user's rules decide. "where" is positional: the first six say the service desk sends the reminder,
+# the last six the sign-in provider, as in the public book. Each mail is "subject\nbody"; texts have no subject.
+PHISHING = {
+    "announcement": (
+        "Password changes: how it works this quarter\nHello everyone,\n\nPasswords are due for their quarterly "
+        "change next week, one team at a time. {where} The one and only place to set a new password is {page}; "
+        "IT will never ask you for it in an email.\n\n{desk_name}",
+        "Next week: rotating passwords\nHi team,\n\nA short one. {where} When it arrives, head to {page} and pick a "
+        "new password.\n\n{desk_name}",
+        "Upcoming password expiry\nDear colleagues,\n\nYour password will expire some time next week as part of the "
+        "regular rotation. {where} Nobody at IT needs to know your password, so never send it to anyone.\n\nBest,"
+        "\n{desk_name}",
+        "Rotation week is coming\nAll,\n\n{where} You then have three days to update your password at {page}. "
+        "Reply here if anything is unclear.\n\n{desk_name}",
+        "Quarterly password reset - what to expect\nHi all,\n\nHere's what happens next week. {where} Please keep "
+        "that reminder to yourself and only ever enter your password on {page}.\n\n{desk_name}",
+        "Passwords: rotation from Monday\nHello,\n\nFrom Monday we rotate everyone's password. Change yours at "
+        "{page} once your reminder lands. {where}\n\nThanks,\n{desk_name}",
+    ),
+    "where": (
+        "The reminder will be sent from {sender}, the same mailbox this note comes from.",
+        "As in past rounds, {sender} is the address your reminder comes from.",
+        "A few days before your turn, {sender} will email you a reminder.",
+        "We at the service desk send the reminder ourselves, same as last quarter; no outside company is involved.",
+        "Look out for a reminder from this mailbox - we're handling it in-house.",
+        "Even though sign-in runs through {provider}, they send nothing this round: the reminder is ours, from the "
+        "service desk.",
+        "The reminder this quarter is sent by {provider}, our sign-in provider, from {sender} - not by the service "
+        "desk.",
+        "Since sign-in moved to {provider}, reminders come from {sender}, and that address is legitimate.",
+        "{sender} ({provider}, who run our sign-in) will send your reminder.",
+        "We're not sending reminders this time; {provider}, our sign-in provider, does that now.",
+        "Your reminder will come from {provider} instead of from us.",
+        "{provider} takes care of the reminders now, from an address of their own - nothing will come from this "
+        "desk.",
+    ),
+    "reminder": (
+        "{first}, your password needs changing by {day}\nHello {first},\n\nYour turn in the rotation has come: the "
+        "current password stops working on {day} at 09:00. Set a new one at {page}.\n\n{signer}",
+        "Password expiry notice\nHi {first},\n\nYour password expires {day}. To avoid being locked out, update it "
+        "now at {page}. We will never ask you for your password.\n\n{signer}",
+        "IMPORTANT - reset before {day}\n{first},\n\nThis is the reminder we promised. Please go to {page} and "
+        "choose a new password before {day}. It only takes a moment.\n\n{signer}",
+        "Time for a new password, {first}\nHi {first}, quick reminder: the rotation reaches your account on {day}. "
+        "Head to {page} beforehand and set a fresh password.\n\nThanks,\n{signer}",
+        "Your sign-in: action by {day}\nDear {first},\n\nAfter {day} your old password will no longer be accepted. "
+        "The reset page is {page}.\n\nKind regards,\n{signer}",
+        "Reminder: {day} is your rotation day\n{first} - as announced last week, your password runs out on {day}. "
+        "Change it at {page}; nothing else is needed from you.\n\n{signer}",
+    ),
+    "forward": (
+        "Fwd: {subject}\nSending this on, {first} - IT says everyone has to do it this week.\n\n-------- Original "
+        "message --------\n{body}",
+        "Fw: {subject}\nJust had this one - did you get it too? Took me two minutes.\n\n{body}",
+        "{subject}\n{first}, forwarding this from IT since you weren't on the list.\n\n> {body}",
+        "FW: {subject}\nHey {first}! Do this before your meeting, it's quick.\n\nBegin forwarded message:\n{body}",
+        "Fwd: {subject}\nPassing along - the team lead asked me to make sure everyone sees it. {signer}\n\n{body}",
+        "Re: Fwd: {subject}\n{first}, see IT's message below; I've already done mine.\n\n---\n{body}",
+    ),
+    "note": (
+        "The {doc} is up\nHi {first},\n\nI've put the {doc} on the intranet: {link}. Let me know if you'd like "
+        "changes.\n\n{signer}",
+        "Re: {doc}\n{first}, the {doc} link: {link}. It's password-protected - ask me in person and I'll give you "
+        "the password.\n\n{signer}",
+        "Quick review?\nHi {first}, could you look over the {doc} before Friday? {link}\n\n{signer}",
+        "{doc} for tomorrow\nHey {first},\n\nHere's the {doc}: {link}. It needs your usual intranet login, nothing "
+        "else.\n\nCheers,\n{signer}",
+        "The {doc} you asked about\nHi {first},\n\n{link} - that's the current {doc}. Comments in the margin are "
+        "mine.\n\n{signer}",
+        "Heads up on the {doc}\n{first}, I nearly fell for a fake 'confirm your password' mail this morning, so "
+        "I've kept the {doc} on our intranet: {link}. No need to log in anywhere new.\n\n{signer}",
+        "{doc} - final version\nHi {first},\n\nThe final {doc} is at {link}. I locked editing; the password for "
+        "edits is with the team lead, not in email.\n\n{signer}",
+        "Notes + {doc}\n{first} - from our chat: {link} holds the {doc} and my notes. Talk at lunch?\n\n{signer}",
+    ),
+    "invoice": (
+        "{supplier} invoice {number}\nHello,\n\nAttached is invoice {number}: ${amount}, payable within 30 days at "
+        "{link}.\n\nBest regards,\n{signer}",
+        "PAST DUE: {number}\nHello,\n\nWe haven't yet received payment of ${amount} for invoice {number}, which is "
+        "now overdue. Please settle it today at {link}. Transfers go to the same IBAN as always, {on_file}.\n\n"
+        "{signer}",
+        "Second notice - invoice {number}\nHi,\n\nThis is a second notice: ${amount} remains open on {number}. Card "
+        "payments at {link}; bank transfers to the account we have always used. Nothing on our side has changed."
+        "\n\n{signer}",
+        "Your monthly statement\nHello,\n\nOpen items: invoice {number}, ${amount}. Settle whenever convenient at "
+        "{link}.\n\nThank you,\n{signer}",
+        "Invoice {number} ({supplier})\nHi,\n\n{number} is attached, for ${amount}. Online payment: {link}. "
+        "For transfers, our IBAN stays {on_file} - please keep using it.\n\n{signer}",
+        "{number}: ${amount} due\nHello,\n\nInvoice {number} (${amount}) is attached, payable at {link}. Please be "
+        "careful: scammers have been sending look-alike emails announcing new bank details for us. We have not "
+        "changed banks; our IBAN is {on_file}.\n\n{signer}",
+        "Invoice {number} from {supplier}\nHello,\n\n${amount} is payable on {number} via {link}. We never announce "
+        "a change of bank account by email - if you receive one, please phone us first.\n\n{signer}",
+        "Reminder: {number} due this week\nHello,\n\nA friendly reminder that invoice {number} for ${amount} falls "
+        "due on Friday. Pay at {link} or transfer to IBAN {on_file}.\n\nMany thanks,\n{signer}",
+        "{supplier} - payment request {number}\nHi,\n\n${amount} for {number}. Our payment page: {link}. Account "
+        "for transfers: IBAN {on_file}.\n\n{signer}",
+    ),
+    "gift_text": (
+        "{first}? It's {ceo}. Lost my phone, texting from a temp number. Could you pick up {count} gift cards at "
+        "${value} each for a client gift? Send me the codes here - and please keep it quiet.",
+        "This is {ceo}, using a colleague's phone. Stuck in a board meeting. Need {count} ${value} gift cards ASAP "
+        "for staff rewards - photograph the codes and text them to me. Don't call.",
+        "Hi {first}, {ceo} here from my private number. Are you free? I need you to buy {count} gift cards of "
+        "${value} before lunch. I'll reimburse you tonight. Just text me the codes.",
+        "{ceo} here - can't talk, in back-to-backs. Quick favour: {count} gift cards, ${value} each, for a customer "
+        "thank-you. Reply with the card codes. Keep this between us for now.",
+        "It's {ceo}. Please get {count} x ${value} gift cards today and send me the numbers on the back by text. "
+        "It's a surprise for the team, so no one else should know.",
+        "{first}, it's {ceo} on a new number. I need {count} gift cards worth ${value} each right away. Text the "
+        "codes to this number when you have them.",
+    ),
+    "raffle_text": (
+        "Got the raffle gift cards today - they're locked in the top drawer, receipts are in the expenses folder.",
+        "Quick update: raffle prizes bought, three gift cards, and the receipts are with finance.",
+        "The gift cards for Friday's raffle ended up cheaper than planned. I'll drop the receipts off later.",
+        "No need to order gift cards for the raffle, I picked them up on my way in. Receipts are on my expense "
+        "claim.",
+        "Raffle gift cards are sorted and in the safe. Could you sign off the expense when it comes in?",
+        "Bought the gift cards for the raffle this morning - all in an envelope on my desk, receipts too.",
+    ),
+    "platform_move": (
+        " Starting next month, the pay-online link on our invoices will take you to {platform}, who now process our "
+        "billing.",
+        " A small change: online payments move to {platform} from next month.",
+        " Next time, the payment link will take you to a page at {platform} - they handle our invoicing now.",
+        " (From next month, card payments go through {platform}.)",
+        " FYI, {platform} will host our payment page going forward.",
+        " We've switched billing platforms: future links point to {platform}.",
+    ),
+    "correction": (
+        "Re: {subject}\nOne correction to my note last week: {where}\n\n{desk_name}",
+        "Correction - password reminders\nHello again,\n\nI got one detail wrong before. {where} The rest of the "
+        "note is unchanged.\n\n{desk_name}",
+        "Re: {subject}\nHi all, please disregard what I said about the reminder's sender. {where}\n\n{desk_name}",
+        "Reminder sender has changed\nTeam,\n\nSince my last message, things moved on. {where}\n\n{desk_name}",
+        "Small fix to the rotation notice\nApologies for the confusion. {where} Nothing else changes.\n\n{desk_name}",
+        "Update on password reminders\nHello,\n\nAn update to my earlier message: {where}\n\nThanks,\n{desk_name}",
+    ),
+    "guess": (
+        "Re: {subject}\nDidn't someone say {guess} sends these now? That's what I heard in our team meeting.\n\n"
+        "{signer}",
+        "Re: {subject}\nLast time mine came from {guess}, so I'd expect the same.\n\n{signer}",
+        "Re: {subject}\nPretty sure it'll be {guess} this round - our manager mentioned it.\n\n{signer}",
+        "Re: {subject}\nJust so everyone knows, I've been told the reminder comes from {guess}.\n\n{signer}",
+        "Re: {subject}\nWait - I thought {guess} handled the reminders?\n\n{signer}",
+    ),
+    "new_number": (
+        "Updated mobile\nHello all,\n\nPlease save my new mobile number: {number}. The old phone goes back this "
+        "week.\n\n{ceo}",
+        "New number for me\nTeam - I'm now on {number}. Texts to the old number won't get through after Friday.\n\n"
+        "{ceo}",
+        "Contact change\nHi everyone, quick housekeeping: my phone number is now {number}. Email stays the same.\n\n"
+        "{ceo}",
+        "Phone\nHi all - the number to reach me on is {number} from now on.\n\n{ceo}",
+        "Please update your contacts\nHi all,\n\n{number} is my new mobile, effective immediately.\n\nThanks,\n{ceo}",
+    ),
+    "domain_move": (
+        " Starting next month, invoices will be sent from the {domain} domain - same people, same bank.",
+        " Our billing team's address changes next month to {address}.",
+        " Note: we're moving invoicing to {domain}; please add it to your safe senders.",
+        " From next month you'll receive our invoices from {address}.",
+        " Admin note: our billing mail moves to {domain} next month - nothing else changes.",
+    ),
+    "refer": (
+        "Your reminder will come from the same sender as the sign-in set-up email you got in {month}.",
+        "The reminder is sent by whoever sent you the multi-factor enrolment email in {month} - that's the genuine "
+        "sender.",
+        "Look for a reminder from the address that sent your {month} sign-in enrolment link; no other sender is us.",
+        "Remember the sign-in set-up mail from {month}? The reminder comes from that same sender.",
+        "It's the sender of your {month} enrolment mail who sends the reminder - anything from elsewhere isn't "
+        "genuine.",
+    ),
+    "setup": (
+        "Finish your sign-in set-up\nHi {first},\n\nPlease set up multi-factor sign-in at {page} before Friday.\n\n"
+        "{signer}",
+        "Multi-factor enrolment: your link\n{first}, here is your personal enrolment link: {page}. Two minutes, "
+        "tops.\n\n{signer}",
+        "Sign-in enrolment needed\nHello {first}, please complete your sign-in enrolment at {page}.\n\nThanks,\n"
+        "{signer}",
+        "Set up your new sign-in, {first}\nWelcome to the new sign-in. Enrol at {page} this week.\n\n{signer}",
+    ),
+    "pitch": (
+        "Simpler sign-in for your team\nHi {first}, teams switch to {other} to roll out multi-factor sign-in in an "
+        "afternoon. Take the tour: https://{site}/tour\n\nThe {other} team",
+        "{first}, tired of password resets?\n{other} automates password rotation and sign-in enrolment. Start "
+        "free: https://{site}/start\n\n{other}",
+        "Quick question about your sign-in\nHello {first},\n\nWho handles sign-in enrolment at your company? "
+        "{other} could save you hours - https://{site}/book\n\nBest,\n{other} sales",
+        "Meet {other}\nHi {first}, passwordless sign-in for the whole team, set up in a day. Learn more at "
+        "https://{site}\n\n{other}",
+    ),
+}
+
 WORDING = {
+    "conflicts": CONFLICTS,
+    "phishing": PHISHING,
     "rain_move": RAIN_MOVE,
     "receipts_total": RECEIPTS_TOTAL,
     "scheduling": SCHEDULING,
+    "triage": TRIAGE,
 }
