@@ -486,12 +486,12 @@ TRIAGE = {
         "Sorry, less time than I said - knock two hours off the deadline.",
     ),
     "relay": (
-        "{sender} called me from the airport - their words on the {noun}: \"{change}\"",
-        "{sender}'s email is down, so I'm relaying: {change}",
+        "Just got a call from {sender} at the airport - their words on the {noun}: \"{change}\"",
+        "I'm relaying because {sender}'s email is down: {change}",
         "I ran into {sender} with {witness} earlier, and {sender} asked us to let you know about the {noun}. "
         "Quote: {change}",
         "On the {noun}, a message from {sender}: {change}",
-        "{sender} texted me this for you - {change}",
+        "Got a text from {sender} meant for you - {change}",
         "{witness} asked me to forward this from {sender}, about the {noun}: {change}",
         "Not my deadline, but {sender} is stuck in a workshop and wanted you to hear it today: {change}",
     ),
