@@ -491,7 +491,7 @@ TRIAGE = {
         "I ran into {sender} with {witness} earlier, and {sender} asked us to let you know about the {noun}. "
         "Quote: {change}",
         "On the {noun}, a message from {sender}: {change}",
-        "Got a text from {sender} meant for you - {change}",
+        "Got a text from {sender} meant for you: {change}",
         "{witness} asked me to forward this from {sender}, about the {noun}: {change}",
         "Not my deadline, but {sender} is stuck in a workshop and wanted you to hear it today: {change}",
     ),
