@@ -117,7 +117,7 @@ RECEIPTS_TOTAL = {
     ),
     "quote_subject": (
         "{shop} - the price you asked about",
-        "Offer {ref}",
+        "{shop}: receipt of your enquiry",
         "Receipt pending: proposal {ref}",
         "Following up on your enquiry",
         "Your order {ref} - awaiting your approval",
@@ -135,7 +135,7 @@ RECEIPTS_TOTAL = {
     ),
     "refund_subject": (
         "Receipt for your return - {shop}",
-        "Credit {ref}",
+        "Receipt - credit {ref}",
         "We've sent your money back",
         "Your {shop} return",
         "Good news about order {ref}",
@@ -157,7 +157,7 @@ RECEIPTS_TOTAL = {
         "Reservation {ref} confirmed",
         "Security deposit on your card",
         "{shop} booking {ref}",
-        "Temporary authorisation",
+        "Receipt: deposit held",
     ),
     "hold_body": (
         "To guarantee reservation {ref} we have blocked ${d} on your card. The funds stay yours; the block lifts "
@@ -194,7 +194,7 @@ RECEIPTS_TOTAL = {
     "duplicate_subject": (
         "Another copy: {ref}",
         "Your {shop} receipt again",
-        "Reprint of {ref}",
+        "Receipt reprint: {ref}",
         "As requested: receipt",
         "Re: can I get that receipt again?",
         "{ref} - copy for your files",
@@ -656,7 +656,8 @@ PHISHING = {
         "changes.\n\n{signer}",
         "Re: {doc}\n{first} - link as promised: {link}. I've locked the {doc}; the password I'll tell you face to "
         "face, not over email.\n\n{signer}",
-        "Quick review?\nHi {first}, could you look over the {doc} before Friday? {link}\n\n{signer}",
+        "Quick review?\nHi {first}, could you look over the {doc} before Friday? {link} (intranet sign-in "
+        "needed)\n\n{signer}",
         "{doc} for tomorrow\nHey {first},\n\nHere's the {doc}: {link}. It needs your usual intranet login, nothing "
         "else.\n\nCheers,\n{signer}",
         "The {doc} you asked about\nHi {first},\n\n{link} - that's the current {doc}. Comments in the margin are "
