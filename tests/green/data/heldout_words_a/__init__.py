@@ -319,12 +319,12 @@ CONFLICTS = {
     "customers_except": (
         "the client meeting wins over the internal one - unless the client is {x}: we're handing {x} off, so with "
         "them the internal meeting stays",
-        "clients first, with one exception: {x}, an account we're winding down, gives way to internal meetings",
+        "clients first, with one exception: {x}, an account we're phasing out, gives way to internal meetings",
         "internal meetings give way to customers, apart from {x}'s - {x} is leaving us, so that one can be bumped",
         "I'd keep any customer over an internal meeting except {x}, whose contract is ending",
     ),
     "internal_except": (
-        "{why}, so internal meetings beat clients this week - except {x}: their renewal is wobbly, they keep their "
+        "{why}, so internal meetings beat clients this week - except {x}: that account is wobbly, they keep their "
         "slot",
         "colleagues before clients for now; the single exception is {x}, who we can't afford to upset",
         "the internal meeting wins ({why}), unless the customer is {x} - then the customer wins",
@@ -344,7 +344,7 @@ CONFLICTS = {
         "the later-starting meeting is the one that moves or gets declined, even if it's the customer",
     ),
     "later": (
-        "the meeting that begins later stays put and the earlier one yields",
+        "the meeting with the later start time stays put and the earlier one yields",
         "go by start time, but backwards: the later start keeps its slot",
         "whichever is scheduled to start second wins; the first one was only pencilled in",
         "the earlier-starting meeting gives way, customer or not",
@@ -355,30 +355,31 @@ CONFLICTS = {
         f"into the earliest gap of the day - even if that's before where it was ({G3})",
     ),
     "after": (
-        f"to right after the meeting that beat it: the first free start once that one has finished ({G2})",
+        f"to the first free start following the end of the meeting that beat it ({G2})",
         f"to follow the winning meeting, at the soonest free start after it is over ({G3})",
-        f"later the same day, at the first free moment after the meeting it lost to has ended ({G1})",
+        f"later the same day, at the first free moment once the winning meeting has ended ({G1})",
     ),
     "latest": (
         f"into the final free start of that day, however late it is ({G3})",
         f"as late in the day as it will still fit ({G1})",
-        f"to the end of the day: the latest slot still open ({G2})",
+        f"to the end of the day: the last slot still open ({G2})",
     ),
     "before": (
-        f"to finish before the meeting that beat it begins, as close to that meeting as possible ({G1})",
+        f"to finish before the winner of that clash begins, as close to it as possible ({G1})",
         f"to the latest slot that ends no later than the start of the meeting it lost to ({G2})",
-        f"ahead of the winning meeting, ending by the time it starts, and as late as that allows ({G3})",
+        f"into the last gap that finishes before the winning meeting starts ({G3})",
     ),
     "afternoon": (
         f"to the afternoon - the first free start at or after 13:00 ({G2})",
-        f"after lunch: the earliest slot from 1pm on ({G3})",
-        f"to the earliest opening once it's 13:00 or later ({G1})",
+        f"to the earliest slot from 1pm on ({G3})",
+        f"to the first opening in the second half of the day, one o'clock or later ({G1})",
     ),
     "nearest": (
-        f"by as little as possible: to the free start closest to where it sits now, the earlier one if two are "
-        f"equally close ({G3})",
-        f"to the nearest free start to its current time - the earlier of two on a tie ({G1})",
-        f"with the smallest shift that works, to the free start nearest its old time, earlier if it's a tie ({G2})",
+        f"by the shortest hop it can: to the free start least far from where it sits now, the earlier one if two "
+        f"are equally close ({G3})",
+        f"to the free start with the least distance from its current time - the earlier of two on a tie ({G1})",
+        f"with the smallest shift that works: whichever free start is fewest minutes away from its old time, "
+        f"earlier if it's a tie ({G2})",
     ),
 }
 
