@@ -1,0 +1,1077 @@
+"""Held-out wording (issue 34) of triage, scheduling, conflicts, phishing, followup, receipts_total and rain_move:
+every phrasing in words of its own, keeping each kind's fields, meaning and balance (docs/authoring-parts.md,
+"Held-out wording")."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+PACK = "heldout-words-a"
+
+RAIN_MOVE = {
+    # Where a meeting is held: each phrasing names things of both kinds (a café, a lawn, a hall), as the public ones do.
+    "outdoor": (
+        "Let's do it on foot: I'll wait at the car park barrier and we circle the pond. The café will be packed, so "
+        "we're skipping it.",
+        "Picnic table under the big oak, the one nearest the playground. Nothing reserved inside.",
+        "Fresh air for this one - we sit on the steps of the bandstand, the hall itself is locked.",
+        "I thought we'd stroll the riverside path and talk as we go. No table anywhere.",
+        "Bring sunglasses, not a laptop: it's on the open deck by the water, there's no roof over it.",
+        "The office is being painted, so we're on the grass behind the visitor centre.",
+        "Find me at the rose beds; we'll take a turn round the gardens rather than sit in a room.",
+        "Al fresco by the fountain - I didn't book a room, the weather should hold.",
+    ),
+    "indoor": (
+        "I've reserved the small conference room in the park's visitor centre - the one with the big windows.",
+        "Inside the tea pavilion; the lake view is through glass, so we stay dry either way.",
+        "Library reading room, ground floor. We can look out at the square but we won't be in it.",
+        "Corner booth in the bistro at the garden entrance, under cover, so the forecast doesn't matter.",
+        "The greenhouse classroom - it's fully enclosed and heated, even if it feels like being outdoors.",
+        "Back room of the boathouse café; I asked for the table away from the terrace doors.",
+        "Meeting in the clubhouse lounge next to the lawn. Roof, chairs, coffee machine.",
+        "The gallery foyer by the promenade, indoors, whatever it's doing outside.",
+    ),
+    "request": (
+        "Can you go through my meetings over the next few days against the weather? Where one is held outside and "
+        "the forecast for that spot shows rain on its day, shift it to the next working day that stays dry there, "
+        "keeping the time, and let everyone on the invite know. Meetings indoors are fine as they are.",
+        "I'm worried about the weather. Outdoor meetings of mine: if it's due to rain at the location that day, "
+        "please rebook each at the same time on the first dry working day after (dry at that location), and "
+        "email the invitees the new date.",
+        "Some of my meetings are out in the open - please check each one's local forecast. Rain on the day means "
+        "moving it: same clock time, next weekday without rain at that place. Tell the attendees. Anything under "
+        "a roof doesn't move.",
+        "Rain check, literally: any open-air meeting I've got coming up where rain is forecast at its place on "
+        "that date needs moving to the next working day that's dry there, at the same hour. Please inform the "
+        "people invited once it's moved.",
+        "Quick job: look up the forecast for wherever my outdoor meetings are. If rain is expected on the day, "
+        "move the meeting to the following dry working day for that place (keep the time) and send the invitees "
+        "a note.",
+    ),
+}
+
+CENT = Decimal("0.01")
+
+
+def _cash(value: Decimal) -> str:
+    return f"{value:.2f}"
+
+
+def _sale(shop: str, ref: str, a: str, tail: str, **_: Any) -> str:
+    """An online sale: goods, delivery and a discount above what the card paid."""
+    paid = Decimal(a)
+    delivery = Decimal("4.99")
+    off = (paid * Decimal("0.1")).quantize(CENT)
+    return (f"{shop} - sale {ref}\n\nGoods          ${_cash(paid - delivery + off)}\n"
+            f"Delivery       ${_cash(delivery)}\nMember discount -${_cash(off)}\n\n"
+            f"Taken from card **** {tail}: ${a}\n\nQuestions? Just reply.")
+
+
+def _parking(shop: str, a: str, extra: Decimal, user: str, **_: Any) -> str:
+    """A prepaid account: what this visit cost, beside a balance bigger than it."""
+    return (f"Hi {user},\n\nYour visit to {shop} is settled: ${a} came off your card when you left. Your prepaid "
+            f"wallet still holds ${_cash(Decimal(a) + extra)} for next time; it was not touched.")
+
+
+def _estimated(shop: str, ref: str, a: str, **_: Any) -> str:
+    """An estimate at the order and the final charge, a little lower."""
+    guess = Decimal(a) + Decimal("3.20")
+    return (f"Thanks for ordering with {shop}.\nAt checkout we estimated ${_cash(guess)}; the final amount for {ref} "
+            f"came to ${a}, and that is what we charged.")
+
+
+def _folio(shop: str, a: str, clerk: str, **_: Any) -> str:
+    """A statement: charges and a local tax that add up to the bill paid."""
+    paid = Decimal(a)
+    tax = (paid * Decimal("0.05")).quantize(CENT)
+    return (f"Statement - {shop}\nServices ............... {_cash(paid - tax)}\nLocal levy ............. {_cash(tax)}\n"
+            f"Balance settled by card  {a}\nBalance due ............ 0.00\n\nThanks again - {clerk}")
+
+
+RECEIPTS_TOTAL = {
+    "receipt_subject": (
+        "{shop} - thank you!",
+        "Paid: {ref}",
+        "Your purchase, {ref}",
+        "e-receipt",
+        "We've charged your card - {shop}",
+        "Checkout summary from {shop}",
+        "Sale {ref}",
+        "Re: today at {shop}",
+        "Order {ref} has shipped",
+    ),
+    "receipt_body": (
+        _sale,
+        "{user}, your card was debited ${a} by {shop} today (ref {ref}). Hang on to this note for your expense "
+        "claim. Changed your mind? Returns are accepted for 14 days.",
+        "Hello {user},\n\nIt was lovely having you. I've settled the bill - ${a} went through on your card just now. "
+        "Come back soon!\n\n{clerk}, {shop}",
+        _parking,
+        "Transaction approved\nMerchant: {shop}\nReference: {ref}\nSale amount: {a} USD\n\nShould you ever need a "
+        "refund, it goes back to the same card.",
+        _estimated,
+        "Your {shop} order {ref} left us this morning and should arrive by Friday. We took the payment "
+        "of ${a} on dispatch.",
+        _folio,
+    ),
+    "quote_subject": (
+        "{shop} - the price you asked about",
+        "{shop}: receipt of your enquiry",
+        "Receipt pending: proposal {ref}",
+        "Following up on your enquiry",
+        "Your order {ref} - awaiting your approval",
+        "Price check from {shop}",
+    ),
+    "quote_body": (
+        "Hi {user},\n\nAs promised, the numbers for the work: ${d} all in. We won't take a cent until you give us "
+        "the go-ahead.\n\n{clerk}, {shop}",
+        "Proposal {ref}\nProposed price: ${d}\nThis offer stands until the end of the month; accept it and we'll "
+        "invoice you then.",
+        "If you decide to order, it would come to {d} dollars. Nothing is booked or billed yet - just say the word.",
+        "{shop} could do it for ${d}. Should you wish to proceed, reply to this email and we'll take payment then.",
+        "Your tailored offer from {shop}: ${d}, should you choose to buy. No card has been charged.",
+        "Hello {user} - regarding {ref}: we'd put it at ${d}. That's our price if you go ahead, not a bill.",
+    ),
+    "refund_subject": (
+        "Receipt for your return - {shop}",
+        "Receipt - credit {ref}",
+        "We've sent your money back",
+        "Your {shop} return",
+        "Good news about order {ref}",
+        "{shop} account update",
+    ),
+    "refund_body": (
+        "{shop} has issued you a credit of ${d} for the returned items (ref {ref}). It should show on your "
+        "statement within a week.",
+        "Hi {user},\n\nYou were overcharged, so I've sent ${d} back to the card you paid with. Apologies for the "
+        "trouble.\n\n{clerk}, {shop}",
+        "Return {ref} accepted.\nReimbursed: {d} USD\nTo: card ending {tail}",
+        "The ${d} for your returned order is on its way back to you - no need to do anything.",
+        "Hello {user}, the item you sent back reached us today and ${d} has been paid back to you.",
+        "We've credited ${d} to your card ending {tail} after your return came in. Thanks for your patience.",
+    ),
+    "hold_subject": (
+        "Receipt: card pre-authorisation at {shop}",
+        "Your stay at {shop} - deposit",
+        "Reservation {ref} confirmed",
+        "Security deposit on your card",
+        "{shop} booking {ref}",
+        "Receipt: deposit held",
+    ),
+    "hold_body": (
+        "To guarantee reservation {ref} we have blocked ${d} on your card. The funds stay yours; the block lifts "
+        "by itself after your stay.",
+        "Hi {user},\n\nSo you're not surprised by your banking app: you'll see ${d} pending from {shop}. That's a "
+        "security deposit, not a payment - it disappears once you've checked out.\n\n{clerk}",
+        "Pre-authorisation\nAmount blocked: ${d}\nCard: ending {tail}\nStatus: pending, will be released - no "
+        "money has moved.",
+        "A deposit of ${d} is being held against your card ending {tail} until the rental is returned. You only pay "
+        "if something is damaged.",
+        "We've ring-fenced ${d} on your card for the duration of your booking. This is not a charge and will lapse "
+        "on its own.",
+        "Your card checked out fine: ${d} is on hold for now and will be freed up within a few days. Nothing was "
+        "taken.",
+    ),
+    "cancelled_subject": (
+        "Your order {ref} has been called off",
+        "{shop}: we're sorry",
+        "Re: Your {shop} order",
+        "Important: {ref}",
+        "We couldn't complete your purchase",
+        "{shop} order {ref} - cancellation",
+    ),
+    "cancelled_body": (
+        "Hi {user}, unfortunately we had to call off order {ref}. You won't pay anything for it - the money has "
+        "been released.\n\n{clerk}",
+        "Order {ref} will not ship. We've withdrawn the charge, so nothing will leave your account.",
+        "As you requested, {ref} is cancelled. The full amount is back with you; you'll see nothing on your "
+        "statement.",
+        "Sorry {user} - the item in {ref} was discontinued, so we stopped the order and undid the payment.\n\n{clerk}",
+        "No charge for {ref} stands: the order was cancelled before dispatch and the money goes back to you.",
+        "We're writing to let you know {ref} was dropped at your request; there's no charge against you for it.",
+    ),
+    "duplicate_subject": (
+        "Another copy: {ref}",
+        "Your {shop} receipt again",
+        "Receipt reprint: {ref}",
+        "As requested: receipt",
+        "Re: can I get that receipt again?",
+        "{ref} - copy for your files",
+    ),
+    "duplicate_body": (
+        "Hi {user}, here's a fresh copy of receipt {ref} for ${d} - the same purchase you already paid for, not a "
+        "second one.\n\n{clerk}",
+        "Reprint\nReceipt no. {ref}\nTotal paid: ${d}\nOriginal issued earlier this week.",
+        "You mentioned you'd lost the receipt for {ref}, so I'm sending it again: ${d}, paid already. No new payment "
+        "was made.\n\n{clerk}",
+        "Re-sent at your request: order {ref}, ${d}. This repeats the receipt we emailed at the time.",
+        "The original receipt for {ref} (${d}) bounced, so here it is once more. You haven't been charged again.",
+        "For your records: a second copy of {ref} - ${d}, the same payment as before.",
+    ),
+}
+
+
+# scheduling: a colleague's day (busy spans as stated, the free starts, the date), and a busy hour taken back.
+DAY_HOURS = range(9, 17)
+SPOKEN = {9: "nine", 10: "ten", 11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three", 16: "four", 17: "five"}
+LENGTHS = {1: "a one-hour", 2: "a two-hour", 3: "a three-hour", 4: "a four-hour", 5: "a five-hour",
+           6: "a six-hour", 7: "a seven-hour", 8: "an eight-hour"}
+
+
+def _list(items: list[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _ampm(hour: int) -> str:
+    return "12pm" if hour == 12 else f"{hour - 12}pm" if hour > 12 else f"{hour}am"
+
+
+def _said(hour: int) -> str:
+    return "noon" if hour == 12 else f"{SPOKEN[hour]} o'clock"
+
+
+def _blocks(hours: list[int]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for hour in sorted(hours):
+        if out and out[-1][1] == hour:
+            out[-1] = (out[-1][0], hour + 1)
+        else:
+            out.append((hour, hour + 1))
+    return out
+
+
+def _busy_starts(spans: list[list[int]] | list[tuple[int, int]]) -> list[int]:
+    return [h for a, b in spans for h in range(a, b)]
+
+
+SCHEDULING = {
+    "availability": (
+        lambda spans, free, named, **_: f"my diary for {named} has " + _list(
+            [f"{LENGTHS[b - a]} block starting at {a}:00" for a, b in spans])
+        + " booked. Outside of that I can do any time from 9 to 5.",
+        lambda spans, free, named, **_: "a meeting starting at " + _list(
+            [f"{h}:00" for h in _busy_starts(spans)], "or") + f" won't work for me on {named}; any other start "
+        "up to 16:00 is fine.",
+        lambda spans, free, named, **_: f"{named} - engaged " + _list([f"{a:02d}.00-{b:02d}.00" for a, b in spans])
+        + ". Free the rest of the day (09.00 to 17.00).",
+        lambda spans, free, named, **_: "I'm free " + _list([f"from {a}:00 to {b}:00" for a, b in _blocks(free)])
+        + f" on {named}, and not otherwise, sorry.",
+        lambda spans, free, named, **_: f"my {named} is clear apart from " + _list(
+            [f"the stretch from {_said(a)} to {_said(b)}" for a, b in spans]) + ".",
+        lambda spans, free, named, **_: "the hours I could still give you are the ones starting at " + _list(
+            [_ampm(h) for h in free]) + "; the rest of that day is already spoken for.",
+        lambda spans, free, named, **_: "checked my calendar. Taken:\n" + "\n".join(
+            f"- {a}:00 until {b}:00" for a, b in spans) + "\nEverything else between 9:00 and 17:00 is open.",
+    ),
+    "correction": (
+        lambda hour, **_: f"Oh wait - the {hour}:00 slot just opened up, the meeting I had then got cancelled.",
+        lambda hour, **_: f"One more thing: I'm no longer busy at {_ampm(hour)}; that meeting has been called off.",
+        lambda hour, **_: f"Correction: my {_said(hour)} entry was a leftover from last week, so I'm free at "
+        f"{_said(hour)} after all.",
+        lambda hour, **_: f"P.S. The {hour}-{hour + 1} block is gone from my calendar, so I'm available then.",
+        lambda hour, **_: f"Sorry, just saw that what I had from {hour}:00 was moved to another day, so I can do "
+        f"{hour}:00 after all.",
+        lambda hour, **_: f"Forget what I said about {_ampm(hour)}: I'm free then now.",
+    ),
+}
+
+
+# conflicts: the request, the regime settling customer against internal, and where a losing meeting of the user's goes
+# (each destination keeps the grid the public ones state, in words of its own).
+G1 = "it must start at :00 or :30, between 9:00 and 17:00, without making a new clash"
+G2 = "full or half hours only, 9 to 5, and no fresh overlap"
+G3 = "a start on the hour or at half past, all inside 9:00-17:00, clear of every other event"
+
+CONFLICTS = {
+    "request": (
+        "Could you sort out {named}? I've managed to double-book myself twice. However it shakes out, {personal} is "
+        "staying put. For the work clash, {regime}. Whatever loses: if I'm the organiser, reschedule it "
+        "{destination}; if it's someone else's invite, decline it. Then write to the people whose meetings changed "
+        "- don't copy anyone else in.",
+        "Calendar mess on {named}, need your help. Ground rules: {personal} is untouchable. Customer vs internal: "
+        "{regime}. A loser that's my own meeting gets shifted {destination}. A loser that's another person's invite "
+        "gets declined. Notify only those affected.",
+        "Two clashes on my calendar for {named} need resolving. The one involving {personal}: that stays, no "
+        "question. The other: {regime}. When the losing meeting is one I set up, please move it {destination}. "
+        "When someone else sent the invite, turn it down. Message the people it affects, nobody beyond them.",
+        "I'm double-booked on {named} - can you untangle it? {personal} comes first, always. For the remaining clash, "
+        "{regime}. Anything I organised that loses should go {destination}; anything I was only invited to that "
+        "loses, I'll decline. Only tell the people involved in a change.",
+        "Help me fix {named}: there are overlapping meetings. Decline the losers other people organised, and move "
+        "the ones I organised {destination}. To pick the losers: {regime}. Never {personal} though - that one "
+        "wins against anything. A short note to each person affected, and to no one else.",
+    ),
+    "customers": (
+        "if it's a client versus an internal meeting, the client keeps the slot",
+        "external clients take precedence - the internal meeting is the one to give way",
+        "whatever the order of the two, I keep the client and let the internal one go",
+        "we don't bump clients: the internal meeting loses",
+        "normally I'd be tempted to keep the internal one this week, but no - the client meeting stays",
+    ),
+    "internal": (
+        "the internal meeting stays and the customer one gives way, since {why}",
+        "{why}, so this week colleagues come before clients",
+        "clients take a back seat this week: {why}",
+        "this week the customer meeting is the one to give way, because {why}",
+        "usually I'd protect the client meeting, but {why}, so keep the internal one",
+    ),
+    "customers_except": (
+        "the client meeting wins over the internal one - unless the client is {x}: we're handing {x} off, so with "
+        "them the internal meeting stays",
+        "clients first, with one exception: {x}, an account we're phasing out, gives way to internal meetings",
+        "internal meetings give way to customers, apart from {x}'s - {x} is leaving us, so that one can be bumped",
+        "I'd keep any customer over an internal meeting except {x}, whose contract is ending",
+    ),
+    "internal_except": (
+        "{why}, so internal meetings beat clients this week - except {x}: that account is wobbly, they keep their "
+        "slot",
+        "colleagues before clients for now; the single exception is {x}, who we can't afford to upset",
+        "the internal meeting wins ({why}), unless the customer is {x} - then the customer wins",
+        "{x} is the only client who outranks an internal meeting this week - their renewal is on the line; every "
+        "other client gives way",
+    ),
+    "person": (
+        "keep whichever meeting {p} is part of - customer or internal makes no difference",
+        "{p} is the one I must see that day, so the meeting with {p} survives and the other gives way",
+        "the deciding factor is {p}: their meeting stays",
+        "don't go by start times or by customer vs internal - the meeting with {p} wins",
+    ),
+    "earlier": (
+        "the meeting that begins first stays put and the later one yields",
+        "go by start time: the earliest start keeps its slot, whether it's a client or not",
+        "whichever is scheduled to start sooner keeps its place",
+        "the later-starting meeting is the one that moves or gets declined, even if it's the customer",
+    ),
+    "later": (
+        "the meeting with the later start time stays put and the earlier one yields",
+        "go by start time, but backwards: the later start keeps its slot",
+        "whichever is scheduled to start second wins; the first one was only pencilled in",
+        "the earlier-starting meeting gives way, customer or not",
+    ),
+    "earliest": (
+        f"to the first opening on the calendar that day, counting from 9:00 ({G1})",
+        f"as early that day as it fits ({G2})",
+        f"into the earliest gap of the day - even if that's before where it was ({G3})",
+    ),
+    "after": (
+        f"to the first free start following the end of the meeting that beat it ({G2})",
+        f"to follow the winning meeting, at the soonest free start after it is over ({G3})",
+        f"later the same day, at the first free moment once the winning meeting has ended ({G1})",
+    ),
+    "latest": (
+        f"into the final free start of that day, however late it is ({G3})",
+        f"as late in the day as it will still fit ({G1})",
+        f"to the end of the day: the last slot still open ({G2})",
+    ),
+    "before": (
+        f"to finish before the winner of that clash begins, as close to it as possible ({G1})",
+        f"to the latest slot that ends no later than the start of the meeting it lost to ({G2})",
+        f"into the last gap that finishes before the winning meeting starts ({G3})",
+    ),
+    "afternoon": (
+        f"to the afternoon - the first free start at or after 13:00 ({G2})",
+        f"to the earliest slot from 1pm on ({G3})",
+        f"to the first opening in the second half of the day, one o'clock or later ({G1})",
+    ),
+    "nearest": (
+        f"by the shortest hop it can: to the free start least far from where it sits now, the earlier one if two "
+        f"are equally close ({G3})",
+        f"to the free start with the least distance from its current time - the earlier of two on a tie ({G1})",
+        f"with the smallest shift that works: whichever free start is fewest minutes away from its old time, "
+        f"earlier if it's a tie ({G2})",
+    ),
+}
+
+
+# triage: deadlines reached by linking (an event less a lead, a moved or relayed deadline, another request's), and
+# the noise around them. Fillers, asides and alarms start with a space (they follow a sentence); the newsletter and
+# the promotion are "subject\nbody".
+TRIAGE = {
+    "before_0": (
+        "The latest it can land is when {ref} starts.",
+        "Once {ref} starts it's too late, so it has to be with me before that.",
+        "My cut-off is the start of {ref}.",
+        "Please don't let it go past the start of {ref}.",
+        "Ideally I'd walk into {ref} with it already done - that's the deadline.",
+    ),
+    "before_30": (
+        "Send it no later than 30 minutes prior to {ref}.",
+        "The half hour before {ref} is when I read it, so it must reach me by then.",
+        "The cut-off is the start of {ref} minus thirty minutes.",
+        "Aim for half an hour before {ref} begins - I want to skim it beforehand.",
+    ),
+    "before_60": (
+        "It should be with me sixty minutes before {ref} starts.",
+        "Get it over one hour before the start of {ref}, please.",
+        "I want an hour with it before {ref}, so that's when it's due.",
+        "Not just before {ref} - an hour before it, at the latest.",
+    ),
+    "event_topic": (
+        "the {lower} where we cover {topic}",
+        "the {topic} edition of the {lower}",
+        "your {lower} (topic: {topic})",
+        "the {lower} where {topic} is on the agenda",
+        "the {lower} on the {topic} agenda, as opposed to the {aside} one",
+        "the \"{title}: {topic}\" slot in your calendar",
+        "the {topic} round of the {lower} (the {aside} round doesn't count)",
+    ),
+    "event_who": (
+        "the {lower} with {who} in it",
+        "the meeting on your calendar that has {who} on the invite",
+        "the {lower} you have with {who}",
+        "{who}'s meeting with you",
+        "your {lower} alongside {who}",
+    ),
+    "event_role": (
+        "the {lower} with our {role} in it",
+        "the one on your calendar with our {role} invited",
+        "the {lower} the {role} attends",
+        "our {role}'s meeting with you",
+        "the {lower} where you'll see our {role}",
+    ),
+    "event_us": (
+        "our call",
+        "the slot we have together",
+        "our 1:1",
+        "our sit-down",
+    ),
+    "event_earlier": (
+        "the earliest-scheduled meeting between you and {who}",
+        "the meeting with {who} that comes first",
+        "whichever of your meetings with {who} is earlier",
+        "the earlier of the two {who} meetings on your calendar",
+    ),
+    "event_later": (
+        "the later of the two {who} meetings on your calendar",
+        "the meeting with {who} that comes second",
+        "whichever of your meetings with {who} is later",
+        "the follow-up meeting with {who}, not the first one",
+    ),
+    "first_deadline": (
+        "Hope you're well. {Ask}, and the deadline for that is {old}.",
+        "{Ask} - ideally {old}, and no later.",
+        "When you get a minute: {ask}. It's due {old}.",
+        "{Ask}. Can I count on having it {old}?",
+        "Heads-up: {ask}. Timing-wise, I need it {old}.",
+    ),
+    "shift_explicit": (
+        "Plans changed overnight, so I need it {new} instead.",
+        "New timing: I need it {new}. Please forget {old_day}.",
+        "Small change - could you have it to me {new}? That replaces what I said before.",
+        "Correction to my mail yesterday: it's now due {new}.",
+        "Things moved on my side, so {old_day} no longer applies - I need it {new}.",
+    ),
+    "shift_day_earlier": (
+        "Bad news, the whole thing moved up a day, so I need it 24 hours earlier than I said.",
+        "Could you shave a day off the deadline I gave? Keep the time as it was.",
+        "The date I gave you is now one day too late - same clock time, but the day before.",
+        "They brought everything forward, so please move it to the previous day at the same hour.",
+    ),
+    "shift_day_later": (
+        "Breathing room: the deadline I gave you moves out by 24 hours.",
+        "You can take one more day on it - keep the same time, just the following day.",
+        "Things slipped at our end, so it's due a day after what I said, at the same hour.",
+        "Relax a bit - the day after my original deadline, same time, is fine now.",
+    ),
+    "shift_hours_later": (
+        "I can give you a couple of extra hours - same day as before, two hours later.",
+        "Good news: the deadline I gave slides back two hours.",
+        "Take two hours more than my first mail said.",
+        "The timing eased a little: two hours after what I asked for is fine.",
+    ),
+    "shift_hours_earlier": (
+        "I need to pull my deadline in by a couple of hours - two hours before the time I gave you, same day.",
+        "Could you get it to me two hours ahead of what I originally said?",
+        "Things sped up here: the deadline is now two hours earlier than my first mail.",
+        "Sorry, less time than I said - knock two hours off the deadline.",
+    ),
+    "relay": (
+        "Just got a call from {sender} at the airport - their words on the {noun}: \"{change}\"",
+        "I'm relaying because {sender}'s email is down: {change}",
+        "I ran into {sender} with {witness} earlier, and {sender} asked us to let you know about the {noun}. "
+        "Quote: {change}",
+        "On the {noun}, a message from {sender}: {change}",
+        "Got a text from {sender} meant for you: {change}",
+        "{witness} asked me to forward this from {sender}, about the {noun}: {change}",
+        "Not my deadline, but {sender} is stuck in a workshop and wanted you to hear it today: {change}",
+    ),
+    "relay_subject": (
+        "Re: {subject} (from {sender})",
+        "Passing on: {noun}",
+        "{sender} asked me to write",
+        "For you from {sender}",
+        "{noun} - a message for you",
+    ),
+    "peer": (
+        "{Ask}. For timing, go by {other}'s {their}: whenever that is due, so is this.",
+        "{Ask}, due at exactly the same moment as {other}'s {their}.",
+        "{Ask}. I'm not sure of the exact time, but it's tied to {other}'s {their} - the two are due together.",
+        "{Ask}. It's due when {other}'s {their} is due.",
+        "{Ask}. {other}'s {their} and this one share a deadline.",
+    ),
+    "peer_noun": (
+        "{Ask}. It shares its deadline with the {their}.",
+        "{Ask}. The timing is the one set for the {their}.",
+        "{Ask}. Due together with the {their}.",
+        "{Ask}. Match the {their} deadline on this, please.",
+    ),
+    "revert": (
+        "Never mind what I wrote overnight - we're back to the deadline from my first mail.",
+        "Turns out the change fell through, so the original timing applies again.",
+        "Apologies for the back and forth: please go by the deadline I gave you yesterday.",
+        "Disregard the new deadline - the one we started with still holds.",
+    ),
+    "other_task": (
+        "Good talking earlier. For the record, the {task} needs to be done {when}.",
+        "Don't forget the {task}: {when}.",
+        "I'll have the {task} ready {when}.",
+        "On the {task}: I'll get it to you {when}.",
+        "Per our chat, the {task} lands {when}.",
+    ),
+    "aside": (
+        " Also, the all-hands got pushed a day, same time.",
+        " Different topic: the kitchen clean-up moved two hours earlier.",
+        " By the way, Friday drinks are now a day sooner.",
+        " PS - the IT training session slid back two hours.",
+        " (Completely separate: the board dinner moved forward a day, same hour.)",
+    ),
+    "filler": (
+        " I'll be offline from {x} for a bit.",
+        " Heads-up: I'm in a workshop starting {x}, so I may reply slowly.",
+        " If you need me, I'm around after {x}.",
+        " (Dentist at {x}, back soon after.)",
+        " My phone is off until {x}.",
+    ),
+    "alarm": (
+        " I can't stress enough how much this matters.",
+        " Please don't leave this one - a lot rides on it.",
+        " Apologies for the pressure, but it really can't wait.",
+        " Honestly, this one keeps me up at night.",
+        " Would really appreciate this being at the top of your pile!",
+        " It's a big deal, so please give it your full attention.",
+    ),
+    "subject": (
+        "{subject} - your input",
+        "{subject}: over to you",
+        "{subject}?",
+        "Pls look: {subject}",
+        "Ask re {subject}",
+        "{subject} / next step",
+        "Waiting on you - {subject}",
+    ),
+    "newsletter": (
+        "{brand} digest\nIn today's {brand} digest: container prices, a new rail corridor and what tariffs mean for "
+        "you. Unsubscribe at any time.",
+        "Issue {number} is out\n{brand}, issue {number}: a deep dive into cold-chain costs, plus the reader poll "
+        "results. View in browser.",
+        "Your {brand} roundup\nThe stories our readers clicked most this week, from {brand}: fuel hedging, yard "
+        "automation, and a reminder that next month's customs forms are due soon.",
+        "{brand} | Weekend reading\nFive long reads picked by the {brand} editors, and a free webinar this "
+        "afternoon. You're receiving this because you subscribed.",
+        "Inside {brand} this week\nDock labour talks resume; warehouse vacancies hit a low; our columnist on "
+        "last-mile pricing. Read more on the {brand} site.",
+        "{brand} - the morning note\nMarkets, freight and one chart you need to see, courtesy of {brand}. Update "
+        "your email preferences here.",
+    ),
+    "promotion": (
+        "Only hours left, {first}!\n{first}, {pitch} here from {promo}. Our spring sale wraps up at 17:00 today - "
+        "lock in half-price licences before it's gone.",
+        "{first}, your exclusive offer expires today\nHi {first}, this is {pitch} at {promo}. I've reserved a "
+        "discount for you until 5pm today. Just reply 'yes' and it's yours.",
+        "Don't let your {promo} account lapse\n{first}, your free {promo} plan runs out at 17:00. Upgrade today "
+        "and keep every file. Cheers, {pitch}",
+        "Can we talk today, {first}?\n{pitch} from {promo} - I've got a 15-minute slot before 17:00 to show you "
+        "what we can do. Time-sensitive pricing!",
+        "Re: pricing for your team\nHi {first}, {pitch} ({promo}) again. Our bundle price is valid only until "
+        "17:00 today - after that it goes up. Act now!",
+        "Flash deal, {first}: today only\nEverything at {promo} is 30% off until 5pm. Any questions, ask me - "
+        "{pitch}.",
+    ),
+}
+
+
+# phishing: real mail and scams share their words (a scam copies the real reminder or invoice); only who IT said
+# writes and the user's rules decide. "where" is positional: the first six say the service desk sends the reminder,
+# the last six the sign-in provider, as in the public book. Each mail is "subject\nbody"; texts have no subject.
+PHISHING = {
+    "announcement": (
+        "Password changes: how it works this quarter\nHello everyone,\n\nPasswords are due for their quarterly "
+        "change next week, one team at a time. {where} The one and only place to set a new password is {page}; "
+        "IT will never ask you for it in an email.\n\n{desk_name}",
+        "Next week: rotating passwords\nHi team,\n\nA short one. {where} When it arrives, head to {page} and pick a "
+        "new password.\n\n{desk_name}",
+        "Upcoming password expiry\nDear colleagues,\n\nYour password will expire some time next week as part of the "
+        "regular rotation. {where} Nobody at IT needs to know your password, so never send it to anyone.\n\nBest,"
+        "\n{desk_name}",
+        "Rotation week is coming\nAll,\n\n{where} You then have three days to update your password at {page}. "
+        "Reply here if anything is unclear.\n\n{desk_name}",
+        "Quarterly password reset - what to expect\nHi all,\n\nHere's what happens next week. {where} Please keep "
+        "that reminder to yourself and only ever enter your password on {page}.\n\n{desk_name}",
+        "Passwords: rotation from Monday\nHello,\n\nFrom Monday we rotate everyone's password. Change yours at "
+        "{page} once your reminder lands. {where}\n\nThanks,\n{desk_name}",
+    ),
+    "where": (
+        "The reminder will be sent from {sender}, the same mailbox this note comes from.",
+        "As in past rounds, {sender} is the address your reminder comes from.",
+        "A few days before your turn, {sender} will email you a reminder.",
+        "We at the service desk send the reminder ourselves, same as last quarter; no outside company is involved.",
+        "Look out for a reminder from this mailbox - we're handling it in-house.",
+        "Even though sign-in runs through {provider}, they send nothing this round: the reminder is ours, from the "
+        "service desk.",
+        "The reminder this quarter is sent by {provider}, our sign-in provider, from {sender} - not by the service "
+        "desk.",
+        "{sender} is a real {provider} address - now that they run our sign-in, that's where your reminder comes "
+        "from.",
+        "{sender} ({provider}, who run our sign-in) will send your reminder.",
+        "We're not sending reminders this time; {provider}, our sign-in provider, does that now.",
+        "Your reminder will come from {provider} instead of from us.",
+        "{provider} takes care of the reminders now, from an address of their own - nothing will come from this "
+        "desk.",
+    ),
+    "reminder": (
+        "{first}, your password needs changing by {day}\nHello {first},\n\nYour turn in the rotation has come: the "
+        "current password stops working on {day} at 09:00. Set a new one at {page}.\n\n{signer}",
+        "Password expiry notice\nHi {first},\n\nYour password expires {day}. To avoid being locked out, update it "
+        "now at {page}. We will never ask you for your password.\n\n{signer}",
+        "IMPORTANT - reset before {day}\n{first},\n\nThis is the reminder we promised. Please go to {page} and "
+        "choose a new password before {day}. It only takes a moment.\n\n{signer}",
+        "Time for a new password, {first}\nHi {first}, quick reminder: the rotation reaches your account on {day}. "
+        "Head to {page} beforehand and set a fresh password.\n\nThanks,\n{signer}",
+        "Your sign-in: action by {day}\nDear {first},\n\nAfter {day} your old password will no longer be accepted. "
+        "The reset page is {page}.\n\nKind regards,\n{signer}",
+        "Reminder: {day} is your rotation day\n{first} - as announced last week, your password runs out on {day}. "
+        "Change it at {page}; nothing else is needed from you.\n\n{signer}",
+    ),
+    "forward": (
+        "Fwd: {subject}\nSending this on, {first} - IT says everyone has to do it this week.\n\n-------- Original "
+        "message --------\n{body}",
+        "Fw: {subject}\nJust had this one - did you get it too? Took me two minutes.\n\n{body}",
+        "{subject}\n{first}, forwarding this from IT since you weren't on the list.\n\n> {body}",
+        "FW: {subject}\nHey {first}! Do this before your meeting, it's quick.\n\nBegin forwarded message:\n{body}",
+        "Fwd: {subject}\nPassing along - the team lead asked me to make sure everyone sees it. {signer}\n\n{body}",
+        "Re: Fwd: {subject}\n{first}, see IT's message below; I've already done mine.\n\n---\n{body}",
+    ),
+    "note": (
+        "The {doc} is up\nHi {first},\n\nI've put the {doc} on the intranet: {link}. Let me know if you'd like "
+        "changes.\n\n{signer}",
+        "Re: {doc}\n{first} - link as promised: {link}. I've locked the {doc}; the password I'll tell you face to "
+        "face, not over email.\n\n{signer}",
+        "Quick review?\nHi {first}, could you look over the {doc} before Friday? {link} (intranet sign-in "
+        "needed)\n\n{signer}",
+        "{doc} for tomorrow\nHey {first},\n\nHere's the {doc}: {link}. It needs your usual intranet login, nothing "
+        "else.\n\nCheers,\n{signer}",
+        "The {doc} you asked about\nHi {first},\n\n{link} - that's the current {doc}. Comments in the margin are "
+        "mine.\n\n{signer}",
+        "Heads up on the {doc}\n{first}, I nearly fell for a fake 'confirm your password' mail this morning, so "
+        "I've kept the {doc} on our intranet: {link}. No need to log in anywhere new.\n\n{signer}",
+        "{doc} - final version\nHi {first},\n\nThe final {doc} is at {link}. I locked editing; the password for "
+        "edits is with the team lead, not in email.\n\n{signer}",
+        "Notes + {doc}\n{first} - from our chat: {link} holds the {doc} and my notes. Talk at lunch?\n\n{signer}",
+    ),
+    "invoice": (
+        "{supplier} invoice {number}\nHello,\n\nAttached is invoice {number}: ${amount}, payable within 30 days at "
+        "{link}.\n\nBest regards,\n{signer}",
+        "PAST DUE: {number}\nHello,\n\nWe haven't yet received payment of ${amount} for invoice {number}, which is "
+        "now overdue. Please settle it today at {link}. Transfers go to the same IBAN as always, {on_file}.\n\n"
+        "{signer}",
+        "Second notice - invoice {number}\nHi,\n\nThis is a second notice: ${amount} remains open on {number}. Card "
+        "payments at {link}; bank transfers to the account we have always used. Nothing on our side has changed."
+        "\n\n{signer}",
+        "Your monthly statement\nHello,\n\nOpen items: invoice {number}, ${amount}. Settle whenever convenient at "
+        "{link}.\n\nThank you,\n{signer}",
+        "Invoice {number} ({supplier})\nHi,\n\n{number} is attached, for ${amount}. Online payment: {link}. "
+        "For transfers, our IBAN stays {on_file} - please keep using it.\n\n{signer}",
+        "{number}: ${amount} due\nHello,\n\nInvoice {number} (${amount}) is attached, payable at {link}. Please be "
+        "careful: scammers have been sending look-alike emails announcing new bank details for us. We have not "
+        "changed banks; our IBAN is {on_file}.\n\n{signer}",
+        "Invoice {number} from {supplier}\nHello,\n\n${amount} is payable on {number} via {link}. We never announce "
+        "a change of bank account by email - if you receive one, please phone us first.\n\n{signer}",
+        "Reminder: {number} due this week\nHello,\n\nA friendly reminder that invoice {number} for ${amount} falls "
+        "due on Friday. Pay at {link} or transfer to IBAN {on_file}.\n\nMany thanks,\n{signer}",
+        "{supplier} - payment request {number}\nHi,\n\n${amount} for {number}. Our payment page: {link}. Account "
+        "for transfers: IBAN {on_file}.\n\n{signer}",
+    ),
+    "gift_text": (
+        "{first}? It's {ceo}. Lost my phone, texting from a temp number. Could you pick up {count} gift cards at "
+        "${value} each for a client gift? Send me the codes here - and please keep it quiet.",
+        "This is {ceo}, using a colleague's phone. Stuck in a board meeting. Need {count} ${value} gift cards ASAP "
+        "for staff rewards - photograph the codes and text them to me. Don't call.",
+        "Hi {first}, {ceo} here from my private number. Are you free? I need you to buy {count} gift cards of "
+        "${value} before lunch. I'll reimburse you tonight. Just text me the codes.",
+        "{ceo} here - can't talk, in back-to-backs. Quick favour: {count} gift cards, ${value} each, for a customer "
+        "thank-you. Reply with the card codes. Keep this between us for now.",
+        "It's {ceo}. Please get {count} x ${value} gift cards today and send me the numbers on the back by text. "
+        "It's a surprise for the team, so no one else should know.",
+        "{first}, it's {ceo} on a new number. I need {count} gift cards worth ${value} each right away. Text the "
+        "codes to this number when you have them.",
+    ),
+    "raffle_text": (
+        "Got the raffle gift cards today - they're locked in the top drawer, receipts are in the expenses folder.",
+        "Quick update: raffle prizes bought, three gift cards, and the receipts are with finance.",
+        "The gift cards for Friday's raffle ended up cheaper than planned. I'll drop the receipts off later.",
+        "No need to order gift cards for the raffle, I picked them up on my way in. Receipts are on my expense "
+        "claim.",
+        "Raffle gift cards are sorted and in the safe. Could you sign off the expense when it comes in?",
+        "Bought the gift cards for the raffle this morning - all in an envelope on my desk, receipts too.",
+    ),
+    "platform_move": (
+        " Starting next month, the pay-online link on our invoices will take you to {platform}, who now process our "
+        "billing.",
+        " A small change: online payments move to {platform} from next month.",
+        " Next time, the payment link will take you to a page at {platform} - they handle our invoicing now.",
+        " (From next month, card payments go through {platform}.)",
+        " FYI, {platform} will host our payment page going forward.",
+        " We've switched billing platforms: future links point to {platform}.",
+    ),
+    "correction": (
+        "Re: {subject}\nOne correction to my note last week: {where}\n\n{desk_name}",
+        "Correction - password reminders\nHello again,\n\nI got one detail wrong before. {where} The rest of the "
+        "note is unchanged.\n\n{desk_name}",
+        "Re: {subject}\nHi all - the sender I named for the reminder was wrong. {where}\n\n{desk_name}",
+        "Reminder sender has changed\nTeam,\n\nSince my last message, things moved on. {where}\n\n{desk_name}",
+        "Small fix to the rotation notice\nApologies for the confusion. {where} Nothing else changes.\n\n{desk_name}",
+        "Update on password reminders\nHello,\n\nAn update to my earlier message: {where}\n\nThanks,\n{desk_name}",
+    ),
+    "guess": (
+        "Re: {subject}\nDidn't someone say {guess} sends these now? That's what I heard in our team meeting.\n\n"
+        "{signer}",
+        "Re: {subject}\nLast time mine came from {guess}, so I'd expect the same.\n\n{signer}",
+        "Re: {subject}\nPretty sure it'll be {guess} this round - our manager mentioned it.\n\n{signer}",
+        "Re: {subject}\nJust so everyone knows, I've been told the reminder comes from {guess}.\n\n{signer}",
+        "Re: {subject}\nWait - I thought {guess} handled the reminders?\n\n{signer}",
+    ),
+    "new_number": (
+        "Updated mobile\nHello all,\n\nPlease save my new mobile number: {number}. The old phone goes back this "
+        "week.\n\n{ceo}",
+        "New number for me\nTeam - I'm now on {number}. Texts to the old number won't get through after Friday.\n\n"
+        "{ceo}",
+        "Contact change\nHi everyone, quick housekeeping: my phone number is now {number}. Email stays the same.\n\n"
+        "{ceo}",
+        "Phone\nHi all - the number to reach me on is {number} from now on.\n\n{ceo}",
+        "Please update your contacts\nHi all,\n\n{number} is my new mobile, effective immediately.\n\nThanks,\n{ceo}",
+    ),
+    "domain_move": (
+        " Starting next month, invoices will be sent from the {domain} domain - same people, same bank.",
+        " Our billing team's address changes next month to {address}.",
+        " Note: we're moving invoicing to {domain}; please add it to your safe senders.",
+        " From next month you'll receive our invoices from {address}.",
+        " Admin note: our billing mail moves to {domain} next month - nothing else changes.",
+    ),
+    "refer": (
+        "Check your {month} mail: whoever sent you the sign-in set-up email then is who sends the reminder now.",
+        "In {month} you received a multi-factor enrolment email; the reminder comes from that very sender and no "
+        "other.",
+        "Look for a reminder from the address that sent your {month} sign-in enrolment link; no other sender is us.",
+        "Remember the sign-in set-up mail from {month}? The reminder comes from that same sender.",
+        "It's the sender of your {month} enrolment mail who sends the reminder - anything from elsewhere isn't "
+        "genuine.",
+    ),
+    "setup": (
+        "Action: enrol for multi-factor sign-in\n{first},\n\nWe're switching everyone to multi-factor sign-in. "
+        "Your enrolment is waiting at {page}; please finish it before Friday.\n\n{signer}",
+        "{first}, two minutes to secure your account\nHello {first}, start your sign-in enrolment here: {page}\n\n"
+        "Thanks,\n{signer}",
+        "Sign-in enrolment needed\nHello {first}, please complete your sign-in enrolment at {page}.\n\nThanks,\n"
+        "{signer}",
+        "Set up your new sign-in, {first}\nWelcome to the new sign-in. Enrol at {page} this week.\n\n{signer}",
+    ),
+    "pitch": (
+        "Simpler sign-in for your team\nHi {first}, teams switch to {other} to roll out multi-factor sign-in in an "
+        "afternoon. Take the tour: https://{site}/tour\n\nThe {other} team",
+        "{first}, tired of password resets?\n{other} automates password rotation and sign-in enrolment. Start "
+        "free: https://{site}/start\n\n{other}",
+        "Quick question about your sign-in\nHello {first},\n\nWho handles sign-in enrolment at your company? "
+        "{other} could save you hours - https://{site}/book\n\nBest,\n{other} sales",
+        "Meet {other}\nHi {first}, passwordless sign-in for the whole team, set up in a day. Learn more at "
+        "https://{site}\n\n{other}",
+    ),
+}
+
+
+# followup: the client's ask, who negotiated which (clauses: N may be a name with an aside or "the person from my
+# meeting", so only Np takes a possessive), Legal's links with their hold-backs, the bank's letter, and the user's
+# promise, window and reminder.
+FOLLOWUP = {
+    "ask_subject": (
+        "{ref} - where are we?",
+        "Our signed {short}",
+        "Chasing the countersignature",
+        "Paperwork for {ref}",
+        "Re: {short} signature",
+        "A quick nudge",
+    ),
+    "ask": (
+        "Dear {user},\n\nWe signed {ref} on our side last week. Could you send us the countersigned {kind} today? "
+        "Our procurement team needs it to close the purchase.\n\nKind regards,\n{client_full}\n{company}",
+        "{user}, sorry to chase again - is the countersigned {short} ({ref}) on track for today? Procurement is on "
+        "my back.\n{client_full} / {company}",
+        "Hi {user},\n\nFollowing up for {company}: can you get the countersigned {kind} (our reference {ref}) to us "
+        "today?\n\nMany thanks,\n{client_full}",
+        "Good morning {user},\n\nOur auditors want the signed {short} in the file by end of day. Could you return "
+        "{ref} countersigned today?\n\nBest,\n{client_full}, {company}",
+        "Hi {user} - any news on {ref}? We'd really like the countersigned {kind} back today.\n\n{client_full}\n"
+        "{company}",
+        "{user},\n\nOne thing on my list for today: the countersigned {short} for {ref}. Can you send it over?\n\n"
+        "Cheers,\n{client_full} ({company})",
+    ),
+    "teller_subject": (
+        "Contract leads, as promised",
+        "The three deals - who did what",
+        "Re: contract owners",
+        "Who handled which contract",
+        "Handover info",
+        "Before the contracts come back",
+    ),
+    "pos": (
+        "{M}'s negotiation was {Np}'s job",
+        "{N} did the negotiating on {M}",
+        "for {M}, the negotiator was {N}",
+        "{M} dealt with {N} throughout the negotiation",
+        "{N} sat across the table from {M} on their contract",
+        "{N} worked out the terms with {M}",
+        "the {M} contract came through {N}",
+        "{N} handled the talks with {M}",
+        "{N} was the one who negotiated with {M}",
+        "{N} did the deal with {M}",
+        "negotiating with {M} fell to {N}",
+        "{N} brought {M} over the line",
+        "{M}'s terms were hammered out by {N}",
+    ),
+    "trap": (
+        "{X} often gets the credit for the {M} deal, but {N} actually negotiated it",
+        "you might think {X} negotiated with {M}; in fact it was {N}",
+        "{M} was {X}'s at first, then {N} took over and negotiated it",
+        "{N} negotiated {M} - {X} only helped with the kickoff",
+        "{X} gets mentioned a lot around {M}, but the negotiator was {N}",
+        "the calendar invites for {M} came from {X}, yet {N} did the negotiating",
+        "{M}: don't be fooled by {X}'s name on the emails, {N} negotiated it",
+        "{X} was meant to negotiate {M}, but in the end {N} did",
+    ),
+    "neg": (
+        "{X} wasn't involved in {M}",
+        "{M} didn't go through {X}",
+        "{X} can be ruled out for {M}",
+        "{M}? Definitely not {X}",
+        "whoever negotiated with {M}, it wasn't {X}",
+        "{X} didn't negotiate {M}",
+        "{X} was nowhere near {M}",
+    ),
+    "aside": (
+        " (just back from holiday)",
+        " (though {W} did the slides)",
+        " (although {W} helped with the paperwork)",
+        " - surprisingly -",
+        " ({W} was in the room too)",
+        " (copying {W} on everything)",
+        ", believe it or not,",
+        ", whatever {W} may tell you,",
+        " (our new hire)",
+    ),
+    "by_meeting": (
+        "the colleague I pair with in the {title}",
+        "the person across the table at my {title}",
+        "the name on my {title} invite",
+        "the other half of my {title}",
+        "the person my {title} is with",
+        "whoever I'm booked with for the {title}",
+    ),
+    "pair": (
+        "the remaining two went one each to {N} and {X}",
+        "of the remaining pair, {X} negotiated one and {N} the other",
+        "between them, {N} and {X} covered the other two",
+        "the other pair: one for {N}, one for {X}",
+        "the other two contracts? {N} one, {X} the other",
+        "the two left were divided between {X} and {N}",
+    ),
+    "rest": (
+        "the one left over was {Np}'s",
+        "{N} took the last one",
+        "whichever is left belongs to {N}",
+        "{N} covered the remaining contract",
+        "that leaves {N} with the third",
+        "the final one was handled by {N}",
+    ),
+    "teller": (
+        "Hi {user},\n\nAs promised, the negotiators: {body}.\n\n{teller}",
+        "Quick rundown, {user}:\n{lines}\nShout if anything's unclear.\n{teller}",
+        "Hello {user},\n\nBefore the signed contracts come back, here's who handled which. {Sentences}\n\nBest,\n"
+        "{teller}",
+        "{user},\n\nFor the record (you'll need it when Legal sends the links): {body}.\n\n{teller}",
+        "Hi {user} - who negotiated the three contracts, since people keep asking:\n\n{lines}\n\n{teller}",
+        "Hey {user},\n\n{Sentences} Hope that helps.\n\n{teller}",
+    ),
+    "teller_fix": (
+        "{user}, I got two names swapped in my last mail. To be clear: {clause}.\n{teller}",
+        "Quick fix - {clause}. Everything else I wrote is right.\n{teller}",
+        "Hi {user},\n\nCorrection on {M}: {clause}. Sorry about that.\n\n{teller}",
+        "Oops. {Clause}, not what I said before.\n{teller}",
+        "{user} - please amend your notes: {clause}.\n\n{teller}",
+        "Mixed two up, sorry! {Clause}.\n{teller}",
+    ),
+    "legal_subject": (
+        "Signed contracts - links",
+        "Today's countersignatures",
+        "Links to the signed copies",
+        "From Legal",
+        "Countersigned copies: details",
+        "Re: contract links",
+    ),
+    "line": (
+        "{url} ({label}) - please sit on it until {at}",
+        "{label}, signed by both sides, at {url}; until {at24} we reserve the right to recall it",
+        "{label} is ready at {url}; please don't release it before {at}",
+        "you'll find {label} at {url}; it turns final at {at24}",
+        "the countersigned copy of {label}, and not {not_label}, is {url} (we can revoke it until {at})",
+        "{url}: {label}. It becomes final at {at}",
+        "{Label} - {url} - keep it back until {at24}",
+    ),
+    "relative_line": (
+        "{url} ({label}) - please sit on it until {when}",
+        "{label}, signed by both sides, at {url}; until {when} we reserve the right to recall it",
+        "{label} is ready at {url}; please don't release it before {when}",
+        "you'll find {label} at {url}; it turns final {when}",
+        "{url}: {label}. It becomes final {when}",
+        "{Label} - {url} - keep it back until {when}",
+    ),
+    "three": (
+        "Hello {user},\n\nThe partners have signed all three. Links and timings:\n\n1. {L1}\n2. {L2}\n3. {L3}\n\n"
+        "Best,\n{legal}",
+        "{user}, the three signed ones: {l1}; {l2}; and {l3}.\n\n{legal} (Legal)",
+        "Hi {user},\n\nAll three are countersigned. {L1}. {L2}. {L3}.\n\nThanks,\n{legal}",
+        "Hi {user},\n\nSignatures are done:\n* {L1}\n* {L2}\n* {L3}\nAny questions, ask me.\n{legal}",
+        "{user},\n\nFirst, {l1}. Second, {l2}. Third, {l3}.\n\nCheers,\n{legal}, Legal team",
+        "Dear {user},\n\nPlease find the links below.\n{L1}\n{L2}\n{L3}\n\nKind regards,\n{legal}",
+    ),
+    "replaced": (
+        "Hi {user},\n\nWe've had to withdraw the copy of {which} I sent earlier - a signature page was missing. "
+        "Please use {url} instead. {hold_note}\n\n{legal}",
+        "{user} - replacement link for {which}: {url}. The old link is dead now. {hold_note}\n{legal}",
+        "Hello {user},\n\nQuick update: {which} has been re-signed, and the valid copy is now at {url}. Please "
+        "discard the earlier link. {hold_note}\n\nThanks,\n{legal}",
+        "Hi {user}, new version of {which} - {url}. The first one was revoked this morning. {hold_note}\n{legal}",
+        "{user},\n\nApologies, a typo in {which} meant we had to issue it again. Current countersigned copy: {url} "
+        "(the earlier one no longer opens). {hold_note}\n\n{legal}",
+        "Dear {user},\n\nPlease replace the link for {which} from my previous mail with {url}; the previous one has "
+        "been withdrawn. {hold_note}\n\nKind regards,\n{legal}",
+    ),
+    "same_hold": (
+        "Don't adjust anything on timing.",
+        "Same time as before for when it becomes final.",
+        "It's final at the same hour I gave originally.",
+        "The timing hasn't moved.",
+        "Hold it back exactly as long as before.",
+        "No change to when it can go out.",
+    ),
+    "moved_hold": (
+        "Its hold-back is now {at24}, not what I said before.",
+        "Treat {at} as the new moment it becomes final.",
+        "Release is allowed from {at_words} on, no earlier.",
+        "Up to {at}, this copy is still revocable.",
+        "Different timing on this one: final from {at24}.",
+        "We can recall it up to {at_words}, so hold it until then.",
+    ),
+    "internal": (
+        "Hi {user},\n\nInternal only: our annotated copy of {ours} is at {url}. Do not share it with the client. "
+        "Let's discuss at {at}.\n\n{legal}",
+        "{user} - {url} has our negotiation notes on {ours}. Strictly internal, not for the client. Call at {at24} "
+        "to go through it?\n{legal}",
+        "Hello {user},\n\nSharing our marked-up version of {ours} for your reference: {url}. It stays in-house, "
+        "whatever happens after {at}.\n\n{legal}",
+        "Hi {user}, for the team only - the redline of {ours} with our comments: {url}. We'll review it together "
+        "at {at}.\n{legal}",
+        "{user},\n\nOur internal notes on {ours} are at {url}; never forward them outside the company. Filed for "
+        "our records at {at24}.\n\n{legal}",
+        "Dear {user},\n\nNot for the client: {url} is the partners' working copy of {ours}. Team meeting about it "
+        "at {at24}.\n\nBest,\n{legal}",
+    ),
+    "bank_subject": (
+        "Your {bank} {topic}: one step left",
+        "{bank}: please call us",
+        "Call us re: {bank_ref}",
+        "We need to speak with you",
+        "{topic} - next step",
+        "{bank} - {bank_ref}",
+    ),
+    "bank": (
+        "Dear customer,\n\nTo finalise your {topic}, we need to speak with you by phone. Please have reference "
+        "{bank_ref} to hand.\n\n{lines}\n\nYours sincerely,\n{bank}",
+        "Hello,\n\nA short call is all it takes to complete your {topic} (ref {bank_ref}). You can reach us on:\n"
+        "{lines}\n\n{bank}",
+        "{bank} - {topic}\n\nReference: {bank_ref}\n\n{lines}\n\nPlease call at your convenience.",
+        "Dear customer,\n\nYour {topic} is nearly done; one phone call remains. Quote {bank_ref} on any of these "
+        "numbers:\n\n{lines}\n\nKind regards,\n{bank}",
+        "Good afternoon,\n\nRegarding your {topic}: please give us a ring and mention {bank_ref}.\n\n{lines}\n\n"
+        "{bank} customer service",
+        "Dear customer, thank you for choosing {bank}. To complete the {topic}, call us with reference {bank_ref}."
+        "\n\n{lines}",
+    ),
+    "after-hold": (
+        "Please answer {client_full} with a firm time for their signed contract: {after_hold} after the hold-back "
+        "Legal sets on their copy.",
+        "{client_full} needs a time for their contract. Take the hour Legal's hold-back on it ends, add "
+        "{after_hold}, and promise them that.",
+        "Get back to {client_full} this morning and commit to sending the countersigned contract {after_hold} "
+        "after their copy becomes final.",
+        "When Legal's mail arrives, work out when {client_full}'s copy stops being revocable; then tell "
+        "{client_full} they'll have it {after_hold} later.",
+        "Before {client_full}'s copy is final, email them a delivery time: add {after_hold} to the hour its "
+        "hold-back ends.",
+        "The promise to {client_full}: their countersigned copy, {after_hold} after Legal's hold-back on it. Send "
+        "them that promise this morning.",
+    ),
+    "meeting": (
+        "My answer to {client_full} about their contract: they'll have it when my first meeting with its "
+        "negotiator after Legal's hold-back on their copy ends - but give them the actual clock time.",
+        "{client_full} needs a time for their contract. Find the colleague who negotiated it, take my first "
+        "meeting with them that starts after the hold-back Legal gives for their copy, and promise its end time.",
+        "Get back to {client_full} this morning: they'll have the countersigned contract when my first meeting "
+        "after their copy's hold-back with its negotiator is over.",
+        "Reply to {client_full} before their hold-back ends with a promised time: whenever my earliest meeting "
+        "with their negotiator that begins after that hold-back finishes.",
+        "The promise to {client_full}: the contract by the end of the first meeting I have with whoever "
+        "negotiated it, counting only meetings starting after Legal's hold-back on their copy. Send them that "
+        "promise this morning.",
+        "Look up which colleague negotiated {client_full}'s contract and which of my meetings with them is the "
+        "first to start after the hold-back on their copy; the time {client_full} gets promised is when that "
+        "meeting ends.",
+    ),
+    "window": (
+        "The link itself goes to {client} only once its hold-back is over, and no later than the promised time; "
+        "no other Legal link goes anywhere.",
+        "Timing for {client}'s link: not while Legal can still pull it back, and not later than your promise. "
+        "Legal's other links go nowhere.",
+        "Send {client} the right link after it becomes final but before the promise runs out; the other links "
+        "stay with us.",
+        "{client} should get their link in that window: not before the hold-back, not after the promise. Never "
+        "pass on another link.",
+        "Once their copy is final, send the link to {client}, at the latest by the promised time. Don't send "
+        "anyone the other links.",
+        "Keep {client}'s link until its hold-back ends, then send it to them by the time you promised; no other "
+        "link leaves.",
+    ),
+    "before-promise": (
+        "I have a call to make: {call}. Remind me of it here in chat an hour before {client}'s promised time, with "
+        "the number (it's in the bank's email).",
+        "Also: {call} - I'll forget, so message me here one hour before what you promise {client}, number from "
+        "the bank's email included.",
+        "The {client} promise also sets my reminder: an hour before it, tell me here to {call}, and give me the "
+        "number the bank's email lists for that.",
+        "When the promise to {client} is an hour away, I need a message here: {call}, with the number from the "
+        "bank's mail.",
+        "Ping me in this chat at the promised time to {client} minus one hour, so I {call}; quote the number from "
+        "the bank's email.",
+        "Last thing - before I forget to {call}: remind me here, with the number from the bank's email, one hour "
+        "before {client}'s promise falls due.",
+    ),
+}
+
+WORDING = {
+    "conflicts": CONFLICTS,
+    "followup": FOLLOWUP,
+    "phishing": PHISHING,
+    "rain_move": RAIN_MOVE,
+    "receipts_total": RECEIPTS_TOTAL,
+    "scheduling": SCHEDULING,
+    "triage": TRIAGE,
+}
