@@ -248,15 +248,15 @@ SMS_COORDINATION = {
     ),
     "ask_back": (
         "Hang on, you've lost me - give me a single day and a start time and I'll lock it in.",
-        "Which one did you settle on? I can only hold one.",
+        "What did you settle on in the end? I can only hold a single visit.",
         "Didn't quite get that. One window please, with the day.",
         "Could you narrow it down to just one of them?",
         "Hmm, I need you to choose - text back the day and the hour you want.",
         "Bit confused, which visit are we booking? Only one of the times please.",
     ),
     "hours_afternoon": (
-        "before 1pm I'm never in, so afternoons only",
-        "I work mornings, so anything from one o'clock on",
+        "I'm never in before one in the afternoon, so afternoons only",
+        "I work mornings, so anything starting at 1 in the afternoon or later",
         "the visit can't start until 1pm at the earliest",
         "morning slots are no use - I only get home at one",
         "he can come any time after 1pm, not before",
@@ -459,14 +459,14 @@ def _ask_b(first, title, held, offers, asker, **_):
 
 
 def _ask_c(first, title, held, offers, asker, **_):
-    return (f"Hello {first},\n\nTo cut a long story short: I have to give up the {held} slot. For the {title} I "
-            f"could do {_and(offers)} - let me know which one you'd like.\n\n{asker}")
+    return (f"Hello {first},\n\nTo cut a long story short: our current slot ({held}) no longer works for me. For "
+            f"the {title} I could do {_and(offers)} - let me know which one you'd like.\n\n{asker}")
 
 
 def _ask_d(first, title, held, offers, asker, **_):
     lines = "\n".join(f"  * {o}" for o in offers)
-    return (f"Hi {first},\n\nReschedule request for the {title}. I'm travelling during {held}, but these are "
-            f"open for me:\n{lines}\nDoesn't matter to me which.\n\nBest,\n{asker}")
+    return (f"Hi {first},\n\nReschedule request for the {title}. I'm travelling when it's booked ({held}), but "
+            f"these are open for me:\n{lines}\nDoesn't matter to me which.\n\nBest,\n{asker}")
 
 
 def _ask_e(first, title, held, offers, asker, **_):
@@ -671,17 +671,17 @@ DELIVERY_SLOT = {
         "Oops, the {slot} is gone - another customer took it.",
     ),
     "at_yours": (
-        "Are we doing {what} on {day}? I'll swing by yours, no need for you to go anywhere.",
-        "For {day} I'll come to you - it's easier, and I'll bring cake.",
-        "Let's have {what} at your place on {day}. I'll be the one knocking.",
-        "Can't wait for {day}. Stay put, I'm coming round to your flat.",
-        "{day} still good? I'll head over to yours.",
+        "Are we doing {what} on {day}? No need for you to go anywhere - I'll drop round to your flat.",
+        "For {day} I'll call in at your home; it's easier for me, and I'll bring cake.",
+        "Let's have {what} at your house on {day}. I'll be the one knocking.",
+        "Can't wait for {day}. Stay in, I'll ring your doorbell.",
+        "{day} still good? You host this time - I'll head over to you.",
     ),
     "at_mine": (
-        "Are we doing {what} on {day}? Come over to mine this time.",
+        "Are we doing {what} on {day}? You're visiting me this time; I'll text you my new address.",
         "For {day}, let's go to that new place in town - I'll meet you there.",
         "Let's do {what} at my flat on {day}; I'll get the kettle on.",
-        "Can't wait for {day}. You come to me, I'm near the station now.",
+        "Can't wait for {day}. I'm hosting - I'm near the station now.",
         "{day} still good? Meet me at the pub.",
     ),
     "code": (
@@ -723,8 +723,8 @@ ROUTE_REQUEST = {
         "Messages from {names} came to me but aren't my area. Please send each one on to the colleague in my "
         "contacts whose role it falls under; where that person is off today, send it to whoever is covering "
         "for them instead.",
-        "I've had emails from {names} that belong with other people. Work out from the job titles in my contacts "
-        "who each one is for, and forward it to them - unless they're away today, in which case to the person "
+        "I've had emails from {names} that are meant for other people. From the roles listed in my contacts, "
+        "work out who each one is for and send it on to them - unless they're away today, in which case to the person "
         "standing in.",
         "Sort out where the messages from {names} should go: each to the single colleague in my address book "
         "who deals with that sort of thing and is actually working today. None of them are for me.",
@@ -732,8 +732,8 @@ ROUTE_REQUEST = {
         "emails to the right person among my contacts? Some colleagues are on leave, so check who's in today.",
         "Please pass on what {names} sent me. For each email, find the colleague in my contacts whose job it is; "
         "if they're not in today, it goes to their cover.",
-        "None of the emails from {names} are mine to deal with. Forward each to the contact whose job title "
-        "matches what it's about, making sure that person isn't off today.",
+        "None of the emails from {names} are mine to deal with. Send every one on to the contact whose "
+        "job title matches what it's about, making sure that person isn't off today.",
     ),
     "forward": (
         "{first} - I think this sits with you. Could you handle it?",
