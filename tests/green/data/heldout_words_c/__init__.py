@@ -200,8 +200,7 @@ def _rules_f(hours, office, **_):
             f"appointment I need to go out for.")
 
 
-# office_after is worded too, but the check's 48 worlds never draw it (the part draws it rarely), so the check
-# refuses it; it is kept here, out of WORDING, for when it can be drawn there.
+# office_after: the part draws it rarely (the check draws on until it comes up).
 OFFICE_AFTER = (
     lambda prev, usual, boss, **_: (f"Office day moved\nThis week, no {usual} in the office: we'll be in the "
                                     f"day following {prev}. {boss}"),
@@ -760,10 +759,14 @@ ROUTE_REQUEST = {
 }
 
 
-# Worded as well, for when the part draws them through its phrasebook (the check refuses them today: the part reads
-# ``phrasebook.kinds`` for its requests and module tuples for the titles and the leave statements). Not in WORDING.
-# Each request hinges on its own trade's words, in an insider's or an outsider's voice, and says only there whose it
-# is; "anchored" keeps the public order of meaning (after, after, before: a part tells them apart by "before").
+def _capped(template):
+    """A request that opens on the thing: the public requests get it capitalised as ``{Thing}``."""
+    return lambda thing, **_: template.format(thing=thing, Thing=thing[:1].upper() + thing[1:])
+
+
+# The requests, the titles and the leave statements. Each request hinges on its own trade's words, in an insider's
+# or an outsider's voice, and says only there whose it is; "anchored" keeps the public order of meaning (after, after,
+# before: a part tells them apart by "before").
 ROUTE_REQUEST_REFUSED = {
     "request_billing_insider": (
         "Initech's finance team tells me the invoice for {thing} went out with the wrong purchase order number, so "
@@ -782,8 +785,8 @@ ROUTE_REQUEST_REFUSED = {
     ),
     "request_it_insider": (
         "My laptop won't connect to the network since I came back, so I can't open {thing} at all.",
-        "{Thing} tells me I don't have permissions to edit anything any more, though nothing about my role has "
-        "changed. Can that be restored?",
+        _capped("{Thing} tells me I don't have permissions to edit anything any more, though nothing about my role has "
+        "changed. Can that be restored?"),
         "Remote access keeps timing out when I work from home, and {thing} logs me out with it. Who can fix my "
         "connection?",
     ),
@@ -928,9 +931,9 @@ ROUTE_REQUEST_REFUSED = {
 
 
 WORDING = {
-    "sms_coordination": SMS_COORDINATION,
+    "sms_coordination": {**SMS_COORDINATION, "office_after": OFFICE_AFTER},
     "arrival_eta": ARRIVAL_ETA,
     "organiser_move": ORGANISER_MOVE,
     "delivery_slot": DELIVERY_SLOT,
-    "route_request": ROUTE_REQUEST,
+    "route_request": {**ROUTE_REQUEST, **ROUTE_REQUEST_REFUSED},
 }
