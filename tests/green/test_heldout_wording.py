@@ -25,73 +25,13 @@ from green_agent.server import create_app
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 
-# chase_reply's replies in words of the leaderboard's own: answers, answers sent for a teammate, replies that are no
-# answer and answers taken back, each told apart by what it says (the public phrasings' words appear in none), with
-# the public book's balance kept: some answers and some non-answers quote the substance.
-WORDING = '''
-PACK = "heldout-words"
-
-WORDING = {
-    "chase_reply": {
-        "answer": (
-            "{detail} - that covers my part. Shout if the numbers look off.\\n\\n{me}",
-            "Sorted on my side. The gist: {detail}.\\n\\n{me}",
-            "My {what} is in the team space now; the short version is that {detail}.\\n\\n{me}",
-            "Done and dusted: {detail}.\\n\\n{me}",
-            "Re your note - {detail}. Nothing else to add from me.\\n\\n{me}",
-            "The {what} is sorted and sitting in the team space.\\n\\n{me}",
-            "Ticked off: my {what} went in through the portal an hour ago.\\n\\n{me}",
-            "You have my {what} now - emailed it separately, complete.\\n\\n{me}",
-        ),
-        "answer for two": (
-            "This one counts for {other} and me both: {detail}.\\n\\n{me}",
-            "{other} and I pooled ours into one - {detail}.\\n\\n{me}",
-            "On behalf of {other} too, one file between us: {detail}.\\n\\n{me}",
-            "Me and {other} in a single go: {detail}.\\n\\n{me}",
-        ),
-        "not an answer": (
-            "Can't get to it before the weekend, apologies.\\n\\n{me}",
-            "Quick question before I start on my {what}: per project or in total?\\n\\n{me}",
-            "Away until Monday with patchy signal; I'll deal with it when I'm back.\\n\\n{me}",
-            "Still waiting on finance for two numbers, so mine isn't ready yet.\\n\\n{me}",
-            "Noted - I'll get to it.\\n\\n{me}",
-            "Rough notes, not the real thing: {detail}. Give me until Monday.\\n\\n{me}",
-            "I've got as far as this: {detail}. Still missing half, so hold on.\\n\\n{me}",
-            "Is it enough if I say {detail}? If so I'll write it up properly.\\n\\n{me}",
-        ),
-        "taken back": (
-            "Please don't use what I sent earlier: wrong version. A fixed one is coming.\\n\\n{me}",
-            "Oops - that was the old {what}. Treat mine as still outstanding.\\n\\n{me}",
-            "That file was incomplete, sorry; I'm redoing mine.\\n\\n{me}",
-        ),
-    },
-    "newsletter_sweep": {
-        "keep": ("{b}: hang on to it.", "I'd be lost without {b}.", "{b} is one I open every Monday.",
-                 "Leave {b} where it is, I use it.", "For me {b} is a must-read."),
-        "drop": ("{b} goes straight past me unread.", "Feel free to get rid of {b}.", "{b} - not read it in months.",
-                 "Clear out {b}, it's noise.", "I skip {b} every time."),
-        "only": ("{keeps}: those are the ones I read, the others can be cleared.",
-                 "Out of the whole pile I'd hang on to {keeps} and nothing more.",
-                 "If it's not {keeps}, clear it out."),
-        "except": ("Hang on to every one of them bar {drops}.", "Clear out {drops}; the rest I read.",
-                   "{drops} can be cleared, everything else I read."),
-        "agree": ("{other} has it right for the most part, just not on {b}. {verdict}",
-                  "Mostly what {other} wrote, one difference: {verdict}",
-                  "I'd go along with {other}'s list, save for {b}. {verdict}"),
-        "change": ("On reflection, a change about {b}. {verdict}", "Changed my mind on one: {verdict}",
-                   "Update to what I wrote: {verdict}"),
-        "same": ("The same verdict for {b}.", "{b} gets the same treatment.", "Treat {b} the same way."),
-        "other_way": ("For {b} my answer is the opposite.", "{b} gets the opposite verdict.",
-                      "With {b}, the reverse."),
-        "pair": ("Of {a} and {b}, I'd hang on to {a} and clear {b}.", "{b} can be cleared; {a} I read.",
-                 "Hold on to {a}, lose {b}."),
-    },
-}
-'''
+HELD_OUT = ROOT / "tests" / "green" / "data" / "heldout_words_d"  # chase_reply and newsletter_sweep, worded anew
 PUBLIC_WORDS = ("Here you go", "Will send tomorrow, sorry", "Scratch that", "Ignore my last email")
 
 
-def wording_pack(tmp_path: Path, text: str = WORDING) -> Path:
+def wording_pack(tmp_path: Path, text: str | None = None) -> Path:
+    if text is None:
+        return HELD_OUT
     folder = tmp_path / "held-out" / "words"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "__init__.py").write_text(textwrap.dedent(text))
@@ -107,7 +47,7 @@ def test_a_wording_pack_words_the_part_anew_and_rows_name_it(tmp_path):
     worded = library_for(settings).get("workday")
     public = library_for(GreenSettings(scenarios_dir=SCENARIOS)).get("workday")
     origin = worded.origins["chase_reply"]
-    assert (origin.pack, origin.wording) == ("public", "heldout-words")
+    assert (origin.pack, origin.wording) == ("public", "heldout-words-d")
     assert worded.origins["triage"].wording is None and worded.content_hash != public.content_hash
     config = Composition(parts=["chase_reply"], attacks="none")
     ours, theirs = "", ""
@@ -159,7 +99,7 @@ async def test_the_script_fitted_to_public_words_earns_nothing_on_held_out_words
     print({f"{part} {role}": (round(mean(public[part, role]), 1), round(mean(held[part, role]), 1))
            for part, role in public})
     for part in parts:
-        assert all(p["wording"] == "heldout-words" for p in held[part, "scripted"] + held[part, "oracle"])
+        assert all(p["wording"] == "heldout-words-d" for p in held[part, "scripted"] + held[part, "oracle"])
         assert all(p["passed"] and p["percentage"] == 100.0 for p in held[part, "oracle"])
         # The script earns its points where it read the words, and none where it did not.
         assert mean(public[part, "scripted"]) > IMITATION_CEILING, part
@@ -175,7 +115,7 @@ def test_a_wording_pack_seals_into_a_secret_and_words_the_part_from_there(tmp_pa
     assert "wording for chase_reply" in err
     settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data", part_pack_archive=SecretStr(
         out.strip()))
-    assert library_for(settings).get("workday").origins["chase_reply"].wording == "heldout-words"
+    assert library_for(settings).get("workday").origins["chase_reply"].wording == "heldout-words-d"
     broken = wording_pack(tmp_path / "b", "WORDING = {'chase_reply': {'greeting': ('x',)}}\n")
     assert main(["scenarios", "seal", str(broken)]) == 2
     assert "has no kind 'greeting'" in capsys.readouterr().err
