@@ -660,7 +660,8 @@ def _dl_question(c, ref, date, windows, style, **_):
 
 
 DELIVERY_SLOT = {
-    "ask": (_dl_menu, _dl_person, _dl_terse, _dl_options, _dl_friendly, _dl_question),
+    "ask_numbered": (_dl_menu, _dl_options),
+    "ask_plain": (_dl_person, _dl_terse, _dl_friendly, _dl_question),
     "withdraw": (
         "We've just lost the {slot}, sorry - every other time is still on.",
         "Change of plan: no longer able to do the {slot}.",
@@ -695,9 +696,13 @@ DELIVERY_SLOT = {
     ),
     "reply": (
         "Let's go with the {slot}.",
-        "Hello, I'll take option {n}, the {slot}. Cheers!",
         "Could you bring it in the {slot} on {date}? Thanks.",
         "Thanks - the {slot} suits me best.",
+    ),
+    "reply_numbered": (
+        "Hello, I'll take option {n}, the {slot}. Cheers!",
+        "{n} for me please - that's the {slot}.",
+        "Put me down for number {n} ({slot}), thank you.",
     ),
 }
 
