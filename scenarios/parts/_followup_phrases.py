@@ -3,6 +3,7 @@ of message it writes, in the phrasings a world draws from."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from green_agent.scenario_kit.phrasing import Phrasebook
@@ -17,6 +18,11 @@ TITLES = ("Weekly sync", "Roadmap review", "Design crit", "Budget check-in", "Hi
           "Vendor review", "Team retro", "Pricing workshop", "Ops stand-up")
 WORDS = {11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three", 16: "four"}
 GAPS = {1: "an hour", 2: "two hours", 3: "three hours", 4: "four hours", 5: "five hours", 6: "six hours"}
+
+
+def _digits(number: str) -> str:
+    """A number's digits after the country code (how a reminder is read: any spacing)."""
+    return re.sub(r"\D", "", number)[1:]
 
 
 def _hour24(moment: datetime) -> str:

@@ -190,7 +190,7 @@ def test_lookup_the_one_away_tomorrow_is_told_through_their_stand_in():
         assert score(sc, "lookup_people_reached", context(sc, right), "contacts_lookup") == 1.0
         channel = {p["at"]: p["channel"] for p in t["people"]}
         away = [x for x in t["astray"] if x not in channel][:2]  # what the part calls astray: never a person to tell
-        assert len(t["astray"]) == 6
+        assert len(t["astray"]) >= 12  # the one away, the others' stand-ins, every firm's other colleague
         named = [send(x, "sms" if x.startswith("+") else "email") for x in t["astray"]]
         assert score(sc, "lookup_people_reached", context(sc, [*right, *named]), "contacts_lookup") == 0.0
         assert score(sc, "lookup_no_wrong_contacts", context(sc, [*right, *named]), "contacts_lookup") == 1.0
@@ -207,7 +207,7 @@ def test_lookup_the_one_away_tomorrow_is_told_through_their_stand_in():
         texts += [c.get("notes") or "" for c in state["contacts"]["contacts"].values()]
         told = {p["first"] for p in t["people"]}
         for entry in state["contacts"]["contacts"].values():
-            if entry.get("job_title") is None or entry["contact_id"] == "c-lookup-twin":
+            if entry["contact_id"] not in {f"c-lookup-{n}" for n in range(3)}:  # the three the request names
                 continue
             first = entry["first_name"]
             is_away = first not in told
