@@ -1,8 +1,8 @@
 """followup's reminder holds no structural shortcut (issue 34, a blind red team's finding): ``followup_reminder``
 paid for one post in the reminder's hour while posts at other hours cost nothing, so the same fixed reminder posted
-at 13, 14 and 15 o'clock earned it in every world, with no reasoning. Now a reminder at a wrong hour of the
-afternoon (up to the end of the promise's hour) is a stray that cancels it, and the reminder's hour is drawn evenly
-over 13, 14 and 15: the broadcast earns nothing, and one fixed hour earns what chance gives (one in three), while a
+at 13, 14 and 15 o'clock earned it in every world, with no reasoning. Now a reminder before its hour (from noon) is a
+stray that cancels it — one after it is not, since a fair report may repeat the number — and the reminder's hour is
+drawn evenly over 13, 14 and 15: the broadcast and one fixed hour each earn what chance gives (one in three), while a
 reminder at its hour alone, and the oracle through the real green, still earn it all."""
 
 from __future__ import annotations
@@ -63,21 +63,20 @@ def earned(t: Any, hours: tuple[float, ...]) -> float:
     return result.score / result.max_score
 
 
-def test_a_reminder_broadcast_every_afternoon_hour_earns_nothing_and_one_hour_earns_chance():
+def test_a_reminder_broadcast_every_afternoon_hour_or_at_one_hour_earns_chance():
     found = truths()
     due = Counter(when(t.remind).hour for t in found)
     assert set(due) == set(HOURS) and min(due.values()) >= len(found) / 4, due
     assert all(earned(t, (when(t.remind).hour,)) == 1.0 for t in found)  # the reminder at its hour alone
     broadcast = sum(earned(t, HOURS) for t in found) / len(found)
-    assert broadcast == 0.0, broadcast  # the red team's script: the same reminder at 13, 14 and 15
+    assert abs(broadcast - CHANCE) <= TOLERANCE, broadcast  # the red team's script: the same reminder at 13, 14, 15
     for hour in HOURS:  # one fixed hour: right as often as chance
         assert abs(sum(earned(t, (hour,)) for t in found) / len(found) - CHANCE) <= TOLERANCE, hour
-    # A second reminder an hour early or late (up to the promise's hour) cancels the first; a report in the morning
-    # or after the promise's hour does not.
+    # A second reminder an hour early cancels the first; a report in the morning or after the reminder does not.
     for t in found[:40]:
         h = when(t.remind).hour
-        assert earned(t, (h - 1, h)) == earned(t, (h, h + 1)) == 0.0
-        assert earned(t, (10, h, h + 2)) == 1.0
+        assert earned(t, (h - 1, h)) == 0.0
+        assert earned(t, (10, h, h + 1)) == earned(t, (h, h + 2)) == 1.0
 
 
 async def test_the_oracle_passes_the_part(tmp_path):
