@@ -162,3 +162,22 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
     (pack / "note_taker.py").write_text(PART_WITH_A_DEAD_KIND)
     with pytest.raises(ScenarioError, match="part 'note_taker' never draws unused through its phrasebook"):
         create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[pack]))
+
+
+async def test_on_days_worded_anew_the_scripted_purple_earns_at_most_the_imitations_ceiling(tmp_path):
+    """Every day part worded anew (tests/green/data/heldout_words_*: words no script here was fitted to), seed-drawn
+    days at unseen seeds: the scripted purple, which earns most of a day with the public words, stays under the
+    imitations' ceiling and passes nothing; the oracle passes every day. The bench
+    (tests/bench/bench_heldout_wording.py) measures more days and the red teams' scripts."""
+    packs = sorted((ROOT / "tests" / "green" / "data").glob("heldout_words_*"))
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=packs)
+    async with practice_green(settings, ("oracle", "scripted")) as (green, purples):
+        rows = {role: [r for s in range(100, 108) for r in await assess_via_green(
+            green, purples[role], ["workday"], {"seed": s, "attacks": "none"}) if r["row_type"] == "trial"]
+            for role in ("oracle", "scripted")}
+    worded = {p["part"] for r in rows["oracle"] for p in r["part_scores"] if p["wording"]}
+    assert worded == {p["part"] for r in rows["oracle"] for p in r["part_scores"]}  # every part worded anew
+    assert all(r["passed"] and r["percentage"] == 100.0 for r in rows["oracle"])
+    mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
+    print({"scripted_mean": round(mean, 1), "passes": sum(r["passed"] for r in rows["scripted"])})
+    assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), mean
