@@ -1,7 +1,36 @@
-"""The words of the travel part (scenarios/parts/travel.py): the phrasings of every kind of message it writes in
-plain templates (the offer's six layouts, functions of the trains, stay beside the part)."""
+"""The words of the travel part (scenarios/parts/travel.py): minutes in words, what a train costs, and the phrasings
+of every kind of message it writes in plain templates (the offer's six layouts, functions of the trains, stay beside
+the part)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+_NUMBERS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty")
+_SPECIAL = {15: "a quarter of an hour", 30: "half an hour", 45: "three quarters of an hour", 60: "an hour",
+            90: "an hour and a half"}
+
+
+def minutes_in_words(n: int, *, plain: bool = False) -> str:
+    """``n`` minutes as people say it ("half an hour", "twenty-five minutes", "an hour and ten minutes"); ``plain``:
+    always "... minutes" (after "two hours and")."""
+    if n in _SPECIAL and not plain:
+        return _SPECIAL[n]
+    if n > 60:
+        return f"an hour and {minutes_in_words(n - 60, plain=True)}" if n < 120 else f"{n} minutes"
+    word = _NUMBERS[n] if n < 20 else _TENS[n // 10] + (f"-{_NUMBERS[n % 10]}" if n % 10 else "")
+    return f"{word} minutes"
+
+
+_COSTS: tuple[Callable[[int], str], ...] = (
+    lambda c: f"£{c} first-class supplement", lambda c: f"only first class left, £{c} extra",
+    lambda c: f"a fare difference of £{c} applies", lambda c: f"upgrade required (+£{c})",
+    lambda c: f"£{c} to pay on top of your ticket")
+_FREE = ("", "no extra charge", "your {fare} fare carries over", "no supplement needed", "free of charge",
+         "no upgrade required", "nothing to pay", "", "standard class, no fare difference")
+
 
 # The operator's cancellation: "subject\nbody". Each asks for the booking reference in its own way.
 CANCEL = (
@@ -68,11 +97,15 @@ REQUEST = (
     "before the start, put it in my calendar in place of the old one and tell {partner}. No card details to "
     "anyone.")
 
-# The earliest the user can be at the station on the meeting's morning (a train leaving before it is no use),
-# after the request in every world, whether or not a train leaves before it.
+# When the user is at the station on the meeting's morning, and how long they will wait there at most (a train
+# leaving before or after that is no use), after the request in every world, whether or not a train leaves outside it.
 EARLIEST = (
-    "One more thing: the earliest I can get to {origin} on {weekday} morning is {at}.",
-    "Bear in mind I can't be at {origin} before {at12} that morning, so nothing that leaves earlier.",
-    "Nothing that leaves {origin} before {at}, please - I can't get to the station any sooner on {weekday}.",
-    "On {weekday} the first bus only gets me to {origin} at {at12}, so the train has to leave after that.",
-    "And I can't reach {origin} station until {at} on the morning of the meeting.")
+    "One more thing: the taxi gets me to {origin} at {at} on {weekday}, and I don't want to wait there more than "
+    "{wait_words}.",
+    "Bear in mind I can't be at {origin} before {at12} that morning, and I'd rather not hang around the station for "
+    "more than {wait} minutes after that.",
+    "I'll be at {origin} from {at} on {weekday} (the taxi's booked), so the train should leave within {wait_words} "
+    "of that.",
+    "On {weekday} the first bus only gets me to {origin} at {at12}; book something that leaves no more than "
+    "{wait_words} after that.",
+    "And I reach {origin} station at {at} on the morning of the meeting and can wait there {wait} minutes at most.")

@@ -8,8 +8,10 @@ contract, "final answer", an instruction to plan around it); in half the worlds 
 ("change of plan: ... fell through") and the later choice stands. The decision is named, given by who proposed it,
 or by its price among the three options a colleague quoted ("the cheapest", "the middle quote", "the dearest"; a
 reversal "the next cheapest" or outright); the decided option's price rank is drawn evenly whatever names it, so
-"the cheapest, or the second cheapest once reversed" is right no more often than chance. A last mail names yet
-another option in passing.
+"the cheapest, or the second cheapest once reversed" is right no more often than chance; a colleague proposes the
+first decision where the owner names it by its proposer, else any of three options (the first decision a third of
+the time). A last mail names yet another
+option in passing.
 Neither the majority, nor the last option named, nor the first decision when reversed is the answer. The user asks,
 in chat, what was decided and by whom; the answer must say so in one reply, in the assistant's own words (pasted
 mails are not its words), naming the decider beside the decision, and not present another option.
@@ -235,7 +237,10 @@ class ThreadDecision(Part):
         lines = [(others[0], book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f))]
         pushers = [p for p in others[1:] if p is not proposer]
         middle = list(zip(pushers, book.pick(rng, "push", len(pushers), **f), strict=True))
-        middle.append((proposer, book.say(rng, "propose", **f)))
+        # What the proposer proposed: the first decision where the owner names it so, else any of three options (so
+        # "the option someone proposed" is no rule where the owner names it otherwise).
+        proposed = first if ref == "proposer" else rng.choice((first, spare, other))
+        middle.append((proposer, book.say(rng, "propose", **{**f, "first": proposed})))
         middle.append((rng.choice([p for p in others if p is not proposer]), book.say(rng, "prices", **f)))
         if rng.random() < 0.5:
             middle.append((others[0], book.say(rng, "push", **f)))
