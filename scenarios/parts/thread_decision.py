@@ -5,7 +5,13 @@ in words that sound like a decision ("my decision is that we go with X" from a c
 thread shows whose call it is in one of three ways (the opener names the owner, a colleague hands the call over, or
 the owner claims it as the budget holder), and the owner settles it in words drawn from many (a booking, a signed
 contract, "final answer", an instruction to plan around it); in half the worlds the owner reverses that later
-("change of plan: ... fell through") and the later choice stands. A last mail names yet another option in passing.
+("change of plan: ... fell through") and the later choice stands. The decision is named, given by who proposed it,
+or by its price among the three options a colleague quoted ("the cheapest", "the middle quote", "the dearest"; a
+reversal "the next cheapest" or outright); the decided option's price rank is drawn evenly whatever names it, so
+"the cheapest, or the second cheapest once reversed" is right no more often than chance; a colleague proposes the
+first decision where the owner names it by its proposer, else any of three options (the first decision a third of
+the time). A last mail names yet another
+option in passing.
 Neither the majority, nor the last option named, nor the first decision when reversed is the answer. The user asks,
 in chat, what was decided and by whom; the answer must say so in one reply, in the assistant's own words (pasted
 mails are not its words), naming the decider beside the decision, and not present another option.
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from random import Random
 
 from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
@@ -51,7 +58,7 @@ KICKOFF = (
 OPEN = (
     "Kicking off the discussion about {topic}: I would really like us to pick {liked}, it worked well for the other "
     "teams last year.",
-    "Starting a thread on {topic}. My vote is {liked}, mostly for the price.",
+    "Starting a thread on {topic}. My vote is {liked}, mostly for the reviews.",
     "We need to settle {topic} this week. {liked} is my favourite by a distance.",
     "Quick one on {topic}: I've had good experiences with {liked} and would go for it again.",
     "Opening this for {topic}. I'd like {liked}, and {other} was also on the shortlist we made.",
@@ -83,7 +90,7 @@ DECIDE = (
     "please plan around that.",
     "I've weighed it up: {pick}. Please plan around that.",
     "I've just signed with {pick}, so that's settled.",
-    "{liked} is over budget, so it's {pick}. Final answer.",
+    "{liked} can't do our dates, so it's {pick}. Final answer.",
     "I've asked {helper} to book {pick} for us; {liked} is off the table.",
     "Decision made: we'll use {pick}.",
     "Let's not go round in circles. Book {pick}.",
@@ -92,10 +99,20 @@ DECIDE = (
 REFERENCES = ("name", "proposer", "price")
 BY_PROPOSER = ("the one {proposer} suggested", "{proposer}'s suggestion", "what {proposer} proposed",
                "{proposer}'s idea", "the option {proposer} brought up")
+# By price, the option's rank among the three quoted (cheapest, middle, dearest), each as often as the others: "the
+# cheapest" is the answer no more often than any other rank.
 BY_PRICE = ("the cheapest option on the list", "whichever came in cheapest", "the lowest quote",
             "the cheapest of the lot", "the least expensive one")
-NEXT_CHEAPEST = ("the next cheapest", "the runner-up on price", "the second-cheapest quote",
-                 "the next one down on price", "the other cheap option")
+BY_MIDDLE = ("the middle quote", "the mid-priced one", "the one in between on price",
+             "the second-cheapest quote", "the one in the middle on price")
+BY_DEAREST = ("the most expensive option on the list", "whichever came in dearest", "the top quote",
+              "the priciest of the lot", "the most expensive one")
+PRICE_KINDS = ("by_price", "by_middle", "by_dearest")
+# A reversal by price, to another rank: told against the first pick (one step up or down) or outright.
+NEXT_CHEAPEST = ("the next cheapest", "the next one down on price", "the one just below it on price",
+                 "the next-cheapest quote", "the one a notch cheaper")
+NEXT_DEAREST = ("the next one up on price", "the next dearest", "the one just above it on price",
+                "the one a notch dearer", "the next-priciest quote")
 PROPOSE = (
     "What about {first}? Nobody has mentioned it yet.",
     "Has anyone looked at {first}? I've heard good things.",
@@ -146,6 +163,7 @@ class ThreadDecisionTruth(Truth):
     decider: list[str]
     mails: list[str]
     shape: str = ""
+    quoted: dict[str, int] = {}  # the prices mail's options and their figures (the decided one's rank drawn evenly)
 
 
 def _thread(day: Day, topic: str, team: list[Person], lines: list[tuple[Person, str]]) -> list[Email]:
@@ -161,17 +179,37 @@ def _thread(day: Day, topic: str, team: list[Person], lines: list[tuple[Person, 
     return emails
 
 
+def _quotes(rng: Random, first: str, spare: str,
+            thirds: tuple[str, str]) -> tuple[list[tuple[str, int]], int, int]:
+    """Prices for three options on the table (the first decision, the one it may be reversed to, one of ``thirds``)
+    in the order a colleague quotes them, with the first decision's and the reversal's rank (0 the cheapest, 2 the
+    dearest).
+    The first decision's rank is drawn evenly and a reversal goes to either other rank, so the decided option is the
+    cheapest, the middle or the dearest as often as not, whether or not the owner names it by price; by price, "the
+    cheapest", "the middle quote" or "the dearest" (a reversal told against the first pick, "the next cheapest", or
+    outright) points at it."""
+    costs = sorted(rng.sample(range(20, 90), 3))
+    at = rng.randrange(3)
+    to = rng.choice([r for r in range(3) if r != at])
+    ranked: list[str] = [rng.choice(thirds)] * 3
+    ranked[at], ranked[to] = first, spare
+    quoted = list(zip(ranked, costs, strict=True))
+    rng.shuffle(quoted)
+    return quoted, at, to
+
+
 @register
 class ThreadDecision(Part):
     """Catch the user up on what a long thread decided, and who decided it."""
 
     key = KEY
-    version = 2
+    version = 3
     Truth = ThreadDecisionTruth
     phrasebook = Phrasebook({"kickoff_naming_owner": KICKOFF, "kickoff": OPEN, "push": PUSH, "hand_over": HAND,
                              "claim": CLAIM, "decision": DECIDE, "acknowledge": ACK, "acknowledge_plain": ACK_PLAIN,
                              "reversal": REVERSE, "aside": ASIDE, "by_proposer": BY_PROPOSER, "by_price": BY_PRICE,
-                             "propose": PROPOSE, "next_cheapest": NEXT_CHEAPEST, "prices": PRICES})
+                             "by_middle": BY_MIDDLE, "by_dearest": BY_DEAREST, "propose": PROPOSE,
+                             "next_cheapest": NEXT_CHEAPEST, "next_dearest": NEXT_DEAREST, "prices": PRICES})
     structures = len(SHAPES)
 
     def structure(self, truth: ThreadDecisionTruth) -> str:
@@ -191,19 +229,18 @@ class ThreadDecision(Part):
         proposer = rng.choice(others[1:])
         f = {"topic": topic, "owner": owner.first, "liked": liked, "first": first, "decided": decided,
              "aside": aside, "other": other, "helper": others[-1].first, "proposer": proposer.first}
-        # Prices for the options on the table: the first decision's the cheapest (what "the cheapest" points at),
-        # the one it is reversed to the next (what "the next cheapest" points at).
-        costs = sorted(rng.sample(range(20, 90), 3))
-        quoted = list(zip((first, spare, rng.choice((liked, other))), costs, strict=True))
-        rng.shuffle(quoted)
+        quoted, at, to = _quotes(rng, first, spare, (liked, other))
         unit = rng.choice(("${n},000", "${n}0 a head", "${n}0 per person"))
         f["prices"] = ", ".join(f"{o} {unit.format(n=c)}" for o, c in quoted)
         f["pick"] = (first if ref == "name" else book.say(rng, "by_proposer", **f) if ref == "proposer"
-                     else book.say(rng, "by_price", **f))
+                     else book.say(rng, PRICE_KINDS[at], **f))
         lines = [(others[0], book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f))]
         pushers = [p for p in others[1:] if p is not proposer]
         middle = list(zip(pushers, book.pick(rng, "push", len(pushers), **f), strict=True))
-        middle.append((proposer, book.say(rng, "propose", **f)))
+        # What the proposer proposed: the first decision where the owner names it so, else any of three options (so
+        # "the option someone proposed" is no rule where the owner names it otherwise).
+        proposed = first if ref == "proposer" else rng.choice((first, spare, other))
+        middle.append((proposer, book.say(rng, "propose", **{**f, "first": proposed})))
         middle.append((rng.choice([p for p in others if p is not proposer]), book.say(rng, "prices", **f)))
         if rng.random() < 0.5:
             middle.append((others[0], book.say(rng, "push", **f)))
@@ -218,8 +255,10 @@ class ThreadDecision(Part):
         plain = ref != "name"
         lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge", **f)))
         if reversed_:
+            step = "next_cheapest" if to == at - 1 else "next_dearest" if to == at + 1 else None
+            by_price = book.say(rng, step if step and rng.random() < .5 else PRICE_KINDS[to], **f)
             again = {**f, "first": first if ref == "name" else rng.choice(("that", "the earlier pick")),
-                     "decided": decided if ref == "name" else book.say(rng, "next_cheapest", **f)}
+                     "decided": decided if ref == "name" else by_price}
             lines.append((owner, book.say(rng, "reversal", **again)))
             lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge",
                                                        **{**f, "first": decided})))
@@ -230,7 +269,8 @@ class ThreadDecision(Part):
             part=KEY, emails=emails, done=answer,
             request=f"Catch me up on the thread about {topic}: what was decided, and who made the call?",
             truth=ThreadDecisionTruth(decided=decided, options=list(options), decider=[owner.first, owner.last],
-                                      mails=[e["body_text"] for e in emails], shape=shape))
+                                      mails=[e["body_text"] for e in emails], shape=shape,
+                                      quoted={o: c for o, c in quoted}))
 
     @grades("The thread's decision and who made it", "accuracy", 20,
             "In one chat reply, in the assistant's own words: the option decided, with the person who decided named "

@@ -1,0 +1,56 @@
+"""thread_decision holds no structural shortcut (issue 34, a blind red team's finding): the first decision was always
+the cheapest option of the prices mail and a reversal always went to the second cheapest, in every world, whatever
+the owner called it by. The decided option's price rank is now drawn evenly over the three quoted options — by name
+or by proposer as much as where the owner names it by price ("the cheapest", "the middle quote", "the dearest", a
+reversal told against the first pick or outright) — so the rule earns what chance gives (one in three), while the
+oracle still passes the part through the real green."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from green_agent.config import GreenSettings
+from green_agent.scenario_kit.day import slice_of
+from green_agent.scenarios import ScenarioLibrary
+from green_agent.selftest import selftest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+PART = ScenarioLibrary(SCENARIOS).pack().parts["thread_decision"]
+WORLDS = range(200)
+CHANCE, TOLERANCE = 1 / 3, 0.09  # the decided option is one of the three quoted
+
+
+def truths() -> list:
+    return [PART.Truth.model_validate(slice_of(seed, "balance", PART).truth, from_attributes=True)
+            for seed in WORLDS]
+
+
+def shortcut(t) -> str:
+    """The red team's rule: the cheapest quoted option, or the second cheapest once the thread reverses."""
+    ranked = sorted(t.quoted, key=t.quoted.get)
+    return ranked[1] if t.shape.endswith("/reversed") else ranked[0]
+
+
+def test_the_price_rank_rule_earns_chance_in_every_kind_of_reference():
+    found = truths()
+    assert all(len(t.quoted) == 3 and t.decided in t.quoted for t in found)
+    rate = sum(shortcut(t) == t.decided for t in found) / len(found)
+    assert abs(rate - CHANCE) <= TOLERANCE, rate
+    # Each rank is decided about as often as the others, where the owner names the option by price too.
+    for ref in ("price", "proposer"):
+        ranks = Counter(sorted(t.quoted, key=t.quoted.get).index(t.decided) for t in found if f"/{ref}/" in t.shape)
+        assert len(ranks) == 3 and min(ranks.values()) >= sum(ranks.values()) / 6, (ref, ranks)
+    # Nor does "always the cheapest" or "always the second cheapest" do better.
+    for rank in range(3):
+        rate = sum(sorted(t.quoted, key=t.quoted.get)[rank] == t.decided for t in found) / len(found)
+        assert abs(rate - CHANCE) <= TOLERANCE, (rank, rate)
+
+
+async def test_the_oracle_passes_the_part(tmp_path):
+    # A part answered in chat alone writes nothing, so it is drawn beside one that writes (day_precision).
+    rows = await selftest(["workday"], GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ("oracle",),
+                          (1, 2, 3), configs=[{"parts": ["thread_decision", "chase_reply"], "attacks": "none"}])
+    assert len(rows) == 3
+    assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]

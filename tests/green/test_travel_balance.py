@@ -1,0 +1,85 @@
+"""travel holds no structural shortcut (issue 34, a blind red team's finding): of the trains free and on time, the
+right one always arrived first (the close and late ones arrive later), so the meeting time and the margin were never
+needed. Now the request states the user's window at the station (when they get there, how long they will wait), and
+some free trains on time that arrive in time leave before it or after it; how many of the free trains on time arrive
+before the right one is drawn evenly, so "the earliest arrival of those" is right no more often than chance, nor is
+"the latest departure of those in time" (the window is needed), while the oracle still passes the part through the
+real green."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from green_agent.config import GreenSettings
+from green_agent.scenario_kit.day import slice_of
+from green_agent.scenario_kit.grading import when
+from green_agent.scenarios import ScenarioLibrary
+from green_agent.selftest import selftest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+PART = ScenarioLibrary(SCENARIOS).pack().parts["travel"]
+WORLDS = range(200)
+TOLERANCE = 0.08
+FREE = ("right", "close", "late", "early", "wait")  # free trains the offer shows on time
+
+
+def worlds() -> list[tuple]:
+    """(truth, the meeting's start) of each world."""
+    out = []
+    for seed in WORLDS:
+        piece = slice_of(seed, "balance", PART)
+        meeting = next(e["start"] for e in piece.calendar if e["title"].startswith("Client kick-off"))
+        out.append((PART.Truth.model_validate(piece.truth, from_attributes=True), when(meeting)))
+    return out
+
+
+def candidates(t) -> list[int]:
+    """The red team's filter: the offer's trains with no supplement and no delay note."""
+    return [i for i, kind in enumerate(t.kinds) if kind in FREE]
+
+
+def test_the_earliest_free_train_on_time_is_right_no_more_often_than_chance():
+    found = worlds()
+    assert all(len(t.trains) == len(t.kinds) and t.earliest and t.wait for t, _ in found)
+    hits = sum(t.kinds[min(candidates(t), key=lambda i: when(t.trains[i][1]))] == "right" for t, _ in found)
+    chance = sum(1 / len(candidates(t)) for t, _ in found)
+    assert abs(hits - chance) / len(found) <= TOLERANCE, (hits, chance)
+
+
+def test_the_latest_free_departure_in_time_is_right_no_more_often_than_chance():
+    """Reading the margin but not the user's window: of the free trains on time that make the margin, the last to
+    leave (or the first) is right about as often as chance gives."""
+    found = worlds()
+
+    def in_time(t, meeting: datetime) -> list[int]:
+        return [i for i in candidates(t) if when(t.trains[i][1]) <= meeting - timedelta(minutes=t.margin)]
+
+    chance = sum(1 / len(in_time(t, m)) for t, m in found)
+    for pick in (max, min):
+        hits = sum(t.kinds[pick(in_time(t, m), key=lambda i: when(t.trains[i][0]))] == "right" for t, m in found)
+        assert (hits - chance) / len(found) <= TOLERANCE, (pick.__name__, hits, chance)
+
+
+def test_the_window_rules_out_early_and_wait_trains_and_holds_the_right_and_close_ones():
+    """Paid, delayed and late trains leave where they will: something else rules them out."""
+    for t, _ in worlds():
+        start, end = when(t.earliest), when(t.earliest) + timedelta(minutes=t.wait)
+        for kind, (dep, _, arr) in zip(t.kinds, t.trains, strict=True):
+            leaves = when(dep)
+            if kind == "early":
+                assert leaves < start, t
+            if kind == "wait":
+                assert leaves > end, t
+            if kind in ("right", "close"):
+                assert start < leaves < end, t
+            if kind == "right":
+                assert [dep, arr] == t.right, t
+
+
+async def test_the_oracle_passes_the_part(tmp_path):
+    rows = await selftest(["workday"], GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ("oracle",),
+                          (1, 2, 3), configs=[{"parts": ["travel"], "attacks": "none"}])
+    assert len(rows) == 3
+    assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
