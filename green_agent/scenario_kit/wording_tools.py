@@ -69,7 +69,7 @@ def _check_draws(wording: Wording, key: str, part: Part) -> None:
         try:
             with reworded(wording.kinds) as used:
                 slice_of(seed, "wording-check", part, shape)
-        except (KeyError, IndexError, ValueError, TypeError) as exc:
+        except Exception as exc:  # a pack is outside input: whatever its phrasings raise names the pack
             raise ScenarioError(f"{wording.source}: WORDING[{key!r}]: drawing world {seed} failed: "
                                 f"{type(exc).__name__}: {exc}") from None
         drawn |= used
