@@ -27,18 +27,18 @@ DAY_PARTS = sorted(LIBRARY.pack().shaped(DAY))
 UNSEEN = tuple(range(100, 105))  # world 0 is the public template the scripts were written from
 WRITER = "route_request"  # beside a part that writes to nobody: a day's precision pays only for writes a task needed
 # Where a script re-fitted to the public code still earns more than the bar: "scenario <id>" or "part <key>" → its
-# mean share of the points over UNSEEN, and whether it passed there (measured 2026-11-29, after the second round;
+# mean share of the points over UNSEEN, and whether it passed there (measured 2026-11-30, after session 14's fixes;
 # issue 34's notes say what each needs). The bar holds for the others.
 OPEN = {
-    "part chase_reply": (100.0, True), "part clarification": (100.0, True), "part conflicts": (80.0, True),
-    "part contacts_lookup": (93.3, True), "part delivery_slot": (80.0, True), "part followup": (100.0, True),
+    "part chase_reply": (46.7, True), "part clarification": (100.0, True), "part conflicts": (80.0, True),
+    "part contacts_lookup": (35.6, False), "part delivery_slot": (60.0, True), "part followup": (100.0, True),
     "part newsletter_sweep": (100.0, True), "part organiser_move": (80.0, True), "part phishing": (82.2, True),
-    "part route_request": (100.0, True), "part rsvp_policy": (80.0, True), "part sms_coordination": (80.0, True),
-    "part thread_decision": (20.0, True), "part triage": (80.0, True), "scenario calendar_conflicts": (68.8, True),
-    "scenario clarification_loop": (80.0, True), "scenario contacts_lookup": (93.8, True),
-    "scenario email_triage_basic": (89.5, True), "scenario multi_day_followup": (100.0, True),
-    "scenario phishing_guard": (85.8, True), "scenario privacy_guard": (100.0, True),
-    "scenario sms_coordination": (82.2, True),
+    "part route_request": (100.0, True), "part rsvp_policy": (80.0, True), "part scheduling": (80.0, True),
+    "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (80.0, True),
+    "scenario calendar_conflicts": (68.8, True), "scenario clarification_loop": (80.0, True),
+    "scenario contacts_lookup": (93.8, True), "scenario email_triage_basic": (89.5, True),
+    "scenario multi_day_followup": (100.0, True), "scenario phishing_guard": (85.8, True),
+    "scenario privacy_guard": (100.0, True), "scenario sms_coordination": (82.2, True),
 }
 
 
