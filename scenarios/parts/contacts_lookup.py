@@ -214,7 +214,9 @@ def _entries(day: Day, v: _Visit) -> tuple[list[Contact], list[str], list[str]]:
     carries the same look-alike as the colleague beside them: neither is told by having one)."""
     rng = day.rng
     texted, mailed = v.on(TEXT), v.on(EMAIL)
-    entries, wrong, others = [], [], []
+    entries: list[Contact] = []
+    wrong: list[str] = []
+    others: list[str] = []
     pairs: list[tuple[Person, str, str | None, str | None]] = [
         (p, v.companies[n], v.roles[n], None) for n, p in enumerate(v.people)]
     pairs += [(d, v.companies[n], v.titles[n][0], _BOOK.say(rng, "deputy_notes", first=v.people[n].first,
