@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -158,8 +159,12 @@ async def test_a_bad_time_step_is_named():
 
 # ------------------------------------------------------------------------------------------------ no purple there
 async def test_an_unreachable_url_fails_without_a_run():
-    url = f"http://127.0.0.1:{free_port()}"
-    done = await asyncio.to_thread(cli, url)
+    # A port held bound but not listening: connecting is refused, and no other test's server can take it meanwhile
+    # (a port merely found free was once taken by another worker's server, which answered 404).
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{held.getsockname()[1]}"
+        done = await asyncio.to_thread(cli, url)
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"FAIL unreachable: cannot reach {url}/.well-known/agent-card.json" in done.stdout
     assert "run:" not in done.stdout
