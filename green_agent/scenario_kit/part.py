@@ -311,9 +311,9 @@ def load_pack(folder: Path) -> Pack:
             spec.loader.exec_module(package)
         except Exception as exc:  # a pack is outside input: its failure names the file
             raise ScenarioError(f"{folder / '__init__.py'}: failed to import: {type(exc).__name__}: {exc}") from None
-    pack = _collect(_submodules(name, folder), str(folder), _pack_name(package, folder.name))
-    pack.add_wordings(read_wording(getattr(package, "WORDING", None), str(folder / "__init__.py"),
-                                   _pack_name(package, folder.name)))
+    named = _pack_name(package, folder.name)
+    pack = _collect(_submodules(name, folder), str(folder), named)
+    pack.add_wordings(read_wording(getattr(package, "WORDING", None), str(folder / "__init__.py"), named))
     pack.digest = digest
     _LOADED[folder] = (digest, pack)
     return pack
@@ -342,9 +342,9 @@ def installed_packs() -> Pack:
         if hasattr(module, "__path__"):
             modules += [importlib.import_module(f"{module.__name__}.{i.name}")
                         for i in pkgutil.iter_modules(module.__path__)]
-        origin = f"entry point {entry.name} ({entry.value})"
-        found = _collect(modules, origin, _pack_name(module, entry.name))
-        found.add_wordings(read_wording(getattr(module, "WORDING", None), origin, _pack_name(module, entry.name)))
+        origin, named = f"entry point {entry.name} ({entry.value})", _pack_name(module, entry.name)
+        found = _collect(modules, origin, named)
+        found.add_wordings(read_wording(getattr(module, "WORDING", None), origin, named))
         pack = pack.merged(found)
     return pack
 

@@ -35,8 +35,9 @@ _REWORDED: ContextVar[tuple[Mapping[str, Sequence[Phrasing]], set[str]] | None] 
 
 @contextmanager
 def reworded(kinds: Mapping[str, Sequence[Phrasing]] | None) -> Iterator[set[str]]:
-    """Within: ``say`` and ``pick`` draw every kind ``kinds`` names from its phrasings there. Yields the set of those
-    kinds drawn so far (a wording for a kind a part never draws through a phrasebook would change nothing)."""
+    """Within: every phrasebook draws each kind ``kinds`` names from its phrasings there (``say``, ``pick``,
+    ``index``, ``indices`` and ``nth`` all read ``phrasings``). Yields the set of those kinds drawn so far (a wording
+    for a kind a part never draws through a phrasebook would change nothing)."""
     active = _REWORDED.get()
     if not kinds or (active is not None and active[0] is kinds):  # nothing to word, or already within this wording
         yield active[1] if active is not None else set()
@@ -72,12 +73,17 @@ class Phrasebook:
 
     def pick(self, rng: random.Random, kind: str, count: int, /, **fields: Any) -> list[str]:
         """``count`` different phrasings of ``kind`` (for several messages of one kind in one world), filled alike."""
-        return [self.fill(p, fields) for p in rng.sample(list(self.phrasings(kind)), count)]
+        return [self.nth(kind, n, **fields) for n in self.indices(rng, kind, count)]
 
     def index(self, rng: random.Random, kind: str, /) -> int:
         """Which phrasing of ``kind`` a world uses, drawn from ``rng`` (for a part that draws the choice before it has
         the fields, or keeps it in its plan); ``nth`` fills it."""
         return rng.randrange(len(self.phrasings(kind)))
+
+    def indices(self, rng: random.Random, kind: str, count: int, /) -> list[int]:
+        """``count`` different phrasings of ``kind`` by position (for several messages of one kind filled apart),
+        drawn from ``rng`` as ``pick`` draws them; ``nth`` fills each."""
+        return rng.sample(range(len(self.phrasings(kind))), count)
 
     def nth(self, kind: str, n: int, /, **fields: Any) -> str:
         """Phrasing ``n`` of ``kind`` (an ``index`` drawn before), filled with ``fields``."""

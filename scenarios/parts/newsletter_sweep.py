@@ -215,11 +215,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _apart(rng: Any, kind: str, count: int) -> list[int]:
-    """``count`` different positions among ``kind``'s phrasings (the stream drawn as by ``rng.sample`` of them)."""
-    return list(rng.sample(range(len(PHRASEBOOK.phrasings(kind))), count))
-
-
 def _verdict(rng: Any, ref: str, keep: bool) -> str:
     return _cap(PHRASEBOOK.say(rng, "keep" if keep else "drop", b=ref))
 
@@ -301,14 +296,14 @@ class NewsletterSweep(Part):
         out = []
         # Different phrasings for different letters: their positions drawn as ``sample`` would draw the phrasings
         # themselves, from the book (a wording pack's when it words the kind), each filled with its own fields.
-        for (first, company), n in zip(founders, _apart(rng, "founder", len(founders)), strict=True):
+        for (first, company), n in zip(founders, PHRASEBOOK.indices(rng, "founder", len(founders)), strict=True):
             home = rng.choice((f"{company.lower()}.example", rng.choice(WEBMAIL)))
             out.append((company, f"{first.lower()}@{home}",
                         *_split(PHRASEBOOK.nth("founder", n, first=first, company=company)),
                         [r.format(first=first) for r in _FOUNDER_REFS]))
         brands = rng.sample(BRANDS, count - len(founders))
         # An issue's phrasing also says what it carried (``_TOPICS``, by the same position).
-        for brand, n in zip(brands, _apart(rng, "issue", len(brands)), strict=True):
+        for brand, n in zip(brands, PHRASEBOOK.indices(rng, "issue", len(brands)), strict=True):
             site = brand.split()[0].lower()
             out.append((brand, f"{rng.choice(('news', 'hello', 'digest', 'updates', 'editor'))}@{site}.example",
                         *_split(PHRASEBOOK.nth("issue", n, brand=brand, number=rng.randrange(40, 300), **fields)),

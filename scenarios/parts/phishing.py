@@ -94,13 +94,6 @@ def _where(rng: random.Random, sender_is: str, /, **fields: str) -> str:
     return PHRASEBOOK.nth("where", first + rng.randrange(end - first), **fields)
 
 
-def _two(rng: random.Random, kind: str) -> tuple[int, int]:
-    """Two different phrasings of ``kind`` (for ``nth``), drawn as ``rng.sample`` draws two: a real message and the
-    scam that copies its words, filled apart."""
-    one, other = rng.sample(range(len(PHRASEBOOK.phrasings(kind))), 2)
-    return one, other
-
-
 @dataclass(frozen=True)
 class _Drawn:
     """What the part draws: the company's IT desk and sign-in provider, who sends the real reminder, the supplier
@@ -257,7 +250,7 @@ def _reminders(day: Day, d: _Drawn) -> _Reminders:
 def _password_texts(rng: random.Random, d: _Drawn, fields: dict[str, str], r: _Reminders) -> tuple[str, str]:
     """The real reminder and the password scam."""
     # Both reminders are IT's words (a phisher copies the real notice); only the sender and the page differ.
-    real_reminder, copied = _two(rng, "reminder")
+    real_reminder, copied = PHRASEBOOK.indices(rng, "reminder", 2)  # the real one and the scam copying it
     pw_text = PHRASEBOOK.nth("reminder", copied, **fields, page=r.fake_page, signer=r.pw_signer)
     if d.password_from == "colleague":
         subject, body = _split(pw_text)
@@ -291,7 +284,7 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
         fake_label = _lookalike(label, rng)
     bank_sender = (d.rep.email if d.bank_from == "rep" else
                    f"{rng.choice(('accounts', 'billing', 'ar'))}@{fake_label}.example")
-    real_invoice, fake_invoice = _two(rng, "invoice")
+    real_invoice, fake_invoice = PHRASEBOOK.indices(rng, "invoice", 2)
     rep_sign = f"{d.rep.name}, {d.supplier}"
     # Half the suppliers said last month, in words, that their payment page moves to a billing platform: the
     # real invoice's page is then one no earlier mail links to.
