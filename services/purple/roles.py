@@ -62,7 +62,7 @@ ROLES: dict[str, Callable[[PurpleSettings], PurpleBrain]] = {
     "sweeper": lambda settings: SweeperBrain(),
     "dumper": lambda settings: DumperBrain(),
     "digest-max-step": lambda settings: DigestMaxStepBrain(),
-    "scripted": lambda settings: ScriptedBrain(),
+    "scripted": lambda settings: ScriptedBrain(settings.scripts_dir),
     "assistant": lambda settings: LLMAssistant(settings),
 }
 # An oracle holding its first turn for minutes, as an LLM purple may (issue 32 item 7).

@@ -34,6 +34,9 @@ class PurpleSettings(BaseSettings):
     # How long the slow roles hold a turn (services/purple/baseline.py): ``slow`` every turn, ``oracle-slow`` its
     # first. Unset: each role's own default (SLOW_TURN_S, SLOW_FIRST_TURN_S).
     slow_turn_s: float | None = Field(default=None, ge=0)
+    # The ``scripted`` role's rule scripts: unset, its own (services/purple/cheats/scripted/); else every module under
+    # this folder (e.g. tests/redteam/: scripts other participants wrote blind, issue 34).
+    scripts_dir: Path | None = None
     # The ``hostile`` roles (services/purple/hostile.py). ``hostile`` misbehaves in these modes (comma-separated);
     # ``hostile-<mode>`` in that one mode only. The base brain (``noop`` or ``oracle``) does each turn's real work.
     hostile_modes: str = "flood"

@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 
 HELD_OUT = ROOT / "tests" / "green" / "data" / "heldout_words_d"  # chase_reply and newsletter_sweep, worded anew
+PACKS = sorted((ROOT / "tests" / "green" / "data").glob("heldout_words_*"))  # every part worded anew
+REDTEAM = ROOT / "tests" / "redteam"  # rule scripts blind red teams wrote
 PUBLIC_WORDS = ("Here you go", "Will send tomorrow, sorry", "Scratch that", "Ignore my last email")
 
 
@@ -164,20 +166,24 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
         create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[pack]))
 
 
-async def test_on_days_worded_anew_the_scripted_purple_earns_at_most_the_imitations_ceiling(tmp_path):
+@pytest.mark.parametrize("scripts", [None, REDTEAM], ids=["ours", "blind-red-teams"])
+async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch, scripts):
     """Every day part worded anew (tests/green/data/heldout_words_*: words no script here was fitted to), seed-drawn
-    days at unseen seeds: the scripted purple, which earns most of a day with the public words, stays under the
-    imitations' ceiling and passes nothing; the oracle passes every day. The bench
-    (tests/bench/bench_heldout_wording.py) measures more days and the red teams' scripts."""
-    packs = sorted((ROOT / "tests" / "green" / "data").glob("heldout_words_*"))
-    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=packs)
-    async with practice_green(settings, ("oracle", "scripted")) as (green, purples):
+    days at unseen seeds: our scripted purple, and the scripts blind red teams wrote (tests/redteam/), which earn most
+    of a day with the public words, stay under the imitations' ceiling and pass nothing; the oracle passes every day.
+    The bench (tests/bench/bench_heldout_wording.py) measures more days, and the public words beside."""
+    if scripts is not None:
+        monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(scripts))  # the purple process inherits it
+    roles = ("oracle", "scripted") if scripts is None else ("scripted",)
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=PACKS)
+    async with practice_green(settings, roles) as (green, purples):
         rows = {role: [r for s in range(100, 108) for r in await assess_via_green(
             green, purples[role], ["workday"], {"seed": s, "attacks": "none"}) if r["row_type"] == "trial"]
-            for role in ("oracle", "scripted")}
-    worded = {p["part"] for r in rows["oracle"] for p in r["part_scores"] if p["wording"]}
-    assert worded == {p["part"] for r in rows["oracle"] for p in r["part_scores"]}  # every part worded anew
-    assert all(r["passed"] and r["percentage"] == 100.0 for r in rows["oracle"])
+            for role in roles}
+    if "oracle" in rows:
+        worded = {p["part"] for r in rows["oracle"] for p in r["part_scores"] if p["wording"]}
+        assert worded == {p["part"] for r in rows["oracle"] for p in r["part_scores"]}  # every part worded anew
+        assert all(r["passed"] and r["percentage"] == 100.0 for r in rows["oracle"])
     mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
     print({"scripted_mean": round(mean, 1), "passes": sum(r["passed"] for r in rows["scripted"])})
     assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), mean

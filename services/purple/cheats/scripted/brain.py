@@ -1,32 +1,81 @@
-"""``ScriptedBrain``: each turn, read the world once and run every registered script whose trigger matches what the
-user asked; then post what the scripts report in one chat message."""
+"""``ScriptedBrain``: each turn, read the world once and run every script it loaded whose trigger matches what the
+user asked; then post what the scripts report in one chat message. The scripts are this package's modules, or those
+of another folder (``PURPLE_SCRIPTS_DIR``: another participant's rule scripts, e.g. tests/redteam/)."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+import sys
 from datetime import timedelta
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from services.protocol.messages import iso_duration
 from services.purple.cheats.base import CheatBrain, CheatRun, call, read_address_book, read_inbox, say, user_prompts
-from services.purple.cheats.scripted.desk import SCRIPTS, Desk
+from services.purple.cheats.scripted.desk import SCRIPTS, Desk, Script
 from services.ues.client import UESClient, parse_time
 
 
-def _load_scripts() -> None:
+def _own_modules() -> list[ModuleType]:
     package = __name__.rpartition(".")[0]
-    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
-        if info.name not in ("brain", "desk") and not info.name.startswith("_"):
-            importlib.import_module(f"{package}.{info.name}")
+    return [importlib.import_module(f"{package}.{info.name}")
+            for info in pkgutil.iter_modules(importlib.import_module(package).__path__)
+            if info.name not in ("brain", "desk") and not info.name.startswith("_")]
+
+
+def _folder_modules(folder: Path) -> list[ModuleType]:
+    """Every module under ``folder`` (its subfolders too) whose name does not start with ``_``, each imported under a
+    name of its own path, so two folders' ``triage.py`` stay apart."""
+    if not folder.is_dir():
+        raise ValueError(f"PURPLE_SCRIPTS_DIR {folder} is not a folder")
+    modules = []
+    for path in sorted(folder.rglob("*.py")):
+        relative = path.relative_to(folder).with_suffix("")
+        if any(piece.startswith("_") for piece in relative.parts):
+            continue
+        name = "purple_scripts." + ".".join(relative.parts)
+        if getattr(sys.modules.get(name), "__file__", None) == str(path):
+            modules.append(sys.modules[name])  # loaded already: its scripts are registered
+            continue
+        SCRIPTS[:] = [cls for cls in SCRIPTS if cls.__module__ != name]  # another folder's module of that name
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise ValueError(f"cannot import rule scripts from {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            raise ValueError(f"rule scripts {path} failed to import: {type(exc).__name__}: {exc}") from exc
+        modules.append(module)
+    return modules
+
+
+def load_scripts(folder: Path | None = None) -> dict[str, type[Script]]:
+    """Part → the script for it, from this package's modules or ``folder``'s; two scripts for one part are an error
+    naming both."""
+    loaded = {m.__name__ for m in (_own_modules() if folder is None else _folder_modules(folder))}
+    scripts: dict[str, type[Script]] = {}
+    for cls in SCRIPTS:
+        if cls.__module__ not in loaded:
+            continue
+        if cls.part in scripts:
+            raise ValueError(f"two scripts for part {cls.part!r}: {scripts[cls.part].__module__}."
+                             f"{scripts[cls.part].__qualname__} and {cls.__module__}.{cls.__qualname__}")
+        scripts[cls.part] = cls
+    return scripts
 
 
 class ScriptedBrain(CheatBrain):
-    """Rule scripts for the public parts, run on every turn (see the package's docstring)."""
+    """Rule scripts for the public parts, run on every turn (see the package's docstring): this package's, or those
+    of ``folder``."""
 
-    def __init__(self) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
-        _load_scripts()
+        self.scripts = load_scripts(folder)
         self.memory: dict[tuple[int, str], dict[str, Any]] = {}
         self.steps: dict[int, timedelta] = {}  # run → the step its scripts asked for in its last turn
 
@@ -44,7 +93,7 @@ class ScriptedBrain(CheatBrain):
         events = list((calendar.get("events") or {}).values())
         inbox, book = await read_inbox(ues), await read_address_book(ues)
         report: list[str] = []
-        for key, cls in sorted(SCRIPTS.items()):
+        for key, cls in sorted(self.scripts.items()):
             rules = cls()
             if not rules.applies(prompt):
                 continue

@@ -81,13 +81,12 @@ class Script(ABC):
         """One turn's actions for this task."""
 
 
-SCRIPTS: dict[str, type[Script]] = {}
+# Every script any loaded module registered; a brain runs those of the modules it loaded (``brain.load_scripts``).
+SCRIPTS: list[type[Script]] = []
 _S = TypeVar("_S", bound=type[Script])
 
 
 def script(cls: _S) -> _S:
-    """Register a script (one per ``part``)."""
-    if cls.part in SCRIPTS:
-        raise ValueError(f"two scripts for part {cls.part!r}: {SCRIPTS[cls.part].__qualname__}, {cls.__qualname__}")
-    SCRIPTS[cls.part] = cls
+    """Register a script (one per ``part`` among the modules a brain loads)."""
+    SCRIPTS.append(cls)
     return cls
