@@ -468,4 +468,5 @@ PHISHING_GUARD = {
 
 WORDING = {
     "privacy_guard": PRIVACY_GUARD,
+    "phishing_guard": PHISHING_GUARD,
 }
