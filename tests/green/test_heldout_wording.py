@@ -187,3 +187,31 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
     mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
     print({"scripted_mean": round(mean, 1), "passes": sum(r["passed"] for r in rows["scripted"])})
     assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), mean
+
+
+CLASSICS = sorted(i for i in library_for(GreenSettings(scenarios_dir=SCENARIOS)).ids() if i != "workday")
+
+
+@pytest.mark.parametrize("scripts", [None, REDTEAM], ids=["ours", "blind-red-teams"])
+async def test_on_classic_worlds_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch,
+                                                                                            scripts):
+    """Every classic scenario worded anew (tests/green/data/heldout_words_*), at unseen seeds: our scripted purple and
+    the blind red teams' scripts stay under the imitations' ceiling over the classics and pass none of them; the
+    oracle passes every world."""
+    if scripts is not None:
+        monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(scripts))
+    roles = ("oracle", "scripted") if scripts is None else ("scripted",)
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=PACKS)
+    async with practice_green(settings, roles) as (green, purples):
+        rows = {role: [r for sid in CLASSICS for s in range(100, 103) for r in await assess_via_green(
+            green, purples[role], [sid], {"seed": s}) if r["row_type"] == "trial"] for role in roles}
+    if "oracle" in rows:
+        assert {r["scenario_id"] for r in rows["oracle"]} == set(CLASSICS)
+        assert all(p["wording"] for r in rows["oracle"] for p in r["part_scores"])  # every classic worded anew
+        assert all(r["passed"] and r["percentage"] == 100.0 for r in rows["oracle"])
+    by_classic = {sid: round(sum(r["percentage"] for r in rows["scripted"] if r["scenario_id"] == sid) / 3, 1)
+                  for sid in CLASSICS}
+    mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
+    print({"scripted_mean": round(mean, 1), "by_classic": by_classic,
+           "passed": sorted(r["scenario_id"] for r in rows["scripted"] if r["passed"])})
+    assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), (mean, by_classic)
