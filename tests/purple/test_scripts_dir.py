@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from green_agent.scenarios import ScenarioLibrary
 from services.purple.cheats.scripted.brain import ScriptedBrain, load_scripts
 from services.purple.roles import ROLES
 from services.purple.settings import PurpleSettings
@@ -33,8 +34,9 @@ def test_our_scripts_and_the_red_teams_load_apart():
     ours, theirs = load_scripts(), load_scripts(REDTEAM)
     assert all(cls.__module__.startswith("services.purple.cheats.scripted.") for cls in ours.values())
     assert all(cls.__module__.startswith("purple_scripts.") for cls in theirs.values())
-    # the red teams wrote one script for every day part; ours covers them too, and the classics
-    assert {"triage", "privacy", "arrival_eta", "chase_reply", "route_request"} <= set(theirs) <= set(ours)
+    # one script for every public part, day parts and classics, in either set
+    parts = set(ScenarioLibrary(ROOT / "scenarios").pack().parts)
+    assert set(theirs) == set(ours) == parts
     assert load_scripts() == ours  # loading a folder added nothing to ours
 
 
