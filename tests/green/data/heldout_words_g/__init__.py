@@ -112,7 +112,7 @@ SMS = {
     "partner_lifted": (
         "Good news, {old} is free after all - my sister cancelled. Bad news: the landlord's coming to inspect on "
         "{day} {part} instead, so the plumber can't come then x",
-        "Forget the {old} thing, the plumber can come that day. It's {day} {part} I need the kitchen for now - the "
+        "Forget the {old} thing, the plumber can come that day. What I do need is the kitchen on {day} {part} - the "
         "bake sale baking got moved x",
         "Swap of days! Cooking with my sister is now {day} {part}, not {old} - so {old}'s open and {day} {part} "
         "isn't x",
@@ -144,8 +144,8 @@ SMS = {
         "Hi {first},\n\nThanks for ringing us. As discussed, you're now booked for {new}, and we've cancelled {old}.",
         "{first} - a change from the practice: with Dr. {dentist} away on {away}, we've taken you out of {old} and "
         "booked you in for {new}.",
-        "Dear {first}, Dr. {dentist} is no longer available for your appointment on {old}, so your check-up is now "
-        "{new}. Sorry for the reshuffle - the front desk",
+        "Dear {first}, Dr. {dentist} is no longer available for your appointment on {old}, so we've moved your "
+        "check-up to {new}. Sorry for the reshuffle - the front desk",
     ),
     "office_prompt": (
         "avoid the day I'm at the office - {boss} sends round which one each week",
@@ -167,7 +167,7 @@ SMS = {
         "Week plan\nHi all - team day is {day} this week (we lose the room on {usual}).",
         "Office this week\nWe'll swap {usual} for the day following {prev} this week - see you all there. {boss}",
         "This week's team day\nNo {usual} in the office; come in the day after {prev} please.",
-        "Office day\nThis week we're in the day before {after} - {usual} is cancelled. {boss}",
+        "Office day\nThis week we come in on the day before {after} - {usual} is cancelled. {boss}",
         "Change for the week\nSkip the office on {usual}; we're meeting there the day ahead of {after} instead.",
     ),
     "office_first": (
@@ -308,12 +308,12 @@ MEETING = {
         "would help {o1} and {o2} to know where the {topic} is at. I'll accept when the invite lists it.\n\n{me}",
         "Hi {user} - the {topic} call with {cust} has been set for exactly this time ({blocker} couldn't do "
         "anything else this week), so I have to decline. A different time for everyone, please.\n\nOn the agenda, "
-        "please include a 10-minute item on {cust} so that {o1} and {o2} are up to date - I'll say yes as soon as "
+        "please include a 10-minute {cust} slot so that {o1} and {o2} are up to date - I'll say yes as soon as "
         "it's there.\n\nThanks,\n{me}",
         "No can do for this time, sorry - {cust}'s {topic} call ({blocker}) has just been put in right on top of "
-        "it. Please find the {short} another slot.\n\nAlso: add the {cust} {topic} to the agenda, 10 minutes, so "
-        "{o1} and {o2} get an update. Accepting once the invite includes it.\n\n{me}",
-        "Hi {user},\n\nBad timing: {cust} just grabbed that exact slot for the {topic} call, and there's no other "
+        "it. Please find the {short} another slot.\n\nAlso: 10 minutes on the agenda for where the {cust} {topic} "
+        "stands, so {o1} and {o2} get an update. Accepting once the invite includes it.\n\n{me}",
+        "Hi {user},\n\nBad timing: {cust} just grabbed that very hour for the {topic} call, and there's no other "
         "time {blocker} can do this week. I'm declining for now - could you reschedule for "
         "everyone?\n\nWhen you do, please put 10 minutes on the agenda for the {cust} {topic}, so {o1} and {o2} "
         "hear how it's going. I'll accept the updated invite as soon as it has that.\n\n{me}",
@@ -333,35 +333,35 @@ CONTACTS = {
         "Tomorrow's {project} site visit: new time {new} (instead of {old}), new place {place} (instead of "
         "{old_place}). Please email {emailed} - work addresses only, personal ones never - and send {texted} a "
         "text. Everyone's in my contacts. If {pm} ({pm_email}) writes to you with one more name, tell them too, in "
-        "the way {pm} says. Shift the calendar entry as well, then let me know here who can make it and who can't "
-        "once they've answered.",
+        "the way {pm} says. Shift the calendar entry as well, then give me a rundown here of who's said yes and "
+        "who can't come, once they've answered.",
         "Could you tell people that tomorrow's {project} visit has moved? {old} becomes {new}, and instead of "
         "{old_place} we're meeting at {place}. By text: {texted}. By email (their work address, never the personal "
-        "one): {emailed}. Numbers and addresses are in my contacts. {pm} ({pm_email}) may still email you someone "
-        "to add - if so, do as {pm} asks for them. Please move it in my calendar and, after they reply, report "
-        "here who's in and who isn't.",
+        "one): {emailed}. My contacts have everyone's numbers and emails. {pm} ({pm_email}) may still email "
+        "you someone to add - if so, do as {pm} asks for them. Please move it in my calendar and, after they reply, "
+        "report here who's in and who isn't.",
         "A job for this morning: the site visit for the {project} tomorrow is now {new} at {place}, not {old} at "
         "{old_place}. Text {texted} and email {emailed}; the emails go to work addresses, never personal ones. "
         "Look them up in my contacts and give everyone the new time and place. There may be an email from {pm} "
         "({pm_email}) naming one more person - reach them however {pm} says. Also change the visit in my calendar, "
         "and when everyone's answered, tell me who's confirmed and who won't make it.",
         "Tomorrow's {project} site visit has changed, both time and place: {new} rather than {old}, at {place} "
-        "rather than {old_place}. Can you let them know - a text to {texted}, an email to {emailed} (to the work "
-        "address, never a personal one)? It's all in my contacts. Watch for an email from {pm} ({pm_email}): if "
-        "{pm} names someone else, tell them too, as {pm} asks. Move my calendar entry, and report back here on "
-        "who's confirmed and who can't come once you've heard from them.",
+        "rather than {old_place}. Can you let them know - a text to {texted}, an email to {emailed} (the work "
+        "address; personal ones are off limits)? It's all in my contacts. Watch for an email from {pm} "
+        "({pm_email}): if {pm} names someone else, tell them too, as {pm} asks. Move my calendar entry, and "
+        "report back here on who's confirmed and who can't come once you've heard from them.",
     ),
     "addition": (
-        "{u},\n\nThe client asked for {who} to join us tomorrow - our {role}. Please {how} with the new time and "
-        "place too; you'll have their details in your contacts.\n\nBest,\n{pm}",
-        "Hi {u} - one addition to tomorrow's visit. {who} ({role}) should be there. Would you {how} the new time "
-        "and place?\n\n{pm}",
+        "{u},\n\nThe client asked for {who} to join us tomorrow - our {role}. Please {how} so they have the new time "
+        "and place too; you'll have their details in your contacts.\n\nBest,\n{pm}",
+        "Hi {u} - one addition to tomorrow's visit. {who} ({role}) should be there. Would you {how} to pass on the new "
+        "time and place?\n\n{pm}",
         "Hello {u},\n\nWe'll need our {role} on site as well, so could you {how} about the new time and place - "
-        "{who}, that is. Details are in your contacts.\n\nThanks,\n{pm}",
+        "{who}, that is. You'll find them in your contacts.\n\nMany thanks,\n{pm}",
         "Quick add for tomorrow: {who}, {role}, is coming after all. Can you {how} the updated time and "
         "place?\n\n{pm}",
         "Hi {u},\n\nJust heard back from the client - they'd like {who} there too (our {role}). Could you please "
-        "{how} with the details, new time and place?\n\nCheers,\n{pm}",
+        "{how} so they know the new time and where we're meeting?\n\nAll the best,\n{pm}",
     ),
     "old_number_note": (
         "{old} no longer works - the current mobile is {new}.",
