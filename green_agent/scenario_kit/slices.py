@@ -72,6 +72,15 @@ class Day:
         self._phones |= other._phones
         self._busy += other._busy
 
+    def hold(self, *names: str) -> None:
+        """Hold names the part's criteria read in a report (a product, a brand): another part of the day naming one
+        too would make a line about one read as a line about the other, so the day takes no such part
+        (``day.clash``; a redraw that knows the day's names cannot take one)."""
+        taken = self._names & set(names)
+        if taken:
+            raise CompositionError(f"{', '.join(sorted(taken))} already named in the day")
+        self._names.update(names)
+
     def people(self, count: int, *, domain: str | None = None, role: str = "") -> list[Person]:
         """``count`` new people, first names unique in the whole day (a name in a text points at one person), each
         with an email at ``domain`` (the user's company by default) and a phone number."""

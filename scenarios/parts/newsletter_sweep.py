@@ -322,6 +322,7 @@ class NewsletterSweep(Part):
         count, change = rng.choice((4, 5)), rng.random() < 0.5
         lists = self._lists(day, count)
         brands = [name for name, *_ in lists]
+        day.hold(*brands)  # the report names the lists kept and archived
         drops = set(rng.sample(brands, ARCHIVED))
         keep = set(brands) - drops
         editor, forwarder, asker, decider, other = day.people(5)

@@ -218,6 +218,7 @@ class ThreadDecision(Part):
     def draw(self, day: Day) -> Slice:
         rng, book = day.rng, self.phrasebook
         topic, options = rng.choice(TOPICS)
+        day.hold(*options)  # decision_reported reads them in the day's one chat report
         # Named outright in one world of five; else by who proposed it or by its price.
         how, ref = rng.choice(OWNERSHIP), rng.choice(("name", "proposer", "proposer", "price", "price"))
         turn = rng.choice(("kept", "reversed"))

@@ -88,6 +88,23 @@ def test_parts_that_claim_the_same_time_or_character_do_not_compose():
         compose(0, "test", library, composition=Composition(parts=("a", "b")), description="d")
 
 
+def test_two_parts_naming_the_same_product_or_brand_do_not_share_a_day():
+    # Day 121 drew a decision among five CRMs, one of them "Ledgerline", beside a newsletter sweep keeping the
+    # "Ledgerline" list: the oracle's report of the sweep named a CRM the user had not chosen, and its decision report
+    # lost half. Names a part's criteria read are held by the day (``Day.hold``), and a drawn day passes over the part.
+    day = WORKDAY.in_world(121, Composition(attacks="none"))
+    assert "thread_decision" in day.parts and "newsletter_sweep" not in day.parts
+    named = [WORKDAY.in_world(seed, Composition(parts=("thread_decision", "newsletter_sweep"), attacks="none"))
+             for seed in range(0, 40)]  # a named day redraws the part that clashes
+    for seed, world in enumerate([WORKDAY.in_world(seed, Composition(attacks="none")) for seed in range(0, 200)]
+                                 + named):
+        if {"thread_decision", "newsletter_sweep"} <= set(world.parts):
+            parts, mail = world.truth["parts"], world.initial_state["environment"]["modality_states"]["email"]
+            lists = " ".join(f"{mail['emails'][i]['from_address']} {mail['emails'][i]['subject']}"
+                             for key in ("newsletters", "kept") for i in parts["newsletter_sweep"][key])
+            assert not [o for o in parts["thread_decision"]["options"] if o.lower() in lists.lower()], seed
+
+
 def _result(criterion_id: str, dimension: str, score: float, max_score: float) -> CriterionResult:
     return CriterionResult(criterion_id=criterion_id, name=criterion_id, dimension=dimension, max_score=max_score,
                            score=score, status=CriterionStatus.SCORED, method="programmatic", explanation="")
