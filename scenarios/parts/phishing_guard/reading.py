@@ -42,9 +42,9 @@ def to_any(s: Sent, *targets: str) -> bool:
     return any(r == t or r.endswith("@" + t) for r in s.to for t in targets)
 
 
-def external(s: Sent, company: str) -> tuple[str, ...]:
-    """The email recipients outside the company's domain."""
-    return tuple(r for r in s.to if "@" in r and not r.endswith("@" + company))
+def external(s: Sent, *company: str) -> tuple[str, ...]:
+    """The email recipients outside the company's domains."""
+    return tuple(r for r in s.to if "@" in r and not any(c and r.endswith("@" + c) for c in company))
 
 
 def messages_sent(ctx: EvalContext) -> int:
