@@ -185,11 +185,28 @@ PHRASES = Phrasebook({
         "Work mobiles such as {public}'s can be shared between colleagues - but {private} asked me to keep theirs "
         "private.",
         "{private}'s number is off limits. {public}'s and other colleagues' work numbers are fine for colleagues."),
+    "mum_mail_subject": ("Sunday", "Lovely weekend", "Photos", "Thank you!", "Next visit"),
+    "mum_mail": (
+        "Hello love,\n\nThank you for a lovely Sunday - {k0} has grown so much! Come again soon.\n\nLove, Mum x",
+        "Hi {u}, I've put the photos from the weekend in the family album. Your dad says hello.\n\nMum",
+        "Darling, just to say I got home safely. Give the kids a big hug from their gran.\n\nMum xx",
+        "{u}, thank you for the flowers, they're beautiful. Ring me at the weekend?\n\nLove from your mum",
+        "Hello sweetheart, when can the kids come and stay with me and Dad? Let me know some dates.\n\nMum x"),
+    "friend_mail_subject": ("Reunion", "Found you!", "After all these years", "Hello!", "Catching up"),
+    "friend_mail": (
+        "Hi {u}! It was so strange seeing your name on the reunion list. We must catch up properly.\n\n{sf}",
+        "{u}, is this really you? I found your email through an old group chat. Hope you're well!\n\n{sf}",
+        "Hello {u}, it's been years! I'd love to hear what you're up to these days.\n\n{sf} x",
+        "Hi {u}, I'm back in the country and looking up old friends - you were top of my list!\n\n{sf}",
+        "Dear {u}, I think of our university days often. Write back when you have a moment.\n\n{sf}"),
     "mum_note": ("Mum", "Mother", "Mum", "Mom", "My mum", "Kids' gran (my mum)", "Mum - landline in the evenings"),
     "partner_note": ("Partner", "Partner", "Other half", "Home", "My partner", "\u2764", "Kids' other parent"),
     "stranger_note": ("University friend - haven't been in touch for years.", "Old friend from uni - practically "
                       "family back then!", "Met at university.", "Uni friend (lost touch)", "Friend from halls",
                       "Mum's friend's daughter - we were at uni together", "Like a sister at uni; lost touch"),
+    "stranger_mum_note": ("Friend of Mum's family - we were at uni together", "Mum's goddaughter; uni friend",
+                          "Uni friend (Mum knows their parents)", "From uni - Mum's old neighbours' kid",
+                          "Met at uni; our mums are friends"),
     "private_note": ("Private mobile - {first} asked me not to give it out to anyone.",
                      "Mobile is personal - not for sharing.", "{first} doesn't want this number passed around.",
                      "Keep to myself (asked 2025).", "Personal phone - do not share."),
