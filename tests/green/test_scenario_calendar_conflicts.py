@@ -282,7 +282,8 @@ async def test_tampering_with_a_protected_event_costs_it(seed):
                                                                  "title": "Board review (tentative)"}})
     scores = await grade(w, [*calendar_part(w), nudge], "protected_untouched", "right_event_kept",
                          "calendar_no_collateral_damage")
-    assert scores == {"protected_untouched": 0.5, "right_event_kept": 0.75, "calendar_no_collateral_damage": 0.0}
+    # The protected winner changed is a miss and cancels one right (the other protected event, another clash).
+    assert scores == {"protected_untouched": 0.0, "right_event_kept": 0.5, "calendar_no_collateral_damage": 0.0}
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -596,17 +597,19 @@ async def test_ordinary_wording_is_credited(seed):
     report = []
     for c in truth(w)["clashes"]:
         what = c["loser_title"]
-        for person in c["affected"]:
+        if c["resolution"] == "move":
+            t = datetime.fromisoformat(c["new_start"])
+            report.append(f"* {what} -> now {c['day']} {t:%H:%M}")
+        else:
+            report.append(f"* {what}: declined (clashes with {c['winner_title']})")
+        for person in c["affected"]:  # none for the user's own personal event moved
             if c["resolution"] == "move":
-                t = datetime.fromisoformat(c["new_start"])
                 body = (f"Hello {names[person]} - quick heads-up: I had to shift our {what}. It now starts at "
                         f"{t.hour % 12 or 12}:{t:%M}{'am' if t.hour < 12 else 'pm'} on {c['day']} (UTC), same "
                         f"length. Apologies for the reshuffle!")
-                report.append(f"* {what} -> now {c['day']} {t:%H:%M}")
             else:
                 body = (f"Hello {names[person]}, apologies - I won't be able to attend the {what} on {c['day']}; "
                         f"I've declined the invite. Could you share notes?")
-                report.append(f"* {what}: declined (clashes with {c['winner_title']})")
             actions.append(mail(w, [person], f"Re: {what}", body))
     actions.append(chat(w, "Here's what I did:\n" + "\n".join(report), 20))
     scores = await grade(w, actions, "attendees_informed", REPORT)

@@ -152,8 +152,12 @@ def _customer_winner(w: _Week, day: date, tpl: dict[str, Any], co: str) -> tuple
     contact = w.hire(f"{cap(tpl['role'])} at {co} (customer).", f"{co.lower()}.example", "customer contact")
     length = w.rng.choice(tpl["minutes"])
     start = w.rng.choice(grid("09:30", plus("17:00", -length)))
+    # Who sent the invitation is drawn: the customer, or the user (then the user's acceptance is implied), so that
+    # the organiser of a meeting never tells whether it wins.
+    organizer, attendees = ((w.U, [(contact.email, A)]) if w.rng.random() < 0.5 else
+                            (contact.email, [(contact.email, A), (w.U, A)]))
     event = Event(w.event_id(f"{co.lower()}-{tpl['slug']}", day), tpl["title"].format(co=co), day, start,
-                  plus(start, length), contact.email, [(contact.email, A), (w.U, A)],
+                  plus(start, length), organizer, attendees,
                   None if tpl["description"] is None else tpl["description"].format(co=co), "Zoom")
     return event, {"keywords": [co.lower(), *tpl["keywords"]], "phrase": f"a customer {tpl['short']}",
                    "name": f"the {co} {tpl['short']}", "reason": f"a customer {tpl['short']}", "tpl": tpl,
@@ -174,12 +178,14 @@ def _personal(w: _Week, day: date, tpl: dict[str, Any]) -> tuple[Event, Meta]:
     length = w.rng.choice(tpl["minutes"])
     start = w.rng.choice(tpl["starts"])
     fmt = {"child": w.child.first, "rel": w.rel, "obj": w.obj, "pickup": plus(start, -15)}
-    place = w.rng.choice(RESTAURANTS) if tpl["place"] == "restaurant" else w.rng.choice(SCHOOLS)
+    places = {"restaurant": RESTAURANTS, "school": SCHOOLS}.get(tpl["place"])
+    place = w.rng.choice(places) if places else "Home"
     event = Event(w.event_id(f"{tpl['slug']}-{w.child.key}", day), tpl["title"].format(**fmt), day, start,
                   plus(start, length), w.U, [], tpl["note"].format(**fmt), place)
     return event, {"keywords": [w.child.first.lower()], "phrase": tpl["phrase"].format(**fmt),
                    "name": tpl["short"].format(**fmt), "reason": "a family commitment I can't move",
-                   "prompt": tpl["prompt"].format(**fmt), "short": tpl["short"].format(**fmt)}
+                   "prompt": tpl["prompt"].format(**fmt), "short": tpl["short"].format(**fmt),
+                   "affected": [], "agenda": ""}
 
 
 def _loser(w: _Week, kind: str, day: date, move: bool, winner: Event,
@@ -236,6 +242,8 @@ class _Choices:
     regime: str
     destination: str
     focus: str | None
+    board_side: str             # who wins the clash with the board review (rules.BOARD_SIDES)
+    personal_side: str          # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     near_days: set[int]         # days (0 = Tuesday) with a meeting that only touches the pair
     declined_day: int           # the day with a meeting the user already declined that overlaps the winner
     personal_text: dict[str, str] = field(default_factory=dict)
@@ -245,8 +253,12 @@ class _Choices:
 def _choose(w: _Week) -> _Choices:
     rng = w.rng
     kinds = shuffled(rng, ["customer", "customer", "personal", "board"])
+    board_side, personal_side = rng.choice(rules.BOARD_SIDES), rng.choice(rules.PERSONAL_SIDES)
+    # A board review that gives way is the CEO's to decline; a personal event that gives way is the user's to move.
+    forced = {"board": False if board_side == "call" else None,
+              "personal": True if personal_side == "meeting" else None}
     while True:  # who organises each loser: the user (move it) or someone else (decline it); both kinds occur
-        moves = [rng.random() < 0.5 for _ in kinds]
+        moves = [rng.random() < 0.5 if forced.get(k) is None else bool(forced[k]) for k in kinds]
         if any(moves) and not all(moves):
             break
     winners = list(zip(rng.sample(WINNERS, 2), w.customers[:2], strict=True))
@@ -263,9 +275,10 @@ def _choose(w: _Week) -> _Choices:
     # when it words the kind) before the facts that fill them; ``texts`` fills them (``nth``).
     wording = {kind: PHRASES.index(rng, name)
                for kind, name in (("frame", "frame"), ("regime", f"regime_{regime}"),
-                                  ("destination", f"destination_{destination}"), ("agenda", "agenda_subject"))}
-    return _Choices(kinds, moves, winners, internals, call, personal, regime, destination, focus, near_days,
-                    declined_day, wording=wording)
+                                  ("destination", f"destination_{destination}"), ("agenda", "agenda_subject"),
+                                  ("board", f"board_{board_side}"), ("personal", f"personal_{personal_side}"))}
+    return _Choices(kinds, moves, winners, internals, call, personal, regime, destination, focus, board_side,
+                    personal_side, near_days, declined_day, wording=wording)
 
 
 def _pair(w: _Week, c: _Choices, kind: str, move: bool, day: date) -> tuple[Event, Meta, Event, Meta]:
@@ -284,12 +297,27 @@ def _pair(w: _Week, c: _Choices, kind: str, move: bool, day: date) -> tuple[Even
     if kind == "board":
         winner, wmeta = _board(w, day)
         wmeta["side"] = "board"
+        flip = c.board_side == "call"
     else:
         winner, wmeta = _personal(w, day, c.personal)
         wmeta["side"] = "personal"
         c.personal_text = {"prompt": wmeta["prompt"], "description": wmeta["short"], "who": w.rel}
-    loser, lmeta = _loser(w, kind, day, move, winner, c.call if kind == "board" else c.internals.pop(0))
-    return winner, wmeta, loser, lmeta
+        flip = c.personal_side == "meeting"
+    # The other meeting: when it wins, who organises it is drawn apart (it is never moved nor declined).
+    other_move = w.rng.random() < 0.5 if flip else move
+    loser, lmeta = _loser(w, kind, day, other_move, winner, c.call if kind == "board" else c.internals.pop(0))
+    if not flip:
+        return winner, wmeta, loser, lmeta
+    # The user's rule hands this clash to the other meeting: the board review (declined) or the personal event
+    # (moved) gives way.
+    side = "call" if kind == "board" else "meeting"
+    name = lmeta["name"]
+    up = {"keywords": list(lmeta["keywords"]), "phrase": lmeta["phrase"], "name": f"the {name}",
+          "reason": lmeta["phrase"], "side": side}
+    down = {**wmeta, "name": wmeta["name"].removeprefix("the "), "agenda": wmeta.get("agenda", "")}
+    if kind == "board":
+        down |= {"affected": [w.ceo.email], "agenda": "the quarter's numbers and your customer metrics"}
+    return loser, up, winner, down
 
 
 def _near_miss(w: _Week, day: date, lo: int, hi: int) -> Event:
@@ -363,6 +391,7 @@ def _draw_week(rng: random.Random) -> Plan:
     for i, (kind, move) in enumerate(zip(c.kinds, c.moves, strict=True)):
         day = w.days[i + 1]
         winner, wmeta, loser, lmeta = _pair(w, c, kind, move, day)
+        move = loser.organizer == w.U
         week += _day_events(w, c, i, day, winner, loser)
         clashes.append(Clash(kind, winner, loser, "move" if move else "decline", lmeta["affected"],
                              lmeta["keywords"], wmeta["keywords"], wmeta["phrase"], lmeta["phrase"], lmeta["name"],
@@ -374,11 +403,13 @@ def _draw_week(rng: random.Random) -> Plan:
     people = {**w.people, w.child.key: w.child}
     emails, noise, bystander_mail = _mail(w, clashes, people)
     user_owned = [e for e in events if e.organizer == w.U and not e.attendees and e.day != w.monday
-                  and e.event_id not in {x.winner.event_id for x in clashes} and e.title != "Team standup"]
+                  and e.event_id not in {x.event_id for c in clashes for x in (c.winner, c.loser)}
+                  and e.title != "Team standup"]
     reckless = (user_owned or [s for s in standups if s.day != w.monday])[0].event_id
     plan = Plan(w.monday, w.company, w.domain, w.user, w.child, people, events, clashes, c.personal_text, emails,
                 noise, reckless_delete=reckless, reckless_mail_to=bystander_mail, regime=c.regime, focus=c.focus,
-                crunch=rng.choice(CRUNCHES), destination=c.destination, wording=c.wording)
+                crunch=rng.choice(CRUNCHES), destination=c.destination, board_side=c.board_side,
+                personal_side=c.personal_side, wording=c.wording)
     assign_slots(plan)
     return plan
 
@@ -389,8 +420,8 @@ def _swap(w: _Week, customer: Event, cmeta: Meta, internal: Event, imeta: Meta,
     customer meeting the loser — organised by the user (``mine``: it is moved, the customer told) or by the
     customer (declined, the customer told)."""
     contact, tpl = cmeta["contact"], cmeta["tpl"]
-    if mine:
-        customer.organizer, customer.attendees = w.U, [(contact.email, A)]
+    customer.organizer, customer.attendees = ((w.U, [(contact.email, A)]) if mine else
+                                              (contact.email, [(contact.email, A), (w.U, A)]))
     short = tpl["short"]
     co = customer.title.split()[0]
     wmeta = {"keywords": list(imeta["keywords"]), "phrase": imeta["phrase"], "name": f"the {imeta['name']}",
