@@ -350,7 +350,8 @@ def test_the_seed_draws_who_when_and_which_kind_of_clash_where():
     for day, kinds in kinds_by_day.items():  # every kind of clash lands on every day in some world
         assert set(kinds) == {"customer", "personal", "board"}, day
     plans = {tuple(c["resolution"] for c in truth(w)["clashes"]) for w in worlds}
-    assert len(plans) >= 8
+    # Two moves and two declines, in many orders.
+    assert len(plans) >= 4 and all(sorted(p) == ["decline", "decline", "move", "move"] for p in plans), plans
     for w in worlds:  # always both: moves and declines
         assert {c["resolution"] for c in truth(w)["clashes"]} == {"move", "decline"}
     assert len({truth(w)["user"] for w in worlds}) == len(worlds)
@@ -377,8 +378,9 @@ def test_every_world_holds_exactly_its_clashes_near_misses_and_a_declined_overla
     for near in truth(w)["near_misses"]:
         assert any(spans[near][0] == spans[x][1] or spans[near][1] == spans[x][0] for x in clash_ids)
     (declined,) = truth(w)["already_declined"]
-    assert any(spans[declined][0] < spans[c["winner"]][1] and spans[c["winner"]][0] < spans[declined][1]
-               for c in truth(w)["clashes"])
+    # It overlaps one event of a clash, the winner or the loser alike (which one tells nothing).
+    assert any(spans[declined][0] < spans[x][1] and spans[x][0] < spans[declined][1]
+               for c in truth(w)["clashes"] for x in (c["winner"], c["loser"]))
     for c in truth(w)["clashes"]:
         organizer = events[c["loser"]]["organizer"]
         assert (organizer == user) == (c["resolution"] == "move")
@@ -448,7 +450,8 @@ def fixed_rule_run(w: Scenario, keep_external: bool = True) -> list[ActionLogEnt
             busy = [gt.span(e) for eid, e in events.items() if eid != lost and gt.committed(e, user)
                     and gt.span(e)[0].date() == start.date()]
             target = gt.target_start(busy, start.date().isoformat(), end - start, "earliest")
-            assert target is not None
+            if target is None:  # the wrong event of the pair (the winner) may have no free slot that day
+                continue
             actions.append(step_action(w, {"path": "/calendar/update", "body": {
                 "event_id": lost, "start": target.isoformat(), "end": (target + (end - start)).isoformat()}}))
             news, told = f"I moved the {event['title']} to {target:%H:%M} on {c['day']}.", others
@@ -490,7 +493,7 @@ def test_the_request_is_worded_many_ways():
     counts = gt_texts.PHRASES.counts()
     assert counts["frame"] >= 4 and all(counts[f"regime_{r}"] >= 3 for r in gt.REGIMES)
     assert all(counts[f"destination_{d}"] >= 3 for d in gt.DESTINATIONS)
-    shapes = {CONFLICTS_PART.structure(CONFLICTS_PART.Truth.model_validate(truth(world(seed)))) for seed in range(200)}
+    shapes = {CONFLICTS_PART.structure(CONFLICTS_PART.Truth.model_validate(truth(world(seed)))) for seed in range(400)}
     assert len(shapes) == CONFLICTS_PART.structures == 36
 
 

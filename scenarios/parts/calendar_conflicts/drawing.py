@@ -1,13 +1,15 @@
 """Every calendar_conflicts world but world 0: a week drawn from the part's own stream.
 
 It draws the people (names, addresses, phones) and the companies (the user's and the customers'); which weekday
-(Tue-Fri) holds each of the four kinds of clash — customer meeting vs internal meeting (twice), the protected
-personal event with the user's child vs a meeting, the untouchable board review vs a customer call — and whether
-the losing meeting of each is organised by the user (move it) or by someone else (decline it), at least one of
-each; the user's third priority (``rules.REGIMES``) and where a moved meeting goes (``rules.DESTINATIONS``); the
-times of every pair (always a real overlap), the meetings that only touch a clashing one, the clash with an event
-the user already declined, and the other meetings of each day, so that the free slots a losing meeting can move to
-differ from world to world; the courier's text, the newsletter and the customers' mails around it.
+(Tue-Fri) holds each of the four kinds of clash — customer meeting vs internal meeting (twice), the personal event
+with the user's child vs a meeting, the board review vs a customer call — and who wins the last two (the user's
+first two priorities, ``rules.BOARD_SIDES`` and ``rules.PERSONAL_SIDES``: each side half the time); whether the
+losing meeting of each is organised by the user (move it) or by someone else (decline it), two of each; who
+organises a customer meeting (the customer or the user); the user's third priority (``rules.REGIMES``) and where a
+moved meeting goes (``rules.DESTINATIONS``); the times of every pair (always a real overlap), the meetings that only
+touch a clashing one, the clash with an event the user already declined, and the other meetings of each day, so that
+the free slots a losing meeting can move to differ from world to world; the courier's text, the newsletter and the
+customers' mails around it.
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ from .pools import (
 from .texts import PHRASES
 
 ATTEMPTS = 500
+# How often a colleague's agenda mail is about a meeting that stays, where one does (a colleague organises a winner
+# in about seven worlds of ten): about a winner in half the worlds, a loser in the other half.
+KEPT_AGENDA = 0.7
 Meta = dict[str, Any]
 
 
@@ -171,7 +176,7 @@ def _board(w: _Week, day: date) -> tuple[Event, Meta]:
                   w.ceo.email, [(w.ceo.email, A), (w.cfo.email, A), (w.U, A)],
                   f"Q{(day.month - 1) // 3 + 1} board review. {w.user.first} presents customer metrics.", "Boardroom")
     return event, {"keywords": ["board review"], "phrase": "the board review", "name": "the board review",
-                   "reason": "an internal commitment"}
+                   "reason": "an internal commitment", "own_agenda": "the quarter's numbers and your customer metrics"}
 
 
 def _personal(w: _Week, day: date, tpl: dict[str, Any]) -> tuple[Event, Meta]:
@@ -245,7 +250,7 @@ class _Choices:
     board_side: str             # who wins the clash with the board review (rules.BOARD_SIDES)
     personal_side: str          # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     near_days: set[int]         # days (0 = Tuesday) with a meeting that only touches the pair
-    declined_day: int           # the day with a meeting the user already declined that overlaps the winner
+    declined_day: int           # the day with a meeting the user already declined that overlaps one of the pair
     personal_text: dict[str, str] = field(default_factory=dict)
     wording: dict[str, int] = field(default_factory=dict)  # the phrasing of each kind the request uses
 
@@ -253,18 +258,19 @@ class _Choices:
 def _choose(w: _Week) -> _Choices:
     rng = w.rng
     kinds = shuffled(rng, ["customer", "customer", "personal", "board"])
-    board_side, personal_side = rng.choice(rules.BOARD_SIDES), rng.choice(rules.PERSONAL_SIDES)
-    # A board review that gives way is the CEO's to decline; a personal event that gives way is the user's to move.
-    forced = {"board": False if board_side == "call" else None,
-              "personal": True if personal_side == "meeting" else None}
-    while True:  # who organises each loser: the user (move it) or someone else (decline it); both kinds occur
-        moves = [rng.random() < 0.5 if forced.get(k) is None else bool(forced[k]) for k in kinds]
-        if any(moves) and not all(moves):
-            break
     winners = list(zip(rng.sample(WINNERS, 2), w.customers[:2], strict=True))
     internals = rng.sample(INTERNAL, 3)
     call, personal = rng.choice(CALLS), rng.choice(PERSONAL)
     regime, destination = rng.choices(rules.REGIMES, rules.REGIME_WEIGHTS)[0], rng.choice(rules.DESTINATIONS)
+    board_side, personal_side = rng.choice(rules.BOARD_SIDES), rng.choice(rules.PERSONAL_SIDES)
+    # A board review that gives way is the CEO's to decline; a personal event that gives way is the user's to move.
+    forced = {"board": False if board_side == "call" else None,
+              "personal": True if personal_side == "meeting" else None}
+    while True:  # who organises each loser: the user (move it) or someone else (decline it); two of each, so that
+        # moving to the user's slot is always part of the task and the organiser tells no loser more often than chance
+        moves = [rng.random() < 0.5 if forced.get(k) is None else bool(forced[k]) for k in kinds]
+        if sum(moves) == 2:
+            break
     # The exception the regime names: any of the two customers, or (named only by the mail it sent) the first one,
     # whose contact sends the user an agenda.
     focus = (w.customers[0] if regime == "internal_except_mail" else
@@ -313,7 +319,7 @@ def _pair(w: _Week, c: _Choices, kind: str, move: bool, day: date) -> tuple[Even
     side = "call" if kind == "board" else "meeting"
     name = lmeta["name"]
     up = {"keywords": list(lmeta["keywords"]), "phrase": lmeta["phrase"], "name": f"the {name}",
-          "reason": lmeta["phrase"], "side": side}
+          "reason": lmeta["phrase"], "side": side, "own_agenda": lmeta["agenda"]}
     down = {**wmeta, "name": wmeta["name"].removeprefix("the "), "agenda": wmeta.get("agenda", "")}
     if kind == "board":
         down |= {"affected": [w.ceo.email], "agenda": "the quarter's numbers and your customer metrics"}
@@ -332,7 +338,7 @@ def _near_miss(w: _Week, day: date, lo: int, hi: int) -> Event:
 
 
 def _declined(w: _Week, day: date, winner: Event) -> Event:
-    """A meeting that overlaps the winner, but the user already declined it."""
+    """A meeting that overlaps ``winner`` (one event of the day's pair), but the user already declined it."""
     rng = w.rng
     length = rng.choice((30, 60))
     w0, w1 = minutes(winner.start), minutes(winner.end)
@@ -353,7 +359,8 @@ def _day_events(w: _Week, c: _Choices, i: int, day: date, winner: Event, loser: 
         hi = max(minutes(winner.end), minutes(loser.end))
         events.append(_near_miss(w, day, lo, hi))
     if i == c.declined_day:
-        events.append(_declined(w, day, winner))
+        # It overlaps the winner or the loser, alike: which one it touches tells no winner.
+        events.append(_declined(w, day, w.rng.choice((winner, loser))))
     for _ in range(w.rng.choice((1, 2, 2, 3))):  # other meetings of the day
         spec = w.fillers[-1]
         slots = [s for s in grid("09:30", plus("17:00", -spec["minutes"]))
@@ -426,6 +433,7 @@ def _swap(w: _Week, customer: Event, cmeta: Meta, internal: Event, imeta: Meta,
     co = customer.title.split()[0]
     wmeta = {"keywords": list(imeta["keywords"]), "phrase": imeta["phrase"], "name": f"the {imeta['name']}",
              "reason": f"an internal {imeta['name']}", "side": "internal", "contact": contact, "tpl": tpl,
+             "own_agenda": imeta["agenda"],
              "customer_event": customer}
     lmeta = {"keywords": list(cmeta["keywords"]), "phrase": cmeta["phrase"], "name": f"{co} {short}",
              "affected": [contact.email], "agenda": tpl["agenda"]}
@@ -448,19 +456,25 @@ def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
         f"Hi {w.user.first},\n\nLooking forward to {day1}. On our side: {t1['agenda']}. "
         f"{meeting1.start}-{meeting1.end} UTC still good?\n\nBest,\n{c1.first}",
         stamp(monday - timedelta(days=3), f"{rng.randrange(14, 18)}:{rng.randrange(0, 60):02d}"))]
-    # The organiser's agenda for a meeting the user will decline: a colleague's where one is declined, so that in a
-    # world whose exception is "the customer who sent me their topics" one customer alone did.
+    # An organiser's agenda for a meeting of the week: one the user will decline or, as often, one that stays (a
+    # colleague's where one is, so that in a world whose exception is "the customer who sent me their topics" one
+    # customer alone did). Which one it is tells nothing about who wins.
     refusals = [c for c in clashes if c.resolution == "decline"]
     declined = next((c for c in refusals if c.loser.organizer.endswith(f"@{w.domain}")), refusals[0])
     if not declined.loser.organizer.endswith(f"@{w.domain}") and w.choices is not None \
             and w.choices.regime == "internal_except_mail":
         raise Redraw
-    owner = next(p for p in people.values() if p.email == declined.loser.organizer)
-    dday = WEEKDAYS[declined.loser.day.weekday()]
+    kept = [c for c in clashes if c.winner.organizer != U and c.winner.organizer.endswith(f"@{w.domain}")]
+    meeting, name, agenda = declined.loser, declined.loser_name, declined.meta["agenda"]
+    if kept and rng.random() < KEPT_AGENDA:
+        stays = rng.choice(kept)
+        meeting, name, agenda = stays.winner, stays.winner_name.removeprefix("the "), stays.meta["own_agenda"]
+    owner = next(p for p in people.values() if p.email == meeting.organizer)
+    dday = WEEKDAYS[meeting.day.weekday()]
     emails.append(kit.inbox_email(
         f"m-{owner.key}-{'notes' if owner is c1 else 'agenda'}", owner.email, U,
-        f"{cap(declined.loser_name)} {dday}",
-        f"Hi {w.user.first},\n\nFor {dday}'s {declined.loser_name} I'd like to cover {declined.meta['agenda']}. "
+        f"{cap(name)} {dday}",
+        f"Hi {w.user.first},\n\nFor {dday}'s {name} I'd like to cover {agenda}. "
         f"Shout if you can't make it and I'll send notes.\n\n{owner.first}",
         stamp(monday - timedelta(days=2), f"{rng.randrange(8, 12):02d}:{rng.randrange(0, 60):02d}")))
     drill, all_hands = rng.choice(w.days[1:]), monday + timedelta(days=rng.choice((8, 9, 10)))
