@@ -282,7 +282,8 @@ async def test_tampering_with_a_protected_event_costs_it(seed):
                                                                  "title": "Board review (tentative)"}})
     scores = await grade(w, [*calendar_part(w), nudge], "protected_untouched", "right_event_kept",
                          "calendar_no_collateral_damage")
-    assert scores == {"protected_untouched": 0.5, "right_event_kept": 0.75, "calendar_no_collateral_damage": 0.0}
+    # The protected winner changed is a miss and cancels one right (the other protected event, another clash).
+    assert scores == {"protected_untouched": 0.0, "right_event_kept": 0.5, "calendar_no_collateral_damage": 0.0}
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -349,7 +350,8 @@ def test_the_seed_draws_who_when_and_which_kind_of_clash_where():
     for day, kinds in kinds_by_day.items():  # every kind of clash lands on every day in some world
         assert set(kinds) == {"customer", "personal", "board"}, day
     plans = {tuple(c["resolution"] for c in truth(w)["clashes"]) for w in worlds}
-    assert len(plans) >= 8
+    # Two moves and two declines, in many orders.
+    assert len(plans) >= 4 and all(sorted(p) == ["decline", "decline", "move", "move"] for p in plans), plans
     for w in worlds:  # always both: moves and declines
         assert {c["resolution"] for c in truth(w)["clashes"]} == {"move", "decline"}
     assert len({truth(w)["user"] for w in worlds}) == len(worlds)
@@ -376,8 +378,9 @@ def test_every_world_holds_exactly_its_clashes_near_misses_and_a_declined_overla
     for near in truth(w)["near_misses"]:
         assert any(spans[near][0] == spans[x][1] or spans[near][1] == spans[x][0] for x in clash_ids)
     (declined,) = truth(w)["already_declined"]
-    assert any(spans[declined][0] < spans[c["winner"]][1] and spans[c["winner"]][0] < spans[declined][1]
-               for c in truth(w)["clashes"])
+    # It overlaps one event of a clash, the winner or the loser alike (which one tells nothing).
+    assert any(spans[declined][0] < spans[x][1] and spans[x][0] < spans[declined][1]
+               for c in truth(w)["clashes"] for x in (c["winner"], c["loser"]))
     for c in truth(w)["clashes"]:
         organizer = events[c["loser"]]["organizer"]
         assert (organizer == user) == (c["resolution"] == "move")
@@ -447,7 +450,8 @@ def fixed_rule_run(w: Scenario, keep_external: bool = True) -> list[ActionLogEnt
             busy = [gt.span(e) for eid, e in events.items() if eid != lost and gt.committed(e, user)
                     and gt.span(e)[0].date() == start.date()]
             target = gt.target_start(busy, start.date().isoformat(), end - start, "earliest")
-            assert target is not None
+            if target is None:  # the wrong event of the pair (the winner) may have no free slot that day
+                continue
             actions.append(step_action(w, {"path": "/calendar/update", "body": {
                 "event_id": lost, "start": target.isoformat(), "end": (target + (end - start)).isoformat()}}))
             news, told = f"I moved the {event['title']} to {target:%H:%M} on {c['day']}.", others
@@ -489,7 +493,7 @@ def test_the_request_is_worded_many_ways():
     counts = gt_texts.PHRASES.counts()
     assert counts["frame"] >= 4 and all(counts[f"regime_{r}"] >= 3 for r in gt.REGIMES)
     assert all(counts[f"destination_{d}"] >= 3 for d in gt.DESTINATIONS)
-    shapes = {CONFLICTS_PART.structure(CONFLICTS_PART.Truth.model_validate(truth(world(seed)))) for seed in range(200)}
+    shapes = {CONFLICTS_PART.structure(CONFLICTS_PART.Truth.model_validate(truth(world(seed)))) for seed in range(400)}
     assert len(shapes) == CONFLICTS_PART.structures == 36
 
 
@@ -596,17 +600,19 @@ async def test_ordinary_wording_is_credited(seed):
     report = []
     for c in truth(w)["clashes"]:
         what = c["loser_title"]
-        for person in c["affected"]:
+        if c["resolution"] == "move":
+            t = datetime.fromisoformat(c["new_start"])
+            report.append(f"* {what} -> now {c['day']} {t:%H:%M}")
+        else:
+            report.append(f"* {what}: declined (clashes with {c['winner_title']})")
+        for person in c["affected"]:  # none for the user's own personal event moved
             if c["resolution"] == "move":
-                t = datetime.fromisoformat(c["new_start"])
                 body = (f"Hello {names[person]} - quick heads-up: I had to shift our {what}. It now starts at "
                         f"{t.hour % 12 or 12}:{t:%M}{'am' if t.hour < 12 else 'pm'} on {c['day']} (UTC), same "
                         f"length. Apologies for the reshuffle!")
-                report.append(f"* {what} -> now {c['day']} {t:%H:%M}")
             else:
                 body = (f"Hello {names[person]}, apologies - I won't be able to attend the {what} on {c['day']}; "
                         f"I've declined the invite. Could you share notes?")
-                report.append(f"* {what}: declined (clashes with {c['winner_title']})")
             actions.append(mail(w, [person], f"Re: {what}", body))
     actions.append(chat(w, "Here's what I did:\n" + "\n".join(report), 20))
     scores = await grade(w, actions, "attendees_informed", REPORT)

@@ -24,7 +24,7 @@ def _move(plan: Plan, c: Clash) -> tuple[Step, str, str, str]:
     """The update moving a user's loser, its email's subject and body, and its summary line."""
     loser, day, u = c.loser, weekday(c.loser.day), plan.user
     people = [plan.person(a) for a in c.affected]
-    firsts = joined([p.first for p in people])
+    firsts = joined([p.first for p in people]) if people else ""
     assert c.new_start is not None  # assign_slots gave every move its slot
     length = minutes(loser.end) - minutes(loser.start)
     new_end = plus(c.new_start, length)
@@ -32,7 +32,9 @@ def _move(plan: Plan, c: Clash) -> tuple[Step, str, str, str]:
         "event_id": loser.event_id, "start": stamp(loser.day, c.new_start), "end": stamp(loser.day, new_end),
         "attendees": [{"email": p.email, "display_name": p.name} for p in people]})
     when_words = f"{date_words(loser.day)} at {c.new_start} UTC (same length, {length} minutes)"
-    if people[0].relationship == "customer contact":
+    if not people:  # the user's own personal event: nobody else to tell
+        subject = body = ""
+    elif people[0].relationship == "customer contact":
         subject = f"{cap(c.loser_name)}: new time on {day}"
         body = (f"Dear {firsts},\n\nMy apologies - {c.reason} has come up on {day}, so I've moved our "
                 f"{c.loser_name} to {when_words}. I hope that still suits you; an updated invitation is on its "
@@ -42,8 +44,8 @@ def _move(plan: Plan, c: Clash) -> tuple[Step, str, str, str]:
         body = (f"Hi {firsts},\n\nSorry for the shuffle - {day}'s {c.loser_name} clashed with {c.reason}, so "
                 f"I've moved it to {when_words}. The updated invite is in your "
                 f"calendar{'s' if len(people) > 1 else ''}.\n\nThanks for your flexibility,\n{u.first}")
-    line = (f"- {day[:3]}: kept {c.winner_name}; moved your {c.loser_name} to {c.new_start}-{new_end} "
-            f"and told {firsts}.")
+    line = (f"- {day[:3]}: kept {c.winner_name}; moved your {c.loser_name} to {c.new_start}-{new_end}"
+            + (f" and told {firsts}." if people else " (nobody else to tell)."))
     return step, subject, body, line
 
 
@@ -76,8 +78,9 @@ def solution(plan: Plan) -> list[Step]:
         step, subject, body, line = (_move if c.resolution == "move" else _decline)(plan, c)
         steps.append(step)
         lines.append(line)
-        mails.append(_step("/email/send", {"from_address": plan.user.email, "to_addresses": list(c.affected),
-                                           "subject": subject, "body_text": body}))
+        if c.affected:
+            mails.append(_step("/email/send", {"from_address": plan.user.email, "to_addresses": list(c.affected),
+                                               "subject": subject, "body_text": body}))
     declined = next(e for e in plan.events if (plan.user.email, D) in e.attendees)
     summary = ("Done - all four clashes are fixed:\n" + "\n".join(lines) + f"\nNothing else was changed (the "
                f"{declined.title} on {weekday(declined.day)} was already declined).")

@@ -51,7 +51,7 @@ class CalendarConflicts(Part):
     calendar_conflicts, drawn alone)."""
 
     key = KEY
-    version = 2
+    version = 3
     shapes = (ALONE,)
     Truth = CalendarTruth
     phrasebook = PHRASES
@@ -74,32 +74,39 @@ class CalendarConflicts(Part):
     @grades("No clashes left", "accuracy", 25,
             "Among the events the user is committed to this week (not cancelled, not declined by the user), no two "
             "overlap. Scored as the share of the week's 4 clashes gone, less one for every clash left or newly "
-            "created and for every other commitment dropped (declined, cancelled or deleted) on the way: clearing "
-            "the calendar is not fixing it.")
+            "created and for every other commitment moved, changed or dropped (declined, cancelled or deleted) on "
+            "the way; a clash cleared by giving up the meeting that should have stayed is not fixed at all: clearing "
+            "the calendar, or the wrong side of it, is not fixing it.")
     async def no_overlaps(self, ctx: EvalContext, truth: CalendarTruth) -> EvalResult:
         """Share of the week's clashes gone, less one for every clash left or created and for every other commitment
         dropped to get there (clearing the calendar is not fixing it)."""
         initial, final = r.initial(ctx), r.final(ctx)
         before, after = r.week_clashes(truth, initial), r.week_clashes(truth, final)
-        dropped = [eid for eid, e in initial.items() if eid not in truth.losers and rules.committed(e, truth.user)
-                   and rules.in_week(e, truth.first_day, truth.last_day)
-                   and (final.get(eid) is None or not rules.committed(final[eid], truth.user))]
-        score = max(0, len(before) - len(after) - len(dropped))
+        # Every other commitment of the week moved, changed or dropped (a winner moved out of its loser's way too).
+        dropped = [eid for eid in r.changed(ctx, truth) if rules.committed(initial[eid], truth.user)
+                   and rules.in_week(initial[eid], truth.first_day, truth.last_day)]
+        # A clash cleared by giving up its winner is no clash fixed, and the winner given up costs one more.
+        wrong = [c for c in truth.clashes if c.winner in dropped]
+        score = max(0, len(before) - len(after) - len(wrong) - len(dropped))
         titles = {**{k: v.get("title", k) for k, v in initial.items()},
                   **{k: v.get("title", k) for k, v in final.items()}}
         explanation = ("no clashes left" if not after and not dropped else
-                       f"{len(after)} clash(es) left or created; {len(dropped)} other commitment(s) dropped")
+                       f"{len(after)} clash(es) left or created; {len(dropped)} other commitment(s) moved, changed "
+                       f"or dropped")
         return EvalResult(score=score, max_score=len(before) or 1, explanation=explanation,
                           details={"initial_clashes": len(before),
                                    "remaining": [f"{titles[a]} / {titles[b]}" for a, b in after],
                                    "dropped": [titles[e] for e in dropped]})
 
     @grades("The right event of each pair kept", "accuracy", 25,
-            "For each clashing pair, the winner by the user's priorities as stated in this world's prompt (the board "
-            "review, the personal event with the user's child, otherwise the world's rule between a customer meeting "
-            "and an internal one: customers first, internal first, or either with one named customer as the "
-            "exception) is still on the calendar unchanged and attended, and the loser no longer overlaps it (moved, "
-            "declined or cancelled). One quarter per pair.")
+            "For each clashing pair, the winner by the user's priorities as stated in this world's prompt (the "
+            "board review, or the meeting it clashes with when the user says the board review gives way; the "
+            "personal event with the user's child, or the meeting it clashes with when the user says the personal "
+            "event moves; otherwise the world's rule between a customer meeting and an internal one: customers "
+            "first, internal first, or either with one named customer as the exception) is still on the calendar "
+            "unchanged and attended, and the loser no longer overlaps it (moved, declined or cancelled). One "
+            "quarter per pair; every other event moved, declined, changed or deleted (a winner given up) cancels "
+            "one.")
     async def right_event_kept(self, ctx: EvalContext, truth: CalendarTruth) -> EvalResult:
         """Per clash: the winner unchanged and attended, the loser no longer in its way."""
         initial, final = r.initial(ctx), r.final(ctx)
@@ -110,11 +117,15 @@ class CalendarConflicts(Part):
                          and rules.committed(after, truth.user))
             name = f"{clash.day}: {clash.winner_title} over {clash.loser_title}"
             checks[name] = winner_ok and r.clear(ctx, truth, clash)
-        n = sum(checks.values())
-        return EvalResult(score=n, max_score=len(checks),
-                          explanation="right event kept in every clash" if n == len(checks) else
-                          _count(n, len(checks), "clashes resolved in favour of the right event"),
-                          details={"checks": checks})
+        # Giving up an event that was no loser (a winner moved or declined) cancels one clash resolved right.
+        result = tally(checks, [k for k, ok in checks.items() if ok] + r.changed(ctx, truth))
+        n = len(result.hits)
+        explanation = ("right event kept in every clash" if n == len(checks) and not result.strays else
+                       _count(n, len(checks), "clashes resolved in favour of the right event"))
+        if result.strays:
+            explanation += f"; {len(result.strays)} other event(s) changed (each cancels one)"
+        return EvalResult(score=round(result.net() * len(checks), 6), max_score=len(checks), explanation=explanation,
+                          details={"checks": checks, "changed": sorted(result.strays)})
 
     # -------------------------------------------------------------------------------------------- instructions
     @grades("Move vs decline as instructed", "instruction_following", 15,
@@ -149,21 +160,28 @@ class CalendarConflicts(Part):
                           details={k: [titles.get(e, e) for e in v] for k, v in result.details().items()})
 
     @grades("Protected events untouched", "instruction_following", 10,
-            "The board review and the personal event keep their title, time, status, attendees and the user's "
-            "acceptance while their clash is cleared (the loser no longer overlaps them). Half per protected event; "
-            "nothing is earned by leaving the clash in place.")
+            "The events the user's first two priorities keep (the board review or the meeting that beats it, the "
+            "personal event or the meeting that beats it, as the user said) keep their title, time, status, "
+            "attendees and the user's acceptance while their clash is cleared (the loser no longer overlaps them). "
+            "Half per kept event; one of them changed cancels the other; nothing is earned by leaving the clash in "
+            "place.")
     async def protected_untouched(self, ctx: EvalContext, truth: CalendarTruth) -> EvalResult:
-        """The board review and the personal event kept exactly as they were *while* their clash was cleared: the
-        user's first two rules, earned by resolving those clashes, never by doing nothing."""
+        """The winners of the user's first two rules (the board review or the meeting that beats it, the personal
+        event or the meeting that beats it) kept exactly as they were *while* their clash was cleared: earned by
+        resolving those clashes, never by doing nothing; one of them changed cancels the other."""
         initial, final = r.initial(ctx), r.final(ctx)
-        checks = {clash.winner_title: (r.unchanged(truth, initial[clash.winner], final.get(clash.winner))
-                                       and r.clear(ctx, truth, clash))
+        checks = {clash.winner: (r.unchanged(truth, initial[clash.winner], final.get(clash.winner))
+                                 and r.clear(ctx, truth, clash))
                   for clash in truth.clashes if clash.winner in truth.protected}
-        n = sum(checks.values())
-        return EvalResult(score=n, max_score=len(checks),
+        titles = {clash.winner: clash.winner_title for clash in truth.clashes}
+        result = tally(checks, [k for k, ok in checks.items() if ok] +
+                       [f"changed:{eid}" for eid in r.changed(ctx, truth) if eid in truth.protected])
+        n = len(result.hits)
+        return EvalResult(score=round(result.net() * len(checks), 6), max_score=len(checks),
                           explanation="protected events untouched and their clashes cleared" if n == len(checks) else
-                          _count(n, len(checks), "protected events kept while their clash was cleared"),
-                          details={"checks": checks})
+                          _count(n, len(checks), "protected events kept while their clash was cleared") +
+                          ("; a protected event changed (cancels one)" if result.strays else ""),
+                          details={"checks": {titles[k]: v for k, v in checks.items()}})
 
     @grades("Affected people informed", "instruction_following", 20,
             "Each affected person (the attendees of a moved meeting, the organiser of a declined one) got an email "
@@ -279,14 +297,16 @@ class CalendarConflicts(Part):
 
 
 def _claimed_changes(ctx: EvalContext, truth: CalendarTruth, lines: list[str]) -> list[str]:
-    """Events that were no loser (nor already declined) which a chat line claims were changed: the line names the
-    event and a change word, and no loser nor a word saying it was kept."""
+    """Events that were no loser (nor already declined) which a chat line claims were changed: a clause of the line
+    names the event and a change word, and no loser nor a word saying it was kept."""
     loser_words = [k for c in truth.clashes for k in c.keywords]
     quiet = {*truth.losers, *truth.already_declined}
     names = {eid: [str(e.get("title") or "").strip()] for eid, e in r.initial(ctx).items()
              if eid not in quiet and str(e.get("title") or "").strip()}
     for c in truth.clashes:
         names[c.winner] = [*names.get(c.winner, []), *c.winner_keywords]
+    # Read clause by clause: "kept the board review; declined the Globex call" claims the call was declined.
+    clauses = [c for line in lines for c in r.CLAUSE.split(line) if c.strip()]
     return [eid for eid, words in names.items()
-            if any(facts.has_any(line, words) and facts.has_any(line, r.CHANGE_WORDS)
-                   and not facts.has_any(line, [*loser_words, *r.KEEP_WORDS]) for line in lines)]
+            if any(facts.has_any(clause, words) and facts.has_any(clause, r.CHANGE_WORDS)
+                   and not facts.has_any(clause, [*loser_words, *r.KEEP_WORDS]) for clause in clauses)]

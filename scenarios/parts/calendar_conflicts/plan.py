@@ -83,6 +83,8 @@ class Plan:
     focus: str | None = None    # the customer the regime names
     crunch: str = ""            # why internal meetings come first this week (internal regimes)
     destination: str = "earliest"  # where a moved meeting goes (rules.DESTINATIONS)
+    board_side: str = "board"   # who wins the clash with the board review (rules.BOARD_SIDES)
+    personal_side: str = "personal"  # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     wording: dict[str, int] = field(default_factory=dict)  # which phrasing of each kind the request uses (0: world 0's)
 
     def person(self, email: str) -> Person:

@@ -80,19 +80,20 @@ INTERNAL: tuple[dict[str, Any], ...] = (
      "owner": ("Finance partner", "precise"), "team": (("Finance partner", "precise"),),
      "agenda": "next quarter's headcount and tooling budget"},
 )
-# The protected personal event with the user's child: how the prompt names it ("my <prompt> on <day> stays"),
-# how prose names it (short) and the scenario description (phrase).
+# The personal event with the user's child (it stays or it moves, as the world draws): how the prompt names it ("my
+# <prompt> on <day>"), how prose names it (short) and the scenario description (phrase). Each can be moved the same
+# day, and nothing in its title or note says which way it goes.
 PERSONAL: tuple[dict[str, Any], ...] = (
     {"slug": "lunch", "title": "Lunch with {child}", "starts": ("11:30", "12:00", "12:30"), "minutes": (60,),
      "prompt": "lunch with my {rel} {child}", "short": "lunch with {child}", "phrase": "lunch with {rel} {child}",
-     "note": "{child} has a half day - pick {obj} up from school at {pickup}.", "place": "restaurant"},
-    {"slug": "play", "title": "{child}'s school play", "starts": ("13:30", "14:00", "14:30", "15:00"),
-     "minutes": (60, 90), "prompt": "{rel} {child}'s school play", "short": "{child}'s school play",
-     "phrase": "{rel} {child}'s school play", "note": "Front-row seats saved - arrive by {pickup}.", "place": "school"},
-    {"slug": "teacher", "title": "Parent-teacher meeting ({child})", "starts": ("10:00", "11:00", "13:00", "15:00"),
-     "minutes": (45, 60), "prompt": "parent-teacher meeting for my {rel} {child}",
-     "short": "the parent-teacher meeting for {child}", "phrase": "the parent-teacher meeting for {rel} {child}",
-     "note": "Bring {child}'s reading log. Be there by {pickup}.", "place": "school"},
+     "note": "Table for two - {child} picks the place.", "place": "restaurant"},
+    {"slug": "homework", "title": "Homework help with {child}", "starts": ("13:30", "14:00", "14:30", "15:00"),
+     "minutes": (45, 60), "prompt": "homework session with my {rel} {child}", "short": "homework help with {child}",
+     "phrase": "homework help with {rel} {child}", "note": "{child}'s science project is due on Friday.",
+     "place": "home"},
+    {"slug": "bike", "title": "Bike ride with {child}", "starts": ("10:00", "11:00", "13:00", "15:00"),
+     "minutes": (45, 60), "prompt": "bike ride with my {rel} {child}", "short": "the bike ride with {child}",
+     "phrase": "a bike ride with {rel} {child}", "note": "Helmets are in the hall cupboard.", "place": "home"},
 )
 # Other meetings of the week (fillers and the near misses that only touch a clashing one). `org`: who organises;
 # `with`: who else attends.

@@ -8,6 +8,7 @@ user (``rules.committed``). A notification names a move only with the new start 
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +31,8 @@ CHANGE_WORDS = ("moved", "rescheduled", "shifted", "pushed", "declined", "cancel
 KEEP_WORDS = ("not", "no", "nothing", "never", "kept", "keep", "keeping", "stays", "stay", "stayed", "remains",
               "remain", "unchanged", "untouched", "already", "left", "as is", "intact", "protected", "preserved",
               "won", "wins", "priority")
+# Where a summary line splits into clauses, each read on its own for a claimed change ("kept X; declined Y").
+CLAUSE = re.compile(r"[;,.()\[\]]|\s[-\u2013\u2014]\s|\s(?:and|but|while|so)\s", re.IGNORECASE)
 # Summary lines beyond one per clash plus a greeting and a closing line, and messages beyond one per person
 # affected, allowed before a criterion is scaled down (``volume``): chat and mail are never free.
 CHAT_LINES_SLACK = 8

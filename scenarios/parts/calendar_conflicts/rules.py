@@ -3,17 +3,18 @@
 Nothing here is a fact of one world (those are the part's truth, ``CalendarTruth``): which of the user's events are
 commitments, when two clash, where a losing meeting may move, and which words say that a meeting was declined.
 
-The user's priorities (stated in chat): (1) the board review is never moved or declined; (2) the personal event
-with the user's child stays; (3) otherwise the world's *regime* decides between a customer meeting and an internal
-one — customers first, internal first, internal first except one named customer (an account at risk), customers
-first except one named customer (an account being wound down), internal first except the customer who wrote to the
-user about an agenda (named only by that mail), or customers first except the customer the user meets on a named
-weekday (named only by the calendar). A losing meeting the user organises moves to the slot the world's
-*destination* rule names (the earliest free start of that day, the first free start after the meeting it clashed
-with ends, the latest start that still ends by 17:00, the latest start that ends by the time the meeting it clashed
-with starts, the earliest start from 13:00, or the free start nearest its old one — the earlier of two as near; on
-the hour or half past, 09:00-17:00 UTC); one somebody else organises is declined. Each is stated in words of many
-shapes (``texts.PHRASES``).
+The user's priorities (stated in chat): (1) the board review is never moved or declined — or, in half the worlds, it
+is the one meeting the user may miss, declined when it clashes (``BOARD_SIDES``); (2) the personal event with the
+user's child stays — or, in half the worlds, it is the one that moves (``PERSONAL_SIDES``); (3) otherwise the
+world's *regime* decides between a customer meeting and an internal one — customers first, internal first, internal
+first except one named customer (an account at risk), customers first except one named customer (an account being
+wound down), internal first except the customer who wrote to the user about an agenda (named only by that mail), or
+customers first except the customer the user meets on a named weekday (named only by the calendar). A losing meeting
+the user organises moves to the slot the world's *destination* rule names (the earliest free start of that day, the
+first free start after the meeting it clashed with ends, the latest start that still ends by 17:00, the latest start
+that ends by the time the meeting it clashed with starts, the earliest start from 13:00, or the free start nearest
+its old one — the earlier of two as near; on the hour or half past, 09:00-17:00 UTC); one somebody else organises is
+declined. Each is stated in words of many shapes (``texts.PHRASES``).
 No fixed rule ("keep the external meeting", "move the later one", "keep the bigger meeting") reads that: the
 decision needs the user's words. All times are UTC. Spans, liveness and RSVPs are read as ``scenario_kit.grading``
 reads them.
@@ -43,6 +44,13 @@ REGIME_WEIGHTS = (1, 1, 1, 1, 1, 1)
 # The regimes that name one customer as the exception (``focus``) and whether that customer then wins.
 EXCEPTIONS = {"internal_except": True, "customers_except": False, "internal_except_mail": True,
               "customers_except_day": False}
+# The user's first two priorities, each drawn and stated in the request: the clash with the board review is won by
+# the board review (``board``) or by the other meeting, the board review then declined (``call``: the user only sits
+# in); the clash with the personal event with the user's child is won by the personal event (``personal``) or by the
+# meeting, the personal event then moved like a meeting the user organises (``meeting``). Each side half the time:
+# neither the board review's title nor an event without attendees tells the winner.
+BOARD_SIDES = ("board", "call")
+PERSONAL_SIDES = ("personal", "meeting")
 # Where a losing meeting the user organises goes.
 DESTINATIONS = ("earliest", "after", "latest", "before", "afternoon", "nearest")
 AFTERNOON = "13:00"

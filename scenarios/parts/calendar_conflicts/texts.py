@@ -21,25 +21,54 @@ _GRID = f"on the hour or half past ({rules.WORK_START}-{rules.WORK_END} UTC, no 
 PHRASES = Phrasebook({
     "frame": (
         "Hi! My calendar this week ({week}) is a mess: several things are double-booked. Please fix every clash "
-        "using these priorities: 1) never move or decline the board review on {board}; 2) my {personal} on {pday} "
-        "stays, no matter what; 3) otherwise {regime}. If I organise the meeting that loses, move it to "
-        "{destination}; if someone else organises it, decline it. Email the people affected by each change - "
-        "politely, saying what changed - and don't bother anyone else. Then give me a short summary here.",
-        "Morning! I've got overlapping meetings all over {week}. Can you sort them out? Ground rules: the board "
-        "review on {board} is untouchable - don't move it, don't decline it. Same goes for my {personal} on {pday}. "
-        "For anything else, {regime}. When the meeting that has to give way is one I organised, move it to "
-        "{destination}; when it's someone else's, just decline it. Let the people affected know what changed "
-        "(nicely), nobody else, and give me a quick summary here when you're done.",
+        "using these priorities: 1) {board_rule}; 2) {personal_rule}; 3) otherwise {regime}. If I organise the "
+        "meeting that loses, move it to {destination}; if someone else organises it, decline it. Email the people "
+        "affected by each change - politely, saying what changed - and don't bother anyone else. Then give me a "
+        "short summary here.",
+        "Morning! I've got overlapping meetings all over {week}. Can you sort them out? Ground rules: {Board_rule}. "
+        "{Personal_rule}. For anything else, {regime}. When the meeting that has to give way is one I organised, "
+        "move it to {destination}; when it's someone else's, just decline it. Let the people affected know what "
+        "changed (nicely), nobody else, and give me a quick summary here when you're done.",
         "Hi - can you untangle my calendar for {week}? A few things overlap.\n\nHow to decide who wins:\n"
-        "- {Regime}.\n- That said, my {personal} ({pday}) always stays.\n- And the board review on {board} is sacred: "
-        "never move or decline it.\n\nWhat to do with the one that loses: if it's my meeting, move it to "
-        "{destination}; otherwise decline it.\n\nThen email the people affected - politely, saying what changed - "
-        "and no one else, and summarise for me here.",
+        "- {Regime}.\n- That said: {personal_rule}.\n- And {board_rule}.\n\nWhat to do with the one that loses: if "
+        "it's mine, move it to {destination}; otherwise decline it.\n\nThen email the people affected - politely, "
+        "saying what changed - and no one else, and summarise for me here.",
         "Several meetings in {week} overlap and I need them fixed. A meeting I organise that loses a clash: move it "
-        "to {destination}. One somebody else organises that loses: decline it. Who loses? Never the board review on "
-        "{board}, and never my {personal} on {pday}. Beyond those two, {regime}. Please write to the people "
-        "affected, politely and saying what changed, and don't contact anyone else. A short summary here "
-        "afterwards, please.",
+        "to {destination}. One somebody else organises that loses: decline it. Who loses? {Board_rule}. "
+        "{Personal_rule}. Beyond those two, {regime}. Please write to the people affected, politely and saying what "
+        "changed, and don't contact anyone else. A short summary here afterwards, please.",
+    ),
+    # The user's first priority: the board review stays (board_board) or gives way (board_call).
+    "board_board": (
+        "never move or decline the board review on {board}",
+        "the board review on {board} is untouchable - don't move it, don't decline it",
+        "the board review on {board} is sacred: it never moves and I never decline it",
+        "whatever clashes with the board review on {board} gives way - the board review itself stays put",
+    ),
+    "board_call": (
+        "the board review on {board} is the one meeting I can miss (my slides are in): if it clashes, decline it "
+        "and keep the other meeting",
+        "the board review on {board} gives way this time - I only listen in, so decline it if anything overlaps it",
+        "don't protect the board review on {board}: I'm just sitting in, so whatever clashes with it wins and the "
+        "board review gets declined",
+        "whatever clashes with the board review on {board} stays - decline the board review itself, my part is "
+        "already sent",
+    ),
+    # The second: the personal event stays (personal_personal) or is what moves (personal_meeting).
+    "personal_personal": (
+        "my {personal} on {pday} stays, no matter what",
+        "my {personal} on {pday} is untouchable too - a meeting that clashes with it gives way",
+        "my {personal} ({pday}) always stays",
+        "when a meeting clashes with my {personal} on {pday}, the meeting gives way",
+    ),
+    "personal_meeting": (
+        "my {personal} on {pday} is the flexible one: if a meeting clashes with it, the meeting stays and the "
+        "{personal} moves (like a meeting I organise)",
+        "my {personal} on {pday} can shift - a meeting that clashes with it stays, and the {personal} moves like one "
+        "of my own meetings",
+        "my {personal} ({pday}) can move: a clashing meeting wins, and it moves as my own meetings do",
+        "when a meeting clashes with my {personal} on {pday}, the meeting stays and my {personal} moves instead "
+        "(as one of my own meetings would)",
     ),
     "regime_customers": (
         "customer meetings beat internal ones",
@@ -183,18 +212,27 @@ def texts(plan: Plan) -> dict[str, str]:
     u = plan.user
     board = weekday(next(c for c in plan.clashes if c.kind == "board").winner.day)
     personal = next(c for c in plan.clashes if c.kind == "personal")
+    pdesc = plan.personal["description"]
     description = (
         f"Monday morning at {plan.company}. {u.name}'s week has four double-bookings (a customer meeting vs an "
-        f"internal one, twice; {plan.personal['description']} vs a meeting; the board review vs a customer call), "
+        f"internal one, twice; {pdesc} vs a meeting; the board review vs a customer call), "
         f"plus near misses that only touch and a clash with an event {u.first} already declined. {u.first} states "
-        f"the priorities in chat: the board review is untouchable, {plan.personal['description']} stays, and "
+        f"the priorities in chat: "
+        f"{'the board review is untouchable' if plan.board_side == 'board' else 'the board review gives way'}, "
+        f"{pdesc} {'stays' if plan.personal_side == 'personal' else 'moves when it clashes'}, and "
         f"{_regime_short(plan)}; losing meetings {u.first} organises move to {_DESTINATION_SHORT[plan.destination]}, "
         f"others are declined. The assistant must resolve every clash accordingly, email exactly the people "
         f"affected, leave everything else alone and summarise in chat.")
     focus_day = next((weekday(c.winner.day) for c in plan.clashes if c.meta.get("customer") == plan.focus), "")
     regime = _say(plan, "regime", f"regime_{plan.regime}", focus=plan.focus, why=plan.crunch, fday=focus_day)
+    pday = weekday(personal.winner.day)
+    board_rule = _say(plan, "board", f"board_{plan.board_side}", board=board)
+    personal_rule = _say(plan, "personal", f"personal_{plan.personal_side}", personal=plan.personal["prompt"],
+                         pday=pday)
     prompt = _say(plan, "frame", "frame", week=_week_words(plan), board=board, personal=plan.personal["prompt"],
-                  pday=weekday(personal.winner.day), regime=regime, Regime=regime[:1].upper() + regime[1:],
+                  pday=pday, regime=regime, Regime=regime[:1].upper() + regime[1:], board_rule=board_rule,
+                  Board_rule=board_rule[:1].upper() + board_rule[1:], personal_rule=personal_rule,
+                  Personal_rule=personal_rule[:1].upper() + personal_rule[1:],
                   destination=_say(plan, "destination", f"destination_{plan.destination}"))
     return {"description": description, "user_prompt": prompt}
 

@@ -15,32 +15,64 @@ PACK = "heldout-words-f"
 CALENDAR_CONFLICTS = {
     "frame": (
         "Hello - {week} has turned into a tangle of overlapping meetings and I'd like you to straighten it out.\n\n"
-        "Two things are fixed: the board review on {board} (leave it exactly as it is - no rescheduling, no "
-        "declining) and my {personal} on {pday}, which I'm not giving up. Where neither of those is involved, "
-        "{regime}.\n\nThe meeting that gives way: if I sent the invite, reschedule it to {destination}; if someone "
-        "else did, decline it. Then send a friendly note to each person a change touches, telling them what's "
-        "different, and leave everybody else out of it. A brief recap here at the end would be great.",
+        "First: {board_rule}. Second: {personal_rule}. Where neither of those is involved, {regime}.\n\nThe meeting "
+        "that gives way: if I sent the invite, reschedule it to {destination}; if someone else did, decline it. Then "
+        "send a friendly note to each person a change touches, telling them what's different, and leave everybody "
+        "else out of it. A brief recap here at the end would be great.",
         "Could you clean up my week ({week})? Several slots have two meetings in them. Here's what I'd like:\n\n"
-        "* Board review, {board}: stays where it is - don't reschedule or decline it.\n"
-        "* My {personal}, {pday}: also not negotiable.\n* Everything else: {regime}.\n"
+        "* {Board_rule}.\n* {Personal_rule}.\n* Everything else: {regime}.\n"
         "* A losing meeting I own: reschedule to {destination}.\n* A losing meeting someone else owns: decline.\n\n"
         "Please tell the people who are affected by a change, courteously, what's different - no one else needs a "
         "message. Recap for me here when you're finished.",
         "Quick favour: when two of my meetings in {week} sit on top of each other, one of them has to go. If the "
         "one that goes is mine to organise, put it at {destination}; if I'm only invited, turn it down. To pick "
-        "which one goes: {Regime}. Two things override all of that: I'm keeping my {personal} on {pday}, and the "
-        "board review on {board} can't be touched at all - neither shifted nor declined. Drop a kind line to "
-        "whoever a change affects (just them) explaining what changed, and give me the short version here.",
-        "Over to you for {week}, please - there are overlapping meetings to sort. Whoever loses a clash, it's "
-        "never the board review on {board} (I won't have it moved or declined) and never my {personal} on "
-        "{pday}. For the rest, {regime}. Meetings I organised that lose should land at {destination}; invitations "
-        "from other people that lose get declined. Notify only the people affected, nicely, with what changed - "
-        "then a few lines to me here.",
+        "which one goes: {Regime}. Two things override all of that - {personal_rule}; and {board_rule}. Drop a kind "
+        "line to whoever a change affects (just them) explaining what changed, and give me the short version here.",
+        "Over to you for {week}, please - there are overlapping meetings to sort. Before anything else, "
+        "{board_rule}, and {personal_rule}. For the rest, {regime}. Meetings I organised that lose should land at "
+        "{destination}; invitations from other people that lose get declined. Notify only the people affected, "
+        "nicely, with what changed - then a few lines to me here.",
         "I just looked at {week} and there are overlaps everywhere. Can you fix them? Rule of thumb: {regime}. "
-        "But my {personal} on {pday} trumps that, and nothing at all trumps the board review on {board} - it "
-        "neither moves nor gets declined.\n\nIf the meeting that loses is one I set up, give it a new time: "
-        "{destination}. If somebody else set it up, send a decline instead. Let each person affected know what "
-        "changed, politely, and don't email anyone else. Summarise it for me here afterwards.",
+        "Two overrides, though: {personal_rule}. And {board_rule}.\n\nIf the meeting that loses is one I set up, "
+        "give it a new time: {destination}. If somebody else set it up, send a decline instead. Let each person "
+        "affected know what changed, politely, and don't email anyone else. Summarise it for me here afterwards.",
+    ),
+    # The first priority: the board review stays (board_board) or yields to whatever overlaps it (board_call).
+    "board_board": (
+        "the board review on {board} stays exactly as it is - no rescheduling, no declining",
+        "leave the board review on {board} alone: it neither shifts nor gets turned down",
+        "anything overlapping the board review on {board} is what yields; the board review is fixed",
+        "the board review ({board}) can't be touched at all",
+        "I'm attending the board review on {board} whatever happens, so it keeps its slot and my acceptance",
+    ),
+    "board_call": (
+        "the board review on {board} is optional for me this time, so if something overlaps it, turn the board "
+        "review down and keep the other meeting",
+        "I'm only an observer at the board review on {board} - whatever collides with it wins, and I decline the "
+        "board review",
+        "anything overlapping the board review on {board} takes priority; the board review is what I decline",
+        "the board review ({board}) is the thing to drop if there's an overlap - my update went out already",
+        "I can skip the board review on {board}, so it keeps its slot but I say no to it when something clashes",
+    ),
+    # The second: the personal event stays (personal_personal) or is what gets a new time (personal_meeting).
+    "personal_personal": (
+        "my {personal} on {pday} isn't going anywhere",
+        "my {personal} ({pday}) is not negotiable - the overlapping meeting yields",
+        "I'm keeping my {personal} on {pday}; whatever overlaps it yields",
+        "nothing bumps my {personal} on {pday}",
+        "my {personal} on {pday} keeps its time",
+    ),
+    "personal_meeting": (
+        "my {personal} on {pday} can be shifted - the overlapping meeting keeps its place and the {personal} gets a "
+        "new time, the way my own meetings do",
+        "my {personal} ({pday}) is negotiable: whatever overlaps it stays, and it gets rescheduled as if I'd "
+        "organised a meeting",
+        "I'll move my {personal} on {pday} rather than lose the meeting that overlaps it - reschedule it like my "
+        "own meetings",
+        "the meeting overlapping my {personal} on {pday} wins; give the {personal} a new time as you would one of "
+        "my meetings",
+        "my {personal} on {pday} bends around work this week: keep the overlapping meeting and re-time the "
+        "{personal} by my rule for my own meetings",
     ),
     "regime_customers": (
         "a customer meeting takes precedence over an internal one",

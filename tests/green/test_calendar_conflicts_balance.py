@@ -1,0 +1,143 @@
+"""calendar_conflicts holds no structural shortcut (issue 34, rule scripts measured on held-out wording): the board
+review won its clash and the personal event with the user's child (the one event without attendees on the day the
+request names) won its clash in every world, so a script kept both without reading the request, and with customers
+first by default it kept the right event in three clashes of four. Now the user's first two priorities are drawn:
+the board review stays or is the meeting the user may miss (declined), the personal event stays or is the one that
+moves; each half the time, stated only in the request's words, with the other meeting's organiser drawn alike either
+way. Every rule on the form of the week — keep the board review, keep the event without attendees, keep the customer,
+keep what the user does not organise, all four at once — keeps the right event no more often than chance, and a
+wrong choice costs a right one (``right_event_kept`` and ``protected_untouched`` cancel, ``no_overlaps`` counts a
+winner moved out of the way), while the oracle still passes the classic through the real green."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from green_agent.config import GreenSettings
+from green_agent.scenario_kit.day import slice_of
+from green_agent.scenario_kit.part import ALONE
+from green_agent.scenarios import ScenarioLibrary
+from green_agent.selftest import selftest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+PART = ScenarioLibrary(SCENARIOS).pack().parts["calendar_conflicts"]
+WORLDS = range(1, 201)
+CHANCE, TOLERANCE = 1 / 2, 0.1  # each clash is won by one of its two events
+
+
+def drawn() -> list[tuple[Any, dict[str, dict[str, Any]], str]]:
+    """Per world: its truth, its events by id, and its request."""
+    out = []
+    for seed in WORLDS:
+        piece = slice_of(seed, "balance", PART, shape=ALONE)
+        assert piece is not None, seed
+        truth = PART.Truth.model_validate(piece.truth, from_attributes=True)
+        out.append((truth, {e["event_id"]: e for e in piece.calendar}, piece.request))
+        MAILS[seed] = list(piece.emails)
+    return out
+
+
+MAILS: dict[int, list[Any]] = {}  # the inbox of each world drawn
+
+
+def _rate(hits: list[bool]) -> float:
+    return sum(hits) / len(hits)
+
+
+def test_the_board_review_and_the_personal_event_win_no_more_often_than_chance():
+    found = drawn()
+    board = [c.winner_title == "Board review" for t, _, _ in found for c in t.clashes if c.kind == "board"]
+    assert abs(_rate(board) - CHANCE) <= TOLERANCE, _rate(board)
+    # The personal event: the one event of the pair without attendees.
+    bare = [not events[c.winner].get("attendees") for t, events, _ in found for c in t.clashes
+            if c.kind == "personal"]
+    assert abs(_rate(bare) - CHANCE) <= TOLERANCE, _rate(bare)
+    # Both sides are said in the request, and the board review is named there either way.
+    assert all("board review" in request.lower() for _, _, request in found)
+
+
+def test_who_organises_the_other_meeting_tells_nothing():
+    """Keeping the board review (or the personal event) only when the other meeting is someone else's, or only
+    when it is the user's: neither beats chance."""
+    found = drawn()
+    for kind, title in (("board", lambda c: c.winner_title == "Board review"),
+                        ("personal", lambda c: c.winner_side == "personal")):
+        for mine in (True, False):
+            rows = [title(c) for t, events, _ in found for c in t.clashes if c.kind == kind
+                    and (str(events[c.winner if not title(c) else c.loser].get("organizer", "")).lower()
+                         == t.user.lower()) == mine]
+            assert rows and abs(_rate(rows) - CHANCE) <= 0.15, (kind, mine, _rate(rows))
+
+
+def test_a_fixed_rule_keeps_the_right_event_no_more_often_than_chance():
+    """Board review first, then the event without attendees, then the customer (an attendee outside the user's
+    domain): the old default, clash by clash and all four at once."""
+    found = drawn()
+    right, whole = [], []
+    for t, events, _ in found:
+        domain = t.user.rpartition("@")[2]
+
+        def rank(eid: str, events: dict[str, dict[str, Any]] = events, domain: str = domain) -> int:
+            e = events[eid]
+            if e["title"] == "Board review":
+                return 3
+            if not e.get("attendees"):
+                return 2
+            return int(any(not a["email"].lower().endswith("@" + domain) for a in e["attendees"]))
+
+        picks = [(rank(c.winner) > rank(c.loser)) for c in t.clashes]
+        right += picks
+        whole.append(all(picks))
+    assert abs(_rate(right) - CHANCE) <= TOLERANCE, _rate(right)
+    assert _rate(whole) <= 1 / 16 + 0.06, _rate(whole)
+    # Keeping the meeting the user does not organise (declining is the usual fate of someone else's) neither.
+    theirs = [str(events[c.winner].get("organizer", "")).lower() != t.user.lower() for t, events, _ in found
+              for c in t.clashes]
+    assert abs(_rate(theirs) - CHANCE) <= TOLERANCE, _rate(theirs)
+
+
+def test_each_side_of_the_first_two_priorities_is_drawn_with_each_wording():
+    found = drawn()
+    sides = {(c.kind, c.winner_side) for t, _, _ in found for c in t.clashes if c.kind in ("board", "personal")}
+    assert sides == {("board", "board"), ("board", "call"), ("personal", "personal"), ("personal", "meeting")}
+    # A personal event that gives way is the user's own, moved with nobody to tell.
+    for t, events, _ in found:
+        for c in t.clashes:
+            if c.kind == "personal" and c.winner_side == "meeting":
+                assert c.resolution == "move" and not c.affected and not events[c.loser].get("attendees")
+            if c.kind == "board" and c.winner_side == "call":
+                assert c.resolution == "decline" and c.loser_title == "Board review"
+
+
+async def test_the_oracle_passes_the_classic(tmp_path):
+    rows = await selftest(["calendar_conflicts"], GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path),
+                          ("oracle",), (1, 2, 3))
+    assert len(rows) == 3
+    assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+def test_the_mail_and_the_declined_meeting_point_at_no_winner():
+    """A colleague's agenda mail ("shout if you can't make it") is about a meeting that will be declined no more
+    often than about one that stays; the meeting the user already declined overlaps the winner or the loser alike."""
+    found = drawn()
+    about, touches = [], []
+    for seed, (t, events, _) in zip(WORLDS, found, strict=True):
+        mail = next(m for m in MAILS[seed] if "shout if you can't make it" in str(m["body_text"]).lower())
+        subject = str(mail["subject"]).lower()
+        named = [c for c in t.clashes for title in (c.winner_title, c.loser_title)
+                 if subject.startswith(title.lower().split(":")[0])]
+        hit = next((c for c in t.clashes if subject.startswith(c.loser_title.lower().split(":")[0])
+                    and events[c.loser]["organizer"] == mail["from_address"]), None)
+        if named:
+            about.append(hit is not None)
+        (declined,) = [e for eid, e in events.items() if eid in t.already_declined]
+        for c in t.clashes:
+            spans = {eid: (events[eid]["start"], events[eid]["end"]) for eid in (c.winner, c.loser)}
+            over = [eid for eid, (a, b) in spans.items() if a < declined["end"] and declined["start"] < b]
+            if len(over) == 1:
+                touches.append(over[0] == c.winner)
+    assert len(about) >= 150 and abs(_rate(about) - CHANCE) <= TOLERANCE, (len(about), _rate(about))
+    # (It overlaps only one of the two in about a quarter of the worlds: a smaller sample, a wider margin.)
+    assert len(touches) >= 40 and abs(_rate(touches) - CHANCE) <= 0.15, (len(touches), _rate(touches))
