@@ -35,7 +35,7 @@ class PurpleSettings(BaseSettings):
     # first. Unset: each role's own default (SLOW_TURN_S, SLOW_FIRST_TURN_S).
     slow_turn_s: float | None = Field(default=None, ge=0)
     # The ``scripted`` role's rule scripts: unset, its own (services/purple/cheats/scripted/); else every module under
-    # this folder (e.g. tests/redteam/: scripts other participants wrote blind, issue 34).
+    # this folder (e.g. tests/redteam/round1/: scripts other participants wrote blind, issue 34).
     scripts_dir: Path | None = None
     # The ``hostile`` roles (services/purple/hostile.py). ``hostile`` misbehaves in these modes (comma-separated);
     # ``hostile-<mode>`` in that one mode only. The base brain (``noop`` or ``oracle``) does each turn's real work.

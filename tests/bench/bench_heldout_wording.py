@@ -4,7 +4,7 @@ words, and with the wording packs given (folders, as ``GREEN_PART_PACKS``) — a
 mean and passes, and per part (per scenario) the mean over the worlds holding it. Prints one JSON object.
 
     uv run python -m tests.bench.bench_heldout_wording [--roles oracle,scripted] [--days 40] [--first 100]
-        [--classics] [--scripts tests/redteam] [--packs tests/green/data/heldout_words_a,...]
+        [--classics] [--scripts tests/redteam/round1] [--packs tests/green/data/heldout_words_a,...]
 
 The ``scripted`` purple runs our rule scripts (services/purple/cheats/scripted/), or with ``--scripts`` those of
 another folder: tests/redteam/ holds the ones blind red teams wrote. Days carry no attacks: the figure is what the
@@ -92,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--packs", type=lambda v: [Path(p) for p in v.split(",") if p], default=list(PACKS),
                         help="wording pack folders (default: tests/green/data/heldout_words_*)")
     parser.add_argument("--scripts", type=Path, default=None,
-                        help="the scripted role's rule scripts (PURPLE_SCRIPTS_DIR; e.g. tests/redteam: the blind red "
-                             "teams'); default: services/purple/cheats/scripted/")
+                        help="the scripted role's rule scripts (PURPLE_SCRIPTS_DIR; e.g. tests/redteam/round1: the "
+                             "blind red teams'); default: services/purple/cheats/scripted/")
     args = parser.parse_args(argv)
     if not args.packs:
         parser.error("no wording pack given or found under tests/green/data/heldout_words_*")

@@ -21,13 +21,15 @@ from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import library_for
 from green_agent.selftest import IMITATION_CEILING, assess_via_green, practice_green
 from green_agent.server import create_app
+from services.purple.cheats.scripted.brain import load_scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 
 HELD_OUT = ROOT / "tests" / "green" / "data" / "heldout_words_d"  # chase_reply and newsletter_sweep, worded anew
 PACKS = sorted((ROOT / "tests" / "green" / "data").glob("heldout_words_*"))  # every part worded anew
-REDTEAM = ROOT / "tests" / "redteam"  # rule scripts blind red teams wrote
+REDTEAM = ROOT / "tests" / "redteam" / "round1"  # rule scripts blind red teams wrote for every part
+ROUND2 = ROOT / "tests" / "redteam" / "round2"  # fresh blind teams' scripts for the classics reworked after round 1
 PUBLIC_WORDS = ("Here you go", "Will send tomorrow, sorry", "Scratch that", "Ignore my last email")
 
 
@@ -189,29 +191,49 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
     assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), mean
 
 
-CLASSICS = sorted(i for i in library_for(GreenSettings(scenarios_dir=SCENARIOS)).ids() if i != "workday")
+
+LIBRARY = library_for(GreenSettings(scenarios_dir=SCENARIOS))
+CLASSICS = sorted(i for i in LIBRARY.ids() if i != "workday")
+SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2}
+# Where a script set still beats the imitations' ceiling on a classic worded anew (seeds 100-102): (set, scenario) →
+# its mean there and whether it passed any, as last measured (2026-11-30). The test holds the list to the truth both
+# ways; issue 34's notes say what each rests on.
+HELD_OUT_OPEN: dict[tuple[str, str], tuple[float, bool]] = {}
 
 
-@pytest.mark.parametrize("scripts", [None, REDTEAM], ids=["ours", "blind-red-teams"])
-async def test_on_classic_worlds_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch,
-                                                                                            scripts):
-    """Every classic scenario worded anew (tests/green/data/heldout_words_*), at unseen seeds: our scripted purple and
-    the blind red teams' scripts stay under the imitations' ceiling over the classics and pass none of them; the
-    oracle passes every world."""
+async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
+    """Scenario → the trial rows of script set ``name`` on each classic it has a script for (and of the oracle, beside
+    ours), worded anew, at seeds 100-102."""
+    scripts = SCRIPT_SETS[name]
     if scripts is not None:
-        monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(scripts))
+        monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(scripts))  # the purple process inherits it
+    scripted = set(load_scripts(scripts))  # the classics the set has a script for
+    classics = [sid for sid in CLASSICS if set(LIBRARY.get(sid).parts) & scripted]
     roles = ("oracle", "scripted") if scripts is None else ("scripted",)
     settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=PACKS)
     async with practice_green(settings, roles) as (green, purples):
-        rows = {role: [r for sid in CLASSICS for s in range(100, 103) for r in await assess_via_green(
-            green, purples[role], [sid], {"seed": s}) if r["row_type"] == "trial"] for role in roles}
-    if "oracle" in rows:
-        assert {r["scenario_id"] for r in rows["oracle"]} == set(CLASSICS)
-        assert all(p["wording"] for r in rows["oracle"] for p in r["part_scores"])  # every classic worded anew
-        assert all(r["passed"] and r["percentage"] == 100.0 for r in rows["oracle"])
-    by_classic = {sid: round(sum(r["percentage"] for r in rows["scripted"] if r["scenario_id"] == sid) / 3, 1)
-                  for sid in CLASSICS}
-    mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
-    print({"scripted_mean": round(mean, 1), "by_classic": by_classic,
-           "passed": sorted(r["scenario_id"] for r in rows["scripted"] if r["passed"])})
-    assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), (mean, by_classic)
+        return {f"{role} {sid}": [r for s in range(100, 103) for r in await assess_via_green(
+            green, purples[role], [sid], {"seed": s}) if r["row_type"] == "trial"]
+            for role in roles for sid in classics}
+
+
+@pytest.mark.parametrize("name", list(SCRIPT_SETS))
+async def test_on_classic_worlds_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch,
+                                                                                            name):
+    """Every classic scenario worded anew (tests/green/data/heldout_words_*), at unseen seeds: each script set — ours,
+    the blind red teams' of round 1 (every classic) and of round 2 (written afresh for the classics reworked after
+    round 1) — stays under the imitations' ceiling on each classic and passes none, except where ``HELD_OUT_OPEN``
+    says it does not yet; the oracle passes every world."""
+    rows = await _classic_scores(tmp_path, monkeypatch, name)
+    for key, trials in rows.items():
+        if key.startswith("oracle "):
+            assert all(p["wording"] for r in trials for p in r["part_scores"]), key  # worded anew
+            assert all(r["passed"] and r["percentage"] == 100.0 for r in trials), key
+    scores = {key.removeprefix("scripted "): (round(sum(r["percentage"] for r in trials) / len(trials), 1),
+                                              any(r["passed"] for r in trials))
+              for key, trials in rows.items() if key.startswith("scripted ")}
+    print(json.dumps({name: scores}))
+    beaten = {sid for sid, (mean, passed) in scores.items() if mean > IMITATION_CEILING or passed}
+    open_here = {sid for (who, sid) in HELD_OUT_OPEN if who == name}
+    assert not beaten - open_here, f"held classics now beaten: { {s: scores[s] for s in beaten - open_here} }"
+    assert not open_here - beaten, f"these now hold: move them out of HELD_OUT_OPEN {open_here - beaten}"

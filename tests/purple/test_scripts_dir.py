@@ -14,7 +14,7 @@ from services.purple.roles import ROLES
 from services.purple.settings import PurpleSettings
 
 ROOT = Path(__file__).resolve().parents[2]
-REDTEAM = ROOT / "tests" / "redteam"
+REDTEAM = ROOT / "tests" / "redteam" / "round1"
 
 SCRIPT = '''
 from services.purple.cheats.scripted.desk import Desk, Script, script

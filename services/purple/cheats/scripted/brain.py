@@ -1,6 +1,6 @@
 """``ScriptedBrain``: each turn, read the world once and run every script it loaded whose trigger matches what the
 user asked; then post what the scripts report in one chat message. The scripts are this package's modules, or those
-of another folder (``PURPLE_SCRIPTS_DIR``: another participant's rule scripts, e.g. tests/redteam/)."""
+of another folder (``PURPLE_SCRIPTS_DIR``: another participant's rule scripts, e.g. tests/redteam/round1/)."""
 
 from __future__ import annotations
 
