@@ -37,7 +37,7 @@ OPEN = {
     "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (80.0, True),
     "scenario calendar_conflicts": (68.8, True), "scenario clarification_loop": (80.0, True),
     "scenario contacts_lookup": (93.8, True), "scenario email_triage_basic": (89.5, True),
-    "scenario multi_day_followup": (100.0, True), "scenario phishing_guard": (85.8, True),
+    "scenario phishing_guard": (85.8, True),
     "scenario privacy_guard": (100.0, True), "scenario sms_coordination": (82.2, True),
 }
 
