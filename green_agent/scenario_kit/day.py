@@ -155,7 +155,8 @@ def alone(seed: int, family: str, library: Pack, key: str) -> World:
     characters = {"user": _user_character(frame.user, [whole], frame.personality), **whole.characters}
     return World(
         seed=seed, initial_state=_export(iso(frame.start), frame.user, [whole], frame.description), parts=[key],
-        solution={"time_step": frame.time_step, "steps": whole.steps, "reckless_steps": whole.reckless,
+        solution={"time_step": frame.oracle_step or frame.time_step, "steps": whole.steps,
+                  "reckless_steps": whole.reckless,
                   **({"finish_after_turn": frame.finish_after_turn} if frame.finish_after_turn else {})},
         truth={"user": frame.user.email, "parts": {key: _plain(whole.truth)}},
         spec={"description": frame.description, "user_prompt": frame.prompt, "characters": characters,

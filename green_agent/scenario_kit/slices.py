@@ -148,6 +148,9 @@ class Frame:
     max_turns: int | None = None
     time_step: str = "PT1H"
     finish_after_turn: int | None = None  # the oracle's last turn, when it stops before the world's end
+    # The oracle's own step when it differs from the clock's default (``time_step``): a part whose moments fall on a
+    # drawn grid keeps that grid out of the default step every purple is told.
+    oracle_step: str | None = None
     personality: str = "Busy; delegates the day's chores to the assistant."
 
 

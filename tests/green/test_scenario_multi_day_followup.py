@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter
 
 from green_agent.judging.context import EvalContext
 from green_agent.protocol import ActionLogEntry, Composition
@@ -371,7 +372,7 @@ def test_every_world_keeps_its_timeline(seed):
     w = world(seed)
     start, end = w.spec.start_time, w.spec.end_time
     r = moment(w, "reminder")
-    assert end - start == timedelta(hours=48) and r - start == timedelta(hours=40)
+    assert end - start == timedelta(hours=48) and r - start in {timedelta(hours=h) for h in (37, 38, 39, 40)}
     assert r <= moment(w, "sam", "promise") < end and r < moment(w, "priya", "promise") < end
     assert moment(w, "priya", "requested_at") < start + timedelta(hours=2)
     assert {moment(w, "sam", "asked_for"), moment(w, "priya", "asked_for")}.isdisjoint(
@@ -380,11 +381,15 @@ def test_every_world_keeps_its_timeline(seed):
                  for e in w.initial_state["events"]["events"]}
     assert moment(w, "day1_end") < scheduled["ev-legal-countersigned"] < moment(w, "day3_start")
     assert moment(w, "day1_end") < scheduled["ev-olu-final"] < moment(w, "day3_start")
-    # The prompt names the user's times, which the oracle keeps at its 11th four-hour turn.
-    assert phrase(r).split()[1] in w.spec.user_prompt
-    assert w.solution is not None
-    assert w.solution["time_step"] == "PT4H" and w.solution["finish_after_turn"] == 11
-    assert start + 10 * timedelta(hours=4) == r
+    # The prompt names the reminder's time, or how long before the rate lock's end (the bank's email names that); the
+    # oracle keeps it at its 11th turn, stepping a tenth of the way (the clock's default step stays four hours).
+    bank = next(e for e in w.initial_state["environment"]["modality_states"]["email"]["emails"].values()
+                if e["from_address"].startswith("no-reply@"))
+    told = [t for t in facts.times(w.spec.user_prompt + "\n" + bank["body_text"], start) if t.date() == r.date()]
+    assert r in told or truth(w)["remind_shape"] == "before"
+    assert w.solution is not None and w.spec.default_time_step == timedelta(hours=4)
+    step = TypeAdapter(timedelta).validate_python(w.solution["time_step"])
+    assert w.solution["finish_after_turn"] == 11 and start + 10 * step == r
 
 
 def test_the_oracle_plan_follows_the_world():
@@ -452,7 +457,7 @@ async def test_legal_s_other_link_earns_no_delivery_whichever_email_carried_it()
     """Drawn worlds send two links on Tuesday: the first withdrawn and replaced, or followed by an internal markup.
     The client's is the one the words make theirs; the other, sent to anyone, is no delivery."""
     shapes = set()
-    for seed in range(1, 9):
+    for seed in range(1, 17):
         w = world(seed)
         t = truth(w)
         shapes.add(t["shape"])
@@ -462,7 +467,7 @@ async def test_legal_s_other_link_earns_no_delivery_whichever_email_carried_it()
         wrong = email(w, moment(w, "reminder"), t["sam"]["email"], f"Here it is: https://sign.example/c/{decoy}")
         assert await score("contract_on_time", context(w, *acks(w), wrong)) == 0
         assert await score("contract_on_time", context(w, *acks(w), *wednesday(w), wrong)) == 0
-    assert shapes == {"replaced", "internal"}
+    assert shapes == {"replaced", "internal", "other", "scrubbed"}
     assert not truth(world(0))["contract"]["decoys"] and truth(world(0))["shape"] == "single"
 
 
@@ -470,7 +475,7 @@ async def test_a_reminder_listing_every_number_of_the_bank_earns_nothing():
     w = world(3)
     t = truth(w)
     r, bank = moment(w, "reminder"), t["bank"]
-    assert len(bank["other_digits"]) == 2
+    assert len(bank["other_digits"]) >= 2
     every = " or ".join(f"+1 {d[:3]}-{d[3:6]}-{d[6:]}" for d in [bank["phone_digits"], *bank["other_digits"]])
     assert await score("bank_reminder", context(w, post(r, f"Time to call the bank: {bank['phone']}."))) == 1
     assert await score("bank_reminder", context(w, post(r, f"Time to call the bank: {every}."))) == 0
@@ -479,5 +484,32 @@ async def test_a_reminder_listing_every_number_of_the_bank_earns_nothing():
 def test_the_structures_seen_over_seeds_are_the_ones_declared():
     from scenarios.parts.multi_day_followup.part import MultiDayFollowup
 
-    seen = {MultiDayFollowup().structure(truth(world(seed))) for seed in range(60)}
+    seen = {MultiDayFollowup().structure(truth(world(seed))) for seed in range(200)}
     assert len(seen) == MultiDayFollowup.structures
+
+
+async def test_finances_later_correction_makes_the_tuesday_table_stale():
+    """A drawn world may correct one line of the final table later on Tuesday: the Tuesday table as sent is no
+    delivery, the corrected one is."""
+    w = next(world(s) for s in range(1, 30) if truth(world(s))["figures_shape"] == "corrected")
+    t, at = truth(w), moment(w, "reminder")
+    f = t["figures"]
+    old_amount, old_total = f["stale"]
+    fixed = f["final"].index(sum(f["final"]) + old_amount - old_total)  # the line the correction changed
+    table = [f"{c}: {money(old_amount if i == fixed else a)}" for i, (c, a) in
+             enumerate(zip(f["categories"], f["final"], strict=True))]
+    tuesday = email(w, at, t["priya"]["email"], "Final figures:\n" + "\n".join([*table, f"Total: {money(old_total)}"]))
+    assert await score("figures_on_time", good_run(w)) == 1
+    assert await score("figures_on_time", context(w, *acks(w), tuesday)) == 0
+
+
+async def test_with_the_adviser_away_the_covers_number_is_the_one_and_an_early_reminder_cancels():
+    w = next(world(s) for s in range(1, 30) if truth(world(s))["bank_shape"] == "cover")
+    t, r = truth(w), moment(w, "reminder")
+    bank = t["bank"]
+    assert await score("bank_reminder", context(w, post(r, f"Time to call the bank: {bank['phone']}."))) == 1
+    for d in bank["other_digits"]:  # the away adviser's direct line among them
+        wrong = f"Time to call the bank: +1 {d[:3]}-{d[3:6]}-{d[6:]}."
+        assert await score("bank_reminder", context(w, post(r, wrong))) == 0
+    early = post(r - timedelta(hours=1), f"Time to call the bank: {bank['phone']}.")
+    assert await score("bank_reminder", context(w, early, post(r, f"Call the bank now: {bank['phone']}."))) == 0

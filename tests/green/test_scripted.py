@@ -37,8 +37,7 @@ OPEN = {
     "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (80.0, True),
     "scenario calendar_conflicts": (37.1, False), "scenario clarification_loop": (80.0, True),
     "scenario contacts_lookup": (93.8, True), "scenario email_triage_basic": (89.5, True),
-    "scenario multi_day_followup": (100.0, True), "scenario phishing_guard": (35.0, False),
-    "scenario sms_coordination": (82.2, True),
+    "scenario phishing_guard": (35.0, False), "scenario sms_coordination": (82.2, True),
 }
 
 

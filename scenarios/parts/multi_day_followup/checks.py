@@ -123,11 +123,13 @@ def figures_delivery(ctx: EvalContext, truth: MultiDayTruth) -> Delivery:
     in_window = [s for s in carrying if s.at <= priya.promise]
     if not in_window:
         return Delivery(None, "the figures went out after the promised time", details)
+    superseded = {Decimal(figures.draft_total), *(Decimal(x) for x in figures.stale)}
     for s in in_window:
         found = facts.amounts(s.text)
-        if final <= found and Decimal(figures.draft_total) not in found:
+        if final <= found and not superseded & found:
             return Delivery(s, "", details)
     best = max(len(final & facts.amounts(s.text)) for s in in_window)
     details["final_amounts_named"] = best
+    beside = "" if best < len(final) else ", beside a superseded amount (the draft total or a corrected one)"
     return Delivery(None, f"the figures sent in time are not the final ones: {best} of {len(final)} final amounts "
-                          f"named{'' if best < len(final) else ', beside the draft total'}", details)
+                          f"named{beside}", details)

@@ -17,15 +17,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
 from green_agent.scenario_kit.world import Person, fresh_people
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 HORIZON = timedelta(hours=48)  # start .. end
-# The reminder falls this long after the start: ten four-hour steps, so an assistant stepping at most four hours
-# a turn reaches it by its 11th turn and has 4 hours of slack over a 12-turn budget.
-REMINDER_AFTER = timedelta(hours=40)
-REMINDER_TURN = 11  # the oracle's turn at the reminder's moment, stepping four hours
+# The reminder falls this long after the start (world 0: 40 hours; a drawn world 37 to 40, so no fixed step or offset
+# from the start finds it): ten of the oracle's steps (a tenth of it, at most four hours), so an assistant stepping at
+# most four hours a turn reaches it by its 11th turn and has slack over a 12-turn budget.
+REMINDER_HOURS = (37, 38, 39, 40)
+REMINDER_TURN = 11  # the oracle's turn at the reminder's moment
 REMINDER_GRACE = timedelta(hours=1)  # a reminder counts from its time until an hour after it
 
 MONDAYS = (date(2026, 4, 13), date(2026, 4, 20), date(2026, 5, 4), date(2026, 5, 11), date(2026, 6, 1),
@@ -40,7 +42,18 @@ BANKS = ("Harbor Federal Bank", "Granite Trust Bank", "Riverside Savings", "Summ
 VENDORS = ("Lumen Print", "Inkwell Press", "Paperhouse Print", "Crisp Print Co")
 DECKS = ("the client pitch deck", "the spring campaign deck", "the brand refresh slides", "the case-study deck")
 DIGEST = "digest@designweekly.example"
-LEGAL_SHAPES = ("replaced", "internal")
+# Legal's second Tuesday email (drawn worlds): the client's link is the second one ("replaced": the first withdrawn;
+# "scrubbed": the first still carried the firm's internal notes) or the first ("internal": the second is the firm's own
+# markup; "other": the second is another client's contract). Either position, and the internal words on either side.
+LEGAL_SHAPES = ("replaced", "internal", "other", "scrubbed")
+# The bank's email: the adviser handles the application, or is away and a colleague covers (whose number it is then).
+BANK_SHAPES = ("adviser", "cover")
+# Finance's figures: the final table stands, or a later short email corrects one line of it (and so the total).
+FIGURE_SHAPES = ("final", "corrected")
+# The user's request asks for the bank reminder at a clock time, or a stated time before the rate lock runs out (the
+# bank's email says when); its three tasks come in a drawn order, each worded through the phrasebook.
+REMIND_SHAPES = ("at", "before")
+OTHER_CLIENTS = ("Oakridge Dental", "Pillar Insurance", "Saltmarsh Brewing", "Quayside Books", "Larkspur Hotels")
 
 
 def domain(name: str) -> str:
@@ -63,7 +76,7 @@ class Params:
     """One world's draw; the people carry their addresses (``Person.email``)."""
 
     monday: date
-    start_hour: int  # the trial starts at this hour on Monday; the reminder is at start_hour - 8 on Wednesday
+    start_hour: int  # the trial starts at this hour on Monday; the reminder reminder_hours later, on Wednesday
     user: Person
     sam: Person  # the client asking for the signed contract
     priya: Person  # the colleague asking for the vendor cost figures
@@ -105,6 +118,21 @@ class Params:
     general_phone: str = ""
     fax_phone: str = ""
     bank_order: tuple[str, ...] = ("adviser",)
+    # Issue 34, second pass (version 3): drawn worlds only; world 0 keeps the defaults (its published words).
+    bank_shape: str = "adviser"
+    cover: Person | None = None  # who covers for the adviser ("cover" shape)
+    cover_phone: str = ""
+    figures_shape: str = "final"
+    fix_index: int = 0  # the line finance corrects ("corrected" shape)
+    fix_amount: int = 0
+    fix_after: int = 0  # minutes after the final figures the correction arrives
+    remind_shape: str = "at"
+    lock_gap: int = 0  # hours between the reminder and the rate lock's end (stated in the bank's email)
+    reminder_hours: int = 40  # the reminder is this many hours after the start
+    order: tuple[int, ...] = (0, 1, 2)  # the order of the request's three tasks (contract, figures, reminder)
+    formats: tuple[int, ...] = (0, 0, 0)  # how the request writes each of its three times
+    other_client: str = ""  # "other" shape: the client of Legal's second contract
+    other_ref: str = ""
 
     @property
     def start(self) -> datetime:
@@ -120,7 +148,13 @@ class Params:
 
     @property
     def reminder(self) -> datetime:
-        return self.start + REMINDER_AFTER
+        return self.start + timedelta(hours=self.reminder_hours)
+
+    @property
+    def oracle_step(self) -> str:
+        """The oracle's step: a tenth of the way to the reminder ("PT4H", "PT3H54M", ...)."""
+        minutes = self.reminder_hours * 6
+        return f"PT{minutes // 60}H" + (f"{minutes % 60}M" if minutes % 60 else "")
 
     @property
     def contract_promise(self) -> datetime:
@@ -151,6 +185,26 @@ class Params:
     def changed(self) -> list[int]:
         """Indexes of the categories whose final amount differs from the draft."""
         return [i for i, (a, b) in enumerate(zip(self.draft, self.final, strict=True)) if a != b]
+
+    @property
+    def delivered(self) -> tuple[int, ...]:
+        """The amounts the colleague must get: the final table, with finance's later correction when there is one."""
+        if self.figures_shape != "corrected":
+            return self.final
+        return tuple(self.fix_amount if i == self.fix_index else a for i, a in enumerate(self.final))
+
+    @property
+    def delivered_total(self) -> int:
+        return sum(self.delivered)
+
+    @property
+    def lock_end(self) -> datetime:
+        return self.reminder + timedelta(hours=self.lock_gap)
+
+    @property
+    def call_phone(self) -> str:
+        """The number to give the user: the adviser's, or their cover's."""
+        return self.cover_phone if self.bank_shape == "cover" else self.bank_phone
 
     @property
     def contract_link(self) -> str:
@@ -230,7 +284,7 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     contract_after = rng.choice((1, 2))
     draft, final = _figures(rng)
     return Params(
-        monday=rng.choice(MONDAYS), start_hour=rng.choice((16, 17, 18)),
+        monday=rng.choice(MONDAYS), start_hour=rng.choice((17, 18, 19)),
         user=user, sam=sam, priya=priya, olu=olu, grace=grace, dev=dev, marta=marta, adviser=adviser,
         company=company, client=client, bank=rng.choice(BANKS), vendor=vendor, deck=rng.choice(DECKS),
         bank_phone=f"+1 555-0{rng.randrange(10, 100)}-{rng.randrange(1000, 10000)}",
@@ -249,7 +303,31 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         general_phone=f"+1 555-0{rng.randrange(10, 100)}-{rng.randrange(1000, 10000)}",
         fax_phone=f"+1 555-0{rng.randrange(10, 100)}-{rng.randrange(1000, 10000)}",
         bank_order=tuple(rng.sample(("adviser", "general", "fax"), 3)),
+        **_second_pass(rng, draft, final, [x.first for x in (user, sam, priya, olu, grace, dev, marta, adviser)]),
     )
+
+
+def _second_pass(rng: random.Random, draft: tuple[int, ...], final: tuple[int, ...],
+                 names: list[str]) -> dict[str, Any]:
+    """The version-3 draws (after every earlier one, so a seed's other facts stay what they were)."""
+    bank_shape, figures_shape = rng.choice(BANK_SHAPES), rng.choice(FIGURE_SHAPES)
+    cover = fresh_people(rng, 1, names)[0]
+    fix_index = rng.randrange(4)
+    while True:
+        fix = final[fix_index] + rng.choice((-1, 1)) * max(5, round(final[fix_index] * rng.uniform(0.03, 0.12) / 5) * 5)
+        fixed = [fix if i == fix_index else a for i, a in enumerate(final)]
+        values = [*draft, *(a for a, b in zip(final, draft, strict=True) if a != b), sum(draft), sum(final), fix,
+                  sum(fixed)]
+        if len(set(values)) == len(values):
+            break
+    order = [0, 1, 2]
+    rng.shuffle(order)
+    return {"bank_shape": bank_shape, "cover": Person(*cover), "figures_shape": figures_shape,
+            "cover_phone": f"+1 555-0{rng.randrange(10, 100)}-{rng.randrange(1000, 10000)}",
+            "fix_index": fix_index, "fix_amount": fix, "fix_after": rng.randrange(25, 120),
+            "remind_shape": rng.choice(REMIND_SHAPES), "lock_gap": rng.choice((1, 2, 3)), "order": tuple(order),
+            "formats": tuple(rng.randrange(4) for _ in range(3)), "other_client": rng.choice(OTHER_CLIENTS),
+            "other_ref": f"MSA-{rng.randrange(1000, 10000)}", "reminder_hours": rng.choice(REMINDER_HOURS)}
 
 
 def check(p: Params) -> None:
@@ -268,5 +346,11 @@ def check(p: Params) -> None:
         raise ValueError("Legal's second email comes on Tuesday, with another link")
     if len({p.bank_phone, p.general_phone, p.fax_phone}) < 3 and p.general_phone:
         raise ValueError("the bank's numbers are distinct")
+    if len({p.bank_phone, p.general_phone, p.fax_phone, p.cover_phone}) < 4 and p.cover_phone:
+        raise ValueError("the bank's numbers are distinct")
+    if p.figures_shape == "corrected" and p.olu_final_at[0] * 60 + p.olu_final_at[1] + p.fix_after >= 20 * 60:
+        raise ValueError("finance's correction comes on Tuesday")
+    if p.day(0, 23) < p.start + timedelta(minutes=p.reminder_hours * 6):
+        raise ValueError("the oracle's second turn (Priya's promise) falls on Monday")
     if p.priya_request >= p.start + timedelta(hours=2):
         raise ValueError("Priya's request arrives within two hours of the start (before a 4-hour turn)")

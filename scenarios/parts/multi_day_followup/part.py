@@ -66,11 +66,11 @@ class MultiDayFollowup(Part):
     """Promises on Monday, kept on Wednesday (the classic multi_day_followup, drawn alone)."""
 
     key = KEY
-    version = 2
+    version = 3
     shapes = (ALONE,)
     phrasebook = texts.PHRASES
-    # Legal's second email (replaced, internal) x where the adviser's line sits among three, and world 0's one link.
-    structures = 2 * 3 + 1
+    # Legal's second email (4 shapes) x the bank's (adviser, cover) x finance's (final, corrected), and world 0.
+    structures = 4 * 2 * 2 + 1
     Truth = MultiDayTruth
     judged = (Judged(
         "message_tone", "Tone of the emails", "politeness", 5,
@@ -93,13 +93,14 @@ class MultiDayFollowup(Part):
             truth=truth(p, world.mail_texts(emails, arrivals)),
             frame=Frame(user=p.user, start=p.start, end=p.end, prompt=texts.user_prompt(p),
                         description=texts.description(p), max_turns=12, time_step="PT4H",
+                        oracle_step=None if p.oracle_step == "PT4H" else p.oracle_step,
                         finish_after_turn=REMINDER_TURN, personality=texts.user_personality(p)))
 
     def structure(self, truth: Any) -> str:
-        """Which of Legal's links is the client's (the second, replacing the first; or the first, before an internal
-        one) and where the adviser's line sits in the bank's email."""
+        """Which of Legal's links is the client's and why (Legal's second email), whose number the user needs (the
+        adviser's or their cover's) and whether finance corrected its final table."""
         t = truth if isinstance(truth, MultiDayTruth) else MultiDayTruth.model_validate(truth)
-        return f"{t.shape}-{t.adviser_line + 1}"
+        return f"{t.shape}-{t.bank_shape}-{t.figures_shape}"
 
     # -------------------------------------------------------------------------------------------- accuracy
     @grades("Day-1 promises at the user's times", "accuracy", 20,
@@ -137,8 +138,9 @@ class MultiDayFollowup(Part):
 
     @grades("Final figures delivered in their window", "accuracy", 20,
             "The colleague got the final vendor cost figures (every category's final amount and the final total from "
-            "finance's Tuesday email, not the draft total) by email on Wednesday, no later than the promised time, in "
-            "a message to the task's people alone; no email with figures reached the colleague before Wednesday.")
+            "finance's Tuesday email, with finance's later correction applied when there is one; neither the draft "
+            "total nor a corrected amount) by email on Wednesday, no later than the promised time, in a message to the "
+            "task's people alone; no email with figures reached the colleague before Wednesday.")
     async def figures_on_time(self, ctx: EvalContext, truth: MultiDayTruth) -> EvalResult:
         """All or nothing: a credited email on Wednesday by the promise with every final amount, not the draft's."""
         delivery = figures_delivery(ctx, truth)
@@ -150,7 +152,8 @@ class MultiDayFollowup(Part):
             "A chat post between the reminder time on Wednesday and an hour after it reminds the user, in the "
             "assistant's own words (stretches of 8 or more words copied from an email count for nothing), to call the "
             "bank and carries the bank's phone number. Chat beyond what the task needs (600 words over the trial, 250 "
-            "in the reminder's hour) scales it down: twice the need earns half.")
+            "in the reminder's hour) scales it down: twice the need earns half. A post on Wednesday before the "
+            "reminder time that already gives the bank's number is a reminder at the wrong time and cancels it.")
     async def bank_reminder(self, ctx: EvalContext, truth: MultiDayTruth) -> EvalResult:
         """A post in the reminder's hour whose own words (neither copied runs nor a pasted bag of an email's words)
         say to call, name the bank and carry its number; scaled by the chat volume."""
@@ -163,6 +166,12 @@ class MultiDayFollowup(Part):
                 and names_phone(text, bank.phone_digits)
                 and not any(names_phone(text, other) for other in bank.other_digits)]
         share, words = chat_volume(ctx, truth)
+        early = [p.at for p in posts(ctx) if truth.day3_start <= p.at < truth.reminder
+                 and names_phone(p.text, truth.bank.phone_digits)]
+        if early:
+            return EvalResult(score=0, max_score=1, details={"early": [at.isoformat() for at in early], **words},
+                              explanation="the bank's number was posted on Wednesday before the reminder time: a "
+                                          "reminder at the wrong time")
         if good:
             return EvalResult(score=share, max_score=1, details={"at": good[0].isoformat(), **words},
                               explanation="reminded the user to call the bank, with the number, at the requested time"

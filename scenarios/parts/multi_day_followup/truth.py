@@ -42,7 +42,8 @@ class Figures(_Fact):
     draft: tuple[int, ...]
     final: tuple[int, ...]
     draft_total: int
-    final_total: int
+    final_total: int  # of what must be delivered: the final table, with finance's later correction if any
+    stale: tuple[int, ...] = ()  # the superseded final table's changed amount and total ("corrected" shape)
 
 
 class Bank(_Fact):
@@ -65,7 +66,10 @@ class MultiDayTruth(Truth):
     figures: Figures
     bank: Bank
     max_emails_per_person: int
-    shape: str = "single"  # Legal's Tuesday mail: one link (world 0), or "replaced" / "internal" (Params.legal_shape)
+    shape: str = "single"  # Legal's Tuesday mail: one link (world 0), or one of Params.LEGAL_SHAPES
+    bank_shape: str = "adviser"  # the adviser handles the application, or a colleague "cover"s for them
+    figures_shape: str = "final"  # finance's final table stands, or a later email "corrected" one line
+    remind_shape: str = "at"  # the reminder at a clock time, or a stated time "before" the rate lock ends
     adviser_line: int = 0  # where the adviser's number sits among the bank email's lines
     texts: tuple[str, ...]  # every email's subject and body: what a chat post copies from them is not its own words
 
@@ -85,7 +89,10 @@ def _promised(key: str, person: Person, promise: datetime, requested_at: datetim
 
 def truth(p: Params, texts: list[str]) -> MultiDayTruth:
     """The truth of the world ``p`` draws, whose emails read ``texts``."""
-    digits = "".join(ch for ch in p.bank_phone if ch.isdigit())
+    digits = "".join(ch for ch in p.call_phone if ch.isdigit())
+    others = [n for n in (p.general_phone, p.fax_phone, p.bank_phone if p.bank_shape == "cover" else "",
+                          p.cover_phone if p.bank_shape == "cover" else "") if n and n != p.call_phone]
+    stale = (p.final[p.fix_index], p.final_total) if p.figures_shape == "corrected" else ()
     return MultiDayTruth(
         sam=_promised("sam", p.sam, p.contract_promise, p.sam_request, p.day(*p.sam_asked)),
         priya=_promised("priya", p.priya, p.figures_promise, p.priya_request, p.day(*p.priya_asked)),
@@ -93,14 +100,15 @@ def truth(p: Params, texts: list[str]) -> MultiDayTruth:
         reminder=p.reminder, reminder_until=p.reminder + REMINDER_GRACE,
         contract=Contract(ref=p.contract_ref, code=p.contract_code, link=p.contract_link,
                           decoys=(p.decoy_code,) if p.legal_shape != "single" else ()),
-        figures=Figures(categories=p.categories, draft=p.draft, final=p.final, draft_total=p.draft_total,
-                        final_total=p.final_total),
-        bank=Bank(name=p.bank, words=(p.bank, p.bank.split()[0], "bank", "mortgage", "rate lock"), phone=p.bank_phone,
+        figures=Figures(categories=p.categories, draft=p.draft, final=p.delivered, draft_total=p.draft_total,
+                        final_total=p.delivered_total, stale=stale),
+        bank=Bank(name=p.bank, words=(p.bank, p.bank.split()[0], "bank", "mortgage", "rate lock"), phone=p.call_phone,
                   phone_digits=digits[-10:], reference=p.bank_reference,
                   other_digits=tuple("".join(c for c in n if c.isdigit())[-10:]
-                                     for n in (p.general_phone, p.fax_phone) if n)),
+                                     for n in others)),
         max_emails_per_person=MAX_EMAILS_PER_PERSON, texts=tuple(texts), shape=p.legal_shape,
-        adviser_line=p.bank_order.index("adviser"))
+        adviser_line=p.bank_order.index("adviser"), bank_shape=p.bank_shape, figures_shape=p.figures_shape,
+        remind_shape=p.remind_shape)
 
 
 __all__ = ["Bank", "Contract", "Figures", "MultiDayTruth", "Promised", "truth"]

@@ -71,6 +71,9 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
           if p.legal_shape != "single" else []),
         _mail(p, "ev-olu-final", "email-olu-final", p.day(1, *p.olu_final_at), p.olu.email, "Q2 vendor costs - FINAL",
               texts.olu_final(p)),
+        *([_mail(p, "ev-olu-fix", "email-olu-fix", p.day(1, *p.olu_final_at) + timedelta(minutes=p.fix_after),
+                 p.olu.email, "Re: Q2 vendor costs - FINAL", texts.olu_correction(p))]
+          if p.figures_shape == "corrected" else []),
     ]
 
 
@@ -132,7 +135,7 @@ def characters(p: Params) -> dict[str, CharacterRecord]:
                                        f"time {s.first} is given, and thanks for the copy once its link arrives.")
     sam["relationships"] = {"user": "supplier"}
     priya = _person(pr.name, pr.email, f"Operations lead at {p.company}; assembling Thursday's board pack.",
-                    _waiting(pr.first, f"{p.final_total:,}", p.figures_promise,
+                    _waiting(pr.first, f"{p.delivered_total:,}", p.figures_promise,
                              f"Perfect, thanks {u.first} - that's going straight into the board pack.",
                              "Great, {slot} is fine for the board pack. Thanks!",
                              "Thanks! Just so I can plan - when will I have the figures?"),

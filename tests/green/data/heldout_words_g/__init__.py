@@ -434,6 +434,118 @@ FOLLOWUP = {
         "You can fax paperwork to {n}.",
         "Fax number {n}",
     ),
+    "other": (
+        "Hi {user},\n\nDifferent client, same day: {other_client} signed their {other_ref} as well, filed at "
+        "{decoy}. Their account manager takes it from here.\n\n{legal}",
+        "{user} - heads-up, {decoy} is the {other_ref} for {other_client}, now fully signed. No action for you or "
+        "{client}.\n{legal}",
+        "Hello {user},\n\nWhile I think of it: {other_client}'s paperwork ({other_ref}) is complete too - {decoy}. "
+        "It stays with their team.\n\n{legal}",
+        "Hi {user}, the second signature came through on {other_client}'s {other_ref} ({decoy}). Just logging it "
+        "with you; it's their account, not {client}'s.\n{legal}",
+        "{user},\n\nFor completeness, {other_client} ({other_ref}) is executed: {decoy}. Separate from your "
+        "{ref}.\n\n{legal}",
+    ),
+    "scrubbed": (
+        "Hi {user},\n\nMy mistake - the {ref} file from earlier had our private margin notes left in. Send {client} "
+        "this clean countersigned one instead: {link}\n\n{legal}",
+        "{user} - the earlier link was our marked-up office copy, not for outside eyes. The version for {client} is "
+        "{link}\n{legal}",
+        "Hello {user},\n\nThe first {ref} I shared still showed the partners' notes to each other, so it's been "
+        "taken down. {client} should receive {link}.\n\n{legal}",
+        "Hi {user}, swap in {link} for {client}: my earlier link pointed at our own commented copy of the {ref}.\n"
+        "{legal}",
+        "{user},\n\nApologies, I attached our working draft with team notes earlier. The signed {ref} to pass on to "
+        "{client}: {link}\n\n{legal}",
+    ),
+    "cover": (
+        "{cover} is standing in for {adviser} until next week - reach {cover} on {n}",
+        "With {adviser} on holiday, your case sits with {cover}: {n}",
+        "Temporary contact while {adviser} is off: {cover}, {n}.",
+        "{n} - {cover}, who has picked up your case from {adviser} for now.",
+    ),
+    "bank_deadline": (
+        "Reference {ref}: your locked mortgage rate is guaranteed only until {when}.",
+        "The rate we reserved for you ({ref}) lapses at {when} unless you act.",
+        "Your reserved rate under {ref} has a cut-off of {when}.",
+        "Time is short on {ref}: the locked rate stops at {when}.",
+    ),
+    "correction": (
+        "Hi {user},\n\nLate change, apologies: the {category} line is now {new} instead of {old} after a refund. "
+        "Revised total {total}.\n\n{olu}",
+        "{user} - adjust one figure please: {category} {new}. Total therefore {total}.\n{olu}",
+        "Hello {user},\n\nAfter one last invoice match, {category} lands at {new} (was {old}). That moves the total "
+        "to {total}; nothing else moved.\n\n{olu}",
+        "Hi {user}, swap {old} for {new} on {category}, which brings everything to {total}. Rest as sent.\n{olu}",
+    ),
+    "opening": (
+        "Hello! {client} has me in a workshop of theirs till Wednesday afternoon, so my mail is in your hands. Expect "
+        "around a dozen check-ins till then, spaced up to four hours apart - arrange them so you're present whenever "
+        "something falls due.",
+        "Out at the {client} workshop till Wednesday afternoon; you're minding my email. Roughly twelve "
+        "check-ins separate now from then, none more than four hours after the last, so schedule yourself "
+        "around deadlines.",
+        "Could you run my inbox while I'm with {client} (workshop, back Wednesday afternoon)? There'll be some "
+        "twelve check-ins, at most four hours between any two: be on hand when things are due.",
+        "I'm away with {client} for a workshop, back Wednesday afternoon. Take over my email; you'll have a dozen or "
+        "so check-ins, each within four hours of the last, so be there when something's due.",
+    ),
+    "ask_contract": (
+        "Contract for {client}: {sam} has asked for it. Write back to {s} today saying the countersigned {ref} "
+        "reaches them by {when}. Legal ({legal}) mails it to me tomorrow yet keeps the right to retract it up to "
+        "Tuesday night, meaning it only goes to {s} on {day}, on or before that time.",
+        "{sam} ({client}) is chasing the countersigned {ref}. Today, confirm to {s} a delivery by {when}. {legal} in "
+        "Legal emails the copy tomorrow, but it isn't safe to share until after Tuesday night - hand it over on "
+        "{day} and not a minute past the time given.",
+        "Please reply to {s} ({sam}, {client}) today: the countersigned {ref} will be with them by {when}. Tomorrow "
+        "{legal} from Legal forwards the copy, which can still be recalled up to Tuesday night; forward it to {s} "
+        "on {day}, not sooner, and within that deadline.",
+        "{client}'s {sam} wants their countersigned {ref}. Give {s} a date today: {when}. The copy comes from "
+        "{legal} (Legal) tomorrow but stays revocable till Tuesday night, so it's a {day} send, on time and not "
+        "early.",
+    ),
+    "ask_figures": (
+        "{priya} is going to write tonight wanting the Q2 vendor numbers. Let {p} know this evening they'll "
+        "have them by {when}, then send them on {day} (no earlier). Base them on {olu}'s final version arriving "
+        "tomorrow - the early draft {olu} circulated isn't final.",
+        "This evening {priya} will want Q2's vendor totals. Confirm to {p} tonight: by {when}. Send on {day}, not "
+        "before, and only {olu}'s finals from tomorrow; ignore the draft {olu} sent this morning.",
+        "A request from {priya} for Q2's vendor numbers lands this evening. Answer {p} tonight with {when} "
+        "as the time; on {day} (not sooner) send the numbers, taking {olu}'s final set due tomorrow rather than "
+        "today's early draft.",
+        "Once {priya} asks tonight about Q2 vendor spend, commit to {when}, and deliver on {day}, never earlier. "
+        "The source is {olu}'s final email tomorrow; {olu}'s draft this morning is not it.",
+    ),
+    "remind_at": (
+        "Ping me here at {when} to phone the bank regarding my mortgage rate-lock, giving me their reference number "
+        "and the line of the person currently on my application.",
+        "Please nudge me in chat at {when} to call my bank about the locked rate - include their reference plus a "
+        "number for whoever now looks after my application.",
+        "At {when}, drop me a note here: call the bank re the rate lock, with the application reference they quoted "
+        "and also the phone number of the person dealing with it now.",
+        "Set me a reminder here for {when} about ringing the bank on the rate-lock extension: the reference they "
+        "gave plus the number of the person in charge of my application at the moment.",
+    ),
+    "remind_before": (
+        "Ping me here {gap} before the locked mortgage rate lapses (the bank's email gives the deadline) to phone "
+        "them, giving their reference plus the line of the person currently on my application.",
+        "Please nudge me in chat {gap} ahead of the rate lock's cut-off - their email states it - to call the bank, "
+        "including their reference plus a number for whoever now looks after my application.",
+        "{gap_cap} before the locked rate runs out (see the bank's email for when), drop me a note here to call "
+        "them, with the application reference and the phone number of the person dealing with it now.",
+        "Set me a reminder here for {gap} before the bank's rate-lock deadline in their email: ring them, with the "
+        "reference plus the number of the person in charge of my application at the moment.",
+    ),
+    "closing": (
+        "Leave every other message alone and commit to nothing more - the rest can wait for me. When {day}'s jobs "
+        "are all finished, send me a brief wrap-up here.",
+        "No replies to anyone else and no other commitments; I'll handle what's left on my return. A quick recap "
+        "here on {day} once it's all complete.",
+        "Everything else waits for me: don't respond or promise anything to anyone. On {day}, after it's all "
+        "wrapped, give me a short rundown here.",
+        "Ignore the rest of my mail and make no further promises. When everything's finished on {day}, a few lines "
+        "here on how it went.",
+    ),
 }
 
 

@@ -1,0 +1,163 @@
+"""multi_day_followup holds no structural shortcut (issue 34, a blind red team's finding): every moment the assistant
+acts at was stated in the request and one four-hour step from the start hit them all (the reminder was always 40
+hours in); the bank's number to give was always on the line naming the adviser; the client's link was always Legal's
+latest one not marked internal; the figures were always the table of finance's latest "final" email. Now the reminder
+falls 37 to 40 hours in (the oracle steps a tenth of that; the clock's default stays four hours), an early reminder
+cancels, and half the requests say "so long before the rate lock runs out" (the time is in the bank's email); the
+adviser may be away, a colleague covering (whose number it then is); Legal's second email may be another client's
+contract or the clean copy of one that carried internal notes; finance may correct one line of its final table
+later. Each rule earns what chance gives, while the oracle passes through the real green, with the public words and
+with a held-out wording."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from green_agent.config import GreenSettings
+from green_agent.scenario_kit import facts
+from green_agent.scenario_kit.day import slice_of
+from green_agent.scenario_kit.part import ALONE
+from green_agent.scenarios import ScenarioLibrary
+from green_agent.selftest import selftest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+PACK = ROOT / "tests" / "green" / "data" / "heldout_words_g"
+PART = ScenarioLibrary(SCENARIOS).pack().parts["multi_day_followup"]
+WORLDS = range(200)
+TOLERANCE = 0.1
+# The red team's words for Legal's internal copies, and its line of the adviser (public words).
+INTERNAL = re.compile(r"internal|don't forward|in-house|inside the company|files only|annotated|redline|playbook", re.I)
+ADVISER = re.compile(r"adviser|direct", re.I)
+PHONE = re.compile(r"\+?\d[\d -]{7,}\d")
+LINK = re.compile(r"https?://\S+/c/([A-Z0-9]+)")
+
+
+@dataclass(frozen=True)
+class World:
+    truth: Any
+    start: datetime
+    request: str
+    mail: list[dict[str, Any]]  # every email, waiting and arriving, oldest first
+
+
+def worlds() -> list[World]:
+    out = []
+    for seed in WORLDS:
+        piece = slice_of(seed, "balance", PART, shape=ALONE)
+        assert piece is not None and piece.frame is not None, seed
+        mail = sorted([*piece.emails, *(a["data"] | {"received_at": a["scheduled_time"]} for a in piece.arrivals)],
+                      key=lambda e: str(e["received_at"]))
+        out.append(World(PART.Truth.model_validate(piece.truth, from_attributes=True), piece.frame.start,
+                         piece.request, mail))
+    return out
+
+
+FOUND = worlds()
+DRAWN = FOUND[1:]  # world 0 is the published one, of one shape
+
+
+def rate(hits: list[bool]) -> float:
+    return sum(hits) / len(hits)
+
+
+def _legal(w: World) -> list[tuple[str, str]]:
+    """(link token, email body) of Legal's emails, oldest first."""
+    return [(m[1], str(e["body_text"])) for e in w.mail for m in LINK.finditer(str(e["body_text"]))]
+
+
+def test_legals_latest_or_first_or_unmarked_link_is_the_clients_as_often_as_chance():
+    latest = [_legal(w)[-1][0] == w.truth.contract.code for w in DRAWN]
+    first = [_legal(w)[0][0] == w.truth.contract.code for w in DRAWN]
+    unmarked = [[t for t, body in _legal(w) if not INTERNAL.search(body)][-1:] == [w.truth.contract.code]
+                for w in DRAWN]
+    for name, hits in (("latest", latest), ("first", first), ("latest unmarked", unmarked)):
+        assert abs(rate(hits) - 0.5) <= TOLERANCE, (name, rate(hits))
+
+
+def _bank_lines(w: World) -> list[str]:
+    bank = next(e for e in w.mail if str(e["from_address"]).startswith("no-reply@"))
+    return str(bank["body_text"]).splitlines()
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)[-10:]
+
+
+def test_the_adviser_line_gives_the_number_to_call_as_often_as_chance():
+    hits = []
+    for w in DRAWN:
+        line = next(line for line in _bank_lines(w) if ADVISER.search(line) and PHONE.search(line))
+        hits.append(_digits(PHONE.search(line)[0]) == w.truth.bank.phone_digits)  # type: ignore[index]
+    assert abs(rate(hits) - 0.5) <= TOLERANCE, rate(hits)
+
+
+def test_finances_latest_table_is_what_to_send_as_often_as_chance():
+    hits = []
+    for w in DRAWN:
+        f = w.truth.figures
+        tables = [str(e["body_text"]) for e in w.mail if "Total:" in str(e["body_text"])]
+        found = facts.amounts("\n".join(line for line in tables[-1].splitlines()
+                                        if line.startswith(("- ", "Total:"))))
+        right = {Decimal(x) for x in [*f.final, f.final_total]}
+        hits.append(right <= found and not {Decimal(x) for x in f.stale} & found)
+    assert abs(rate(hits) - 0.5) <= TOLERANCE, rate(hits)
+
+
+def test_no_fixed_offset_from_the_start_finds_the_reminder_and_the_request_states_its_clock_half_the_time():
+    for hours in (36, 37, 38, 39, 40, 41):
+        for minutes in (0, 30):
+            at = timedelta(hours=hours, minutes=minutes)
+            hits = [w.truth.reminder <= w.start + at <= w.truth.reminder_until for w in DRAWN]
+            assert rate(hits) <= 0.5 + TOLERANCE, (hours, minutes, rate(hits))
+    stated = [any(t == w.truth.reminder for t in facts.times(w.request, w.start)) for w in DRAWN]
+    assert abs(rate(stated) - 0.5) <= TOLERANCE, rate(stated)
+    # The request's three tasks come in any order: the contract's is first a third of the time.
+    first = [w.request.split("\n1. ", 1)[1].split("\n", 1)[0].count(w.truth.contract.ref) > 0 for w in DRAWN]
+    assert abs(rate(first) - 1 / 3) <= TOLERANCE, rate(first)
+
+
+@dataclass
+class Action:
+    timestamp: datetime
+    parameters: dict[str, Any] = field(default_factory=dict)
+    action: str = "chat.send_message"
+    success: bool = True
+
+
+@dataclass
+class Trial:
+    action_log: list[Action]
+
+
+def _reminder(w: World) -> str:
+    d = w.truth.bank.phone_digits
+    return f"Time to call {w.truth.bank.name} now about your rate lock: +1 {d[:3]}-{d[3:6]}-{d[6:]}."
+
+
+def _earned(w: World, offsets: tuple[int, ...]) -> float:
+    trial = Trial([Action(w.start + timedelta(hours=h), {"role": "assistant", "content": _reminder(w)})
+                   for h in offsets])
+    result = asyncio.run(PART.bank_reminder(trial, w.truth))
+    return result.score / result.max_score
+
+
+def test_a_reminder_broadcast_at_every_candidate_hour_earns_chance_and_one_at_its_time_earns_it():
+    assert all(_earned(w, (int((w.truth.reminder - w.start).total_seconds() // 3600),)) == 1.0 for w in FOUND[:60])
+    broadcast = rate([_earned(w, (37, 38, 39, 40)) == 1.0 for w in DRAWN])
+    assert abs(broadcast - 0.25) <= TOLERANCE, broadcast
+
+
+async def test_the_oracle_passes_the_part(tmp_path):
+    for packs in ([], [PACK]):
+        settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / str(len(packs)), part_packs=packs)
+        rows = await selftest(["multi_day_followup"], settings, ("oracle",), (1, 2, 3))
+        assert len(rows) == 3
+        assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1])
+                                                                        for r in rows]
