@@ -8,11 +8,14 @@ Now three slots work before the decline, on three days, and the decline rules ou
 "avoid every weekday the decline names" (it also names the final slot's day, as left as it was). The decline names a
 second customer, to be left off the agenda, once, as the customer whose call took the slot is (in the other order in
 half the phrasings): "the customer named first (or last)" is right no more often than chance, and a pasted decline
-carries the one to leave off - the decliner declines it again and the agenda credit is cancelled. The oracle still
-passes the part through the real green."""
+carries the one to leave off - the decliner declines it again and the agenda credit is cancelled. The first valid
+slot is no longer always on the first day with a free hour: a standing rule left unread (or the one kept for the older
+email) changes the first invitation in many worlds, and a first invitation that breaks the older email's rule no
+longer earns that invitee's availability credit. The oracle still passes the part through the real green."""
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -203,6 +206,33 @@ async def test_the_agenda_credit_reads_the_item():
         pasted = await grade(_context(w, f"Agenda request: {decline(w)}"), {})
         both = await grade(_context(w, f"Agenda: {t['agenda_keyword']} update; {t['decoy']} dropped."), {})
         assert (own.score, pasted.score, both.score) == (1, 0, 0), (own, pasted, both)
+
+
+async def test_the_decliner_holds_to_the_whole_decline():
+    """After the decline: a re-invitation on the day it ruled out, or naming the customer to leave off, is declined;
+    one at the slot left with the item asked for is accepted (the invitation as an invitee reads it: its
+    description and when it is)."""
+    from green_agent.characters.base import OutgoingMessage
+    from green_agent.characters.scripted import ScriptedCharacters
+
+    for w in WORLD_LIST[:6]:
+        t = truth(w)
+        valid, final = _starts(w)
+        gone = next(s for s in valid[1:] if s.isoweekday() == t["out_day"])
+        office = ScriptedCharacters(spec=w.spec, rng=random.Random(0), user_email=t["user"]["email"], user_phone="")
+
+        async def invite(hours: float, text: str, at: datetime, office: Any = office, w: Scenario = w) -> list[str]:
+            body = f"{text}\n\nWhen: {facts.time_phrases(at)[1]} (UTC)"
+            planned = await office.plan([OutgoingMessage(
+                "calendar", truth(w)["decliner"], w.spec.start_time + timedelta(hours=hours), body=body,
+                subject=truth(w)["title"], message_id=f"mtg-1@{at.isoformat()}/{hours}", event_id="mtg-1")])
+            return [p.data["response"] for p in planned if p.modality == "calendar"]
+
+        item = f"Agenda: roadmap; 10 minutes on the {t['agenda_keyword']} update"
+        assert await invite(1, "Agenda: roadmap", valid[0]) == ["declined"]
+        assert await invite(2, item, gone) == ["declined"]
+        assert await invite(3, f"{item}; {t['decoy']} left off", final) == ["declined"]
+        assert await invite(4, item, final) == ["accepted"]
 
 
 async def test_the_oracle_passes_the_part(tmp_path):
