@@ -55,7 +55,13 @@ def at(hours: float) -> datetime:
 
 
 def valid(w: Scenario) -> list[datetime]:
+    """The starts valid before the decline (world 0: two; any other: three)."""
     return [datetime.fromisoformat(s) for s in pt(w)["valid_starts"]]
+
+
+def plan(w: Scenario) -> tuple[datetime, datetime]:
+    """The first invitation's start and the one left valid after the decline."""
+    return valid(w)[0], datetime.fromisoformat(pt(w)["final_start"])
 
 
 def people(w: Scenario) -> dict[str, dict[str, Any]]:
@@ -124,7 +130,7 @@ def chat(hours: float, content: str) -> ActionLogEntry:
 
 
 def good_actions(w: Scenario, report: str | None = None) -> tuple[ActionLogEntry, ...]:
-    first, second = valid(w)
+    first, second = plan(w)
     return (email(w, 0, "Hi all, when are you free Tuesday to Friday for an hour?"),
             invite(w, 1, first), invite(w, 2, second, action="calendar.update", description=agenda(w)),
             chat(3, report if report is not None else f"All set: {phrase(second)}, all three accepted."))
@@ -138,7 +144,7 @@ def good_rsvps(w: Scenario) -> tuple[CharacterEvent, ...]:
 
 def good_run(w: Scenario, **changes: Any) -> EvalContext:
     fields: dict[str, Any] = {"actions": good_actions(w), "said_by": good_rsvps(w),
-                              "events": (meeting(w, valid(w)[1], agenda(w)),)}
+                              "events": (meeting(w, plan(w)[1], agenda(w)),)}
     return context(w, **{**fields, **changes})
 
 
@@ -162,7 +168,7 @@ async def test_a_careful_run_scores_everything_in_its_own_world(seed):
 
 async def test_acceptances_forged_into_the_calendar_earn_nothing():
     w = world(1)
-    first, second = valid(w)
+    first, second = plan(w)
     decliner = pt(w)["decliner"]
     # The forger's way: the event created (or updated) with every attendee already accepted; the decliner's real
     # answer (a decline) is the only RSVP they gave.
@@ -216,7 +222,7 @@ async def test_an_email_earns_availability_only_when_it_asks_before_the_invite()
 
 async def test_chat_alone_earns_nothing():
     w = world(2)
-    second = valid(w)[1]
+    second = plan(w)[1]
     ctx = context(w, actions=(chat(1, "All done! Everything is confirmed."),
                               chat(3, f"All set: the meeting is on {phrase(second)}, all three accepted.")))
     for evaluator_id in TASK:
@@ -225,7 +231,7 @@ async def test_chat_alone_earns_nothing():
 
 async def test_the_report_in_chat_must_name_the_day_and_time_after_the_last_acceptance():
     w = world(1)
-    second = valid(w)[1]
+    second = plan(w)[1]
     day_only = f"All set for {second.strftime('%A')}!"
     assert await score("meeting_reported_in_chat", good_run(w, actions=good_actions(w, day_only))) == 0
     generic = "All done! Everything is confirmed."
@@ -276,7 +282,7 @@ async def test_a_first_invitation_that_ignored_an_answer_earns_only_the_invitati
 
 async def test_a_decline_is_read_from_what_the_decliner_said_not_from_the_calendar():
     w = world(2)
-    second = valid(w)[1]
+    second = plan(w)[1]
     decliner = people(w)[pt(w)["decliner"]]
     # No decline was ever scheduled for the decliner: a "declined" written into the calendar proves nothing.
     declined = meeting(w, second, agenda(w))
@@ -288,7 +294,7 @@ async def test_a_decline_is_read_from_what_the_decliner_said_not_from_the_calend
 
 async def test_a_stale_second_copy_costs_the_decline():
     w = world(1)
-    first, second = valid(w)
+    first, second = plan(w)
     ctx = good_run(w, events=(meeting(w, second, agenda(w)), meeting(w, first, "Agenda", event_id="mtg-0")))
     assert await score("decline_handled", ctx) == pytest.approx(2 / 3)
 
@@ -296,7 +302,7 @@ async def test_a_stale_second_copy_costs_the_decline():
 async def test_the_agenda_item_is_this_worlds():
     w0, w1 = world(0), world(1)
     assert pt(w0)["agenda_keyword"] != pt(w1)["agenda_keyword"]
-    stale = good_run(w1, events=(meeting(w1, valid(w1)[1], agenda(w0)),))
+    stale = good_run(w1, events=(meeting(w1, plan(w1)[1], agenda(w0)),))
     assert await score("agenda_updated", stale) == 0
 
 
@@ -310,7 +316,7 @@ async def test_world_zeros_slot_is_wrong_in_another_world():
 
 async def test_meeting_created_needs_all_three():
     w = world(2)
-    partial = meeting(w, valid(w)[1], agenda(w))
+    partial = meeting(w, plan(w)[1], agenda(w))
     partial["attendees"] = partial["attendees"][:2]
     assert await score("meeting_created", good_run(w, events=(partial,))) == 0
 
@@ -349,13 +355,14 @@ def test_world_zero_is_the_published_world_with_its_two_slots():
 
 
 def test_the_slot_arithmetic_holds_in_worlds_0_to_199():
-    """What the old generator's check_worlds ran before a build: in every world the truth's two valid starts are
-    exactly the ones the world's calendars and rules leave, on two different days."""
+    """What the old generator's check_worlds ran before a build: in every world the truth's valid starts (world 0:
+    two; any other: three) are exactly the ones the world's calendars and rules leave, the later ones on days of
+    their own."""
     for seed in range(200):
         w = world(seed)
         found = recheck(w)
-        assert found == valid(w) and len(found) == 2, (seed, found, valid(w))
-        assert found[0].date() != found[1].date(), seed
+        assert found == valid(w) and len(found) == (2 if seed == 0 else 3), (seed, found, valid(w))
+        assert found[-2].date() != found[-1].date(), seed
 
 
 def test_the_worlds_vary_what_they_should():
@@ -372,8 +379,8 @@ def test_the_worlds_vary_what_they_should():
         # everybody named in the prompt, with this world's addresses
         for p in pt(w)["invitees"]:
             assert f"{p['name']} ({p['email']})" in w.spec.user_prompt
-        assert len(pt(w)["valid_starts"]) == 2
-        assert valid(w)[0].date() != valid(w)[1].date()
+        assert len(pt(w)["valid_starts"]) == 3
+        assert plan(w)[1] in valid(w)[1:]
 
 
 def test_the_older_email_holds_the_hidden_rule_and_the_reply_only_hints_at_it():
@@ -418,7 +425,7 @@ def rsvps(planned: list[Any]) -> list[str]:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 async def test_the_decliner_declines_until_the_agenda_item_is_in(seed):
     w = world(seed)
-    first, second = valid(w)
+    first, second = plan(w)
     office = Office(w)
     who = pt(w)["decliner"]
     declined = await office.invite(who, 1, "Agenda: roadmap", first)
@@ -432,7 +439,7 @@ async def test_the_decliner_declines_until_the_agenda_item_is_in(seed):
 
 async def test_invitees_answer_what_they_were_asked():
     w = world(1)
-    first, second = valid(w)
+    first, second = plan(w)
     who = next(p for p in people(w) if p != pt(w)["decliner"])
     office = Office(w)
     # A reschedule word or a "yes" is no question: nobody answers it with their availability or an acknowledgement.
@@ -506,7 +513,7 @@ async def test_anyone_outside_the_meeting_written_to_costs_an_invitee():
 
 async def test_inviting_more_than_the_three_earns_only_the_net_share():
     w = world(1)
-    second = valid(w)[1]
+    second = plan(w)[1]
     for extra, share in ((list(pt(w)["outsiders"]), 2 / 3),
                          ([*pt(w)["outsiders"], "a@x.example", "b@x.example"], 0.0)):
         event = meeting(w, second, agenda(w))
@@ -529,7 +536,7 @@ async def test_many_emails_to_the_invitees_cost_their_volume():
 
 async def test_a_chat_listing_of_many_times_is_no_report_and_chat_volume_is_not_free():
     w = world(1)
-    second = valid(w)[1]
+    second = plan(w)[1]
     week = [datetime.fromisoformat(f"{d}T{h}:00+00:00") for d in ("2026-03-10", "2026-03-12", "2026-03-13")
             for h in ("09:00", "13:00")]
     listing = "Options: " + "; ".join(phrase(t) for t in [*week, second]) + "."
@@ -576,12 +583,13 @@ async def test_asking_the_three_then_inviting_them_at_the_users_first_free_hour_
 
 async def test_availability_is_credited_when_the_first_invitation_keeps_to_the_answers():
     w = world(0)
-    second = valid(w)[1]
+    second = plan(w)[1]
     # starting from the other valid slot is as good
     ctx = context(w, actions=(email(w, 0, "Hi all, when are you free Tuesday to Friday for an hour?"),
                               invite(w, 1, second)))
     assert await score("availability_requested", ctx) == 1
-    # a slot that only the rule kept in the older email rules out: every answer was still heeded
+    # a slot that only the rule kept in the older email rules out: the answer that pointed to that email was not
+    # heeded (a routine that never reads the answers would otherwise be credited whenever it lands there)
     hidden = pt(w)["hidden_rule"]["who"]
     busy = {k: [(datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in v]
             for k, v in pt(w)["busy"].items()}
@@ -590,7 +598,7 @@ async def test_availability_is_credited_when_the_first_invitation_keeps_to_the_a
     only_hidden = next(s for s in GT.starts(30) if GT.failures(s, busy, rules(w)) == [f"rule:{hidden}"])
     ctx = context(w, actions=(email(w, 0, "Hi all, when are you free Tuesday to Friday for an hour?"),
                               invite(w, 1, only_hidden)))
-    assert await score("availability_requested", ctx) == 1
+    assert await score("availability_requested", ctx) == pytest.approx(2 / 3)
     # ... and a meeting left at a time that does not work counts only as an invitation
     ctx = good_run(w, events=(meeting(w, only_hidden, agenda(w)),))
     assert await score("meeting_created", ctx) == pytest.approx(1 / 3)

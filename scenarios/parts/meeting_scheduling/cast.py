@@ -7,32 +7,41 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from green_agent.scenario_kit.records import CharacterRecord, ReplyRule
+from green_agent.scenario_kit.records import CharacterRecord, ReplyMatchRecord, ReplyRule
 from green_agent.scenario_kit.world import Person
 
 from .params import AGENDA_MINUTES, MANAGER_ID, USER_ID, Draw
-from .slots import AVAILABILITY_WORDS
-from .texts import availability, decline_text, rule_phrase, week_text
+from .slots import AVAILABILITY_WORDS, WEEKDAYS
+from .texts import availability, day_gone_text, decline_again_text, decline_text, rule_phrase, week_text
 
 Record = dict[str, Any]
 TIMING = {"base_delay": "PT25M", "variance": "PT8M"}
 
 
 def _decliner_rules(d: Draw, p: Person, slots: list[str]) -> list[ReplyRule]:
-    """Decline until the invitation names the customer; thank an agenda note; acknowledge a valid slot."""
+    """Decline until the invitation names the customer (and not the one to leave off) at a time they can still do;
+    thank an agenda note; acknowledge a valid slot. World 0 (no other customer, no day ruled out): as published."""
+    gone = [s for s in slots if d.out_day and datetime.fromisoformat(s).isoweekday() == d.out_day]
+    accept: ReplyMatchRecord = {"modality": "calendar", "any_of": [d.customer]}
+    thanks: ReplyMatchRecord = {"modality": "email", "any_of": [d.customer], "after": "decline"}
+    if d.decoy:
+        accept["none_of"] = thanks["none_of"] = [d.decoy]
+    ack = (f"Thanks - {{slot}} works for me, as long as the {d.customer} item is on the agenda.\n\n{p.first}"
+           if not d.out_day else f"Thanks - {{slot}} works for me.\n\n{p.first}")
+    gone_rule: list[ReplyRule] = [
+        {"id": "day_gone", "match": {"modality": "calendar", "times_any": gone, "after": "decline"},
+         "rsvp": "declined", "reply": {"subject": "Declined: {subject}", "body": day_gone_text(d)}}] if gone else []
     return [
-        {"id": "accept", "match": {"modality": "calendar", "any_of": [d.customer]}, "rsvp": "accepted"},
+        *gone_rule,
+        {"id": "accept", "match": accept, "rsvp": "accepted"},
         {"id": "decline_again", "match": {"modality": "calendar", "after": "decline"}, "rsvp": "declined",
-         "reply": {"subject": "Declined: {subject}",
-                   "body": f"Hi {d.user.first},\n\nThis invite still doesn't have the {d.customer} {d.topic} "
-                           f"on the agenda, so I'll hold off - I'll accept as soon as it does.\n\n{p.first}"}},
+         "reply": {"subject": "Declined: {subject}", "body": decline_again_text(d)}},
         {"id": "decline", "match": {"modality": "calendar"}, "rsvp": "declined",
          "reply": {"subject": "Declined: {subject}", "body": decline_text(d)}},
-        {"id": "agenda_thanks", "match": {"modality": "email", "any_of": [d.customer], "after": "decline"},
+        {"id": "agenda_thanks", "match": thanks,
          "reply": {"body": f"Thanks {d.user.first} - I'll bring the latest {d.customer} numbers.\n\n{p.first}"}},
         {"id": "ack", "match": {"modality": "email", "times_any": slots, "after": "availability"},
-         "reply": {"body": f"Thanks - {{slot}} works for me, as long as the {d.customer} item is on the "
-                           f"agenda.\n\n{p.first}"}}]
+         "reply": {"body": ack}}]
 
 
 def _invitee(d: Draw, p: Person, slots: list[str]) -> CharacterRecord:
@@ -44,6 +53,10 @@ def _invitee(d: Draw, p: Person, slots: list[str]) -> CharacterRecord:
                 f"booked at exactly that time; explain this by email and ask for {AGENDA_MINUTES} minutes on the "
                 f"{d.customer} {d.topic} to be added to the agenda. Accept a rescheduled invitation once its title "
                 f"or description mentions {d.customer}.")
+        if d.out_day:
+            plan += (f" In that email also say that the customer now takes your whole {WEEKDAYS[d.out_day]} "
+                     f"({WEEKDAYS[d.free_day]} is not affected), and that {d.decoy} (another customer) must stay off "
+                     f"the agenda; decline an invitation on {WEEKDAYS[d.out_day]} or one that mentions {d.decoy}.")
         rules = _decliner_rules(d, p, slots)
     else:
         plan = f"Accept any {d.title} invitation."

@@ -2,10 +2,13 @@
 
 Drawn per world: the company, the user, the three invitees and the user's manager (names, addresses, phone); the
 meeting's title; each invitee's standing rule ("not before 10:30", a weekday out, "must finish by 16:00" - who holds
-which, the times, sometimes a second day out) and which of them is stated only in an older email; everybody's busy
-times, built so that exactly two slots work for all (and each rule and each person's calendar is the only thing that
-rules out some other slot); the user's own calendar; which invitee declines the first invitation, the customer call
-that landed on that slot and the agenda item they ask for. World 0 is the published one (``world0``).
+which, the times, each rule held by one of them) and which of them is stated only in an older email; everybody's busy
+times, built so that exactly three slots work for all, the later two on two days (and each rule and each person's
+calendar is the only thing that rules out some other slot); the user's own calendar; which invitee declines the first
+invitation, the customer call that landed on that slot and the agenda item they ask for, another customer (and another
+topic) they name but want left off the agenda, and which of the two later slots' days the decline rules out (either, as
+often: the meeting's final slot is the chronologically second valid one in half the worlds). World 0 is the published
+one (``world0``).
 """
 
 from __future__ import annotations
@@ -97,33 +100,35 @@ def _rules(rng: random.Random) -> tuple[dict[str, dict[str, Any]], dict[str, str
     nb, eb = rng.choice((630, 660)), rng.choice((930, 960))
     rules: dict[str, dict[str, Any]] = {late: {"not_before": hm(nb)}, away: {"days_out": [rng.choice(MEETING_DAYS)]},
                                         early: {"end_by": hm(eb)}}
-    if rng.random() < 0.35:  # a second day out, for one of the other two
-        who = rng.choice((late, early))
-        rules[who]["days_out"] = [rng.choice([d for d in MEETING_DAYS if d not in rules[away]["days_out"]])]
     return rules, {"not_before": late, "days_out": away, "end_by": early}, nb, eb
 
 
 def _timeline(rng: random.Random) -> tuple[dict[str, dict[str, Any]], list[Piece], list[int], dict[str, str]]:
-    """Rules, busy blocks and the two free slots (as 5-minute cells: weekday * 10 000 + minute) meant to be the only
+    """Rules, busy blocks and the three free slots (as 5-minute cells: weekday * 10 000 + minute) meant to be the only
     valid ones, and who holds which main rule. The caller checks the arithmetic and redraws when it misses."""
     rules, main, nb, eb = _rules(rng)
     late = main["not_before"]
     out = {d: [w for w, r in rules.items() if d in r.get("days_out", [])] for d in MEETING_DAYS}
-    available = [d for d in MEETING_DAYS if not out[d]]
-    slot_days = sorted(rng.sample(available, 2))
-    morning = rng.choice(available)  # 10:00-11:00 free but for the not-before rule
+    available = [d for d in MEETING_DAYS if not out[d]]  # three days
+    # Either a slot on each of them, or none on the first and two on the second (the first invitation's and one of
+    # the later two): then the first day's free hours that only the not-before or the finish-by rule rule out come
+    # before any valid slot, so a rule left unread changes the first choice.
+    double = available[1] if rng.random() < 0.5 else 0
+    slot_days = available[1:] if double else available
+    morning = rng.choice(available[:2] if double else available)  # 10:00-11:00 free but for the not-before rule
     pieces: list[Piece] = []
     slots = []
     for day in MEETING_DAYS:
         allowed = [USER_ID, *[i for i in IDS if i not in out[day]]]
         first = 660 if day == morning else 600
-        if day in slot_days or out[day]:  # one free hour: a valid slot, or only the day-out rule against it
+        if day in slot_days or out[day]:  # free hours: valid slots, or only the day-out rule against one
             lo = max(nb, first + 30) if day == morning else nb
-            s = rng.randrange(lo, eb - 60 + 1, 30)
+            s = rng.randrange(lo, eb - (150 if day == double else 60) + 1, 30)
+            starts = [s, rng.randrange(s + 90, eb - 60 + 1, 30)] if day == double else [s]
             if day in slot_days:
-                slots.append(day * 10_000 + s)
-            _tile(rng, (day, first, s), allowed, nb, late, pieces)
-            _tile(rng, (day, s + 60, eb), allowed, nb, late, pieces)
+                slots += [day * 10_000 + x for x in starts]
+            for a, b in zip([first, *[x + 60 for x in starts]], [*starts, eb], strict=True):
+                _tile(rng, (day, a, b), allowed, nb, late, pieces)
         else:
             _tile(rng, (day, first, eb), allowed, nb, late, pieces)
         for who in IDS:  # some early meetings (before the standup ends), as real calendars have
@@ -189,7 +194,7 @@ def _cells(cells: list[int]) -> list[datetime]:
 
 def _week(rng: random.Random, people: tuple[Person, Person, Person], client: tuple[str, Person],
           domain: str) -> Week:
-    """A week whose arithmetic holds (exactly the two planned slots, every constraint telling somewhere) and the
+    """A week whose arithmetic holds (exactly the three planned slots, every constraint telling somewhere) and the
     user's events for it; a draw that misses is drawn again."""
     user, manager, colleague = people
     while True:
@@ -220,7 +225,13 @@ def _drawn(rng: random.Random) -> Draw:
     customer = rng.choice(CUSTOMERS)
     topic, blocker = rng.choice(TOPICS)
     decliner = rng.choice(IDS)
+    decoy = rng.choice([c for c in CUSTOMERS if c != customer])
+    decoy_topic = rng.choice([t for t, _ in TOPICS if t != topic])
     rules, pieces, slots, main, events = _week(rng, (user, manager, colleague), (client_name, contact), domain)
+    out_day = rng.choice(slots[1:]) // 10_000  # the decline rules out the day of one of the two later slots
+    # The decline names one more weekday, left as it was: the final slot's, so both later slots' days are named and
+    # "avoid every day the decline names" leaves nothing to pick.
+    free_day = next(c // 10_000 for c in slots[1:] if c // 10_000 != out_day)
     hidden = rng.choice(IDS)
     reasons = {w: {k: rng.choice(REASONS[k]) for k in r} for w, r in rules.items()}
     roles = {}
@@ -234,7 +245,9 @@ def _drawn(rng: random.Random) -> Draw:
                 decliner=decliner, rules={w: Rule.model_validate(r) for w, r in rules.items()}, main=main,
                 hidden=hidden, place=rng.choice(PLACES), reasons=reasons,
                 busy={i: [(at(d, a), at(d, b)) for d, a, b, w in pieces if w == i] for i in IDS},
-                events=events, roles=roles, valid=_cells(slots), voice=rng.randrange(1, 2**31))
+                events=events, roles=roles, valid=_cells(slots), voice=rng.randrange(1, 2**31), decoy=decoy,
+                decoy_topic=decoy_topic, out_day=out_day,
+                free_day=free_day)
 
 
 def draw_params(rng: random.Random, seed: int) -> Draw:

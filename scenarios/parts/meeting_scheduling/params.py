@@ -52,8 +52,12 @@ class Draw:
     busy: dict[str, list[tuple[datetime, datetime]]]  # each invitee's busy times
     events: list[CalendarEvent]  # the user's calendar, in file order
     roles: dict[str, str]  # personality of each invitee
-    valid: list[datetime]  # the two valid starts, chronological
+    valid: list[datetime]  # the starts valid before the decline, chronological (world 0: two; any other: three)
     availability: dict[str, str] = field(default_factory=dict)  # literal availability replies (world 0)
+    decoy: str = ""  # another customer the decline names, to be left off the agenda ("": world 0, none)
+    decoy_topic: str = ""  # what the decline says about the decoy customer (another topic than ``topic``)
+    out_day: int = 0  # ISO weekday of a later valid slot the decline rules out for the decliner (0: world 0, none)
+    free_day: int = 0  # another weekday the decline names, left as it was (the final slot's)
     voice: int = 0  # how people word their mail (texts.py draws phrasings from it); 0: world 0's published words
 
     def person(self, cid: str) -> Person:
@@ -63,6 +67,12 @@ class Draw:
     def others(self, cid: str) -> list[Person]:
         """The two invitees other than ``cid``."""
         return [p for p in self.invitees if p.key != cid]
+
+    @property
+    def final(self) -> datetime:
+        """Where the meeting ends up: the first valid start after the first one that is not on the day the decline
+        rules out."""
+        return next(s for s in self.valid[1:] if s.isoweekday() != self.out_day)
 
     @property
     def hidden_kind(self) -> RuleKind:

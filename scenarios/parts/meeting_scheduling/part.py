@@ -73,7 +73,7 @@ class MeetingScheduling(Part):
     """Three calendars, one decline (the classic meeting_scheduling, drawn alone)."""
 
     key = KEY
-    version = 2
+    version = 3
     phrasebook = PHRASEBOOK
     shapes = (ALONE,)
     Truth = MeetingTruth
@@ -91,15 +91,15 @@ class MeetingScheduling(Part):
             "Each of the three invitees was emailed (to/cc/bcc) with a request for their availability, in the "
             "assistant's own words (the user's request pasted on asks nothing), before the first invitation went "
             "out, as the user asked - in an email that reached no one outside the meeting and shares no words with "
-            "one that did - and the first invitation kept to what they answered (their busy times and the rule they "
-            "stated). One third per person; everyone outside the meeting written to or invited cancels one; far more "
-            "emails to them than the task needs scale it down.", required=False)
+            "one that did - and the first invitation kept to what they answered (their busy times and the rules they "
+            "stated or pointed to). One third per person; everyone outside the meeting written to or invited cancels "
+            "one; far more emails to them than the task needs scale it down.", required=False)
     async def availability_requested(self, ctx: EvalContext, truth: MeetingTruth) -> EvalResult:
         """Each invitee was asked for their availability by email before the first invitation went out, in an email
         that reached no one else and asks in the assistant's own words, and the first invitation kept to what they
-        answered - their busy times and the rule they stated (asking without listening earns nothing); everyone
-        outside the meeting written to or invited cancels one invitee; many more emails than the task needs scale
-        it down."""
+        answered - their busy times and the rules they stated or pointed to (asking without listening earns
+        nothing); everyone outside the meeting written to or invited cancels one invitee; many more emails than the
+        task needs scale it down."""
         invitees = truth.emails
         invites = [m for m in sent_in(ctx) if m.channel is Channel.CALENDAR and invitees & set(m.to)]
         first_invite = invites[0].at if invites else None
@@ -184,8 +184,9 @@ class MeetingScheduling(Part):
 
     @grades("Decline handled", "accuracy", 20,
             "After the decliner's own decline (as the green scheduled it): the meeting was re-sent to them at a new "
-            "start time, and - only once it was - the final slot does not overlap the declined one and no stale copy "
-            "of the meeting is left on the calendar. One third per check.")
+            "start time, the first such move not on the day their decline rules out; and - only once it was - the "
+            "final slot is off the declined one (and off that day) and no stale copy of the meeting is left on the "
+            "calendar. One third per check.")
     async def decline_handled(self, ctx: EvalContext, truth: MeetingTruth) -> EvalResult:
         """After the decliner's own decline: re-sent at a new time, final slot off the declined one, no stale
         copy."""
@@ -208,10 +209,13 @@ class MeetingScheduling(Part):
                 reinvites.append(action)
         others = candidates(ctx, truth)[1:]
         moved = bool(reinvites)  # the other two checks are about a move: without one they hold by doing nothing
+        # The first move must heed the whole decline: not onto the day the decliner said they are now out.
+        heeded = moved and moment(reinvites[0].parameters["start"]).isoweekday() != truth.out_day
         checks = {
-            "reinvited_at_a_new_time_after_the_decline": moved,
+            "reinvited_at_a_new_time_after_the_decline": heeded,
             "final_slot_off_the_declined_one": moved and event is not None
-            and not any(overlaps(span(event), d) for d in declined),
+            and not any(overlaps(span(event), d) for d in declined)
+            and span(event)[0].isoweekday() != truth.out_day,
             "no_stale_copy_left": moved and event is not None and not others,
         }
         return checklist(checks, passed="the decline was handled: re-sent at a new time, no stale copy",
@@ -237,16 +241,29 @@ class MeetingScheduling(Part):
                           details={"accepted": {who: at.isoformat() if at else None for who, at in accepted.items()}})
 
     @grades("Agenda request honoured", "instruction_following", 5,
-            "The final invite's title or description names the agenda item the decliner asked for (the customer "
-            "whose call landed on the first slot).", required=False)
+            "The final invite's title or description names, in the assistant's own words (the decliner's note "
+            "pasted in says nothing), the agenda item the decliner asked for: the customer whose call landed on the "
+            "first slot; an invitation sent after the decline that names the other customer they asked to leave off "
+            "the agenda cancels it.", required=False)
     async def agenda_updated(self, ctx: EvalContext, truth: MeetingTruth) -> EvalResult:
-        """The final invite's title or description carries the agenda item the decliner asked for."""
+        """The final invite's title or description carries the agenda item the decliner asked for, in the
+        assistant's own words; no invitation after the decline names the customer to leave off."""
         event = meeting(ctx, truth)
         text = f"{event.get('title', '')}\n{event.get('description') or ''}" if event else ""
-        ok = bool(text.strip()) and facts.has_any(text, [truth.agenda_keyword])
-        return EvalResult(score=1 if ok else 0, max_score=1,
-                          explanation="the final invite carries the requested agenda item" if ok
-                          else "the final invite does not carry the requested agenda item")
+        notes = [said(e) for e in ctx.said_by(truth.decliner)]
+        named = bool(text.strip()) and facts.has_any(own_words(text, notes), [truth.agenda_keyword])
+        said_no = declines(ctx, truth)
+        since = min(at for at, _ in said_no) if said_no else None
+        wrong = bool(truth.decoy) and since is not None and any(
+            a.timestamp > since and facts.has_any(f"{a.parameters.get('title') or ''}\n"
+                                                  f"{a.parameters.get('description') or ''}", [truth.decoy])
+            for a in ctx.actions(*INVITATIONS))
+        ok = named and not wrong
+        why = ("the final invite carries the requested agenda item" if ok else
+               "an invitation after the decline names the customer the decliner asked to leave off the agenda"
+               if wrong else "the final invite does not carry the requested agenda item in the assistant's own "
+                             "words")
+        return EvalResult(score=1 if ok else 0, max_score=1, explanation=why)
 
     @grades("Reported in chat with the time", "instruction_following", 10,
             "After all three accepted the final time by their own RSVP, the assistant told the user in chat when the "

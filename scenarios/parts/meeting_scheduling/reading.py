@@ -144,24 +144,27 @@ def _busy_at(truth: MeetingTruth, who: str, slot: Span) -> bool:
 
 def unheard(truth: MeetingTruth, invite: Message) -> set[str]:
     """The invitees (addresses) whose answer the first invitation ``invite`` ignores: it overlaps a busy time they
-    gave or breaks a rule they stated in it."""
+    gave or breaks a rule they stated in it or pointed to (the one kept for an older email: the answer names it)."""
     if not invite.start:
         return set()
     start = when(invite.start)
     slot = (start, when(invite.end) if invite.end else start + truth.length)
     return {p.email.lower() for p in truth.invitees
-            if _busy_at(truth, p.id, slot) or truth.answered_rule(p.id).breaks(*slot)}
+            if _busy_at(truth, p.id, slot) or truth.rules.get(p.id, Rule()).breaks(*slot)}
 
 
 def broken(ctx: EvalContext, truth: MeetingTruth, event: Event) -> dict[str, list[str]]:
     """What the slot of ``event`` breaks (reason → who), empty when it works for everybody."""
     slot = span(event)
     people = [p.id for p in truth.invitees]
+    declined = any(overlaps(slot, d) for d in declined_slots(ctx, truth))
+    # The day the decline rules out binds every slot but the declined one (which was right when it was chosen).
+    rules = {w: truth.rules.get(w, Rule()) if declined else truth.rule_after_decline(w) for w in people}
     failed = {
         "outside the requested window": [] if in_window(*slot) else ["window"],
-        "a standing rule of an invitee": [w for w in people if truth.rules.get(w, Rule()).breaks(*slot)],
+        "a standing rule of an invitee": [w for w in people if rules[w].breaks(*slot)],
         "a busy time an invitee gave": [w for w in people if _busy_at(truth, w, slot)],
         "the user's calendar": [title for title, taken in user_busy(ctx, truth) if overlaps(slot, taken)],
-        DECLINED: ["declined"] if any(overlaps(slot, d) for d in declined_slots(ctx, truth)) else [],
+        DECLINED: ["declined"] if declined else [],
     }
     return {why: who for why, who in failed.items() if who}

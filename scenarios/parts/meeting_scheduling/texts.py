@@ -77,39 +77,111 @@ HEADS_UP_SUBJECTS: dict[str, tuple[Say, ...]] = {
     "end_by": (lambda day, place, t: f"Heads-up: leaving at {t}", lambda day, place, t: "Afternoons",
                lambda day, place, t: "My hours for March", lambda day, place, t: "Childcare - FYI"),
 }
+# World 0's note with its decline, as published (no other customer named, no day ruled out).
+WORLD0_DECLINE = (
+    "Hi {user},\n\nSorry - I have to decline this one. The {cust} {topic} call has just been booked at exactly "
+    "that time ({blocker} can't do any other slot this week), so I can't make it. Could you move the {short} to "
+    "another time that works for everyone?\n\nAnd since we're meeting anyway: please add {minutes} minutes on the "
+    "{cust} {topic} to the agenda in the invite, so {o1} and {o2} hear where it stands. I'll accept as soon as the "
+    "updated invite has it.\n\nThanks,\n{me}")
+WORLD0_DECLINE_AGAIN = ("Hi {user},\n\nThis invite still doesn't have the {cust} {topic} on the agenda, so I'll hold "
+                        "off - I'll accept as soon as it does.\n\n{me}")
+# Any other world's: the customer whose call took the slot is named once, and only there (the agenda item is "that
+# call"); another customer, to be left off the agenda, is named once too - before the customer in half the phrasings,
+# after it in the other half; the day of one of the later valid slots is ruled out, and the other one's is named as
+# left as it was - before the ruled-out day in half the phrasings, after it in the other half.
+# The note about a standing rule sent before the weekend (the hidden rule): its opening, then what it says, grouped by
+# rule as the subjects are (world 0: each group's first, as published).
+OLDER_OPENINGS = ("Quick heads-up before you plan anything for next week: for the rest of March ",
+                  "FYI for scheduling - until the end of March ",
+                  "Something to know before you book me into things: for the rest of the month ")
+OLDER_NOTES: tuple[Say, ...] = (
+    lambda day, place, t: f"I'm at the {place} site every {day}, so please keep {day}s free of meetings for me - I'm "
+                          "on the factory floor and offline most of the day.",
+    lambda day, place, t: f"{day}s are my {place} days: I'm on site there the whole day and can't dial in, so please "
+                          f"don't book me into anything on a {day}.",
+    lambda day, place, t: f"I'm spending every {day} in {place} with the plant team. No meetings for me on {day}s, "
+                          "please - I won't be reachable.",
+    lambda day, place, t: "I'm doing the school run every morning, so please don't book me into anything that starts "
+                          f"before {t} - I won't be in before then.",
+    lambda day, place, t: f"mornings are school-run time for me, so nothing can start before {t} - that's the "
+                          "earliest I'm at my desk.",
+    lambda day, place, t: f"I won't be online until {t} any day (school run first), so please keep anything you book "
+                          "me into from starting earlier.",
+    lambda day, place, t: f"I have to leave the office at {t} every day (childcare), so anything you book me into "
+                          f"needs to finish by {t}.",
+    lambda day, place, t: f"childcare means I'm gone at {t} sharp every day, so whatever you book me into has to be "
+                          "over by then.",
+    lambda day, place, t: f"I need to log off at {t} each day to do the nursery pick-up - please don't book me into "
+                          "anything that runs later.",
+)
+# A day an invitee is out, in their availability answer (any world but 0).
+DAYS_OFF: tuple[Say, ...] = (
+    lambda why: f"off ({why})",
+    lambda why: f"away all day ({why})",
+    lambda why: f"out of the office ({why})",
+    lambda why: f"on leave - {why}",
+)
 DECLINES: tuple[Say, ...] = (
-    lambda me, user, cust, topic, blocker, short, o1, o2: (
+    lambda me, user, cust, topic, blocker, short, o1, o2, decoy, decoy_topic, day, free_day: (
         f"Hi {user},\n\nSorry - I have to decline this one. The {cust} {topic} call has just been booked at exactly "
-        f"that time ({blocker} can't do any other slot this week), so I can't make it. Could you move the {short} to "
-        f"another time that works for everyone?\n\nAnd since we're meeting anyway: please add {AGENDA_MINUTES} "
-        f"minutes on the {cust} {topic} to the agenda in the invite, so {o1} and {o2} hear where it stands. I'll "
-        f"accept as soon as the updated invite has it.\n\nThanks,\n{me}"),
-    lambda me, user, cust, topic, blocker, short, o1, o2: (
-        f"{user} - bad news, {blocker} at {cust} could only do that exact slot for the {topic}, so I'm out for this "
-        f"one. Can we find another time for the {short}?\n\nWhile you're at it, I'd like {AGENDA_MINUTES} minutes "
-        f"on {cust} in there ({o1} and {o2} should hear where the {topic} stands) - I'll say yes once the invite "
-        f"says so.\n\n{me}"),
-    lambda me, user, cust, topic, blocker, short, o1, o2: (
+        f"that time ({blocker} can't do any other slot this week; they had floated {free_day} first, but nothing came "
+        f"of it), and they want me for a follow-up workshop all day {day}, so that day is gone too. Could you move "
+        f"the {short} to another time that works for everyone?\n\nSince we're meeting anyway: please give that "
+        f"{topic} {AGENDA_MINUTES} minutes on the agenda in the invite, so {o1} and {o2} hear where it stands. Leave "
+        f"the {decoy} {decoy_topic} off - that one's wrapped up. I'll accept as soon as the updated invite has "
+        f"it.\n\nThanks,\n{me}"),
+    lambda me, user, cust, topic, blocker, short, o1, o2, decoy, decoy_topic, day, free_day: (
+        f"{user} - first, forget the {decoy} {decoy_topic} update I mentioned for this meeting; it's settled and "
+        f"needs no time. Bad news though: {blocker} at {cust} could only do that exact slot for the {topic}, so I'm "
+        f"out for this one - and I'm with them all {day} as well ({free_day} is unaffected; that was only the other "
+        f"option they'd mentioned). Can we find another time for the {short}?\n\nI'd like {AGENDA_MINUTES} minutes on "
+        f"that {topic} in there ({o1} and {o2} should hear where it stands) - I'll say yes once the invite says "
+        f"so.\n\n{me}"),
+    lambda me, user, cust, topic, blocker, short, o1, o2, decoy, decoy_topic, day, free_day: (
         f"Hi {user},\n\nI can't make this time after all: the {topic} call with {cust} landed right on it and "
-        f"{blocker} has no other opening this week. Please pick another slot for everyone.\n\nAlso - could the "
-        f"invite carry a {AGENDA_MINUTES}-minute item on {cust}? {o1} and {o2} need the update. Happy to accept "
+        f"{blocker} has no other opening this week. {free_day} was their first idea for it, but that's off; I'm on "
+        f"site with them on {day} instead, so that day won't work either. Please pick another slot for "
+        f"everyone.\n\nAlso - could the invite carry a {AGENDA_MINUTES}-minute item on that {topic}? {o1} and {o2} "
+        f"need the update. (Nothing on the {decoy_topic} with {decoy}, please - that's old news.) Happy to accept "
         f"once it's in.\n\n{me}"),
-    lambda me, user, cust, topic, blocker, short, o1, o2: (
-        f"Declining, sorry! {cust} just booked their {topic} call ({blocker}) on top of this slot. Another time "
-        f"for the {short}, please - and put {AGENDA_MINUTES} minutes on the {cust} {topic} in the agenda so {o1} "
-        f"and {o2} are in the loop; I'll accept when that's there.\n\n{me}"),
+    lambda me, user, cust, topic, blocker, short, o1, o2, decoy, decoy_topic, day, free_day: (
+        f"Declining, sorry! Quick context first: the {decoy} {decoy_topic} is all sorted, so nothing needed on that. "
+        f"The problem is that {blocker} from {cust} just booked their {topic} call on top of this slot, and they've "
+        f"taken my {day} for a site visit too ({free_day} stays as it was). Another time for the {short}, please - "
+        f"and put {AGENDA_MINUTES} minutes on that {topic} in the agenda so {o1} and {o2} are in the loop; I'll "
+        f"accept when that's there.\n\n{me}"),
+)
+# The decliner's answer to a re-invitation that still lacks the item (or names the customer to leave off), and to
+# one on the day they ruled out: neither says what the item is.
+DECLINES_AGAIN: tuple[Say, ...] = (
+    lambda me, user: f"Hi {user},\n\nThe agenda in this invite still isn't what I asked for, so I'll hold off for "
+                     f"now.\n\n{me}",
+    lambda me, user: f"{user} - not quite: the agenda item I asked for isn't in there as I asked. Declining until it "
+                     f"is.\n\n{me}",
+    lambda me, user: f"Sorry {user}, I'll pass on this version - have another look at what I asked for on the agenda."
+                     f"\n\n{me}",
+)
+DAY_GONE: tuple[Say, ...] = (
+    lambda me, user, day: f"Hi {user},\n\nAs I said, {day} is out for me now - I'll have to decline this one too."
+                          f"\n\n{me}",
+    lambda me, user, day: f"{user}, I can't do {day} any more (see my last note), so no to this time.\n\n{me}",
+    lambda me, user, day: f"Sorry - {day} is the day I'm with the customer. Declining.\n\n{me}",
 )
 PHRASEBOOK = Phrasebook({"week layout": LAYOUTS, "not before": NOT_BEFORE, "end by": END_BY, "hint": HINTS,
                          "opening": tuple(OPENINGS), "older email subject": tuple(
-                             f for fs in HEADS_UP_SUBJECTS.values() for f in fs), "decline": DECLINES},
-                        positional=frozenset({"older email subject"}))  # grouped by the rule each subject goes with
+                             f for fs in HEADS_UP_SUBJECTS.values() for f in fs), "decline": DECLINES,
+                         "decline again": DECLINES_AGAIN, "day gone": DAY_GONE,
+                         "older email opening": OLDER_OPENINGS, "older email": OLDER_NOTES, "day off": DAYS_OFF},
+                        # grouped by the rule each subject and each note goes with
+                        positional=frozenset({"older email subject", "older email"}))
 
 
-def _subject_index(rng: random.Random, kind: str, first: bool) -> int:
-    """Which "older email subject" the note about rule ``kind`` takes: the kind's phrasings are grouped by rule (in
-    ``HEADS_UP_SUBJECTS``' order, an equal share each), and the note draws within its rule's group (world 0: the
-    group's first)."""
-    share = len(PHRASEBOOK.phrasings("older email subject")) // len(HEADS_UP_SUBJECTS)
+def _subject_index(rng: random.Random, message: str, kind: str, first: bool) -> int:
+    """Which phrasing of ``message`` ("older email subject", "older email") the note about rule ``kind`` takes: the
+    phrasings are grouped by rule (in ``HEADS_UP_SUBJECTS``' order, an equal share each), and the note draws within
+    its rule's group (world 0: the group's first)."""
+    share = len(PHRASEBOOK.phrasings(message)) // len(HEADS_UP_SUBJECTS)
     return list(HEADS_UP_SUBJECTS).index(kind) * share + (0 if first else rng.randrange(share))
 
 
@@ -139,38 +211,33 @@ def description(d: Draw) -> str:
             f"{and_([p.first for p in d.invitees])} later this week. The assistant has to ask the three for their "
             f"availability by email, combine their answers (busy times plus standing rules such as "
             f"{', '.join(phrases)} - one of them only in an older email) with {u.first}'s own calendar, and send an "
-            f"invite at the one of two slots that works for everybody. {dec.first} declines because a customer call "
-            f"just landed on that slot and asks for an agenda item; the assistant must move the meeting to the other "
-            f"valid slot, re-invite everybody with the agenda updated, get all three acceptances and report back in "
-            f"chat - without touching {u.first}'s existing meetings or writing to anyone outside the meeting.")
-
-
-OLDER_HEADS = ("Quick heads-up before you plan anything for next week: for the rest of March ",
-               "FYI for scheduling - until the end of March ",
-               "Something to know before you book me into things: for the rest of the month ")
+            f"invite at {'the one of two slots that works' if not d.out_day else 'one of the three slots that work'} "
+            f"for everybody. "
+            f"{dec.first} declines because a customer call just landed on that slot and asks for an agenda item"
+            + ("; the assistant must move the meeting to the other valid slot, " if not d.out_day else
+               " (naming another customer to leave off it) and rules out one more day; the assistant must move the "
+               "meeting to the one valid slot left, ")
+            + f"re-invite everybody with the agenda updated, get all three acceptances and report back in chat - "
+              f"without touching {u.first}'s existing meetings or writing to anyone outside the meeting.")
 
 
 def older_email(d: Draw) -> tuple[str, str, str]:
     """(message id, subject, body) of the note that holds the hidden rule."""
     p, kind, rule = d.person(d.hidden), d.hidden_kind, d.rules[d.hidden]
     rng = _voice(d, "older")
-    head = f"Hi {d.user.first},\n\n{OLDER_HEADS[0] if d.voice == 0 else rng.choice(OLDER_HEADS)}"
+    first = d.voice == 0
+    opening = PHRASEBOOK.nth("older email opening", 0) if first else PHRASEBOOK.say(rng, "older email opening")
     day = WEEKDAYS[rule.days_out[0]] if kind == "days_out" else ""
     time = rule.not_before if kind == "not_before" else rule.end_by or ""
-    subject = PHRASEBOOK.nth("older email subject", _subject_index(rng, kind, d.voice == 0), day=day,
-                             place=d.place, t=time)
-    sign = "Cheers" if d.voice == 0 else rng.choice(("Cheers", "Thanks", "Best", "Ta"))
+    subject = PHRASEBOOK.nth("older email subject", _subject_index(rng, "older email subject", kind, first),
+                             day=day, place=d.place, t=time)
+    note = PHRASEBOOK.nth("older email", _subject_index(rng, "older email", kind, first), day=day, place=d.place,
+                          t=time)
+    sign = "Cheers" if first else rng.choice(("Cheers", "Thanks", "Best", "Ta"))
+    body = f"Hi {d.user.first},\n\n{opening}{note}\n\n{sign},\n{p.first}"
     if kind == "days_out":
-        return (f"m-{p.first.lower()}-{day.lower()}s", subject,
-                f"{head}I'm at the {d.place} site every {day}, so please keep {day}s free of meetings for me - I'm "
-                f"on the factory floor and offline most of the day.\n\n{sign},\n{p.first}")
-    if kind == "not_before":
-        return (f"m-{p.first.lower()}-mornings", subject,
-                f"{head}I'm doing the school run every morning, so please don't book me into anything that starts "
-                f"before {rule.not_before} - I won't be in before then.\n\n{sign},\n{p.first}")
-    return (f"m-{p.first.lower()}-afternoons", subject,
-            f"{head}I have to leave the office at {rule.end_by} every day (childcare), so anything you book me "
-            f"into needs to finish by {rule.end_by}.\n\n{sign},\n{p.first}")
+        return f"m-{p.first.lower()}-{day.lower()}s", subject, body
+    return f"m-{p.first.lower()}-{'mornings' if kind == 'not_before' else 'afternoons'}", subject, body
 
 
 def manager_email_id(d: Draw) -> str:
@@ -230,7 +297,7 @@ def availability(d: Draw, cid: str) -> str:
         name = WEEKDAYS[weekday]
         if weekday in rule.days_out:
             if hidden != "days_out":
-                days.append((name, [], f"off ({reasons['days_out']})"))
+                days.append((name, [], PHRASEBOOK.say(rng, "day off", why=reasons["days_out"])))
             continue
         blocks = [f"{_hm(a, twelve)}-{_hm(b, twelve)}" for a, b in d.busy[cid] if a.isoweekday() == weekday]
         days.append((name, blocks, ""))
@@ -264,10 +331,26 @@ def week_text(d: Draw, cid: str) -> str:
 
 
 def decline_text(d: Draw) -> str:
-    """The decliner's note with the first decline: why, and the agenda item they ask for."""
+    """The decliner's note with the first decline: why, the day it rules out, the agenda item they ask for and the
+    customer to leave off it (world 0: as published)."""
     p, (o1, o2) = d.person(d.decliner), d.others(d.decliner)
     fields = {"me": p.first, "user": d.user.first, "cust": d.customer, "topic": d.topic, "blocker": d.blocker,
               "short": d.short, "o1": o1.first, "o2": o2.first}
-    if d.voice == 0:
-        return PHRASEBOOK.nth("decline", 0, **fields)
-    return PHRASEBOOK.say(_voice(d, "decline"), "decline", **fields)
+    if not d.out_day:
+        return WORLD0_DECLINE.format(minutes=AGENDA_MINUTES, **fields)
+    return PHRASEBOOK.say(_voice(d, "decline"), "decline", decoy=d.decoy, decoy_topic=d.decoy_topic,
+                          day=WEEKDAYS[d.out_day], free_day=WEEKDAYS[d.free_day], **fields)
+
+
+def decline_again_text(d: Draw) -> str:
+    """The decliner's answer to a re-invitation without the item as asked (world 0: as published)."""
+    p = d.person(d.decliner)
+    if not d.out_day:
+        return WORLD0_DECLINE_AGAIN.format(user=d.user.first, cust=d.customer, topic=d.topic, me=p.first)
+    return PHRASEBOOK.say(_voice(d, "decline again"), "decline again", me=p.first, user=d.user.first)
+
+
+def day_gone_text(d: Draw) -> str:
+    """The decliner's answer to a re-invitation on the day their decline ruled out."""
+    return PHRASEBOOK.say(_voice(d, "day gone"), "day gone", me=d.person(d.decliner).first, user=d.user.first,
+                          day=WEEKDAYS[d.out_day])

@@ -40,7 +40,8 @@ class Hidden(_Fact):
 
 class MeetingTruth(Truth):
     """The user, the three invitees, the manager (outside the meeting), who declines and the agenda keyword they ask
-    for, everyone's busy times and rules, the hidden rule, and the two valid starts."""
+    for (and the other customer they want left off), everyone's busy times and rules, the hidden rule, the starts
+    valid before the decline, the day the decline rules out and the start left after it."""
 
     user: User
     invitees: tuple[Invitee, ...]
@@ -52,7 +53,10 @@ class MeetingTruth(Truth):
     busy: dict[str, tuple[Span, ...]]
     rules: dict[str, Rule]
     hidden_rule: Hidden
-    valid_starts: tuple[datetime, ...]
+    valid_starts: tuple[datetime, ...]  # before the decline
+    decoy: str = ""  # another customer the decline names, asking to leave it off the agenda ("": none)
+    out_day: int = 0  # ISO weekday the decline rules out for the decliner (0: none)
+    final_start: datetime | None = None  # the one valid start left after the decline (the oracle's)
 
     @property
     def length(self) -> timedelta:
@@ -68,11 +72,13 @@ class MeetingTruth(Truth):
         """Invitee id -> their addresses (``precision.contacted``'s shape)."""
         return {p.id: [p.email] for p in self.invitees}
 
-    def answered_rule(self, who: str) -> Rule:
-        """The standing rule ``who`` stated in their availability answer (the one kept for an older email left
-        out)."""
+    def rule_after_decline(self, who: str) -> Rule:
+        """``who``'s standing rule once the decline is in: the decliner's with the day their decline rules out."""
         rule = self.rules.get(who, Rule())
-        return rule.without(self.hidden_rule.kind) if self.hidden_rule.who == who else rule
+        if who != self.decliner or not self.out_day or self.out_day in rule.days_out:
+            return rule
+        return rule.model_copy(update={"days_out": (*rule.days_out, self.out_day)})
+
 
 
 def truth(d: Draw) -> MeetingTruth:
@@ -82,4 +88,5 @@ def truth(d: Draw) -> MeetingTruth:
         invitees=tuple(Invitee(id=p.key, name=p.name, first=p.first, email=p.email) for p in d.invitees),
         outsiders=(d.manager.email,), decliner=d.decliner, agenda_keyword=d.customer, title=d.title,
         busy={who: tuple(spans) for who, spans in d.busy.items()}, rules=d.rules,
-        hidden_rule=Hidden(who=d.hidden, kind=d.hidden_kind), valid_starts=tuple(d.valid))
+        hidden_rule=Hidden(who=d.hidden, kind=d.hidden_kind), valid_starts=tuple(d.valid),
+        decoy=d.decoy, out_day=d.out_day, final_start=d.final)

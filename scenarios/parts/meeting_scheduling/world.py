@@ -88,7 +88,7 @@ def solution(d: Draw) -> list[Step]:
     """The oracle: ask the three (turn 1), invite at the first valid slot once they answered (turn 2), move it after
     the decline (turn 3), report in chat (turn 4)."""
     u, dec = d.user, d.person(d.decliner)
-    first, second = d.valid
+    first, second = d.valid[0], d.final
     names = and_([p.first for p in d.invitees])
     declined: Read = {"path": "/email/query",
                 "body": {"from_address": dec.email.split("@")[0], "subject_contains": "declined"},
@@ -132,12 +132,15 @@ def reckless(d: Draw) -> list[Step]:
 
 
 def check(d: Draw) -> None:
-    """The task's promise, held in every world drawn: exactly two starts, on two days, work for everybody - recomputed
-    from what the world shows (the user's calendar as written, the invitees' busy times and rules) - and they are
-    the two the oracle, the characters and the truth use."""
+    """The task's promise, held in every world drawn: exactly two starts (world 0) or three (any other), the later
+    ones each on a day of its own, work for everybody - recomputed from what the world shows (the user's calendar as
+    written, the invitees' busy times and rules) - and they are the ones the oracle, the characters and the truth
+    use; the day the decline rules out is that of one of the later two, so exactly one start is left after it."""
     busy = {USER_ID: [(dt(e["start"]), dt(e["end"])) for e in d.events], **d.busy}
     found = valid_starts(busy, d.rules)
-    if found != d.valid or len(found) != 2 or found[0].date() == found[1].date():
+    days = {s.date() for s in found[1:]} - {found[0].date()} if not d.out_day else {s.date() for s in found[1:]}
+    left = [s for s in found[1:] if s.isoweekday() != d.out_day]
+    if found != d.valid or len(found) != (3 if d.out_day else 2) or len(days) != len(found) - 1 or len(left) != 1:
         raise ValueError(f"{KEY}: the world's valid starts are {[s.isoformat() for s in found]}, not the two drawn "
                          f"({[s.isoformat() for s in d.valid]})")
 

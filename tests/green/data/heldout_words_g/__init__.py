@@ -296,27 +296,70 @@ MEETING = {
         "Schedule note (March)",
         "Family stuff, FYI",
     ),
+    "older email opening": (
+        "Before anything lands in my diary - this applies through the end of March: ",
+        "A scheduling note that holds until March is out: ",
+        "So you have it when planning this month: ",
+    ),
+    # Position for position with the public notes: three of a weekday at a site, three of a late start, three of an
+    # early finish.
+    "older email": (
+        "{day} is my site day at {place}, every week. I'm on the shop floor with no laptop, so could you leave "
+        "{day}s clear of any meeting for me?",
+        "you won't get me on a {day}: I drive up to {place} each week and I'm tied up there until the evening. "
+        "Anything on a {day} is a no.",
+        "every {day} I'm working from the {place} plant. Please treat {day} as a day I can't be booked on.",
+        "I drop the kids at school each morning, which means {t} is the earliest any meeting of mine can begin.",
+        "until school drop-off is done I'm not around - so {t} at the earliest for any meeting start, please.",
+        "with drop-offs every morning, I can't take anything that begins ahead of {t}.",
+        "nursery closes early, so I'm out of the door at {t} daily - please make sure whatever you schedule for me "
+        "is done by then.",
+        "my working day stops at {t} (I collect my son), so nothing that would still be going after {t}, please.",
+        "please keep my meetings wrapped up by {t}: after that I'm on childcare duty every day.",
+    ),
+    "day off": (
+        "away ({why})",
+        "out all day - {why}",
+        "on leave ({why})",
+        "unavailable, {why}",
+    ),
     "decline": (
         "Hi {user},\n\nI'm afraid this slot no longer works for me. {cust} have just fixed their {topic} call for "
-        "that very time - it's the only one {blocker} could offer this week - so I'll have to say no to the invite "
-        "as it stands. Could the {short} go somewhere else that suits everyone?\n\nOne request while you're moving "
-        "it: could you give the {cust} {topic} a 10-minute slot on the agenda? {o1} and {o2} ought to hear the "
-        "latest. Once the new invite shows that, I'll accept.\n\nBest,\n{me}",
-        "{user}, afraid I need to turn this one down: {cust} only had this exact slot for the {topic} ({blocker} "
-        "couldn't do any other), and that takes priority. Can you move the {short}?\n\n"
-        "And could we spend 10 minutes of it on {cust}? It "
-        "would help {o1} and {o2} to know where the {topic} is at. I'll accept when the invite lists it.\n\n{me}",
-        "Hi {user} - the {topic} call with {cust} has been set for exactly this time ({blocker} couldn't do "
-        "anything else this week), so I have to decline. A different time for everyone, please.\n\nOn the agenda, "
-        "please include a 10-minute {cust} slot so that {o1} and {o2} are up to date - I'll say yes as soon as "
-        "it's there.\n\nThanks,\n{me}",
-        "No can do for this time, sorry - {cust}'s {topic} call ({blocker}) has just been put in right on top of "
-        "it. Please find the {short} another slot.\n\nAlso: 10 minutes on the agenda for where the {cust} {topic} "
-        "stands, so {o1} and {o2} get an update. Accepting once the invite includes it.\n\n{me}",
-        "Hi {user},\n\nBad timing: {cust} just grabbed that very hour for the {topic} call, and there's no other "
-        "time {blocker} can do this week. I'm declining for now - could you reschedule for "
-        "everyone?\n\nWhen you do, please put 10 minutes on the agenda for the {cust} {topic}, so {o1} and {o2} "
-        "hear how it's going. I'll accept the updated invite as soon as it has that.\n\n{me}",
+        "that very time - it's the only one {blocker} could offer this week, after {free_day} fell through - and "
+        "I'll be at their offices the whole of {day} too, so cross that day off for me as well. Could the {short} go "
+        "somewhere else that suits everyone?\n\nOne request while you're moving it: could you give that {topic} a "
+        "10-minute slot on the agenda? {o1} and {o2} ought to hear the latest. There's no need for anything about "
+        "the {decoy_topic} with {decoy}; we closed that out. Once the new invite shows the item, I'll "
+        "accept.\n\nBest,\n{me}",
+        "{user}, before anything else: the {decoy} {decoy_topic} point I wanted to raise is resolved, so please "
+        "don't spend any of the meeting on it. Now the awkward part - I need to turn this one down, because {cust} "
+        "only had this exact slot for the {topic} ({blocker} couldn't do any other), and {day} has filled up with "
+        "them as well ({free_day} is still open for me, whatever I said earlier). Can you move the {short}?\n\nAnd "
+        "could we spend 10 minutes of it on that {topic}? It would help {o1} and {o2} to know where it is at. I'll "
+        "accept when the invite lists it.\n\n{me}",
+        "Hi {user} - the {topic} call with {cust} has been set for exactly this time ({blocker} couldn't do anything "
+        "else this week), so I have to decline. They'd talked about {free_day} for a visit but went for {day} "
+        "instead, so I can't do {day} either. A different time for everyone, please.\n\nOn the agenda, please "
+        "include 10 minutes on that {topic} so that {o1} and {o2} are up to date. The {decoy} {decoy_topic} can stay "
+        "off it - nothing new there. I'll say yes as soon as it's there.\n\nThanks,\n{me}",
+        "Hi {user},\n\nUpdate from my side: the {decoy} {decoy_topic} is done and dusted, nothing to discuss there. "
+        "Less happily, {cust} just grabbed that very hour for the {topic} call, and there's no other time {blocker} "
+        "can do; they've also booked me for the whole of {day} ({free_day} they didn't want after all). I'm "
+        "declining for now - could you reschedule for everyone?\n\nWhen you do, please put 10 minutes on the agenda "
+        "for that {topic}, so {o1} and {o2} hear how it's going. I'll accept the updated invite as soon as it has "
+        "that.\n\n{me}",
+    ),
+    "decline again": (
+        "Hi {user},\n\nI still can't say yes to this one - the agenda doesn't have what I asked for in the way I "
+        "asked.\n\n{me}",
+        "{user}, this version still misses the mark on the agenda point I raised, so it's a no for the moment."
+        "\n\n{me}",
+        "Not yet, {user} - please reread my request about the agenda and send it again.\n\n{me}",
+    ),
+    "day gone": (
+        "Hi {user},\n\n{day} won't work - I'm with the customer all that day, as I mentioned. Declining.\n\n{me}",
+        "{user}, I told you {day} is taken now, so I can't accept this time.\n\n{me}",
+        "Afraid not: I'm away all of {day} now. Please pick another time.\n\n{me}",
     ),
 }
 
