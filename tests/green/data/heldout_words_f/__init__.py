@@ -89,7 +89,8 @@ CALENDAR_CONFLICTS = {
         "this week internal outranks customer - {why}",
         "customers will have to wait this week whenever they collide with something internal; {why}",
         "because {why}, our own meetings come ahead of customer ones this week",
-        "the usual customer-first rule is off this week because {why}: internal meetings win",
+        "the usual customer-first rule is off this week because {why}: when it's us against a customer, we keep "
+        "the slot",
         "internal wins over customer for the week ({why})",
     ),
     "regime_internal_except": (
@@ -133,8 +134,8 @@ CALENDAR_CONFLICTS = {
         "that account lapse, so internal wins there",
         "in {fday}'s double-booking the internal meeting wins (that customer is being phased out); in the other "
         "customer-versus-internal clashes the customer wins",
-        "customers take priority over internal meetings, though not whoever is in the clash on {fday}: we're "
-        "winding that account down",
+        "customers take priority over internal meetings, though not whoever is double-booked against us on {fday}: "
+        "we stop working with them at the end of the quarter",
         "customer before internal, except on {fday}: the customer involved there is on the way out, so the "
         "internal meeting wins",
         "favour customers over internal meetings - bar the customer clashing on {fday}, whose contract isn't being "
