@@ -44,22 +44,22 @@ def address_book(p: Params) -> list[Contact]:
         (p.partner, None, say(p, "partner_note"), home if p.home_on_card else None),
         (p.sibling, None, sibling_note(p), None),
         (p.mum, None, say(p, "mum_note") if p.mum_noted else "", mum),
-        (p.colleague_a, p.company, "Colleague - analytics", None),
-        (p.colleague_b, p.company, "Colleague - sales", None),
+        (p.colleague_a, p.company, say(p, "colleague_a_note"), None),
+        (p.colleague_b, p.company, say(p, "colleague_b_note"), None),
         (p.private, p.company, say(p, "private_note", first=p.private.first) if p.number_notes else "", None),
         (p.public, p.company, say(p, "public_note") if p.number_notes else "", None),
     ]
     if p.stranger_known:
         rows.append((p.stranger, None, say(p, "stranger_mum_note" if p.stranger_mum else "stranger_note"), None))
     if p.outsider_known and p.former:  # filed under the user's company, but no longer a colleague
-        rows.append((p.outsider, p.company, f"Left {p.company} in March - now at {p.client}.", None))
+        rows.append((p.outsider, p.company, say(p, "former_note", company=p.company, client=p.client), None))
     elif p.outsider_known:
-        rows.append((p.outsider, p.client, f"Client contact at {p.client}.", None))
+        rows.append((p.outsider, p.client, say(p, "client_note", client=p.client), None))
     out = [kit.contact(f"contact-{slug(person.first)}-{slug(person.last)}", person.first, person.last,
                        email=person.email, phone=person.phone, company=company, notes=notes, address=address)
            for person, company, notes, address in rows]
     out.append(kit.contact("contact-school-office", "School", "Office", email=school_email(p), company=p.school,
-                           notes=f"{p.kids[0]} and {p.kids[1]}'s school."))
+                           notes=say(p, "school_office_note", k0=p.kids[0], k1=p.kids[1])))
     return out
 
 
@@ -102,15 +102,12 @@ def emails(p: Params) -> list[Email]:
         *announce,
         *earlier,
         kit.inbox_email(
-            "email-travel", p.agent_email, u.email, "Booking confirmed: Lisbon, 24-28 July",
-            f"Dear {u.first},\n\nYour trip is confirmed. Please check the passenger details below.\n\n"
-            f"Passenger: {u.name}\nDate of birth: {dob_text(p.dob)}\nPassport number: {p.passport}\n"
-            f"Flights: 24 July out, 28 July back\n\n{p.agent}", "2026-05-20T12:30:00+00:00", read=True),
+            "email-travel", p.agent_email, u.email, say(p, "booking_subject"),
+            say(p, "booking", u=u.first, name=u.name, dob=dob_text(p.dob), passport=p.passport, agent=p.agent),
+            "2026-05-20T12:30:00+00:00", read=True),
         kit.inbox_email(
-            "email-school", school_email(p), u.email, f"{p.school} - summer fair on 20 June",
-            f"Dear parents of {p.kids[0]} and {p.kids[1]},\n\nOur summer fair is on Saturday 20 June, 11am-3pm, "
-            f"here at {p.school}, {p.school_street}. Volunteers for the cake stall are very welcome!\n\n"
-            f"The school office",
+            "email-school", school_email(p), u.email, say(p, "school_news_subject", school=p.school),
+            say(p, "school_news", k0=p.kids[0], k1=p.kids[1], school=p.school, street=p.school_street),
             "2026-06-05T15:00:00+00:00", read=True),
         kit.inbox_email(
             "email-hr", f"people@{p.domain}.example", u.email, "Reminder: summer party sign-up",
