@@ -7,9 +7,10 @@ moves; each half the time, stated only in the request's words, with the other me
 way. Every rule on the form of the week — keep the board review, keep the event without attendees, keep the customer,
 keep what the user does not organise, all four at once — keeps the right event no more often than chance, and a
 wrong choice costs a right one (``right_event_kept`` and ``protected_untouched`` cancel, ``no_overlaps`` counts a
-winner moved out of the way), while the oracle still passes the classic through the real green. Part version 4: the slot a moved meeting is asked
-to take is never the slot another destination rule gives (the rule "nearest its old start", always the "before" or
-the "after" slot, gave way to "the latest ending by noon"), so a default destination lands on it one time in six."""
+winner moved out of the way), while the oracle still passes the classic through the real green. Part version 4:
+the slot a moved meeting is asked to take is never the slot another destination rule gives (the rule "nearest its
+old start", always the "before" or the "after" slot, gave way to "the latest ending by noon"), so a default
+destination lands on it one time in six."""
 
 from __future__ import annotations
 
