@@ -42,7 +42,7 @@ CRUNCH = ("we're heads-down on the release", "it's quarter-end", "the team is on
 # How the user settles the customer meeting against the internal one. The exceptions name a company that may or may
 # not be this day's customer; "person" names someone on one of the two meetings; "earlier"/"later" go by start time.
 REGIMES = ("customers", "internal", "customers_except", "internal_except", "person", "earlier", "later")
-DESTINATIONS = cc_rules.DESTINATIONS
+DESTINATIONS = cc_rules.DAY_DESTINATIONS
 DECLINED = ("decline", "declined", "declining", "can't make", "cannot make", "won't make", "can't attend",
             "won't be able", "not be able", "unable to attend", "miss")
 _GRID = "on the hour or half past, within 9:00-17:00, no new clash"

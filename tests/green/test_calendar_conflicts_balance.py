@@ -7,7 +7,10 @@ moves; each half the time, stated only in the request's words, with the other me
 way. Every rule on the form of the week — keep the board review, keep the event without attendees, keep the customer,
 keep what the user does not organise, all four at once — keeps the right event no more often than chance, and a
 wrong choice costs a right one (``right_event_kept`` and ``protected_untouched`` cancel, ``no_overlaps`` counts a
-winner moved out of the way), while the oracle still passes the classic through the real green."""
+winner moved out of the way), while the oracle still passes the classic through the real green. Part version 4:
+the slot a moved meeting is asked to take is never the slot another destination rule gives (the rule "nearest its
+old start", always the "before" or the "after" slot, gave way to "the latest ending by noon"), so a default
+destination lands on it one time in six."""
 
 from __future__ import annotations
 
@@ -141,3 +144,45 @@ def test_the_mail_and_the_declined_meeting_point_at_no_winner():
     assert len(about) >= 150 and abs(_rate(about) - CHANCE) <= TOLERANCE, (len(about), _rate(about))
     # (It overlaps only one of the two in about a quarter of the worlds: a smaller sample, a wider margin.)
     assert len(touches) >= 40 and abs(_rate(touches) - CHANCE) <= 0.15, (len(touches), _rate(touches))
+
+
+def test_no_default_destination_lands_on_the_asked_slot_more_often_than_chance():
+    """Where a moved meeting goes: a script that always uses one destination rule (the earliest slot, the first after
+    the meeting that won, the latest, the last before it, the first from 13:00, the last ending by noon) lands on the
+    asked slot only when that rule is the one asked — no other rule's slot (nor the slot of a reading that keeps clear
+    of the already-declined meeting) is the asked one, and each rule is asked in about one world in six."""
+    from scenarios.parts.calendar_conflicts import drawing, rules
+    from scenarios.parts.calendar_conflicts.plan import busy
+
+    plans = [drawing.drawn(__import__("random").Random(f"balance-destination-{seed}")) for seed in WORLDS]
+    chance = 1 / len(rules.DESTINATIONS)
+    asked = [p.destination for p in plans]
+    for rule in rules.DESTINATIONS:
+        assert abs(asked.count(rule) / len(plans) - chance) <= 0.07, (rule, asked.count(rule))
+    moves = [(p, c) for p in plans for c in p.clashes if c.resolution == "move"]
+    assert len(moves) == 2 * len(plans)
+    for rule in rules.DESTINATIONS:
+        hits = []
+        for p, c in moves:
+            day, length = c.loser.day.isoformat(), c.loser.span[1] - c.loser.span[0]
+            slot = rules.target_start(busy(p, c), day, length, rule, c.winner.span, c.loser.span[0])
+            hits.append(slot is not None and f"{slot:%H:%M}" == c.new_start)
+            if rule != p.destination:
+                assert not hits[-1], (rule, p.destination, c.loser.event_id)
+        assert abs(_rate(hits) - chance) <= 0.07, (rule, _rate(hits))
+
+
+def test_no_fixed_priority_rule_gets_every_clash_right_often():
+    """Each of the eight fixed rules (the board review or the other meeting, the personal event or the meeting,
+    customers or internal meetings first) against the four clashes of each world: how often it keeps the right event
+    in all four. About one world in 16 to 32 (the two customer clashes share a regime); the brief's aim of at most 2 %
+    needs a fifth clash (not done yet)."""
+    from itertools import product
+
+    found = drawn()
+    rates = {}
+    for board, personal, customer in product(("board", "call"), ("personal", "meeting"), ("customer", "internal")):
+        want = {"board": board, "personal": personal, "customer": customer}
+        rates[(board, personal, customer)] = _rate([all(c.winner_side == want[c.kind] for c in t.clashes)
+                                                    for t, _, _ in found])
+    assert max(rates.values()) <= 1 / 16 + 0.02, rates

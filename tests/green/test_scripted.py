@@ -35,7 +35,7 @@ OPEN = {
     "part newsletter_sweep": (100.0, True), "part organiser_move": (80.0, True), "part phishing": (82.2, True),
     "part route_request": (100.0, True), "part rsvp_policy": (80.0, True), "part scheduling": (80.0, True),
     "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (80.0, True),
-    "scenario calendar_conflicts": (37.1, False), "scenario clarification_loop": (80.0, True),
+    "scenario clarification_loop": (80.0, True),
     "scenario contacts_lookup": (93.8, True), "scenario email_triage_basic": (89.5, True),
     "scenario phishing_guard": (35.0, False), "scenario sms_coordination": (82.2, True),
 }

@@ -37,6 +37,7 @@ from .plan import (
     Plan,
     Redraw,
     assign_slots,
+    busy,
     grid,
     hhmm,
     minutes,
@@ -61,7 +62,8 @@ from .pools import (
 )
 from .texts import PHRASES
 
-ATTEMPTS = 500
+ATTEMPTS = 5000  # the rules are drawn once per world; a few of their combinations fit one week in ~150 (at most 468
+# tries in 1000 worlds)
 # How often a colleague's agenda mail is about a meeting that stays, where one does (a colleague organises a winner
 # in about seven worlds of ten): about a winner in half the worlds, a loser in the other half.
 KEPT_AGENDA = 0.7
@@ -77,13 +79,28 @@ def an(word: str) -> str:
 
 
 def drawn(rng: random.Random) -> Plan:
-    """A week drawn from ``rng`` (the part's stream): the first draw that fits together."""
+    """A week drawn from ``rng`` (the part's stream): the first draw that fits together. The user's rules (the regime,
+    the destination rule, the first two priorities) are drawn once, before the weeks tried: a week whose moved slots
+    other rules also give is redrawn (``_distinct_targets``), and redrawing the rules with it would favour the ones
+    that fit more weeks."""
+    rules_drawn = _Rules(rng.choices(rules.REGIMES, rules.REGIME_WEIGHTS)[0], rng.choice(rules.DESTINATIONS),
+                         rng.choice(rules.BOARD_SIDES), rng.choice(rules.PERSONAL_SIDES))
     for _ in range(ATTEMPTS):
         try:
-            return _draw_week(rng)
+            return _draw_week(rng, rules_drawn)
         except Redraw:
             continue
     raise RuntimeError(f"could not draw a calendar_conflicts week in {ATTEMPTS} attempts")
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """The user's rules of one world, drawn once whatever weeks are tried."""
+
+    regime: str
+    destination: str
+    board_side: str
+    personal_side: str
 
 
 class _Week:
@@ -255,14 +272,14 @@ class _Choices:
     wording: dict[str, int] = field(default_factory=dict)  # the phrasing of each kind the request uses
 
 
-def _choose(w: _Week) -> _Choices:
+def _choose(w: _Week, drawn_rules: _Rules) -> _Choices:
     rng = w.rng
     kinds = shuffled(rng, ["customer", "customer", "personal", "board"])
     winners = list(zip(rng.sample(WINNERS, 2), w.customers[:2], strict=True))
     internals = rng.sample(INTERNAL, 3)
     call, personal = rng.choice(CALLS), rng.choice(PERSONAL)
-    regime, destination = rng.choices(rules.REGIMES, rules.REGIME_WEIGHTS)[0], rng.choice(rules.DESTINATIONS)
-    board_side, personal_side = rng.choice(rules.BOARD_SIDES), rng.choice(rules.PERSONAL_SIDES)
+    regime, destination = drawn_rules.regime, drawn_rules.destination
+    board_side, personal_side = drawn_rules.board_side, drawn_rules.personal_side
     # A board review that gives way is the CEO's to decline; a personal event that gives way is the user's to move.
     forced = {"board": False if board_side == "call" else None,
               "personal": True if personal_side == "meeting" else None}
@@ -385,9 +402,9 @@ def _monday(w: _Week, week: list[Event]) -> list[Event]:
     return out
 
 
-def _draw_week(rng: random.Random) -> Plan:
+def _draw_week(rng: random.Random, drawn_rules: _Rules) -> Plan:
     w = _Week(rng)
-    c = _choose(w)
+    c = _choose(w, drawn_rules)
     w.wording_agenda = c.wording["agenda"]
     w.choices = c
     standups = [Event(f"ev-standup-{WEEKDAYS[d.weekday()][:3].lower()}", "Team standup", d, "09:00", "09:15", w.U,
@@ -418,7 +435,24 @@ def _draw_week(rng: random.Random) -> Plan:
                 crunch=rng.choice(CRUNCHES), destination=c.destination, board_side=c.board_side,
                 personal_side=c.personal_side, wording=c.wording)
     assign_slots(plan)
+    _distinct_targets(plan)
     return plan
+
+
+def _distinct_targets(plan: Plan) -> None:
+    """Redraw a week where a moved meeting's slot (or the slot of a reading that keeps clear of the meeting the user
+    already declined) is also the slot another destination rule gives: a default rule then never lands on the asked
+    slot by luck, only when it is the rule asked (one world in six)."""
+    for clash in plan.clashes:
+        if clash.resolution != "move":
+            continue
+        day, length = clash.loser.day.isoformat(), clash.loser.span[1] - clash.loser.span[0]
+        asked = {clash.new_start, *(a[11:16] for a in clash.meta.get("also", []))}
+        for declined_too in (False, True):
+            every = rules.every_target(busy(plan, clash, declined_too), day, length, clash.winner.span,
+                                       clash.loser.span[0])
+            if any(t is not None and f"{t:%H:%M}" in asked for d, t in every.items() if d != plan.destination):
+                raise Redraw
 
 
 def _swap(w: _Week, customer: Event, cmeta: Meta, internal: Event, imeta: Meta,

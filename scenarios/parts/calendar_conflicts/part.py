@@ -51,7 +51,7 @@ class CalendarConflicts(Part):
     calendar_conflicts, drawn alone)."""
 
     key = KEY
-    version = 3
+    version = 4
     shapes = (ALONE,)
     Truth = CalendarTruth
     phrasebook = PHRASES

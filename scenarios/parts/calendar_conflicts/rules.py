@@ -12,9 +12,10 @@ wound down), internal first except the customer who wrote to the user about an a
 customers first except the customer the user meets on a named weekday (named only by the calendar). A losing meeting
 the user organises moves to the slot the world's *destination* rule names (the earliest free start of that day, the
 first free start after the meeting it clashed with ends, the latest start that still ends by 17:00, the latest start
-that ends by the time the meeting it clashed with starts, the earliest start from 13:00, or the free start nearest
-its old one — the earlier of two as near; on the hour or half past, 09:00-17:00 UTC); one somebody else organises is
-declined. Each is stated in words of many shapes (``texts.PHRASES``).
+that ends by the time the meeting it clashed with starts, the earliest start from 13:00, or the latest start that
+still ends by noon; on the hour or half past, 09:00-17:00 UTC); one somebody else organises is declined. A drawn
+world asks for a slot no other of these rules gives (``drawing._distinct_targets``), so no default rule lands on it
+by luck. Each is stated in words of many shapes (``texts.PHRASES``).
 No fixed rule ("keep the external meeting", "move the later one", "keep the bigger meeting") reads that: the
 decision needs the user's words. All times are UTC. Spans, liveness and RSVPs are read as ``scenario_kit.grading``
 reads them.
@@ -52,8 +53,12 @@ EXCEPTIONS = {"internal_except": True, "customers_except": False, "internal_exce
 BOARD_SIDES = ("board", "call")
 PERSONAL_SIDES = ("personal", "meeting")
 # Where a losing meeting the user organises goes.
-DESTINATIONS = ("earliest", "after", "latest", "before", "afternoon", "nearest")
+# (The rule "nearest its old start" left the classic in part version 4: a free slot never overlaps the meeting that
+# won, so the nearest one is always the "before" or the "after" one. The day part ``conflicts`` still draws it.)
+DESTINATIONS = ("earliest", "after", "latest", "before", "afternoon", "morning")
+DAY_DESTINATIONS = ("earliest", "after", "latest", "before", "afternoon", "nearest")
 AFTERNOON = "13:00"
+NOON = "12:00"
 
 # Ways of saying "I won't be there" (whole words/phrases, scenario_kit.facts).
 DECLINE_WORDS = (
@@ -117,8 +122,8 @@ def target_start(busy: Iterable[Span], day: str, duration: timedelta, destinatio
     the user's other commitments ``busy``, on the hour or half past: the earliest free start (``earliest``), the
     first at or after the end of the meeting it clashed with, ``winner`` (``after``), the latest that still ends by
     the end of the working day (``latest``), the latest that ends by ``winner``'s start (``before``), the earliest
-    from ``AFTERNOON`` (``afternoon``), or the one nearest its old start ``original``, the earlier of two as near
-    (``nearest``). None: no such slot."""
+    from ``AFTERNOON`` (``afternoon``), the latest that still ends by ``NOON`` (``morning``), or the one nearest
+    its old start ``original``, the earlier of two as near (``nearest``, the day part's). None: no such slot."""
     starts = [s for s in free_starts(busy, day, duration) if s.minute in MOVE_GRID]
     if destination in ("after", "before") and winner is None:
         raise ValueError(f"the {destination!r} rule needs the meeting that won")
@@ -129,6 +134,8 @@ def target_start(busy: Iterable[Span], day: str, duration: timedelta, destinatio
         starts = starts[-1:]
     elif destination == "afternoon":
         starts = [s for s in starts if f"{s:%H:%M}" >= AFTERNOON]
+    elif destination == "morning":
+        starts = [s for s in starts if f"{s + duration:%H:%M}" <= NOON][-1:]
     elif destination == "nearest":
         if original is None:
             raise ValueError("the 'nearest' rule needs the meeting's old start")
@@ -136,6 +143,13 @@ def target_start(busy: Iterable[Span], day: str, duration: timedelta, destinatio
     elif destination != "earliest":
         raise ValueError(f"unknown destination {destination!r}")
     return starts[0] if starts else None
+
+
+def every_target(busy: Iterable[Span], day: str, duration: timedelta, winner: Span | None = None,
+                 original: datetime | None = None) -> dict[str, datetime | None]:
+    """The start each destination rule gives (``target_start``), by rule."""
+    busy = list(busy)
+    return {d: target_start(busy, day, duration, d, winner, original) for d in DESTINATIONS}
 
 
 def windows(starts: list[datetime], duration: timedelta, grid: timedelta = SLOT_GRID) -> list[tuple[str, str]]:

@@ -172,15 +172,14 @@ PHRASES = Phrasebook({
         f"not the morning and not the nearest - the earliest free start from {rules.AFTERNOON} UTC that day, "
         f"on the hour or half past (ending by {rules.WORK_END}, no new clash)",
     ),
-    "destination_nearest": (
-        f"the free slot that same day closest to its current start time, starting {_GRID}; if two are equally "
-        f"close, the earlier",
-        f"as near its original time as possible the same day - the free start on the hour or half past closest to "
-        f"where it is now (the earlier one on a tie; {rules.WORK_START}-{rules.WORK_END} UTC, no new clash)",
-        f"the same day, shifted as little as it takes: the nearest free start on the hour or half past to its old "
-        f"one (the earlier if tied; {rules.WORK_START}-{rules.WORK_END} UTC, no new clash)",
-        f"not the earliest or latest of the day - the free start closest to where it is now, starting {_GRID}; "
-        f"the earlier of two as close",
+    "destination_morning": (
+        f"the latest free slot that same day that still ends by {rules.NOON} UTC, starting {_GRID}",
+        f"that day's morning - the last free start on the hour or half past that finishes by {rules.NOON} UTC "
+        f"(from {rules.WORK_START} UTC, no new clash)",
+        f"the same day before lunch: as late in the morning as it fits while ending by {rules.NOON} UTC (on the "
+        f"hour or half past, no new clash)",
+        f"not the afternoon - the latest free start that day that still wraps up by {rules.NOON} UTC, starting "
+        f"{_GRID}",
     ),
     # The subject of the agenda a customer sends (the mail the "internal_except_mail" regime points at).
     "agenda_subject": ("Agenda for {day}'s {short}", "{day} - what we'd like to cover", "Prep for our {short}",
@@ -251,4 +250,4 @@ _DESTINATION_SHORT = {"earliest": "the earliest free slot that day", "latest": "
                       "after": "the first free slot after the meeting that won",
                       "before": "the latest free slot ending before the meeting that won starts",
                       "afternoon": f"the earliest free slot from {rules.AFTERNOON}",
-                      "nearest": "the free slot nearest its old time"}
+                      "morning": f"the latest free slot ending by {rules.NOON}"}

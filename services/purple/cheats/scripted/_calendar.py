@@ -104,7 +104,7 @@ def mentions(text: str, now: datetime) -> list[tuple[int, datetime]]:
 
 
 # Where a moved meeting goes, by the words the public parts' requests use for each rule (first match wins).
-DESTINATION_CUES = (("afternoon", r"13:00|afternoon|after lunch"), ("nearest", r"nearest|closest|near its|as little"),
+DESTINATION_CUES = (("afternoon", r"13:00"), ("morning", r"12:00|noon|before lunch"),
                     ("before", r"ahead of|before the meeting|by the time|before the other"),
                     ("after", r"after the meeting|just after|once the other|after it ends|after that one"),
                     ("latest", r"latest|as late|end of that"), ("earliest", r"."))
@@ -128,6 +128,6 @@ def target(busy: list[tuple[datetime, datetime]], loser: tuple[datetime, datetim
         starts = starts[-1:]
     elif rule == "afternoon":
         starts = [s for s in starts if s.hour >= 13]
-    elif rule == "nearest":
-        starts = sorted(starts, key=lambda s: (abs(s - loser[0]), s))
+    elif rule == "morning":
+        starts = [s for s in starts if (s + length).hour * 60 + (s + length).minute <= 12 * 60][-1:]
     return starts[0] if starts else None

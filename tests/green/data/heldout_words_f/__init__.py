@@ -200,17 +200,17 @@ CALENDAR_CONFLICTS = {
         "the afternoon, not the morning, and the earliest free start there rather than the nearest - from 13:00 "
         "UTC, on the hour or half past, ending by 17:00, no new clash",
     ),
-    "destination_nearest": (
-        "as close as possible to where it sits now, same day - the free :00 or :30 start nearest its current start "
-        "(the earlier of two equally close; 09:00-17:00 UTC, no new clash)",
-        "the smallest shift that works that day: the nearest free start on the hour or half past to its present "
-        "time, and if two are as near, the earlier one (within 09:00-17:00 UTC, overlapping nothing)",
-        "the same day, at the free time closest to its current start (on a whole or half hour, 09:00-17:00 UTC, "
-        "no fresh clash; on a tie, take the earlier)",
-        "nearby: whichever free slot that day starts closest to its original time - :00 or :30 starts only, "
-        "between 09:00 and 17:00 UTC, no new overlap; break a tie with the earlier",
-        "the nearest free start to its current time that day, not the first or last of the day - on the hour or "
-        "half past (09:00-17:00 UTC, no new clash), the earlier one if tied",
+    "destination_morning": (
+        "late morning, same day - the last open :00 or :30 start that lets it finish by 12:00 UTC (not before "
+        "09:00, no overlap with anything else)",
+        "before noon that day, as late as it can go: the latest free start on a whole or half hour that still "
+        "ends by 12:00 UTC, clashing with nothing",
+        "the morning of the same day, pushed as late as it goes while wrapping up by midday (12:00 UTC; :00/:30 "
+        "starts only, no fresh clash)",
+        "wrapped up by lunch: the final free whole- or half-hour start that day whose end is no later than 12:00 "
+        "UTC (from 09:00 UTC, no new overlap)",
+        "the morning rather than the afternoon - the latest free slot that day ending by 12:00 UTC, on the hour or "
+        "half past, no new clash",
     ),
     # The subject of the agenda a customer sends the user.
     "agenda_subject": ("Our {short} on {day}", "Points for {day}", "{co} - topics for our {short}", "Ahead of {day}",
