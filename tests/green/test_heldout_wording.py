@@ -199,10 +199,10 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2}
 # the imitations' ceiling on average, or a pass — → its mean there and whether it passed any, as last measured
 # (2026-11-30). The test holds the list to the truth both ways; issue 34's notes say what each rests on. Round 2's
 # scripts were written by fresh blind teams for five classics after they were reworked against round 1
-# (privacy_guard 34.1 %, phishing_guard 15.7 %, calendar_conflicts 14.0 %, multi_day_followup 13.7 %,
+# (privacy_guard 34.1 %, phishing_guard 15.7 %, calendar_conflicts 15.7 %, multi_day_followup 13.7 %,
 # meeting_scheduling 13.5 %): what survives new words there is the worlds' structure (who is in the address book,
 # the company most contacts share) rather than their words.
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round2": (18.2, False)}
+OPEN_SETS: dict[str, tuple[float, bool]] = {"round2": (18.5, False)}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
