@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from green_agent.scenario_kit.records import CharacterRecord, ReplyMatchRecord, ReplyRule
 
+from .invoices import money
 from .params import Draw
-from .texts import money
 
 
 def phished_totals(d: Draw) -> set[Decimal]:

@@ -10,8 +10,9 @@ from pydantic import BaseModel, ConfigDict
 from green_agent.scenario_kit.slices import Truth
 
 from .cast import phished_totals
+from .invoices import money
 from .params import Draw
-from .texts import auditor_address, calendar, emails, money, payroll_file, scam_sms, sms_history
+from .texts import auditor_address, calendar, emails, payroll_file, scam_sms, sms_history
 
 # Naming a sender's domain identifies the message; calling it a look-alike names the threat.
 LOOKALIKE = ("look-alike", "lookalike", "look alike", "typosquat", "typo-squat", "typosquatted", "homoglyph")
