@@ -15,7 +15,7 @@ from typing import Any
 
 from services.protocol.messages import iso_duration
 from services.purple.cheats.base import CheatBrain, CheatRun, call, read_address_book, read_inbox, say, user_prompts
-from services.purple.cheats.scripted.desk import SCRIPTS, Desk, Script
+from services.purple.cheats.scripted.desk import Desk, Script, scripts_of
 from services.ues.client import UESClient, parse_time
 
 
@@ -38,9 +38,8 @@ def _folder_modules(folder: Path) -> list[ModuleType]:
             continue
         name = "purple_scripts." + ".".join(relative.parts)
         if getattr(sys.modules.get(name), "__file__", None) == str(path):
-            modules.append(sys.modules[name])  # loaded already: its scripts are registered
+            modules.append(sys.modules[name])  # loaded already
             continue
-        SCRIPTS[:] = [cls for cls in SCRIPTS if cls.__module__ != name]  # another folder's module of that name
         spec = importlib.util.spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
             raise ValueError(f"cannot import rule scripts from {path}")
@@ -49,6 +48,7 @@ def _folder_modules(folder: Path) -> list[ModuleType]:
         try:
             spec.loader.exec_module(module)
         except Exception as exc:
+            del sys.modules[name]  # a half-run module is not "loaded already" for the next load
             raise ValueError(f"rule scripts {path} failed to import: {type(exc).__name__}: {exc}") from exc
         modules.append(module)
     return modules
@@ -57,11 +57,8 @@ def _folder_modules(folder: Path) -> list[ModuleType]:
 def load_scripts(folder: Path | None = None) -> dict[str, type[Script]]:
     """Part → the script for it, from this package's modules or ``folder``'s; two scripts for one part are an error
     naming both."""
-    loaded = {m.__name__ for m in (_own_modules() if folder is None else _folder_modules(folder))}
     scripts: dict[str, type[Script]] = {}
-    for cls in SCRIPTS:
-        if cls.__module__ not in loaded:
-            continue
+    for cls in (c for m in (_own_modules() if folder is None else _folder_modules(folder)) for c in scripts_of(m)):
         if cls.part in scripts:
             raise ValueError(f"two scripts for part {cls.part!r}: {scripts[cls.part].__module__}."
                              f"{scripts[cls.part].__qualname__} and {cls.__module__}.{cls.__qualname__}")

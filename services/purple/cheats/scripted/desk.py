@@ -6,12 +6,13 @@ import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from types import ModuleType
 from typing import Any, ClassVar, TypeVar
 
 from services.purple.cheats.base import AddressBook, CheatRun, Inbox, call, reply_email, text
 from services.ues.client import UESClient, parse_time
 
-__all__ = ["SCRIPTS", "Desk", "Script", "script"]
+__all__ = ["Desk", "Script", "script", "scripts_of"]
 
 
 @dataclass
@@ -81,12 +82,17 @@ class Script(ABC):
         """One turn's actions for this task."""
 
 
-# Every script any loaded module registered; a brain runs those of the modules it loaded (``brain.load_scripts``).
-SCRIPTS: list[type[Script]] = []
 _S = TypeVar("_S", bound=type[Script])
+_MARK = "_rule_script"  # set on the class ``@script`` decorates, never inherited by a subclass
 
 
 def script(cls: _S) -> _S:
-    """Register a script (one per ``part`` among the modules a brain loads)."""
-    SCRIPTS.append(cls)
+    """Mark a script for the brain to run (one per ``part`` among the modules it loads)."""
+    setattr(cls, _MARK, True)
     return cls
+
+
+def scripts_of(module: ModuleType) -> list[type[Script]]:
+    """The scripts ``module`` defines with ``@script`` (not the ones it imports), in the order it defines them."""
+    return [obj for obj in vars(module).values() if isinstance(obj, type) and issubclass(obj, Script)
+            and obj.__module__ == module.__name__ and vars(obj).get(_MARK, False)]
