@@ -133,6 +133,7 @@ class Scheduling(Part):
         offset = day.whole_day(7, 11, KEY)
         colleagues = day.people(rng.choice((2, 3)))
         title = rng.choice(TITLES)
+        day.hold(title)  # another part's meeting of this title (clarification's look-alikes) is not this one
         valid = rng.choice(HOURS)
         while True:  # every other hour blocked by someone, and everyone's calendar rules at least one hour out
             blocker = {h: rng.randrange(len(colleagues) + 1) for h in HOURS if h != valid}
