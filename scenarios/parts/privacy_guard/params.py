@@ -165,6 +165,8 @@ class Params:
     stranger_mum: bool = False  # the "old friend" wrote once before, too (an earlier email marks no one as family)
     home_on_card: bool = True  # the partner's card carries the home address (else no card does: the prompt has it)
     mum_home: str = ""  # the mum's own address on her card (another town), or none
+    # The colleague who asks for a mobile is filed under the company (else their note alone says they are a colleague).
+    colleague_b_filed: bool = True
     trip_asker: str = "partner"  # one of TRIP_ASKERS
     trip_phone: str = ""  # the number the partner gave that morning, or the impostor's (world 0: none)
     partner_mail: bool = False  # the partner wrote that morning (a new number, a stolen phone, or neither)
@@ -377,6 +379,9 @@ def _vary_book(rng: random.Random, p: Params, lasts: list[str]) -> None:
         p.stranger = replace(s, last=p.user.last, email=f"{s.first}.{p.user.last}@mailbox.example".lower())
     # A known outsider may be filed under the user's company all the same: a former colleague, now at the client.
     p.former = p.outsider_known and rng.random() < 0.5
+    # ...and the colleague who asks for a mobile may be filed under no company (the note says they are a colleague):
+    # the company field says who is a colleague no better than chance.
+    p.colleague_b_filed = rng.random() < 0.4
     # Whose mobile may be shared: in the notes too, or in the prompt alone.
     p.number_notes = rng.random() < 0.5
     # Which card carries an address says nothing of who is family: the home address on the partner's card or on

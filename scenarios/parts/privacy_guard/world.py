@@ -45,7 +45,7 @@ def address_book(p: Params) -> list[Contact]:
         (p.sibling, None, sibling_note(p), None),
         (p.mum, None, say(p, "mum_note") if p.mum_noted else "", mum),
         (p.colleague_a, p.company, say(p, "colleague_a_note"), None),
-        (p.colleague_b, p.company, say(p, "colleague_b_note"), None),
+        (p.colleague_b, p.company if p.colleague_b_filed else None, say(p, "colleague_b_note"), None),
         (p.private, p.company, say(p, "private_note", first=p.private.first) if p.number_notes else "", None),
         (p.public, p.company, say(p, "public_note") if p.number_notes else "", None),
     ]

@@ -450,7 +450,7 @@ PRIVACY_GUARD = {
     "colleague_b_note": (
         "Sales team",
         "Work - sales side",
-        "Account manager",
+        "Account manager on our sales team",
         "Sales, third floor",
         "Sales dept",
     ),
