@@ -164,9 +164,9 @@ REFUSED = {"availability": ("free", "availability", "available", "time", "times"
 
 
 def gist(truth: PrivacyTruth, s: Sent) -> str:
-    """A message's words with the askers' names, addresses and numbers left out, lower-cased: two refusals with the
-    same gist are one sentence sent to two askers."""
-    words = re.findall(r"[^\W_]+(?:['’][^\W_]+)?", s.text.lower())
+    """A message's own words (its subject and any quote left out) without the askers' names, addresses and numbers,
+    lower-cased: two refusals with the same gist are one sentence sent to two askers, by email or by text."""
+    words = re.findall(r"[^\W_]+", s.own.lower())
     names = {w.lower() for r in truth.requests for ref in r.refs for w in re.findall(r"[^\W_]+", ref)}
     return " ".join(w for w in words if w not in names and not w.isdigit())
 
