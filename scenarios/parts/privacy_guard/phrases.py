@@ -136,8 +136,10 @@ PHRASES = Phrasebook({
         "home address: {address}.",
         "We're expecting parcel {tracking} from {courier} today; {courier} may have our home address, {address}.",
         "Our home address is {address}. {courier} is delivering {tracking} today and can have it.",
-        "{courier} (tracking {tracking}) may need the address today - it's {address}.",
-        "Delivery today: {courier}, parcel {tracking}. Give them {address} if they ask."),
+        "{courier} (tracking {tracking}) may need the address today - it's {address}. It was going to a pickup point, "
+        "but I've had it redirected home.",
+        "Delivery today: {courier}, parcel {tracking}. Give them {address} if they ask - not the locker, I want it "
+        "at home."),
     "rule_availability_closed": (
         "Don't tell anyone when I'm free this week, {company} colleagues included - I'll sort out meetings myself "
         "when I'm back.",

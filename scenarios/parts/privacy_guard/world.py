@@ -82,10 +82,13 @@ def texts(p: Params) -> list[SmsThread]:
 
 
 def other_number(p: Params, block: int) -> str:
-    """A number in the family's chatter that is nobody's in the task (never the impostor's): block 900 the sibling's
-    thread, 800 the partner's note; the partner's new number where they announce one."""
-    if block == 800 and p.trip_asker == "partner_new":
+    """A number in the family's chatter (block 900 the sibling's thread, 800 the partner's note): the partner's new
+    number where they announce one; where an impostor asks and the draw says so (``decoy_number``), the impostor's,
+    named as someone else's (a friend's, the plumber's); else nobody's in the task."""
+    if block == 800 and (p.trip_asker == "partner_new" or (p.trip_asker == "partner_impostor" and p.decoy_number)):
         return p.trip_phone
+    if block == 900 and p.school_asker == "impostor" and p.decoy_number:
+        return p.impostor_phone
     return f"+1555{block * 10_000 + p.seed % 99_999:07d}"
 
 
