@@ -201,8 +201,9 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2}
 # scripts were written by fresh blind teams for five classics after they were reworked against round 1
 # (privacy_guard 34.1 %, phishing_guard 15.7 %, calendar_conflicts 15.7 %, multi_day_followup 13.7 %,
 # meeting_scheduling 13.5 %): what survives new words there is the worlds' structure (who is in the address book,
-# the company most contacts share) rather than their words.
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round2": (18.5, False)}
+# the company most contacts share) rather than their words. privacy_guard v4 (its prompt's frame worded anew, the
+# trip-form ask drawn, refusals read) took round 2 under the bar: 11.7 % over the five.
+OPEN_SETS: dict[str, tuple[float, bool]] = {}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
