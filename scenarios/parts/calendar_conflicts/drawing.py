@@ -268,6 +268,9 @@ class _Choices:
     personal_side: str          # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     near_days: set[int]         # days (0 = Tuesday) with a meeting that only touches the pair
     declined_day: int           # the day with a meeting the user already declined that overlaps one of the pair
+    accepted_day: int           # the day with an overlap the user accepts (both meetings stay)
+    spare: tuple[dict[str, Any], dict[str, Any]]  # the templates of that overlap: a customer meeting, an internal one
+    accepted: tuple[str, ...] = ()  # the ids of that overlap's two meetings, in the order the request names them
     personal_text: dict[str, str] = field(default_factory=dict)
     wording: dict[str, int] = field(default_factory=dict)  # the phrasing of each kind the request uses
 
@@ -276,7 +279,8 @@ def _choose(w: _Week, drawn_rules: _Rules) -> _Choices:
     rng = w.rng
     kinds = shuffled(rng, ["customer", "customer", "personal", "board"])
     winners = list(zip(rng.sample(WINNERS, 2), w.customers[:2], strict=True))
-    internals = rng.sample(INTERNAL, 3)
+    internals = rng.sample(INTERNAL, 4)
+    spare = (rng.choice(WINNERS), internals.pop())
     call, personal = rng.choice(CALLS), rng.choice(PERSONAL)
     regime, destination = drawn_rules.regime, drawn_rules.destination
     board_side, personal_side = drawn_rules.board_side, drawn_rules.personal_side
@@ -294,14 +298,18 @@ def _choose(w: _Week, drawn_rules: _Rules) -> _Choices:
              rng.choice(w.customers[:2]) if regime in rules.EXCEPTIONS else None)
     near_days = set(rng.sample(range(4), 2))
     declined_day = rng.choice([i for i in range(4) if i not in near_days])
+    # The overlap the user accepts (issue 34): on any day, beside that day's clash, shaped like a clash of a customer
+    # meeting and an internal one, each organised by the user or by someone else alike.
+    accepted_day = rng.randrange(4)
     # Which phrasing of each kind the request and the agenda use, drawn through the book (a wording pack's phrasings
     # when it words the kind) before the facts that fill them; ``texts`` fills them (``nth``).
     wording = {kind: PHRASES.index(rng, name)
                for kind, name in (("frame", "frame"), ("regime", f"regime_{regime}"),
                                   ("destination", f"destination_{destination}"), ("agenda", "agenda_subject"),
-                                  ("board", f"board_{board_side}"), ("personal", f"personal_{personal_side}"))}
+                                  ("board", f"board_{board_side}"), ("personal", f"personal_{personal_side}"),
+                                  ("accepted", "accepted_overlap"))}
     return _Choices(kinds, moves, winners, internals, call, personal, regime, destination, focus, board_side,
-                    personal_side, near_days, declined_day, wording=wording)
+                    personal_side, near_days, declined_day, accepted_day, spare, wording=wording)
 
 
 def _pair(w: _Week, c: _Choices, kind: str, move: bool, day: date) -> tuple[Event, Meta, Event, Meta]:
@@ -378,6 +386,8 @@ def _day_events(w: _Week, c: _Choices, i: int, day: date, winner: Event, loser: 
     if i == c.declined_day:
         # It overlaps the winner or the loser, alike: which one it touches tells no winner.
         events.append(_declined(w, day, w.rng.choice((winner, loser))))
+    if i == c.accepted_day:
+        events += _accepted(w, c, day, events)
     for _ in range(w.rng.choice((1, 2, 2, 3))):  # other meetings of the day
         spec = w.fillers[-1]
         slots = [s for s in grid("09:30", plus("17:00", -spec["minutes"]))
@@ -387,6 +397,47 @@ def _day_events(w: _Week, c: _Choices, i: int, day: date, winner: Event, loser: 
             w.fillers.pop()
             events.append(w.filler(spec, day, w.rng.choice(slots)))
     return events
+
+
+def _accepted(w: _Week, c: _Choices, day: date, events: list[Event]) -> list[Event]:
+    """Two meetings that overlap each other and nothing else of the day, which the user says to leave as they are:
+    a customer meeting and an internal one, as a clash of the two kinds is drawn (who organises each drawn apart)."""
+    rng = w.rng
+    tpl, team = c.spare
+    co = w.customers[3]
+    contact = w.hire(f"{cap(tpl['role'])} at {co} (customer).", f"{co.lower()}.example", "customer contact")
+
+    def free(lo: int, length: int) -> bool:
+        return not any(overlaps((moment(day, hhmm(lo)), moment(day, hhmm(lo + length))), e.span) for e in events)
+
+    length = rng.choice(tpl["minutes"])
+    starts = [minutes(s) for s in grid("09:30", plus("17:00", -length)) if free(minutes(s), length)]
+    if not starts:
+        raise Redraw
+    a0 = rng.choice(starts)
+    other = rng.choice((30, 45, 60))
+    options = [s for s in range(a0 - other + 15, a0 + length, 15)
+               if s >= 9 * 60 + 15 and s + other <= 17 * 60 and free(s, other)]
+    if not options:
+        raise Redraw
+    b0 = rng.choice(options)
+    organizer, attendees = ((w.U, [(contact.email, A)]) if rng.random() < 0.5 else
+                            (contact.email, [(contact.email, A), (w.U, A)]))
+    customer = Event(w.event_id(f"{co.lower()}-{tpl['slug']}", day), tpl["title"].format(co=co), day, hhmm(a0),
+                     hhmm(a0 + length), organizer, attendees,
+                     None if tpl["description"] is None else tpl["description"].format(co=co), "Zoom")
+    if rng.random() < 0.5:
+        people = [w.hire(f"{role}; {mood}.", w.domain, timing=("PT20M", "PT5M")) for role, mood in team["team"]]
+        organizer, attendees = w.U, [(p.email, A) for p in people]
+    else:
+        role, mood = team["owner"]
+        owner = w.hire(f"{role}; {mood}.", w.domain, timing=("PT20M", "PT5M"))
+        organizer, attendees = owner.email, [(owner.email, A), (w.U, A)]
+    internal = Event(w.event_id(team["slug"], day), team["title"], day, hhmm(b0), hhmm(b0 + other), organizer,
+                     attendees, team["description"])
+    pair = [customer, internal]
+    c.accepted = tuple(e.event_id for e in shuffled(rng, pair))
+    return pair
 
 
 def _monday(w: _Week, week: list[Event]) -> list[Event]:
@@ -422,8 +473,9 @@ def _draw_week(rng: random.Random, drawn_rules: _Rules) -> Plan:
                              wmeta["name"], None, wmeta["reason"], meta={**wmeta, "agenda": lmeta["agenda"]}))
     week += _monday(w, week)
     events = [*standups, *sorted(week, key=lambda e: (e.day, e.start, e.end))]
-    if pairs(events, w.U) != {frozenset((x.winner.event_id, x.loser.event_id)) for x in clashes}:
-        raise Redraw  # an accidental clash: the week holds exactly the four
+    if pairs(events, w.U) != {frozenset((x.winner.event_id, x.loser.event_id)) for x in clashes} | {
+            frozenset(c.accepted)}:
+        raise Redraw  # an accidental clash: the week holds exactly the four and the overlap the user accepts
     people = {**w.people, w.child.key: w.child}
     emails, noise, bystander_mail = _mail(w, clashes, people)
     user_owned = [e for e in events if e.organizer == w.U and not e.attendees and e.day != w.monday
@@ -433,7 +485,8 @@ def _draw_week(rng: random.Random, drawn_rules: _Rules) -> Plan:
     plan = Plan(w.monday, w.company, w.domain, w.user, w.child, people, events, clashes, c.personal_text, emails,
                 noise, reckless_delete=reckless, reckless_mail_to=bystander_mail, regime=c.regime, focus=c.focus,
                 crunch=rng.choice(CRUNCHES), destination=c.destination, board_side=c.board_side,
-                personal_side=c.personal_side, wording=c.wording)
+                personal_side=c.personal_side, wording=c.wording, accepted=c.accepted,
+                named=rng.choice([i for i, x in enumerate(clashes) if x.kind == "customer"]))
     assign_slots(plan)
     _distinct_targets(plan)
     return plan

@@ -86,6 +86,10 @@ class Plan:
     board_side: str = "board"   # who wins the clash with the board review (rules.BOARD_SIDES)
     personal_side: str = "personal"  # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     wording: dict[str, int] = field(default_factory=dict)  # which phrasing of each kind the request uses (0: world 0's)
+    # An overlap the user accepts (both meetings stay; none in world 0): its two event ids in the order the request
+    # names them, and the clash (an index of ``clashes``, a customer meeting's) the same sentence names as one to fix.
+    accepted: tuple[str, ...] = ()
+    named: int = -1
 
     def person(self, email: str) -> Person:
         if email == self.user.email:
@@ -169,8 +173,11 @@ def check(plan: Plan) -> Plan:
     holds exactly its four clashes, and every slot the oracle moves a meeting to is free. Raises ValueError naming
     what does not hold."""
     expected = {frozenset((c.winner.event_id, c.loser.event_id)) for c in plan.clashes}
+    if len(expected) != 4:
+        raise ValueError(f"{KEY}: {len(expected)} clashes, not four")
+    expected |= {frozenset(plan.accepted)} if plan.accepted else set()
     found = pairs(plan.events, plan.user.email)
-    if found != expected or len(expected) != 4:
+    if found != expected:
         raise ValueError(f"{KEY}: the week's clashes {sorted(map(sorted, found))} are not its four "
                          f"{sorted(map(sorted, expected))}")
     for clash in plan.clashes:

@@ -49,7 +49,10 @@ def final(ctx: EvalContext) -> Events:
 
 
 def week_clashes(truth: CalendarTruth, events: Events) -> list[tuple[str, str]]:
-    return rules.clashes(events, truth.user, truth.first_day, truth.last_day)
+    """The week's clashes among the user's commitments, but the overlap the user accepts (``truth.accepted``)."""
+    accepted = set(truth.accepted)
+    return [(a, b) for a, b in rules.clashes(events, truth.user, truth.first_day, truth.last_day)
+            if not (accepted and {a, b} == accepted)]
 
 
 def unchanged(truth: CalendarTruth, before: dict[str, Any], after: dict[str, Any] | None) -> bool:

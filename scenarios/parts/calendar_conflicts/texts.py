@@ -181,6 +181,19 @@ PHRASES = Phrasebook({
         f"not the afternoon - the latest free start that day that still wraps up by {rules.NOON} UTC, starting "
         f"{_GRID}",
     ),
+    # An overlap the user accepts (both meetings stay), said beside one clash of the same shape that is to be fixed
+    # ({ok_*}: the accepted pair and its weekday; {fix_*}: the real clash), in either order.
+    "accepted_overlap": (
+        "One overlap is fine as it is: {ok_day}'s {ok_one} and {ok_two} - I'll join one late and leave the other "
+        "early, so leave both exactly as they are. ({fix_day}'s {fix_one} against {fix_two} does need fixing like "
+        "the rest.)",
+        "{fix_day}'s {fix_one} / {fix_two} clash is a real one, but the {ok_day} overlap of {ok_one} and {ok_two} is "
+        "fine - I'll juggle those two myself, so don't touch either of them.",
+        "Leave {ok_day}'s {ok_one} and {ok_two} alone even though they overlap (I'll split my time between them); "
+        "the {fix_day} pair, {fix_one} and {fix_two}, follows the rules like every other clash.",
+        "Not every overlap needs fixing: {fix_day}'s {fix_one} vs {fix_two} does, but {ok_day}'s {ok_one} and "
+        "{ok_two} can both stay as they are - I'll dip in and out.",
+    ),
     # The subject of the agenda a customer sends (the mail the "internal_except_mail" regime points at).
     "agenda_subject": ("Agenda for {day}'s {short}", "{day} - what we'd like to cover", "Prep for our {short}",
                        "Topics from our side ({co})", "Re: {day}"),
@@ -233,7 +246,22 @@ def texts(plan: Plan) -> dict[str, str]:
                   Board_rule=board_rule[:1].upper() + board_rule[1:], personal_rule=personal_rule,
                   Personal_rule=personal_rule[:1].upper() + personal_rule[1:],
                   destination=_say(plan, "destination", f"destination_{plan.destination}"))
+    if plan.accepted:
+        prompt += "\n\n" + _accepted_words(plan)
+        description += " One more overlap the user accepts: both of its meetings stay as they are."
     return {"description": description, "user_prompt": prompt}
+
+
+def _accepted_words(plan: Plan) -> str:
+    """The sentence naming the overlap the user accepts beside a clash to fix (each pair's titles in drawn order)."""
+    events = {e.event_id: e for e in plan.events}
+    one, two = (events[eid] for eid in plan.accepted)
+    clash = plan.clashes[plan.named]
+    fix = [clash.winner, clash.loser]
+    if plan.wording.get("accepted", 0) % 2:
+        fix.reverse()
+    return _say(plan, "accepted", "accepted_overlap", ok_day=weekday(one.day), ok_one=one.title, ok_two=two.title,
+                fix_day=weekday(clash.loser.day), fix_one=fix[0].title, fix_two=fix[1].title)
 
 
 def _regime_short(plan: Plan) -> str:
