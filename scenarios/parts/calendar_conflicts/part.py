@@ -10,10 +10,11 @@ the task progress). Explanations say how many items failed and why in general te
 
 Precision beside recall (``scenario_kit.precision``): changing an event that was no loser cancels a correctly
 handled loser (so does touching either meeting of the overlap the user accepts: in every drawn world the request
-names one such overlap beside a clash of the same shape, so "fix every overlapping pair" is no rule); a message to anyone not affected cancels an informed person, and a person's credit comes only from
-messages whose words went to nobody else (``credited``: a broadcast informs no one); a chat line claiming a change to
-an event that was not changed cancels a reported clash; and mail or chat far beyond what the task needs is scaled
-down (``volume``). ``zero`` and ``drawing`` make a world's plan, ``world`` builds it, ``reading`` reads a trial.
+names one such overlap beside a clash of the same shape, so "fix every overlapping pair" is no rule); a message to
+anyone not affected cancels an informed person, and a person's credit comes only from messages whose words went to
+nobody else (``credited``: a broadcast informs no one); a chat line claiming a change to an event that was not
+changed cancels a reported clash; and mail or chat far beyond what the task needs is scaled down (``volume``).
+``zero`` and ``drawing`` make a world's plan, ``world`` builds it, ``reading`` reads a trial.
 """
 
 from __future__ import annotations
