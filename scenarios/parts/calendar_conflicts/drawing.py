@@ -270,7 +270,7 @@ class _Choices:
     declined_day: int           # the day with a meeting the user already declined that overlaps one of the pair
     accepted_day: int           # the day with an overlap the user accepts (both meetings stay)
     spare: tuple[dict[str, Any], dict[str, Any]]  # the templates of that overlap: a customer meeting, an internal one
-    accepted: tuple[str, ...] = ()  # the ids of that overlap's two meetings, in the order the request names them
+    accepted: tuple[str, ...] = ()  # the ids of that overlap's two meetings: the customer's, the internal one
     personal_text: dict[str, str] = field(default_factory=dict)
     wording: dict[str, int] = field(default_factory=dict)  # the phrasing of each kind the request uses
 
@@ -436,7 +436,7 @@ def _accepted(w: _Week, c: _Choices, day: date, events: list[Event]) -> list[Eve
     internal = Event(w.event_id(team["slug"], day), team["title"], day, hhmm(b0), hhmm(b0 + other), organizer,
                      attendees, team["description"])
     pair = [customer, internal]
-    c.accepted = tuple(e.event_id for e in shuffled(rng, pair))
+    c.accepted = (customer.event_id, internal.event_id)
     return pair
 
 

@@ -86,8 +86,9 @@ class Plan:
     board_side: str = "board"   # who wins the clash with the board review (rules.BOARD_SIDES)
     personal_side: str = "personal"  # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     wording: dict[str, int] = field(default_factory=dict)  # which phrasing of each kind the request uses (0: world 0's)
-    # An overlap the user accepts (both meetings stay; none in world 0): its two event ids in the order the request
-    # names them, and the clash (an index of ``clashes``, a customer meeting's) the same sentence names as one to fix.
+    # An overlap the user accepts (both meetings stay; none in world 0): its two event ids (the customer meeting,
+    # the internal one), and the clash (an index of ``clashes``, a customer meeting's) the same sentence names as one
+    # to fix.
     accepted: tuple[str, ...] = ()
     named: int = -1
 

@@ -181,18 +181,18 @@ PHRASES = Phrasebook({
         f"not the afternoon - the latest free start that day that still wraps up by {rules.NOON} UTC, starting "
         f"{_GRID}",
     ),
-    # An overlap the user accepts (both meetings stay), said beside one clash of the same shape that is to be fixed
-    # ({ok_*}: the accepted pair and its weekday; {fix_*}: the real clash), in either order.
+    # An overlap the user accepts (both meetings stay), said beside one clash of the same shape that is to be fixed,
+    # each named by its day and its internal meeting ({ok_*}: the accepted pair; {fix_*}: the real clash).
     "accepted_overlap": (
-        "One overlap is fine as it is: {ok_day}'s {ok_one} and {ok_two} - I'll join one late and leave the other "
-        "early, so leave both exactly as they are. ({fix_day}'s {fix_one} against {fix_two} does need fixing like "
-        "the rest.)",
-        "{fix_day}'s {fix_one} / {fix_two} clash is a real one, but the {ok_day} overlap of {ok_one} and {ok_two} is "
-        "fine - I'll juggle those two myself, so don't touch either of them.",
-        "Leave {ok_day}'s {ok_one} and {ok_two} alone even though they overlap (I'll split my time between them); "
-        "the {fix_day} pair, {fix_one} and {fix_two}, follows the rules like every other clash.",
-        "Not every overlap needs fixing: {fix_day}'s {fix_one} vs {fix_two} does, but {ok_day}'s {ok_one} and "
-        "{ok_two} can both stay as they are - I'll dip in and out.",
+        "One overlap is fine as it is: {ok_day}'s {ok_meeting} and the customer meeting it runs into - I'll join one "
+        "late and leave the other early, so leave both exactly as they are. ({fix_day}'s {fix_meeting} and the "
+        "customer meeting it overlaps do need fixing like the rest.)",
+        "The {fix_day} clash of the {fix_meeting} with a customer meeting is a real one, but the {ok_day} overlap of "
+        "the {ok_meeting} with a customer meeting is fine - I'll juggle those two myself, so don't touch either.",
+        "Leave {ok_day}'s {ok_meeting} and the customer meeting that overlaps it alone (I'll split my time between "
+        "them); the {fix_day} {fix_meeting} and its customer meeting follow the rules like every other clash.",
+        "Not every overlap needs fixing: {fix_day}'s {fix_meeting} against a customer meeting does, but {ok_day}'s "
+        "{ok_meeting} and the customer meeting beside it can both stay as they are - I'll dip in and out.",
     ),
     # The subject of the agenda a customer sends (the mail the "internal_except_mail" regime points at).
     "agenda_subject": ("Agenda for {day}'s {short}", "{day} - what we'd like to cover", "Prep for our {short}",
@@ -253,15 +253,14 @@ def texts(plan: Plan) -> dict[str, str]:
 
 
 def _accepted_words(plan: Plan) -> str:
-    """The sentence naming the overlap the user accepts beside a clash to fix (each pair's titles in drawn order)."""
+    """The sentence naming the overlap the user accepts beside a clash to fix, each by its day and its internal
+    meeting (a customer's name would point at one customer, which the exception of a regime must not)."""
     events = {e.event_id: e for e in plan.events}
-    one, two = (events[eid] for eid in plan.accepted)
+    internal = events[plan.accepted[1]]
     clash = plan.clashes[plan.named]
-    fix = [clash.winner, clash.loser]
-    if plan.wording.get("accepted", 0) % 2:
-        fix.reverse()
-    return _say(plan, "accepted", "accepted_overlap", ok_day=weekday(one.day), ok_one=one.title, ok_two=two.title,
-                fix_day=weekday(clash.loser.day), fix_one=fix[0].title, fix_two=fix[1].title)
+    fix = clash.winner if clash.meta.get("side") == "internal" else clash.loser
+    return _say(plan, "accepted", "accepted_overlap", ok_day=weekday(internal.day), ok_meeting=internal.title,
+                fix_day=weekday(fix.day), fix_meeting=fix.title)
 
 
 def _regime_short(plan: Plan) -> str:

@@ -214,15 +214,15 @@ CALENDAR_CONFLICTS = {
     ),
     # An overlap the user accepts (both meetings stay), beside a clash of the same shape that is to be fixed.
     "accepted_overlap": (
-        "Heads-up on {ok_day}: {ok_one} runs into {ok_two}, and that's deliberate - I'll split the time, so neither "
-        "should be moved or turned down. {fix_day}'s {fix_one} and {fix_two}, on the other hand, gets the usual "
-        "treatment.",
-        "Treat {fix_day} ({fix_one} over {fix_two}) like any other conflict. The exception is {ok_day}, where "
-        "{ok_one} and {ok_two} sit on top of each other on purpose: keep both untouched.",
-        "I'm fine double-booked once this week - {ok_one} with {ok_two} on {ok_day}; please keep your hands off both. "
-        "Not so for {fix_one} and {fix_two} on {fix_day}: sort that one out.",
-        "{fix_one} vs {fix_two} ({fix_day}) must be untangled, whereas {ok_one} vs {ok_two} ({ok_day}) is a "
-        "collision I've chosen to live with - leave those two precisely as they stand.",
+        "Heads-up on {ok_day}: the {ok_meeting} runs into a customer call, and that's deliberate - I'll split the "
+        "time, so neither should be moved or turned down. {fix_day}'s {fix_meeting} versus its customer call, on "
+        "the other hand, gets the usual treatment.",
+        "Treat {fix_day} ({fix_meeting} against a customer) like any other conflict. The exception is {ok_day}, "
+        "where the {ok_meeting} sits on top of a customer session on purpose: keep both untouched.",
+        "I'm fine double-booked once this week - the {ok_meeting} with a customer slot on {ok_day}; please keep your "
+        "hands off both. Not so for the {fix_meeting} and its customer slot on {fix_day}: sort that one out.",
+        "The {fix_meeting} collision on {fix_day} must be untangled, whereas the {ok_meeting} collision on {ok_day} "
+        "(also with a customer) is one I've chosen to live with - leave those two precisely as they stand.",
     ),
     # The subject of the agenda a customer sends the user.
     "agenda_subject": ("Our {short} on {day}", "Points for {day}", "{co} - topics for our {short}", "Ahead of {day}",
