@@ -112,7 +112,9 @@ class _Week:
         self.days = [self.monday + timedelta(days=i) for i in range(5)]
         self.company = rng.choice(COMPANIES)
         self.domain = f"{self.company.lower()}.example"
-        self.customers = rng.sample(CUSTOMERS, 4)  # two customer winners, the board clash's customer, a filler's
+        # Two customer winners, the board clash's customer, a filler's, the accepted overlap's (its own: the
+        # company of no other meeting).
+        self.customers = rng.sample(CUSTOMERS, 5)
         self.area = rng.choice(("415", "628", "646", "312", "206"))
         self.numbers = rng.sample(range(100, 999), 3)
         self.names = fresh_people(rng, 22)
@@ -390,9 +392,9 @@ def _day_events(w: _Week, c: _Choices, i: int, day: date, winner: Event, loser: 
         events += _accepted(w, c, day, events)
     for _ in range(w.rng.choice((1, 2, 2, 3))):  # other meetings of the day
         spec = w.fillers[-1]
+        taken = [(minutes(e.start), minutes(e.end)) for e in events]  # (the day's events, in minutes: fast)
         slots = [s for s in grid("09:30", plus("17:00", -spec["minutes"]))
-                 if not any(overlaps((moment(day, s), moment(day, plus(s, spec["minutes"]))), e.span)
-                            for e in events)]
+                 if not any(lo < minutes(s) + spec["minutes"] and minutes(s) < hi for lo, hi in taken)]
         if slots:
             w.fillers.pop()
             events.append(w.filler(spec, day, w.rng.choice(slots)))
@@ -404,11 +406,13 @@ def _accepted(w: _Week, c: _Choices, day: date, events: list[Event]) -> list[Eve
     a customer meeting and an internal one, as a clash of the two kinds is drawn (who organises each drawn apart)."""
     rng = w.rng
     tpl, team = c.spare
-    co = w.customers[3]
+    co = w.customers[4]
     contact = w.hire(f"{cap(tpl['role'])} at {co} (customer).", f"{co.lower()}.example", "customer contact")
 
+    taken = [(minutes(e.start), minutes(e.end)) for e in events]
+
     def free(lo: int, length: int) -> bool:
-        return not any(overlaps((moment(day, hhmm(lo)), moment(day, hhmm(lo + length))), e.span) for e in events)
+        return not any(a < lo + length and lo < b for a, b in taken)
 
     length = rng.choice(tpl["minutes"])
     starts = [minutes(s) for s in grid("09:30", plus("17:00", -length)) if free(minutes(s), length)]
@@ -486,7 +490,7 @@ def _draw_week(rng: random.Random, drawn_rules: _Rules) -> Plan:
                 noise, reckless_delete=reckless, reckless_mail_to=bystander_mail, regime=c.regime, focus=c.focus,
                 crunch=rng.choice(CRUNCHES), destination=c.destination, board_side=c.board_side,
                 personal_side=c.personal_side, wording=c.wording, accepted=c.accepted,
-                named=rng.choice([i for i, x in enumerate(clashes) if x.kind == "customer"]))
+                named=tuple(shuffled(rng, [i for i, x in enumerate(clashes) if x.kind == "customer"])))
     assign_slots(plan)
     _distinct_targets(plan)
     return plan

@@ -87,10 +87,10 @@ class Plan:
     personal_side: str = "personal"  # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     wording: dict[str, int] = field(default_factory=dict)  # which phrasing of each kind the request uses (0: world 0's)
     # An overlap the user accepts (both meetings stay; none in world 0): its two event ids (the customer meeting,
-    # the internal one), and the clash (an index of ``clashes``, a customer meeting's) the same sentence names as one
-    # to fix.
+    # the internal one), and the two clashes of a customer meeting (indices of ``clashes``, in a drawn order) the same
+    # sentence names as ones to fix.
     accepted: tuple[str, ...] = ()
-    named: int = -1
+    named: tuple[int, ...] = ()
 
     def person(self, email: str) -> Person:
         if email == self.user.email:

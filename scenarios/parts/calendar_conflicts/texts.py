@@ -181,18 +181,19 @@ PHRASES = Phrasebook({
         f"not the afternoon - the latest free start that day that still wraps up by {rules.NOON} UTC, starting "
         f"{_GRID}",
     ),
-    # An overlap the user accepts (both meetings stay), said beside one clash of the same shape that is to be fixed,
-    # each named by its day and its internal meeting ({ok_*}: the accepted pair; {fix_*}: the real clash).
+    # An overlap the user accepts (both meetings stay), said beside the two clashes of the same shape, which are to be
+    # fixed; each named by its day and its internal meeting ({ok_*}: the accepted pair; {fix_*}, {fix2_*}: the real
+    # clashes). The accepted one comes first, second or last, one phrasing each.
     "accepted_overlap": (
-        "One overlap is fine as it is: {ok_day}'s {ok_meeting} and the customer meeting it runs into - I'll join one "
-        "late and leave the other early, so leave both exactly as they are. ({fix_day}'s {fix_meeting} and the "
-        "customer meeting it overlaps do need fixing like the rest.)",
-        "The {fix_day} clash of the {fix_meeting} with a customer meeting is a real one, but the {ok_day} overlap of "
-        "the {ok_meeting} with a customer meeting is fine - I'll juggle those two myself, so don't touch either.",
-        "Leave {ok_day}'s {ok_meeting} and the customer meeting that overlaps it alone (I'll split my time between "
-        "them); the {fix_day} {fix_meeting} and its customer meeting follow the rules like every other clash.",
-        "Not every overlap needs fixing: {fix_day}'s {fix_meeting} against a customer meeting does, but {ok_day}'s "
-        "{ok_meeting} and the customer meeting beside it can both stay as they are - I'll dip in and out.",
+        "One overlap can stay: {ok_day}'s {ok_meeting} and the customer meeting it runs into - I'll join one late "
+        "and leave the other early, so leave both exactly as they are. {fix_day}'s {fix_meeting} and {fix2_day}'s "
+        "{fix2_meeting}, which also overlap customer meetings, do need fixing like the rest.",
+        "About the overlaps with customer meetings: {fix_day}'s {fix_meeting} needs fixing; {ok_day}'s {ok_meeting} "
+        "is fine - I'll juggle that one myself, so touch neither meeting there; and {fix2_day}'s {fix2_meeting} "
+        "needs fixing too.",
+        "{fix_day}'s {fix_meeting} and {fix2_day}'s {fix2_meeting} each clash with a customer meeting and follow the "
+        "rules above, but {ok_day}'s {ok_meeting} and the customer meeting beside it can both stay as they are - "
+        "I'll dip in and out.",
     ),
     # The subject of the agenda a customer sends (the mail the "internal_except_mail" regime points at).
     "agenda_subject": ("Agenda for {day}'s {short}", "{day} - what we'd like to cover", "Prep for our {short}",
@@ -253,14 +254,14 @@ def texts(plan: Plan) -> dict[str, str]:
 
 
 def _accepted_words(plan: Plan) -> str:
-    """The sentence naming the overlap the user accepts beside a clash to fix, each by its day and its internal
-    meeting (a customer's name would point at one customer, which the exception of a regime must not)."""
+    """The sentence naming the overlap the user accepts beside the two clashes of the same shape, each by its day and
+    its internal meeting (a customer's name would point at one customer, which the exception of a regime must not)."""
     events = {e.event_id: e for e in plan.events}
     internal = events[plan.accepted[1]]
-    clash = plan.clashes[plan.named]
-    fix = clash.winner if clash.meta.get("side") == "internal" else clash.loser
+    fix = [c.winner if c.meta.get("side") == "internal" else c.loser for c in (plan.clashes[i] for i in plan.named)]
     return _say(plan, "accepted", "accepted_overlap", ok_day=weekday(internal.day), ok_meeting=internal.title,
-                fix_day=weekday(fix.day), fix_meeting=fix.title)
+                fix_day=weekday(fix[0].day), fix_meeting=fix[0].title, fix2_day=weekday(fix[1].day),
+                fix2_meeting=fix[1].title)
 
 
 def _regime_short(plan: Plan) -> str:
