@@ -135,6 +135,12 @@ def sent(ctx: EvalContext, truth: CalendarTruth) -> list[Sent]:
     return [s for s in outgoing(ctx) if not s.message.as_someone_else(truth.user.lower(), ctx.user_phone)]
 
 
+def standing(ctx: EvalContext, truth: CalendarTruth) -> list[str]:
+    """The clashes left in place (both events still the user's commitments, still overlapping), as "left:<loser>"."""
+    left = {frozenset(p) for p in week_clashes(truth, final(ctx))}
+    return [f"left:{c.loser}" for c in truth.clashes if frozenset((c.winner, c.loser)) in left]
+
+
 def changed(ctx: EvalContext, truth: CalendarTruth) -> list[str]:
     """Events that are no loser and were changed or deleted (moved, retitled, declined, cancelled...)."""
     after = final(ctx)
