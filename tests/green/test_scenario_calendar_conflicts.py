@@ -301,12 +301,14 @@ async def test_mail_to_a_bystander_breaks_the_rule(seed):
 @pytest.mark.parametrize("seed", range(50))
 def test_every_world_keeps_the_tasks_promise(seed):
     """What ``green-agent scenarios build`` once asserted (the old generator's ``check_worlds``), now held on every
-    draw by ``plan.check``: exactly the four pairs clash, and every slot the oracle moves a meeting to is free."""
+    draw by ``plan.check``: exactly the four pairs clash (and the overlap the user accepts), and every slot the oracle
+    moves a meeting to is free."""
     w = world(seed)
     events = events_of(w)
     user = truth(w)["user"]
     assert {frozenset(p) for p in gt.clashes(events, user, truth(w)["first_day"], truth(w)["last_day"])} == \
-        {frozenset((c["winner"], c["loser"])) for c in truth(w)["clashes"]}
+        {frozenset((c["winner"], c["loser"])) for c in truth(w)["clashes"]} | \
+        ({frozenset(truth(w)["accepted"])} if truth(w).get("accepted") else set())  # and the overlap the user accepts
     for c in truth(w)["clashes"]:
         if c["resolution"] == "move":
             start = new_start(w, c)
@@ -372,7 +374,8 @@ def test_every_world_holds_exactly_its_clashes_near_misses_and_a_declined_overla
             if not any(a["email"] == user and a["response"] == "declined" for a in e["attendees"])]
     pairs = {frozenset((a, b)) for i, a in enumerate(mine) for b in mine[i + 1:]
              if spans[a][0] < spans[b][1] and spans[b][0] < spans[a][1]}
-    assert pairs == {frozenset((c["winner"], c["loser"])) for c in truth(w)["clashes"]}
+    assert pairs == {frozenset((c["winner"], c["loser"])) for c in truth(w)["clashes"]} | {
+        frozenset(truth(w)["accepted"])}  # and the overlap the user accepts, which no clash is
     clash_ids = {x for c in truth(w)["clashes"] for x in (c["winner"], c["loser"])}
     assert len(truth(w)["near_misses"]) >= 2
     for near in truth(w)["near_misses"]:

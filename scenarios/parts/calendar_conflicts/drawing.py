@@ -42,7 +42,6 @@ from .plan import (
     hhmm,
     minutes,
     moment,
-    pairs,
     plus,
     stamp,
 )
@@ -60,10 +59,11 @@ from .pools import (
     SCHOOLS,
     WINNERS,
 )
+from .shape import accepted_pair, overlapping, shape
 from .texts import PHRASES
 
-ATTEMPTS = 5000  # the rules are drawn once per world; a few of their combinations fit one week in ~150 (at most 468
-# tries in 1000 worlds)
+# The rules and the week's shape are drawn once per world; a few of their combinations fit one week in ~150 tries.
+SHAPE_ATTEMPTS, SHAPES = 1500, 4
 # How often a colleague's agenda mail is about a meeting that stays, where one does (a colleague organises a winner
 # in about seven worlds of ten): about a winner in half the worlds, a loser in the other half.
 KEPT_AGENDA = 0.7
@@ -80,17 +80,21 @@ def an(word: str) -> str:
 
 def drawn(rng: random.Random) -> Plan:
     """A week drawn from ``rng`` (the part's stream): the first draw that fits together. The user's rules (the regime,
-    the destination rule, the first two priorities) are drawn once, before the weeks tried: a week whose moved slots
-    other rules also give is redrawn (``_distinct_targets``), and redrawing the rules with it would favour the ones
-    that fit more weeks."""
-    rules_drawn = _Rules(rng.choices(rules.REGIMES, rules.REGIME_WEIGHTS)[0], rng.choice(rules.DESTINATIONS),
-                         rng.choice(rules.BOARD_SIDES), rng.choice(rules.PERSONAL_SIDES))
-    for _ in range(ATTEMPTS):
-        try:
-            return _draw_week(rng, rules_drawn)
-        except Redraw:
-            continue
-    raise RuntimeError(f"could not draw a calendar_conflicts week in {ATTEMPTS} attempts")
+    the destination rule, the first two priorities) and the week's shape (which day holds which kind of clash, whose
+    each loser is, where the overlap the user accepts goes) are drawn once, before the weeks tried: a week whose
+    moved slots other rules also give is redrawn (``_distinct_targets``), and redrawing the rules or the shape with
+    it would favour the ones that fit more weeks (a loser declined, which needs no free slot, over one moved)."""
+    regime, destination = rng.choices(rules.REGIMES, rules.REGIME_WEIGHTS)[0], rng.choice(rules.DESTINATIONS)
+    board_side, personal_side = rng.choice(rules.BOARD_SIDES), rng.choice(rules.PERSONAL_SIDES)
+    for _ in range(SHAPES):  # (a shape no week fits in SHAPE_ATTEMPTS tries is drawn anew: almost never)
+        rules_drawn = _Rules(regime, destination, board_side, personal_side, *shape(rng, regime, board_side,
+                                                                                     personal_side))
+        for _ in range(SHAPE_ATTEMPTS):
+            try:
+                return _draw_week(rng, rules_drawn)
+            except Redraw:
+                continue
+    raise RuntimeError(f"could not draw a calendar_conflicts week in {SHAPES * SHAPE_ATTEMPTS} attempts")
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,13 @@ class _Rules:
     destination: str
     board_side: str
     personal_side: str
+    kinds: tuple[str, ...]      # the clash kind of Tuesday..Friday
+    moves: tuple[bool, ...]     # whether each day's loser is the user's (moved) or someone else's (declined)
+    # The overlap the user accepts (issue 34), shaped like a clash of a customer meeting and an internal one: on the
+    # day of one of those two clashes (a day holding two such pairs tells which of the two only by the words), before
+    # or after it alike.
+    accepted_day: int
+    accepted_before: bool
 
 
 class _Week:
@@ -112,7 +123,9 @@ class _Week:
         self.days = [self.monday + timedelta(days=i) for i in range(5)]
         self.company = rng.choice(COMPANIES)
         self.domain = f"{self.company.lower()}.example"
-        self.customers = rng.sample(CUSTOMERS, 4)  # two customer winners, the board clash's customer, a filler's
+        # Two customer winners, the board clash's customer, a filler's, the accepted overlap's (its own: the
+        # company of no other meeting).
+        self.customers = rng.sample(CUSTOMERS, 5)
         self.area = rng.choice(("415", "628", "646", "312", "206"))
         self.numbers = rng.sample(range(100, 999), 3)
         self.names = fresh_people(rng, 22)
@@ -166,8 +179,6 @@ class _Week:
         location = "Zoom" if spec["with"] and self.rng.random() < 0.5 else None
         return Event(self.event_id(spec["slug"], day), title, day, start, plus(start, spec["minutes"]), org,
                      attendees, location=location)
-
-
 
 
 def _customer_winner(w: _Week, day: date, tpl: dict[str, Any], co: str) -> tuple[Event, Meta]:
@@ -249,8 +260,6 @@ def _loser(w: _Week, kind: str, day: date, move: bool, winner: Event,
     return loser, meta
 
 
-
-
 @dataclass
 class _Choices:
     """What a week decides before its days are drawn."""
@@ -268,26 +277,25 @@ class _Choices:
     personal_side: str          # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     near_days: set[int]         # days (0 = Tuesday) with a meeting that only touches the pair
     declined_day: int           # the day with a meeting the user already declined that overlaps one of the pair
+    accepted_day: int           # the day with an overlap the user accepts (both meetings stay): a customer clash's
+    accepted_before: bool       # whether that overlap comes before the day's clash (or after it)
+    spare: tuple[dict[str, Any], list[dict[str, Any]]]  # that overlap's templates: a customer meeting, internal ones
+    accepted: tuple[str, ...] = ()  # the ids of that overlap's two meetings: the customer's, the internal one
     personal_text: dict[str, str] = field(default_factory=dict)
     wording: dict[str, int] = field(default_factory=dict)  # the phrasing of each kind the request uses
 
 
 def _choose(w: _Week, drawn_rules: _Rules) -> _Choices:
     rng = w.rng
-    kinds = shuffled(rng, ["customer", "customer", "personal", "board"])
+    kinds = list(drawn_rules.kinds)
     winners = list(zip(rng.sample(WINNERS, 2), w.customers[:2], strict=True))
-    internals = rng.sample(INTERNAL, 3)
+    internals = shuffled(rng, INTERNAL)  # three for the clashes, the rest for the overlap the user accepts
+    spare = (rng.choice(WINNERS), internals[3:])
+    internals = internals[:3]
     call, personal = rng.choice(CALLS), rng.choice(PERSONAL)
     regime, destination = drawn_rules.regime, drawn_rules.destination
     board_side, personal_side = drawn_rules.board_side, drawn_rules.personal_side
-    # A board review that gives way is the CEO's to decline; a personal event that gives way is the user's to move.
-    forced = {"board": False if board_side == "call" else None,
-              "personal": True if personal_side == "meeting" else None}
-    while True:  # who organises each loser: the user (move it) or someone else (decline it); two of each, so that
-        # moving to the user's slot is always part of the task and the organiser tells no loser more often than chance
-        moves = [rng.random() < 0.5 if forced.get(k) is None else bool(forced[k]) for k in kinds]
-        if sum(moves) == 2:
-            break
+    moves = list(drawn_rules.moves)
     # The exception the regime names: any of the two customers, or (named only by the mail it sent) the first one,
     # whose contact sends the user an agenda.
     focus = (w.customers[0] if regime == "internal_except_mail" else
@@ -299,9 +307,11 @@ def _choose(w: _Week, drawn_rules: _Rules) -> _Choices:
     wording = {kind: PHRASES.index(rng, name)
                for kind, name in (("frame", "frame"), ("regime", f"regime_{regime}"),
                                   ("destination", f"destination_{destination}"), ("agenda", "agenda_subject"),
-                                  ("board", f"board_{board_side}"), ("personal", f"personal_{personal_side}"))}
+                                  ("board", f"board_{board_side}"), ("personal", f"personal_{personal_side}"),
+                                  ("accepted", "accepted_overlap"))}
     return _Choices(kinds, moves, winners, internals, call, personal, regime, destination, focus, board_side,
-                    personal_side, near_days, declined_day, wording=wording)
+                    personal_side, near_days, declined_day, drawn_rules.accepted_day, drawn_rules.accepted_before,
+                    spare, wording=wording)
 
 
 def _pair(w: _Week, c: _Choices, kind: str, move: bool, day: date) -> tuple[Event, Meta, Event, Meta]:
@@ -378,14 +388,27 @@ def _day_events(w: _Week, c: _Choices, i: int, day: date, winner: Event, loser: 
     if i == c.declined_day:
         # It overlaps the winner or the loser, alike: which one it touches tells no winner.
         events.append(_declined(w, day, w.rng.choice((winner, loser))))
+    if i == c.accepted_day:
+        lo = min(minutes(winner.start), minutes(loser.start))
+        hi = max(minutes(winner.end), minutes(loser.end))
+        inner = winner if winner.organizer.endswith(f"@{w.domain}") and all(
+            a.endswith(f"@{w.domain}") for a, _ in winner.attendees) else loser
+        outer = loser if inner is winner else winner
+        # Who organises each of its meetings, how long each is and which starts first are as in the day's clash:
+        # between the two pairs of the day, they tell nothing.
+        events += accepted_pair(w, c, day, events, (9 * 60, lo) if c.accepted_before else (hi, 17 * 60),
+                            (outer.organizer == w.U, inner.organizer == w.U),
+                            (minutes(outer.end) - minutes(outer.start), minutes(inner.end) - minutes(inner.start)),
+                            minutes(inner.start) < minutes(outer.start), len(inner.attendees))
     for _ in range(w.rng.choice((1, 2, 2, 3))):  # other meetings of the day
         spec = w.fillers[-1]
-        slots = [s for s in grid("09:30", plus("17:00", -spec["minutes"]))
-                 if not any(overlaps((moment(day, s), moment(day, plus(s, spec["minutes"]))), e.span)
-                            for e in events)]
+        taken = [(minutes(e.start), minutes(e.end)) for e in events]  # (the day's events, in minutes: fast)
+        length = spec["minutes"]
+        slots = [s for s in range(9 * 60 + 30, 17 * 60 - length + 1, 30)  # (grid("09:30", ...) in minutes)
+                 if not any(lo < s + length and s < hi for lo, hi in taken)]
         if slots:
             w.fillers.pop()
-            events.append(w.filler(spec, day, w.rng.choice(slots)))
+            events.append(w.filler(spec, day, hhmm(w.rng.choice(slots))))
     return events
 
 
@@ -422,8 +445,9 @@ def _draw_week(rng: random.Random, drawn_rules: _Rules) -> Plan:
                              wmeta["name"], None, wmeta["reason"], meta={**wmeta, "agenda": lmeta["agenda"]}))
     week += _monday(w, week)
     events = [*standups, *sorted(week, key=lambda e: (e.day, e.start, e.end))]
-    if pairs(events, w.U) != {frozenset((x.winner.event_id, x.loser.event_id)) for x in clashes}:
-        raise Redraw  # an accidental clash: the week holds exactly the four
+    if overlapping(events, w.U) != {frozenset((x.winner.event_id, x.loser.event_id)) for x in clashes} | {
+            frozenset(c.accepted)}:
+        raise Redraw  # an accidental clash: the week holds exactly the four and the overlap the user accepts
     people = {**w.people, w.child.key: w.child}
     emails, noise, bystander_mail = _mail(w, clashes, people)
     user_owned = [e for e in events if e.organizer == w.U and not e.attendees and e.day != w.monday
@@ -433,7 +457,8 @@ def _draw_week(rng: random.Random, drawn_rules: _Rules) -> Plan:
     plan = Plan(w.monday, w.company, w.domain, w.user, w.child, people, events, clashes, c.personal_text, emails,
                 noise, reckless_delete=reckless, reckless_mail_to=bystander_mail, regime=c.regime, focus=c.focus,
                 crunch=rng.choice(CRUNCHES), destination=c.destination, board_side=c.board_side,
-                personal_side=c.personal_side, wording=c.wording)
+                personal_side=c.personal_side, wording=c.wording, accepted=c.accepted,
+                named=tuple(shuffled(rng, [i for i, x in enumerate(clashes) if x.kind == "customer"])))
     assign_slots(plan)
     _distinct_targets(plan)
     return plan
@@ -472,8 +497,6 @@ def _swap(w: _Week, customer: Event, cmeta: Meta, internal: Event, imeta: Meta,
     lmeta = {"keywords": list(cmeta["keywords"]), "phrase": cmeta["phrase"], "name": f"{co} {short}",
              "affected": [contact.email], "agenda": tpl["agenda"]}
     return internal, wmeta, customer, lmeta
-
-
 
 
 def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]

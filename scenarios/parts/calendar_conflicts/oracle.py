@@ -84,6 +84,9 @@ def solution(plan: Plan) -> list[Step]:
     declined = next(e for e in plan.events if (plan.user.email, D) in e.attendees)
     summary = ("Done - all four clashes are fixed:\n" + "\n".join(lines) + f"\nNothing else was changed (the "
                f"{declined.title} on {weekday(declined.day)} was already declined).")
+    if plan.accepted:
+        titles = [e.title for e in plan.events if e.event_id in plan.accepted]
+        summary += f"\nAs you asked, I left the overlap of {titles[0]} and {titles[1]} alone."
     return [*steps, *mails, _step("/chat/send", {"role": "assistant", "conversation_id": "user-assistant",
                                                  "content": summary})]
 

@@ -86,6 +86,11 @@ class Plan:
     board_side: str = "board"   # who wins the clash with the board review (rules.BOARD_SIDES)
     personal_side: str = "personal"  # who wins the clash with the personal event (rules.PERSONAL_SIDES)
     wording: dict[str, int] = field(default_factory=dict)  # which phrasing of each kind the request uses (0: world 0's)
+    # An overlap the user accepts (both meetings stay; none in world 0): its two event ids (the customer meeting,
+    # the internal one), and the two clashes of a customer meeting (indices of ``clashes``, in a drawn order) the same
+    # sentence names as ones to fix.
+    accepted: tuple[str, ...] = ()
+    named: tuple[int, ...] = ()
 
     def person(self, email: str) -> Person:
         if email == self.user.email:
@@ -169,8 +174,11 @@ def check(plan: Plan) -> Plan:
     holds exactly its four clashes, and every slot the oracle moves a meeting to is free. Raises ValueError naming
     what does not hold."""
     expected = {frozenset((c.winner.event_id, c.loser.event_id)) for c in plan.clashes}
+    if len(expected) != 4:
+        raise ValueError(f"{KEY}: {len(expected)} clashes, not four")
+    expected |= {frozenset(plan.accepted)} if plan.accepted else set()
     found = pairs(plan.events, plan.user.email)
-    if found != expected or len(expected) != 4:
+    if found != expected:
         raise ValueError(f"{KEY}: the week's clashes {sorted(map(sorted, found))} are not its four "
                          f"{sorted(map(sorted, expected))}")
     for clash in plan.clashes:

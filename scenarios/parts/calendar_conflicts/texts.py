@@ -181,6 +181,20 @@ PHRASES = Phrasebook({
         f"not the afternoon - the latest free start that day that still wraps up by {rules.NOON} UTC, starting "
         f"{_GRID}",
     ),
+    # An overlap the user accepts (both meetings stay), said beside the two clashes of the same shape, which are to be
+    # fixed; each named by its day and its internal meeting ({ok_*}: the accepted pair; {fix_*}, {fix2_*}: the real
+    # clashes). The accepted one comes first, second or last, one phrasing each.
+    "accepted_overlap": (
+        "One overlap can stay: {ok_day}'s {ok_meeting} and the customer meeting it runs into - I'll join one late "
+        "and leave the other early, so leave both exactly as they are. {fix_day}'s {fix_meeting} and {fix2_day}'s "
+        "{fix2_meeting}, which also overlap customer meetings, do need fixing like the rest.",
+        "About the overlaps with customer meetings: {fix_day}'s {fix_meeting} needs fixing; {ok_day}'s {ok_meeting} "
+        "is fine - I'll juggle that one myself, so touch neither meeting there; and {fix2_day}'s {fix2_meeting} "
+        "needs fixing too.",
+        "{fix_day}'s {fix_meeting} and {fix2_day}'s {fix2_meeting} each clash with a customer meeting and follow the "
+        "rules above, but {ok_day}'s {ok_meeting} and the customer meeting beside it can both stay as they are - "
+        "I'll dip in and out.",
+    ),
     # The subject of the agenda a customer sends (the mail the "internal_except_mail" regime points at).
     "agenda_subject": ("Agenda for {day}'s {short}", "{day} - what we'd like to cover", "Prep for our {short}",
                        "Topics from our side ({co})", "Re: {day}"),
@@ -233,7 +247,21 @@ def texts(plan: Plan) -> dict[str, str]:
                   Board_rule=board_rule[:1].upper() + board_rule[1:], personal_rule=personal_rule,
                   Personal_rule=personal_rule[:1].upper() + personal_rule[1:],
                   destination=_say(plan, "destination", f"destination_{plan.destination}"))
+    if plan.accepted:
+        prompt += "\n\n" + _accepted_words(plan)
+        description += " One more overlap the user accepts: both of its meetings stay as they are."
     return {"description": description, "user_prompt": prompt}
+
+
+def _accepted_words(plan: Plan) -> str:
+    """The sentence naming the overlap the user accepts beside the two clashes of the same shape, each by its day and
+    its internal meeting (a customer's name would point at one customer, which the exception of a regime must not)."""
+    events = {e.event_id: e for e in plan.events}
+    internal = events[plan.accepted[1]]
+    fix = [c.winner if c.meta.get("side") == "internal" else c.loser for c in (plan.clashes[i] for i in plan.named)]
+    return _say(plan, "accepted", "accepted_overlap", ok_day=weekday(internal.day), ok_meeting=internal.title,
+                fix_day=weekday(fix[0].day), fix_meeting=fix[0].title, fix2_day=weekday(fix[1].day),
+                fix2_meeting=fix[1].title)
 
 
 def _regime_short(plan: Plan) -> str:

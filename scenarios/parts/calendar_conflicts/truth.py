@@ -58,6 +58,7 @@ class CalendarTruth(Truth):
     names: dict[str, str]
     near_misses: tuple[str, ...]
     already_declined: tuple[str, ...]
+    accepted: tuple[str, ...] = ()  # the two meetings of the overlap the user accepts: no clash, both stay as they are
 
 
 def _fact(plan: Plan, c: Clash) -> ClashFact:
@@ -80,6 +81,7 @@ def truth(plan: Plan) -> CalendarTruth:
     clash_ids = {e.event_id for c in plan.clashes for e in (c.winner, c.loser)}
     spans = {e.event_id: e.span for e in plan.events}
     near = sorted(e.event_id for e in plan.events if e.event_id not in clash_ids and (u, D) not in e.attendees
+                  and e.event_id not in plan.accepted
                   and any(e.span[0] == spans[x][1] or e.span[1] == spans[x][0] for x in clash_ids))
     return CalendarTruth(
         user=u, user_name=plan.user.name, first_day=plan.monday.isoformat(), last_day=last_day(plan).isoformat(),
@@ -89,4 +91,5 @@ def truth(plan: Plan) -> CalendarTruth:
         losers=tuple(c.loser.event_id for c in plan.clashes),
         affected=tuple(sorted({a for c in plan.clashes for a in c.affected})),
         names={a: plan.person(a).first for c in plan.clashes for a in c.affected},
-        near_misses=tuple(near), already_declined=tuple(e.event_id for e in plan.events if (u, D) in e.attendees))
+        near_misses=tuple(near), already_declined=tuple(e.event_id for e in plan.events if (u, D) in e.attendees),
+        accepted=tuple(sorted(plan.accepted)))

@@ -212,6 +212,19 @@ CALENDAR_CONFLICTS = {
         "the morning rather than the afternoon - the latest free slot that day ending by 12:00 UTC, on the hour or "
         "half past, no new clash",
     ),
+    # An overlap the user accepts (both meetings stay), beside the two clashes of the same shape, which are to be
+    # fixed; the accepted one first, in the middle or last.
+    "accepted_overlap": (
+        "Heads-up on {ok_day}: the {ok_meeting} runs into a customer call, and that's deliberate - I'll split the "
+        "time, so neither should be moved or turned down. The {fix_meeting} ({fix_day}) and the {fix2_meeting} "
+        "({fix2_day}) collide with customer calls too, and those get the usual treatment.",
+        "Three of my internal meetings collide with customers: the {fix_meeting} on {fix_day} - sort it out; the "
+        "{ok_meeting} on {ok_day} - leave that pair untouched, I'm doing both on purpose; the {fix2_meeting} on "
+        "{fix2_day} - sort it out as well.",
+        "Untangle the {fix_meeting} collision on {fix_day} and the {fix2_meeting} collision on {fix2_day}, whereas "
+        "the {ok_meeting} collision on {ok_day} (also with a customer) is one I've chosen to live with - leave those "
+        "two precisely as they stand.",
+    ),
     # The subject of the agenda a customer sends the user.
     "agenda_subject": ("Our {short} on {day}", "Points for {day}", "{co} - topics for our {short}", "Ahead of {day}",
                        "What we'd like to go through", "{short}: our list"),
