@@ -156,6 +156,24 @@ async def test_the_oracle_does_a_whole_day_and_the_row_names_its_parts(tmp_path)
     assert row.passed and row.percentage == 100.0, (row.errors, [c.explanation for c in row.criteria_results])
 
 
+async def test_a_day_whose_tasks_write_nowhere_is_not_graded_on_its_writes(tmp_path):
+    # A day of phishing alone (sort the mail, say in chat what looked off) needs no message and no event: its writes
+    # have nothing to be weighed against, so the day carries no day_precision, which gave the oracle nothing there.
+    assert "day_precision" not in [c.criterion_id for c in WORKDAY.in_world(
+        3, Composition(parts=("phishing",), attacks="none")).spec.criteria]
+    assert "day_precision" in [c.criterion_id for c in WORKDAY.in_world(
+        3, Composition(parts=("phishing", "scheduling"), attacks="none")).spec.criteria]
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path)
+    with oracle_plans(settings) as local:
+        async with local_pool(local, min_idle=0) as pool, \
+                purple_process("oracle", SCENARIOS, plans_dir=local.oracle_plans_dir) as purple:
+            outcome = await assess_once(scenario_ids=["workday"], purple_url=purple, pool=pool,
+                                        runner=ScenarioRunner(local), seed=3,
+                                        config={"parts": ["phishing"], "attacks": "none"})
+    row = outcome.trials[0]
+    assert row.passed and row.percentage == 100.0, (row.errors, [c.explanation for c in row.criteria_results])
+
+
 def test_validate_a_family_at_scale_from_the_command_line(tmp_path):
     """``scenarios validate --family workday --count N``: every day (and the same day with attacks) imported into a
     real simulator, then the oracle and noop on each; a subset here, the 200 days of docs/scoring.md in
