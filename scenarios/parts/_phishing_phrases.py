@@ -116,6 +116,9 @@ _IT_OTHER = (
     "Printer PINs\nTeam,\n\nThe printers no longer take your account password; collect your new printer PIN from "
     "{address}.\n\n{desk_name}",
 )
+# The writer's sign-off on a raffle text sent from a personal phone (a number the address book lacks).
+_PERSONAL = (" - {name} (texting from my personal phone)", " {name} here, on my own mobile today.",
+             " ({name} - work phone is dead, this is my personal one)", " - {name}, personal number")
 # A hijacked colleague forwards the "reminder" with a page of the phisher's: the words are IT's, the page is not.
 _FORWARD = (
     "Fwd: {subject}\n{first}, IT sent this round to everyone - worth doing before lunch.\n\n---------- Forwarded "
@@ -190,5 +193,6 @@ PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *
                          "gift_text": _GIFT, "raffle_text": _RAFFLE, "platform_move": _MOVING,
                          "correction": _CORRECTION, "guess": _GUESS, "new_number": _NEW_NUMBER,
                          "domain_move": _DOMAIN_MOVE, "domain_warn": _DOMAIN_WARN, "account_change": _ACCOUNT_CHANGE,
-                         "it_other": _IT_OTHER, "refer": _REFER, "setup": _SETUP, "pitch": _PITCH},
+                         "it_other": _IT_OTHER, "personal_sign": _PERSONAL,
+                         "refer": _REFER, "setup": _SETUP, "pitch": _PITCH},
                         positional=frozenset({"where"}))  # the desk's phrasings, then the provider's

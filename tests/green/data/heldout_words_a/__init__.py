@@ -775,6 +775,12 @@ PHISHING = {
         "updating anything. The account we hold on file is now {iban} (the previous one, {old}, no longer works)."
         "\n\n{signer}",
     ),
+    "personal_sign": (
+        " ({name}, from my own phone - the work one is charging)",
+        " Sent from {name}'s private mobile.",
+        " - {name}. Different number, this is my personal phone.",
+        " {name} (personal mobile)",
+    ),
     "it_other": (
         "Visitor Wi-Fi\nHello,\n\nFrom this week the visitor Wi-Fi password rotates weekly; {address} hands it out."
         "\n\n{desk_name}",
