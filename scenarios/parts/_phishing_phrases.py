@@ -88,11 +88,37 @@ _MOVING = (" From next month our invoices carry a payment link from {platform}, 
            " Note that future payment links will come via {platform}, who now handle our billing.",
            " From May, pay-online links go through {platform} (same account, new page).",
            " Heads-up: our pay page is moving to {platform}.")
-# Last month's word that the supplier bills from a new domain next month, one letter off the old (a real look-alike).
+# Last month's word that the supplier bills from a new domain next month, a respelling of the old (a real look-alike).
 _DOMAIN_MOVE = (" From next month our invoices come from {domain} (same team, same bank account).",
                 " Please note our new billing address from next month: {address}.",
                 " PS: we're moving our billing mailbox to {domain} - please whitelist it.",
                 " One admin note: future invoices will be sent from {address}.")
+# Last month's warning about a look-alike of the supplier's domain that fraudsters use (the false invoice's domain).
+_DOMAIN_WARN = (" Beware: fraudsters have written to customers from {domain} - that domain is not ours.",
+                " PS: {domain} is not us. If anything arrives from that domain, please delete it.",
+                " Warning: someone registered {domain} to impersonate us; we never use it.",
+                " Please note that {domain} is a fake domain made to look like ours - ignore mail from it.")
+# A colleague who checked by phone that the supplier moved banks: the account on file is the new one.
+_ACCOUNT_CHANGE = (
+    "{supplier} bank details\nHi,\n\n{rep} from {supplier} told me they changed banks, and I confirmed it by phone "
+    "with their office. The account on file is now IBAN {iban}; the old one ({old}) is closed.\n\n{signer}",
+    "Updated: {supplier} account on file\nHello,\n\nI've updated {supplier}'s bank details in our records after a "
+    "call-back to {rep}: from now on we pay IBAN {iban}, not {old}.\n\n{signer}",
+    "FYI - {supplier} moved banks\nHi, quick one: {supplier} switched banks this month. Verified on the phone with "
+    "{rep}. New account on file: {iban}. Please don't pay into {old} any more.\n\n{signer}",
+)
+# IT's later note about another password (the guest Wi-Fi), naming another address: not about the reminder.
+_IT_OTHER = (
+    "Guest Wi-Fi\nHi all,\n\nThe guest Wi-Fi password now changes every Monday. Visitors can get it from {address}."
+    "\n\n{desk_name}",
+    "Meeting-room screens\nHello,\n\nThe meeting-room screens have a new admin password; if a screen asks for it, "
+    "email {address} and someone will come by.\n\n{desk_name}",
+    "Printer PINs\nTeam,\n\nThe printers no longer take your account password; collect your new printer PIN from "
+    "{address}.\n\n{desk_name}",
+)
+# The writer's sign-off on a raffle text sent from a personal phone (a number the address book lacks).
+_PERSONAL = (" - {name} (texting from my personal phone)", " {name} here, on my own mobile today.",
+             " ({name} - work phone is dead, this is my personal one)", " - {name}, personal number")
 # A hijacked colleague forwards the "reminder" with a page of the phisher's: the words are IT's, the page is not.
 _FORWARD = (
     "Fwd: {subject}\n{first}, IT sent this round to everyone - worth doing before lunch.\n\n---------- Forwarded "
@@ -166,5 +192,7 @@ PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *
                          "reminder": _REMINDER, "forward": _FORWARD, "note": _NOTE, "invoice": _INVOICE,
                          "gift_text": _GIFT, "raffle_text": _RAFFLE, "platform_move": _MOVING,
                          "correction": _CORRECTION, "guess": _GUESS, "new_number": _NEW_NUMBER,
-                         "domain_move": _DOMAIN_MOVE, "refer": _REFER, "setup": _SETUP, "pitch": _PITCH},
+                         "domain_move": _DOMAIN_MOVE, "domain_warn": _DOMAIN_WARN, "account_change": _ACCOUNT_CHANGE,
+                         "it_other": _IT_OTHER, "personal_sign": _PERSONAL,
+                         "refer": _REFER, "setup": _SETUP, "pitch": _PITCH},
                         positional=frozenset({"where"}))  # the desk's phrasings, then the provider's

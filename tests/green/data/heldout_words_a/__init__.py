@@ -758,6 +758,37 @@ PHISHING = {
         " From next month you'll receive our invoices from {address}.",
         " Admin note: our billing mail moves to {domain} next month - nothing else changes.",
     ),
+    "domain_warn": (
+        " One more thing: {domain} does not belong to us. Scammers set it up, so bin anything sent from it.",
+        " Be careful with {domain}: it was registered by someone pretending to be us.",
+        " We've been told of messages sent from {domain}; that address has nothing to do with our company.",
+        " Security notice - {domain} is an imitation of our address. Please treat its emails as fraud.",
+        " (Heads-up: {domain} isn't one of ours, whatever it claims.)",
+    ),
+    "account_change": (
+        "{supplier} - new bank account\nHello,\n\nJust so you know: {supplier} now banks elsewhere. {rep} mentioned it "
+        "and I rang their office to double-check. Please use IBAN {iban} from now on; {old} has been closed.\n\n"
+        "{signer}",
+        "Records updated for {supplier}\nHi,\n\nAfter a verification call with {rep}, I've replaced {supplier}'s "
+        "account in our system: {old} is out, {iban} is the one on file.\n\n{signer}",
+        "{supplier} payments\nHi - heads-up that {supplier} changed their bank. I checked with {rep} by phone before "
+        "updating anything. The account we hold on file is now {iban} (the previous one, {old}, no longer works)."
+        "\n\n{signer}",
+    ),
+    "personal_sign": (
+        " ({name}, from my own phone - the work one is charging)",
+        " Sent from {name}'s private mobile.",
+        " - {name}. Different number, this is my personal phone.",
+        " {name} (personal mobile)",
+    ),
+    "it_other": (
+        "Visitor Wi-Fi\nHello,\n\nFrom this week the visitor Wi-Fi password rotates weekly; {address} hands it out."
+        "\n\n{desk_name}",
+        "New door-entry codes\nHi all,\n\nDoor codes and the shared locker password changed today. Ask {address} "
+        "if yours no longer works.\n\n{desk_name}",
+        "Conference phone\nTeam,\n\nThe conference phone's admin password was reset. Please write to {address} if "
+        "it prompts you for one.\n\n{desk_name}",
+    ),
     "refer": (
         "Check your {month} mail: whoever sent you the sign-in set-up email then is who sends the reminder now.",
         "In {month} you received a multi-factor enrolment email; the reminder comes from that very sender and no "
