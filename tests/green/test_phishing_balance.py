@@ -167,6 +167,5 @@ async def test_the_oracle_passes_the_part(tmp_path):
     rows = await selftest(["workday"], GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ("oracle",),
                           (1, 2, 3), configs=[{"parts": ["phishing"], "attacks": "none"}])
     assert len(rows) == 3
-    # Alone, the part writes to no one: the day's own "nothing the day did not need" (10 of 50) has nothing to weigh.
-    assert all(r.passed and r.percentage == 80.0 and not r.errors for r in rows), [(r.seed, r.percentage, r.errors[:1])
+    assert all(r.passed and r.percentage == 100.0 and not r.errors for r in rows), [(r.seed, r.percentage, r.errors[:1])
                                                                                   for r in rows]
