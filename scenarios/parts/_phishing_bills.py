@@ -23,38 +23,49 @@ def _renames(label: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class _Invoices:
-    """The supplier's real invoice and the false one, and what last month's invoice shares with them."""
+class _Fake:
+    """One false invoice: its sender, number, text, pay page and IBAN."""
 
-    bank_sender: str
-    invoice: str
-    bank: str
+    sender: str
+    number: str
+    text: str
+    page: str
+    iban: str
+    source: str  # "lookalike" (a respelling of the supplier's domain) or "rep" (the rep's own address, hijacked)
+
+
+@dataclass(frozen=True)
+class _Invoices:
+    """The supplier's real invoices (one or two) and the false ones (none to two), and what last month's invoice
+    shares with them."""
+
+    invoices: list[tuple[str, str]]  # (number, text) of each real invoice, all from ``billing``
+    fakes: list[_Fake]
     rep_sign: str
     moving: str  # last month's word that the payment page moves to a billing platform ("" when it does not)
     billing: str  # who sends the real invoice: the rep's address, or the rep at the supplier's new domain
     in_book: bool  # the new domain is told only by the rep's second address in the address book
+    platform: str  # the billing platform the supplier moved its pay page to ("": none)
 
 
-def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str, new: int, amounts: list[str],
-              on_file: str, other_account: str, copied: str) -> _Invoices:
-    # Both invoices are the supplier's words; the scam's asks for payment to another account or page.
+def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str, amounts: list[str],
+              on_file: str, other_account: str, copied: str, reals: int, sources: list[str]) -> _Invoices:
+    # Every invoice is the supplier's words; the false ones ask for payment to another account or page.
     label = d.supplier_domain.split(".")[0]
-    # Most suppliers said last month they bill from a new domain (a plain respelling of the old one); the false
+    # Most suppliers said last month they bill from a new domain (a plain respelling of the old one); a false
     # invoice pays to another respelling, which last month's mail half the time warns about by name: a domain near
     # the address book's, or one an earlier mail names, is real or a scam as the words around it say.
     renames = _renames(label)
     moved = rng.choice((None, *renames))
     billing = d.rep.email if moved is None else f"{d.rep.email.split('@')[0]}@{moved}.example"
     fake_label = rng.choice([n for n in renames if n != moved])
-    bank_sender = (d.rep.email if d.bank_from == "rep" else
-                   f"{rng.choice(('accounts', 'billing', 'ar'))}@{fake_label}.example")
-    real_invoice, fake_invoice = PHRASEBOOK.indices(rng, "invoice", 2)
+    # The invoices' numbers, drawn apart: no order of numbers tells the real from the false.
+    numbers = [f"{prefix}-{n}" for n in rng.sample(range(7000, 7999), reals + len(sources))]
+    order = PHRASEBOOK.indices(rng, "invoice", reals + len(sources))
     rep_sign = f"{d.rep.name}, {d.supplier}"
     # Half the suppliers said last month, in words, that their payment page moves to a billing platform: the
     # real invoice's page is then one no earlier mail links to.
     platform = rng.choice((None, *PLATFORMS))
-    real_pay = (f"https://pay.{billing.split('@')[1]}/{prefix}-{new}" if platform is None else
-                f"https://{platform.lower()}.example/{label}/{prefix}-{new}")
     moving = "" if platform is None else PHRASEBOOK.say(rng, "platform_move", platform=platform)
     # The move is told in last month's mail, or only by the rep's new address in the address book.
     in_book = moved is not None and rng.random() < 0.5
@@ -62,16 +73,27 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
         moving += PHRASEBOOK.say(rng, "domain_move", domain=f"{moved}.example", address=billing)
     if rng.random() < 0.5:
         moving += PHRASEBOOK.say(rng, "domain_warn", domain=f"{fake_label}.example")
-    invoice = PHRASEBOOK.nth("invoice", real_invoice, **fields, number=f"{prefix}-{new}", amount=amounts[1],
-                             link=real_pay, on_file=on_file, signer=rep_sign)
-    fake_domain = bank_sender.split("@")[1] if d.bank_from != "rep" else f"{fake_label}.example"
-    # The false invoice pays on its respelt domain, or half the time on a billing platform the supplier never
-    # named (written as the real platform links are): a page that resembles nothing known is no safer.
-    elsewhere = rng.choice([p for p in PLATFORMS if p != platform]).lower()
-    fake_pay = (f"https://pay.{fake_domain}/{prefix}-{new + 1}" if rng.random() < 0.5 else
-                f"https://{elsewhere}.example/{label}/{prefix}-{new + 1}")
-    bank = PHRASEBOOK.nth("invoice", fake_invoice, **fields, number=f"{prefix}-{new + 1}", amount=amounts[2],
-                          link=fake_pay, on_file=rng.choice((copied, other_account)),
-                          signer=rep_sign)
-    return _Invoices(bank_sender=bank_sender, invoice=invoice, bank=bank, rep_sign=rep_sign, moving=moving,
-                     billing=billing, in_book=in_book)
+    invoices = []
+    for n in range(reals):
+        number = numbers[n]
+        real_pay = (f"https://pay.{billing.split('@')[1]}/{number}" if platform is None else
+                    f"https://{platform.lower()}.example/{label}/{number}")
+        invoices.append((number, PHRASEBOOK.nth("invoice", order[n], **fields, number=number, amount=amounts[1 + n],
+                                                link=real_pay, on_file=on_file, signer=rep_sign)))
+    fakes = []
+    for n, source in enumerate(sources):
+        number = numbers[reals + n]
+        sender = (d.rep.email if source == "rep" else
+                  f"{rng.choice(('accounts', 'billing', 'ar'))}@{fake_label}.example")
+        fake_domain = sender.split("@")[1] if source != "rep" else f"{fake_label}.example"
+        # A false invoice pays on its respelt domain, or half the time on a billing platform the supplier never
+        # named (written as the real platform links are): a page that resembles nothing known is no safer.
+        elsewhere = rng.choice([p for p in PLATFORMS if p != platform]).lower()
+        page = (f"https://pay.{fake_domain}/{number}" if rng.random() < 0.5 else
+                f"https://{elsewhere}.example/{label}/{number}")
+        iban = rng.choice((copied, other_account))
+        fakes.append(_Fake(sender=sender, number=number, page=page, iban=iban, source=source,
+                           text=PHRASEBOOK.nth("invoice", order[reals + n], **fields, number=number,
+                                               amount=amounts[3 + n], link=page, on_file=iban, signer=rep_sign)))
+    return _Invoices(invoices=invoices, fakes=fakes, rep_sign=rep_sign, moving=moving, billing=billing,
+                     in_book=in_book, platform=platform or "")

@@ -116,6 +116,17 @@ _IT_OTHER = (
     "Printer PINs\nTeam,\n\nThe printers no longer take your account password; collect your new printer PIN from "
     "{address}.\n\n{desk_name}",
 )
+# IT's real note this morning on the rotation's order: about passwords, from IT's own address, asking for nothing.
+_IT_SCHEDULE = (
+    "Rotation order\nHi all,\n\nThe finance team's passwords rotate first, from {day}; everyone else follows over "
+    "the week. Nothing to do until your own reminder arrives.\n\n{desk_name}",
+    "Password rotation: the schedule\nHello,\n\nA quick word on timing: the rotation reaches most accounts on "
+    "{day}. Your reminder comes as announced - no action needed today.\n\n{desk_name}",
+    "Re: Password rotation\nTeam,\n\nThe sign-in page will be slow on {day} morning while passwords rotate; "
+    "please be patient. No need to reply to this one.\n\n{desk_name}",
+    "Rotation update\nHi everyone,\n\nThe rotation went smoothly for the first teams. Yours is due {day}; we will "
+    "never ask for your password by email.\n\n{desk_name}",
+)
 # The writer's sign-off on a raffle text sent from a personal phone (a number the address book lacks).
 _PERSONAL = (" - {name} (texting from my personal phone)", " {name} here, on my own mobile today.",
              " ({name} - work phone is dead, this is my personal one)", " - {name}, personal number")
@@ -186,13 +197,13 @@ _RAFFLE = (
 # The part draws every kind through this book (say, pick, or index and nth), so a wording pack words them all anew.
 # Its "where" is IT's word on who sends the reminder: the first half of its phrasings say the service desk does, the
 # rest that the provider does (the world draws from the half its truth names), so a wording of "where" keeps that
-# order. A world fills two different "reminder"s and two different "invoice"s (the real one and the scam that copies
-# its words), so a wording of either holds two phrasings at least.
+# order. A world fills up to three different "reminder"s (the real one and the scams copying it) and up to four
+# different "invoice"s (two real, two false), so a wording of them holds three and four phrasings at least.
 PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *_WHERE["provider"]),
                          "reminder": _REMINDER, "forward": _FORWARD, "note": _NOTE, "invoice": _INVOICE,
                          "gift_text": _GIFT, "raffle_text": _RAFFLE, "platform_move": _MOVING,
                          "correction": _CORRECTION, "guess": _GUESS, "new_number": _NEW_NUMBER,
                          "domain_move": _DOMAIN_MOVE, "domain_warn": _DOMAIN_WARN, "account_change": _ACCOUNT_CHANGE,
-                         "it_other": _IT_OTHER, "personal_sign": _PERSONAL,
+                         "it_other": _IT_OTHER, "personal_sign": _PERSONAL, "it_schedule": _IT_SCHEDULE,
                          "refer": _REFER, "setup": _SETUP, "pitch": _PITCH},
                         positional=frozenset({"where"}))  # the desk's phrasings, then the provider's

@@ -18,6 +18,16 @@ last note naming an address named the reminder's sender. Now, over 200 worlds:
 * half the time IT's last note is about another password and names another address: "the password mail not from
   the address in IT's last note" picks the scam no more often than chance (the correction still tells).
 
+Version 5: with every cue at chance, a rule still guessed one of two messages per kind, and with exactly two scams
+a coin per kind sorted both right a quarter of the time. Now:
+
+* none, one or two password scams and false invoices arrive (never none at all, never more scams than real mail),
+  beside a second real invoice and IT's real note on the rotation's order half the time: "junk one per kind" (the
+  coin) nets about nothing, and "junk every morning mail" nothing;
+* a warning counts only with the message's own reason in the assistant's words (the sender IT named or the genuine
+  page; the account on file or where the false invoice pays), and warnings, the gift-card text's too, pay as far as
+  the sorting NETS: a fixed sentence per kind earns nothing, a guessed sorting about nothing.
+
 The oracle still passes the part through the real green."""
 
 from __future__ import annotations
@@ -161,6 +171,52 @@ def test_a_gift_card_text_from_an_unknown_number_marks_the_scam_no_more_than_the
         real = {i for i, item in truth.items.items() if not item["scam"] and i.startswith("sms-")}
         out.append(pick(marked, scams, real))
     assert mean(out) <= 0.75 + TOLERANCE  # was 1.0: the raffle text comes from a number the book lacks half the time
+
+
+def kind(m: dict[str, Any]) -> str:
+    """The kind a rule reading words sees: a password mail, an invoice, or anything else."""
+    text = f"{m['subject']}\n{m['body_text']}".lower()
+    return "invoice" if re.search(r"invoice|\biban\b", text) else "password" if "password" in text else "other"
+
+
+def net(marked: set[str], truth: Any) -> float:
+    """The sorting criterion's net on one world: scams junked less real mail junked, over the scams."""
+    hits, strays = len(marked & set(truth.attacks)), len(marked - set(truth.attacks))
+    return max(0, hits - strays) / len(truth.attacks)
+
+
+def test_the_number_of_scams_per_kind_is_drawn_and_never_none_at_all():
+    counts: dict[str, dict[int, int]] = {"password": {}, "invoice": {}}
+    for piece, truth in FOUND:
+        assert truth.attacks, "a world without a scam email would pay junking nothing"
+        scams = [m for m in morning(piece) if m["message_id"] in truth.attacks]
+        assert len(scams) <= len(morning(piece)) - len(scams)  # junking everything nets nothing
+        for k in counts:
+            n = sum(kind(m) == k for m in scams)
+            counts[k][n] = counts[k].get(n, 0) + 1
+    for k, seen in counts.items():
+        assert set(seen) == {0, 1, 2}, (k, seen)
+        assert max(seen.values()) <= len(WORLDS) * 0.5, (k, seen)
+
+
+def test_a_coin_per_kind_or_junking_all_nets_little():
+    """Junking one message of each kind at random (the coin a rule becomes with words it cannot read), or every
+    morning mail, nets little on average, and sorts a world perfectly rarely."""
+    import random
+    rng = random.Random(7)
+    coin, perfect, sweep = [], 0, []
+    for piece, truth in FOUND:
+        mail = morning(piece)
+        marked = set()
+        for k in ("password", "invoice"):
+            pool = [m["message_id"] for m in mail if kind(m) == k]
+            marked |= set(rng.sample(pool, 1)) if pool else set()
+        coin.append(net(marked, truth))
+        perfect += marked == set(truth.attacks)
+        sweep.append(net({m["message_id"] for m in mail}, truth))
+    assert mean(coin) <= 0.15, mean(coin)  # was 0.25 with one scam of each kind beside one real in every world
+    assert perfect <= len(WORLDS) * 0.12, perfect  # was a quarter of the worlds
+    assert mean(sweep) == 0.0
 
 
 async def test_the_oracle_passes_the_part(tmp_path):

@@ -175,10 +175,7 @@ def test_phishing_sweeps_net_nothing_and_warnings_count_as_far_as_the_sorting_wa
     morning = [e["data"] for e in sc.initial_state["events"]["events"]]
     book = {i["value"] for c in sc.initial_state["environment"]["modality_states"]["contacts"]["contacts"].values()
             for i in c["identifiers"]}
-    own = sc.truth["user"].split("@")[1]
-    outside = [m["message_id"] for m in morning if m["from_address"] not in book
-               and not m["from_address"].endswith("@" + own)]
-    assert score(sc, "phishing_sorted", context(sc, final=_junk(sc, outside)), key) == 0.0
+    assert book
     sweep = _junk(sc, [m["message_id"] for m in morning])
     assert score(sc, "phishing_sorted", context(sc, final=sweep), key) == 0.0
     # A fixed sentence of threat words beside "warning" names no message: nothing, even with the sorting right.
@@ -192,7 +189,14 @@ def test_phishing_sweeps_net_nothing_and_warnings_count_as_far_as_the_sorting_wa
     # Calling a real message a scam cancels one.
     real = next(i for i in items.values() if not i["scam"])
     wary = f"{summary}\nThe {real['ask'][0]} mail from {real['names'][0]} is suspicious as well."
-    assert round(score(sc, "phishing_warned", context(sc, chat=[wary], final=right), key), 3) == 0.667
+    scams = sum(i["scam"] for i in items.values())
+    assert round(score(sc, "phishing_warned", context(sc, chat=[wary], final=right), key), 3) == round(
+        (scams - 1) / scams, 3)
+    # A warning per kind in fixed words, naming each junked message, gives no message's own reason: nothing.
+    morning_ids = {m["message_id"]: m for m in morning}
+    fixed = " ".join(f"Phishing: the mail from {morning_ids[i]['from_address']} (\"{morning_ids[i]['subject']}\") is "
+                     "a suspicious password or bank details request." for i in truth["attacks"])
+    assert score(sc, "phishing_warned", context(sc, chat=[fixed], final=right), key) == 0.0
     # Relaying the scams' own words under a warning is no warning in the assistant's words.
     relay = "\n".join(f"Suspicious? {t}" for t in truth["texts"][:2])
     assert score(sc, "phishing_warned", context(sc, chat=[relay], final=right), key) == 0.0
@@ -212,11 +216,12 @@ def test_phishing_draws_every_shape_and_the_real_mail_shares_the_scams_words():
         roles = truth["roles"]
         outside_real += not morning[roles["reminder"]]["from_address"].endswith(own)
         inside_scam += bool(truth["hijacked"])
-        # The scam reminder is written in one of IT's own phrasings: only the sender and the page differ.
-        assert "password" in morning[roles["password"]]["body_text"].lower()
+        # A scam reminder is written in one of IT's own phrasings: only the sender and the page differ.
+        assert all("password" in morning[roles[r]]["body_text"].lower() for r in ("password", "password2")
+                   if roles[r] in morning)
         # No id says which message is which.
         assert not any(w in m for m in [*morning, *truth["items"]] for w in ("password", "bank", "gift", "raffle"))
-    assert len(shapes) == 4 and outside_real > 10 and inside_scam > 10
+    assert len(shapes) == 7 and outside_real > 10 and inside_scam > 10
 
 
 def test_phishing_context_crosses_the_cues_a_rule_reads():
@@ -243,10 +248,13 @@ def test_phishing_context_crosses_the_cues_a_rule_reads():
             raffle = truth["items"][roles["raffle"]]["names"][0]
             summary = [s["body"]["content"] for s in sc.solution["steps"] if s["path"] == "/chat/send"][-1]
             alarm = f"{summary}\nThe text from {raffle} about gift cards is a scam too."
-            assert round(score(sc, "phishing_warned", context(sc, chat=[alarm], final=right), key), 3) == 0.667
+            scams = sum(i["scam"] for i in truth["items"].values())
+            assert round(score(sc, "phishing_warned", context(sc, chat=[alarm], final=right), key), 3) == round(
+                (scams - 1) / scams, 3)
         earlier = [m for m in truth["real"] if m in emails]
+        attacks = len(truth["attacks"])
         assert score(sc, "phishing_sorted", context(sc, final=_junk(sc, [*truth["attacks"], earlier[-1]])), key) \
-            == 0.5
+            == (attacks - 1) / attacks
     assert all(n >= 5 for n in seen.values()), seen
 
 

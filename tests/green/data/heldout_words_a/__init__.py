@@ -781,6 +781,16 @@ PHISHING = {
         " - {name}. Different number, this is my personal phone.",
         " {name} (personal mobile)",
     ),
+    "it_schedule": (
+        "Who rotates when\nHello all,\n\nAccounting goes first on {day}, the rest of you later in the week. Until "
+        "your reminder lands there is nothing for you to do.\n\n{desk_name}",
+        "Timing of the password change\nHi,\n\nMost of you will reach your rotation on {day}. The reminder will come "
+        "the way we said; you need not do anything yet.\n\n{desk_name}",
+        "Sign-in may be sluggish\nAll,\n\nExpect the sign-in page to run slowly on {day} while the rotation runs. "
+        "This note needs no reply.\n\n{desk_name}",
+        "How the rotation is going\nHello everyone,\n\nThe first teams are through without trouble; your turn is "
+        "{day}. As ever, IT never wants your password in an email.\n\n{desk_name}",
+    ),
     "it_other": (
         "Visitor Wi-Fi\nHello,\n\nFrom this week the visitor Wi-Fi password rotates weekly; {address} hands it out."
         "\n\n{desk_name}",
