@@ -397,13 +397,6 @@ CONFLICTS = {
         f"to the earliest slot from 1pm on ({G3})",
         f"to the first opening in the second half of the day, one o'clock or later ({G1})",
     ),
-    "nearest": (
-        f"by the shortest hop it can: to the free start least far from where it sits now, the earlier one if two "
-        f"are equally close ({G3})",
-        f"to the free start with the least distance from its current time - the earlier of two on a tie ({G1})",
-        f"with the smallest shift that works: whichever free start is fewest minutes away from its old time, "
-        f"earlier if it's a tie ({G2})",
-    ),
 }
 
 
