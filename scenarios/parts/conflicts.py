@@ -309,31 +309,27 @@ def _events(day: Day, c: _Clashes) -> tuple[list[CalendarEvent], Spans]:
     return events, spans
 
 
-def _target(c: _Clashes, spans: Spans, rid: str, busy: list[tuple[datetime, datetime]],
-            rule: str | None = None) -> datetime | None:
+def _target(c: _Clashes, spans: Spans, rid: str, busy: list[tuple[datetime, datetime]]) -> datetime | None:
     winner = dict((loser, w) for w, loser in c.pairs)[rid]  # the event the moved one clashed with
     length = spans[rid][1] - spans[rid][0]
-    return cc_rules.target_start(busy, spans[rid][0].date().isoformat(), length, rule or c.rule, spans[winner],
+    return cc_rules.target_start(busy, spans[rid][0].date().isoformat(), length, c.rule, spans[winner],
                                  spans[rid][0])
 
 
-def _destinations(day: Day, c: _Clashes, spans: Spans, distinct: bool = False
-                  ) -> dict[str, tuple[datetime, list[datetime]]] | None:
+def _destinations(day: Day, c: _Clashes, spans: Spans) -> dict[str, tuple[datetime, list[datetime]]] | None:
     """Per moved event: where the oracle moves it (the moved ones in turn, each clear of those moved before), and
     every start the user's rule gives it whichever other loser is still in its old place or already moved (None:
-    the rule gives some moved event no slot; with ``distinct``, also when another destination rule gives one of
-    those starts: a default rule lands on the asked slot only when it is the one asked)."""
+    the rule gives some moved event no slot). (Asking for a slot no other rule gives, as calendar_conflicts does,
+    leaves too few days here: the first start after the meeting of the personal clash is the first from 13:00.)"""
     losers = c.losers
     base = [s for rid, s in spans.items() if rid not in losers]
     found: dict[str, tuple[datetime, list[datetime]]] = {}
     placed: list[tuple[datetime, datetime]] = []
-    oracle: dict[str, list[tuple[datetime, datetime]]] = {}  # what is busy when the oracle moves each
     for rid in c.moved:
         length = spans[rid][1] - spans[rid][0]
         target = _target(c, spans, rid, [*base, *placed])
         if target is None:
             return None
-        oracle[rid] = [*base, *placed]
         placed.append((target, target + length))
         found[rid] = (target, [])
     for rid in c.moved:
@@ -342,9 +338,6 @@ def _destinations(day: Day, c: _Clashes, spans: Spans, distinct: bool = False
         subsets = [[*base, *sub] for sub in chain.from_iterable(combinations(extras, n)
                                                                  for n in range(len(extras) + 1))]
         starts = {t for busy in subsets if (t := _target(c, spans, rid, busy)) is not None}
-        if distinct and any(_target(c, spans, rid, busy, rule) == found[rid][0]
-                            for rule in DESTINATIONS if rule != c.rule for busy in (subsets[0], oracle[rid])):
-            return None
         found[rid] = (found[rid][0], sorted(starts))
     return found
 
