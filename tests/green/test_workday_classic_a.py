@@ -346,7 +346,7 @@ def test_conflicts_are_resolved_by_the_users_words_not_by_a_fixed_rule():
     # Declining every meeting of the day instead: nothing resolved, the winners given up.
     everything = [{"path": "/calendar/respond", "body": {"event_id": e, "attendee_email": sc.truth["user"],
                                                          "response": "declined"}}
-                  for e in [truth["moved"], truth["declined"], *truth["winners"]]]
+                  for e in [*truth["moved"], *truth["declined"], *truth["winners"]]]
     assert score(sc, "clashes_resolved", context(sc, final=_apply(sc, everything)), key) == 0.0
     # The same news to every person of the part informs no one.
     everyone = [action(sc, "email.send", {**m.parameters, "to_addresses": truth["people"]}) for m in mails]
@@ -355,18 +355,19 @@ def test_conflicts_are_resolved_by_the_users_words_not_by_a_fixed_rule():
     final = _apply(sc, steps)
     del final["calendar"]["events"][truth["others"][1]]
     assert score(sc, "no_collateral_damage", context(sc, final=final), key) == 0.0
-    assert score(sc, "clashes_resolved", context(sc, final=final), key) == 0.5
+    assert score(sc, "clashes_resolved", context(sc, final=final), key) == (len(truth["moved"]) +
+                                                                          len(truth["declined"]) - 1) / 2
 
 
 def test_conflicts_winners_follow_the_drawn_priority():
     """No fixed rule (keep the customer, keep the internal meeting) picks every world's winners: seven regimes, each
     said several ways, and the customer wins in about half the worlds."""
     truths = [world("conflicts", seed).truth["parts"]["conflicts"] for seed in range(60)]
-    customer = [t["winners"][0].endswith("customer") for t in truths]
-    assert 18 <= sum(customer) <= 42
+    customer = [t["winners"][0].endswith("customer") for t in truths if t["accepted"] != "a"]
+    assert 0.3 <= sum(customer) / len(customer) <= 0.7
     part = ScenarioLibrary(ROOT / "scenarios").pack().parts["conflicts"]
     assert {t["regime"] for t in truths} == {part.structure(part.Truth.model_validate(t)) for t in truths}
     assert len({t["regime"] for t in truths}) == part.structures == 7
-    assert len({t["rule"] for t in truths}) == 6
+    assert len({t["rule"] for t in truths}) == 5
     counts = part.phrasebook.counts()
     assert counts["request"] >= 4 and all(counts[r] >= 3 for r in {t["regime"] for t in truths})

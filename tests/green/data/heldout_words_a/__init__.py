@@ -285,22 +285,45 @@ G3 = "a start on the hour or at half past, all inside 9:00-17:00, clear of every
 
 CONFLICTS = {
     "request": (
-        "Could you sort out {named}? I've managed to double-book myself twice. However it shakes out, {personal} is "
-        "staying put. For the work clash, {regime}. Whatever loses: if I'm the organiser, reschedule it "
+        "Could you sort out {named}? I've managed to double-book myself - {accept}. For the clash with my personal "
+        "plans: {home}. For the work clash, {regime}. Whatever loses: if I'm the organiser, reschedule it "
         "{destination}; if it's someone else's invite, decline it. Then write to the people whose meetings changed "
         "- don't copy anyone else in.",
-        "Calendar mess on {named}, need your help. Ground rules: {personal} is untouchable. Customer vs internal: "
-        "{regime}. A loser that's my own meeting gets shifted {destination}. A loser that's another person's invite "
+        "Calendar mess on {named}, need your help. Ground rules: {home}. Customer vs internal: {regime}. Also, "
+        "{accept}. A loser that's my own event gets shifted {destination}. A loser that's another person's invite "
         "gets declined. Notify only those affected.",
-        "Two clashes on my calendar for {named} need resolving. The one involving {personal}: that stays, no "
-        "question. The other: {regime}. When the losing meeting is one I set up, please move it {destination}. "
-        "When someone else sent the invite, turn it down. Message the people it affects, nobody beyond them.",
-        "I'm double-booked on {named} - can you untangle it? {personal} comes first, always. For the remaining clash, "
-        "{regime}. Anything I organised that loses should go {destination}; anything I was only invited to that "
-        "loses, I'll decline. Only tell the people involved in a change.",
-        "Help me fix {named}: there are overlapping meetings. Decline the losers other people organised, and move "
-        "the ones I organised {destination}. To pick the losers: {regime}. Never {personal} though - that one "
-        "wins against anything. A short note to each person affected, and to no one else.",
+        "Some things collide on my calendar for {named} ({accept}). Personal vs work: {home}. Client vs "
+        "colleagues: {regime}. When the losing item is one I set up, please move it {destination}. When someone "
+        "else sent the invite, turn it down. Message the people it affects, nobody beyond them.",
+        "I'm double-booked on {named} - can you untangle it? On the family side, {home}. Between the work "
+        "meetings, {regime}. Anything I organised that loses should go {destination}; anything I was only invited "
+        "to that loses, I'll decline. One more thing: {accept}. Only tell the people involved in a change.",
+        "Help me fix {named}: {accept}. Decline the losers other people organised, and move the ones I organised "
+        "{destination}. To pick the losers: {regime}. As for my personal slots: {home}. A short note to each "
+        "person affected, and to no one else.",
+    ),
+    "accept_none": (
+        "there's {a} colliding with {b}, and {c} colliding with {d} - I need both sorted",
+        "{c} sits on top of {d}, {a} on top of {b}; neither can stay like that",
+        "no overlap survives: not {a} against {b}, not {c} against {d}",
+    ),
+    "accept_pair": (
+        "{a} running into {b} is fine by me - keep both, I'll dip in and out - whereas {c} versus {d} must be "
+        "resolved",
+        "{c} versus {d} is the collision to resolve; {a} versus {b} I'll live with, so don't touch either",
+        "resolve {c} against {d} only: I'm happy to half-attend {a} and {b}, leave that pair alone",
+    ),
+    "personal_stays": (
+        "my private commitments keep their time and any work meeting on top of one loses",
+        "I won't budge on anything personal - whatever meeting overlaps it yields",
+        "family things outrank the meetings they collide with",
+        "protect the personal stuff; a colliding meeting is the one to sort out",
+    ),
+    "personal_yields": (
+        "this once it's my private plans that shift, and a meeting overlapping them keeps its slot",
+        "work meetings outrank my personal plans this time - reschedule the personal one",
+        "anything personal can be rearranged; leave a meeting that collides with it where it is",
+        "don't touch a meeting on top of a family thing - the family thing is what goes elsewhere",
     ),
     "customers": (
         "if it's a client versus an internal meeting, the client keeps the slot",
@@ -373,13 +396,6 @@ CONFLICTS = {
         f"to the afternoon - the first free start at or after 13:00 ({G2})",
         f"to the earliest slot from 1pm on ({G3})",
         f"to the first opening in the second half of the day, one o'clock or later ({G1})",
-    ),
-    "nearest": (
-        f"by the shortest hop it can: to the free start least far from where it sits now, the earlier one if two "
-        f"are equally close ({G3})",
-        f"to the free start with the least distance from its current time - the earlier of two on a tie ({G1})",
-        f"with the smallest shift that works: whichever free start is fewest minutes away from its old time, "
-        f"earlier if it's a tie ({G2})",
     ),
 }
 
