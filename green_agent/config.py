@@ -95,6 +95,12 @@ class GreenSettings(PoolSettings):
             return [p.strip() for p in value.split(os.pathsep) if p.strip()]
         return value
 
+    @field_validator("part_pack_archive", mode="before")
+    @classmethod
+    def _blank_archive(cls, value: Any) -> Any:
+        # Amber gives an optional secret the leaderboard repository lacks its default, "": no sealed pack then.
+        return None if isinstance(value, str) and not value.strip() else value
+
     @field_validator("proxy_url", mode="before")
     @classmethod
     def _proxy_url(cls, value: Any) -> Any:

@@ -21,6 +21,8 @@ import pytest
 
 from green_agent.config import GreenSettings
 from green_agent.protocol import PARTICIPANT_ROLE, AssessmentConfig, parse_request
+from green_agent.scenario_kit.part import PUBLIC_PACK
+from green_agent.scenarios import library_for
 
 HERE = Path(__file__).resolve().parents[2] / "deploy" / "agentbeats"
 MANIFESTS = sorted(HERE.glob("*.json5"))
@@ -289,6 +291,25 @@ def test_the_held_out_secret_goes_from_a_repository_secret_to_the_green():
     assert "heldout_secret" in GreenSettings.model_fields
     # Secrets are the only configs: the worlds are reached through the world gateway, never at an advertised host
     # (which would also make every world listen beyond the green's loopback).
-    assert set(green["config_schema"]["properties"]) == {"heldout_secret"}
+    assert set(green["config_schema"]["properties"]) == {"heldout_secret", "part_pack"}
     assert "GREEN_UES_ADVERTISE_HOST" not in green["program"]["env"]
     assert green["program"]["env"]["GREEN_WORLD_GATEWAY"] == "on"
+
+
+def test_a_sealed_pack_goes_from_an_optional_repository_secret_to_the_green(monkeypatch, tmp_path):
+    """A board that keeps its words (or parts) private stores the sealed pack as the repository secret PART_PACK:
+    scenario.json5's optional secret config part_pack → the green's → GREEN_PART_PACK_ARCHIVE. Without the secret
+    Amber fills in the default "", and the green starts on the public parts alone, not on a malformed archive."""
+    scenario, green = load(HERE / "scenario.json5"), load(HERE / "green.json5")
+    for manifest in (scenario, green):
+        schema = manifest["config_schema"]
+        assert schema["properties"]["part_pack"] == {"type": "string", "secret": True, "default": ""}
+        assert "part_pack" not in schema["required"]
+    assert scenario["components"]["green"]["config"]["part_pack"] == "${config.part_pack}"
+    assert green["program"]["env"]["GREEN_PART_PACK_ARCHIVE"] == "${config.part_pack}"
+    monkeypatch.setenv("GREEN_PART_PACK_ARCHIVE", "")
+    monkeypatch.setenv("GREEN_DATA_DIR", str(tmp_path))
+    settings = GreenSettings()
+    assert settings.part_pack_archive is None
+    assert not [o for o in library_for(settings).pack().origins.values() if o.pack != PUBLIC_PACK]
+
