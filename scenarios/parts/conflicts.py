@@ -312,8 +312,7 @@ def _events(day: Day, c: _Clashes) -> tuple[list[CalendarEvent], Spans]:
 def _target(c: _Clashes, spans: Spans, rid: str, busy: list[tuple[datetime, datetime]]) -> datetime | None:
     winner = dict((loser, w) for w, loser in c.pairs)[rid]  # the event the moved one clashed with
     length = spans[rid][1] - spans[rid][0]
-    return cc_rules.target_start(busy, spans[rid][0].date().isoformat(), length, c.rule, spans[winner],
-                                 spans[rid][0])
+    return cc_rules.target_start(busy, spans[rid][0].date().isoformat(), length, c.rule, spans[winner])
 
 
 def _destinations(day: Day, c: _Clashes, spans: Spans) -> dict[str, tuple[datetime, list[datetime]]] | None:

@@ -165,7 +165,7 @@ def test_no_default_destination_lands_on_the_asked_slot_more_often_than_chance()
         hits = []
         for p, c in moves:
             day, length = c.loser.day.isoformat(), c.loser.span[1] - c.loser.span[0]
-            slot = rules.target_start(busy(p, c), day, length, rule, c.winner.span, c.loser.span[0])
+            slot = rules.target_start(busy(p, c), day, length, rule, c.winner.span)
             hits.append(slot is not None and f"{slot:%H:%M}" == c.new_start)
             if rule != p.destination:
                 assert not hits[-1], (rule, p.destination, c.loser.event_id)

@@ -474,8 +474,7 @@ def _distinct_targets(plan: Plan) -> None:
         day, length = clash.loser.day.isoformat(), clash.loser.span[1] - clash.loser.span[0]
         asked = {clash.new_start, *(a[11:16] for a in clash.meta.get("also", []))}
         for declined_too in (False, True):
-            every = rules.every_target(busy(plan, clash, declined_too), day, length, clash.winner.span,
-                                       clash.loser.span[0])
+            every = rules.every_target(busy(plan, clash, declined_too), day, length, clash.winner.span)
             if any(t is not None and f"{t:%H:%M}" in asked for d, t in every.items() if d != plan.destination):
                 raise Redraw
 

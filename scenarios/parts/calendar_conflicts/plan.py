@@ -157,15 +157,14 @@ def assign_slots(plan: Plan) -> None:
             clash.new_start = None
             continue
         day, length = clash.loser.day.isoformat(), clash.loser.span[1] - clash.loser.span[0]
-        target = rules.target_start(busy(plan, clash), day, length, plan.destination, clash.winner.span,
-                                    clash.loser.span[0])
+        target = rules.target_start(busy(plan, clash), day, length, plan.destination, clash.winner.span)
         if target is None:
             raise Redraw
         clash.new_start = f"{target:%H:%M}"
         # An assistant that keeps clear of the meeting the user already declined reads the rule as well: the slot
         # it then gets counts too.
         cautious = rules.target_start(busy(plan, clash, declined_too=True), day, length, plan.destination,
-                                      clash.winner.span, clash.loser.span[0])
+                                      clash.winner.span)
         clash.meta["also"] = [stamp(clash.loser.day, f"{cautious:%H:%M}")] if cautious not in (None, target) else []
 
 

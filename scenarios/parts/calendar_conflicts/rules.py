@@ -53,10 +53,10 @@ EXCEPTIONS = {"internal_except": True, "customers_except": False, "internal_exce
 BOARD_SIDES = ("board", "call")
 PERSONAL_SIDES = ("personal", "meeting")
 # Where a losing meeting the user organises goes.
-# (The rule "nearest its old start" left the classic in part version 4: a free slot never overlaps the meeting that
-# won, so the nearest one is always the "before" or the "after" one. The day part ``conflicts`` still draws it.)
+# (The rule "nearest its old start" left the classic in part version 4, and the day part ``conflicts`` in its
+# version 3: a free slot never overlaps the meeting that won, so the nearest one is always the "before" or the "after"
+# one.)
 DESTINATIONS = ("earliest", "after", "latest", "before", "afternoon", "morning")
-DAY_DESTINATIONS = ("earliest", "after", "latest", "before", "afternoon", "nearest")
 AFTERNOON = "13:00"
 NOON = "12:00"
 
@@ -117,13 +117,13 @@ def customer_wins(regime: str, customer: str, focus: str | None) -> bool:
 
 
 def target_start(busy: Iterable[Span], day: str, duration: timedelta, destination: str,
-                 winner: Span | None = None, original: datetime | None = None) -> datetime | None:
+                 winner: Span | None = None) -> datetime | None:
     """The one start the user's destination rule gives a moved meeting of ``duration`` on ``day`` (ISO date), among
     the user's other commitments ``busy``, on the hour or half past: the earliest free start (``earliest``), the
     first at or after the end of the meeting it clashed with, ``winner`` (``after``), the latest that still ends by
     the end of the working day (``latest``), the latest that ends by ``winner``'s start (``before``), the earliest
-    from ``AFTERNOON`` (``afternoon``), the latest that still ends by ``NOON`` (``morning``), or the one nearest
-    its old start ``original``, the earlier of two as near (``nearest``, the day part's). None: no such slot."""
+    from ``AFTERNOON`` (``afternoon``), or the latest that still ends by ``NOON`` (``morning``). None: no such
+    slot."""
     starts = [s for s in free_starts(busy, day, duration) if s.minute in MOVE_GRID]
     if destination in ("after", "before") and winner is None:
         raise ValueError(f"the {destination!r} rule needs the meeting that won")
@@ -136,20 +136,16 @@ def target_start(busy: Iterable[Span], day: str, duration: timedelta, destinatio
         starts = [s for s in starts if f"{s:%H:%M}" >= AFTERNOON]
     elif destination == "morning":
         starts = [s for s in starts if f"{s + duration:%H:%M}" <= NOON][-1:]
-    elif destination == "nearest":
-        if original is None:
-            raise ValueError("the 'nearest' rule needs the meeting's old start")
-        starts = sorted(starts, key=lambda s: (abs(s - original), s))
     elif destination != "earliest":
         raise ValueError(f"unknown destination {destination!r}")
     return starts[0] if starts else None
 
 
-def every_target(busy: Iterable[Span], day: str, duration: timedelta, winner: Span | None = None,
-                 original: datetime | None = None) -> dict[str, datetime | None]:
+def every_target(busy: Iterable[Span], day: str, duration: timedelta,
+                 winner: Span | None = None) -> dict[str, datetime | None]:
     """The start each destination rule gives (``target_start``), by rule."""
     busy = list(busy)
-    return {d: target_start(busy, day, duration, d, winner, original) for d in DESTINATIONS}
+    return {d: target_start(busy, day, duration, d, winner) for d in DESTINATIONS}
 
 
 def windows(starts: list[datetime], duration: timedelta, grid: timedelta = SLOT_GRID) -> list[tuple[str, str]]:
