@@ -237,7 +237,8 @@ def _regime(rng: random.Random, regime: str, company: str, client: Person, colle
     return wins, PHRASES.say(rng, regime, x=x, p=p.first, why=rng.choice(CRUNCH))
 
 
-def _draw(day: Day) -> _Clashes:
+def _draw(day: Day) -> tuple[_Clashes, Spans, dict[str, tuple[datetime, list[datetime]]]]:
+    """The day's clashes, each row's span and where each moved event goes (``_destinations``)."""
     rng = day.rng
     # Next week (this week is where other parts' meetings are); every event that day decides the free slots.
     offset = day.whole_day(7, 11, KEY)
@@ -260,7 +261,7 @@ def _draw(day: Day) -> _Clashes:
         # is right as often as leaving a given one.
         accepted = rng.choice((None, None, "a", "b"))
         wins, said = _regime(rng, regime, company, client, colleague, customer_first)
-        for _ in range(HOURS):  # the hours, until the rule gives every moved event a slot no other rule gives
+        for _ in range(HOURS):  # the hours, until the rule gives every moved event a slot
             a, p = rng.choice((9.5, 10, 10.5)), rng.choice((12.5, 13, 13.5))
             rows: list[_Row] = [
                 ("customer", f"{company} {kind}", a if customer_first else a + 0.5, 1.0, client),
@@ -272,7 +273,9 @@ def _draw(day: Day) -> _Clashes:
             c = _Clashes(offset=offset, client=client, colleague=colleague, other=other, regime=regime, rule=rule,
                          mine=mine, rows=rows, customer_wins=wins, personal_wins=personal_wins, accepted=accepted,
                          request="")
-            if _destinations(day, c, _spans(day, c)) is None:
+            spans = _spans(day, c)
+            found = _destinations(c, spans)
+            if found is None:
                 continue
             home = PHRASES.say(rng, "personal_stays" if personal_wins else "personal_yields")
             # Every title is named in the request whichever overlap stays, each pair in a drawn order.
@@ -286,7 +289,7 @@ def _draw(day: Day) -> _Clashes:
                 accept = PHRASES.say(rng, "accept_pair", a=first[0], b=first[1], c=second[0], d=second[1])
             request = PHRASES.say(rng, "request", named=named, home=home, regime=said, accept=accept,
                                   destination=PHRASES.say(rng, rule))
-            return replace(c, request=request)
+            return replace(c, request=request), spans, found
     raise CompositionError(f"{KEY}: no day whose moved events have a slot")
 
 
@@ -294,19 +297,18 @@ def _spans(day: Day, c: _Clashes) -> Spans:
     return {rid: (day.at(h, days=c.offset), day.at(h + n, days=c.offset)) for rid, _, h, n, _ in c.rows}
 
 
-def _events(day: Day, c: _Clashes) -> tuple[list[CalendarEvent], Spans]:
-    """The day's calendar events, and each row's span."""
-    events, spans = [], {}
-    for rid, title, start_h, hours, side in c.rows:
-        start, end = day.at(start_h, days=c.offset), day.at(start_h + hours, days=c.offset)
-        spans[rid] = (start, end)
+def _events(day: Day, c: _Clashes, spans: Spans) -> list[CalendarEvent]:
+    """The day's calendar events (each row at its span)."""
+    events = []
+    for rid, title, _, _, side in c.rows:
+        start, end = spans[rid]
         people = [(side.email, side.name, "accepted")] if side else []
         events.append(kit.calendar_event(
             f"ev-conflicts-{rid}", title, iso(start), iso(end),
             organizer=side.email if side and rid not in c.mine else day.user.email,
             attendees=[*people, (day.user.email, day.user.name, "accepted")] if people else (),
             created_at=iso(day.start - timedelta(days=7)), updated_at=iso(day.start - timedelta(days=7))))
-    return events, spans
+    return events
 
 
 def _target(c: _Clashes, spans: Spans, rid: str, busy: list[tuple[datetime, datetime]]) -> datetime | None:
@@ -315,7 +317,7 @@ def _target(c: _Clashes, spans: Spans, rid: str, busy: list[tuple[datetime, date
     return cc_rules.target_start(busy, spans[rid][0].date().isoformat(), length, c.rule, spans[winner])
 
 
-def _destinations(day: Day, c: _Clashes, spans: Spans) -> dict[str, tuple[datetime, list[datetime]]] | None:
+def _destinations(c: _Clashes, spans: Spans) -> dict[str, tuple[datetime, list[datetime]]] | None:
     """Per moved event: where the oracle moves it (the moved ones in turn, each clear of those moved before), and
     every start the user's rule gives it whichever other loser is still in its old place or already moved (None:
     the rule gives some moved event no slot). (Asking for a slot no other rule gives, as calendar_conflicts does,
@@ -341,13 +343,13 @@ def _destinations(day: Day, c: _Clashes, spans: Spans) -> dict[str, tuple[dateti
     return found
 
 
-def _characters(day: Day, told: list[Person], asked: list[Person]) -> dict[str, CharacterRecord]:
+def _characters(day: Day, told: list[Person]) -> dict[str, CharacterRecord]:
     """The people told: each thanks for the email and accepts an invitation."""
     thanks: ReplyRule = {"match": {"modality": "email"},
               "reply": {"body": f"Thanks for letting me know, {day.user.first}.", "delay": "PT30M"}}
     return {f"conflicts{n}": {"name": p.name, "email": p.email, "phone": p.phone, "personality": "Colleague.",
                               "scripted_replies": [thanks, {"match": {"modality": "calendar"}, "rsvp": "accepted"}]}
-            for n, p in enumerate([*told, *asked])}
+            for n, p in enumerate(told)}
 
 
 def _steps(day: Day, c: _Clashes, named: str, spans: Spans, targets: dict[str, datetime],
@@ -392,13 +394,9 @@ class Conflicts(Part):
 
     def draw(self, day: Day) -> Slice:
         """A day of next week with two clashes, the user's priorities and destination rule drawn."""
-        c = _draw(day)
+        c, spans, found = _draw(day)
         date = day.at(0, days=c.offset)
         named = f"{date:%A} {date.day} {date:%B}"
-        events, spans = _events(day, c)
-        found = _destinations(day, c, spans)
-        if found is None:  # _draw only returns days where it is not
-            raise CompositionError(f"{KEY}: no free slot for a moved event")
         targets = {rid: t for rid, (t, _) in found.items()}
         sides = {"customer": c.client, "internal": c.colleague, "meeting": c.other}  # each meeting's other side
         losers = [*c.moved, *c.declined]
@@ -407,8 +405,7 @@ class Conflicts(Part):
         done = "; ".join([*(f"moved {titles[r]} to {targets[r]:%H:%M}" for r in c.moved),
                           *(f"declined {titles[r]}" for r in c.declined)])
         return Slice(
-            part=KEY, calendar=events,
-            characters=_characters(day, [sides[r] for r in c.moved if r in sides], [sides[r] for r in c.declined]),
+            part=KEY, calendar=_events(day, c, spans), characters=_characters(day, told),
             contacts=[c.client, c.colleague, c.other],
             request=c.request,
             steps=_steps(day, c, named, spans, targets, sides),
