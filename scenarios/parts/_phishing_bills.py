@@ -85,11 +85,10 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
         number = numbers[reals + n]
         sender = (d.rep.email if source == "rep" else
                   f"{rng.choice(('accounts', 'billing', 'ar'))}@{fake_label}.example")
-        fake_domain = sender.split("@")[1] if source != "rep" else f"{fake_label}.example"
         # A false invoice pays on its respelt domain, or half the time on a billing platform the supplier never
         # named (written as the real platform links are): a page that resembles nothing known is no safer.
         elsewhere = rng.choice([p for p in PLATFORMS if p != platform]).lower()
-        page = (f"https://pay.{fake_domain}/{number}" if rng.random() < 0.5 else
+        page = (f"https://pay.{fake_label}.example/{number}" if rng.random() < 0.5 else
                 f"https://{elsewhere}.example/{label}/{number}")
         iban = rng.choice((copied, other_account))
         fakes.append(_Fake(sender=sender, number=number, page=page, iban=iban, source=source,

@@ -70,13 +70,12 @@ def _items(d: _Drawn, r: _Reminders, bills: _Invoices, mails: dict[str, tuple[st
                                          "password", arrivals[d.ids["schedule"]])
     items[d.ids["raffle"]] = _item(False, [d.ceo_new] if d.ceo_new else [texts["raffle"][0], d.writer.first],
                                    "raffle", texts["raffle"][1])
-    # A sender's domain names its message only when no other message of the part comes from it.
-    domains = [str(item["names"][0]).split("@")[-1] for item in items.values() if "@" in item["names"][0]]
+    # A sender's domain names its message too. A name two messages share (a domain two senders write from, the rep's
+    # address on a real and a false invoice, the desk's on the reminder and IT's note) names neither: a warning must
+    # name what is the message's own.
     for item in items.values():
-        if "@" in item["names"][0] and domains.count(item["names"][0].split("@")[1]) == 1:
+        if "@" in item["names"][0]:
             item["names"].append(item["names"][0].split("@")[1])
-    # A name two messages share (the rep's address on a real and a false invoice, the desk's on the reminder and
-    # IT's note) names neither: a warning must name what is the message's own.
     counts: dict[str, int] = {}
     for item in items.values():
         for name in {n.lower() for n in item["names"]}:
