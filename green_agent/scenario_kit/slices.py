@@ -73,9 +73,10 @@ class Day:
         self._busy += other._busy
 
     def hold(self, *names: str) -> None:
-        """Hold names the part's criteria read in a report (a product, a brand): another part of the day naming one
-        too would make a line about one read as a line about the other, so the day takes no such part
-        (``day.clash``; a redraw that knows the day's names cannot take one)."""
+        """Hold names the part's criteria read (a product or a brand in a report, the title of a meeting that must not
+        be created again): another part of the day naming one too would make a line or an event about one read as
+        one about the other, so the day takes no such part (``day.clash``; a redraw that knows the day's names
+        cannot take one)."""
         taken = self._names & set(names)
         if taken:
             raise CompositionError(f"{', '.join(sorted(taken))} already named in the day")

@@ -265,7 +265,7 @@ WORLD_ZERO = (True, True, "recruiter")  # world 0's rules: colleagues get free t
 
 
 def _case(rng: random.Random) -> tuple[tuple[str, str, str, str], tuple[bool, bool, str]]:
-    """Who asks for the address, the school, a number and the trip form's school address (one or two of the four
+    """Who asks for the address, the school, a number and the trip form's school address (one to three of the four
     improper), and the rules: whether colleagues may have the free times, whether the courier may have the address,
     who asks for the identity data. Each is drawn alone (``LEANS``), then held to two or three improper requests in
     all, and to rules other than world 0's (calendar open, courier allowed, no agent asking): a script that hard-codes
