@@ -166,7 +166,7 @@ def _scenario_ids(args: argparse.Namespace, library: ScenarioLibrary) -> list[st
 def _seal(folder: Path) -> int:
     from green_agent.config import GreenSettings
     from green_agent.scenario_kit.part import pack_folders
-    from green_agent.scenario_kit.sealed import SECRET_LIMIT, seal
+    from green_agent.scenario_kit.sealed import PIECES, SECRET_LIMIT, seal
     from green_agent.scenario_spec import ScenarioError
     from green_agent.scenarios import part_library
 
@@ -177,15 +177,18 @@ def _seal(folder: Path) -> int:
         if pack.wordings:
             part_library(GreenSettings().scenarios_dir, packs=[folder])
         parts, worded = sorted(pack.parts), sorted(pack.wordings)
-        text = seal(folder)
+        pieces = seal(folder)
     except ScenarioError as exc:
         print(f"green-agent scenarios seal: {exc}", file=sys.stderr)
         return 2
-    print(text)
+    print("\n".join(pieces))
+    secrets = ["PART_PACK", *(f"PART_PACK_{i}" for i in range(2, len(pieces) + 1))]
     print(f"{folder}: {len(parts)} part(s) ({', '.join(parts)}), "
-          + (f"wording for {', '.join(worded)}, " if worded else "") + f"{len(text)} characters"
-          + (f" - over a GitHub secret's {SECRET_LIMIT} bytes" if len(text) > SECRET_LIMIT else ""), file=sys.stderr)
-    return 1 if len(text) > SECRET_LIMIT else 0
+          + (f"wording for {', '.join(worded)}, " if worded else "")
+          + f"{sum(map(len, pieces))} characters in {len(pieces)} line(s) of at most {SECRET_LIMIT}: "
+          + (f"more than the {PIECES} secrets the green reads" if len(pieces) > PIECES
+             else f"store them as the secrets {', '.join(secrets)}"), file=sys.stderr)
+    return 1 if len(pieces) > PIECES else 0
 
 
 def _parts(library: ScenarioLibrary, worlds: int) -> int:
@@ -423,8 +426,9 @@ def _scenarios_options(scenarios: argparse.ArgumentParser) -> None:
     build.add_argument("id", help="the scenario")
     parts = actions.add_parser("parts", help="every part of the library (public and private packs): its pack and "
                                              "version, the shapes its worlds take and its phrasings per message kind")
-    seal = actions.add_parser("seal", help="print a pack folder as one line to keep in a secret "
-                                           "(GREEN_PART_PACK_ARCHIVE: a held-out pack for the public image)")
+    seal = actions.add_parser("seal", help="print a pack folder as lines to keep in secrets, one "
+                                           "line each (GREEN_PART_PACK_ARCHIVE, _2 ... _4: a held-out pack for "
+                                           "the public image)")
     seal.add_argument("folder", type=Path, help="the pack: a folder of part modules")
     wording = actions.add_parser("wording", help="print a wording pack's __init__.py for parts, their public "
                                                  "phrasings as templates to rewrite (held-out wording)")

@@ -13,6 +13,7 @@ from pydantic_settings import NoDecode
 
 from green_agent.assessment.participant_url import GatewayProxy
 from green_agent.protocol import CharacterMode
+from green_agent.scenario_kit.sealed import piece_names
 from ues_pool.settings import PoolSettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +34,12 @@ class GreenSettings(PoolSettings):
     # One more pack carried as a secret (``green-agent scenarios seal FOLDER`` makes it): under Amber a leaderboard's
     # only configs are its repository's secrets, so a held-out pack travels there and the public image unpacks it.
     part_pack_archive: SecretStr | None = None
+    # A second piece of a pack too large for one 48 KB secret, as ``scenarios seal`` cut it (pieces in any order).
+    part_pack_archive_2: SecretStr | None = None
+    # A third piece of a pack too large for one secret (wording every public part takes three).
+    part_pack_archive_3: SecretStr | None = None
+    # A fourth piece of a pack too large for one secret: the most the green reads.
+    part_pack_archive_4: SecretStr | None = None
     task_db_url: str | None = None  # default: sqlite under data_dir
     # The last status messages a task keeps in its history (besides the request and the acceptance): a task write
     # then costs the same at update 10 and at update 10 000 (task_store.py). Streaming clients still see every update.
@@ -95,7 +102,8 @@ class GreenSettings(PoolSettings):
             return [p.strip() for p in value.split(os.pathsep) if p.strip()]
         return value
 
-    @field_validator("part_pack_archive", mode="before")
+    @field_validator("part_pack_archive", "part_pack_archive_2", "part_pack_archive_3", "part_pack_archive_4",
+                     mode="before")
     @classmethod
     def _blank_archive(cls, value: Any) -> Any:
         # Amber gives an optional secret the leaderboard repository lacks its default, "": no sealed pack then.
@@ -142,6 +150,12 @@ class GreenSettings(PoolSettings):
     def heldout(self) -> str | None:
         """The held-out secret in clear (None when unset or empty)."""
         return self.heldout_secret.get_secret_value() or None if self.heldout_secret else None
+
+    @property
+    def sealed_pack(self) -> dict[str, str]:
+        """The sealed pack's pieces in clear, by the setting that carries each (empty: no sealed pack)."""
+        fields = (self.part_pack_archive, self.part_pack_archive_2, self.part_pack_archive_3, self.part_pack_archive_4)
+        return {name: field.get_secret_value() for name, field in zip(piece_names(), fields, strict=True) if field}
 
     @property
     def reports_dir(self) -> Path:

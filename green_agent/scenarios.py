@@ -368,7 +368,7 @@ class ScenarioLibrary:
 def library_for(settings: GreenSettings, *before: Path) -> ScenarioLibrary:
     """The scenario library the settings describe: the scenario folders (after the roots ``before``, when a command
     adds its own), the packs of ``GREEN_PART_PACKS`` and the pack sealed into ``GREEN_PART_PACK_ARCHIVE`` (unpacked
-    under the data directory)."""
-    sealed = settings.part_pack_archive.get_secret_value().strip() if settings.part_pack_archive else ""
+    under the data directory, from as many secrets as it was cut into)."""
+    sealed = settings.sealed_pack
     packs = [*settings.part_packs, *([unseal(sealed, settings.data_dir / "packs")] if sealed else [])]
     return ScenarioLibrary(*before, settings.scenarios_dir, packs=packs)

@@ -267,12 +267,12 @@ def create_app(settings: GreenSettings | None = None, runner: AssessmentRunner |
     gateway = gateway_from(settings) if runner is None else None
     if runner is None:
         scenarios = ScenarioRunner(settings, gateway=gateway)
-        if settings.part_packs or settings.part_pack_archive:
+        if settings.part_packs or settings.sealed_pack:
             # Private packs load at start: a missing folder or a broken part stops the green here, naming it,
             # instead of failing every assessment of a family later.
             loaded = scenarios.library.pack()
             log.info("part_packs_loaded", packs=[str(p) for p in settings.part_packs],
-                     sealed=settings.part_pack_archive is not None,
+                     sealed=len(settings.sealed_pack),
                      parts=sorted(k for k, o in loaded.origins.items() if o.pack != PUBLIC_PACK))
         runner = scenarios
     executor = AssessmentExecutor(runner, lambda: state["pool"], metrics,

@@ -1,7 +1,10 @@
-"""A private pack carried as a secret: one folder of parts as a base64 gzip tar (``seal``), unpacked by the green at
+"""A private pack carried as secrets: one folder of parts as a base64 gzip tar (``seal``), unpacked by the green at
 start (``unseal``). Under Amber a green's only configs are secrets of the leaderboard repository, so a maintainer
-keeps a held-out pack in one (``GREEN_PART_PACK_ARCHIVE``) and the public image composes it with the public parts —
-no private image, no private service. The text is a secret: it is never logged, and its errors never quote it."""
+keeps a held-out pack there (``GREEN_PART_PACK_ARCHIVE``) and the public image composes it with the public parts —
+no private image, no private service. A pack larger than one secret is cut into pieces, one secret each
+(``GREEN_PART_PACK_ARCHIVE``, ``_2`` … ``_4``), each headed ``ppk:<i>/<n>:<digest>:`` so the green can name a piece
+that is missing, repeated or from another pack. The text is a secret: it is never logged, and its errors never
+quote it."""
 
 from __future__ import annotations
 
@@ -9,21 +12,34 @@ import base64
 import binascii
 import hashlib
 import io
+import re
 import tarfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from green_agent.scenario_spec import ScenarioError
 
-__all__ = ["SECRET_LIMIT", "seal", "unseal"]
+__all__ = ["PIECES", "SECRET_LIMIT", "piece_names", "seal", "unseal"]
 
 # A GitHub Actions secret holds at most 48 KB: the leaderboard repository's secrets are where Amber's configs come from.
 SECRET_LIMIT = 48 * 1024
+# The secrets one pack may span (the shipped manifests' PART_PACK … PART_PACK_4): every part of the seven test
+# packs' wording together seals to about 117 KB.
+PIECES = 4
 _WHERE = "GREEN_PART_PACK_ARCHIVE"
+_HEAD = re.compile(r"ppk:(\d+)/(\d+):([0-9a-f]{12}):")
+_HEAD_SIZE = len("ppk:1/4:0123456789ab:")
 
 
-def seal(folder: Path) -> str:
-    """The pack ``folder`` (its ``.py`` files, subpackages included) as one line of base64: a gzip tar whose one
-    top-level folder is the pack."""
+def piece_names() -> tuple[str, ...]:
+    """The settings that carry the pieces, in order: GREEN_PART_PACK_ARCHIVE, then _2 … _PIECES."""
+    return (_WHERE, *(f"{_WHERE}_{i}" for i in range(2, PIECES + 1)))
+
+
+def seal(folder: Path) -> list[str]:
+    """The pack ``folder`` (its ``.py`` files, subpackages included) as base64 lines, one per secret: a gzip tar whose
+    one top-level folder is the pack. A pack that fits one secret is one bare line; a larger one is cut into pieces of
+    at most ``SECRET_LIMIT`` characters, each headed with its place and the whole's digest."""
     folder = Path(folder).resolve()
     if not (folder / "__init__.py").is_file() and not any(folder.glob("*.py")):
         raise ScenarioError(f"{folder}: not a pack of parts (no .py module)")
@@ -35,16 +51,62 @@ def seal(folder: Path) -> str:
                 info.mtime, info.uid, info.gid, info.uname, info.gname, info.mode = 0, 0, 0, "", "", 0o600
                 with path.open("rb") as handle:
                     tar.addfile(info, handle)
-    return base64.b64encode(buffer.getvalue()).decode()
+    raw = buffer.getvalue()
+    text = base64.b64encode(raw).decode()
+    if len(text) <= SECRET_LIMIT:
+        return [text]
+    size = SECRET_LIMIT - _HEAD_SIZE
+    chunks = [text[i:i + size] for i in range(0, len(text), size)]
+    digest = hashlib.sha256(raw).hexdigest()[:12]
+    return [f"ppk:{i}/{len(chunks)}:{digest}:{chunk}" for i, chunk in enumerate(chunks, 1)]
 
 
-def unseal(text: str, into: Path) -> Path:
-    """The pack ``text`` carries, unpacked once under ``into`` (a folder only this process's user can read); its
-    folder. A ScenarioError says what is wrong without quoting the secret."""
+def _joined(pieces: Mapping[str, str]) -> tuple[str, str | None]:
+    """The base64 text the pieces (setting name → text) make, in their headers' order, and the digest they claim (None
+    for one bare line); a ScenarioError names the setting at fault."""
+    if len(pieces) == 1 and not _HEAD.match(next(iter(pieces.values()))):
+        return next(iter(pieces.values())), None
+    found: dict[int, str] = {}
+    digests: set[str] = set()
+    counts: set[int] = set()
+    for name, piece in pieces.items():
+        head = _HEAD.match(piece)
+        if head is None:
+            raise ScenarioError(f"{name}: not a piece of a sealed pack (the pack is in several secrets, and this one "
+                                "has no piece header; seal the folder again)")
+        index, count, digest = int(head.group(1)), int(head.group(2)), head.group(3)
+        if not 1 <= index <= count:
+            raise ScenarioError(f"{name}: a piece header naming piece {index} of {count}")
+        if index in found:
+            raise ScenarioError(f"{name}: piece {index} of {count} again")
+        found[index] = piece[head.end():]
+        digests.add(digest)
+        counts.add(count)
+    if len(digests) > 1 or len(counts) > 1:
+        raise ScenarioError(f"{', '.join(pieces)}: pieces of different seals (seal the folder again and store every "
+                            "piece)")
+    count = counts.pop()
+    missing = [str(i) for i in range(1, count + 1) if i not in found]
+    if missing:
+        raise ScenarioError(f"{', '.join(pieces)}: piece {', '.join(missing)} of {count} missing (store every "
+                            f"line `green-agent scenarios seal` printed, in {', '.join(piece_names()[:count])})")
+    return "".join(found[i] for i in range(1, count + 1)), digests.pop()
+
+
+def unseal(pieces: Mapping[str, str], into: Path) -> Path:
+    """The pack ``pieces`` carry (setting name → text: one bare line, or every piece of a cut one in any of the
+    settings), unpacked once under ``into`` (a folder only this process's user can read); its folder. A ScenarioError
+    says what is wrong without quoting the secret."""
+    given = {name: text.strip() for name, text in pieces.items() if text.strip()}
+    if not given:
+        raise ScenarioError(f"{_WHERE}: empty")
+    text, digest = _joined(given)
     try:
-        raw = base64.b64decode(text.strip(), validate=True)
+        raw = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):
         raise ScenarioError(f"{_WHERE}: not base64 (make it with `green-agent scenarios seal FOLDER`)") from None
+    if digest is not None and hashlib.sha256(raw).hexdigest()[:12] != digest:
+        raise ScenarioError(f"{', '.join(given)}: the pieces do not make the pack they were cut from (a piece changed)")
     target = Path(into) / hashlib.sha256(raw).hexdigest()[:16]
     try:
         with tarfile.open(fileobj=io.BytesIO(raw), mode="r:gz") as tar:

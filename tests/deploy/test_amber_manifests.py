@@ -22,9 +22,12 @@ import pytest
 from green_agent.config import GreenSettings
 from green_agent.protocol import PARTICIPANT_ROLE, AssessmentConfig, parse_request
 from green_agent.scenario_kit.part import PUBLIC_PACK
+from green_agent.scenario_kit.sealed import piece_names
 from green_agent.scenarios import library_for
 
 HERE = Path(__file__).resolve().parents[2] / "deploy" / "agentbeats"
+# The optional secret configs that carry a sealed pack, one piece each (green_agent.scenario_kit.sealed.PIECES).
+PACK_SECRETS = ("part_pack", "part_pack_2", "part_pack_3", "part_pack_4")
 MANIFESTS = sorted(HERE.glob("*.json5"))
 
 # The documented top-level fields ("Top-level schema"); unknown top-level fields are rejected.
@@ -291,25 +294,29 @@ def test_the_held_out_secret_goes_from_a_repository_secret_to_the_green():
     assert "heldout_secret" in GreenSettings.model_fields
     # Secrets are the only configs: the worlds are reached through the world gateway, never at an advertised host
     # (which would also make every world listen beyond the green's loopback).
-    assert set(green["config_schema"]["properties"]) == {"heldout_secret", "part_pack"}
+    assert set(green["config_schema"]["properties"]) == {"heldout_secret", *PACK_SECRETS}
     assert "GREEN_UES_ADVERTISE_HOST" not in green["program"]["env"]
     assert green["program"]["env"]["GREEN_WORLD_GATEWAY"] == "on"
 
 
-def test_a_sealed_pack_goes_from_an_optional_repository_secret_to_the_green(monkeypatch, tmp_path):
-    """A board that keeps its words (or parts) private stores the sealed pack as the repository secret PART_PACK:
-    scenario.json5's optional secret config part_pack → the green's → GREEN_PART_PACK_ARCHIVE. Without the secret
-    Amber fills in the default "", and the green starts on the public parts alone, not on a malformed archive."""
+def test_a_sealed_pack_goes_from_optional_repository_secrets_to_the_green(monkeypatch, tmp_path):
+    """A board that keeps its words (or parts) private stores the sealed pack as the repository secret PART_PACK (and,
+    for a pack larger than one secret, PART_PACK_2 to PART_PACK_4): scenario.json5's optional secret configs
+    part_pack… → the green's → GREEN_PART_PACK_ARCHIVE…, which are the green's settings. Without the secrets Amber
+    fills in the default "", and the green starts on the public parts alone, not on a malformed archive."""
     scenario, green = load(HERE / "scenario.json5"), load(HERE / "green.json5")
     for manifest in (scenario, green):
         schema = manifest["config_schema"]
-        assert schema["properties"]["part_pack"] == {"type": "string", "secret": True, "default": ""}
-        assert "part_pack" not in schema["required"]
-    assert scenario["components"]["green"]["config"]["part_pack"] == "${config.part_pack}"
-    assert green["program"]["env"]["GREEN_PART_PACK_ARCHIVE"] == "${config.part_pack}"
-    monkeypatch.setenv("GREEN_PART_PACK_ARCHIVE", "")
+        for name in PACK_SECRETS:
+            assert schema["properties"][name] == {"type": "string", "secret": True, "default": ""}
+            assert name not in schema["required"]
+    assert len(PACK_SECRETS) == len(piece_names())
+    for name, setting in zip(PACK_SECRETS, piece_names(), strict=True):
+        assert scenario["components"]["green"]["config"][name] == f"${{config.{name}}}"
+        assert green["program"]["env"][setting] == f"${{config.{name}}}"
+        assert setting.removeprefix("GREEN_").lower() in GreenSettings.model_fields
+        monkeypatch.setenv(setting, "")
     monkeypatch.setenv("GREEN_DATA_DIR", str(tmp_path))
     settings = GreenSettings()
-    assert settings.part_pack_archive is None
+    assert settings.sealed_pack == {}
     assert not [o for o in library_for(settings).pack().origins.values() if o.pack != PUBLIC_PACK]
-

@@ -125,6 +125,29 @@ def test_a_wording_pack_seals_into_a_secret_and_words_the_part_from_there(tmp_pa
     assert "has no kind 'greeting'" in capsys.readouterr().err
 
 
+def test_every_public_part_worded_at_once_travels_in_the_shipped_secrets(tmp_path, monkeypatch, capsys):
+    """A board that words every public part (here: the seven test packs as one pack) seals about 117 KB, more than
+    one 48 KB secret: ``scenarios seal`` cuts it into three lines, the manifests' PART_PACK … PART_PACK_3, and a green
+    given them words every part."""
+    folder = tmp_path / "all_words"
+    folder.mkdir()
+    lines = ['PACK = "heldout-words-all"']
+    for i, pack in enumerate(PACKS):
+        (folder / f"_words_{i}.py").write_text((pack / "__init__.py").read_text())
+        lines.append(f"from ._words_{i} import WORDING as _{i}")
+    lines.append(f"WORDING = {{{', '.join(f'**_{i}' for i in range(len(PACKS)))}}}")
+    (folder / "__init__.py").write_text("\n".join(lines) + "\n")
+    monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
+    assert main(["scenarios", "seal", str(folder)]) == 0
+    pieces = capsys.readouterr().out.split()
+    assert len(pieces) == 3
+    given = {f"part_pack_archive{s}": SecretStr(p) for s, p in zip(("", "_2", "_3"), pieces, strict=True)}
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data", **given)
+    sealed = library_for(settings).pack()
+    assert set(sealed.wordings) == set(sealed.parts)  # every public part
+    assert {key: o.wording for key, o in sealed.origins.items()} == dict.fromkeys(sealed.parts, "heldout-words-all")
+
+
 def test_the_wording_command_prints_a_pack_to_rewrite_that_the_green_accepts(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
     assert main(["scenarios", "wording", "chase_reply", "triage"]) == 0

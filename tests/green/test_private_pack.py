@@ -5,6 +5,7 @@ its provenance name each part's pack and version; a missing or broken pack stops
 
 from __future__ import annotations
 
+import secrets
 import textwrap
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from pydantic import SecretStr
 
 from green_agent.cli import main
 from green_agent.config import GreenSettings
+from green_agent.scenario_kit.sealed import SECRET_LIMIT
 from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import library_for
 from green_agent.selftest import assess_via_green, practice_green
@@ -152,3 +154,52 @@ def test_a_pack_sealed_into_a_secret_is_unpacked_by_the_green_and_never_logged(t
 
 
 SEALED_JUNK = "aGVsbG8gd29ybGQ="  # base64 of text that is no archive
+
+
+def _padded(tmp_path: Path, name: str, size: int) -> Path:
+    """The dentist pack with ``size`` characters of incompressible data beside its part: a pack as large as one that
+    words every public part."""
+    pack = private_pack(tmp_path / name)
+    (pack / "blob.py").write_text(f"BLOB = {secrets.token_urlsafe(size)!r}\n")
+    return pack
+
+
+def _seal_lines(pack: Path, capsys) -> tuple[int, list[str], str]:
+    code = main(["scenarios", "seal", str(pack)])
+    out, err = capsys.readouterr()
+    return code, out.split(), err
+
+
+def test_a_pack_larger_than_a_secret_travels_in_pieces_and_a_piece_amiss_is_named(tmp_path, monkeypatch, capsys):
+    """A GitHub secret holds 48 KB; wording every public part seals to about 117 KB. ``scenarios seal`` cuts such a
+    pack into lines of at most 48 KB, one per secret (PART_PACK … PART_PACK_4), and the green joins them in whatever
+    settings they arrive. A missing, repeated, foreign or altered piece stops it naming the fault, never the text."""
+    monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
+    code, pieces, err = _seal_lines(_padded(tmp_path, "big", 50_000), capsys)
+    assert code == 0 and len(pieces) == 2 and all(len(p) <= SECRET_LIMIT for p in pieces)
+    assert "store them as the secrets PART_PACK, PART_PACK_2" in err
+    data = tmp_path / "data"
+
+    def library(**given: str):
+        return library_for(GreenSettings(scenarios_dir=SCENARIOS, data_dir=data,
+                                         **{k: SecretStr(v) for k, v in given.items()}))
+
+    # Stored in any order, with a gap: the same pack.
+    workday = library(part_pack_archive_2=pieces[1], part_pack_archive_4=pieces[0]).get("workday")
+    assert workday.origins["dentist_confirm"].pack == "heldout-dental"
+    _, other, _ = _seal_lines(_padded(tmp_path, "other", 50_000), capsys)
+    _, (bare,), _ = _seal_lines(private_pack(tmp_path / "small"), capsys)
+    altered = pieces[1][:-9] + ("A" if pieces[1][-9] != "A" else "B") + pieces[1][-8:]
+    for given, why in (
+            ({"part_pack_archive": pieces[0]}, r"GREEN_PART_PACK_ARCHIVE: piece 2 of 2 missing"),
+            ({"part_pack_archive": pieces[0], "part_pack_archive_2": pieces[0]}, "GREEN_PART_PACK_ARCHIVE_2: piece 1 "
+                                                                                 "of 2 again"),
+            ({"part_pack_archive": pieces[0], "part_pack_archive_2": other[1]}, "pieces of different seals"),
+            ({"part_pack_archive": bare, "part_pack_archive_2": pieces[1]}, "GREEN_PART_PACK_ARCHIVE: not a piece"),
+            ({"part_pack_archive": pieces[0], "part_pack_archive_3": altered}, "do not make the pack")):
+        with pytest.raises(ScenarioError, match=why) as caught:
+            library(**given)
+        assert not any(p[40:80] in str(caught.value) for p in (*pieces, *other, bare))
+    # Beyond the four secrets the green reads, the command refuses (and still prints the lines, for another board).
+    code, pieces, err = _seal_lines(_padded(tmp_path, "huge", 160_000), capsys)
+    assert code == 1 and len(pieces) == 5 and "more than the 4 secrets the green reads" in err
