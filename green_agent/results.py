@@ -29,12 +29,21 @@ from green_agent.protocol import (
     Usage,
     Violation,
 )
+from green_agent.scenario_kit.part import PUBLIC_PACK
 from green_agent.scenarios import Scenario
 
 # Every row of a green without a held-out secret says so (ProblemKind.NOT_HELDOUT), and so does its agent card.
 NOT_HELDOUT = ("this green has no held-out secret (GREEN_HELDOUT_SECRET): its worlds follow from the request's seed "
                "alone, and seed 0 is each scenario's published world, whose solution.json is public, so a score here "
                "can be learnt; a leaderboard's green sets the secret")
+
+
+
+def public_words(parts: Sequence[str]) -> str:
+    """The warning of a row whose public ``parts`` kept their public words (ProblemKind.PUBLIC_WORDS)."""
+    return (f"worded with their public phrasings: {', '.join(parts)}; rule scripts written from the public code read "
+            f"such words back (43-78 % of a classic, about half of a day, against 5-9 % with words they never read), "
+            f"so a score here can be decoded; a leaderboard keeps its words in a wording pack (PART_PACK)")
 
 
 def passed(record: TrialRecord, scenario: Scenario, results: list[CriterionResult],
@@ -66,6 +75,10 @@ def trial_row(*, record: TrialRecord, scenario: Scenario, judgement: Judgement,
             f"from max_score")))
     if not provenance.heldout:
         warnings.append(Problem(kind=ProblemKind.NOT_HELDOUT, text=NOT_HELDOUT))
+    public = [p for p, o in ((p, scenario.origins[p]) for p in scenario.parts)
+              if o.pack == PUBLIC_PACK and o.wording is None]
+    if public:
+        warnings.append(Problem(kind=ProblemKind.PUBLIC_WORDS, text=public_words(public)))
     start, end = record.start_time, record.final_time
     dimensions = totals["dimension_scores"]
     return TrialRow(

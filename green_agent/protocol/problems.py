@@ -37,6 +37,9 @@ class ProblemKind(StrEnum):
     # The green has no held-out secret (GREEN_HELDOUT_SECRET): its worlds follow from the request's seed alone, and
     # seed 0 is each scenario's published world, whose solution is public. A score here can be learnt.
     NOT_HELDOUT = "not_heldout"
+    # Public parts of the world worded with their public phrasings (no wording pack): rule scripts written from the
+    # public code read them back. A score here can be decoded rather than earned.
+    PUBLIC_WORDS = "public_words"
     GREEN_FAILED = "green_failed"  # an error of the green's own while it ran the trial
     CHARACTER = "character"
     CRITERION_ERROR = "criterion_error"

@@ -17,6 +17,7 @@ from pydantic import SecretStr
 from green_agent.cli import main
 from green_agent.config import GreenSettings
 from green_agent.protocol import Composition
+from green_agent.results import public_words
 from green_agent.scenario_spec import ScenarioError
 from green_agent.scenarios import library_for
 from green_agent.selftest import IMITATION_CEILING, assess_via_green, practice_green
@@ -82,7 +83,7 @@ async def test_the_script_fitted_to_public_words_earns_nothing_on_held_out_words
     parts, seeds = ("chase_reply", "newsletter_sweep"), range(100, 105)
 
     async def scores(settings: GreenSettings) -> dict[tuple[str, str], list[dict]]:
-        """(part, role) → the part's scores in days of its own."""
+        """(part, role) → the part's scores in days of its own (each beside whether its row warns of public words)."""
         async with practice_green(settings, ("oracle", "scripted")) as (green, purples):
             out = {}
             for part in parts:
@@ -90,7 +91,8 @@ async def test_the_script_fitted_to_public_words_earns_nothing_on_held_out_words
                     rows = [r for s in seeds for r in await assess_via_green(
                         green, purples[role], ["workday"], {"parts": [part], "attacks": "none", "seed": s})
                         if r["row_type"] == "trial"]
-                    out[part, role] = [p for r in rows for p in r["part_scores"] if p["part"] == part]
+                    out[part, role] = [{**p, "warned": public_words([part]) in r["warnings"]}
+                                       for r in rows for p in r["part_scores"] if p["part"] == part]
             return out
 
     public = await scores(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "a"))
@@ -103,6 +105,9 @@ async def test_the_script_fitted_to_public_words_earns_nothing_on_held_out_words
     print({f"{part} {role}": (round(mean(public[part, role]), 1), round(mean(held[part, role]), 1))
            for part, role in public})
     for part in parts:
+        # Every row says whether its words were public: the board's reader sees which scores could be decoded.
+        assert all(p["warned"] for p in public[part, "scripted"] + public[part, "oracle"]), part
+        assert not any(p["warned"] for p in held[part, "scripted"] + held[part, "oracle"]), part
         assert all(p["wording"] == "heldout-words-d" for p in held[part, "scripted"] + held[part, "oracle"])
         assert all(p["passed"] and p["percentage"] == 100.0 for p in held[part, "oracle"])
         # The script earns its points where it read the words, and none where it did not.

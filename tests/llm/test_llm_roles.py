@@ -226,8 +226,9 @@ async def assess(settings: GreenSettings, pool: UESPool, purple_url: str, seed: 
 
 
 def not_heldout_aside(warnings: list[Problem]) -> list[Problem]:
-    """The warnings but the one every row of a green without a held-out secret carries (these greens have none)."""
-    return [w for w in warnings if w.kind != ProblemKind.NOT_HELDOUT]
+    """The warnings but the ones every row of a green without a held-out secret or wording pack carries (these greens
+    have neither)."""
+    return [w for w in warnings if w.kind not in (ProblemKind.NOT_HELDOUT, ProblemKind.PUBLIC_WORDS)]
 
 
 def fallback_warnings(row: TrialRow) -> list[str]:
