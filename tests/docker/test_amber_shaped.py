@@ -9,7 +9,9 @@ Done when (the issue): through both doors — the participant URL rewritten to t
 (``GREEN_PROXY_URL``) and the purple's world reached through its ``ues`` slot and the green's world gateway
 (``PURPLE_UES_URL``, ``GREEN_WORLD_GATEWAY``) — the oracle scores 100 % and noop 0 % on a held-out composed day and a
 classic scenario; with either door broken the task ends ``failed`` naming what could not be reached, never
-``completed`` at 0 %; and a purple that holds one turn for 240 s completes its assessment through the stand-in.
+``completed`` at 0 %; and a purple that holds one turn for 240 s completes its assessment through the stand-in. The
+greens are given a board's held-out words as the manifests carry them, in two secret configs (a wording pack too large
+for one): the day's parts speak them, and the classic, which the pack does not word, warns of its public words.
 
 Two topologies start together: the main one (a gateway, the green as green.json5 gives it and one without its
 proxy slot, the oracle and noop purples and an oracle whose manifest lost ``PURPLE_UES_URL``), where the assessments
@@ -21,17 +23,22 @@ oracle has no plan for a held-out world.
 
 from __future__ import annotations
 
+import base64
+import random
+import shutil
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from green_agent.assessment.progress import HEARTBEAT_INTERVAL_S
-from green_agent.results import NOT_HELDOUT
+from green_agent.results import NOT_HELDOUT, public_words
+from green_agent.scenario_kit.sealed import seal
 from services.purple.baseline import SLOW_FIRST_TURN_S
 from tests.amber.topology import PYTHON, STANDIN, Binding, Component, Topology, component_from_manifest, load_manifest
 from tests.deploy.conftest import site_board, site_queries, store
@@ -47,6 +54,8 @@ AT_GATEWAY = f"http://127.0.0.1:8080/{ROLE}"
 # A held-out composed day of two parts and a classic scenario: what the default board holds, kept small.
 BOARD = {"scenarios": ["workday", "email_triage_basic"], "parts": ["triage", "scheduling"], "attacks": "none",
          "trials": 1, "seed": 1}
+# The board's held-out words (PART_PACK, PART_PACK_2): a test wording pack that words the day's parts, not the classic.
+WORDS = REPO / "tests" / "green" / "data" / "heldout_words_a"
 READY_TIMEOUT_S = 240.0
 RUN_TIMEOUT_S = 300.0
 
@@ -60,10 +69,23 @@ def gateway(slots: list[str]) -> Component:
                      slots=slots)
 
 
-def green(name: str, volume: str, *, proxy_slot: bool = True) -> Component:
-    """The green as green.json5 runs it (its secret config given), writing oracle plans (test-only); without
-    ``proxy_slot``, ``GREEN_PROXY_URL`` is not set: the participant rewrite is off."""
-    component = component_from_manifest(name, DEPLOY / "green.json5", {"heldout_secret": SECRET})
+def sealed_words(folder: Path) -> list[str]:
+    """A board's held-out words for the day's parts (``WORDS``), sealed as ``scenarios seal`` seals them and padded
+    past one secret, so they travel in two pieces, PART_PACK and PART_PACK_2."""
+    shutil.copytree(WORDS, folder)
+    padding = base64.b64encode(random.Random(0).randbytes(40_000)).decode()  # incompressible, never imported
+    (folder / "_padding.py").write_text(f"PADDING = {padding!r}\n")
+    pieces = seal(folder)
+    assert len(pieces) == 2, len(pieces)
+    return pieces
+
+
+def green(name: str, volume: str, words: list[str], *, proxy_slot: bool = True) -> Component:
+    """The green as green.json5 runs it (its secret configs given: the held-out secret and the sealed words' pieces),
+    writing oracle plans (test-only); without ``proxy_slot``, ``GREEN_PROXY_URL`` is not set: the participant rewrite
+    is off."""
+    component = component_from_manifest(name, DEPLOY / "green.json5", {
+        "heldout_secret": SECRET, "part_pack": words[0], "part_pack_2": words[1]})
     component.env["GREEN_ORACLE_PLANS_DIR"] = PLANS
     if not proxy_slot:
         del component.env["GREEN_PROXY_URL"]
@@ -177,20 +199,22 @@ class Stage:
 
 
 @pytest.fixture(scope="module")
-def amber(docker_client, project_image, request: pytest.FixtureRequest) -> Iterator[Stage]:
+def amber(docker_client, project_image, request: pytest.FixtureRequest,
+          tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stage]:
     began = time.monotonic()
+    words = sealed_words(tmp_path_factory.mktemp("amber") / "board_words")
     labels = {LABEL: SESSION}
     volume = docker_client.volumes.create(f"amber-{SESSION}-plans", labels=labels).name
     main = Topology(docker_client, project_image, f"amber-{SESSION}-main", [
         gateway(["green", "green_plain", "oracle", "reckless", "noop", "oracle_cut"]),
-        green("green", volume), green("green_plain", volume, proxy_slot=False),
+        green("green", volume, words), green("green_plain", volume, words, proxy_slot=False),
         purple("oracle", "oracle", volume), purple("reckless", "reckless", volume), purple("noop", "noop", volume),
         purple("oracle_cut", "oracle", volume, ues_slot=False),
     ], wired([("green", "oracle"), ("green", "reckless"), ("green", "noop"), ("green", "oracle_cut"),
               ("green_plain", "oracle")]),
         EXPORTS, labels)
     slow = Topology(docker_client, project_image, f"amber-{SESSION}-slow", [
-        gateway(["green", "oracle_slow"]), green("green", volume), purple("oracle_slow", "oracle-slow", volume),
+        gateway(["green", "oracle_slow"]), green("green", volume, words), purple("oracle_slow", "oracle-slow", volume),
     ], wired([("green", "oracle_slow")]), EXPORTS, labels)
     ready_s = float("nan")
     try:
@@ -238,6 +262,11 @@ def test_the_oracle_scores_full_marks_through_both_doors(amber):
         ("workday", BOARD["parts"], "completed", 100.0, True),
         ("email_triage_basic", ["email_triage_basic"], "completed", 100.0, True)]  # a classic: its one part
     assert_through_both_doors(run, amber.main)
+    # The day's parts spoke the words the board keeps in its two secrets; the classic kept its public words and says so.
+    day, classic = run.trials
+    assert {p["part"]: p["wording"] for p in day["part_scores"]} == dict.fromkeys(BOARD["parts"], "heldout-words-a")
+    assert not [w for w in day["warnings"] if w.startswith("worded with their public phrasings")], day["warnings"]
+    assert public_words(["email_triage_basic"]) in classic["warnings"]
     # Its calls reached the world through the gateway, where every one is counted.
     assert all(row["calls"]["total"] > 0 and row["actions_taken"] > 0 for row in run.trials)
     assert run.summary["mean_percentage"] == 100.0 and run.summary["errored_trials"] == 0
