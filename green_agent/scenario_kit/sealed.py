@@ -15,7 +15,7 @@ import io
 import re
 import tarfile
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from green_agent.scenario_spec import ScenarioError
 
@@ -93,6 +93,17 @@ def _joined(pieces: Mapping[str, str]) -> tuple[str, str | None]:
     return "".join(found[i] for i in range(1, count + 1)), digests.pop()
 
 
+def _plain(tar: tarfile.TarFile) -> list[tarfile.TarInfo]:
+    """The archive's members, each a file or folder inside the pack: a link, a device, an absolute path or one
+    climbing out with ``..`` is refused."""
+    members = tar.getmembers()
+    for member in members:
+        path = PurePosixPath(member.name)
+        if not (member.isfile() or member.isdir()) or path.is_absolute() or ".." in path.parts:
+            raise ScenarioError(f"{_WHERE}: the archive holds something other than a pack's files and folders")
+    return members
+
+
 def unseal(pieces: Mapping[str, str], into: Path) -> Path:
     """The pack ``pieces`` carry (setting name → text: one bare line, or every piece of a cut one in any of the
     settings), unpacked once under ``into`` (a folder only this process's user can read); its folder. A ScenarioError
@@ -113,9 +124,12 @@ def unseal(pieces: Mapping[str, str], into: Path) -> Path:
             tops = {Path(m.name).parts[0] for m in tar.getmembers() if m.name}
             if len(tops) != 1:
                 raise ScenarioError(f"{_WHERE}: the archive must hold one folder (a pack), not {len(tops)}")
+            members = _plain(tar)
             if not target.is_dir():
                 target.mkdir(parents=True, mode=0o700)
-                tar.extractall(target, filter="data")  # no absolute paths, links out or devices
+                # The image's Python (Debian's 3.11.2) predates extraction filters: _plain checked every member.
+                safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+                tar.extractall(target, members=members, **safe)  # type: ignore[arg-type]
     except (tarfile.TarError, OSError, EOFError) as exc:
         raise ScenarioError(f"{_WHERE}: not a gzip tar of a pack ({type(exc).__name__})") from None
     return target / tops.pop()

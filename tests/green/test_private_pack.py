@@ -5,7 +5,10 @@ its provenance name each part's pack and version; a missing or broken pack stops
 
 from __future__ import annotations
 
+import base64
+import io
 import secrets
+import tarfile
 import textwrap
 from pathlib import Path
 
@@ -203,3 +206,29 @@ def test_a_pack_larger_than_a_secret_travels_in_pieces_and_a_piece_amiss_is_name
     # Beyond the four secrets the green reads, the command refuses (and still prints the lines, for another board).
     code, pieces, err = _seal_lines(_padded(tmp_path, "huge", 160_000), capsys)
     assert code == 1 and len(pieces) == 5 and "more than the 4 secrets the green reads" in err
+
+
+def _tar_b64(*members: tuple[str, bytes | None, bytes]) -> str:
+    """A gzip tar in base64 of (name, link target or None, content) members."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        for name, link, content in members:
+            info = tarfile.TarInfo(name)
+            if link is not None:
+                info.type, info.linkname = tarfile.SYMTYPE, link.decode()
+                tar.addfile(info)
+            else:
+                info.size = len(content)
+                tar.addfile(info, io.BytesIO(content))
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+@pytest.mark.parametrize("member", [("pack/../escaped.py", None, b"X = 1\n"), ("pack/link.py", b"/etc/passwd", b"")],
+                         ids=["climbs out", "a link"])
+def test_a_sealed_archive_holding_more_than_a_packs_files_is_refused_before_anything_is_written(tmp_path, member):
+    """The image's Python has no tar extraction filter: the green checks every member itself."""
+    text = _tar_b64(("pack/__init__.py", None, b"PACK = 'x'\n"), member)
+    with pytest.raises(ScenarioError, match="something other than a pack's files and folders"):
+        library_for(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data",
+                                  part_pack_archive=SecretStr(text)))
+    assert not (tmp_path / "data" / "packs").exists() and not (tmp_path / "data" / "escaped.py").exists()
