@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -339,13 +338,10 @@ def test_ids_beyond_world_zero_say_nothing_and_no_subject_warns():
         assert not [s for _, _, s, _ in incoming(seed) if WARNING_WORDS.search(s)]
 
 
-def test_generate_is_fast_and_deterministic():
+def test_generate_is_deterministic():
     generate = family_generator(BASE.spec, ScenarioLibrary(FOLDER.parent).pack())
-    began = time.perf_counter()
-    for seed in range(20):
-        generate(seed)
-    assert (time.perf_counter() - began) / 20 < 0.05
     assert generate(5).model_dump() == generate(5).model_dump()
+    assert generate(5).model_dump() != generate(6).model_dump()
 
 
 def test_the_classic_is_its_part_drawn_alone_and_its_folder_is_world_zero():
