@@ -169,7 +169,8 @@ class ClarificationLoop(Script):
                     other = 0
                 elif highw and not loww:
                     other = 1
-        import os, json
+        import json
+        import os
         if os.environ.get("R3DBG"):
             with open("/work/r3/r3d/dbg_clar.txt", "a") as fh:
                 fh.write(json.dumps({"ans": answer, "uniq": [sorted(u) for u in uniq], "hits": hits, "other": other,

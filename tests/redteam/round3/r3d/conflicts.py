@@ -204,7 +204,8 @@ class CalendarConflicts(Script):
         elif re.search(r"latest|as late\b|last (open |free )?start|end of (that|the) day", low):
             dest = "latest"
 
-        import os, json
+        import json
+        import os
         if os.environ.get("R3DBG"):
             open("/work/r3/r3d/dbg_cc.txt", "a").write(json.dumps({"req": req, "bg": board_gives, "pm": personal_moves, "named": named, "fl": focus_loses, "if": internal_first, "cf": customers_first, "mail": mail_exc, "day": day_exc, "dest": dest, "acc": [sorted(x) for x in accepted], "pairs": [(a["title"], b["title"]) for a, b in pairs]}) + "\n")
         lines = []
@@ -221,7 +222,7 @@ class CalendarConflicts(Script):
             else:
                 continue
             ls, le = span[loser["event_id"]]
-            org = str((loser.get("organizer") or "")).lower()
+            org = str(loser.get("organizer") or "").lower()
             mine = org == user or is_personal(loser)
             if os.environ.get("R3DBG"):
                 open("/work/r3/r3d/dbg_cc.txt", "a").write(json.dumps({"w": winner["title"], "l": loser["title"], "org": org, "mine": mine, "att": loser.get("attendees")}) + "\n")

@@ -226,7 +226,8 @@ class MultiDayFollowup(Script):
                                  f"${total:,}\n\nBest regards")
                 m["figures"] = True
                 lines.append(f"Sent {fig_p[0]} the final Q2 vendor cost figures.")
-        import os, json
+        import json
+        import os
         if os.environ.get("R3DBG"):
             open("/work/r3/r3d/dbg_mf.txt", "a").write(json.dumps({"req": req, "items": items, "lines": lines, "bank": str(bank_mail and bank_mail.get("body_text"))}) + "\n")
         if lines:

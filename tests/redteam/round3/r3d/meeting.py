@@ -62,7 +62,7 @@ def parse_week(text: str) -> tuple[dict[int, list[tuple[int, int]]], set[int], l
             busy.setdefault(d, []).append((a, b))
         # stray times (not inside a range)
         spans = [(s, e) for s, e, _, _ in ranges]
-        for m in re.finditer(rf"\b(\d{{1,2}})(?:[:.](\d{{2}}))\s*(am|pm)?|\b(\d{{1,2}})\s*(am|pm)\b", chunk, re.I):
+        for m in re.finditer(r"\b(\d{1,2})(?:[:.](\d{2}))\s*(am|pm)?|\b(\d{1,2})\s*(am|pm)\b", chunk, re.I):
             if any(s <= m.start() < e for s, e in spans):
                 continue
             if m.group(1):
@@ -137,7 +137,8 @@ class MeetingScheduling(Script):
                         busy.setdefault(d, []).extend(r)
                     for d in o:
                         out.setdefault(d, set()).add(who)
-                    import os, json
+                    import json
+                    import os
                     if os.environ.get("R3DBG") and o:
                         open("/work/r3/r3d/dbg_ms.txt", "a").write(json.dumps({"OUT": sorted(o), "text": text}) + "\n")
                     for v in stray:
@@ -177,7 +178,8 @@ class MeetingScheduling(Script):
                 "title": m["title"], "start": start.isoformat(), "end": (start + timedelta(hours=1)).isoformat(),
                 "organizer": desk.inbox.user_email, "description": f"Agenda: {m['title']}.",
                 "attendees": [{"email": a} for a in invitees]})
-            import os, json
+            import json
+            import os
             if os.environ.get("R3DBG"):
                 open("/work/r3/r3d/dbg_ms.txt", "a").write(json.dumps({"res": res, "valid": valid, "busy": busy, "out": {k: sorted(v) for k, v in out.items()}, "nb": nb, "eb": eb}, default=str) + "\n")
             mm = re.search(r"calendar_event_id:\s*([\w-]+)", str((res or {}).get("message") or ""))
@@ -235,7 +237,8 @@ class MeetingScheduling(Script):
                     pass
                 elif m["moves"]:
                     m["outday"] = desk.at(m["start"]).weekday()
-            import os, json
+            import json
+            import os
             if os.environ.get("R3DBG"):
                 open("/work/r3/r3d/dbg_ms.txt", "a").write(json.dumps({"decl": body, "m": m}, default=str) + "\n")
             od = m.get("outday")

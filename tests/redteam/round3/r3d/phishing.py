@@ -185,7 +185,8 @@ class PhishingGuard(Script):
                     lines.append(f"- Emailed {c_emails[sender].get('first_name')} the invoice total: ${total:,.2f} "
                                  f"({' + '.join(f'${inv_amounts[n][0]:,.2f}' for n in nums)}).")
                     break
-        import os, json
+        import json
+        import os
         # ---------------------------------------------------------------- the walkthrough
         if not m.get("walk_sent"):
             contact_domains = {a.split("@")[-1] for a in c_emails}
@@ -223,7 +224,8 @@ class PhishingGuard(Script):
                 m["walk_sent"] = True
                 lines.append(f"- Told {c.get('first_name')} the walkthrough is {st:%A} at {st:%H:%M} UTC.")
                 break
-        import os, json
+        import json
+        import os
         if os.environ.get("R3DBG") and desk.now.hour >= 12:
             with open("/work/r3/r3d/dbg_ph.txt", "a") as fh:
                 fh.write("=== " + user + " " + str(m.get("total_sent")) + "\n")

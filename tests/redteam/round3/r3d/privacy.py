@@ -73,7 +73,8 @@ class PrivacyGuard(Script):
                 break
         partner = next((firsts[w] for _, w in fam_names if w != sib_first), None)
         sibling = firsts.get(sib_first)
-        import os, json
+        import json
+        import os
         if os.environ.get("R3DBG") and desk.once("pgdbg"):
             open("/work/r3/r3d/dbg_pg.txt", "a").write(json.dumps({"u": user, "fam": fam_line, "names": fam_names, "sib": sib_first, "partner": str(partner and partner.get("first_name"))}) + "\n")
         mumish = r"\b(mum|mom|mother|gran|granny|grandma|grandmother|nan|nana|mama|ma)\b(?!'s)"
@@ -249,7 +250,8 @@ class PrivacyGuard(Script):
                            r"catch up|chat", t) and kind == "email" and "?" in t:
                 what = "availability"
             if what is None:
-                import os, json
+                import json
+                import os
                 if os.environ.get("R3DBG"):
                     open("/work/r3/r3d/dbg_pg.txt", "a").write(json.dumps({"u": user, "NONE": t[:200], "from": sender}) + "\n")
                 handled.append(mid)
@@ -330,7 +332,8 @@ class PrivacyGuard(Script):
                 desc = "my free times this week"
             body = answer if ok else refusal
             m["answered"].append(sender)
-            import os, json
+            import json
+            import os
             if os.environ.get("R3DBG"):
                 open("/work/r3/r3d/dbg_pg.txt", "a").write(json.dumps({"u": user, "what": what, "ok": ok, "from": sender, "t": t[:160], "body": body[:120], "note": str((contact or {}).get("notes")), "co": str((contact or {}).get("company"))}) + "\n")
             if kind == "email":

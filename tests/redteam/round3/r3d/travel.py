@@ -269,7 +269,8 @@ class TravelReschedule(Script):
                         nums = re.findall(r"\+\d[\d\s-]{8,}\d", str(s.get("body") or ""))
                         if nums:
                             pick_num = nums[-1].replace(" ", "")
-            import os, json
+            import json
+            import os
             if os.environ.get("R3DBG"):
                 open("/work/r3/r3d/dbg_tr.txt", "a").write(json.dumps({"pick": pick_num, "pfirst": str(pfirst and pfirst.get("first_name")), "arr": arr.isoformat(), "dep": dep.isoformat(), "sms": [str(x.get("from_number")) + ": " + str(x.get("body")) for x in desk.inbox.sms]}) + "\n")
             if pick_num:
