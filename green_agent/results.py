@@ -42,8 +42,8 @@ NOT_HELDOUT = ("this green has no held-out secret (GREEN_HELDOUT_SECRET): its wo
 def public_words(parts: Sequence[str]) -> str:
     """The warning of a row whose public ``parts`` kept their public words (ProblemKind.PUBLIC_WORDS)."""
     return (f"worded with their public phrasings: {', '.join(parts)}; rule scripts written from the public code read "
-            f"such words back (43-78 % of a classic, about half of a day, against 5-9 % with words they never read), "
-            f"so a score here can be decoded; a leaderboard keeps its words in a wording pack (PART_PACK)")
+            f"such words back, so a score here can be decoded rather than earned; a leaderboard keeps its words in a "
+            f"wording pack (PART_PACK)")
 
 
 def passed(record: TrialRecord, scenario: Scenario, results: list[CriterionResult],

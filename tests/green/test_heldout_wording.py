@@ -31,6 +31,8 @@ HELD_OUT = ROOT / "tests" / "green" / "data" / "heldout_words_d"  # chase_reply 
 PACKS = sorted((ROOT / "tests" / "green" / "data").glob("heldout_words_*"))  # every part worded anew
 REDTEAM = ROOT / "tests" / "redteam" / "round1"  # rule scripts blind red teams wrote for every part
 ROUND2 = ROOT / "tests" / "redteam" / "round2"  # fresh blind teams' scripts for the classics reworked after round 1
+# Fresh blind teams' scripts for every part, written to survive words they would never see (session 17).
+ROUND3 = ROOT / "tests" / "redteam" / "round3"
 PUBLIC_WORDS = ("Here you go", "Will send tomorrow, sorry", "Scratch that", "Ignore my last email")
 
 
@@ -196,12 +198,14 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
         create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[pack]))
 
 
-@pytest.mark.parametrize("scripts", [None, REDTEAM], ids=["ours", "blind-red-teams"])
+@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3], ids=["ours", "blind-red-teams", "round3-open"])
 async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch, scripts):
     """Every day part worded anew (tests/green/data/heldout_words_*: words no script here was fitted to), seed-drawn
-    days at unseen seeds: our scripted purple, and the scripts blind red teams wrote (tests/redteam/), which earn most
-    of a day with the public words, stay under the imitations' ceiling and pass nothing; the oracle passes every day.
-    The bench (tests/bench/bench_heldout_wording.py) measures more days, and the public words beside."""
+    days at unseen seeds: our scripted purple, and the scripts round 1's blind red teams wrote (tests/redteam/), which
+    earn most of a day with the public words, stay under the imitations' ceiling and pass nothing; the oracle passes
+    every day. Round 3's scripts, written to survive new words, do not (issue 34 is open on it): the test holds that
+    to the truth, and fails once they are held. The bench (tests/bench/bench_heldout_wording.py) measures more days,
+    and the public words beside."""
     if scripts is not None:
         monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(scripts))  # the purple process inherits it
     roles = ("oracle", "scripted") if scripts is None else ("scripted",)
@@ -216,13 +220,17 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
         assert all(r["passed"] and r["percentage"] == 100.0 for r in rows["oracle"])
     mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
     print({"scripted_mean": round(mean, 1), "passes": sum(r["passed"] for r in rows["scripted"])})
-    assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), mean
+    held = mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"])
+    if scripts == ROUND3:
+        assert not held, f"round 3 now holds the bar on days ({mean:.1f} %): make this an ordinary case"
+    else:
+        assert held, mean
 
 
 
 LIBRARY = library_for(GreenSettings(scenarios_dir=SCENARIOS))
 CLASSICS = sorted(i for i in LIBRARY.ids() if i != "workday")
-SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2}
+SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUND3}
 # A script set that still beats the bar — over the classics it has scripts for, worded anew, at seeds 100-102: more than
 # the imitations' ceiling on average, or a pass — → its mean there and whether it passed any, as last measured
 # (2026-11-30). The test holds the list to the truth both ways; issue 34's notes say what each rests on. Round 2's
@@ -231,7 +239,9 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2}
 # meeting_scheduling 13.5 %): what survives new words there is the worlds' structure (who is in the address book,
 # the company most contacts share) rather than their words. privacy_guard v4 (its prompt's frame worded anew, the
 # trip-form ask drawn, refusals read) took round 2 under the bar: 11.7 % over the five.
-OPEN_SETS: dict[str, tuple[float, bool]] = {}
+# Round 3 (session 17), written to survive words it would never see, reads the classics' structure and the text outside
+# their phrasebooks: 58.7 % with 42 passes of 100 worlds (seeds 100-109, docs/scoring.md "Round 3").
+OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (58.7, True)}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
