@@ -64,6 +64,20 @@ async def test_receipts_total_refuses_a_sum_that_counts_a_lookalike():
     assert await grade(day, "receipts_total_sent", context(day, hedged)) == 0.0
 
 
+async def test_receipts_total_refuses_every_candidate_sum_sent_one_email_each():
+    """A script that cannot tell the receipts from the look-alikes emails the bookkeeper one total per guess; the
+    right one among them earns nothing. One total with a receipt's own amount named beside it still earns."""
+    day = world(3, "receipts_total", "chase_reply")
+    truth = day.truth["parts"]["receipts_total"]
+    keeper, total = truth["keeper"], Decimal(truth["total"])
+    guesses = [email(day, [keeper], f"This week's receipts add up to ${t:.2f}.", subject=f"Receipts v{n}")
+               for n, t in enumerate((total - Decimal(truth["amounts"][0]), total, total + Decimal("12.50")))]
+    assert await grade(day, "receipts_total_sent", context(day, *guesses)) == 0.0
+    assert await grade(day, "receipts_total_sent", context(day, guesses[1])) == 1.0
+    itemised = email(day, [keeper], f"The biggest receipt was ${truth['amounts'][0]}.", subject="Detail")
+    assert await grade(day, "receipts_total_sent", context(day, guesses[1], itemised)) == 1.0
+
+
 def _decision_day(shape_part: str):
     for seed in range(60):
         day = world(seed, "thread_decision")
