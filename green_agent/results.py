@@ -38,7 +38,6 @@ NOT_HELDOUT = ("this green has no held-out secret (GREEN_HELDOUT_SECRET): its wo
                "can be learnt; a leaderboard's green sets the secret")
 
 
-
 def public_words(parts: Sequence[str]) -> str:
     """The warning of a row whose public ``parts`` kept their public words (ProblemKind.PUBLIC_WORDS)."""
     return (f"worded with their public phrasings: {', '.join(parts)}; rule scripts written from the public code read "
@@ -75,8 +74,8 @@ def trial_row(*, record: TrialRecord, scenario: Scenario, judgement: Judgement,
             f"from max_score")))
     if not provenance.heldout:
         warnings.append(Problem(kind=ProblemKind.NOT_HELDOUT, text=NOT_HELDOUT))
-    public = [p for p, o in ((p, scenario.origins[p]) for p in scenario.parts)
-              if o.pack == PUBLIC_PACK and o.wording is None]
+    public = [p for p in scenario.parts
+              if scenario.origins[p].pack == PUBLIC_PACK and scenario.origins[p].wording is None]
     if public:
         warnings.append(Problem(kind=ProblemKind.PUBLIC_WORDS, text=public_words(public)))
     start, end = record.start_time, record.final_time
