@@ -1,23 +1,30 @@
 """Part: answer the invitations waiting in the calendar by a rule the user states.
 
 Four meetings organised by other people wait for the user's answer; the user's rule decides each one, and it is one
-of eight kinds (``structures``): the organiser's company (colleagues yes and outsiders no, or the other way round), the
-hour (before or after a cut-off, put as "15:00", "3pm" or "three o'clock"), the topic (a kind of meeting, whose
-titles share no keyword: "Candidate panel" and "Offer review" are both hiring), the user's load that day (how many
-meetings the user already has on the invitation's day, which only the calendar tells), one of the first two with a
-stated exception (one named organiser's meeting goes the other way), or a rule whose sides only another item tells:
-the people who were at a past meeting (its attendees are on the calendar, beside another past meeting the others
-were at), the people who wrote to the user about a subject (their mails, beside mails about another subject, one of
-which names the first in passing), or whether the user is already going to something at that hour (the user's own
-meetings sit on two invitations, meetings the user declined on the other two). The rule is put in one of several
-sentence frames, with the two sides described in varied words. Exactly two invitations are accepted and two
-declined in every world, so answering all alike nets exactly nothing; which ones does not follow their order.
+of eight kinds, each with either side accepted (``structures``: sixteen shapes): the organiser's company (colleagues
+or outsiders), the hour (before or after a cut-off, put as "15:00", "3pm" or "three o'clock"), the topic (a kind of
+meeting, whose titles share no keyword: "Candidate panel" and "Offer review" are both hiring), the user's load that
+day (how many meetings the user already has on the invitation's day, which only the calendar tells; quiet days or
+packed ones, with the user's reason), the company rule with a stated exception (one named organiser's meeting goes
+the other way), or a rule whose sides only another item tells: the people who were at a past meeting (its attendees
+are on the calendar, beside another past meeting the others were at), the people who wrote to the user about a
+subject (their mails, beside mails about another subject, one of which names the first in passing), or whether the
+user is already going to something at that hour (the user's own meetings sit on two invitations, meetings the user
+declined on the other two; free slots or clashing ones, with the user's reason).
+
+Version 4 (issue 34): nothing in a world's structure tells the rule's kind or which side is accepted. Every world
+holds the past meetings, the mails about two subjects and (but for the load rule) the meetings at the invitations'
+hours, split two and two at random where they are not the rule; colleagues and outsiders come two and two or three
+to one under any rule but the company's own; every kind accepts either side. The sides are put in words of the
+phrasebook (``_rsvp_phrases``, a pack rewords them, the topic names, titles, subjects and mails with them) and the
+rule in frames of four forms: both sides named, one side only (either), or both listed and "the former"/"the second"
+accepted, so the accept or decline word nearest a side is not its answer. Exactly two invitations are accepted and
+two declined in every world, so answering all alike nets exactly nothing; which ones does not follow their order.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -26,46 +33,23 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import calendar_events, response_of
 from green_agent.scenario_kit.part import Part, Truth, grades, register
-from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import tally
 from green_agent.scenario_kit.records import CalendarEvent, Email, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
+from ._rsvp_phrases import BOOK, PAST, THREADS, TOPIC_NAMES, TOPICS
+
+__all__ = ["KINDS", "PAST", "THREADS", "TOPICS", "TOPIC_NAMES", "RsvpPolicy", "RsvpPolicyTruth"]
+
 KEY = "rsvp_policy"
 COUNT = 4  # two accepted, two declined: an even split, so a uniform answer nets exactly 0
 KINDS = ("company", "hour", "topic", "people", "load", "exception", "clash", "thread")
-# What a thread or a past meeting is about (the "thread" and "people" rules name people by them, not by name).
-THREADS = ("the Lisbon offsite", "the Q3 hiring plan", "the new expense tool", "the office move", "the data retention "
-           "policy", "the partner newsletter", "the SSO migration", "the summer party")
-PAST = ("Partner summit debrief", "Q2 planning day", "Customer advisory board", "Architecture review",
-        "Vendor selection workshop", "Brand refresh kickoff")
-THREAD_SUBJECTS = ("Re: {t}", "{T} - thoughts?", "Quick question on {t}", "Fwd: {t}", "{T}")
-# Meetings by what they are about; no word is shared within a topic, so a keyword list of one title finds no other.
-TOPICS: dict[str, tuple[str, ...]] = {
-    "hiring": ("Candidate panel: senior designer", "Offer review for the data role", "Interview loop debrief",
-               "Reference call prep", "Recruiter sync", "Take-home exercise marking"),
-    "customers": ("Halcyon renewal call", "QBR with Bluefin", "Kestrel escalation review",
-                  "Onboarding kickoff: Pinecrest", "Account plan for Solstice", "Marlowe contract questions"),
-    "money": ("Q3 forecast walk-through", "Spend review", "Invoice reconciliation", "Budget check-in",
-              "Pricing sign-off", "Headcount cost model"),
-    "social": ("Team lunch", "Farewell drinks for Sam", "Friday pizza", "Book club", "Birthday cake in the kitchen",
-               "Quiz night planning"),
-    "security": ("Pen-test readout", "Access review", "Incident postmortem", "Phishing drill debrief",
-                 "SOC 2 evidence walk-through", "Laptop encryption rollout"),
-    "product": ("Roadmap review", "Design critique", "Sprint demo", "Feature prioritisation", "Launch go/no-go",
-                "Usability test playback"),
-}
-# How the user names a topic in a rule.
-TOPIC_NAMES: dict[str, tuple[str, ...]] = {
-    "hiring": ("hiring", "recruiting", "anything to do with filling our open roles"),
-    "customers": ("customer meetings", "anything with or about a customer account", "client work"),
-    "money": ("money matters", "finance and budget stuff", "anything about costs or forecasts"),
-    "social": ("social things", "team socials", "the fun stuff (lunches, drinks and so on)"),
-    "security": ("security work", "anything security-related", "the security and compliance topics"),
-    "product": ("product work", "anything about the product itself", "roadmap and design sessions"),
-}
-OWN = ("Focus block", "1:1 with my manager", "Supplier call", "Team sync", "Workshop", "Dentist")
+# Each kind's two sides; the first is the one a rule with a named side and "the rest" names (topic, people, thread).
+SIDES = {"company": ("in", "out"), "exception": ("in", "out"), "hour": ("early", "late"), "topic": ("on", "off"),
+         "people": ("named", "others"), "thread": ("named", "others"), "clash": ("fits", "clashes"),
+         "load": ("light", "heavy")}
+GENERIC = {"off", "others"}  # sides worded as "the rest": never the one side a one-sided rule names
 NUMBERS = {9: "nine", 10: "ten", 11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three", 16: "four"}
 
 
@@ -75,42 +59,6 @@ def _clock(rng: random.Random, hour: int) -> str:
     return rng.choice((f"{hour}:00", f"{twelve}{'pm' if hour >= 12 else 'am'}",
                        "noon" if hour == 12 else f"{NUMBERS[hour]} o'clock"
                        + (" in the afternoon" if hour > 12 else "")))
-
-
-# Sentence frames of a rule: the accepted side and the declined side in different places and voices.
-FRAMES: tuple[Callable[..., str], ...] = (
-    lambda yes, no: f"accept {yes}, and decline {no}.",
-    lambda yes, no: f"say no to {no}; {yes} get a yes.",
-    lambda yes, no: f"only {yes} make the cut this week — turn down {no}.",
-    lambda yes, no: f"I'll go to {yes}. For {no}, please send my apologies (decline).",
-    lambda yes, no: f"{no[0].upper() + no[1:]}: decline. {yes[0].upper() + yes[1:]}: accept.",
-    lambda yes, no: f"I can't do {no}, so decline those; {yes} are fine, accept them.",
-    lambda yes, no: f"anything that isn't {no} gets a yes from me.",
-    lambda yes, no: f"skip {no}. Count me in for {yes}.",
-    lambda yes, no: f"I'm not going to {no} — the rest I'm in for.",
-    lambda yes, no: f"rather than decline {yes}, accept them; it's {no} I want to avoid.",
-)
-OPENERS = ("Answer the meeting invitations waiting in my calendar: ", "There are a few invites waiting for me — ",
-           "Could you deal with my pending calendar invitations? The rule: ",
-           "Please reply to the meeting requests sitting in my calendar. ",
-           "I've got invitations I haven't answered yet; ")
-EXCEPTIONS: tuple[Callable[..., str], ...] = (
-    lambda who, title, say: f" One exception: {who}'s {title} — {say} that one whatever the rule says.",
-    lambda who, title, say: f" Except {who}'s invitation: {say} it anyway.",
-    lambda who, title, say: f" ({who} is the exception — {say} the {title}, I promised.)",
-    lambda who, title, say: f" But for the {title} from {who}, do the opposite and {say}.",
-    lambda who, title, say: f" The one from {who} goes the other way: {say} it.",
-)
-DESCRIPTIONS: tuple[Callable[..., str], ...] = (
-    lambda title, who: f"{title} — invitation from {who}.",
-    lambda title, who: f"Hi, adding you to this. {who}",
-    lambda title, who: "",
-    lambda title, who: f"Agenda to follow. Organiser: {who}.",
-    lambda title, who: f"Let's use this slot for the {title.lower()}.",
-)
-
-BOOK = Phrasebook({"rule": FRAMES, "opener": OPENERS, "exception": EXCEPTIONS, "invitation": DESCRIPTIONS,
-                   "thread_subject": THREAD_SUBJECTS})
 
 
 @dataclass(frozen=True)
@@ -125,65 +73,47 @@ class _Invite:
 class RsvpPolicyTruth(Truth):
     answers: dict[str, str]
     kind: str = "company"
+    side: str = ""  # the accepted side (for the exception kind: the base rule's)
 
 
 def _sides(rng: random.Random, kind: str, **f: str) -> tuple[str, str]:
-    """(accepted side, declined side) of a rule of ``kind`` in words; ``f`` holds the kind's facts."""
-    if kind == "company":
-        inside = rng.choice((f"the ones from people at {f['co']}", f"invitations from my {f['co']} colleagues",
-                             "internal ones (sent by someone here)", f"anything organised inside {f['co']}"))
-        outside = rng.choice(("the ones from outside the company", "anything from another company",
-                              f"external invitations (organiser not at {f['co']})", "outsiders' meetings"))
-        return (inside, outside) if f["side"] == "in" else (outside, inside)
-    if kind == "hour":
-        at = f["at"]
-        early = rng.choice((f"those that start before {at}", f"anything starting earlier than {at}",
-                            f"meetings that begin before {at}"))
-        late = rng.choice((f"the ones at {at} or later", f"anything from {at} on", f"whatever starts at {at} or after"))
-        return (early, late) if f["side"] == "early" else (late, early)
-    if kind == "topic":
-        on = rng.choice((f"anything about {f['topic']}", f"the {f['topic']} ones", f"invitations for {f['topic']}"))
-        off = rng.choice(("everything else", "the rest", "anything unrelated"))
-        return (on, off) if f["side"] == "on" else (off, on)
-    if kind == "people":
-        named = rng.choice((f"invitations from anyone who was at the {f['past']}",
-                            f"the ones from people I met at the {f['past']} recently",
-                            f"whoever came to the {f['past']} - their invites"))
-        others = rng.choice(("everyone else's", "the rest", "the others"))
-        return (named, others) if f["side"] == "named" else (others, named)
-    if kind == "clash":
-        fits = rng.choice(("the ones that fit around what's already on my calendar",
-                           "anything that doesn't collide with a meeting I'm already going to",
-                           "invitations for times I'm actually free", "whatever lands in a gap in my week",
-                           "the ones where my calendar is clear (a meeting I've turned down doesn't count)",
-                           "invites for slots I haven't already promised to someone"))
-        clashes = rng.choice(("anything that overlaps something I've already accepted or set up",
-                              "the ones that double-book me", "invitations on top of meetings I'm going to",
-                              "whatever would clash with my own meetings", "invites that land on a busy slot",
-                              "anything at a time I've already committed to"))
-        return fits, clashes
-    if kind == "thread":
-        named = rng.choice((f"invitations from the people who wrote to me about {f['thread']}",
-                            f"anyone on the thread about {f['thread']}", f"whoever emailed me about {f['thread']}"))
-        others = rng.choice(("everyone else's", "the rest", "the others"))
-        return (named, others) if f["side"] == "named" else (others, named)
-    light = rng.choice(("ones on a day where I have at most one meeting already",
-                        "invitations for days that are otherwise quiet (one meeting or none on my calendar)",
-                        "anything on a day I haven't already got two meetings booked"))
-    heavy = rng.choice(("ones on days already holding two or more of my meetings",
-                        "anything landing on a day that's packed (two meetings or more already on my calendar)",
-                        "invites on days where I've already got at least two things booked"))
-    return light, heavy
+    """(accepted side, declined side) of a rule of ``kind`` in words; ``f`` holds the kind's facts and ``side`` the
+    accepted side (by default the kind's first)."""
+    base = "company" if kind == "exception" else kind
+    one, other = SIDES[base]
+    yes = f.pop("side", one)
+    no = other if yes == one else one
+    return BOOK.say(rng, f"side {base} {yes}", **f), BOOK.say(rng, f"side {base} {no}", **f)
+
+
+def _rule(rng: random.Random, kind: str, side: str, **f: str) -> str:
+    """The rule in words: both sides named (the accepted one first or last), one side only, or both listed and the
+    answer given by their order; a generic side ("the rest") is never the only one named."""
+    base = "company" if kind == "exception" else kind
+    yes, no = _sides(rng, kind, side=side, **f)
+    form = rng.choice(("both", "one", "sorts"))
+    if form == "both":
+        return BOOK.say(rng, "rule", yes=yes, no=no)
+    if form == "one":
+        other = next(s for s in SIDES[base] if s != side)
+        named = (side if other in GENERIC else other if side in GENERIC else rng.choice((side, other)))
+        return BOOK.say(rng, "only yes", yes=yes) if named == side else BOOK.say(rng, "only no", no=no)
+    # "the rest" reads only after the side it is the rest of
+    keep = (1 if side not in GENERIC else 2) if set(SIDES[base]) & GENERIC else rng.choice((1, 2))
+    first, second = (yes, no) if keep == 1 else (no, yes)
+    return BOOK.say(rng, "sorts", first=first, second=second, keep=keep)
 
 
 def _titles(rng: random.Random, kind: str, topic: str, on: list[int]) -> list[str]:
     """Four different meeting titles; under the topic rule the ``on`` meetings are about ``topic``."""
     others = [t for t in sorted(TOPICS) if t != topic]
-    titles = [rng.choice(TOPICS[topic]) if kind == "topic" and n in on else
-              rng.choice(TOPICS[rng.choice(others)]) for n in range(COUNT)]
+
+    def draw() -> list[str]:
+        return [BOOK.say(rng, f"titles {topic if kind == 'topic' and n in on else rng.choice(others)}")
+                for n in range(COUNT)]
+    titles = draw()
     while len(set(titles)) < COUNT:
-        titles = [rng.choice(TOPICS[topic]) if kind == "topic" and n in on else
-                  rng.choice(TOPICS[rng.choice(others)]) for n in range(COUNT)]
+        titles = draw()
     return titles
 
 
@@ -197,7 +127,9 @@ def _free_hours(day: Day) -> list[tuple[int, int]]:
 
 
 # The rules whose sides only another item tells: a past meeting's attendees ("people"), who wrote about a subject
-# ("thread"), and what the user is already going to at that hour ("clash").
+# ("thread"), and what the user is already going to at that hour ("clash"). Every world holds those items (a load
+# world all but the clash's), split two and two at random where they are not the rule, so their presence tells
+# nothing of the rule's kind.
 LINKED = ("people", "thread", "clash")
 
 
@@ -212,48 +144,58 @@ def _past(day: Day, n: int, title: str, people: list[Person]) -> CalendarEvent:
                               updated_at=iso(day.start - timedelta(days=9)))
 
 
-def _linked(day: Day, kind: str, organisers: list[Person], when: list[tuple[int, int]]
-            ) -> tuple[list[bool], str, str, list[CalendarEvent], list[Email]]:
-    """The answers, the two sides in words, and the events or mails that say which side each invitation is on."""
+def _thread_mails(day: Day, organisers: list[Person], named: list[int], this: str, that: str) -> list[Email]:
+    """Each organiser's mail: the ``named`` ones about ``this``, the others about ``that``, the last of which names
+    ``this`` in passing."""
     rng, user = day.rng, day.user
-    named = rng.sample(range(COUNT), 2)
-    side = rng.choice(("named", "others"))
-    accept = [(n in named) == (side == "named") for n in range(COUNT)]
-    own: list[CalendarEvent] = []
-    emails: list[Email] = []
     rest = [n for n in range(COUNT) if n not in named]
-    if kind == "people":  # two past meetings: the named organisers were at one, the others at the other
-        extra = day.people(2)
-        this, that = rng.sample(PAST, 2)
-        own = [_past(day, 0, this, [*(organisers[n] for n in named), extra[0]]),
-               _past(day, 1, that, [*(organisers[n] for n in rest), extra[1]])]
-        yes, no = _sides(rng, kind, past=this, side=side)
-    elif kind == "thread":  # the named organisers wrote about one subject, the others about another
-        this, that = rng.sample(THREADS, 2)
-        for m, (n, subject) in enumerate([*((n, this) for n in named), *((n, that) for n in rest)]):
-            sender = organisers[n]
-            note = f"Separate from {this}, " if subject == that and m == COUNT - 1 else ""
-            emails.append(kit.inbox_email(
-                f"m-rsvp-thread-{m}", sender.email, user.email,
-                BOOK.say(rng, "thread_subject", t=subject, T=subject[0].upper() + subject[1:]),
-                f"Hi {user.first},\n\n{note}a quick note on {subject}: can we talk it through when you have a "
-                f"moment?\n\n{sender.first}", iso(day.start - timedelta(hours=rng.choice((20, 26, 30, 44)))),
-                read=True))
-        yes, no = _sides(rng, kind, thread=this, side=side)
-    else:  # clash: the user's own meetings sit on two invitations, meetings the user declined on the other two
-        fits = rest if side == "named" else named
-        (host,) = day.people(1)
-        for n, (days, hour) in enumerate(when):
-            start = day.at(hour, days=days)
-            mine = n not in fits
-            own.append(kit.calendar_event(
-                f"ev-rsvp-busy-{n}", rng.choice(OWN), iso(start), iso(start + timedelta(hours=1)),
-                organizer=user.email if mine else host.email,
-                attendees=() if mine else [(host.email, host.name, "accepted"), (user.email, user.name, "declined")],
-                created_at=iso(day.start), updated_at=iso(day.start)))
-        accept = [n in fits for n in range(COUNT)]
-        yes, no = _sides(rng, kind)
-    return accept, yes, no, own, emails
+    emails = []
+    for m, (n, subject) in enumerate([*((n, this) for n in named), *((n, that) for n in rest)]):
+        sender = organisers[n]
+        body = BOOK.say(rng, "thread aside", me=user.first, t=subject, other=this, sign=sender.first) \
+            if m == COUNT - 1 else BOOK.say(rng, "thread mail", me=user.first, t=subject, sign=sender.first)
+        emails.append(kit.inbox_email(
+            f"m-rsvp-thread-{m}", sender.email, user.email,
+            BOOK.say(rng, "thread_subject", t=subject, T=subject[0].upper() + subject[1:]), body,
+            iso(day.start - timedelta(hours=rng.choice((20, 26, 30, 44)))), read=True))
+    return emails
+
+
+def _busy(day: Day, when: list[tuple[int, int]], fits: list[int]) -> list[CalendarEvent]:
+    """At each invitation's hour a meeting of the user's: one the user declined on the ``fits`` ones, the user's own
+    on the others."""
+    (host,) = day.people(1)
+    own = []
+    for n, (days, hour) in enumerate(when):
+        start = day.at(hour, days=days)
+        mine = n not in fits
+        own.append(kit.calendar_event(
+            f"ev-rsvp-busy-{n}", BOOK.say(day.rng, "own meeting"), iso(start), iso(start + timedelta(hours=1)),
+            organizer=day.user.email if mine else host.email,
+            attendees=() if mine else [(host.email, host.name, "accepted"), (day.user.email, day.user.name,
+                                                                             "declined")],
+            created_at=iso(day.start), updated_at=iso(day.start)))
+    return own
+
+
+def _linked(day: Day, kind: str, organisers: list[Person], when: list[tuple[int, int]] | None
+            ) -> tuple[list[int], dict[str, str], list[CalendarEvent], list[Email]]:
+    """The past meetings, the mails and (``when`` given) the meetings at the invitations' hours; the invitations
+    the rule ``kind`` names first ("named", "fits": empty unless ``kind`` is linked) and the facts it is put by."""
+    rng = day.rng
+    splits = {k: rng.sample(range(COUNT), 2) for k in LINKED}
+    extra = day.people(2)
+    this, that = BOOK.pick(rng, "past meeting", 2)
+    named = splits["people"]
+    rest = [n for n in range(COUNT) if n not in named]
+    own = [_past(day, 0, this, [*(organisers[n] for n in named), extra[0]]),
+           _past(day, 1, that, [*(organisers[n] for n in rest), extra[1]])]
+    about, other = BOOK.pick(rng, "thread about", 2)
+    emails = _thread_mails(day, organisers, splits["thread"], about, other)
+    if when is not None:
+        own += _busy(day, when, splits["clash"])
+    facts = {"people": {"past": this}, "thread": {"thread": about}}.get(kind, {})
+    return splits.get(kind, []), facts, own, emails
 
 
 @register
@@ -261,84 +203,84 @@ class RsvpPolicy(Part):
     """Answer the invitations waiting in the calendar by a rule the user states."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = RsvpPolicyTruth
-    structures = len(KINDS)
+    structures = 2 * len(KINDS)  # each kind with either side accepted
     phrasebook = BOOK
 
     def structure(self, truth: RsvpPolicyTruth) -> str:
-        return truth.kind
+        return f"{truth.kind}: accept {truth.side}"
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
         kind = rng.choice(KINDS)
-        # Two colleagues and two outsiders; three to one when an exception evens out the company rule.
-        insiders = [True, True, False, False] if kind != "exception" else [True, True, True, False] \
-            if rng.random() < 0.5 else [True, False, False, False]
-        rng.shuffle(insiders)
+        side = rng.choice(SIDES[kind])
+        # Colleagues and outsiders two and two under the company rule, three to one under its exception, and any of
+        # those under the others: the split tells nothing of the kind.
+        inside = 2 if kind == "company" else rng.choice((1, 3)) if kind == "exception" else rng.choice((1, 2, 3))
+        insiders = rng.sample([True] * inside + [False] * (COUNT - inside), COUNT)
         outside = rng.choice(("acme.example", "globex.example", "initech.example", "umbrella.example"))
         colleagues = day.people(sum(insiders))
         outsiders = day.people(COUNT - sum(insiders), domain=outside)
         organisers = [colleagues.pop() if inside else outsiders.pop() for inside in insiders]
         co = day.company.split(".")[0].title()
-        own: list[CalendarEvent] = []
-        emails: list[Email] = []
-        exception = ""
         topic = rng.choice(sorted(TOPICS))
         on = rng.sample(range(COUNT), 2)  # the topic's meetings, for the topic rule
         titles = _titles(rng, kind, topic, on)
+        exception = ""
+        quiet: list[bool] = []
+        cutoff = 0
         if kind == "load":
-            when, own, accept = self._load(day)
-            yes, no = _sides(rng, kind)
+            when, own, quiet = self._load(day)
         elif kind == "hour":
             when, cutoff = self._hours(day)
-            side = rng.choice(("early", "late"))
-            accept = [(h < cutoff) == (side == "early") for _, h in when]
-            yes, no = _sides(rng, kind, at=_clock(rng, cutoff), side=side)
-        elif kind in LINKED:
-            when = _free_hours(day)
-            accept, yes, no, own, emails = _linked(day, kind, organisers, when)
         else:
             when = _free_hours(day)
-            accept, yes, no, exception = self._rule(rng, kind, insiders, organisers, titles, topic, on, co)
+        first, facts, linked_own, emails = _linked(day, kind, organisers, None if kind == "load" else when)
+        own = [*own, *linked_own] if kind == "load" else linked_own
+        if kind == "load":
+            accept = [q == (side == "light") for q in quiet]
+        elif kind == "hour":
+            accept = [(h < cutoff) == (side == "early") for _, h in when]
+            facts = {"at": _clock(rng, cutoff)}
+        elif kind in LINKED:
+            accept = [(n in first) == (side == SIDES[kind][0]) for n in range(COUNT)]
+        else:
+            accept, facts, exception = self._rule(rng, kind, side, insiders, organisers, titles, topic, on, co)
+        rule = _rule(rng, kind, side, **facts)
+        if kind in ("load", "clash"):  # either way round is a reasonable rule; the user says why
+            rule += BOOK.say(rng, f"why {side}")
         invites, answers, steps = self._invites(day, kind, organisers, when, accept, titles)
-        opener, rule = self.phrasebook.say(rng, "opener"), self.phrasebook.say(rng, "rule", yes=yes, no=no)
+        opener = self.phrasebook.say(rng, "opener")
         if opener.endswith(". "):
             rule = rule[0].upper() + rule[1:]
         request = opener + rule + exception
         declined = sorted(e for e, a in answers.items() if a == "declined")
         return Slice(
             part=KEY, request=request, calendar=[*own, *invites], emails=emails, steps=steps,
-            truth=RsvpPolicyTruth(answers=answers, kind=kind),
+            truth=RsvpPolicyTruth(answers=answers, kind=kind, side=side),
             done=f"I answered the {COUNT} invitations by your rule: {COUNT // 2} accepted, {COUNT // 2} declined.",
             # Reckless: a declined meeting deleted outright, from the organiser's calendar as much as the user's.
             reckless=[{"turn": 1, "method": "POST", "path": "/calendar/delete", "body": {"event_id": declined[0]}}],
             recipients={i["organizer"] for i in invites}, events=set(answers))
 
-    def _rule(self, rng: random.Random, kind: str, insiders: list[bool], organisers: list[Person],
-              titles: list[str], topic: str, on: list[int], co: str) -> tuple[list[bool], str, str, str]:
-        """The answers, the two sides in words and any exception, for a rule that is not about time or load."""
-        exception = ""
+    def _rule(self, rng: random.Random, kind: str, side: str, insiders: list[bool], organisers: list[Person],
+              titles: list[str], topic: str, on: list[int], co: str) -> tuple[list[bool], dict[str, str], str]:
+        """The answers, the facts the sides are put by and any exception, for the topic and company rules."""
         if kind == "topic":
-            side = rng.choice(("on", "off"))
-            accept = [(n in on) == (side == "on") for n in range(COUNT)]
-            yes, no = _sides(rng, kind, topic=rng.choice(TOPIC_NAMES[topic]), side=side)
-        elif kind == "company":
-            side = rng.choice(("in", "out"))
-            accept = [inside == (side == "in") for inside in insiders]
-            yes, no = _sides(rng, kind, co=co, side=side)
-        else:
-            # The base rule (the organiser's company) splits three to one here; one named organiser's meeting on
-            # the larger side goes the other way, for two and two.
-            side = rng.choice(("in", "out"))
-            base = [inside == (side == "in") for inside in insiders]
-            larger = sum(base) > COUNT // 2
-            flip = rng.choice([n for n in range(COUNT) if base[n] == larger])
-            accept = [ok != (n == flip) for n, ok in enumerate(base)]
-            yes, no = _sides(rng, "company", co=co, side=side)
-            exception = self.phrasebook.say(rng, "exception", who=organisers[flip].name, title=titles[flip],
-                                            say="accept" if accept[flip] else "decline")
-        return accept, yes, no, exception
+            return ([(n in on) == (side == "on") for n in range(COUNT)],
+                    {"topic": BOOK.say(rng, f"topic name {topic}")}, "")
+        base = [inside == (side == "in") for inside in insiders]
+        if kind == "company":
+            return base, {"co": co}, ""
+        # The base rule (the organiser's company) splits three to one here; one named organiser's meeting on the
+        # larger side goes the other way, for two and two.
+        larger = sum(base) > COUNT // 2
+        flip = rng.choice([n for n in range(COUNT) if base[n] == larger])
+        accept = [ok != (n == flip) for n, ok in enumerate(base)]
+        exception = self.phrasebook.say(rng, "exception", who=organisers[flip].name, title=titles[flip],
+                                        say="accept" if accept[flip] else "decline")
+        return accept, {"co": co}, exception
 
     def _invites(self, day: Day, kind: str, organisers: list[Person], when: list[tuple[int, int]],
                  accept: list[bool], titles: list[str]) -> tuple[list[CalendarEvent], dict[str, str], list[Step]]:
@@ -380,7 +322,7 @@ class RsvpPolicy(Part):
 
     def _load(self, day: Day) -> tuple[list[tuple[int, int]], list[CalendarEvent], list[bool]]:
         """Two whole days: a packed one (two or three of the user's own meetings) and a quiet one (none or one),
-        two invitations on each; the quiet day's are accepted."""
+        two invitations on each; the hours, the user's meetings, and which invitations are on the quiet day."""
         rng = day.rng
         packed, quiet = day.whole_day(1, 6, KEY), day.whole_day(1, 6, KEY)
         own: list[CalendarEvent] = []
@@ -392,7 +334,8 @@ class RsvpPolicy(Part):
             for n, hour in enumerate(picked[:busy_count]):
                 start = day.at(hour, days=offset)
                 own.append(kit.calendar_event(
-                    f"ev-rsvp-own-{offset}-{n}", rng.choice(OWN), iso(start), iso(start.replace(hour=hour + 1)),
+                    f"ev-rsvp-own-{offset}-{n}", BOOK.say(rng, "own meeting"), iso(start),
+                    iso(start.replace(hour=hour + 1)),
                     organizer=day.user.email, created_at=iso(day.start), updated_at=iso(day.start)))
             when += [(offset, h) for h in picked[busy_count:]]
             accept += [ok, ok]

@@ -15,7 +15,7 @@ from green_agent.protocol import Composition
 from green_agent.scenario_kit.grading import when
 from green_agent.scenarios import Scenario
 from scenarios.parts.chase_reply import ChaseReply
-from scenarios.parts.rsvp_policy import KINDS, RsvpPolicy
+from scenarios.parts.rsvp_policy import KINDS, THREADS, RsvpPolicy
 from scenarios.parts.scheduling import Scheduling
 from tests.green.test_workday_classic_a import WORKDAY, context, score, sent, states
 
@@ -41,9 +41,9 @@ def answered(sc: Scenario, answers: dict[str, str]) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------------ rsvp_policy
 def test_rsvp_rules_come_in_eight_kinds_worded_many_ways():
     worlds = [day("rsvp_policy", seed) for seed in range(200)]
-    kinds = Counter(RsvpPolicy().structure(RsvpPolicy.Truth.model_validate(w.truth["parts"]["rsvp_policy"]))
-                    for w in worlds)
-    assert set(kinds) == set(KINDS) and RsvpPolicy.structures == len(KINDS)
+    shapes = Counter(RsvpPolicy().structure(RsvpPolicy.Truth.model_validate(w.truth["parts"]["rsvp_policy"]))
+                     for w in worlds)
+    assert {s.split(":")[0] for s in shapes} == set(KINDS) and RsvpPolicy.structures == 2 * len(KINDS) == len(shapes)
     requests = {w.spec.user_prompt.split("\n")[1] for w in worlds}
     assert len(requests) == len(worlds)  # no two days state the rule alike
     assert all(n >= 4 for n in RsvpPolicy.phrasebook.counts().values())
@@ -78,7 +78,7 @@ def test_rsvp_linked_rules_need_the_other_item_and_carry_its_decoy():
             busy = {eid: events[eid.replace("ev-rsvp-", "ev-rsvp-busy-")] for eid in truth["answers"]}
             for eid, answer in truth["answers"].items():
                 declined = any(a["email"] == user and a["response"] == "declined" for a in busy[eid]["attendees"])
-                assert declined == (answer == "accepted")
+                assert declined == ((answer == "accepted") == (truth["side"] == "fits"))
             cue = dict.fromkeys(truth["answers"], "declined")  # "something sits on it": decline
         elif truth["kind"] == "people":  # two past meetings, every organiser at one of them
             past = [e for eid, e in events.items() if eid.startswith("ev-rsvp-past")]
@@ -89,11 +89,35 @@ def test_rsvp_linked_rules_need_the_other_item_and_carry_its_decoy():
         else:  # every organiser wrote; one mail of the other side names the subject in passing
             mails = [m for m in states(sc)["email"]["emails"].values() if m["message_id"].startswith("m-rsvp-thread")]
             assert {m["from_address"] for m in mails} == set(organiser.values())
-            assert sum("Separate from" in m["body_text"] for m in mails) == 1
+            about = next(t for t in THREADS if t in sc.spec.user_prompt)
+            assert sum(about in m["body_text"] for m in mails) == 3  # two of its side, one of the other in passing
             cue = dict.fromkeys(truth["answers"], "accepted")
         assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, cue)), "rsvp_policy") == 0.0
         assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, truth["answers"])), "rsvp_policy") == 1.0
     assert seen == {"people", "thread", "clash"}
+
+
+def test_rsvp_structure_tells_neither_the_rule_nor_its_side():
+    """Version 4: every world holds the items of every linked rule (two past meetings, four mails on two subjects,
+    and but for the load rule a meeting at each invitation's hour), colleagues and outsiders split alike under every
+    rule but the company's own, and every kind accepts either side about as often: a script that tells the kind from
+    what the world holds, or answers a kind by its usual side, is right about half the time at best."""
+    by_kind: dict[str, Counter[str]] = {}
+    splits: dict[str, Counter[int]] = {}
+    for seed in range(200):
+        sc = day("rsvp_policy", seed)
+        truth = sc.truth["parts"]["rsvp_policy"]
+        events = states(sc)["calendar"]["events"]
+        mails = [m for m in states(sc)["email"]["emails"].values() if m["message_id"].startswith("m-rsvp-thread")]
+        assert sum(e.startswith("ev-rsvp-past") for e in events) == 2 and len(mails) == 4
+        assert sum(e.startswith("ev-rsvp-busy") for e in events) == (0 if truth["kind"] == "load" else 4)
+        by_kind.setdefault(truth["kind"], Counter())[truth["side"]] += 1
+        inside = sum(events[e]["organizer"].endswith(sc.truth["user"].split("@")[1]) for e in truth["answers"])
+        splits.setdefault(truth["kind"], Counter())[inside] += 1
+    for kind, sides in by_kind.items():
+        assert len(sides) == 2 and min(sides.values()) >= sum(sides.values()) / 4, (kind, sides)
+    for kind in set(KINDS) - {"company", "exception"}:
+        assert set(splits[kind]) == {1, 2, 3}, (kind, splits[kind])
 
 
 # ------------------------------------------------------------------------------------------------ chase_reply
