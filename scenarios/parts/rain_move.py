@@ -1,14 +1,21 @@
 """Part: move the outdoor meetings that rain will spoil, and tell the people invited.
 
-Three outdoor meetings the user organised lie in the next days, each at its own place (a park, a terrace, a
-square: coordinates in the event's location), beside as many indoor meetings on wet days (at places of their own,
-with their own forecast) as outdoor ones are rained out, so moving every meeting of a wet day earns exactly 0.
-Where a meeting is held is said in its description in many ways, each holding words of both kinds (an outdoor one
-"by the café door", an indoor one "overlooking the lawn"), and titles come from one pool. The weather modality holds
-a daily forecast for each place. The user's rule: an outdoor meeting on a day with rain forecast at its place moves
-to the same hour of the next dry working day there; the people invited are told. One or two meetings are wet, the
-others dry (a place may be wet on other days than its meeting's), so moving every outdoor meeting, or every meeting
-of a place with rain somewhere in its forecast, earns about nothing; the new day is read off that place's forecast.
+Meetings the user organised lie in the next days, each at its own place (a park, a terrace, a square: coordinates
+in the event's location); the weather modality holds a daily forecast for each place. The user's rule: an outdoor
+meeting on a day with rain forecast at its place moves to the same hour of the next dry working day there; the
+people invited are told. Four or five meetings fall on wet days at their places, one or two of them outdoor, the
+rest under a roof; one or two more fall on dry days (a place may be wet on other days than its meeting's). Moving
+every meeting of a wet day, or every one of a place with rain somewhere in its forecast, earns nothing, and how many
+are wet does not say how many of them move.
+
+Where a meeting is held is what was last agreed, not what its description says: each description (many ways, each
+holding words of both kinds, an outdoor one "by the café door", an indoor one "overlooking the lawn") states the
+first plan, and one of the people invited has written since, half the time moving it inside or out, half the time
+about something else in the same words ("change of plan", "room", "bench"). So half the descriptions are stale and
+a word list over them is right about as often as a coin. Nothing else tells the kinds apart: every meeting's hour
+comes from one pool, its people number one or two alike, its place's forecast has one shape (wet from its day for
+one or two working days, then dry, for an indoor meeting on a wet day too), the meetings of a wet day are not half
+outdoor (indoor ones sit on wet days of their own), and ids, events and forecasts come in a shuffled order.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from green_agent.scenario_kit.grading import addresses, calendar_events, identif
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, tally
-from green_agent.scenario_kit.records import CalendarEvent, OneCall, Step
+from green_agent.scenario_kit.records import CalendarEvent, Email, OneCall, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
 from green_agent.scenario_kit.world import Person
 
@@ -55,20 +62,70 @@ PHRASES = Phrasebook({
                "Under the roof of the old ferry hall, whatever the weather outside."),
     "request": (
         "Check the forecast for my outdoor meetings in the next days: any on a day with rain forecast at its place, "
-        "move to the same time on the next working day that's dry there, and tell the people invited.",
+        "move to the same time on the next working day that's dry there, and tell the people invited. Where a "
+        "meeting is held is as last agreed - check my mail from them.",
         "Rain's coming, I hear. For each meeting of mine held outside: if the forecast at its place says rain that "
-        "day, push it to the same hour on the next dry working day there and let the people invited know.",
+        "day, push it to the same hour on the next dry working day there and let the people invited know. Some of "
+        "them have written since about where we meet.",
         "Could you weather-proof my next few days? Meetings that are out in the open on a day it's meant to rain "
         "where they are should move to the next dry weekday there, same time; meetings under a roof stay. Tell "
-        "whoever is invited to a moved one.",
+        "whoever is invited to a moved one; the last word in my mail on where we meet is what counts.",
         "Look at the weather where my meetings are. Anything outdoors on a rainy day (rain in that place's "
         "forecast) moves to the same time on the first working day after it that's dry there. Let the people "
-        "invited know the new time.",
+        "invited know the new time. Plans change, so read what they wrote me last about the place.",
     ),
+    # The latest word on a meeting, from one of its people: a move inside or out, or news of something else in the
+    # same words. Each kind opens in the others' ways, so an opening or a "change of plan" says nothing.
+    "now outdoor": (
+        "Hi {first},\n\nThe room I had for our {title} on {weekday} has been given away, so let's not sit anywhere "
+        "inside: we'll walk the paths instead. Bring a coat.\n\n{me}",
+        "{first} - change of plan for {weekday}: the café is shut for a private event, so our {title} happens out "
+        "on the benches by the lawn.\n\n{me}",
+        "Quick one about {weekday}'s {title}: I cancelled the table indoors. It'll be open-air after all - meet me "
+        "at the gate and we'll do a lap.\n\n{me}",
+        "Hi {first}, heads-up: the pavilion is closed for repairs on {weekday}, so our {title} is outside now, by the "
+        "fountain. No roof, I'm afraid.\n\n{me}",
+        "{first}, I'd rather get some air on {weekday}: forget the meeting room, we'll hold the {title} walking "
+        "along the water.\n\n{me}",
+        "Hi {first},\n\nSmall update for {title} ({weekday}): the hall is taken by someone else, so we'll be on "
+        "the grass instead.\n\nThanks,\n{me}",
+    ),
+    "now indoor": (
+        "Hi {first},\n\nFor our {title} on {weekday} I've booked the boathouse's upstairs room instead of the "
+        "benches - we'll sit inside, whatever the sky does.\n\n{me}",
+        "{first} - change of plan for {weekday}: the lawn is fenced off, so I got us a table in the café for the "
+        "{title}.\n\n{me}",
+        "Quick one about {weekday}'s {title}: no walk this time, my knee's acting up. We'll sit in the glasshouse "
+        "café, under cover.\n\n{me}",
+        "Hi {first}, heads-up: I moved our {title} on {weekday} into the covered pavilion by the gate - walls, "
+        "heating, the lot.\n\n{me}",
+        "{first}, the park staff offered us their community room on {weekday}, so the {title} is indoors now rather "
+        "than out by the fountain.\n\n{me}",
+        "Hi {first},\n\nSmall update for {title} ({weekday}): our spot on the bench is gone with the roadworks, "
+        "so we're in the restaurant's back room instead.\n\nThanks,\n{me}",
+    ),
+    "as planned": (
+        "Hi {first},\n\nStill on for our {title} on {weekday}, same spot as we said. I'll grab coffees at the café "
+        "on my way over.\n\n{me}",
+        "{first} - change of plan on my side: I'm coming straight from the office, so I may be five minutes late for "
+        "{weekday}'s {title}. The place as agreed.\n\n{me}",
+        "Quick one about {weekday}'s {title}: could we go over the budget too? Nothing else changes - I know my way "
+        "there, room or lawn.\n\n{me}",
+        "Hi {first}, heads-up: I'll bring Sam's notes to the {title} on {weekday}. The rest as planned; a jacket in "
+        "my bag in case.\n\n{me}",
+        "{first}, looking forward to {weekday}. For the {title} I'll park by the gate and walk over; where we meet "
+        "stays whatever we settled.\n\n{me}",
+        "Hi {first},\n\nSmall update for {title} ({weekday}): the slides are on the shared drive now, so no laptop "
+        "needed inside or out. Where we meet stays the same.\n\nThanks,\n{me}",
+    ),
+    "event title": ("{title} with {names}", "{title}: {names}", "{names} / {title}", "{title} ({names})",
+                    "{title} - {names}"),
+    "note subject": ("{title} on {weekday}", "Re: {title}", "About {weekday}", "{title}", "Our {title}",
+                     "{weekday}'s {title}", "Quick note"),
 })
-HOURS = (8, 12, 13, 17, 18)  # mostly before, between and after the usual meeting hours
+HOURS = tuple(range(8, 18))  # one pool for every meeting, indoor or out: an hour says nothing of where
 FORECAST_DAYS = 8  # One Call's daily forecast: today and the seven days after
-
+ONE_OR_TWO = (1, 1, 2)  # how many people each meeting has, indoor or out
 
 
 def _pick(day: Day, options: list[tuple[int, int, int]]) -> tuple[int, int, int]:
@@ -87,67 +144,80 @@ class RainMoveTruth(Truth):
     told: dict[str, str]
     quiet: list[str]
     attendees: dict[str, Any]
+    roofed: list[str] = []  # the indoor meetings on wet days (as last agreed), which stay
 
 
-def _meetings(day: Day) -> tuple[list[Record], list[Record]]:
-    """The three outdoor meetings (one or two of them wet) and as many indoor ones on their wet days, each a record
-    of its place, people, day and hour, and the day it moves to (its own when it stays)."""
+def _meetings(day: Day) -> list[Record]:
+    """Four or five meetings on wet days at their places, one or two of them outdoor (the ones that move), and one or
+    two on dry days, indoor or out, in a shuffled order: each a record of its place, people, day and hour, the day
+    it moves to (its own when it stays), where it is held as last agreed (``indoor``) and its description's plan
+    (``about``)."""
     rng = day.rng
     # Within six days, so that a weekday names one day; the forecast reaches a day further.
     workdays = day.workdays(1, FORECAST_DAYS - 2)
-    count = rng.choice((1, 2))
-    wet = rng.sample([True] * count + [False] * (3 - count), 3)
-    places = rng.sample(PLACES, 3 + count)
-    people = day.people(4 + count)
-    meetings = [_outdoor(day, n, is_wet, place, workdays, people[n])
-                for n, (is_wet, place) in enumerate(zip(wet, places[:3], strict=True))]
-    meetings[rng.randrange(3)]["people"].append(people[3])
-    # As many indoor meetings on wet days as outdoor ones rained out: moving every meeting of a wet day earns 0.
-    soaked = [m for m in meetings if m["wet"]]
-    return meetings, [_indoor(day, m, [people[4 + n]], places[3 + n], n) for n, m in enumerate(soaked)]
+    # How many meetings are wet says nothing of how many of them are outdoor: moving all of them earns 0, and a
+    # guess of the right ones among four or five comes off about one time in ten.
+    count, soaked = rng.choice((1, 2)), rng.choice((4, 5))
+    # (indoor, wet at its place on its day) per meeting, shuffled so that an id or an order says nothing.
+    kinds = [(False, True)] * count + [(True, True)] * (soaked - count)
+    kinds += [(rng.random() < 0.5, False) for _ in range(rng.choice((1, 2)))]
+    rng.shuffle(kinds)
+    places = rng.sample(PLACES, len(kinds))
+    sizes = [rng.choice(ONE_OR_TWO) for _ in kinds]
+    people = day.people(sum(sizes))
+    groups = [people[sum(sizes[:n]):sum(sizes[:n + 1])] for n in range(len(kinds))]
+    return [_meeting(day, n, indoor, wet, place, workdays, group)
+            for n, ((indoor, wet), place, group) in enumerate(zip(kinds, places, groups, strict=True))]
 
 
-def _outdoor(day: Day, n: int, is_wet: bool, place: tuple[str, float, float], workdays: list[int],
-             person: Person) -> Record:
+def _meeting(day: Day, n: int, indoor: bool, wet: bool, place: tuple[str, float, float], workdays: list[int],
+             people: list[Person]) -> Record:
+    """One meeting in the next three working days; at a wet place the rain lasts one or two working days, for an
+    indoor meeting as for an outdoor one, and ``dry`` is the first working day after it."""
     rng = day.rng
     name, lat, lon = place
-    # The meetings lie in the next three working days, leaving whole days later on to other parts; the rain
-    # lasts one or two working days.
-    options = [(d, workdays[i + hops], h) for hops in ((1, 2) if is_wet else (0,))
+    options = [(d, workdays[i + hops], h) for hops in ((1, 2) if wet else (0,))
                for i, d in enumerate(workdays[:3]) if i + hops < len(workdays) for h in HOURS]
-    d, to, h = _pick(day, rng.sample(options, len(options)))
-    for held in {d, to}:
+    d, dry, h = _pick(day, rng.sample(options, len(options)))
+    moves = wet and not indoor
+    for held in {d, dry} if moves else {d}:
         day.claim(day.at(h, days=held), day.at(h + 1, days=held), KEY)
-    return {"id": f"ev-rain-{n}", "place": name, "lat": lat, "lon": lon, "day": d, "hour": h, "wet": is_wet,
-            "to": to, "title": rng.choice(TITLES), "people": [person], "about": PHRASES.say(rng, "outdoor")}
-
-
-def _indoor(day: Day, soaked: Record, people: list[Person], place: tuple[str, float, float], n: int) -> Record:
-    rng = day.rng
-    # An indoor meeting sits on a wet day, rain forecast at its place too: rain there is no reason to move it.
-    *_, hour = _pick(day, [(soaked["day"], soaked["day"], h) for h in rng.sample(range(8, 19), 11)])
-    day.claim(day.at(hour, days=soaked["day"]), day.at(hour + 1, days=soaked["day"]), KEY)
-    name, lat, lon = place
-    return {"id": f"ev-rain-indoor{'-2' if n else ''}", "place": name, "lat": lat, "lon": lon, "day": soaked["day"],
-            "hour": hour, "wet": False, "to": soaked["day"], "title": rng.choice(TITLES), "people": people,
-            "about": PHRASES.say(rng, "indoor"), "indoor": True}
+    # The description states the first plan; half the time the people have moved it inside or out since.
+    stale = rng.random() < 0.5
+    return {"id": f"ev-rain-{n}", "place": name, "lat": lat, "lon": lon, "day": d, "hour": h, "wet": moves,
+            "rained": wet, "dry": dry, "to": dry if moves else d, "title": rng.choice(TITLES), "people": people,
+            "indoor": indoor, "about": PHRASES.say(rng, "outdoor" if indoor == stale else "indoor"),
+            "note": ("now indoor" if indoor else "now outdoor") if stale else "as planned"}
 
 
 def _forecasts(day: Day, meetings: list[Record]) -> list[OneCall]:
-    """Each outdoor meeting's place's daily forecast: wet from its day to the day it moves to, dry that day."""
+    """Each meeting's place's daily forecast: wet from its day to its dry day (none at a dry place), dry that day."""
     rng = day.rng
     reports = []
     for m in meetings:
         skies = [rng.choice(("Clear", "Clouds", "Rain")) for _ in range(FORECAST_DAYS)]
-        # Wet from the meeting's day to the working day it moves to (a weekend between is skipped whatever its sky).
-        last = m["day"] + 1 if m.get("indoor") else m["to"]  # an indoor meeting's place is wet on its day too
-        skies[m["day"]:last] = [rng.choice(kit.WET) if day.at(0, days=i).weekday() < 5 else skies[i]
-                                for i in range(m["day"], last)]
-        skies[last if m.get("indoor") else m["to"]] = rng.choice(("Clear", "Clouds"))
+        # Wet from the meeting's day to its dry working day (a weekend between is skipped whatever its sky).
+        skies[m["day"]:m["dry"]] = [rng.choice(kit.WET) if day.at(0, days=i).weekday() < 5 else skies[i]
+                                    for i in range(m["day"], m["dry"])]
+        skies[m["dry"]] = rng.choice(("Clear", "Clouds"))
         reports.append(kit.one_call(m["lat"], m["lon"], now=day.start,
                                     daily=[(day.at(12, days=i), sky) for i, sky in enumerate(skies)]))
     return reports
 
+
+def _notes(day: Day, meetings: list[Record]) -> list[Email]:
+    """The latest word on each meeting, from one of its people, in the day or two before."""
+    rng, user = day.rng, day.user
+    notes = []
+    for m in meetings:
+        fields = {"title": m["title"].lower(), "weekday": f"{day.at(0, days=m['day']):%A}", "first": user.first,
+                  "me": m["people"][0].first}
+        subject = PHRASES.say(rng, "note subject", **{**fields, "title": m["title"]})
+        notes.append(kit.inbox_email(
+            f"m-rain-note-{m['id'].rsplit('-', 1)[1]}", m["people"][0].email, user.email, subject,
+            PHRASES.say(rng, m["note"], **fields), iso(day.start - timedelta(hours=rng.randint(2, 40))),
+            read=rng.random() < 0.5))
+    return notes
 
 def _names(m: Record) -> str:
     return " and ".join(p.first for p in m["people"])
@@ -157,7 +227,8 @@ def _event(day: Day, m: Record) -> CalendarEvent:
     start = day.at(m["hour"], days=m["day"])
     where = f"{m['place']} ({m['lat']:.4f}, {m['lon']:.4f})"
     return kit.calendar_event(
-        m["id"], f"{m['title']} with {_names(m)}", iso(start), iso(start + timedelta(hours=1)),
+        m["id"], PHRASES.say(day.rng, "event title", title=m["title"], names=_names(m)), iso(start),
+        iso(start + timedelta(hours=1)),
         organizer=day.user.email, location=where,
         description=m["about"],
         attendees=[(day.user.email, day.user.name, "accepted"), *((p.email, p.name, "accepted")
@@ -183,35 +254,36 @@ class RainMove(Part):
     """Move the outdoor meetings that rain will spoil, and tell the people invited."""
 
     key = KEY
-    version = 2
+    version = 3
     Truth = RainMoveTruth
     phrasebook = PHRASES
-    structures = 2  # one or two of the three outdoor meetings rained out
+    structures = 4  # one or two outdoor meetings rained out, among four or five meetings on wet days
 
     def structure(self, truth: RainMoveTruth) -> str:
-        return f"{sum(1 for eid, to in truth.moves.items() if to != truth.held[eid])} wet"
+        wet = sum(1 for eid, to in truth.moves.items() if to != truth.held[eid])
+        return f"{wet} wet, {len(truth.roofed)} roofed"
 
     def draw(self, day: Day) -> Slice:
         """This part drawn into ``day``."""
-        meetings, indoor = _meetings(day)
-        reports = _forecasts(day, [*meetings, *indoor])
-        every = [*meetings, *indoor]
+        every = _meetings(day)
+        reports = _forecasts(day, every)
         events = [_event(day, m) for m in every]
-        steps = [step for m in every if m["wet"] for step in _move(day, m)]
+        moved = [m for m in every if m["wet"]]
+        steps = [step for m in moved for step in _move(day, m)]
         moves = {m["id"]: iso(day.at(m["hour"], days=m["to"])) for m in every}
-        told = {identifier(p.email): moves[m["id"]] for m in meetings if m["wet"] for p in m["people"]}
+        told = {identifier(p.email): moves[m["id"]] for m in moved for p in m["people"]}
         quiet = [identifier(p.email) for m in every if not m["wet"] for p in m["people"]]
-        titles = [e["title"] for e in events if e["event_id"] in {m["id"] for m in meetings if m["wet"]}]
-        soaked = next(m for m in meetings if m["wet"])
+        titles = [e["title"] for e in events if e["event_id"] in {m["id"] for m in moved}]
         return Slice(
-            part=KEY, calendar=events, weather=reports, steps=steps,
+            part=KEY, calendar=events, weather=reports, steps=steps, emails=_notes(day, every),
             request=PHRASES.say(day.rng, "request"),
             done=f"Rain is forecast for {' and '.join(titles)}: moved to the next dry day, and the people told.",
             # Reckless: the wet meeting called off (deleted) instead of moved.
-            reckless=[{"turn": 1, "method": "POST", "path": "/calendar/delete", "body": {"event_id": soaked["id"]}}],
+            reckless=[{"turn": 1, "method": "POST", "path": "/calendar/delete", "body": {"event_id": moved[0]["id"]}}],
             truth=RainMoveTruth(moves=moves, told=told, quiet=quiet,
                                 held={m["id"]: iso(day.at(m["hour"], days=m["day"])) for m in every},
-                                attendees={e["event_id"]: sorted(addresses(e["attendees"])) for e in events}),
+                                attendees={e["event_id"]: sorted(addresses(e["attendees"])) for e in events},
+                                roofed=[m["id"] for m in every if m["indoor"] and m["rained"]]),
             recipients={p.email for m in every for p in m["people"]}, events=set(moves))
 
     @grades("Rained-out outdoor meetings moved to a dry day", "accuracy", 20,

@@ -112,9 +112,13 @@ async def test_the_script_fitted_to_public_words_earns_nothing_on_held_out_words
         assert not any(p["warned"] for p in held[part, "scripted"] + held[part, "oracle"]), part
         assert all(p["wording"] == "heldout-words-d" for p in held[part, "scripted"] + held[part, "oracle"])
         assert all(p["passed"] and p["percentage"] == 100.0 for p in held[part, "oracle"])
-        # The script earns its points where it read the words, and none where it did not.
-        assert mean(public[part, "scripted"]) > IMITATION_CEILING, part
-        assert any(p["passed"] for p in public[part, "scripted"]), part
+        # The script earns its points where it read the words, and none where it did not (chase_reply 5 decides
+        # from what a reply says of whom, which no word list reads: nothing with public words either).
+        if part == "chase_reply":
+            assert mean(public[part, "scripted"]) <= IMITATION_CEILING, part
+        else:
+            assert mean(public[part, "scripted"]) > IMITATION_CEILING, part
+            assert any(p["passed"] for p in public[part, "scripted"]), part
         assert mean(held[part, "scripted"]) <= IMITATION_CEILING, (part, held[part, "scripted"])
         assert not any(p["passed"] for p in held[part, "scripted"]), part
 

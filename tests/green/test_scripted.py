@@ -30,7 +30,7 @@ WRITER = "route_request"  # beside a part that writes to nobody: a day's precisi
 # mean share of the points over UNSEEN, and whether it passed there (measured 2026-11-30, after session 14's fixes;
 # issue 34's notes say what each needs). The bar holds for the others.
 OPEN = {
-    "part chase_reply": (46.7, True), "part clarification": (100.0, True),
+    "part clarification": (100.0, True),
     "part contacts_lookup": (35.6, False), "part delivery_slot": (60.0, True), "part followup": (100.0, True),
     "part newsletter_sweep": (100.0, True), "part organiser_move": (80.0, True), "part phishing": (82.2, True),
     "part route_request": (100.0, True), "part rsvp_policy": (80.0, True), "part scheduling": (80.0, True),

@@ -52,8 +52,8 @@ def states(day: Scenario) -> dict[str, Any]:
 def test_the_new_parts_compose_with_each_other_and_the_first_parts(seed):
     day = world(seed, *NEW_PARTS, *FIRST_PARTS[:2])
     assert set(day.parts) == {*NEW_PARTS, *FIRST_PARTS[:2]}
-    # Every meeting of rain_move has a place with a forecast: three outdoor, one or two indoor on wet days.
-    assert len(states(day)["weather"]["locations"]) in (4, 5) and states(day)["location"]["current_named_location"]
+    # Every meeting of rain_move has a place with a forecast: four or five on wet days, one or two on dry ones.
+    assert len(states(day)["weather"]["locations"]) in (5, 6, 7) and states(day)["location"]["current_named_location"]
 
 
 def test_weather_and_location_are_in_the_world_only_when_a_part_uses_them():
@@ -62,7 +62,7 @@ def test_weather_and_location_are_in_the_world_only_when_a_part_uses_them():
     rainy = world(3, "rain_move")
     truth, events = rainy.truth["parts"]["rain_move"], states(rainy)["calendar"]["events"]
     moved = {eid: to for eid, to in truth["moves"].items() if to != events[eid]["start"]}
-    assert 1 <= len(moved) <= 2 and "ev-rain-indoor" not in moved
+    assert 1 <= len(moved) <= 2 and not set(moved) & set(truth["roofed"])
     # Each moved meeting's place forecasts rain on its day and a dry sky on the day it moves to, in One Call shape.
     for eid, to in moved.items():
         lat, lon = (float(x) for x in events[eid]["location"].rsplit("(", 1)[1].rstrip(")").split(","))
@@ -250,15 +250,15 @@ def test_organiser_move_right_offer_is_named_beside_refusal_words():
 
 
 async def test_rain_move_gives_nothing_for_moving_every_meeting_of_a_wet_day():
-    """As many indoor meetings sit on wet days as outdoor ones are rained out: moving every meeting of a day with rain
-    forecast earns exactly nothing, and no word of the descriptions says which are outdoors."""
+    """At least as many indoor meetings sit on wet days as outdoor ones are rained out: moving every meeting of a
+    day with rain forecast earns exactly nothing, and no word of the descriptions says which are outdoors."""
     for seed in (5, 11, 12, 13):
         day = world(seed, "rain_move")
         truth = day.truth["parts"]["rain_move"]
         events = states(day)["calendar"]["events"]
         wet = [eid for eid, to in truth["moves"].items() if to != events[eid]["start"]]
-        indoor = [eid for eid in events if eid.startswith("ev-rain-indoor")]
-        assert len(indoor) == len(wet)
+        indoor = truth["roofed"]
+        assert len(indoor) >= len(wet) and len(wet + indoor) in (4, 5)
         blanket = copy.deepcopy(events)
         for eid in [*wet, *indoor]:
             to = datetime.fromisoformat(events[eid]["start"]) + timedelta(days=1)
@@ -266,6 +266,44 @@ async def test_rain_move_gives_nothing_for_moving_every_meeting_of_a_wet_day():
         assert await grade(day, "rained_out_moved", context(day, calendar=blanket)) == 0.0
     kinds = day_part("rain_move").phrasebook.counts()
     assert kinds["outdoor"] >= 5 and kinds["indoor"] >= 5 and kinds["request"] >= 4
+    assert min(kinds["now outdoor"], kinds["now indoor"], kinds["as planned"]) >= 5
+
+
+def test_rain_move_tells_outdoor_from_indoor_by_nothing_but_the_latest_word():
+    """Round 3's script read the kind off the structure (an outdoor meeting's hour from 8/12/13/17/18, two people, a
+    wet next day, exactly half of a wet day's meetings) and a word list over the description. Over many worlds the
+    rained-out outdoor meetings and the indoor ones on wet days share their hours, head counts and forecast shape,
+    a wet day's share of outdoor meetings varies, and the description states the venue last agreed only about half
+    the time (the people's later mail decides)."""
+    part = day_part("rain_move")
+    look: dict[bool, dict[str, Any]] = {kind: {"hours": set(), "sizes": set(), "wet next": []}
+                                        for kind in (True, False)}
+    shares, current = set(), []
+    for seed in range(60):
+        day = world(seed, "rain_move")
+        truth, world_states = day.truth["parts"]["rain_move"], states(day)
+        events = world_states["calendar"]["events"]
+        reports = {key: {datetime.fromtimestamp(d["dt"]).date(): d["weather"][0]["main"] in WET
+                         for d in loc["current_report"]["daily"]}
+                   for key, loc in world_states["weather"]["locations"].items()}
+        candidates: dict[Any, list[bool]] = {}
+        for eid, event in events.items():
+            outdoor = truth["moves"][eid] != event["start"]
+            if not outdoor and eid not in truth["roofed"]:
+                continue
+            lat, lon = (float(x) for x in event["location"].rsplit("(", 1)[1].rstrip(")").split(","))
+            sky, start = reports[f"{round(lat, 2):.2f},{round(lon, 2):.2f}"], datetime.fromisoformat(event["start"])
+            look[outdoor]["hours"].add(start.hour)
+            look[outdoor]["sizes"].add(len(event["attendees"]) - 1)
+            look[outdoor]["wet next"].append(sky.get(start.date() + timedelta(days=1), False))
+            candidates.setdefault(start.date(), []).append(outdoor)
+            current.append(outdoor == (event["description"] in part.phrasebook.phrasings("outdoor")))
+        shares |= {sum(day_kinds) / len(day_kinds) for day_kinds in candidates.values()}
+    assert look[True]["hours"] == look[False]["hours"] and len(look[True]["hours"]) >= 8
+    assert look[True]["sizes"] == look[False]["sizes"] == {1, 2}
+    wet_next = [sum(v["wet next"]) / len(v["wet next"]) for v in look.values()]
+    assert abs(wet_next[0] - wet_next[1]) < 0.2
+    assert len(shares) >= 3 and 0.35 < sum(current) / len(current) < 0.65
 
 
 async def test_delivery_slot_books_one_option_and_keeps_the_code():

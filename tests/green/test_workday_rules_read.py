@@ -130,10 +130,11 @@ def chase(sc: Scenario) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     return [e for e in mine if e is not ask], ask
 
 
-def test_the_same_thing_asked_before_is_answered_late_by_those_who_have_not_answered_now():
-    """Version 3: the team was asked for the same thing a period before; everyone still to be reminded answered that
-    one, some of them only after this request (outside its thread, in the same words but for the other period): an
-    answer from someone since the request is no rule, the period it names is."""
+def test_the_same_thing_asked_before_is_answered_late_by_either_kind_alike():
+    """Version 5: the team was asked for the same thing a period before and everyone answered that one, some only
+    after this request (outside its thread too), as many of those who have answered now as of those who have not:
+    a late answer to the earlier request is no sign of who to remind (round 3's script took it for one), the
+    period it names says which request it answers."""
     late_outside = 0
     for seed in range(40):
         sc = day("chase_reply", seed)
@@ -141,12 +142,35 @@ def test_the_same_thing_asked_before_is_answered_late_by_those_who_have_not_answ
         emails = sc.initial_state["environment"]["modality_states"]["email"]["emails"].values()
         before = [e for e in emails if str(e["message_id"]).startswith("m-chase-before-")]
         _, ask = chase(sc)
-        assert set(truth["silent"]) <= {e["from_address"].lower() for e in before}
-        late = [e for e in before if when(e["received_at"]) > when(ask["sent_at"] or ask["received_at"])]
-        assert late and all(e["from_address"].lower() in truth["silent"] for e in late)
-        late_outside += sum(1 for e in late if e.get("thread_id") != "thread-chase-before")
+        assert {*truth["silent"], *truth["answered"]} == {e["from_address"].lower() for e in before}
+        late = [e["from_address"].lower() for e in before
+                if when(e["received_at"]) > when(ask["sent_at"] or ask["received_at"])]
+        assert late and sum(who in truth["silent"] for who in late) == sum(who in truth["answered"] for who in late)
+        late_outside += sum(1 for e in before if e.get("thread_id") != "thread-chase-before")
         assert not any(re.search(rf"\b{truth['period']}\b", e["body_text"]) for e in before)
     assert late_outside >= 10
+
+
+def test_how_many_to_remind_and_who_is_named_say_nothing():
+    """Round 3's script reminded exactly half the team, and took anyone who wrote nothing and is named by a teammate
+    for answered. One to half the team is owed a reminder, so reminding half is right only in some worlds; and a
+    teammate who has not answered either names the one who wrote nothing in some worlds ("neither of ours is in"),
+    as a teammate who sent both names the one carried."""
+    counts, half_right, named_silent = set(), 0, 0
+    for seed in range(80):
+        sc = day("chase_reply", seed)
+        truth = sc.truth["parts"]["chase_reply"]
+        replies, ask = chase(sc)
+        team = [a.lower() for a in ask["to_addresses"]]
+        counts.add((len(team), len(truth["silent"])))
+        half_right += len(truth["silent"]) == len(team) // 2
+        wrote = {e["from_address"].lower() for e in replies}
+        for who in set(truth["silent"]) - wrote:
+            last = who.split("@")[0].split(".")[1]
+            named_silent += any(re.search(rf"\b{last}\b", e["body_text"], re.I) or
+                                who.split(".")[0] in e["body_text"].lower() for e in replies)
+    assert {(4, 1), (4, 2), (5, 1), (5, 2), (6, 1), (6, 2), (6, 3)} == counts
+    assert half_right < 50 and named_silent >= 5
 
 
 @pytest.mark.parametrize("seed", SEEDS)
