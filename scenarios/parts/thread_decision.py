@@ -1,6 +1,6 @@
 """Part: catch the user up on what a long thread decided, and who decided it.
 
-Colleagues argue over options in a thread of six to nine mails: most of them lean one way, and someone says as much
+Colleagues argue over options in a thread of eight to thirteen mails: most of them lean one way, and someone says as much
 in words that sound like a decision ("my decision is that we go with X" from a colleague whose call it is not). The
 thread shows whose call it is in one of three ways (the opener names the owner, a colleague hands the call over, or
 the owner claims it as the budget holder), and the owner settles it in words drawn from many (a booking, a signed
@@ -10,8 +10,11 @@ or by its price among the three options a colleague quoted ("the cheapest", "the
 reversal "the next cheapest" or outright); the decided option's price rank is drawn evenly whatever names it, so
 "the cheapest, or the second cheapest once reversed" is right no more often than chance; a colleague proposes the
 first decision where the owner names it by its proposer, else any of three options (the first decision a third of
-the time). A last mail names yet another
-option in passing.
+the time). A late mail names yet another
+option in passing. No position marks the owner (version 4): the owner also writes an ordinary remark somewhere in the
+middle of the thread, and someone who has not written before joins anywhere after it, so "the sender who first
+speaks last" is never the owner and the mails beside the newcomer's are the owner's only by chance; whose call it is
+shows only in what the thread says. The thread's subject is a phrasebook kind.
 Neither the majority, nor the last option named, nor the first decision when reversed is the answer. The user asks,
 in chat, what was decided and by whom; the answer must say so in one reply, in the assistant's own words (pasted
 mails are not its words), naming the decider beside the decision, and not present another option.
@@ -144,6 +147,18 @@ REVERSE = (
     "{first} cancelled on us this morning. I've booked {decided} instead, and that's final.",
     "Quick correction: not {first}. We're doing {decided}.",
 )
+# The thread's subject, one per world (a pack words it like any other kind).
+SUBJECT = ("Re: {topic}", "{topic}", "Re: {topic} - options", "Decision needed: {topic}", "Re: Re: {topic}",
+           "Fwd: {topic} shortlist")
+# A remark that settles nothing. The owner writes one in the middle of the thread, so the owner is no longer the one
+# who speaks first only once everyone else has.
+CHATTER = (
+    "Reading along. Does anyone know whether {other} can still do our dates?",
+    "Good points all round; keep them coming before anyone books anything.",
+    "Has anyone actually checked the reviews for {liked}? Just asking.",
+    "Not weighing in yet. I'd like to see a few more opinions first.",
+    "Interesting thread. I used {other} at my last job, for what that's worth.",
+)
 ASIDE = (
     "Understood. Shame about {aside}, which someone mentioned over lunch.",
     "Noted. By the way, {aside} has a new offer on; maybe next year.",
@@ -166,12 +181,12 @@ class ThreadDecisionTruth(Truth):
     quoted: dict[str, int] = {}  # the prices mail's options and their figures (the decided one's rank drawn evenly)
 
 
-def _thread(day: Day, topic: str, team: list[Person], lines: list[tuple[Person, str]]) -> list[Email]:
+def _thread(day: Day, subject: str, team: list[Person], lines: list[tuple[Person, str]]) -> list[Email]:
     """Yesterday's thread, one mail an hour from 8:00, each to the user and the rest of the team."""
     thread, at = "thread-decision", day.at(9, days=-1)
     emails = []
     for n, (person, body) in enumerate(lines):
-        mail = kit.inbox_email(f"m-decision-{n}", person.email, day.user.email, f"Re: {topic}",
+        mail = kit.inbox_email(f"m-decision-{n}", person.email, day.user.email, subject,
                                f"{body}\n\n{person.first}", iso(at.replace(hour=8 + n)), read=True)
         mail.update({"thread_id": thread, "to_addresses": [day.user.email, *(p.email for p in team
                                                                              if p is not person)]})
@@ -203,13 +218,14 @@ class ThreadDecision(Part):
     """Catch the user up on what a long thread decided, and who decided it."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = ThreadDecisionTruth
     phrasebook = Phrasebook({"kickoff_naming_owner": KICKOFF, "kickoff": OPEN, "push": PUSH, "hand_over": HAND,
                              "claim": CLAIM, "decision": DECIDE, "acknowledge": ACK, "acknowledge_plain": ACK_PLAIN,
                              "reversal": REVERSE, "aside": ASIDE, "by_proposer": BY_PROPOSER, "by_price": BY_PRICE,
                              "by_middle": BY_MIDDLE, "by_dearest": BY_DEAREST, "propose": PROPOSE,
-                             "next_cheapest": NEXT_CHEAPEST, "next_dearest": NEXT_DEAREST, "prices": PRICES})
+                             "next_cheapest": NEXT_CHEAPEST, "next_dearest": NEXT_DEAREST, "prices": PRICES,
+                             "subject": SUBJECT, "chatter": CHATTER})
     structures = len(SHAPES)
 
     def structure(self, truth: ThreadDecisionTruth) -> str:
@@ -226,7 +242,7 @@ class ThreadDecision(Part):
         reversed_ = turn == "reversed"
         liked, first, aside, other, spare = rng.sample(options, 5)
         decided = spare if reversed_ else first
-        owner, *others = day.people(rng.choice((3, 4)))
+        owner, *others, newcomer = day.people(rng.choice((4, 5)))
         proposer = rng.choice(others[1:])
         f = {"topic": topic, "owner": owner.first, "liked": liked, "first": first, "decided": decided,
              "aside": aside, "other": other, "helper": others[-1].first, "proposer": proposer.first}
@@ -245,6 +261,8 @@ class ThreadDecision(Part):
         middle.append((rng.choice([p for p in others if p is not proposer]), book.say(rng, "prices", **f)))
         if rng.random() < 0.5:
             middle.append((others[0], book.say(rng, "push", **f)))
+        remark = (owner, book.say(rng, "chatter", **f))
+        middle.append(remark)
         rng.shuffle(middle)
         lines += middle
         if how == "handed":
@@ -264,7 +282,10 @@ class ThreadDecision(Part):
             lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge",
                                                        **{**f, "first": decided})))
         lines.append((others[-1], book.say(rng, "aside", **f)))
-        emails = _thread(day, topic, [owner, *others], lines)
+        # Someone joins late, anywhere after the owner's remark: the last to join the thread is not its owner, and
+        # whose mail comes next to theirs is chance.
+        lines.insert(rng.randint(lines.index(remark) + 1, len(lines)), (newcomer, book.say(rng, "chatter", **f)))
+        emails = _thread(day, book.say(rng, "subject", **f), [owner, *others, newcomer], lines)
         answer = f"About {topic}: {owner.first} decided we go with {decided}."
         return Slice(
             part=KEY, emails=emails, done=answer,

@@ -54,3 +54,23 @@ async def test_the_oracle_passes_the_part(tmp_path):
                           (1, 2, 3), configs=[{"parts": ["thread_decision", "chase_reply"], "attacks": "none"}])
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+def test_no_position_in_the_thread_marks_the_owner():
+    """thread_decision 4 (issue 34, round 3): the owner was the sender who first spoke last, which kept a script at
+    100 % of the part in any words. The owner now writes a remark mid-thread and a newcomer joins after it, so that
+    rule never finds the owner, and neither the newcomer's neighbours nor the busiest sender do more than chance."""
+    rules: Counter[str] = Counter()
+    for seed in WORLDS:
+        drawn = slice_of(seed, "balance", PART)
+        owner = drawn.truth.decider[0].lower()
+        senders = [m["from_address"].split(".")[0] for m in sorted(drawn.emails, key=lambda m: m["sent_at"])]
+        joined = {s: senders.index(s) for s in senders}
+        last = max(joined, key=joined.__getitem__)
+        rules["first speaks last"] += last == owner
+        rules["just before the newcomer"] += senders[joined[last] - 1] == owner
+        rules["just after the newcomer"] += senders[joined[last] + 1:joined[last] + 2] == [owner]
+        busiest = Counter(senders).most_common(2)
+        rules["wrote most"] += busiest[0][0] == owner and busiest[0][1] > busiest[1][1]
+    assert rules["first speaks last"] == 0, rules
+    assert all(n <= 0.6 * len(WORLDS) for n in rules.values()), rules

@@ -6,7 +6,7 @@ every name, or a receipt's figures all added up, earns nothing."""
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -131,11 +131,51 @@ async def test_dinner_facts_count_in_the_answer_not_in_a_digest_of_every_name():
     assert await grade(day, "dinner_facts", context(day, chat=(f"{place}\n\nComing too: {guests}.",))) == 1.0
 
 
-async def test_same_place_as_last_time_is_last_months_restaurant():
+async def test_going_back_to_an_earlier_dinner_names_no_restaurant_and_either_may_be_meant():
     day = next(d for d in (world(s, "facts_answer") for s in range(60))
                if "/again/" in d.truth["parts"]["facts_answer"]["shape"])
     truth = day.truth["parts"]["facts_answer"]
     past = [e for e in states(day)["calendar"]["events"].values() if e.get("location")]
-    assert [e["location"] for e in past] == [truth["place"]]
+    assert len(past) == 2 and truth["place"] in [e["location"] for e in past]
     booking = [m["body_text"] for m in _mails(day, "m-facts-") if truth["guests"][0][0] in m["body_text"]]
     assert booking and not any(truth["place"] in b for b in booking)
+
+
+def _dinner_worlds(count: int = 240) -> list[tuple[dict, object]]:
+    from green_agent.scenario_kit.day import slice_of
+    part = _part("facts_answer")
+    out = []
+    for seed in range(count):
+        drawn = slice_of(seed, "balance", part)
+        out.append((drawn, part.Truth.model_validate(drawn.truth, from_attributes=True)))
+    return out
+
+
+def test_no_structural_rule_finds_the_dinners_facts():
+    """facts_answer 3 (issue 34, round 3's script kept 100 % of the part): each rule a script read from the public
+    part's structure is right in about half the worlds, so the all-or-nothing answer built from them is right in
+    few."""
+    rates: dict[str, list[bool]] = {}
+
+    def tally(rule: str, right: bool) -> None:
+        rates.setdefault(rule, []).append(right)
+
+    for drawn, truth in _dinner_worlds():
+        host = truth.host.lower()
+        this_week = next(e for e in drawn.calendar if e["event_id"] == "ev-facts-0")
+        earlier = sorted((e for e in drawn.calendar if e.get("location")), key=lambda e: e["start"])
+        tally("the calendar's time", this_week["start"] == truth.at)
+        tally("not the calendar's time", this_week["start"] != truth.at)
+        by_host = sorted((m for m in drawn.emails if m["from_address"].startswith(host)), key=lambda m: m["sent_at"])
+        plan = next(m for m in by_host
+                    if datetime.fromisoformat(truth.asked) - datetime.fromisoformat(m["sent_at"]) < timedelta(10))
+        tally("the first plan's time", truth.at[11:16] in plan["body_text"])
+        tally("the host's last mail names the place", truth.place in by_host[-1]["body_text"])
+        if "/again/" in truth.shape:
+            tally("last time is the latest earlier dinner", earlier[-1]["location"] == truth.place)
+        senders = Counter(m["from_address"].split("@")[0].split(".")[0] for m in drawn.emails)
+        absent, coming = truth.absent[0][0].lower(), truth.guests[1][0].lower()
+        tally("who wrote twice is not coming", senders[absent] > senders[coming])
+    found = {rule: round(sum(hits) / len(hits), 2) for rule, hits in rates.items()}
+    assert all(rate <= 0.62 for rate in found.values()), found
+

@@ -1,0 +1,136 @@
+"""The words of facts_answer (scenarios/parts/facts_answer.py): every message it writes, its subjects and the
+calendar's titles, as phrasebook kinds a wording pack can replace.
+
+Where the time sits: the two clock times of a world are ``{first}`` (the first plan's) and ``{start}`` (the other
+one); which of them is the dinner's depends on the world (see the part's docstring), so the kinds below state each
+time's role in words, never by which field or place it takes."""
+
+from __future__ import annotations
+
+TITLE = ("Dinner with {host}", "{host} - dinner", "Dinner: {host}", "Supper with {host}", "{host} catch-up dinner",
+         "Dinner ({host})")
+OLD = (
+    "Looking forward to tomorrow at {old_place}. {old1} and {old2} are joining us as well, it should be a fun "
+    "evening with the whole old crew.",
+    "Table's booked at {old_place} for tomorrow! {old1} is in, and {old2} too.",
+    "Reminder: {old_place} tomorrow. I've told {old1} and {old2} the time.",
+    "See you tomorrow. {old1} and {old2} said they'd meet us at {old_place}.",
+    "All set for {old_place} tomorrow evening with {old1} and {old2}.",
+)
+PLAN = (
+    "How about dinner on {weekday} at {first}? I'll look for a table somewhere nice and let you know where once it "
+    "is booked.",
+    "Are you free {weekday} evening? Say {first}. Leave the restaurant to me.",
+    "Dinner {weekday}? I was thinking {first}, place to be decided.",
+    "Let's do {weekday}, {first}-ish. I'll find somewhere and confirm.",
+    "{weekday} works for me, {first}. I'll sort out the booking.",
+)
+BOOKED = (
+    "Booked! We have a table at {place}, {moved}. I've also invited {guest}, who is keen to meet you.",
+    "{guest} will be joining us, hope that's OK. {rejected} was full, so it's {place} instead, {moved}.",
+    "Good news, {place} could fit us in, {moved}. And I asked {guest} along.",
+    "Sorted: {place}, {moved}. Oh, {guest} is coming too.",
+    "So {rejected} had nothing, but {place} did, {moved}. I mentioned it to {guest}, who said yes.",
+)
+BOOKED_AGAIN = (
+    "Booked! {rejected} was full, so I went back to {ref}, {moved}. I've also invited {guest}, who is keen to meet "
+    "you.",
+    "We're going back to {ref}, {moved}. {guest} is coming too, hope that's OK.",
+    "{guest} will be joining us. I couldn't resist {ref} again, {moved}.",
+    "Sorted: {ref}, {moved}. {rejected} had nothing anyway. Oh, I asked {guest} along.",
+    "Same as before: {ref}, {moved}. I mentioned it to {guest}, who said yes.",
+)
+# "Last time": the most recent of the two earlier dinners.
+AGAIN = ("the place we went last month", "the same restaurant as last time", "our spot from last month",
+         "where we had dinner last time", "last month's place")
+# An earlier dinner told by who came to it (either of the two earlier dinners: only their mails say who came).
+PLACE_WITH = ("the place we took {ref_guest} to", "where we ate with {ref_guest}", "the restaurant {ref_guest} loved",
+              "the spot from the dinner with {ref_guest}", "where {ref_guest} joined us")
+# The dinner at {start}, moved there from {first} in the host's mail (the calendar still holds {first}).
+MOVED = ("but they could only do {start}, so I changed the time", "at {start} rather than {first}",
+         "they had {start} free, not {first}, so {start} it is", "the only slot was {start}",
+         "though we'll have to make it {start}")
+# The same move told against the first plan alone: the time is the plan's plus {shift}.
+LATER = ("but {shift} later than we said", "they could only seat us {shift} after the time I suggested",
+         "pushed back by {shift} from my first plan, sorry", "{shift} later than planned, I'm afraid",
+         "only with the start moved {shift} later")
+# The calendar holds the dinner's time ({start}) and the mail names no time.
+IN_CALENDAR = ("and I've updated the calendar invite", "the invite has the details", "check the calendar for the time",
+               "booked under my name", "they'll hold the table for us")
+# The calendar holds the dinner's time ({start}); the mail tells the move from {first}.
+UPDATED = ("{start} instead of {first}, I've changed the invite already",
+           "and I moved the invite from {first} to {start}, which was all they had",
+           "not at {first} any more: the calendar now says {start}, which is right",
+           "{first} was taken, so the invite is at {start} now",
+           "and the time in the invite is the new one, {start}; forget {first}")
+# The dinner is at the first plan's time ({first}); the calendar still holds {start}, a slot the host had taken and
+# then gave back.
+BACK = ("and they found a table at {first} after all, so ignore the {start} in the invite",
+        "back to {first} as first planned; the invite still says {start}, which is wrong now",
+        "they first offered {start} and I changed the invite, but {first} came free again, so {first} it is",
+        "at the original {first}, not the {start} I put in the calendar",
+        "the {start} slot is off again, we're at {first} like I said at first")
+# The dinner is at the first plan's time ({first}), as the calendar says; {start} was offered and turned down.
+KEPT = ("they tried to move us to {start}, but I held out for {first}",
+        "at {first} as planned - they offered {start}, which I turned down",
+        "{start} was all they suggested at first, but I got {first} in the end",
+        "and no, not {start} like they wanted: we keep {first}",
+        "they asked about {start} but {first} stands")
+LATE = (
+    "{host} told me about the dinner on {weekday}, I'm coming along too if that's all right with you. Can't wait to "
+    "catch up properly.",
+    "Count me in for {weekday}! {host} said you wouldn't mind an extra one.",
+    "I'll be there on {weekday} too. See you at dinner!",
+    "Hope it's fine that I tag along on {weekday}, {host} insisted.",
+    "Just so you know, I said yes to {host}'s dinner on {weekday}. Looking forward to it.",
+)
+# A second mail from someone who is coming, as often as the one who is not coming writes a second time.
+STILL = (
+    "I might be ten minutes late on {weekday}, work is busy, but I'll be there.",
+    "Should I bring anything on {weekday}? {host} wouldn't say.",
+    "Still on for {weekday}! I moved my gym class so I can make it.",
+    "Quick one: is {weekday}'s dinner smart or casual? Either way I'm coming.",
+    "Checking in: all good for {weekday} at my end, see you there.",
+)
+DECLINE_SELF = (
+    "I said yes to {host}, but I can't make {weekday} after all, sorry. Next time!",
+    "Sadly I'm away on {weekday} now, so I'll miss the dinner. Have fun!",
+    "Change of plan: I won't be at {host}'s dinner on {weekday}; something came up at work.",
+    "Can't do {weekday} after all, I'm afraid. Say hi to {host} for me.",
+    "Bad news: I'm out for {weekday}. Enjoy it!",
+)
+DECLINE_HOST = (
+    "PS: {no} said yes at first, but can't make it after all.",
+    "PS: {no} has dropped out, away that week, so it won't be the full gang.",
+    "PS: {no} sends apologies; something came up, so they're out.",
+    "PS: no {no} this time after all, sadly; they have a work thing.",
+    "PS: {no} was coming, but has had to cancel.",
+)
+# The host names the one coming too, as often as the host names the one not coming.
+LATE_HOST = (
+    "PS: {late} will come straight from work, so may be a few minutes behind us.",
+    "PS: {late} asked me to save a seat, they're definitely in.",
+    "PS: {late} is in too, as you probably heard.",
+    "PS: {late} says hi and can't wait.",
+    "PS: {late} will meet us there.",
+)
+# A host's mail about something else, naming a restaurant that is not the dinner's.
+ASIDE = (
+    "Random thought: if your parents visit next month, {other_place} does a lovely Sunday lunch.",
+    "Did you ever try {other_place}? A colleague swears by it, maybe for another time.",
+    "Totally unrelated, but {other_place} has reopened after the refit. We should go sometime.",
+    "Forgot to say: I'm doing a work lunch at {other_place} tomorrow, will report back.",
+    "Someone told me {other_place} is opening a second branch near you. Worth a try one day.",
+)
+SUBJECT_OLD = ("Tomorrow!", "See you tomorrow", "{old_place}", "Dinner tomorrow", "Re: tomorrow")
+SUBJECT_HOST = ("Dinner on {weekday}?", "Dinner soon?", "Catch-up", "Long time no see", "Re: Dinner", "Booked",
+                "Update", "{weekday}", "Quick note", "Hello")
+SUBJECT_GUEST = ("{weekday} dinner", "Dinner", "See you soon", "Hi!", "Count me in", "{weekday}", "Sorry!",
+                 "Re: {host}'s dinner")
+
+KINDS = {"event_title": TITLE, "old_dinner": OLD, "plan": PLAN, "booked": BOOKED, "booked_again": BOOKED_AGAIN,
+         "last_time": AGAIN, "place_with": PLACE_WITH, "time_moved": MOVED, "time_later": LATER,
+         "time_in_calendar": IN_CALENDAR, "time_updated": UPDATED, "time_back": BACK, "time_kept": KEPT,
+         "coming_too": LATE, "still_coming": STILL, "not_coming": DECLINE_SELF, "not_coming_host": DECLINE_HOST,
+         "coming_host": LATE_HOST, "aside": ASIDE, "subject_old": SUBJECT_OLD, "subject_host": SUBJECT_HOST,
+         "subject_guest": SUBJECT_GUEST}
