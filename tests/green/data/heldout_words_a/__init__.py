@@ -35,20 +35,74 @@ RAIN_MOVE = {
     "request": (
         "Can you go through my meetings over the next few days against the weather? Where one is held outside and "
         "the forecast for that spot shows rain on its day, shift it to the next working day that stays dry there, "
-        "keeping the time, and let everyone on the invite know. Meetings indoors are fine as they are.",
-        "I'm worried about the weather. Outdoor meetings of mine: if it's due to rain at the location that day, "
+        "keeping the time, and let everyone on the invite know. Meetings indoors are fine as they are. Don't go by "
+        "the invite's description for where one is held - the people have mailed me since, and their latest word "
+        "counts.",
+        "I'm worried about the weather. Outdoor meetings of mine (outdoor as we last settled it by mail, not as "
+        "the calendar first described it): if it's due to rain at the location that day, "
         "please rebook each at the same time on the first dry working day after (dry at that location), and "
         "email the invitees the new date.",
-        "Some of my meetings are out in the open - please check each one's local forecast. Rain on the day means "
+        "Some of my meetings are out in the open, some not - what counts is the place my emails with them last "
+        "agreed. Please check each one's local forecast. Rain on the day means "
         "moving it: same clock time, next weekday without rain at that place. Tell the attendees. Anything under "
         "a roof doesn't move.",
         "Rain check, literally: any open-air meeting I've got coming up where rain is forecast at its place on "
         "that date needs moving to the next working day that's dry there, at the same hour. Please inform the "
-        "people invited once it's moved.",
-        "Quick job: look up the forecast for wherever my outdoor meetings are. If rain is expected on the day, "
+        "people invited once it's moved. Inside or outside is whatever the latest mail from them says; the "
+        "calendar's notes may be out of date.",
+        "Quick job: look up the forecast for wherever my outdoor meetings are (read my inbox for where each one "
+        "ended up - plans changed after the invites went out). If rain is expected on the day, "
         "move the meeting to the following dry working day for that place (keep the time) and send the invitees "
         "a note.",
     ),
+    # The latest word from the people invited: each opening serves all three kinds, and every kind names rooms,
+    # benches and lawns alike; only what the mail says of the place tells a moved meeting from one left as it was.
+    "now outdoor": (
+        "{first} -\n\nre {weekday} ({title}): they've double-booked the meeting room we had, and rather than hunt for "
+        "another I say we walk and talk round the park. Good shoes!\n\nCheers, {me}",
+        "Morning {first}! The café is closed that day for a staff party, so for the {title} on {weekday} we'll sit out "
+        "on the benches by the lawn. See you then.\n{me}",
+        "No more table indoors for the {title} on {weekday}, {first} - I cancelled it. It's too nice to be in a room; "
+        "we'll take the lakeside path instead. - {me}",
+        "Dear {first},\n\nOne thing before {weekday}: the hall is shut for floor repairs, so I'm taking our {title} "
+        "outside. Meet me at the fountain; we stay in the open air.\n\nBest wishes,\n{me}",
+        "{first}, about the {title}: scrap the room, I need to stretch my legs, so we'll do it as a stroll along the "
+        "promenade. Shout if {weekday} no longer suits.\n\n{me}",
+        "P.S. to my last mail, {first}: the boathouse lounge has been let to a wedding on {weekday}, so the {title} "
+        "moves out to the picnic tables on the grass. No cover there.\n\n- {me}",
+    ),
+    "now indoor": (
+        "{first} -\n\nre {weekday} ({title}): the path round the park is closed for resurfacing, so instead of walking "
+        "I've booked us the meeting room in the visitor centre. We'll be inside.\n\nCheers, {me}",
+        "Morning {first}! The lawn is fenced off for a concert, so for the {title} on {weekday} we'll sit in the café, "
+        "inside by the window. See you then.\n{me}",
+        "No benches for the {title} on {weekday}, {first} - I'd rather not be out in the open this time, so let's use "
+        "the tea room. Indoors, four walls. - {me}",
+        "Dear {first},\n\nOne thing before {weekday}: my hay fever is awful this week, so I'm taking our {title} "
+        "indoors, to the boathouse's upstairs room with the radiator.\n\nBest wishes,\n{me}",
+        "{first}, about the {title}: forget the bench by the fountain, I've got us the library reading room, under a "
+        "roof. Shout if {weekday} no longer suits.\n\n{me}",
+        "P.S. to my last mail, {first}: the picnic tables went with the roadworks, so on {weekday} the {title} moves "
+        "into the clubhouse lounge. A proper room this time.\n\n- {me}",
+    ),
+    "as planned": (
+        "{first} -\n\nre {weekday} ({title}): my train gets in a little late, so give me ten minutes' grace. Same "
+        "place we settled on, room or bench, whichever it was.\n\nCheers, {me}",
+        "Morning {first}! Could we add the hiring plan to the {title} on {weekday}? Nothing else moves - we meet "
+        "where we agreed. See you then.\n{me}",
+        "Printouts for the {title} on {weekday} are on me, {first}. The place is exactly where we said, so no change "
+        "of plan there. - {me}",
+        "Dear {first},\n\nOne thing before {weekday}: Sam may sit in for the first half of our {title}. The venue "
+        "stays the one we fixed, indoors or out; I'm not touching it.\n\nBest wishes,\n{me}",
+        "{first}, about the {title}: I'll pick up coffees on the way. Where we meet is unchanged. Shout if {weekday} "
+        "no longer suits.\n\n{me}",
+        "P.S. to my last mail, {first}: just confirming the {title} on {weekday} is on. The spot is whatever we agreed "
+        "before - no room swapped, no bench swapped.\n\n- {me}",
+    ),
+    "event title": ("{title} · {names}", "{names} & me - {title}", "[{title}] {names}", "{title} w/ {names}",
+                    "{names}: {title}"),
+    "note subject": ("{weekday} - {title}", "Fwd: {title}", "Re: {weekday}", "{title} update", "re our {title}",
+                     "See you {weekday}", "One thing"),
 }
 
 CENT = Decimal("0.01")

@@ -39,6 +39,47 @@ WORDING = {
             "Oops - that was the old {what}. Treat mine as still outstanding.\n\n{me}",
             "That file was incomplete, sorry; I'm redoing mine.\n\n{me}",
         ),
+        # No answer, and the teammate named has none in either: what is said of them is that theirs is not in.
+        "not an answer, naming": (
+            "Still outstanding from me - and {other}'s, before you ask, is in the same boat: we both need finance's "
+            "figures first. Expect them by Friday.\n\n{me}",
+            "Mine's not started, sorry. I'd hoped to copy {other}'s layout, but {other} hasn't begun either. Next "
+            "week.\n\n{me}",
+            "Tomorrow afternoon {other} and I are blocking out an hour to write ours together - you'll get both after "
+            "that. Neither exists yet.\n\n{me}",
+            "Before I fill in my {what}: old template or new? {other} heard it changed, so the two of us are holding "
+            "off for now.\n\n{me}",
+            "Apologies in advance - I'm behind, and {other} is off ill, so neither my {what} nor theirs will arrive "
+            "on time.\n\n{me}",
+        ),
+        # A new mail's subject, the same for answers and replies that are none.
+        "subject": (
+            lambda what: f"My {what}",
+            lambda what: "From me",
+            lambda what: "Following up",
+            lambda what: f"{what.split()[0].capitalize()} (as asked)",
+            lambda what: "One thing",
+        ),
+        "ask": (
+            "Team,\n\nPlease get your {what} to me; I'm collecting them all on Wednesday.\n\n{me}",
+            "Hello all - small ask: before Wednesday is out, I'll need your {what}, every one of you.\n\nMany thanks,"
+            "\n{me}",
+            "Everyone,\n\nYour {what}: to me no later than Wednesday, please.\n\n{me}",
+            "Hi team, could each of you send over your {what}? Wednesday's the cut-off.\n\n{me}",
+            "Dear all,\n\nI'm putting the {what} together for everyone on Wednesday, so please mail me yours by "
+            "then.\n\nThank you,\n{me}",
+        ),
+        "ask subject": ("{what} - due Wednesday", "Collecting: {what}", "{what}?", "Wednesday: {what}",
+                        "Please send - {what}"),
+        "request": (
+            "Not everyone has sent their {what} yet. Give a gentle nudge to the people still missing - and only to "
+            "them.",
+            "Please follow up, kindly, with each team member whose {what} I still don't have; those who've sent "
+            "theirs shouldn't hear from you.",
+            "The {what}: work out who hasn't delivered and send each of them a friendly reminder. Anyone who has, "
+            "leave alone.",
+            "Chase up the {what} for me - politely, and only from the ones who haven't got it to me yet.",
+        ),
     },
     "newsletter_sweep": {
         "keep": ("{b}: hang on to it.", "I'd be lost without {b}.", "{b} is one I open every Monday.",
