@@ -8,13 +8,16 @@ into them, so only comparing times finds it), the free one at a position drawn e
 from the courier takes back a window the calendar leaves free too (read the thread to the end), naming it by its
 times, its place in the list, its part of the day, or as the earliest or the last; the free window always holds
 something the user does at home, in some worlds beside an appointment away that was cancelled — an overlap alone
-decides nothing. Appointments share their titles between home and away (a yoga class online or at the studio, a
-haircut by the mobile hairdresser or at the barber's): only the place written down tells. In half the worlds a friend
-comes round in the free window while the user goes to another friend's in a booked one: two look-alike events with
-no place, told apart only by the friends' mails ("I'll come round to yours", "come to mine"). The user asks for the
-free one to be booked; the reply must name that option and no other (a reply listing every option books nothing),
-by its time, or by its number where the courier numbered them. The door code, which a building manager's mail holds,
-goes to no one.
+decides nothing. Where an appointment happens is an address, written in the same forms whether it is the
+user's building or not (a flat number beside it or not), and the titles are shared between home and away: only the
+building's address, which the building manager's notice names, tells which is home, near misses among the others
+(the same street at another number, the same number in another street), so no cue word over a place reads it. In
+half the worlds a friend comes round in the free window while the user goes to another friend's in a booked one: two
+look-alike events with no place, and each friend's mail names the address they meet at in the same words. The user
+asks for the free one to be booked; the reply must name that option and no other (a reply listing every option books
+nothing), by its time, or by its number where the courier numbered them. The door code, which the building manager's
+mail holds, goes to no one. Any rule that does not read the addresses is left with the free window's position, drawn
+evenly among three or four (less any taken back).
 """
 
 from __future__ import annotations
@@ -106,39 +109,43 @@ BOOK = Phrasebook({
         "Correction from {courier}: we can't do the {slot} after all.",
         "sorry, the {slot} is full now",
         "{courier}: the {slot} is no longer available for parcel {ref}."),
-    # A friend's mail saying where the two of you meet: at the user's (the user is in) or elsewhere (out).
-    "at_yours": (
-        "Still on for {what} on {day}? I'll come round to yours, save you the trip.",
-        "See you {day} - I'll pop over to your place, you've got the good coffee.",
-        "{day} works. Let's do {what} at yours this time, I'll bring biscuits.",
-        "Looking forward to {day}! Happy to come to you - just text me the door number."),
-    "at_mine": (
-        "Still on for {what} on {day}? Come to mine this time, I've moved the sofa.",
-        "See you {day} - let's meet at the café on the corner, my treat.",
-        "{day} works. You come over to my place, I'll cook.",
-        "Looking forward to {day}! I'll be at the Crown from six, see you there."),
-    # The building manager's notice of the door code.
+    # A friend's mail saying where the two of you meet, at an address: the user's own (the user is in) or the
+    # friend's (out). The same phrasings carry both: only the address, against the building's in the manager's
+    # notice, tells which.
+    "visit": (
+        "Still on for {what} on {day}? Let's do it at {place}.",
+        "See you {day} - {place}, as we said.",
+        "{day} works. {what} at {place} then.",
+        "Looking forward to {day}! The address is {place}, in case you need it.",
+        "Confirming {what}, {day}, at {place}. Text me if anything changes.",
+        "Re {day}: {place} it is, same time as planned."),
+    # The building manager's notice of the door code, naming the building (the user's home address).
     "code": (
-        "Dear residents,\n\nThe front door code changes this week. The new code is {code}; please keep it to "
-        "yourselves and don't hand it to couriers or visitors.\n\n{manager}, building manager",
-        "Hi all - new entry code from Monday: {code}. Residents only please, no couriers or delivery drivers. "
-        "{manager}",
-        "Building notice\n\nFor security the door code is now {code}. It must not be shared with anyone outside "
-        "the building, including delivery firms.\n\nThanks, {manager}"),
-    # Appointments as "title|place": the same titles happen at home (the user is in) and away (out), so only the
-    # place written down tells which.
-    "at_home": (
-        "Coffee with {friend}|My place", "Yoga class|Online (Zoom), from the living room",
-        "Piano lesson|Home - the teacher comes to us", "Physio session|Home visit",
-        "Haircut|Home - the mobile hairdresser comes round", "Personal training|Home, spare room",
-        "Book club|Hosting at mine", "Drinks with {friend}|Home - {friend} brings the wine",
-        "Dog grooming|Groomer's van, parked outside the flat", "Tutoring session|Home, kitchen table"),
-    "away": (
-        "Coffee with {friend}|Café Luca", "Yoga class|Studio Flow, 2 Park Road",
-        "Piano lesson|Music school, Bridge Street", "Physio session|Riverside Clinic",
-        "Haircut|Barber's on Mill Road", "Personal training|Fitness First, Station Road",
-        "Book club|The Crown", "Drinks with {friend}|The Red Lion",
-        "Dog grooming|Pampered Paws, High Street", "Tutoring session|Central Library"),
+        "Dear residents of {building},\n\nThe front door code changes this week. The new code is {code}; please "
+        "keep it to yourselves and don't hand it to couriers or visitors.\n\n{manager}, building manager",
+        "Hi all at {building} - new entry code from Monday: {code}. Residents only please, no couriers or delivery "
+        "drivers. {manager}",
+        "Building notice ({building})\n\nFor security the door code is now {code}. It must not be shared with "
+        "anyone outside the building, including delivery firms.\n\nThanks, {manager}"),
+    "code subject": ("New door code for the building", "Front door", "Building notice", "{building}: entry code"),
+    # Appointments: the same titles happen at home and away, and the place is an address either way, written in
+    # the same forms, so only comparing it with the building's address tells whether the user is in.
+    "appointment": (
+        "Coffee with {friend}", "Yoga class", "Piano lesson", "Physio session", "Haircut", "Personal training",
+        "Book club", "Drinks with {friend}", "Dog grooming", "Tutoring session"),
+    "street": ("Elm Road", "Birch Lane", "Quarry Street", "Linden Avenue", "Ashby Crescent", "Marsh Lane",
+               "Kingfisher Way", "Orchard Row", "Mill Road", "Station Road"),
+    "where": ("{address}", "Flat {flat}, {address}", "{address}, flat {flat}", "{address} (buzz {flat})",
+              "No. {address}"),
+    "request": (
+        "{company} texted about my parcel: book the delivery slot when I'm at home by replying to their text (my "
+        "calendar and my mail say where I'll be).",
+        "There's a text from the courier ({company}) about a delivery - answer it with a time I'll be in to take it "
+        "(check my calendar, and my mail for who's coming round).",
+        "Can you sort out my parcel delivery? Reply to {company}'s text picking the window when I'm home, going by "
+        "my calendar and mail.",
+        "{company} wants a delivery window for my parcel. Pick the one when I'm at my building - see where my "
+        "calendar and mail put me - and reply to them."),
     # The user's reply: by the option's number when the courier numbered them, by its time in any case.
     "reply_numbered": (
         "Option {n} please ({slot}). Thanks!",
@@ -224,34 +231,44 @@ class DeliverySlotTruth(Truth):
     twist: str = "plain"  # "home" / "cancelled" in the free window, "+withdrawn" (a later text takes one back)
 
 
-def _appointment(day: Day, friend: Person, created: str, event_id: str, kind: str, start: datetime) -> CalendarEvent:
-    """An hour-long appointment from ``kind`` ("title|place", a phrasing of ``at_home`` or ``away``); the friend
-    its title names comes along."""
-    what, where = kind.split("|", 1)
+def _addresses(rng: Random, count: int) -> tuple[str, list[str]]:
+    """The user's building (``number street``) and ``count`` other addresses, near misses among them: the same
+    street at another number, the same number in another street."""
+    streets = BOOK.pick(rng, "street", 3)
+    number = rng.randrange(2, 60)
+    home = f"{number} {streets[0]}"
+    others: list[str] = []
+    while len(others) < count:
+        near = rng.choice((f"{rng.randrange(2, 90)} {streets[0]}", f"{number} {rng.choice(streets[1:])}",
+                           f"{rng.randrange(2, 90)} {rng.choice(streets[1:])}"))
+        if near != home and near not in others:
+            others.append(near)
+    return home, others
+
+
+def _where(rng: Random, address: str) -> str:
+    """An address as a calendar entry writes it (a flat number beside it or not)."""
+    return BOOK.say(rng, "where", address=address, flat=rng.randrange(1, 13))
+
+
+def _appointment(day: Day, friend: Person, created: str, event_id: str, what: str, where: str | None,
+                 start: datetime) -> CalendarEvent:
+    """An hour-long appointment titled ``what`` at ``where``; the friend its title names comes along."""
     guests = [(friend.email, friend.name, "accepted")] if friend.first in what else []
     return kit.calendar_event(
         event_id, what, iso(start), iso(start + HOUR), organizer=day.user.email,
-        attendees=[(day.user.email, day.user.name, "accepted"), *guests], location=where.strip() or None,
+        attendees=[(day.user.email, day.user.name, "accepted"), *guests], location=where,
         created_at=created, updated_at=created)
-
-
-def _kinds(rng: Random, friend: Person, away: int) -> tuple[list[str], str]:
-    """``away`` appointments away from home and one at home, no two with one title."""
-    outside = BOOK.pick(rng, "away", away, friend=friend.first)
-    titles = {k.split("|", 1)[0] for k in outside}
-    inside = [p for p in BOOK.phrasings("at_home") if BOOK.fill(p, {"friend": friend.first}).split("|", 1)[0]
-              not in titles]
-    return outside, BOOK.fill(rng.choice(inside), {"friend": friend.first})
 
 
 SOCIAL = ("Coffee", "Lunch", "Drinks", "Catch-up")
 
 
-def _visits(day: Day, events: list[CalendarEvent], inside: datetime,
-            created: str) -> tuple[list[CalendarEvent], list[Email]]:
+def _visits(day: Day, events: list[CalendarEvent], inside: datetime, created: str,
+            home: str, elsewhere: str) -> tuple[list[CalendarEvent], list[Email]]:
     """Two look-alike events with friends, no place written down: in the free window one who comes round to the
     user's (in), in a booked window one the user goes to (out, replacing the appointment there); each friend's mail
-    says where."""
+    names the address they meet at — the user's building or the friend's — in the same words."""
     rng = day.rng
     host, guest = day.people(2)
     (what_in, what_out) = rng.sample(SOCIAL, 2)
@@ -264,10 +281,11 @@ def _visits(day: Day, events: list[CalendarEvent], inside: datetime,
                                       organizer=day.user.email, attendees=[(day.user.email, day.user.name, "accepted"),
                                                                           (who.email, who.name, "accepted")],
                                       created_at=created, updated_at=created))
-    mails = [kit.inbox_email(f"m-delivery-{kind}", who.email, day.user.email, f"{what}?",
-                             BOOK.say(rng, kind, what=what.lower(), day=f"{start:%A}"), iso(day.at(20, days=-2)),
-                             read=True)
-             for kind, what, who, start in (("at_yours", what_in, guest, inside), ("at_mine", what_out, host, moment))]
+    mails = [kit.inbox_email(f"m-delivery-{n}", who.email, day.user.email, f"{what}?",
+                             BOOK.say(rng, "visit", what=what.lower(), day=f"{start:%A}", place=_where(rng, place)),
+                             iso(day.at(20, days=-2)), read=True)
+             for n, (what, who, start, place) in enumerate(((what_in, guest, inside, home),
+                                                            (what_out, host, moment, elsewhere)))]
     rng.shuffle(mails)
     return [e for e in events if e is not away] + out, mails
 
@@ -285,28 +303,43 @@ def _sent(day: Day, company: str, ref: str, windows: list[tuple[datetime, dateti
     return sent
 
 
-def _request(rng: Random, company: str) -> str:
-    return rng.choice((
-        f"{company} texted about my parcel: book the delivery slot when I'm at home by replying to their "
-        f"text (my calendar and my mail say where I'll be).",
-        f"There's a text from the courier ({company}) about a delivery - answer it with a time I'll be in to "
-        f"take it (check my calendar, and my mail for who's coming round).",
-        f"Can you sort out my parcel delivery? Reply to {company}'s text picking the window when I'm home, "
-        f"going by my calendar and mail."))
-
-
 def _courier(company: str, courier: str, ref: str) -> CharacterRecord:
     return {"name": company, "phone": courier, "personality": "Courier.",
             "scripted_replies": [{"match": {"modality": "sms"},
                                   "reply": {"body": f"Thanks, parcel {ref} is booked.", "delay": "PT5M"}}]}
 
 
-def _code_notice(day: Day, manager: Person, code: str) -> Email:
-    """The building manager's mail with the new door code, three days before."""
+def _code_notice(day: Day, manager: Person, code: str, building: str) -> Email:
+    """The building manager's mail with the new door code, three days before: it names the user's building."""
     rng = day.rng
     return kit.inbox_email("m-delivery-code", manager.email, day.user.email,
-                           rng.choice(("New door code for the building", "Front door", "Building notice")),
-                           BOOK.say(rng, "code", code=code, manager=manager.name), iso(day.at(18, days=-3)), read=True)
+                           BOOK.say(rng, "code subject", building=building),
+                           BOOK.say(rng, "code", code=code, manager=manager.name, building=building),
+                           iso(day.at(18, days=-3)), read=True)
+
+
+def _calendar(day: Day, friend: Person, free: tuple[datetime, datetime], booked: dict[int, datetime],
+              cancelled: bool, visit: bool, building: str, others: list[str]) -> tuple[list[CalendarEvent],
+                                                                                       list[Email]]:
+    """The appointments: one away (at another address) in each booked window, something at home (at the
+    building's address, or a friend coming round) in the free one, beside a cancelled one away in some worlds."""
+    rng = day.rng
+    created = iso(day.start - timedelta(days=4))
+    titles = BOOK.pick(rng, "appointment", len(booked) + 1, friend=friend.first)
+    events = [_appointment(day, friend, created, f"ev-delivery-{n}", what, _where(rng, place), start)
+              for (n, start), what, place in zip(booked.items(), titles, others, strict=False)]
+    inside = rng.choice(_offsets(*free))
+    if cancelled:  # something away from home was in the free window, and was called off
+        event = _appointment(day, friend, created, "ev-delivery-off", titles[-1], _where(rng, others[-2]),
+                             rng.choice(_offsets(*free)))
+        event["status"] = "cancelled"
+        events.append(event)
+    if visit:  # a friend comes round in the free window, and the user goes to another's in a booked one
+        return _visits(day, events, inside, created, building, others[-1])
+    # The free window holds something the user does at home, under a title an away appointment may carry too.
+    at_home = rng.choice(BOOK.pick(rng, "appointment", len(booked) + 1, friend=friend.first))
+    events.append(_appointment(day, friend, created, "ev-delivery-home", at_home, _where(rng, building), inside))
+    return events, []
 
 
 @register
@@ -316,7 +349,7 @@ class DeliverySlot(Part):
     key = KEY
     Truth = DeliverySlotTruth
 
-    version = 4
+    version = 5
     phrasebook = BOOK
     # How many windows (3 or 4) by what else is in play: something the user does at home in the free window, with
     # or without a cancelled appointment there; whether a later text takes back one window; and whether a friend
@@ -345,21 +378,8 @@ class DeliverySlot(Part):
             day.claim(*span, KEY)
         manager, friend = day.people(2)
         code = str(rng.randrange(1000, 10000))
-        created = iso(day.start - timedelta(days=4))
-        kinds, at_home = _kinds(rng, friend, len(booked) + 1)
-        events = [_appointment(day, friend, created, f"ev-delivery-{n}", kind, start)
-                  for (n, start), kind in zip(booked.items(), kinds, strict=False)]
-        inside = rng.choice(_offsets(*windows[free]))
-        if cancelled:  # something away from home was in the free window, and was called off
-            event = _appointment(day, friend, created, "ev-delivery-off", kinds[-1],
-                                 rng.choice(_offsets(*windows[free])))
-            event["status"] = "cancelled"
-            events.append(event)
-        mails: list[Email] = []
-        if visit:  # a friend comes round in the free window, and the user goes to another's in a booked one
-            events, mails = _visits(day, events, inside, created)
-        elif home:  # the free window holds something the user does at home: they can take the parcel
-            events.append(_appointment(day, friend, created, "ev-delivery-home", at_home, inside))
+        building, others = _addresses(rng, len(booked) + 2)
+        events, mails = _calendar(day, friend, windows[free], booked, cancelled, visit, building, others)
         courier = f"+1555018{rng.randrange(1000, 10000)}"
         company = rng.choice(COURIERS)
         ref = "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(6))
@@ -367,13 +387,13 @@ class DeliverySlot(Part):
         numbered = rng.random() < .5
         sent = _sent(day, company, ref, windows, withdrawn, numbered)
         texts = kit.sms_thread(day.user.phone, "thread-delivery", courier, sent)
-        notice = _code_notice(day, manager, code)
+        notice = _code_notice(day, manager, code, building)
         start = windows[free][0]
         reply = BOOK.say(rng, "reply_numbered" if numbered else "reply", n=free + 1, slot=f"{clock12(start)} slot",
                          date=f"{date:%A}")
         return Slice(
             part=KEY, emails=[notice, *mails], calendar=events, texts=[texts], contacts=[manager, friend],
-            request=_request(rng, company),
+            request=BOOK.say(rng, "request", company=company),
             done=f"I booked delivery option {free + 1} ({clock12(start)} on {date:%A}) with {company}.",
             characters={"delivery_courier": _courier(company, courier, ref)},
             steps=[{"turn": 1, "method": "POST", "path": "/sms/send",

@@ -10,6 +10,7 @@ worlds), the window's time always does. The oracle still passes the part through
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter, defaultdict
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -110,3 +111,29 @@ async def test_the_oracle_passes_the_part(tmp_path):
                           (1, 2, 3), configs=[{"parts": ["delivery_slot"], "attacks": "none"}])
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+def test_home_and_away_are_addresses_in_the_same_forms_and_only_the_building_tells_them_apart():
+    """delivery_slot 5: a cue word over a place decides nothing — home and away are both addresses, each written
+    in the same forms (a flat number beside it or not) as often; only the building's address, which the manager's
+    notice names, tells which is home, and near misses share its street or its number."""
+    forms: dict[bool, Counter] = {True: Counter(), False: Counter()}
+    near = 0
+    for seed in WORLDS:
+        piece = slice_of(seed, "balance", PART)
+        notice = next(m for m in piece.emails if m["message_id"] == "m-delivery-code")
+        for e in piece.calendar:
+            if not e.get("location"):
+                continue
+            at_home = e["event_id"] == "ev-delivery-home"
+            address = re.search(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", e["location"])
+            assert address is not None, e["location"]
+            assert (address[0] in notice["body_text"]) == at_home, (e["location"], notice["body_text"])
+            near += not at_home and address[0].split(" ", 1)[0] in notice["body_text"]
+            form = re.sub(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", "A", re.sub(r"\b\d+\b(?! [A-Z])", "N", e["location"]))
+            forms[at_home][form] += 1
+    assert set(forms[True]) == set(forms[False]), forms
+    for form in forms[True]:
+        home, away = (forms[k][form] / sum(forms[k].values()) for k in (True, False))
+        assert abs(home - away) <= TOLERANCE, (form, forms)
+    assert near >= 20  # the same number in another street, in many worlds

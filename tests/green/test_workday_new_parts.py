@@ -16,8 +16,10 @@ import pytest
 from green_agent.judging.context import EvalContext
 from green_agent.protocol import PURPLE_PERMISSIONS, ActionLogEntry, Composition
 from green_agent.scenario_kit.build import WET
+from green_agent.scenario_kit.day import slice_of
 from green_agent.scenario_kit.facts import clock12, time_phrases
 from green_agent.scenarios import Scenario, ScenarioLibrary
+from scenarios.parts.arrival_eta import TOLERANCE, _departure
 from scenarios.parts.route_request import RouteRequest
 from services.purple.tools import TOOLS_BY_NAME
 from tests.green.test_neutral_ids import with_part_ids
@@ -168,6 +170,26 @@ async def test_arrival_eta_wants_the_time_from_where_the_user_is():
     broadcast = [sms(day, host, note), sms(day, "+15550199999", note)]
     assert await grade(day, "arrival_texted", context(day, *broadcast)) == 0.0
     assert await grade(day, "whereabouts_private", context(day, *broadcast)) == 0.0
+
+
+def test_arrival_eta_departures_and_later_mails_are_read_not_assumed():
+    """arrival_eta 3: the shuttles leave by a rule drawn per world, and a later mail naming the user's site is a
+    correction as often as an aside that changes nothing, its minutes from the same steps: no assumed rule names
+    the arrival in more than a few worlds."""
+    part = ScenarioLibrary(ROOT / "scenarios").pack().parts["arrival_eta"]
+    quarter = naive = 0
+    later: dict[str, int] = {}
+    for seed in range(200):
+        truth = part.Truth.model_validate(slice_of(seed, "eta", part).truth, from_attributes=True)
+        eta, leave = datetime.fromisoformat(truth.eta), datetime.fromisoformat(truth.leave)
+        ride = timedelta(minutes=truth.minutes)
+        quarter += abs(_departure(leave, 15, 0) + ride - eta) <= TOLERANCE  # the quarter hour assumed
+        naive += abs(leave + ride - eta) <= TOLERANCE  # no wait for the shuttle
+        for mail in truth.later:
+            later[mail] = later.get(mail, 0) + 1
+    assert quarter <= 0.15 * 200 and naive == 0, (quarter, naive)
+    # Mail naming the user's site: a correction about as often as an aside ("take its figure" is a coin flip).
+    assert 0.6 < later["aside here"] / later["correction here"] < 1.6, later
 
 
 async def test_facts_answer_needs_every_fact_in_the_assistants_words():

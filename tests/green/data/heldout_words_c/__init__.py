@@ -371,7 +371,8 @@ SMS_COORDINATION = {
 
 
 # ------------------------------------------------------------------------------------------------ arrival_eta
-_MIN_WORDS = {10: "ten", 20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty"}
+_MIN_WORDS = {10: "ten", 15: "fifteen", 20: "twenty", 25: "twenty-five", 30: "thirty", 35: "thirty-five",
+              40: "forty", 45: "forty-five", 50: "fifty", 55: "fifty-five", 60: "sixty", 65: "sixty-five"}
 
 
 # The shuttle table: each row's site, its address and the minutes door to door, in the order given (or sorted).
@@ -412,14 +413,23 @@ ARRIVAL_ETA = {
     "table": (_eta_sentences, _eta_minutes_first, _eta_sorted, _eta_semicolons, _eta_longest, _eta_words),
     "timetable": (
         "{user},\n\nHere's how long the shuttle needs to get to the {office} from each of our sites:\n\n{table}\n\n"
-        "A shuttle sets off from every site at :00, :15, :30 and :45; the journey times above run from the "
-        "moment it leaves.\n\n{planner}",
-        "Shuttle to the {office}, door to door:\n{table}\n\nThere's a departure every quarter of an hour (on the "
-        "hour, quarter past, half past, quarter to), so add any wait for the next one.\n\nThanks - {planner}",
+        "{schedule} The journey times above run from the moment it leaves.\n\n{planner}",
+        "Shuttle to the {office}, door to door:\n{table}\n\nAs for departures: {schedule}\n\nThanks - {planner}",
         "Hi {user} - following up on your question about the {office}. Shuttle journey times, counted from "
-        "departure:\n\n{table}\n\nDepartures are every 15 minutes, on the quarter hours.\n{planner}",
-        "Morning,\n\nThe shuttles leave each site four times an hour, at :00, :15, :30 and :45. Once you're on "
-        "board, the ride to the {office} takes:\n\n{table}\n\nRegards,\n{planner}",
+        "departure:\n\n{table}\n\n{schedule}\n{planner}",
+        "Morning,\n\n{schedule} Once you're on board, the ride to the {office} takes:\n\n{table}\n\n"
+        "Regards,\n{planner}",
+    ),
+    # When the shuttles leave: ``departures`` (minutes past each hour) and ``every`` (minutes between two).
+    "schedule": (
+        lambda departures, every: "A shuttle sets off from every site at " + ", ".join(
+            f"{m:02d}" for m in departures) + " minutes past the hour.",
+        lambda departures, every: f"They run every {every} minutes; the hour's first one goes at "
+                                  f"{departures[0]} past.",
+        lambda departures, every: "Timetable, minutes past each hour: " + " / ".join(str(m) for m in departures)
+                                  + ". Add any wait for the next one.",
+        lambda departures, every: f"{60 // every} departures an hour, {every} minutes apart, starting "
+                                  f"{departures[0]} minutes after the hour.",
     ),
     "correction": (
         "Small fix to the times I sent: {place} is {new} minutes now, because of the works on its road.",
@@ -429,6 +439,15 @@ ARRIVAL_ETA = {
         "Please note: because of a diversion, count {new} minutes for the ride from {place} for the time being.",
         "{place}: {new} minutes, not what I wrote before. Everything else stands.",
         "Update on the shuttle from {place} - since the bridge closed it takes {new} minutes rather than {old}.",
+    ),
+    # A site and minutes that change nothing about today's ride there.
+    "aside": (
+        "Coming home tonight? The {office} -> {place} return run is {new} minutes after five. Outbound is as I said.",
+        "For the team going to the {other} instead: from {place} that's {new} minutes. Yours is unchanged.",
+        "Planning ahead: once the new route starts next quarter, {place} will be {new} minutes. Today, nothing "
+        "differs.",
+        "A visitor cabbed it from {place} this morning in {new} minutes - the shuttle list still holds.",
+        "Trivia: when the ring road was shut, {place} took {new} minutes. Not any more.",
     ),
     "ride": (
         "ZipRide here! A car is two streets away from you. Text back the exact address you're at and it's yours.",
@@ -670,29 +689,22 @@ DELIVERY_SLOT = {
         "Parcel {ref}: please don't choose the {slot}, it's now unavailable. {courier}",
         "Oops, the {slot} is gone - another customer took it.",
     ),
-    "at_yours": (
-        "Are we doing {what} on {day}? No need for you to go anywhere - I'll drop round to your flat.",
-        "For {day} I'll call in at your home; it's easier for me, and I'll bring cake.",
-        "Let's have {what} at your house on {day}. I'll be the one knocking.",
-        "Can't wait for {day}. Stay in, I'll ring your doorbell.",
-        "{day} still good? You host this time - I'll head over to you.",
-    ),
-    "at_mine": (
-        "Are we doing {what} on {day}? You're visiting me this time; I'll text you my new address.",
-        "For {day}, let's go to that new place in town - I'll meet you there.",
-        "Let's do {what} at my flat on {day}; I'll get the kettle on.",
-        "Can't wait for {day}. I'm hosting - I'm near the station now.",
-        "{day} still good? Meet me at the pub.",
+    "visit": (
+        "Are we doing {what} on {day}? The place is {place}.",
+        "For {day}: {place}. Same time as we said.",
+        "{what} on {day} at {place} - can't wait.",
+        "Quick one about {day}: we're meeting at {place}.",
+        "{day} still good? Address for it: {place}.",
     ),
     "code": (
-        "Hello residents,\n\nA quick security update: the entry code is now {code}. Please don't give it out - not "
-        "to friends, visitors or anyone delivering parcels.\n\n{manager}",
-        "New front door code from this week: {code}. It's for people who live here only; couriers should be met "
-        "at the door.\n\nRegards, {manager} (building manager)",
-        "Dear all - we've changed the door code to {code}. Keep it private, please: no sharing with delivery firms "
-        "or guests. Thanks, {manager}",
-        "{manager} here from building management. The entrance code has been reset and is {code}. For everyone's "
-        "safety, don't send it to drivers or visitors.",
+        "Hello residents of {building},\n\nA quick security update: the entry code is now {code}. Please don't "
+        "give it out - not to friends, visitors or anyone delivering parcels.\n\n{manager}",
+        "New front door code for {building} from this week: {code}. It's for people who live here only; couriers "
+        "should be met at the door.\n\nRegards, {manager} (building manager)",
+        "Dear all at {building} - we've changed the door code to {code}. Keep it private, please: no sharing with "
+        "delivery firms or guests. Thanks, {manager}",
+        "{manager} here from building management ({building}). The entrance code has been reset and is {code}. For "
+        "everyone's safety, don't send it to drivers or visitors.",
     ),
     "reply": (
         "Let's go with the {slot}.",
