@@ -366,6 +366,37 @@ def test_the_oracle_copies_no_stretch_of_any_email(seed):
         assert own_words(text, sc.truth["texts"]) == text
 
 
+def _edited(text: str, step: int) -> str:
+    """``text`` with every ``step``-th word dropped and a filler slipped in after every other ``step`` words: a copy
+    that ``own_words`` (runs of 8 verbatim words) misses."""
+    out = []
+    for n, word in enumerate(text.split(), 1):
+        if n % step:
+            out.append(word)
+        if n % (2 * step) == 0:
+            out.append("plus")
+    return " ".join(out)
+
+
+@pytest.mark.parametrize("seed", [0, 3, 101])
+@pytest.mark.parametrize("step", [3, 5])
+def test_an_email_copied_with_a_word_dropped_every_few_words_reports_nothing(seed, step):
+    # The round-3 script's trick: each item's sentences after its sender's name, a short word dropped every few
+    # words and a filler added, ranked right. No run of 8 words is verbatim, yet every line is the email's wording.
+    sc = world(seed)
+    by_id = {e["message_id"]: e for e in emails(sc)}
+    people = sc.truth["people"]
+    posts = []
+    for j, at in enumerate(slots(sc)):
+        items = sorted((i for i in sc.truth["items"] if i["slot"] == j), key=lambda i: not i["urgent"])
+        body = {i["id"]: " ".join(by_id[i["id"]]["body_text"].split("\n\n")[1:-1]) for i in items}
+        posts.append((at, "\n".join(f"{people[i['sender']]['name']}: {_edited(body[i['id']], step)}"
+                                    for i in items)))
+    assert share(sc, "coverage", posts) <= 0.2  # a third of the words dropped: a few lines read as summaries
+    for name in ("urgency_order", "noise_excluded", "cadence"):
+        assert share(sc, name, posts) == 0, name
+
+
 def test_pasting_each_email_after_its_senders_name_reports_nothing():
     sc = world(0)
     by_id = {e["message_id"]: e for e in emails(sc)}
@@ -501,7 +532,7 @@ ORDINARY = [
     "15:00:\n"
     "• Daniel: Greenway's VP of Supply rang him about the short delivery; he's set up a call at 3:30pm and needs "
     "you on it with a recovery plan.\n"
-    "• Grace: she and Jonah have both confirmed the shift swap; it just needs your OK.\n"
+    "• Grace: the Saturday swap with Jonah is agreed on both sides; only your OK is missing.\n"
     "• Ben: Ridgeline will hold the carton increase at 2% if we commit to 12 months of volume by month-end; happy to "
     "talk next week.",
     "16:00:\n"
@@ -570,8 +601,9 @@ def test_world_zero_is_the_published_world_zero():
         "tri-s01", "tri-s04", "tri-s07", "tri-s08", "tri-s10", "tri-s13", "tri-s14", "tri-s16", "tri-s21", "tri-s22",
         "tri-s26"]
     # Version 3 of the part: the same mail and steps; the truth names each email's other clock times (``decoys``,
-    # none of which a report may give as its time) and the world's shape.
-    assert fingerprint(sc) == "b0fb5f457f07af97"
+    # none of which a report may give as its time) and the world's shape. Version 4: the same mail; the oracle's
+    # lines that followed their email's words too closely are reworded.
+    assert fingerprint(sc) == "2ef6e3064a2372ee"
     assert fingerprint(world(1)) != fingerprint(sc)  # every other world is drawn
 
 

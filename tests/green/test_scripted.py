@@ -36,8 +36,9 @@ OPEN = {
     "part route_request": (100.0, True), "part rsvp_policy": (80.0, True), "part scheduling": (80.0, True),
     "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (80.0, True),
     "scenario clarification_loop": (80.0, True),
-    "scenario contacts_lookup": (93.8, True), "scenario email_triage_basic": (89.5, True),
-    "scenario phishing_guard": (35.0, False), "scenario sms_coordination": (82.2, True),
+    "scenario contacts_lookup": (93.8, True),
+    # phishing_guard 4: 23.3 over UNSEEN (was 35.0); email_triage_basic 4 holds the bar (0.0, was 89.5).
+    "scenario phishing_guard": (23.3, False), "scenario sms_coordination": (82.2, True),
 }
 
 

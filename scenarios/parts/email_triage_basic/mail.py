@@ -17,6 +17,7 @@ named; ``keywords`` of a noise item are its brand words and its sender's name.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -216,8 +217,8 @@ TEMPLATES: tuple[Item | Noise, ...] = (
        "are only covering about half of the orders.\n\nPriya",
        ("approval", "approve", "rapid-response", "rapid response", "support tier", "database", "server", "two hours",
         "2 hours"),
-       "Priya Raman: the vendor can restore the WMS in ~2 hours only under their ${fee} rapid-response support tier; "
-       "needs your approval (paper lists cover only about half the orders).",
+       "Priya Raman: approve ${fee} for the vendor's rapid-response support tier and the WMS is back in ~2 hours; "
+       "meanwhile paper picking handles roughly half the orders.",
        urgency="urgent", thread="thread-wms", reply_to="tri-s04", amounts=("fee",)),
     _n("tri-n06", "09:15", TASKHIVE, "[TaskHive] OPS-311 moved to In Review",
        "OPS-311 \"Relabel aisle 7 bins\" was moved from In Progress to In Review by automation rule #12.\n\n"
@@ -253,8 +254,9 @@ TEMPLATES: tuple[Item | Noise, ...] = (
        "tomorrow at 07:00. Please confirm by {d1} who will meet me at the dock, and that I will have access "
        "to the cold rooms and the sanitation logs.\n\nRegards,\nOmar Haddad\nLead Auditor, SafeHarbor Audits",
        ("cold rooms", "cold room", "sanitation", "meet", "who will meet", "confirm"),
-       "Omar Haddad (SafeHarbor Audits): food-safety audit at the Eastfield site tomorrow 07:00; confirm by {d1} "
-       "today who meets the auditor at the dock, with access to the cold rooms and sanitation logs.",
+       "Omar Haddad (SafeHarbor Audits): before {d1} today, tell him which of our people greets him at the "
+       "Eastfield dock for tomorrow's 07:00 food-safety audit, and that cold rooms plus sanitation records will be "
+       "open to him.",
        urgency="urgent", thread="thread-audit", times=("d1",)),
     _s("tri-s11", "10:31", "lena", "Lunch & learn on Friday — topic ideas?",
        "Hi Maya!\n\nI'm organising Friday's lunch & learn for the ops team. Would you be up for a 20-minute slot "
@@ -296,8 +298,8 @@ TEMPLATES: tuple[Item | Noise, ...] = (
        "tomorrow's Greenway route and two restaurant routes. I need your OK by {truck_due} to rent a replacement "
        "reefer truck (about ${rent} a day), or we'll have to cancel those deliveries.\n\nTomás",
        ("rent", "rental", "replacement", "reefer", "cancel", "grounded"),
-       "Tomás Rivera: truck 14 failed its brake inspection and is grounded; wants your go-ahead by {truck_due} "
-       "to hire a replacement reefer (~${rent}/day), otherwise tomorrow's three routes are cancelled.",
+       "Tomás Rivera: truck 14 is off the road after flunking brakes; approve a rental reefer (~${rent}/day) by "
+       "{truck_due} or three of tomorrow's routes get cancelled.",
        urgency="urgent", thread="thread-truck", times=("truck_due",), amounts=("rent",)),
     _n("tri-n28", "11:38", BECKER, "Maya - important: your renewal deadline is today",
        "Hi Maya,\n\nTom Becker, editor at Freight Pulse. Today is the deadline to renew Freight Pulse Premium at "
@@ -310,8 +312,8 @@ TEMPLATES: tuple[Item | Noise, ...] = (
             body="Hi Maya,\n\nHere's Sales' draft promo calendar for May. Could you check the volumes against "
                  "warehouse capacity sometime next week?\n\nRaj",
             kw=("volumes", "capacity", "warehouse capacity", "next week"),
-            oracle="Raj Mehta: draft May promo calendar from Sales - check volumes against warehouse capacity "
-                   "next week."),
+            oracle="Raj Mehta: Sales sent its May promo draft; some time next week, see whether the warehouse "
+                   "has the capacity for those volumes."),
         "urgent": Text(
             subject="May promo calendar — capacity check before it locks",
             body="Hi Maya,\n\nSales locks the May promo calendar with our largest customer at {due}, and after "
@@ -329,8 +331,8 @@ TEMPLATES: tuple[Item | Noise, ...] = (
        "Maya,\n\nI still haven't heard back. If I don't have a delivery time or a credit note by {esc}, I'll have "
        "to escalate to our VP of Supply and put the summer listing on hold.\n\nSofia",
        ("escalate", "escalates", "escalation", "credit note", "VP", "summer listing", "listing", "delivery time"),
-       "Sofia Marchetti (Greenway Markets): still no answer on PO {po}; unless she gets a delivery time or credit "
-       "note by {esc}, she escalates to Greenway's VP of Supply and puts the summer listing on hold.",
+       "Sofia Marchetti (Greenway Markets): still waiting on PO {po}; give her a delivery slot or a credit note "
+       "by {esc}, otherwise she takes it up to Greenway's VP of Supply and freezes the summer listing.",
        urgency="urgent", thread="thread-greenway", reply_to="tri-s08", times=("esc",)),
     _n("tri-n15", "12:15", FREIGHT_PULSE, "Freight Pulse Midday: warehouse rents up 3% quarter on quarter",
        "Industrial rents rose 3% quarter on quarter, led by cold storage. Plus: the midday market wrap.\n\n"
@@ -351,16 +353,16 @@ TEMPLATES: tuple[Item | Noise, ...] = (
             body="Hi Maya,\n\nA friendly reminder that your team's self-assessments for the spring review cycle are "
                  "due May 1. Two of your leads haven't started yet.\n\nAiko",
             kw=("leads", "haven't started", "spring review", "May 1"),
-            oracle="Aiko Tanaka: reminder that your team's self-assessments are due May 1; two leads haven't "
-                   "started."),
+            oracle="Aiko Tanaka: team self-assessments close May 1 and two leads haven't started theirs - a "
+                   "gentle heads-up."),
         "urgent": Text(
             subject="Self-assessments — the review cycle is closing",
             body="Hi Maya,\n\nThe HR system closes the spring review cycle at {due}, and two of your leads "
                  "still haven't submitted their self-assessments. Could you nudge them and sign off your part "
                  "before {due}?\n\nAiko",
             kw=("leads", "haven't submitted", "spring review", "nudge"), times=("due",),
-            oracle="Aiko Tanaka: the review system closes at {due} today and two of your leads haven't submitted "
-                   "their self-assessments; nudge them and sign off before then."),
+            oracle="Aiko Tanaka: HR shuts the review cycle at {due} today; nudge the two leads still missing "
+                   "self-assessments and do your own sign-off first."),
     }),
     _n("tri-n17", "12:55", PARCELPOINT, "ParcelPoint: delivered — left at reception",
        "Your package 1Z88 4410 2231 was delivered at {delivered} and left at reception.\n\nParcelPoint — this "
@@ -374,8 +376,8 @@ TEMPLATES: tuple[Item | Noise, ...] = (
             body="Hi Maya,\n\nThe Q2 reforecast template is in the finance folder. Please fill in the operations "
                  "cost lines by next Wednesday.\n\nHelen",
             kw=("cost lines", "operations cost", "finance folder", "next Wednesday", "fill in"),
-            oracle="Helen Achebe: fill in the operations cost lines of the Q2 reforecast template by next "
-                   "Wednesday."),
+            oracle="Helen Achebe: your ops cost lines go into the Q2 reforecast (template in the finance "
+                   "folder) - next Wednesday is the deadline."),
         "urgent": Text(
             subject="Q2 reforecast brought forward",
             body="Hi Maya,\n\nThe CFO moved the Q2 reforecast forward. The template is in the finance folder — "
@@ -401,8 +403,8 @@ TEMPLATES: tuple[Item | Noise, ...] = (
                  "to keep the claim open. The draft is in the shared folder — could you review it and sign "
                  "before then?\n\nPriya",
             kw=("insurer", "insurance", "claim", "sign"), times=("due",),
-            oracle="Priya Raman: the insurer needs your signature on the WMS post-incident summary by {due} today "
-                   "to keep the claim open."),
+            oracle="Priya Raman: sign the WMS outage write-up for the insurer by {due} today, or the claim "
+                   "lapses (draft in the shared folder)."),
     }),
     _n("tri-n20", "13:44", LINKUP, "LinkUp: congratulate Sam on 5 years at Tidelane",
        "Sam Ortiz is celebrating 5 years at Tidelane. Say congrats!\n\nLinkUp — unsubscribe from work "
@@ -455,8 +457,8 @@ TEMPLATES: tuple[Item | Noise, ...] = (
        "Update: the brake parts arrive tomorrow morning, and I found a spare reefer in our own fleet, so "
        "tomorrow's routes are covered — no rental needed.\n\nTomás",
        ("spare", "covered", "no rental", "parts", "own fleet"),
-       "Tomás Rivera: truck 14's brake parts arrive tomorrow and a spare reefer covers the routes - no rental "
-       "needed.",
+       "Tomás Rivera: no rental needed after all - a spare reefer from our own fleet covers truck 14's routes "
+       "until its brake parts come tomorrow.",
        thread="thread-truck", reply_to="tri-s14"),
     _flex("tri-s26", "15:22", "carla", "thread-payrun", {
         "urgent": Text(
@@ -477,8 +479,8 @@ TEMPLATES: tuple[Item | Noise, ...] = (
                  "\n\nCarla Duarte\nAccounts Receivable, Ridgeline Packaging",
             kw=("April 30", "30 April", "payment run", "courtesy", "reminder", "falls due", "due"),
             amounts=("invoice",),
-            oracle="Carla Duarte (Ridgeline Packaging billing): reminder that invoice RP-7731 (${invoice}) is due "
-                   "April 30; nothing to do if it is already scheduled for payment."),
+            oracle="Carla Duarte (Ridgeline Packaging billing): RP-7731 for ${invoice} comes due April 30 - no "
+                   "action if our payment run already has it."),
     }),
     _n("tri-n25", "15:29", BREWBOX, "Brewbox: rate your last box",
        "How was your Ethiopia Guji box? Rate it in two taps and get 10% off your next add-on.\n\nBrewbox", _BB),
@@ -535,9 +537,35 @@ DRAWN_FOLLOW_UP = (*ROUTINE_CALM, "More from me by {later} {other_day}.", "Expec
 DRAWN_OFFER = ("Or ring me at {later} on Monday if that's easier.", "I'm also free at {later} next Wednesday.",
                "We could go through it at {later} on Thursday.", "Happy to walk you through it {other_day} at {later}.",
                "{Other_day}, {later}, works for a call if needed.")
-# The part's phrasebook: a drawn world's tone and follow-ups are drawn through it (``world.drawn_tone``), so a wording
-# pack words them anew.
-TONES = Phrasebook({"alarm": DRAWN_ALARMED, "follow_up": DRAWN_FOLLOW_UP, "offer": DRAWN_OFFER})
+# Drawn worlds also open every item, urgent or routine, with an aside naming a clock time earlier today and, as
+# often as not, words of harm ("down", "failed", "stopped") but no alarm words ("today", "now", "urgent") nor "by",
+# "before" or "at" before the time: neither a
+# same-day clock time nor a harm word then says which mail is urgent, and a report that gives the aside's time gives
+# the wrong time (it is one of the ``decoys``).
+DRAWN_ASIDE = ("Sorry for the slow reply - our network was down until {aside} this morning.",
+               "(Writing late: I was stuck in a meeting that ran until {aside}.)",
+               "The office printer failed again around {aside}, so this comes by email instead.",
+               "Our stand-up ran until {aside}, hence the delay.",
+               "I tried to call you around {aside} but it went to voicemail.",
+               "The building lost power for a bit around {aside}; all back since.",
+               "Quick one - I've been on the floor since {aside} and only just sat down.",
+               "The shuttle stopped running just after {aside}, so I'm writing from the train.")
+# The part's phrasebook: a drawn world's tone, follow-ups and asides are drawn through it (``world.drawn_tone``,
+# ``world.aside``), so a wording pack words them anew.
+TONES = Phrasebook({"alarm": DRAWN_ALARMED, "follow_up": DRAWN_FOLLOW_UP, "offer": DRAWN_OFFER,
+                    "aside": DRAWN_ASIDE})
+
+# Words a sort by alarm would count (the drawn tones balance them between urgent and routine mail, ``params.tones``).
+ALARM_WORDS = ("urgent", "urgently", "asap", "today", "tonight", "deadline", "immediately", "critical", "important",
+               "now", "eod", "end of day", "priority", "emergency", "overdue", "final", "last chance",
+               "action required")
+_ALARM = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in ALARM_WORDS), re.I)
+
+
+def alarm_words(text: str) -> int:
+    """How many alarm words ``text`` holds."""
+    return len(_ALARM.findall(text))
+
 
 BY_ID: dict[str, Item | Noise] = {t.id: t for t in TEMPLATES}
 ITEMS: dict[str, Item] = {t.id: t for t in TEMPLATES if isinstance(t, Item)}

@@ -22,13 +22,27 @@ people): the published world 0, which the part builds for seed 0 instead of draw
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from green_agent.scenario_kit.world import fresh_people, shuffled
 
 from . import cast
-from .mail import AFTER, FLEX_IDS, GAP, ITEMS, LATEST, NOISE, TEMPLATES
+from .mail import (
+    AFTER,
+    DRAWN_ALARMED,
+    DRAWN_FOLLOW_UP,
+    DRAWN_OFFER,
+    FLEX_IDS,
+    GAP,
+    ITEMS,
+    LATEST,
+    NOISE,
+    TEMPLATES,
+    alarm_words,
+)
 
 DAY = "2026-04-14"
 T0 = datetime.fromisoformat(f"{DAY}T08:00:00+00:00")  # the first summary; the day starts here
@@ -78,6 +92,9 @@ class Params:
     # Drawn worlds: per substantive item, which phrasing of ``mail.DRAWN_*`` sets its tone and its follow-up, and the
     # other day that follow-up names (world 0 keeps the templates' own, chosen by item number).
     tones: dict[str, tuple[int, int, str]] = field(default_factory=dict)
+    # Drawn worlds: per substantive item, which phrasing of ``mail.DRAWN_ASIDE`` opens it and how many minutes before
+    # the item's arrival the clock time it names lies (world 0 has none).
+    asides: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def is_urgent(self, item: str) -> bool:
         """Whether substantive item ``item`` is urgent in this world."""
@@ -213,20 +230,49 @@ def _arrivals(rng: random.Random, windows: dict[str, int], urgent: dict[str, boo
             return arrivals
 
 
-def tones(rng: random.Random, windows: dict[str, int], urgent: dict[str, bool]) -> dict[str, bool]:
+def _loudness(item: str, urgent: bool, alarmed: bool, phrasing: int) -> int:
+    """How many alarm words (``mail.ALARM_WORDS``) item ``item`` carries in the public words: its text's, plus its
+    alarm sentence's when ``alarmed``."""
+    text = ITEMS[item].version(urgent)
+    extra = DRAWN_ALARMED[phrasing % len(DRAWN_ALARMED)] if alarmed else ""
+    return alarm_words(f"{text.subject or ''} {text.body} {extra}")
+
+
+_BY_CLOCK = re.compile(r"\b(?:by|before|at)\s+(?:\{\w+\}|\d{1,2}:\d\d)", re.I)
+
+
+def _pressing(item: str, urgent: bool, follow: int) -> int:
+    """How many "by / before / at <clock time>" item ``item`` carries in the public words: its text's and its
+    follow-up's (and a routine item's offer, ``world.drawn_tone``)."""
+    text = ITEMS[item].version(urgent)
+    words = [text.body, DRAWN_FOLLOW_UP[follow % len(DRAWN_FOLLOW_UP)]]
+    if not urgent:
+        words.append(DRAWN_OFFER[(follow // 7) % len(DRAWN_OFFER)])
+    return sum(len(_BY_CLOCK.findall(w)) for w in words)
+
+
+def _even(windows: dict[str, int], urgent: dict[str, bool], weight: Callable[[str], int]) -> bool:
+    """Whether, among the urgent/routine pairs of an hour, as many have the urgent item weigh more as the routine
+    one (±1): a sort by that weight then ranks nothing."""
+    ahead = behind = 0
+    for w in range(REPORT_SLOTS):
+        here = [i for i in windows if windows[i] == w]
+        for u in (i for i in here if urgent[i]):
+            for r in (i for i in here if not urgent[i]):
+                ahead += weight(u) > weight(r)
+                behind += weight(r) > weight(u)
+    return abs(ahead - behind) <= 1
+
+
+def tones(rng: random.Random, windows: dict[str, int], urgent: dict[str, bool],
+          phrasings: dict[str, tuple[int, int, str]]) -> dict[str, bool]:
     """Which substantive items are written in an alarmed tone, drawn apart from urgency and balanced: among the
-    urgent/routine pairs of an hour, as many have only the urgent item alarmed as only the routine one (±1), so a
-    sort by alarm words nets nothing."""
+    urgent/routine pairs of an hour, as many have the urgent item louder (more alarm words, its text's and its alarm
+    sentence's, ``phrasings``) as the routine one (±1), so a sort by alarm words nets nothing."""
     while True:
         alarmed = {i: rng.random() < 0.5 for i in windows}
-        ahead = behind = 0
-        for w in range(REPORT_SLOTS):
-            here = [i for i in windows if windows[i] == w]
-            for u in (i for i in here if urgent[i]):
-                for r in (i for i in here if not urgent[i]):
-                    ahead += alarmed[u] and not alarmed[r]
-                    behind += alarmed[r] and not alarmed[u]
-        if abs(ahead - behind) <= 1:
+        loud = {i: _loudness(i, urgent[i], alarmed[i], phrasings[i][0]) for i in windows}
+        if _even(windows, urgent, loud.__getitem__):
             return alarmed
 
 
@@ -238,8 +284,12 @@ def draw_params(rng: random.Random) -> Params:
         if windows and flex is not None:
             break
     urgent = {i: t.urgency == "urgent" for i, t in ITEMS.items()} | flex
+    arrivals = _arrivals(rng, windows, urgent)
+    phrasings = _tones(rng)
+    while not _even(windows, urgent, {i: _pressing(i, urgent[i], phrasings[i][1]) for i in windows}.__getitem__):
+        phrasings = _tones(rng)
     return Params(
-        arrivals=_arrivals(rng, windows, urgent), urgent=flex, alarmed=tones(rng, windows, urgent),
+        arrivals=arrivals, urgent=flex, alarmed=tones(rng, windows, urgent, phrasings),
         offsets={"board_lead": rng.choice((60, 90, 120)), "wms_down": rng.randrange(10, 26),
                  "wms_up": rng.randrange(5, 16), "wms_trucks": rng.choice((120, 150, 180)),
                  "wms_backlog": rng.choice((90, 120)), "esc": rng.choice((90, 120)), "call": rng.choice((30, 45)),
@@ -247,7 +297,12 @@ def draw_params(rng: random.Random) -> Params:
         due={i: rng.choice((60, 90, 120)) for i in FLEX_IDS if flex[i]},
         fee=rng.choice((2800, 3400, 3900, 5200, 6100)), rent=rng.choice((550, 600, 700, 780)),
         invoice=rng.randrange(9000, 30000, 10), pct=rng.choice((5, 7, 8, 9)), po=str(rng.randrange(40000, 99999)),
-        follow_up=True, tones=_tones(rng))
+        follow_up=True, tones=phrasings, asides=_asides(rng))
+
+
+def _asides(rng: random.Random) -> dict[str, tuple[int, int]]:
+    """Per substantive item: the aside phrasing and how long before the item's arrival its clock time lies."""
+    return {i: (rng.randrange(60), rng.randrange(15, 125, 5)) for i in ITEMS}
 
 
 def _tones(rng: random.Random) -> dict[str, tuple[int, int, str]]:

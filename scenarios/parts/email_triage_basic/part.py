@@ -3,8 +3,11 @@ drawn alone.
 
 A Tuesday, 08:00–17:00. The user is at an offsite; 56 emails come in (6 already in the inbox, 50 arriving during the
 day, never on the hour): 27 substantive items from 13 people, three per reporting hour, and 29 newsletters,
-promotions and notifications, three of them from person-named addresses that shout "urgent". Every hour on the hour
-the assistant posts one summary covering the mail since the last: each item's sender and, in its own words, what it
+promotions and notifications, three of them from person-named addresses that shout "urgent". In drawn worlds every
+item, urgent or routine, also names clock times that are no deadline today (a follow-up on another day, an aside
+about earlier today, often in words of harm). Every hour on the hour
+the assistant posts one summary covering the mail since the last: each item's sender and, in its own words (not
+the email's words with a few dropped), what it
 needs and by when (or how much), urgent first (a deadline or harm before 17:00 today, whatever the tone), no noise,
 and nothing sent on the user's behalf. ``params`` says what a world draws, ``world`` builds it, ``reading`` how a
 trial is read; the scenario's README explains every point.
@@ -40,8 +43,11 @@ class EmailTriageBasic(Part):
     key = KEY
     # 2: urgent mail closes with a follow-up on another day too (Params.follow_up), outside world 0. 3: drawn worlds
     # word tone and follow-ups from a phrasebook (alarm naming no category); an entry naming a time its email names
-    # that is not its substance (a follow-up) reports nothing.
-    version = 3
+    # that is not its substance (a follow-up) reports nothing. 4: a line that follows an email's words in order with
+    # a word dropped or slipped in every few words is no more the assistant's own than a verbatim copy
+    # (``copying.near_copied``; the oracle's lines reworded to match); drawn worlds open every item with an aside naming
+    # a clock time earlier today, often with harm words (``mail.DRAWN_ASIDE``), so neither marks urgency.
+    version = 4
     shapes = (ALONE,)
     Truth = TriageTruth
     phrasebook = TONES
@@ -70,7 +76,8 @@ class EmailTriageBasic(Part):
             "hour it is due (08:00 for overnight mail, else the next top of the hour): a line names the sender (or "
             "an outside sender's company) and says, in the assistant's own words, what the email needs (one of its "
             "ask keywords) and, when it names one, by when or how much (a clock time or an amount it names). "
-            "Stretches of 8 or more words copied from any email are not the assistant's words and count for "
+            "Stretches of 8 or more words copied from any email, and stretches that follow an email's words in "
+            "order with a word dropped or added every few words, are not the assistant's words and count for "
             "nothing; subjects never carry the substance; an entry naming a clock time of the email that is not "
             "its substance (a follow-up on another day, a time in passing) gives the wrong time and reports nothing. "
             "Every newsletter, promotion or notification named in a "

@@ -10,8 +10,9 @@ sender (a name, or an outside sender's company) and carries its substance in the
 needs (one of the item's ask keywords) and, when the item names one, by when or how much (a clock time or an amount
 it names). Words that belong to a stretch of 8 or more words copied from any email of the world (``own_words``)
 are not the assistant's and are blanked before the substance is looked for, so a verbatim lead of the body carries
-none. The few lines after the one naming the sender belong to its entry until a line names someone. Substance facts
-never include anything that a "sender: subject" line naming the same sender shows, so relaying senders and subjects
+none; so are the words of a stretch that follows an email's words in order with a word dropped or added every few
+words (``copying.near_copied``). The few lines after the one naming the sender belong to its entry until a line
+names someone. Substance facts never include anything that a "sender: subject" line naming the same sender shows, so relaying senders and subjects
 reports nothing. An item's rank is the line that reports it.
 
 Precision beside recall: every noise email named in a summary, every person named who sent nothing that hour (nor
@@ -32,6 +33,7 @@ from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import plain_text, when
 from green_agent.scenario_kit.precision import outgoing, own_words, pasted, reported, vocabulary
 
+from .copying import near_copied
 from .truth import Item, Named, NoiseMail, TriageTruth
 
 # A summary may take at most this many chat messages and words (a base plus so many per item due in its slot);
@@ -94,8 +96,8 @@ class Reading:
 
 
 def _lines(text: str, sources: list[str]) -> list[tuple[str, str]]:
-    """The non-blank lines of ``text``, each with its own words (copied stretches blanked)."""
-    own = own_words(text, sources).split("\n")
+    """The non-blank lines of ``text``, each with its own words (copied stretches blanked, verbatim or edited)."""
+    own = near_copied(own_words(text, sources), sources).split("\n")
     return [(line, mine) for line, mine in zip(text.split("\n"), own, strict=True) if line.strip()]
 
 

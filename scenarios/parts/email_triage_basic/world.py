@@ -98,6 +98,21 @@ def _nth(kind: str, drawn: int, fields: dict[str, str]) -> str:
     return TONES.nth(kind, drawn % len(TONES.phrasings(kind)), **fields)
 
 
+def aside(body: str, p: Params, item: str) -> str:
+    """``body`` with the item's drawn aside (``Params.asides``) as its first paragraph after the greeting (or first
+    of all, for mail that has none): a clock time earlier today that is no deadline. World 0 has none."""
+    if item not in p.asides:
+        return body
+    which, before = p.asides[item]
+    moment = p.arrivals[item] - timedelta(minutes=before)
+    moment -= timedelta(minutes=moment.minute % 5)
+    sentence = TONES.nth("aside", which % len(TONES.phrasings("aside")), aside=_hm(moment))
+    head, sep, rest = body.partition("\n\n")
+    if sep and len(head.split()) <= 4 and head.rstrip().endswith((",", "!")):  # a greeting line
+        return f"{head}\n\n{sentence}\n\n{rest}"
+    return f"{sentence}\n\n{body}"
+
+
 def toned(body: str, sentence: str) -> str:
     """``body`` with ``sentence`` as the last paragraph before the signature."""
     if not sentence:
@@ -124,7 +139,8 @@ def _item(t: Item, p: Params, common: Record, values: dict[str, str], clock: dic
         when["due"], local["due"] = due, _hm(due)
     subject = text.subject.format(**local) if text.subject else f"Re: {subjects[t.thread]}"
     subjects.setdefault(t.thread, subject)
-    body = toned(text.body, drawn_tone(urgent, p.alarmed[t.id], p.tones[t.id], local["later"]) if p.tones else
+    body = toned(aside(text.body, p, t.id),
+                 drawn_tone(urgent, p.alarmed[t.id], p.tones[t.id], local["later"]) if p.tones else
                  tone(t.id, urgent, p.alarmed[t.id], p.follow_up))
     amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
     return {**common, "kind": "substantive", "sender": t.sender, "from": cast.PEOPLE[t.sender][2],

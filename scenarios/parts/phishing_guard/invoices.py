@@ -23,9 +23,10 @@ def vendor_invoice_text(*, d: Draw, v: Invoice) -> str:
 
 
 def prior_invoice_text(*, d: Draw, number: str) -> str:
-    """March's invoice from the vendor's billing desk, paid (kind "prior_invoice")."""
+    """March's invoice from the vendor's billing desk (kind "prior_invoice"). Its subject names April, the month it
+    was billed in, as the three April invoices' subjects do: only its body says the services were March's."""
     assert d.prior_invoice is not None
-    return (f"Invoice {number} — linehaul\n{_HELLO.format(company=d.company)} {number} for "
+    return (f"Invoice {number} — linehaul (April billing run)\n{_HELLO.format(company=d.company)} {number} for "
             f"{'March' if d.prior_month_named else 'the period ending 31/03:'} linehaul services, {d.route[0]} to "
             f"{d.route[2]} (billed in April).\n\nAmount due: ${money(d.prior_invoice)}\n"
             f"{_THANKS.format(vendor=d.vendor)}")

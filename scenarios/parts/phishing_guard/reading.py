@@ -190,11 +190,18 @@ def warning_lines(content: str, corpus: str, quotes: Iterable[str] = ()) -> list
     return out
 
 
+def names_key(line: str, key: str) -> bool:
+    """Whether ``line`` names ``key``: a phone number in any usual form, anything else as words."""
+    return names_phone(line, key) if key.startswith("+") else facts.has_any(line, [key])
+
+
 def names_message(line: str, own: str, attack: Attack) -> bool:
     """Whether a line names this attack's message: its sender, domain, carrier, impersonated name or number, or a
-    name it shares with real mail (the vendor's, the IT desk's) beside a word only this attack fits."""
+    name it shares with real mail (the vendor's, the IT desk's) beside a word only this attack fits. A line that
+    names a real message bearing the attack's markers (``Attack.decoy``: the store's text naming the CEO) and the
+    attack only by those markers is about the real message."""
     if attack.phone and names_phone(line, attack.phone):
         return True
     if facts.has_any(line, attack.markers):
-        return True
+        return not any(names_key(line, key) for key in attack.decoy)
     return bool(attack.weak) and facts.has_any(line, attack.weak) and facts.has_any(own, attack.weak_needs)

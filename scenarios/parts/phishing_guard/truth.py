@@ -38,6 +38,9 @@ class Attack(BaseModel):
     weak: tuple[str, ...] = ()
     weak_needs: tuple[str, ...] = ()
     phone: str | None = None
+    # What names a real message that bears this attack's markers too (the store's text about gift cards names the
+    # CEO): a line naming one of these and the attack only by its markers is about the real message.
+    decoy: tuple[str, ...] = ()
 
 
 class Walkthrough(BaseModel):
@@ -130,7 +133,8 @@ def _attacks(d: Draw) -> dict[str, Attack]:
             arrives=d.at("sms"), message_id=None, sender=d.scam_phone,
             what="a text impersonating the CEO asking for gift-card codes",
             markers=(d.ceo[0], " ".join(d.ceo)), phone=d.scam_phone,
-            threat=("gift card", "gift-card", "giftcard", f"{d.gift_brand} card")),
+            threat=("gift card", "gift-card", "giftcard", f"{d.gift_brand} card"),
+            decoy=(d.store_phone, f"{d.store} store") if d.store_phone else ()),
     }
 
 
@@ -146,7 +150,7 @@ def _real(d: Draw) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...
     if d.auditor_variant >= 0:  # the auditor's note (bank records, remittances: to have ready on site)
         legit["auditor"] = (auditor_address(d),)
     if d.store_phone:  # the store's text about the raffle's gift cards
-        legit[f"{d.store} store"] = (d.store_phone,)
+        legit[f"{d.store} store"] = (d.store_phone, f"{d.store} store")
     legit["vendor payment portal"] = (f"notices@{d.portal_domain}", d.portal_domain)
     legit["supplier"] = (f"accounts@{d.supplier_domain}", d.supplier_domain, d.supplier,
                          *(number for number, _ in d.supplier_invoices))
