@@ -1,11 +1,12 @@
-"""delivery_slot holds no structural shortcut (issue 34, a blind red team's finding): what the user does at home came
-from a closed list of five titles, so "the window whose appointment has an at-home title" was the free one without
-reading where anything happens; every window was two hours long and started at 7, 12, 18 or 20, so its start was its
-end less two hours; and a bare "Option N" was credited even where the courier listed times without numbers. Now the
-same titles happen at home and away (only the place written down tells), so a rule fitted to titles earns what chance
-gives among the windows holding something; windows start on the hour or half past at a dozen times and last 90
-minutes to three hours; and a bare number names an option only where the courier's text numbered them (half the
-worlds), the window's time always does. The oracle still passes the part through the real green."""
+"""delivery_slot holds no structural shortcut (issue 34, the blind red teams' findings): what the user does at home came
+from a closed list of titles; every window was two hours long at a handful of starts; a bare "Option N" was credited
+where the courier listed times without numbers; the home window was the one with no address or the one beside a
+cancelled appointment; and once those were gone, a rule that picked a window by its position still earned one world
+in three (round 3: 40 %). Now two couriers each offer four or five windows on days of their own and the criterion is
+all or nothing, so a guess by position earns about one world in twelve; every window holds one live appointment told
+by an address or a friend's mail as often at home as away, a cancelled one as often beside either, the same titles
+either way; windows start at a dozen times and last 90 minutes to three hours; and a bare number names an option only
+where the courier numbered them. The oracle still passes the part through the real green."""
 
 from __future__ import annotations
 
@@ -30,80 +31,119 @@ TOLERANCE = 0.08
 
 
 def drawn(seeds: range) -> list[tuple]:
-    """Per world: its truth and, per window, the live (not cancelled) calendar events starting in it."""
+    """Per world: its slice, its truth and, per parcel and window, the calendar events starting in it."""
     out = []
     for seed in seeds:
         piece = slice_of(seed, "balance", PART)
         t = PART.Truth.model_validate(piece.truth, from_attributes=True)
-        spans = [(datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in zip(t.starts, t.ends, strict=True)]
-        inside = [[e for e in piece.calendar if e["status"] != "cancelled"
-                   and a <= datetime.fromisoformat(e["start"]) < b] for a, b in spans]
-        out.append((t, inside))
+        inside = [[[e for e in piece.calendar if a <= e["start"] < b] for a, b in zip(p.starts, p.ends, strict=True)]
+                  for p in t.parcels]
+        out.append((piece, t, inside))
     return out
 
 
 def title(event: dict) -> str:
     """An event's title without the friend it names ("Coffee with Ana" → "Coffee")."""
-    return event["title"].split(" with ")[0]
+    return re.sub(r"\s*(with|-|:|\()\s*[A-Z]\w+\)?$|^[A-Z]\w+ \((\w[\w -]*)\)$", lambda m: m[2] or "", event["title"])
 
 
-def test_a_rule_fitted_to_titles_earns_chance_among_the_windows_holding_something():
-    # How often each title is at home, fitted on other worlds (the free window's events are at home).
-    home: dict[str, Counter] = defaultdict(Counter)
-    for t, inside in drawn(FIT):
-        for n, events in enumerate(inside):
-            for e in events:
-                home[title(e)][n + 1 == t.option] += 1
-    share = {k: c[True] / (c[True] + c[False]) for k, c in home.items()}
-    rate = chance = 0.0
+def test_a_guess_by_position_earns_a_world_in_twelve_and_never_by_reading_structure():
+    """Whatever window a rule picks by position, number or part of the day (reading even the couriers' take-backs
+    right), it books both parcels in at most about one world in ten; the best position fitted on other worlds too."""
+    fit = Counter()
+    for _, t, _ in drawn(FIT):
+        for p in t.parcels:
+            fit[p.option] += 1
     found = drawn(WORLDS)
-    for t, inside in found:
-        # A window with nothing in it is the one the courier took back; of the others, the most at-home titles.
-        held = [n for n, events in enumerate(inside) if events]
-        score = {n: min(share.get(title(e), 0.5) for e in inside[n]) for n in held}
-        best = [n for n in held if score[n] == max(score.values())]
-        rate += (t.option - 1 in best) / len(best)
-        chance += 1 / len(held)
-    rate, chance = rate / len(found), chance / len(found)
-    assert abs(rate - chance) <= TOLERANCE, (rate, chance)
-    # Every title that happens at home happens away too.
-    assert all(0 < c[True] < c[True] + c[False] for c in home.values()), home
+    rates = {}
+    for rule in ("first", "last", "second", "fitted"):
+        wins = 0
+        for _, t, _ in found:
+            ok = []
+            for p in t.parcels:
+                open_ = [n for n in range(1, len(p.starts) + 1) if n != p.withdrawn]
+                pick = {"first": open_[0], "last": open_[-1], "second": open_[1],
+                        "fitted": max(open_, key=lambda n: fit[n])}[rule]
+                ok.append(pick == p.option)
+            wins += all(ok)
+        rates[rule] = wins / len(found)
+    assert max(rates.values()) <= 0.13, rates
+    # The expected share of a uniform guess among the windows left open: both parcels right.
+    chance = sum((1 / (len(a.starts) - bool(a.withdrawn))) * (1 / (len(b.starts) - bool(b.withdrawn)))
+                 for _, t, _ in found for a, b in [t.parcels]) / len(found)
+    assert chance <= 0.10, chance
+
+
+def test_the_window_to_book_looks_like_the_others_but_for_the_address():
+    """Cancelled appointments, appointments with no place (a friend's mail tells it) and every title fall in the
+    window to book as often as in the others (fitted on other worlds, a title rule earns what chance gives)."""
+    share: dict[bool, Counter] = {True: Counter(), False: Counter()}
+    home: dict[str, Counter] = defaultdict(Counter)
+    for _, t, inside in drawn(FIT):
+        for p, windows in zip(t.parcels, inside, strict=True):
+            for n, events in enumerate(windows, 1):
+                for e in events:
+                    home[title(e)][n == p.option] += 1
+    found = drawn(WORLDS)
+    rate = chance = 0.0
+    for _, t, inside in found:
+        for p, windows in zip(t.parcels, inside, strict=True):
+            for n, events in enumerate(windows, 1):
+                free = n == p.option
+                share[free]["windows"] += 1
+                share[free]["cancelled"] += any(e["status"] == "cancelled" for e in events)
+                share[free]["no place"] += any(not e.get("location") for e in events if e["status"] == "confirmed")
+            live = {n: next(e for e in events if e["status"] == "confirmed") for n, events in enumerate(windows, 1)}
+            score = {n: home[title(e)][True] / max(1, sum(home[title(e)].values())) for n, e in live.items()
+                     if n != p.withdrawn}
+            best = [n for n in score if score[n] == max(score.values())]
+            rate += (p.option in best) / len(best)
+            chance += 1 / len(score)
+    for cue in ("cancelled", "no place"):
+        free, other = (share[k][cue] / share[k]["windows"] for k in (True, False))
+        assert abs(free - other) <= TOLERANCE, (cue, free, other)
+    count = sum(len(t.parcels) for _, t, _ in found)
+    assert abs(rate - chance) / count <= TOLERANCE, (rate / count, chance / count)
 
 
 def test_windows_start_and_last_variously():
     starts, lengths, two_hours = Counter(), Counter(), 0
     found = drawn(WORLDS)
-    for t, _ in found:
-        for a, b in zip(t.starts, t.ends, strict=True):
-            a, b = datetime.fromisoformat(a), datetime.fromisoformat(b)
-            starts[f"{a:%H:%M}"] += 1
-            lengths[b - a] += 1
-            two_hours += b - a == timedelta(hours=2)
-            # No window ends where another starts: an end never names another option.
-            assert all(f"{b:%H:%M}" != x[11:16] for x in t.starts)
+    for _, t, _ in found:
+        for p in t.parcels:
+            for a, b in zip(p.starts, p.ends, strict=True):
+                a, b = datetime.fromisoformat(a), datetime.fromisoformat(b)
+                starts[f"{a:%H:%M}"] += 1
+                lengths[b - a] += 1
+                two_hours += b - a == timedelta(hours=2)
+                # No window ends where another starts: an end never names another option.
+                assert all(f"{b:%H:%M}" != x[11:16] for x in p.starts)
     total = sum(lengths.values())
     assert len(starts) >= 10 and max(starts.values()) <= total / 4, starts
     assert len(lengths) >= 3 and two_hours <= 0.6 * total, lengths
     # Where the courier numbered the windows is drawn evenly.
-    numbered = sum(t.numbered for t, _ in found) / len(found)
-    assert abs(numbered - 0.5) <= TOLERANCE
+    numbered = [p.numbered for _, t, _ in found for p in t.parcels]
+    assert abs(sum(numbered) / len(numbered) - 0.5) <= TOLERANCE
 
 
 async def test_a_bare_number_books_only_where_the_courier_numbered_the_windows():
     rng, seen = random.Random(3), Counter()
-    for seed in range(1, 30):
+    for seed in range(1, 25):
         day = world(seed, "delivery_slot")
-        t = day.truth["parts"]["delivery_slot"]
-        bare = await grade(day, "delivery_booked", context(day, sms(day, t["courier"], f"Option {t['option']} please")))
-        assert bare == (1.0 if t["numbered"] else 0.0)
-        seen[t["numbered"]] += 1
+        parcels = day.truth["parts"]["delivery_slot"]["parcels"]
+        bare = [sms(day, p["courier"], f"Option {p['option']} please") for p in parcels]
+        assert await grade(day, "delivery_booked", context(day, *bare)) == float(all(p["numbered"] for p in parcels))
+        seen[tuple(p["numbered"] for p in parcels)] += 1
         # The window's time books it either way, however the reply puts it.
-        start = datetime.fromisoformat(t["starts"][t["option"] - 1])
-        end = datetime.fromisoformat(t["ends"][t["option"] - 1])
-        said = rng.choice((f"The {clock12(start)} slot please.", f"{clock12(start)}-{clock12(end)} works for me.",
-                           f"Please come between {start:%H:%M} and {end:%H:%M}."))
-        assert await grade(day, "delivery_booked", context(day, sms(day, t["courier"], said))) == 1.0, said
-    assert seen[True] and seen[False]
+        said = []
+        for p in parcels:
+            start = datetime.fromisoformat(p["starts"][p["option"] - 1])
+            end = datetime.fromisoformat(p["ends"][p["option"] - 1])
+            said.append(rng.choice((f"The {clock12(start)} slot please.", f"{clock12(start)}-{clock12(end)} works.",
+                                    f"Please come between {start:%H:%M} and {end:%H:%M}.")))
+        replies = [sms(day, p["courier"], x) for p, x in zip(parcels, said, strict=True)]
+        assert await grade(day, "delivery_booked", context(day, *replies)) == 1.0, said
+    assert len(seen) >= 3
 
 
 async def test_the_oracle_passes_the_part(tmp_path):
@@ -114,24 +154,29 @@ async def test_the_oracle_passes_the_part(tmp_path):
 
 
 def test_home_and_away_are_addresses_in_the_same_forms_and_only_the_building_tells_them_apart():
-    """delivery_slot 5: a cue word over a place decides nothing — home and away are both addresses, each written
-    in the same forms (a flat number beside it or not) as often; only the building's address, which the manager's
-    notice names, tells which is home, and near misses share its street or its number."""
+    """A cue word over a place decides nothing — home and away are both addresses (in the calendar entry or in a
+    friend's mail), each written in the same forms (a flat number beside it or not) as often; only the building's
+    address, which the manager's notice names, tells which is home, and near misses share its street or its
+    number."""
     forms: dict[bool, Counter] = {True: Counter(), False: Counter()}
     near = 0
-    for seed in WORLDS:
-        piece = slice_of(seed, "balance", PART)
+    for piece, t, inside in drawn(WORLDS):
         notice = next(m for m in piece.emails if m["message_id"] == "m-delivery-code")
-        for e in piece.calendar:
-            if not e.get("location"):
-                continue
-            at_home = e["event_id"] == "ev-delivery-home"
-            address = re.search(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", e["location"])
-            assert address is not None, e["location"]
-            assert (address[0] in notice["body_text"]) == at_home, (e["location"], notice["body_text"])
-            near += not at_home and address[0].split(" ", 1)[0] in notice["body_text"]
-            form = re.sub(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", "A", re.sub(r"\b\d+\b(?! [A-Z])", "N", e["location"]))
-            forms[at_home][form] += 1
+        mails = {m["from_address"]: m["body_text"] for m in piece.emails}
+        for p, windows in zip(t.parcels, inside, strict=True):
+            for n, events in enumerate(windows, 1):
+                e = next(e for e in events if e["status"] == "confirmed")
+                at_home = n in (p.option, p.withdrawn)
+                guest = [a["email"] for a in e["attendees"] if a["email"] in mails]
+                place = e["location"] or mails[guest[0]]
+                address = re.search(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", place)
+                assert address is not None, place
+                named = re.search(rf"(?<!\d){address[0]}", notice["body_text"])
+                assert bool(named) == at_home, (place, notice["body_text"])
+                near += not at_home and bool(re.search(rf"(?<!\d){address[0].split()[0]} ", notice["body_text"]))
+                if e["location"]:
+                    form = re.sub(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", "A", re.sub(r"\b\d+\b(?! [A-Z])", "N", place))
+                    forms[at_home][form] += 1
     assert set(forms[True]) == set(forms[False]), forms
     for form in forms[True]:
         home, away = (forms[k][form] / sum(forms[k].values()) for k in (True, False))
