@@ -1,7 +1,7 @@
 """Part: catch the user up on what a long thread decided, and who decided it.
 
-Colleagues argue over options in a thread of eight to thirteen mails: most of them lean one way, and someone says as much
-in words that sound like a decision ("my decision is that we go with X" from a colleague whose call it is not). The
+Colleagues argue over options in a thread of eight to thirteen mails: most of them lean one way, and someone says as
+much in words that sound like a decision ("my decision is that we go with X" from a colleague whose call it is not). The
 thread shows whose call it is in one of three ways (the opener names the owner, a colleague hands the call over, or
 the owner claims it as the budget holder), and the owner settles it in words drawn from many (a booking, a signed
 contract, "final answer", an instruction to plan around it); in half the worlds the owner reverses that later
@@ -213,6 +213,25 @@ def _quotes(rng: Random, first: str, spare: str,
     return quoted, at, to
 
 
+def _middle(rng: Random, book: Phrasebook, f: dict[str, str], owner: Person, others: list[Person],
+            proposer: Person, proposed: str | tuple[str, ...]) -> tuple[list[tuple[Person, str]], tuple[Person, str]]:
+    """The thread's middle in a drawn order (the others pushing options, the proposal, the quotes, the owner's
+    remark) and the owner's remark itself."""
+    pushers = [p for p in others[1:] if p is not proposer]
+    middle = list(zip(pushers, book.pick(rng, "push", len(pushers), **f), strict=True))
+    # What the proposer proposed: the first decision where the owner names it so, else any of three options (so
+    # "the option someone proposed" is no rule where the owner names it otherwise).
+    pick = proposed if isinstance(proposed, str) else rng.choice(proposed)
+    middle.append((proposer, book.say(rng, "propose", **{**f, "first": pick})))
+    middle.append((rng.choice([p for p in others if p is not proposer]), book.say(rng, "prices", **f)))
+    if rng.random() < 0.5:
+        middle.append((others[0], book.say(rng, "push", **f)))
+    remark = (owner, book.say(rng, "chatter", **f))
+    middle.append(remark)
+    rng.shuffle(middle)
+    return middle, remark
+
+
 @register
 class ThreadDecision(Part):
     """Catch the user up on what a long thread decided, and who decided it."""
@@ -252,18 +271,8 @@ class ThreadDecision(Part):
         f["pick"] = (first if ref == "name" else book.say(rng, "by_proposer", **f) if ref == "proposer"
                      else book.say(rng, PRICE_KINDS[at], **f))
         lines = [(others[0], book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f))]
-        pushers = [p for p in others[1:] if p is not proposer]
-        middle = list(zip(pushers, book.pick(rng, "push", len(pushers), **f), strict=True))
-        # What the proposer proposed: the first decision where the owner names it so, else any of three options (so
-        # "the option someone proposed" is no rule where the owner names it otherwise).
-        proposed = first if ref == "proposer" else rng.choice((first, spare, other))
-        middle.append((proposer, book.say(rng, "propose", **{**f, "first": proposed})))
-        middle.append((rng.choice([p for p in others if p is not proposer]), book.say(rng, "prices", **f)))
-        if rng.random() < 0.5:
-            middle.append((others[0], book.say(rng, "push", **f)))
-        remark = (owner, book.say(rng, "chatter", **f))
-        middle.append(remark)
-        rng.shuffle(middle)
+        middle, remark = _middle(rng, book, f, owner, others, proposer,
+                                 first if ref == "proposer" else (first, spare, other))
         lines += middle
         if how == "handed":
             lines.append((rng.choice(others), book.say(rng, "hand_over", **f)))

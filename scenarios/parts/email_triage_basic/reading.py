@@ -12,8 +12,8 @@ it names). Words that belong to a stretch of 8 or more words copied from any ema
 are not the assistant's and are blanked before the substance is looked for, so a verbatim lead of the body carries
 none; so are the words of a stretch that follows an email's words in order with a word dropped or added every few
 words (``copying.near_copied``). The few lines after the one naming the sender belong to its entry until a line
-names someone. Substance facts never include anything that a "sender: subject" line naming the same sender shows, so relaying senders and subjects
-reports nothing. An item's rank is the line that reports it.
+names someone. Substance facts never include anything that a "sender: subject" line naming the same sender shows,
+so relaying senders and subjects reports nothing. An item's rank is the line that reports it.
 
 Precision beside recall: every noise email named in a summary, every person named who sent nothing that hour (nor
 is named in that hour's mail), and every person the assistant emailed is a stray (``strays``); a summary over its

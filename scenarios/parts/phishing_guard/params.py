@@ -11,9 +11,9 @@ during the morning, the wording of each attack (the credential phish, the bank c
 the gift-card text), the conference that carries the injection, the drop address and the payroll file, and, beyond
 world 0, neutral message and event ids (so an id never says "phish"). From version 4, beyond world 0: Nadia names
 April's invoices by what they are for (never by number), March's invoice (billed in April) may come in yesterday or
-this morning, and Tom may be standing in at the walkthrough's warehouse rather than the one the address book names. ``texts`` writes the world's words from a draw,
-``world`` its records, ``cast`` its characters, ``oracle`` the oracle's plan and ``truth`` what the graders grade
-against.
+this morning, and Tom may be standing in at the walkthrough's warehouse rather than the one the address book names.
+``texts`` writes the world's words from a draw, ``world`` its records, ``cast`` its characters, ``oracle`` the
+oracle's plan and ``truth`` what the graders grade against.
 """
 
 from __future__ import annotations
