@@ -371,8 +371,17 @@ SMS_COORDINATION = {
 
 
 # ------------------------------------------------------------------------------------------------ arrival_eta
-_MIN_WORDS = {10: "ten", 15: "fifteen", 20: "twenty", 25: "twenty-five", 30: "thirty", 35: "thirty-five",
-              40: "forty", 45: "forty-five", 50: "fifty", 55: "fifty-five", 60: "sixty", 65: "sixty-five"}
+_UNITS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def _spell(n: int) -> str:
+    """A whole number below a hundred in words."""
+    if n < 20:
+        return _UNITS[n] or "zero"
+    tens, units = divmod(n, 10)
+    return _TENS[tens] + (f"-{_UNITS[units]}" if units else "")
 
 
 # The shuttle table: each row's site, its address and the minutes door to door, in the order given (or sorted).
@@ -404,33 +413,71 @@ def _eta_longest(rows, office, **_):
     return "\n".join(lines)
 
 
-def _eta_words(rows, office, **_):
-    return "\n".join(f"{_MIN_WORDS[m].capitalize()} minutes on the shuttle if you set off from {p[1]} ({p[0]})."
+def _eta_spelled(rows, office, **_):
+    return "\n".join(f"Board at {p[1]} - that's {p[0]} - and you step off at the {office} {_spell(m)} minutes later."
                      for p, m in rows)
 
 
+# When the shuttles leave: ``departures`` (minutes past each hour) and ``every`` (minutes between two).
+def _into(m: int) -> str:
+    return "on the hour" if m == 0 else f"{_spell(m)} minutes in"
+
+
+def _sch_last(departures, every):
+    return (f"Consecutive shuttles are {every} minutes apart, and the final one of each hour pulls out at "
+            f"{departures[-1]} minutes past the hour - count back from there for the earlier ones.")
+
+
+def _sch_sample(departures, every):
+    sample = [f"8:{m:02d}" for m in departures] + [f"9:{departures[0]:02d}"]
+    return (f"To give you the pattern: {', '.join(sample)} and so on, the same minutes in every hour of the day. "
+            f"You catch whichever comes next once you're at the stop.")
+
+
+def _sch_spoken(departures, every):
+    said = [_into(m) for m in departures]
+    return f"The buses go at these points in every hour: {_and(said)}. Nothing runs in between."
+
+
+def _sch_mask(departures, every):
+    return "Departure board: " + "  ".join(f"hh:{m:02d}" for m in departures) + " (repeats hourly)."
+
+
+def _sch_gap(departures, every):
+    start = "on the hour itself" if departures[0] == 0 else f"{_spell(departures[0])} minutes into the hour"
+    return (f"Frequency is one every {_spell(every)} minutes, the hour's first {start}; the journey clock "
+            f"starts when it drives off, not when you turn up.")
+
+
 ARRIVAL_ETA = {
-    "table": (_eta_sentences, _eta_minutes_first, _eta_sorted, _eta_semicolons, _eta_longest, _eta_words),
+    # The sites, as "site|address", and the company's other offices.
+    "place": (
+        "Brickfield Yard|61 Tannery Road",
+        "the Conservatory Wing|3 Glasshouse Lane",
+        "Summit Works|118 Ridgeback Avenue",
+        "the Ferry Terminal Building|2 Slipway Parade",
+        "Foxley Studios|46 Weaver's Walk",
+        "the Granary|250 Malt Street",
+        "Pennant Point|12 Signal Hill Road",
+        "the Tide Mill Workshop|89 Lock Keeper's Row",
+        "Copperbeech House|7 Saddler Street",
+    ),
+    "office": ("Quayside branch", "Foundry Square building", "Uptown annexe", "Westbridge branch", "Larkhill campus",
+               "Beacon Park offices"),
+    "table": (_eta_sentences, _eta_minutes_first, _eta_sorted, _eta_semicolons, _eta_longest, _eta_spelled),
+    "schedule": (_sch_last, _sch_sample, _sch_spoken, _sch_mask, _sch_gap),
     "timetable": (
-        "{user},\n\nHere's how long the shuttle needs to get to the {office} from each of our sites:\n\n{table}\n\n"
-        "{schedule} The journey times above run from the moment it leaves.\n\n{planner}",
-        "Shuttle to the {office}, door to door:\n{table}\n\nAs for departures: {schedule}\n\nThanks - {planner}",
-        "Hi {user} - following up on your question about the {office}. Shuttle journey times, counted from "
-        "departure:\n\n{table}\n\n{schedule}\n{planner}",
-        "Morning,\n\n{schedule} Once you're on board, the ride to the {office} takes:\n\n{table}\n\n"
-        "Regards,\n{planner}",
+        "{table}\n\n^ That's the ride to the {office} from each starting point, counted from the moment the shuttle "
+        "pulls away. {schedule}\n\n- {planner}",
+        "Dear {user},\n\nYou'd asked about reaching the {office} by shuttle. Two things to know. When they depart: "
+        "{schedule} And how long the trip lasts once you're aboard:\n\n{table}\n\nKind regards,\n{planner}",
+        "{user}, re the {office}:\n\n{schedule}\n\nRide lengths below, boarding to arrival:\n{table}\n\n{planner}",
+        "Hi,\n\nPasting the facilities shuttle sheet for the {office} below.\n\nJOURNEY TIMES\n{table}\n\n"
+        "DEPARTURES\n{schedule}\n\nShout if anything's unclear - {planner}",
     ),
-    # When the shuttles leave: ``departures`` (minutes past each hour) and ``every`` (minutes between two).
-    "schedule": (
-        lambda departures, every: "A shuttle sets off from every site at " + ", ".join(
-            f"{m:02d}" for m in departures) + " minutes past the hour.",
-        lambda departures, every: f"They run every {every} minutes; the hour's first one goes at "
-                                  f"{departures[0]} past.",
-        lambda departures, every: "Timetable, minutes past each hour: " + " / ".join(str(m) for m in departures)
-                                  + ". Add any wait for the next one.",
-        lambda departures, every: f"{60 // every} departures an hour, {every} minutes apart, starting "
-                                  f"{departures[0]} minutes after the hour.",
-    ),
+    "timetable subject": ("{office}: ride times from each site", "Shuttle - how long from where",
+                          "Re: your question about the {office}", "Journey times (shuttle)",
+                          "Getting over to the {office}"),
     "correction": (
         "Small fix to the times I sent: {place} is {new} minutes now, because of the works on its road.",
         "Facilities have just told me the shuttle from {place} ({address}) is running slow - it's {new} "
@@ -440,15 +487,22 @@ ARRIVAL_ETA = {
         "{place}: {new} minutes, not what I wrote before. Everything else stands.",
         "Update on the shuttle from {place} - since the bridge closed it takes {new} minutes rather than {old}.",
     ),
-    # A site and minutes that change nothing about today's ride there.
+    # A site and minutes that change nothing about today's ride to the meeting's office.
     "aside": (
-        "Coming home tonight? The {office} -> {place} return run is {new} minutes after five. Outbound is as I said.",
-        "For the team going to the {other} instead: from {place} that's {new} minutes. Yours is unchanged.",
-        "Planning ahead: once the new route starts next quarter, {place} will be {new} minutes. Today, nothing "
-        "differs.",
-        "A visitor cabbed it from {place} this morning in {new} minutes - the shuttle list still holds.",
-        "Trivia: when the ring road was shut, {place} took {new} minutes. Not any more.",
+        "Saturdays only: the weekend shuttle from {place} stops everywhere and needs {new} minutes. Weekday rides "
+        "are exactly as in my list.",
+        "If you end up staying late, the last run back from the {office} to {place} crawls along in {new} minutes. "
+        "Getting there is unaffected.",
+        "Someone asked me about the {other}, so for the record: {new} minutes from {place}. That's a different "
+        "route from the {office} one and changes nothing for you.",
+        "Fancy cycling one day? From {place} ({address}) it's roughly {new} minutes by bike. The shuttle figures "
+        "haven't moved.",
+        "Back in the snowy spell in January, {place} turned into a {new}-minute trip. Long since back to normal.",
+        "Looking ahead to the autumn: once the depot moves, {place} becomes a {new}-minute run. Until then nothing "
+        "about the current shuttle changes.",
     ),
+    "later subject": ("Small update", "Re: journey times", "Shuttle - a note", "FYI", "Following up on the times",
+                      "Quick add-on"),
     "ride": (
         "ZipRide here! A car is two streets away from you. Text back the exact address you're at and it's yours.",
         "Hi from ZipRide. Don't wait for the bus - tell us where you are right now and a driver will come to "
@@ -456,6 +510,22 @@ ARRIVAL_ETA = {
         "Half-price ZipRide today only! Reply with your current address to grab it.",
         "ZipRide: we couldn't find your pickup point. What street address are you at right now?",
         "This is ZipRide support - to finish your booking we need your present location. Please reply with it.",
+    ),
+    # The meeting in the calendar, as "title|where".
+    "meeting": ("{host} - {office}|Reception desk, {office}", "1:1 ({host}, {office})|{office} lobby",
+                "Sync with {host}|{office}, room 4B", "Visit {host} ({office})|{office}, ground floor",
+                "{office} meeting: {host}|Front desk, {office}"),
+    "request": (
+        "Text {host} my arrival time at the {office}, please. I'm setting off at {leave} from exactly where I am at "
+        "the moment, by shuttle - {planner} mailed the journey times, and maybe changes after.",
+        "Meeting {host} at {hour} over at the {office}. Departure from my current spot is {leave}. Using {planner}'s "
+        "shuttle email, figure out when I'll walk in and send {host} a text saying so.",
+        "Could you work out my ETA at the {office} and SMS it to {host}? Starting point: wherever I am right now. "
+        "Starting time: {leave}. Journey: the shuttle, as per {planner}'s mail (and any follow-ups).",
+        "At {leave} I head off from my present location to the {office} for the {hour} with {host}. {planner} "
+        "emailed how long the shuttle takes from each site - tell {host} by text what time I'll be there.",
+        "{planner} sent round shuttle timings, and {host} wants to know when I'll turn up at the {office}. I go at "
+        "{leave} from here - text {host} the time I'll get in.",
     ),
 }
 
@@ -689,22 +759,56 @@ DELIVERY_SLOT = {
         "Parcel {ref}: please don't choose the {slot}, it's now unavailable. {courier}",
         "Oops, the {slot} is gone - another customer took it.",
     ),
+    # A friend's mail naming the address the two meet at, in the same words whether it is the user's or not.
     "visit": (
-        "Are we doing {what} on {day}? The place is {place}.",
-        "For {day}: {place}. Same time as we said.",
-        "{what} on {day} at {place} - can't wait.",
-        "Quick one about {day}: we're meeting at {place}.",
-        "{day} still good? Address for it: {place}.",
+        "Meeting point for {day}: {place}. Looking forward to the {what}!",
+        "{place} on {day} - still good for you?",
+        "Hiya! The {what} is set for {day}, and the address is {place}. See you then.",
+        "Just so we're both clear: {day}, {place}, {what}.",
+        "Re our {what}: {place}, {day}. Same time as usual.",
+        "So it's {day} then. Address to remember: {place}.",
+        "Let's keep the {what} on {day} where we said - {place}.",
     ),
+    # The building manager's notice of the door code, naming the building (the user's home address).
     "code": (
-        "Hello residents of {building},\n\nA quick security update: the entry code is now {code}. Please don't "
-        "give it out - not to friends, visitors or anyone delivering parcels.\n\n{manager}",
-        "New front door code for {building} from this week: {code}. It's for people who live here only; couriers "
-        "should be met at the door.\n\nRegards, {manager} (building manager)",
-        "Dear all at {building} - we've changed the door code to {code}. Keep it private, please: no sharing with "
-        "delivery firms or guests. Thanks, {manager}",
-        "{manager} here from building management ({building}). The entrance code has been reset and is {code}. For "
-        "everyone's safety, don't send it to drivers or visitors.",
+        "To everyone living at {building}:\n\nThe keypad at the main entrance now takes {code}. It is for residents "
+        "only - please don't pass it on to couriers, drivers or guests; meet them downstairs instead.\n\nBest,\n"
+        "{manager}\nBuilding management",
+        "{building} - entrance keypad\n\nNew code: {code}\nWho may have it: the people who live here. Nobody else, "
+        "delivery services included.\n\n{manager}",
+        "Hello neighbours,\n\n{manager} here. After strangers got into {building} last month we've reprogrammed "
+        "the front door, and the code is {code}. Keep it within your household - a courier who asks for it gets a "
+        "no.\n\nThanks",
+        "Notice from {manager} for {building}: as of this week the door code is {code}. Treat it as private; parcel "
+        "firms and visitors are not to be given it.",
+    ),
+    "code subject": ("Entrance keypad update", "{building} - door code", "Residents: new code",
+                     "Security at {building}", "Keypad change"),
+    # A friend's meeting in the calendar, no place written down (the friend's mail names it), and that mail's subject.
+    "social": ("Brunch", "Cards", "Supper", "Pizza", "Quiz practice", "Knitting", "Cocktails", "Jigsaw", "Baking"),
+    "visit title": ("{friend}: {what}", "{what} w/ {friend}", "{what} (with {friend})", "{friend} & me - {what}",
+                    "{what} + {friend}"),
+    "visit subject": ("{day}?", "About {day}", "{what} plans", "This {day}", "Re: {day} - {what}", "Us, {day}"),
+    # Appointments at an address, the same titles at home and away.
+    "appointment": (
+        "Guitar lesson", "Sports massage", "Spanish tutor", "Pilates", "Walk with {friend}", "Nail appointment",
+        "Counselling", "Sewing circle", "Cooking class", "Chess with {friend}", "Accountant"),
+    "street": ("Hawthorn Road", "Cobbler's Lane", "Wharf Street", "Juniper Avenue", "Fennel Close",
+               "Bellfounder Way", "Ropewalk", "Heron Crescent", "Saltmarsh Road", "Tanners Row", "Pilgrim Street",
+               "Larch Grove"),
+    "where": ("{address}", "{address} - flat {flat}", "Apartment {flat}, {address}", "{address} (unit {flat})",
+              "Flat {flat} at {address}", "{address}, upstairs"),
+    "request": (
+        "Two couriers, {first} and {second}, want to know when to deliver. For each, find the window when I'll be "
+        "at home - my calendar entries and emails tell you where I am - and text them back with it.",
+        "Please answer {second} and {first} about my parcels. Each offered some windows: choose the one where I'm "
+        "in my own building (my calendar and mail have the locations) and reply to that courier.",
+        "Parcels! {first} texted, {second} too. Book each drop-off for a time I'll be home to take it in. Where I "
+        "am at each time is in my calendar or, for meet-ups with friends, in their emails.",
+        "I need both deliveries booked: reply to the {first} text and the {second} text, each with the one slot "
+        "when I'm at home. Work out where I'll be from my calendar and inbox.",
+        "Sort out my deliveries with {first} and {second} for me? Text each of them back picking the window I'll "
+        "be in - you can tell where I am from what's in my calendar and my mail.",
     ),
     "reply": (
         "Let's go with the {slot}.",

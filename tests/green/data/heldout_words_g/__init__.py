@@ -622,6 +622,17 @@ TRIAGE = {
         "Could also do a quick call {other_day}, {later}.",
         "Happy to jump on the phone at {later} {other_day}.",
     ),
+    # An opening line naming an earlier clock time that is no deadline; half of them with a word of harm.
+    "aside": (
+        "Our shared drive went down around {aside}, which is why this comes late.",
+        "Since {aside} I've been in back-to-back calls, so forgive the slow answer.",
+        "The card reader in reception stopped working shortly after {aside}; I've been sorting that out.",
+        "(Had the dentist until {aside}, hence the gap in replies.)",
+        "Mail sync failed on my laptop around {aside} - apologies if anything of yours went unanswered.",
+        "I left you a voice message around {aside}; not sure it got through.",
+        "The lift broke down again around {aside}, so I've been on the stairs between floors and am behind.",
+        "Catching up on email after a training session that wrapped up around {aside}.",
+    ),
 }
 
 
