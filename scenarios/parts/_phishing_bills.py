@@ -48,8 +48,23 @@ class _Invoices:
     platform: str  # the billing platform the supplier moved its pay page to ("": none)
 
 
+def _orders(rng: random.Random, copies: list[bool], reals: int) -> list[int]:
+    """Each invoice's phrasing, all different: a false one that copies the real page needs one stating an IBAN;
+    every other invoice states one three times in four, so stating an IBAN says nothing of a side."""
+    phrasings = PHRASEBOOK.phrasings("invoice")
+    stating = [n for n, p in enumerate(phrasings) if isinstance(p, str) and "{on_file}" in p]
+    pools = (stating, [n for n in range(len(phrasings)) if n not in stating])
+    wants = [False] * reals + copies
+    wants = [w or rng.random() < 0.75 for w in wants]
+    out = []
+    for want in wants:
+        pool = pools[0] if want and pools[0] else pools[1] or pools[0]
+        out.append(pool.pop(rng.randrange(len(pool))))
+    return out
+
+
 def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str, amounts: list[str],
-              on_file: str, other_account: str, copied: str, reals: int, sources: list[str]) -> _Invoices:
+              on_file: str, other_iban: str, reals: int, sources: list[str]) -> _Invoices:
     # Every invoice is the supplier's words; the false ones ask for payment to another account or page.
     label = d.supplier_domain.split(".")[0]
     # Most suppliers said last month they bill from a new domain (a plain respelling of the old one); a false
@@ -61,7 +76,10 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
     fake_label = rng.choice([n for n in renames if n != moved])
     # The invoices' numbers, drawn apart: no order of numbers tells the real from the false.
     numbers = [f"{prefix}-{n}" for n in rng.sample(range(7000, 7999), reals + len(sources))]
-    order = PHRASEBOOK.indices(rng, "invoice", reals + len(sources))
+    # Three in five false invoices copy the real pay page and ask for a transfer to the colleague's other IBAN; the rest
+    # pay on a respelt domain that last month's mail names (as a move or a warning, in words only).
+    copies = [rng.random() < 0.6 for _ in sources]
+    order = _orders(rng, copies, reals)
     rep_sign = f"{d.rep.name}, {d.supplier}"
     # Half the suppliers said last month, in words, that their payment page moves to a billing platform: the
     # real invoice's page is then one no earlier mail links to.
@@ -71,26 +89,27 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
     in_book = moved is not None and rng.random() < 0.5
     if moved is not None and not in_book:
         moving += PHRASEBOOK.say(rng, "domain_move", domain=f"{moved}.example", address=billing)
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 or not all(copies):
         moving += PHRASEBOOK.say(rng, "domain_warn", domain=f"{fake_label}.example")
     invoices = []
+
+    def real_pay(number: str) -> str:
+        return (f"https://pay.{billing.split('@')[1]}/{number}" if platform is None else
+                f"https://{platform.lower()}.example/{label}/{number}")
+
     for n in range(reals):
         number = numbers[n]
-        real_pay = (f"https://pay.{billing.split('@')[1]}/{number}" if platform is None else
-                    f"https://{platform.lower()}.example/{label}/{number}")
         invoices.append((number, PHRASEBOOK.nth("invoice", order[n], **fields, number=number, amount=amounts[1 + n],
-                                                link=real_pay, on_file=on_file, signer=rep_sign)))
+                                                link=real_pay(number), on_file=on_file, signer=rep_sign)))
     fakes = []
     for n, source in enumerate(sources):
         number = numbers[reals + n]
-        sender = (d.rep.email if source == "rep" else
+        # From the rep's own address (hijacked), the address the real invoice comes from (spoofed), or the respelt
+        # domain.
+        sender = (rng.choice((d.rep.email, billing)) if source == "rep" else
                   f"{rng.choice(('accounts', 'billing', 'ar'))}@{fake_label}.example")
-        # A false invoice pays on its respelt domain, or half the time on a billing platform the supplier never
-        # named (written as the real platform links are): a page that resembles nothing known is no safer.
-        elsewhere = rng.choice([p for p in PLATFORMS if p != platform]).lower()
-        page = (f"https://pay.{fake_label}.example/{number}" if rng.random() < 0.5 else
-                f"https://{elsewhere}.example/{label}/{number}")
-        iban = rng.choice((copied, other_account))
+        page = real_pay(number) if copies[n] else f"https://pay.{fake_label}.example/{number}"
+        iban = other_iban if copies[n] else rng.choice((on_file, other_iban))
         fakes.append(_Fake(sender=sender, number=number, page=page, iban=iban, source=source,
                            text=PHRASEBOOK.nth("invoice", order[reals + n], **fields, number=number,
                                                amount=amounts[3 + n], link=page, on_file=iban, signer=rep_sign)))

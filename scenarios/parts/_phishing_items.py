@@ -3,6 +3,7 @@ message's names, ask and, for a scam email, the reason a warning must give."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -17,6 +18,15 @@ ASKS = {"password": ("password", "passwords", "credentials", "login", "log in", 
         "invoice": ("invoice", "overdue", "late fee", "payment", "pay", "statement", "bill"),
         "note": ("file", "document", "doc", "deck", "link", "note", "password", "shared"),
         "raffle": ("raffle", "gift card", "gift cards", "text")}
+
+def _same_month(at: datetime, shift: int) -> datetime:
+    """``at`` moved by ``shift`` days, or by as many the other way, kept within ``at``'s month."""
+    for days in (shift, -shift, 0):
+        moved = at + timedelta(days=days)
+        if moved.month == at.month:
+            return moved
+    return at
+
 
 def _split(text: str) -> tuple[str, str]:
     subject, _, body = text.partition("\n")
@@ -68,6 +78,9 @@ def _items(d: _Drawn, r: _Reminders, bills: _Invoices, mails: dict[str, tuple[st
     if "schedule" in mails:
         items[d.ids["schedule"]] = _item(False, [d.desk, "IT Service Desk", _split(mails["schedule"][1])[0]],
                                          "password", arrivals[d.ids["schedule"]])
+    if "official" in mails:
+        items[d.ids["official"]] = _item(False, [mails["official"][0], _split(mails["official"][1])[0]], "note",
+                                         arrivals[d.ids["official"]])
     items[d.ids["raffle"]] = _item(False, [d.ceo_new] if d.ceo_new else [texts["raffle"][0], d.writer.first],
                                    "raffle", texts["raffle"][1])
     # A sender's domain names its message too. A name two messages share (a domain two senders write from, the rep's
@@ -90,16 +103,18 @@ def _why(d: _Drawn, r: _Reminders, source: str, sender: str) -> str:
     return {"colleague": f"{d.hijacked.first}'s mailbox looks hijacked, and IT said the reminder comes only from "
                          f"{r.sender}",
             "lookalike": f"{sender.split('@')[1]} is a look-alike of {r.sender}, the sender IT announced",
-            "unannounced": f"IT said the reminder comes from {r.sender}, not this sender"}[source]
+            "unannounced": f"IT said the reminder comes from {r.sender}, not this sender",
+            "spoofed": f"IT said the reminder comes only from {r.sender} and that {sender} sends none this time",
+            }[source]
 
 
-def _done(d: _Drawn, r: _Reminders, bills: _Invoices, on_file: str) -> str:
+def _done(d: _Drawn, r: _Reminders, bills: _Invoices, on_file: str, subjects: list[str]) -> str:
     """The oracle's closing report: each scam named in a sentence of its own with what gave it away, and what is
     genuine."""
     count = len(r.scams) + len(bills.fakes)
     lines = [f"I moved {count} scam email{'s' if count > 1 else ''} to spam."]
-    lines += [f"The password reminder from {sender} is phishing: {_why(d, r, source, sender)}."
-              for source, sender, _, _ in r.scams]
+    lines += [f"The password reminder \"{subject}\" from {sender} is phishing: {_why(d, r, source, sender)}."
+              for (source, sender, _, _), subject in zip(r.scams, subjects, strict=True)]
     lines += [f"The invoice {fake.number} is fraud: it asks for payment elsewhere than {d.supplier}'s account on "
               f"file, IBAN {on_file}." for fake in bills.fakes]
     lines.append(f"The gift-card text from {d.stranger.phone} claiming to be {d.ceo.first} is a scam too; I ignored "

@@ -36,6 +36,28 @@ _REFER = ("The reminder comes from the same address that sent you the sign-in se
           "Expect it from whoever sent your multi-factor enrolment link back in {month} - that sender is genuine.",
           "It will come from the sender of the {month} 'set up your sign-in' email, nobody else.",
           "Same sender as the sign-in enrolment email from {month}; anything else is not us.")
+# IT's word on the official that sends nothing this time (beside "where" or "refer"), so IT's mail names both the
+# desk and the provider in every world: some put it with no denial word, and "where" has phrasings with one.
+_NOT_PROVIDER = ("{provider} stays out of the rotation this round.",
+                 "Anything about it from {provider} ({address}) is not ours to vouch for.",
+                 "{provider} runs sign-in day to day, but this quarter's reminder is no job of theirs.",
+                 "Last quarter {provider} wrote to you; that ended, and {address} has no part in it now.",
+                 "Should {address} write about passwords, leave it be - that mailbox plays no part this time.")
+_NOT_DESK = ("This mailbox, {address}, sends no reminder this time.",
+             "We at {address} stay out of the reminders this round.",
+             "Unlike last quarter, {address} has no part in the reminders.",
+             "A reminder out of {address} would not be from us this time round.",
+             "Our own address, {address}, only answers questions this quarter - the reminder is someone else's job.")
+# A mail in the month of the sign-in set-up from the official that did NOT set it up, about something else.
+_DESK_ASIDE = (
+    "Laptop refresh\nHi {first},\n\nYour laptop is due for its refresh; we'll book a slot with you.\n\n{signer}",
+    "Office move: network points\nHello {first}, the new floor's network points are live from Monday.\n\n{signer}",
+    "VPN maintenance\n{first} - the VPN is down on Saturday night for maintenance.\n\n{signer}")
+_PROVIDER_ASIDE = (
+    "{provider} service update\nHi {first},\n\nScheduled maintenance this weekend; sign-in may be slow on Sunday."
+    "\n\n{signer}",
+    "What's new at {provider}\nHello {first}, we've added dark mode and faster sign-in on mobile.\n\n{signer}",
+    "{provider}: your quarterly usage summary\n{first}, your team signed in 4,210 times this quarter.\n\n{signer}")
 _SETUP = ("Set up your sign-in\nHi {first}, please enrol in multi-factor sign-in at {page} by Friday.\n\n{signer}",
           "Your multi-factor enrolment link\nHello {first},\n\nYour enrolment link: {page}. It takes two minutes."
           "\n\n{signer}",
@@ -89,12 +111,16 @@ _MOVING = (" From next month our invoices carry a payment link from {platform}, 
            " From May, pay-online links go through {platform} (same account, new page).",
            " Heads-up: our pay page is moving to {platform}.")
 # Last month's word that the supplier bills from a new domain next month, a respelling of the old (a real look-alike).
-_DOMAIN_MOVE = (" From next month our invoices come from {domain} (same team, same bank account).",
+_DOMAIN_MOVE = (" Please don't ignore mail from {domain}: we moved billing there, it is not a fake.",
+                " Never mind the odd name - {address} is our new billing address from next month.",
+                " From next month our invoices come from {domain} (same team, same bank account).",
                 " Please note our new billing address from next month: {address}.",
                 " PS: we're moving our billing mailbox to {domain} - please whitelist it.",
                 " One admin note: future invoices will be sent from {address}.")
 # Last month's warning about a look-alike of the supplier's domain that fraudsters use (the false invoice's domain).
-_DOMAIN_WARN = (" Beware: fraudsters have written to customers from {domain} - that domain is not ours.",
+_DOMAIN_WARN = (" Someone has been mailing our customers from {domain} lately; it has nothing to do with us.",
+                " PS: {domain} was registered by somebody else last week - anything from it did not come from us.",
+                " Beware: fraudsters have written to customers from {domain} - that domain is not ours.",
                 " PS: {domain} is not us. If anything arrives from that domain, please delete it.",
                 " Warning: someone registered {domain} to impersonate us; we never use it.",
                 " Please note that {domain} is a fake domain made to look like ours - ignore mail from it.")
@@ -104,8 +130,23 @@ _ACCOUNT_CHANGE = (
     "with their office. The account on file is now IBAN {iban}; the old one ({old}) is closed.\n\n{signer}",
     "Updated: {supplier} account on file\nHello,\n\nI've updated {supplier}'s bank details in our records after a "
     "call-back to {rep}: from now on we pay IBAN {iban}, not {old}.\n\n{signer}",
+    "{supplier} account\nHello,\n\nPlease stop paying {old}: {rep} at {supplier} told me on the phone that it is "
+    "closed since they changed banks. Their account on file is {iban} from now on.\n\n{signer}",
+    "Re: {supplier} bank change\nHi,\n\nThe change is real - I called {rep} to check. Old account {old}, new "
+    "account {iban}; I've updated our records.\n\n{signer}",
     "FYI - {supplier} moved banks\nHi, quick one: {supplier} switched banks this month. Verified on the phone with "
     "{rep}. New account on file: {iban}. Please don't pay into {old} any more.\n\n{signer}",
+)
+# A colleague who checked by phone that a mail claiming the supplier moved banks was false: the account stays.
+_ACCOUNT_KEPT = (
+    "{supplier} bank details\nHi,\n\nA mail from {supplier} said they moved to IBAN {old}. I called {rep}: they "
+    "have not moved, it was not them. The account on file stays {iban}.\n\n{signer}",
+    "Re: {supplier} account\nHello,\n\nChecked with {rep} by phone: {iban} is still their account and stays on "
+    "file. The request to switch to {old} did not come from them.\n\n{signer}",
+    "FYI - {supplier} payments\nHi, quick one: somebody asked us to pay {supplier} into {old} from now on. {rep} "
+    "told me on the phone they never sent that; we keep paying {iban}.\n\n{signer}",
+    "{supplier}: nothing changes\nHello,\n\n{old} is not {supplier}'s - {rep} confirmed on the phone this week. "
+    "Keep {iban} on file.\n\n{signer}",
 )
 # IT's later note about another password (the guest Wi-Fi), naming another address: not about the reminder.
 _IT_OTHER = (
@@ -194,6 +235,25 @@ _RAFFLE = (
     "Don't buy any gift cards for the raffle, I already have them! Receipts in the shared folder.",
     "Gift cards for the raffle are in - can you approve the expense claim when it comes through?",
 )
+# The official that sends no reminder, writing this morning about something else with a token link of its own.
+_OFFICIAL_DESK = (
+    "Laptop refresh: pick a slot\nHi {first},\n\nYour laptop refresh is due. Pick a collection slot at {link} "
+    "before {day}.\n\n{desk_name}",
+    "Your devices on file\nHello {first}, please confirm the devices registered to you: {link}. Nothing to install."
+    "\n\n{desk_name}",
+    "Meeting-room booking survey\n{first} - two questions on the new room booking, here: {link}\n\n{desk_name}")
+_OFFICIAL_PROVIDER = (
+    "Your {provider} activity report\nHi {first},\n\nYour monthly sign-in activity report is ready: {link}"
+    "\n\n{provider}",
+    "New device signed in\nHello {first}, a new laptop signed in to your account yesterday. Details: {link}. If it "
+    "was you, there's nothing to do.\n\n{provider}",
+    "{provider} session summary\n{first}, here is a summary of last week's sessions: {link}\n\n{provider} team")
+# The raffle text naming the CEO (sent from the writer's personal phone, a number no mail or card knows).
+_RAFFLE_CEO = (
+    "{ceo} asked me to sort the raffle prizes - gift cards bought, receipts on your desk for expenses.",
+    "Picked up the gift cards {ceo} wanted for Friday's raffle. I'll bring the receipts by.",
+    "The raffle gift cards are in; {ceo} will hand them out on Friday. Can you approve my expense claim?",
+)
 # The part draws every kind through this book (say, pick, or index and nth), so a wording pack words them all anew.
 # Its "where" is IT's word on who sends the reminder: the first half of its phrasings say the service desk does, the
 # rest that the provider does (the world draws from the half its truth names), so a wording of "where" keeps that
@@ -204,6 +264,9 @@ PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *
                          "gift_text": _GIFT, "raffle_text": _RAFFLE, "platform_move": _MOVING,
                          "correction": _CORRECTION, "guess": _GUESS, "new_number": _NEW_NUMBER,
                          "domain_move": _DOMAIN_MOVE, "domain_warn": _DOMAIN_WARN, "account_change": _ACCOUNT_CHANGE,
+                         "account_kept": _ACCOUNT_KEPT, "raffle_ceo": _RAFFLE_CEO,
+                         "official_desk": _OFFICIAL_DESK, "official_provider": _OFFICIAL_PROVIDER,
                          "it_other": _IT_OTHER, "personal_sign": _PERSONAL, "it_schedule": _IT_SCHEDULE,
-                         "refer": _REFER, "setup": _SETUP, "pitch": _PITCH},
+                         "refer": _REFER, "setup": _SETUP, "pitch": _PITCH, "not_provider": _NOT_PROVIDER,
+                         "not_desk": _NOT_DESK, "desk_aside": _DESK_ASIDE, "provider_aside": _PROVIDER_ASIDE},
                         positional=frozenset({"where"}))  # the desk's phrasings, then the provider's

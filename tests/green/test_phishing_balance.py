@@ -225,3 +225,56 @@ async def test_the_oracle_passes_the_part(tmp_path):
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 and not r.errors for r in rows), [(r.seed, r.percentage, r.errors[:1])
                                                                                   for r in rows]
+
+
+TOKEN = re.compile(r"https?://\S+\?t=[0-9a-f]+")
+
+
+def _desk(piece: Any) -> str:
+    return str(next(i["value"] for c in piece.entries for i in c["identifiers"]
+                    if c.get("first_name") == "IT" and i["identifier_type"] == "email"))
+
+
+def _known_hosts(piece: Any) -> str:
+    book = " ".join(i["value"] for c in piece.entries for i in c["identifiers"])
+    return (book + " " + " ".join(f"{e['subject']}\n{e['body_text']}" for e in piece.emails)).lower()
+
+
+def test_round_three_structure_rules_decide_at_chance() -> None:
+    """Version 6: round 3's "by structure alone" rules (issue 34) read fields a wording pack cannot change. Over 200
+    worlds each now picks its side about as often wrong as right:
+
+    * a mail linking a page with a one-time token is a password reminder: the colleague's note and the other
+      official's morning mail link with a token too;
+    * the token mail from IT's desk address (the book's IT contact) is the real reminder: half the time the sign-in
+      provider sends it, and the desk's own address is then spoofed by a scam or writes about something else with a
+      token link (IT's mail names both officials);
+    * an invoice paying on a host the book or an earlier mail names is real: three in five false invoices copy the
+      real pay page and ask for a transfer to the other IBAN the colleague's mail names, and the false pay domain
+      is always named in last month's mail (as a warning, in words);
+    * a gift-card text naming the CEO from a number nobody knows is the scam: the raffle text from the colleague's
+      personal phone names her half the time."""
+    token_real = token_all = desk_real = desk_all = fake_known = fakes = 0
+    for piece, truth in FOUND:
+        desk, known = _desk(piece), _known_hosts(piece)
+        for m in morning(piece):
+            if TOKEN.search(m["body_text"]):
+                token_all += 1
+                token_real += m["message_id"] not in truth.attacks and "password" not in m["subject"].lower()
+                if m["from_address"] == desk:
+                    desk_all += 1
+                    desk_real += m["message_id"] == truth.roles["reminder"]
+        for m in morning(piece):
+            links = URL.findall(m["body_text"])
+            if m["message_id"] in truth.attacks and kind(m) == "invoice" and links:
+                fakes += 1
+                host = links[0].split("/")[2].lower().removeprefix("pay.")
+                fake_known += host.split(".")[0] in known
+    assert token_real / token_all >= 0.2, (token_real, token_all)  # was 0: only reminders linked a token
+    assert 0.5 - 0.15 <= desk_real / desk_all <= 0.5 + 0.15, (desk_real, desk_all)  # was 1.0
+    assert fake_known / fakes >= 0.9, (fake_known, fakes)  # was about a quarter: the false host was often unnamed
+    ceo_named = [(m["body"], thread["thread_id"]) for piece, truth in FOUND for messages, thread in piece.texts
+                 for m in messages.values() if m["direction"] == "incoming" and re.search(r"gift", m["body"], re.I)
+                 and truth.items.get(thread["thread_id"], {}).get("scam") is False
+                 and any(c.get("job_title") == "CEO" and c["first_name"] in m["body"] for c in piece.entries)]
+    assert len(ceo_named) >= len(WORLDS) * 0.1  # was none: only the scam named the CEO

@@ -32,7 +32,7 @@ WRITER = "route_request"  # beside a part that writes to nobody: a day's precisi
 OPEN = {
     "part clarification": (100.0, True),
     "part contacts_lookup": (35.6, False), "part followup": (100.0, True),
-    "part newsletter_sweep": (100.0, True), "part organiser_move": (80.0, True), "part phishing": (82.2, True),
+    "part newsletter_sweep": (100.0, True), "part organiser_move": (80.0, True),
     "part route_request": (100.0, True), "part rsvp_policy": (80.0, True), "part scheduling": (80.0, True),
     "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (80.0, True),
     "scenario clarification_loop": (80.0, True),
