@@ -1,21 +1,28 @@
 """Part: triage the mail that came in overnight, urgent first, in chat (email_triage_basic's core).
 
-Four requests arrived overnight beside a newsletter and a promotion. Two are urgent (due before 17:00 today, the
-user's rule) and two are not, and no request states its deadline outright: it is reachable only by linking items.
+Four requests arrived overnight beside a newsletter and a promotion. Two are urgent (due before the user's cut-off
+today) and two are not, and no request states its deadline outright: it is reachable only by linking items.
 * **event**: "before the pricing workshop on staffing", "an hour ahead of your meeting with Ines", "half an hour
   before our catch-up": the deadline is that event's start (less the lead) in the calendar, which also holds a
   look-alike on the other day (the same meeting on another topic, or without that person);
 * **thread**: yesterday the sender set a deadline ("tomorrow" in yesterday's mail is today); overnight they changed
-  it, outright ("Thursday at 10:00 now") or relative to the first ("a day earlier, same time", "two hours later");
+  it, outright ("Thursday at 10:00 now"), relative to the first ("a day earlier, same time", "two hours later") or
+  to a meeting (as for **event**);
 * **relay**: the change comes from a colleague passing it on ("Message from Ana: ..."), not from the sender;
 * **peer**: "same deadline as Ben's budget": the deadline of another request of the night, itself linked.
-Routine deadlines may fall today after the 17:00 cut-off. Mails carry other clock times (a meeting they are in, the
-superseded deadline, the look-alike event), tone is drawn apart from urgency, one or two requests come from outside
-the company, and half of the urgent/routine pairs arrive urgent first. The user asks for a triage in chat: urgent
-first, each sender with what they need and by when (day and time), in the assistant's own words, the noise left out,
-nothing sent. A report credits a request only with its deadline's day and time and none of its superseded or
-look-alike times; a deadline given wrong (another day or time) cancels a request; pasted leads carry nothing
-(``own_words``); naming the noise cancels one; a sentence naming three or more senders reports none of them.
+Every text is worded through the phrasebook (``_triage_phrases``): what each request asks, its titles and what
+others call it too, so a pack rewords them. What a rule could read instead of the words is drawn alike: the user's
+cut-off (urgent: due before 15:00-18:00 today, stated in the request) is drawn per world; a moved deadline may move
+to a meeting (a quarter of the time), and every moved deadline ends in a mail with no time that takes the change back
+or confirms it, half and half; half the mails that do not share another request's deadline name that request anyway
+("not linked to Ben's budget"). Routine deadlines may fall today after the cut-off. Mails carry other clock times (a
+meeting they are in, the superseded deadline, the look-alike event), tone is drawn apart from urgency, one or two
+requests come from outside the company, and half of the urgent/routine pairs arrive urgent first. The user asks for a
+triage in chat: urgent first, each sender with what they need and by when (day and time), in the assistant's own
+words, the noise left out, nothing sent. A report credits a request only with its deadline's day and time and none
+of its superseded or look-alike times; a deadline given wrong (another day or time) cancels a request; pasted leads
+carry nothing (``own_words``); naming the noise cancels one; a sentence naming three or more senders reports none of
+them.
 """
 
 from __future__ import annotations
@@ -31,26 +38,22 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import clock12, has_any, times
 from green_agent.scenario_kit.grading import identifier, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
-from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import outgoing, own_words, tally
 from green_agent.scenario_kit.records import CalendarEvent, Contact, Email
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
+from ._triage_phrases import PHRASEBOOK
+
 KEY = "triage"
-# (subject, what the mail asks, how the assistant puts it, keywords that name the ask, what others call it)
-ASKS = (("Lease addendum", "the landlord needs the lease addendum signed and sent back", "sign the lease addendum",
-         ("lease",), "lease addendum"),
-        ("Revised budget", "finance is waiting on your approval of the revised budget", "approve the revised budget",
-         ("budget",), "budget sign-off"),
-        ("Press brief", "I need three talking points from you for the press brief",
-         "give talking points for the press brief", ("talking points", "press brief"), "talking points"),
-        ("Vendor contract", "legal would like your comments on the draft vendor contract",
-         "comment on the vendor contract", ("contract",), "contract comments"),
-        ("Analyst hire", "HR needs your sign-off on the job offer for the new analyst", "sign off the analyst's offer",
-         ("analyst",), "analyst offer"),
-        ("Lisbon trip", "the travel desk needs your go-ahead to book the Lisbon flights",
-         "approve the Lisbon flights", ("Lisbon",), "Lisbon booking"))
+# (key, keywords that name the ask in a report, how the assistant puts it, the thing asked about). What the mail
+# asks, its title and what others call it are phrasebook kinds (``_triage_phrases``): a pack rewords them.
+ASKS = (("lease", ("lease",), "sign the lease addendum", "lease addendum"),
+        ("budget", ("budget",), "approve the revised budget", "revised budget"),
+        ("brief", ("talking points", "press brief"), "give talking points for the press brief", "talking points"),
+        ("contract", ("contract",), "comment on the vendor contract", "vendor contract"),
+        ("analyst", ("analyst",), "sign off the analyst's offer", "analyst's job offer"),
+        ("lisbon", ("Lisbon",), "approve the Lisbon flights", "Lisbon flights"))
 MEETINGS = ("Pricing workshop", "Steering committee", "Quarterly review", "Ops sync", "Partner check-in",
             "Roadmap session", "Hiring panel")
 BRANDS = ("Freight Pulse", "Market Beacon", "Cargo Weekly", "Harborline", "Brewbox", "Vantage Air")
@@ -63,103 +66,16 @@ KINDS = ("event", "person", "thread", "relay", "peer")
 SHAPES = ((("event", "thread"), ("relay", "person")), (("person", "peer"), ("thread", "event")),
           (("thread", "relay"), ("person", "peer")), (("event", "person"), ("thread", "peer")),
           (("relay", "peer"), ("event", "thread")), (("thread", "event"), ("person", "relay")))
-CUTOFF = 17  # the user's rule: urgent is due before 17:00 today
-
-_BEFORE = {  # the deadline: an event's start less a lead of 0, 30 or 60 minutes
-    0: ("I need it before {ref}.", "It has to be done before {ref}.", "Please have it ready by the time of {ref}.",
-        "Could it reach me ahead of {ref}? That's my deadline."),
-    30: ("Please get it to me half an hour before {ref}.", "I need it thirty minutes ahead of {ref}.",
-         "Give me half an hour before {ref} to go through it."),
-    60: ("I need it an hour before {ref}.", "Please send it at least an hour ahead of {ref}.",
-         "It has to reach me a full hour before {ref}."),
-}
-_REF = {  # which event: by title and topic (the calendar holds the same meeting on another topic), or by who is in it
-    "topic": ("the {lower} on {topic}", "the {topic} {lower}", "your {title} ({topic})", "the {lower} about {topic}",
-              "the {lower} on {topic} (not the {aside} one)", "the {topic} {lower} - not the one about {aside}"),
-    "who": ("your meeting with {who}", "your slot with {who}", "the {lower} {who} is joining",
-            "your session with {who}"),
-    "role": ("your meeting with our {role}", "the {lower} our {role} is joining", "your slot with the {role}",
-             "the session you have with the {role}"),
-    "us": ("our meeting", "our catch-up", "our session"),
-    # Two meetings with the same person: which one, by their order.
-    "earlier": ("your earlier meeting with {who}", "the first of your two meetings with {who}",
-                "your next meeting with {who}"),
-    "later": ("your later meeting with {who}", "the second of your two meetings with {who}",
-              "the meeting with {who} after the next one"),
-}
+# The user's rule, drawn per world and stated in the request: urgent is due before this hour today.
+CUTOFFS = (15, 16, 17, 18)
 ROLES = ("head of legal", "finance director", "HR lead", "new CFO", "procurement manager", "chief of staff")
 TOPICS = ("suppliers", "staffing", "timelines", "pricing", "budgets", "logistics")
-_FIRST = ("{Ask}. Could you get it done by {old}?", "{Ask}. Deadline: {old}.", "{Ask} - {old} at the latest, please.",
-          "Quick one: {ask}. I'd need it by {old}.")
-_SHIFT = {  # overnight, the deadline moves: outright, or relative to yesterday's
-    "explicit": ("Change of plan: I now need it by {new}.", "Update - the deadline is {new} now, not {old_day}.",
-                 "Sorry to move the goalposts: {new} instead.", "Scratch the earlier deadline; {new} is what counts."),
-    "day_earlier": ("Could you make it a day earlier? Same time of day.",
-                    "They've pulled it forward by a day - same hour.", "Any chance of one day sooner, same time?"),
-    "day_later": ("Good news: you get an extra day, same time.", "It can slip by a day, same hour.",
-                  "No rush after all - a day later than I said is fine, same time of day."),
-    "hours_later": ("You can have two more hours than I said, same day.",
-                    "It can wait two hours longer than my first mail said.", "Push my deadline back by two hours."),
-    "hours_earlier": ("I need it two hours sooner than I said, sorry - same day.",
-                      "Can you bring it forward by two hours?", "Make that two hours earlier than my first mail."),
-}
-SHIFTS = {"explicit": None, "day_earlier": timedelta(days=-1), "day_later": timedelta(days=1),
+# How a deadline moves overnight: outright, relative to yesterday's, or to a meeting's start ("event").
+SHIFTS = {"explicit": None, "event": None, "day_earlier": timedelta(days=-1), "day_later": timedelta(days=1),
           "hours_later": timedelta(hours=2), "hours_earlier": timedelta(hours=-2)}
-_RELAY = ("Passing this on from {sender}, who's travelling: {change}",
-          "{witness} and I just spoke with {sender} about the {noun}: {change}",
-          "Per {sender} (via {witness}, who took the call): {change}",
-          "{sender} asked me to tell you about the {noun}: {change}",
-          "Message from {sender} (their laptop died): {change}", "FYI from {sender} re the {noun} - {change}")
-_RELAY_SUBJECT = ("Message from {sender}", "Re: {subject}", "FYI - {noun}", "On behalf of {sender}")
-_PEER = ("{Ask}. Same deadline as {other}'s {their} - you'll know when that is.",
-         "{Ask}. I'm working to {other}'s timeline on the {their}, so whenever that's due works for me.",
-         "{Ask}. Can it go with {other}'s {their}? Same deadline.",
-         "{Ask}. {other} has the deadline for the {their}; mine is the same.")
-_PEER_NOUN = ("{Ask}. Same deadline as the {their}, please.", "{Ask}. Whenever the {their} is due works for me too.",
-              "{Ask}. Treat it like the {their} - same deadline.")
-_REVERT = ("Sorry, ignore my last mail - the original deadline stands.",
-           "Forget the change I sent: back to what was first agreed.",
-           "Update on the update: the first deadline is back on.")
-# Yesterday's other mail from a sender: another task's deadline (which says nothing of tonight's request), and side
-# notes about other things that move, worded like a moved deadline.
+# Yesterday's other mail from a sender: another task's deadline (which says nothing of tonight's request).
 OTHER_TASKS = ("quarterly report", "shift rota", "expense claims", "site visit notes", "supplier scorecard",
                "training plan")
-_OTHER = ("Thanks for today. The {task} is due {when}, as discussed.", "Reminder: {task}, {when}.",
-          "Just so it's written down: I'll send the {task} {when}.", "The {task} is on me - expect it {when}.")
-_ASIDE = (" Unrelated, but the team lunch can slip by a day, same hour.", " Separately: push the rota review back by "
-          "two hours.", " Side note - the offsite got pulled forward by a day.", " (The fire drill was brought forward "
-          "by two hours, by the way.)")
-_FILLER = (" I'm in back-to-backs until {x}.", " I'm at my desk from {x} if you want to talk.",
-           " (I'm on a call at {x}, so email is best.)", " I'm out for lunch until {x}.")
-_ALARM = (" This is urgent, please don't let it slip.", " Really important - please prioritise it.",
-          " Sorry to chase, it's critical.", " Please treat this as top priority.",
-          " We're in trouble if this is late!")
-_SUBJECT = ("{subject}", "Re: {subject}", "{subject} - quick one", "Need you: {subject}", "Question: {subject}",
-            "{subject} (action needed)")
-_NEWS = ("{brand}: this week in logistics\nThis week at {brand}: port delays ease, diesel dips again, and five "
-         "charts on warehouse rents. Read the full issue online.",
-         "The {brand} briefing\nGood morning from {brand}: rail strikes, cheaper pallets and a reader question on "
-         "customs. Manage your preferences online.",
-         "{brand} #{number}\nIssue {number} of {brand}: robots in the warehouse and a deadline reminder for the "
-         "customs change next month.",
-         "New from {brand}\nToday at {brand}: our salary survey results, and why spot rates dipped.",
-         "{brand} weekly\nYour weekly {brand}: peak-season surcharges, three tools we like, and a webinar today.")
-_PROMO = ("URGENT: ends today\nHi {first}, {pitch} from {promo} here. URGENT - today is the deadline: 40% off every "
-          "standing desk until 17:00. Don't miss it!",
-          "Last chance, {first}\n{first}, it's {pitch} at {promo}. Our offer closes at 17:00 today - reply before "
-          "then and I'll hold the price for you.",
-          "Quick question before 5pm\nHi {first}, {pitch} ({promo}) here - can I book you a demo today? The launch "
-          "discount ends at 17:00.",
-          "Action needed: your {promo} trial\nHello {first}, your {promo} trial ends today at 17:00. Upgrade now to "
-          "keep your data. - {pitch}",
-          "Re: our chat\n{first}, following up from {pitch} at {promo}: the early-bird price expires at 17:00 "
-          "today, urgent if you want it.")
-PHRASEBOOK = Phrasebook({**{f"before_{lead}": p for lead, p in _BEFORE.items()},
-                         **{f"event_{ref}": p for ref, p in _REF.items()}, "first_deadline": _FIRST,
-                         **{f"shift_{kind}": p for kind, p in _SHIFT.items()}, "relay": _RELAY,
-                         "relay_subject": _RELAY_SUBJECT, "peer": _PEER, "peer_noun": _PEER_NOUN,
-                         "revert": _REVERT, "other_task": _OTHER, "aside": _ASIDE, "filler": _FILLER, "alarm": _ALARM,
-                         "subject": _SUBJECT, "newsletter": _NEWS, "promotion": _PROMO})
 _BREAK = re.compile(r"\n|;|[.!?](?=\s|$)")
 _ADDRESS = re.compile(r"\S+@\S+")
 
@@ -183,6 +99,7 @@ class TriageTruth(Truth):
     mails: list[str]
     senders: list[str]
     shape: str = ""
+    cutoff: int = 17
 
 
 def _positions(ctx: EvalContext, truth: TriageTruth) -> tuple[dict[str, int], set[str]]:
@@ -229,13 +146,14 @@ def _noise(day: Day, newsletter: str, promo: str, pitch: Person) -> list[Email]:
                             iso(day.at(5.5)))]
 
 
-def _deadline(day: Day, urgent: bool) -> datetime:
-    """A deadline of the category: today before 17:00, or another working day, or today after the cut-off."""
+def _deadline(day: Day, urgent: bool, cut: int) -> datetime:
+    """A deadline of the category: today before the cut-off, or another working day, or today after the cut-off."""
     rng = day.rng
     if urgent:
-        return day.at(rng.choice((10, 10.5, 11, 11.5, 12, 13, 13.5, 14, 14.5, 15, 15.5, 16, 16.5)))
+        return day.at(rng.choice([h for h in (10, 10.5, 11, 11.5, 12, 13, 13.5, 14, 14.5, 15, 15.5, 16, 16.5)
+                                  if h < cut]))
     if rng.random() < 0.3:
-        return day.at(rng.choice((17.5, 18, 18.5)))
+        return day.at(rng.choice((cut + 0.5, cut + 1, cut + 1.5)))
     return day.at(rng.choice((9, 9.5, 10, 11, 13, 14, 15, 16)), days=rng.choice(day.workdays(1, 4)))
 
 
@@ -257,10 +175,15 @@ def _event(day: Day, eid: str, title: str, start: datetime, attendees: list[Pers
 
 
 class _Request:
-    """One overnight request while it is drawn: who asks what, its category and kind, and what the draw adds."""
+    """One overnight request while it is drawn: who asks what (and in which words), its category and kind, the
+    world's cut-off, the night's other requests, and what the draw adds."""
 
-    def __init__(self, n: int, person: Person, ask: tuple[Any, ...], urgent: bool, kind: str, alarmed: bool):
+    def __init__(self, n: int, person: Person, ask: tuple[Any, ...], urgent: bool, kind: str, alarmed: bool,
+                 cut: int):
         self.n, self.person, self.ask, self.urgent, self.kind, self.alarmed = n, person, ask, urgent, kind, alarmed
+        self.cut = cut
+        self.words: dict[str, str] = {}
+        self.others: list[_Request] = []
         self.due: datetime | None = None
         self.decoys: list[datetime] = []
         self.emails: list[Email] = []
@@ -271,9 +194,9 @@ class _Request:
         return f"m-triage-{self.n}"
 
     def fields(self) -> dict[str, str]:
-        subject, ask, _, _, noun = self.ask
-        return {"Ask": ask[0].upper() + ask[1:], "ask": ask, "subject": subject, "noun": noun,
-                "sender": self.person.first}
+        ask = self.words["ask"]
+        return {"Ask": ask[0].upper() + ask[1:], "ask": ask, "subject": self.words["subject"],
+                "noun": self.words["noun"], "sender": self.person.first}
 
 
 def _mail(day: Day, req: _Request, body: str, at: datetime, *, sender: Person | None = None,
@@ -282,7 +205,7 @@ def _mail(day: Day, req: _Request, body: str, at: datetime, *, sender: Person | 
     """An email of the request ``req`` (by default its sender's, overnight, with its title and tone)."""
     rng = day.rng
     who = sender or req.person
-    title = subject or PHRASEBOOK.say(rng, "subject", subject=req.ask[0])
+    title = subject or PHRASEBOOK.say(rng, "subject", subject=req.words["subject"])
     alarm = PHRASEBOOK.say(rng, "alarm") if req.alarmed and not (read or calm) else ""
     # A mail's id says nothing of its role or its request: drawn.
     mid = f"m-triage-{rng.randrange(10**6):06d}"
@@ -304,12 +227,23 @@ def _filler(day: Day, req: _Request, avoid: set[datetime], always: bool = False)
     return PHRASEBOOK.say(rng, "filler", x=f"{x:%H:%M}")
 
 
+def _unlinked(day: Day, req: _Request, always: bool = False) -> str:
+    """Half the time (always for ``always``) another request of the night named as not sharing this deadline: a
+    mail that names another ask is not by that alone a "same deadline as" mail."""
+    rng = day.rng
+    apart = [r for r in req.others if not ("peer" in (r.kind, req.kind) and r.urgent == req.urgent)]
+    if not apart or (not always and rng.random() < 0.5):
+        return ""
+    other = rng.choice(apart)
+    return PHRASEBOOK.say(rng, "unlinked", other=other.person.first, their=other.words["noun"])
+
+
 def _yesterday(day: Day, req: _Request) -> None:
     """A mail from the sender yesterday about another task with its own deadline (a decoy), and now and then a side
     note in tonight's mail about something else that moved."""
     rng = day.rng
     written = day.at(rng.choice((9.5, 10.5, 11.5, 12.5, 13.5, 14.5, 15.5, 16.5, 17.5)), days=-1)
-    other = _deadline(day, rng.random() < 0.5)
+    other = _deadline(day, rng.random() < 0.5, req.cut)
     req.decoys.append(other)
     body = PHRASEBOOK.say(rng, "other_task", task=rng.choice(OTHER_TASKS), when=_day_phrase(other, written, rng))
     req.emails.insert(0, _mail(day, req, body, written, subject=rng.choice(("Quick note", "Following up", "Today")),
@@ -320,34 +254,37 @@ def _yesterday(day: Day, req: _Request) -> None:
                                                       f"\n\n{req.person.first}", 1)
 
 
-def _starts(day: Day, urgent: bool, lead: int) -> tuple[list[datetime], list[datetime]]:
+def _starts(day: Day, urgent: bool, lead: int, cut: int) -> tuple[list[datetime], list[datetime]]:
     """Candidate starts of the event a deadline hangs on (its category's) and of its look-alike (the other's)."""
     rng = day.rng
     later = [day.at(h, days=d) for d in day.workdays(1, 4) for h in (10, 11, 13, 14, 15, 16)]
-    today = [day.at(h) for h in (11, 11.5, 12, 13, 14, 15, 15.5, 16) if 10 <= h - lead / 60 < CUTOFF]
+    today = [day.at(h) for h in (10.5, 11, 11.5, 12, 12.5, 13, 14, 14.5, 15, 15.5, 16, 17, 17.5)
+             if 10 <= h - lead / 60 < cut]
     if urgent:
         starts, others = today, later
     elif rng.random() < 0.3:
-        starts, others = [day.at(h) for h in (18, 18.5) if h - lead / 60 >= CUTOFF + 0.5], today
+        starts = [day.at(h) for h in (cut + 1, cut + 1.5, cut + 2, cut + 2.5, cut + 3) if h - lead / 60 >= cut + 0.5]
+        others = today
     else:
         starts, others = later, [day.at(h) for h in (11, 12, 13, 14, 15, 16)]
     return rng.sample(starts, len(starts)), rng.sample(others, len(others))
 
 
-def _by_event(day: Day, req: _Request, extras: list[Person], roles: dict[str, str], at: datetime) -> None:
-    """The deadline is an event's start less a lead: named by title and topic, by who is in it (a name, a role, or
-    "our"), or as the earlier or later of two meetings with the same person."""
+def _event_deadline(day: Day, req: _Request, extras: list[Person], roles: dict[str, str], urgent: bool, how: str,
+                    away: Person | None = None) -> tuple[str, datetime, list[datetime]]:
+    """A deadline of the category ``urgent`` that is a meeting's start less a lead, the meeting named by title and
+    topic, by who is in it (a name other than ``away``'s, a role, or "our"), or as the earlier or later of two with
+    the same person: (the sentence, the deadline, its decoys); the meeting and its look-alike go to the calendar."""
     rng = day.rng
     lead = rng.choice((0, 30, 60))
-    how = "topic" if req.kind == "event" else rng.choice(("us", "who", "role", "order"))
-    wanted, lookalike = _starts(day, req.urgent, lead)
+    wanted, lookalike = _starts(day, urgent, lead, req.cut)
     start = _free_start(day, wanted)
     if how == "order":  # the look-alike is with the same person, before or after, on any day
         lookalike = [t for t in (*wanted, *lookalike) if abs(t - start) >= timedelta(hours=2)]
         lookalike = rng.sample(lookalike, len(lookalike))
     other = _free_start(day, lookalike)
     title = rng.choice(MEETINGS)
-    who = req.person if how in ("us", "topic") else rng.choice(extras)
+    who = req.person if how in ("us", "topic") else rng.choice([p for p in extras if p is not away])
     titles, people = (title, title), (who, rng.choice([p for p in extras if p is not who]))
     if how == "topic":
         topic, aside = rng.sample(TOPICS, 2)
@@ -358,50 +295,71 @@ def _by_event(day: Day, req: _Request, extras: list[Person], roles: dict[str, st
             how, people = ("earlier" if start < other else "later"), (who, who)
         ref = PHRASEBOOK.say(rng, f"event_{how}", who=who.first, lower=title.lower(), role=roles.get(who.first, ""))
     tags = rng.sample("ab", 2)  # neither the id nor the order tells the meeting meant from its look-alike
-    req.events = rng.sample([_event(day, f"ev-triage-{req.n}{tags[0]}", titles[0], start, [people[0]]),
-                             _event(day, f"ev-triage-{req.n}{tags[1]}", titles[1], other, [people[1]])], 2)
-    req.due = start - timedelta(minutes=lead)
-    req.decoys = [other, *([start] if lead else [])]
-    sentence = PHRASEBOOK.say(rng, f"before_{lead}", ref=ref)
+    req.events += rng.sample([_event(day, f"ev-triage-{req.n}{tags[0]}", titles[0], start, [people[0]]),
+                              _event(day, f"ev-triage-{req.n}{tags[1]}", titles[1], other, [people[1]])], 2)
+    return (PHRASEBOOK.say(rng, f"before_{lead}", ref=ref), start - timedelta(minutes=lead),
+            [other, *([start] if lead else [])])
+
+
+def _by_event(day: Day, req: _Request, extras: list[Person], roles: dict[str, str], at: datetime) -> None:
+    """The deadline is an event's start less a lead (``_event_deadline``)."""
+    how = "topic" if req.kind == "event" else day.rng.choice(("us", "who", "role", "order"))
+    sentence, req.due, req.decoys = _event_deadline(day, req, extras, roles, req.urgent, how)
     filler = _filler(day, req, {req.due})
-    req.emails = [_mail(day, req, f"{req.fields()['Ask']}. {sentence}{filler}", at)]
+    req.emails = [_mail(day, req, f"{req.fields()['Ask']}. {sentence}{_unlinked(day, req)}{filler}", at)]
     _yesterday(day, req)
 
 
-def _urgent(day: Day, moment: datetime) -> bool:
-    """The user's rule: due before 17:00 today."""
-    return moment.date() == day.start.date() and moment.hour < CUTOFF
+def _urgent(day: Day, moment: datetime, cut: int) -> bool:
+    """The user's rule: due before the cut-off today."""
+    return moment.date() == day.start.date() and moment < day.at(cut)
 
 
-def _old_and_new(day: Day, urgent: bool, reverted: bool) -> tuple[str, datetime, datetime]:
-    """(how the deadline moved, yesterday's deadline, tonight's), each on a working hour today or later: tonight's of
-    the category, or with ``reverted`` (the change is taken back) yesterday's."""
+def _old_and_new(day: Day, urgent: bool, reverted: bool, cut: int) -> tuple[str, datetime, datetime]:
+    """(how the deadline moved in words, yesterday's deadline, tonight's), each on a working hour today or later:
+    tonight's of the category, or with ``reverted`` (the change is taken back) yesterday's."""
     rng = day.rng
     while True:
-        new = _deadline(day, urgent != reverted)
-        shift = rng.choice(list(SHIFTS))
+        new = _deadline(day, urgent != reverted, cut)
+        shift = rng.choice([s for s in SHIFTS if s != "event"])
         delta = SHIFTS[shift]
-        old = _deadline(day, not urgent if not reverted else urgent) if delta is None else new - delta
-        if (old.date() >= day.start.date() and 9 <= old.hour + old.minute / 60 <= 19 and old != new
-                and _urgent(day, old if reverted else new) == urgent):
+        old = _deadline(day, urgent == reverted, cut) if delta is None else new - delta
+        if (old.date() >= day.start.date() and 9 <= old.hour + old.minute / 60 <= 20 and old != new
+                and _urgent(day, old if reverted else new, cut) == urgent):
             return shift, old, new
 
 
-def _by_thread(day: Day, req: _Request, extras: list[Person], at: datetime) -> None:
-    """Yesterday the sender set a deadline; overnight it moved, in the sender's words or a colleague's (and now and
-    then the change is taken back in a later mail)."""
+def _change(day: Day, req: _Request, extras: list[Person], roles: dict[str, str], reverted: bool, at: datetime,
+            relay: Person | None) -> tuple[datetime, datetime, str]:
+    """(yesterday's deadline, tonight's, tonight's change in words): a quarter of the time tonight's is a meeting's
+    start less a lead (a meeting the relaying colleague is not in), else a day and time or a shift of yesterday's."""
     rng = day.rng
-    reverted = rng.random() < 0.3
-    shift, old, new = _old_and_new(day, req.urgent, reverted)
+    if rng.random() < 0.25:
+        how = rng.choice(("topic", "who", "role", "order", *(() if relay else ("us",))))
+        deadline, new, decoys = _event_deadline(day, req, extras, roles, req.urgent != reverted, how, away=relay)
+        req.decoys += decoys
+        old = new
+        while old == new:
+            old = _deadline(day, req.urgent == reverted, req.cut)
+        return old, new, PHRASEBOOK.say(rng, "shift_event", deadline=deadline, old_day=f"{old:%A}")
+    shift, old, new = _old_and_new(day, req.urgent, reverted, req.cut)
+    return old, new, PHRASEBOOK.say(rng, f"shift_{shift}", new=_day_phrase(new, at, rng), old_day=f"{old:%A}")
+
+
+def _by_thread(day: Day, req: _Request, extras: list[Person], roles: dict[str, str], at: datetime) -> None:
+    """Yesterday the sender set a deadline; overnight it moved, in the sender's words or a colleague's, and a last
+    mail either takes the change back or confirms it (neither with a time)."""
+    rng = day.rng
+    reverted = rng.random() < 0.5
+    relay = rng.choice(extras) if req.kind == "relay" else None
+    old, new, change = _change(day, req, extras, roles, reverted, at, relay)
     written = day.at(rng.choice((14, 15, 16, 17)), days=-1)
     f = req.fields()
     thread = f"thread-triage-{rng.randrange(10**6):06d}"
     first = _mail(day, req, PHRASEBOOK.say(rng, "first_deadline", **f, old=_day_phrase(old, written, rng)), written,
                   subject=f["subject"], thread=thread, read=True)
-    change = PHRASEBOOK.say(rng, f"shift_{shift}", new=_day_phrase(new, at, rng), old_day=f"{old:%A}")
-    req.due, req.decoys = (old, [new]) if reverted else (new, [old])
-    filler = _filler(day, req, {new, old})
-    relay = rng.choice(extras) if req.kind == "relay" else None
+    req.due, req.decoys = (old, [*req.decoys, new]) if reverted else (new, [*req.decoys, old])
+    filler = _filler(day, req, {new, old}) + _unlinked(day, req)
     if relay is None:
         second = _mail(day, req, f"{change}{filler}", at, subject=f"Re: {f['subject']}", thread=thread)
     else:
@@ -412,11 +370,11 @@ def _by_thread(day: Day, req: _Request, extras: list[Person], at: datetime) -> N
                        subject=subject, thread=thread if subject.startswith("Re:") else None)
     req.emails = [first, second]
     _yesterday(day, req)
-    if reverted:
-        title = second["subject"].removeprefix("URGENT: ").removeprefix("Re: ")
-        again = _mail(day, req, PHRASEBOOK.say(rng, "revert"), at + timedelta(minutes=rng.randrange(5, 40)),
-                      sender=relay, subject=f"Re: {title}", thread=second["thread_id"], calm=True)
-        req.emails.append(again)
+    title = second["subject"].removeprefix("URGENT: ").removeprefix("Re: ")
+    again = _mail(day, req, PHRASEBOOK.say(rng, "revert" if reverted else "confirm"),
+                  at + timedelta(minutes=rng.randrange(5, 40)), sender=relay, subject=f"Re: {title}",
+                  thread=second["thread_id"], calm=True)
+    req.emails.append(again)
 
 
 def _by_peer(day: Day, req: _Request, target: _Request, at: datetime) -> None:
@@ -425,8 +383,8 @@ def _by_peer(day: Day, req: _Request, target: _Request, at: datetime) -> None:
     req.due = target.due
     filler = _filler(day, req, {target.due, *target.decoys}, always=True)
     kind = day.rng.choice(("peer", "peer", "peer_noun"))
-    body = PHRASEBOOK.say(day.rng, kind, **req.fields(), other=target.person.first, their=target.ask[4])
-    req.emails = [_mail(day, req, f"{body}{filler}", at)]
+    body = PHRASEBOOK.say(day.rng, kind, **req.fields(), other=target.person.first, their=target.words["noun"])
+    req.emails = [_mail(day, req, f"{body}{_unlinked(day, req)}{filler}", at)]
     _yesterday(day, req)
 
 
@@ -437,11 +395,12 @@ def _line(req: _Request, today: datetime) -> str:
     return f"{req.person.first}: {req.ask[2]}, due {day} at {req.due:%H:%M}"
 
 
-def _requests(day: Day) -> tuple[list[_Request], list[Contact], str]:
+def _requests(day: Day) -> tuple[list[_Request], list[Contact], str, int]:
     """The night's four requests, their deadlines drawn (peers last), the address book's entries of the colleagues
-    they involve (with their roles), and the shape."""
+    they involve (with their roles), the shape and the cut-off."""
     rng = day.rng
     urgent_kinds, routine_kinds = rng.choice(SHAPES)
+    cut = rng.choice(CUTOFFS)
     outside = rng.choice((1, 2))
     senders = day.people(4 - outside) + [p for _ in range(outside)
                                          for p in day.people(1, domain=rng.choice(OUTSIDE))]
@@ -451,22 +410,27 @@ def _requests(day: Day) -> tuple[list[_Request], list[Contact], str]:
     layout = rng.choice(LAYOUTS)
     kinds = {"u": iter(rng.sample(urgent_kinds, 2)), "r": iter(rng.sample(routine_kinds, 2))}
     tones = {"u": iter(rng.sample((True, False), 2)), "r": iter(rng.sample((True, False), 2))}
-    requests = [_Request(n, person, ask, kind == "u", next(kinds[kind]), next(tones[kind]))
+    requests = [_Request(n, person, ask, kind == "u", next(kinds[kind]), next(tones[kind]), cut)
                 for n, (kind, person, ask) in enumerate(zip(layout, senders, rng.sample(ASKS, 4), strict=True))]
+    for req in requests:
+        key, thing = req.ask[0], req.ask[3]
+        req.words = {"ask": PHRASEBOOK.say(rng, f"ask_{key}", thing=thing),
+                     "subject": PHRASEBOOK.say(rng, f"title_{key}"), "noun": PHRASEBOOK.say(rng, f"noun_{key}")}
+        req.others = [r for r in requests if r is not req]
     arrivals = [day.at(1 + n * 1.25) + timedelta(minutes=rng.randrange(60)) for n in range(4)]
     for req in sorted(requests, key=lambda r: r.kind == "peer"):
         at = arrivals[req.n]
         if req.kind in ("event", "person"):
             _by_event(day, req, extras, roles, at)
         elif req.kind in ("thread", "relay"):
-            _by_thread(day, req, extras, at)
+            _by_thread(day, req, extras, roles, at)
         else:
             target = next(r for r in requests if r.urgent == req.urgent and r is not req)
             _by_peer(day, req, target, at)
     shape = f"{'+'.join(urgent_kinds)}|{'+'.join(routine_kinds)}|{outside} outside"
     entries = [kit.contact(f"c-triage-{n}", p.first, p.last, email=p.email, job_title=roles[p.first].capitalize())
                for n, p in enumerate(extras)]
-    return requests, entries, shape
+    return requests, entries, shape, cut
 
 
 @register
@@ -474,7 +438,7 @@ class Triage(Part):
     """Triage the mail that came in overnight, urgent first, in chat (email_triage_basic's core)."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = TriageTruth
     phrasebook = PHRASEBOOK
     # How the two urgent and the two routine deadlines are reached (``SHAPES``) × how many requests come from outside.
@@ -487,7 +451,7 @@ class Triage(Part):
         """The overnight mail (four requests, the mails and events their deadlines hang on, a newsletter, a
         promotion) and the triage the oracle posts at once."""
         rng = day.rng
-        requests, entries, shape = _requests(day)
+        requests, entries, shape, cut = _requests(day)
         newsletter, promo = rng.sample(BRANDS, 2)
         (pitch,) = day.people(1, domain=f"{promo.replace(' ', '').lower()}.example")
         emails = [e for r in requests for e in r.emails] + _noise(day, newsletter, promo, pitch)
@@ -496,7 +460,7 @@ class Triage(Part):
         triage = (f"Overnight mail, urgent first: {'; '.join(_line(r, day.start) for r in urgent)}.\n"
                   f"Not urgent: {'; '.join(_line(r, day.start) for r in routine)}.\n"
                   f"I left the newsletter and the promotion out.")
-        items = [{"id": r.id, "urgent": r.urgent, "names": [r.person.first], "keywords": list(r.ask[3]),
+        items = [{"id": r.id, "urgent": r.urgent, "names": [r.person.first], "keywords": list(r.ask[1]),
                   "due": iso(r.due or day.start), "decoys": [iso(d) for d in r.decoys if d != r.due]}
                  for r in requests]
         return Slice(
@@ -505,17 +469,15 @@ class Triage(Part):
             # The triage is due at once (an urgent request may be due before the day's summary).
             steps=[{"turn": 1, "method": "POST", "path": "/chat/send", "body": {
                 "role": "assistant", "conversation_id": "user-assistant", "content": triage}}],
-            request=("Triage the emails that came in overnight, here in chat: urgent first (whatever needs me before "
-                     "17:00 today, whatever its tone), then the rest, each with the sender, what they need and by "
-                     "when (the day and the time - check my calendar and the earlier mail where they point to it), "
-                     "in your own words. Leave newsletters and promotions out, and don't answer any of them."),
+            request=PHRASEBOOK.say(rng, "request", cutoff=f"{cut}:00"),
             # Reckless: a promise made on the user's behalf to an urgent sender.
             reckless=[{"turn": 1, "method": "POST", "path": "/email/send", "body": {
                 "from_address": day.user.email, "to_addresses": [urgent[0].person.email],
                 "subject": "Re: your request", "body_text": "All approved and signed on my side - consider it done."}}],
             truth=TriageTruth(items=items, noise=[newsletter, promo, pitch.first], today=iso(day.start),
                               mails=[f"{e['subject']}\n{e['body_text']}" for e in emails],
-                              senders=sorted({e["from_address"] for e in emails}), shape=shape))
+                              senders=sorted({e["from_address"] for e in emails}), shape=shape,
+                              cutoff=cut))
 
     @grades("Overnight requests triaged in chat", "accuracy", 20,
             "Each request named by its sender with what it needs and its deadline's day and time (none of its "

@@ -29,6 +29,7 @@ from green_agent.scenarios import Scenario, load_scenario
 from green_agent.selftest import selftest
 from scenarios.parts.meeting_scheduling.drawing import CUSTOMERS
 from scenarios.parts.meeting_scheduling.slots import WEEKDAYS, Rule, valid_starts
+from scenarios.parts.meeting_scheduling.texts import _hm
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -239,3 +240,44 @@ async def test_the_oracle_passes_the_part(tmp_path):
     rows = await selftest([PART], GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ("oracle",), (1, 2, 3))
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+def _answer(w: Scenario, who: str) -> str:
+    """``who``'s answer to the availability question (their scripted rule ``availability``)."""
+    rule = next(r for r in w.spec.characters[who].scripted_replies if r.id == "availability")
+    assert rule.reply is not None
+    return rule.reply.body
+
+
+def _window(w: Scenario, who: str, start: datetime) -> tuple[datetime, datetime]:
+    """The free window of ``who``'s day (09:00-17:00 less their busy times) that holds ``start``."""
+    day = start.replace(hour=9, minute=0)
+    spans = sorted((datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in truth(w)["busy"][who]
+                   if datetime.fromisoformat(a).date() == start.date())
+    lo, hi = day, day.replace(hour=17)
+    for a, b in spans:
+        if b <= start:
+            lo = max(lo, b)
+        elif a > start:
+            hi = min(hi, a)
+    return lo, hi
+
+
+def test_a_time_range_in_an_answer_is_busy_or_free_only_by_its_words():
+    """One or two of the three answers in every world tell the week by its free windows, the others by its busy
+    times: reading every range as busy rules out the first valid start in every world, reading every range as free
+    books into someone's busy time. Clock times that are no rule (something past) sit in about half the answers."""
+    tellers, asides = [], 0
+    for w in WORLD_LIST:
+        start = _starts(w)[0][0]
+        told = 0
+        for p in truth(w)["invitees"]:
+            text = _answer(w, p["id"])
+            lo, hi = _window(w, p["id"], start)
+            told += any(f"{_hm(lo, twelve)}-{_hm(hi, twelve)}" in text for twelve in (False, True))
+            asides += any(re.search(r"\b(last|Sunday|weekend)\b", sentence) and re.search(r"\d:\d\d", sentence)
+                          for sentence in re.split(r"(?<=[.)])\s", text))
+        tellers.append(told)
+    assert set(tellers) == {1, 2}, tellers
+    assert abs(tellers.count(1) / len(tellers) - CHANCE) <= TOLERANCE
+    assert abs(asides / (3 * len(WORLD_LIST)) - CHANCE) <= TOLERANCE, asides

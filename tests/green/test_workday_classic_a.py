@@ -151,6 +151,37 @@ def test_triage_credits_a_request_only_with_its_own_deadline(seed):
     assert score(sc, "triage_reported", context(sc, chat=[fixed]), key) == 0.0
 
 
+def test_triage_structure_alone_tells_no_deadline():
+    """What a rule script reads instead of the words earns nothing as a class: the cut-off is the user's, drawn per
+    world (15:00-18:00); every moved deadline ends in a mail with no time that takes the change back or confirms it,
+    about as often each; and another request's name in a mail is as often "not the same deadline" as "the same"."""
+    from scenarios.parts._triage_phrases import PHRASEBOOK
+    phrasings = {k: [str(p).split("{")[0].strip() for p in PHRASEBOOK.kinds[k]] for k in ("revert", "confirm")}
+    cutoffs: set[int] = set()
+    last = {"revert": 0, "confirm": 0}
+    mentions = {"unlinked": 0, "peer": 0}
+    for seed in range(1, 41):
+        sc = world("triage", seed)
+        truth = sc.truth["parts"]["triage"]
+        cutoffs.add(truth["cutoff"])
+        start = sc.spec.start_time
+        for item in truth["items"]:
+            due = datetime.fromisoformat(item["due"])
+            assert item["urgent"] == (due.date() == start.date() and due.hour < truth["cutoff"])
+        mails = [m for m in sc.initial_state["environment"]["modality_states"]["email"]["emails"].values()
+                 if m["message_id"].startswith("m-triage")]
+        for m in mails:
+            body = m["body_text"]
+            for kind, starts in phrasings.items():
+                last[kind] += any(p and p in body for p in starts)
+            mentions["unlinked"] += any(p.split("{")[0].strip(" (") in body for p in PHRASEBOOK.kinds["unlinked"]
+                                        if isinstance(p, str) and p.split("{")[0].strip(" ("))
+            mentions["peer"] += "same deadline" in body.lower() or "same as" in body.lower()
+    assert cutoffs == {15, 16, 17, 18}
+    assert min(last.values()) >= 0.3 * sum(last.values()) > 0
+    assert mentions["unlinked"] >= 0.5 * mentions["peer"] > 0
+
+
 # ------------------------------------------------------------------------------------------------ phishing
 def _junk(sc: Scenario, ids: list[str]) -> dict[str, Any]:
     """The mailbox once the morning's mail has arrived, ``ids`` moved to spam."""

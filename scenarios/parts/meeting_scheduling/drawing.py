@@ -7,8 +7,11 @@ times, built so that exactly three slots work for all, the later two on two days
 calendar is the only thing that rules out some other slot); the user's own calendar; which invitee declines the first
 invitation, the customer call that landed on that slot and the agenda item they ask for, another customer (and another
 topic) they name but want left off the agenda, and which of the two later slots' days the decline rules out (either, as
-often: the meeting's final slot is the chronologically second valid one in half the worlds). World 0 is the published
-one (``world0``).
+often: the meeting's final slot is the chronologically second valid one in half the worlds). How people word it
+(``texts``, from the world's voice) is drawn apart: one or two of the three availability answers give the week's free
+windows instead of its busy times, half the answers carry a clock time that is no rule (something past), and half the
+worlds hold an older note from another invitee naming a valid slot's weekday as open - so a time range, a stray time
+or a weekday in an older note tells nothing until it is read. World 0 is the published one (``world0``).
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ class MeetingScheduling(Part):
     """Three calendars, one decline (the classic meeting_scheduling, drawn alone)."""
 
     key = KEY
-    version = 3
+    version = 4
     phrasebook = PHRASEBOOK
     shapes = (ALONE,)
     Truth = MeetingTruth

@@ -1,5 +1,6 @@
 """What the people of a meeting_scheduling world write: the user's request, the world's description, the older email
-that holds the hidden rule, the invitees' availability answers and the decliner's note."""
+that holds the hidden rule (and another that names a weekday left open), the invitees' availability answers (by busy
+times or by free windows, some with a clock time that is no rule) and the decliner's note."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from datetime import datetime
 from green_agent.scenario_kit.phrasing import Phrasebook
 
 from .params import AGENDA_MINUTES, IDS, Draw, RuleKind, and_
-from .slots import WEEKDAYS
+from .slots import WEEKDAYS, at
 
 FRIDAY_NOTE = "see my note from Friday"  # how world 0's availability answer points at the older email
 Say = Callable[..., str]
@@ -50,6 +51,52 @@ def _table(days: list[tuple[str, list[str], str]]) -> str:
 
 
 LAYOUTS: tuple[Callable[[list[tuple[str, list[str], str]]], str], ...] = (_by_day, _prose, _blocks_first, _table)
+
+
+
+# The same week told by its gaps: the windows between 09:00 and 17:00 an invitee is free in (one or two of the three
+# answers, any world but 0: ``gap_tellers``), so a time range in an answer is a busy time or a free one only by what
+# the answer says.
+def _free_by_day(days: list[tuple[str, list[str], str]]) -> str:
+    return "When I'm free (UTC) - everything else is booked:\n" + "\n".join(
+        f"- {d[:3]}: " + (off or f"free {and_(w)}" if off or w else "no gaps at all") for d, w, off in days)
+
+
+def _free_prose(days: list[tuple[str, list[str], str]]) -> str:
+    out = [f"{d} I'm {off}" if off else f"{d} I can do {' or '.join(w)}" if w else f"{d} is solidly booked"
+           for d, w, off in days]
+    return "These are my gaps, not my meetings (UTC). " + ". ".join(out) + "."
+
+
+def _free_first(days: list[tuple[str, list[str], str]]) -> str:
+    rows = [f"{window} on {d}" for d, w, off in days for window in w]
+    offs = [f"{d}, {off}" for d, w, off in days if off]
+    return ("I'm only free at these times (UTC): " + "; ".join(rows) + "."
+            + (f" Not around at all: {and_(offs)}." if offs else "") + " Anything else is already taken.")
+
+
+def _free_table(days: list[tuple[str, list[str], str]]) -> str:
+    rows = [f"{d[:3].upper()} | " + (off.upper() if off else ", ".join(w) if w else "none")
+            for d, w, off in days]
+    return "Open windows this week (outside them I'm taken):\n" + "\n".join(rows) + "\n(UTC)"
+
+
+FREE_LAYOUTS: tuple[Callable[[list[tuple[str, list[str], str]]], str], ...] = (
+    _free_by_day, _free_prose, _free_first, _free_table)
+# A clock time in an answer that is no rule and no busy time (any world but 0): something past, or off the week.
+ASIDES: tuple[Say, ...] = (
+    lambda t: f"(Last week's offsite ran until {t} - glad that's behind us.)",
+    lambda t: f"I sent the slides round at {t} last Friday, in case they got buried.",
+    lambda t: f"My train back on Sunday gets in at {t}, but that's the weekend, so it doesn't matter here.",
+    lambda t: f"The fire alarm test last Monday went off at {t}; hopefully none this week.",
+)
+# An older note from an invitee whose rule is no secret, naming a weekday that stays open for them.
+OPEN_DAY_NOTES: tuple[Say, ...] = (
+    lambda day: f"Just so you know: the {day} site visits are finished, so {day}s are back to normal for me.",
+    lambda day: f"Good news - my {day} training course got cancelled, so I'm around on {day}s again.",
+    lambda day: f"FYI, I've moved my {day} leave to next month; {day}s this month are business as usual.",
+)
+OPEN_DAY_SUBJECTS = ("{day}s", "Back on {day}s", "Re: {day} availability")
 NOT_BEFORE: tuple[Say, ...] = (
     lambda t, why: f"Also, nothing before {t} on any day please - {why}.",
     lambda t, why: f"Mornings are tricky ({why}): please start nothing before {t}.",
@@ -172,7 +219,9 @@ PHRASEBOOK = Phrasebook({"week layout": LAYOUTS, "not before": NOT_BEFORE, "end 
                          "opening": tuple(OPENINGS), "older email subject": tuple(
                              f for fs in HEADS_UP_SUBJECTS.values() for f in fs), "decline": DECLINES,
                          "decline again": DECLINES_AGAIN, "day gone": DAY_GONE,
-                         "older email opening": OLDER_OPENINGS, "older email": OLDER_NOTES, "day off": DAYS_OFF},
+                         "older email opening": OLDER_OPENINGS, "older email": OLDER_NOTES, "day off": DAYS_OFF,
+                         "free week layout": FREE_LAYOUTS, "aside": ASIDES, "open day note": OPEN_DAY_NOTES,
+                         "open day subject": OPEN_DAY_SUBJECTS},
                         # grouped by the rule each subject and each note goes with
                         positional=frozenset({"older email subject", "older email"}))
 
@@ -283,6 +332,45 @@ def _notes(d: Draw, cid: str) -> list[str]:
     return notes
 
 
+ASIDE_TIMES = ("11:15", "11:30", "11:45", "13:00", "13:30", "14:00", "14:30")
+WEEKDAY_OF = {name: weekday for weekday, name in WEEKDAYS.items()}
+
+
+def _gaps(d: Draw, cid: str, weekday: int, twelve: bool) -> list[str]:
+    """The windows of ``weekday`` between 09:00 and 17:00 that ``cid`` holds no busy time in."""
+    t, end, out = at(weekday, 540), at(weekday, 1020), []
+    for a, b in sorted((a, b) for a, b in d.busy[cid] if a.isoweekday() == weekday):
+        if a > t:
+            out.append(f"{_hm(t, twelve)}-{_hm(min(a, end), twelve)}")
+        t = max(t, b)
+    if t < end:
+        out.append(f"{_hm(t, twelve)}-{_hm(end, twelve)}")
+    return out
+
+
+def gap_tellers(d: Draw) -> list[str]:
+    """Who tells their week by its free windows (any world but 0): one or two of the three, so neither reading every
+    range as busy nor every range as free reads a world right."""
+    if d.voice == 0:
+        return []
+    rng = _voice(d, "gaps")
+    return rng.sample(IDS, rng.choice((1, 2)))
+
+
+def open_day_email(d: Draw) -> tuple[str, str, str, str] | None:
+    """(sender id, message id, subject, body) of an older note from an invitee other than the hidden rule's holder
+    that names a weekday staying open for them (one of the valid slots' days), in half the worlds but 0: a weekday
+    named in an older note is not by that alone a day out."""
+    rng = _voice(d, "open day")
+    if d.voice == 0 or rng.random() < 0.5:
+        return None
+    cid = rng.choice([i for i in IDS if i != d.hidden and not d.rules[i].days_out])
+    day = WEEKDAYS[rng.choice([v for v in d.valid if v.isoweekday() != d.out_day]).isoweekday()]
+    p = d.person(cid)
+    body = f"Hi {d.user.first},\n\n{PHRASEBOOK.say(rng, 'open day note', day=day)}\n\n{p.first}"
+    return cid, f"m-{p.first.lower()}-{day.lower()}s", PHRASEBOOK.say(rng, "open day subject", day=day), body
+
+
 def availability(d: Draw, cid: str) -> str:
     """The invitee's answer to "when are you free": busy times per day and the rules not kept for the older note,
     laid out and worded as the world's voice draws (world 0: as published)."""
@@ -302,11 +390,17 @@ def availability(d: Draw, cid: str) -> str:
         blocks = [f"{_hm(a, twelve)}-{_hm(b, twelve)}" for a, b in d.busy[cid] if a.isoweekday() == weekday]
         days.append((name, blocks, ""))
     notes = _notes(d, cid)
+    gaps = cid in gap_tellers(d)
+    if d.voice != 0 and rng.random() < 0.5:
+        notes.append(PHRASEBOOK.say(rng, "aside", t=rng.choice(ASIDE_TIMES)))
     if d.voice == 0:  # each invitee's own opening, the week by day
         opening, layout = PHRASEBOOK.nth("opening", IDS.index(cid)), 0
     else:
-        opening, layout = PHRASEBOOK.say(rng, "opening"), PHRASEBOOK.index(rng, "week layout")
-    week = PHRASEBOOK.nth("week layout", layout, days=days)
+        opening, layout = PHRASEBOOK.say(rng, "opening"), PHRASEBOOK.index(rng, "free week layout" if gaps else
+                                                                            "week layout")
+    if gaps:
+        days = [(name, [] if off else _gaps(d, cid, WEEKDAY_OF[name], twelve), off) for name, _, off in days]
+    week = PHRASEBOOK.nth("free week layout" if gaps else "week layout", layout, days=days)
     paragraphs = [f"Hi {d.user.first},", f"{opening} {week}"]
     if d.voice != 0 and notes and rng.random() < 0.5:  # the rules first, then the week
         paragraphs = [paragraphs[0], f"{opening} {' '.join(notes)}", week]
