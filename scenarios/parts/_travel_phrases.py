@@ -24,10 +24,19 @@ def minutes_in_words(n: int, *, plain: bool = False) -> str:
     return f"{word} minutes"
 
 
-_COSTS: tuple[Callable[[int], str], ...] = (
+_COSTS: tuple[Callable[[str], str], ...] = (
     lambda c: f"£{c} first-class supplement", lambda c: f"only first class left, £{c} extra",
     lambda c: f"a fare difference of £{c} applies", lambda c: f"upgrade required (+£{c})",
-    lambda c: f"£{c} to pay on top of your ticket")
+    lambda c: f"£{c} to pay on top of your ticket", lambda c: f"available if you pay the £{c} difference",
+    lambda c: f"seats only in first (£{c}, not refundable)")
+# A free train's note naming a supplement it does not charge (so a sum of money marks no category by itself):
+# (waived, fare) -> words.
+_WAIVED: tuple[Callable[[str, str], str], ...] = (
+    lambda w, f: f"first class at no extra cost (the £{w} supplement is waived)",
+    lambda w, f: f"£{w} upgrade waived for disrupted passengers",
+    lambda w, f: f"normally £{w} more, but your {f} fare covers it",
+    lambda w, f: f"we'll absorb the £{w} fare difference",
+    lambda w, f: f"the £{w} supplement does not apply to you")
 _FREE = ("", "no extra charge", "your {fare} fare carries over", "no supplement needed", "free of charge",
          "no upgrade required", "nothing to pay", "", "standard class, no fare difference")
 
@@ -109,3 +118,29 @@ EARLIEST = (
     "On {weekday} the first bus only gets me to {origin} at {at12}; book something that leaves no more than "
     "{wait_words} after that.",
     "And I reach {origin} station at {at} on the morning of the meeting and can wait there {wait} minutes at most.")
+
+# A remark on one offered train after (or before) the list, naming its departure, that changes nothing (so a
+# departure named again does not mark a delay by itself).
+REMARK = (
+    "The {dep} has a buffet car.",
+    "Bikes can go on the {dep12} if you book a space.",
+    "The {dep} is a twelve-coach train, so there's plenty of room.",
+    "There's a quiet coach on the {dep}.",
+    "Wi-fi is free on the {dep12} service.")
+
+# The e-ticket in the inbox: "subject\nbody", from the operator or from the retailer the user bought it from (so
+# the e-ticket's sender is not always the operator who writes about the train).
+TICKET = (
+    "Your e-ticket {ref}\n{origin} to {city}, {old}, arriving {arr}. Booking reference {ref}, {fare} paid by card "
+    "ending {card4}. Operated by {operator}.",
+    "Booking confirmed: {origin} - {city}\nThank you for booking with {seller}. Your {operator} train leaves at "
+    "{old} and gets in at {arr}. Reference: {ref}. Total {fare}, card ending {card4}.",
+    "{ref} - your tickets\nHere are your tickets for the {old} from {origin} to {city} ({operator}), due {arr}. "
+    "Paid {fare} (card ending {card4}). Keep reference {ref} for any changes.",
+    "Ticket for {city}\nBooking {ref}: {old} {operator} service, {origin} to {city}, arrival {arr}. {fare} charged "
+    "to the card ending {card4}. Issued by {seller}.")
+
+# The calendar's titles: the train and the meeting it takes the user to.
+TITLES = ("Train to {city} ({operator})\nClient kick-off in {city}", "{operator}: {origin} to {city}\nKick-off with "
+          "the client ({city})", "Rail - {city}\nClient kick-off", "Travel to {city} by train\n{city} client "
+          "kick-off")

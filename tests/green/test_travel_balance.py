@@ -4,7 +4,12 @@ needed. Now the request states the user's window at the station (when they get t
 some free trains on time that arrive in time leave before it or after it; how many of the free trains on time arrive
 before the right one is drawn evenly, so "the earliest arrival of those" is right no more often than chance, nor is
 "the latest departure of those in time" (the window is needed), while the oracle still passes the part through the
-real green."""
+real green.
+
+Travel 4 (issue 34, round 3's rule script): the e-ticket's sender is the operator in only about half the worlds (a
+retailer sold the rest), the calendar often holds an earlier train with a booking reference of its own, the margin
+takes as many values as the wait, free trains may name a supplement that is waived (and paid ones pence), and a
+departure named outside the list is a delay or a mere remark, before the list or after it."""
 
 from __future__ import annotations
 
@@ -30,7 +35,7 @@ def worlds() -> list[tuple]:
     out = []
     for seed in WORLDS:
         piece = slice_of(seed, "balance", PART)
-        meeting = next(e["start"] for e in piece.calendar if e["title"].startswith("Client kick-off"))
+        meeting = next(e["start"] for e in piece.calendar if e["event_id"] == "ev-travel-meeting")
         out.append((PART.Truth.model_validate(piece.truth, from_attributes=True), when(meeting)))
     return out
 
@@ -76,6 +81,43 @@ def test_the_window_rules_out_early_and_wait_trains_and_holds_the_right_and_clos
                 assert start < leaves < end, t
             if kind == "right":
                 assert [dep, arr] == t.right, t
+
+
+def slices() -> list:
+    return [slice_of(seed, "balance", PART) for seed in WORLDS]
+
+
+def test_the_e_tickets_sender_is_the_operator_in_about_half_the_worlds():
+    """Whoever writes about the train (the operator) sold the e-ticket in about half the worlds; "the operator is the
+    e-ticket's sender" reads the wrong address in the rest."""
+    found = slices()
+    operator = sum(next(e["from_address"] for e in p.emails if e["message_id"] == "m-travel-ticket")
+                   == p.characters["travel_operator"]["email"] for p in found)
+    assert abs(operator / len(found) - .5) <= TOLERANCE + .02, operator
+
+
+def test_the_trip_is_not_the_one_calendar_entry_with_a_booking():
+    """Most worlds hold an earlier train with a booking of its own (and its e-ticket), so "the entry with a booking"
+    is not the trip."""
+    found = slices()
+    two = sum(sum("Booking" in (e.get("description") or "") for e in p.calendar) == 2 for p in found)
+    assert two / len(found) >= .6, two
+
+
+def test_the_margin_is_no_mark_of_its_own():
+    """The margin takes seven values, each in some worlds: a number from a short list is not the margin."""
+    margins = {t.margin for t, _ in worlds()}
+    assert len(margins) == 7, margins
+
+
+def test_money_in_the_offer_marks_no_supplement():
+    """In most worlds the offer names a sum of pounds beside a free train (a supplement waived)."""
+    found = slices()
+    named = 0
+    for p in found:
+        offer = p.characters["travel_operator"]["scripted_replies"][-1]["reply"]["body"]
+        named += "waived" in offer or "absorb" in offer or "covers it" in offer or "does not apply" in offer
+    assert named / len(found) >= .4, named
 
 
 async def test_the_oracle_passes_the_part(tmp_path):
