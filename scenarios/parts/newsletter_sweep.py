@@ -3,12 +3,14 @@
 Four or five newsletters sit in the inbox beside emails people wrote. Which newsletters go is nobody's surface cue: it
 is what one person said about them in earlier mail, and the request names that person relative to the world — "my
 manager" (the address book says who that is), a colleague by first name, or the user themself ("the ones I told
-Priya I no longer read": the user's own sent mail). A second person gave the opposite opinions in the same thread,
-so reading the wrong person's mail scores below nothing. The decider's mail says it in one of several ways: a verdict
+Priya I no longer read": the user's own sent mail). A second person gave other opinions in the same thread, so
+reading the wrong person's mail misleads. The decider's mail says it in one of several ways: a verdict
 per newsletter (worded so that "keep" and "drop" words sit on both sides: "no need to keep X", "don't drop Y"), only
 the ones worth keeping ("I only read X; archive the rest"), only the ones to drop ("all of them except Y"), or the
 other person's list with one change ("same as Priya, except Z"); half the time a later message in the thread changes
-the verdict on one of them. Two newsletters are to go and two or three to stay, so archiving every newsletter nets
+the verdict on one of them. The other person's word differs from the decider's but is not its mirror image (turning
+their verdicts round reads nothing). Four to six newsletters, of which one up to half are to go (drawn per world,
+so taking the two that read most like a drop is no rule) and the rest stay, so archiving every newsletter nets
 nothing, and so does archiving none.
 
 A newsletter to go archived is a hit; a newsletter to keep or a person's email moved out of the inbox cancels one.
@@ -126,7 +128,9 @@ _CUSTOMER = (
 # Who decides (how the request names them) and how their mail puts it: the part's structures.
 DECIDERS = ("manager", "named", "self")
 FORMS = ("each", "only", "except", "agree")
-ARCHIVED = 2  # newsletters to go in every world; the others (two or three) stay
+COUNTS = (4, 5, 6)  # newsletters in a world
+# How many go: one up to half of them, drawn per world, so "archive the two that read most like a drop" is no rule;
+# never more than stay, so archiving every newsletter nets nothing.
 MANAGER_TITLES = ("Head of Operations", "Operations Director", "Logistics Manager", "Head of Supply Chain")
 MANAGER_NOTES = ("My manager.", "Line manager - weekly 1:1 on Mondays.", "I report to her/him.", "Boss.",
                  "Manages our team (my manager).")
@@ -275,12 +279,13 @@ class NewsletterSweep(Part):
     people wrote."""
 
     key = "newsletter_sweep"
-    version = 3
+    version = 4
     Truth = NewsletterSweepTruth
     phrasebook = PHRASEBOOK
     # Who decides (the user's manager, a colleague named, the user in their own sent mail) × how their mail says it
     # (a verdict each, only the keepers, only the drops, the other person's list with one change). Beside them, drawn
-    # independently: a later change of mind on one newsletter (half the worlds) and four or five newsletters.
+    # independently: a later change of mind on one newsletter (half the worlds), four to six newsletters and how many
+    # of them go.
     structures = len(DECIDERS) * len(FORMS)
 
     def structure(self, truth: Any) -> str:
@@ -319,11 +324,11 @@ class NewsletterSweep(Part):
     def draw(self, day: Day) -> Slice:
         rng, user = day.rng, day.user
         decider_kind, form = rng.choice(DECIDERS), rng.choice(FORMS)
-        count, change = rng.choice((4, 5)), rng.random() < 0.5
+        count, change = rng.choice(COUNTS), rng.random() < 0.5
         lists = self._lists(day, count)
         brands = [name for name, *_ in lists]
         day.hold(*brands)  # the report names the lists kept and archived
-        drops = set(rng.sample(brands, ARCHIVED))
+        drops = set(rng.sample(brands, rng.randint(1, count // 2)))
         keep = set(brands) - drops
         editor, forwarder, asker, decider, other = day.people(5)
         emails = [kit.inbox_email(f"m-sweep-list-{n}", sender, user.email, subject, body,
@@ -370,8 +375,12 @@ class NewsletterSweep(Part):
         brands = list(refs)
         changed = rng.choice(brands) if change else None
         first = {b for b in brands if (b in keep) != (b == changed)}  # the decider's word before the change
-        # The other person: for "agree", the decider's first word with one verdict changed; else the opposite.
-        theirs = first ^ {rng.choice(brands)} if form == "agree" else set(brands) - first
+        # The other person: for "agree", the decider's first word with one verdict changed; else a word of their own
+        # that differs from the decider's on at least one newsletter (not its mirror image, which a script would
+        # read twice over by turning the other person's verdicts round).
+        theirs = first ^ {rng.choice(brands)}
+        while form != "agree" and theirs in (first, set(brands) - first) and len(brands) > 2:
+            theirs = set(rng.sample(brands, rng.randint(1, len(brands) - 1)))
         subject = rng.choice(_THREAD)
         # The other person opens the thread; the decider answers (the user, in sent mail, when it is "self").
         speaker = user if kind == "self" else decider

@@ -20,6 +20,7 @@ from green_agent.scenario_kit.day import slice_of
 from green_agent.scenario_kit.facts import clock12, time_phrases
 from green_agent.scenarios import Scenario, ScenarioLibrary
 from scenarios.parts.arrival_eta import TOLERANCE, _departure
+from scenarios.parts.organiser_move import DECOYS, MIRROR, POLAR, REASONS, SEEMING
 from scenarios.parts.route_request import RouteRequest
 from services.purple.tools import TOOLS_BY_NAME
 from tests.green.test_neutral_ids import with_part_ids
@@ -236,19 +237,44 @@ def test_organiser_move_offers_four_to_six_times_and_the_right_one_anywhere():
     firsts = sum(t["position"] == 0 for t in truths)
     assert 5 <= firsts <= 20  # about 60 x 0.2
     assert {t["position"] for t in truths} == set(range(6))
-    assert {r for t in truths for r in t["reasons"]} == {"blocker", "said", "pointed", "event", "retracted", "range",
-                                                         "relayed", "around"}
-    assert {d for t in truths for d in t["decoy"].split("+")} == {"fine", "unsaid", "edge", "relayed", "around"}
+    assert {r for t in truths for r in t["reasons"]} == {"blocker", *REASONS}
+    assert {d for t in truths for d in t["decoy"].split("+")} == set(DECOYS)
     for t in truths:
         assert t["reasons"].count("blocker") == 1 and len(t["busy"]) == t["offers"] - 1
         assert t["reasons"].count("retracted") <= 1
 
 
+def test_organiser_move_right_and_wrong_offers_carry_the_same_marks():
+    """Round 3's script ruled out what it could read (the calendar, stretches, names against the invite) and took,
+    among the rest, the offer with the most marks of acceptance (a yes in a later mail, a stretch ending as it starts,
+    a refusal from someone not invited). Now every offer carries one or two such marks, drawn alike for the right
+    one and the wrong ones; every world holds a wrong offer out by a sentence only its sense tells apart (a refusal,
+    a yes taken back), and the right offer carries its mirror (an acceptance in refusal words, a no taken back), so
+    counting marks, or reading the later mail as the yes, points at no offer."""
+    right: list[int] = []
+    wrong: list[int] = []
+    for seed in range(80):
+        truth = world(seed, "organiser_move").truth["parts"]["organiser_move"]
+        decoys = truth["decoy"].split("+")
+        assert SEEMING & set(decoys)
+        assert POLAR & set(truth["reasons"])
+        assert {MIRROR[r] for r in truth["reasons"] if r in MIRROR} & set(decoys)
+        right.append(len(decoys))
+        wrong += [len(n) for n in truth["noise"]]
+        assert all(1 <= len(n) <= 2 for n in truth["noise"])
+    assert abs(sum(right) / len(right) - sum(wrong) / len(wrong)) < 0.25
+    # the later mails say yes about wrong offers and no about the right one, and the asker's second mail confirms
+    # offers as well as taking them back
+    seen = {d for seed in range(80)
+            for n in world(seed, "organiser_move").truth["parts"]["organiser_move"]["noise"] for d in n}
+    assert {"unsaid", "confirmed", "vouched", "fine"} <= seen
+
+
 def test_organiser_move_right_offer_is_named_beside_refusal_words():
     """A script that rules out every offer named near a refusal word is wrong: in every world the right offer reads
-    like a refusal in two ways (refusal words in a sentence that accepts it, a refusal taken back later, a busy
-    stretch that ends as it starts or starts as it ends, a refusal passed on from someone not invited, an "only
-    around" stretch holding it)."""
+    like a refusal in one or two ways (refusal words in a sentence that accepts it, a refusal taken back later, a
+    busy stretch that ends as it starts or starts as it ends, a refusal passed on from someone not invited, an "only
+    around" stretch holding it, the asker naming it again in the second mail, an invited person's yes passed on)."""
     for seed in range(16):
         day = world(seed, "organiser_move")
         truth = day.truth["parts"]["organiser_move"]
@@ -258,7 +284,7 @@ def test_organiser_move_right_offer_is_named_beside_refusal_words():
         text = " ".join(m["body_text"] for m in mails)
         invited = {p.split(".")[0] for p in truth["people"]}
         decoys = truth["decoy"].split("+")
-        assert len(decoys) == 2
+        assert 1 <= len(decoys) <= 2
         for decoy in decoys:
             if decoy in ("fine", "unsaid"):
                 assert any(p in text for p in time_phrases(good)[:4])
@@ -267,7 +293,7 @@ def test_organiser_move_right_offer_is_named_beside_refusal_words():
                                    r"|Also, (\w+) mentioned", text)
                 named = {w.lower() for groups in found for w in groups if w}
                 assert named - invited
-            else:
+            elif decoy == "edge":
                 assert f"{good:%A}" in text
 
 

@@ -1,0 +1,128 @@
+"""The words of ``organiser_move``: every text its worlds hold is drawn from this phrasebook — the asker's mails, the
+other attendees' refusals and acceptances, the stretches they are busy or around, passed-on words, the titles of
+other people's meetings and of the outside call, the announcement — so a wording pack rewords all of it."""
+
+from __future__ import annotations
+
+from green_agent.scenario_kit.phrasing import Phrasebook
+
+# Meetings other people hold that the user already declined: an attendee may be in one (then its time is out for
+# them, though nothing on the user's side clashes), or may skip it too.
+THEIRS = ("Security training", "All-hands rehearsal", "Vendor demo", "Offsite planning", "Customer visit prep",
+          "Quarterly numbers readout", "Mentoring circle", "Compliance refresher")
+# How many of them a world can need: one per wrong offer (five at most) and one on the right offer.
+THEIRS_NEEDED = 6
+
+BUSY = ("On {day} I'm tied up {span}.", "{Day}: busy {span}.", "I've got a workshop {span} on {day}.",
+        "{Day} {span} is blocked for me.", "My {day} is gone {span} - back-to-back interviews.",
+        "Just so you know, {span} on {day} I'm with a customer.")
+
+
+def _bullets(offers: list[str]) -> str:
+    return "\n".join(f"- {o}" for o in offers)
+
+
+def _inline(offers: list[str], last: str = "or") -> str:
+    return f"{', '.join(offers[:-1])} {last} {offers[-1]}" if len(offers) > 1 else offers[0]
+
+
+PHRASES = Phrasebook({
+    # Titles of other people's meetings and of the outside call on the calendar: a pack may rename them, so no fixed
+    # title list tells a script which meeting a mail is about.
+    "theirs": THEIRS,
+    "blocker_title": ("Call with {name}", "{name} / {user} catch-up", "{company} call ({name})", "Intro: {name}",
+                      "{name} - follow-up"),
+    "ask_subject": ("Moving the {title}?", "{Title} - can we shift it?", "Re: {title}", "Clash with our {title}",
+                    "Quick one about the {title}", "New time for the {title}?"),
+    "ask_body": (
+        lambda first, title, held, offers, asker, **_: (
+            f"Hi {first},\n\nSomething came up and I can't make our {title} on {held}. Could we move it to "
+            f"{_inline(offers)} instead? Any of those works for me.\n\nThanks,\n{asker}"),
+        lambda first, title, held, offers, asker, **_: (
+            f"Hey {first} - bad news, I'm double-booked for the {title} ({held}). Here's when I could do "
+            f"instead:\n{_bullets(offers)}\nPick whichever suits you.\n{asker}"),
+        lambda first, title, held, offers, asker, **_: (
+            f"{first},\n\n{held} stopped working for me (a customer call landed on it), sorry. I looked at my week "
+            f"and I'm open {_inline(offers, 'and')}. Happy with any of them for the {title}.\n\n{asker}"),
+        lambda first, title, held, offers, asker, **_: (
+            f"Hi {first},\n\nWould you mind if we moved the {title}? My options are:\n{_bullets(offers)}\n\n"
+            f"(I can't do the current slot, {held}.)\n\nCheers,\n{asker}"),
+        lambda first, title, held, offers, asker, **_: (
+            f"Morning {first}! Apologies, I have to drop out of {held}. For the {title}, how about "
+            f"{_inline(offers)}? All the same to me.\n\n{asker}"),
+    ),
+    # The asker's second mail, in the same thread: an offer taken back, or one more added (a fact split in two).
+    "later_subject": ("Re: {title}", "Re: Moving the {title}", "{Title} - update", "One more thing re the {title}"),
+    "retract": ("Sorry, {x} is off the table now - a customer call just took it.", "Scratch {x}; I've been booked.",
+                "Small correction: I can no longer do {x}.", "Forget the {nth} one I sent, it's gone.",
+                "Update - my {nth} suggestion doesn't work any more, my manager grabbed it."),
+    "retract_late": ("Scratch {x}; I've been booked.", "Actually {x} is gone again, sorry.",
+                     "And {x} is off now too - something came up."),
+    "add": ("Oh, and {x} would work for me too.", "I could also do {x}, if that helps.",
+            "Another option just opened up: {x}."),
+    # Another attendee rules an offer out by saying what they are doing then (no "can't" needed), by pointing at it
+    # (its place in the asker's list, its weekday) or by naming a meeting of theirs that the user's calendar holds.
+    "out": (
+        "{out} I'm on a plane to Denver.", "At {out} I'll be at my daughter's recital.",
+        "{Out} is when I give the onboarding training - that's fixed.", "I'm presenting at the offsite {out}.",
+        "{Out} I'll be in the dentist's chair, sadly.", "My whole team has me booked for the audit {out}.",
+        "{Out} is a hard no from me.", "Whatever happens, {out} won't fly: I'm interviewing all through it.",
+        "As for {out}, I'd have to leave halfway, so let's not.",
+    ),
+    "event_out": ("I'm running the {event} - whenever that is on the calendar, count me out.",
+                  "The {event} is the one thing I can't skip this week, so not at the same time as that please.",
+                  "Anything on top of the {event} won't work for me, I'm presenting there.",
+                  "I'll be at the {event} (you declined it, I know), so don't put ours over it."),
+    "event_skip": ("The {event}? I'm not going to that either, so its slot is fine by me.",
+                   "Don't worry about the {event} - I've dropped it too.",
+                   "I declined the {event} as well, so ignore it."),
+    "fine": (
+        "{fine} - no problem at all for me.", "Can't wait to get this done; {fine} would be ideal.",
+        "Nothing on my side at {fine}.", "{Fine} is not an issue.", "I don't have anything booked for {fine}.",
+        "No way I'd miss it - {fine} is clear.", "{Fine}: nothing stops me.",
+    ),
+    # A refusal taken back later in the thread: the time is fine after all.
+    # A yes taken back later in the thread (the mirror of "unsay"): a time named again in a later mail is not
+    # thereby fine.
+    "resay": ("Scratch what I said about {x} - something landed on it, so I can't after all.",
+              "Update: {x} no longer works for me, sorry - a client call got put there.",
+              "Correction to my last mail: I can't do {x} after all.",
+              "Bad news on {x}: my manager just booked me for it."),
+    # The asker confirming an offer in the second mail (the mirror of taking one back): an offer named again by the
+    # asker is not thereby withdrawn.
+    "confirm": ("Just to be clear, {x} still works for me.", "{X} is still open on my side, by the way.",
+                "To confirm: {x} stands.", "Nothing has changed about {x} - still free then."),
+    "unsay": ("Ignore what I said about {x} - the thing I had then moved, so I'm free after all.",
+              "Update: {x} works now, my appointment got rescheduled.",
+              "Correction to my last mail: {x} is fine for me after all."),
+    "cannot": (
+        lambda first, title, lines, name, **_: f"Hi {first}, saw {name}'s note about the {title}. {lines}",
+        lambda first, title, lines, name, **_: f"{lines}\n\n(re the {title})",
+        lambda first, title, lines, name, **_: f"{first} - about moving the {title}: {lines}",
+        lambda first, title, lines, name, **_: (f"Heads up for the {title}.\n\n{lines}\n\n{name} mentioned "
+                                                "you'd pick a time."),
+        lambda first, title, lines, name, **_: f"Hi {first},\n\nIf we're moving the {title}: {lines}",
+    ),
+    # A refusal passed on from someone else: it counts only when that person is invited (the calendar says).
+    "relay": ("{name} asked me to pass on that {out} doesn't work for them.",
+              "Passing on from {name}: {out} is out, they're at a conference.",
+              "{Name2} won't be able to do {out} - told me this morning.",
+              "Also, {name} mentioned {out} clashes with their school run."),
+    # An acceptance passed on from an invited attendee (the mirror of "relay"): an invited person named beside a time
+    # is not thereby out.
+    "relay_fine": ("{name} asked me to pass on that {x} is fine for them.", "Passing on from {name}: {x} works.",
+                   "{Name2} said {x} suits them - told me this morning.",
+                   "Also, {name} mentioned {x} is free on their side."),
+    # When an attendee is around on a day: the offers that day outside it are out (the busy stretches' words).
+    "around": ("{Day} I'm only around {span}.", "On {day} I'm only free {span}.", "{Day}: in the office {span} only.",
+               "I can only do {span} on {day}."),
+    # An attendee's busy stretch (rules out the offers it overlaps, and only those: one that ends as an offer starts,
+    # or starts as it ends, leaves it free).
+    "busy": BUSY,
+    "cannot_subject": ("Re: {title}", "{Title} timing", "About moving the {title}", "{Title}", "Times for the {title}"),
+    "announce": (
+        "Hi all,\n\nAs {asker} can't make the original time, the {title} is now on {when}.\n\nBest,\n{user}",
+        "Hi everyone - the {title} has moved to {when}. The invite is updated.\n\n{user}",
+        "Quick update: we're now meeting for the {title} on {when}. Thanks for the flexibility!\n{user}",
+    ),
+})
