@@ -38,7 +38,7 @@ OPEN = {
     "part newsletter_sweep": (100.0, True), "part organiser_move": (80.0, True),
     "part route_request": (100.0, True), "part rsvp_policy": (80.0, True), "part scheduling": (80.0, True),
     "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (80.0, True),
-    "scenario clarification_loop": (80.0, True),
+    "scenario clarification_loop": (40.0, True),  # version 3: a coin flip between two meetings (was 80.0)
     "scenario contacts_lookup": (93.8, True),
     # phishing_guard 4: 23.3 over UNSEEN (was 35.0); email_triage_basic 4 holds the bar (0.0, was 89.5).
     "scenario phishing_guard": (23.3, False), "scenario sms_coordination": (82.2, True),

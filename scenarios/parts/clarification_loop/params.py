@@ -10,7 +10,8 @@ which one is meant; the assistant must ask in chat, naming the alternatives, bef
 15:00 with Lee Sato, cousin Dana Morales's coffee on Thursday 15:00, the dentist on Friday 15:00; the user means the
 budget review; the new time is Friday 11:00). Every other seed draws, from the part's own stream, the people and
 their shared first name, the meetings and their days, hour, length and place, which of the two the user means, the
-new time, and when the other Dana writes.
+new time, how the answer points (``FORMS``), and which Dana writes during the trial (``WRITERS``: the meant one's
+contact as often as the other's).
 
 The new time falls on the distractor's day, so one weekday (Tuesday-Friday) holds neither candidate, nor the
 distractor, nor the new time: the *spare day*. A question that names it (or Monday, or the week's other meetings)
@@ -49,6 +50,13 @@ PLACES = {"coffee": "Little Fig Cafe", "walk": "Riverside Park, north gate", "te
 RELATIONS = ("cousin", "sister-in-law", "neighbour", "old school friend")
 COMPANIES = ("Orbit Analytics", "Keystone Partners", "Bramble Consulting", "Northwind Finance", "Saltmarsh Group")
 HOUR_WORDS = {14: "2 o'clock", 15: "3 o'clock", 16: "4 o'clock"}
+# How the answer points (version 3): at the other meeting only (ruled out), at the meant one only, or at both (one
+# clause each, in a drawn order), a third each, so neither which meeting the answer names nor how many tells the
+# meant one: only what each clause says of its meeting does.
+WRITES_APART = 25  # minutes between two contacts' emails
+FORMS = ("ruled out", "pointed at", "both")
+# Who writes during the trial, drawn apart from which meeting is meant.
+WRITERS: tuple[tuple[Kind, ...], ...] = (("work",), ("family",), ("work", "family"), ("family", "work"))
 
 
 @dataclass(frozen=True)
@@ -73,7 +81,7 @@ class Params:
     meant: Kind
     new_day: int
     new_hour: int
-    other_writes_after: int  # minutes after the start the contact of the meeting not meant emails
+    other_writes_after: int  # minutes after the start the first contact who writes during the trial emails
     # The user's answer (empty: world 0's, naming the meeting in full), the kind of clause ruling the other one out
     # (pointing.CLAUSES) and how it sets the new time (pointing.TIMES): the request asks for ``asked_start``, the
     # answer may state another time or shift it by ``asked_shift`` minutes to ``new_start``.
@@ -81,6 +89,12 @@ class Params:
     clause: str = "named"
     timing: str = "as asked"
     asked_shift: int = 0
+    # Whether the answer names the other meeting (ruled out), the meant one (pointed at) or both (FORMS), and who
+    # writes during the trial, in order (empty: world 0's, the other meeting's contact): the meant meeting's contact
+    # as often as the other's, so the mail that arrives is no pointer (version 3).
+    form: str = "ruled out"
+    writers: tuple[Kind, ...] = ()
+    notes: tuple[int, int] = (0, 0)  # the phrasing of the work contact's note and the family contact's
 
     # ---------------------------------------------------------------- derived
     def day(self, offset: int, hour: int, minute: int = 0) -> datetime:
@@ -99,6 +113,11 @@ class Params:
         """The weekday offset (1-4) with no candidate, no distractor and no new time."""
         (spare,) = {1, 2, 3, 4} - {self.work_day, self.family_day, self.distractor_day, self.new_day}
         return spare
+
+    @property
+    def contacts_writing(self) -> tuple[Kind, ...]:
+        """Whose contact emails during the trial, in order (world 0: the other meeting's)."""
+        return self.writers or (self.other,)
 
     @property
     def other(self) -> Kind:
@@ -179,7 +198,8 @@ def draw_params(rng: random.Random, seed: int) -> Params:
             work_meeting=rng.choice(WORK_MEETINGS), family_meeting=rng.choice(FAMILY_MEETINGS), hour=hour,
             work_day=days[0], family_day=days[1], distractor_day=days[2], work_minutes=rng.choice((45, 60, 90)),
             family_minutes=rng.choice((60, 90)), meant=rng.choice((WORK, FAMILY)), new_day=days[2],
-            new_hour=rng.choice((9, 10, 11, 16, 17)), other_writes_after=rng.choice((40, 55, 70, 85, 100)))
+            new_hour=rng.choice((9, 10, 11, 16, 17)), other_writes_after=rng.choice((40, 55, 70, 85)),
+            writers=rng.choice(WRITERS))
         try:
             check(params)
         except ValueError:
@@ -204,5 +224,5 @@ def check(p: Params) -> None:
         raise ValueError("the new time must be free")
     if p.new_hour == p.hour:
         raise ValueError("the new time is not at the ambiguous hour")
-    if not p.start < p.start + timedelta(minutes=p.other_writes_after) < p.end:
-        raise ValueError("the other contact writes during the trial")
+    if not p.start < p.start + timedelta(minutes=p.other_writes_after + WRITES_APART) < p.end:
+        raise ValueError("the contacts write during the trial")

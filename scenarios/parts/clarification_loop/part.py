@@ -12,6 +12,12 @@ whose words went to nobody else (``credited``: a broadcast tells no one); and th
 chat it took to get it (``volume``: more than a few posts before the answer scale every task criterion down).
 Explanations say what went wrong in general terms; the actions, the events and the people are in ``details``.
 ``params`` says what a world draws, ``world`` builds it, ``reading`` how a trial is read.
+
+No structure points at the meant meeting (version 3): the answer names the other meeting (ruled out), the meant one
+(pointed at) or both, a third each, each clause's side worded so no word list reads it ("not the other one - X" is
+the meant one, "move the other one, X stays" the kept one), and a clause taken back is on either meeting alike; the
+contact who writes during the trial is the meant meeting's as often as the other's. With two candidates a guess is
+still right half the time (three or more candidates would take that down; not done).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
-from green_agent.scenario_kit.pointing import CLAUSES, TIMES
+from green_agent.scenario_kit.pointing import TIMES
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
@@ -45,16 +51,17 @@ class ClarificationLoop(Part):
     """Which 3 o'clock? Ask first (the classic clarification_loop, drawn alone)."""
 
     key = KEY
-    version = 2
+    version = 3
     shapes = (ALONE,)
     Truth = ClarificationLoopTruth
     phrasebook = PHRASEBOOK
-    # the kind of clause ruling the other candidate out x how the answer sets the time, and world 0's named answer
-    structures = len(CLAUSES[:-1]) * len(TIMES) + 1
+    # which meetings the answer names (the other, the meant or both) x the kind of clause on each (four kinds but
+    # "by a message") x how the answer sets the time, and world 0's named answer
+    structures = (4 + 4 + 4 * 4 * 2) * len(TIMES) + 1
 
     def structure(self, truth: Any) -> str:
-        """How the user's answer rules the other meeting out, and how it sets the new time."""
-        return f"ruled out by {truth.clause}, time {truth.timing}"
+        """Which meetings the user's answer names and by what, and how it sets the new time."""
+        return f"{truth.form} by {truth.clause}, time {truth.timing}"
     judged = (Judged("question_quality", "A clear clarifying question", "politeness", 5, _QUESTION,
                      "The clarifying question is short, polite and easy to answer."),)
 

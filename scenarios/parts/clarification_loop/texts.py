@@ -9,10 +9,23 @@ from datetime import datetime, timedelta
 
 from green_agent.scenario_kit.facts import clock12, time_phrases
 from green_agent.scenario_kit.phrasing import Phrasebook
-from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, SHIFTED, TIMES, Candidate, clause, point
+from green_agent.scenario_kit.pointing import (
+    CLAUSES,
+    LENGTH,
+    NEAR,
+    PHRASES,
+    PLACE,
+    SHIFTED,
+    TIMES,
+    Candidate,
+    _rank,
+    _ref,
+    _within,
+    clause,
+)
 from green_agent.scenario_kit.world import Person
 
-from .params import FAMILY, HOUR_WORDS, PLACES, WEEKDAYS, WORK, Addresses, Kind, Params, fixed_rows
+from .params import FAMILY, FORMS, HOUR_WORDS, PLACES, WEEKDAYS, WORK, Addresses, Kind, Params, fixed_rows
 
 CONVERSATION = "user-assistant"
 MAX_MESSAGES_PER_PERSON = 3
@@ -31,9 +44,39 @@ REPORT_WORDS = ("moved", "rescheduled", "updated", "changed", "done", "emailed",
 NOT_UNDERSTOOD = "Sorry, what do you mean?"
 REQUEST = ("Hi! Something came up - could you move my {hour} with {first} to {day} at {time}, and email everyone on it "
            "to let them know the new time? Thanks!")
-# What the part writes: the request, and the answer's clauses (pointing's kinds but "by a message": the two
-# candidates' people wrote nothing to point at; drawn in pointing through its book).
-PHRASEBOOK = Phrasebook({"request": (REQUEST,), **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"}},
+# A clause saying the meeting it names is the one to move, and one saying it stays (beside pointing's "ruled
+# out"): each side carries the other side's words ("not", "can't stay" in a pointer at the meant one; "move" in one
+# at the meeting kept), so no word list reads which side a clause is on (version 3).
+POINTED = ("it's {x}", "I meant {x}", "{x} is the one to move", "{x} - that's the one", "{x} can't stay where it is",
+           "not the other one - {x}", "I don't mean the other one, I mean {x}", "{x}, no doubt about it",
+           "the one that has to shift is {x}", "nothing else, just {x}")
+KEPT = ("move the other one, {x} stays", "{x} is the one I'm keeping", "the one to move isn't {x}",
+        "{x} is fine where it is", "I need {x} where it is", "{x} doesn't move", "whatever you move, not {x}",
+        "{x} has to stay put")
+# A first clause the wrong way round (the meant meeting kept, or the other one to move), taken back: no phrasing
+# presumes which side it was on (version 3).
+REVERSED = ("{wrong}. No, wait - the other way round. {right}", "{wrong}... sorry, I've got that backwards. {right}",
+            "{wrong} - scratch that, I mixed them up. {right}",
+            "Hmm, {wrong}? No, I checked, it's the reverse. {right}",
+            "{wrong}. Ignore that, wrong way round. {right}")
+# What a candidate's contact writes during the trial (the work contact, the relative or friend): about their
+# meeting, never about a move, whichever of the two is meant. Phrasing 0 is world 0's.
+WORK_NOTE = (("{title} - numbers", "Hi {user},\n\nI'll bring the updated numbers to our {title} on {when}. See you "
+              "then!\n\n{first}"),
+             ("Before {day}", "Hi {user},\n\nQuick one: can you send me last quarter's figures before our {title} "
+              "on {when}?\n\nThanks,\n{first}"),
+             ("Re: {title}", "{user} - I've booked the video link for {when}. Talk then.\n\n{first}"))
+FAMILY_NOTE = (("{day}!", "Hi {user}! Still on for our {lower} on {when}? Can't wait.\n\n{first} x"),
+               ("see you {day}", "Heyyy {user}, looking forward to {day}!! I'll be the one with the umbrella :)"
+                "\n\n{first}"),
+               ("Quick q", "Hi {user}, is {when} still good for the {lower}? No worries if not.\n\n{first} x"))
+# What the part writes: the request, the answer's clauses (pointing's kinds but "by a message": the two candidates'
+# people wrote nothing to point at; drawn in pointing through its book, plus the classic's own two sides) and the
+# contacts' notes (subject and body, a phrasing each).
+PHRASEBOOK = Phrasebook({"request": (REQUEST,), **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"},
+                         "pointed at": POINTED, "kept": KEPT, "answer reversed": REVERSED,
+                         "work contact note": tuple(f"{a}\n{b}" for a, b in WORK_NOTE),
+                         "family contact note": tuple(f"{a}\n{b}" for a, b in FAMILY_NOTE)},
                         positional=PHRASES.positional)
 
 
@@ -109,14 +152,16 @@ def answer_text(p: Params) -> str:
                         f"{weekday(p.meeting_start(p.meant))} - that's the one to move.")
 
 
-def other_text(p: Params) -> tuple[str, str]:
-    """(subject, body) of the email the contact of the meeting not meant sends during the trial."""
-    m, at = meeting(p, p.other), p.meeting_start(p.other)
-    if p.other == WORK:
-        return (f"{m.title} - numbers", f"Hi {p.user.first},\n\nI'll bring the updated numbers to our "
-                f"{m.title} on {day_time(at)}. See you then!\n\n{p.work.first}")
-    return (f"{weekday(at)}!", f"Hi {p.user.first}! Still on for our {m.title.lower()} on {day_time(at)}? Can't "
-            f"wait.\n\n{p.family.first} x")
+def contact_text(p: Params, which: Kind) -> tuple[str, str]:
+    """(subject, body) of the email the contact of candidate ``which`` sends during the trial (in the phrasing the
+    world drew; world 0's is the first)."""
+    m, at = meeting(p, which), p.meeting_start(which)
+    kind = "work contact note" if which == WORK else "family contact note"
+    n = p.notes[0 if which == WORK else 1]
+    text = PHRASEBOOK.nth(kind, n, title=m.title, lower=m.title.lower(), when=day_time(at), day=weekday(at),
+                          user=p.user.first, first=contact_of(p, which).first)
+    subject, _, body = text.partition("\n")
+    return subject, body
 
 
 def _candidate(p: Params, which: Kind) -> Candidate:
@@ -133,15 +178,69 @@ def _candidate(p: Params, which: Kind) -> Candidate:
                      anchor=near[0] if near else None, minutes=p.minutes(which))
 
 
+def _pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:
+    """A bare pointer at ``cands[x]`` by ``kind`` (who, near, place, length: the phrasings pointing's clauses negate),
+    None when that kind cannot single it out."""
+    c = cands[x]
+    if kind == "who":
+        return _ref(rng, c)
+    if kind == "near":
+        if c.anchor is None:
+            return None
+        return PHRASES.nth("by an event near it", _within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
+                                                          len(NEAR)), anchor=c.anchor[0].lower())
+    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
+        return None
+    words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
+    return PHRASES.nth(words, _within(rng, words, 2 * list(sides).index(side), 2 * len(sides)), minutes=c.minutes)
+
+
+def _side(rng: random.Random, kind: str, cands: list[Candidate], x: int, meant: bool) -> str | None:
+    """A clause on ``cands[x]`` by ``kind``: the one to move (``meant``) or the one that stays (pointing's "ruled
+    out" or the classic's "kept", alike often)."""
+    if not meant and rng.random() < 0.5:
+        return clause(rng, kind, cands, x)
+    n = PHRASEBOOK.index(rng, "pointed at" if meant else "kept")  # drawn before the pointer it wraps
+    pointer = _pointer(rng, kind, cands, x)
+    return None if pointer is None else PHRASEBOOK.nth("pointed at" if meant else "kept", n, x=pointer)
+
+
+def _clauses(rng: random.Random, form: str, cands: list[Candidate], meant: int) -> tuple[str, list[str]]:
+    """The answer's clauses in form ``form`` (``FORMS``) and the kinds they point by: the other meeting ruled out,
+    the meant one pointed at, or one of each in a drawn order."""
+    sides = {"ruled out": [False], "pointed at": [True], "both": rng.sample([True, False], 2)}[form]
+    said, kinds = [], []
+    for is_meant in sides:
+        x = meant if is_meant else 1 - meant
+        fits = [k for k in CLAUSES if k != "mail" and _pointer(random.Random(0), k, cands, x) is not None]
+        kind = rng.choice(fits)
+        text = _side(rng, kind, cands, x, is_meant)
+        assert text is not None  # the kind was chosen because it singles x out
+        said.append(text)
+        kinds.append(kind)
+    return "; ".join(said), kinds
+
+
 def drawn_answer(rng: random.Random, p: Params) -> Params:
-    """``p`` with the user's answer drawn: a clause of a drawn kind ruling the other candidate out, sometimes after a
-    first pointer taken back, and the new time as asked, stated anew or shifted (the request then names another)."""
+    """``p`` with the user's answer drawn: clauses in a drawn form (the other meeting ruled out, the meant one
+    pointed at, or both), sometimes after a first clause the wrong way round taken back, and the new time as asked,
+    stated anew or shifted (the request then names another); and the phrasings of the contacts' notes."""
     cands = [_candidate(p, WORK), _candidate(p, FAMILY)]
     meant = 0 if p.meant == WORK else 1
-    timing, taken_back = rng.choice(TIMES), rng.random() < 0.3
-    kinds = [k for k in CLAUSES if k != "mail" and clause(random.Random(0), k, cands, 1 - meant) is not None]
-    kind = rng.choice(kinds)
-    text = point(rng, (kind,), cands, meant, taken_back)
+    timing, taken_back, form = rng.choice(TIMES), rng.random() < 0.3, rng.choice(FORMS)
+    body, kinds = _clauses(rng, form, cands, meant)
+    text = body[0].upper() + body[1:] + "."
+    if taken_back:  # a clause the wrong way round, on either meeting alike
+        x = rng.randrange(2)
+        kind = rng.choice([k for k in CLAUSES if k != "mail" and _pointer(random.Random(0), k, cands, x) is not None])
+        if x != meant and rng.random() < 0.5:  # a bare pointer at the other one, "that one stays"
+            wrong = _pointer(rng, kind, cands, x)
+            words = "answer taken back"
+        else:
+            wrong, words = _side(rng, kind, cands, x, x != meant), "answer reversed"
+        assert wrong is not None
+        text = PHRASEBOOK.say(rng, words, wrong=wrong[0].upper() + wrong[1:], right=text)
     shift = 0
     if timing == "stated":
         shift = rng.choice((-120, -60, 60, 120))
@@ -151,7 +250,8 @@ def drawn_answer(rng: random.Random, p: Params) -> Params:
         n = rng.randrange(len(SHIFTED))  # the shift is SHIFTED's; its words, phrasing n of "new time shifted"
         shift = SHIFTED[n][1]
         text += PHRASES.nth("new time shifted", n)
-    return replace(p, answer=text, clause=kind, timing=timing, asked_shift=shift)
+    notes = (PHRASEBOOK.index(rng, "work contact note"), PHRASEBOOK.index(rng, "family contact note"))
+    return replace(p, answer=text, clause="+".join(kinds), timing=timing, asked_shift=shift, form=form, notes=notes)
 
 
 def user_prompt(p: Params) -> str:

@@ -63,6 +63,7 @@ class ClarificationLoopTruth(Truth):
     max_messages_per_person: int = MAX_MESSAGES_PER_PERSON
     clause: str = "named"  # how the answer rules the other meeting out (pointing.CLAUSES; world 0 names it)
     timing: str = "as asked"  # how the answer sets the new time (pointing.TIMES)
+    form: str = "ruled out"  # which meetings the answer's clauses name (params.FORMS)
 
     def other_alone(self) -> Candidate:
         """The candidate the user did not mean, with only its own people: someone on both meetings may hear about
@@ -86,4 +87,4 @@ def truth(p: Params) -> ClarificationLoopTruth:
     return ClarificationLoopTruth(
         user=User(id=USER, name=p.user.name, email=a.user, phone=a.phone), answer=answer_text(p),
         meant_kind=p.meant, meant=_candidate(p, p.meant), other=_candidate(p, p.other), new_start=p.new_start,
-        new_end=p.new_end, clause=p.clause, timing=p.timing)
+        new_end=p.new_end, clause=p.clause, timing=p.timing, form=p.form)

@@ -12,15 +12,15 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 from .cast import USER_PERSONALITY, characters
-from .params import FAMILY, HOUR_WORDS, KEY, USER, WORK, Addresses, Params, fixed_rows
+from .params import FAMILY, HOUR_WORDS, KEY, USER, WORK, WRITES_APART, Addresses, Params, fixed_rows
 from .texts import (
     CONVERSATION,
     answer_text,
     contact_of,
+    contact_text,
     day_time,
     description,
     meeting,
-    other_text,
     user_prompt,
     weekday,
 )
@@ -87,15 +87,21 @@ def address_book(p: Params, a: Addresses) -> list[Contact]:
 
 
 def arrivals(p: Params, a: Addresses) -> list[ScheduledEvent]:
-    """During the trial: the other meeting's contact writes (a tempting reply), then another newsletter."""
-    subject, body = other_text(p)
-    sender = a.work if p.other == WORK else a.family
-    writes = p.start + timedelta(minutes=p.other_writes_after)
+    """During the trial: a candidate's contact writes about their meeting (the meant one's as often as the other's,
+    or both, ``Params.writers``: the mail that arrives points at neither), then another newsletter."""
+    rows: list[ScheduledEvent] = []
+    for n, which in enumerate(p.contacts_writing):
+        subject, body = contact_text(p, which)
+        # world 0's id kept as published; a second note gets its own
+        mid = "email-other-contact" if not p.writers else f"email-{which}-contact"
+        writes = p.start + timedelta(minutes=p.other_writes_after + n * WRITES_APART)
+        rows.append(kit.scheduled_event(
+            f"ev-{mid.removeprefix('email-')}", iso(writes), "email", {
+                "operation": "receive", "message_id": mid, "thread_id": f"thread-{mid}",
+                "from_address": a.work if which == WORK else a.family, "to_addresses": [a.user],
+                "subject": subject, "body_text": body}, created_at=iso(p.start)))
     return [
-        kit.scheduled_event("ev-other-contact", iso(writes), "email", {
-            "operation": "receive", "message_id": "email-other-contact", "thread_id": "thread-email-other-contact",
-            "from_address": sender, "to_addresses": [a.user], "subject": subject, "body_text": body},
-            created_at=iso(p.start)),
+        *rows,
         kit.scheduled_event("ev-city-events", iso(p.day(0, 11)), "email", {
             "operation": "receive", "message_id": "email-city-events-2", "thread_id": "thread-email-city-events-2",
             "from_address": a.news, "to_addresses": [a.user], "subject": "Last call: open studios tickets",
