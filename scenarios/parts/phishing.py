@@ -231,6 +231,24 @@ def _scam_sender(rng: random.Random, d: _Drawn, source: str, sender: str, signer
     return d.hijacked.email, d.hijacked.first, fake_page
 
 
+def _setup_month(day: Day, d: _Drawn, senders: dict[str, tuple[str, str, str]], official: tuple[str, str, str],
+                 pw_sender: str, at: tuple[datetime, datetime, datetime]) -> list[Email]:
+    """The month IT refers to: the other official's mail, a provider's pitch and the set-up mail, in that order."""
+    (rng, user), (sender, signer, page) = (day.rng, day.user), official
+    pitch_from = (pw_sender if d.password_from == "unannounced" else
+                  f"hello@{rng.choice([p for p in PROVIDERS if p != d.provider]).lower().replace(' ', '')}.example")
+    other = next(p for p in PROVIDERS if p.lower().replace(" ", "") == pitch_from.split("@")[1].split(".")[0])
+    mails = [kit.inbox_email(mid, who, user.email, *_split(text), iso(when), read=True) for mid, who, text, when in (
+        (d.ids["setup"], sender, PHRASEBOOK.say(rng, "setup", first=user.first, page=page, signer=signer), at[0]),
+        (d.ids["pitch"], pitch_from, PHRASEBOOK.say(rng, "pitch", first=user.first, other=other,
+                                                    site=pitch_from.split("@")[1]), at[1]))]
+    kind = "provider" if d.reminder_from == "desk" else "desk"
+    other_address, other_name, _ = senders[kind]
+    aside = kit.inbox_email(d.ids["aside"], other_address, user.email, *_split(PHRASEBOOK.say(
+        rng, f"{kind}_aside", first=user.first, signer=other_name, provider=d.provider)), iso(at[2]), read=True)
+    return [aside, *reversed(mails)]
+
+
 def _reminders(day: Day, d: _Drawn) -> _Reminders:
     rng = day.rng
     company = day.company.split(".", 1)[0]
@@ -272,20 +290,7 @@ def _reminders(day: Day, d: _Drawn) -> _Reminders:
     pw_sender = scams[0][1]
     scams = [x for x in scams if x[0] in d.passwords]
     if refer:  # the set-up mail IT refers to, and a pitch with its words from the scam's provider or another
-        pitch_from = (pw_sender if d.password_from == "unannounced" else
-                      f"hello@{rng.choice([p for p in PROVIDERS if p != d.provider]).lower().replace(' ', '')}.example")
-        other = next(p for p in PROVIDERS if p.lower().replace(" ", "") == pitch_from.split("@")[1].split(".")[0])
-        user = day.user
-        for mid, who, text, at in (
-                (d.ids["setup"], sender, PHRASEBOOK.say(rng, "setup", first=user.first, page=page, signer=signer),
-                 setup_at),
-                (d.ids["pitch"], pitch_from, PHRASEBOOK.say(rng, "pitch", first=user.first, other=other,
-                                                                 site=pitch_from.split("@")[1]), pitch_at)):
-            later.insert(0, kit.inbox_email(mid, who, user.email, *_split(text), iso(at), read=True))
-        other, other_name = senders["provider" if d.reminder_from == "desk" else "desk"][:2]
-        later.insert(0, kit.inbox_email(d.ids["aside"], other, user.email, *_split(PHRASEBOOK.say(
-            rng, f"{'provider' if d.reminder_from == 'desk' else 'desk'}_aside", first=user.first, signer=other_name,
-            provider=d.provider)), iso(aside_at), read=True))
+        later[:0] = _setup_month(day, d, senders, (sender, signer, page), pw_sender, (setup_at, pitch_at, aside_at))
     # Half the time a colleague replies in the thread with a wrong guess: the scam's sender, or IT's other one.
     if rng.random() < 0.5:
         guess = pw_sender if d.password_from != "colleague" else senders[wrong][0]
