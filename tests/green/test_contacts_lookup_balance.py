@@ -9,6 +9,7 @@ and any rule on the entries' form (listed first, shorter notes, title) picks the
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from green_agent.config import GreenSettings
 from green_agent.scenario_kit.day import slice_of
 from green_agent.scenarios import ScenarioLibrary
 from green_agent.selftest import selftest
-from scenarios.parts.contacts_lookup import COMPANIES, ROLES
+from scenarios.parts.contacts_lookup import COLLEAGUE_NOTES, COMPANIES, ROLES
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -83,3 +84,23 @@ async def test_the_oracle_passes_the_part(tmp_path):
                           (1, 2, 3), configs=[{"parts": ["contacts_lookup"], "attacks": "none"}])
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+def test_no_count_prior_and_no_single_statement_or_texting_number_tells_the_answer():
+    """Version 5: how many decline is drawn alike (none to all three), so "exactly one cannot come" earns nothing;
+    about half the people said the opposite in an earlier message that a later one corrects; the colleague who
+    stands in for nobody is named in the person's own messages too; an out-of-use number has texted the user."""
+    declines, corrected, colleague_named, old_texted, worlds = Counter(), 0, 0, 0, 0
+    for seed in WORLDS:
+        piece = slice_of(seed, "balance", PART)
+        t = PART.Truth.model_validate(piece.truth, from_attributes=True)
+        declines[sum(not p["comes"] for p in t.people)] += 1
+        said = f"{piece.emails} {piece.texts}"  # the messages' ids and words
+        corrected += "lookup-leave-0-was" in said or "lookup-leave-1-was" in said or "lookup-leave-2-was" in said
+        old_texted += "t-lookup-old-" in said
+        colleagues = {e["first_name"] for e in piece.entries
+                      if any(str(e.get("notes") or "").startswith(x.split("{")[0]) for x in COLLEAGUE_NOTES)}
+        colleague_named += any(c in said for c in colleagues)
+        worlds += 1
+    assert set(declines) == {0, 1, 2, 3} and max(declines.values()) < 0.4 * worlds, declines
+    assert corrected > 0.6 * worlds and old_texted > 0.4 * worlds and colleague_named > 0.2 * worlds
