@@ -37,9 +37,9 @@ def test_every_request_kind_is_worded_many_ways_and_world_zero_keeps_its_words()
     assert "1. Colleagues at Lumen Analytics may know when I'm free" in zero
 
 
-def test_shapes_seen_over_two_hundred_worlds_are_the_declared_ones():
+def test_shapes_seen_over_four_hundred_worlds_are_the_declared_ones():
     part = PACK.parts[PART]
-    seen = Counter(part.structure(truth(world(seed))) for seed in range(200))
+    seen = Counter(part.structure(truth(world(seed))) for seed in range(400))
     assert len(seen) == part.structures
 
 

@@ -352,6 +352,27 @@ def test_names_times_places_and_who_declines_vary_with_the_seed():
     assert len({tuple(t["channel"] for t in truth(w)["targets"]) for w in worlds}) >= 4
 
 
+def test_no_form_of_the_world_tells_the_new_time_the_place_the_current_number_the_work_address_or_the_answer():
+    """Beyond world 0 a rule script's structural shortcuts guess: the later (or the afternoon) clock time of the
+    prompt is the new one about half the time, the new place is no name from a short list, the out-of-use number is
+    listed last about half the time and the current one was texted recently too, the labels do not tell the personal
+    address, and a confirmation may carry a reason one declines with."""
+    from scenarios.parts.contacts_lookup_classic.cast import draw_params
+    from scenarios.parts.contacts_lookup_classic.texts import PLACES
+
+    drawn = [draw_params(random.Random(seed), seed) for seed in range(1, 201)]
+    assert 0.4 <= sum(p.new_time > p.old_time for p in drawn) / len(drawn) <= 0.6
+    assert 0.25 <= sum(p.new_time.hour < 12 for p in drawn) / len(drawn) <= 0.5
+    assert len({p.venue for p in drawn}) >= 12 and len({p.venue_address for p in drawn}) >= 100
+    assert sum(p.venue in {v for v, _, _ in PLACES} for p in drawn) <= len(drawn) / 2
+    old = [p for p in drawn if "old_number" in p.traps]
+    assert 0.35 <= sum(p.old_number_last for p in old) / len(old) <= 0.65
+    assert sum(p.recent_thread for p in old) >= 0.7 * len(old)
+    assert not any(p.email_labels[0] in ("home", "personal", "private") for p in drawn)
+    yes = [t for p in drawn for t in p.targets if not t.declines]
+    assert sum(t.reason in t.reply for t in yes) >= 0.1 * len(yes)
+
+
 def test_the_prompt_names_the_namesakes_target_by_company_and_never_gives_an_identifier():
     for seed in range(8):
         w = world(seed)

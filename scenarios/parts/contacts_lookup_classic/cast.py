@@ -8,10 +8,17 @@ project manager, in an email that arrives mid-morning. One of the four cannot ma
 Traps (``TRAPS``), each present or not in a world (every world has at least two; world 0 has all three):
 
 * ``namesake`` — another contact shares a target's first name (at an unrelated company), with a recent SMS thread;
-* ``old_number`` — a target's first phone entry is an old number the contact's notes say is no longer in use, and an
-  old SMS thread with that number sits on the phone;
-* ``personal_email`` — a target's first email entry is a personal address (the prompt says to use work addresses),
-  and an old personal email from that address sits in the inbox.
+* ``old_number`` — one of a target's phone entries is an old number the contact's notes say is no longer in use, and
+  an old SMS thread with that number sits on the phone (beyond world 0 it is listed first or last, and the current
+  number was texted recently too in most worlds: neither the order nor an SMS history tells it, ``_vary_book``);
+* ``personal_email`` — one of a target's email entries is a personal address (the prompt says to use work
+  addresses), and an old personal email from that address sits in the inbox (beyond world 0 the labels say nothing
+  of work or home and the order is drawn: the address's domain tells it).
+
+Beyond world 0, the old and new times come from one pool (the afternoon is no mark of the new one), the new place
+from a venue and a street drawn through the phrasebook (no short list holds it), the reason a decliner gives is a
+phrasebook kind that confirmations may name too (a plan that fell through), and the visit's calendar title and the
+project manager's first mail are worded through the phrasebook.
 
 World 0 is the one published before the classic became a part: ``draw_params(rng, 0)`` with the old generator's
 stream (``SEED0_STREAM``) makes the same calls it made, with its pins (all three traps, the first firm, project and
@@ -35,6 +42,7 @@ END = datetime(2026, 4, 14, 14, 30, tzinfo=UTC)
 TOMORROW = datetime(2026, 4, 15, tzinfo=UTC)
 TURN = timedelta(hours=1)
 VISIT_LENGTH = timedelta(minutes=90)
+EMAIL_LABELS = ("email", "other", "", "main", "email 2")  # labels that say nothing of work or home
 SEED0_STREAM = "contacts_lookup"  # the classic's scenario id: the old generator drew world 0 from draw(0, this)
 
 
@@ -81,6 +89,12 @@ class Params:
     # Which phrasing of each kind the world words its messages in (texts.BOOK's request, addition, old_number_note):
     # world 0's are the first of each.
     wording: dict[str, int] = field(default_factory=lambda: {"request": 0, "addition": 0, "old_number_note": 0})
+    # The address book's form (``_vary_book``; world 0: the old number first with no recent text from the new one,
+    # the personal address first, labelled home and work).
+    old_number_last: bool = False
+    recent_thread: bool = False
+    personal_email_last: bool = False
+    email_labels: tuple[str, str] = ("home", "work")  # (the personal address's label, the work address's)
 
     @property
     def traps(self) -> list[str]:
@@ -143,7 +157,8 @@ def _team(rng: random.Random, seed: int, names: list[tuple[str, str]], taken: se
         company = rng.choice(companies)
         t = Target(first, last, _phone(rng, taken), f"{first.lower()}.{last.lower()}@{_domain(company)}", company,
                    role, key=f"p{i + 1}", channel=channel, trap=trap, declines=i == decliner,
-                   reason=rng.choice(texts.DECLINE_REASONS),
+                   reason=(rng.choice(texts.DECLINE_REASONS[:3]) if seed == 0 else
+                           texts.BOOK.nth("reason", texts.BOOK.index(rng, "reason"))),
                    full_name_in_prompt=trap != "namesake" and rng.random() < 0.6)
         if trap == "old_number":
             t = replace(t, old_phone=_phone(rng, taken))
@@ -190,8 +205,11 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         fillers.append(Person(first, last, _phone(rng, taken), f"{first.lower()}.{last.lower()}@mailbox.example",
                               company, role))
     project, old_place = texts.PROJECTS[0] if seed == 0 else rng.choice(texts.PROJECTS)
-    venue, address, marks = texts.PLACES[0] if seed == 0 else rng.choice(texts.PLACES)
-    (old_h, old_m), (new_h, new_m) = rng.choice(texts.OLD_TIMES), rng.choice(texts.NEW_TIMES)
+    venue, address, marks = texts.PLACES[0] if seed == 0 else _place(rng)
+    if seed == 0:
+        (old_h, old_m), (new_h, new_m) = rng.choice(texts.OLD_TIMES), rng.choice(texts.NEW_TIMES)
+    else:  # one pool for both: the morning or the afternoon says nothing of which is the new time
+        (old_h, old_m), (new_h, new_m) = rng.sample([*texts.OLD_TIMES, *texts.NEW_TIMES], 2)
     p = Params(user=user, firm=firm, pm=pm, targets=targets, namesake=namesake, namesake_of=namesake_of,
                namesake_note=note, fillers=fillers, project=project, old_place=old_place, venue=venue,
                venue_address=address, place_marks=marks, old_time=TOMORROW.replace(hour=old_h, minute=old_m),
@@ -201,10 +219,31 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     p.contact_order = shuffled(rng, [contact_id(person) for person in people])
     for i, t in enumerate(targets):  # drawn last, so that the rest of each world is what it was before replies varied
         targets[i] = replace(t, reply=_reply(rng, seed, p, t))
-    if seed != 0:  # world 0 keeps its published words
-        p.wording = {kind: texts.BOOK.index(rng, kind) for kind in ("request", "addition", "old_number_note")}
+    if seed != 0:  # world 0 keeps its published words and its address book's form
+        p.wording = {kind: texts.BOOK.index(rng, kind) for kind in ("request", "addition", "old_number_note",
+                                                                      "recent_text", "visit_title",
+                                                                      "pm_visit_subject", "pm_visit")}
+        _vary_book(rng, p)
     check(p, seed)
     return p
+
+
+def _place(rng: random.Random) -> tuple[str, str, tuple[str, ...]]:
+    """(venue, address, the words that name it in a message): a venue and a street drawn through the phrasebook (a
+    pack may replace them), so no short list holds the new place."""
+    venue = texts.BOOK.nth("venue", texts.BOOK.index(rng, "venue"))
+    street = texts.BOOK.nth("venue_street", texts.BOOK.index(rng, "venue_street"))
+    return venue, f"{rng.randrange(2, 99)} {street}", (venue, street)
+
+
+def _vary_book(rng: random.Random, p: Params) -> None:
+    """Beyond world 0, what no field of an entry may tell: the out-of-use number listed after the current one or
+    before it, the current number texted recently too (so an SMS history marks neither), and the labels of the work
+    and personal addresses drawn from one pool (so only the address itself says which is the work one)."""
+    p.old_number_last = rng.random() < 0.5
+    p.recent_thread = rng.random() < 0.8
+    p.personal_email_last = rng.random() < 0.5
+    p.email_labels = (rng.choice(EMAIL_LABELS), rng.choice(EMAIL_LABELS))
 
 
 def _reply(rng: random.Random, seed: int, p: Params, t: Target) -> str:

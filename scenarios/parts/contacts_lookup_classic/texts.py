@@ -48,10 +48,23 @@ PLACES = (
     ("Lindenfield Hall", "3 Station Road", ("Lindenfield Hall", "Lindenfield", "Station Road")),
     ("the Foundry meeting room", "27 Foundry Lane", ("Foundry meeting room", "Foundry Lane")),
 )
+# Beyond world 0 the new meeting place is drawn from these (venue: "{name} {kind}"; address: "{n} {street}"), so no
+# short list names it; the phrasebook's "venue" and "venue_street" kinds word them, so a pack may replace them.
+VENUE_NAMES = ("Harbour Kitchen", "Copper Kettle cafe", "Lindenfield Hall", "Foundry meeting room", "Granary Rooms",
+               "Ropewalk Studio", "Tannery Works", "Saltbox cafe", "Kiln House", "Wharfside Hall", "Mulberry Rooms",
+               "Cooper's Yard", "Old Station cafe", "Weaver's Hall", "Brickfield Studio", "Lantern Rooms")
+VENUE_STREETS = ("Quay Street", "Market Row", "Station Road", "Foundry Lane", "Dock Road", "Canal Walk", "Bell Yard",
+                 "Ropemaker Street", "Chapel Row", "Kiln Lane", "Tanner's Way", "Brewery Lane", "Salt Street",
+                 "Ferry Road")
+# World 0's old and new times; beyond it both are drawn from one pool (OLD_TIMES + NEW_TIMES), so that neither the
+# morning nor the afternoon says which of the prompt's two clock times is the new one.
 OLD_TIMES = ((9, 0), (9, 30), (10, 0), (10, 30))
 NEW_TIMES = ((13, 0), (13, 30), (14, 0), (14, 30), (15, 0), (15, 30), (16, 0))
+# Why a person cannot come (world 0 draws among the first three); confirmations may name one too (a plan that fell
+# through), so a reason's words say nothing of the answer. The phrasebook's "reason" kind, so a pack may reword them.
 DECLINE_REASONS = ("on another site all afternoon", "in a client workshop all afternoon",
-                   "travelling back from a conference")
+                   "travelling back from a conference", "at the planning committee", "covering the Eastgate job",
+                   "stuck at the depot for a delivery", "tied up with the fire inspection")
 FILLERS = (  # (job title or note, company or None): address-book entries with nothing to do with the task
     ("Mum", None), ("Plumber", "Quickfix Plumbing"), ("Landlord", "Harbourside Lettings"),
     ("Interior designer", "Studio Lumen"), ("Accountant", "Pennywise Accounts"),
@@ -70,6 +83,8 @@ CONFIRM_REPLIES = (
     "{slot} at {venue}? Done - I've moved my other meeting. {f}",
     "Got your message. Count me in for {slot}, {addr}. {f}",
     "I was going to say no, but my afternoon freed up, so {slot} it is. {f}",
+    "I was meant to be {reason}, but that's been pushed back - {slot} at {venue} works. {f}",
+    "Good news: I'm no longer {reason}, so I'll see you at {addr} at {slot}. {f}",
 )
 DECLINE_REPLIES = (
     "Thanks for the heads-up, {u}. Unfortunately I can't make {slot} - I'm {reason}. Could you send me the notes "
@@ -148,5 +163,27 @@ CLAIMED_YES = ("confirmed", "confirms", "will be there", "can make it", "coming"
 
 # The kinds the world's words are drawn from (the part's phrasebook): ``cast`` draws which phrasing of each a world
 # uses through it and ``world`` fills them through it, so a wording pack words them all anew.
-BOOK = Phrasebook({"request": REQUESTS, "addition": ADDITIONS, "old_number_note": OLD_NUMBER_NOTES,
-                   "confirm": CONFIRM_REPLIES, "decline": DECLINE_REPLIES})
+# A recent text from a current number (so an SMS history marks no number as the old one): {u} the user, {f} theirs.
+RECENT_TEXTS = ("Hi {u}, drawings received - I'll send comments by Friday. {f}",
+                "On my way to the client meeting, see you there. {f}",
+                "Thanks for the call earlier {u}, all sorted. {f}",
+                "{u} - can you resend the latest section drawing? {f}",
+                "Running 5 min late, sorry! {f}")
+# The visit's calendar title and the project manager's earlier mail about it (the first of each is world 0's): a
+# title is no fixed string a script finds the visit by.
+VISIT_TITLES = ("Site visit - {project}", "{project}: on-site walk round", "Visit to the {project} site",
+                "{project} - site walkthrough", "On site: {project}")
+PM_VISIT_SUBJECTS = ("Site visit on Wednesday - {project}", "Wednesday at the {project}", "{project}: who's coming",
+                     "Walk round on Wednesday", "Re: {project} visit")
+PM_VISIT = (
+    "Hi {u},\n\nFor Wednesday's site visit ({old} at {old_place}) we have {team} so far. I'm checking with the client "
+    "whether anyone else should come and will let you know.\n\n{pm}",
+    "{u} - the list for Wednesday ({old}, {old_place}) is {team} at the moment. The client may want one more; I'll "
+    "tell you.\n\n{pm}",
+    "Hi {u}, so far it's {team} for the walk round on Wednesday, {old} at {old_place}. Waiting to hear from the client "
+    "about anyone else.\n\nThanks,\n{pm}",
+)
+BOOK = Phrasebook({"visit_title": VISIT_TITLES, "pm_visit_subject": PM_VISIT_SUBJECTS, "pm_visit": PM_VISIT,
+                   "request": REQUESTS, "addition": ADDITIONS, "old_number_note": OLD_NUMBER_NOTES,
+                   "confirm": CONFIRM_REPLIES, "decline": DECLINE_REPLIES, "reason": DECLINE_REASONS,
+                   "venue": VENUE_NAMES, "venue_street": VENUE_STREETS, "recent_text": RECENT_TEXTS})

@@ -75,14 +75,17 @@ def _identifier(kind: str, value: str, label: str) -> Identifier:
 
 def _target_entry(p: Params, t: Target) -> Contact:
     entry = kit.contact(contact_id(t), t.first, t.last, company=t.company, job_title=t.role.capitalize())
+    personal_label, work_label = p.email_labels
     phones = [_identifier("phone", t.phone, "mobile")]
-    emails = [_identifier("email", t.email, "work")]
+    emails = [_identifier("email", t.email, work_label)]
     if t.trap == "old_number":
-        phones = [_identifier("phone", t.old_phone, "mobile"), *phones]
+        old = _identifier("phone", t.old_phone, "mobile")
+        phones = [*phones, old] if p.old_number_last else [old, *phones]
         entry["notes"] = BOOK.nth("old_number_note", p.wording["old_number_note"], old=t.old_phone, new=t.phone,
                                   tail=t.phone[-4:])
     if t.trap == "personal_email":
-        emails = [_identifier("email", t.personal_email, "home"), *emails]
+        personal = _identifier("email", t.personal_email, personal_label)
+        emails = [*emails, personal] if p.personal_email_last else [personal, *emails]
         entry["notes"] = "Met at the RIBA awards; we play five-a-side football on Sundays."
     entry["identifiers"] = phones + emails
     return entry
@@ -120,6 +123,10 @@ def texts(p: Params) -> list[SmsThread]:
             ("sms-old-1", "in", "2025-10-08T07:45:00+00:00",
              f"Morning {u.first}, {old.first} here - running 10 min late for the handover, start without me"),
             ("sms-old-2", "out", "2025-10-08T07:47:00+00:00", "No problem, see you shortly")]))
+        if p.recent_thread:  # the current number has a history too
+            threads.append(("thread-current-number", old.phone, [
+                ("sms-current-1", "in", "2026-04-09T12:10:00+00:00",
+                 BOOK.nth("recent_text", p.wording.get("recent_text", 0), u=u.first, f=old.first))]))
     mum = next((f for f in p.fillers if f.role == "Mum"), p.fillers[0])
     threads.append(("thread-filler", mum.phone, [
         ("sms-filler-1", "in", "2026-04-12T19:02:00+00:00", "Are you still coming for lunch on Sunday? x"),
@@ -132,9 +139,10 @@ def emails(p: Params) -> list[Email]:
     u, pm = p.user, p.pm
     team = listing([f"{t.first} ({t.company})" for t in p.prompt_targets])
     out = [kit.inbox_email(
-        "email-pm-visit", pm.email, u.email, f"Site visit on Wednesday - {p.project}",
-        f"Hi {u.first},\n\nFor Wednesday's site visit ({clock12(p.old_time)} at {p.old_place}) we have {team} so far. "
-        f"I'm checking with the client whether anyone else should come and will let you know.\n\n{pm.first}",
+        "email-pm-visit", pm.email, u.email, BOOK.nth("pm_visit_subject", p.wording.get("pm_visit_subject", 0),
+                                                      project=p.project),
+        BOOK.nth("pm_visit", p.wording.get("pm_visit", 0), u=u.first, old=clock12(p.old_time), old_place=p.old_place,
+                 team=team, pm=pm.first),
         "2026-04-13T17:05:00+00:00", read=True)]
     personal = next((t for t in p.targets if t.trap == "personal_email"), None)
     if personal is not None:
@@ -152,11 +160,12 @@ def emails(p: Params) -> list[Email]:
 def calendar(p: Params) -> list[CalendarEvent]:
     """Today's and tomorrow's entries, the site visit among them (organised by the user)."""
     day, today = TOMORROW.date().isoformat(), START.date().isoformat()
+    title = BOOK.nth("visit_title", p.wording.get("visit_title", 0), project=p.project)
     rows = [
         ("cal-standup", "Studio stand-up", f"{today}T09:00:00+00:00", f"{today}T09:15:00+00:00", "Studio", None),
         ("cal-review", f"Design review - {p.project}", f"{today}T11:00:00+00:00", f"{today}T12:00:00+00:00",
          "Meeting room 2", None),
-        (VISIT_ID, f"Site visit - {p.project}", iso(p.old_time), iso(p.old_time + VISIT_LENGTH), p.old_place,
+        (VISIT_ID, title, iso(p.old_time), iso(p.old_time + VISIT_LENGTH), p.old_place,
          f"With {listing([t.name for t in p.prompt_targets])}."),
         ("cal-planning", "Planning call", f"{day}T08:00:00+00:00", f"{day}T08:30:00+00:00", "Video call", None),
         ("cal-yoga", "Yoga", f"{day}T18:00:00+00:00", f"{day}T19:00:00+00:00", "Maple Yoga Studio", None),
@@ -177,7 +186,8 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
         kit.scheduled_event("ev-pm-addition", iso(p.pm_email_at), "email", {
             "operation": "receive", "message_id": PM_EMAIL_ID, "thread_id": "thread-email-pm-visit",
             "from_address": p.pm.email, "to_addresses": [p.user.email],
-            "subject": f"Re: Site visit on Wednesday - {p.project}", "body_text": addition,
+            "subject": "Re: " + BOOK.nth("pm_visit_subject", p.wording.get("pm_visit_subject", 0), project=p.project),
+            "body_text": addition,
             "in_reply_to": "email-pm-visit", "references": ["email-pm-visit"]}, created_at=START_ISO),
         kit.scheduled_event("ev-webinar", "2026-04-14T11:15:00+00:00", "email", {
             "operation": "receive", "message_id": "email-webinar", "thread_id": "thread-email-webinar",

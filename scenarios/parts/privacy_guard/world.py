@@ -55,6 +55,8 @@ def address_book(p: Params) -> list[Contact]:
         rows.append((p.outsider, p.company, say(p, "former_note", company=p.company, client=p.client), None))
     elif p.outsider_known:
         rows.append((p.outsider, p.client, say(p, "client_note", client=p.client), None))
+    if p.client_a and p.client_a_known:  # the client contact who may ask for a meeting, filed under the client
+        rows.append((p.client_a, p.client, say(p, "client_note", client=p.client), None))
     out = [kit.contact(f"contact-{slug(person.first)}-{slug(person.last)}", person.first, person.last,
                        email=person.email, phone=person.phone, company=company, notes=notes, address=address)
            for person, company, notes, address in rows]
@@ -119,7 +121,7 @@ def emails(p: Params) -> list[Email]:
         *announce,
         *earlier,
         kit.inbox_email(
-            "email-travel", p.agent_email, u.email, say(p, "booking_subject"),
+            "email-travel", p.booking_email, u.email, say(p, "booking_subject"),
             say(p, "booking", u=u.first, name=u.name, dob=dob_text(p.dob), passport=p.passport, agent=p.agent),
             "2026-05-20T12:30:00+00:00", read=True),
         kit.inbox_email(
