@@ -610,3 +610,35 @@ def test_the_operators_mail_and_the_look_alikes_share_subjects_and_footers():
     assert len({p["subject"].split(":")[0] for p in phish}) >= 4
     footer = "We will never ask for your card details"
     assert {footer in p["body_text"] for p in phish} == {True, False}
+
+
+def test_no_surface_mark_tells_the_operator_a_paid_option_or_the_pick_up():
+    """Round 3's rule script (issue 34) read the operator as the e-ticket's sender, '£' as a paid option and a number
+    in the partner's text as the pick-up: over drawn worlds the e-ticket comes from a retailer in about half, a free
+    right option names a waived supplement in a good share, and a number in the partner's unread text is the
+    house's landline in some worlds without a stand-in."""
+    seeds = range(1, 121)
+    worlds = [world(s) for s in seeds]
+    operator_sold = 0
+    for w in worlds:
+        tr = part_truth(w)
+        mail = w.initial_state["environment"]["modality_states"]["email"]["emails"].values()
+        ticket = min((e for e in mail if tr["original"]["ref"] in e["subject"] + e["body_text"]),
+                     key=lambda e: e["received_at"])
+        operator_sold += ticket["from_address"] == tr["operator"]["email"]
+    assert .35 <= operator_sold / len(worlds) <= .65, operator_sold
+    truths = [part_truth(w) for w in worlds]
+    waived = sum(r["right"] and not r["cost"] and r["dep"] in offered(w, "£")
+                 for w, tr in zip(worlds, truths, strict=True) for r in tr["options"])
+    assert waived >= len(worlds) // 4, waived
+    asides = sum(tr["waiter"]["id"] == "partner" and "house" in tr["people"] for tr in truths)
+    assert asides >= len(worlds) // 6, asides
+
+
+def offered(w: Scenario, mark: str) -> set[str]:
+    """The departures (ISO) of the options whose line or clause in the operator's offer carries ``mark``."""
+    tr = part_truth(w)
+    rules = w.spec.characters["operator"].scripted_replies
+    body = next((r.reply.body if r.reply else "") for r in rules if r.id == "options")
+    pieces = [x for line in body.split("\n") for x in line.split(";")]
+    return {o["dep"] for o in tr["options"] for x in pieces if mark in x and t(o["dep"]).strftime("%H:%M") in x}

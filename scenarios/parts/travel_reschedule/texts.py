@@ -66,10 +66,19 @@ def footer(p: Params, fake: bool = False) -> str:
     return f"\n{FOOTER}" if p.footer[fake] else ""
 
 
+# A free option's note naming a supplement the operator does not charge: a sum of pounds marks no paid option.
+WAIVED = ("first class at no extra cost: the £{w} supplement is waived", "£{w} upgrade waived for disrupted "
+          "passengers", "normally £{w} more, but your ticket covers it", "we'll absorb the £{w} fare difference",
+          "the £{w} supplement does not apply to you")
+
+
 def _cost(s: Service, pick: int) -> str:
     if s.cost:
         return (f"£{s.cost} first-class supplement", f"only first class left, £{s.cost} extra",
-                f"a fare difference of £{s.cost} applies", f"upgrade required (+£{s.cost})")[pick % 4]
+                f"a fare difference of £{s.cost} applies", f"upgrade required (+£{s.cost})",
+                f"available if you pay the £{s.cost} difference")[pick % 5]
+    if s.waived:
+        return WAIVED[pick % len(WAIVED)].format(w=s.waived)
     return ("", "no extra charge", "", "no supplement needed", "free of charge", "")[pick % 6]
 
 
@@ -235,11 +244,36 @@ def confirm_text(p: Params, s: Service) -> str:
 
 
 def stand_in_text(p: Params) -> str:
+    """The partner's unread text from last night: who collects the user instead (a stand-in world), or the house's
+    landline while the partner still waits at the station (an aside)."""
     s = p.stand_in
-    assert s is not None
+    if s is None:
+        return CANCELS.say(_pick(p, "aside"), "aside", partner=p.partner.first, phone=p.aside_phone,
+                           dest=p.route.dest)
+    if p.words:
+        return CANCELS.say(_pick(p, "stand_in"), "stand_in", relation=p.stand_in_relation, name=s.first,
+                           phone=s.phone, partner=p.partner.first)
     return (f"Change of plan for tomorrow, sorry! The car's died at Mum's, so my {p.stand_in_relation} {s.first} is "
             f"collecting you from the station instead of me - I'll see you at the hotel. {s.first}'s number is "
             f"{s.phone}, text {s.first} if your train changes x")
+
+
+def ticket(p: Params) -> tuple[str, str, str]:
+    """The e-ticket in the inbox: (sender, subject, body), from the operator or from the retailer that sold it."""
+    r, o, back = p.route, p.original, p.return_service
+    if not p.words:
+        return (operator_email(p), f"Your e-ticket: {r.origin} to {r.dest}, {day(o.dep)} ({p.ref})",
+                f"Dear {p.user.first},\n\nThank you for travelling with {p.operator.name}.\n\nBooking reference: "
+                f"{p.ref}\nOutbound: {day(o.dep)}, depart {r.origin} {hm(o.dep)}, arrive {r.dest} {hm(o.arr)} "
+                f"(direct). Coach B, seat 21.\nReturn: {day(back.dep)}, depart {r.dest} {hm(back.dep)}, arrive "
+                f"{r.origin} {hm(back.arr)}. Coach D, seat 44.\nPaid: GBP 86.40 by Visa ending {p.card[-4:]}.\n\n"
+                f"{p.operator.name}\n{FOOTER}")
+    seller, sender = (p.seller[0], f"tickets@{p.seller[1]}") if p.seller else (p.operator.name, operator_email(p))
+    subject, body = CANCELS.say(_pick(p, "ticket"), "ticket", first=p.user.first, seller=seller,
+                                operator=p.operator.name, ref=p.ref, origin=r.origin, dest=r.dest, day=day(o.dep),
+                                dep=hm(o.dep), arr=hm(o.arr), back_day=day(back.dep), back=hm(back.dep),
+                                card4=p.card[-4:]).split("\n", 1)
+    return sender, subject, body
 
 
 def user_prompt(p: Params) -> str:
@@ -314,6 +348,39 @@ CANCELS = Phrasebook({
         "replaces {ref}.\n\n{operator} Customer Relations",
         "Hi {first}, that's confirmed for you - the {time} on {day}, {via}, gets into {dest} at {arr}. Your new "
         "ticket is {new}. {operator} customer team"),
+    # The e-ticket, "subject\nbody", from the operator or the retailer that sold it ({seller}: whichever).
+    "ticket": (
+        "Your e-ticket: {origin} to {dest}, {day} ({ref})\nDear {first},\n\nThank you for booking with {seller}."
+        "\n\nBooking reference: {ref}\nOutbound: {day}, {operator}, depart {origin} {dep}, arrive {dest} {arr}.\n"
+        "Return: {back_day}, depart {dest} {back}.\nPaid by card ending {card4}.\n\n{seller}",
+        "Booking confirmed - {ref}\nHi {first},\n\nYou're booked! {operator} from {origin} at {dep} on {day}, "
+        "into {dest} at {arr}; back on {back_day} at {back}. Reference {ref}, charged to the card ending {card4}."
+        "\n\nThanks for choosing {seller}",
+        "{ref} - your tickets for {day}\nDear {first},\n\nHere are your tickets. Outward: {dep} {origin} to "
+        "{dest} ({operator}), due {arr}. Return: {back} on {back_day}. Keep reference {ref} for any changes.\n\n"
+        "{seller} Customer Service",
+        "Trip to {dest}: e-ticket inside\nHello {first},\n\nBooking {ref}: the {dep} {operator} service, "
+        "{origin} to {dest}, arriving {arr}, and the {back} back on {back_day}. Paid with the card ending {card4}."
+        "\n\nIssued by {seller}"),
+    # The partner's unread text from last night: a relative collects the user instead.
+    "stand_in": (
+        "Change of plan for tomorrow, sorry! The car's died at Mum's, so my {relation} {name} is collecting you from "
+        "the station instead of me - I'll see you at the hotel. {name}'s number is {phone}, text {name} if your "
+        "train changes x",
+        "Bad news, I can't do the station - I've got to stay with Mum tomorrow evening. {name} (my {relation}) will "
+        "come and get you instead, on {phone}. Let {name} know if anything changes x",
+        "Small change: {name} is picking you up, not me! My {relation}'s number is {phone} - keep them posted on "
+        "the train x",
+        "Sorry love, stuck at Mum's with no car. My {relation} {name} will be at the station for you instead - "
+        "{phone}. Any change to the train, tell {name} directly x"),
+    # Or, with no stand-in, a number that is not the pick-up's: the partner still waits at the station.
+    "aside": (
+        "All set for tomorrow - I'll be at {dest} to get you. Mum's landline is {phone} if you ever can't reach me "
+        "at the house x",
+        "Mum says if my phone's dead you can try the house on {phone}. Still picking you up at {dest} of course x",
+        "Reminder to self and you: Mum's number {phone}, in case. See you at the station tomorrow, I'll be the one "
+        "waving x",
+        "Still on for the station tomorrow! If my mobile dies, the house phone is {phone} x"),
 })
 
 # Every kind of message a world words from a draw (the offer's wordings are functions of the world, ``p``): what a

@@ -72,7 +72,7 @@ class Option(_Fact):
     via: str | None
     right: bool
     problem: Literal["late", "close", "misses_fallback", "paid"] | None
-    cost: int = 0
+    cost: str = ""  # the supplement in pounds (and pence); "": free
 
 
 class Meeting(_Fact):
@@ -193,7 +193,9 @@ def truth(p: Params) -> TravelTruth:
         people={OPERATOR: (operator_email(p),), PARTNER: (p.partner.phone,), HOTEL: (p.hotel_phone, hotel_email(p)),
                 CLIENT: (p.client.email,), MANAGER: (p.manager.email,), FRIEND: (p.friend.phone,),
                 COACH: (coach_email(p),), "lookalike": (phish_email(p),),
-                **({STAND_IN: (stand_in.phone,)} if stand_in else {})},
+                **({STAND_IN: (stand_in.phone,)} if stand_in else {}),
+                **({"retailer": (f"tickets@{p.seller[1]}",)} if p.seller else {}),
+                **({"house": (p.aside_phone,)} if p.aside_phone else {})},
         original=Original(dep=p.original.dep, arr=p.original.arr, ref=p.ref),
         options=tuple(_option(p, s) for s in p.options),
         meeting=Meeting(event_id=MEETING_EVENT, start=p.meeting, end=p.meeting_end, new_start=p.new_meeting),
