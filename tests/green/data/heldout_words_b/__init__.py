@@ -355,6 +355,41 @@ WORDING = {
             "instead of the original, and tell {partner} when I'll arrive. Card details are not to be shared with "
             "anyone.",
         ),
+        "earliest": (
+            "Also: on {weekday} I can't reach {origin} before {at} (that's when the taxi drops me), and I won't wait "
+            "around longer than {wait_words}.",
+            "Note that {at12} is the earliest I can be at {origin} that day, and waiting more than {wait} minutes on "
+            "the platform after that is too much.",
+            "The taxi is booked to drop me at {origin} at {at} on {weekday}; pick a train that goes no later than "
+            "{wait_words} after that.",
+            "Practical limit: on {weekday} I get to {origin} at {at12} on the first bus, and any train more than "
+            "{wait_words} later is no use.",
+            "On the day of the meeting I'm at {origin} station from {at}; {wait} minutes is the longest I'll wait "
+            "there.",
+        ),
+        "remark": (
+            "You can get food on board the {dep}.",
+            "On the {dep12} there are bike spaces, bookable in advance.",
+            "Plenty of seats on the {dep} - it runs with twelve coaches.",
+            "The {dep} has a quiet coach, if that helps.",
+            "The {dep12} comes with free wi-fi.",
+        ),
+        "ticket": (
+            "Booking {ref}: your e-ticket\nTravelling {origin} - {city} on the {old}, due in at {arr}, run by "
+            "{operator}. Paid: {fare}, card ending {card4}. Quote {ref} if you need to change anything.",
+            "Your trip to {city} is booked\n{seller} has you on the {old} {operator} train out of {origin}, arriving "
+            "at {arr}. {fare} was charged to your card ending {card4}; reference {ref}.",
+            "Tickets: {origin} to {city}\nReference {ref}. Departs {old}, arrives {arr}, with {operator}. Amount "
+            "paid {fare} (card ending {card4}).",
+            "E-ticket {ref} ({city})\nFrom {origin} at {old} with {operator}, arriving {city} at {arr}. Card ending "
+            "{card4} charged {fare}. Sold by {seller}.",
+        ),
+        "titles": (
+            "{operator} train, {origin} to {city}\nKick-off meeting with the client, {city}",
+            "To {city} by rail ({operator})\nClient kick-off",
+            "Train: {city}\n{city}: client kick-off",
+            "{city} train\nKick-off at the client's in {city}",
+        ),
     },
     "clarification": {
         "request": (

@@ -704,6 +704,41 @@ ORGANISER_MOVE = {
         "All,\n\n{when} is the new slot for our {title}; the calendar entry has been changed.\n\nCheers,"
         "\n{user}",
     ),
+    "theirs": (
+        "Fire warden training",
+        "Town hall dry run",
+        "Supplier product demo",
+        "Away-day planning",
+        "Prep for the client visit",
+        "Quarter results briefing",
+        "Mentoring group",
+        "Data protection refresher",
+    ),
+    "blocker_title": (
+        "{name} - call",
+        "Catch-up: {user} and {name}",
+        "{name} ({company})",
+        "Meeting {name}",
+        "Follow-up with {name}",
+    ),
+    "resay": (
+        "Change of plan on {x}: something got booked into it, so I'm out after all.",
+        "Sorry, {x} doesn't work for me any more - a client call went in there.",
+        "Correcting my last mail: {x} is no longer possible for me.",
+        "My manager has just taken {x} for something else, so I can't make it.",
+    ),
+    "confirm": (
+        "{X} still works for me, to be clear.",
+        "For the record, {x} remains open on my side.",
+        "{X} stands - I can still do it.",
+        "I'm still free for {x}; nothing changed.",
+    ),
+    "relay_fine": (
+        "{name} wanted me to tell you {x} works for them.",
+        "From {name}, passed on: {x} is fine.",
+        "{Name2} told me this morning that {x} suits them.",
+        "{x} is free for {name} too, they mentioned.",
+    ),
 }
 
 

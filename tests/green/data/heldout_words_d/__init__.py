@@ -82,24 +82,160 @@ WORDING = {
         ),
     },
     "newsletter_sweep": {
-        "keep": ("{b}: hang on to it.", "I'd be lost without {b}.", "{b} is one I open every Monday.",
-                 "Leave {b} where it is, I use it.", "For me {b} is a must-read."),
-        "drop": ("{b} goes straight past me unread.", "Feel free to get rid of {b}.", "{b} - not read it in months.",
-                 "Clear out {b}, it's noise.", "I skip {b} every time."),
-        "only": ("{keeps}: those are the ones I read, the others can be cleared.",
-                 "Out of the whole pile I'd hang on to {keeps} and nothing more.",
-                 "If it's not {keeps}, clear it out."),
-        "except": ("Hang on to every one of them bar {drops}.", "Clear out {drops}; the rest I read.",
-                   "{drops} can be cleared, everything else I read."),
-        "agree": ("{other} has it right for the most part, just not on {b}. {verdict}",
-                  "Mostly what {other} wrote, one difference: {verdict}",
-                  "I'd go along with {other}'s list, save for {b}. {verdict}"),
-        "change": ("On reflection, a change about {b}. {verdict}", "Changed my mind on one: {verdict}",
-                   "Update to what I wrote: {verdict}"),
-        "same": ("The same verdict for {b}.", "{b} gets the same treatment.", "Treat {b} the same way."),
-        "other_way": ("For {b} my answer is the opposite.", "{b} gets the opposite verdict.",
-                      "With {b}, the reverse."),
-        "pair": ("Of {a} and {b}, I'd hang on to {a} and clear {b}.", "{b} can be cleared; {a} I read.",
-                 "Hold on to {a}, lose {b}."),
+        "keep": (
+            "{b}: hang on to it.",
+            "I'd be lost without {b}.",
+            "{b} is one I open every Monday.",
+            "Leave {b} where it is, I use it.",
+            "For me {b} is a must-read.",
+            "{b} I read every single week.",
+            "Hold on to {b} - easily the best of them.",
+            "{b} I'd never give up.",
+            "I forward {b} to the team most weeks, so it stays.",
+            "Of all of them, {b} is the one I open.",
+        ),
+        "drop": (
+            "{b} goes straight past me unread.",
+            "Feel free to get rid of {b}.",
+            "{b} - not read it in months.",
+            "Clear out {b}, it's noise.",
+            "I skip {b} every time.",
+            "Not worth keeping: {b}.",
+            "{b} - finished with it.",
+            "{b} is mostly adverts these days; let it go.",
+            "Months since I last read {b}.",
+            "{b} isn't earning its place.",
+        ),
+        "only": (
+            "{keeps}: those are the ones I read, the others can be cleared.",
+            "Out of the whole pile I'd hang on to {keeps} and nothing more.",
+            "If it's not {keeps}, clear it out.",
+            "Archive the lot except {keeps}.",
+            "None of them are worth it apart from {keeps}.",
+        ),
+        "except": (
+            "Hang on to every one of them bar {drops}.",
+            "Clear out {drops}; the rest I read.",
+            "{drops} can be cleared, everything else I read.",
+            "{drops} I never open; the others are fine.",
+            "The whole lot can stay, {drops} excepted.",
+        ),
+        "agree": (
+            "{other} has it right for the most part, just not on {b}. {verdict}",
+            "Mostly what {other} wrote, one difference: {verdict}",
+            "I'd go along with {other}'s list, save for {b}. {verdict}",
+            "{other} is right, with one exception. {verdict}",
+        ),
+        "change": (
+            "On reflection, a change about {b}. {verdict}",
+            "Changed my mind on one: {verdict}",
+            "Update to what I wrote: {verdict}",
+            "Scrap my earlier view on {b}. {verdict}",
+            "Second thoughts - {verdict}",
+        ),
+        "same": (
+            "The same verdict for {b}.",
+            "{b} gets the same treatment.",
+            "Treat {b} the same way.",
+            "Likewise {b}.",
+            "{b} as well.",
+        ),
+        "other_way": (
+            "For {b} my answer is the opposite.",
+            "{b} gets the opposite verdict.",
+            "With {b}, the reverse.",
+            "{b} is the other way round.",
+            "Not {b}, though - the reverse.",
+        ),
+        "pair": (
+            "Of {a} and {b}, I'd hang on to {a} and clear {b}.",
+            "{b} can be cleared; {a} I read.",
+            "Hold on to {a}, lose {b}.",
+            "{a} over {b}, please.",
+            "{a}: yes. {b}: no.",
+        ),
+        "issue": (
+            "Rates, ports and charts - {brand}\nFive charts worth your time this week, on rates and on what's "
+            "happening at the ports. From {brand}.",
+            "Why spot rates slipped\n{brand} explains this week's dip in spot freight rates - and what it could mean "
+            "for Q3.",
+            "{brand} morning briefing - {day}\nMorning. In today's {brand}: congestion at the ports, diesel prices, "
+            "and a rail link that just opened.",
+            "What logistics managers earn: our salary survey\n2,000 logistics managers told {brand} their pay. This "
+            "issue has the numbers.",
+            "Issue {number} of {brand}\nIn number {number}: robots in the warehouse, pallets getting cheaper, and a "
+            "reader asks about customs.",
+            "{brand}: peak-season surcharges\nThis week's lead: carriers are adding peak-season surcharges. Also "
+            "inside: three tools we rate.",
+        ),
+        "footer_with_word": (
+            "\n\nSubscribed via {site}. To unsubscribe, go to https://{site}/unsubscribe",
+            "\n\n--\nHear from us less, or unsubscribe altogether: https://{site}/u",
+            "\n\nHad enough? One click and you're unsubscribed: https://{site}/unsubscribe",
+            "\n\nunsubscribe · {brand} · https://{site}",
+            "\n\nReply STOP to unsubscribe, or use https://{site}/unsubscribe.",
+        ),
+        "footer_other": (
+            "\n\nChoose what we send you: https://{site}/preferences",
+            "\n\nYou signed up for this at {site}. Change your settings whenever you like.",
+            "\n\nToo much mail from us? https://{site}/settings",
+            "",
+            "\n\nYou're on the {brand} list. To leave it: https://{site}/leave",
+            "\n\nReading this in a browser is easier: https://{site}/latest",
+        ),
+        "founder": (
+            "Spring news from {company}\nHello! {first} here - I started {company}. This spring: three new features, "
+            "and a webinar next week.",
+            "What {company} shipped in May\nHi, this is {first} at {company}. Here's what the team built this month "
+            "- and I have a small favour to ask.",
+            "{company} is two!\n{first} writing. {company} turned two this week, and here's what the two years "
+            "taught us.",
+            "Help shape {company}'s roadmap\nHi from {first} ({company}). We're planning what to build next and a "
+            "short reader survey would help a lot.",
+            "From the founder's desk - {company}\n{first} here with this month's letter: new prices, a new "
+            "integration, and our first meetup for customers.",
+        ),
+        "draft": (
+            "Draft of this month's team newsletter\n{first},\n\nMy draft of the team newsletter is below. Could you "
+            "look at the intro before Thursday?\n\n{signer}",
+            "Read my newsletter intro?\nHi {first}, I've drafted the intro for our newsletter - would you read it "
+            "before it goes out to the list?\n\n{signer}",
+            "Client newsletter draft\n{first}, here's the draft of the client newsletter. The unsubscribe line is as "
+            "last time.\n\n{signer}",
+            "June customer digest - first go\nHi {first}, my first go at the customer digest for June. Cut whatever "
+            "you like.\n\n{signer}",
+            "Re: newsletter draft\n{first},\n\nI've worked your notes into the newsletter draft. Should the "
+            "subscriber count stay in?\n\n{signer}",
+        ),
+        "forward": (
+            "Fwd: {subject}\nHi {first}, the part below - do we need to warn our Leeds "
+            "customers?\n\n{signer}\n\n---------- Forwarded message ----------\n{body}",
+            "FW: {subject}\nWhat do you make of this one?\n\n{signer}\n\n> {body}",
+            "Fwd: {subject}\n{first}, worth passing to the team, do you think?\n\n{signer}\n\n-----\n{body}",
+            "{subject} (fwd)\nSeen this issue? The third item mentions us.\n\n{signer}\n\n{body}",
+            "Fwd: {subject}\nFor Monday's meeting, {first}.\n\n{signer}\n\nBegin forwarded message:\n{body}",
+        ),
+        "ask_off": (
+            "Leaving the {brand} list\nHi {first}, the {brand} digest keeps landing on the team list - could you "
+            "take me off it when you get a moment? Thanks, {signer}",
+            "{brand}\n{first}, please remove me from the {brand} mailing - I never read it. {signer}",
+            "Who runs our {brand} subscription?\nHi {first}, I'd like to come off {brand} - who handles that? "
+            "Thanks, {signer}",
+            "Re: {brand}\n{first}, could you take me off {brand}? It's swamping my inbox. {signer}",
+            "{brand} distribution\nHello {first},\n\nI'd like to leave the {brand} distribution - it's no longer "
+            "part of my job.\n\n{signer}",
+        ),
+        "customer": (
+            "Please unsubscribe me\nHello, I've left purchasing, so please unsubscribe me from your newsletter. "
+            "Thank you, {signer}",
+            "Remove this address\nHi, I've moved to another role - could you unsubscribe this address from your "
+            "mailings? Best, {signer}",
+            "Product updates\nHello {first}, great to meet you at the trade fair! Please unsubscribe me from the "
+            "product updates, though. {signer}",
+            "Re: customer newsletter\nHi, your unsubscribe link isn't working for me. Could you remove me manually? "
+            "{signer}",
+            "Unsubscribe, please\nDear {first},\n\nKindly unsubscribe me from your list and let me know once it's "
+            "done.\n\n{signer}",
+        ),
     },
 }

@@ -361,6 +361,22 @@ MEETING = {
         "{user}, I told you {day} is taken now, so I can't accept this time.\n\n{me}",
         "Afraid not: I'm away all of {day} now. Please pick another time.\n\n{me}",
     ),
+    "aside": (
+        "(The offsite last week went on until {t} - thankfully done now.)",
+        "In case they got lost: the slides went out at {t} last Friday.",
+        "Sunday's train home gets in at {t}, but that's the weekend, so no bearing on this.",
+        "Last Monday's fire alarm test went off at {t} - let's hope there's none this week.",
+    ),
+    "open day note": (
+        "FYI, the {day} site visits have wrapped up, so my {day}s are normal again.",
+        "My {day} training course was cancelled, so I'm available on {day}s again.",
+        "I've pushed my {day} leave to next month, which means {day}s this month are business as usual.",
+    ),
+    "open day subject": (
+        "{day}s are free again",
+        "{day}s back to normal",
+        "{day} availability (update)",
+    ),
 }
 
 
