@@ -56,8 +56,6 @@ PHRASES = Phrasebook({
     "retract": ("Sorry, {x} is off the table now - a customer call just took it.", "Scratch {x}; I've been booked.",
                 "Small correction: I can no longer do {x}.", "Forget the {nth} one I sent, it's gone.",
                 "Update - my {nth} suggestion doesn't work any more, my manager grabbed it."),
-    "retract_late": ("Scratch {x}; I've been booked.", "Actually {x} is gone again, sorry.",
-                     "And {x} is off now too - something came up."),
     "add": ("Oh, and {x} would work for me too.", "I could also do {x}, if that helps.",
             "Another option just opened up: {x}."),
     # Another attendee rules an offer out by saying what they are doing then (no "can't" needed), by pointing at it

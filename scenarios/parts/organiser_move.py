@@ -319,10 +319,8 @@ def _reason(m: _Move, n: int, offer: datetime, reason: str, titles: list[str]) -
     else:
         x = m.point(offer) if offer in m.listed and rng.random() < 0.5 else _when(rng, offer)
         nth = ORDINALS[m.listed.index(offer)] if offer in m.listed else ""
-        line = _say(rng, "retract", x=x, nth=nth) if nth else _say(rng, "retract", x=x, nth="last")
-        if not nth:  # an offer only the second mail brings cannot be taken back by its place
-            line = _say(rng, "retract_late", x=x)
-        m.asker_later.append(line)
+        # an offer the second mail brings is never the one taken back (``_reasons``), so every one has a place
+        m.asker_later.append(_say(rng, "retract", x=x, nth=nth or "last"))
 
 
 def _rule_out(m: _Move) -> None:
@@ -426,14 +424,16 @@ class OrganiserMove(Part):
     version = 4
     Truth = OrganiserMoveTruth
     phrasebook = PHRASES
-    # The one or two marks the right offer carries (at least one of ``SEEMING``), and whether the offers come in one
-    # mail or two (how many offers, 4-6, the reason each wrong one is out, ``REASONS``, and its own marks are drawn
-    # on top: ``truth.offers``, ``truth.reasons``, ``truth.noise``).
-    structures = (len(SEEMING) + len(DECOYS) * (len(DECOYS) - 1) // 2
-                  - (len(DECOYS) - len(SEEMING)) * (len(DECOYS) - len(SEEMING) - 1) // 2) * 2
+    # The right offer's marks: one or two, and whether they hold the mirror of a reversed yes ("unsaid") or only of a
+    # refusal ("fine"); and whether the offers come in one mail or two (how many offers, 4-6, the reason each wrong
+    # one is out, ``REASONS``, which other mark the right one carries, and the wrong ones' own marks are drawn on top:
+    # ``truth.offers``, ``truth.reasons``, ``truth.decoy``, ``truth.noise``).
+    structures = 2 * 2 * 2
 
     def structure(self, truth: OrganiserMoveTruth) -> str:
-        return f"{truth.decoy}, {'two mails' if truth.added else 'one mail'}"
+        marks = truth.decoy.split("+")
+        return (f"{len(marks)} mark{'s' if len(marks) > 1 else ''}, {'unsaid' if 'unsaid' in marks else 'fine'}, "
+                f"{'two mails' if truth.added else 'one mail'}")
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
