@@ -313,6 +313,48 @@ CLARIFICATION_LOOP = {
         " And half an hour after the time I first said.",
         " Bring it forward an hour from the time I mentioned, too.",
     ),
+    "pointed at": (
+        "{x} is what I want moved",
+        "I'm talking about {x}",
+        "move {x}",
+        "{x}, that's the meeting",
+        "{x} needs a new time",
+        "I had {x} in mind, not the other",
+        "definitely {x}",
+        "what has to change is {x}",
+        "only {x}, nothing else",
+        "so: {x}",
+    ),
+    "kept": (
+        "leave {x} alone",
+        "{x} stays as it is",
+        "I'm not moving {x}",
+        "{x} keeps its slot",
+        "please keep {x}",
+        "{x} isn't going anywhere",
+        "it's the other one, not {x}",
+        "{x} remains untouched",
+    ),
+    "answer reversed": (
+        "{wrong}. Hang on, I've flipped them. {right}",
+        "{wrong} - no no, the opposite. {right}",
+        "{wrong}? Sorry, I reversed that. {right}",
+        "Wait. {wrong}... no, I had it upside down. {right}",
+        "{wrong}, I mean... no, the other way. {right}",
+    ),
+    # "subject\nbody", as the public notes.
+    "work contact note": (
+        "Agenda for {title}\nHi {user},\n\nI've drafted a short agenda for the {title} on {when} - will send it "
+        "round beforehand.\n\nBest,\n{first}",
+        "{day} catch-up\n{user},\n\nCould you pull together the open actions ahead of our {title} ({when})? Much "
+        "appreciated.\n\n{first}",
+        "{title}\nHello {user} - the room's booked for {when}, see you there.\n\n{first}",
+    ),
+    "family contact note": (
+        "Looking forward!\n{user}!! Is our {lower} still happening {when}? So excited.\n\nLove, {first}",
+        "{day} :)\nHi {user}, counting down to {day}. I'll bring cake!\n\n{first} x",
+        "checking in\nHey {user} - {when} still ok for the {lower}? Totally fine if not.\n\n{first}",
+    ),
 }
 
 # ------------------------------------------------------------------------------------------------ travel_reschedule
@@ -514,6 +556,39 @@ TRAVEL_RESCHEDULE = {
         "Relations",
         "Hello {first}. Your journey on {day} is now confirmed: the {time} ({via}), due into {dest} at {arr}. "
         "Booking reference {new} replaces {ref}; please discard the old ticket.\n\n{operator}",
+    ),
+    # The e-ticket, "subject\nbody", from the operator or a retailer ({seller}: whichever sold it).
+    "ticket": (
+        "E-ticket {ref}: {origin} - {dest}\nHello {first},\n\nYour journey is booked through {seller}.\n\nGoing out, "
+        "{day}: {operator} train leaving {origin} at {dep}, reaching {dest} at {arr}.\nComing back, {back_day}: "
+        "leaving {dest} at {back}.\nCard charged: the one ending {card4}. Reference {ref}.\n\n{seller}",
+        "Thanks for your order - {ref}\nDear {first},\n\nWe've issued your tickets. On {day} you travel with "
+        "{operator}, {dep} from {origin}, getting to {dest} for {arr}. Your return leaves at {back} on {back_day}. "
+        "The card ending {card4} has been charged; quote {ref} if anything changes.\n\n{seller}",
+        "Your {day} journey to {dest} ({ref})\nHi {first},\n\nBooking {ref}\nOut: {origin} {dep} to {dest} {arr}, "
+        "{operator}\nBack: {back_day}, {back}\n\nHappy travels,\n{seller} tickets team",
+        "{first}, here's your e-ticket\n{origin} to {dest} with {operator}: departing {dep}, arriving {arr}; return "
+        "{back} on {back_day}. Reference {ref}, paid by the card ending {card4}.\n\nSold by {seller}",
+    ),
+    # The partner's text: someone else collects the user.
+    "stand_in": (
+        "Sorry sorry - Mum needs me tomorrow night so I can't do the pick-up. {name}, my {relation}, is meeting you "
+        "off the train instead. {name}'s mobile: {phone}. Tell {name} if the train changes x",
+        "Update: it'll be my {relation} {name} at the station, not me (car trouble at Mum's). Ring or text {name} "
+        "on {phone} if the times move. See you at the hotel x",
+        "{name} ({relation}) is getting you from the station tomorrow instead of me - can't get away from Mum's. "
+        "Number's {phone}; let {name} know about any train changes x",
+        "Plans changed - no car, still at Mum's. So you'll be collected by {name} instead, my {relation}, on "
+        "{phone}. Keep {name} updated if your train's different x",
+    ),
+    # Or a number that is not the pick-up's: the partner still collects.
+    "aside": (
+        "See you tomorrow at {dest}, I'll be the one at the barrier! If you can't get me on my mobile, Mum's "
+        "landline is {phone} x",
+        "Backup number just in case: the landline at Mum's, {phone}. Nothing's changed - I'm still collecting you x",
+        "Just so you have it, Mum's house phone is {phone} if my battery goes. I'll still meet you at {dest} "
+        "tomorrow x",
+        "All good for the pick-up tomorrow. Spare number (Mum's house): {phone} x",
     ),
     "offer": (_offer_table, _offer_paragraphs, _offer_compact, _offer_arrival_first, _offer_prose),
 }

@@ -382,6 +382,54 @@ MEETING = {
 
 # ------------------------------------------------------------------------------------------------ contacts_lookup
 CONTACTS = {
+    "visit_title": (
+        "{project} - visit on site",
+        "Site walk: {project}",
+        "{project} site inspection",
+        "Walk round the {project}",
+        "Meet on site ({project})",
+    ),
+    "pm_visit_subject": (
+        "{project} visit - attendees",
+        "Wednesday's site visit",
+        "Who's on the {project} walk round",
+        "{project} site visit list",
+        "Attendance for Wednesday ({project})",
+    ),
+    "pm_visit": (
+        "{u},\n\nCurrent attendees for Wednesday's visit at {old_place} ({old}): {team}. The client might add "
+        "someone - I'm asking and will come back to you.\n\n{pm}",
+        "Hi {u} - quick update on Wednesday. For {old} at {old_place} we've got {team}. I've asked the client if "
+        "anyone else should join and will update you.\n\nBest,\n{pm}",
+        "Hello {u},\n\n{team}: that's who is down for the visit so far ({old_place}, {old}, Wednesday). Still "
+        "waiting on the client about one more name.\n\n{pm}",
+    ),
+    "reason": (
+        "at a structural survey across town",
+        "chairing the contractors' meeting",
+        "on the road to the Northgate depot",
+        "in back-to-back design reviews",
+        "supervising the crane delivery",
+        "at a health and safety audit",
+        "looking after the Millbrook handover",
+    ),
+    "venue": (
+        "Riverside Pantry", "Beacon Rooms", "Maltings Hall", "Signal Box cafe", "Corn Exchange room",
+        "Anchor Studio", "Gasworks Gallery", "Orchard Room", "Pump House", "Boathouse cafe", "Chandlery Hall",
+        "Forge Rooms", "Quarry Works", "Printworks Studio", "Tollgate House", "Mill Pond cafe",
+    ),
+    "venue_street": (
+        "Millstone Road", "Cooper Lane", "Barge Street", "Lock Road", "Pottery Lane", "Weir Street", "Anvil Row",
+        "Malthouse Lane", "Lighterman Street", "Gasholder Road", "Tidemill Way", "Sawmill Lane", "Furnace Street",
+        "Ferryman's Row",
+    ),
+    "recent_text": (
+        "{u}, sent the revised plans over just now. {f}",
+        "Thanks for sorting the access badge, {u}! {f}",
+        "At the site gate - where are you? {f}",
+        "Can we talk tomorrow about the snagging list? {f}",
+        "Got the quote back, will forward. {f}",
+    ),
     "request": (
         "Hi! Can you spread the word about tomorrow? The {project} site visit is no longer at {old} at {old_place} - "
         "it's {new} at {place}. {texted} should get a text; {emailed} an email, and only ever to their work "
@@ -439,6 +487,7 @@ CONTACTS = {
         "Great, {slot} it is. See you at {addr}. {f}",
         "No worries about the change. {slot} at {venue}, count on me. {f}",
         "I nearly said no as I had a call booked, but I've moved it: {slot} is good. {f}",
+        "{slot} at {venue}? Yes - I'm not {reason} after all, that got moved. {f}",
     ),
     "decline": (
         "Thanks {u}. I'm sorry, but {slot} won't work for me - I'm {reason}. Could you forward me the notes? {f}",
