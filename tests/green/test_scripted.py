@@ -27,21 +27,18 @@ DAY_PARTS = sorted(LIBRARY.pack().shaped(DAY))
 UNSEEN = tuple(range(100, 105))  # world 0 is the public template the scripts were written from
 WRITER = "route_request"  # beside a part that writes to nobody: a day's precision pays only for writes a task needed
 # Where a script re-fitted to the public code still earns more than the bar: "scenario <id>" or "part <key>" → its
-# mean share of the points over UNSEEN, and whether it passed there (measured 2026-11-30, after session 14's fixes;
-# issue 34's notes say what each needs). The bar holds for the others.
+# mean share of the points over UNSEEN, and whether it passed there (public words, measured 2026-11-30 after session
+# 18's structural rework; issue 34's notes say what each needs). The bar holds for the others.
 OPEN = {
-    "part clarification": (100.0, True),
     # arrival_eta 3: one lucky world of five (the script reads "an hour" out of "three quarters of an hour", and the
     # user's wait and ride happen to add up to an hour there); it reads no departure rule.
-    "part arrival_eta": (20.0, True),
-    "part contacts_lookup": (35.6, False), "part followup": (100.0, True),
-    "part newsletter_sweep": (100.0, True), "part organiser_move": (80.0, True),
-    "part route_request": (100.0, True), "part rsvp_policy": (80.0, True), "part scheduling": (80.0, True),
-    "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (80.0, True),
-    "scenario clarification_loop": (40.0, True),  # version 3: a coin flip between two meetings (was 80.0)
-    "scenario contacts_lookup": (93.8, True),
-    # phishing_guard 4: 23.3 over UNSEEN (was 35.0); email_triage_basic 4 holds the bar (0.0, was 89.5).
-    "scenario phishing_guard": (23.3, False), "scenario sms_coordination": (82.2, True),
+    "part arrival_eta": (20.0, True), "part clarification": (100.0, True), "part contacts_lookup": (17.8, False),
+    "part followup": (100.0, True), "part newsletter_sweep": (100.0, True), "part organiser_move": (60.0, True),
+    "part route_request": (100.0, True), "part rsvp_policy": (60.0, True), "part scheduling": (80.0, True),
+    "part sms_coordination": (100.0, True), "part thread_decision": (20.0, True), "part triage": (41.7, False),
+    "scenario clarification_loop": (40.0, True),  # two meetings: a coin flip is left
+    "scenario contacts_lookup": (75.0, True), "scenario phishing_guard": (23.3, False),
+    "scenario sms_coordination": (82.2, True),
 }
 
 
