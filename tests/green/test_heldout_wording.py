@@ -202,14 +202,14 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
         create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[pack]))
 
 
-@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3], ids=["ours", "blind-red-teams", "round3-open"])
+@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3], ids=["ours", "blind-red-teams", "round3"])
 async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch, scripts):
     """Every day part worded anew (tests/green/data/heldout_words_*: words no script here was fitted to), seed-drawn
     days at unseen seeds: our scripted purple, and the scripts round 1's blind red teams wrote (tests/redteam/), which
     earn most of a day with the public words, stay under the imitations' ceiling and pass nothing; the oracle passes
-    every day. Round 3's scripts, written to survive new words, do not (issue 34 is open on it): the test holds that
-    to the truth, and fails once they are held. The bench (tests/bench/bench_heldout_wording.py) measures more days,
-    and the public words beside."""
+    every day. So do round 3's scripts, written to survive new words by reading the worlds' structure, since the
+    parts were drawn so that no structure decides (session 18: 57.5 % to 12.6 % over 20 days, no pass). The bench
+    (tests/bench/bench_heldout_wording.py) measures more days, and the public words beside."""
     if scripts is not None:
         monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(scripts))  # the purple process inherits it
     roles = ("oracle", "scripted") if scripts is None else ("scripted",)
@@ -224,11 +224,7 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
         assert all(r["passed"] and r["percentage"] == 100.0 for r in rows["oracle"])
     mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
     print({"scripted_mean": round(mean, 1), "passes": sum(r["passed"] for r in rows["scripted"])})
-    held = mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"])
-    if scripts == ROUND3:
-        assert not held, f"round 3 now holds the bar on days ({mean:.1f} %): make this an ordinary case"
-    else:
-        assert held, mean
+    assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), mean
 
 
 
@@ -244,8 +240,10 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
 # the company most contacts share) rather than their words. privacy_guard v4 (its prompt's frame worded anew, the
 # trip-form ask drawn, refusals read) took round 2 under the bar: 11.7 % over the five.
 # Round 3 (session 17), written to survive words it would never see, reads the classics' structure and the text outside
-# their phrasebooks: 58.7 % with 42 passes of 100 worlds (seeds 100-109, docs/scoring.md "Round 3").
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (58.7, True)}
+# their phrasebooks: 58.7 % with 42 passes of 100 worlds (seeds 100-109, docs/scoring.md "Round 3"); after session 18
+# drew the structure anew, 22.9 % with 8 passes (phishing_guard, privacy_guard, clarification_loop, sms_coordination
+# and calendar_conflicts keep 34-50 %).
+OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (22.9, True)}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
