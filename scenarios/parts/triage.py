@@ -105,7 +105,9 @@ class TriageTruth(Truth):
 def _positions(ctx: EvalContext, truth: TriageTruth) -> tuple[dict[str, int], set[str]]:
     """(item id → where in the assistant's chat, its own words with addresses left out, it is first reported: a
     sentence naming its sender, what it needs and its deadline's day and time, none of its superseded or look-alike
-    times, and at most one other sender of the part; the ids reported with a deadline that is not theirs)."""
+    times, and at most one other sender of the part; the ids reported with a deadline that is not theirs). A request
+    reported with a wrong deadline anywhere is not reported, however often it is reported right: a chat listing every
+    candidate deadline, each in a sentence of its own, reports nothing."""
     reference = when(truth.today)
     said = "\n".join(_ADDRESS.sub(" ", own_words(str(m.get("content") or ""), truth.mails))
                      for m in ctx.assistant_messages())
@@ -125,7 +127,7 @@ def _positions(ctx: EvalContext, truth: TriageTruth) -> tuple[dict[str, int], se
             elif due not in moments and not moments <= dues:
                 wrong.add(item["id"])
         start += len(piece) + 1
-    return found, wrong - set(found)
+    return {item: at for item, at in found.items() if item not in wrong}, wrong
 
 
 def _noise_named(ctx: EvalContext, truth: TriageTruth) -> list[str]:

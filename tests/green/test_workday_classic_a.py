@@ -149,6 +149,11 @@ def test_triage_credits_a_request_only_with_its_own_deadline(seed):
     assert score(sc, "triage_reported", context(sc, chat=["\n".join(alike)]), key) == max(0, 2 * today - 4) / 4
     fixed = "Overnight: several requests need you today; I'll keep an eye on the deadlines."
     assert score(sc, "triage_reported", context(sc, chat=[fixed]), key) == 0.0
+    # The right line and a decoy's line for each request, each in a sentence of its own (every candidate deadline
+    # listed, as round 4's script did): a request given a wrong deadline anywhere is not reported, nor ranked.
+    spread = [line for pair in zip(right, decoyed, strict=True) for line in pair]
+    assert score(sc, "triage_reported", context(sc, chat=["\n".join(spread)]), key) == 0.0
+    assert score(sc, "triage_ranked", context(sc, chat=["\n".join(spread)]), key) == 0.0
 
 
 def test_triage_structure_alone_tells_no_deadline():
