@@ -373,7 +373,9 @@ class NewsletterSweep(Part):
         say which newsletters they read, and the address book's entries for the two."""
         rng, user = day.rng, day.user
         brands = list(refs)
-        changed = rng.choice(brands) if change else None
+        # The change of mind flips one newsletter; never the one drop an "all but ..." word would have to name.
+        changeable = [b for b in brands if form != "except" or {b} != set(brands) - keep]
+        changed = rng.choice(changeable) if change else None
         first = {b for b in brands if (b in keep) != (b == changed)}  # the decider's word before the change
         # The other person: for "agree", the decider's first word with one verdict changed; else a word of their own
         # that differs from the decider's on at least one newsletter (not its mirror image, which a script would
