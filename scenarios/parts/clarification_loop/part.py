@@ -33,7 +33,7 @@ from green_agent.scenario_kit.pointing import TIMES
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
-from .params import KEY, draw_params
+from .params import FORMS, KEY, draw_params
 from .reading import POSTS_SLACK, answer_at, done, move, posts, scaled, touches, world_texts
 from .texts import PHRASEBOOK
 from .truth import ClarificationLoopTruth
@@ -57,11 +57,13 @@ class ClarificationLoop(Part):
     phrasebook = PHRASEBOOK
     # which meetings the answer names (the other, the meant or both) x the kind of clause on each (four kinds but
     # "by a message") x how the answer sets the time, and world 0's named answer
-    structures = (4 + 4 + 4 * 4 * 2) * len(TIMES) + 1
+    # How the answer points (rules the other out, points at the meant one, or both) by how it sets the new time; the
+    # clause it points with is drawn on top (``truth.clause``).
+    structures = len(FORMS) * len(TIMES)
 
     def structure(self, truth: Any) -> str:
-        """Which meetings the user's answer names and by what, and how it sets the new time."""
-        return f"{truth.form} by {truth.clause}, time {truth.timing}"
+        """How the user's answer points at the meeting, and how it sets the new time."""
+        return f"{truth.form}, time {truth.timing}"
     judged = (Judged("question_quality", "A clear clarifying question", "politeness", 5, _QUESTION,
                      "The clarifying question is short, polite and easy to answer."),)
 
