@@ -58,13 +58,17 @@ def _items(d: _Drawn, r: _Reminders, bills: _Invoices, mails: dict[str, tuple[st
                                           "" if source == "lookalike" else signer,
                                           d.hijacked.name if source == "colleague" else ""], "password",
                                    arrivals[d.ids[role]],
-                                   why=[*pw_why, "" if _host(page) == _host(r.page) else _host(page)])
+                                   # a reason the mail's own address or subject holds is no reason: naming the
+                                   # mail would give it (a spoofed official's scam comes from a real address)
+                                   why=[w for w in (*pw_why, "" if _host(page) == _host(r.page) else _host(page))
+                                        if w.lower() not in f"{sender} {mails[role][1]}".lower()])
     for role, fake in zip(("bank", "bank2"), bills.fakes, strict=False):
         items[d.ids[role]] = _item(True, [fake.sender, fake.number, _split(fake.text)[0],
                                           d.rep.first if fake.source == "rep" else ""], "bank",
                                    arrivals[d.ids[role]],
-                                   why=[on_file, "" if fake.iban == on_file else fake.iban, _host(fake.page),
-                                        bills.billing, bills.platform])
+                                   why=[w for w in (on_file, "" if fake.iban == on_file else fake.iban,
+                                                    _host(fake.page), bills.billing, bills.platform)
+                                        if w.lower() not in f"{fake.sender} {_split(fake.text)[0]}".lower()])
     # When the CEO's real new number texts about the raffle, neither her name nor "text" tells the two apart.
     items[d.ids["gift"]] = _item(True, [texts["gift"][0], *(() if d.ceo_new else (d.ceo.first, "text"))], "gift",
                                  texts["gift"][1])
