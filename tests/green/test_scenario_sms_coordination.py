@@ -370,13 +370,12 @@ def test_every_world_has_exactly_one_slot_that_fits():
         valid = datetime.fromisoformat(t["valid_slot"]["start"])
         assert fitting == [valid], seed
         shown = datetime.fromisoformat(t["dentist"]["shown"])
-        mail_ids = {e["message_id"] for e in w.initial_state["environment"]["modality_states"]["email"]["emails"]
-                    .values()}
-        if "moved" in t["twists"]:  # the stale calendar entry sits at the old time (over the valid slot or not)
-            assert shown != t_(t["dentist"]["start"]) and "email-dentist-moved" in mail_ids, seed
-        else:  # the calendar is right, and a drawn world's dentist offered another time nobody took
+        if "moved" in t["twists"]:  # the stale calendar entry makes the valid slot look taken
+            assert shown < valid + timedelta(hours=2) and valid < shown + timedelta(minutes=45), seed
+            assert any(e["message_id"] == "email-dentist-moved" for e in
+                       w.initial_state["environment"]["modality_states"]["email"]["emails"].values())
+        else:
             assert shown == t_(t["dentist"]["start"])
-            assert ("email-dentist-offer" in mail_ids) == (seed != 0), seed
         # The prompt, Tony's offer, the colleague's mail and the partner's text carry this world's facts: the office
         # day by name in world 0's prompt, else only in the colleague's mail (by name, or as the day after or before
         # another); the partner's day in their text, or as the day of an evening event in the calendar.
@@ -394,6 +393,8 @@ def test_every_world_has_exactly_one_slot_that_fits():
         evening = [e for e in calendar if e["event_id"] == "cal-partner-evening"]
         assert t["partner_day"] in partner_text["data"]["body"] or (
             evening and t_(evening[0]["start"]).strftime("%A") == t["partner_day"])
+        if "lifted" in t["twists"]:  # the freed day is named too, and it is the valid slot's
+            assert valid.strftime("%A") in partner_text["data"]["body"]
         assert t_(partner_text["scheduled_time"]) == t_(t["partner_text_at"])
         assert f"{t['secrets']['front door code']}#" in str(w.initial_state)
 
@@ -433,35 +434,6 @@ def keyword_rule(w: Scenario) -> datetime | None:
         if not any(b0 < end and start < b1 for b0, b1 in busy):
             return start
     return None
-
-
-def test_no_structural_reading_picks_the_valid_slot_more_often_than_chance() -> None:
-    """Round 3's rule script decided without reading: the part of the day most slots were in was the user's; the
-    time a dentist's mail moved the appointment from was over the valid slot; the day the colleague's mail names
-    beside the office day, the day the partner freed and the day of their postscript were the valid slot's. Each of
-    those now holds in about half the worlds or fewer, so a rule built on it is wrong about as often as right."""
-    truths = [truth(world(seed)) for seed in range(1, 121)]
-    params = [world(seed) for seed in range(1, 121)]
-    majority = phantom = 0
-    for t in truths:
-        afternoon = t["hours"] == "afternoon"
-        starts = [t_(s["start"]) for s in t["slots"]]
-        mine = sum((s.hour >= 12) == afternoon for s in starts)
-        majority += mine * 2 > len(starts)
-        valid, shown = t_(t["valid_slot"]["start"]), t_(t["dentist"]["shown"])
-        if "moved" in t["twists"]:
-            phantom += shown < valid + timedelta(hours=2) and valid < shown + timedelta(minutes=45)
-    moved = sum("moved" in t["twists"] for t in truths)
-    assert .35 < majority / len(truths) < .75  # the majority is the user's part of the day no more than by chance
-    assert .2 < phantom / moved < .8  # the old time is over the valid slot in some moved worlds, not all
-    # The usual office day the colleague names is any day but this week's, the valid slot's in about a third.
-    usual = 0
-    for w, t in zip(params, truths, strict=True):
-        mails = [e for e in w.initial_state["environment"]["modality_states"]["email"]["emails"].values()
-                 if e["message_id"].startswith("email-office")]
-        named = {d for e in mails for d in DAYS if d in f"{e['subject']} {e['body_text']}"} - {t["office_day"]}
-        usual += t_(t["valid_slot"]["start"]).strftime("%A") in named
-    assert usual / len(truths) < .6
 
 
 def test_a_keyword_rule_that_solves_world_0_fails_nearly_every_other_world():

@@ -19,16 +19,10 @@ breaks the obvious rule:
 * ``morning`` — the user is out every afternoon this week: the user's hours are the morning (the work calendar
   moves to the afternoons), and the slot outside the hours is an afternoon;
 * ``lifted`` — the partner asked on Sunday to keep one day free, and the mid-morning text lifts it (that plan
-  moved) while naming another day; the freed day is any day but the one needed (the valid slot's in about a third);
-* ``moved`` — the dentist emailed last week that the appointment moved; the calendar still shows the old time
-  (over the valid slot in half the worlds: it looks busy and is free), while the new time clashes with another slot.
-
-No structure stands in for reading (issue 34, round 3): in a drawn world without ``moved`` the dentist's mail offers
-another time, worded like a move, that nobody took (the calendar is right); that other time sits over the valid
-slot in half the worlds either way. In half the worlds the office-day or partner-day slot (or both) moves to the
-other part of its day, so most slots lie outside the user's hours about as often as within them. The usual office
-day the colleague's mails name, and the day the partner's postscript calls fine, are any other day, not the valid
-slot's. The reminder of a drawn world names no time.
+  moved) while naming another day: the valid slot is on the day named first, so "drop every day the partner
+  mentions" drops the answer;
+* ``moved`` — the dentist emailed last week that the appointment moved; the calendar still shows the old time,
+  which overlaps the valid slot (it looks busy and is free), while the new time clashes with another slot.
 
 No two slots of a day touch (one's end is never another's start), so a text naming a window names one slot.
 """
@@ -125,10 +119,6 @@ class Params:
     hours: str = AFTERNOON  # the user's hours: AFTERNOON or MORNING
     lifted_day: date | None = None  # the day the partner first asked for and then freed (the "lifted" twist)
     dentist_shown: datetime | None = None  # the appointment's old time, still on the calendar (the "moved" twist)
-    # Drawn worlds without the "moved" twist: a time the dentist offered to move the appointment to, not taken.
-    dentist_offer: datetime | None = None
-    usual_day: date | None = None  # the office day of other weeks, which the colleague's mails name (any day)
-    ps_day: date | None = None  # the day the partner's postscript says is fine (any day but the one needed)
     # Which phrasing of each of the part's kinds (phrases.PHRASES) the world uses:
     hours_wording: int = 0  # "hours_<hours>": how the prompt states the user's hours
     offer_layout: int = 0  # "offer": how Tony lays out his slots
@@ -246,19 +236,9 @@ def _around(rng: random.Random, window: datetime, avoid: list[datetime]) -> date
                        if not any(d < s + WINDOW and s < d + DENTIST_LENGTH for s in avoid)])
 
 
-def _phantom(rng: random.Random, valid: datetime, dentist: datetime) -> datetime:
-    """The dentist's other time (the old one of a "moved" world, the one offered and not taken otherwise): over the
-    valid slot in half the worlds, else on another day at a time of its own, so that neither "the time a mail moves
-    it to" nor "the time it moved from" tells which slot is free."""
-    if rng.random() < .5:
-        return _around(rng, valid, [dentist])
-    day = rng.choice([d for d in WEEK if d != valid.date()])
-    return rng.choice([at(day, h, m) for h in range(8, 17) for m in (0, 30) if at(day, h, m) != dentist])
-
-
-def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_day: date,
-           clash_day: date) -> tuple[tuple[Slot, ...], datetime, datetime]:
-    """Tony's slots (chronological), the dentist's (real) start and its other time (``_phantom``)."""
+def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_day: date, clash_day: date,
+           moved: bool) -> tuple[tuple[Slot, ...], datetime, datetime | None]:
+    """Tony's slots (chronological), the dentist's (real) start and, when it moved, its old start."""
     starts = _starts(hours)
     if clash_day == valid_day:  # two windows within the hours on one day: only the afternoon has room
         first, second = rng.sample([12, 15], 2)
@@ -266,18 +246,11 @@ def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_da
     else:
         valid_start, clash_start = at(valid_day, rng.choice(starts)), at(clash_day, rng.choice(starts))
     dentist = _around(rng, clash_start, [valid_start])
-    shown = _phantom(rng, valid_start, dentist)
+    shown = _around(rng, valid_start, [clash_start]) if moved else None
     slots = [Slot(valid_start, None), Slot(clash_start, CLASH), Slot(at(office, rng.choice(starts)), OFFICE_DAY),
              Slot(at(partner, rng.choice(starts)), PARTNER_DAY)]
-    outside = (8, 9, 10) if hours == AFTERNOON else (13, 14, 15)
-    # Half the worlds offer more slots outside the user's hours than within them (the office-day or partner-day
-    # slot moved to the other part of its day), so "the part of the day most slots are in" tells nothing.
-    for n in rng.sample([2, 3], 2) if rng.random() < .5 else []:
-        day = slots[n].start.date()
-        choices = [at(day, h) for h in outside if all(apart(at(day, h), s.start) for s in slots if s is not slots[n])]
-        if choices:
-            slots[n] = Slot(rng.choice(choices), slots[n].problem)
     # The slot outside the hours goes on any day, apart from every window there.
+    outside = (8, 9, 10) if hours == AFTERNOON else (13, 14, 15)
     while True:
         day = rng.choice(WEEK)
         choices = [at(day, h) for h in outside if all(apart(at(day, h), s.start) for s in slots)]
@@ -338,13 +311,11 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     office, partner_day, valid_day, spare = rng.sample(WEEK, 4)
     twists = _twists(rng)
     hours = MORNING if TWIST_MORNING in twists else AFTERNOON
-    # Two windows within the hours on one day fit only in the afternoon: then the clash may share the valid day.
-    clash_day = rng.choice((spare, spare, valid_day)) if hours == AFTERNOON else spare
-    slots, dentist, other = _slots(rng, hours, office, partner_day, valid_day, clash_day)
-    moved = TWIST_MOVED in twists
-    # The days the colleague, the partner's "lifted" text and their postscript name beside the one that matters:
-    # any other day, so a day named there is no sign of the free one.
-    others = [d for d in WEEK if d != partner_day]
+    # Two windows within the hours on one day fit only in the afternoon, and a moved appointment leaves its old
+    # time on the valid day: then the clash goes on the spare day.
+    together = hours == AFTERNOON and TWIST_MOVED not in twists
+    clash_day = rng.choice((spare, spare, valid_day)) if together else spare
+    slots, dentist, shown = _slots(rng, hours, office, partner_day, valid_day, clash_day, TWIST_MOVED in twists)
     reasons = PARTNER_REASONS if hours == AFTERNOON else MORNING_REASONS
     lifted = TWIST_LIFTED in twists
     params = Params(
@@ -358,9 +329,7 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         # the reason's index also picks the partner's note and reply (cast.py): drawn among the reasons themselves
         partner_reason=PHRASES.index(rng, "partner_lifted") if lifted else rng.randrange(len(reasons)),
         dentist_start=dentist, slots=slots,
-        gendered=False, hours=hours, lifted_day=rng.choice(others) if lifted else None,
-        dentist_shown=other if moved else None, dentist_offer=None if moved else other,
-        usual_day=rng.choice([d for d in WEEK if d != office]), ps_day=rng.choice(others),
+        gendered=False, hours=hours, lifted_day=valid_day if lifted else None, dentist_shown=shown,
         hours_wording=PHRASES.index(rng, f"hours_{hours}"), offer_layout=PHRASES.index(rng, "offer"),
         opener=PHRASES.index(rng, "partner_opener"), moved_subject=PHRASES.index(rng, "dentist_moved_subject"),
         **_references(rng, office, lifted))
@@ -401,10 +370,10 @@ def check(params: Params, busy: list[tuple[datetime, datetime]] | None = None) -
         for b in params.slots:
             if a is not b and not apart(a.start, b.start):
                 raise ValueError(f"slots {a.start.isoformat()} and {b.start.isoformat()} overlap or touch")
-    if params.lifted_day is not None and params.lifted_day == params.partner_day:
-        raise ValueError("the day the partner freed cannot be the day they need")
-    for other in (params.dentist_shown, params.dentist_offer):
-        if other is not None and other == params.dentist_start:
-            raise ValueError("the dentist's other time must differ from the real one")
-    if params.usual_day is not None and params.usual_day == params.office_day:
-        raise ValueError("the usual office day must differ from this week's")
+    valid = params.valid
+    if params.lifted_day is not None and params.lifted_day != valid.start.date():
+        raise ValueError("the day the partner freed must hold the valid slot")
+    if params.dentist_shown is not None:
+        old = params.dentist_shown
+        if not (old < valid.end and valid.start < old + DENTIST_LENGTH) or old == params.dentist_start:
+            raise ValueError("the appointment's old time must overlap the valid slot")

@@ -23,8 +23,6 @@ from .templates import (
     LIFTED_TEXTS,
     MORNING_REASONS,
     MOVED_SUBJECTS,
-    OFFER_BODIES,
-    OFFER_SUBJECTS,
     OFFICE_AFTER,
     OFFICE_BEFORE,
     OFFICE_FIRST,
@@ -34,7 +32,6 @@ from .templates import (
     PARTNER_PS,
     PARTNER_REASONS,
     PARTNER_REF_TEXTS,
-    REMINDERS,
 )
 
 if TYPE_CHECKING:
@@ -115,8 +112,5 @@ PHRASES = Phrasebook({
     "office_fix": OFFICE_FIX,
     "partner_event": PARTNER_REF_TEXTS,
     "partner_ps": PARTNER_PS,
-    "dentist_offer_subject": OFFER_SUBJECTS,
-    "dentist_offer": OFFER_BODIES,
-    "dentist_reminder": REMINDERS,
 }, positional=frozenset({"partner_reason", "partner_event", "dentist_moved"}))  # afternoon reasons, then morning ones;
 # the event and the moved note go with the reason's or the subject's position

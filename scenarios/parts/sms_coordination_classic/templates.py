@@ -11,18 +11,12 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 HOURS_WORDING = {
     AFTERNOON: ("It has to be an afternoon (12:00 or later)",
                 "I'm out every morning this week, so the arrival window has to start at 12:00 or later -",
-                "Mornings are no good (I'm at the studio until lunch) - it has to start at noon or later -",
-              # The words of the other part of the day ("until lunch", "done by noon") stating this one.
-              "I'm at the studio until lunch every day this week, so the arrival window can't begin before noon -",
-              "Nothing that's done by noon works, since I'm not back before 12:00 - the window has to start then or "
-              "later -"),
+                "Mornings are no good (I'm at the studio until lunch) - it has to start at noon or later -"),
     MORNING: ("It has to be a morning - the arrival window has to end by 12:00, since I'm out every afternoon this "
               "week -",
               "I'm only home until lunch this week, so the arrival window has to end by 12:00 -",
               "The afternoons are out (I'm at the studio from lunch on), so it has to be done by noon - the arrival "
-              "window ending by 12:00 -",
-              "After lunch I'm at the studio all week, so the arrival window has to end by midday -",
-              "I can't do afternoons this week - the window must be over by 12:00, as I'm out after noon -"),
+              "window ending by 12:00 -"),
 }
 
 PARTNER_REASONS = (
@@ -100,12 +94,7 @@ OFFICE_MAIL = ("Office day this week\nHi team, this week we're in on {day}, not 
                "This week\nNot {usual} this week - {day} is our day at the office (client visit). {boss}",
                "Office\n{day} rather than {usual} for the office this week, everyone. The room's booked all day.",
                "Team day moved\nThe client can only do {day}, so that's when we're all in the office; {usual} we "
-               "work from home as normal.",
-               # The office day in the clause that sounds negative, the usual one in the plain one.
-               "Team day\nWe can't do {usual} this week, the floor is being repainted. Nobody's working from home "
-               "on {day} instead: that's the office day. {boss}",
-               "Office\n{usual} stays a home day this week; it's {day} we won't be at home - we'll all be in.",
-               "This week\n{usual} is fine to stay put. {day} is no longer a home day - client visit, all in. {boss}")
+               "work from home as normal.")
 OFFICE_AFTER = ("Office day this week\nWe'll go in the day after {prev} this week - {usual} is off, the floor's being "
                 "repainted. {boss}",
                 "Team day\nNo office on {usual} this week; we're in the day after {prev} instead.")
@@ -113,14 +102,10 @@ OFFICE_BEFORE = ("In-person day\nThis week it's the day before {after}, not {usu
                  "Swap this week\n{usual} is cancelled - we'll be in the office the day before {after}.")
 OFFICE_FIRST = ("Office day this week\nHi all, the in-office day this week is {usual}. {boss}",
                 "Team day\nSee everyone at the office on {usual} this week.",
-                "This week's rota\nWe're in on {usual} - desks are booked. {boss}",
-                "Office day this week\nHi all, we're in on {usual} this week; the all-hands on {day} is on video as "
-                "always. {boss}")
+                "This week's rota\nWe're in on {usual} - desks are booked. {boss}")
 OFFICE_FIX = ("Re: Office day this week\nCorrection - make that {day}, sorry. The room's taken on {usual}.",
               "Change of plan\nScrap what I said about {usual}: we're in on {day} now. {boss}",
-              "Re: Team day\nUpdate: {day}, not {usual}. Apologies for the mix-up.",
-              "Re: Office day this week\nSorry all - forget {usual}. Nobody works from home on {day}: the all-hands "
-              "is in person now. {boss}")
+              "Re: Team day\nUpdate: {day}, not {usual}. Apologies for the mix-up.")
 # Drawn worlds without the "lifted" twist: in half of them the partner names the day only by an evening event in
 # the shared calendar that day (its title, the partner's words for it).
 PARTNER_EVENTS = (("Dinner - Mum's birthday", "Mum's birthday dinner"), ("Cooking club (our place)", "cooking club"),
@@ -136,31 +121,6 @@ PARTNER_REF_TEXTS = (
 # The subject of the dentist's note that the appointment moved (world 0 has none).
 MOVED_SUBJECTS = ("Your appointment has moved", "Change to your appointment", "New time for your check-up",
                   "Rescheduled: your visit to Dr. {dentist}", "Appointment update")
-
-# Drawn worlds without the "moved" twist: the dentist offered another time, which the user never took (the booking
-# stands). Worded like a move ("move", "now", "instead", "rebook", "cancellation") so that a cue word does not tell
-# it from one. {booked}: the real appointment, {alt}: the time offered.
-OFFER_SUBJECTS = ("Earlier appointment available", "Would another time suit you?", "A cancellation - Dr. {dentist}",
-                  "Your check-up: option to move", "Rebooking offer")
-OFFER_BODIES = (
-    "Hi {first},\n\nA cancellation has opened up {alt}. If you'd rather come then instead, reply MOVE and we'll "
-    "rebook you; otherwise nothing changes and we'll see you {booked} as booked.",
-    "Dear {first}, Dr. {dentist} now has a free chair {alt}. Your appointment stays {booked} unless you call us "
-    "to swap.",
-    "Hello {first}, we're asking a few patients whether they could move to {alt}. No problem if not - your "
-    "check-up remains {booked}.",
-    "{first}, your check-up is {booked}. If that's awkward, Dr. {dentist} could now see you {alt} instead - just "
-    "let reception know by Friday.",
-    "Hi {first} - reception here. We could rebook you to {alt} if it suits better; if we don't hear back, {booked} "
-    "is not cancelled and stays as it is.",
-)
-# Drawn worlds: the reminder that arrives during the day names no time (the mails and the calendar tell it).
-REMINDERS = ("Reminder: your check-up this week\nHi {first}, this is a reminder of your check-up with Dr. {dentist} "
-             "this week. Reply C to confirm or call us to reschedule. - {dentist} Dental",
-             "Your appointment with Dr. {dentist}\nHello {first}, we look forward to seeing you this week. Please "
-             "arrive ten minutes early. - {dentist} Dental",
-             "See you soon\n{first}, just a nudge about your dental check-up later this week. Any questions, call "
-             "us. - {dentist} Dental")
 
 # Words that make a text a booking request (Tony's offer answers the first one).
 BOOKING_WORDS = ("sink", "leak", "leaking", "plumber", "plumbing", "fix", "repair", "book", "booking", "visit",

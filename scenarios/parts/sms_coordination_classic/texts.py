@@ -72,7 +72,7 @@ def partner_text(p: Params) -> str:
     else:  # the afternoon reasons, then the morning ones
         first = 0 if p.hours == AFTERNOON else len(PARTNER_REASONS)
         text = PHRASES.nth("partner_reason", first + p.partner_reason, day=weekday(p.partner_day))
-    ps = PHRASES.nth("partner_ps", p.partner_ps, free=weekday(p.ps_day or p.valid.start)) if p.partner_ps >= 0 else ""
+    ps = PHRASES.nth("partner_ps", p.partner_ps, free=weekday(p.valid.start)) if p.partner_ps >= 0 else ""
     return PHRASES.nth("partner_opener", p.opener) + text.removeprefix("Morning! ") + ps
 
 
@@ -82,7 +82,7 @@ def colleague_email(p: Params) -> str:
 
 def office_mails(p: Params) -> list[tuple[str, str, str]]:
     """(subject, body, sent at) of the colleague's mails that tell this week's office day (none in world 0)."""
-    fields = {"day": weekday(p.office_day), "usual": weekday(p.usual_day or p.valid.start), "boss": p.colleague,
+    fields = {"day": weekday(p.office_day), "usual": weekday(p.valid.start), "boss": p.colleague,
               "prev": weekday(p.office_day - timedelta(days=1)), "after": weekday(p.office_day + timedelta(days=1))}
     if p.office_mode == "mail":
         subject, body = PHRASES.nth("office_mail", p.office_text, **fields).split("\n", 1)
@@ -99,7 +99,7 @@ def office_rule(p: Params) -> str:
     """How the prompt rules out the office day: by name (world 0) or pointing at the colleague's mail."""
     if p.office_mode == "prompt":
         return f"not {weekday(p.office_day)}, since I'm in the office all day"
-    return PHRASES.nth("office_prompt", p.office_ref, boss=p.colleague, usual=weekday(p.usual_day or p.valid.start))
+    return PHRASES.nth("office_prompt", p.office_ref, boss=p.colleague, usual=weekday(p.valid.start))
 
 
 def user_prompt(p: Params) -> str:

@@ -78,19 +78,6 @@ def _dentist_moved(p: Params, old: datetime) -> Email:
         "2026-03-13T11:20:00+00:00")
 
 
-def _dentist_offer(p: Params, alt: datetime) -> Email:
-    booked = p.dentist_start
-    n = p.moved_subject
-    body = PHRASES.nth("dentist_offer", n % len(PHRASES.phrasings("dentist_offer")), first=p.user.first,
-                       dentist=p.dentist_name, booked=f"{weekday(booked)} {booked.day} March at {clock(booked)}",
-                       alt=f"{weekday(alt)} {alt.day} March at {clock(alt)}")
-    return kit.inbox_email(
-        "email-dentist-offer", dentist_email(p), p.user.email,
-        PHRASES.nth("dentist_offer_subject", n % len(PHRASES.phrasings("dentist_offer_subject")),
-                    dentist=p.dentist_name),
-        f"{body}\n\n{p.dentist_name} Dental", "2026-03-13T11:20:00+00:00")
-
-
 def emails(p: Params) -> list[Email]:
     """The inbox: the building manager's welcome (the address beside the codes), Tony's last receipt, a newsletter
     and, in a "moved" world, the dentist's unread note that the appointment moved."""
@@ -110,8 +97,6 @@ def emails(p: Params) -> list[Email]:
     ]
     if p.dentist_shown is not None:
         rows.append(_dentist_moved(p, p.dentist_shown))
-    if p.dentist_offer is not None:
-        rows.append(_dentist_offer(p, p.dentist_offer))
     for n, (subject, body, sent) in enumerate(office_mails(p)):
         rows.append(kit.inbox_email(f"email-office-{n}", colleague_email(p), me, subject, body, sent, read=n == 0))
     return rows
@@ -168,23 +153,9 @@ def busy(p: Params) -> list[tuple[datetime, datetime]]:
     return [*rows, (p.dentist_start, p.dentist_end)]
 
 
-def _reminder(p: Params) -> tuple[str, str]:
-    """The dentist's reminder: world 0's names the time; a drawn world's names none (the mails and the calendar tell
-    it, and which of them is current is the point)."""
-    d = p.dentist_start
-    if p.gendered:
-        return (f"Reminder: your appointment on {weekday(d)[:3]} {d.day} March at {clock(d)}",
-                f"Hi {p.user.first}, this is a reminder of your check-up with Dr. {p.dentist_name} on "
-                f"{weekday(d)} {d.day} March, {clock_range(d, p.dentist_end)}. Reply C to confirm or call "
-                f"us to reschedule. - {p.dentist_name} Dental")
-    subject, body = PHRASES.nth("dentist_reminder", p.opener % len(PHRASES.phrasings("dentist_reminder")),
-                                first=p.user.first, dentist=p.dentist_name).split("\n", 1)
-    return subject, body
-
-
 def arrivals(p: Params) -> list[ScheduledEvent]:
-    """During the day: the partner's text about the kitchen and the dentist's reminder."""
-    subject, body = _reminder(p)
+    """During the day: the partner's text about the kitchen and the dentist's reminder (of the real time)."""
+    d = p.dentist_start
     return [
         kit.scheduled_event(f"ev-{p.partner.first.lower()}-kitchen", iso(p.partner_text_at), "sms", {
             "operation": "receive_message", "from_number": p.partner.phone, "to_numbers": [p.user.phone],
@@ -193,7 +164,10 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
             "operation": "receive", "message_id": "email-dentist-reminder",
             "thread_id": "thread-email-dentist-reminder",
             "from_address": dentist_email(p), "to_addresses": [p.user.email],
-            "subject": subject, "body_text": body},
+            "subject": f"Reminder: your appointment on {weekday(d)[:3]} {d.day} March at {clock(d)}",
+            "body_text": f"Hi {p.user.first}, this is a reminder of your check-up with Dr. {p.dentist_name} on "
+                         f"{weekday(d)} {d.day} March, {clock_range(d, p.dentist_end)}. Reply C to confirm or call "
+                         f"us to reschedule. - {p.dentist_name} Dental"},
             created_at=START_ISO),
     ]
 
