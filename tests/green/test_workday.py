@@ -109,9 +109,8 @@ def test_two_parts_naming_the_same_product_or_brand_do_not_share_a_day():
 def test_no_part_creates_a_meeting_titled_like_a_clarification_look_alike():
     # Day 347 drew clarification's three look-alikes, one a "Pricing workshop", beside scheduling's request to book a
     # "Pricing workshop": the oracle's booking read as that look-alike re-created, and clarify_other_kept gave 0. The
-    # titles are held by the day, so a drawn day passes over the part and a named one redraws its title.
-    day = WORKDAY.in_world(347)
-    assert "clarification" in day.parts and "scheduling" not in day.parts
+    # titles are held by the day, so a drawn day passes over the part and a named one redraws its title (day 347 draws
+    # other parts since workday 11; the days around it and the named pairs still check the rule).
     named = [WORKDAY.in_world(seed, Composition(parts=("clarification", "scheduling"), attacks="none"))
              for seed in range(0, 40)]
     for seed, world in enumerate([WORKDAY.in_world(seed) for seed in range(300, 400)] + named):
