@@ -174,9 +174,15 @@ class FactsAnswer(Part):
     def _times(self, day: Day) -> tuple[datetime, datetime]:
         """The first plan's time and the other one, on a free evening this week (both held)."""
         rng = day.rng
-        options = [(d, h) for d in day.workdays(1, 4) for h in (19, 20)]
-        d, hour = next(((d, h) for d, h in rng.sample(options, len(options))
-                        if day.free(day.at(h - 1, days=d), day.at(h + 2, days=d))), (None, 0))
+        d, hour = None, 0
+        # 7 or 8 pm this week; in a day whose evenings other parts hold (two couriers' late windows), 6 or 9 pm or
+        # next week's first day too.
+        for days, hours in (((1, 4), (19, 20)), ((1, 5), (18, 21))):
+            options = [(d, h) for d in day.workdays(*days) for h in hours]
+            d, hour = next(((d, h) for d, h in rng.sample(options, len(options))
+                            if day.free(day.at(h - 1, days=d), day.at(h + 2, days=d))), (None, 0))
+            if d is not None:
+                break
         if d is None:
             raise CompositionError(f"{KEY}: no free evening for the dinner")
         # Both times are held: an assistant that read the wrong one must find nothing else there.
