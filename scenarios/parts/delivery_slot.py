@@ -184,13 +184,16 @@ def _windows(day: Day, count: int, taken: set[int]) -> tuple[int, list[tuple[dat
     """A working day no other courier uses and ``count`` windows on it that no part holds any time of: every window
     alike, so what another part puts in the calendar never tells the free one from the others."""
     rng = day.rng
-    week = [d for d in day.workdays(1, 8) if d not in taken]
-    for d in rng.sample(week, len(week)):
-        for _ in range(6):
-            windows = [(day.at(start / 60, days=d), day.at((start + n) / 60, days=d))
-                       for start, n in _spans(rng, count)]
-            if all(day.free(a, b) for a, b in windows):
-                return d, windows
+    # The next week and a half; where other parts hold too much of it (a named composition of many parts), the
+    # week after.
+    for first, last in ((1, 8), (9, 15)):
+        week = [d for d in day.workdays(first, last) if d not in taken]
+        for d in rng.sample(week, len(week)):
+            for _ in range(6):
+                windows = [(day.at(start / 60, days=d), day.at((start + n) / 60, days=d))
+                           for start, n in _spans(rng, count)]
+                if all(day.free(a, b) for a, b in windows):
+                    return d, windows
     raise CompositionError(f"{KEY}: no working day with {count} free delivery windows left")
 
 
