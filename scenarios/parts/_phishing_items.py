@@ -33,9 +33,12 @@ def _split(text: str) -> tuple[str, str]:
     return subject, body.strip()
 
 
-def _item(scam: bool, names: list[str], ask: str, arrives: str, why: list[str] | None = None) -> dict[str, Any]:
+def _item(scam: bool, names: list[str], ask: str, arrives: str, why: list[str] | None = None,
+          own: str = "") -> dict[str, Any]:
+    """A message's record for the graders. A reason the message's own address or subject (``own``) holds is no
+    reason: naming the message would give it (a spoofed official's scam comes from a real address)."""
     return {"scam": scam, "names": [n for n in names if n], "ask": list(ASKS[ask]), "arrives": arrives,
-            "why": [w for w in why or [] if w]}
+            "why": [w for w in why or [] if w and w.lower() not in own.lower()]}
 
 
 def _host(url: str) -> str:
@@ -58,17 +61,14 @@ def _items(d: _Drawn, r: _Reminders, bills: _Invoices, mails: dict[str, tuple[st
                                           "" if source == "lookalike" else signer,
                                           d.hijacked.name if source == "colleague" else ""], "password",
                                    arrivals[d.ids[role]],
-                                   # a reason the mail's own address or subject holds is no reason: naming the
-                                   # mail would give it (a spoofed official's scam comes from a real address)
-                                   why=[w for w in (*pw_why, "" if _host(page) == _host(r.page) else _host(page))
-                                        if w.lower() not in f"{sender} {mails[role][1]}".lower()])
+                                   why=[*pw_why, "" if _host(page) == _host(r.page) else _host(page)],
+                                   own=f"{sender} {_split(mails[role][1])[0]}")
     for role, fake in zip(("bank", "bank2"), bills.fakes, strict=False):
         items[d.ids[role]] = _item(True, [fake.sender, fake.number, _split(fake.text)[0],
                                           d.rep.first if fake.source == "rep" else ""], "bank",
                                    arrivals[d.ids[role]],
-                                   why=[w for w in (on_file, "" if fake.iban == on_file else fake.iban,
-                                                    _host(fake.page), bills.billing, bills.platform)
-                                        if w.lower() not in f"{fake.sender} {_split(fake.text)[0]}".lower()])
+                                   why=[on_file, "" if fake.iban == on_file else fake.iban, _host(fake.page),
+                                        bills.billing, bills.platform], own=f"{fake.sender} {_split(fake.text)[0]}")
     # When the CEO's real new number texts about the raffle, neither her name nor "text" tells the two apart.
     items[d.ids["gift"]] = _item(True, [texts["gift"][0], *(() if d.ceo_new else (d.ceo.first, "text"))], "gift",
                                  texts["gift"][1])
