@@ -33,6 +33,8 @@ REDTEAM = ROOT / "tests" / "redteam" / "round1"  # rule scripts blind red teams 
 ROUND2 = ROOT / "tests" / "redteam" / "round2"  # fresh blind teams' scripts for the classics reworked after round 1
 # Fresh blind teams' scripts for every part, written to survive words they would never see (session 17).
 ROUND3 = ROOT / "tests" / "redteam" / "round3"
+# Two fresh blind teams' scripts for the parts session 18 reworked, written right after it (same brief as round 3).
+ROUND4 = ROOT / "tests" / "redteam" / "round4"
 PUBLIC_WORDS = ("Here you go", "Will send tomorrow, sorry", "Scratch that", "Ignore my last email")
 
 
@@ -202,7 +204,12 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
         create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[pack]))
 
 
-@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3], ids=["ours", "blind-red-teams", "round3-open"])
+# A script set that still beats the bar on these eight days: issue 34 is open on it. The test holds this to the truth
+# both ways, so the day a set is held it fails until it is taken out of here.
+OPEN_ON_DAYS = {ROUND3, ROUND4}
+
+
+@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3, ROUND4], ids=["ours", "round1", "round3", "round4"])
 async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch, scripts):
     """Every day part worded anew (tests/green/data/heldout_words_*: words no script here was fitted to), seed-drawn
     days at unseen seeds: our scripted purple, and the scripts round 1's blind red teams wrote (tests/redteam/), which
@@ -227,8 +234,8 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
     mean = sum(r["percentage"] for r in rows["scripted"]) / len(rows["scripted"])
     print({"scripted_mean": round(mean, 1), "passes": sum(r["passed"] for r in rows["scripted"])})
     held = mean <= IMITATION_CEILING and not any(r["passed"] for r in rows["scripted"])
-    if scripts == ROUND3:
-        assert not held, f"round 3 now holds the bar on days ({mean:.1f} %): make this an ordinary case"
+    if scripts in OPEN_ON_DAYS:
+        assert not held, f"{scripts.name} now holds the bar on days ({mean:.1f} %): take it out of OPEN_ON_DAYS"
     else:
         assert held, mean
 
@@ -236,7 +243,7 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
 
 LIBRARY = library_for(GreenSettings(scenarios_dir=SCENARIOS))
 CLASSICS = sorted(i for i in LIBRARY.ids() if i != "workday")
-SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUND3}
+SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUND3, "round4": ROUND4}
 # A script set that still beats the bar — over the classics it has scripts for, worded anew, at seeds 100-102: more than
 # the imitations' ceiling on average, or a pass — → its mean there and whether it passed any, as last measured
 # (2026-11-30). The test holds the list to the truth both ways; issue 34's notes say what each rests on. Round 2's
@@ -249,7 +256,8 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
 # their phrasebooks: 58.7 % with 42 passes of 100 worlds (seeds 100-109, docs/scoring.md "Round 3"); after session 18
 # drew the structure anew, 22.9 % with 8 passes (phishing_guard, privacy_guard, clarification_loop, sms_coordination
 # and calendar_conflicts keep 34-50 %).
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (22.9, True)}
+# Round 4 (session 18) has one classic, email_triage_basic, where it read the template bodies no pack rewords: 100 %.
+OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (22.9, True), "round4": (100.0, True)}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
