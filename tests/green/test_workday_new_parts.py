@@ -497,7 +497,7 @@ async def test_delivery_the_window_the_courier_took_back_books_nothing():
     day = next(d for d in (world(s, "delivery_slot") for s in range(1, 80))
                if all(p["withdrawn"] and p["numbered"] for p in d.truth["parts"]["delivery_slot"]["parcels"]))
     first, second = day.truth["parts"]["delivery_slot"]["parcels"]
-    assert len(first["texts"]) == len(second["texts"]) == 2  # the offer, then the text taking one window back
+    assert len(first["texts"]) >= 2 and len(second["texts"]) >= 2  # the offer, then the texts after it
     right = sms(day, first["courier"], f"Option {first['option']} please")
     for n in range(1, len(second["starts"]) + 1):
         said = sms(day, second["courier"], f"Option {n} please")
