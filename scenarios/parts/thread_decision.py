@@ -1,6 +1,6 @@
 """Part: catch the user up on what a long thread decided, and who decided it.
 
-Colleagues argue over options in a thread of eight to thirteen mails: most of them lean one way, and someone says as
+Colleagues argue over options in a thread of eleven to eighteen mails: most of them lean one way, and someone says as
 much in words that sound like a decision ("my decision is that we go with X" from a colleague whose call it is not). The
 thread shows whose call it is in one of three ways (the opener names the owner, a colleague hands the call over, or
 the owner claims it as the budget holder), and the owner settles it in words drawn from many (a booking, a signed
@@ -8,13 +8,24 @@ contract, "final answer", an instruction to plan around it); in half the worlds 
 ("change of plan: ... fell through") and the later choice stands. The decision is named, given by who proposed it,
 or by its price among the three options a colleague quoted ("the cheapest", "the middle quote", "the dearest"; a
 reversal "the next cheapest" or outright); the decided option's price rank is drawn evenly whatever names it, so
-"the cheapest, or the second cheapest once reversed" is right no more often than chance; a colleague proposes the
-first decision where the owner names it by its proposer, else any of three options (the first decision a third of
-the time). A late mail names yet another
+"the cheapest, or the second cheapest once reversed" is right no more often than chance; one colleague proposes the
+first decision where the owner names it by its proposer and another a different option; else the two propose two of
+three options (the first decision among them two times in three). A late mail names yet another
 option in passing. No position marks the owner (version 4): the owner also writes an ordinary remark somewhere in the
 middle of the thread, and someone who has not written before joins anywhere after it, so "the sender who first
 speaks last" is never the owner and the mails beside the newcomer's are the owner's only by chance; whose call it is
 shows only in what the thread says. The thread's subject is a phrasebook kind.
+Every cue that picked the owner or the outcome sits on both sides (version 5): every opener also names a colleague
+who does not decide, in the words that name an owner, negated or restricted ("not Dana's call", "Dana only gathers
+opinions"), so the person the opener names is the owner only where it names the owner too, beside that colleague; a
+colleague disclaims the call in the owner's own words ("not my budget", "my call would be X, for what a non-owner's
+call is worth"); a colleague is asked by name just before their own mail, as a hand-over reads; a colleague's push is
+acknowledged too, so an acknowledgement does not mark the owner's mail; the owner writes one or two remarks. Each of
+the owner's deciding mails names a second option before or after the outcome (ruled out, or merely admired; a
+reversal's, one the owner has not named before), so neither the first nor the last option left in the owner's
+mail is the outcome more than chance allows; two colleagues each propose an option, and the owner naming the
+decision by its proposer may name both ("Sam's idea rather than Dana's"); a price rank may be told against another
+("not the cheapest, and not the top quote either").
 Neither the majority, nor the last option named, nor the first decision when reversed is the answer. The user asks,
 in chat, what was decided and by whom; the answer must say so in one reply, in the assistant's own words (pasted
 mails are not its words), naming the decider beside the decision, and not present another option.
@@ -24,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from random import Random
 
 from green_agent.judging.context import EvalContext
@@ -167,6 +179,68 @@ ASIDE = (
     "OK. Let's keep {aside} in mind for the spring.",
 )
 
+# Version 5 (issue 34, round 4): every cue that picked the owner or the option now sits on both sides.
+# A sentence of the opening mail naming a colleague who does NOT decide (field: decoy, a colleague who writes in the
+# thread), in the words that name an owner ("call", "decide", "sign off"), negated or restricted. Every opener holds
+# one, so "the person the first mail names" is the owner only where the opener names the owner too, and then beside
+# this decoy.
+NOT_OWNER = (
+    "To be clear, this is not {decoy}'s call, even though {decoy} started asking around.",
+    "{decoy} is only gathering opinions; the decision isn't theirs.",
+    "{decoy} offered to book whatever we decide, but won't be the one deciding.",
+    "I asked {decoy} whether it was their budget - it isn't, so they don't sign this off.",
+    "{decoy} will write up the notes. Final say: not {decoy}.",
+    "Last time {decoy} made the call on this; this time someone else does.",
+)
+# A colleague's push that uses the owner's words about themself and denies them (field: liked): "budget", "my call"
+# and "sign off" come from a non-owner in every world.
+DISCLAIM = (
+    "Not my budget and not my call, but I'd go with {liked}.",
+    "I don't sign this off, so take it as a vote: {liked}.",
+    "If it were my decision I'd book {liked} today. It isn't.",
+    "Speaking as someone with no budget here: {liked}.",
+    "My call would be {liked}, for what a non-owner's call is worth.",
+)
+# A question put to one colleague by name, just before that colleague's own mail (field: asked): a name followed by
+# "you" and that person's next mail, as a hand-over reads, in every world.
+ASK = (
+    "{asked}, you looked into prices, didn't you? Could you post them?",
+    "Did anyone get numbers? {asked}, I think you did.",
+    "{asked}, your turn: what did the suppliers quote?",
+    "Can you share the quotes, {asked}? Then we can compare.",
+    "{asked} - you had the figures last week, right?",
+)
+# A sentence beside the owner's decision or reversal naming another option (field: rival) that is NOT the outcome,
+# before or after it: "the option the owner's mail names" is right at chance, and only what the sentence says (it is
+# ruled out, or only admired) tells them apart.
+RULED_OUT = (
+    "And no, not {rival}.",
+    "{rival} is out, for the record.",
+    "I did like {rival}, but that is not where we are going.",
+    "{rival} was my second choice.",
+    "Sorry to anyone who wanted {rival}.",
+    "Whatever you heard, we are not doing {rival}.",
+)
+# The owner naming the decided option by its proposer against another colleague's proposal (fields: proposer, the
+# one whose option it is, and others_idea, the colleague whose option it is not), either name first.
+BY_PROPOSER_VS = ("not {others_idea}'s suggestion but {proposer}'s", "{proposer}'s idea rather than {others_idea}'s",
+                  "the one {proposer} proposed, not the one from {others_idea}",
+                  "what {proposer} suggested (sorry, {others_idea})",
+                  "the option {others_idea} did not bring up, the one {proposer} did")
+# The decided option by its price rank told against another rank (no fields): every rank word sits beside the right
+# and the wrong answer alike.
+PRICE_CONTRAST = ("not the dearest or the middle one: the cheapest", "the cheapest, not the mid-priced one",
+                  "the one that is not the most expensive nor in the middle on price",
+                  "the lowest quote rather than the top one", "the bottom of the price list, not its middle")
+MIDDLE_CONTRAST = ("neither the cheapest nor the dearest", "not the cheapest, and not the top quote either",
+                   "the one priced between the cheapest and the most expensive",
+                   "the second cheapest, which is also the second dearest",
+                   "the quote that is not the lowest but not the highest")
+DEAREST_CONTRAST = ("not the cheapest or the middle one: the dearest", "the most expensive, not the mid-priced one",
+                    "the one that is neither the cheapest nor in the middle on price",
+                    "the top quote rather than the lowest one", "the top of the price list, not its middle")
+CONTRAST_KINDS = ("price_contrast", "middle_contrast", "dearest_contrast")
+
 
 def _names(option: str) -> Callable[[str], bool]:
     return lambda text: has_all(text, [option])
@@ -182,12 +256,13 @@ class ThreadDecisionTruth(Truth):
 
 
 def _thread(day: Day, subject: str, team: list[Person], lines: list[tuple[Person, str]]) -> list[Email]:
-    """Yesterday's thread, one mail an hour from 8:00, each to the user and the rest of the team."""
+    """Yesterday's thread, one mail every forty minutes from 8:00, each to the user and the rest of the team."""
     thread, at = "thread-decision", day.at(9, days=-1)
     emails = []
     for n, (person, body) in enumerate(lines):
         mail = kit.inbox_email(f"m-decision-{n}", person.email, day.user.email, subject,
-                               f"{body}\n\n{person.first}", iso(at.replace(hour=8 + n)), read=True)
+                               f"{body}\n\n{person.first}", iso(at.replace(hour=8) + timedelta(minutes=40 * n)),
+                               read=True)
         mail.update({"thread_id": thread, "to_addresses": [day.user.email, *(p.email for p in team
                                                                              if p is not person)]})
         emails.append(mail)
@@ -214,22 +289,74 @@ def _quotes(rng: Random, first: str, spare: str,
 
 
 def _middle(rng: Random, book: Phrasebook, f: dict[str, str], owner: Person, others: list[Person],
-            proposer: Person, proposed: str | tuple[str, ...]) -> tuple[list[tuple[Person, str]], tuple[Person, str]]:
-    """The thread's middle in a drawn order (the others pushing options, the proposal, the quotes, the owner's
-    remark) and the owner's remark itself."""
-    pushers = [p for p in others[1:] if p is not proposer]
+            proposals: list[tuple[Person, str]]) -> tuple[list[tuple[Person, str]], tuple[Person, str]]:
+    """The thread's middle in a drawn order (the others pushing options, two proposals, the quotes asked for and
+    posted, a non-owner disclaiming the call, the owner's remark or two) and the owner's first remark."""
+    proposers = [p for p, _ in proposals]
+    pushers = [p for p in others[1:] if p not in proposers]
     middle = list(zip(pushers, book.pick(rng, "push", len(pushers), **f), strict=True))
-    # What the proposer proposed: the first decision where the owner names it so, else any of three options (so
-    # "the option someone proposed" is no rule where the owner names it otherwise).
-    pick = proposed if isinstance(proposed, str) else rng.choice(proposed)
-    middle.append((proposer, book.say(rng, "propose", **{**f, "first": pick})))
-    middle.append((rng.choice([p for p in others if p is not proposer]), book.say(rng, "prices", **f)))
+    middle += [(p, book.say(rng, "propose", **{**f, "first": o})) for p, o in proposals]
+    pricer = rng.choice([p for p in others if p is not proposers[0]])
+    prices = (pricer, book.say(rng, "prices", **f))
+    middle.append(prices)
     if rng.random() < 0.5:
         middle.append((others[0], book.say(rng, "push", **f)))
-    remark = (owner, book.say(rng, "chatter", **f))
-    middle.append(remark)
+    middle.append((rng.choice(others), book.say(rng, "disclaim", **f)))
+    pushes = [m for m in middle if m[0] not in proposers and m is not prices]
+    # How many mails the owner writes says nothing of a reversal: one remark or two.
+    remarks = [(owner, said) for said in book.pick(rng, "chatter", rng.choice((1, 2)), **f)]
+    remark = remarks[0]
+    middle += remarks
     rng.shuffle(middle)
+    # A colleague's push is acknowledged too, once or twice, so "the mail an acknowledgement follows" is not the
+    # owner's by its place.
+    for pusher, said in rng.sample(pushes, min(len(pushes), rng.choice((1, 2)))):
+        nodder = rng.choice([p for p in others if p is not pusher])
+        middle.insert(middle.index((pusher, said)) + 1, (nodder, book.say(rng, "acknowledge_plain", **f)))
+    asker = rng.choice([p for p in [owner, *others] if p is not pricer])
+    middle.insert(middle.index(prices), (asker, book.say(rng, "ask", **{**f, "asked": pricer.first})))
     return middle, remark
+
+
+def _either(rng: Random, a: str, b: str) -> str:
+    """Two sentences in a drawn order (what the first or the last sentence names is no rule)."""
+    return f"{a} {b}" if rng.random() < 0.5 else f"{b} {a}"
+
+
+def _pick(rng: Random, book: Phrasebook, ref: str, rank: int, f: dict[str, str]) -> str:
+    """How the owner names the first decision: outright, by its proposer (alone or against the other proposal), or
+    by its price rank (alone or against another rank)."""
+    if ref == "name":
+        return f["first"]
+    if ref == "proposer":
+        return book.say(rng, rng.choice(("by_proposer", "by_proposer_vs")), **f)
+    return book.say(rng, rng.choice((PRICE_KINDS, CONTRAST_KINDS))[rank], **f)
+
+
+def _settle(rng: Random, book: Phrasebook, f: dict[str, str], how: str, ref: str, ranks: tuple[int, int],
+            people: tuple[Person, list[Person]], reversed_: bool) -> list[tuple[Person, str]]:
+    """The owner's decision, its acknowledgement and, reversed, the owner's change of plan and its acknowledgement;
+    each of the owner's mails names a ruled-out option beside the outcome."""
+    owner, others = people
+    decision = _either(rng, book.say(rng, "decision", **f), book.say(rng, "ruled_out", **f))
+    if how == "claimed":
+        decision = f"{book.say(rng, 'claim', **f)} {decision}"
+    plain = ref != "name"
+    lines = [(owner, decision),
+             (rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge", **f))]
+    if reversed_:
+        at, to = ranks
+        step = "next_cheapest" if to == at - 1 else "next_dearest" if to == at + 1 else None
+        outright = rng.choice((PRICE_KINDS, CONTRAST_KINDS))[to]
+        by_price = book.say(rng, step if step and rng.random() < .5 else outright, **f)
+        again = {**f, "first": f["first"] if ref == "name" else rng.choice(("that", "the earlier pick")),
+                 "decided": f["decided"] if ref == "name" else by_price}
+        # Another ruled-out option than the first decision's, so "what the owner had not named before" is no rule.
+        ruled = book.say(rng, "ruled_out", **{**f, "rival": f["aside"]})
+        lines.append((owner, _either(rng, book.say(rng, "reversal", **again), ruled)))
+        lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge",
+                                                   **{**f, "first": f["decided"]})))
+    return lines
 
 
 @register
@@ -237,14 +364,17 @@ class ThreadDecision(Part):
     """Catch the user up on what a long thread decided, and who decided it."""
 
     key = KEY
-    version = 4
+    version = 5
     Truth = ThreadDecisionTruth
     phrasebook = Phrasebook({"kickoff_naming_owner": KICKOFF, "kickoff": OPEN, "push": PUSH, "hand_over": HAND,
                              "claim": CLAIM, "decision": DECIDE, "acknowledge": ACK, "acknowledge_plain": ACK_PLAIN,
                              "reversal": REVERSE, "aside": ASIDE, "by_proposer": BY_PROPOSER, "by_price": BY_PRICE,
                              "by_middle": BY_MIDDLE, "by_dearest": BY_DEAREST, "propose": PROPOSE,
                              "next_cheapest": NEXT_CHEAPEST, "next_dearest": NEXT_DEAREST, "prices": PRICES,
-                             "subject": SUBJECT, "chatter": CHATTER})
+                             "subject": SUBJECT, "chatter": CHATTER, "not_owner": NOT_OWNER, "disclaim": DISCLAIM,
+                             "ask": ASK, "ruled_out": RULED_OUT, "by_proposer_vs": BY_PROPOSER_VS,
+                             "price_contrast": PRICE_CONTRAST, "middle_contrast": MIDDLE_CONTRAST,
+                             "dearest_contrast": DEAREST_CONTRAST})
     structures = len(SHAPES)
 
     def structure(self, truth: ThreadDecisionTruth) -> str:
@@ -263,33 +393,24 @@ class ThreadDecision(Part):
         decided = spare if reversed_ else first
         owner, *others, newcomer = day.people(rng.choice((4, 5)))
         proposer = rng.choice(others[1:])
+        second = rng.choice([p for p in others if p is not proposer])  # who proposes the other idea
+        decoy = rng.choice([*others[1:], newcomer])  # the colleague the opener says does not decide
         f = {"topic": topic, "owner": owner.first, "liked": liked, "first": first, "decided": decided,
-             "aside": aside, "other": other, "helper": others[-1].first, "proposer": proposer.first}
+             "aside": aside, "other": other, "helper": others[-1].first, "proposer": proposer.first,
+             "others_idea": second.first, "decoy": decoy.first, "rival": other if reversed_ else spare}
         quoted, at, to = _quotes(rng, first, spare, (liked, other))
         unit = rng.choice(("${n},000", "${n}0 a head", "${n}0 per person"))
         f["prices"] = ", ".join(f"{o} {unit.format(n=c)}" for o, c in quoted)
-        f["pick"] = (first if ref == "name" else book.say(rng, "by_proposer", **f) if ref == "proposer"
-                     else book.say(rng, PRICE_KINDS[at], **f))
-        lines = [(others[0], book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f))]
-        middle, remark = _middle(rng, book, f, owner, others, proposer,
-                                 first if ref == "proposer" else (first, spare, other))
+        f["pick"] = _pick(rng, book, ref, at, f)
+        # What each proposes: the first decision, where the owner names it by its proposer, else two of three.
+        ideas = [first, rng.choice((spare, other))] if ref == "proposer" else rng.sample((first, spare, other), 2)
+        opener = book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f)
+        lines = [(others[0], _either(rng, opener, book.say(rng, "not_owner", **f)))]
+        middle, remark = _middle(rng, book, f, owner, others, list(zip((proposer, second), ideas, strict=True)))
         lines += middle
         if how == "handed":
             lines.append((rng.choice(others), book.say(rng, "hand_over", **f)))
-        decision = book.say(rng, "decision", **f)
-        if how == "claimed":
-            decision = f"{book.say(rng, 'claim', **f)} {decision}"
-        lines.append((owner, decision))
-        plain = ref != "name"
-        lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge", **f)))
-        if reversed_:
-            step = "next_cheapest" if to == at - 1 else "next_dearest" if to == at + 1 else None
-            by_price = book.say(rng, step if step and rng.random() < .5 else PRICE_KINDS[to], **f)
-            again = {**f, "first": first if ref == "name" else rng.choice(("that", "the earlier pick")),
-                     "decided": decided if ref == "name" else by_price}
-            lines.append((owner, book.say(rng, "reversal", **again)))
-            lines.append((rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge",
-                                                       **{**f, "first": decided})))
+        lines += _settle(rng, book, f, how, ref, (at, to), (owner, others), reversed_)
         lines.append((others[-1], book.say(rng, "aside", **f)))
         # Someone joins late, anywhere after the owner's remark: the last to join the thread is not its owner, and
         # whose mail comes next to theirs is chance.

@@ -7,8 +7,10 @@ oracle still passes the part through the real green."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from green_agent.config import GreenSettings
 from green_agent.scenario_kit.day import slice_of
@@ -74,3 +76,44 @@ def test_no_position_in_the_thread_marks_the_owner():
         rules["wrote most"] += busiest[0][0] == owner and busiest[0][1] > busiest[1][1]
     assert rules["first speaks last"] == 0, rules
     assert all(n <= 0.6 * len(WORLDS) for n in rules.values()), rules
+
+
+def _rules_round4(drawn: Any) -> dict[str, bool]:
+    """Round 4's cues in one world: the person the opener names is the owner; the option the owner's last mail names
+    first, or last, leaving out the one the others pushed most and any the owner named before, is the outcome."""
+    mails = sorted(drawn.emails, key=lambda m: m["sent_at"])
+    owner, decided = drawn.truth.decider[0], drawn.truth.decided
+    firsts = {m["from_address"].split(".")[0].capitalize() for m in mails}
+    opener = mails[0]["body_text"].rsplit("\n\n", 1)[0]
+    named = [p for p in firsts if re.search(rf"\b{p}\b", opener)]
+    own = [m["body_text"] for m in mails if m["from_address"].startswith(owner.lower() + ".")]
+    pushed = Counter(o for m in mails if not m["from_address"].startswith(owner.lower() + ".")
+                     for o in drawn.truth.options if o in m["body_text"]).most_common(1)[0][0]
+    earlier = {o for body in own[:-1] for o in drawn.truth.options if o in body}
+    left = sorted((own[-1].index(o), o) for o in drawn.truth.options if o in own[-1] and o != pushed
+                  and o not in earlier)
+    return {"named in the opener": named == [owner],
+            "owner's mail, first option": bool(left) and left[0][1] == decided,
+            "owner's mail, last option": bool(left) and left[-1][1] == decided}
+
+
+def test_round4_cues_are_no_better_than_chance() -> None:
+    """thread_decision 5 (issue 34, round 4): a script kept 100 % in any words by taking the person the opening mail
+    names as the owner and the option the owner's mail names that the others had not pushed. Every opener now also
+    names a colleague who does not decide, and every mail of the owner's names a ruled-out or merely admired option
+    beside the outcome, before or after it; so the opener never names the owner alone, and neither the first nor the
+    last option left in the owner's mail is the outcome much more than half the time where the owner names it."""
+    hits: Counter[str] = Counter()
+    named_out = 0
+    for seed in WORLDS:
+        drawn: Any = slice_of(seed, "balance", PART)
+        rules = _rules_round4(drawn)
+        hits["named in the opener"] += rules["named in the opener"]
+        if "/name/" in drawn.truth.shape:
+            named_out += 1
+            hits["owner's mail, first option"] += rules["owner's mail, first option"]
+            hits["owner's mail, last option"] += rules["owner's mail, last option"]
+    assert hits["named in the opener"] == 0, hits
+    assert named_out >= 20
+    for rule in ("owner's mail, first option", "owner's mail, last option"):
+        assert hits[rule] <= 0.65 * named_out, (rule, hits, named_out)
