@@ -812,6 +812,71 @@ WORDING = {
             "{prices} - those are the latest prices.",
             "For the budget side of things: {prices}.",
         ),
+        # Version 5's kinds. A sentence of the opener on a colleague who does not decide, in the words that name an
+        # owner ("final call", "signs off", "budget", "last word"), negated or only restricted.
+        "not_owner": (
+            "Quick note so nobody's confused: {decoy} is collecting views, but the final call rests elsewhere.",
+            "{decoy} doesn't have the deciding vote here, whatever the calendar invite suggested.",
+            "The budget for this isn't {decoy}'s, so {decoy} won't be the one signing it off.",
+            "{decoy}'s job is just to tally the votes; the last word belongs to someone else.",
+            "{decoy} was asked to decide this and passed - they'll only chase up replies.",
+            "Decisions like this used to land with {decoy}; these days {decoy} just keeps the spreadsheet.",
+        ),
+        # A non-owner's push in the owner's own words (budget, purse strings, my call, sign-off), denied.
+        "disclaim": (
+            "It's someone else's budget paying for this, so put me down as one vote for {liked}, that is all.",
+            "I don't hold the purse strings, but for what it's worth I'd pick {liked}.",
+            "Were the decision mine, I'd be settling on {liked} right now. Since it's not, consider it a nudge.",
+            "Purely as a voter - the sign-off sits with somebody else - {liked}.",
+            "My call is {liked} - well, my vote is; the call belongs to whoever holds the budget.",
+        ),
+        # The colleague who posts the quotes, asked for them by name just before their mail.
+        "ask": (
+            "{asked}, we're flying blind on cost - can you share what you were quoted?",
+            "Before we go further: what did the quotes come to? You had them, {asked}, if I remember right.",
+            "Handing over to {asked} for the numbers - you rang round, yes?",
+            "{asked}, would you mind dropping the prices you collected into this thread?",
+            "Does anybody have costs? I think you were chasing them, {asked}.",
+        ),
+        # Beside the owner's decision or reversal: another option, ruled out or only admired, never the outcome.
+        "ruled_out": (
+            "{rival} came close, but it's a no.",
+            "I know a few of you were rooting for {rival}; I'm afraid that one's off.",
+            "Lovely as {rival} is, it doesn't make the cut.",
+            "For anyone still hoping: {rival} isn't happening.",
+            "{rival} would have been my runner-up.",
+            "I have a soft spot for {rival}, just not this time.",
+        ),
+        # The decided option by its proposer, against the other colleague's proposal, either name first.
+        "by_proposer_vs": (
+            "{proposer}'s proposal over the one {others_idea} made",
+            "the one {others_idea} didn't suggest - {proposer}'s, that is",
+            "the option from {proposer} ({others_idea}, yours came close)",
+            "{proposer}'s suggestion, with apologies to {others_idea}",
+            "whichever of the two new ideas was {proposer}'s, not {others_idea}'s",
+        ),
+        # The decided option's price rank told against another rank: the deciding rank word first, last or unsaid.
+        "price_contrast": (
+            "the lowest of the three, not the one in the middle",
+            "not the priciest, and not the middle one either - the cheapest",
+            "the one costing less than even the middle quote",
+            "the bottom quote, as opposed to the top one",
+            "rather than the most expensive, the least expensive",
+        ),
+        "middle_contrast": (
+            "the one that costs more than the cheapest but less than the priciest",
+            "not the bottom quote, not the top one, but the one between them",
+            "the middle one, rather than the cheapest",
+            "the second-lowest quote, not the lowest",
+            "the option sitting under the dearest and over the cheapest",
+        ),
+        "dearest_contrast": (
+            "the highest of the three, not the one in the middle",
+            "not the cheapest, and not the middle one either - the priciest",
+            "the one costing more than even the middle quote",
+            "the top quote, as opposed to the bottom one",
+            "rather than the least expensive, the most expensive",
+        ),
     },
     "contacts_lookup": {
         "request": (
