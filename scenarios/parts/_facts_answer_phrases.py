@@ -128,9 +128,51 @@ SUBJECT_HOST = ("Dinner on {weekday}?", "Dinner soon?", "Catch-up", "Long time n
 SUBJECT_GUEST = ("{weekday} dinner", "Dinner", "See you soon", "Hi!", "Count me in", "{weekday}", "Sorry!",
                  "Re: {host}'s dinner")
 
+# Someone the host invited too who is not coming, named in full in the booking (before or after the guest): so the
+# booking's full name is the guest's only half the time. Told without "can't"/"not"-type words as often as with.
+ASKED_NO = ("I also asked {asked}, who is in Porto on {weekday}.", "{asked} was invited as well but can't make it.",
+            "{asked} would have loved to come; {weekday} is their daughter's recital.",
+            "I tried {asked} too - no luck, sadly.", "{asked} has a work trip that week, so that's a pass from them.")
+# A line about the guest the booking names (first name only), carrying refusal-type words although the guest comes.
+GUEST_NEARLY = ("{gfirst} nearly said no because of work, but moved things around.",
+                "{gfirst} can't stay late, but wouldn't miss it.", "No way {gfirst} is missing this, they said.",
+                "{gfirst} had to cancel something else to come, sorry if they're a bit frazzled.",
+                "{gfirst} wasn't sure at first, but is coming.")
+# The restaurant the dinner is at, said to have been full before a table came free: "full" near the right place.
+FULL_THEN_FREE = ("{place} was fully booked when I first rang, then someone cancelled.",
+                  "{place} said no at first, but a table came free the next day.",
+                  "I thought {place} had nothing, but they called back with a table.",
+                  "No luck at {place} on the first try; the second time they found room.",
+                  "{place} was packed out all week until a big group dropped out.")
+# A restaurant the dinner is not at, said to have had room: availability words near a wrong place.
+HAD_ROOM = ("{rejected} had a table too, but only by the kitchen door, so I passed.",
+            "{rejected} could fit us in as well, but it's so loud there.",
+            "I also got a yes from {rejected}, but I'd rather try something else this time.",
+            "{rejected} offered us a table as well; I said thanks but no.",
+            "{rejected} still had space, funnily enough, but we did that one to death.")
+# A second paragraph on a host mail that is not the booking (the first plan, the aside): small talk, at times naming
+# someone in full who has nothing to do with the dinner, so a PS or a full name marks no mail as the booking.
+HOST_PS = ("PS: {someone} from my old team says hi.", "PS: I finally finished that book you lent me.",
+           "PS: bumped into {someone} last week, they asked after you.", "PS: how did the move go in the end?",
+           "PS: {someone} is having a party next month, you're invited too.")
+# A second mail from the one coming that reads like a refusal at a glance (sorry, can't, late) but confirms.
+STILL_HEDGED = ("Sorry, I can't get there before eight on {weekday}, but I'm not missing it.",
+                "Ugh, work is mad - no chance I skip {weekday} though. See you there.",
+                "I can't bring the wine after all on {weekday}, sorry! I'll still be there.",
+                "Bad news: no babysitter till late. Good news: I'll still make {weekday}, just a bit after you.",
+                "Sorry for the silence! Can't wait for {weekday}, nothing would stop me.")
+# The one not coming withdraws in upbeat words, with no "can't"/"sorry"-type word.
+DECLINE_UPBEAT = ("Great news: I got the Lisbon job! I fly out on {weekday}, so have a lovely dinner without me.",
+                  "My sister is having the baby that week, so I'll be at the hospital on {weekday} - enjoy!",
+                  "Turns out {weekday} is our anniversary, so I'm taking my wife out instead. Have fun!",
+                  "I've been picked for the away match on {weekday}, so I'll skip the dinner. Enjoy it, all of you!",
+                  "Lovely of {host} to ask! I'll be in Rome that evening though, so raise a glass for me.")
+
 KINDS = {"event_title": TITLE, "old_dinner": OLD, "plan": PLAN, "booked": BOOKED, "booked_again": BOOKED_AGAIN,
          "last_time": AGAIN, "place_with": PLACE_WITH, "time_moved": MOVED, "time_later": LATER,
          "time_in_calendar": IN_CALENDAR, "time_updated": UPDATED, "time_back": BACK, "time_kept": KEPT,
          "coming_too": LATE, "still_coming": STILL, "not_coming": DECLINE_SELF, "not_coming_host": DECLINE_HOST,
          "coming_host": LATE_HOST, "aside": ASIDE, "subject_old": SUBJECT_OLD, "subject_host": SUBJECT_HOST,
-         "subject_guest": SUBJECT_GUEST}
+         "subject_guest": SUBJECT_GUEST, "asked_no": ASKED_NO, "guest_nearly": GUEST_NEARLY,
+         "full_then_free": FULL_THEN_FREE, "had_room": HAD_ROOM, "host_ps": HOST_PS, "still_hedged": STILL_HEDGED,
+         "decline_upbeat": DECLINE_UPBEAT}

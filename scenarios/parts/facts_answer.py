@@ -17,6 +17,13 @@ No one message holds the answer, and no phrase, field, count or position marks w
   often as the one not coming does, the host names the one coming in a PS as often as the one not coming, and all
   their mails' dates and subjects are drawn alike.
 
+What a cue reads is on both sides (version 4): the booking names in full someone else the host asked, who is not
+coming, before or after the guest; the host's other mails carry a PS paragraph and a full name as often as the booking
+(whose PS runs on half the time); a named restaurant is an earlier dinner's as often as a new one, "it was full" is
+said of the right one and "it had room" of a wrong one at times; one old friend came to both earlier dinners; and the
+one coming and the one not coming each write their second mail in words that read the other way half the time (a
+sorry that still comes, an upbeat refusal).
+
 Every title, subject and sentence is a phrasebook kind (scenarios/parts/_facts_answer_phrases.py). The answer must
 state, in one reply and in the assistant's own words (pasted mail is not its words), the right time, the restaurant
 and both guests — and none of the other restaurants of the earlier dinners or the booking, the earlier dinners'
@@ -95,7 +102,10 @@ def _places(rng: Random, again: bool) -> tuple[str, list[str], str, str, int]:
     if again:
         target = rng.randrange(2)
         return earlier[target], earlier, rng.choice((earlier[1 - target], fresh)), other, target
-    return new, earlier, rng.choice((latest, fresh)), other, -1
+    # Named, the dinner is at a new place or back at an earlier dinner's as often: "a place we went before" marks
+    # nothing; the one that was full is another earlier dinner's or a new one.
+    place = rng.choice((new, rng.choice(earlier)))
+    return place, earlier, rng.choice([p for p in (latest, older, fresh) if p != place]), other, -1
 
 
 @register
@@ -103,7 +113,7 @@ class FactsAnswer(Part):
     """Answer, in chat, when and where the user's dinner with a friend is and who else is coming."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = FactsAnswerTruth
     phrasebook = Phrasebook(KINDS)
     structures = len(SHAPES)
@@ -113,8 +123,11 @@ class FactsAnswer(Part):
 
     def draw(self, day: Day) -> Slice:
         rng, book = day.rng, self.phrasebook
-        host, guest, late, absent, *old_guests = day.people(8, domain=rng.choice(("gmail.example",
-                                                                                 "fastmail.example")))
+        host, guest, late, absent, asked, someone, shared, *once = day.people(9, domain=rng.choice((
+            "gmail.example", "fastmail.example")))
+        # One old friend came to both earlier dinners, so a name from an earlier dinner's mail points at one dinner
+        # only when it is the other guest's (the one "the place we took Ann to" names).
+        old_guests = [p for n in range(2) for p in rng.sample((shared, once[n]), 2)]
         shape = SHAPES[rng.randrange(len(SHAPES))]
         time_shape, where, no = shape.split("/")
         first, start = self._times(day)
@@ -123,26 +136,20 @@ class FactsAnswer(Part):
         place, earlier, rejected, aside, target = _places(rng, where == "again")
         f = {"weekday": f"{start:%A}", "first": f"{first:%H:%M}", "start": f"{start:%H:%M}", "host": host.first,
              "place": place, "rejected": rejected, "guest": guest.name, "no": absent.first, "late": late.first,
-             "shift": SHIFTS[int((start - first).total_seconds()) // 60], "other_place": aside}
-        ref_guest = old_guests[2 * target + rng.randrange(2)].first if target >= 0 else ""
-        moved = book.say(rng, rng.choice(time_kinds), **f)
-        if where == "again":
-            by_guest = target == 1 or rng.random() < 0.5
-            ref = book.say(rng, "place_with", ref_guest=ref_guest) if by_guest else book.say(rng, "last_time", **f)
-            ref_guest = ref_guest if by_guest else ""
-            news = book.say(rng, "booked_again", **f, moved=moved, ref=ref)
-        else:
-            news = book.say(rng, "booked", **f, moved=moved)
-        news += "\n\n" + book.say(rng, "not_coming_host" if no == "host" else "coming_host", **f)
+             "shift": SHIFTS[int((start - first).total_seconds()) // 60], "other_place": aside,
+             "gfirst": guest.first, "asked": asked.name, "someone": someone.name}
+        ref_guest = once[target].first if target >= 0 else ""
+        news, ref_guest = self._booking(rng, f, time_kinds, where, target, ref_guest)
+        news = self._notes(rng, news, f, where == "named", "not_coming_host" if no == "host" else "coming_host")
         plan = _before(rng, day, 5.5, 7)
         booked_at = _before(rng, day, 0.3, 4.5)
         pasts = [day.at(rng.choice((19, 19.5, 20)), days=-rng.randrange(25, 35)),
                  day.at(rng.choice((19, 19.5, 20)), days=-rng.randrange(55, 70))]
         mails = self._old_mails(day, f, host, list(zip(earlier, pasts, strict=True)), old_guests)
-        mails += [(host, plan, book.say(rng, "subject_host", **f), book.say(rng, "plan", **f)),
+        mails += [(host, plan, book.say(rng, "subject_host", **f), self._ps(rng, book.say(rng, "plan", **f), f)),
                   (host, booked_at, book.say(rng, "subject_host", **f), news),
                   (host, _before(rng, day, 0.3, 4.5), book.say(rng, "subject_host", **f),
-                   book.say(rng, "aside", **f))]
+                   self._ps(rng, book.say(rng, "aside", **f), f))]
         mails += self._guest_mails(day, f, (guest, late, absent), no == "self")
         order = rng.sample(range(len(mails)), len(mails))
         emails = [kit.inbox_email(f"m-facts-{n}", who.email, day.user.email, subject, f"Hi {day.user.first},\n\n"
@@ -166,10 +173,45 @@ class FactsAnswer(Part):
                                    guests=[[p.first, p.last] for p in (guest, late)],
                                    # Who came to the earlier dinner the host sends the user back to may be named
                                    # to say which dinner it was.
-                                   old_guests=[[p.first, p.last] for p in old_guests if p.first != ref_guest],
+                                   old_guests=[[p.first, p.last] for p in (shared, *once) if p.first != ref_guest],
                                    asked=iso(day.start), mails=[e["body_text"] for e in emails], host=host.first,
-                                   absent=[[absent.first, absent.last]], shape=shape,
+                                   absent=[[absent.first, absent.last], [asked.first, asked.last]], shape=shape,
                                    wrong_times=[iso(other_time)] if dinner_at == "first" else []))
+
+    def _booking(self, rng: Random, f: dict[str, str], time_kinds: tuple[str, str], where: str, target: int,
+                 ref_guest: str) -> tuple[str, str]:
+        """The booking's news (the restaurant, named or an earlier dinner's, and the time), and the earlier guest it
+        names to say which dinner it means ("" if none)."""
+        book = self.phrasebook
+        moved = book.say(rng, rng.choice(time_kinds), **f)
+        if where != "again":
+            return book.say(rng, "booked", **f, moved=moved), ""
+        by_guest = target == 1 or rng.random() < 0.5
+        ref = book.say(rng, "place_with", ref_guest=ref_guest) if by_guest else book.say(rng, "last_time", **f)
+        return book.say(rng, "booked_again", **f, moved=moved, ref=ref), ref_guest if by_guest else ""
+
+    def _notes(self, rng: Random, news: str, f: dict[str, str], named: bool, ps: str) -> str:
+        """The booking with its side notes: someone else the host asked, who is not coming, named in full before or
+        after it (so the booking's first full name is the guest's half the time); at times a line about the guest
+        in refusal-type words; where the restaurant is named, at times "it was full" of it; and at times "it had
+        room" of a restaurant the dinner is not at; then the host's PS (``ps``). So "full"-type and "can't"-type
+        words sit beside a right fact about as often as beside a wrong one."""
+        book = self.phrasebook
+        before: list[str] = []
+        after = [news]
+        (before if rng.random() < 0.5 else after).append(book.say(rng, "asked_no", **f))
+        if rng.random() < 0.5:
+            after.insert(rng.randrange(1, len(after) + 1), book.say(rng, "guest_nearly", **f))
+        if named and rng.random() < 0.5:
+            after.insert(1, book.say(rng, "full_then_free", **f))
+        if rng.random() < 0.5:
+            after.append(book.say(rng, "had_room", **f))
+        # The PS is a paragraph of its own or runs on, so a paragraph count marks no mail as the booking.
+        return " ".join(before + after) + rng.choice(("\n\n", " ")) + book.say(rng, ps, **f)
+
+    def _ps(self, rng: Random, body: str, f: dict[str, str]) -> str:
+        """A host mail that is not the booking, with a PS paragraph half the time (the booking has one as often)."""
+        return body + "\n\n" + self.phrasebook.say(rng, "host_ps", **f) if rng.random() < 0.5 else body
 
     def _times(self, day: Day) -> tuple[datetime, datetime]:
         """The first plan's time and the other one, on a free evening this week (both held)."""
@@ -234,8 +276,10 @@ class FactsAnswer(Part):
             yes, later = sorted((_before(rng, day, 0.3, 4.5), _before(rng, day, 0.3, 4.5)))
             mails.append((who, yes, book.say(rng, "subject_guest", **f), book.say(rng, "coming_too", **f)))
             if who is twice:
-                mails.append((who, later, book.say(rng, "subject_guest", **f),
-                              book.say(rng, "not_coming" if who is absent else "still_coming", **f)))
+                # Half the time in words that read the other way at a glance (an upbeat refusal, a sorry that
+                # still comes), so counting refusal words tells them apart no better than a coin.
+                kind = ("not_coming", "decline_upbeat") if who is absent else ("still_coming", "still_hedged")
+                mails.append((who, later, book.say(rng, "subject_guest", **f), book.say(rng, rng.choice(kind), **f)))
         return mails
 
     @grades("When, where and who of the dinner", "accuracy", 20,

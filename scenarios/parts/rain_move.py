@@ -12,7 +12,11 @@ Where a meeting is held is what was last agreed, not what its description says: 
 holding words of both kinds, an outdoor one "by the café door", an indoor one "overlooking the lawn") states the
 first plan, and one of the people invited has written since, half the time moving it inside or out, half the time
 about something else in the same words ("change of plan", "room", "bench"). So half the descriptions are stale and
-a word list over them is right about as often as a coin. Nothing else tells the kinds apart: every meeting's hour
+a word list over them is right about as often as a coin. Half the meetings get two mails (version 4): a move then an
+aside (the move holds), or a move then one taking it back ("scrap my last mail", "ignore what I said about sitting
+inside": the description holds), the take-back naming the dropped plan in its own words as often as the kept one; so
+"two mails", "the latest mail" and the latest mail's venue words each point at the right venue about half the time.
+Nothing else tells the kinds apart: every meeting's hour
 comes from one pool, its people number one or two alike, its place's forecast has one shape (wet from its day for
 one or two working days, then dry, for an indoor meeting on a wet day too), the meetings of a wet day are not half
 outdoor (indoor ones sit on wet days of their own), and ids, events and forecasts come in a shuffled order.
@@ -118,6 +122,38 @@ PHRASES = Phrasebook({
         "Hi {first},\n\nSmall update for {title} ({weekday}): the slides are on the shared drive now, so no laptop "
         "needed inside or out. Where we meet stays the same.\n\nThanks,\n{me}",
     ),
+    # A second word that takes back a first one (the meeting is held where its description says after all): it
+    # points back at the earlier mail ("scrap my last mail", "ignore what I said"), and names the plan it drops in
+    # that plan's own words about as often as the one it keeps, or neither, so the latest mail's venue words point
+    # the wrong way about as often as the right one.
+    "back outdoor": (
+        "Hi {first},\n\nScrap my last mail about {weekday}'s {title}: the room fell through, so we're back to the "
+        "original plan from the invite.\n\n{me}",
+        "{first} - sorry for the back and forth. Forget the café for {weekday}; the {title} happens where the invite "
+        "always said.\n\n{me}",
+        "Quick one about {weekday}'s {title}: the indoor idea is off again. We'll do it just as first planned.\n\n"
+        "{me}",
+        "Hi {first}, update to my update: we'll be out in the open for the {title} on {weekday} after all, like the "
+        "invite says.\n\n{me}",
+        "{first}, my knee's better, so ignore what I said about sitting inside on {weekday} - the {title} goes ahead "
+        "as in the invite.\n\n{me}",
+        "Hi {first},\n\nFalse alarm on {weekday}'s {title}: the walk is back on - paths, fresh air, no roof."
+        "\n\nThanks,\n{me}",
+    ),
+    "back indoor": (
+        "Hi {first},\n\nScrap my last mail about {weekday}'s {title}: the lawn idea fell through, so we're back to "
+        "the original plan from the invite.\n\n{me}",
+        "{first} - sorry for the back and forth. Forget the walk for {weekday}; the {title} happens where the invite "
+        "always said.\n\n{me}",
+        "Quick one about {weekday}'s {title}: the outdoor idea is off again. We'll do it just as first planned.\n\n"
+        "{me}",
+        "Hi {first}, update to my update: we'll be under a roof for the {title} on {weekday} after all, like the "
+        "invite says.\n\n{me}",
+        "{first}, the forecast put me off, so ignore what I said about the benches on {weekday} - the {title} goes "
+        "ahead as in the invite.\n\n{me}",
+        "Hi {first},\n\nFalse alarm on {weekday}'s {title}: we have the room again - four walls and a roof."
+        "\n\nThanks,\n{me}",
+    ),
     "event title": ("{title} with {names}", "{title}: {names}", "{names} / {title}", "{title} ({names})",
                     "{title} - {names}"),
     "note subject": ("{title} on {weekday}", "Re: {title}", "About {weekday}", "{title}", "Our {title}",
@@ -182,12 +218,21 @@ def _meeting(day: Day, n: int, indoor: bool, wet: bool, place: tuple[str, float,
     moves = wet and not indoor
     for held in {d, dry} if moves else {d}:
         day.claim(day.at(h, days=held), day.at(h + 1, days=held), KEY)
-    # The description states the first plan; half the time the people have moved it inside or out since.
-    stale = rng.random() < 0.5
+    # The description states the first plan; half the time the people have moved it inside or out since. Half the
+    # meetings get two mails: a move then a word about something else (the move holds), or a move then one taking
+    # it back (the description holds), so "the latest mail", "the latest mail with venue words" and "two mails"
+    # each point at the description as often as at the move.
+    stale, twice = rng.random() < 0.5, rng.random() < 0.5
+    now = "now indoor" if indoor else "now outdoor"
+    if stale:
+        notes = rng.sample([now, "as planned"], 2) if twice else [now]
+    else:
+        notes = ["now outdoor" if indoor else "now indoor", "back indoor" if indoor else "back outdoor"] if twice \
+            else ["as planned"]
     return {"id": f"ev-rain-{n}", "place": name, "lat": lat, "lon": lon, "day": d, "hour": h, "wet": moves,
             "rained": wet, "dry": dry, "to": dry if moves else d, "title": rng.choice(TITLES), "people": people,
             "indoor": indoor, "about": PHRASES.say(rng, "outdoor" if indoor == stale else "indoor"),
-            "note": ("now indoor" if indoor else "now outdoor") if stale else "as planned"}
+            "notes": notes}
 
 
 def _forecasts(day: Day, meetings: list[Record]) -> list[OneCall]:
@@ -212,11 +257,15 @@ def _notes(day: Day, meetings: list[Record]) -> list[Email]:
     for m in meetings:
         fields = {"title": m["title"].lower(), "weekday": f"{day.at(0, days=m['day']):%A}", "first": user.first,
                   "me": m["people"][0].first}
-        subject = PHRASES.say(rng, "note subject", **{**fields, "title": m["title"]})
-        notes.append(kit.inbox_email(
-            f"m-rain-note-{m['id'].rsplit('-', 1)[1]}", m["people"][0].email, user.email, subject,
-            PHRASES.say(rng, m["note"], **fields), iso(day.start - timedelta(hours=rng.randint(2, 40))),
-            read=rng.random() < 0.5))
+        # Oldest first; a second mail may come from the meeting's other person.
+        ago = sorted(rng.sample(range(2, 41), len(m["notes"])), reverse=True)
+        for k, (kind, hours) in enumerate(zip(m["notes"], ago, strict=True)):
+            who = m["people"][0] if k == 0 else rng.choice(m["people"])
+            subject = PHRASES.say(rng, "note subject", **{**fields, "title": m["title"]})
+            notes.append(kit.inbox_email(
+                f"m-rain-note-{m['id'].rsplit('-', 1)[1]}" + (f"-{k}" if k else ""), who.email, user.email, subject,
+                PHRASES.say(rng, kind, **{**fields, "me": who.first}), iso(day.start - timedelta(hours=hours)),
+                read=rng.random() < 0.5))
     return notes
 
 def _names(m: Record) -> str:
@@ -254,7 +303,7 @@ class RainMove(Part):
     """Move the outdoor meetings that rain will spoil, and tell the people invited."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = RainMoveTruth
     phrasebook = PHRASES
     structures = 4  # one or two outdoor meetings rained out, among four or five meetings on wet days

@@ -531,3 +531,35 @@ def test_delivery_each_place_is_told_by_an_address_or_a_friends_mail_alike_at_ho
     assert any(":" in x or "am" in x or "pm" in x for x in later)
     assert any(w in x for x in later for w in ("first", "second", "third", "fourth", "fifth", "earliest", "last",
                                                "lunchtime", "afternoon", "teatime", "early morning", "late evening"))
+
+
+def test_rain_move_the_latest_mail_and_its_venue_words_decide_no_more_often_than_a_coin():
+    """rain_move 4 (issue 34, round 4's script kept 63 % with held-out words by reading the venue words of the latest
+    mail, or the description when that mail said "as agreed"): half the meetings get two mails, a move then an
+    aside (the move holds) or a move then one taking it back (the description holds, named in either plan's words).
+    Over many worlds, "two mails" and the latest mail's last venue word each say where a meeting is held about as
+    often as a coin, and reading the description alone is right about half the time too."""
+    part = day_part("rain_move")
+    inside, outside = re.compile(r"room|roof|inside|indoor|caf|walls|pavilion"), re.compile(
+        r"walk|lawn|outside|outdoor|bench|open|grass|paths|fresh air")
+    two, latest_word = [], []
+    for seed in range(60):
+        day = world(seed, "rain_move")
+        truth, world_states = day.truth["parts"]["rain_move"], states(day)
+        mails = list(world_states["email"]["emails"].values())
+        for eid, event in world_states["calendar"]["events"].items():
+            outdoor = truth["moves"][eid] != event["start"]
+            if not outdoor and eid not in truth["roofed"]:
+                continue
+            people = {a["email"] for a in event["attendees"]} - {day.spec.characters["user"].email}
+            notes = sorted((m for m in mails if m["from_address"] in people), key=lambda m: m["sent_at"])
+            described = event["description"] in part.phrasebook.phrasings("outdoor")
+            if len(notes) == 2:
+                two.append(described == outdoor)
+                text = notes[-1]["body_text"].lower()
+                cues = sorted([(m.start(), True) for m in outside.finditer(text)]
+                              + [(m.start(), False) for m in inside.finditer(text)])
+                if cues:
+                    latest_word.append(cues[-1][1] == outdoor)
+    assert len(two) > 40 and 0.35 < sum(two) / len(two) < 0.65, sum(two) / len(two)
+    assert 0.3 < sum(latest_word) / len(latest_word) < 0.7, sum(latest_word) / len(latest_word)
