@@ -99,6 +99,36 @@ RAIN_MOVE = {
         "P.S. to my last mail, {first}: just confirming the {title} on {weekday} is on. The spot is whatever we agreed "
         "before - no room swapped, no bench swapped.\n\n- {me}",
     ),
+    # Takes back a move indoors: points at the earlier mail, names the dropped plan, the kept one or neither.
+    "back outdoor": (
+        "{first} -\n\nre {weekday} ({title}): please disregard what I wrote about the meeting room - that booking's "
+        "been cancelled, so we go back to what the invite said.\n\nCheers, {me}",
+        "Morning {first}! I'm undoing my previous message: for the {title} on {weekday} we stick to the plan in the "
+        "calendar invite, nothing changed from the original. See you then.\n{me}",
+        "Change of heart about the {title} on {weekday}, {first} - what I said before no longer stands; it's the "
+        "open-air walk round the park from the invite after all. - {me}",
+        "Dear {first},\n\nOne thing before {weekday}: my earlier note moving our {title} into the tea room - cancel "
+        "that. We're back where the invite put us.\n\nBest wishes,\n{me}",
+        "{first}, about the {title}: I've changed my mind twice now - we're outside again, on the grass as first "
+        "arranged, so forget my previous mail. Shout if {weekday} no longer suits.\n\n{me}",
+        "P.S. to my last mail, {first}: actually, undo it. On {weekday} the {title} stays exactly as the original "
+        "invite describes.\n\n- {me}",
+    ),
+    # The mirror: takes back a move outdoors, the meeting under a roof as the invite says.
+    "back indoor": (
+        "{first} -\n\nre {weekday} ({title}): please disregard what I wrote about walking the paths - they're "
+        "closed anyway, so we go back to what the invite said.\n\nCheers, {me}",
+        "Morning {first}! I'm undoing my previous message: for the {title} on {weekday} we keep to the calendar "
+        "invite's plan, as it was from the start. See you then.\n{me}",
+        "Change of heart about the {title} on {weekday}, {first} - what I said before no longer stands; it's the "
+        "table inside the café from the invite after all. - {me}",
+        "Dear {first},\n\nOne thing before {weekday}: my earlier note moving our {title} out to the benches by the "
+        "fountain - cancel that. We're back where the invite put us.\n\nBest wishes,\n{me}",
+        "{first}, about the {title}: I've changed my mind twice now - we're indoors again, in the meeting room as "
+        "first arranged, so forget my previous mail. Shout if {weekday} no longer suits.\n\n{me}",
+        "P.S. to my last mail, {first}: actually, undo it. On {weekday} the {title} goes ahead just as the original "
+        "invite has it.\n\n- {me}",
+    ),
     "event title": ("{title} · {names}", "{names} & me - {title}", "[{title}] {names}", "{title} w/ {names}",
                     "{names}: {title}"),
     "note subject": ("{weekday} - {title}", "Fwd: {title}", "Re: {weekday}", "{title} update", "re our {title}",

@@ -1213,5 +1213,66 @@ WORDING = {
                          "News", "Hi", "Quick thing", "Ages!"),
         "subject_guest": ("{weekday} - dinner", "Dinner plans", "Hello!", "About {weekday}", "I'm in",
                           "{host}'s dinner", "Apologies", "Re: dinner"),
+        # Someone else the host asked, not coming: refusal words in two of five.
+        "asked_no": (
+            "I put the question to {asked} as well, but they'll be at a wedding up north that {weekday}.",
+            "Sadly {asked}, whom I also invited, is unable to join us.",
+            "{asked} was on my list too; they're flying to Oslo for work that week, so we'll raise a glass to them.",
+            "Invited {asked} as well, but it's a no from them this time.",
+            "{asked} sends love - I'd asked them along too, but {weekday} is their parents' anniversary party.",
+        ),
+        # The booked guest comes, said in refusal-type words.
+        "guest_nearly": (
+            "Between us, {gfirst} almost cried off over a deadline, then sorted it - they'll be there.",
+            "{gfirst} says they can't linger past ten because of the last train, but they're definitely in.",
+            "\"Not missing that for anything,\" was {gfirst}'s reply.",
+            "Poor {gfirst} had to drop a work drinks thing to make it, so forgive them if they're tired.",
+            "It took {gfirst} a while to say yes - no promises at first - but it's a firm yes now.",
+        ),
+        # The dinner's restaurant: full at first, then a table.
+        "full_then_free": (
+            "When I first phoned, {place} told me they were full; a cancellation freed up a table later that day.",
+            "Getting into {place} took two goes - the first answer was a flat no, then a spot opened up.",
+            "{place} put us on a waiting list at first, and yesterday we made it off the list.",
+            "Funny story: {place} turned me away, then rang back an hour later to say they had a table after all.",
+            "There was nothing going at {place} for a while, booked solid, until a party of ten cancelled.",
+        ),
+        # A restaurant the dinner is not at had room; the host passed.
+        "had_room": (
+            "For the record, {rejected} had free tables too, but I fancied a change.",
+            "I could have had us at {rejected} as well - plenty of space - but the menu's barely changed in years.",
+            "{rejected} said yes too, only for a 45-minute sitting, which felt rushed, so I turned it down.",
+            "There was room at {rejected} as well; I let it go, the parking there is a nightmare.",
+            "Oh, {rejected} would have squeezed us in too, but I didn't fancy the noise.",
+        ),
+        # Small talk under one of the host's other mails, in the openings of the booking's PS.
+        "host_ps": (
+            "Oh, and {someone} from the choir says hello.",
+            "P.S. Finished that book you lent me at last - what an ending!",
+            "One more thing, by the way: I ran into {someone} at the station and they wanted to know how you are.",
+            "(How's the new job treating you?)",
+            "Also, {someone} is having a housewarming in the spring and asked me to bring you.",
+        ),
+        # The one coming writes again in refusal-type words, and still comes.
+        "still_hedged": (
+            "Apologies in advance, I'll be late on {weekday} - there's only the one train I can get. But I'm coming!",
+            "Work is a nightmare this week, I won't lie, but {weekday} is sacred. I'll be there.",
+            "Sorry, no dessert from me on {weekday} after all - the oven's broken. I'm still coming though!",
+            "Can't promise I'll be on time {weekday}, what with the kids' bedtime, but count on me being there.",
+            "Sorry I didn't reply sooner! {weekday} is in the diary in pen, I wouldn't skip it for the world.",
+        ),
+        # The one not coming withdraws cheerfully, with no can't/sorry-type word.
+        "decline_upbeat": (
+            "Guess what - I got a marathon place! The race is in Berlin that {weekday}, so I'll be there instead of "
+            "at dinner. Eat something lovely for me.",
+            "Exciting news: we're moving house that week, and {weekday} is the big day, so the dinner goes ahead "
+            "minus me. Have a great night!",
+            "{host}'s dinner sounds wonderful, but my brother's stag weekend starts {weekday} morning and I'll be in "
+            "Dublin. Cheers to you all!",
+            "Happy news from me: our holiday got moved to that week, so on {weekday} I'll be on a beach in Crete. "
+            "Enjoy the evening!",
+            "I'm giving {host}'s dinner a pass - I've been handed tickets to the final that {weekday}! Have a "
+            "brilliant time.",
+        ),
     },
 }
