@@ -63,6 +63,27 @@ def _orders(rng: random.Random, copies: list[bool], reals: int) -> list[int]:
     return out
 
 
+def _warnings(rng: random.Random, said: list[str], moved: str | None, billing: str, fake_label: str,
+              fake_platform: str, copied: bool) -> bool:
+    """Last month's words on the move to ``moved`` (None: untold) and on the fraudster's domain and platform, added
+    to ``said``; whether a false invoice that does not copy the real page pays on ``fake_platform``."""
+    # Half the time the move is told in a warning's words and the warning in a move's ("_turned"): the words around
+    # a domain lean to the wrong side as often as to the right one.
+    if moved is not None:
+        said.append(PHRASEBOOK.say(rng, "domain_move_turned", domain=f"{moved}.example") if rng.random() < 0.5 else
+                   PHRASEBOOK.say(rng, "domain_move", domain=f"{moved}.example", address=billing))
+    if rng.random() < 0.5 or not copied:
+        said.append(PHRASEBOOK.say(rng, "domain_warn" + ("_turned" if rng.random() < 0.5 else ""),
+                                   domain=f"{fake_label}.example"))
+    # Half the time a false invoice that does not copy the real page pays on a billing platform the supplier does
+    # not use, which last month's mail warns about by name (and a quarter of the time the warning comes with none):
+    # a platform an earlier mail names is the real pay page no more often than the fraudster's.
+    on_platform = rng.random() < 0.5
+    if (on_platform and not copied) or rng.random() < 0.25:
+        said.append(PHRASEBOOK.say(rng, "platform_warn", platform=fake_platform))
+    return on_platform
+
+
 def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str, amounts: list[str],
               on_file: str, other_iban: str, reals: int, sources: list[str]) -> _Invoices:
     # Every invoice is the supplier's words; the false ones ask for payment to another account or page.
@@ -76,21 +97,24 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
     fake_label = rng.choice([n for n in renames if n != moved])
     # The invoices' numbers, drawn apart: no order of numbers tells the real from the false.
     numbers = [f"{prefix}-{n}" for n in rng.sample(range(7000, 7999), reals + len(sources))]
-    # Three in five false invoices copy the real pay page and ask for a transfer to the colleague's other IBAN; the rest
-    # pay on a respelt domain that last month's mail names (as a move or a warning, in words only).
-    copies = [rng.random() < 0.6 for _ in sources]
+    # Three in four false invoices copy the real pay page and ask for a transfer to the colleague's other IBAN (only
+    # the note's words say which is on file); the rest pay on a respelt domain or a billing platform that last
+    # month's mail names (as a move or a warning, in words only).
+    copies = [rng.random() < 0.75 for _ in sources]
     order = _orders(rng, copies, reals)
     rep_sign = f"{d.rep.name}, {d.supplier}"
     # Half the suppliers said last month, in words, that their payment page moves to a billing platform: the
     # real invoice's page is then one no earlier mail links to.
     platform = rng.choice((None, *PLATFORMS))
-    moving = "" if platform is None else PHRASEBOOK.say(rng, "platform_move", platform=platform)
+    said = [] if platform is None else [PHRASEBOOK.say(rng, "platform_move" + ("_turned" if rng.random() < 0.5
+                                                                                else ""), platform=platform)]
     # The move is told in last month's mail, or only by the rep's new address in the address book.
     in_book = moved is not None and rng.random() < 0.5
-    if moved is not None and not in_book:
-        moving += PHRASEBOOK.say(rng, "domain_move", domain=f"{moved}.example", address=billing)
-    if rng.random() < 0.5 or not all(copies):
-        moving += PHRASEBOOK.say(rng, "domain_warn", domain=f"{fake_label}.example")
+    fake_platform = rng.choice([p for p in PLATFORMS if p != platform])
+    on_platform = _warnings(rng, said, None if in_book else moved, billing, fake_label, fake_platform,
+                            all(copies))
+    # In a drawn order: no place in last month's mail belongs to the move or to the warning.
+    moving = "".join(rng.sample(said, len(said)))
     invoices = []
 
     def real_pay(number: str) -> str:
@@ -108,7 +132,8 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
         # domain.
         sender = (rng.choice((d.rep.email, billing)) if source == "rep" else
                   f"{rng.choice(('accounts', 'billing', 'ar'))}@{fake_label}.example")
-        page = real_pay(number) if copies[n] else f"https://pay.{fake_label}.example/{number}"
+        page = (real_pay(number) if copies[n] else f"https://{fake_platform.lower()}.example/{label}/{number}"
+                if on_platform else f"https://pay.{fake_label}.example/{number}")
         iban = other_iban if copies[n] else rng.choice((on_file, other_iban))
         fakes.append(_Fake(sender=sender, number=number, page=page, iban=iban, source=source,
                            text=PHRASEBOOK.nth("invoice", order[reals + n], **fields, number=number,

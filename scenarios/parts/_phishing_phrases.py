@@ -30,6 +30,33 @@ _WHERE = {
                  "Reminders now come from {provider} rather than from this desk.",
                  "Don't expect a reminder from us: {provider} handles it now, from their own address."),
 }
+# IT's word on who sends the reminder, as "where" gives it, put so that the words nearest each official lean the
+# other way (version 7): the official that sends none is named beside "still", "keep", "new", the one that sends it
+# beside "not", "no longer", "isn't". "where_desk": the service desk sends it ({sender} is its address);
+# "where_provider": the sign-in provider does ({sender} is the provider's address).
+_WHERE_DESK = (
+    "{provider} keeps running sign-in, and you will still hear from them about devices. The reminder itself comes "
+    "from us.",
+    "You may have heard that {provider}, our new sign-in provider, now sends these. It does not - we do, from "
+    "{sender}.",
+    "{provider} still owns the sign-in page. The reminder, though, is ours to send, from {sender}.",
+    "Whatever {provider} keeps mailing you about, the reminder comes from {sender}, as before.",
+)
+_WHERE_PROVIDER = (
+    "Nothing will come from this mailbox; the reminder is {provider}'s job now, not ours, from {sender}.",
+    "{sender} is not our address, and that is right: this quarter's reminder comes from {provider}, not the desk.",
+    "Don't ignore {sender} because it isn't us - {provider} sends the reminders now, and we keep out of it.",
+    "No reminder from us this quarter: {provider} sends it, not the desk, from {sender}.",
+)
+# IT's word on the official that sends nothing (as "not_provider" and "not_desk" give it) in words with no denial
+# near its name (version 7): "not_provider_turned" names the provider ({provider}, {address}) when the desk sends
+# the reminder, "not_desk_turned" the desk's address ({address}) when the provider does.
+_NOT_PROVIDER_TURNED = ("{provider} looks after the sign-in page itself; the reminder is ours.",
+                        "{provider} ({address}) keeps running sign-in day to day - the reminder is a desk job.",
+                        "You will still get {provider}'s usual mail from {address}; reminders come from us.")
+_NOT_DESK_TURNED = ("This mailbox, {address}, answers your questions as ever; reminders are somebody else's job.",
+                    "Write to {address} with any question - we are here - but expect the reminder from elsewhere.",
+                    "Keep {address} for questions, as usual; the reminder itself comes from our provider.")
 # IT may name the reminder's sender only as whoever sent an earlier mail (the sign-in set-up of a month it names);
 # another provider's pitch with the same words arrived in another month.
 _REFER = ("The reminder comes from the same address that sent you the sign-in set-up mail in {month}.",
@@ -110,6 +137,19 @@ _MOVING = (" From next month our invoices carry a payment link from {platform}, 
            " Note that future payment links will come via {platform}, who now handle our billing.",
            " From May, pay-online links go through {platform} (same account, new page).",
            " Heads-up: our pay page is moving to {platform}.")
+# Last month's warning about a billing platform the supplier does not use ({platform}; a false invoice may pay on
+# it, as the real one may pay on the platform the supplier did move to): some quote the false move notice, so the
+# words around the name lean either way (version 7).
+_PLATFORM_WARN = (" PS: we have never billed through {platform} - any payment link there in our name is not ours.",
+                  " If an invoice says we moved our payments to {platform}, our new billing platform, it did not come "
+                  "from us.",
+                  " Someone set up a {platform} page in our name; we do not use {platform} and never will.",
+                  " You may see a 'new {platform} payment page' for us - we have no such page.")
+# Last month's word that the pay page moves to {platform} (as "platform_move"), in a warning's words: a doubt
+# answered (version 7), so the words around a platform's name lean either way.
+_MOVING_TURNED = (" A payment link from {platform} is not a fake: our online payments move there next month.",
+                  " Don't be alarmed if the next link points to {platform} rather than to us - that one is genuine.",
+                  " Some customers took our new {platform} page for a scam; it is ours, and next month's link uses it.")
 # Last month's word that the supplier bills from a new domain next month, a respelling of the old (a real look-alike).
 _DOMAIN_MOVE = (" Please don't ignore mail from {domain}: we moved billing there, it is not a fake.",
                 " Never mind the odd name - {address} is our new billing address from next month.",
@@ -124,6 +164,25 @@ _DOMAIN_WARN = (" Someone has been mailing our customers from {domain} lately; i
                 " PS: {domain} is not us. If anything arrives from that domain, please delete it.",
                 " Warning: someone registered {domain} to impersonate us; we never use it.",
                 " Please note that {domain} is a fake domain made to look like ours - ignore mail from it.")
+# Last month's word of the real move to {domain} (as "domain_move"), in the words a warning would use: a doubt
+# answered, a filter's flag overruled (version 7). A cue list around the domain reads it as a warning.
+_DOMAIN_MOVE_TURNED = (
+    " Some customers asked whether {domain} is a scam because it looks like ours: it is not - that is where our "
+    "billing lives from next month.",
+    " If your filter flags {domain} as suspicious, please don't delete what comes from it: nobody is impersonating "
+    "us, it is our billing team's new home.",
+    " Our bank warned that a domain so like ours, {domain}, might look fraudulent to you. Do not bin it - it is "
+    "genuinely ours now.",
+    " A word of warning about {domain}: odd as it looks, it is ours, and next month's invoice comes from it.",
+)
+# Last month's warning about the fraudster's {domain} (as "domain_warn"), in the words a move would use: the
+# false move notice quoted and denied (version 7). A cue list around the domain reads it as a move.
+_DOMAIN_WARN_TURNED = (
+    " A mail saying we moved billing to {domain} and that future invoices will come from there was not sent by us.",
+    " If you are told our new billing address is {domain}, from next month or any time - it isn't.",
+    " You may get a 'we are moving' notice naming {domain} as our new billing domain; that notice is not ours.",
+    " Please whitelist nothing from {domain}: the new billing home it claims to be has never been ours.",
+)
 # A colleague who checked by phone that the supplier moved banks: the account on file is the new one.
 _ACCOUNT_CHANGE = (
     "{supplier} bank details\nHi,\n\n{rep} from {supplier} told me they changed banks, and I confirmed it by phone "
@@ -147,6 +206,41 @@ _ACCOUNT_KEPT = (
     "told me on the phone they never sent that; we keep paying {iban}.\n\n{signer}",
     "{supplier}: nothing changes\nHello,\n\n{old} is not {supplier}'s - {rep} confirmed on the phone this week. "
     "Keep {iban} on file.\n\n{signer}",
+)
+# The colleague's word as "account_change" gives it (the supplier moved banks: {iban} is on file, {old} closed), put
+# so that the words nearest each IBAN point the other way: a claim reported and then denied, a record said to be out
+# of date, a doubt the phone call settled. Only the sentence as a whole says which account is on file (version 7).
+_ACCOUNT_CHANGE_TURNED = (
+    "{supplier} bank details\nHi,\n\nWe have always paid {supplier} at {old}, and when {iban} turned up I took it "
+    "for a fraud. It isn't: {rep} confirmed on the phone that they changed banks, and the account we always paid is "
+    "closed now. Records updated.\n\n{signer}",
+    "Re: {supplier} account\nHello,\n\nI know the note in our records says keep paying {old}. That note is out of "
+    "date: {rep} told me by phone that {supplier} moved banks last month, and {iban} - not a fake, I checked - is "
+    "where payments go.\n\n{signer}",
+    "{supplier} payments\nHi,\n\nIf a mail tells you {old} is still {supplier}'s account, it is out of date - {rep} "
+    "confirmed by phone that they moved banks. I know {iban} never appeared on an invoice before; it is right "
+    "anyway.\n\n{signer}",
+    "{supplier}: new bank\nHi,\n\nYou might see {iban} and think it's the usual trick of a 'new account' mail. It "
+    "is not a trick this time: {rep} confirmed on the phone that {supplier} changed banks, and {old} was closed "
+    "with the move.\n\n{signer}",
+    "FYI - {supplier}\nHello,\n\nOur old records flag {iban} as suspicious and list {old} as current. Both flags "
+    "are wrong since {supplier} changed banks - I called {rep} to be sure. Please pay the one the records "
+    "flagged.\n\n{signer}",
+)
+# The colleague's word as "account_kept" gives it (a mail falsely claimed a move: {iban} stays on file, {old} is the
+# fraudster's), put the same way: the false claim is reported in its own words and denied as a whole (version 7).
+_ACCOUNT_KEPT_TURNED = (
+    "{supplier} bank details\nHi,\n\nA mail said {supplier} moved banks, that their new account is {old} and that "
+    "{iban} is closed. I called {rep}: none of that is true, nothing changed on their side.\n\n{signer}",
+    "Re: {supplier} account\nHello,\n\nWhoever asked us to keep paying {old} from now on was not {rep}. I phoned "
+    "{rep}; {supplier} has not moved away from {iban}.\n\n{signer}",
+    "Heads-up on {supplier}\nHi,\n\nA mail claiming to be {rep} says {iban} is the old account and {old} the new "
+    "one. {rep} told me on the phone they never sent it and never changed banks.\n\n{signer}",
+    "{supplier}: nothing changes\nHello,\n\n{old} is not {supplier}'s - {rep} confirmed it on the phone after a "
+    "mail said they had moved banks. We keep {iban}.\n\n{signer}",
+    "FYI - {supplier} payments\nHi,\n\nThe 'updated' details that came in for {supplier} list {old} as current "
+    "and {iban} as closed. I checked with {rep} by phone: they were not sent by {supplier}, and the account did "
+    "not change.\n\n{signer}",
 )
 # IT's later note about another password (the guest Wi-Fi), naming another address: not about the reminder.
 _IT_OTHER = (
@@ -228,6 +322,16 @@ _GIFT = (
     "Hi {first}, this is {ceo} on my personal number. Need a favour - {count} gift cards, ${value} each, for a "
     "client. Text the codes here as soon as you have them.",
 )
+# The gift-card scam naming a colleague besides the CEO it poses as ({colleague}: a contact of the user), so it
+# names as many people as the raffle text from a personal phone may (version 7).
+_GIFT_NAMED = (
+    "Hi {first}, it's {ceo} - {colleague} gave me your number. I need {count} ${value} gift cards for a client "
+    "today; text me the codes and keep it between us.",
+    "{ceo} here, on a new phone. {colleague} is out, so can you buy {count} gift cards (${value} each) and send me "
+    "the codes? Don't mention it to anyone.",
+    "{first}, quick favour from {ceo}: {count} x ${value} gift cards for the team awards. {colleague} knows, but "
+    "the codes should come to me here by text.",
+)
 _RAFFLE = (
     "I've picked up the gift cards for Friday's raffle - receipts are on your desk for expenses.",
     "Raffle prizes sorted: three gift cards, all in the envelope in my drawer. Receipts to you later.",
@@ -261,10 +365,17 @@ _RAFFLE_CEO = (
 # different "invoice"s (two real, two false), so a wording of them holds three and four phrasings at least.
 PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *_WHERE["provider"]),
                          "reminder": _REMINDER, "forward": _FORWARD, "note": _NOTE, "invoice": _INVOICE,
-                         "gift_text": _GIFT, "raffle_text": _RAFFLE, "platform_move": _MOVING,
+                         "gift_text": _GIFT, "gift_text_named": _GIFT_NAMED, "raffle_text": _RAFFLE,
+                         "platform_move": _MOVING, "platform_move_turned": _MOVING_TURNED,
                          "correction": _CORRECTION, "guess": _GUESS, "new_number": _NEW_NUMBER,
                          "domain_move": _DOMAIN_MOVE, "domain_warn": _DOMAIN_WARN, "account_change": _ACCOUNT_CHANGE,
                          "account_kept": _ACCOUNT_KEPT, "raffle_ceo": _RAFFLE_CEO,
+                         "account_change_turned": _ACCOUNT_CHANGE_TURNED,
+                         "where_desk": _WHERE_DESK, "where_provider": _WHERE_PROVIDER,
+                         "not_provider_turned": _NOT_PROVIDER_TURNED, "not_desk_turned": _NOT_DESK_TURNED,
+                         "platform_warn": _PLATFORM_WARN, "domain_move_turned": _DOMAIN_MOVE_TURNED,
+                         "domain_warn_turned": _DOMAIN_WARN_TURNED,
+                         "account_kept_turned": _ACCOUNT_KEPT_TURNED,
                          "official_desk": _OFFICIAL_DESK, "official_provider": _OFFICIAL_PROVIDER,
                          "it_other": _IT_OTHER, "personal_sign": _PERSONAL, "it_schedule": _IT_SCHEDULE,
                          "refer": _REFER, "setup": _SETUP, "pitch": _PITCH, "not_provider": _NOT_PROVIDER,

@@ -278,3 +278,101 @@ def test_round_three_structure_rules_decide_at_chance() -> None:
                  and truth.items.get(thread["thread_id"], {}).get("scam") is False
                  and any(c.get("job_title") == "CEO" and c["first_name"] in m["body"] for c in piece.entries)]
     assert len(ceo_named) >= len(WORLDS) * 0.1  # was none: only the scam named the CEO
+
+
+# Version 7: round 4's scripts read short cue lists that survive any rewording. Each is right about as often as
+# wrong now.
+GOOD = re.compile(r"\b(?:new|now|keep|kept|still|stays?|on file|current|pay|use|genuine|ours)\b", re.I)
+BAD = re.compile(r"\b(?:old|closed|not|never|stop|no longer|fake|fraud\w*|false|scam|suspicious|ignore|was)\b", re.I)
+# Round 4's own lists for a domain's sentence (tests/redteam/round4/r4b/phishing.py).
+MOVE = re.compile(r"moved|moving|new billing|future invoices|from next month|whitelist|not a fake|same team|"
+                  r"will be sent|come from", re.I)
+WARN = re.compile(r"not ours|not us|nothing to do|fraud|impersonat|somebody else|someone|did not come|ignore mail|"
+                  r"delete|beware|never use|look like|warning|don't own|crook|scam|hostile|counterfeit|posing|"
+                  r"third party|isn't ours|\bbin\b|disregard", re.I)
+
+
+def lean(text: str, name: str) -> int:
+    """How the words within a few words of each mention of ``name`` lean: kept or current (+), old or false (-)."""
+    out = 0
+    for m in re.finditer(re.escape(name), text, re.I):
+        before = re.split(r"[.;:!?]\s|\n", text[max(0, m.start() - 40):m.start()])[-1]
+        after = re.split(r"[.;:!?](?:\s|$)|\n", text[m.end():m.end() + 30])[0]
+        out += sum(len(GOOD.findall(near)) - len(BAD.findall(near)) for near in (before, after))
+    return out
+
+
+def test_cue_words_around_an_iban_pick_the_account_on_file_no_more_than_chance() -> None:
+    """Was always right: "old / closed / not" near the closed or false IBAN, "new / keep / still" near the one on
+    file. Three notes in four now report the false claim or the out-of-date record in its own words."""
+    right = []
+    for piece, truth in FOUND:
+        note = next(e for e in piece.emails if e["message_id"] == truth.roles["account"])["body_text"]
+        ibans = list(dict.fromkeys(IBAN.findall(note)))
+        assert len(ibans) == 2 and truth.on_file in ibans
+        right.append(max(ibans, key=lambda i: lean(note, i)) == truth.on_file)
+    assert abs(mean([float(r) for r in right]) - CHANCE) <= 0.15
+
+
+def test_the_sign_in_page_domain_marks_the_reminder_sender_no_more_than_chance() -> None:
+    """Was always right: the real reminder came from the domain of the sign-in page IT's mail links, so the desk's
+    spoofed copy of the provider's page (or the provider's of the desk's) gave itself away. The page is now the
+    company's or the provider's by a coin of its own."""
+    def off_page(piece: Any, m: dict[str, Any]) -> bool:
+        pages = [u.split("/")[2] for e in piece.emails for u in URL.findall(e["body_text"])
+                 if re.search(r"/(?:password|reset)\b", u)]
+        base = ".".join(pages[0].split(".")[-2:]) if pages else ""
+        return bool(m["from_address"].split("@")[1] != base)
+    assert score(off_page, r"password") <= CHANCE + TOLERANCE
+
+
+def test_cue_words_around_a_domain_pick_the_real_billing_domain_no_more_than_chance() -> None:
+    """Was mostly right: last month's move named its domain beside "moved / from next month", its warning beside
+    "not ours / fraud" (round 4's lists, sentence by sentence). Half of them now put the move in a warning's words and
+    the warning in a move's."""
+    right = []
+    for piece, truth in FOUND:
+        text = last_month(piece)["body_text"]
+        real = next(m for m in morning(piece) if m["message_id"] == truth.roles["invoice"])["from_address"]
+        named = list(dict.fromkeys(re.findall(r"[\w-]+\.example\b", URL.sub(" ", text))))
+        if real.split("@")[1] in named and len(named) > 1:
+            sentences = re.split(r"(?<=[.!?])\s+", text)
+            right.append(real.split("@")[1] == max(named, key=lambda n: sum(
+                len(MOVE.findall(s)) - len(WARN.findall(s)) for s in sentences if n in s)))
+    assert len(right) >= 20 and abs(mean([float(r) for r in right]) - CHANCE) <= 0.2
+
+
+def test_the_unknown_number_naming_fewest_contacts_is_the_scam_no_more_than_chance() -> None:
+    """When both texts come from numbers neither the book nor any mail knows, "the one naming fewer contacts" was
+    always the gift-card scam (the raffle text was signed); the scam now names a colleague half the time."""
+    right = []
+    for piece, truth in FOUND:
+        book = {i["value"] for c in piece.entries for i in c["identifiers"] if i["identifier_type"] == "phone"}
+        said = " ".join(e["body_text"] for e in piece.emails)
+        firsts = {c["first_name"] for c in piece.entries}
+        unknown = [(sum(bool(re.search(rf"\b{f}\b", m["body"])) for f in firsts), thread["thread_id"])
+                   for messages, thread in piece.texts for m in messages.values()
+                   if m["direction"] == "incoming" and m["from_number"] not in book and m["from_number"] not in said]
+        if len(unknown) == 2 and unknown[0][0] != unknown[1][0]:
+            right.append(truth.items[min(unknown)[1]]["scam"])
+    assert len(right) >= 20 and mean([float(r) for r in right]) <= CHANCE + 0.15
+
+
+def test_a_denial_beside_the_provider_in_it_s_mail_picks_the_sender_no_more_than_chance() -> None:
+    """Was right more often than not: in IT's last word on the rotation the provider was named beside a denial
+    ("not", "no part", "stays out") when the desk sent the reminder and without one when it sent it itself. Some of
+    IT's phrasings now deny beside the sender and speak plainly of the other."""
+    denial = re.compile(r"\b(?:not|no|n't|won't|out|rather than|nothing|none|ended|isn't)\b", re.I)
+    providers = ("Keyloop", "Passgate", "SignBridge", "Authwell", "Idenza", "Lockstep ID")
+    right = []
+    for piece, truth in FOUND:
+        notes = sorted((e for e in piece.emails if e["message_id"] in (truth.roles["rotation"],
+                                                                       truth.roles["correction"])),
+                       key=lambda e: e["received_at"])
+        text = notes[-1]["body_text"]
+        named = [p for p in providers if p in text]
+        sentences = [s for s in re.split(r"(?<=[.!?:;])\s+|\s-\s", text) if named and named[0] in s]
+        says_provider = bool(sentences) and not any(denial.search(s) for s in sentences)
+        reminder = next(m for m in morning(piece) if m["message_id"] == truth.roles["reminder"])
+        right.append(says_provider == (reminder["from_address"] != _desk(piece)))
+    assert abs(mean([float(r) for r in right]) - CHANCE) <= 0.07  # was about 0.58
