@@ -602,8 +602,9 @@ def test_world_zero_is_the_published_world_zero():
         "tri-s26"]
     # Version 3 of the part: the same mail and steps; the truth names each email's other clock times (``decoys``,
     # none of which a report may give as its time) and the world's shape. Version 4: the same mail; the oracle's
-    # lines that followed their email's words too closely are reworded.
-    assert fingerprint(sc) == "2ef6e3064a2372ee"
+    # lines that followed their email's words too closely are reworded. Version 5: the same mail; the truth's facts
+    # carry ``not_asked`` (empty in world 0, whose mail names one ask).
+    assert fingerprint(sc) == "674b983da3e8e89f"
     assert fingerprint(world(1)) != fingerprint(sc)  # every other world is drawn
 
 
@@ -706,3 +707,47 @@ def test_the_part_is_no_task_of_a_working_day():
     assert not any(KEY in compose(seed, "workday", LIBRARY, description="a day").parts for seed in range(12))
     with pytest.raises(ValueError, match=f"no part '{KEY}' in workday"):
         compose(0, "workday", LIBRARY, composition=Composition(parts=(KEY,)), description="a day")
+
+
+# ------------------------------------------------------------------------------------------------ the drawn ask
+NEGATION = re.compile(r"\b(?:not|no|don't|never|nobody|without|can't|forget|already|covered|sorted|still)\b", re.I)
+
+
+def _first(text: str, words: list[str]) -> int:
+    found = facts.positions(text, words)
+    return min(found) if found else -1
+
+
+def test_which_ask_an_email_needs_is_right_at_chance_by_order_or_cue_words():
+    # Each drawn email names two asks of its pool, the one it needs and one it does not: a script that takes the
+    # first named, the last named, or the one with a negation or "still/already" word just before it is right about
+    # half the time, and one that names both reports nothing.
+    first = total = 0
+    cue = {"need": 0, "other": 0}  # a cue word just before the one needed only, or before the other only
+    for seed in range(1, 25):
+        sc = world(seed)
+        by_id = {e["message_id"]: e for e in emails(sc)}
+        for item in sc.truth["items"]:
+            body, found = by_id[item["id"]]["body_text"], item["facts"]
+            need, other = _first(body, found["kw"]), _first(body, found["not_asked"])
+            assert need >= 0 and other >= 0, item["id"]
+            total += 1
+            first += need < other
+            near = {k: bool(NEGATION.search(body[max(0, at - 30):at])) for k, at in (("need", need), ("other", other))}
+            if near["need"] != near["other"]:
+                cue["need" if near["need"] else "other"] += 1
+    assert 0.35 < first / total < 0.65, first / total
+    assert 0.35 < cue["need"] / (cue["need"] + cue["other"]) < 0.65, cue
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_naming_the_ask_the_email_does_not_need_reports_nothing(seed):
+    sc = world(seed)
+    lines = oracle_lines(sc)
+    posts = []
+    for j, at in enumerate(slots(sc)):
+        items = [i for i in sc.truth["items"] if i["slot"] == j]
+        both = [f"{lines[i['id']]} (or {i['facts']['not_asked'][0]})" for i in items]
+        posts.append((at, "\n".join(["Mail since the last summary:", *both])))
+    assert share(sc, "coverage", posts) == 0
+    assert share(sc, "coverage", oracle(sc)) == 1

@@ -30,6 +30,7 @@ from datetime import datetime, timedelta
 from green_agent.scenario_kit.world import fresh_people, shuffled
 
 from . import cast
+from .letters import ASKS, letter, public_body
 from .mail import (
     AFTER,
     DRAWN_ALARMED,
@@ -95,6 +96,10 @@ class Params:
     # Drawn worlds: per substantive item, which phrasing of ``mail.DRAWN_ASIDE`` opens it and how many minutes before
     # the item's arrival the clock time it names lies (world 0 has none).
     asides: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Drawn worlds: per substantive item, its words (``letters``): which phrasing of its body, of its subject and of
+    # the "which" sentence, and which ask of its pool it needs and which other it names as not needed (world 0 keeps
+    # the templates' own words).
+    letters: dict[str, tuple[int, int, int, int, int]] = field(default_factory=dict)
 
     def is_urgent(self, item: str) -> bool:
         """Whether substantive item ``item`` is urgent in this world."""
@@ -230,22 +235,20 @@ def _arrivals(rng: random.Random, windows: dict[str, int], urgent: dict[str, boo
             return arrivals
 
 
-def _loudness(item: str, urgent: bool, alarmed: bool, phrasing: int) -> int:
-    """How many alarm words (``mail.ALARM_WORDS``) item ``item`` carries in the public words: its text's, plus its
-    alarm sentence's when ``alarmed``."""
-    text = ITEMS[item].version(urgent)
+def _loudness(item: str, urgent: bool, alarmed: bool, phrasing: int, drawn: tuple[int, int, int, int, int]) -> int:
+    """How many alarm words (``mail.ALARM_WORDS``) item ``item`` carries in the public words: its drawn body's,
+    plus its alarm sentence's when ``alarmed``."""
     extra = DRAWN_ALARMED[phrasing % len(DRAWN_ALARMED)] if alarmed else ""
-    return alarm_words(f"{text.subject or ''} {text.body} {extra}")
+    return alarm_words(f"{public_body(item, urgent, drawn)} {extra}")
 
 
 _BY_CLOCK = re.compile(r"\b(?:by|before|at)\s+(?:\{\w+\}|\d{1,2}:\d\d)", re.I)
 
 
-def _pressing(item: str, urgent: bool, follow: int) -> int:
-    """How many "by / before / at <clock time>" item ``item`` carries in the public words: its text's and its
+def _pressing(item: str, urgent: bool, follow: int, drawn: tuple[int, int, int, int, int]) -> int:
+    """How many "by / before / at <clock time>" item ``item`` carries in the public words: its drawn body's and its
     follow-up's (and a routine item's offer, ``world.drawn_tone``)."""
-    text = ITEMS[item].version(urgent)
-    words = [text.body, DRAWN_FOLLOW_UP[follow % len(DRAWN_FOLLOW_UP)]]
+    words = [public_body(item, urgent, drawn), DRAWN_FOLLOW_UP[follow % len(DRAWN_FOLLOW_UP)]]
     if not urgent:
         words.append(DRAWN_OFFER[(follow // 7) % len(DRAWN_OFFER)])
     return sum(len(_BY_CLOCK.findall(w)) for w in words)
@@ -265,13 +268,14 @@ def _even(windows: dict[str, int], urgent: dict[str, bool], weight: Callable[[st
 
 
 def tones(rng: random.Random, windows: dict[str, int], urgent: dict[str, bool],
-          phrasings: dict[str, tuple[int, int, str]]) -> dict[str, bool]:
+          phrasings: dict[str, tuple[int, int, str]],
+          words: dict[str, tuple[int, int, int, int, int]]) -> dict[str, bool]:
     """Which substantive items are written in an alarmed tone, drawn apart from urgency and balanced: among the
     urgent/routine pairs of an hour, as many have the urgent item louder (more alarm words, its text's and its alarm
     sentence's, ``phrasings``) as the routine one (±1), so a sort by alarm words nets nothing."""
     while True:
         alarmed = {i: rng.random() < 0.5 for i in windows}
-        loud = {i: _loudness(i, urgent[i], alarmed[i], phrasings[i][0]) for i in windows}
+        loud = {i: _loudness(i, urgent[i], alarmed[i], phrasings[i][0], words[i]) for i in windows}
         if _even(windows, urgent, loud.__getitem__):
             return alarmed
 
@@ -285,11 +289,13 @@ def draw_params(rng: random.Random) -> Params:
             break
     urgent = {i: t.urgency == "urgent" for i, t in ITEMS.items()} | flex
     arrivals = _arrivals(rng, windows, urgent)
+    words = _letters(rng, urgent)
     phrasings = _tones(rng)
-    while not _even(windows, urgent, {i: _pressing(i, urgent[i], phrasings[i][1]) for i in windows}.__getitem__):
+    while not _even(windows, urgent,
+                    {i: _pressing(i, urgent[i], phrasings[i][1], words[i]) for i in windows}.__getitem__):
         phrasings = _tones(rng)
     return Params(
-        arrivals=arrivals, urgent=flex, alarmed=tones(rng, windows, urgent, phrasings),
+        arrivals=arrivals, urgent=flex, alarmed=tones(rng, windows, urgent, phrasings, words), letters=words,
         offsets={"board_lead": rng.choice((60, 90, 120)), "wms_down": rng.randrange(10, 26),
                  "wms_up": rng.randrange(5, 16), "wms_trucks": rng.choice((120, 150, 180)),
                  "wms_backlog": rng.choice((90, 120)), "esc": rng.choice((90, 120)), "call": rng.choice((30, 45)),
@@ -298,6 +304,16 @@ def draw_params(rng: random.Random) -> Params:
         fee=rng.choice((2800, 3400, 3900, 5200, 6100)), rent=rng.choice((550, 600, 700, 780)),
         invoice=rng.randrange(9000, 30000, 10), pct=rng.choice((5, 7, 8, 9)), po=str(rng.randrange(40000, 99999)),
         follow_up=True, tones=phrasings, asides=_asides(rng))
+
+
+def _letters(rng: random.Random, urgent: dict[str, bool]) -> dict[str, tuple[int, int, int, int, int]]:
+    """Per substantive item: the phrasing of its body, subject and "which" sentence (drawn round whatever number a
+    wording pack has), and two different asks of its pool: the one it needs, and the other it says it does not."""
+    out = {}
+    for i in ITEMS:
+        ask, other = rng.sample(range(len(ASKS[letter(i, urgent[i]).pool])), 2)
+        out[i] = (rng.randrange(60), rng.randrange(60), rng.randrange(60), ask, other)
+    return out
 
 
 def _asides(rng: random.Random) -> dict[str, tuple[int, int]]:

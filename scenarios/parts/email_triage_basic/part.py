@@ -9,7 +9,10 @@ about earlier today, often in words of harm). Every hour on the hour
 the assistant posts one summary covering the mail since the last: each item's sender and, in its own words (not
 the email's words with a few dropped), what it
 needs and by when (or how much), urgent first (a deadline or harm before 17:00 today, whatever the tone), no noise,
-and nothing sent on the user's behalf. ``params`` says what a world draws, ``world`` builds it, ``reading`` how a
+and nothing sent on the user's behalf. In drawn worlds every item's subject and body are phrasebook kinds
+(``letters``, ``bodies``: a wording pack words them), and each email names two things of one kind, the one it needs
+from the user and one it does not (settled, someone else's), drawn from the item's pool: a report names the first,
+never the second. ``params`` says what a world draws, ``world`` builds it, ``reading`` how a
 trial is read; the scenario's README explains every point.
 """
 
@@ -22,7 +25,7 @@ from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
 from green_agent.scenario_kit.precision import Tally, outgoing, tally
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
-from .mail import TONES
+from .letters import BOOK
 from .params import TEMPLATE, TEMPLATE_NAMES, draw_params, names
 from .reading import Status, read, reasons, strays, summary_ok
 from .truth import TriageTruth
@@ -47,10 +50,13 @@ class EmailTriageBasic(Part):
     # a word dropped or slipped in every few words is no more the assistant's own than a verbatim copy
     # (``copying.near_copied``; the oracle's lines reworded to match); drawn worlds open every item with an aside naming
     # a clock time earlier today, often with harm words (``mail.DRAWN_ASIDE``), so neither marks urgency.
-    version = 4
+    # 5: drawn worlds word every item's subject and body through the phrasebook (a script matched each email to its
+    # public template and printed the template's ask words); each email names its drawn ask and another it does not
+    # need (``letters``), and an entry naming that other reports nothing.
+    version = 5
     shapes = (ALONE,)
     Truth = TriageTruth
-    phrasebook = TONES
+    phrasebook = BOOK
     # How many of the six flex requests are urgent: few (0-2), half (3), most (4-6).
     structures = 3
 
@@ -74,8 +80,10 @@ class EmailTriageBasic(Part):
     @grades("Every substantive email reported on time", "accuracy", 30,
             "Each of the 27 substantive emails is reported in the first summary posted after it arrived, within the "
             "hour it is due (08:00 for overnight mail, else the next top of the hour): a line names the sender (or "
-            "an outside sender's company) and says, in the assistant's own words, what the email needs (one of its "
-            "ask keywords) and, when it names one, by when or how much (a clock time or an amount it names). "
+            "an outside sender's company) and says, in the assistant's own words, what the email needs (a word that "
+            "names its ask; in drawn worlds an email names the one thing it needs from the user and another it does "
+            "not, and an entry naming that other gives the wrong ask and reports nothing) and, when it names one, "
+            "by when or how much (a clock time or an amount it names). "
             "Stretches of 8 or more words copied from any email, and stretches that follow an email's words in "
             "order with a word dropped or added every few words, are not the assistant's words and count for "
             "nothing; subjects never carry the substance; an entry naming a clock time of the email that is not "

@@ -117,6 +117,8 @@ def _substance(text: str, item: Item, reference: datetime) -> bool:
     amount it names)."""
     found = item.facts
     what = not found.kw or facts.has_any(text, found.kw)
+    if found.not_asked and facts.has_any(text, found.not_asked):
+        return False  # the thing the email says it does not need: the wrong ask
     if found.decoys and {f"{t:%H:%M}" for t in facts.times(text, reference)} & set(found.decoys):
         return False  # a time the email names that is not when it is due (a follow-up on another day): wrong
     if not (found.times or found.amounts):

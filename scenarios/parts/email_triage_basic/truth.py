@@ -25,6 +25,9 @@ class Facts(_Frozen):
     # Clock times (HH:MM) the email names that are none of its substance (a follow-up on another day, a time in
     # passing): an entry naming one gives the wrong time and reports nothing.
     decoys: list[str] = []
+    # What the email names as *not* needed from the user (the other ask of its pool, ``letters``): an entry naming it
+    # gives the wrong ask and reports nothing.
+    not_asked: list[str] = []
 
 
 class Item(_Frozen):

@@ -19,6 +19,7 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 from green_agent.scenario_kit.world import Person, rewrite
 
 from . import cast
+from .letters import ASKS, BOOK, letter
 from .mail import ITEMS, ROUTINE_ALARMED, ROUTINE_CALM, TEMPLATES, TONES, URGENT_ALARMED, Item, Noise
 from .params import DAY, END, REPORT_SLOTS, STEP, T0, Names, Params, report_time, window_of
 from .truth import Facts, Named, NoiseMail, TriageTruth
@@ -130,24 +131,50 @@ def _item(t: Item, p: Params, common: Record, values: dict[str, str], clock: dic
           subjects: dict[str, str]) -> Record:
     moment = p.arrivals[t.id]
     urgent = p.is_urgent(t.id)
-    text = t.version(urgent)
     local, when = dict(values), dict(clock)
     # A clock time on another day ("I'll follow up by 10:00 tomorrow"): a "by <time>" is no deadline today.
     local["later"] = _hm(min(report_time(moment) + LATER, T0 + REPORT_SLOTS * STEP))
     if t.urgency == "flex" and urgent:
         due = _deadline(report_time(moment) + timedelta(minutes=p.due[t.id]))
         when["due"], local["due"] = due, _hm(due)
+    amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
+    if p.letters:
+        return _lettered(t, p, common, local, when, subjects, amounts)
+    text = t.version(urgent)
     subject = text.subject.format(**local) if text.subject else f"Re: {subjects[t.thread]}"
     subjects.setdefault(t.thread, subject)
     body = toned(aside(text.body, p, t.id),
                  drawn_tone(urgent, p.alarmed[t.id], p.tones[t.id], local["later"]) if p.tones else
                  tone(t.id, urgent, p.alarmed[t.id], p.follow_up))
-    amounts = {"fee": p.fee, "rent": p.rent, "invoice": p.invoice, "lease_cost": p.lease_cost}
     return {**common, "kind": "substantive", "sender": t.sender, "from": cast.PEOPLE[t.sender][2],
             "subject": subject, "body": body.format(**local), "urgent": urgent, "oracle": text.oracle.format(**local),
             "facts": {"kw": [k.format(**local) for k in text.kw],
                       "times": [when[name].isoformat() for name in text.times],
-                      "amounts": [str(amounts[name]) for name in text.amounts]}}
+                      "amounts": [str(amounts[name]) for name in text.amounts], "not_asked": []}}
+
+
+def _lettered(t: Item, p: Params, common: Record, local: dict[str, str], when: dict[str, datetime],
+              subjects: dict[str, str], amounts: dict[str, int]) -> Record:
+    """A drawn world's item in words of the phrasebook (``letters``): its body holds the "which" sentence naming the
+    ask it needs and another of its pool it does not; a report must name the first and not the second."""
+    urgent = p.is_urgent(t.id)
+    body_at, subject_at, which_at, ask_at, other_at = p.letters[t.id]
+    words = letter(t.id, urgent)
+    ask, other = ASKS[words.pool][ask_at], ASKS[words.pool][other_at]
+    which = BOOK.nth("which", which_at % len(BOOK.phrasings("which")), ask=ask.said, other=other.said)
+    body = BOOK.nth(words.kind, body_at % len(BOOK.phrasings(words.kind)), which=which, **local)
+    if words.subject:
+        kind = f"{words.kind} subject"
+        subject = BOOK.nth(kind, subject_at % len(BOOK.phrasings(kind)), **local)
+    else:
+        subject = f"Re: {subjects[t.thread]}"
+    subjects.setdefault(t.thread, subject)
+    body = toned(aside(body, p, t.id), drawn_tone(urgent, p.alarmed[t.id], p.tones[t.id], local["later"]))
+    return {**common, "kind": "substantive", "sender": t.sender, "from": cast.PEOPLE[t.sender][2],
+            "subject": subject, "body": body, "urgent": urgent, "oracle": words.oracle.format(ask=ask.put, **local),
+            "facts": {"kw": list(ask.words), "times": [when[name].isoformat() for name in words.times],
+                      "amounts": [str(amounts[name]) for name in words.amounts],
+                      "not_asked": [w for w in other.words if w not in ask.words]}}
 
 
 def render(p: Params) -> list[Record]:
@@ -313,7 +340,8 @@ def build(p: Params, n: Names) -> Slice:
     emails = render(p)
     by_id = {e["id"]: e for e in emails}
     world = rewrite({"emails": emails, "characters": cast.characters(_hm(moments(p)["board_due"])),
-                     "prompt": cast.PROMPT, "description": cast.DESCRIPTION, "calendar": cast.CALENDAR,
+                     "prompt": cast.PROMPT_DRAWN if p.letters else cast.PROMPT,
+                     "description": cast.DESCRIPTION, "calendar": cast.CALENDAR,
                      "reckless": _reckless(by_id, p.po), "phone": cast.USER_PHONE}, n.replacements)
     emails = world["emails"]
     people = _people(n)
