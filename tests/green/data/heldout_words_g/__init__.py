@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._etb_a import WORDS as _ETB_A  # email_triage_basic's item letters, first half
+from ._etb_b import WORDS as _ETB_B  # and second half
+
 PACK = "heldout-words-g"
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -703,7 +706,7 @@ TRIAGE = {
 
 WORDING = {
     "contacts_lookup_classic": CONTACTS,
-    "email_triage_basic": TRIAGE,
+    "email_triage_basic": {**TRIAGE, **_ETB_A, **_ETB_B},
     "meeting_scheduling": MEETING,
     "multi_day_followup": FOLLOWUP,
     "sms_coordination_classic": SMS,
