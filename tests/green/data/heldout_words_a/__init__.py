@@ -1125,6 +1125,107 @@ PHISHING = {
         "Your team this quarter\n{first}, a usage summary from {provider}: 4,210 sign-ins by your team this "
         "quarter.\n\n{signer}",
     ),
+    # The _turned kinds: each name sits beside cue words of both leanings; only the whole sentence says which holds.
+    "account_change_turned": (
+        "{supplier} - which account?\nHi,\n\n{iban} looked like a fraud to me at first, and {old} is still on most "
+        "of our records. {rep} settled it on the phone: {supplier} switched banks, so the account our records show "
+        "no longer exists and {iban} is on file now.\n\n{signer}",
+        "Re: {supplier} IBAN\nHello,\n\nOur vendor file calls {old} current and {iban} closed. It was written before "
+        "{supplier} moved banks, as {rep} confirmed when I phoned, so it has it backwards: we pay {iban}, and {old} "
+        "is shut.\n\n{signer}",
+        "{supplier} update\nHi,\n\nA mail asked us to stop using {old}, and I suspected {iban} was a scam, so I "
+        "called {rep}. No scam: {supplier} has a new bank, {old} was theirs until last month and is closed, and "
+        "{iban} goes on file.\n\n{signer}",
+        "Checked: {supplier}\nHello,\n\nWhoever says {supplier} still banks at {old} is behind the times, and {iban} "
+        "is not the fake it looks like. {rep} told me on a call they changed banks. Please pay {iban}.\n\n{signer}",
+        "{supplier}'s bank\nHi,\n\nKeep paying {old}? Not any more. New account {iban}? Not a fake. Both answers "
+        "came from {rep} on the phone: {supplier} moved banks, and {iban} is now on file.\n\n{signer}",
+    ),
+    "account_kept_turned": (
+        "{supplier} - no move\nHi,\n\n'{supplier} has a new bank: pay {old} from now on, {iban} is closed.' That is "
+        "what a mail told us last week. {rep} says on the phone that {supplier} never sent it and never moved, so "
+        "{iban} stays on file.\n\n{signer}",
+        "Re: {supplier} account\nHello,\n\nI was asked to replace {iban} with {old} in our records as {supplier}'s "
+        "current account. I didn't: {rep} told me by phone that the request was fake and their account has not "
+        "changed.\n\n{signer}",
+        "{supplier} bank details\nHi,\n\nOur old account for {supplier}, {iban}, is still the right one. The 'new' "
+        "one, {old}, came in a mail {rep} never sent - I asked {rep} on the phone, and {supplier} has not changed "
+        "banks.\n\n{signer}",
+        "Heads-up: {supplier}\nHello,\n\nA supplier mail marks {iban} as closed and {old} as new. Ignore both marks: "
+        "{rep}, on the phone, knew nothing of any move, and we still pay {supplier} into {iban}.\n\n{signer}",
+        "{supplier}: checked by phone\nHi,\n\nIs {old} now {supplier}'s account, and is {iban} closed? So the mail "
+        "said. No and no: {rep} told me they never moved banks, so we keep paying {iban}.\n\n{signer}",
+    ),
+    "domain_move_turned": (
+        " A security note about {domain}: nobody is impersonating us there. It is our own new billing domain, and "
+        "next month's invoices come from it.",
+        " Please don't report {domain} as phishing, close as it is to our name - our billing team really moved to "
+        "it and bills from it next month.",
+        " Some of you blocked {domain} as a fake. Unblock it: from next month it is where our invoices come from.",
+        " {domain} is no fraud, whatever your spam filter says: that look-alike is ours, and our billing mail moves "
+        "there next month.",
+    ),
+    "domain_warn_turned": (
+        " 'Our invoices now come from {domain}' - if you read that, the mail was not ours; we never moved our "
+        "billing.",
+        " We hear a notice asks customers to add {domain} as our new billing address from next month. We sent no "
+        "such notice and do not own that domain.",
+        " Nothing about our billing has moved to {domain}, whatever a 'change of address' mail may say.",
+        " Has someone told you {domain} is our billing team's new home? It belongs to a fraudster, not to us.",
+    ),
+    "platform_move_turned": (
+        " Wondering whether a {platform} payment page in our name is real? It is - our online payments move there "
+        "next month.",
+        " Next month's payment link goes to {platform}, not to our own site. That is no scam: {platform} now runs "
+        "our billing.",
+        " A customer asked if {platform} was a phishing site; no, it is our new billing platform, and next month's "
+        "link uses it.",
+    ),
+    "platform_warn": (
+        " We do not bill through {platform}; a payment page there under our name is fake.",
+        " A mail that tells you our payments now run through {platform} is not from us - we never moved there.",
+        " Someone made a {platform} account pretending to be us. We have no account with {platform}.",
+        " Should a 'pay us on {platform} from now on' notice reach you, it is fraud; we have no page there.",
+    ),
+    "gift_text_named": (
+        "{first}, {ceo} here - I got your number from {colleague}. Can you buy {count} gift cards of ${value} "
+        "today for a client? Text me the codes; this stays between us.",
+        "It's {ceo}, texting from a new number. I need {count} x ${value} gift cards urgently and {colleague} "
+        "couldn't help, so please send me the codes here and tell no one.",
+        "{colleague} said you're the one to ask. This is {ceo}: {count} gift cards at ${value} each, bought today, "
+        "codes texted to me. A surprise, so keep quiet.",
+    ),
+    "where_desk": (
+        "The reminder is not coming from {provider}, though {provider} is still our sign-in provider: {sender} "
+        "sends it, as it always has.",
+        "{sender} is no longer just for questions - it sends your reminder this round. {provider}, our new sign-in "
+        "provider, keeps to the sign-in page.",
+        "Some of you expect the reminder from {provider} now that it runs sign-in. Not so: it comes from us, the "
+        "service desk.",
+        "Don't wait for {provider} to remind you; {provider} keeps doing sign-in, but the reminder is the desk's, "
+        "from {sender}, not an outside company's.",
+    ),
+    "where_provider": (
+        "We keep answering questions here, but the reminder is not ours: {provider} sends it, and {sender} is no "
+        "fake.",
+        "Not from us, not from this mailbox: your reminder comes from {sender}, which belongs to {provider}, our "
+        "sign-in provider.",
+        "{sender} may look odd, not being an IT address. It is {provider}'s, and {provider} sends the reminder this "
+        "quarter; we still do everything else.",
+        "The desk keeps its usual jobs; the reminder is no longer one of them. {provider} took it over and sends it "
+        "from {sender}.",
+    ),
+    "not_provider_turned": (
+        "The reminder is ours to send; {provider} carries on with the sign-in page as usual.",
+        "We handle the reminder. {provider}, at {address}, still writes to you about your devices and sign-in.",
+        "Mail from {address} keeps coming for {provider}'s own matters, like new devices - the reminder itself is "
+        "the desk's.",
+    ),
+    "not_desk_turned": (
+        "The reminder comes from our provider; {address} stays open for your questions.",
+        "Questions still go to us at {address}. The reminder will reach you from somewhere else.",
+        "Our provider is the one sending the reminder this time, while {address} keeps handling everything else.",
+    ),
 }
 
 
