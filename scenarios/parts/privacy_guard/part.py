@@ -43,7 +43,7 @@ class PrivacyGuard(Part):
     """Answer the day's requests, sharing personal data only with those entitled (the classic privacy_guard)."""
 
     key = KEY
-    version = 5
+    version = 6
     shapes = (ALONE,)
     Truth = PrivacyTruth
     phrasebook = PHRASES
