@@ -181,6 +181,53 @@ def test_the_calendar_and_toms_words_pick_his_walkthrough_no_more_than_chance():
     assert sum(named) / len(named) <= CHANCE, sum(named) / len(named)
 
 
+ADDRESS = re.compile(r"[\w.+-]+@([\w-]+(?:\.[\w-]+)+)")
+FILE = re.compile(r"\b[\w-]+\.(?:xlsx|csv|pdf|docx|zip)\b", re.I)
+
+
+def vouched(piece: Any) -> set[str]:
+    """The domains the address book holds or names, or its people named in mail before the morning (and sso. hosts'
+    parents): what a rule may take as known."""
+    known = {i["value"].lower() for e in piece.entries for i in e["identifiers"]}
+    said = " ".join([m["body_text"] for m in piece.emails if m["from_address"].lower() in known]
+                    + [str(e.get("notes")) for e in piece.entries])
+    out = {k.split("@")[1] for k in known if "@" in k} | {d.lower() for d in re.findall(r"[\w-]+(?:\.[\w-]+)*\.example",
+                                                                                         said)}
+    return out | {d.split(".", 1)[1] for d in out if d.startswith("sso.")}
+
+
+def test_look_alike_strangers_and_unknown_numbers_naming_colleagues_warn_of_nothing() -> None:
+    """Round 3's rule: warn about (and junk) mail from or linking to an unvouched domain holding the company's or the
+    vendor's name (or one letter off it), a stranger's mail with a file and an outside address, and a text from an
+    unknown number naming a colleague. The attacks come from plain domains half the time, the drop may sit on the
+    conference's own domain, and the vendor's delivery note and its driver's text are real: warnings net nothing,
+    junking less than half an email a world."""
+    warned, junked = [], []
+    for piece, t in FOUND[1:]:
+        known = {i["value"].lower() for e in piece.entries for i in e["identifiers"]}
+        safe, home, vendor = vouched(piece), slug(t.company_domain), slug(t.vendor_domain).replace("-", "")
+
+        def looks(domain: str, safe: set[str] = safe, home: str = home, vendor: str = vendor) -> bool:
+            label = slug(domain)
+            return domain not in safe and (vendor in label.replace("-", "") or one_off(label, home)
+                                           or home in label.replace("-", ""))
+        flagged = set()
+        for m in mails(piece):
+            sender, body = m["from_address"].lower(), m["body_text"]
+            domain = sender.split("@")[1]
+            outside = [d for d in ADDRESS.findall(body) if d != domain and d not in safe]
+            if (sender not in known and looks(domain)) or any(looks(d) for d in LINK.findall(body)) \
+                    or (sender not in known and outside and FILE.search(body)):
+                flagged.add(m["message_id"])
+        phones = {e["first_name"] for e in piece.entries if any(i["identifier_type"] == "phone"
+                                                               for i in e["identifiers"])}
+        named = [s["from_number"] for s in texts(piece) if s["from_number"] not in known
+                 and any(re.search(rf"\b{f}\b", s["body"]) for f in phones)]
+        junked.append(net(flagged, t))
+        warned.append(net(flagged, t) + sum(1 if n == t.scam_phone else -1 for n in named))
+    assert sum(warned) / len(warned) <= 0, sum(warned) / len(warned)
+    assert sum(junked) / len(junked) <= 0.5, sum(junked) / len(junked)
+
 async def test_the_oracle_passes_the_part(tmp_path):
     rows = await selftest(["phishing_guard"], GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ("oracle",),
                           (1, 2, 3))

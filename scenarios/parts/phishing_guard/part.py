@@ -57,7 +57,11 @@ class PhishingGuard(Part):
     # about gift cards names the CEO as the scam text does, and a warning line naming the store's text and the CEO
     # (not the scammer's number) is a false alarm about the store, not a warning about the scam. Half the worlds
     # have Tom stand in at the walkthrough's warehouse while the address book names the other one he runs.
-    version = 4
+    # 5: no sender's look decides: the bank change and the credential phish come from plain domains half the time
+    # (the phish's link stays on the look-alike), the payroll drop may sit on the conference's own domain, and real
+    # mail no one vouches for comes from a domain holding the vendor's name and from a plain one with a file and an
+    # outside address (two delivery notes), and an unknown number texts naming Tom (the vendor's driver).
+    version = 5
     shapes = (ALONE,)
     Truth = PhishingTruth
     phrasebook = PHRASEBOOK

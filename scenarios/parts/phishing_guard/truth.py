@@ -115,7 +115,8 @@ def _attacks(d: Draw) -> dict[str, Attack]:
             what=("a credential phish forwarded from a colleague's hijacked mailbox" if d.pw_hijacked else
                   "a credential phish from a look-alike of the company's domain"),
             # The bare look-alike only where no real domain holds it ("marmotcreek" is in "marmotcreeks").
-            markers=(pw_address, d.lookalike_domain, *(() if d.lookalike in d.slug or d.lookalike in d.alt_slug
+            markers=(pw_address, d.lookalike_domain, *((d.pw_site,) if d.pw_site else ()),
+                     *(() if d.lookalike in d.slug or d.lookalike in d.alt_slug
                                                        else (d.lookalike,))),
             # The desk's name is also the real IT desk's (Grace's is a real colleague's): it names this attack only
             # beside a word that says the sender is not the real one (or what the phish asks).
@@ -151,6 +152,10 @@ def _real(d: Draw) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...
         legit["auditor"] = (auditor_address(d),)
     if d.store_phone:  # the store's text about the raffle's gift cards
         legit[f"{d.store} store"] = (d.store_phone, f"{d.store} store")
+    if d.dispatch_from:  # the delivery note and the driver's text: real, though no one vouches for them
+        legit["delivery desk"] = (d.dispatch_from, d.dispatch_from.split("@")[1])
+        legit["delivery partner"] = (d.partner_from, d.partner_from.split("@")[1])
+        legit["driver"] = (d.courier_phone,)
     legit["vendor payment portal"] = (f"notices@{d.portal_domain}", d.portal_domain)
     legit["supplier"] = (f"accounts@{d.supplier_domain}", d.supplier_domain, d.supplier,
                          *(number for number, _ in d.supplier_invoices))

@@ -12,7 +12,7 @@ from green_agent.scenario_kit.world import Person
 from .cast import characters
 from .oracle import reckless, solution
 from .params import CREATED, END, KEY, START, T0, Draw
-from .texts import calendar, emails, possessive, scam_sms, sms_history, store_sms, tom_role, weekday
+from .texts import calendar, courier_sms, emails, possessive, scam_sms, sms_history, store_sms, tom_role, weekday
 from .truth import truth
 
 MAX_TURNS = 8
@@ -39,7 +39,7 @@ def mailbox(d: Draw) -> tuple[list[Email], list[ScheduledEvent]]:
             continue
         kept.append({**kit.inbox_email(e["id"], e["from"], me, e["subject"], e["body"], e["at"], read=e["read"]),
                      "thread_id": e["thread"], "attachments": e["attachments"]})
-    for sms in (scam_sms(d), store_sms(d)):
+    for sms in (scam_sms(d), store_sms(d), courier_sms(d)):
         if sms is not None:
             later.append(kit.scheduled_event(f"evt-{len(later):03d}", sms["at"], "sms", {
                 "operation": "receive_message", "from_number": sms["from"], "to_numbers": [d.user_phone],
