@@ -6,6 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from ._phishing_more import WORDS as _PHISHING_MORE  # phishing_guard's kinds of session 19
+from ._privacy_more import WORDS as _PRIVACY_MORE  # privacy_guard's kinds of session 19
+
 PACK = "heldout-words-e"
 
 PRIVACY_GUARD = {
@@ -961,6 +964,6 @@ PHISHING_GUARD = {
 }
 
 WORDING = {
-    "privacy_guard": PRIVACY_GUARD,
-    "phishing_guard": PHISHING_GUARD,
+    "privacy_guard": {**PRIVACY_GUARD, **_PRIVACY_MORE},
+    "phishing_guard": {**PHISHING_GUARD, **_PHISHING_MORE},
 }
