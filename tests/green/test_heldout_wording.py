@@ -208,7 +208,7 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
 
 # A script set that still beats the bar on these eight days: issue 34 is open on it. The test holds this to the truth
 # both ways, so the day a set is held it fails until it is taken out of here.
-OPEN_ON_DAYS = {ROUND3, ROUND4}
+OPEN_ON_DAYS = {ROUND3}
 
 
 @pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3, ROUND4], ids=["ours", "round1", "round3", "round4"])
@@ -219,7 +219,8 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
     every day. Round 3's scripts, written to survive new words by reading the worlds' structure, fell once the parts
     drew their structure so that no field decides (session 18: 57.5 % to 12.6 % over the bench's 20 days, no pass),
     but on these eight days they still keep 19.5 % (issue 34 is open on it): the test holds that to the truth, and
-    fails once they are held. The bench (tests/bench/bench_heldout_wording.py) measures more days, and the public
+    fails once they are held. Round 4's, written right after that rework, fell to 8.1 % once session 19 reworked
+    the parts they still read. The bench (tests/bench/bench_heldout_wording.py) measures more days, and the public
     words beside."""
     if scripts is not None:
         monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(scripts))  # the purple process inherits it
@@ -258,8 +259,9 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
 # their phrasebooks: 58.7 % with 42 passes of 100 worlds (seeds 100-109, docs/scoring.md "Round 3"); after session 18
 # drew the structure anew, 22.9 % with 8 passes (phishing_guard, privacy_guard, clarification_loop, sms_coordination
 # and calendar_conflicts keep 34-50 %).
-# Round 4 (session 18) has one classic, email_triage_basic, where it read the template bodies no pack rewords: 100 %.
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (22.9, True), "round4": (100.0, True)}
+# Round 4 (session 18) had one classic, email_triage_basic, where it read the template bodies no pack reworded: 100 %,
+# every world passed; since email_triage_basic 8 words them through the phrasebook, 0.
+OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (22.9, True)}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
