@@ -258,10 +258,11 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
 # Round 3 (session 17), written to survive words it would never see, reads the classics' structure and the text outside
 # their phrasebooks: 58.7 % with 42 passes of 100 worlds (seeds 100-109, docs/scoring.md "Round 3"); after session 18
 # drew the structure anew, 22.9 % with 8 passes (phishing_guard, privacy_guard, clarification_loop, sms_coordination
-# and calendar_conflicts keep 34-50 %).
+# and calendar_conflicts keep 34-50 %); after session 19 reworked privacy_guard and phishing_guard, 12.7 % over seeds
+# 100-102, but calendar_conflicts (43.3 %) and clarification_loop (33.3 %) each still pass a world.
 # Round 4 (session 18) had one classic, email_triage_basic, where it read the template bodies no pack reworded: 100 %,
 # every world passed; since email_triage_basic 8 words them through the phrasebook, 0.
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (22.9, True)}
+OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (12.7, True)}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
