@@ -36,7 +36,9 @@ OPEN = {
     "part followup": (100.0, True), "part newsletter_sweep": (100.0, True), "part organiser_move": (60.0, True),
     "part route_request": (100.0, True), "part rsvp_policy": (60.0, True), "part scheduling": (80.0, True),
     "part sms_coordination": (100.0, True), "part triage": (41.7, False),
-    "scenario clarification_loop": (40.0, True),  # two meetings: a coin flip is left
+    # clarification_loop 4: three meetings, every one named by a clause; the script's "the candidate left after each
+    # clause rules one out" moves the one whose clause comes last, right a third of the time: a guess is left
+    "scenario clarification_loop": (40.0, True),
     # phishing_guard 10 (session 19): Tom's walkthrough is a choice of two warehouses, so any rule keeps half of it
     "scenario contacts_lookup": (75.0, True), "scenario phishing_guard": (33.9, False),
     "scenario sms_coordination": (82.2, True),

@@ -1,5 +1,5 @@
 """The characters of a clarification_loop world, all scripted (the scenario plays fully without an LLM): the user
-answers in chat only a question naming both candidates (the rules name the drawn alternatives); the people on the
+answers in chat only a question naming every candidate (the rules name the drawn alternatives); the people on the
 meetings thank an email that names the new time."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from green_agent.scenario_kit.records import CharacterRecord, ReplyMatchRecord, 
 from green_agent.scenario_kit.slices import iso
 from green_agent.scenario_kit.world import Person
 
-from .params import FAMILY, USER, WEEKDAYS, WORK, Addresses, Params
+from .params import CLIENT, USER, WEEKDAYS, Addresses, Params
 from .texts import (
     NOT_UNDERSTOOD,
     QUESTION_WORDS,
@@ -49,10 +49,10 @@ def user_rules(p: Params) -> list[ReplyRule]:
     """The user's chat rules: the answer to a post naming a word of each candidate with a question word and none of
     the rest of the week; "what do you mean?" to anything else that is not a report of work done."""
     rules: list[ReplyRule] = [
-        {"match": {"modality": "chat", "all_of": [k_work, k_family], "any_of": list(QUESTION_WORDS),
+        {"match": {"modality": "chat", "all_of": list(keys), "any_of": list(QUESTION_WORDS),
                    "none_of": not_asked_about(p)},
          "reply": {"body": answer_text(p)}}
-        for k_work, k_family in product(candidate_keys(p, WORK), candidate_keys(p, FAMILY))]
+        for keys in product(*(candidate_keys(p, k) for k in p.candidates))]
     rules.append({"match": {"modality": "chat", "none_of": list(REPORT_WORDS)}, "reply": {"body": NOT_UNDERSTOOD}})
     return rules
 
@@ -61,11 +61,13 @@ def _user(p: Params, a: Addresses) -> CharacterRecord:
     return {
         "name": p.user.name, "email": a.user, "phone": a.phone, "personality": USER_PERSONALITY,
         "relationships": {"work_contact": f"work contact at {p.company}", "family_contact": p.relation,
-                          "colleague": "colleague"},
+                          "colleague": "colleague",
+                          **({"client_contact": f"client at {p.client_company}"} if CLIENT in p.candidates else {})},
         "response_timing": {"base_delay": "PT10M", "variance": "PT2M"},
         "special_instructions": (
             f"The user means the {meeting(p, p.meant).title} on {weekday(p.meeting_start(p.meant))}. Answers "
-            f"a clarifying question in chat only when it names both meetings (by person, day, title, company or "
+            f"a clarifying question in chat only when it names {'all three' if CLIENT in p.candidates else 'both'} "
+            f"meetings (by person, day, title, company or "
             f"relation) and does not list the rest of the week (the other meetings, Monday, "
             f"{WEEKDAYS[p.spare_day]}); to any other chat message that is not a report of work done, replies "
             f"\"{NOT_UNDERSTOOD}\""),
@@ -76,8 +78,12 @@ def _user(p: Params, a: Addresses) -> CharacterRecord:
 def characters(p: Params) -> dict[str, CharacterRecord]:
     """Every character of world ``p``, the user first (its whole sheet: the part sets the world's user)."""
     a = Addresses(p)
+    client: dict[str, CharacterRecord] = {"client_contact": _contact(
+        p, p.client, a.client, f"Account lead at {p.client_company}; to the point.", True)} if CLIENT in p.candidates \
+        else {}
     return {
         USER: _user(p, a),
+        **client,
         "work_contact": _contact(p, p.work, a.work, f"Finance partner at {p.company}; brisk and friendly.", True),
         "family_contact": _contact(p, p.family, a.family, f"The user's {p.relation}; warm and chatty.", False),
         "colleague": _contact(p, p.colleague, a.colleague, "Product manager at Brightwave.", True),

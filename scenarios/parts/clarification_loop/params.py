@@ -2,20 +2,21 @@
 ``check``.
 
 The user asks, in chat, to move "my 3 o'clock with Dana" to a new time and to tell the people on it. The calendar
-holds two such meetings: one with a work contact called Dana, one with a relative or friend also called Dana, on
-different days at the same hour (and a third meeting at that hour with nobody called Dana). Only the user knows
-which one is meant; the assistant must ask in chat, naming the alternatives, before it touches either.
+holds three such meetings (version 4; world 0 two): one with a work contact called Dana (and a colleague), one with a
+client at another firm also called Dana, one with a relative or friend called Dana, on different days at the same
+hour (and a fourth meeting at that hour with nobody called Dana). Only the user knows which one is meant; the
+assistant must ask in chat, naming the alternatives, before it touches any.
 
 ``WORLD_0`` is the published world 0, written by hand (Ines Castillo; Dana Whitaker's Q3 budget review on Tuesday
 15:00 with Lee Sato, cousin Dana Morales's coffee on Thursday 15:00, the dentist on Friday 15:00; the user means the
 budget review; the new time is Friday 11:00). Every other seed draws, from the part's own stream, the people and
 their shared first name, the meetings and their days, hour, length and place, which of the two the user means, the
-new time, how the answer points (``FORMS``), and which Dana writes during the trial (``WRITERS``: the meant one's
-contact as often as the other's).
+new time, where the answer's clause on the meant one sits (``FORMS``), and which Danas write during the trial
+(``WRITERS``: one or two of the three, drawn apart from which is meant).
 
-The new time falls on the distractor's day, so one weekday (Tuesday-Friday) holds neither candidate, nor the
-distractor, nor the new time: the *spare day*. A question that names it (or Monday, or the week's other meetings)
-is asking about everything, not telling the two candidates apart, and the user does not answer it.
+The new time falls on the distractor's day; the *spare day* holds no candidate, no distractor and no new time
+(world 0: Wednesday; a drawn world fills Tuesday-Friday, so Monday). A question that names it (or Monday, or the
+week's other meetings) is asking about everything, not telling the candidates apart, and the user does not answer it.
 """
 
 from __future__ import annotations
@@ -32,9 +33,12 @@ USER_DOMAIN = "brightwave.example"
 USER = "user"  # the user's character id: the green posts its chat replies as this
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 START_HOUR, HORIZON = 9, timedelta(hours=6)
-Kind = Literal["work", "family"]
+Kind = Literal["work", "client", "family"]
 WORK: Kind = "work"
+CLIENT: Kind = "client"  # a contact at another firm, alone on their meeting (version 4)
 FAMILY: Kind = "family"
+# The candidates of a drawn world (version 4): three, so a guess is right a third of the time; world 0 has two.
+THREE: tuple[Kind, ...] = (WORK, CLIENT, FAMILY)
 
 MONDAYS = (date(2026, 5, 18), date(2026, 3, 2), date(2026, 6, 15), date(2026, 9, 14), date(2026, 10, 5),
            date(2026, 11, 9))
@@ -45,18 +49,27 @@ WORK_MEETINGS = (("Q3 budget review", "budget"), ("Vendor contract review", "ven
                  ("Audit prep meeting", "audit"))
 FAMILY_MEETINGS = (("Coffee catch-up", "coffee"), ("Walk in Riverside Park", "walk"), ("Tea at Rosa's", "tea"),
                    ("Pottery class", "pottery"), ("Climbing session", "climbing"))
+CLIENT_MEETINGS = (("Contract renewal call", "contract"), ("Roadmap check-in", "roadmap"),
+                   ("Onboarding session", "onboarding"), ("Campaign kickoff", "campaign"),
+                   ("Proposal walkthrough", "proposal"))
 PLACES = {"coffee": "Little Fig Cafe", "walk": "Riverside Park, north gate", "tea": "Rosa's Tea Room",
           "pottery": "Clayworks Studio", "climbing": "Boulder Barn"}
 RELATIONS = ("cousin", "sister-in-law", "neighbour", "old school friend")
 COMPANIES = ("Orbit Analytics", "Keystone Partners", "Bramble Consulting", "Northwind Finance", "Saltmarsh Group")
 HOUR_WORDS = {14: "2 o'clock", 15: "3 o'clock", 16: "4 o'clock"}
-# How the answer points (version 3): at the other meeting only (ruled out), at the meant one only, or at both (one
-# clause each, in a drawn order), a third each, so neither which meeting the answer names nor how many tells the
-# meant one: only what each clause says of its meeting does.
+# Where the answer's clause on the meant meeting sits among its three clauses, one per candidate (version 4): first,
+# middle or last a third each, so neither which meetings the answer names, nor how many, nor where a clause sits tells
+# the meant one: only what each clause says of its meeting does.
 WRITES_APART = 25  # minutes between two contacts' emails
-FORMS = ("ruled out", "pointed at", "both")
-# Who writes during the trial, drawn apart from which meeting is meant.
-WRITERS: tuple[tuple[Kind, ...], ...] = (("work",), ("family",), ("work", "family"), ("family", "work"))
+LENGTHS = (45, 60, 90)  # a candidate's minutes, every kind alike
+FORMS = ("meant first", "meant second", "meant last")
+# Who writes during the trial, drawn apart from which meeting is meant: one or two of the three candidates' contacts,
+# in a drawn order (``draw_writers``).
+WRITERS: tuple[tuple[Kind, ...], ...] = tuple((a,) for a in THREE) + tuple((a, b) for a in THREE for b in THREE
+                                                                           if a != b)
+
+
+NOBODY = Person("", "")  # world 0 has no client
 
 
 @dataclass(frozen=True)
@@ -72,7 +85,7 @@ class Params:
     relation: str  # what the family contact is to the user
     work_meeting: tuple[str, str]
     family_meeting: tuple[str, str]
-    hour: int  # both meetings (and the distractor) start at this hour
+    hour: int  # every candidate (and the distractor) starts at this hour
     work_day: int  # offsets from Monday (1..4)
     family_day: int
     distractor_day: int
@@ -89,12 +102,20 @@ class Params:
     clause: str = "named"
     timing: str = "as asked"
     asked_shift: int = 0
-    # Whether the answer names the other meeting (ruled out), the meant one (pointed at) or both (FORMS), and who
-    # writes during the trial, in order (empty: world 0's, the other meeting's contact): the meant meeting's contact
-    # as often as the other's, so the mail that arrives is no pointer (version 3).
-    form: str = "ruled out"
+    # Where the answer's clause on the meant meeting sits among the three (FORMS), and who writes during the trial,
+    # in order (empty: world 0's, the other meeting's contact): one or two of the candidates' contacts drawn apart
+    # from which is meant, so the mail that arrives is no pointer.
+    form: str = "meant first"
     writers: tuple[Kind, ...] = ()
-    notes: tuple[int, int] = (0, 0)  # the phrasing of the work contact's note and the family contact's
+    notes: tuple[int, int, int] = (0, 0, 0)  # the phrasing of the work, family and client contacts' notes
+    # The third candidate (version 4; world 0 has none): a client at another firm, alone on a meeting of its own at
+    # the same hour on a day of its own.
+    candidates: tuple[Kind, ...] = (WORK, FAMILY)
+    client: Person = NOBODY
+    client_company: str = ""
+    client_meeting: tuple[str, str] = ("", "")
+    client_day: int = 0
+    client_minutes: int = 60
 
     # ---------------------------------------------------------------- derived
     def day(self, offset: int, hour: int, minute: int = 0) -> datetime:
@@ -110,9 +131,10 @@ class Params:
 
     @property
     def spare_day(self) -> int:
-        """The weekday offset (1-4) with no candidate, no distractor and no new time."""
-        (spare,) = {1, 2, 3, 4} - {self.work_day, self.family_day, self.distractor_day, self.new_day}
-        return spare
+        """The weekday offset with no candidate, no distractor and no new time: of Tuesday-Friday with two
+        candidates, Monday with three."""
+        free = {1, 2, 3, 4} - {self.day_of(k) for k in self.candidates} - {self.distractor_day, self.new_day}
+        return min(free, default=0)
 
     @property
     def contacts_writing(self) -> tuple[Kind, ...]:
@@ -120,14 +142,23 @@ class Params:
         return self.writers or (self.other,)
 
     @property
+    def others(self) -> tuple[Kind, ...]:
+        """The candidates the user does not mean, in the world's order."""
+        return tuple(k for k in self.candidates if k != self.meant)
+
+    @property
     def other(self) -> Kind:
-        return FAMILY if self.meant == WORK else WORK
+        """The first candidate not meant (world 0's one other)."""
+        return self.others[0]
+
+    def day_of(self, which: Kind) -> int:
+        return {WORK: self.work_day, FAMILY: self.family_day, CLIENT: self.client_day}[which]
 
     def meeting_start(self, which: Kind) -> datetime:
-        return self.day(self.work_day if which == WORK else self.family_day, self.hour)
+        return self.day(self.day_of(which), self.hour)
 
     def minutes(self, which: Kind) -> int:
-        return self.work_minutes if which == WORK else self.family_minutes
+        return {WORK: self.work_minutes, FAMILY: self.family_minutes, CLIENT: self.client_minutes}[which]
 
     def meeting_end(self, which: Kind) -> datetime:
         return self.meeting_start(which) + timedelta(minutes=self.minutes(which))
@@ -154,6 +185,7 @@ class Addresses:
         self.colleague = f"{p.colleague.first}.{p.colleague.last}@{USER_DOMAIN}".lower()
         self.work = f"{p.work.first}.{p.work.last}@{p.company.replace(' ', '')}.example".lower()
         self.family = f"{p.family.first}{p.family.last}@homemail.example".lower()
+        self.client = f"{p.client.first}.{p.client.last}@{p.client_company.replace(' ', '')}.example".lower()
         self.news = "news@cityevents.example"
         self.billing = "billing@brightpower.example"
         self.phone = f"+15550{sum(map(ord, p.user.name)) % 90000 + 10000:05d}"  # the user's
@@ -170,7 +202,7 @@ WORLD_0 = Params(
 def busy(p: Params) -> list[tuple[datetime, datetime]]:
     """Every meeting of the week on the calendar (``world.calendar`` writes the same)."""
     return [(s, e) for _, _, s, e, *_ in fixed_rows(p)] + [
-        (p.meeting_start(WORK), p.meeting_end(WORK)), (p.meeting_start(FAMILY), p.meeting_end(FAMILY)),
+        *((p.meeting_start(k), p.meeting_end(k)) for k in p.candidates),
         (p.day(p.distractor_day, p.hour), p.day(p.distractor_day, p.hour) + timedelta(minutes=45))]
 
 
@@ -188,18 +220,22 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     if seed == 0:
         return WORLD_0
     shared = rng.choice(SHARED_NAMES)
-    (uf, ul), (_, wl), (_, fl), (cf, cl) = fresh_people(rng, 4, avoid=[shared])
-    days = rng.sample((1, 2, 3, 4), 3)
+    (uf, ul), (_, wl), (_, fl), (cf, cl), (_, kl) = fresh_people(rng, 5, avoid=[shared])
+    # Three candidates and the distractor fill Tuesday-Friday in a drawn order: the meant one (drawn apart) is first,
+    # middle or last in the week alike, and its length is drawn from the same choices as the others'.
+    days = rng.sample((1, 2, 3, 4), 4)
     hour = rng.choice(tuple(HOUR_WORDS))
+    company, client_company = rng.sample(COMPANIES, 2)
     while True:
         params = Params(
             monday=rng.choice(MONDAYS), user=Person(uf, ul), work=Person(shared, wl), family=Person(shared, fl),
-            colleague=Person(cf, cl), company=rng.choice(COMPANIES), relation=rng.choice(RELATIONS),
+            colleague=Person(cf, cl), company=company, relation=rng.choice(RELATIONS),
             work_meeting=rng.choice(WORK_MEETINGS), family_meeting=rng.choice(FAMILY_MEETINGS), hour=hour,
-            work_day=days[0], family_day=days[1], distractor_day=days[2], work_minutes=rng.choice((45, 60, 90)),
-            family_minutes=rng.choice((60, 90)), meant=rng.choice((WORK, FAMILY)), new_day=days[2],
+            work_day=days[0], family_day=days[1], distractor_day=days[3], work_minutes=rng.choice(LENGTHS),
+            family_minutes=rng.choice(LENGTHS), meant=rng.choice(THREE), new_day=days[3],
             new_hour=rng.choice((9, 10, 11, 16, 17)), other_writes_after=rng.choice((40, 55, 70, 85)),
-            writers=rng.choice(WRITERS))
+            writers=rng.choice(WRITERS), candidates=THREE, client=Person(shared, kl), client_company=client_company,
+            client_meeting=rng.choice(CLIENT_MEETINGS), client_day=days[2], client_minutes=rng.choice(LENGTHS))
         try:
             check(params)
         except ValueError:
@@ -211,9 +247,10 @@ def draw_params(rng: random.Random, seed: int) -> Params:
 
 def check(p: Params) -> None:
     """Raise when the world is not what the task promises."""
-    if len({p.work_day, p.family_day, p.distractor_day}) != 3:
-        raise ValueError("the two candidates and the distractor fall on three different days")
-    if p.new_day in (p.work_day, p.family_day):
+    days = [p.day_of(k) for k in p.candidates]
+    if len({*days, p.distractor_day}) != len(days) + 1:
+        raise ValueError("the candidates and the distractor fall on different days")
+    if p.new_day in days:
         raise ValueError("the new time is on another day than either candidate (so 'move' is unambiguous)")
     if p.new_day != p.distractor_day:
         raise ValueError("the new time is on the distractor's day (so one weekday is spare)")

@@ -27,7 +27,7 @@ POSTS_SLACK = 2
 
 def answer_at(ctx: EvalContext, truth: ClarificationLoopTruth) -> datetime | None:
     """When the user's answer reached the chat (None: the user never answered, i.e. was never asked a question
-    naming both meetings). A "user" message the purple writes itself is an impersonation, never the answer."""
+    naming every candidate). A "user" message the purple writes itself is an impersonation, never the answer."""
     said = [e.at for e in ctx.said_by(truth.user.id, "chat")
             if plain_text(e.data.get("content")).strip() == truth.answer.strip()]
     return min(said, default=None)
@@ -122,10 +122,13 @@ def _is_meant(event: dict[str, Any], meant: Candidate, existing: set[str]) -> bo
 
 
 def _other_kept(ctx: EvalContext, truth: ClarificationLoopTruth, actions: list[Done]) -> bool:
-    other = truth.other
-    now = calendar_events(ctx.final_state).get(other.event_id)
-    return (not any(touches(d, other) for d in actions if d.action.action in CALENDAR_WRITES)
-            and now is not None and is_live(now) and when(now["start"]) == other.start)
+    events = calendar_events(ctx.final_state)
+    for other in truth.not_meant():
+        now = events.get(other.event_id)
+        if (any(touches(d, other) for d in actions if d.action.action in CALENDAR_WRITES)
+                or now is None or not is_live(now) or when(now["start"]) != other.start):
+            return False
+    return True
 
 
 def move(ctx: EvalContext, truth: ClarificationLoopTruth) -> Move:
@@ -133,7 +136,7 @@ def move(ctx: EvalContext, truth: ClarificationLoopTruth) -> Move:
     changed), and the last action that put it there."""
     actions = done(ctx)
     if not _other_kept(ctx, truth, actions):
-        return Move(False, "the meeting the user did not mean was changed too: acting on both is no answer")
+        return Move(False, "the meeting the user did not mean was changed too: acting on several is no answer")
     existing = set(calendar_events(ctx.initial_state))
     copies = [e for e in calendar_events(ctx.final_state).values()
               if is_live(e) and _is_meant(e, truth.meant, existing)]

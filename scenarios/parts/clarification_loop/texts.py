@@ -1,5 +1,5 @@
-"""The words of a clarification_loop world: the two candidate meetings and the words that name each, the user's
-request and answer, and what the contact of the meeting not meant writes."""
+"""The words of a clarification_loop world: the candidate meetings and the words that name each, the user's
+request and answer, and what the candidates' contacts write (the client as a work contact does)."""
 
 from __future__ import annotations
 
@@ -25,13 +25,13 @@ from green_agent.scenario_kit.pointing import (
 )
 from green_agent.scenario_kit.world import Person
 
-from .params import FAMILY, FORMS, HOUR_WORDS, PLACES, WEEKDAYS, WORK, Addresses, Kind, Params, fixed_rows
+from .params import CLIENT, FAMILY, FORMS, HOUR_WORDS, PLACES, WEEKDAYS, WORK, Addresses, Kind, Params, fixed_rows
 
 CONVERSATION = "user-assistant"
 MAX_MESSAGES_PER_PERSON = 3
-# A chat post is a clarifying question when it names both alternatives and one of these.
+# A chat post is a clarifying question when it names every alternative and one of these.
 QUESTION_WORDS = ("which", "which one", "or", "either", "mean", "meant", "clarify")
-# A question naming one of these asks about everything rather than telling the two candidates apart: the week's
+# A question naming one of these asks about everything rather than telling the candidates apart: the week's
 # other meetings (the distractor at the same hour may be named), plus the weekdays that hold no candidate
 # (``not_asked_about``).
 OTHER_MEETINGS = ("stand-up", "standup", "stand up", "design review", "gym", "sprint planning", "sprint")
@@ -46,14 +46,33 @@ REQUEST = ("Hi! Something came up - could you move my {hour} with {first} to {da
            "to let them know the new time? Thanks!")
 # A clause saying the meeting it names is the one to move, and one saying it stays (beside pointing's "ruled
 # out"): each side carries the other side's words ("not", "can't stay" in a pointer at the meant one; "move" in one
-# at the meeting kept), so no word list reads which side a clause is on (version 3).
-POINTED = ("it's {x}", "I meant {x}", "{x} is the one to move", "{x} - that's the one", "{x} can't stay where it is",
-           "not the other one - {x}", "I don't mean the other one, I mean {x}", "{x}, no doubt about it",
-           "the one that has to shift is {x}", "nothing else, just {x}")
-KEPT = ("move the other one, {x} stays", "{x} is the one I'm keeping", "the one to move isn't {x}",
-        "{x} is fine where it is", "I need {x} where it is", "{x} doesn't move", "whatever you move, not {x}",
-        "{x} has to stay put")
-# A first clause the wrong way round (the meant meeting kept, or the other one to move), taken back: no phrasing
+# at the meeting kept), so no word list reads which side a clause is on (version 3). Every answer names every
+# candidate, each by a clause of one side (version 4): none presumes how many candidates there are.
+# A clause on the meant meeting is drawn from one of two kinds alike often, and one on a meeting kept likewise: each
+# side has a kind worded without the words a cue list reads as "keep it" (not, n't, no, stay, keep, leave, alone) and
+# a kind worded with them, so those words are in a clause on the meant meeting as often as in one on a meeting kept,
+# whatever a wording pack makes of each kind (version 4).
+# "pointed at": {x} is the meeting to move, said plainly - no negation, no "stay" / "keep" / "leave".
+POINTED = ("it's {x}", "I meant {x}", "{x} is the one to move", "{x} - that's the one", "{x}, for sure",
+           "the one that has to shift is {x}", "nothing else, just {x}", "move {x}", "{x} needs a new time",
+           "I mean {x}")
+# "pointed at, as not kept": {x} is the meeting to move, said through what does not stay - every phrasing carries a
+# negation or "stay" / "keep" / "leave" (of {x} or of the others).
+UNKEPT = ("{x} can't stay where it is", "not the others - {x}", "I don't mean the others, I mean {x}",
+          "{x} is not staying put", "don't leave {x} where it is", "keep the others, move {x}",
+          "{x} can't keep its slot", "leave the others alone and shift {x}", "I'm not keeping {x} where it is",
+          "{x} shouldn't stay where it is")
+# "kept": {x} is not the meeting to move, said through what stays - with a negation or "stay" / "keep" / "leave".
+KEPT = ("move a different one, {x} stays", "{x} is the one I'm keeping", "the one to move isn't {x}",
+        "{x} doesn't move", "whatever you move, not {x}", "{x} has to stay put", "I mean a different one, not {x}",
+        "{x} isn't what I meant")
+# "kept, as another moved": {x} is not the meeting to move, said plainly - no negation, no "stay" / "keep" /
+# "leave": {x} is fine as booked, another one moves.
+SETTLED = ("{x} goes ahead as booked", "I want {x} exactly as it is", "{x} is settled, it's one of the others",
+           "shift one of the others, {x} is set", "I need {x} where it is", "{x} is happening as planned",
+           "the one to move is another one - {x} is sorted", "{x} works as it is", "{x} already suits me",
+           "{x} is right where I want it")
+# A first clause the wrong way round (the meant meeting kept, or another one to move), taken back: no phrasing
 # presumes which side it was on (version 3).
 REVERSED = ("{wrong}. No, wait - the other way round. {right}", "{wrong}... sorry, I've got that backwards. {right}",
             "{wrong} - scratch that, I mixed them up. {right}",
@@ -70,11 +89,12 @@ FAMILY_NOTE = (("{day}!", "Hi {user}! Still on for our {lower} on {when}? Can't 
                ("see you {day}", "Heyyy {user}, looking forward to {day}!! I'll be the one with the umbrella :)"
                 "\n\n{first}"),
                ("Quick q", "Hi {user}, is {when} still good for the {lower}? No worries if not.\n\n{first} x"))
-# What the part writes: the request, the answer's clauses (pointing's kinds but "by a message": the two candidates'
+# What the part writes: the request, the answer's clauses (pointing's kinds but "by a message": the candidates'
 # people wrote nothing to point at; drawn in pointing through its book, plus the classic's own two sides) and the
 # contacts' notes (subject and body, a phrasing each).
 PHRASEBOOK = Phrasebook({"request": (REQUEST,), **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"},
-                         "pointed at": POINTED, "kept": KEPT, "answer reversed": REVERSED,
+                         "pointed at": POINTED, "pointed at, as not kept": UNKEPT, "kept": KEPT,
+                         "kept, as another moved": SETTLED, "answer reversed": REVERSED,
                          "work contact note": tuple(f"{a}\n{b}" for a, b in WORK_NOTE),
                          "family contact note": tuple(f"{a}\n{b}" for a, b in FAMILY_NOTE)},
                         positional=PHRASES.positional)
@@ -119,6 +139,10 @@ def meeting(p: Params, which: Kind) -> Meeting:
         return Meeting("cal-work-meeting", title, key,
                        (Attendee("work_contact", p.work, a.work), Attendee("colleague", p.colleague, a.colleague)),
                        "Video call", p.company.split()[0], f"With {p.work.name} ({p.company}) and {p.colleague.name}.")
+    if which == CLIENT:
+        title, key = p.client_meeting
+        return Meeting("cal-client-meeting", title, key, (Attendee("client_contact", p.client, a.client),),
+                       "Video call", p.client_company.split()[0], f"With {p.client.name} ({p.client_company}).")
     title, key = p.family_meeting
     return Meeting("cal-family-meeting", title, key, (Attendee("family_contact", p.family, a.family),),
                    PLACES[key], p.relation, f"With {p.family.name} (my {p.relation}).")
@@ -126,7 +150,7 @@ def meeting(p: Params, which: Kind) -> Meeting:
 
 def contact_of(p: Params, which: Kind) -> Person:
     """The contact called by the shared first name on candidate ``which``."""
-    return p.work if which == WORK else p.family
+    return {WORK: p.work, FAMILY: p.family, CLIENT: p.client}[which]
 
 
 def candidate_keys(p: Params, which: Kind) -> list[str]:
@@ -156,8 +180,9 @@ def contact_text(p: Params, which: Kind) -> tuple[str, str]:
     """(subject, body) of the email the contact of candidate ``which`` sends during the trial (in the phrasing the
     world drew; world 0's is the first)."""
     m, at = meeting(p, which), p.meeting_start(which)
-    kind = "work contact note" if which == WORK else "family contact note"
-    n = p.notes[0 if which == WORK else 1]
+    # the client writes as a work contact does
+    kind = "family contact note" if which == FAMILY else "work contact note"
+    n = p.notes[(WORK, FAMILY, CLIENT).index(which)]
     text = PHRASEBOOK.nth(kind, n, title=m.title, lower=m.title.lower(), when=day_time(at), day=weekday(at),
                           user=p.user.first, first=contact_of(p, which).first)
     subject, _, body = text.partition("\n")
@@ -174,7 +199,8 @@ def _candidate(p: Params, which: Kind) -> Candidate:
                   if abs((start.date() - s.date()).days) <= 1)
     person = contact_of(p, which)
     return Candidate(start=start, word=m.key, first=person.first, last=person.last,
-                     who=f"{person.first} from {p.company}" if which == WORK else f"my {p.relation}",
+                     who={WORK: f"{person.first} from {p.company}", CLIENT: f"{person.first} from {p.client_company}",
+                          FAMILY: f"my {p.relation}"}[which],
                      anchor=near[0] if near else None, minutes=p.minutes(which))
 
 
@@ -198,49 +224,64 @@ def _pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> s
 
 def _side(rng: random.Random, kind: str, cands: list[Candidate], x: int, meant: bool) -> str | None:
     """A clause on ``cands[x]`` by ``kind``: the one to move (``meant``) or the one that stays (pointing's "ruled
-    out" or the classic's "kept", alike often)."""
-    if not meant and rng.random() < 0.5:
+    out" rarely, the classic's "kept" kinds mostly), each side with or without the "keep" words alike often."""
+    if not meant and rng.random() < 0.2:  # pointing's "ruled out" is all "not"s: rarely, or it marks a side
         return clause(rng, kind, cands, x)
-    n = PHRASEBOOK.index(rng, "pointed at" if meant else "kept")  # drawn before the pointer it wraps
+    # with the "keep" words or without, alike often on either side
+    words = rng.choice(("pointed at", "pointed at, as not kept") if meant else ("kept", "kept, as another moved"))
+    n = PHRASEBOOK.index(rng, words)  # drawn before the pointer it wraps
     pointer = _pointer(rng, kind, cands, x)
-    return None if pointer is None else PHRASEBOOK.nth("pointed at" if meant else "kept", n, x=pointer)
+    return None if pointer is None else PHRASEBOOK.nth(words, n, x=pointer)
+
+
+def _fits(cands: list[Candidate], x: int) -> list[str]:
+    """The kinds of clause that single ``cands[x]`` out (the middle of three has no place in the week to name)."""
+    return [k for k in CLAUSES if k != "mail" and _pointer(random.Random(0), k, cands, x) is not None]
 
 
 def _clauses(rng: random.Random, form: str, cands: list[Candidate], meant: int) -> tuple[str, list[str]]:
-    """The answer's clauses in form ``form`` (``FORMS``) and the kinds they point by: the other meeting ruled out,
-    the meant one pointed at, or one of each in a drawn order."""
-    sides = {"ruled out": [False], "pointed at": [True], "both": rng.sample([True, False], 2)}[form]
+    """The answer's clauses and the kinds they point by: every candidate named once, the meant one pointed at and
+    each other one ruled out or kept, the meant one's clause at the place ``form`` says (``FORMS``) and the others in
+    a drawn order. Which candidates the answer names, how many, and where a clause sits tell nothing: only what each
+    clause says of its meeting does."""
+    others = [x for x in range(len(cands)) if x != meant]
+    rng.shuffle(others)
+    order = list(others)
+    order.insert(FORMS.index(form), meant)
     said, kinds = [], []
-    for is_meant in sides:
-        x = meant if is_meant else 1 - meant
-        fits = [k for k in CLAUSES if k != "mail" and _pointer(random.Random(0), k, cands, x) is not None]
-        kind = rng.choice(fits)
-        text = _side(rng, kind, cands, x, is_meant)
+    for x in order:
+        kind = rng.choice(_fits(cands, x))
+        text = _side(rng, kind, cands, x, x == meant)
         assert text is not None  # the kind was chosen because it singles x out
         said.append(text)
         kinds.append(kind)
     return "; ".join(said), kinds
 
 
+def _taken_back(rng: random.Random, cands: list[Candidate], meant: int, text: str) -> str:
+    """``text`` after a first clause the wrong way round, taken back, on any candidate alike: the meant one said to
+    stay, or another said to move (rarely as a bare pointer, "that one stays": it can only be on one not meant)."""
+    x = rng.randrange(len(cands))
+    kind = rng.choice(_fits(cands, x))
+    if x != meant and rng.random() < 0.25:
+        wrong, words = _pointer(rng, kind, cands, x), "answer taken back"
+    else:
+        wrong, words = _side(rng, kind, cands, x, x != meant), "answer reversed"
+    assert wrong is not None
+    return PHRASEBOOK.say(rng, words, wrong=wrong[0].upper() + wrong[1:], right=text)
+
+
 def drawn_answer(rng: random.Random, p: Params) -> Params:
-    """``p`` with the user's answer drawn: clauses in a drawn form (the other meeting ruled out, the meant one
-    pointed at, or both), sometimes after a first clause the wrong way round taken back, and the new time as asked,
-    stated anew or shifted (the request then names another); and the phrasings of the contacts' notes."""
-    cands = [_candidate(p, WORK), _candidate(p, FAMILY)]
-    meant = 0 if p.meant == WORK else 1
+    """``p`` with the user's answer drawn: a clause on every candidate (``_clauses``), sometimes after a first clause
+    the wrong way round taken back, and the new time as asked, stated anew or shifted (the request then names
+    another); and the phrasings of the contacts' notes."""
+    cands = [_candidate(p, k) for k in p.candidates]
+    meant = p.candidates.index(p.meant)
     timing, taken_back, form = rng.choice(TIMES), rng.random() < 0.3, rng.choice(FORMS)
     body, kinds = _clauses(rng, form, cands, meant)
     text = body[0].upper() + body[1:] + "."
-    if taken_back:  # a clause the wrong way round, on either meeting alike
-        x = rng.randrange(2)
-        kind = rng.choice([k for k in CLAUSES if k != "mail" and _pointer(random.Random(0), k, cands, x) is not None])
-        if x != meant and rng.random() < 0.5:  # a bare pointer at the other one, "that one stays"
-            wrong = _pointer(rng, kind, cands, x)
-            words = "answer taken back"
-        else:
-            wrong, words = _side(rng, kind, cands, x, x != meant), "answer reversed"
-        assert wrong is not None
-        text = PHRASEBOOK.say(rng, words, wrong=wrong[0].upper() + wrong[1:], right=text)
+    if taken_back:
+        text = _taken_back(rng, cands, meant, text)
     shift = 0
     if timing == "stated":
         shift = rng.choice((-120, -60, 60, 120))
@@ -250,7 +291,8 @@ def drawn_answer(rng: random.Random, p: Params) -> Params:
         n = rng.randrange(len(SHIFTED))  # the shift is SHIFTED's; its words, phrasing n of "new time shifted"
         shift = SHIFTED[n][1]
         text += PHRASES.nth("new time shifted", n)
-    notes = (PHRASEBOOK.index(rng, "work contact note"), PHRASEBOOK.index(rng, "family contact note"))
+    notes = (PHRASEBOOK.index(rng, "work contact note"), PHRASEBOOK.index(rng, "family contact note"),
+             PHRASEBOOK.index(rng, "work contact note"))
     return replace(p, answer=text, clause="+".join(kinds), timing=timing, asked_shift=shift, form=form, notes=notes)
 
 
@@ -262,6 +304,14 @@ def user_prompt(p: Params) -> str:
 
 
 def description(p: Params) -> str:
+    if len(p.candidates) > 2:
+        return (f"The user asks to move \"my {HOUR_WORDS[p.hour]} with {p.work.first}\" to a new time and to tell "
+                f"the people on it. The calendar holds three such meetings - with a work contact, a client at another "
+                f"firm and the user's {p.relation}, all called {p.work.first}, on different days - and a fourth "
+                f"meeting at that hour without {p.work.first}. The assistant must ask in chat which one is meant, "
+                f"naming the alternatives, before it touches any; then move the one the user names (keeping its "
+                f"length), email everyone on it the new time, and confirm in chat - never touching the others or "
+                f"writing to their people.")
     return (f"The user asks to move \"my {HOUR_WORDS[p.hour]} with {p.work.first}\" to a new time and to tell the "
             f"people on it. The calendar holds two such meetings - one with a work contact and one with the user's "
             f"{p.relation}, both called {p.work.first}, on different days - and a third meeting at that hour without "

@@ -57,19 +57,24 @@ class ClarificationLoopTruth(Truth):
     answer: str
     meant_kind: Kind
     meant: Candidate
-    other: Candidate
+    other: Candidate  # the first candidate not meant (world 0's only one)
+    others: tuple[Candidate, ...] = ()  # every candidate not meant (version 4: two in a drawn world)
     new_start: datetime
     new_end: datetime
     max_messages_per_person: int = MAX_MESSAGES_PER_PERSON
     clause: str = "named"  # how the answer rules the other meeting out (pointing.CLAUSES; world 0 names it)
     timing: str = "as asked"  # how the answer sets the new time (pointing.TIMES)
-    form: str = "ruled out"  # which meetings the answer's clauses name (params.FORMS)
+    form: str = "meant first"  # where the answer's clause on the meant meeting sits (params.FORMS)
 
-    def other_alone(self) -> Candidate:
-        """The candidate the user did not mean, with only its own people: someone on both meetings may hear about
-        the meant one."""
-        return self.other.model_copy(update={"people": tuple(p for p in self.other.people
-                                                             if p.email.lower() not in self.meant.emails)})
+    def not_meant(self) -> tuple[Candidate, ...]:
+        """Every candidate the user did not mean."""
+        return self.others or (self.other,)
+
+    def others_alone(self) -> tuple[Candidate, ...]:
+        """The candidates the user did not mean, each with only its own people: someone on a meeting and on the
+        meant one may hear about the meant one."""
+        return tuple(o.model_copy(update={"people": tuple(p for p in o.people if p.email.lower()
+                                                          not in self.meant.emails)}) for o in self.not_meant())
 
 
 def _candidate(p: Params, which: Kind) -> Candidate:
@@ -86,5 +91,6 @@ def truth(p: Params) -> ClarificationLoopTruth:
     a = Addresses(p)
     return ClarificationLoopTruth(
         user=User(id=USER, name=p.user.name, email=a.user, phone=a.phone), answer=answer_text(p),
-        meant_kind=p.meant, meant=_candidate(p, p.meant), other=_candidate(p, p.other), new_start=p.new_start,
+        meant_kind=p.meant, meant=_candidate(p, p.meant), other=_candidate(p, p.other),
+        others=tuple(_candidate(p, k) for k in p.others), new_start=p.new_start,
         new_end=p.new_end, clause=p.clause, timing=p.timing, form=p.form)

@@ -12,7 +12,7 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 from green_agent.scenario_kit.world import Person
 
 from .cast import USER_PERSONALITY, characters
-from .params import FAMILY, HOUR_WORDS, KEY, USER, WORK, WRITES_APART, Addresses, Params, fixed_rows
+from .params import CLIENT, FAMILY, HOUR_WORDS, KEY, USER, WORK, WRITES_APART, Addresses, Params, fixed_rows
 from .texts import (
     CONVERSATION,
     answer_text,
@@ -60,7 +60,7 @@ def calendar(p: Params, a: Addresses) -> list[CalendarEvent]:
                                  attendees=guests.get(event_id, ()), location=location, created_at=made,
                                  updated_at=made)
               for event_id, title, start, end, location in fixed_rows(p)]
-    for which in (WORK, FAMILY):
+    for which in p.candidates:
         m = meeting(p, which)
         events.append(kit.calendar_event(
             m.event_id, m.title, iso(p.meeting_start(which)), iso(p.meeting_end(which)), organizer=a.user,
@@ -74,9 +74,13 @@ def calendar(p: Params, a: Addresses) -> list[CalendarEvent]:
 
 
 def address_book(p: Params, a: Addresses) -> list[Contact]:
-    """Both contacts of the shared first name (one under work, one under family & friends) and the colleague."""
+    """The contacts of the shared first name (under work, under clients, under family & friends) and the
+    colleague."""
     made = iso(p.day(-60, 12))
-    return [
+    client = [kit.contact("contact-client", p.client.first, p.client.last, email=a.client, company=p.client_company,
+                          job_title="Account lead", notes="Client - account reviews", created_at=made)
+              ] if CLIENT in p.candidates else []
+    return [*client,
         kit.contact("contact-work", p.work.first, p.work.last, email=a.work, company=p.company,
                     job_title="Finance partner", notes="Work - quarterly reviews", created_at=made),
         kit.contact("contact-family", p.family.first, p.family.last, email=a.family,
@@ -98,7 +102,7 @@ def arrivals(p: Params, a: Addresses) -> list[ScheduledEvent]:
         rows.append(kit.scheduled_event(
             f"ev-{mid.removeprefix('email-')}", iso(writes), "email", {
                 "operation": "receive", "message_id": mid, "thread_id": f"thread-{mid}",
-                "from_address": a.work if which == WORK else a.family, "to_addresses": [a.user],
+                "from_address": {WORK: a.work, FAMILY: a.family, CLIENT: a.client}[which], "to_addresses": [a.user],
                 "subject": subject, "body_text": body}, created_at=iso(p.start)))
     return [
         *rows,
@@ -112,6 +116,13 @@ def arrivals(p: Params, a: Addresses) -> list[ScheduledEvent]:
 
 def _question(p: Params) -> str:
     w, f = meeting(p, WORK), meeting(p, FAMILY)
+    if CLIENT in p.candidates:
+        c = meeting(p, CLIENT)
+        return (f"Quick check before I move anything: you have three {HOUR_WORDS[p.hour]}s with {p.work.first} - "
+                f"the {w.title} with {p.work.name} ({p.company}) on {weekday(p.meeting_start(WORK))}, the {c.title} "
+                f"with {p.client.name} ({p.client_company}) on {weekday(p.meeting_start(CLIENT))}, and the "
+                f"{f.title.lower()} with {p.family.name} on {weekday(p.meeting_start(FAMILY))}. Which one should go "
+                f"to {day_time(p.asked_start)}?")
     return (f"Quick check before I move anything: you have two {HOUR_WORDS[p.hour]}s with {p.work.first} - the "
             f"{w.title} with {p.work.name} ({p.company}) on {weekday(p.meeting_start(WORK))}, and the "
             f"{f.title.lower()} with {p.family.name} on {weekday(p.meeting_start(FAMILY))}. Which one should go "
@@ -128,7 +139,9 @@ def _answered(p: Params) -> Read:
 def solution(p: Params, a: Addresses) -> list[Step]:
     """The oracle: the question naming both candidates (turn 1); once answered, the meant meeting moved, everyone on
     it emailed the new time, and a confirmation in chat (turn 2)."""
-    meant, other, old = meeting(p, p.meant), meeting(p, p.other), p.meeting_start(p.meant)
+    meant, old = meeting(p, p.meant), p.meeting_start(p.meant)
+    unchanged = " and the ".join(meeting(p, k).title.lower() for k in p.others)
+    verb = "is" if len(p.others) == 1 else "are"
     answered = _answered(p)
     steps: list[Step] = [
         {"turn": 1, "method": "POST", "path": "/chat/send",
@@ -147,7 +160,7 @@ def solution(p: Params, a: Addresses) -> list[Step]:
     steps.append({"turn": 2, "when": answered, "method": "POST", "path": "/chat/send", "body": {
         "role": "assistant", "conversation_id": CONVERSATION,
         "content": f"Done: the {meant.title} is now on {day_time(p.new_start)} (was {day_time(old)}), and I "
-                   f"emailed {people} the new time. The {other.title.lower()} is unchanged."}})
+                   f"emailed {people} the new time. The {unchanged} {verb} unchanged."}})
     return steps
 
 
