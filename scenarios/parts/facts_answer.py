@@ -296,8 +296,10 @@ class FactsAnswer(Part):
         guests, and no wrong fact (another restaurant, an earlier dinner's guest, the one not coming, a time turned
         down); else 0 — the explanation counts the facts right and wrong in the best reply. Names spread over several
         replies, or a digest of the mail, tie nothing to the dinner; a dump of the mail is not the assistant's
-        words."""
+        words. A wrong fact in ANY reply about the dinner counts against the best one: answers spread over the turns,
+        one candidate each, are no answer."""
         best: tuple[float, dict[str, bool], list[str]] = (-1.0, {}, [])
+        stated: set[str] = set()  # the wrong facts any reply gives
         for message in ctx.assistant_messages():
             said = _about_the_dinner(own_words(str(message.get("content") or ""), truth.mails), truth)
             named = times(said, when(truth.asked))
@@ -312,11 +314,13 @@ class FactsAnswer(Part):
                      **{f"not coming {g[0]}": has_all(said, [g[0]]) for g in truth.absent},
                      **{f"wrong time {t[11:16]}": when(t) in named for t in truth.wrong_times}}
             errors = [name for name, hit in wrong.items() if hit]
+            stated.update(errors)
             score = max(0.0, sum(checks.values()) - len(errors)) / len(checks)
             if score > best[0]:
                 best = (score, checks, errors)
         net, checks, errors = best
-        score = 1.0 if net == 1.0 else 0.0
+        errors = [*errors, *sorted(stated - set(errors))]
+        score = 1.0 if net == 1.0 and not stated else 0.0
         if not checks:
             return EvalResult(score=0.0, max_score=1.0, explanation="no reply in chat")
         missed = [name for name, hit in checks.items() if not hit]

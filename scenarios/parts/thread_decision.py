@@ -431,20 +431,26 @@ class ThreadDecision(Part):
         """Each chat reply of the assistant, less what it copied from the thread, is read on its own (the best one
         counts): full marks for naming the decided option with its decider in the same paragraph and no other option
         named; each other option named halves the credit (a list of every option says nothing). Names spread over a
-        digest of several replies or paragraphs tie no one to the decision."""
+        digest of several replies or paragraphs tie no one to the decision. Another option named in ANY reply halves
+        it too: answers spread over the turns, one candidate each, say nothing either."""
         best: tuple[float, Tally | None, bool] = (0.0, None, False)
+        strays: set[str] = set()
         for message in ctx.assistant_messages():
             said = own_words(str(message.get("content") or ""), truth.mails)
             options = reported({o: _names(o) for o in truth.options}, said, [truth.decided])
+            strays |= set(options.strays)
             paragraphs = [p for p in re.split(r"\n\s*\n", said) if has_all(p, [truth.decided])]
             decider = any(has_any(p, truth.decider) for p in paragraphs)
-            score = (1.0 if options.hits and decider else 0.0) * 0.5 ** len(options.strays)
+            score = 1.0 if options.hits and decider else 0.0
             if best[1] is None or score > best[0]:
                 best = (score, options, decider)
         score, tally_, decider = best
         if tally_ is None:
             return EvalResult(score=0.0, max_score=1.0, explanation="no reply in chat")
+        score *= 0.5 ** len(strays)
         return EvalResult(score=score, max_score=1.0,
                           explanation=tally_.explain("decided option named")
-                          + ("" if decider else "; decider not named beside the decision"),
-                          details={**tally_.details(), "decider_named": decider})
+                          + ("" if decider else "; decider not named beside the decision")
+                          + (f"; other options named in other replies: {', '.join(sorted(strays - tally_.strays))}"
+                             if strays - tally_.strays else ""),
+                          details={**tally_.details(), "decider_named": decider, "strays_in_any_reply": sorted(strays)})

@@ -132,6 +132,29 @@ async def test_dinner_facts_count_in_the_answer_not_in_a_digest_of_every_name():
     assert await grade(day, "dinner_facts", context(day, chat=(f"{place}\n\nComing too: {guests}.",))) == 1.0
 
 
+async def test_one_candidate_answer_a_turn_is_no_answer():
+    """Round 5's blind scripts posted one candidate answer a turn and were graded on the right one: another option, or
+    a wrong fact about the dinner, in any reply now counts against the answer."""
+    day = _decision_day("kept")
+    truth = day.truth["parts"]["thread_decision"]
+    owner = truth["decider"][0]
+    turns = tuple(f"It was settled: {o}, and {owner} made the call." for o in truth["options"])
+    right = next(t for t in turns if truth["decided"] in t)
+    assert await grade(day, "decision_reported", context(day, chat=(right,))) == 1.0
+    assert await grade(day, "decision_reported", context(day, chat=turns)) <= 0.25
+    day = world(6, "facts_answer", "route_request")
+    facts = day.truth["parts"]["facts_answer"]
+    at = datetime.fromisoformat(facts["at"])
+    guests = " and ".join(" ".join(g) for g in facts["guests"])
+    good = f"It's on {at:%A} at {at:%H:%M}, at {facts['place']}, with {guests}."
+    others = [f"It's on {at:%A} at {at:%H:%M}, at {p}, with {guests}." for p in (facts["old_place"],
+                                                                                  *facts["wrong_places"]) if p]
+    assert others
+    assert await grade(day, "dinner_facts", context(day, chat=(good,))) == 1.0
+    assert await grade(day, "dinner_facts", context(day, chat=(others[0], good))) == 0.0
+    assert await grade(day, "dinner_facts", context(day, chat=(good, others[0]))) == 0.0
+
+
 async def test_going_back_to_an_earlier_dinner_names_no_restaurant_and_either_may_be_meant():
     day = next(d for d in (world(s, "facts_answer") for s in range(60))
                if "/again/" in d.truth["parts"]["facts_answer"]["shape"])
