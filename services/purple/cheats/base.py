@@ -113,6 +113,7 @@ class CheatRun:
     emails: Seen = field(default_factory=Seen)
     sms: Seen = field(default_factory=Seen)
     done: set[str] = field(default_factory=set)
+    notes: dict[str, Any] = field(default_factory=dict)  # what a role keeps between this context's turns
 
 
 async def user_prompts(ues: UESClient) -> list[dict[str, Any]]:

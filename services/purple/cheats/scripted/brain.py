@@ -8,7 +8,6 @@ import importlib
 import importlib.util
 import pkgutil
 import sys
-from datetime import timedelta
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -73,14 +72,14 @@ class ScriptedBrain(CheatBrain):
     def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
         self.scripts = load_scripts(folder)
-        self.memory: dict[tuple[int, str], dict[str, Any]] = {}
-        self.steps: dict[int, timedelta] = {}  # run → the step its scripts asked for in its last turn
 
     async def handle(self, payload: dict[str, Any], context_id: str) -> dict[str, Any] | None:
         reply = await super().handle(payload, context_id)
         run = self.runs.get(context_id)
-        if reply is not None and run is not None and id(run) in self.steps:
-            reply["time_step"] = iso_duration(self.steps.pop(id(run)))
+        # The step the run's scripts asked for in its last turn. Kept on the run, not keyed by id(run): a finished
+        # run's id is reused by a later one, which then inherited its scripts' memory ("done") and said nothing.
+        if reply is not None and run is not None and "step" in run.notes:
+            reply["time_step"] = iso_duration(run.notes.pop("step"))
         return reply
 
     async def turn(self, run: CheatRun, ues: UESClient) -> None:
@@ -95,10 +94,10 @@ class ScriptedBrain(CheatBrain):
             if not rules.applies(prompt):
                 continue
             desk = Desk(ues=ues, run=run, now=parse_time(str(clock.get("current_time"))), prompt=prompt,
-                        inbox=inbox, book=book, events=events, memory=self.memory.setdefault((id(run), key), {}))
+                        inbox=inbox, book=book, events=events, memory=run.notes.setdefault(f"script {key}", {}))
             await rules.turn(desk)
             report += desk.report
             if rules.time_step is not None:
-                self.steps[id(run)] = min(self.steps.get(id(run), rules.time_step), rules.time_step)
+                run.notes["step"] = min(run.notes.get("step", rules.time_step), rules.time_step)
         if report:
             await say(ues, run, "\n".join(report))
