@@ -44,7 +44,7 @@ def address_book(p: Params) -> list[Contact]:
         (p.partner, None, say(p, "partner_note"), home if p.home_on_card else None),
         (p.sibling, None, sibling_note(p), None),
         (p.mum, None, say(p, "mum_note_others" if p.others_named else "mum_note") if p.mum_noted else "", mum),
-        (p.colleague_a, p.company, say(p, "colleague_a_note"), None),
+        (p.colleague_a, p.company if p.colleague_a_filed else None, say(p, "colleague_a_note"), None),
         (p.colleague_b, p.company if p.colleague_b_filed else None, say(p, "colleague_b_note"), None),
         (p.private, p.company, say(p, "private_note", first=p.private.first) if p.number_notes else "", None),
         (p.public, p.company, say(p, "public_note") if p.number_notes else "", None),
@@ -55,7 +55,9 @@ def address_book(p: Params) -> list[Contact]:
         rows.append((p.outsider, p.company, say(p, "former_note", company=p.company, client=p.client), None))
     elif p.outsider_known:
         rows.append((p.outsider, p.client, say(p, "client_note", client=p.client), None))
-    if p.client_a and p.client_a_known:  # the client contact who may ask for a meeting, filed under the client
+    if p.client_a and p.client_a_former:  # the client contact, filed under the user's company as a former colleague
+        rows.append((p.client_a, p.company, say(p, "former_note", company=p.company, client=p.client), None))
+    elif p.client_a and p.client_a_known:  # the client contact who may ask for a meeting, filed under the client
         rows.append((p.client_a, p.client, say(p, "client_note", client=p.client), None))
     out = [kit.contact(f"contact-{slug(person.first)}-{slug(person.last)}", person.first, person.last,
                        email=person.email, phone=person.phone, company=company, notes=notes, address=address)

@@ -145,4 +145,15 @@ WORDS: dict[str, Any] = {
         "colleague.",
         "{private}: mobile for my eyes only. {public}: a work mobile nobody minds colleagues having - pass it on.",
     ),
+    # A courier's text for the delivery address naming the courier but no tracking number.
+    "delivery_untracked": (
+        "Good morning from {courier}. There's a parcel for you on today's route but we're missing part of your "
+        "address. Could you send the full delivery address in reply?",
+        "{driver} with {courier} here. I'm doing the drops round your way today and have something for you on board "
+        "- which address am I delivering to? Full one please, with postcode.",
+        "{courier} notice: delivery scheduled today. To finish routing we need your complete address; just answer "
+        "this text.",
+        "Hiya, {courier} driver {driver}. Got a parcel for you today. Where shall I drop it? Need the whole address",
+        "This is {courier}. We'll bring your parcel later today - what address should it go to, in full?",
+    ),
 }
