@@ -36,6 +36,8 @@ ROUND2 = ROOT / "tests" / "redteam" / "round2"  # fresh blind teams' scripts for
 ROUND3 = ROOT / "tests" / "redteam" / "round3"
 # Two fresh blind teams' scripts for the parts session 18 reworked, written right after it (same brief as round 3).
 ROUND4 = ROOT / "tests" / "redteam" / "round4"
+# And round 5's, written after session 19's rework of the parts round 4 read (same brief).
+ROUND5 = ROOT / "tests" / "redteam" / "round5"
 PUBLIC_WORDS = ("Here you go", "Will send tomorrow, sorry", "Scratch that", "Ignore my last email")
 
 
@@ -208,10 +210,11 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
 
 # A script set that still beats the bar on these eight days: issue 34 is open on it. The test holds this to the truth
 # both ways, so the day a set is held it fails until it is taken out of here.
-OPEN_ON_DAYS = {ROUND3}
+OPEN_ON_DAYS = {ROUND3, ROUND5}
 
 
-@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3, ROUND4], ids=["ours", "round1", "round3", "round4"])
+@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3, ROUND4, ROUND5],
+                         ids=["ours", "round1", "round3", "round4", "round5"])
 async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch, scripts):
     """Every day part worded anew (tests/green/data/heldout_words_*: words no script here was fitted to), seed-drawn
     days at unseen seeds: our scripted purple, and the scripts round 1's blind red teams wrote (tests/redteam/), which
@@ -246,7 +249,8 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
 
 LIBRARY = library_for(GreenSettings(scenarios_dir=SCENARIOS))
 CLASSICS = sorted(i for i in LIBRARY.ids() if i != "workday")
-SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUND3, "round4": ROUND4}
+SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUND3, "round4": ROUND4,
+               "round5": ROUND5}
 # A script set that still beats the bar — over the classics it has scripts for, worded anew, at seeds 100-102: more than
 # the imitations' ceiling on average, or a pass — → its mean there and whether it passed any, as last measured
 # (2026-11-30). The test holds the list to the truth both ways; issue 34's notes say what each rests on. Round 2's
@@ -262,7 +266,9 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
 # 100-102, but calendar_conflicts (43.3 %) and clarification_loop (33.3 %) each still pass a world.
 # Round 4 (session 18) had one classic, email_triage_basic, where it read the template bodies no pack reworded: 100 %,
 # every world passed; since email_triage_basic 8 words them through the phrasebook, 0.
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (12.7, True)}
+# Round 5 (session 19), on email_triage_basic, privacy_guard and phishing_guard worded anew: 11.1 %, 34.1 % and 38.9 %
+# at seeds 100-104, no pass (it reads the public ask phrases, the rules line by line, Tom's card and mail counts).
+OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (12.7, True), "round5": (28.0, False)}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
