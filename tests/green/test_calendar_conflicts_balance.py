@@ -14,6 +14,7 @@ destination lands on it one time in six."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -264,3 +265,44 @@ def _length(event: dict[str, Any]) -> int:
 
     start, end = (datetime.fromisoformat(str(event[k])) for k in ("start", "end"))
     return int((end - start).total_seconds() // 60)
+
+
+# A short cue list of each side of the user's first three priorities, as a rule script would read them (part 6).
+_STAYS = ("never", "untouchable", "sacred", "stays", "comes first", "protected", "nothing bumps", "always")
+_GIVES = ("skip", "decline", "optional", "sitting in", "miss", "let go", "flexible", "can move", "can shift",
+          "reschedul", "moves", "movable")
+_CUSTOMERS = ("customer meetings win", "customers first", "customer always", "keep the customer",
+              "customer meetings beat", "customers come first", "customer one")
+_INTERNAL = ("internal meetings win", "internal first", "internal comes first", "keep the internal",
+             "internal meetings beat", "not this week", "internal ones")
+
+
+def _cues(text: str, words: tuple[str, ...]) -> int:
+    return sum(text.count(w) for w in words)
+
+
+def _clauses(request: str, key: str) -> str:
+    return " ".join(c for c in re.split(r"(?<=[.;])\s+|\n+|\d\)\s", request.lower()) if key in c)
+
+
+def test_the_cue_words_of_each_rule_stand_for_both_answers() -> None:
+    """Each rule carries, in its own clause, the other side's cue words negated or the rule restated (drawn), both
+    customers of the week's customer clashes are named with their weekdays, and the lunch hour's 12:00 and 13:00 are
+    in every request: counting a side's cue words keeps the right event no more often than chance, a customer's
+    name or a weekday singles out no exception, and a time in the request names no destination rule."""
+    found = drawn()
+    board, personal, regime = [], [], []
+    for truth, events, request in found:
+        low = request.lower()
+        assert "12:00" in request and "13:00" in request
+        assert all(c.customer in request for c in truth.clashes if c.kind == "customer")
+        won = next(c for c in truth.clashes if c.kind == "board").winner_title == "Board review"
+        said = _clauses(request, "board review")
+        board.append((_cues(said, _STAYS) >= _cues(said, _GIVES)) == won)
+        clash = next(c for c in truth.clashes if c.kind == "personal")
+        kept = not events[clash.winner].get("attendees")
+        said = _clauses(request, events[clash.winner if kept else clash.loser]["title"].split()[0].lower())
+        personal.append((_cues(said, _STAYS) >= _cues(said, _GIVES)) == kept)
+        regime.append((_cues(low, _CUSTOMERS) >= _cues(low, _INTERNAL)) == truth.regime.startswith("customers"))
+    for hits in (board, personal, regime):
+        assert _rate(hits) <= CHANCE + 0.15, _rate(hits)

@@ -475,15 +475,16 @@ def test_the_third_priority_and_the_destination_vary_with_the_world():
     assert sides["customer"] >= 25 and sides["internal"] >= 25
     for seed, t in truths.items():  # the exception a regime makes is findable: by name, by its mail, by its day
         prompt = world(seed).spec.user_prompt
+        # Both customers of the week's customer clashes are named in every drawn request (part 6): a name alone
+        # singles out no exception.
+        assert all(c["customer"] in prompt for c in t["clashes"] if c["kind"] == "customer")
         if t["regime"] in ("internal_except", "customers_except"):
             assert t["focus"] in prompt
         elif t["regime"] == "internal_except_mail":
-            assert t["focus"] not in prompt
             senders = {e["from_address"] for e in world(seed).initial_state["environment"]["modality_states"]
                        ["email"]["emails"].values()}
             assert any(s.endswith(f"@{t['focus'].lower()}.example") for s in senders)
         elif t["regime"] == "customers_except_day":
-            assert t["focus"] not in prompt
             (day,) = {c["day"] for c in t["clashes"] if c["customer"] == t["focus"] and c["kind"] == "customer"}
             assert day in prompt
 

@@ -9,7 +9,8 @@ organises a customer meeting (the customer or the user); the user's third priori
 moved meeting goes (``rules.DESTINATIONS``); the times of every pair (always a real overlap), the meetings that only
 touch a clashing one, the clash with an event the user already declined, and the other meetings of each day, so that
 the free slots a losing meeting can move to differ from world to world; the courier's text, the newsletter and the
-customers' mails around it.
+customers' mails around it (the other customer's admin note among them); which asides the request carries
+(``texts._asides``: the other side's words negated, or the rule restated).
 """
 
 from __future__ import annotations
@@ -304,14 +305,27 @@ def _choose(w: _Week, drawn_rules: _Rules) -> _Choices:
     declined_day = rng.choice([i for i in range(4) if i not in near_days])
     # Which phrasing of each kind the request and the agenda use, drawn through the book (a wording pack's phrasings
     # when it words the kind) before the facts that fill them; ``texts`` fills them (``nth``).
+    how = rng.randrange(8)  # which asides restate their rule in its own words (``texts._asides``)
     wording = {kind: PHRASES.index(rng, name)
                for kind, name in (("frame", "frame"), ("regime", f"regime_{regime}"),
                                   ("destination", f"destination_{destination}"), ("agenda", "agenda_subject"),
                                   ("board", f"board_{board_side}"), ("personal", f"personal_{personal_side}"),
-                                  ("accepted", "accepted_overlap"))}
+                                  ("accepted", "accepted_overlap"), *_aside_kinds(regime, board_side,
+                                                                                  personal_side, how))}
+    wording["aside_how"], wording["aside_form"] = how, rng.randrange(16)  # (``texts._with``: bit i, clause i)
     return _Choices(kinds, moves, winners, internals, call, personal, regime, destination, focus, board_side,
                     personal_side, near_days, declined_day, drawn_rules.accepted_day, drawn_rules.accepted_before,
                     spare, wording=wording)
+
+
+def _aside_kinds(regime: str, board_side: str, personal_side: str, how: int) -> tuple[tuple[str, str], ...]:
+    """The asides every drawn request carries (``texts._asides``): each rule's other side's words negated, or
+    (bit i of ``how``) the rule restated in its own words; both customers named; the lunch hour."""
+    inner = "customers" if regime in ("customers", "customers_except", "customers_except_day") else "internal"
+    kind = ["again" if how >> i & 1 else "aside" for i in range(3)]
+    return (("aside_board", f"board_{kind[0]}_{board_side}"), ("aside_personal", f"personal_{kind[1]}_{personal_side}"),
+            ("aside_regime", f"regime_{kind[2]}_{inner}"), ("aside_named", "customers_named"),
+            ("aside_lunch", "lunch_note"))
 
 
 def _pair(w: _Week, c: _Choices, kind: str, move: bool, day: date) -> tuple[Event, Meta, Event, Meta]:
@@ -498,10 +512,19 @@ def _swap(w: _Week, customer: Event, cmeta: Meta, internal: Event, imeta: Meta,
     return internal, wmeta, customer, lmeta
 
 
-def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
-          ) -> tuple[list[Email], list[Noise], str]:
-    """The inbox (a customer's agenda, an organiser's agenda for a meeting that will be declined, the company
-    newsletter) and what arrives during the morning (another customer's mail, a courier's text)."""
+def _admin_mail(w: _Week, second: Clash) -> Email:
+    """The other customer wrote too, before the week, about no meeting: who mailed tells no exception (the
+    "internal_except_mail" regime), what they wrote does."""
+    rng, contact, co = w.rng, second.meta["contact"], second.meta["customer"]
+    return kit.inbox_email(
+        f"m-{contact.key}-admin", contact.email, w.U, PHRASES.say(rng, "customer_admin_subject", co=co),
+        PHRASES.say(rng, "customer_admin", user=w.user.first, co=co, me=contact.first),
+        stamp(w.monday - timedelta(days=rng.choice((3, 4))), f"{rng.randrange(9, 17):02d}:{rng.randrange(0, 60):02d}"))
+
+
+def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]) -> tuple[list[Email], list[Noise], str]:
+    """The inbox (a customer's agenda, an organiser's agenda, the other customer's admin note, the newsletter) and
+    what arrives during the morning (another customer's mail, a courier's text)."""
     rng, U, monday = w.rng, w.U, w.monday
     first, second = [c for c in clashes if c.kind == "customer"]
     c1, t1, day1 = first.meta["contact"], first.meta["tpl"], WEEKDAYS[first.winner.day.weekday()]
@@ -533,6 +556,7 @@ def _mail(w: _Week, clashes: list[Clash], people: dict[str, Person]
         f"Hi {w.user.first},\n\nFor {dday}'s {name} I'd like to cover {agenda}. "
         f"Shout if you can't make it and I'll send notes.\n\n{owner.first}",
         stamp(monday - timedelta(days=2), f"{rng.randrange(8, 12):02d}:{rng.randrange(0, 60):02d}")))
+    emails.append(_admin_mail(w, second))
     drill, all_hands = rng.choice(w.days[1:]), monday + timedelta(days=rng.choice((8, 9, 10)))
     emails.append(kit.inbox_email(
         f"m-{w.company.lower()}-news", f"comms@{w.domain}", U,

@@ -14,6 +14,13 @@ names one such overlap beside a clash of the same shape, so "fix every overlappi
 anyone not affected cancels an informed person, and a person's credit comes only from messages whose words went to
 nobody else (``credited``: a broadcast informs no one); a chat line claiming a change to an event that was not
 changed cancels a reported clash; and mail or chat far beyond what the task needs is scaled down (``volume``).
+Part version 6 (issue 34, round 3's rule scripts on held-out wording): in every drawn request each of the user's
+first three priorities carries, in its own clause, an aside in the other side's cue words, negated or retracted
+("it's not sacred or untouchable for me this time"), or the rule restated in its own words (drawn, half each), so a
+count of a side's cue words is right at chance; both customers of the week's customer clashes are named with their
+weekdays, whichever (if any) the exception is, so a company named or a weekday said singles out nothing; the
+destination carries the lunch hour (12:00-13:00 UTC, no constraint), so no time in the request names a rule; and the
+other customer has mailed the user too (an admin note, no topics), so who mailed is no exception, what they wrote is.
 ``zero`` and ``drawing`` make a world's plan, ``world`` builds it, ``reading`` reads a trial.
 """
 
@@ -53,7 +60,7 @@ class CalendarConflicts(Part):
     calendar_conflicts, drawn alone)."""
 
     key = KEY
-    version = 5
+    version = 6
     shapes = (ALONE,)
     Truth = CalendarTruth
     phrasebook = PHRASES

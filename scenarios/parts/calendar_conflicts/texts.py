@@ -5,7 +5,7 @@ The request is worded many ways (``PHRASES``): its frame (a numbered list, plain
 before the priorities), each regime and each destination rule have phrasings of different structure, and the
 exception a regime names is a company, the customer who mailed the user an agenda, or the weekday of a customer's
 clash. World 0 uses the first phrasing of each kind (the published template); every other world draws its own
-(``Plan.wording``)."""
+(``Plan.wording``). A drawn request (not world 0's) adds to each rule its asides (``_asides``, part 6)."""
 
 from __future__ import annotations
 
@@ -195,6 +195,107 @@ PHRASES = Phrasebook({
         "rules above, but {ok_day}'s {ok_meeting} and the customer meeting beside it can both stay as they are - "
         "I'll dip in and out.",
     ),
+    # Asides (issue 34, part version 6): every drawn request carries, beside each rule, a sentence that uses the words
+    # of the *other* side of that rule, negated, reported or retracted, so that the cue words a short list reads
+    # ("skip", "sacred", "flexible", "customers first", "internal wins") stand for both answers in every world and
+    # only the composition tells. Each is drawn in every world of its side, in a drawn order.
+    # board_aside_board: said when the board review stays; {board}: its weekday, {ceo}: the CEO's first name.
+    "board_aside_board": (
+        "to be clear, it's not one I can skip, miss or sit out, and declining it is not an option",
+        "{ceo} suggested I could skip it this once, decline and just send regrets - I'd rather not",
+        "it may look optional, like one I could miss or decline; for me it isn't",
+    ),
+    # board_aside_call: said when the board review gives way; same fields.
+    "board_aside_call": (
+        "to be clear, it's not sacred, untouchable or fixed for me this time",
+        "{ceo} calls the board review untouchable and says it always comes first and never gives way - for the rest "
+        "of the board maybe, not for me on {board}",
+        "normally the board review is sacred, stays put and beats anything; this week it doesn't",
+    ),
+    # personal_aside_personal: said when the personal event stays; {personal}: how the request names it.
+    "personal_aside_personal": (
+        "it's not the flexible one this week: it can't move, shift or be rescheduled for a meeting",
+        "someone asked whether the {personal} could shift, be rescheduled or be movable if work got busy - it can't",
+        "please don't treat my {personal} as flexible or movable, whatever else happens",
+    ),
+    # personal_aside_meeting: said when the personal event gives way; same field.
+    "personal_aside_meeting": (
+        "my {personal} is not protected, sacred or untouchable this week",
+        "usually nothing bumps my {personal} and it always stays; this week is the exception",
+        "I'd normally say the {personal} is sacred and always stays - not this week",
+    ),
+    # regime_aside_customers: said when a customer meeting wins by default (customers, customers_except,
+    # customers_except_day); no fields.
+    "regime_aside_customers": (
+        "internal meetings don't win or beat customer ones just because they're ours",
+        "someone told me internal meetings come first and internal ones win this quarter - not on my calendar",
+        "'internal first, keep the internal meeting' was last month's rule; it no longer applies",
+    ),
+    # regime_aside_internal: said when an internal meeting wins by default (internal, internal_except,
+    # internal_except_mail); no fields.
+    "regime_aside_internal": (
+        "a customer meeting doesn't automatically win or come first this week",
+        "customers first - keep the customer - is my usual rule, but it's off this week",
+        "I know I normally say the customer always comes first and customer meetings win - not this week",
+    ),
+    # The same rules restated in their own side's words (drawn instead of the negated aside half the time, so that
+    # counting the cue words of either side, or inverting the count, is right at chance). Fields as above.
+    "board_again_board": (
+        "again: the board review on {board} stays put - never moved, never declined.",
+        "{ceo} knows the board review is untouchable for me; it comes first.",
+        "the board review is sacred, as always.",
+    ),
+    "board_again_call": (
+        "again: I can skip the board review on {board} - decline it if anything overlaps.",
+        "{ceo} knows I'm only sitting in on the board review; it's optional for me.",
+        "the board review is the one I let go this week.",
+    ),
+    "personal_again_personal": (
+        "my {personal} stays, whatever clashes with it.",
+        "nothing bumps my {personal} this week.",
+        "my {personal} is protected - the other meeting gives way.",
+    ),
+    "personal_again_meeting": (
+        "my {personal} is the flexible one - it can move.",
+        "the {personal} can be rescheduled if it clashes; the meeting stays.",
+        "treat my {personal} as movable.",
+    ),
+    "regime_again_customers": (
+        "as a rule, customer meetings win.",
+        "by default, keep the customer meeting over an internal one.",
+        "customers come first, as a rule.",
+    ),
+    "regime_again_internal": (
+        "as a rule this week, internal meetings win.",
+        "by default this week, keep the internal meeting over a customer one.",
+        "internal comes first this week, as a rule.",
+    ),
+    # customers_named: the two customers of the week's customer-vs-internal clashes, each with its weekday, named
+    # alike whichever (if any) the rule's exception is; {co_a}/{day_a} and {co_b}/{day_b} in calendar order.
+    "customers_named": (
+        "for reference, the customer in {day_a}'s clash is {co_a}, and the customer in {day_b}'s clash is {co_b}.",
+        "{day_a}'s customer meeting with {co_a} and {day_b}'s customer meeting with {co_b} are both confirmed on "
+        "their side.",
+        "both {co_a} ({day_a}) and {co_b} ({day_b}) have confirmed their meetings with me.",
+    ),
+    # lunch_note: the user's lunch hour, no constraint on where a meeting may go; {noon}-{afternoon} UTC.
+    "lunch_note": (
+        "my lunch break ({noon}-{afternoon} UTC) isn't blocked and isn't a constraint: a meeting may go there.",
+        "ignore lunch ({noon} to {afternoon} UTC) when you look for free time - I eat at my desk.",
+        "free time means free in the calendar - lunch between {noon} and {afternoon} UTC doesn't count as busy.",
+    ),
+    # customer_admin: a mail the second customer's contact sent before the week (no topics, no meeting): what
+    # makes "the customer who mailed me" a matter of what was written, not of who wrote. {user}: the user's first
+    # name, {co}: the customer, {me}: the sender's first name.
+    "customer_admin": (
+        "Hi {user},\n\nQuick admin note: {co}'s accounts-payable address has changed - please send invoices to me "
+        "from now on.\n\nThanks,\n{me}",
+        "Hi {user}, our purchase-order number for this year's invoices is new; I'll forward it once finance "
+        "confirms. {me}",
+        "Hello {user},\n\nJust confirming we received the countersigned contract - nothing needed from you for "
+        "now.\n\n{me}",
+    ),
+    "customer_admin_subject": ("Invoices - new contact", "{co}: PO number", "Contract received"),
     # The subject of the agenda a customer sends (the mail the "internal_except_mail" regime points at).
     "agenda_subject": ("Agenda for {day}'s {short}", "{day} - what we'd like to cover", "Prep for our {short}",
                        "Topics from our side ({co})", "Re: {day}"),
@@ -242,15 +343,43 @@ def texts(plan: Plan) -> dict[str, str]:
     board_rule = _say(plan, "board", f"board_{plan.board_side}", board=board)
     personal_rule = _say(plan, "personal", f"personal_{plan.personal_side}", personal=plan.personal["prompt"],
                          pday=pday)
+    destination = _say(plan, "destination", f"destination_{plan.destination}")
+    if "aside_how" in plan.wording:  # each rule carries its asides in the same clause: no paragraph to strip
+        said, form = _asides(plan, board), plan.wording.get("aside_form", 0)
+        board_rule, personal_rule = _with(board_rule, form & 1, said[0]), _with(personal_rule, form & 2, said[1])
+        regime, destination = _with(regime, form & 4, *said[2:4]), _with(destination, form & 8, said[4])
     prompt = _say(plan, "frame", "frame", week=_week_words(plan), board=board, personal=plan.personal["prompt"],
                   pday=pday, regime=regime, Regime=regime[:1].upper() + regime[1:], board_rule=board_rule,
                   Board_rule=board_rule[:1].upper() + board_rule[1:], personal_rule=personal_rule,
-                  Personal_rule=personal_rule[:1].upper() + personal_rule[1:],
-                  destination=_say(plan, "destination", f"destination_{plan.destination}"))
+                  Personal_rule=personal_rule[:1].upper() + personal_rule[1:], destination=destination)
     if plan.accepted:
         prompt += "\n\n" + _accepted_words(plan)
         description += " One more overlap the user accepts: both of its meetings stay as they are."
     return {"description": description, "user_prompt": prompt}
+
+
+def _with(rule: str, dash: int, *asides: str) -> str:
+    """A rule and its asides in one clause, after a dash or in brackets (drawn): no one form marks the aside."""
+    said = "; ".join(a.rstrip(".") for a in asides)
+    return f"{rule} - {said}" if dash else f"{rule} ({said})"
+
+
+def _asides(plan: Plan, board: str) -> list[str]:
+    """The asides of a drawn request (the other side's words of each rule, negated, or the rule restated; both
+    customers named alike; the lunch hour), in the order board, personal, regime, customers, lunch."""
+    ceo = next(p for p in plan.people.values() if p.personality.startswith("CEO of")).first
+    named = [c for c in plan.clashes if c.kind == "customer"]
+    inner = "customers" if plan.regime in ("customers", "customers_except", "customers_except_day") else "internal"
+    how = plan.wording["aside_how"]  # bit i set: rule i restated in its own words, else the other side's negated
+    kind = ["again" if how >> i & 1 else "aside" for i in range(3)]
+    return [
+        _say(plan, "aside_board", f"board_{kind[0]}_{plan.board_side}", board=board, ceo=ceo),
+        _say(plan, "aside_personal", f"personal_{kind[1]}_{plan.personal_side}", personal=plan.personal["prompt"]),
+        _say(plan, "aside_regime", f"regime_{kind[2]}_{inner}"),
+        _say(plan, "aside_named", "customers_named", co_a=named[0].meta["customer"],
+             day_a=weekday(named[0].winner.day), co_b=named[1].meta["customer"], day_b=weekday(named[1].winner.day)),
+        _say(plan, "aside_lunch", "lunch_note", noon=rules.NOON, afternoon=rules.AFTERNOON),
+    ]
 
 
 def _accepted_words(plan: Plan) -> str:
