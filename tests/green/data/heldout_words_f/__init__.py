@@ -225,6 +225,102 @@ CALENDAR_CONFLICTS = {
         "the {ok_meeting} collision on {ok_day} (also with a customer) is one I've chosen to live with - leave those "
         "two precisely as they stand.",
     ),
+    # Asides beside each rule (drawn requests only): the other side's words of the rule, negated, reported or
+    # retracted ("aside"), or the rule said once more in its own side's words ("again"), half the time each, so a
+    # count of either side's cue words is right at chance and only the composition tells.
+    # The board review stays: the giving-way words (optional, drop, turn down, observer, say no), negated.
+    "board_aside_board": (
+        "turning it down, dropping it or treating it as optional is out of the question",
+        "{ceo} offered to excuse me from it so I could drop it this once - thanks, but no",
+        "I'm no mere observer at that one, and saying no to it isn't something I'll do",
+    ),
+    # The board review gives way: the staying words (fixed, can't be touched, left alone), negated.
+    "board_aside_call": (
+        "this time it isn't one of my fixed, can't-be-touched commitments",
+        "for {ceo} the board review on {board} can't be touched - for me, this time, it can",
+        "leaving it alone whatever happens would be my usual line; not this week",
+    ),
+    # The personal event stays: the re-timing words (shifted, negotiable, new time, bends around work), negated.
+    "personal_aside_personal": (
+        "it doesn't bend around work this week, and it isn't getting a new time for anybody's meeting",
+        "I was asked whether the {personal} could be shifted or re-timed if work piled up - it can't",
+        "don't pick my {personal} as the negotiable item when you re-plan",
+    ),
+    # The personal event gives way: the keeping words (keeping, isn't going anywhere, non-negotiable), retracted.
+    "personal_aside_meeting": (
+        "this week my {personal} isn't one I'm keeping in place come what may",
+        "normally my {personal} isn't going anywhere; this week is different",
+        "I'd usually call the {personal} non-negotiable - not this time",
+    ),
+    # A customer meeting wins by default: the internal side's words (precedence, outranks, customers wait), negated.
+    "regime_aside_customers": (
+        "our own meetings don't take precedence over customers just because they're internal",
+        "someone in finance wants customers to wait whenever something internal collides - that's not how my "
+        "calendar works",
+        "the blanket 'internal outranks customer' setting from the crunch weeks is switched off now",
+    ),
+    # An internal meeting wins by default: the customer side's words (outrank, go ahead of, internal can wait), negated.
+    "regime_aside_internal": (
+        "customers don't outrank our internal meetings by default this week",
+        "'internal stuff can wait when a customer is involved' is how I'd normally put it; this week I wouldn't",
+        "a customer doesn't get to go ahead of our own meetings as a matter of course right now",
+    ),
+    # The same rules once more, in their own side's words (the pack's, not the public book's).
+    "board_again_board": (
+        "the board review on {board} holds its slot and keeps my acceptance, to repeat myself.",
+        "I've told {ceo} I'll be at the board review in person; leave it as it is.",
+        "once more, for the avoidance of doubt: hands off the board review.",
+    ),
+    "board_again_call": (
+        "where the board review on {board} overlaps something, it's the board review I turn down, to repeat myself.",
+        "I've told {ceo} I'll only be an observer at the board review; it's the one to drop.",
+        "once more, for the avoidance of doubt: the board review is what I can do without.",
+    ),
+    "personal_again_personal": (
+        "the {personal} keeps its time, to repeat myself.",
+        "once more: I'm keeping the {personal} where it is, and what overlaps it yields.",
+        "my {personal} is not negotiable.",
+    ),
+    "personal_again_meeting": (
+        "the {personal} gets a new time if it collides, to repeat myself.",
+        "once more: the {personal} bends around work - it's the thing that gets shifted.",
+        "my {personal} is negotiable.",
+    ),
+    "regime_again_customers": (
+        "generally speaking, customers outrank internal meetings.",
+        "internal stuff can normally wait when a customer is involved.",
+        "the customer side takes precedence, in the ordinary run of things.",
+    ),
+    "regime_again_internal": (
+        "generally speaking this week, internal meetings outrank customers.",
+        "customers can normally wait this week when something internal is involved.",
+        "the internal side takes precedence this week, in the ordinary run of things.",
+    ),
+    # The two customers of the customer-versus-internal clashes, each with its day, alike whatever the exception.
+    "customers_named": (
+        "names, for what it's worth: {co_a} is the customer double-booked on {day_a}, {co_b} the one double-booked "
+        "on {day_b}.",
+        "on {day_a} the clashing customer meeting is with {co_a}, and on {day_b} it's with {co_b}.",
+        "{co_b} ({day_b}) and {co_a} ({day_a}) are each still expecting their meeting with me.",
+    ),
+    # The lunch hour, which constrains nothing.
+    "lunch_note": (
+        "lunch ({noon}-{afternoon} UTC) isn't something to plan around - a meeting can land in that hour.",
+        "I don't block out {noon} to {afternoon} UTC for lunch, so treat that time like any other.",
+        "when hunting for an open slot, the hour from {noon} to {afternoon} UTC counts as open even though it's my "
+        "lunch.",
+    ),
+    # The other customer's mail before the week: billing, a purchase order or a contract; nothing about a meeting.
+    "customer_admin": (
+        "Dear {user},\n\nA small housekeeping item from {co}: our billing contact is now me, so invoices should "
+        "come my way from here on.\n\nBest regards,\n{me}",
+        "{user} - finance is issuing a fresh purchase-order number for this year; I'll pass it along as soon as "
+        "it's confirmed on our side.\n\n{me}",
+        "Hi {user},\n\nThe signed contract came back to us safely. Nothing further is required at your end at the "
+        "moment.\n\nKind regards,\n{me}",
+    ),
+    "customer_admin_subject": ("Change of billing contact", "New purchase order ({co})",
+                               "Countersigned agreement back with us"),
     # The subject of the agenda a customer sends the user.
     "agenda_subject": ("Our {short} on {day}", "Points for {day}", "{co} - topics for our {short}", "Ahead of {day}",
                        "What we'd like to go through", "{short}: our list"),
