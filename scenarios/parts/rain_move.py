@@ -16,10 +16,15 @@ a word list over them is right about as often as a coin. Half the meetings get t
 aside (the move holds), or a move then one taking it back ("scrap my last mail", "ignore what I said about sitting
 inside": the description holds), the take-back naming the dropped plan in its own words as often as the kept one; so
 "two mails", "the latest mail" and the latest mail's venue words each point at the right venue about half the time.
-Nothing else tells the kinds apart: every meeting's hour
-comes from one pool, its people number one or two alike, its place's forecast has one shape (wet from its day for
-one or two working days, then dry, for an indoor meeting on a wet day too), the meetings of a wet day are not half
-outdoor (indoor ones sit on wet days of their own), and ids, events and forecasts come in a shuffled order.
+A mail in change words may also keep a venue (another place offered or nearly booked, and turned down; it names both
+kinds of venue, the kept one under a negation as often as the declined one): alone (two lone mails in three), beside
+an aside in either order, or after a move, confirming it (as often as a move is taken back), and it may keep a plan
+the description no longer states (agreed out of the mail). So "a change goes against the description", "an aside
+first means the latest mail is the change" and "a second mail in change words takes the first back" each hold about
+half the time. Nothing else tells the kinds apart: every meeting's hour comes from one pool, its people number one
+or two alike, its place's forecast has one shape (wet from its day for one or two working days, then dry, for an
+indoor meeting on a wet day too), the meetings of a wet day are not half outdoor (indoor ones sit on wet days of
+their own), and ids, events and forecasts come in a shuffled order.
 """
 
 from __future__ import annotations
@@ -154,6 +159,40 @@ PHRASES = Phrasebook({
         "Hi {first},\n\nFalse alarm on {weekday}'s {title}: we have the room again - four walls and a roof."
         "\n\nThanks,\n{me}",
     ),
+    # A mail in change words that keeps a venue: another place was offered, proposed or nearly booked,
+    # and is turned down, so it names both kinds of venue; the one kept is outdoors. Alone or beside an aside it
+    # keeps what the description says; after a move it confirms the move.
+    "keep outdoor": (
+        "Hi {first},\n\nPriya offered her meeting room for our {title} on {weekday} - kind, but I can't give up the "
+        "walk outside, so the room goes back to her.\n\n{me}",
+        "{first} - the café has a free table on {weekday} and I nearly booked it for the {title}. I've decided we "
+        "stay outdoors: benches by the lawn, as we had it.\n\n{me}",
+        "Quick one about {weekday}'s {title}: someone asked whether we'd move into the pavilion. I wouldn't dream "
+        "of missing the paths on a day like that, so the pavilion can stay empty.\n\n{me}",
+        "Hi {first}, heads-up: the hall is free on {weekday} if we wanted it, and I thought about it for the "
+        "{title}. We'll stay out on the grass all the same; a coat should do.\n\n{me}",
+        "{first}, I was going to switch the {title} on {weekday} into the restaurant's back room. Then I remembered "
+        "nobody wants to lose the fountain and the fresh air; I've told the restaurant their back room can go to "
+        "someone else.\n\n{me}",
+        "Hi {first},\n\nSmall update for {title} ({weekday}): the staff say the community room is ours if we like. "
+        "Thanks, but we're staying in the fresh air - meet by the gate.\n\nThanks,\n{me}",
+    ),
+    # The mirror: another place out in the open turned down, the meeting kept under a roof.
+    "keep indoor": (
+        "Hi {first},\n\nSam suggested walking the paths for our {title} on {weekday} - nice thought, but I can't "
+        "give up the room inside, so the walk is his to take.\n\n{me}",
+        "{first} - the benches by the lawn are free again on {weekday} and I nearly moved the {title} out there. "
+        "I've decided we stay indoors: the café table, as we had it.\n\n{me}",
+        "Quick one about {weekday}'s {title}: someone asked whether we'd do it as a walk along the water. I "
+        "wouldn't dream of leaving the warm café for that, so the water can wait.\n\n{me}",
+        "Hi {first}, heads-up: the sky looked fine for an open-air {title} on {weekday}, and I thought about it. "
+        "We'll stay in the pavilion all the same - walls, heating.\n\n{me}",
+        "{first}, I was going to switch the {title} on {weekday} out to the grass by the fountain. Then I "
+        "remembered nobody wants to lose the meeting room with its heating; the picnickers can have the lawn and "
+        "the open air.\n\n{me}",
+        "Hi {first},\n\nSmall update for {title} ({weekday}): the lawn is open again if we like. Thanks, but we're "
+        "staying in the back room - meet at the restaurant door.\n\nThanks,\n{me}",
+    ),
     "event title": ("{title} with {names}", "{title}: {names}", "{names} / {title}", "{title} ({names})",
                     "{title} - {names}"),
     "note subject": ("{title} on {weekday}", "Re: {title}", "About {weekday}", "{title}", "Our {title}",
@@ -223,12 +262,18 @@ def _meeting(day: Day, n: int, indoor: bool, wet: bool, place: tuple[str, float,
     # it back (the description holds), so "the latest mail", "the latest mail with venue words" and "two mails"
     # each point at the description as often as at the move.
     stale, twice = rng.random() < 0.5, rng.random() < 0.5
-    now = "now indoor" if indoor else "now outdoor"
-    if stale:
-        notes = rng.sample([now, "as planned"], 2) if twice else [now]
+    now, keep = ("now indoor", "keep indoor") if indoor else ("now outdoor", "keep outdoor")
+    # A mail in change words may keep the venue (alone, beside an aside in either order, or confirming a move), so
+    # "a lone mail in change words goes against the description", "an aside first means the latest is the change"
+    # and "a second mail in change words takes the first back" each hold about half the time.
+    if stale:  # a keep alone or beside an aside: the move was agreed before, out of the mail
+        # A move then its confirmation as often as a move then its take-back (below).
+        notes = rng.choice(([now, "as planned"], ["as planned", now], [now, keep], [now, keep], [keep, "as planned"],
+                            ["as planned", keep])) if twice else rng.choice(([now], [keep], [keep]))
     else:
-        notes = ["now outdoor" if indoor else "now indoor", "back indoor" if indoor else "back outdoor"] if twice \
-            else ["as planned"]
+        back = ["now outdoor" if indoor else "now indoor", "back indoor" if indoor else "back outdoor"]
+        notes = rng.choice((back, [keep, "as planned"], ["as planned", keep])) if twice \
+            else rng.choice((["as planned"], [keep], [keep]))
     return {"id": f"ev-rain-{n}", "place": name, "lat": lat, "lon": lon, "day": d, "hour": h, "wet": moves,
             "rained": wet, "dry": dry, "to": dry if moves else d, "title": rng.choice(TITLES), "people": people,
             "indoor": indoor, "about": PHRASES.say(rng, "outdoor" if indoor == stale else "indoor"),

@@ -563,3 +563,36 @@ def test_rain_move_the_latest_mail_and_its_venue_words_decide_no_more_often_than
                     latest_word.append(cues[-1][1] == outdoor)
     assert len(two) > 40 and 0.35 < sum(two) / len(two) < 0.65, sum(two) / len(two)
     assert 0.3 < sum(latest_word) / len(latest_word) < 0.7, sum(latest_word) / len(latest_word)
+
+
+
+def test_rain_move_a_mail_in_change_words_goes_against_the_description_no_more_often_than_a_coin():
+    """Round 5's script read the mail trail's shape: a mail that was not an aside always went against the
+    description, and of two such mails the second took the first back. A mail may now keep a venue in change words
+    (another place offered and turned down: alone, beside an aside in either order, or confirming a move): over
+    many worlds "a lone mail that is not an aside moves the meeting away from its description" and "of two mails
+    that are not asides the second puts it back where the description says" are each right about as often as a
+    coin."""
+    part = day_part("rain_move")
+    asides = [re.compile(re.sub(r"\\\{\w+\\\}", ".*?", re.escape(p)), re.S)
+              for p in part.phrasebook.phrasings("as planned")]
+    lone, pair = [], []
+    for seed in range(80):
+        day = world(seed, "rain_move")
+        truth, world_states = day.truth["parts"]["rain_move"], states(day)
+        mails = list(world_states["email"]["emails"].values())
+        for eid, event in world_states["calendar"]["events"].items():
+            outdoor = truth["moves"][eid] != event["start"]
+            if not outdoor and eid not in truth["roofed"]:
+                continue
+            people = {a["email"] for a in event["attendees"]} - {day.spec.characters["user"].email}
+            notes = [m["body_text"] for m in sorted((m for m in mails if m["from_address"] in people),
+                                                    key=lambda m: m["sent_at"])]
+            against = (event["description"] in part.phrasebook.phrasings("outdoor")) != outdoor
+            kinds = [not any(a.fullmatch(n) for a in asides) for n in notes]
+            if kinds == [True]:
+                lone.append(against)
+            elif kinds == [True, True]:
+                pair.append(not against)
+    assert len(lone) > 40 and 0.3 < sum(lone) / len(lone) < 0.7, sum(lone) / len(lone)
+    assert len(pair) > 20 and 0.3 < sum(pair) / len(pair) < 0.7, sum(pair) / len(pair)

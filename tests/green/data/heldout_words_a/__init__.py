@@ -129,6 +129,36 @@ RAIN_MOVE = {
         "P.S. to my last mail, {first}: actually, undo it. On {weekday} the {title} goes ahead just as the original "
         "invite has it.\n\n- {me}",
     ),
+    # Change words that keep a venue: another place offered or nearly taken, turned down; the meeting stays outdoors.
+    "keep outdoor": (
+        "{first} -\n\nre {weekday} ({title}): the visitor centre rang to offer us a room. Kind of them, but I turned "
+        "it down; we carry on with the walk round the park.\n\nCheers, {me}",
+        "Morning {first}! I had the tea room on hold for the {title} on {weekday} just in case - released it this "
+        "morning. We're out on the picnic tables as it stands. See you then.\n{me}",
+        "Thought about moving the {title} on {weekday} under a roof, {first}, and decided against it. Lakeside path "
+        "it is, in the open. - {me}",
+        "Dear {first},\n\nOne thing before {weekday}: Sam asked if our {title} should go into the clubhouse lounge. "
+        "I've told him no - it stays out in the open air, by the fountain.\n\nBest wishes,\n{me}",
+        "{first}, about the {title}: the library reading room is free on {weekday}, which tempted me. Still, we'll "
+        "keep to the stroll along the promenade.\n\n{me}",
+        "P.S. to my last mail, {first}: the boathouse lounge came free for {weekday}; I'm leaving it. The {title} "
+        "remains on the grass, no cover.\n\n- {me}",
+    ),
+    # The mirror: a place in the open offered or nearly taken, turned down; the meeting stays under a roof.
+    "keep indoor": (
+        "{first} -\n\nre {weekday} ({title}): the path round the park has reopened, and walking it sounded lovely. "
+        "I'm not leaving the visitor centre's meeting room for it, though; the path will keep.\n\nCheers, {me}",
+        "Morning {first}! I'd pencilled in the picnic tables for the {title} on {weekday} just in case - dropped "
+        "that idea this morning. We're inside the café by the window as it stands. See you then.\n{me}",
+        "Thought about taking the {title} on {weekday} out into the open, {first}, and decided against it. Tea "
+        "room it is, four walls. - {me}",
+        "Dear {first},\n\nOne thing before {weekday}: Sam asked if our {title} should be a lap of the lake instead. "
+        "No one is giving up the boathouse's upstairs room, I told him; he can do his lap after.\n\nBest wishes,\n{me}",
+        "{first}, about the {title}: the lawn by the fountain is lovely on {weekday}, which tempted me. Still, we'll "
+        "keep to the library reading room, under a roof.\n\n{me}",
+        "P.S. to my last mail, {first}: the benches by the lake are free on {weekday}; I'm leaving them. The {title} "
+        "remains in the clubhouse lounge, a proper room.\n\n- {me}",
+    ),
     "event title": ("{title} · {names}", "{names} & me - {title}", "[{title}] {names}", "{title} w/ {names}",
                     "{names}: {title}"),
     "note subject": ("{weekday} - {title}", "Fwd: {title}", "Re: {weekday}", "{title} update", "re our {title}",
