@@ -224,3 +224,49 @@ def test_the_address_beside_a_door_code_and_a_later_texts_mention_decide_at_chan
     assert abs(home_stands / stands - 1 / 3) <= TOLERANCE, (home_stands, stands)
     backs = sum(p.withdrawn is not None for _, t, _ in found for p in t.parcels)
     assert abs(backs - stands) / (2 * len(found)) <= TOLERANCE
+
+
+# The words round 5 read as "someone else's place, or no longer the user's", and as "the user's own building".
+ELSEWHERE = ("former", "previous", "no longer", "old", "friend", "neighbour", "neighbours", "visit", "visiting",
+             "guest", "guests", "holiday", "host", "studio", "office", "gym", "members", "landlord", "moved out",
+             "tenancy", "mine", "not yours", "away", "staff")
+OWN = ("residents", "our building", "everyone", "yourselves", "tenants", "flats", "building", "households")
+
+
+def recurs(address: str, every: set[str]) -> int:
+    """How many other addresses share ``address``'s house number or street (its near misses)."""
+    number, street = address.split(" ", 1)
+    return sum(1 for x in every if x != address and (x.split(" ", 1)[0] == number or x.split(" ", 1)[1] == street))
+
+
+def cues(text: str) -> int:
+    """Round 5's score: "someone else's place" words less "the user's building" words, capped at two either way."""
+    low = text.lower().replace("’", "'")
+    found = [sum(bool(re.search(rf"(?<![\w']){re.escape(w)}(?![\w'])", low)) for w in words)
+             for words in (ELSEWHERE, OWN)]
+    return max(-2, min(2, found[0] - found[1]))
+
+
+def test_near_misses_and_a_cue_list_find_home_at_chance() -> None:
+    """Round 5 took home to be the code mail with the fewest "someone else's place" words, ties broken by how often
+    its house number and street recurred among the world's other addresses (home's near misses). Now every coded
+    place gets near misses of its own, and half of home's notices speak of other and former places (negated: "not
+    the neighbours' code", "the old tenants' code is retired") while half of the other places' mails are in plain
+    possessive words ("our building"): both rules, and the two together, find home in about a third of worlds."""
+    picks: Counter[str] = Counter()
+    found = drawn(WORLDS)
+    for piece, t, _ in found:
+        coded = [(m["body_text"], hit.group(0)) for m in piece.emails
+                 if re.search(r"(?<!\d)\d{4}(?!\d)", m["body_text"]) and (hit := ADDRESS.search(m["body_text"]))]
+        every = {hit.group(0) for text in [*(str(e.get("location")) for e in piece.calendar),
+                                           *(m["body_text"] for m in piece.emails)]
+                 for hit in ADDRESS.finditer(text)}
+        seen = {c[1]: recurs(c[1], every) for c in coded}
+        rules = {"near misses": max(coded, key=lambda c: seen[c[1]]), "cue list": min(coded, key=lambda c: cues(c[0])),
+                 "both": min(coded, key=lambda c: cues(c[0]) - 0.6 * seen[c[1]]),
+                 "fewest near misses": min(coded, key=lambda c: seen[c[1]]),
+                 "most cues": max(coded, key=lambda c: cues(c[0]))}
+        for rule, (_, address) in rules.items():
+            picks[rule] += address == t.building
+    for rule, right in picks.items():
+        assert right / len(found) <= 1 / 3 + TOLERANCE, (rule, picks)

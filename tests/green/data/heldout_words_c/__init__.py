@@ -849,6 +849,36 @@ DELIVERY_SLOT = {
         "is personal to you: do not hand it to couriers or to anyone collecting on your behalf.\n\n{sender}, "
         "customer service",
     ),
+    # The building's notice, worded with other people's or former places' words negated or set aside.
+    "home code turned": (
+        "To everyone living at {building}:\n\nSome of you still have the keypad number the last occupants used - "
+        "they've gone and that number is dead. Ours is {code} now. Guests and friends who come to "
+        "stay should be let in by you, not given it.\n\n{manager}\nBuilding management",
+        "{building} - entrance keypad\n\nIf a neighbour or a friend gave you the number for their place down the "
+        "road, or you kept the previous one, that isn't this one. The one for our own entrance is {code}. Nobody "
+        "outside the building, "
+        "couriers included.\n\n{manager}",
+        "Hello neighbours,\n\n{manager} here. The owner reminds us no flat here may be rented out to holiday "
+        "visitors or a host's guest, and the former tenant's fob has been wiped. Our front door at {building} takes "
+        "{code} from this week - a courier "
+        "who asks for it gets a no.",
+        "Notice for {building}: the code for the workplace and the gym across the street belongs to them. Ours, at "
+        "this address, is {code}. Treat it as private; parcel firms are not to be given it.\n\n{manager}",
+    ),
+    # Another place's code mail in plain possessive words, few of the words that mark someone else's place.
+    "elsewhere code plain": (
+        "Hey you! Our entrance at {place} takes {code} - come straight up past the other flats to the top floor, "
+        "and don't hand the number to any delivery driver - the caretaker isn't keen. Can't wait for Sunday, the "
+        "whole flat is ready for you.\n\n{sender}",
+        "Dear all in the orchestra,\n\nNext term we play in the parish rooms at {place}. The back door is ours for "
+        "the season: everybody gets in with {code}; keep it among yourselves and not with any parcel firm - the "
+        "caretaker says no.\n\n{sender}",
+        "To the occupants we still have on file for {place}:\n\nYou lived here until the spring, so for your "
+        "information the entrance number is now {code} for the households there today. Please delete this.\n\n"
+        "{sender}",
+        "Hi everyone - our quiz team meets at my cousin's at {place} this month; the door downstairs is {code}. "
+        "Bring snacks, all of you!\n\n{sender}",
+    ),
     "code subject": ("Entrance keypad update", "{building} - door code", "Residents: new code",
                      "Security at {building}", "Keypad change"),
     # A friend's meeting in the calendar, no place written down (the friend's mail names it), and that mail's subject.
