@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar
 
 import structlog
@@ -113,7 +113,10 @@ class CheatRun:
     emails: Seen = field(default_factory=Seen)
     sms: Seen = field(default_factory=Seen)
     done: set[str] = field(default_factory=set)
-    notes: dict[str, Any] = field(default_factory=dict)  # what a role keeps between this context's turns
+    # What rule scripts keep between this context's turns: part → its script's memory, and the simulated step they
+    # asked for in the last turn (the scripted role).
+    memory: dict[str, dict[str, Any]] = field(default_factory=dict)
+    step: timedelta | None = None
 
 
 async def user_prompts(ues: UESClient) -> list[dict[str, Any]]:

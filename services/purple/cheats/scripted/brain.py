@@ -78,8 +78,8 @@ class ScriptedBrain(CheatBrain):
         run = self.runs.get(context_id)
         # The step the run's scripts asked for in its last turn. Kept on the run, not keyed by id(run): a finished
         # run's id is reused by a later one, which then inherited its scripts' memory ("done") and said nothing.
-        if reply is not None and run is not None and "step" in run.notes:
-            reply["time_step"] = iso_duration(run.notes.pop("step"))
+        if reply is not None and run is not None and run.step is not None:
+            reply["time_step"], run.step = iso_duration(run.step), None
         return reply
 
     async def turn(self, run: CheatRun, ues: UESClient) -> None:
@@ -94,10 +94,10 @@ class ScriptedBrain(CheatBrain):
             if not rules.applies(prompt):
                 continue
             desk = Desk(ues=ues, run=run, now=parse_time(str(clock.get("current_time"))), prompt=prompt,
-                        inbox=inbox, book=book, events=events, memory=run.notes.setdefault(f"script {key}", {}))
+                        inbox=inbox, book=book, events=events, memory=run.memory.setdefault(key, {}))
             await rules.turn(desk)
             report += desk.report
             if rules.time_step is not None:
-                run.notes["step"] = min(run.notes.get("step", rules.time_step), rules.time_step)
+                run.step = rules.time_step if run.step is None else min(run.step, rules.time_step)
         if report:
             await say(ues, run, "\n".join(report))
