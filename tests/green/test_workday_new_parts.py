@@ -533,6 +533,21 @@ def test_delivery_each_place_is_told_by_an_address_or_a_friends_mail_alike_at_ho
                                                "lunchtime", "afternoon", "teatime", "early morning", "late evening"))
 
 
+def _rain_meetings(seeds: range):
+    """(meeting, whether it is held outdoors, its people's mails oldest first) for every rain_move meeting that a wet
+    day concerns (moved, or roofed and kept), over the worlds of ``seeds``."""
+    for seed in seeds:
+        day = world(seed, "rain_move")
+        truth, world_states = day.truth["parts"]["rain_move"], states(day)
+        mails = list(world_states["email"]["emails"].values())
+        for eid, event in world_states["calendar"]["events"].items():
+            outdoor = truth["moves"][eid] != event["start"]
+            if not outdoor and eid not in truth["roofed"]:
+                continue
+            people = {a["email"] for a in event["attendees"]} - {day.spec.characters["user"].email}
+            yield event, outdoor, sorted((m for m in mails if m["from_address"] in people), key=lambda m: m["sent_at"])
+
+
 def test_rain_move_the_latest_mail_and_its_venue_words_decide_no_more_often_than_a_coin():
     """rain_move 4 (issue 34, round 4's script kept 63 % with held-out words by reading the venue words of the latest
     mail, or the description when that mail said "as agreed"): half the meetings get two mails, a move then an
@@ -543,27 +558,17 @@ def test_rain_move_the_latest_mail_and_its_venue_words_decide_no_more_often_than
     inside, outside = re.compile(r"room|roof|inside|indoor|caf|walls|pavilion"), re.compile(
         r"walk|lawn|outside|outdoor|bench|open|grass|paths|fresh air")
     two, latest_word = [], []
-    for seed in range(60):
-        day = world(seed, "rain_move")
-        truth, world_states = day.truth["parts"]["rain_move"], states(day)
-        mails = list(world_states["email"]["emails"].values())
-        for eid, event in world_states["calendar"]["events"].items():
-            outdoor = truth["moves"][eid] != event["start"]
-            if not outdoor and eid not in truth["roofed"]:
-                continue
-            people = {a["email"] for a in event["attendees"]} - {day.spec.characters["user"].email}
-            notes = sorted((m for m in mails if m["from_address"] in people), key=lambda m: m["sent_at"])
-            described = event["description"] in part.phrasebook.phrasings("outdoor")
-            if len(notes) == 2:
-                two.append(described == outdoor)
-                text = notes[-1]["body_text"].lower()
-                cues = sorted([(m.start(), True) for m in outside.finditer(text)]
-                              + [(m.start(), False) for m in inside.finditer(text)])
-                if cues:
-                    latest_word.append(cues[-1][1] == outdoor)
+    for event, outdoor, notes in _rain_meetings(range(60)):
+        described = event["description"] in part.phrasebook.phrasings("outdoor")
+        if len(notes) == 2:
+            two.append(described == outdoor)
+            text = notes[-1]["body_text"].lower()
+            cues = sorted([(m.start(), True) for m in outside.finditer(text)]
+                          + [(m.start(), False) for m in inside.finditer(text)])
+            if cues:
+                latest_word.append(cues[-1][1] == outdoor)
     assert len(two) > 40 and 0.35 < sum(two) / len(two) < 0.65, sum(two) / len(two)
     assert 0.3 < sum(latest_word) / len(latest_word) < 0.7, sum(latest_word) / len(latest_word)
-
 
 
 def test_rain_move_a_mail_in_change_words_goes_against_the_description_no_more_often_than_a_coin():
@@ -577,22 +582,12 @@ def test_rain_move_a_mail_in_change_words_goes_against_the_description_no_more_o
     asides = [re.compile(re.sub(r"\\\{\w+\\\}", ".*?", re.escape(p)), re.S)
               for p in part.phrasebook.phrasings("as planned")]
     lone, pair = [], []
-    for seed in range(80):
-        day = world(seed, "rain_move")
-        truth, world_states = day.truth["parts"]["rain_move"], states(day)
-        mails = list(world_states["email"]["emails"].values())
-        for eid, event in world_states["calendar"]["events"].items():
-            outdoor = truth["moves"][eid] != event["start"]
-            if not outdoor and eid not in truth["roofed"]:
-                continue
-            people = {a["email"] for a in event["attendees"]} - {day.spec.characters["user"].email}
-            notes = [m["body_text"] for m in sorted((m for m in mails if m["from_address"] in people),
-                                                    key=lambda m: m["sent_at"])]
-            against = (event["description"] in part.phrasebook.phrasings("outdoor")) != outdoor
-            kinds = [not any(a.fullmatch(n) for a in asides) for n in notes]
-            if kinds == [True]:
-                lone.append(against)
-            elif kinds == [True, True]:
-                pair.append(not against)
+    for event, outdoor, notes in _rain_meetings(range(80)):
+        against = (event["description"] in part.phrasebook.phrasings("outdoor")) != outdoor
+        kinds = [not any(a.fullmatch(n["body_text"]) for a in asides) for n in notes]
+        if kinds == [True]:
+            lone.append(against)
+        elif kinds == [True, True]:
+            pair.append(not against)
     assert len(lone) > 40 and 0.3 < sum(lone) / len(lone) < 0.7, sum(lone) / len(lone)
     assert len(pair) > 20 and 0.3 < sum(pair) / len(pair) < 0.7, sum(pair) / len(pair)
