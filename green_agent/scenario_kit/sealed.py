@@ -1,4 +1,4 @@
-"""A private pack carried as secrets: one folder of parts as a base64 gzip tar (``seal``), unpacked by the green at
+"""A private pack carried as secrets: one folder of parts as a base64 bzip2 tar (``seal``), unpacked by the green at
 start (``unseal``). Under Amber a green's only configs are secrets of the leaderboard repository, so a maintainer
 keeps a held-out pack there (``GREEN_PART_PACK_ARCHIVE``) and the public image composes it with the public parts —
 no private image, no private service. A pack larger than one secret is cut into pieces, one secret each
@@ -24,7 +24,7 @@ __all__ = ["PIECES", "SECRET_LIMIT", "piece_names", "seal", "unseal"]
 # A GitHub Actions secret holds at most 48 KB: the leaderboard repository's secrets are where Amber's configs come from.
 SECRET_LIMIT = 48 * 1024
 # The secrets one pack may span (the shipped manifests' PART_PACK … PART_PACK_4): every part of the seven test
-# packs' wording together seals to about 117 KB.
+# packs' wording together seals to about 135 KB (bzip2; 174 KB it was as gzip).
 PIECES = 4
 _WHERE = "GREEN_PART_PACK_ARCHIVE"
 _HEAD = re.compile(r"ppk:(\d+)/(\d+):([0-9a-f]{12}):")
@@ -37,14 +37,15 @@ def piece_names() -> tuple[str, ...]:
 
 
 def seal(folder: Path) -> list[str]:
-    """The pack ``folder`` (its ``.py`` files, subpackages included) as base64 lines, one per secret: a gzip tar whose
-    one top-level folder is the pack. A pack that fits one secret is one bare line; a larger one is cut into pieces of
+    """The pack ``folder`` (its ``.py`` files, subpackages included) as base64 lines, one per secret: a bzip2 tar whose
+    one top-level folder is the pack (bzip2 because wording is repetitive text it packs about a quarter smaller than
+    gzip, and every secret counts). A pack that fits one secret is one bare line; a larger one is cut into pieces of
     at most ``SECRET_LIMIT`` characters, each headed with its place and the whole's digest."""
     folder = Path(folder).resolve()
     if not (folder / "__init__.py").is_file() and not any(folder.glob("*.py")):
         raise ScenarioError(f"{folder}: not a pack of parts (no .py module)")
     buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT) as tar:
+    with tarfile.open(fileobj=buffer, mode="w:bz2", format=tarfile.PAX_FORMAT) as tar:
         for path in sorted(folder.rglob("*.py")):
             if "__pycache__" not in path.parts:
                 info = tar.gettarinfo(str(path), arcname=f"{folder.name}/{path.relative_to(folder)}")
@@ -120,7 +121,7 @@ def unseal(pieces: Mapping[str, str], into: Path) -> Path:
         raise ScenarioError(f"{', '.join(given)}: the pieces do not make the pack they were cut from (a piece changed)")
     target = Path(into) / hashlib.sha256(raw).hexdigest()[:16]
     try:
-        with tarfile.open(fileobj=io.BytesIO(raw), mode="r:gz") as tar:
+        with tarfile.open(fileobj=io.BytesIO(raw), mode="r:*") as tar:  # gzip: packs sealed before bzip2
             tops = {Path(m.name).parts[0] for m in tar.getmembers() if m.name}
             if len(tops) != 1:
                 raise ScenarioError(f"{_WHERE}: the archive must hold one folder (a pack), not {len(tops)}")
@@ -131,5 +132,5 @@ def unseal(pieces: Mapping[str, str], into: Path) -> Path:
                 safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
                 tar.extractall(target, members=members, **safe)  # type: ignore[arg-type]
     except (tarfile.TarError, OSError, EOFError) as exc:
-        raise ScenarioError(f"{_WHERE}: not a gzip tar of a pack ({type(exc).__name__})") from None
+        raise ScenarioError(f"{_WHERE}: not a compressed tar of a pack ({type(exc).__name__})") from None
     return target / tops.pop()

@@ -142,7 +142,7 @@ def test_a_wording_pack_seals_into_a_secret_and_words_the_part_from_there(tmp_pa
 
 
 def test_every_public_part_worded_at_once_travels_in_the_shipped_secrets(tmp_path, monkeypatch, capsys):
-    """A board that words every public part (here: the seven test packs as one pack) seals about 174 KB, more than
+    """A board that words every public part (here: the seven test packs as one pack) seals about 135 KB, more than
     one 48 KB secret: ``scenarios seal`` cuts it into lines that fit the manifests' PART_PACK … PART_PACK_4 (the most
     the green reads), and a green given them words every part."""
     folder = tmp_path / "all_words"

@@ -149,7 +149,7 @@ def test_a_pack_sealed_into_a_secret_is_unpacked_by_the_green_and_never_logged(t
     assert workday.origins["dentist_confirm"].pack == "heldout-dental"
     assert any("dentist_confirm" in workday.in_world(seed).parts for seed in range(60))
     assert sealed not in repr(settings)
-    for bad, why in (("not base64!", "not base64"), (SEALED_JUNK, "not a gzip tar")):
+    for bad, why in (("not base64!", "not base64"), (SEALED_JUNK, "not a compressed tar")):
         with pytest.raises(ScenarioError, match=f"GREEN_PART_PACK_ARCHIVE: {why}") as caught:
             library_for(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data",
                                       part_pack_archive=SecretStr(bad)))
@@ -157,6 +157,14 @@ def test_a_pack_sealed_into_a_secret_is_unpacked_by_the_green_and_never_logged(t
 
 
 SEALED_JUNK = "aGVsbG8gd29ybGQ="  # base64 of text that is no archive
+
+
+def test_a_secret_sealed_before_bzip2_still_loads(tmp_path):
+    """Seals were gzip tars until session 20: a board's stored secret must not stop loading when the image updates."""
+    text = _tar_b64(("dental/__init__.py", None, PACK_INIT.encode()),
+                    ("dental/dentist.py", None, textwrap.dedent(PART).encode()))
+    settings = GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "data", part_pack_archive=SecretStr(text))
+    assert library_for(settings).get("workday").origins["dentist_confirm"].pack == "heldout-dental"
 
 
 def _padded(tmp_path: Path, name: str, size: int) -> Path:
