@@ -76,6 +76,23 @@ KEPT = ("they tried to move us to {start}, but I held out for {first}",
         "{start} was all they suggested at first, but I got {first} in the end",
         "and no, not {start} like they wanted: we keep {first}",
         "they asked about {start} but {first} stands")
+# Version 5: the booking's time told with one clock time or none in every shape, so how many times it names and
+# which says nothing. A clause after the restaurant ("at {place}, ..."), like the kinds above.
+# The dinner's time ({right}) alone, whatever the calendar holds.
+TIME_IS = ("for {right}", "and we're down for {right}", "the table is ours from {right}", "{right} it is",
+           "starting at {right}")
+# The one time the dinner is NOT at ({wrong}), negated; the dinner is at the other time the user knows of (the plan's
+# or the calendar's).
+TIME_NOT = ("just not at {wrong}, whatever you have heard", "though not at {wrong} any more", "and forget {wrong}",
+            "{wrong} is off, mind", "only not at {wrong}")
+# The dinner is {shift} later than the first plan's {wrong}, which the calendar still holds; told against {wrong}.
+TIME_NOT_LATER = ("not at {wrong} but {shift} later", "{shift} after {wrong}, not at {wrong} itself",
+                  "no longer {wrong}: add {shift}", "{wrong} was gone, so {shift} later than that",
+                  "{shift} on from {wrong}")
+# The dinner is at the first plan's time, told without a clock time (the calendar may hold another).
+AS_PLANNED = ("at the time I first suggested, whatever the invite says", "same time as in my first mail",
+              "at the time we first agreed, never mind the invite", "at the original time",
+              "at the time from my first message")
 LATE = (
     "{host} told me about the dinner on {weekday}, I'm coming along too if that's all right with you. Can't wait to "
     "catch up properly.",
@@ -175,4 +192,5 @@ KINDS = {"event_title": TITLE, "old_dinner": OLD, "plan": PLAN, "booked": BOOKED
          "coming_host": LATE_HOST, "aside": ASIDE, "subject_old": SUBJECT_OLD, "subject_host": SUBJECT_HOST,
          "subject_guest": SUBJECT_GUEST, "asked_no": ASKED_NO, "guest_nearly": GUEST_NEARLY,
          "full_then_free": FULL_THEN_FREE, "had_room": HAD_ROOM, "host_ps": HOST_PS, "still_hedged": STILL_HEDGED,
-         "decline_upbeat": DECLINE_UPBEAT}
+         "decline_upbeat": DECLINE_UPBEAT, "time_is": TIME_IS, "time_not": TIME_NOT,
+         "time_not_later": TIME_NOT_LATER, "time_as_planned": AS_PLANNED}

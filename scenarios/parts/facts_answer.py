@@ -24,6 +24,11 @@ said of the right one and "it had room" of a wrong one at times; one old friend 
 one coming and the one not coming each write their second mail in words that read the other way half the time (a
 sorry that still comes, an upbeat refusal).
 
+No count marks a fact (version 5): in every time shape the booking names no clock time, the dinner's alone, the wrong
+one alone (negated), or both, drawn evenly, so how many times it names and whether that one is the calendar's, the
+plan's or the later one is a coin; named, the booking names the dinner's restaurant and a wrong one as many times and
+either first.
+
 Every title, subject and sentence is a phrasebook kind (scenarios/parts/_facts_answer_phrases.py). The answer must
 state, in one reply and in the assistant's own words (pasted mail is not its words), the right time, the restaurant
 and both guests — and none of the other restaurants of the earlier dinners or the booking, the earlier dinners'
@@ -62,11 +67,13 @@ RESTAURANTS = ("Trattoria Vela", "Maple & Rye", "Golden Lantern", "The Olive Yar
 TIMES = ("calendar", "mail", "back", "kept")
 SHAPES = tuple(f"{time}/{where}/{no}" for time in TIMES for where in ("named", "again") for no in ("host", "self"))
 # How each time shape words the time: which of the two times is the dinner's, whether the calendar holds it, and the
-# kinds its booking mail draws from (one naming both times, one naming one or none, drawn evenly).
-TIME_WORDS = {"calendar": ("start", True, ("time_updated", "time_in_calendar")),
-              "mail": ("start", False, ("time_moved", "time_later")),
-              "back": ("first", False, ("time_back", "time_back")),
-              "kept": ("first", True, ("time_kept", "time_kept"))}
+# kinds its booking mail draws from, one of each of four, drawn evenly: no clock time, the dinner's time alone, the
+# wrong time alone (negated), both (version 5). So the count of clock times in the booking, and whether the one it
+# names is the calendar's, the plan's or the later one, picks the dinner's time no better than a coin.
+TIME_WORDS = {"calendar": ("start", True, ("time_in_calendar", "time_is", "time_not", "time_updated")),
+              "mail": ("start", False, ("time_later", "time_is", "time_not_later", "time_moved")),
+              "back": ("first", False, ("time_as_planned", "time_is", "time_not", "time_back")),
+              "kept": ("first", True, ("time_as_planned", "time_is", "time_not", "time_kept"))}
 SHIFTS = {30: "half an hour", 60: "an hour"}
 
 class FactsAnswerTruth(Truth):
@@ -113,7 +120,7 @@ class FactsAnswer(Part):
     """Answer, in chat, when and where the user's dinner with a friend is and who else is coming."""
 
     key = KEY
-    version = 4
+    version = 5
     Truth = FactsAnswerTruth
     phrasebook = Phrasebook(KINDS)
     structures = len(SHAPES)
@@ -137,7 +144,8 @@ class FactsAnswer(Part):
         f = {"weekday": f"{start:%A}", "first": f"{first:%H:%M}", "start": f"{start:%H:%M}", "host": host.first,
              "place": place, "rejected": rejected, "guest": guest.name, "no": absent.first, "late": late.first,
              "shift": SHIFTS[int((start - first).total_seconds()) // 60], "other_place": aside,
-             "gfirst": guest.first, "asked": asked.name, "someone": someone.name}
+             "gfirst": guest.first, "asked": asked.name, "someone": someone.name, "right": f"{at:%H:%M}",
+             "wrong": f"{other_time:%H:%M}"}
         ref_guest = once[target].first if target >= 0 else ""
         news, ref_guest = self._booking(rng, f, time_kinds, where, target, ref_guest)
         news = self._notes(rng, news, f, where == "named", "not_coming_host" if no == "host" else "coming_host")
@@ -178,7 +186,7 @@ class FactsAnswer(Part):
                                    absent=[[absent.first, absent.last], [asked.first, asked.last]], shape=shape,
                                    wrong_times=[iso(other_time)] if dinner_at == "first" else []))
 
-    def _booking(self, rng: Random, f: dict[str, str], time_kinds: tuple[str, str], where: str, target: int,
+    def _booking(self, rng: Random, f: dict[str, str], time_kinds: tuple[str, ...], where: str, target: int,
                  ref_guest: str) -> tuple[str, str]:
         """The booking's news (the restaurant, named or an earlier dinner's, and the time), and the earlier guest it
         names to say which dinner it means ("" if none)."""
@@ -202,10 +210,17 @@ class FactsAnswer(Part):
         (before if rng.random() < 0.5 else after).append(book.say(rng, "asked_no", **f))
         if rng.random() < 0.5:
             after.insert(rng.randrange(1, len(after) + 1), book.say(rng, "guest_nearly", **f))
-        if named and rng.random() < 0.5:
+        # Named, the booking names the dinner's restaurant and a wrong one as often and as many times, in either
+        # order (version 5): "the restaurant named most", "named last" or "named first" is a coin.
+        rejected_said = f["rejected"] in news
+        twice = named and rejected_said and rng.random() < 0.5
+        if twice:
             after.insert(1, book.say(rng, "full_then_free", **f))
-        if rng.random() < 0.5:
-            after.append(book.say(rng, "had_room", **f))
+        if (named and rejected_said == twice) or (not named and rng.random() < 0.5):
+            room = book.say(rng, "had_room", **f)
+            # Two booking wordings in five name the full restaurant before the dinner's; "it had room" comes first
+            # one time in six otherwise, so the dinner's restaurant is named first or last as often.
+            before.insert(0, room) if rng.random() < (1 / 6 if named else 0.5) else after.append(room)
         # The PS is a paragraph of its own or runs on, so a paragraph count marks no mail as the booking.
         return " ".join(before + after) + rng.choice(("\n\n", " ")) + book.say(rng, ps, **f)
 

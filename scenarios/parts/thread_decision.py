@@ -26,9 +26,13 @@ reversal's, one the owner has not named before), so neither the first nor the la
 mail is the outcome more than chance allows; two colleagues each propose an option, and the owner naming the
 decision by its proposer may name both ("Sam's idea rather than Dana's"); a price rank may be told against another
 ("not the cheapest, and not the top quote either").
-Neither the majority, nor the last option named, nor the first decision when reversed is the answer. The user asks,
-in chat, what was decided and by whom; the answer must say so in one reply, in the assistant's own words (pasted
-mails are not its words), naming the decider beside the decision, and not present another option.
+No structure names the outcome (version 6): the prices mail quotes three options, the outcome among them only where the
+owner names it by price, else as often as any three of five; the opener names its favourite and one more option (the
+outcome among them two worlds in five); the mail naming yet another option comes anywhere after the decision, so the
+last mail is it, an acknowledgement or the newcomer's; a reversal goes to the majority's favourite two times in five.
+Neither the majority (beyond chance), nor the last option named, nor the first decision when reversed is the answer.
+The user asks, in chat, what was decided and by whom; the answer must say so in one reply, in the assistant's own
+words (pasted mails are not its words), naming the decider beside the decision, and not present another option.
 """
 
 from __future__ import annotations
@@ -240,6 +244,12 @@ DEAREST_CONTRAST = ("not the cheapest or the middle one: the dearest", "the most
                     "the one that is neither the cheapest nor in the middle on price",
                     "the top quote rather than the lowest one", "the top of the price list, not its middle")
 CONTRAST_KINDS = ("price_contrast", "middle_contrast", "dearest_contrast")
+# Version 6 (issue 34, round 5): a sentence of the opening mail naming one more option in passing (field: also, any
+# option but the opener's favourite, the outcome among them), so the first mail names the outcome as often as a
+# loser and "not named by the first mail" rules nothing out.
+KICKOFF_ALSO = ("{also} came up last time too, so it is on the list.", "Someone also mentioned {also}.",
+                "We could look at {also} as well.", "{also} is on the long list too.",
+                "I have added {also} to the options we are comparing.")
 
 
 def _names(option: str) -> Callable[[str], bool]:
@@ -269,23 +279,17 @@ def _thread(day: Day, subject: str, team: list[Person], lines: list[tuple[Person
     return emails
 
 
-def _quotes(rng: Random, first: str, spare: str,
-            thirds: tuple[str, str]) -> tuple[list[tuple[str, int]], int, int]:
-    """Prices for three options on the table (the first decision, the one it may be reversed to, one of ``thirds``)
-    in the order a colleague quotes them, with the first decision's and the reversal's rank (0 the cheapest, 2 the
-    dearest).
-    The first decision's rank is drawn evenly and a reversal goes to either other rank, so the decided option is the
-    cheapest, the middle or the dearest as often as not, whether or not the owner names it by price; by price, "the
-    cheapest", "the middle quote" or "the dearest" (a reversal told against the first pick, "the next cheapest", or
-    outright) points at it."""
+def _quotes(rng: Random, options: tuple[str, ...], must: list[str]) -> tuple[list[tuple[str, int]], dict[str, int]]:
+    """Prices for three options in the order a colleague quotes them, and each quoted option's rank (0 the cheapest,
+    2 the dearest). ``must`` holds what the owner names by price (the first decision, a reversal's outcome); the rest
+    are drawn from every other option, so the decided option is quoted only as often as the price words need it,
+    and the quote's ranks are drawn evenly whatever names the outcome."""
+    chosen = [*must, *rng.sample([o for o in options if o not in must], 3 - len(must))]
+    rng.shuffle(chosen)
     costs = sorted(rng.sample(range(20, 90), 3))
-    at = rng.randrange(3)
-    to = rng.choice([r for r in range(3) if r != at])
-    ranked: list[str] = [rng.choice(thirds)] * 3
-    ranked[at], ranked[to] = first, spare
-    quoted = list(zip(ranked, costs, strict=True))
+    quoted = list(zip(chosen, costs, strict=True))
     rng.shuffle(quoted)
-    return quoted, at, to
+    return quoted, {o: n for n, o in enumerate(chosen)}
 
 
 def _middle(rng: Random, book: Phrasebook, f: dict[str, str], owner: Person, others: list[Person],
@@ -333,24 +337,27 @@ def _pick(rng: Random, book: Phrasebook, ref: str, rank: int, f: dict[str, str])
     return book.say(rng, rng.choice((PRICE_KINDS, CONTRAST_KINDS))[rank], **f)
 
 
-def _settle(rng: Random, book: Phrasebook, f: dict[str, str], how: str, ref: str, ranks: tuple[int, int],
-            people: tuple[Person, list[Person]], reversed_: bool) -> list[tuple[Person, str]]:
-    """The owner's decision, its acknowledgement and, reversed, the owner's change of plan and its acknowledgement;
-    each of the owner's mails names a ruled-out option beside the outcome."""
-    owner, others = people
-    decision = _either(rng, book.say(rng, "decision", **f), book.say(rng, "ruled_out", **f))
+def _settle(rng: Random, book: Phrasebook, f: dict[str, str], shape: tuple[str, str, str], ranks: dict[str, int],
+            people: tuple[Person, list[Person]]) -> list[tuple[Person, str]]:
+    """The owner's decision, its acknowledgement and, reversed (``turn`` "named" or "priced": how the owner names the
+    new outcome), the owner's change of plan and its acknowledgement; each of the owner's mails names a ruled-out
+    option beside the outcome."""
+    (how, ref, turn), (owner, others) = shape, people
+    # The option the first decision turns down ({liked} in its words) is the majority's favourite, unless the owner
+    # comes round to that favourite later: then another option.
+    decision = _either(rng, book.say(rng, "decision", **{**f, "liked": f["snub"]}), book.say(rng, "ruled_out", **f))
     if how == "claimed":
         decision = f"{book.say(rng, 'claim', **f)} {decision}"
     plain = ref != "name"
     lines = [(owner, decision),
              (rng.choice(others), book.say(rng, "acknowledge_plain" if plain else "acknowledge", **f))]
-    if reversed_:
-        at, to = ranks
-        step = "next_cheapest" if to == at - 1 else "next_dearest" if to == at + 1 else None
+    if turn != "kept":
+        at, to = ranks.get(f["first"]), ranks.get(f["decided"], 0)
+        step = None if at is None else "next_cheapest" if to == at - 1 else "next_dearest" if to == at + 1 else None
         outright = rng.choice((PRICE_KINDS, CONTRAST_KINDS))[to]
         by_price = book.say(rng, step if step and rng.random() < .5 else outright, **f)
         again = {**f, "first": f["first"] if ref == "name" else rng.choice(("that", "the earlier pick")),
-                 "decided": f["decided"] if ref == "name" else by_price}
+                 "decided": by_price if turn == "priced" else f["decided"]}
         # Another ruled-out option than the first decision's, so "what the owner had not named before" is no rule.
         ruled = book.say(rng, "ruled_out", **{**f, "rival": f["aside"]})
         lines.append((owner, _either(rng, book.say(rng, "reversal", **again), ruled)))
@@ -359,12 +366,26 @@ def _settle(rng: Random, book: Phrasebook, f: dict[str, str], how: str, ref: str
     return lines
 
 
+def _roles(rng: Random, options: tuple[str, ...], reversed_: bool) -> dict[str, str]:
+    """Each option's part in the thread. Reversed, the owner comes round to the majority's favourite two times in
+    five, so the option most pushed is the outcome one world in five, as any option is."""
+    liked, first, aside, other, spare = rng.sample(options, 5)
+    snub = liked
+    if reversed_ and rng.random() < 0.4:
+        spare, snub = liked, spare
+    return {"liked": liked, "first": first, "aside": aside, "other": other, "spare": spare, "snub": snub,
+            "decided": spare if reversed_ else first,
+            # A second option the opener names, any but the favourite: the first mail names the outcome two
+            # worlds in five, as often as two options of five drawn blind.
+            "also": rng.choice([o for o in options if o != liked])}
+
+
 @register
 class ThreadDecision(Part):
     """Catch the user up on what a long thread decided, and who decided it."""
 
     key = KEY
-    version = 5
+    version = 6
     Truth = ThreadDecisionTruth
     phrasebook = Phrasebook({"kickoff_naming_owner": KICKOFF, "kickoff": OPEN, "push": PUSH, "hand_over": HAND,
                              "claim": CLAIM, "decision": DECIDE, "acknowledge": ACK, "acknowledge_plain": ACK_PLAIN,
@@ -374,7 +395,7 @@ class ThreadDecision(Part):
                              "subject": SUBJECT, "chatter": CHATTER, "not_owner": NOT_OWNER, "disclaim": DISCLAIM,
                              "ask": ASK, "ruled_out": RULED_OUT, "by_proposer_vs": BY_PROPOSER_VS,
                              "price_contrast": PRICE_CONTRAST, "middle_contrast": MIDDLE_CONTRAST,
-                             "dearest_contrast": DEAREST_CONTRAST})
+                             "dearest_contrast": DEAREST_CONTRAST, "kickoff_also": KICKOFF_ALSO})
     structures = len(SHAPES)
 
     def structure(self, truth: ThreadDecisionTruth) -> str:
@@ -388,30 +409,40 @@ class ThreadDecision(Part):
         how, ref = rng.choice(OWNERSHIP), rng.choice(("name", "proposer", "proposer", "price", "price"))
         turn = rng.choice(("kept", "reversed"))
         shape = f"{how}/{ref}/{turn}"
-        reversed_ = turn == "reversed"
-        liked, first, aside, other, spare = rng.sample(options, 5)
-        decided = spare if reversed_ else first
+        roles = _roles(rng, options, turn == "reversed")
+        first, spare, decided = roles["first"], roles["spare"], roles["decided"]
+        # Reversed, the owner names the new outcome by name in a world named outright, by price where the first
+        # decision was, and either way where it was named by its proposer.
+        turn = turn if turn == "kept" else "named" if ref == "name" else "priced" if ref == "price" else \
+            rng.choice(("named", "priced"))
         owner, *others, newcomer = day.people(rng.choice((4, 5)))
         proposer = rng.choice(others[1:])
         second = rng.choice([p for p in others if p is not proposer])  # who proposes the other idea
         decoy = rng.choice([*others[1:], newcomer])  # the colleague the opener says does not decide
-        f = {"topic": topic, "owner": owner.first, "liked": liked, "first": first, "decided": decided,
-             "aside": aside, "other": other, "helper": others[-1].first, "proposer": proposer.first,
-             "others_idea": second.first, "decoy": decoy.first, "rival": other if reversed_ else spare}
-        quoted, at, to = _quotes(rng, first, spare, (liked, other))
+        f = {**roles, "topic": topic, "owner": owner.first, "helper": others[-1].first, "proposer": proposer.first,
+             "others_idea": second.first, "decoy": decoy.first,
+             "rival": roles["other"] if turn != "kept" else spare}
+        # The quote holds what the owner names by price and two or three options drawn from the rest.
+        quoted, ranks = _quotes(rng, options, [*([first] if ref == "price" else []),
+                                               *([decided] if turn == "priced" else [])])
         unit = rng.choice(("${n},000", "${n}0 a head", "${n}0 per person"))
         f["prices"] = ", ".join(f"{o} {unit.format(n=c)}" for o, c in quoted)
-        f["pick"] = _pick(rng, book, ref, at, f)
+        f["pick"] = _pick(rng, book, ref, ranks.get(first, 0), f)
         # What each proposes: the first decision, where the owner names it by its proposer, else two of three.
-        ideas = [first, rng.choice((spare, other))] if ref == "proposer" else rng.sample((first, spare, other), 2)
+        ideas = [first, rng.choice((spare, f["other"]))] if ref == "proposer" else \
+            rng.sample((first, spare, f["other"]), 2)
         opener = book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f)
+        opener = _either(rng, opener, book.say(rng, "kickoff_also", **f))
         lines = [(others[0], _either(rng, opener, book.say(rng, "not_owner", **f)))]
         middle, remark = _middle(rng, book, f, owner, others, list(zip((proposer, second), ideas, strict=True)))
         lines += middle
         if how == "handed":
             lines.append((rng.choice(others), book.say(rng, "hand_over", **f)))
-        lines += _settle(rng, book, f, how, ref, (at, to), (owner, others), reversed_)
-        lines.append((others[-1], book.say(rng, "aside", **f)))
+        settled = len(lines)
+        lines += _settle(rng, book, f, (how, ref, turn), ranks, (owner, others))
+        # The mail naming yet another option comes anywhere after the owner's decision: the last mail is it, an
+        # acknowledgement or the newcomer's, so what the last mail names is no rule.
+        lines.insert(rng.randint(settled + 1, len(lines)), (others[-1], book.say(rng, "aside", **f)))
         # Someone joins late, anywhere after the owner's remark: the last to join the thread is not its owner, and
         # whose mail comes next to theirs is chance.
         lines.insert(rng.randint(lines.index(remark) + 1, len(lines)), (newcomer, book.say(rng, "chatter", **f)))
