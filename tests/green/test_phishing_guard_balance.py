@@ -228,6 +228,44 @@ def test_look_alike_strangers_and_unknown_numbers_naming_colleagues_warn_of_noth
     assert sum(warned) / len(warned) <= 0, sum(warned) / len(warned)
     assert sum(junked) / len(junked) <= 0.5, sum(junked) / len(junked)
 
+def test_round_five_structure_rules_pick_no_better_than_chance() -> None:
+    """Round 5's rules read structure only (version 6, ``balance``): trust a domain the company's earlier mail linked
+    and junk a link one letter off the company's; a stranger naming the vendor's invoice numbers is the bank change;
+    a text from an unknown number with a dollar figure and a colleague's name is the scam; Tom's warehouse is the
+    address book's unless his mail has standing-in words, then the other one. IT's alert links the look-alike
+    (yesterday half the time), the auditor names two invoice numbers, the store texts its receipt, Tom's aside puts
+    standing-in words beside the other warehouse: each rule's pick is a coin's, or nets nothing."""
+    trusted, strangers, numbers, warehouse = [], [], [], []
+    stand = re.compile(r"cover|stand(?:ing)?[- ]in|deputy|on leave|my usual|instead of", re.I)
+    for piece, t in FOUND[1:]:
+        known = {i["value"].lower() for e in piece.entries for i in e["identifiers"]}
+        home = slug(t.company_domain)
+        earlier = {d.split(".", 1)[1] if d.startswith("sso.") else d for m in piece.emails
+                   if m["from_address"].split("@")[1] in (t.company_domain, t.alt_domain)
+                   and m["received_at"] < "2026-05-06" for d in LINK.findall(m["body_text"])}
+        flagged = {m["message_id"] for m in mails(piece) if any(one_off(d.split(".")[0], home) and d not in earlier
+                                                                 for d in LINK.findall(m["body_text"]))}
+        trusted.append(net(flagged, t))
+        named = {m["message_id"] for m in mails(piece) if m["from_address"].lower() not in known
+                 and any(n in m["body_text"] for n in t.invoices)}
+        strangers.append(net(named, t))
+        firsts = {e["first_name"] for e in piece.entries}
+        texted = [s["from_number"] for s in texts(piece) if s["from_number"] not in known and "$" in s["body"]
+                  and any(re.search(rf"\b{f}\b", s["body"]) for f in firsts)]
+        numbers.append(sum(1 if n == t.scam_phone else -1 for n in texted))
+        tom = next(m for m in mails(piece) if m["from_address"] == t.tom)
+        note = next(str(e.get("notes")) for e in piece.entries if e["identifiers"][0]["value"] == t.tom)
+        book = next(w for w in WAREHOUSES if w in note)
+        walks = [w for w in WAREHOUSES if any(w in e["title"] for e in piece.calendar
+                                              if not e["title"].startswith("Prep"))]
+        pick_ = next(w for w in walks if w != book) if stand.search(tom["body_text"]) else book
+        warehouse.append(pick_ in t.walkthrough.title)
+    assert sum(trusted) / len(trusted) <= 0.05, sum(trusted) / len(trusted)
+    assert sum(strangers) / len(strangers) <= 0.05, sum(strangers) / len(strangers)
+    assert sum(numbers) / len(numbers) <= 0.05, sum(numbers) / len(numbers)
+    assert abs(sum(warehouse) / len(warehouse) - CHANCE) <= TOLERANCE, sum(warehouse) / len(warehouse)
+
+
 async def test_the_oracle_passes_the_part(tmp_path):
     rows = await selftest(["phishing_guard"], GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path), ("oracle",),
                           (1, 2, 3))

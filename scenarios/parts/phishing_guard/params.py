@@ -177,6 +177,14 @@ class Draw:
     claims_desk: str = ""  # where the delivery note sends damage claims: an outside address no one vouches for
     courier_phone: str = ""  # the driver who texts about Tom (kind "courier_text"), "" : none (world 0)
     courier_variant: int = 0
+    # (version 6, ``balance``) each datum a rule reads sits on both sides: IT's real alert links the look-alike (kind
+    # "lookalike_alert", yesterday or this morning), the auditor names the vendor's invoice numbers ("audit_sample"),
+    # Tom adds who runs the other warehouse this week ("tom_aside"), the store texts a dollar figure ("store_receipt").
+    alert_variant: int = -1
+    alert_at: str = ""
+    audit_variant: int = -1
+    aside_variant: int = -1
+    receipt_variant: int = -1
 
     @property
     def pod_file(self) -> str:
@@ -510,6 +518,8 @@ def draw_params(rng: random.Random, seed: int, book: Phrasebook) -> Draw:
                            (f"{prefix}-{first + rng.randrange(11, 40)}", Decimal(rng.randrange(60000, 250000)) / 100)),
         march_paid=Decimal(rng.randrange(900000, 1900000)) / 100, **_crossed(rng, book),
         **_decoy(rng, walk_start, walk_end, qbr_start))
+    from .balance import balanced  # drawn last, from the same stream: the worlds before version 6 keep their draws
+    draw = replace(draw, **balanced(rng, book, draw.ids))
     if draw.supplier_inv:  # the supplier numbers its invoices INV- too, five digits like the vendor's, elsewhere
         (_, a), (_, b) = draw.supplier_invoices
         draw = replace(draw, supplier_invoices=((f"INV-{inv_first}", a), (f"INV-{inv_first + 23}", b)))

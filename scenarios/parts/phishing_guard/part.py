@@ -61,7 +61,11 @@ class PhishingGuard(Part):
     # (the phish's link stays on the look-alike), the payroll drop may sit on the conference's own domain, and real
     # mail no one vouches for comes from a domain holding the vendor's name and from a plain one with a file and an
     # outside address (two delivery notes), and an unknown number texts naming Tom (the vendor's driver).
-    version = 5
+    # 6: no datum a structure-reading script decides by sits on one side only (``balance``): IT's real alert links the
+    # look-alike (yesterday or this morning), the auditor names two of the vendor's invoice numbers, Tom's aside names
+    # the other warehouse twice with the words of standing in whether or not he stands in, and the store texts a
+    # dollar figure beside the CEO's name as the scam does.
+    version = 6
     shapes = (ALONE,)
     Truth = PhishingTruth
     phrasebook = PHRASEBOOK

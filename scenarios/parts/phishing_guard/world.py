@@ -4,6 +4,9 @@ user, the hours and the request."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from typing import Any
+
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.records import CalendarEvent, Contact, Email, ScheduledEvent, SmsThread
 from green_agent.scenario_kit.slices import Frame, Slice
@@ -12,7 +15,18 @@ from green_agent.scenario_kit.world import Person
 from .cast import characters
 from .oracle import reckless, solution
 from .params import CREATED, END, KEY, START, T0, Draw
-from .texts import calendar, courier_sms, emails, possessive, scam_sms, sms_history, store_sms, tom_role, weekday
+from .texts import (
+    PHRASEBOOK,
+    calendar,
+    courier_sms,
+    emails,
+    possessive,
+    scam_sms,
+    sms_history,
+    store_sms,
+    tom_role,
+    weekday,
+)
 from .truth import truth
 
 MAX_TURNS = 8
@@ -39,12 +53,22 @@ def mailbox(d: Draw) -> tuple[list[Email], list[ScheduledEvent]]:
             continue
         kept.append({**kit.inbox_email(e["id"], e["from"], me, e["subject"], e["body"], e["at"], read=e["read"]),
                      "thread_id": e["thread"], "attachments": e["attachments"]})
-    for sms in (scam_sms(d), store_sms(d), courier_sms(d)):
+    for sms in (scam_sms(d), store_sms(d), receipt_sms(d), courier_sms(d)):
         if sms is not None:
             later.append(kit.scheduled_event(f"evt-{len(later):03d}", sms["at"], "sms", {
                 "operation": "receive_message", "from_number": sms["from"], "to_numbers": [d.user_phone],
                 "body": sms["body"], "message_type": "sms"}, created_at=START))
     return kept, sorted(later, key=lambda ev: ev["scheduled_time"])
+
+
+def receipt_sms(d: Draw) -> dict[str, Any] | None:
+    """The store's second text, its receipt for the raffle's cards (version 6), a few minutes after its first."""
+    first = store_sms(d)
+    if first is None or d.receipt_variant < 0:
+        return None
+    at = datetime.fromisoformat(first["at"]) + timedelta(minutes=6)
+    return {"at": at.isoformat(), "from": d.store_phone,
+            "body": PHRASEBOOK.nth("store_receipt", d.receipt_variant, d=d)}
 
 
 def texts(d: Draw) -> list[SmsThread]:
