@@ -877,6 +877,15 @@ WORDING = {
             "the top quote, as opposed to the bottom one",
             "rather than the least expensive, the most expensive",
         ),
+        # Version 6: one more option named in passing in the opening mail (before or after the opener's own words):
+        # no favourite, no preference, nothing ruled out.
+        "kickoff_also": (
+            "For completeness: {also} is in the running as well.",
+            "Not forgetting {also}, which is still one of the candidates.",
+            "Does {also} belong on the list too? I've kept it there for now.",
+            "Among the names going round is {also}.",
+            "Worth keeping in mind that {also} is another possibility.",
+        ),
     },
     "contacts_lookup": {
         "request": (
@@ -1273,6 +1282,39 @@ WORDING = {
             "Enjoy the evening!",
             "I'm giving {host}'s dinner a pass - I've been handed tickets to the final that {weekday}! Have a "
             "brilliant time.",
+        ),
+        # Version 5: the booking's time as a clause after the restaurant, with one clock time or none.
+        # The dinner's time ({right}) and nothing else, whatever the calendar holds.
+        "time_is": (
+            "which means {right} for us",
+            "with the booking made for {right}",
+            "and they're expecting us at {right}",
+            "so be there for {right}",
+            "{right} on the dot",
+        ),
+        # Only the time the dinner is NOT at ({wrong}), negated; the dinner is at the other time the user knows of.
+        "time_not": (
+            "but definitely not at {wrong}",
+            "though {wrong} no longer applies",
+            "and whatever you heard, {wrong} isn't the time",
+            "so don't turn up at {wrong}",
+            "with {wrong} out of the picture",
+        ),
+        # The dinner is {shift} after the first plan's {wrong} (still in the calendar), told against {wrong}.
+        "time_not_later": (
+            "though {wrong} fell through - make it {shift} after that",
+            "starting {shift} beyond the {wrong} we'd pencilled in",
+            "but take {wrong} and push it back {shift}",
+            "{wrong} wasn't possible, so we sit down {shift} after it",
+            "not {wrong} - it's {shift} on top of that",
+        ),
+        # The dinner is at the first plan's time, no clock time named (the calendar may hold another).
+        "time_as_planned": (
+            "at the very time I proposed to begin with, whatever the calendar shows",
+            "with the time unchanged from my first email",
+            "keeping the time we originally settled on, whether or not the invite agrees",
+            "at exactly the time from the original plan",
+            "timed just as my first message had it",
         ),
     },
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ._phishing_more import WORDS as _PHISHING_MORE  # phishing_guard's kinds of session 19
+from ._phishing_more import WORDS as _PHISHING_MORE  # phishing_guard's kinds of sessions 19 and 20
 from ._privacy_more import WORDS as _PRIVACY_MORE  # privacy_guard's kinds of session 19
 
 PACK = "heldout-words-e"
