@@ -43,6 +43,11 @@ BOOKED_AGAIN = (
 # "Last time": the most recent of the two earlier dinners.
 AGAIN = ("the place we went last month", "the same restaurant as last time", "our spot from last month",
          "where we had dinner last time", "last month's place")
+# Version 6: the older of the two earlier dinners (the one before last month's), told in words as "last time" tells the
+# latest: where the booking names no earlier guest, which earlier dinner it means is only in these words. No fields.
+BEFORE_LAST = ("the place from the dinner before last", "where we went two months ago, not last month's place",
+               "the restaurant from the time before last", "the older of our two spots, not last month's",
+               "the place we tried before last month's dinner")
 # An earlier dinner told by who came to it (either of the two earlier dinners: only their mails say who came).
 PLACE_WITH = ("the place we took {ref_guest} to", "where we ate with {ref_guest}", "the restaurant {ref_guest} loved",
               "the spot from the dinner with {ref_guest}", "where {ref_guest} joined us")
@@ -131,6 +136,19 @@ LATE_HOST = (
     "PS: {late} says hi and can't wait.",
     "PS: {late} will meet us there.",
 )
+# Version 6: the host's PS naming the one coming ({late}) in refusal-type words (late, nearly cancelled, can't stay),
+# as often as in plain ones: the PS's mood words do not say who comes.
+LATE_HOST_HEDGED = ("PS: {late} can't get away before eight, but is definitely coming.",
+                    "PS: {late} nearly cancelled over a work thing, but sorted it and is in.",
+                    "PS: sorry in advance, {late} will be late - but they're coming.",
+                    "PS: {late} can't stay long, but wouldn't miss it.",
+                    "PS: no getting rid of {late}: they said no to a work trip to come.")
+# Version 6: the host's PS on the one not coming ({no}) in upbeat words with no "can't"/"sorry"-type word.
+DECLINE_HOST_UPBEAT = ("PS: {no} got the Lisbon job and flies out that day, so toast them for me.",
+                       "PS: {no} will be at their sister's wedding that evening - lovely for them.",
+                       "PS: {no} is off hiking in Norway that week, lucky thing, so it's the rest of us.",
+                       "PS: {no} has swapped our dinner for opening night at the theatre. Good for them!",
+                       "PS: {no} is on the away team's bus that evening, so we're one fewer.")
 # A host's mail about something else, naming a restaurant that is not the dinner's.
 ASIDE = (
     "Random thought: if your parents visit next month, {other_place} does a lovely Sunday lunch.",
@@ -193,4 +211,6 @@ KINDS = {"event_title": TITLE, "old_dinner": OLD, "plan": PLAN, "booked": BOOKED
          "subject_guest": SUBJECT_GUEST, "asked_no": ASKED_NO, "guest_nearly": GUEST_NEARLY,
          "full_then_free": FULL_THEN_FREE, "had_room": HAD_ROOM, "host_ps": HOST_PS, "still_hedged": STILL_HEDGED,
          "decline_upbeat": DECLINE_UPBEAT, "time_is": TIME_IS, "time_not": TIME_NOT,
-         "time_not_later": TIME_NOT_LATER, "time_as_planned": AS_PLANNED}
+         "time_not_later": TIME_NOT_LATER, "time_as_planned": AS_PLANNED,
+         "before_last": BEFORE_LAST, "coming_host_hedged": LATE_HOST_HEDGED,
+         "not_coming_host_upbeat": DECLINE_HOST_UPBEAT}

@@ -29,6 +29,12 @@ one alone (negated), or both, drawn evenly, so how many times it names and wheth
 plan's or the later one is a coin; named, the booking names the dinner's restaurant and a wrong one as many times and
 either first.
 
+Who writes and how the PS reads say nothing alone (version 6): the other person the booking names in full, who is
+not coming, writes (a refusal, plain or upbeat) as often as the guest does; the host's PS names the one coming in
+refusal-type words, or the one not coming in upbeat ones, half the time; and a booking that sends the user back to an
+earlier dinner without naming its guests means last month's ("last time") or the one before it ("the dinner before
+last") as often, so only the words tell which.
+
 Every title, subject and sentence is a phrasebook kind (scenarios/parts/_facts_answer_phrases.py). The answer must
 state, in one reply and in the assistant's own words (pasted mail is not its words), the right time, the restaurant
 and both guests — and none of the other restaurants of the earlier dinners or the booking, the earlier dinners'
@@ -120,7 +126,7 @@ class FactsAnswer(Part):
     """Answer, in chat, when and where the user's dinner with a friend is and who else is coming."""
 
     key = KEY
-    version = 5
+    version = 6
     Truth = FactsAnswerTruth
     phrasebook = Phrasebook(KINDS)
     structures = len(SHAPES)
@@ -148,7 +154,10 @@ class FactsAnswer(Part):
              "wrong": f"{other_time:%H:%M}"}
         ref_guest = once[target].first if target >= 0 else ""
         news, ref_guest = self._booking(rng, f, time_kinds, where, target, ref_guest)
-        news = self._notes(rng, news, f, where == "named", "not_coming_host" if no == "host" else "coming_host")
+        # The PS names the one not coming or the one coming, each half the time in words that read the other way
+        # (version 6), so the PS's mood words say who comes no better than a coin.
+        news = self._notes(rng, news, f, where == "named", rng.choice(
+            ("not_coming_host", "not_coming_host_upbeat") if no == "host" else ("coming_host", "coming_host_hedged")))
         plan = _before(rng, day, 5.5, 7)
         booked_at = _before(rng, day, 0.3, 4.5)
         pasts = [day.at(rng.choice((19, 19.5, 20)), days=-rng.randrange(25, 35)),
@@ -158,7 +167,7 @@ class FactsAnswer(Part):
                   (host, booked_at, book.say(rng, "subject_host", **f), news),
                   (host, _before(rng, day, 0.3, 4.5), book.say(rng, "subject_host", **f),
                    self._ps(rng, book.say(rng, "aside", **f), f))]
-        mails += self._guest_mails(day, f, (guest, late, absent), no == "self")
+        mails += self._guest_mails(day, f, (guest, late, absent, asked), no == "self")
         order = rng.sample(range(len(mails)), len(mails))
         emails = [kit.inbox_email(f"m-facts-{n}", who.email, day.user.email, subject, f"Hi {day.user.first},\n\n"
                                   f"{body}\n\n{who.first}", iso(when_), read=True)
@@ -194,8 +203,11 @@ class FactsAnswer(Part):
         moved = book.say(rng, rng.choice(time_kinds), **f)
         if where != "again":
             return book.say(rng, "booked", **f, moved=moved), ""
-        by_guest = target == 1 or rng.random() < 0.5
-        ref = book.say(rng, "place_with", ref_guest=ref_guest) if by_guest else book.say(rng, "last_time", **f)
+        # Told by who came, or in words: last month's dinner or the one before it, as often (version 6), so "the
+        # latest earlier dinner, unless a guest of the other is named" is right half the time where no guest is.
+        by_guest = rng.random() < 0.5
+        ref = book.say(rng, "place_with", ref_guest=ref_guest) if by_guest else \
+            book.say(rng, "last_time" if target == 0 else "before_last", **f)
         return book.say(rng, "booked_again", **f, moved=moved, ref=ref), ref_guest if by_guest else ""
 
     def _notes(self, rng: Random, news: str, f: dict[str, str], named: bool, ps: str) -> str:
@@ -274,18 +286,23 @@ class FactsAnswer(Part):
                           book.say(rng, "old_dinner", **g)))
         return mails
 
-    def _guest_mails(self, day: Day, f: dict[str, str], people: tuple[Person, Person, Person],
+    def _guest_mails(self, day: Day, f: dict[str, str], people: tuple[Person, Person, Person, Person],
                      self_declines: bool) -> list[Mail]:
         """The guest named in the booking writes or not; the one coming and the one not coming each say yes, and
         exactly one of them writes again: the one not coming to withdraw (where the host does not say so), else the
         one coming, about something else. So "the one who wrote twice" and "the one the host's PS names" are each
         the one not coming half the time, and what tells them apart is what their mails say."""
         rng, book = day.rng, self.phrasebook
-        guest, late, absent = people
+        guest, late, absent, asked = people
         mails: list[Mail] = []
         if rng.random() < 0.5:
             mails.append((guest, _before(rng, day, 0.3, 4.5), book.say(rng, "subject_guest", **f),
                           book.say(rng, "coming_too", **f)))
+        # The other person the booking names in full, who is not coming, writes as often as the guest does (version
+        # 6), so "the booking's full name who also wrote" is the guest half the time.
+        if rng.random() < 0.5:
+            mails.append((asked, _before(rng, day, 0.3, 4.5), book.say(rng, "subject_guest", **f),
+                          book.say(rng, rng.choice(("not_coming", "decline_upbeat")), **f)))
         twice = absent if self_declines else late
         for who in (late, absent):
             yes, later = sorted((_before(rng, day, 0.3, 4.5), _before(rng, day, 0.3, 4.5)))

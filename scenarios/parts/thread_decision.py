@@ -31,6 +31,12 @@ owner names it by price, else as often as any three of five; the opener names it
 outcome among them two worlds in five); the mail naming yet another option comes anywhere after the decision, so the
 last mail is it, an acknowledgement or the newcomer's; a reversal goes to the majority's favourite two times in five.
 Neither the majority (beyond chance), nor the last option named, nor the first decision when reversed is the answer.
+Nothing beside the outcome marks it (version 7): where no price words need it, the outcome and its twin (the option
+ruled out beside it, the other proposal, or the first pick a reversal drops) are each quoted one time in five, so
+over all worlds the outcome is in the quote as often as any option (three in five); options named in passing (a push's
+"also on the shortlist", a remark, the opener) are drawn among all but the favourite, the outcome too, so "the option
+named least" is no rule. Answers naming everyone who wrote beside the decision name no decider: the decider counts
+beside at most one other person of the thread, over every paragraph and reply that names the decision.
 The user asks, in chat, what was decided and by whom; the answer must say so in one reply, in the assistant's own
 words (pasted mails are not its words), naming the decider beside the decision, and not present another option.
 """
@@ -252,6 +258,13 @@ KICKOFF_ALSO = ("{also} came up last time too, so it is on the list.", "Someone 
                 "I have added {also} to the options we are comparing.")
 
 
+def _named_beside(paragraphs: list[str], truth: ThreadDecisionTruth) -> set[str]:
+    """The first names of the thread's people that ``paragraphs`` (those naming the decision) name, the decider by
+    any form of the name."""
+    named = {p for p in truth.people if p != truth.decider[0] and any(has_all(q, [p]) for q in paragraphs)}
+    return named | ({truth.decider[0]} if any(has_any(q, truth.decider) for q in paragraphs) else set())
+
+
 def _names(option: str) -> Callable[[str], bool]:
     return lambda text: has_all(text, [option])
 
@@ -263,6 +276,7 @@ class ThreadDecisionTruth(Truth):
     mails: list[str]
     shape: str = ""
     quoted: dict[str, int] = {}  # the prices mail's options and their figures (the decided one's rank drawn evenly)
+    people: list[str] = []  # the first names of everyone who writes in the thread, the decider among them
 
 
 def _thread(day: Day, subject: str, team: list[Person], lines: list[tuple[Person, str]]) -> list[Email]:
@@ -279,12 +293,25 @@ def _thread(day: Day, subject: str, team: list[Person], lines: list[tuple[Person
     return emails
 
 
-def _quotes(rng: Random, options: tuple[str, ...], must: list[str]) -> tuple[list[tuple[str, int]], dict[str, int]]:
+# How often the outcome (and its twin) is quoted where no price words need it: price references force it in two
+# worlds in five and a reversal told by price in one in ten more, so 1/2 + 1/2 * 1/5 = 3/5, as any of five options
+# in a quote of three (version 7).
+QUOTED_FREE = 0.2
+
+
+def _quotes(rng: Random, options: tuple[str, ...], must: list[str],
+            pair: tuple[str, str] | None) -> tuple[list[tuple[str, int]], dict[str, int]]:
     """Prices for three options in the order a colleague quotes them, and each quoted option's rank (0 the cheapest,
-    2 the dearest). ``must`` holds what the owner names by price (the first decision, a reversal's outcome); the rest
-    are drawn from every other option, so the decided option is quoted only as often as the price words need it,
-    and the quote's ranks are drawn evenly whatever names the outcome."""
-    chosen = [*must, *rng.sample([o for o in options if o not in must], 3 - len(must))]
+    2 the dearest). ``must`` holds what the owner names by price (the first decision, a reversal's outcome and the
+    first pick it is told against). Where price words need nothing, ``pair`` is the outcome and its twin (the option
+    ruled out beside it, the other proposal, or the first pick a reversal drops): each is quoted one time in five,
+    so over all worlds the outcome is quoted as often as any option (three in five) and, where nothing forces it,
+    no more often than its twin; the rest are drawn from the other options. The ranks are drawn evenly whatever
+    names the outcome."""
+    if pair is not None:
+        must = [o for o in pair if rng.random() < QUOTED_FREE]
+    rest = [o for o in options if o not in must and (pair is None or o not in pair)]
+    chosen = [*must, *rng.sample(rest, 3 - len(must))]
     rng.shuffle(chosen)
     costs = sorted(rng.sample(range(20, 90), 3))
     quoted = list(zip(chosen, costs, strict=True))
@@ -298,17 +325,19 @@ def _middle(rng: Random, book: Phrasebook, f: dict[str, str], owner: Person, oth
     posted, a non-owner disclaiming the call, the owner's remark or two) and the owner's first remark."""
     proposers = [p for p, _ in proposals]
     pushers = [p for p in others[1:] if p not in proposers]
-    middle = list(zip(pushers, book.pick(rng, "push", len(pushers), **f), strict=True))
+    middle = [(p, book.nth("push", n, **_passing(rng, f)))
+              for p, n in zip(pushers, book.indices(rng, "push", len(pushers)), strict=True)]
     middle += [(p, book.say(rng, "propose", **{**f, "first": o})) for p, o in proposals]
     pricer = rng.choice([p for p in others if p is not proposers[0]])
     prices = (pricer, book.say(rng, "prices", **f))
     middle.append(prices)
     if rng.random() < 0.5:
-        middle.append((others[0], book.say(rng, "push", **f)))
+        middle.append((others[0], book.say(rng, "push", **_passing(rng, f))))
     middle.append((rng.choice(others), book.say(rng, "disclaim", **f)))
     pushes = [m for m in middle if m[0] not in proposers and m is not prices]
     # How many mails the owner writes says nothing of a reversal: one remark or two.
-    remarks = [(owner, said) for said in book.pick(rng, "chatter", rng.choice((1, 2)), **f)]
+    remarks = [(owner, book.nth("chatter", n, **_passing(rng, f))) for n in book.indices(rng, "chatter",
+                                                                                         rng.choice((1, 2)))]
     remark = remarks[0]
     middle += remarks
     rng.shuffle(middle)
@@ -320,6 +349,14 @@ def _middle(rng: Random, book: Phrasebook, f: dict[str, str], owner: Person, oth
     asker = rng.choice([p for p in [owner, *others] if p is not pricer])
     middle.insert(middle.index(prices), (asker, book.say(rng, "ask", **{**f, "asked": pricer.first})))
     return middle, remark
+
+
+def _passing(rng: Random, f: dict[str, str]) -> dict[str, str]:
+    """The fields with ``other`` (an option named in passing by a push, a remark or the opener) drawn anew among
+    every option but the favourite, the outcome too (version 7): the outcome, which the owner names by its proposer
+    or price, is mentioned as often as the options nobody decides, so "the option mentioned least" is no rule."""
+    return {**f, "other": rng.choice(sorted({f[k] for k in ("first", "aside", "other", "spare", "snub")}
+                                            - {f["liked"]}))}
 
 
 def _either(rng: Random, a: str, b: str) -> str:
@@ -385,7 +422,7 @@ class ThreadDecision(Part):
     """Catch the user up on what a long thread decided, and who decided it."""
 
     key = KEY
-    version = 6
+    version = 7
     Truth = ThreadDecisionTruth
     phrasebook = Phrasebook({"kickoff_naming_owner": KICKOFF, "kickoff": OPEN, "push": PUSH, "hand_over": HAND,
                              "claim": CLAIM, "decision": DECIDE, "acknowledge": ACK, "acknowledge_plain": ACK_PLAIN,
@@ -422,16 +459,17 @@ class ThreadDecision(Part):
         f = {**roles, "topic": topic, "owner": owner.first, "helper": others[-1].first, "proposer": proposer.first,
              "others_idea": second.first, "decoy": decoy.first,
              "rival": roles["other"] if turn != "kept" else spare}
-        # The quote holds what the owner names by price and two or three options drawn from the rest.
-        quoted, ranks = _quotes(rng, options, [*([first] if ref == "price" else []),
-                                               *([decided] if turn == "priced" else [])])
-        unit = rng.choice(("${n},000", "${n}0 a head", "${n}0 per person"))
-        f["prices"] = ", ".join(f"{o} {unit.format(n=c)}" for o, c in quoted)
-        f["pick"] = _pick(rng, book, ref, ranks.get(first, 0), f)
         # What each proposes: the first decision, where the owner names it by its proposer, else two of three.
         ideas = [first, rng.choice((spare, f["other"]))] if ref == "proposer" else \
             rng.sample((first, spare, f["other"]), 2)
-        opener = book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **f)
+        # The quote holds what the owner names by price and options drawn from the rest.
+        must = [*([first] if ref == "price" or turn == "priced" else []), *([decided] if turn == "priced" else [])]
+        twin = first if turn != "kept" else f["rival"] if ref == "name" else ideas[1]
+        quoted, ranks = _quotes(rng, options, list(dict.fromkeys(must)), None if must else (decided, twin))
+        unit = rng.choice(("${n},000", "${n}0 a head", "${n}0 per person"))
+        f["prices"] = ", ".join(f"{o} {unit.format(n=c)}" for o, c in quoted)
+        f["pick"] = _pick(rng, book, ref, ranks.get(first, 0), f)
+        opener = book.say(rng, "kickoff_naming_owner" if how == "named" else "kickoff", **_passing(rng, f))
         opener = _either(rng, opener, book.say(rng, "kickoff_also", **f))
         lines = [(others[0], _either(rng, opener, book.say(rng, "not_owner", **f)))]
         middle, remark = _middle(rng, book, f, owner, others, list(zip((proposer, second), ideas, strict=True)))
@@ -445,7 +483,8 @@ class ThreadDecision(Part):
         lines.insert(rng.randint(settled + 1, len(lines)), (others[-1], book.say(rng, "aside", **f)))
         # Someone joins late, anywhere after the owner's remark: the last to join the thread is not its owner, and
         # whose mail comes next to theirs is chance.
-        lines.insert(rng.randint(lines.index(remark) + 1, len(lines)), (newcomer, book.say(rng, "chatter", **f)))
+        joined = (newcomer, book.say(rng, "chatter", **_passing(rng, f)))
+        lines.insert(rng.randint(lines.index(remark) + 1, len(lines)), joined)
         emails = _thread(day, book.say(rng, "subject", **f), [owner, *others, newcomer], lines)
         answer = f"About {topic}: {owner.first} decided we go with {decided}."
         return Slice(
@@ -453,32 +492,41 @@ class ThreadDecision(Part):
             request=f"Catch me up on the thread about {topic}: what was decided, and who made the call?",
             truth=ThreadDecisionTruth(decided=decided, options=list(options), decider=[owner.first, owner.last],
                                       mails=[e["body_text"] for e in emails], shape=shape,
-                                      quoted={o: c for o, c in quoted}))
+                                      quoted={o: c for o, c in quoted},
+                                      people=[p.first for p in (owner, *others, newcomer)]))
 
     @grades("The thread's decision and who made it", "accuracy", 20,
             "In one chat reply, in the assistant's own words: the option decided, with the person who decided named "
-            "in the same paragraph; no other option given as the outcome.")
+            "in the same paragraph, beside at most one other person of the thread; no other option given as the "
+            "outcome.")
     async def decision_reported(self, ctx: EvalContext, truth: ThreadDecisionTruth) -> EvalResult:
         """Each chat reply of the assistant, less what it copied from the thread, is read on its own (the best one
         counts): full marks for naming the decided option with its decider in the same paragraph and no other option
         named; each other option named halves the credit (a list of every option says nothing). Names spread over a
         digest of several replies or paragraphs tie no one to the decision. Another option named in ANY reply halves
-        it too: answers spread over the turns, one candidate each, say nothing either."""
+        it too: answers spread over the turns, one candidate each, say nothing either; and so do more than one other
+        person of the thread named beside the decision anywhere (a roll of names, whole or spread)."""
         best: tuple[float, Tally | None, bool] = (0.0, None, False)
         strays: set[str] = set()
+        beside: set[str] = set()  # everyone named beside the decision, in any reply
         for message in ctx.assistant_messages():
             said = own_words(str(message.get("content") or ""), truth.mails)
             options = reported({o: _names(o) for o in truth.options}, said, [truth.decided])
             strays |= set(options.strays)
-            paragraphs = [p for p in re.split(r"\n\s*\n", said) if has_all(p, [truth.decided])]
-            decider = any(has_any(p, truth.decider) for p in paragraphs)
+            named = _named_beside([p for p in re.split(r"\n\s*\n", said) if has_all(p, [truth.decided])], truth)
+            beside |= named
+            decider = truth.decider[0] in named
             score = 1.0 if options.hits and decider else 0.0
             if best[1] is None or score > best[0]:
                 best = (score, options, decider)
         score, tally_, decider = best
         if tally_ is None:
             return EvalResult(score=0.0, max_score=1.0, explanation="no reply in chat")
-        score *= 0.5 ** len(strays)
+        # The decider beside at most one other person (say, whose idea it was), counted over every paragraph and reply
+        # that names the decision: a roll of everyone who wrote, whole or one name a paragraph or a reply, names no one
+        # (version 7: a blind script put every sender's name beside its guess).
+        decider = decider and len(beside - {truth.decider[0]}) <= 1
+        score *= 0.5 ** len(strays) if decider else 0.0
         return EvalResult(score=score, max_score=1.0,
                           explanation=tally_.explain("decided option named")
                           + ("" if decider else "; decider not named beside the decision")

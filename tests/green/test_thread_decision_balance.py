@@ -144,3 +144,23 @@ def test_the_threads_structure_names_the_outcome_at_chance() -> None:
     # One option of five is 20 %; the quote (three of five, the outcome in most) keeps round 5's rule near a third.
     assert rules["round 5's rule"] <= 0.38 * len(WORLDS), rules
     assert all(n <= 0.45 * len(WORLDS) for n in rules.values()), rules
+
+
+def test_the_quote_and_the_mentions_favour_no_option() -> None:
+    """thread_decision 7 (issue 34, round 5's one-answer script kept 40-60 % with held-out words): it put every
+    sender's name beside one guess, the option the prices mail quotes that the first and last mails do not name, the
+    least mentioned first. A roll of everyone who wrote now names no decider; the outcome is quoted as often as any
+    option (three in five), and options are named in passing alike, so the rule's option is right about as often as
+    a blind pick (the roll: tests/green/test_workday_lookalikes.py)."""
+
+    def named(text: str, option: str) -> bool:
+        return re.search(rf"(?<!\w){re.escape(option)}(?!\w)", text) is not None
+
+    quoted, rule, worlds = 0, 0, [slice_of(seed, "balance", PART) for seed in WORLDS]
+    for drawn in worlds:
+        t, bodies = drawn.truth, [m["body_text"] for m in sorted(drawn.emails, key=lambda m: m["sent_at"])]
+        quoted += t.decided in t.quoted
+        count = {o: sum(named(b, o) for b in bodies) for o in t.options}
+        ends = {o for o in t.options if named(bodies[0], o) or named(bodies[-1], o)}
+        rule += min(t.options, key=lambda o: (o not in t.quoted or o in ends, o in ends, count[o])) == t.decided
+    assert abs(quoted / len(worlds) - 0.6) <= 0.08 and rule <= 0.3 * len(worlds), (quoted, rule)

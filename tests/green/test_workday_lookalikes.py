@@ -110,6 +110,17 @@ async def test_the_decider_counts_only_beside_the_decision_in_one_reply():
     assert await grade(day, "decision_reported", context(day, chat=(f"Outcome: {truth['decided']}.", people))) == 0
     apart = f"Outcome: {truth['decided']}.\n\n{people}"
     assert await grade(day, "decision_reported", context(day, chat=(apart,))) == 0
+    # A roll of everyone who wrote beside the decision names no decider (round 5's one-answer script), whole, one
+    # name a paragraph or one name a reply; the decider beside one other person (whose idea it was) still counts.
+    names, owner = truth["people"], truth["decider"][0]
+    assert len(names) >= 4 and owner in names
+    roll = f"They went with {truth['decided']}; the call was made by {', '.join(names)}."
+    spread = [f"{truth['decided']}: {n} made the call." for n in names]
+    other = next(n for n in names if n != owner)
+    for chat in ((roll,), ("\n\n".join(spread),), tuple(spread)):
+        assert await grade(day, "decision_reported", context(day, chat=chat)) == 0, chat
+    pair = f"{owner} made the call on {other}'s suggestion: {truth['decided']}."
+    assert await grade(day, "decision_reported", context(day, chat=(pair,))) == 1.0
 
 
 async def test_dinner_facts_count_in_the_answer_not_in_a_digest_of_every_name():
@@ -261,3 +272,25 @@ def test_the_bookings_clock_times_and_restaurant_mentions_say_nothing() -> None:
                 max(places, key=lambda p: (booking.count(p), -booking.find(p))) == truth.place)
     found = {rule: round(sum(hits) / len(hits), 2) for rule, hits in rates.items()}
     assert len(found) >= 5 and all(rate <= 0.7 for rate in found.values()), found
+
+
+def test_who_writes_where_the_place_is_and_the_ps_say_nothing_alone() -> None:
+    """facts_answer 6 (issue 34, round 5's one-answer script kept 20 % with held-out words, 36 % offline): the one
+    full name in the booking who also wrote was always the guest (the other one named, who is not coming, never
+    wrote); "go back" with no earlier guest named always meant last month's dinner; the PS's mood words told who
+    comes. Now the one not coming writes as often as the guest, the dinner before last is told in words as often, and
+    the PS reads the other way half the time: each rule is a coin or worse."""
+    rates: dict[str, list[bool]] = {}
+    for drawn, truth in _dinner_worlds():
+        senders = {m["from_address"].split(".")[0].capitalize() for m in drawn.emails}
+        booking = next(m["body_text"] for m in drawn.emails if truth.guests[0][1] in m["body_text"]
+                       and m["from_address"].startswith(truth.host.lower()))
+        full = [g for g in (truth.guests[0], truth.absent[1]) if f"{g[0]} {g[1]}" in booking]
+        wrote = [g[0] for g in full if g[0] in senders]
+        if len(wrote) == 1:
+            rates.setdefault("the booking's full name who wrote", []).append(wrote[0] == truth.guests[0][0])
+        if "/again/" in truth.shape and not any(g[0] in booking for g in truth.old_guests):
+            latest = max((e for e in drawn.calendar if e.get("location")), key=lambda e: e["start"])["location"]
+            rates.setdefault("no earlier guest named: last month's", []).append(truth.place == latest)
+    found = {rule: round(sum(hits) / len(hits), 2) for rule, hits in rates.items()}
+    assert len(found) == 2 and all(rate <= 0.65 for rate in found.values()), found
