@@ -1316,5 +1316,37 @@ WORDING = {
             "at exactly the time from the original plan",
             "timed just as my first message had it",
         ),
+        # Version 6: the older of the two earlier dinners (not last month's), told in words only; no fields. A noun
+        # phrase for booked_again's {ref}.
+        "before_last": (
+            "the one from two dinners ago",
+            "our earlier haunt - the first of the two restaurants we've been to lately",
+            "the restaurant from roughly eight weeks back (one dinner earlier than last month's)",
+            "that place from the dinner that came before our most recent one",
+            "the venue of our second-to-last dinner",
+        ),
+        # Version 6: the host's PS that the one coming ({late}) comes, in refusal-type words; the openings of
+        # coming_host's and not_coming_host's, so a form marks neither.
+        "coming_host_hedged": (
+            "Oh, and don't wait for {late} to order: their train only gets in late, but they're coming.",
+            "P.S. {late} almost pulled out on Tuesday over a childcare mix-up; it's sorted, so count them in.",
+            "One more at the table, by the way, if only for a while: {late} has an early flight the next morning "
+            "and won't stay for dessert.",
+            "{late} says sorry in advance for having to dash off by ten for the babysitter, but they're joining us.",
+            "(Also, {late} turned down a conference trip rather than skip this, so they'll be there.)",
+        ),
+        # Version 6: the host's PS that the one not coming ({no}) stays away, in upbeat words with no can't/sorry-type
+        # word; the same openings.
+        "not_coming_host_upbeat": (
+            "Oh, and {no} is off to Japan for the whole of that week - a dream trip at last - so we'll eat for them "
+            "and send photos.",
+            "P.S. {no}'s band landed a gig that very night, so they'll be on stage while we eat. Fingers crossed "
+            "for them!",
+            "One fewer at the table, by the way: {no} has a first date that evening and picked it over us - quite "
+            "right too!",
+            "{no} will spend that evening at their own graduation party instead; we'll drink to the new graduate.",
+            "(Also, {no} has front-row tickets for a concert in Paris that same night, so dinner goes ahead minus "
+            "them - lucky them!)",
+        ),
     },
 }
