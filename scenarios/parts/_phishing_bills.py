@@ -4,10 +4,13 @@ copies its words, and last month's word on where the supplier bills from."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ._phishing_phrases import PHRASEBOOK, PLATFORMS
+
+ROLES = ("accounts", "billing", "ar", "invoices")  # a supplier's billing mailboxes, the real one's and a fraudster's
 
 if TYPE_CHECKING:
     from .phishing import _Drawn
@@ -84,6 +87,25 @@ def _warnings(rng: random.Random, said: list[str], moved: str | None, billing: s
     return on_platform
 
 
+def _writer(rng: random.Random, fields: dict[str, str], order: list[int], on_file: str, other_iban: str,
+            rep_sign: str) -> Callable[[int, str, str, str, str], str]:
+    """The text of invoice ``n`` (number, amount, pay link, the IBAN it asks for), real or false alike."""
+    # Half the invoices, real and false alike, name both IBANs: the one they ask to be paid and the other as one
+    # not to pay (version 9). "An invoice naming an IBAN other than the account on file" and "the IBAN the morning's
+    # mail names most" then mark the real invoice as often as the false one; which IBAN it asks for is read in it.
+    both = [rng.random() < 0.5 for _ in order]
+    both_order = iter(PHRASEBOOK.indices(rng, "invoice_both", sum(both)))
+
+    def text(n: int, number: str, amount: str, link: str, iban: str) -> str:
+        if both[n]:
+            return PHRASEBOOK.nth("invoice_both", next(both_order), **fields, number=number, amount=amount,
+                                  link=link, iban=iban, old=other_iban if iban == on_file else on_file,
+                                  signer=rep_sign)
+        return PHRASEBOOK.nth("invoice", order[n], **fields, number=number, amount=amount, link=link, on_file=iban,
+                              signer=rep_sign)
+    return text
+
+
 def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str, amounts: list[str],
               on_file: str, other_iban: str, reals: int, sources: list[str]) -> _Invoices:
     # Every invoice is the supplier's words; the false ones ask for payment to another account or page.
@@ -93,7 +115,11 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
     # the address book's, or one an earlier mail names, is real or a scam as the words around it say.
     renames = _renames(label)
     moved = rng.choice((None, *renames))
-    billing = d.rep.email if moved is None else f"{d.rep.email.split('@')[0]}@{moved}.example"
+    # The real invoice comes from the rep's own mailbox or, as often as not, the supplier's billing mailbox (a name
+    # no card holds), as the false one on a respelt domain does (version 8): "a sender at a respelling of the
+    # supplier's domain that the address book does not know" marks the real invoice as often as the false one.
+    local = d.rep.email.split("@")[0] if rng.random() < 0.4 else rng.choice(ROLES)
+    billing = f"{local}@{moved or d.supplier_domain.split('.')[0]}.example"
     fake_label = rng.choice([n for n in renames if n != moved])
     # The invoices' numbers, drawn apart: no order of numbers tells the real from the false.
     numbers = [f"{prefix}-{n}" for n in rng.sample(range(7000, 7999), reals + len(sources))]
@@ -121,22 +147,22 @@ def _invoices(rng: random.Random, d: _Drawn, fields: dict[str, str], prefix: str
         return (f"https://pay.{billing.split('@')[1]}/{number}" if platform is None else
                 f"https://{platform.lower()}.example/{label}/{number}")
 
+    text = _writer(rng, fields, order, on_file, other_iban, rep_sign)
+
     for n in range(reals):
         number = numbers[n]
-        invoices.append((number, PHRASEBOOK.nth("invoice", order[n], **fields, number=number, amount=amounts[1 + n],
-                                                link=real_pay(number), on_file=on_file, signer=rep_sign)))
+        invoices.append((number, text(n, number, amounts[1 + n], real_pay(number), on_file)))
     fakes = []
     for n, source in enumerate(sources):
         number = numbers[reals + n]
         # From the rep's own address (hijacked), the address the real invoice comes from (spoofed), or the respelt
         # domain.
         sender = (rng.choice((d.rep.email, billing)) if source == "rep" else
-                  f"{rng.choice(('accounts', 'billing', 'ar'))}@{fake_label}.example")
+                  f"{rng.choice(ROLES)}@{fake_label}.example")
         page = (real_pay(number) if copies[n] else f"https://{fake_platform.lower()}.example/{label}/{number}"
                 if on_platform else f"https://pay.{fake_label}.example/{number}")
         iban = other_iban if copies[n] else rng.choice((on_file, other_iban))
         fakes.append(_Fake(sender=sender, number=number, page=page, iban=iban, source=source,
-                           text=PHRASEBOOK.nth("invoice", order[reals + n], **fields, number=number,
-                                               amount=amounts[3 + n], link=page, on_file=iban, signer=rep_sign)))
+                           text=text(reals + n, number, amounts[3 + n], page, iban)))
     return _Invoices(invoices=invoices, fakes=fakes, rep_sign=rep_sign, moving=moving, billing=billing,
                      in_book=in_book, platform=platform or "")

@@ -87,9 +87,14 @@ def _items(d: _Drawn, r: _Reminders, bills: _Invoices, mails: dict[str, tuple[st
     if "schedule" in mails:
         items[d.ids["schedule"]] = _item(False, [d.desk, "IT Service Desk", _split(mails["schedule"][1])[0]],
                                          "password", arrivals[d.ids["schedule"]])
-    if "official" in mails:
-        items[d.ids["official"]] = _item(False, [mails["official"][0], _split(mails["official"][1])[0]], "note",
-                                         arrivals[d.ids["official"]])
+    for role in ("official", "official2"):
+        if role in mails:
+            items[d.ids[role]] = _item(False, [mails[role][0], _split(mails[role][1])[0]], "note",
+                                       arrivals[d.ids[role]])
+    for role in ("vouch", "vouched"):
+        if role in mails:
+            items[d.ids[role]] = _item(False, [mails[role][0], _split(mails[role][1])[0]], "note",
+                                       arrivals[d.ids[role]])
     items[d.ids["raffle"]] = _item(False, [d.ceo_new] if d.ceo_new else [texts["raffle"][0], d.writer.first],
                                    "raffle", texts["raffle"][1])
     # A sender's domain names its message too. A name two messages share (a domain two senders write from, the rep's

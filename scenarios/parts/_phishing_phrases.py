@@ -358,6 +358,87 @@ _RAFFLE_CEO = (
     "Picked up the gift cards {ceo} wanted for Friday's raffle. I'll bring the receipts by.",
     "The raffle gift cards are in; {ceo} will hand them out on Friday. Can you approve my expense claim?",
 )
+# IT's note this morning that {service} (a noun phrase: "the payroll portal") now mails from {address}, a new
+# sender whose domain may look like a respelling of the company's or the provider's: mail from it is genuine
+# (version 8). The first line is the subject.
+_IT_VOUCH = (
+    "New sender: {service}\nHi all,\n\nFrom today {service} mails you from {address}. It is ours - please don't "
+    "report it as phishing.\n\n{desk_name}",
+    "Expect mail from {address} today\nHello,\n\n{service} has moved to a new provider, and its messages now come "
+    "from {address}. That address is genuine; the first mail from it arrives this morning.\n\n{desk_name}",
+    "Heads-up: {service}\nTeam,\n\nYes, {address} looks odd, but it is the real sender for {service} from now on. "
+    "Leave its mail in your inbox.\n\n{desk_name}",
+    "New address for {service}\nHi everyone,\n\nA quick one before you see it: {service} writes from {address} as of "
+    "today. We set it up ourselves.\n\n{desk_name}",
+)
+# A sentence IT's vouching note may carry about a scam's address ({address}) that arrives the same morning: that
+# sender is not genuine (version 8).
+_IT_VOUCH_WARN = (
+    "Mail from {address}, on the other hand, is not ours.",
+    "One more thing: {address} is a fake - delete whatever comes from it.",
+    "That is not true of {address}, which has been phishing staff since yesterday.",
+    "Please don't confuse it with {address}: that one is a scam.",
+)
+# The vouched sender's own mail this morning ({service}, its {link}, its {signer}): asks nothing of a password.
+_VOUCHED = (
+    "Welcome to {service}\nHi {first},\n\nYour account is ready. Have a look around: {link}\n\n{signer}",
+    "Your {service} account\nHello {first}, everything has been moved over for you. Details: {link}\n\n{signer}",
+    "Getting started with {service}\n{first} - nothing to do today; when you next need {service}, start here: {link}"
+    "\n\n{signer}",
+)
+# The gift-card scam speaking of the raffle, receipts and expenses as the real raffle text does (version 8): it still
+# asks for the codes ({first}, {ceo}, {count}, {value} as "gift_text").
+_GIFT_EXPENSE = (
+    "Hi {first}, {ceo} here on a new number. For Friday's raffle I need {count} ${value} gift cards - keep the "
+    "receipts, I'll approve the expense claim. Text me the codes when you have them.",
+    "{ceo} here. Can you buy {count} gift cards at ${value} for the raffle prizes and expense them? Send the codes "
+    "to this number, I'll hand them out myself.",
+    "It's {ceo}, phone's new. Raffle prizes: {count} x ${value} gift cards, receipts to finance as usual. Just text "
+    "me the codes from the backs today.",
+)
+# The real raffle text speaking of the cards' codes, kept safe and sent to nobody (version 8); {ceo} unused.
+_RAFFLE_CODES = (
+    "The prize gift cards are in the envelope in my drawer - the codes are on the backs, so keep it sealed till "
+    "Friday.",
+    "Gift cards for Friday are bought. Nobody needs the codes before the draw, so please don't scratch them.",
+    "Got the gift cards. I'll keep the codes to myself until the winners are drawn - nothing for you to do.",
+)
+# An earlier mail naming the gift-card scam's {number}: texts from it posing as the CEO ({ceo}) are a scam (version
+# 8). "gift_warning" is IT's ({signer}: the desk's name); "gift_warning_ceo" the CEO's own ({signer}: her name).
+_GIFT_WARNING = (
+    "Texts posing as {ceo}\nHi all,\n\nSeveral of you got texts from {number} signed {ceo}, asking for gift cards. "
+    "It is not {ceo}. Don't reply, and don't buy anything.\n\n{signer}",
+    "Scam texts going round\nHello,\n\nPlease ignore any text from {number}: it claims to be {ceo} and asks for "
+    "gift card codes.\n\n{signer}",
+    "Heads-up: {number}\nTeam,\n\n{number} is not a number of ours, whatever name it signs with. Block it.\n\n"
+    "{signer}",
+)
+_GIFT_WARNING_CEO = (
+    "That's not me\nHi all,\n\nSomeone is texting from {number} pretending to be me and asking for gift cards. "
+    "I will never ask you for that.\n\n{signer}",
+    "Please ignore {number}\nTeam - {number} is not my phone. If it texts you in my name, delete it.\n\n{signer}",
+    "Fake texts in my name\nHello everyone, texts from {number} signed '{ceo}' are a scam. My number has not "
+    "changed for them.\n\n{signer}",
+)
+# An invoice naming both IBANs (version 9): it asks to be paid at {link} or by transfer to {iban}, and names {old}
+# as an account not to pay (closed, or not the supplier's). Real and false invoices alike ({number}, {amount},
+# {supplier}, {signer} as "invoice"): only which IBAN is on file, as earlier mail tells, says which side it is on.
+_INVOICE_BOTH = (
+    "Invoice {number}\nHello,\n\nInvoice {number} for ${amount} is attached. Pay at {link} or by transfer to IBAN "
+    "{iban}. Please do not use {old} for this or any later payment.\n\n{signer}",
+    "{supplier} invoice {number} - bank details inside\nHi,\n\n${amount} is due on invoice {number}. Our account "
+    "{old} takes no payments; send the transfer to {iban}, or pay by card at {link}.\n\n{signer}",
+    "Payment request: {number}\nHello,\n\nA reminder that ${amount} on {number} is due. You may have {old} in your "
+    "records - that account must not be paid. The right one is {iban}. Card payments: {link}.\n\n{signer}",
+    "Statement with {number}\nHi there,\n\nOne open item, {number} (${amount}). Transfers go to IBAN {iban} only; "
+    "anything sent to {old} will not reach us. Online: {link}\n\n{signer}",
+    "OVERDUE - {number}\nHello,\n\nInvoice {number} (${amount}) is past due. Please pay today at {link} or to "
+    "{iban}. Note: {old} is no account of ours to pay into.\n\n{signer}",
+)
+# A line after the other official's mail of the set-up month (version 9), pointing to a page of its own ({link}, a
+# status, news or help page of that official's host; nothing to do with passwords).
+_ASIDE_LINK = ("Details: {link}", "More at {link}", "PS: the full note is on {link}.",
+               "You can read more here: {link}")
 # The part draws every kind through this book (say, pick, or index and nth), so a wording pack words them all anew.
 # Its "where" is IT's word on who sends the reminder: the first half of its phrasings say the service desk does, the
 # rest that the provider does (the world draws from the half its truth names), so a wording of "where" keeps that
@@ -379,5 +460,9 @@ PHRASEBOOK = Phrasebook({"announcement": _ANNOUNCE, "where": (*_WHERE["desk"], *
                          "official_desk": _OFFICIAL_DESK, "official_provider": _OFFICIAL_PROVIDER,
                          "it_other": _IT_OTHER, "personal_sign": _PERSONAL, "it_schedule": _IT_SCHEDULE,
                          "refer": _REFER, "setup": _SETUP, "pitch": _PITCH, "not_provider": _NOT_PROVIDER,
-                         "not_desk": _NOT_DESK, "desk_aside": _DESK_ASIDE, "provider_aside": _PROVIDER_ASIDE},
+                         "not_desk": _NOT_DESK, "desk_aside": _DESK_ASIDE, "provider_aside": _PROVIDER_ASIDE,
+                         "it_vouch": _IT_VOUCH, "it_vouch_warn": _IT_VOUCH_WARN, "vouched": _VOUCHED,
+                         "gift_text_expense": _GIFT_EXPENSE, "raffle_codes": _RAFFLE_CODES,
+                         "gift_warning": _GIFT_WARNING, "gift_warning_ceo": _GIFT_WARNING_CEO,
+                         "invoice_both": _INVOICE_BOTH, "aside_link": _ASIDE_LINK},
                         positional=frozenset({"where"}))  # the desk's phrasings, then the provider's
