@@ -1256,6 +1256,93 @@ PHISHING = {
         "Questions still go to us at {address}. The reminder will reach you from somewhere else.",
         "Our provider is the one sending the reminder this time, while {address} keeps handling everything else.",
     ),
+    # IT's note this morning vouching for a service's new sender ({service} is a noun phrase, "the payroll portal");
+    # the warning sentence may open or close that note; the vouched service's own mail asks nothing of a password.
+    "it_vouch": (
+        "{address} is genuine\nHello all,\n\nBefore anyone forwards it to us as suspicious: the mail you get from "
+        "{address} today really is from {service}. We made that switch ourselves this week.\n\n{desk_name}",
+        "A change you'll notice today\nDear colleagues,\n\nFrom this morning, mail for {service} is sent from "
+        "{address}. We have checked that address: it is legitimate, and you can trust what arrives from it.\n\n"
+        "{desk_name}",
+        "Not phishing: {address}\nHi,\n\nYou may wonder about {address} when it turns up in your inbox today. It "
+        "belongs to {service}, which now uses it for all its mail, so whatever it sends you is real.\n\n{desk_name}",
+        "FYI - a new trusted sender\nAll,\n\nPlease add {address} to your safe senders: starting today that is the "
+        "address {service} mails from, and IT confirms it is ours.\n\n{desk_name}",
+    ),
+    "it_vouch_warn": (
+        "Whatever else you do, ignore {address}: it has nothing to do with us and is phishing.",
+        "Don't trust {address}, though - an impostor is writing to staff from it this morning.",
+        "(A different sender, {address}, is fraudulent: report it and delete it.)",
+        "Any message from {address} is fake, so leave it unopened.",
+    ),
+    "vouched": (
+        "{first}, you're all set\nHello,\n\nYour move to {service} is complete. Whenever you want a look, your page "
+        "is at {link} - no action is needed right now.\n\n{signer}",
+        "A quick tour\nHi {first},\n\n{link} will show you around {service}. Your details have been carried over "
+        "already.\n\nSee you there,\n{signer}",
+        "Now live for you\n{first}, we've switched on {service} for your account. Keep {link} handy for the next time "
+        "you need it.\n\n{signer}",
+    ),
+    # The gift-card scam in the raffle's words (receipts, expenses), still after the codes; the real raffle text that
+    # speaks of the codes, kept and sent to nobody (a CEO's name or a personal sign may follow it).
+    "gift_text_expense": (
+        "{first} - {ceo}, writing from my other phone. Friday's raffle still needs prizes: {count} gift cards of "
+        "${value}. Put them on your expenses with the receipts and I'll sign it off. Text me the codes on the back "
+        "once you've bought them?",
+        "Quick one from {ceo} (new number): I've run out of time for the raffle. Buy {count} x ${value} gift cards, "
+        "claim them back on expenses - keep the receipts - and reply here with the codes so I can set up the prizes.",
+        "Hi {first}, it's {ceo}. Finance knows about this: {count} gift cards worth ${value} each for the staff "
+        "raffle, receipts go in with your expense claim. What I need from you today is the codes - text them over.",
+    ),
+    "raffle_codes": (
+        "Raffle prizes done: gift cards bought and still in their wrappers. I won't be sending anyone the codes - they "
+        "stay covered until the winners scratch them on Friday.",
+        "Heads-up, I've got the gift cards for the raffle. Codes stay hidden and locked away; nobody, me included, "
+        "will be passing them around.",
+        "The raffle gift cards are sorted. Their codes go to no one ahead of the draw - the cards sit sealed in the "
+        "cabinet until then.",
+    ),
+    # An earlier mail naming the gift-card scam's number: IT's ({signer} the desk's name), then the CEO's own.
+    "gift_warning": (
+        "Warning: fake gift-card texts\nHello everyone,\n\nIf {number} texts you, it is not {ceo}, however it signs "
+        "off. Whoever is behind it wants gift card codes. Please delete the message and let us know.\n\n{signer}",
+        "{number} - scam\nAll,\n\nA fraudster using {number} is pretending to be {ceo} by text and asking staff to "
+        "buy gift cards. Send nothing to that number.\n\n{signer}",
+        "Phishing by SMS\nHi,\n\nPlease be alert: {number} is not one of the company's phones, and messages from it "
+        "that claim to come from {ceo} are fraudulent.\n\n{signer}",
+    ),
+    "gift_warning_ceo": (
+        "Not my number\nHello all,\n\nA few of you have been texted from {number} by someone using my name. It "
+        "isn't me, and I would never ask you to buy gift cards by text.\n\n{signer}",
+        "Please read - texts in my name\nTeam,\n\nIgnore {number}. Whoever is behind it is pretending to be me to "
+        "get gift card codes out of you.\n\n{signer}",
+        "Scam alert from {ceo}\nHi everyone,\n\nIf a text from {number} says it's {ceo}, it isn't - that's a "
+        "fraudster. Don't answer it.\n\n{signer}",
+    ),
+    # An invoice naming both IBANs: paid at {link} or into {iban}, {old} named as one not to pay; real and false
+    # invoices alike.
+    "invoice_both": (
+        "{supplier}: invoice {number}\nDear customer,\n\nPlease find invoice {number} attached. The ${amount} can be "
+        "paid online ({link}) or by bank transfer. For transfers, IBAN {iban} is the correct account; {old} is not to "
+        "be used.\n\n{signer}",
+        "Amount due ${amount} - {number}\nHello,\n\nBefore you pay {number}: {old} must not receive any money from "
+        "you. Transfer to {iban} instead, or use the payment page at {link}.\n\n{signer}",
+        "Invoice {number} attached\nHi,\n\nTotal: ${amount}\nPay online: {link}\nPay by transfer: IBAN {iban}\n"
+        "Do NOT pay to: {old}\n\nRegards,\n{signer}",
+        "Re: {number}\nHello,\n\nJust checking you received {number}; ${amount} is still outstanding. Settle through "
+        "{link}, or transfer to {iban}. Payments to {old} won't reach us, so please leave that account out.\n\n"
+        "{signer}",
+        "{number} - payment due\nGood morning,\n\nWe would be grateful for payment of ${amount} against {number}. "
+        "Whichever way you pay - card at {link} or transfer to {iban} - please keep {old} out of it; that is no "
+        "account to pay.\n\n{signer}",
+    ),
+    # A line after the other official's set-up-month mail, pointing to a status, news or help page of its own host.
+    "aside_link": (
+        "For the latest, see {link}.",
+        "{link} has the rest.",
+        "Bookmark {link} if you'd like updates.",
+        "P.S. Everything about this lives at {link}",
+    ),
 }
 
 
