@@ -382,7 +382,7 @@ _IT_VOUCH_WARN = (
 # The vouched sender's own mail this morning ({service}, its {link}, its {signer}): asks nothing of a password.
 _VOUCHED = (
     "Welcome to {service}\nHi {first},\n\nYour account is ready. Have a look around: {link}\n\n{signer}",
-    "Your {service} account\nHello {first}, everything has been moved over for you. Details: {link}\n\n{signer}",
+    "Your account on {service}\nHello {first}, everything has been moved over for you. Details: {link}\n\n{signer}",
     "Getting started with {service}\n{first} - nothing to do today; when you next need {service}, start here: {link}"
     "\n\n{signer}",
 )
@@ -417,8 +417,8 @@ _GIFT_WARNING_CEO = (
     "That's not me\nHi all,\n\nSomeone is texting from {number} pretending to be me and asking for gift cards. "
     "I will never ask you for that.\n\n{signer}",
     "Please ignore {number}\nTeam - {number} is not my phone. If it texts you in my name, delete it.\n\n{signer}",
-    "Fake texts in my name\nHello everyone, texts from {number} signed '{ceo}' are a scam. My number has not "
-    "changed for them.\n\n{signer}",
+    "Fake texts in my name\nHello everyone, texts from {number} signed '{ceo}' are a scam. That "
+    "phone is not mine: delete them.\n\n{signer}",
 )
 # An invoice naming both IBANs (version 9): it asks to be paid at {link} or by transfer to {iban}, and names {old}
 # as an account not to pay (closed, or not the supplier's). Real and false invoices alike ({number}, {amount},
