@@ -72,6 +72,8 @@ def _partner(p: Params) -> CharacterRecord:
     reason = LIFTED_REASON if p.lifted_day else reasons(p)[p.partner_reason]
     old = weekday(p.lifted_day) if p.lifted_day else ""
     lifted = f" (and that {old}, which they asked for on Sunday, is free again)." if p.lifted_day else "."
+    if p.partner_undo >= 0:  # the mid-morning text freed Sunday's day for another; a text ten minutes on took it back
+        lifted = f" (Sunday's day, after a text that briefly asked for {old} instead and was taken back)."
     return {
         "name": j.name, "phone": j.phone,
         "personality": f"{u.first}'s partner; " + reason[1].format(first=j.first, day=weekday(p.partner_day), old=old),

@@ -19,10 +19,31 @@ breaks the obvious rule:
 * ``morning`` — the user is out every afternoon this week: the user's hours are the morning (the work calendar
   moves to the afternoons), and the slot outside the hours is an afternoon;
 * ``lifted`` — the partner asked on Sunday to keep one day free, and the mid-morning text lifts it (that plan
-  moved) while naming another day: the valid slot is on the day named first, so "drop every day the partner
-  mentions" drops the answer;
-* ``moved`` — the dentist emailed last week that the appointment moved; the calendar still shows the old time,
-  which overlaps the valid slot (it looks busy and is free), while the new time clashes with another slot.
+  moved) while naming another day; the freed day is any day but the one needed (the valid slot's in about a third);
+* ``moved`` — the dentist emailed last week that the appointment moved; the calendar still shows the old time
+  (over the valid slot in half the worlds: it looks busy and is free), while the new time clashes with another slot.
+
+No structure stands in for reading (issue 34, round 3): in a drawn world without ``moved`` the dentist's mail offers
+another time, worded like a move, that nobody took (the calendar is right); that other time sits over the valid
+slot in half the worlds either way. The office day comes in one colleague mail, or a first mail and a later one that
+corrects it, calls a move off, or is an aside about another day (the first mail's day stands): the day a later mail
+names beside the first mail's is this week's about half the time. In half the worlds the office-day or partner-day
+slot (or both) moves to the other part of its day, so most slots lie outside the user's hours about as often as
+within them. The prompt states the hours in wordings that name both parts of the day, one ruled out; "12:00 or
+later" and "end by 12:00" each sit in about half the wordings of either part.
+
+How the partner's day is known, in a drawn world without ``lifted``: the mid-morning text names it by weekday
+("text") or by an evening event in the shared calendar ("event"), points back at Sunday's text, which names it
+("still"; it calls another evening's day fine), or calls Sunday's day off and names an evening event ("dropped"). In
+"text" and "event" worlds a later text follows ten minutes on: it moves the need to the partner's day from the one
+the mid-morning text named ("partner_moved") or restates that day and calls another fine ("partner_same"), half
+each, so the day the first text or its evening points at is the partner's only half the time. A "lifted" world's
+later text takes the lift back ("partner_undo") or repeats it ("partner_recap"), half each. Another evening at home
+sits in the calendar in every "still" world and half the others.
+
+The usual office day the colleague's mails name, the day the partner's postscript calls fine and the later text's
+other day are any day but the one they stand beside (the valid slot's about a third of the time). The reminder of a
+drawn world names no time.
 
 No two slots of a day touch (one's end is never another's start), so a text naming a window names one slot.
 """
@@ -75,7 +96,14 @@ USER_HOURS = {AFTERNOON: (12, 18), MORNING: (8, 12)}
 # The twists a drawn world may have (see the module docstring); world 0 has none.
 TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED = "morning", "lifted", "moved"
 TWISTS = (TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED)
-OFFICE_MODES = ("mail", "corrected")  # drawn worlds; world 0 names the day in the prompt
+# Drawn worlds (world 0 names the day in the prompt): "mail", one mail moving the day off the usual one; "corrected",
+# a first mail and a later correction; "kept", a mail moving it off the usual day and a later one calling the move
+# off (the usual day stands), so neither "the usual day is never it" nor "the latest mail's new day" decides;
+# "aside", a first mail naming the day and a later one about another matter on another day (the first mail's day
+# stands), the twin of "corrected": two mails, the first naming one day, the later one naming another; "single", one
+# mail only, the twin of "mail": a call-off ("office_kept") saying the usual day stands and the other day it names is
+# not this week's, so a lone mail's non-usual day is the office day only half the time.
+OFFICE_MODES = ("mail", "corrected", "kept", "aside", "single")
 
 
 @dataclass(frozen=True)
@@ -119,17 +147,44 @@ class Params:
     hours: str = AFTERNOON  # the user's hours: AFTERNOON or MORNING
     lifted_day: date | None = None  # the day the partner first asked for and then freed (the "lifted" twist)
     dentist_shown: datetime | None = None  # the appointment's old time, still on the calendar (the "moved" twist)
+    # Drawn worlds without the "moved" twist: a time the dentist offered to move the appointment to, not taken.
+    dentist_offer: datetime | None = None
+    usual_day: date | None = None  # the office day of other weeks, which the colleague's mails name (any day)
+    ps_day: date | None = None  # the day the partner's postscript says is fine (any day but the one needed)
     # Which phrasing of each of the part's kinds (phrases.PHRASES) the world uses:
     hours_wording: int = 0  # "hours_<hours>": how the prompt states the user's hours
     offer_layout: int = 0  # "offer": how Tony lays out his slots
     opener: int = 0  # "partner_opener": how the partner's text opens
     moved_subject: int = 0  # "dentist_moved_subject" and "dentist_moved": the dentist's note that the time moved
-    office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail" or "corrected"
+    office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail", "corrected", "kept"
     office_text: int = 0  # "office_mail": the colleague's mail
     office_fix: int = 0  # "corrected": the first mail ("office_first") and the correction ("office_fix") in one
     office_ref: int = 0  # "office_prompt": how the prompt points at the colleague's mail
     partner_event: int = -1  # index into PARTNER_EVENTS when the partner names the day by that event, else -1
-    partner_ps: int = -1  # "partner_ps" when the partner's text adds that the valid slot's day is fine
+    partner_ps: int = -1  # "partner_ps" when the partner's text adds that a day (``ps_day``) is fine
+    office_kept: int = 0  # "office_kept": the colleague's later mail calling the move off ("kept" worlds)
+    office_aside: int = 0  # "office_aside": the colleague's later mail about another day ("aside" worlds)
+    # Drawn worlds without the "lifted" twist: the partner asked for the day on Sunday and the mid-morning text
+    # ("partner_still") points back at that text without naming the day (-1: not so).
+    partner_still: int = -1
+    # The twin of "still": Sunday's text asked for ``dropped_day``, the mid-morning one ("partner_dropped") calls it
+    # off and names the day by the partner's evening event (``partner_event``) only (-1 / None: not so).
+    partner_dropped: int = -1
+    dropped_day: date | None = None
+    # Another evening at home in the calendar, on ``decoy_day`` (not the partner's): an index into PARTNER_EVENTS other
+    # than ``partner_event``, so "the day of the evening event at home" is no sign of the partner's day (-1: none).
+    decoy_event: int = -1
+    decoy_day: date | None = None
+    # Half the "lifted" worlds: a later text ("partner_undo") takes the mid-morning one back. Sunday's text and the undo
+    # name the partner's day; ``lifted_day`` is then the day the mid-morning text asked for and the undo frees (-1: no).
+    partner_undo: int = -1
+    partner_recap: int = -1  # the other half: the later text ("partner_recap") repeats the mid-morning one
+    # Worlds whose mid-morning text names the day (by weekday or evening event): a later text either moves the need
+    # ("partner_moved": the mid-morning text asked for ``later_day``, now free) or restates it ("partner_same": the
+    # mid-morning text's day stands, ``later_day`` is another day it calls fine), half each (-1 / None: no such text).
+    partner_moved: int = -1
+    partner_same: int = -1
+    later_day: date | None = None
 
     # ---------------------------------------------------------------- derived
     @property
@@ -148,6 +203,12 @@ class Params:
     @property
     def company(self) -> str:
         return f"{self.plumber.last} Plumbing"
+
+    @property
+    def asked_day(self) -> date:
+        """The day the partner's mid-morning text names (or whose evening event it names): the partner's day unless
+        a later text moved the need away from it."""
+        return self.later_day if self.partner_moved >= 0 and self.later_day is not None else self.partner_day
 
     @property
     def valid(self) -> Slot:
@@ -236,9 +297,19 @@ def _around(rng: random.Random, window: datetime, avoid: list[datetime]) -> date
                        if not any(d < s + WINDOW and s < d + DENTIST_LENGTH for s in avoid)])
 
 
-def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_day: date, clash_day: date,
-           moved: bool) -> tuple[tuple[Slot, ...], datetime, datetime | None]:
-    """Tony's slots (chronological), the dentist's (real) start and, when it moved, its old start."""
+def _phantom(rng: random.Random, valid: datetime, dentist: datetime) -> datetime:
+    """The dentist's other time (the old one of a "moved" world, the one offered and not taken otherwise): over the
+    valid slot in half the worlds, else on another day at a time of its own, so that neither "the time a mail moves
+    it to" nor "the time it moved from" tells which slot is free."""
+    if rng.random() < .5:
+        return _around(rng, valid, [dentist])
+    day = rng.choice([d for d in WEEK if d != valid.date()])
+    return rng.choice([at(day, h, m) for h in range(8, 17) for m in (0, 30) if at(day, h, m) != dentist])
+
+
+def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_day: date,
+           clash_day: date) -> tuple[tuple[Slot, ...], datetime, datetime]:
+    """Tony's slots (chronological), the dentist's (real) start and its other time (``_phantom``)."""
     starts = _starts(hours)
     if clash_day == valid_day:  # two windows within the hours on one day: only the afternoon has room
         first, second = rng.sample([12, 15], 2)
@@ -246,11 +317,18 @@ def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_da
     else:
         valid_start, clash_start = at(valid_day, rng.choice(starts)), at(clash_day, rng.choice(starts))
     dentist = _around(rng, clash_start, [valid_start])
-    shown = _around(rng, valid_start, [clash_start]) if moved else None
+    shown = _phantom(rng, valid_start, dentist)
     slots = [Slot(valid_start, None), Slot(clash_start, CLASH), Slot(at(office, rng.choice(starts)), OFFICE_DAY),
              Slot(at(partner, rng.choice(starts)), PARTNER_DAY)]
-    # The slot outside the hours goes on any day, apart from every window there.
     outside = (8, 9, 10) if hours == AFTERNOON else (13, 14, 15)
+    # Half the worlds offer more slots outside the user's hours than within them (the office-day or partner-day
+    # slot moved to the other part of its day), so "the part of the day most slots are in" tells nothing.
+    for n in rng.sample([2, 3], 2) if rng.random() < .5 else []:
+        day = slots[n].start.date()
+        choices = [at(day, h) for h in outside if all(apart(at(day, h), s.start) for s in slots if s is not slots[n])]
+        if choices:
+            slots[n] = Slot(rng.choice(choices), slots[n].problem)
+    # The slot outside the hours goes on any day, apart from every window there.
     while True:
         day = rng.choice(WEEK)
         choices = [at(day, h) for h in outside if all(apart(at(day, h), s.start) for s in slots)]
@@ -262,7 +340,7 @@ def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_da
 
 def _twists(rng: random.Random) -> set[str]:
     """The twists of a drawn world: each on its own chance, at least one."""
-    chosen = {t for t, chance in ((TWIST_MORNING, 1 / 3), (TWIST_LIFTED, 1 / 2), (TWIST_MOVED, 1 / 2))
+    chosen = {t for t, chance in ((TWIST_MORNING, 1 / 2), (TWIST_LIFTED, 1 / 2), (TWIST_MOVED, 1 / 2))
               if rng.random() < chance}
     return chosen or {rng.choice(TWISTS)}
 
@@ -283,21 +361,63 @@ def _cast(rng: random.Random) -> tuple[list[Person], str, str, int, str]:
     return cast, street, " ".join([*(p[-10:] for p in phones), str(number)]), number, apt
 
 
+def _names_field(phrasing: Phrasing, field: str) -> bool:
+    """Whether a phrasing fills ``field`` (a function phrasing: assumed not)."""
+    return isinstance(phrasing, str) and any(name == field for _, name, _, _ in string.Formatter().parse(phrasing))
+
+
 def _names_next_day(phrasing: Phrasing) -> bool:
     """Whether an "office_mail" phrasing names the office day by the day after it (``{after}``)."""
-    return isinstance(phrasing, str) and any(name == "after" for _, name, _, _ in string.Formatter().parse(phrasing))
+    return _names_field(phrasing, "after")
 
 
-def _references(rng: random.Random, office: date, lifted: bool) -> dict[str, Any]:
-    """How a drawn world points at the office day (a colleague's mail, maybe corrected later) and, without the
-    "lifted" twist, whether the partner names the day by an event in the calendar."""
+def _later(rng: random.Random, refs: dict[str, Any], partner_day: date, lifted: bool) -> dict[str, Any]:
+    """The later text of a world whose mid-morning text names the day (by weekday or evening event): moving the need
+    to the partner's day from another (``later_day``) or restating it and calling another day fine, half each."""
+    if lifted or refs["partner_still"] >= 0 or refs["partner_dropped"] >= 0:
+        return {}
+    other = rng.choice([d for d in WEEK if d != partner_day])
+    kind = "partner_moved" if rng.random() < .5 else "partner_same"
+    return {kind: PHRASES.index(rng, kind), "later_day": other}
+
+
+def _evenings(rng: random.Random, refs: dict[str, Any], partner_day: date, lifted: bool,
+              later: date | None = None) -> dict[str, Any]:
+    """The day Sunday's text asked for in a "dropped" world, another evening at home in the calendar (in every
+    "still" world, where the partner's text names no event, and in half the others, so neither "the day of the
+    evening at home" nor "the only evening at home" names the partner's day), and whether a "lifted" world's text is
+    taken back (half of them)."""
+    others = [d for d in WEEK if d != partner_day]
+    homes = [d for d in others if d != later]  # the evening event of a "partner_moved" world sits on ``later``
+    decoy = refs["partner_still"] >= 0 or rng.random() < .5
+    return {"dropped_day": rng.choice(others) if refs["partner_dropped"] >= 0 else None,
+            "decoy_event": rng.choice([n for n in range(len(PARTNER_EVENTS)) if n != refs["partner_event"]])
+            if decoy else -1, "decoy_day": rng.choice(homes) if decoy else None,
+            **({} if not lifted else {"partner_undo": PHRASES.index(rng, "partner_undo")} if rng.random() < .5 else
+               {"partner_recap": PHRASES.index(rng, "partner_recap")})}
+
+
+def _references(rng: random.Random, office: date, moved_to: date, lifted: bool) -> dict[str, Any]:
+    """How a drawn world points at the office day (a colleague's mail, maybe corrected or called off later) and,
+    without the "lifted" twist, how the partner names the day: in the text, by an event in the calendar, or in
+    Sunday's text that the mid-morning one points back at."""
+    mode = rng.choice(OFFICE_MODES)
+    moved = moved_to if mode == "kept" else office  # the day the first mail names as this week's
     mails = [n for n, phrasing in enumerate(PHRASES.phrasings("office_mail"))
-             if office.weekday() < 4 or not _names_next_day(phrasing)]  # a Friday's next day is no working day
-    return {"office_mode": rng.choice(OFFICE_MODES), "office_text": rng.choice(mails),
+             if moved.weekday() < 4 or not _names_next_day(phrasing)]  # a Friday's next day is no working day
+    named = "event" if lifted else rng.choice(("text", "event", "sunday", "dropped"))
+    # The prompt never names this week's office day: a "kept", "aside" or "single" world's usual day is it, so no
+    # phrasing naming it there.
+    refs = [n for n, phrasing in enumerate(PHRASES.phrasings("office_prompt"))
+            if mode in ("mail", "corrected") or not _names_field(phrasing, "usual")]
+    return {"office_mode": mode, "office_text": rng.choice(mails),
             "office_fix": rng.randrange(len(PHRASES.phrasings("office_first")) * len(PHRASES.phrasings("office_fix"))),
-            "office_ref": PHRASES.index(rng, "office_prompt"),
-            "partner_event": -1 if lifted or rng.random() < .5 else rng.randrange(len(PARTNER_EVENTS)),
-            "partner_ps": -1 if lifted or rng.random() < .4 else PHRASES.index(rng, "partner_ps")}
+            "office_ref": rng.choice(refs), "office_kept": PHRASES.index(rng, "office_kept"),
+            "office_aside": PHRASES.index(rng, "office_aside"),
+            "partner_event": -1 if lifted or named not in ("event", "dropped") else rng.randrange(len(PARTNER_EVENTS)),
+            "partner_still": PHRASES.index(rng, "partner_still") if not lifted and named == "sunday" else -1,
+            "partner_dropped": PHRASES.index(rng, "partner_dropped") if not lifted and named == "dropped" else -1,
+            "partner_ps": -1 if lifted or rng.random() < .2 else PHRASES.index(rng, "partner_ps")}
 
 
 def draw_params(rng: random.Random, seed: int) -> Params:
@@ -311,13 +431,18 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     office, partner_day, valid_day, spare = rng.sample(WEEK, 4)
     twists = _twists(rng)
     hours = MORNING if TWIST_MORNING in twists else AFTERNOON
-    # Two windows within the hours on one day fit only in the afternoon, and a moved appointment leaves its old
-    # time on the valid day: then the clash goes on the spare day.
-    together = hours == AFTERNOON and TWIST_MOVED not in twists
-    clash_day = rng.choice((spare, spare, valid_day)) if together else spare
-    slots, dentist, shown = _slots(rng, hours, office, partner_day, valid_day, clash_day, TWIST_MOVED in twists)
+    # Two windows within the hours on one day fit only in the afternoon: then the clash may share the valid day.
+    clash_day = rng.choice((spare, spare, valid_day)) if hours == AFTERNOON else spare
+    slots, dentist, other = _slots(rng, hours, office, partner_day, valid_day, clash_day)
+    moved = TWIST_MOVED in twists
+    # The days the colleague, the partner's "lifted" text and their postscript name beside the one that matters:
+    # any other day, so a day named there is no sign of the free one.
+    others = [d for d in WEEK if d != partner_day]
     reasons = PARTNER_REASONS if hours == AFTERNOON else MORNING_REASONS
     lifted = TWIST_LIFTED in twists
+    usual = rng.choice([d for d in WEEK if d != office])  # the colleague's other day (see office_mails)
+    refs = _references(rng, office, usual, lifted)
+    later = _later(rng, refs, partner_day, lifted)
     params = Params(
         user=user, partner=partner, plumber=plumber, neighbour=neighbour, rival=rival, manager=manager,
         rival_company=rng.choice(RIVALS), dentist_name=rng.choice(DENTISTS), colleague=rng.choice(COLLEAGUES),
@@ -329,10 +454,12 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         # the reason's index also picks the partner's note and reply (cast.py): drawn among the reasons themselves
         partner_reason=PHRASES.index(rng, "partner_lifted") if lifted else rng.randrange(len(reasons)),
         dentist_start=dentist, slots=slots,
-        gendered=False, hours=hours, lifted_day=valid_day if lifted else None, dentist_shown=shown,
+        gendered=False, hours=hours, lifted_day=rng.choice(others) if lifted else None,
+        dentist_shown=other if moved else None, dentist_offer=None if moved else other,
+        usual_day=usual, ps_day=rng.choice([d for d in others if d != later.get("later_day")]),
         hours_wording=PHRASES.index(rng, f"hours_{hours}"), offer_layout=PHRASES.index(rng, "offer"),
         opener=PHRASES.index(rng, "partner_opener"), moved_subject=PHRASES.index(rng, "dentist_moved_subject"),
-        **_references(rng, office, lifted))
+        **refs, **later, **_evenings(rng, refs, partner_day, lifted, later.get("later_day")))
     check(params)
     return params
 
@@ -370,10 +497,15 @@ def check(params: Params, busy: list[tuple[datetime, datetime]] | None = None) -
         for b in params.slots:
             if a is not b and not apart(a.start, b.start):
                 raise ValueError(f"slots {a.start.isoformat()} and {b.start.isoformat()} overlap or touch")
-    valid = params.valid
-    if params.lifted_day is not None and params.lifted_day != valid.start.date():
-        raise ValueError("the day the partner freed must hold the valid slot")
-    if params.dentist_shown is not None:
-        old = params.dentist_shown
-        if not (old < valid.end and valid.start < old + DENTIST_LENGTH) or old == params.dentist_start:
-            raise ValueError("the appointment's old time must overlap the valid slot")
+    if params.lifted_day is not None and params.lifted_day == params.partner_day:
+        raise ValueError("the day the partner freed cannot be the day they need")
+    for other in (params.dentist_shown, params.dentist_offer):
+        if other is not None and other == params.dentist_start:
+            raise ValueError("the dentist's other time must differ from the real one")
+    if params.partner_day in (params.dropped_day, params.decoy_day):
+        raise ValueError("the day Sunday's text dropped and the other evening's are not the partner's")
+    if params.partner_day in (params.later_day, params.ps_day) or (
+            params.later_day is not None and params.later_day in (params.ps_day, params.decoy_day)):
+        raise ValueError("the later text's other day, the postscript's and the partner's are three days")
+    if params.usual_day is not None and params.usual_day == params.office_day:
+        raise ValueError("the usual office day must differ from this week's")

@@ -70,13 +70,14 @@ class SmsCoordination(Part):
     """Book the plumber by text in the one slot that fits (the classic sms_coordination, drawn alone)."""
 
     key = KEY
-    version = 2
+    version = 3
     shapes = (ALONE,)
     Truth = SmsTruth
     phrasebook = PHRASES
     # The twists a drawn world holds (each non-empty set of "morning", "lifted" and "moved": 7) x how the office day
-    # is known (a colleague's mail, or a mail and its later correction: 2); and world 0 (no twist, named in the prompt).
-    structures = 7 * 2 + 1
+    # is known (a colleague's mail, or a lone call-off; a mail and its later correction, call-off or aside: 5); and
+    # world 0 (no twist, named in the prompt).
+    structures = 7 * 5 + 1
 
     def structure(self, truth: Any) -> str:
         """Which twists break the obvious rule in this world, and how the office day is known."""

@@ -20,18 +20,30 @@ from green_agent.scenario_kit.phrasing import Phrasebook
 from .clock import ampm, offered, weekday
 from .templates import (
     HOURS_WORDING,
+    LIFTED_SUNDAY,
     LIFTED_TEXTS,
     MORNING_REASONS,
     MOVED_SUBJECTS,
+    OFFER_BODIES,
+    OFFER_SUBJECTS,
     OFFICE_AFTER,
+    OFFICE_ASIDE,
     OFFICE_BEFORE,
     OFFICE_FIRST,
     OFFICE_FIX,
+    OFFICE_KEPT,
     OFFICE_MAIL,
     OFFICE_REF,
+    PARTNER_DROPPED,
+    PARTNER_MOVED,
     PARTNER_PS,
     PARTNER_REASONS,
+    PARTNER_RECAP,
     PARTNER_REF_TEXTS,
+    PARTNER_SAME,
+    PARTNER_STILL,
+    PARTNER_UNDO,
+    REMINDERS,
 )
 
 if TYPE_CHECKING:
@@ -112,5 +124,23 @@ PHRASES = Phrasebook({
     "office_fix": OFFICE_FIX,
     "partner_event": PARTNER_REF_TEXTS,
     "partner_ps": PARTNER_PS,
+    "dentist_offer_subject": OFFER_SUBJECTS,
+    "dentist_offer": OFFER_BODIES,
+    "dentist_reminder": REMINDERS,
+    "office_aside": OFFICE_ASIDE,  # a later mail about another matter on {other}: the office day {day} stands
+    "office_kept": OFFICE_KEPT,  # a later mail calling off an office-day move: {day} stands, {moved} does not
+    "partner_sunday": (LIFTED_SUNDAY,),  # Sunday's text asking to keep the kitchen free on {old}, the {part}
+    # the mid-morning text: Sunday's day is still needed, the {part}; the day of {event} (another evening) is fine
+    "partner_still": PARTNER_STILL,
+    # the mid-morning text: Sunday's day is off; the kitchen is needed the {part} of {event} (a calendar evening)
+    "partner_dropped": PARTNER_DROPPED,
+    # a later text taking the "lifted" one back: Sunday's day {old} is needed again the {part}, {new} is free
+    "partner_undo": PARTNER_UNDO,
+    # the twin: a later text repeating the "lifted" one: {day} needed the {part}, Sunday's {old} free
+    "partner_recap": PARTNER_RECAP,
+    # a later text moving the need: {old} (the mid-morning text's day) is free, {day} needed the {part}
+    "partner_moved": PARTNER_MOVED,
+    # its twin, restating the need: {day} (the mid-morning text's day) still needed the {part}, {other} free
+    "partner_same": PARTNER_SAME,
 }, positional=frozenset({"partner_reason", "partner_event", "dentist_moved"}))  # afternoon reasons, then morning ones;
 # the event and the moved note go with the reason's or the subject's position

@@ -63,17 +63,42 @@ def reasons(p: Params) -> tuple[tuple[str, str, str], ...]:
 
 def partner_text(p: Params) -> str:
     """The partner's mid-morning text: the day they need the kitchen (and, in a "lifted" world, the day freed)."""
-    if p.lifted_day is not None:
+    if p.lifted_day is not None and p.partner_undo >= 0:  # Sunday's day freed, another asked for; undo_text undoes it
+        text = PHRASES.nth("partner_lifted", p.partner_reason, old=weekday(p.partner_day), day=weekday(p.lifted_day),
+                           part=p.part)
+    elif p.lifted_day is not None:
         text = PHRASES.nth("partner_lifted", p.partner_reason, old=weekday(p.lifted_day), day=weekday(p.partner_day),
+                           part=p.part)
+    elif p.partner_still >= 0:  # the day is in Sunday's text (world.texts), this one points back at it
+        text = PHRASES.nth("partner_still", p.partner_still, part=p.part, event=PARTNER_EVENTS[p.decoy_event][1])
+    elif p.partner_dropped >= 0:  # Sunday's day is off; the day needed is the evening event's (world.calendar_rows)
+        text = PHRASES.nth("partner_dropped", p.partner_dropped, event=PARTNER_EVENTS[p.partner_event][1],
                            part=p.part)
     elif p.partner_event >= 0:  # in the words of the reason's index (the event names the day)
         text = PHRASES.nth("partner_event", p.partner_reason % len(PHRASES.phrasings("partner_event")),
                            event=PARTNER_EVENTS[p.partner_event][1], part=p.part)
     else:  # the afternoon reasons, then the morning ones
         first = 0 if p.hours == AFTERNOON else len(PARTNER_REASONS)
-        text = PHRASES.nth("partner_reason", first + p.partner_reason, day=weekday(p.partner_day))
-    ps = PHRASES.nth("partner_ps", p.partner_ps, free=weekday(p.valid.start)) if p.partner_ps >= 0 else ""
+        text = PHRASES.nth("partner_reason", first + p.partner_reason, day=weekday(p.asked_day))
+    ps = PHRASES.nth("partner_ps", p.partner_ps, free=weekday(p.ps_day or p.valid.start)) if p.partner_ps >= 0 else ""
     return PHRASES.nth("partner_opener", p.opener) + text.removeprefix("Morning! ") + ps
+
+
+def undo_text(p: Params) -> str:
+    """The partner's later text: in a "lifted" world taking the mid-morning one back (Sunday's day is needed again,
+    the other one free) or repeating it; in a world whose mid-morning text names the day, moving the need to the
+    partner's day or restating it."""
+    if p.partner_moved >= 0:
+        return PHRASES.nth("partner_moved", p.partner_moved, old=weekday(p.asked_day), day=weekday(p.partner_day),
+                           part=p.part)
+    if p.partner_same >= 0:
+        return PHRASES.nth("partner_same", p.partner_same, day=weekday(p.partner_day),
+                           other=weekday(p.later_day or p.valid.start), part=p.part)
+    if p.partner_recap >= 0:
+        return PHRASES.nth("partner_recap", p.partner_recap, old=weekday(p.lifted_day or p.valid.start),
+                           day=weekday(p.partner_day), part=p.part)
+    return PHRASES.nth("partner_undo", p.partner_undo, old=weekday(p.partner_day),
+                       new=weekday(p.lifted_day or p.valid.start), part=p.part)
 
 
 def colleague_email(p: Params) -> str:
@@ -82,8 +107,28 @@ def colleague_email(p: Params) -> str:
 
 def office_mails(p: Params) -> list[tuple[str, str, str]]:
     """(subject, body, sent at) of the colleague's mails that tell this week's office day (none in world 0)."""
-    fields = {"day": weekday(p.office_day), "usual": weekday(p.valid.start), "boss": p.colleague,
+    fields = {"day": weekday(p.office_day), "usual": weekday(p.usual_day or p.valid.start), "boss": p.colleague,
               "prev": weekday(p.office_day - timedelta(days=1)), "after": weekday(p.office_day + timedelta(days=1))}
+    if p.office_mode == "kept" and p.usual_day is not None:  # the first mail moves the usual (this week's) day away
+        moved = p.usual_day
+        earlier = {**fields, "day": weekday(moved), "usual": weekday(p.office_day),
+                 "prev": weekday(moved - timedelta(days=1)), "after": weekday(moved + timedelta(days=1))}
+        subject, body = PHRASES.nth("office_mail", p.office_text, **earlier).split("\n", 1)
+        kept = PHRASES.nth("office_kept", p.office_kept, day=weekday(p.office_day), moved=weekday(moved),
+                           boss=p.colleague).split("\n", 1)
+        return [(subject, body, "2026-03-12T11:05:00+00:00"), (kept[0], kept[1], "2026-03-15T19:20:00+00:00")]
+    if p.office_mode == "aside" and p.usual_day is not None:  # the first mail's day stands; the later is an aside
+        firsts = len(PHRASES.phrasings("office_first"))
+        other = weekday(p.usual_day)
+        first = PHRASES.nth("office_first", p.office_fix % firsts, **{**fields, "usual": weekday(p.office_day),
+                                                                       "day": other}).split("\n", 1)
+        aside = PHRASES.nth("office_aside", p.office_aside, day=weekday(p.office_day), other=other,
+                            boss=p.colleague).split("\n", 1)
+        return [(first[0], first[1], "2026-03-12T11:05:00+00:00"), (aside[0], aside[1], "2026-03-15T19:20:00+00:00")]
+    if p.office_mode == "single":  # one mail only: the call-off, the usual (this week's) day stands
+        subject, body = PHRASES.nth("office_kept", p.office_kept, day=weekday(p.office_day),
+                                    moved=weekday(p.usual_day or p.valid.start), boss=p.colleague).split("\n", 1)
+        return [(subject, body, "2026-03-13T16:40:00+00:00")]
     if p.office_mode == "mail":
         subject, body = PHRASES.nth("office_mail", p.office_text, **fields).split("\n", 1)
         return [(subject, body, "2026-03-13T16:40:00+00:00")]
@@ -99,7 +144,8 @@ def office_rule(p: Params) -> str:
     """How the prompt rules out the office day: by name (world 0) or pointing at the colleague's mail."""
     if p.office_mode == "prompt":
         return f"not {weekday(p.office_day)}, since I'm in the office all day"
-    return PHRASES.nth("office_prompt", p.office_ref, boss=p.colleague, usual=weekday(p.valid.start))
+    usual = p.office_day if p.office_mode in ("kept", "aside", "single") else p.usual_day or p.valid.start
+    return PHRASES.nth("office_prompt", p.office_ref, boss=p.colleague, usual=weekday(usual))
 
 
 def user_prompt(p: Params) -> str:

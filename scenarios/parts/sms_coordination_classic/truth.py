@@ -71,7 +71,7 @@ class SmsTruth(Truth):
     dentist: Dentist
     hours: Literal["afternoon", "morning"]
     twists: tuple[str, ...]
-    office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail" or "corrected"
+    office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail", "corrected", "kept", "aside"
     # Everyone the world knows, by the identifiers a message could reach them at (for tallies of who was told).
     people: dict[str, tuple[str, ...]]
     confirm_words: tuple[str, ...]

@@ -3,7 +3,7 @@ as one ``Slice`` with its ``Frame``: the part drawn alone sets the user, the hou
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.records import CalendarEvent, Email, ScheduledEvent, SmsThread
@@ -14,7 +14,7 @@ from .clock import clock, clock_range, weekday
 from .oracle import FINISH, reckless, solution
 from .params import DENTIST_EVENT, END, KEY, START, USER, WELCOME_EMAIL, Params, at
 from .phrases import PHRASES
-from .templates import AFTERNOON, LIFTED_SUNDAY, PARTNER_EVENTS
+from .templates import AFTERNOON, PARTNER_EVENTS
 from .texts import (
     colleague_email,
     coop_email,
@@ -23,20 +23,25 @@ from .texts import (
     invoice_email,
     office_mails,
     partner_text,
+    undo_text,
     user_prompt,
     welcome_text,
 )
 from .truth import truth
 
 START_ISO = START.isoformat()
+UNDO_AFTER = timedelta(minutes=10)  # the partner takes the mid-morning text back before the assistant's next turn
 Row = tuple[str, str, str, str, str | None, str | None]  # event id, title, start, end, location, description
 
 
 def texts(p: Params) -> list[SmsThread]:
-    """The phone's threads: the plumber's last job, the partner (with Sunday's request in a "lifted" world) and the
-    neighbour's tip about another plumber."""
+    """The phone's threads: the plumber's last job, the partner (with Sunday's request in a "lifted" or "still"
+    world) and the neighbour's tip about another plumber."""
     u, t, j, n, r = p.user, p.plumber, p.partner, p.neighbour, p.rival
     tid, jid, nid = t.first.lower(), j.first.lower(), n.first.lower()
+    # Sunday's request: the day freed later ("lifted", "partner_dropped") or the one still (or again) needed
+    # ("partner_still", "partner_undo").
+    sunday = p.partner_day if p.partner_still >= 0 or p.partner_undo >= 0 else p.lifted_day or p.dropped_day
     threads = [
         (f"thread-{tid}", t.phone, [
             (f"sms-{tid}-1", "out", "2025-11-17T18:05:00+00:00",
@@ -52,8 +57,8 @@ def texts(p: Params) -> list[SmsThread]:
             (f"sms-{jid}-2", "out", "2026-03-15T17:55:00+00:00", "Will do!"),
             (f"sms-{jid}-3", "in", "2026-03-15T21:30:00+00:00",
              "The kitchen sink is dripping into the cupboard again btw, I put a bowl under it"),
-            *([(f"sms-{jid}-4", "in", "2026-03-15T21:32:00+00:00",
-                LIFTED_SUNDAY.format(old=weekday(p.lifted_day), part=p.part))] if p.lifted_day else []),
+            *([(f"sms-{jid}-4", "in", "2026-03-15T21:32:00+00:00", PHRASES.nth(
+                "partner_sunday", 0, old=weekday(sunday), part=p.part))] if sunday else []),
         ]),
         (f"thread-{nid}", n.phone, [
             (f"sms-{nid}-1", "in", "2026-02-26T12:02:00+00:00",
@@ -78,6 +83,19 @@ def _dentist_moved(p: Params, old: datetime) -> Email:
         "2026-03-13T11:20:00+00:00")
 
 
+def _dentist_offer(p: Params, alt: datetime) -> Email:
+    booked = p.dentist_start
+    n = p.moved_subject
+    body = PHRASES.nth("dentist_offer", n % len(PHRASES.phrasings("dentist_offer")), first=p.user.first,
+                       dentist=p.dentist_name, booked=f"{weekday(booked)} {booked.day} March at {clock(booked)}",
+                       alt=f"{weekday(alt)} {alt.day} March at {clock(alt)}")
+    return kit.inbox_email(
+        "email-dentist-offer", dentist_email(p), p.user.email,
+        PHRASES.nth("dentist_offer_subject", n % len(PHRASES.phrasings("dentist_offer_subject")),
+                    dentist=p.dentist_name),
+        f"{body}\n\n{p.dentist_name} Dental", "2026-03-13T11:20:00+00:00")
+
+
 def emails(p: Params) -> list[Email]:
     """The inbox: the building manager's welcome (the address beside the codes), Tony's last receipt, a newsletter
     and, in a "moved" world, the dentist's unread note that the appointment moved."""
@@ -97,6 +115,8 @@ def emails(p: Params) -> list[Email]:
     ]
     if p.dentist_shown is not None:
         rows.append(_dentist_moved(p, p.dentist_shown))
+    if p.dentist_offer is not None:
+        rows.append(_dentist_offer(p, p.dentist_offer))
     for n, (subject, body, sent) in enumerate(office_mails(p)):
         rows.append(kit.inbox_email(f"email-office-{n}", colleague_email(p), me, subject, body, sent, read=n == 0))
     return rows
@@ -134,8 +154,12 @@ def calendar_rows(p: Params) -> list[Row]:
     evening: list[Row] = []
     if p.partner_event >= 0:  # the partner names the day by this evening's event only
         title = PARTNER_EVENTS[p.partner_event][0]
-        evening = [("cal-partner-evening", title, iso(at(p.partner_day, 18, 30)), iso(at(p.partner_day, 20, 30)),
+        evening = [("cal-partner-evening", title, iso(at(p.asked_day, 18, 30)), iso(at(p.asked_day, 20, 30)),
                     "Home", None)]
+    if p.decoy_event >= 0 and p.decoy_day is not None:  # another evening at home, which no text is about
+        evening.append(("cal-home-evening", PARTNER_EVENTS[p.decoy_event][0], iso(at(p.decoy_day, 18, 30)),
+                        iso(at(p.decoy_day, 20, 30)), "Home", None))
+    evening.sort(key=lambda row: row[2])
     return [*before, *lunch, work[0], visit, *work[1:], yoga, *evening]
 
 
@@ -153,21 +177,35 @@ def busy(p: Params) -> list[tuple[datetime, datetime]]:
     return [*rows, (p.dentist_start, p.dentist_end)]
 
 
-def arrivals(p: Params) -> list[ScheduledEvent]:
-    """During the day: the partner's text about the kitchen and the dentist's reminder (of the real time)."""
+def _reminder(p: Params) -> tuple[str, str]:
+    """The dentist's reminder: world 0's names the time; a drawn world's names none (the mails and the calendar tell
+    it, and which of them is current is the point)."""
     d = p.dentist_start
+    if p.gendered:
+        return (f"Reminder: your appointment on {weekday(d)[:3]} {d.day} March at {clock(d)}",
+                f"Hi {p.user.first}, this is a reminder of your check-up with Dr. {p.dentist_name} on "
+                f"{weekday(d)} {d.day} March, {clock_range(d, p.dentist_end)}. Reply C to confirm or call "
+                f"us to reschedule. - {p.dentist_name} Dental")
+    subject, body = PHRASES.nth("dentist_reminder", p.opener % len(PHRASES.phrasings("dentist_reminder")),
+                                first=p.user.first, dentist=p.dentist_name).split("\n", 1)
+    return subject, body
+
+
+def arrivals(p: Params) -> list[ScheduledEvent]:
+    """During the day: the partner's text about the kitchen and the dentist's reminder."""
+    subject, body = _reminder(p)
     return [
         kit.scheduled_event(f"ev-{p.partner.first.lower()}-kitchen", iso(p.partner_text_at), "sms", {
             "operation": "receive_message", "from_number": p.partner.phone, "to_numbers": [p.user.phone],
             "body": partner_text(p)}, created_at=START_ISO),
+        *([kit.scheduled_event(f"ev-{p.partner.first.lower()}-undo", iso(p.partner_text_at + UNDO_AFTER), "sms", {
+            "operation": "receive_message", "from_number": p.partner.phone, "to_numbers": [p.user.phone],
+            "body": undo_text(p)}, created_at=START_ISO)] if p.lifted_day or p.later_day else []),
         kit.scheduled_event("ev-dentist-reminder", "2026-03-16T09:15:00+00:00", "email", {
             "operation": "receive", "message_id": "email-dentist-reminder",
             "thread_id": "thread-email-dentist-reminder",
             "from_address": dentist_email(p), "to_addresses": [p.user.email],
-            "subject": f"Reminder: your appointment on {weekday(d)[:3]} {d.day} March at {clock(d)}",
-            "body_text": f"Hi {p.user.first}, this is a reminder of your check-up with Dr. {p.dentist_name} on "
-                         f"{weekday(d)} {d.day} March, {clock_range(d, p.dentist_end)}. Reply C to confirm or call "
-                         f"us to reschedule. - {p.dentist_name} Dental"},
+            "subject": subject, "body_text": body},
             created_at=START_ISO),
     ]
 
