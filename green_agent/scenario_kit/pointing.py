@@ -18,7 +18,7 @@ from typing import Any
 from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMES", "Candidate", "clause", "point", "retime"]
+__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMES", "Candidate", "clause", "point", "pointer", "retime"]
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # How a clause of the answer rules a look-alike out: who it is with (surname, title's word, weekday, company or
@@ -168,3 +168,23 @@ def retime(rng: random.Random, kind: str, asked: datetime, choices: list[datetim
         raise ValueError("no shift of the asked time is free")
     n = rng.choice(fits)  # the shift is SHIFTED's; its words, phrasing n of "new time shifted"
     return asked + timedelta(minutes=SHIFTED[n][1]), PHRASES.nth("new time shifted", n)
+
+
+def pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:
+    """A bare pointer at ``cands[x]`` by ``kind`` (``CLAUSES``), with no stance: what a part wraps in words saying it
+    IS the meant one (the same pointers ``clause`` negates, so what points and what rules out read alike); None when
+    that kind cannot single ``x`` out (no anchor or message, the middle of the week or of the lengths)."""
+    c = cands[x]
+    if kind == "who":
+        return _ref(rng, c)
+    if kind == "near":
+        return None if c.anchor is None else PHRASES.nth(
+            "by an event near it", _within(rng, "by an event near it", list(NEAR).index(c.anchor[1]), len(NEAR)),
+            anchor=c.anchor[0].lower())
+    if kind == "mail":
+        return None if c.topic is None else PHRASES.say(rng, "by a message", first=c.first, topic=c.topic)
+    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
+        return None
+    words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
+    return PHRASES.nth(words, _within(rng, words, 2 * list(sides).index(side), 2 * len(sides)), minutes=c.minutes)

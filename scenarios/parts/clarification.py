@@ -3,16 +3,20 @@
 Three meetings this week sit at the same hour with people of one first name: a work contact (with a colleague), a
 client at another firm, and a friend or relative. Only the user knows which is meant (drawn, independent of the order
 in the week). The user answers in chat only a question that names all three (by surname, day, title, company or
-relation) with a question word, and not one that lists the week's spare day as well — and the answer names no field
-to copy: it rules each of the other two out by a clause of its own, each by another kind of fact (who it is with,
-an event near it on the calendar, what its person wrote, its place in the week, its length), sometimes after a first
-pointer taken back (``pointing``); it may also set the new time again ("4pm, not 11", "an hour later than I said").
+relation) with a question word, and not one that lists the week's spare day as well. The answer is two clauses,
+each pointing at a look-alike by another kind of fact (who it is with, an event near it on the calendar, what its
+person wrote, its place in the week, its length; ``pointing``): a third of the time they rule the other two out, and
+otherwise one names the meant meeting and the other rules out one of the rest, in either order — so the look-alike no
+clause names is right only as often as a guess, and a clause naming the meant one reads like one ruling another out
+(negations and the verbs stay, keep, leave on both sides). Sometimes a first pointer at a wrong one is taken back;
+the answer may also set the new time again ("4pm, not 11", "an hour later than I said").
 Guessing without asking earns nothing, acting on several moves no "meant" meeting, a message to anyone on another
 look-alike cancels a person told, and a stream of chat before the answer scales the task down.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import combinations, product
@@ -25,7 +29,7 @@ from green_agent.scenario_kit.facts import clock12, time_phrases, times
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
-from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, TIMES, Candidate, point, retime
+from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, TIMES, Candidate, clause, point, pointer, retime
 from green_agent.scenario_kit.precision import credited, outgoing, tally, volume
 from green_agent.scenario_kit.records import CalendarEvent, Email, Read, ReplyRule, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
@@ -60,8 +64,19 @@ REQUESTS = (
     "{first} and I need a new slot: move our {hour} to {new}, please, and send everyone on it an email.",
     "Reschedule my {hour} meeting with {first} for {new}; email the attendees so they know.",
 )
+# "the one meant" (field: x, a pointer at a look-alike — "the one the day after my eye test", "Smith's"): the answer
+# says x IS the meeting to move. The mirror of pointing's "ruled out": every phrasing must say plainly that x is the
+# one to move, and half of them carry a negation (not, can't, don't) and the verbs the ruled-out phrasings use
+# (stay, keep, leave) while half carry none, as the ruled-out ones do — so neither a negation nor a verb tells a
+# pointer at the meant one from a pointer at another. A wording keeps that balance.
+MEANT = ("it's {x}", "{x} is the one", "{x} can't stay where it is", "I can't keep {x} where it is",
+         "don't leave {x} where it is", "not the others - {x}", "{x} is what I meant", "definitely {x}")
+# How the answer is built: each other look-alike ruled out (the meant one never named), or the meant one named beside
+# one other ruled out (the third unnamed). A third of answers are the first, so "the one no clause names" is right a
+# third of the time, as a guess is.
+STANCES = ("others ruled out", "meant named")
 # What the part writes: the request, and the answer's clauses (pointing's kinds, drawn there through its book).
-BOOK = Phrasebook({"request": REQUESTS, **PHRASES.kinds}, positional=PHRASES.positional)
+BOOK = Phrasebook({"request": REQUESTS, "the one meant": MEANT, **PHRASES.kinds}, positional=PHRASES.positional)
 KINDS = ("work", "client", "family")  # the three look-alike meetings
 PAIRS = tuple(combinations(CLAUSES, 2))  # the kinds of clause ruling out the two not meant
 CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")
@@ -120,7 +135,8 @@ def _kept(ctx: EvalContext, other: dict[str, Any]) -> bool:
 class ClarificationTruth(Truth):
     answer: str
     meant: str
-    form: str = "who+near"  # the kinds of clause that rule the other two out (pointing.CLAUSES)
+    form: str = "who+near"  # the two kinds of clause in the answer (pointing.CLAUSES)
+    stance: str = STANCES[0]  # what those clauses say (STANCES)
     timing: str = "as asked"  # how the answer sets the new time (pointing.TIMES)
     meetings: dict[str, Any]
     new_start: str
@@ -285,20 +301,51 @@ def _mail(day: Day, meetings: dict[str, Record]) -> tuple[list[Email], dict[str,
     return out, topics
 
 
+def _answer(rng: random.Random, cands: list[Candidate], meant: int) -> tuple[str, str, str]:
+    """The user's answer pointing at ``cands[meant]`` (before any new time), the kinds of its two clauses and its
+    stance: either each other look-alike ruled out, or — two times in three — the meant one named by one kind and one
+    other ruled out by the other, in either order. Sometimes after a first pointer at a wrong one, taken back."""
+    taken_back, named = rng.random() < 0.3, rng.random() < 2 / 3
+    others = [i for i in range(len(cands)) if i != meant]
+    while True:
+        pair = rng.choice(PAIRS)
+        if not named:
+            try:
+                return point(rng, pair, cands, meant, taken_back), "+".join(pair), STANCES[0]
+            except ValueError:  # this pair cannot rule these two out (the middle one has no extreme)
+                continue
+        kinds = rng.sample(pair, 2)
+        said, out = pointer(rng, kinds[0], cands, meant), clause(rng, kinds[1], cands, rng.choice(others))
+        if said and out:
+            break
+    parts = [BOOK.say(rng, "the one meant", x=said), out]
+    rng.shuffle(parts)  # the meant one's clause first or last alike
+    text = "; ".join(parts)
+    text = text[0].upper() + text[1:] + "."
+    if taken_back:
+        wrong = str(pointer(rng, "who", cands, rng.choice(others)))
+        text = PHRASES.say(rng, "answer taken back", wrong=wrong[0].upper() + wrong[1:], right=text)
+    return text, "+".join(pair), STANCES[1]
+
+
 @register
 class Clarification(Part):
     """"move my 3 o'clock with Dana" — when three meetings fit, ask the user which one before touching any."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = ClarificationTruth
     phrasebook = BOOK
-    # which two kinds of clause rule the other look-alikes out x how the answer sets the time
-    structures = len(PAIRS) * len(TIMES)
+    # which two kinds of clause point at the meetings x whether one names the meant one (two answers in three) x how
+    # the answer sets the time; where both rule the others out (a third of worlds) the time's three ways are not told
+    # apart, so that every shape counted comes up in 200 worlds
+    structures = len(PAIRS) * len(TIMES) + len(PAIRS)
 
     def structure(self, truth: Any) -> str:
         """How the user's answer points at the meeting, and how it sets the new time."""
-        return f"ruled out by {truth.form}, time {truth.timing}"
+        if truth.stance == STANCES[0]:
+            return f"{truth.stance} by {truth.form}"
+        return f"{truth.stance} by {truth.form}, time {truth.timing}"
 
     def draw(self, day: Day) -> Slice:
         """This part drawn into ``day``."""
@@ -316,15 +363,8 @@ class Clarification(Part):
                            last=m["people"][0].last, who=_who(k, m["people"][0]), anchor=(a[0], a[2]),
                            topic=topics[k], minutes=n)
                  for (k, m), a, n in zip(meetings.items(), week.anchors, week.lengths, strict=True)]
-        timing, taken_back = rng.choice(TIMES), rng.random() < 0.3
-        while True:
-            pair = rng.choice(PAIRS)
-            try:
-                pointed = point(rng, pair, cands, KINDS.index(meant_key), taken_back)
-            except ValueError:  # this pair cannot rule these two out (the middle one has no extreme)
-                continue
-            break
-        form = "+".join(pair)
+        timing = rng.choice(TIMES)
+        pointed, form, stance = _answer(rng, cands, KINDS.index(meant_key))
         length = week.lengths[KINDS.index(meant_key)]
         new, said = retime(rng, timing, week.asked, week.choices)
         answer = pointed + said
@@ -349,7 +389,7 @@ class Clarification(Part):
                                         "scripted_replies": [{"match": {"modality": "email", "times_any": [iso(new)]},
                                                               "reply": {"body": "Thanks, {slot} works for me."}}]}
                         for n, p in enumerate(people)},
-            truth=ClarificationTruth(answer=answer, meant=meant_key, form=form, timing=timing,
+            truth=ClarificationTruth(answer=answer, meant=meant_key, form=form, stance=stance, timing=timing,
                                      meetings={k: {x: m[x] for x in ("event_id", "title", "start", "end", "emails")}
                                                for k, m in meetings.items()},
                                      new_start=iso(new), new_end=iso(new + timedelta(minutes=length))),

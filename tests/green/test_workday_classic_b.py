@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -421,9 +422,54 @@ def test_clarification_asks_and_answers_in_many_words():
     assert all(0.2 <= meant.count(k) / len(meant) <= 0.47 for k in ("work", "client", "family"))
 
 
-def test_clarification_a_clause_alone_does_not_tell_which():
-    """Each clause of the answer rules out one look-alike: taking any one clause's meeting, or the one no clause
-    names, is no rule (the answer names the others, never the meant one by a field)."""
-    for seed in range(1, 30):
-        t = truth(world("clarification", seed), "clarification")
+def _named(sc: Scenario, answer: str) -> dict[str, list[str]]:
+    """Look-alike → the clauses of ``answer`` that name it by something of its own in the world: its person's
+    surname, company or relation, its weekday, its title's word, the event beside it, what its person last wrote."""
+    from scenarios.parts.clarification import KINDS, SOCIAL, TOPICS, WORK
+    state = sc.initial_state["environment"]["modality_states"]
+    events, mails = state["calendar"]["events"], state["email"]["emails"].values()
+    words, topics = dict((*WORK, *SOCIAL)), {subject: topic for topic, subject, _ in TOPICS}
+    clauses = [c for c in re.split(r";|(?<=[.!?])\s+", answer) if c.strip()]
+    out: dict[str, list[str]] = {}
+    for n, kind in enumerate(KINDS):
+        ev, near = events[f"ev-clarify-{kind}"], events[f"ev-clarify-near-{n}"]
+        who = ev["attendees"][0]
+        keys = [who["display_name"].split()[-1], f"{when(ev['start']):%A}", words[ev["title"]],
+                near["title"].lower(), *(topics[m["subject"]] for m in mails if m["from_address"] == who["email"])]
+        keys += [w for c in state["contacts"]["contacts"].values()  # the company, or the relation
+                 if who["display_name"] == f"{c['first_name']} {c['last_name']}"
+                 for w in (c.get("company") or c.get("notes") or "").split()[:1]]
+        out[kind] = [c for c in clauses if any(re.search(rf"\b{re.escape(k)}\b", c, re.I) for k in keys)]
+    # ... or its place in the week or its length, at an end (a clause saying which two it is among names neither)
+    looks = [events[f"ev-clarify-{k}"] for k in KINDS]
+    for key, low, high in ((lambda e: when(e["start"]), r"earliest|first of them|early in", r"last one|latest|end of"),
+                           (lambda e: when(e["end"]) - when(e["start"]), r"shortest|quick one", r"longest|long one")):
+        for pattern, ev in ((low, min(looks, key=key)), (high, max(looks, key=key))):
+            minutes = int((when(ev["end"]) - when(ev["start"])).total_seconds() // 60)
+            out[ev["event_id"].removeprefix("ev-clarify-")] += [
+                c for c in clauses
+                if (re.search(pattern, c, re.I) or f"{minutes}-minute" in c) and not re.search(r"\btwo\b", c)]
+    return out
+
+
+def test_clarification_neither_the_unnamed_look_alike_nor_a_negation_tells_which() -> None:
+    """The answer's clauses point at look-alikes by things of their own in the world; a third of the time both rule
+    one out, otherwise one names the meant meeting and the other rules out one of the rest. So the rule "move one of
+    the look-alikes no clause names" (right 86 % of the time before version 4) is right only as often as a guess, and
+    a clause naming the meant one carries a negation (not, n't) about as often as a clause naming another."""
+    right = 0.0
+    negated: dict[bool, list[bool]] = {True: [], False: []}
+    seeds = range(120)
+    for seed in seeds:
+        sc = world("clarification", seed)
+        t = truth(sc, "clarification")
         assert t["form"].count("+") == 1 and t["answer"].count(";") >= 1
+        named = _named(sc, t["answer"])
+        unnamed = [k for k, cs in named.items() if not cs]
+        right += (t["meant"] in unnamed) / max(1, len(unnamed))
+        for kind, cs in named.items():
+            negated[kind == t["meant"]] += [bool(re.search(r"\bnot\b|n't", c, re.I)) for c in cs
+                                            if sum(c in o for o in named.values()) == 1]
+    assert right / len(seeds) <= 0.42, right / len(seeds)
+    meant, other = (sum(v) / len(v) for v in (negated[True], negated[False]))
+    assert len(negated[True]) >= 30 and abs(meant - other) <= 0.2, (meant, other)
