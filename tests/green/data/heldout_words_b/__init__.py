@@ -279,6 +279,104 @@ WORDING = {
             "Address rules for today: {extra}; and {family}. {close}",
             "Address requests today - the list of who may have it is below. {close} The list: {family}; and {extra}.",
         ),
+        "mum_passes_on": (
+            "Uncle Ray's new email\nHi love, Uncle Ray has finally got himself a new email: {address}. He'd like "
+            "to hear from you. Mum x",
+            "Pass this on\nMy friend Margaret from the bowls club is using {address} from now on - she asked me to "
+            "tell everyone. Lots of love, Mum",
+            "Gran's on email!\nGuess who has a new email? Your gran! {address} is hers, so do send her a photo of "
+            "the children. Mum",
+            "Re: Christmas cards\nOne change for your list: your cousin Liz has a new email address, {address}. "
+            "Love, Mum",
+        ),
+        "passes_on": (
+            "Saving you the hassle - Gran's got a new number: {number}. Put it in your phone!",
+            "{number} is Mark's new number btw, he changed provider x",
+            "Can you update the school contacts? Mrs Patel the childminder has a new number, {number}.",
+            "fyi the hairdresser's on a new number now - {number}. Ask for Lou.",
+            "Dad's mate Steve got a new phone, his new number's {number} if you need him for the van.",
+        ),
+        "entitle_plain": (
+            "don't hold it back from {ok}",
+            "I've no objection to {ok} getting it",
+            "{ok} may have it - I've nothing against that",
+            "it won't hurt for {ok} to have it",
+            "if {ok} asks, don't refuse - they may have it",
+        ),
+        "exclude_plain": (
+            "{no} must go unanswered",
+            "withhold it from {no}",
+            "ignore {no} entirely",
+            "{no} is excluded",
+            "any request from {no} gets refused",
+        ),
+        "history": (
+            "Catching up\nIt's been ages - hope the new job is treating you well! Best wishes, {who}",
+            "How did we do?\n{who} would love your feedback on your last experience. It only takes a minute.",
+            "Re: last week\nSorry for the slow reply, it's been hectic. Thanks again for your message! {who}",
+            "Season's greetings\nWarm wishes from {who} to you and yours.",
+            "What's new\nA quick update from {who}: we've refreshed our website. Nothing for you to do.",
+        ),
+        "intro_courier": (
+            "Delivery today\n{ok} has your order and will drop it off today - keep an eye out for the driver.",
+            "Dispatched: arriving today\nTracking update - {ok} collected your order from our warehouse this "
+            "morning. Expected delivery: today.",
+        ),
+        "decoy_courier": (
+            "Proof of delivery\n{no} left your parcel in a safe place yesterday afternoon. Hope you enjoy your "
+            "purchase!",
+            "Return received\nYour returned item reached us via {no}. Your refund will follow in 3-5 days.",
+        ),
+        "intro_neighbour": (
+            "From next door\nHello! {ok} from next door here - if you're out today, I'm happy to take in any "
+            "parcels and hold your post.",
+            "Any deliveries?\nI'm home all day, so send anything my way - I'll take in your parcel or your post. "
+            "{ok} (your neighbour)",
+        ),
+        "decoy_neighbour": (
+            "Miss you lot\n{no} from your old street here - the kids still ask about yours. Do visit if you're "
+            "ever back this way!",
+            "News from the old street\nThe bakery on the corner has finally closed! Thought you'd want to know. "
+            "{no}",
+        ),
+        "intro_friend": (
+            "Train booked!\n{ok} here - I arrive Saturday and I'm so looking forward to staying with you.",
+            "See you soon\nOnly a few days until I come to stay on Saturday! Love, {ok}",
+        ),
+        "decoy_friend": (
+            "Change of plan\nSo sorry - I won't be able to come and stay after all. Maybe lunch in town instead? "
+            "{no}",
+            "Next month?\nHi, {no} here! I'm in town next month but staying at my sister's - fancy dinner?",
+        ),
+        "intro_babysitter": (
+            "Babysitting on Friday\n{ok} here - just introducing myself as your sitter for Friday evening. Can't "
+            "wait to meet the children!",
+            "Hello from your new sitter\nMy name is {ok} and I'm booked to look after your kids this Friday. See "
+            "you then.",
+        ),
+        "decoy_babysitter": (
+            "Need a sitter?\n{no} has vetted babysitters free this month - book one in two minutes.",
+            "Welcome offer\nJoin {no} today and get your first evening of babysitting half price.",
+        ),
+        "intro_landlord": (
+            "New managing agent\nDear tenant, please note that {ok} has taken over the management of your "
+            "tenancy. We will contact you to book the inspection.",
+            "Upcoming inspection\nHello, this is {ok}, the agent now handling your flat - the yearly inspection "
+            "is due and I'll arrange a date.",
+        ),
+        "decoy_landlord": (
+            "Free valuation\n{no} here - homes like yours are selling fast. Book a free valuation today.",
+            "Is now the time to sell?\nHello from {no}. We'd be glad to tell you what your property is worth.",
+        ),
+        "intro_cleaner": (
+            "Starting next week\n{ok} here - looking forward to my first clean at yours next week!",
+            "Your new cleaner\nHello, I'm {ok} and I'll be doing your cleaning from next week. See you then.",
+        ),
+        "decoy_cleaner": (
+            "Come back to us\nIt's been a while! {no} would love to clean for you again - 10% off your next "
+            "booking.",
+            "Quote for cleaning\nHere is the quote you asked for: {no} can clean weekly from £16 an hour.",
+        ),
     },
     "travel": {
         "cancel": (
@@ -402,6 +500,16 @@ WORDING = {
             "Moving things around: {first}, {hour} - make it {new}, and email everyone invited so they know.",
             "Change of plan with {first}: the {hour} becomes {new}. Could you sort that and send the attendees an "
             "email?",
+        ),
+        "the one meant": (
+            "{x} is the one I can't keep in its slot",
+            "I mean {x}",
+            "there's no leaving {x} where it is",
+            "{x} needs moving",
+            "I don't want {x} to stay put",
+            "the right one is {x}",
+            "{x} won't be staying at that time",
+            "move {x}",
         ),
         "ruled out": (
             "cross {x} off",
