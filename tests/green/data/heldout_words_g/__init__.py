@@ -200,6 +200,130 @@ SMS = {
         " PS {free} is fine - don't hold it for me.",
         " And I won't need the kitchen on {free} at all.",
     ),
+    # The dentist's offer of another time nobody took (the booking stands), worded like a move.
+    "dentist_offer_subject": (
+        "Move your check-up?",
+        "Rebook with Dr. {dentist} instead?",
+        "A slot has come free - new time possible",
+        "Changing your appointment: now an option",
+        "Your booking: another time on offer",
+    ),
+    "dentist_offer": (
+        "Dear {first},\n\nSomeone has cancelled, so we now have {alt} free. Should you prefer to move your check-up "
+        "there instead, just reply and we'll rebook it. If we don't hear from you, you keep {booked} - that "
+        "appointment still stands.",
+        "Hello {first} - your check-up with Dr. {dentist} remains booked for {booked}, and nothing changes unless you "
+        "ask. We now also have {alt} open, though, if you'd like to rebook to that instead.",
+        "{first}, a quick question from the front desk: could you move to {alt}? We're trying to free up space in the "
+        "diary. It's entirely optional - if not, your booking for {booked} stays exactly as it is.",
+        "Hi {first},\n\nWe can now offer you {alt} instead, in case that's easier. Want to move? Ring us and we'll "
+        "rebook you. Otherwise there's nothing to do: you're still booked with Dr. {dentist} for {booked}.",
+        "Hi {first}! Good news if {booked} is tricky for you: a slot on {alt} is now free, and we could move you "
+        "there instead. We'll only rebook you if you say yes - until then, {booked} is your appointment and it isn't "
+        "cancelled.",
+    ),
+    # The reminder during the day: subject, then a body naming no time.
+    "dentist_reminder": (
+        "Check-up coming up\nDear {first}, a quick reminder that you're due to see Dr. {dentist} for your check-up "
+        "this week. To confirm, just reply YES; to change it, give us a ring. - {dentist} Dental",
+        "Dr. {dentist} - see you this week\n{first}, we're looking forward to your visit. If you can, come along ten "
+        "minutes before your time to fill in a short form. - {dentist} Dental",
+        "Don't forget your check-up\nHello {first}! Your dental check-up with us is later this week. If anything's "
+        "unclear, our reception is happy to help. - {dentist} Dental",
+    ),
+    # The later mail calling off the move: {day} stays the office day, {moved} is a home day again.
+    "office_kept": (
+        "Re: Office day this week\nForget the switch - we won't be going in on {moved} after all. {day} stays our "
+        "office day, as normal. {boss}",
+        "Change cancelled\n{day} is not changing this week after all, so come in then as usual; {moved} goes back to "
+        "being a home day.",
+        "Re: This week\nGood news: turns out we don't need to swap. So it's {day} in the office like always, and "
+        "{moved} at home. {boss}",
+        "Office day - update\nNo home day on {day} this week after all: the change is cancelled, so {moved} is off "
+        "and we're back to normal. {boss}",
+        "Re: In-person day\nSorry, ignore my last mail: nobody needs to be in on {moved}. See you on {day}, the usual "
+        "day.",
+    ),
+    # The later mail about another matter on {other} (no office day); the first mail's office day stands.
+    "office_aside": (
+        "Quiz night\nThe pub quiz team needs a sixth on {other} evening, the Crown at 8 - any takers? {boss}",
+        "Re: This week's rota\nOne more thing: the office is shut on {other} for a deep clean, so don't turn up "
+        "there - not that anyone was planning to. {day} is unaffected. {boss}",
+        "Out of office\nI'm away {other} for a family thing, so I won't be answering mails that day. Our office day "
+        "doesn't change - still {day}.",
+        "Re: Team day\nThe quarterly webinar is now on {other}; join on video from home. Nothing else moves. {boss}",
+        "Parcel for the team\nThe new monitors are being delivered to my flat on {other}, not to the office, so I'll "
+        "be home that day waiting for the courier. Office day is still {day}.",
+    ),
+    # Sunday's text: the kitchen kept free on {old}, the {part}.
+    "partner_sunday": (
+        "One more thing - {old} {part} my sister's coming over so we can cook together. Can the kitchen stay free for "
+        "us then? No workmen booked in that {part}, please x",
+    ),
+    # Pairs, n with n: the mid-morning text pointing back at Sunday's day (still needed / off) and the day of {event}
+    # (fine / needed), no weekday.
+    "partner_still": (
+        "Sunday night's plan hasn't changed - my sister's still coming, so I need the kitchen to myself that {part}. "
+        "Book the plumber another day. The day we've got {event} is fine by the way, that's only an evening thing x",
+        "About the kitchen: what I asked for last night still stands, I'll be using it the whole {part} that day. The "
+        "day of {event} doesn't matter though - that's only in the evening, so the plumber can come then x",
+        "Did you get my weekend message? Nothing's changed, keep that {part} clear of plumbers please, my sister's "
+        "definitely coming. You can ignore {event} - it's an evening do, so that day is no problem x",
+    ),
+    "partner_dropped": (
+        "Sunday night's plan is off - my sister can't come after all, so that day's fine for the plumber. The day "
+        "we've got {event} is the problem now: I'll be cooking for it all {part}, so no plumber then please x",
+        "About the kitchen: what I asked for last night doesn't stand any more, book whoever you like that day. It's "
+        "the day of {event} I need it - the whole {part}, so keep the plumber away then x",
+        "Did you get my weekend message? Ignore it, my sister's cancelled. What I do need is the kitchen all {part} "
+        "on the day we're doing {event}, so don't book the plumber then x",
+    ),
+    # Pairs, n with n: the later text taking the lift back ({old} needed again, {new} free) or repeating it ({day}
+    # needed, {old} free), in the same words.
+    "partner_undo": (
+        "Oh no, disregard this morning's text - we're back to what I said on Sunday. I need the kitchen {old} {part} "
+        "again, and {new} can go to the plumber x",
+        "Right, {new} is free after all, book it if you like - my sister can come, so it's {old} {part} I'm keeping "
+        "clear. Sorry for the back-and-forth x",
+        "Just so we're clear, I've changed my mind again: no plumber {old} {part}, it's happening after all. Please "
+        "stop holding {new} for me x",
+        "Last one, promise: {new} is off my list, the plumber can have it. {old} {part} is back on my list - sis is "
+        "coming after all x",
+    ),
+    "partner_recap": (
+        "Oh, and disregard Sunday's text for good - we're going with what I said this morning. I need the kitchen "
+        "{day} {part}, and {old} can go to the plumber x",
+        "Right, {old} is free after all, book it if you like - my sister can't come, so it's {day} {part} I'm keeping "
+        "clear. Sorry for the back-and-forth x",
+        "Just so we're clear, I haven't changed my mind: no plumber {day} {part}, it's happening then. Please stop "
+        "holding {old} for me x",
+        "Last one, promise: {old} is off my list, the plumber can have it. {day} {part} is on my list, like this "
+        "morning - sis isn't coming after all x",
+    ),
+    # Pairs, n with n: the later text moving the need ({old} free, {day} needed) or restating it ({day} still needed,
+    # {other} fine), with the same cue words ("moved", "still", "now", need and release).
+    "partner_moved": (
+        "Bit of news: the whole thing's moved to {day} {part}, so I still need the kitchen, just then - {old} is free "
+        "for the plumber now x",
+        "Don't hold {old} for me any more, it's been moved. {day} {part} is when I need the kitchen now - still no "
+        "plumber then please x",
+        "Update: I still need the kitchen, but {day} {part} instead - it got moved, so {old} is fine to book now x",
+        "The plumber can come {old} after all - no kitchen needed then. But {day} {part}, no: that's where it's moved "
+        "to x",
+        "Ugh, they've moved it on me. It's still happening, now {day} {part}, so keep the plumber away then. {old} I "
+        "don't need at all any more x",
+    ),
+    "partner_same": (
+        "Bit of news: you may have heard it moved to {other}, but it hasn't - I still need the kitchen {day} {part}, "
+        "and {other} is free for the plumber now x",
+        "Don't hold {other} for me, nothing's been moved there. {day} {part} is when I need the kitchen - still no "
+        "plumber then please x",
+        "Update: I still need the kitchen {day} {part} - nothing got moved, so {other} is fine to book now x",
+        "The plumber can come {other} - no kitchen needed then. But {day} {part}, no: that's where it still is, "
+        "nothing moved x",
+        "Ugh, they nearly moved it on me, but no. It's still happening {day} {part}, so keep the plumber away then. "
+        "{other} I don't need at all x",
+    ),
 }
 
 
