@@ -511,16 +511,18 @@ WORDING = {
             "{x} won't be staying at that time",
             "move {x}",
         ),
+        # Half the phrasings carry stay / keep / leave (three of them with a negation, as in "the one meant"), half
+        # carry neither: no verb or negation tells a clause ruling x out from one naming the meant meeting.
         "ruled out": (
-            "cross {x} off",
+            "I'd like {x} to stay put",
             "{x} is out of the running",
+            "{x} won't be moving since I'm keeping it",
             "rule out {x}",
-            "{x} - no",
-            "I don't mean {x}",
-            "{x} doesn't need moving",
-            "skip {x}",
+            "{x} isn't going anywhere so leave it be",
             "{x} is fine where it is",
-            "don't touch {x}",
+            "keep {x} in its slot",
+            "{x} works for me at its current time",
+            "{x} stays because I don't want it shifted",
         ),
         "by an event near it": (
             "the one following my {anchor} by a day",
@@ -564,7 +566,7 @@ WORDING = {
         "by a message": (
             "the {first} whose last email was about {topic}",
             "the one where {first} had written to me regarding {topic}",
-            "the {topic} {first}",
+            "the {first} who got in touch over {topic}",
             "the one with the person behind that email on {topic}",
             "the {first} I heard from about {topic}",
         ),
