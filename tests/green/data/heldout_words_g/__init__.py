@@ -76,17 +76,47 @@ def _offer_table(user: str, plumber: str, company: str, slots: tuple[Any, ...], 
 
 SMS = {
     "offer": (_offer_lines, _offer_days, _offer_slash, _offer_question, _offer_table),
+    # The two hours lists mirror each other phrasing for phrasing, the same cue words in both, only which frame is
+    # ruled out differs: each names both parts of the day, its own first in five of nine; a start cue ("12:00 or
+    # later", "noon or later", "midday or later") sits in five of each list, "end by 12:00" in four (both, one or
+    # neither), ruled in in one list and out in the other.
     "hours_afternoon": (
-        "The window can't begin before noon - I'm away all morning this week and only back for the afternoons -",
-        "Only a slot starting at 12:00 or after works (the afternoon is when I'm in)",
-        "Nothing in the morning, please: I'm at the studio until 12:00, so the window needs to start from then on -",
-        "Anything before midday is out, so the arrival window should begin at 12:00 at the earliest -",
+        "Afternoons only, please - I'm tied up every morning: the window should start at 12:00 or later, so nothing "
+        "that has to end by 12:00 -",
+        "My mornings are spoken for all week, so skip any slot that would end by 12:00; I'm free in the afternoon, "
+        "for a window that would start at 12:00 or later -",
+        "Could you go for an afternoon? Mornings I'm at the studio, so the window needs to open at 12:00 or later -",
+        "Any morning slot is out, I'm at the studio until lunch; the afternoon's fine, so book a window starting at "
+        "noon or later -",
+        "I'm home in the afternoons this week and out at work all morning, so nothing before midday: a window that "
+        "begins at midday or later -",
+        "The morning's no use to me, I'm out for that half of the day - so a window that must end by 12:00 won't "
+        "work; make it an afternoon one -",
+        "Book me an afternoon slot please: my morning shift runs till midday, so a window that'll end by 12:00 is no "
+        "good -",
+        "Morning's out - I'm at the studio then - but my free afternoon starts at midday, so the window shouldn't "
+        "open any earlier than that; later is fine -",
+        "Please keep it to the afternoon - I won't be home in the morning, so the visit can't come before "
+        "lunchtime -",
     ),
     "hours_morning": (
-        "The window has to be over by noon - I'm away all afternoon this week and only home for the mornings -",
-        "Only a slot that's finished by 12:00 works (the morning is when I'm in)",
-        "Nothing in the afternoon, please: I leave for the studio at 12:00, so the arrival window must end by then -",
-        "Anything running past midday is out, so the arrival window should close at 12:00 at the latest -",
+        "Mornings only, please - I'm tied up every afternoon: the window should end by 12:00, so nothing that has "
+        "to start at 12:00 or later -",
+        "My afternoons are spoken for all week, so skip any slot that would start at 12:00 or later; I'm free in the "
+        "morning, for a window that would end by 12:00 -",
+        "Could you go for a morning? Afternoons I'm at the studio, so the window can't open at 12:00 or later -",
+        "Any afternoon slot is out, I'm at the studio from lunch until the evening; the morning's fine, so don't "
+        "book a window starting at noon or later -",
+        "I'm home in the mornings this week and out at work all afternoon, so everything before midday: no window "
+        "that begins at midday or later -",
+        "The afternoon's no use to me, I'm out for that half of the day - so a window that must end by 12:00 is what "
+        "works; make it a morning one -",
+        "Book me a morning slot please: my afternoon shift starts at midday, so a window that'll end by 12:00 is just "
+        "right -",
+        "Afternoon's out - I'm at the studio then - but my free morning runs till midday, so the window shouldn't "
+        "close any later than that; earlier is fine -",
+        "Please keep it to the morning - I won't be home in the afternoon, so the visit has to be done before "
+        "lunchtime -",
     ),
     "partner_opener": (
         "Hey! ",
@@ -112,21 +142,25 @@ SMS = {
         "I've got the cooking club round for brunch on {day} - I need the kitchen to myself all {day} morning, so "
         "no plumber booked then please x",
     ),
+    # {old} (Sunday's day) is free now, {day} {part} needed: the needed day first in four of eight, and in two the
+    # negative words beside the needed day and asking words beside the freed one; {part} beside {old} too in two.
     "partner_lifted": (
-        "Good news, {old} is free after all - my sister cancelled. Bad news: the landlord's coming to inspect on "
-        "{day} {part} instead, so the plumber can't come then x",
-        "Forget the {old} thing, the plumber can come that day. What I do need is the kitchen on {day} {part} - the "
-        "bake sale baking got moved x",
-        "Swap of days! Cooking with my sister is now {day} {part}, not {old} - so {old}'s open and {day} {part} "
-        "isn't x",
-        "Can we keep {day} {part} clear instead? The landlord's inspection got shifted there. {old} doesn't matter any "
-        "more, sis bailed x",
-        "{old} is back on the table for the plumber (plans fell through). But please not {day} {part} - that's when "
-        "I'm baking for the bake sale x",
-        "Ugh, plans changed: nothing happening on {old} now, but the kitchen's taken all {day} {part} for the "
-        "inspection x",
-        "My sister's moved our cooking day to {day} {part}, so could the plumber avoid that? {old} is totally free "
-        "now x",
+        "Plot twist: my sister's bailed on {old}, so book the plumber that day if it suits. Where I do need the "
+        "kitchen is {day} {part} - the landlord is coming round to inspect x",
+        "{old} {part} is free for the plumber now - sis and I have shifted our cooking to {day} instead, so it's "
+        "{day} {part} the plumber has to steer clear of x",
+        "Go ahead and give {old} to the plumber, my sister can't make it. Not {day} {part}, mind - no way, that's "
+        "when I'm baking for the bake sale now x",
+        "Turns out {old} won't happen, the sister plan fell through, so the plumber can come then. Instead the "
+        "landlord's booked an inspection for {day} {part}, and I'll need the kitchen clear for it x",
+        "{day} {part} I'll need the kitchen now, sorry - the landlord moved the inspection. On the plus side, {old} "
+        "is open again, my sister's not coming x",
+        "{day} {part} is a no-go for the plumber now - my sister moved our cooking day there. Please just book {old}, "
+        "which is free again x",
+        "Could the plumber avoid {day} {part}? The landlord's inspection got pushed there. {old} {part} doesn't "
+        "matter any more - my sister's cancelled x",
+        "Need the kitchen {day} {part} now, for bake sale prep (it got moved). {old} I won't be needing at all, so "
+        "feel free to book it x",
     ),
     "dentist_moved_subject": (
         "Re: your check-up",
@@ -157,21 +191,32 @@ SMS = {
         "not fall on the day {boss} wants the team in this week",
         "it can't be my day in the office, whichever one {boss} picked this week",
     ),
+    # {day} this week's office day, {usual} the usual one (a home day this week): ten by weekday, four days before
+    # or after ({prev}, {after}); the office day first in four of the ten, and in three the office day sits in the
+    # negative-sounding clause ("nobody stays home", "no working from home", "don't plan a home day") and {usual}
+    # in the plain one.
     "office_mail": (
-        "Moving our office day\n{boss} here - the building's shut on {usual} for fire-alarm testing, so this week "
-        "we're all in on {day}.",
-        "This week only\nWe're switching: {day} in the office, {usual} at home. Desks are booked.",
-        "Re: Office\n{day} works better for the visitors, so come in then rather than {usual}. - {boss}",
-        "Heads up for the week\nAll: please plan to be in on {day}. Nobody needs to come in on {usual}.",
-        "Office day change\nSorry for the short notice - the {usual} meeting room fell through. Let's all be at the "
-        "office on {day} instead. {boss}",
-        "In on {day}\nJust confirming the team's in the office on {day} this week and remote on {usual}.",
-        "Quick change\n{usual} is a remote day this week - see you at the office on {day}. Cheers, {boss}",
-        "Week plan\nHi all - team day is {day} this week (we lose the room on {usual}).",
-        "Office this week\nWe'll swap {usual} for the day following {prev} this week - see you all there. {boss}",
-        "This week's team day\nNo {usual} in the office; come in the day after {prev} please.",
-        "Office day\nThis week we come in on the day before {after} - {usual} is cancelled. {boss}",
-        "Change for the week\nSkip the office on {usual}; we're meeting there the day ahead of {after} instead.",
+        "Where we'll be this week\nHi all - {day} is when we're in this week. {usual} is off, the heating engineers "
+        "need the floor. {boss}",
+        "Quick swap\n{usual} won't be an office day this week; come in on {day} instead, desks are reserved.",
+        "Re: Team day\nThe client wants to meet on {day}, so that's our day in the office this week - {usual} you "
+        "can work from home. Thanks, {boss}",
+        "Change for this week\nThe office is closed on {usual} for fire-alarm tests, so we'll gather there on {day}. "
+        "{boss}",
+        "In on {day}\nConfirming the team's at the office on {day} this week rather than on {usual}.",
+        "This week's plan\nInstead of our usual {usual}, it's {day} at the office. See you there! {boss}",
+        "Rota\n{usual}: remote. {day}: everyone in. Just for this week.",
+        "Client visit\n{usual} you can stay at home for once this week. {day}, though, nobody stays home - we're all "
+        "in for the client. {boss}",
+        "All hands on deck\nNo working from home on {day} this week - everyone's needed at the office. {usual} "
+        "becomes a home day instead. {boss}",
+        "Home days this week\nFeel free to work from home on {usual}. Don't plan a home day for {day} - we'll be in "
+        "the office that day.",
+        "Our in-office day\n{usual} is off this week - we'll all be in on the day after {prev} instead. {boss}",
+        "Who's in when\nThis week nobody works from home the day after {prev}: we're all in then. {usual} is a home "
+        "day for once.",
+        "Office swap\nCome in the day before {after} this week; {usual} is cancelled. {boss}",
+        "Change of day\nNobody's in on {usual} this week - our office day is the day ahead of {after}.",
     ),
     "office_first": (
         "Office this week\nUsual plan - in on {usual}. {boss}",
