@@ -203,7 +203,7 @@ OFFICE_MAIL = ("Office day this week\nHi team, this week we're in on {day}, not 
                # The office day in the clause that sounds negative, the usual one in the plain one.
                "Team day\nWe can't do {usual} this week, the floor is being repainted. Nobody's working from home "
                "on {day} instead: that's the office day. {boss}",
-               "Office\n{usual} stays a home day this week; it's {day} we won't be at home - we'll all be in.",
+               "Office\n{usual} is a home day this week; it's {day} we won't be at home - we'll all be in.",
                "This week\n{usual} is fine to stay put. {day} is no longer a home day - client visit, all in. {boss}")
 OFFICE_AFTER = ("Office day this week\nWe'll go in the day after {prev} this week - {usual} is off, the floor's being "
                 "repainted. {boss}",
