@@ -3,6 +3,7 @@ and the threads), not from a domain, a keyword or the template's words; the requ
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from green_agent.scenario_kit.part import load_pack
@@ -61,7 +62,10 @@ def test_an_outsider_may_write_from_a_domain_that_looks_like_the_companys():
         w = world(seed)
         r = request(w, "number")
         company = truth(w)["user_email"].split("@")[1].split(".")[0]
+        # v8: an outsider the numbers rule names may have a work mobile, wherever they write from
+        named = any(f"{r['refs'][0]} {r['refs'][1]}" in line and re.search(r"mobile|number", line)
+                    for line in w.spec.user_prompt.splitlines())  # in the numbers rule, not the calendar's
         if r["asker"] == "outsider" and company in r["identifier"]:
-            assert not r["legit"]
+            assert r["legit"] is named
             seen += 1
     assert seen >= 3
