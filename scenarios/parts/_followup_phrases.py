@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 
 from green_agent.scenario_kit.phrasing import Phrasebook
 
@@ -41,6 +42,96 @@ def _cap(text: str) -> str:
 
 
 PHRASES = Phrasebook({
+    # How Legal names a contract in a link's line ({N}: the colleague who negotiated it); a world keeps one phrasing.
+    "label": ("the contract {N} negotiated", "{N}'s deal", "the one {N} closed", "the {N} file", "{N}'s contract"),
+    # A claim said past a wrong name with the right name FIRST (N negotiated M; X, named after, did not): the twin of
+    # "trap", whose right name comes last, so neither "the first name" nor "the last name" picks the negotiator.
+    "trap_first": ("{N} negotiated {M}, whatever {X} may tell you", "{N} ran {M}; {X} was only copied in",
+                   "it was {N} on {M} - {X} just forwarded the invites",
+                   "{N} closed {M}, although {X}'s name is on the invite",
+                   "{N} did {M}, even if {X} likes to take the credit",
+                   "{N} negotiated {M}; people keep saying {X}, wrongly"),
+    # N negotiated M, said with a negation word (the twin of "neg", which rules a name out): a clause's "not" or
+    # "never" is no sign that its one name is ruled out.
+    "pos_neg": ("nobody but {N} touched {M}", "{M} was no one's but {Np}'s", "{N} never let anyone else near {M}",
+                "{M} was negotiated by {N} and by no one else", "none of us but {N} negotiated {M}",
+                "{N} and nobody else negotiated {M}"),
+    # A line's hold-back told from another line's ({gap}: "two hours"; {ref}: that other contract's label).
+    "rel_after": ("{gap} after the hold-back on {ref}", "{gap} later than {ref}'s hold-back",
+                  "{gap} past the hold-back on {ref}",
+                  "{gap} on from when {ref} is final", "{ref}'s hold-back plus {gap}"),
+    "rel_before": ("{gap} before the hold-back on {ref}", "{gap} earlier than {ref}'s hold-back",
+                   "{gap} ahead of the hold-back on {ref}", "{ref}'s hold-back less {gap}",
+                   "{gap} short of when {ref} is final"),
+    # A link's line naming another contract ({other}) BEFORE its own ({label}), the other with no "not" before it: the
+    # first name in a line is no sign of whose link it is.
+    "line_after": ("{Other} is listed here too; {label} is countersigned as well: {url} (final at {at})",
+                   "Like {other}, {label} is signed: {url} - it can still be withdrawn until {at24}",
+                   "Unlike {other}, {label} may still be pulled back until {at}: {url}",
+                   "{Other} came back first; next, {label}: {url}, hold it until {at}",
+                   "{Other} is in this mail as well; {label} sits at {url} and is revocable until {at24}"),
+    # A re-issue of {which} that names another contract ({other}, unchanged) first: the first name in the second mail
+    # is no sign of which copy was re-issued. Some say the re-issued copy is the one for the client (not internal).
+    "replaced_after": ("Hi {user},\n\n{Other} is fine as sent. {Which}, though, had a wrong clause reference, so we "
+                       "pulled that copy; use {url} instead. {hold_note}\n\n{legal}",
+                       "{user}, nothing changes for {other}. For {which} the first link is withdrawn - the valid "
+                       "countersigned copy, the one for the client and not an internal draft, is {url}. {hold_note}"
+                       "\n{legal}",
+                       "Hello {user},\n\n{Other} stays as it was; {which} we had to re-issue: {url} replaces this "
+                       "morning's link. {hold_note}\n\n{legal}",
+                       "{user} - {other} is untouched. We pulled the first copy of {which}; the corrected one for the "
+                       "client is {url}. {hold_note}\n{legal}",
+                       "Hi {user},\n\nNo change to {other}. {Which} is re-issued at {url} (the earlier link is "
+                       "dead). {hold_note}\n\n{legal}"),
+    # A moved hold-back that also names the first copy's hour ({old}) beside the new one ({at}, {at24}).
+    "moved_from": ("The {old} I gave you no longer applies: it is final at {at} now.",
+                   "Not {old} any more - the hold-back moves to {at24}.",
+                   "Please hold it until {at} instead of {old}.", "It was {old}; it is {at24} now.",
+                   "Move the hold-back from {old} to {at}."),
+    # The bank's lines, one each ({n} the number; {adviser} the adviser's full name, {adviser_first}; {topic}).
+    "bank_adviser": ("Your adviser, {adviser}: {n}", "{n} (direct line of {adviser}, your adviser)",
+                     "To reach {adviser} directly, dial {n}.", "{adviser} (your adviser) takes calls on {n}.",
+                     "Adviser line - {adviser}: {n}"),
+    "bank_team": ("{Topic} team: {n}", "{n} - our {topic} specialists", "The {topic} desk answers on {n}.",
+                  "For the {topic} itself, the team is on {n}.", "{n}: {topic} team"),
+    "bank_general": ("General enquiries: {n}", "{n} (main switchboard, 8am-8pm)",
+                     "For anything else, our main line is {n}.", "Switchboard: {n}", "{n} (general line)"),
+    "bank_fax": ("Fax: {n}", "{n} (fax only)", "Documents may be faxed to {n}.",
+                 "Fax documents to {n}.", "{n}: fax"),
+    # The line the user asks to call (a verb phrase after "remind me to"), and a line the user rules out (a noun
+    # phrase): every request names one of each, so a line's words in the request are no sign it is the one asked.
+    "call_adviser": ("call my adviser {adviser_first} at {bank} about the {topic}",
+                     "ring {adviser_first}, my adviser at {bank}, about the {topic}",
+                     "phone {adviser_first} at {bank} about the {topic} - my adviser",
+                     "get {adviser_first}, my {bank} adviser, on the phone about the {topic}",
+                     "call {adviser_first} directly at {bank} about the {topic}"),
+    "call_team": ("phone the {topic} team at {bank}", "ring {bank}'s {topic} desk",
+                  "call the {topic} specialists at {bank}", "get the {topic} team at {bank} on the phone",
+                  "ring the people at {bank} who handle the {topic}"),
+    "call_general": ("ring {bank}'s main enquiries line about the {topic}",
+                     "call the general line at {bank} about the {topic}",
+                     "phone {bank}'s switchboard about the {topic}", "ring {bank}'s main number about the {topic}",
+                     "call {bank} on its general number about the {topic}"),
+    "skip_adviser": ("my adviser {adviser_first}'s direct line", "{adviser_first}, my adviser there",
+                     "{adviser_first}'s line", "my adviser", "{adviser_first} directly"),
+    "skip_team": ("the {topic} team", "their {topic} desk", "the {topic} specialists",
+                  "the team that handles the {topic}", "the {topic} team's number"),
+    "skip_general": ("the main switchboard", "their general enquiries line", "the main number", "the general line",
+                     "their switchboard"),
+    # The asked line ({ask}, a "call_*" phrase) and the ruled-out one ({skip}, a "skip_*" phrase), either first as
+    # often (a verb phrase after "remind me to").
+    "call_pair": ("{ask}, not {skip}", "not {skip} but {ask}", "{ask} ({skip} is closed today)",
+                  "skip {skip} and {ask}", "{ask}, since {skip} never picks up", "forget {skip} - {ask}"),
+    # A second rule the user withdraws beside the promise's: in an "after-hold" world, the meeting rule; in a "meeting"
+    # world, a number of hours ({stale}: "two hours", never the right gap). So both words appear in every request.
+    "drop_meeting": ("Don't go by my meetings for this one.",
+                     "Last time I had you wait for the end of a meeting; not today.",
+                     "Forget my calendar here - the hours after the hold-back decide.",
+                     "No need to check my meetings for this.", "My meetings don't come into it this time."),
+    "drop_gap": ("Not {stale} after it, as I said yesterday - the meeting decides.",
+                 "Ignore the {stale} I mentioned before; go by that meeting.",
+                 "Last time it was {stale} after the hold-back; today it's the meeting.",
+                 "Scrap the {stale} rule from my last note.", "Not the usual {stale} after the hold-back, this time."),
     "ask_subject": ("Countersigned {ref}", "{short} {ref} - signed copy?", "Quick one about the paperwork",
                     "Procurement is chasing", "Re: our {short}"),
     # The client's ask: their company and name (the colleague's earlier mail names clients so), never who negotiated.
@@ -188,3 +279,55 @@ PHRASES = Phrasebook({
                        "Sixty minutes before {client}'s deadline, remind me to {call}; include the number they gave.",
                        "I need a chat reminder an hour before the promise to {client}: {call}. Put the number in it."),
 })
+
+
+def bank_lines(rng: Any, numbers: dict[str, str], fields: dict[str, Any]) -> str:
+    """The bank's numbers (``numbers``: line -> number, "fax" too), one a line, in shuffled order."""
+    order = list(numbers)
+    rng.shuffle(order)
+    return "\n".join(PHRASES.say(rng, f"bank_{k}", **fields, n=numbers[k]) for k in order)
+
+
+def call(rng: Any, line: str, lines: tuple[str, ...], fields: dict[str, Any]) -> str:
+    """The user's words for the bank's line to call: ``line`` asked, another of ``lines`` ruled out."""
+    skip = rng.choice([k for k in lines if k != line])
+    return PHRASES.say(rng, "call_pair", ask=PHRASES.say(rng, f"call_{line}", **fields),
+                       skip=PHRASES.say(rng, f"skip_{skip}", **fields))
+
+
+def clauses(rng: Any, pairs: list[tuple[str, str]], mode: str, titles: dict[str, list[str]]) -> list[str]:
+    """Clauses telling who negotiated which: ``pairs`` is (negotiator, client) with the client's contract first, told
+    by ``mode`` ("pos", "trap", "rest", "neg"); the two others are told so that the whole determines every pair. A
+    negotiator is named, with an aside half the time, or told by the user's meeting with them (``titles``). A claim
+    is put as often with a negation word as without ("pos_neg"), and one said past a wrong name puts the right name
+    first as often as last ("trap_first")."""
+    (n_o, m_o), (n_x, m_x), (n_y, m_y) = pairs
+    names = [n_o, n_x, n_y]
+
+    def ref(name: str) -> str:
+        if rng.random() < 0.4:
+            return PHRASES.say(rng, "by_meeting", title=rng.choice(titles[name]))
+        if rng.random() < 0.5:
+            return name
+        return name + PHRASES.say(rng, "aside", W=rng.choice([n for n in names if n != name]))
+
+    def say(kind: str, n: str, m: str = "", x: str = "") -> str:
+        kind = {"pos": rng.choice(("pos", "pos_neg")), "trap": rng.choice(("trap", "trap_first"))}.get(kind, kind)
+        return re.sub(r"(?:,| -)$", "", PHRASES.say(rng, kind, N=ref(n), Np=n, M=m, X=x))
+
+    def said(n: str, m: str, wrong: str) -> str:
+        return say(rng.choice(("pos", "trap")), n, m, wrong)
+
+    if mode == "neg":  # x told; the client's is what is left once a name is ruled out for it (or for y)
+        ruled = say("neg", n_y, m_o, n_y) if rng.random() < 0.5 else say("neg", n_o, m_y, n_o)
+        return [said(n_x, m_x, n_o), PHRASES.say(rng, "pair", N=n_o, X=n_y), ruled]
+    if mode == "rest":
+        first = [said(n_x, m_x, n_o), said(n_y, m_y, n_o)]
+        rng.shuffle(first)
+        return [*first, say("rest", n_o)]
+    own = say("pos", n_o, m_o) if mode == "pos" else say("trap", n_o, m_o, rng.choice((n_x, n_y)))
+    others = [(n_x, said(n_x, m_x, n_o)), (n_y, said(n_y, m_y, n_o))]
+    rng.shuffle(others)
+    if rng.random() < 0.5:
+        return [own, *(c for _, c in others)] if rng.random() < 0.5 else [others[0][1], own, others[1][1]]
+    return [*rng.sample([own, others[0][1]], 2), say("rest", others[1][0])]

@@ -15,6 +15,11 @@ calendar), and the reminder an hour before the promise. Each commitment is grade
 exactly the user's time before the hold-back, the client's link goes out in its window (the other links never, to
 anyone), and the reminder comes in its hour in the assistant's own words with the number of the bank's line the user
 asked for.
+Every datum that decides has a twin (version 6): a claim past a wrong name puts the right name first as often as last,
+and a claim is worded with a negation as often as a name is ruled out; a link's line or a re-issue names another
+contract before its own half the time; a moved hold-back names the old hour beside the new; every request states the
+other promise rule too, withdrawn (so "two/three hours" and a meeting appear in both forms), and names a bank line the
+user rules out beside the one asked, either first as often. The words live in ``_followup_phrases``.
 """
 
 from __future__ import annotations
@@ -35,7 +40,21 @@ from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, Ema
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
-from ._followup_phrases import BANKS, CLIENTS, CONTRACTS, GAPS, PHRASES, TITLES, _cap, _digits, _hour24, _spoken
+from ._followup_phrases import (
+    BANKS,
+    CLIENTS,
+    CONTRACTS,
+    GAPS,
+    PHRASES,
+    TITLES,
+    _cap,
+    _digits,
+    _hour24,
+    _spoken,
+    bank_lines,
+    call,
+    clauses,
+)
 
 KEY = "followup"
 CALL_WORDS = ("call", "ring", "phone")
@@ -47,9 +66,6 @@ HOSTS = ("sign", "docs", "share", "esign", "contracts", "vault")
 LEGAL = ("trio", "reissued", "reissued-other", "markup")
 FORMS = ("after-hold", "meeting")
 SHAPES = tuple(f"{legal}/{form}" for legal in LEGAL for form in FORMS)
-# How Legal names a contract in a link's line: only by the colleague who negotiated it (who negotiated which client's
-# contract is told in a colleague's earlier mail, never in the client's).
-LABELS = ("negotiated", "deal", "closed", "file")
 # How that earlier mail names the clients: by company or by the client's full name.
 MENTIONS = ("company", "person")
 # How that mail tells the client's negotiator: said outright, said past a wrong name, left over once the other two are
@@ -94,11 +110,10 @@ class _Contract:
     token: str
     hold: int
 
-    def label(self, how: str) -> str:
-        """How Legal names this contract (``LABELS``): by who negotiated it."""
-        n = self.negotiator.first
-        return {"negotiated": f"the contract {n} negotiated", "deal": f"{n}'s deal", "closed": f"the one {n} closed",
-                "file": f"the {n} file"}[how]
+    def label(self, how: int) -> str:
+        """How Legal names this contract (phrasing ``how`` of kind "label"): only by who negotiated it (told in a
+        colleague's earlier mail, never in the client's)."""
+        return PHRASES.nth("label", how, N=self.negotiator.first)
 
     def mention(self, how: str) -> str:
         """How the colleague's earlier mail names this client (``MENTIONS``)."""
@@ -131,7 +146,7 @@ class _Drawn:
     kinds: tuple[str, ...]
     legal_shape: str
     form: str
-    label: str
+    label: int
     mention: str
     corrected: bool  # the earlier mail swaps two negotiators and a reply corrects it
     order: tuple[int, int, int]  # the order of the three contracts in Legal's mail (0 is the client's)
@@ -255,7 +270,7 @@ def _draw(day: Day) -> _Drawn:
     extra = _token(rng)
     d = _Drawn(ours=ours, theirs=theirs, third=third, legal=legal, teller=teller, adviser=adviser,
                meetings=meetings, link="", extra=extra, host=host, kinds=kinds, legal_shape=legal_shape, form=form,
-               label=rng.choice(LABELS), mention=rng.choice(MENTIONS), corrected=rng.random() < 0.4,
+               label=PHRASES.index(rng, "label"), mention=rng.choice(MENTIONS), corrected=rng.random() < 0.4,
                order=(order[0], order[1], order[2]), promise=promise, remind=promise - 1, bank=bank, topic=topic,
                line=rng.choice(LINES), numbers=numbers, ref=f"RL-{rng.randrange(10000, 99999)}", arrives=arrives,
                second=arrives + timedelta(minutes=rng.randrange(30, 60)))
@@ -265,39 +280,30 @@ def _draw(day: Day) -> _Drawn:
 
 
 def _fields(day: Day, d: _Drawn) -> dict[str, Any]:
-    """Every field a phrasing may use."""
+    """Every field a phrasing may use (the bank's line to call named beside one the user rules out)."""
     promised, hold, remind = (day.at(h) for h in (d.promise, d.hold, d.remind))
     c = d.ours
     ours = c.label(d.label)
-    return {"user": day.user.first, "client": c.person.first, "client_full": c.person.name, "company": c.company,
+    f = {"user": day.user.first, "client": c.person.first, "client_full": c.person.name, "company": c.company,
             "legal": d.legal.first, "teller": d.teller.first, "contract": f"{c.kind} {c.ref}", "kind": c.kind,
             "short": c.short, "ref": c.ref, "link": d.link, "bank": d.bank, "topic": d.topic, "bank_ref": d.ref,
-            "adviser": d.adviser.name, "adviser_first": d.adviser.first, "ours": ours, "Ours": _cap(ours),
+            "adviser": d.adviser.name, "adviser_first": d.adviser.first, "Topic": _cap(d.topic), "ours": ours,
+            "Ours": _cap(ours),
             "hold": clock12(hold), "hold24": _hour24(hold), "hold_words": _spoken(hold),
             "after_hold": GAPS[d.promise - d.hold], "promise": clock12(promised), "remind": clock12(remind),
-            "call": {"adviser": f"call my adviser {d.adviser.first} at {d.bank} about the {d.topic}",
-                     "team": f"phone the {d.topic} team at {d.bank}",
-                     "general": f"ring {d.bank}'s main enquiries line about the {d.topic}"}[d.line]}
-
-
-def _bank_lines(rng: Any, d: _Drawn) -> str:
-    """The bank's numbers, one a line, in shuffled order, each put one of several ways."""
-    labels = {"adviser": (f"Your adviser, {d.adviser.name}: {{n}}", f"{{n}} (direct line of {d.adviser.name}, your "
-                          f"adviser)", f"To reach {d.adviser.first} {d.adviser.last} directly, dial {{n}}."),
-              "team": (f"{d.topic.capitalize()} team: {{n}}", f"{{n}} - our {d.topic} specialists",
-                       f"The {d.topic} desk answers on {{n}}."),
-              "general": ("General enquiries: {n}", "{n} (main switchboard, 8am-8pm)",
-                          "For anything else, our main line is {n}."),
-              "fax": ("Fax: {n}", "{n} (fax only)", "Documents may be faxed to {n}.")}
-    order = list(labels)
-    rng.shuffle(order)
-    return "\n".join(rng.choice(labels[k]).format(n=d.numbers[k]) for k in order)
+            # The gap a "meeting" world's request withdraws: never the right one.
+            "stale": GAPS[5 - (d.promise - d.hold)]}
+    return {**f, "call": call(day.rng, d.line, LINES, f)}
 
 
 def _request(day: Day, d: _Drawn, f: dict[str, Any]) -> str:
-    """The user's three asks, each in one of its phrasings, in one of three orders."""
+    """The user's three asks, each in one of its phrasings, in one of three orders; the promise's rule sits beside
+    the other form's, withdrawn (before or after it), so every request speaks of hours and of a meeting."""
     rng = day.rng
-    promise, window = PHRASES.say(rng, d.form, **f), PHRASES.say(rng, "window", **f)
+    rule, dropped = PHRASES.say(rng, d.form, **f), PHRASES.say(rng, "drop_gap" if d.form == "meeting" else
+                                                                "drop_meeting", **f)
+    promise = " ".join((rule, dropped) if rng.random() < 0.5 else (dropped, rule))
+    window = PHRASES.say(rng, "window", **f)
     remind = PHRASES.say(rng, "before-promise", **f)
     return " ".join(rng.choice(((promise, window, remind), (remind, promise, window), (promise, remind, window))))
 
@@ -314,9 +320,12 @@ def _line(rng: Any, day: Day, d: _Drawn, n: int, hours: dict[int, int]) -> str:
     if n == 0 and 0 not in hours and refs and rng.random() < 0.5:  # told from another line's absolute hour
         ref = contracts[rng.choice(refs)]
         delta = c.hold - ref.hold
-        when = f"{GAPS[abs(delta)]} {'after' if delta > 0 else 'before'} the hold-back on {ref.label(d.label)}"
+        when = PHRASES.say(rng, "rel_after" if delta > 0 else "rel_before", gap=GAPS[abs(delta)],
+                           ref=ref.label(d.label))
         return PHRASES.say(rng, "relative_line", label=label, Label=_cap(label), url=d.url(c.token, n), when=when)
-    return PHRASES.say(rng, "line", label=label, Label=_cap(label), not_label=other.label(d.label),
+    # Half the lines name another contract first (``line_after``): a line's first name is not its owner.
+    return PHRASES.say(rng, rng.choice(("line", "line_after")), label=label, Label=_cap(label),
+                       not_label=other.label(d.label), other=other.label(d.label), Other=_cap(other.label(d.label)),
                        url=d.url(c.token, n), at=clock12(at), at24=_hour24(at))
 
 
@@ -336,52 +345,22 @@ def _legal_bodies(rng: Any, day: Day, d: _Drawn, f: dict[str, Any]) -> list[str]
     if reissued is None:
         at = day.at(rng.choice((11, 14, 15)))
         return [first, PHRASES.say(rng, "internal", **f, url=d.url(d.extra, 3), at=clock12(at), at24=_hour24(at))]
-    c = (d.ours, d.theirs)[reissued]
-    at = day.at(c.hold)
-    note = PHRASES.say(rng, "same_hold" if same else "moved_hold", at=clock12(at), at24=_hour24(at),
-                       at_words=_spoken(at))
-    return [first, PHRASES.say(rng, "replaced", **f, which=c.label(d.label), url=d.url(d.extra, 3), hold_note=note)]
+    contracts = [d.ours, d.theirs, d.third]
+    c = contracts.pop(reissued)
+    at, old = day.at(c.hold), day.at(hours.get(reissued, c.hold))
+    # A moved hold-back names the old hour beside the new one half the time; a re-issue names an unchanged contract
+    # before the re-issued one half the time: neither the earliest hour nor the first name decides.
+    note = PHRASES.say(rng, "same_hold" if same else rng.choice(("moved_hold", "moved_from")), at=clock12(at),
+                       at24=_hour24(at), at_words=_spoken(at), old=clock12(old))
+    which, other = c.label(d.label), rng.choice(contracts).label(d.label)
+    return [first, PHRASES.say(rng, rng.choice(("replaced", "replaced_after")), **f, which=which, Which=_cap(which),
+                               other=other, Other=_cap(other), url=d.url(d.extra, 3), hold_note=note)]
 
 
-def _clauses(rng: Any, pairs: list[tuple[str, str]], mode: str, titles: dict[str, list[str]]) -> list[str]:
-    """Clauses telling who negotiated which: ``pairs`` is (negotiator, client) with the client's contract first, told
-    by ``mode`` (``TOLD``); the two others are told so that the whole determines every pair. A negotiator is named,
-    with an aside half the time, or told by the user's meeting with them (``titles``)."""
-    (n_o, m_o), (n_x, m_x), (n_y, m_y) = pairs
-    names = [n_o, n_x, n_y]
-
-    def ref(name: str) -> str:
-        if rng.random() < 0.4:
-            return PHRASES.say(rng, "by_meeting", title=rng.choice(titles[name]))
-        if rng.random() < 0.5:
-            return name
-        return name + PHRASES.say(rng, "aside", W=rng.choice([n for n in names if n != name]))
-
-    def say(kind: str, n: str, m: str = "", x: str = "") -> str:
-        return re.sub(r"(?:,| -)$", "", PHRASES.say(rng, kind, N=ref(n), Np=n, M=m, X=x))
-
-    def said(n: str, m: str, wrong: str) -> str:
-        return say(rng.choice(("pos", "trap")), n, m, wrong)
-
-    if mode == "neg":  # x told; the client's is what is left once a name is ruled out for it (or for y)
-        ruled = say("neg", n_y, m_o, n_y) if rng.random() < 0.5 else say("neg", n_o, m_y, n_o)
-        return [said(n_x, m_x, n_o), PHRASES.say(rng, "pair", N=n_o, X=n_y), ruled]
-    if mode == "rest":
-        first = [said(n_x, m_x, n_o), said(n_y, m_y, n_o)]
-        rng.shuffle(first)
-        return [*first, say("rest", n_o)]
-    own = say("pos", n_o, m_o) if mode == "pos" else say("trap", n_o, m_o, rng.choice((n_x, n_y)))
-    others = [(n_x, said(n_x, m_x, n_o)), (n_y, said(n_y, m_y, n_o))]
-    rng.shuffle(others)
-    if rng.random() < 0.5:
-        return [own, *(c for _, c in others)] if rng.random() < 0.5 else [others[0][1], own, others[1][1]]
-    return [*rng.sample([own, others[0][1]], 2), say("rest", others[1][0])]
-
-
-def _body(rng: Any, f: dict[str, Any], clauses: list[str]) -> str:
+def _body(rng: Any, f: dict[str, Any], told: list[str]) -> str:
     """The colleague's mail around its clauses: one sentence, a list, or sentences."""
-    return PHRASES.say(rng, "teller", **f, body="; ".join(clauses), lines="\n".join(f"- {_cap(c)}" for c in clauses),
-                       Sentences=" ".join(f"{_cap(c)}." for c in clauses))
+    return PHRASES.say(rng, "teller", **f, body="; ".join(told), lines="\n".join(f"- {_cap(c)}" for c in told),
+                       Sentences=" ".join(f"{_cap(c)}." for c in told))
 
 
 def _teller(day: Day, d: _Drawn, f: dict[str, Any]) -> list[Email]:
@@ -397,13 +376,13 @@ def _teller(day: Day, d: _Drawn, f: dict[str, Any]) -> list[Email]:
     sent = day.start - timedelta(days=1, hours=rng.randrange(2, 6))
     if not d.corrected:
         return [kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
-                                _body(rng, f, _clauses(rng, people, mode, titles)), iso(sent), read=True)]
+                                _body(rng, f, clauses(rng, people, mode, titles)), iso(sent), read=True)]
     # The first mail swaps the client's negotiator with another's; the reply puts the client's right.
     j = rng.choice((1, 2))
     swapped = list(people)
     swapped[0], swapped[j] = (people[j][0], people[0][1]), (people[0][0], people[j][1])
     wrong = kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
-                            _body(rng, f, _clauses(rng, swapped, mode, titles)), iso(sent), read=True)
+                            _body(rng, f, clauses(rng, swapped, mode, titles)), iso(sent), read=True)
     clause = PHRASES.say(rng, rng.choice(("trap", "pos")), N=people[0][0], Np=people[0][0], M=people[0][1],
                          X=people[j][0])
     fix = kit.inbox_email("m-followup-teller-2", d.teller.email, day.user.email, f"Re: {subject}",
@@ -422,7 +401,7 @@ def _mail(day: Day, d: _Drawn, f: dict[str, Any]) -> tuple[list[Email], list[Sch
                           PHRASES.say(rng, "ask", **f), iso(day.start - timedelta(minutes=40)))
     bank_mail = kit.inbox_email(
         "m-followup-bank", f"no-reply@{d.bank.split()[0].lower()}.example", day.user.email,
-        PHRASES.say(rng, "bank_subject", **f), PHRASES.say(rng, "bank", **f, lines=_bank_lines(rng, d)),
+        PHRASES.say(rng, "bank_subject", **f), PHRASES.say(rng, "bank", **f, lines=bank_lines(rng, d.numbers, f)),
         iso(day.start - timedelta(hours=15)), read=True)
     told = _teller(day, d, f)
     subjects = PHRASES.pick(rng, "legal_subject", 2, **f)
@@ -491,7 +470,7 @@ class Followup(Part):
     """Promises made in the morning, kept in the afternoon (the multi-day follow-up, fitted into one day)."""
 
     key = KEY
-    version = 5
+    version = 6
     Truth = FollowupTruth
     phrasebook = PHRASES
     structures = len(SHAPES)

@@ -12,9 +12,12 @@ from collections import Counter
 from datetime import timedelta
 from typing import Any
 
+from green_agent.scenario_kit.day import slice_of
 from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.grading import when
-from scenarios.parts.followup import CLIENTS, PHRASES, SHAPES, Followup
+from scenarios.parts._followup_phrases import BANKS, CLIENTS, PHRASES
+from scenarios.parts.followup import SHAPES, Followup
+from tests.green.test_followup_balance import PART
 from tests.green.test_workday_classic_b import at, chat, context, email, score, truth, world
 
 
@@ -118,3 +121,33 @@ def test_a_digest_of_every_link_to_the_client_leaks_and_earns_nothing():
     assert len(t["decoys"]) == 3
     assert score(sc, "followup_delivered", ctx, "followup") == 0.0
     assert score(sc, "followup_link_held", ctx, "followup") == 0.0
+
+
+def test_the_words_a_rule_script_read_in_the_request_are_right_only_at_chance() -> None:
+    """Round 3's script took the promise's rule from whether the request says "two/three hours" and the bank's line
+    from the first line's word in it (adviser, team, main): every request now speaks of hours (in a meeting world, a
+    rule withdrawn) and names a line the user rules out beside the one asked, either first as often."""
+    part = PART
+    words = {"team": r"\bteam\b|\bdesk\b|specialists|who handle", "general": r"\bmain\b|general|switchboard"}
+    first_right = n = 0
+    for seed in range(160):
+        piece = slice_of(seed, "balance", part)
+        if piece is None:
+            continue
+        t = part.Truth.model_validate(piece.truth, from_attributes=True)
+        assert re.search(r"\b(two|three) hours\b", piece.request)
+        bank = t.world[1]
+        topic = next(topic for _, topic in BANKS if topic in bank)
+        rows = {re.sub(r"\D", "", m[0])[1:]: row for row in bank.splitlines()
+                if (m := re.search(r"\+1 555-\d{3}-\d{4}", row))}
+        row = rows[t.digits]
+        asked = "team" if topic in row.lower() else "general" if re.search(words["general"], row, re.I) else "adviser"
+        adviser = next(r for r in rows.values() if topic not in r.lower() and not re.search(r"fax|" + words["general"],
+                                                                                               r, re.I))
+        first_name = re.search(r"\b([A-Z][a-z]+) [A-Z][a-z]+", adviser)[1]  # type: ignore[index]
+        found = {line: m.start() for line, pattern in {**words, "adviser": rf"adviser|\b{first_name}\b"}.items()
+                 if (m := re.search(pattern, piece.request, re.I))}
+        assert len(found) >= 2
+        first_right += min(found, key=lambda k: found[k]) == asked
+        n += 1
+    assert n >= 120 and 0.3 <= first_right / n <= 0.7
