@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-__all__ = ["BOOK", "CONSTRUCTIONS", "EVENTS", "Leave", "leave_statement"]
+__all__ = ["BOOK", "CONSTRUCTIONS", "EVENTS", "Leave", "leave_range", "leave_span", "leave_statement", "written_date"]
 
 CONSTRUCTIONS = ("span", "back", "trip", "moved", "anchored", "cover", "cancelled")
 # Dated events a leave may be anchored on: the anchor's date is only in another message.
@@ -77,7 +77,7 @@ def _absolute(rng: random.Random, d: datetime) -> str:
                        f"{d:%A} the {_ordinal(d.day)}", f"{d:%a} {d.day}/{d.month}"))
 
 
-def _written(rng: random.Random, d: datetime, said: datetime | None) -> str:
+def written_date(rng: random.Random, d: datetime, said: datetime | None) -> str:
     """``d`` as a message of date ``said`` puts it: relative to ``said`` half the time, else absolutely."""
     if said is not None and rng.random() < 0.5:
         gap = (d.date() - said.date()).days
@@ -91,13 +91,17 @@ def _written(rng: random.Random, d: datetime, said: datetime | None) -> str:
     return _absolute(rng, d)
 
 
-def _span(rng: random.Random, leave: Leave, first: int, last: int, said: datetime | None) -> str:
+def leave_span(rng: random.Random, leave: Leave, first: int, last: int, said: datetime | None) -> str:
+    """Days ``first`` to ``last`` of ``leave`` (from the day in question) as a span's words ("off 3 June to Friday the
+    5th"), dates written as a message of date ``said`` puts them."""
     a, b, back = (leave.day(n) for n in (first, last, last + 1))
     n = BOOK.index(rng, "span")
-    return BOOK.nth("span", n, a=_written(rng, a, said), b=_written(rng, b, said), back=_written(rng, back, said))
+    return BOOK.nth("span", n, a=written_date(rng, a, said), b=written_date(rng, b, said),
+                    back=written_date(rng, back, said))
 
 
-def _range(rng: random.Random, leave: Leave, first: int, last: int) -> str:
+def leave_range(rng: random.Random, leave: Leave, first: int, last: int) -> str:
+    """Days ``first`` to ``last`` of ``leave`` as a range of absolute dates ("3 June to 5 June")."""
     a, b = (_absolute(rng, leave.day(n)) for n in (first, last))
     return rng.choice((f"{a} to {b}", f"from {a} until {b}", f"{a} - {b}", f"{a} through {b}"))
 
@@ -123,32 +127,32 @@ def _statement(rng: random.Random, leave: Leave, first: str, away: bool, constru
     if construction == "cover" and other:
         lo, hi = _spans(rng, away)
         n = BOOK.index(rng, "cover")
-        return BOOK.nth("cover", n, first=first, other=other, their=their, span=_span(rng, leave, lo, hi, said))
+        return BOOK.nth("cover", n, first=first, other=other, their=their, span=leave_span(rng, leave, lo, hi, said))
     if construction == "cancelled":
         if away:
             n = BOOK.index(rng, "swapped")
-            return BOOK.nth("swapped", n, first=first, old=_range(rng, leave, *_spans(rng, False)),
-                            new=_range(rng, leave, *_spans(rng, True)))
+            return BOOK.nth("swapped", n, first=first, old=leave_range(rng, leave, *_spans(rng, False)),
+                            new=leave_range(rng, leave, *_spans(rng, True)))
         n = BOOK.index(rng, "cancelled")
-        return BOOK.nth("cancelled", n, first=first, range=_range(rng, leave, *_spans(rng, True)))
+        return BOOK.nth("cancelled", n, first=first, range=leave_range(rng, leave, *_spans(rng, True)))
     if construction in ("span", "cover"):
         lo, hi = _spans(rng, away)
-        return f"{first} is {_span(rng, leave, lo, hi, said)}."
+        return f"{first} is {leave_span(rng, leave, lo, hi, said)}."
     if construction == "back":
         # Said during the leave: back later than the day (away) or on or before it (in).
         back = rng.choice((1, 2, 3, 5)) if away else rng.choice((0, -1, -2))
         m = BOOK.index(rng, "back")
-        return BOOK.nth("back", m, first=first, back=_written(rng, leave.day(back), said))
+        return BOOK.nth("back", m, first=first, back=written_date(rng, leave.day(back), said))
     if construction == "trip":
         n = rng.choice((2, 3, 4, 5))
         start = rng.randrange(1 - n, 1) if away else rng.choice((-n - rng.randrange(1, 3), rng.randrange(1, 4)))
         m = BOOK.index(rng, "trip")
-        return BOOK.nth("trip", m, first=first, a=_written(rng, leave.day(start), said), n=n)
+        return BOOK.nth("trip", m, first=first, a=written_date(rng, leave.day(start), said), n=n)
     if construction == "moved":
         new, old = _spans(rng, away), _spans(rng, not away)
         m = BOOK.index(rng, "moved")
-        return BOOK.nth("moved", m, first=first, their=their, old=_range(rng, leave, *old),
-                        new=_range(rng, leave, *new))
+        return BOOK.nth("moved", m, first=first, their=their, old=leave_range(rng, leave, *old),
+                        new=leave_range(rng, leave, *new))
     free = [e for e in leave.events if e not in leave.anchors]
     if not free:  # every event already anchors someone's leave: a plain span
         return _statement(rng, leave, first, away, "span", said, their, other)

@@ -1,19 +1,23 @@
 """Part: forward each of four requests to the colleague whose job covers it and who is in today.
 
 Four people wrote to the user about things that are not the user's to handle; the requests concern two trades. The
-address book holds three colleagues of each (job titles drawn from several per trade, sometimes a note on what they
-look after), and maybe a colleague of a third trade: of each trade's three, one is in today and two are away, and
+address book holds four colleagues of each (job titles drawn from several per trade, sometimes a note on what they
+look after), and maybe a colleague of a third trade: of each trade's four, one is in today and three are away, and
 the requests of that trade go to the one who is in. Who is away is told, for each trade, in one of four ways (the
-colleagues' automatic replies, their address-book notes, the team lead's email, or the lead's email with the wrong
-name and a later correction), each statement one of ``scenario_kit.leave``'s constructions (a span, a return date, a
-trip, moved, cancelled or swapped leave, leave anchored on an event whose date another email gives, a stand-in named
-beside the absent one; a person named by first name or by title) in the same words whether the person is away
-today or not: only its dates, set against today, tell. Every request is *about* a thing of a trade drawn at random
+colleagues' automatic replies, their address-book notes, the team lead's email, or the lead's email with two names
+on each other's lines and a later correction saying which two — any two of the four), each statement in the same
+words whether the person is away today or not. Half are ``scenario_kit.leave``'s constructions (a span, a return
+date, a trip, moved or swapped leave, leave anchored on an event whose date another email gives, a stand-in named
+beside the absent one; a person named by first name or by title), whose dates hold today when the person is away;
+the other half say what turns the dates round (in today covering for someone else's leave, working up to a day and
+off after it, called-off leave; due back on a day gone but extended, leave booked from a later day but begun
+early), so their dates hold today when the person is in: dates set against today are right at chance, only what
+the sentence says of them tells (v4). Every request is *about* a thing of a trade drawn at random
 among the colleagues', so the nouns point at the owner no more often than at any decoy, and only what is asked says
 which trade it is. Requests come in an insider's and an outsider's voice, from the company's domain or many others;
 subjects and the user's ask are drawn from several phrasings. Credit is per request: forwarded to its owner alone is
 a hit, forwarded to any other colleague a stray that cancels two hits, so sending each to its trade by title alone
-(two times in three to someone away) or to all three earns nothing. The requests stay inside the company.
+(three times in four to someone away) or to all four earns nothing. The requests stay inside the company.
 """
 
 from __future__ import annotations
@@ -29,7 +33,15 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.grading import identifier
 from green_agent.scenario_kit.leave import BOOK as LEAVE_BOOK
-from green_agent.scenario_kit.leave import CONSTRUCTIONS, EVENTS, Leave, leave_statement
+from green_agent.scenario_kit.leave import (
+    CONSTRUCTIONS,
+    EVENTS,
+    Leave,
+    leave_range,
+    leave_span,
+    leave_statement,
+    written_date,
+)
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import copied_share, copies, credited, outgoing, tally
@@ -43,7 +55,7 @@ SENDER_DOMAINS = ("acme.example", "globex.example", "initech.example", "umbrella
                   "vandelay.example", "stark-logistics.example", "wayne-foods.example")
 COLLEAGUES = (3, 4, 5)  # how many colleagues the address book holds
 REQUESTS = 4
-CREW = 3  # colleagues per trade a request concerns: one is in today
+CREW = 4  # colleagues per trade a request concerns: one is in today
 INSIDER, OUTSIDER = "insider", "outsider"
 WRONG_COLLEAGUE = 2.0  # the hits a request forwarded to a colleague it does not concern cancels
 FORWARDED_SHARE = 0.5  # of a request's words a message must carry to count as forwarding it
@@ -250,8 +262,36 @@ CORRECTIONS = (
     "Sorry, wrong person in my last email: {other} is in as normal; what I wrote is about {first}.",
     "Update: I meant {first} in my last message, not {other}.",
 )
+# The lead's first email put two colleagues' names on each other's lines (any two of the four, the one in today or
+# not): this says which two, and every other line stands.
+SWAPS = (
+    "Correction to my note: I swapped {first} and {other} - what I wrote about one of them is about the other.",
+    "Sorry, I put {first}'s and {other}'s names the wrong way round: read the line about {first} as {other}'s, and "
+    "the other way round.",
+    "Mix-up in my last email: the lines for {other} and {first} belong to each other. Everything else stands.",
+)
 DIARY = ("Dates for the diary", "Coming up", "This month")
 
+# Statements whose dates hold the day for a colleague who is in, or miss it for one who is away (drawn for half of
+# the colleagues, in or away alike): a reader that sets the dates against today is right at chance, only what the
+# sentence says of them tells. Each kind keeps the leave words ("off", "leave", "back", "away") of the other side.
+# {first} is in today, standing in for {absent} (no colleague of the address book), who is {span} (one of leave.BOOK's
+# spans, "off 3 June to Friday the 5th", holding today): one sentence, so the one naming {first} carries the dates.
+STANDIN = ("{first} is in every day this week, covering for {absent}, who is {span}.",
+           "While {absent} is {span}, {first} holds the fort in the office, so go to {first}.",
+           "Note that {first} is not away - {first} is at work and standing in for {absent}, who is {span}.")
+# {first} works as normal up to and including {b} (today or a later day), and only then goes on leave.
+IN_UNTIL = ("{first} is working as normal up to and including {b}, and goes on leave for two weeks after that.",
+            "{first}'s holiday only starts the day after {b}; until then {first} is in.",
+            "{first} is in until {b}, then off for a fortnight.")
+# {first} was due back at work on {back} (today or an earlier day) but stays away longer: away today.
+EXTENDED = ("{first} was due back {back}, but has added another week to the leave.",
+            "{first}'s return on {back} is cancelled - the leave has been extended, so {first} is still away.",
+            "We expected {first} back {back} - not any more: {first} is off for a further week.")
+# {first}'s leave was booked for {range} (days after today) but began early: away today already.
+EARLY = ("{first}'s leave was booked {range}, but {first} brought it forward and is already away.",
+         "{first} was meant to be off {range}; that fell through, as {first} had to leave early and is off now.",
+         "Although {first}'s time off officially runs {range}, {first} has already gone.")
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -273,7 +313,8 @@ BOOK = Phrasebook({
     **{f"request_{trade}_{voice}": tuple(_ask(t) for t in asks) for trade, voices in ASKS.items()
        for voice, asks in voices.items()},
     "subject": SUBJECTS, "prompt": PROMPTS, "forward": FORWARD, "opener": OPENERS, "closer": CLOSERS,
-    "autoreply": AUTOREPLY, "lead": LEAD, "correction": CORRECTIONS, **LEAVE_BOOK.kinds,
+    "autoreply": AUTOREPLY, "lead": LEAD, "correction": CORRECTIONS, "swap": SWAPS,
+    "standin": STANDIN, "in_until": IN_UNTIL, "extended": EXTENDED, "early": EARLY, **LEAVE_BOOK.kinds,
     **{f"title_{trade}": t.titles for trade, t in TRADES.items()}}, positional=LEAVE_BOOK.positional)
 
 
@@ -294,20 +335,44 @@ class _Absences:
     notes: dict[str, str]
 
 
+def _statement(day: Day, leave: Leave, name: str, away: bool, said: Any, other: str) -> str:
+    """``name``'s leave: half the time one of ``leave``'s constructions (its dates hold today when away), else one
+    of the kinds above whose dates hold today when in, or miss it when away — drawn alike for in and away."""
+    rng = day.rng
+    if rng.random() < 0.5:  # called-off leave (the one in today) holds the day: it is drawn below
+        direct = [c for c in CONSTRUCTIONS if away or c != "cancelled"]
+        return leave_statement(rng, leave, name, away, rng.choice(direct), said, other=other)
+    kind = rng.choice(("extended", "early") if away else ("standin", "in_until", "cancelled"))
+    if kind == "cancelled":
+        return leave_statement(rng, leave, name, away, kind, said, other=other)
+    n = BOOK.index(rng, kind)
+    if kind == "standin":
+        span = leave_span(rng, leave, *rng.choice(((-2, 0), (-1, 1), (0, 2), (-3, 1), (0, 0), (-1, 3))), said)
+        return _cap(BOOK.nth(kind, n, first=name, absent=day.people(1)[0].first, span=span))
+    if kind == "early":
+        lo = rng.choice((1, 2, 3))
+        return _cap(BOOK.nth(kind, n, first=name, range=leave_range(rng, leave, lo, lo + rng.choice((0, 2, 4)))))
+    when = written_date(rng, leave.day(rng.choice((0, 1, 2, 3) if kind == "in_until" else (0, -1, -2))), said)
+    return _cap(BOOK.nth(kind, n, first=name, b=when, back=when))
+
+
 def _absence(day: Day, where: str, crew: list[tuple[Person, str]], present: Person, lead: Person, n: int,
              out: _Absences) -> None:
-    """The statements of one trade's leave: of its three colleagues (``crew``: each with their title), ``present``
-    is in today, the others away; each has a statement in ``where``'s words (in a correction, the lead first puts
-    one away colleague's leave on ``present`` and then swaps the names). A statement names a colleague by first name
-    or by title, and may name another of the three as standing in."""
+    """The statements of one trade's leave: of its four colleagues (``crew``: each with their title), ``present``
+    is in today, the others away; each has a statement in ``where``'s words (in a correction, the lead's first email
+    puts two of the four — ``present`` or not — on each other's lines, and a later one says which). A statement
+    names a colleague by first name or by title, and may name another of the four as standing in."""
     rng = day.rng
     said = day.at(10, days=-rng.choice((3, 4)))
+    pair = rng.sample([p for p, _ in crew], 2) if where == "correction" else []
+    shown = {p.email: q for p, q in zip(pair, pair[::-1], strict=True)}  # whose name each swapped line carries
     lines, covers = [], {}
     for person, title in crew:
-        covers[person.email] = rng.choice([p.first for p, _ in crew if p is not person])
-        name = person.first if where != "lead" or rng.random() < 0.6 else f"our {title.lower()}"
-        lines.append((person, leave_statement(rng, out.leave, name, person is not present, rng.choice(CONSTRUCTIONS),
-                                              None if where == "notes" else said, other=covers[person.email])))
+        named = shown.get(person.email, person)
+        covers[person.email] = rng.choice([p.first for p, _ in crew if p not in (person, named)])
+        name = named.first if where != "lead" or rng.random() < 0.6 else f"our {title.lower()}"
+        lines.append((person, _statement(day, out.leave, name, person is not present,
+                                         None if where == "notes" else said, covers[person.email])))
     if where == "notes":
         out.notes.update({person.email: line for person, line in lines})
     elif where == "autoreply":
@@ -318,19 +383,25 @@ def _absence(day: Day, where: str, crew: list[tuple[Person, str]], present: Pers
                                                   cover=covers[person.email]),
                                               iso(said + timedelta(hours=m)), read=True))
     else:
-        wrong = next(p for p, _ in crew if p is not present) if where == "correction" else None
-        if wrong is not None:  # the lead's first email puts ``wrong``'s leave on ``present``, then swaps them
-            lines = [(p, line.replace(wrong.first, present.first)) for p, line in lines if p is not present]
         body = "\n\n".join(line for _, line in rng.sample(lines, len(lines)))
         out.emails.append(kit.inbox_email(f"m-route-away-{n}", lead.email, day.user.email,
                                           rng.choice(("Cover this week", "Team news", "Who's in")),
                                           f"Hi all,\n\n{BOOK.say(rng, 'lead', said=body)}\n\n{lead.first}",
                                           iso(said), read=True))
-        if wrong is not None:
+        if pair:
             out.emails.append(kit.inbox_email(
                 f"m-route-away-{n}-fix", lead.email, day.user.email, "Correction",
-                f"Hi all,\n\n{BOOK.say(rng, 'correction', first=wrong.first, other=present.first)}\n\n"
-                f"{lead.first}", iso(said + timedelta(hours=20)), read=True))
+                f"Hi all,\n\n{_correction(rng, pair, present)}\n\n{lead.first}", iso(said + timedelta(hours=20)),
+                read=True))
+
+
+def _correction(rng: random.Random, pair: list[Person], present: Person) -> str:
+    """Which two names the lead swapped. ``correction``'s phrasings say the one in today is {other} ("it's A, not
+    B"; "B is in as normal"), so they word only a swap of ``present`` and another, a third of those; ``swap`` the
+    rest."""
+    if present in pair and rng.random() < 1 / 3:
+        return BOOK.say(rng, "correction", first=next(p for p in pair if p is not present).first, other=present.first)
+    return BOOK.say(rng, "swap", first=pair[0].first, other=pair[1].first)
 
 
 def _diary(day: Day, leave: Leave, lead: Person) -> list[Any]:
@@ -344,7 +415,7 @@ def _diary(day: Day, leave: Leave, lead: Person) -> list[Any]:
 
 @dataclass(frozen=True)
 class _Team:
-    """The colleagues: three per trade a request concerns (the one in today owns its requests), maybe a decoy."""
+    """The colleagues: four per trade a request concerns (the one in today owns its requests), maybe a decoy."""
 
     trades: list[str]  # a colleague's trade, in ``staff``'s order
     staff: list[Person]
@@ -375,7 +446,7 @@ class RouteRequest(Part):
     """Forward each of four requests to the colleague whose job covers it and who is in today."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = RouteRequestTruth
     phrasebook = BOOK
     structures = 6  # how the two trades' absences are stated: two of WHERE's four kinds

@@ -34,7 +34,7 @@ OPEN = {
     # user's wait and ride happen to add up to an hour there); it reads no departure rule.
     "part arrival_eta": (20.0, True), "part clarification": (40.0, True), "part contacts_lookup": (17.8, False),
     "part followup": (100.0, True), "part newsletter_sweep": (100.0, True), "part organiser_move": (60.0, True),
-    "part route_request": (100.0, True), "part rsvp_policy": (60.0, True), "part scheduling": (80.0, True),
+    "part rsvp_policy": (60.0, True), "part scheduling": (80.0, True),
     "part sms_coordination": (100.0, True), "part triage": (41.7, False),
     # clarification_loop 4: three meetings, every one named by a clause; the script's "the candidate left after each
     # clause rules one out" moves the one whose clause comes last, right a third of the time: a guess is left

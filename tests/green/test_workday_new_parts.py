@@ -18,6 +18,7 @@ from green_agent.protocol import PURPLE_PERMISSIONS, ActionLogEntry, Composition
 from green_agent.scenario_kit.build import WET
 from green_agent.scenario_kit.day import slice_of
 from green_agent.scenario_kit.facts import clock12, time_phrases
+from green_agent.scenario_kit.leave import EVENTS
 from green_agent.scenarios import Scenario, ScenarioLibrary
 from scenarios.parts.arrival_eta import TOLERANCE, _departure
 from scenarios.parts.organiser_move import DECOYS, MIRROR, POLAR, REASONS, SEEMING
@@ -379,7 +380,7 @@ async def test_delivery_slot_books_both_parcels_or_nothing_and_keeps_the_code():
 async def test_route_request_pays_per_request_sent_to_its_owner():
     day = world(9, "route_request")
     truth = day.truth["parts"]["route_request"]
-    assert len(truth["requests"]) == 4 and 6 <= len(truth["staff"]) <= 7 and len(truth["away"]) == 4
+    assert len(truth["requests"]) == 4 and 8 <= len(truth["staff"]) <= 9 and len(truth["away"]) == 6
     right = [email(day, [r["owner"]], f"Yours:\n\n---------- Forwarded message ----------\n{r['body']}")
              for r in truth["requests"].values()]
     assert await grade(day, "requests_routed", context(day, *right)) == 1.0
@@ -398,8 +399,8 @@ async def test_route_request_pays_per_request_sent_to_its_owner():
 
 
 async def test_route_request_the_right_trade_to_a_colleague_away_today_earns_nothing():
-    """Each asked trade has three colleagues and only one is in today: forwarding each request to a colleague of its
-    trade who is away (what reading the job titles alone gives two times in three), or to all three, earns nothing."""
+    """Each asked trade has four colleagues and only one is in today: forwarding each request to a colleague of its
+    trade who is away (what reading the job titles alone gives three times in four), or to all four, earns nothing."""
     day = world(9, "route_request")
     truth = day.truth["parts"]["route_request"]
     trade_of = dict(zip(truth["staff"], truth["trades"], strict=True))
@@ -434,7 +435,7 @@ def test_route_request_who_is_away_is_told_in_the_same_words_either_way():
             people[is_away] += 1
             text = " ".join([notes.get(first, ""), *[w for w in words if first in w]]).lower()
             told[is_away] += any(c in text for c in cue)
-    assert people[True] == 2 * people[False]
+    assert people[True] == 3 * people[False]
     assert told[False] / people[False] > 0.6 and told[True] / people[True] > 0.6
 
 
@@ -591,3 +592,34 @@ def test_rain_move_a_mail_in_change_words_goes_against_the_description_no_more_o
             pair.append(not against)
     assert len(lone) > 40 and 0.3 < sum(lone) / len(lone) < 0.7, sum(lone) / len(lone)
     assert len(pair) > 20 and 0.3 < sum(pair) / len(pair) < 0.7, sum(pair) / len(pair)
+
+
+def test_route_request_dates_set_against_today_pick_the_colleague_in_no_better_than_chance():
+    """Half the statements of leave say what turns their dates round (covering for someone else's leave, working up
+    to a day, leave extended or begun early): a reader that sets each colleague's dates against today (the scripted
+    role's, built on the leave constructions) finds the one in today about one time in four per trade."""
+    from services.purple.cheats.scripted.route_request import CALLED_OFF, away, dates
+
+    right = trades = 0
+    for seed in range(60):
+        day = world(seed, "route_request")
+        truth, state = day.truth["parts"]["route_request"], states(day)
+        today = day.spec.start_time.date()
+        mails = [e for e in state["email"]["emails"].values() if e["message_id"].startswith("m-route-")]
+        diary = {e: found[0] for m in mails for line in m["body_text"].splitlines() for e in EVENTS
+                 if e in line and (found := dates(line.lower(), None, today))}
+        notes = {c["first_name"]: c.get("notes") or "" for c in state["contacts"]["contacts"].values()}
+        for trade in {r["trade"] for r in truth["requests"].values()}:
+            crew = [a for a, t in zip(truth["staff"], truth["trades"], strict=True) if t == trade]
+            read_in = []
+            for address in crew:
+                first = address.split(".")[0].capitalize()
+                said = [(s, None) for s in notes.get(first, "").split(". ")] + [
+                    (s, datetime.fromisoformat(m["received_at"]).date()) for m in mails
+                    for s in m["body_text"].split("\n") if first in s]
+                verdicts = [False if CALLED_OFF.search(s) else away(s, d, today, diary) for s, d in said]
+                if not any(verdicts):
+                    read_in.append(address)
+            trades += 1
+            right += bool(read_in) and read_in[0] not in truth["away"]
+    assert right / trades < 0.4
