@@ -1621,6 +1621,199 @@ FOLLOWUP = {
         "Last thing - before I forget to {call}: remind me here, with the number from the bank's email, one hour "
         "before {client}'s promise falls due.",
     ),
+    # How Legal names a contract: only by the colleague who negotiated it (N a first name; never possessive later).
+    "label": (
+        "the agreement {N} worked out",
+        "the contract negotiated by {N}",
+        "the deal that went through {N}",
+        "the paperwork from {N}'s negotiation",
+        "the {N}-negotiated agreement",
+        "the contract with {N} as negotiator",
+    ),
+    # N negotiated M with the right name first; X, named after it, is a wrong candidate (no "not" before X).
+    "trap_first": (
+        "{N} was the one at the table for {M}; {X} just booked the room",
+        "{N} negotiated {M} - {X} gets thanked for it, but only because of the kickoff email",
+        "{N} handled the {M} negotiation; {X} is only the name people remember",
+        "{N} took {M} all the way to signature while {X} was merely on the distribution list",
+        "{N} landed {M}, even though the minutes credit {X}",
+        "for {M}, {N} carried the negotiation, though {X} will swear otherwise",
+        "{N} did the real negotiating on {M}; the rumour about {X} is wrong",
+    ),
+    # N negotiated M, said with a negation word: still a claim that N did.
+    "pos_neg": (
+        "no one other than {N} negotiated {M}",
+        "{M} wasn't negotiated by anyone except {N}",
+        "{N} never handed {M} over to anybody else",
+        "don't let anyone tell you {M} wasn't {Np}'s negotiation",
+        "{N} negotiated {M} without any help from the rest of us",
+        "{M} never had a negotiator besides {N}",
+        "there is no doubt that {N} negotiated {M}",
+    ),
+    # A hold-back told from another contract's ({ref}: its label), later or earlier by {gap}; read after "until",
+    # "before" or "final".
+    "rel_after": (
+        "{gap} after {ref} turns final",
+        "the time {ref} stops being revocable, plus {gap}",
+        "{gap} beyond the end of the hold-back on {ref}",
+        "the moment the hold-back on {ref} has been over for {gap}",
+        "{gap} after we lose the right to withdraw {ref}",
+        "a point {gap} later than the hold-back for {ref} ends",
+    ),
+    "rel_before": (
+        "{gap} before {ref} turns final",
+        "the time {ref} stops being revocable, minus {gap}",
+        "{gap} prior to the end of the hold-back on {ref}",
+        "the moment the hold-back on {ref} still has {gap} to run",
+        "{gap} before we lose the right to withdraw {ref}",
+        "a point {gap} earlier than the hold-back for {ref} ends",
+    ),
+    # A link's line that names another contract ({other}) before its own ({label}), with no "not" before the other.
+    "line_after": (
+        "as with {other}, the signatures on {label} are done - {url}, which we can recall until {at}",
+        "besides {other}, there's {label}: {url}, final at {at24}",
+        "after {other} comes {label}: {url}, which you should hold until {at}",
+        "{other} has a line of its own; this one is {label}, at {url}, final at {at}",
+        "same batch as {other}: {label}, link {url}, withdrawable until {at24}",
+        "just like {other}, {label} has come back signed; its copy is {url} and it stays ours to pull until {at}",
+    ),
+    # A re-issue of {which} that first says another contract ({other}) is unchanged; the earlier copy is withdrawn.
+    "replaced_after": (
+        "Hi {user},\n\nA quick status on two contracts. {Other}: all good, keep the link you have. {Which}: we "
+        "found an error and withdrew the first copy - the new link is {url}. {hold_note}\n\nThanks,\n{legal}",
+        "{user} - to be clear, {other} is unaffected by this. It's {which} that has been re-signed; please swap the "
+        "earlier link for {url}, the countersigned copy meant for the client. {hold_note}\n{legal}",
+        "Hello {user},\n\nYou can leave {other} as it is. We re-issued {which} because a schedule was missing; the "
+        "old link won't open any more, and {url} is the one to use. {hold_note}\n\nBest,\n{legal}",
+        "Dear {user},\n\nFollowing up on this morning: {other} is correct as sent, but {which} needed a second "
+        "signature round. The earlier copy has been revoked; the valid one is now {url}. {hold_note}\n\n"
+        "Kind regards,\n{legal}",
+        "{user},\n\nGood news on {other} - nothing to do there. Less good on {which}: the partners withdrew that "
+        "copy and signed a fresh one, {url}. {hold_note}\n\n{legal}",
+        "Hi {user}, {other} stands exactly as I sent it. The change is to {which}: new countersigned link {url}, "
+        "and the earlier one is void. {hold_note}\n{legal}",
+    ),
+    # A moved hold-back naming the first copy's hour ({old}) beside the new one.
+    "moved_from": (
+        "Earlier I said {old}; the hold-back now runs until {at}.",
+        "{old} was the first copy's hour - this one is final at {at24}.",
+        "We can withdraw it until {at}, where the first copy said {old}.",
+        "The hour changes: {at24}, replacing {old}.",
+        "Please update your note from {old} to {at}.",
+        "Rather than {old}, count on {at24} as the moment it becomes final.",
+    ),
+    # The rows of the bank's letter.
+    "bank_adviser": (
+        "{n} - {adviser}, your personal adviser",
+        "Personal adviser ({adviser}): {n}",
+        "You can speak to your adviser, {adviser}, on {n}.",
+        "{adviser} - adviser - direct dial {n}",
+        "Your adviser {adviser} can be reached on {n}.",
+        "Direct adviser line ({adviser}): {n}",
+    ),
+    "bank_team": (
+        "{Topic} specialists: {n}",
+        "{n}, the team dedicated to your {topic}",
+        "Our {topic} team picks up on {n}.",
+        "Questions on the {topic} go straight to the team on {n}.",
+        "{Topic} desk - {n}",
+        "The team that looks after your {topic}: {n}",
+    ),
+    "bank_general": (
+        "Customer service (all other queries): {n}",
+        "{n} - our general number",
+        "Main line for everything else: {n}",
+        "Our switchboard can be reached on {n}.",
+        "General line: {n} (open 8am-8pm)",
+        "{n}, the bank's central enquiries number",
+    ),
+    "bank_fax": (
+        "Fax line (no calls): {n}",
+        "{n} - fax machine",
+        "Send faxes to {n}.",
+        "To fax us your documents: {n}",
+        "Fax number {n}",
+        "{n} accepts faxes only.",
+    ),
+    # The line the user asks to call: a verb phrase after "remind me to".
+    "call_adviser": (
+        "speak to my {bank} adviser, {adviser_first}, about the {topic}",
+        "get hold of {adviser_first} (my adviser) at {bank} regarding the {topic}",
+        "phone my adviser at {bank}, {adviser_first}, on the direct line about the {topic}",
+        "dial {adviser_first}'s direct line at {bank} - my adviser - for the {topic}",
+        "talk the {topic} through with {adviser_first}, my adviser at {bank}, by phone",
+        "give {adviser_first}, who advises me at {bank}, a call about the {topic}",
+    ),
+    "call_team": (
+        "call {bank}'s {topic} team",
+        "phone the team at {bank} that deals with the {topic}",
+        "ring the {topic} specialists' line at {bank}",
+        "get through to {bank}'s {topic} desk",
+        "talk to the {topic} people at {bank} by phone",
+        "dial {bank}'s dedicated {topic} team",
+    ),
+    "call_general": (
+        "call {bank}'s general enquiries number about the {topic}",
+        "ring the {bank} switchboard about the {topic}",
+        "phone {bank} on the main line regarding the {topic}",
+        "get through to {bank}'s central number about the {topic}",
+        "ring {bank}'s customer service line about the {topic}",
+        "dial {bank}'s main number (the general one) about the {topic}",
+    ),
+    # A line the user rules out: a noun phrase.
+    "skip_adviser": (
+        "{adviser_first}'s direct number",
+        "my adviser's personal line",
+        "the adviser line",
+        "{adviser_first} (my adviser)",
+        "my personal adviser {adviser_first}",
+        "the direct line to {adviser_first}",
+    ),
+    "skip_team": (
+        "the {topic} specialists' line",
+        "the dedicated {topic} team",
+        "the people who look after the {topic}",
+        "their {topic} team",
+        "the {topic} desk's number",
+        "the team handling my {topic}",
+    ),
+    "skip_general": (
+        "the general number",
+        "their main line",
+        "customer service",
+        "the central enquiries number",
+        "the bank's switchboard",
+        "the number for general enquiries",
+    ),
+    # The asked line and the ruled-out one, either first as often (a verb phrase after "remind me to"); ruled out in
+    # words beyond a short negation list, and the asked one sometimes said beside a negation of its own.
+    "call_pair": (
+        "{ask} - {skip} can wait",
+        "{ask}; that line only this time, with {skip} left for another day",
+        "{ask} rather than trying {skip}",
+        "{ask} - no other number will do, least of all {skip}",
+        "give {skip} a miss and {ask}",
+        "hold off on {skip} and - don't forget - {ask}",
+        "leave {skip} out of it and {ask}",
+        "save {skip} for another time and {ask}",
+    ),
+    # The rule the request withdraws beside the promise's: the meeting rule, or an hours rule ({stale}).
+    "drop_meeting": (
+        "The calendar plays no part this time.",
+        "Whatever my meetings look like, they're irrelevant to this promise.",
+        "Unlike last week, the end of a meeting isn't what counts here.",
+        "My meetings can stay out of this one.",
+        "This time the hours alone settle it, meetings aside.",
+        "Leave my calendar out of the promise today.",
+    ),
+    "drop_gap": (
+        "The {stale} after the hold-back from my earlier note is off the table; it's the meeting that counts.",
+        "Adding {stale} to the hold-back was last week's rule, and it has lapsed.",
+        "Whatever I said before about waiting {stale}, drop it: the meeting decides.",
+        "My old rule of {stale} past the hold-back is retired for today.",
+        "You can set aside the {stale} gap I used before; the meeting's end is what counts.",
+        "The meeting sets the time now, so the {stale} margin from before has had its day.",
+    ),
 }
 
 WORDING = {
