@@ -1095,6 +1095,45 @@ ROUTE_REQUEST_REFUSED = {
         "To be clear, {other} is working as usual. What I wrote applies to {first}.",
         "My mistake: swap {other} for {first} in that email.",
     ),
+    # The lead's first email gave two colleagues each other's lines: said both ways, every other line standing.
+    "swap": (
+        "Please re-read my earlier note with two names exchanged: wherever it says {first}, read {other}, and "
+        "wherever it says {other}, read {first}.",
+        "{other} and {first} traded places by accident in what I sent - the line under each of them was meant for "
+        "the other one. Nothing else changes.",
+        "One fix to the cover note, the rest of which is right: the news given for {first} is really {other}'s, and "
+        "the news given for {other} is really {first}'s.",
+    ),
+    # The statements whose dates turn round. In today ({first} standing in for {absent}, one sentence carrying the
+    # span; working through {b}) in words of leave; away today (due back {back}, booked {range}) in words of return.
+    "standin": (
+        "{first} has no leave booked and is at the office, minding {absent}'s work for as long as {absent} is "
+        "{span}.",
+        "Anyone who would normally ask {absent}, who is {span}, should ask {first} instead, since {first} is at "
+        "work and looking after both jobs.",
+        "Because {absent} is {span}, {first} - who is definitely not away - is stepping in and working from the "
+        "office throughout.",
+    ),
+    "in_until": (
+        "Leave for {first} begins only once {b} is over; up to then, {b} included, {first} is at work as usual.",
+        "{b} is {first}'s last day at work before a fortnight away, so until then {first} is around as normal.",
+        "Don't mark {first} as off yet: {first} keeps working through {b}, and the leave starts the following day.",
+    ),
+    "extended": (
+        "The plan was for {first} to be back at work {back}; that has fallen through, and {first} stays on leave "
+        "for a further week.",
+        "The return date for {first} ({back}) no longer holds: the leave has been lengthened by a week, so {first} "
+        "is still off.",
+        "{first}, who should have come back {back}, asked for more time off and is away for another week.",
+    ),
+    "early": (
+        "On paper {first}'s leave is {range}; in practice {first} left ahead of it and is already out, so don't "
+        "count on {first} being back before it ends.",
+        "{first} couldn't wait for the booked dates ({range}) - the original start fell through and {first} is "
+        "already off.",
+        "Although the leave on the rota reads {range}, {first} went early and is away now, not back in the office "
+        "until that leave is over.",
+    ),
     "span": (
         "away from {a} until {b}",
         "out of the office up to and including {b}",
