@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from ._phishing_more import WORDS as _PHISHING_MORE  # phishing_guard's kinds of sessions 19 and 20
-from ._privacy_more import WORDS as _PRIVACY_MORE  # privacy_guard's kinds of session 19
+from ._privacy_more import WORDS as _PRIVACY_MORE  # privacy_guard's kinds of sessions 19 and 20
 
 PACK = "heldout-words-e"
 
