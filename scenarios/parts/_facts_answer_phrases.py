@@ -203,6 +203,39 @@ DECLINE_UPBEAT = ("Great news: I got the Lisbon job! I fly out on {weekday}, so 
                   "I've been picked for the away match on {weekday}, so I'll skip the dinner. Enjoy it, all of you!",
                   "Lovely of {host} to ask! I'll be in Rome that evening though, so raise a glass for me.")
 
+# Version 7: three restaurants in every booking, each with one of three kinds of note ("full"-type words, "too"/"as
+# well"-type words, or neither), so no word beside a name marks the dinner's.
+# The dinner's restaurant ({place}) praised in a line that carries a "too"/"also"/"as well"-type word, with no word
+# that it was full or turned down: additive words beside the right place.
+PLACE_ALSO = ("{place} does a great vegetarian menu too, so everyone is covered.",
+              "{place} also has a little terrace, if the weather holds.",
+              "I hear {place} has a new chef as well, so we're in luck.",
+              "{place} is close to the station too, which helps.",
+              "{place} also does cocktails, by the way.")
+# A restaurant the dinner is NOT at ({rejected}) that was full or said no, told with no "too"/"also"-type word.
+WAS_FULL = ("{rejected} was fully booked that night.", "{rejected} said no, they had a private party.",
+            "No luck at {rejected}: nothing left.", "{rejected} had no tables at all.",
+            "{rejected} was packed out.")
+# A restaurant the dinner is NOT at ({rejected}) that the host thought of and chose against, in words with neither a
+# "full"/"no room"-type nor a "too"/"also"-type word: only the sense says it is not the dinner's.
+PASSED_OVER = ("I did think about {rejected}, but it's a long way for you.",
+               "{rejected} crossed my mind, but the reviews lately are mixed.",
+               "I nearly went for {rejected}, then remembered how loud it gets.",
+               "{rejected} was my first idea, but parking there is a nightmare.",
+               "I looked at {rejected} first, but the menu has changed for the worse.")
+# Version 7: a third clock time ({third}) on the dinner's evening that the dinner is NOT at: a slot the restaurant
+# offered that the host did not take. Said in the booking or in the host's other mail this week.
+TIME_THIRD = ("They could also have done {third}, but I didn't take it.",
+              "{third} was on offer as well, which I passed on.",
+              "(They suggested {third} too; I said no.)",
+              "For the record, {third} was the other slot they had; not for us.",
+              "I was offered {third} as well, but turned it down.")
+# Version 7: a line about someone from an earlier dinner ({old_other}) that says nothing about where this week's
+# dinner is: so an earlier guest named in the booking marks no earlier dinner by being named.
+OLD_NEWS = ("{old_other} asked after you the other day.", "I saw {old_other} last week, still the same.",
+            "{old_other} says hello, by the way.", "Ran into {old_other} in town, we must all meet again.",
+            "{old_other} has a new job, did you hear?")
+
 KINDS = {"event_title": TITLE, "old_dinner": OLD, "plan": PLAN, "booked": BOOKED, "booked_again": BOOKED_AGAIN,
          "last_time": AGAIN, "place_with": PLACE_WITH, "time_moved": MOVED, "time_later": LATER,
          "time_in_calendar": IN_CALENDAR, "time_updated": UPDATED, "time_back": BACK, "time_kept": KEPT,
@@ -213,4 +246,5 @@ KINDS = {"event_title": TITLE, "old_dinner": OLD, "plan": PLAN, "booked": BOOKED
          "decline_upbeat": DECLINE_UPBEAT, "time_is": TIME_IS, "time_not": TIME_NOT,
          "time_not_later": TIME_NOT_LATER, "time_as_planned": AS_PLANNED,
          "before_last": BEFORE_LAST, "coming_host_hedged": LATE_HOST_HEDGED,
-         "not_coming_host_upbeat": DECLINE_HOST_UPBEAT}
+         "not_coming_host_upbeat": DECLINE_HOST_UPBEAT, "place_also": PLACE_ALSO, "was_full": WAS_FULL,
+         "passed_over": PASSED_OVER, "time_third": TIME_THIRD, "old_news": OLD_NEWS}

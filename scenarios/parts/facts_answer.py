@@ -35,6 +35,14 @@ refusal-type words, or the one not coming in upbeat ones, half the time; and a b
 earlier dinner without naming its guests means last month's ("last time") or the one before it ("the dinner before
 last") as often, so only the words tell which.
 
+Three of each (version 7): a third clock time that evening, one the restaurant offered and the host did not take, sits
+in the booking or the host's other mail this week, placed so the dinner's time is the earliest, middle or latest of the
+three as often; the booking names three restaurants (none but wrong ones where it sends the user back), each with one
+of three notes ("full"-type words, "too"/"as well"-type words, or neither: kinds ``full_then_free``/``was_full``,
+``place_also``/``had_room``, ``passed_over``) in any order; two people the host asked, not coming, are named in full
+beside the guest, and each writes half the time; an earlier dinner's guest is named in an aside of the booking
+(always where it sends the user back), so a named earlier guest marks no dinner. The third time is an error to name.
+
 Every title, subject and sentence is a phrasebook kind (scenarios/parts/_facts_answer_phrases.py). The answer must
 state, in one reply and in the assistant's own words (pasted mail is not its words), the right time, the restaurant
 and both guests — and none of the other restaurants of the earlier dinners or the booking, the earlier dinners'
@@ -106,19 +114,41 @@ def _before(rng: Random, day: Day, low: float, high: float) -> datetime:
     return day.start - timedelta(minutes=rng.randrange(int(low * 1440), int(high * 1440)))
 
 
-def _places(rng: Random, again: bool) -> tuple[str, list[str], str, str, int]:
+def _places(rng: Random, again: bool) -> tuple[str, list[str], str, str, int, str]:
     """The dinner's restaurant, the two earlier dinners' (latest first), the one that was full, one a mail about
-    something else names, and which earlier dinner the host sends the user back to (-1: the host names the place).
-    The one that was full is an earlier dinner's as often as not, so a restaurant seen before is no marker."""
-    latest, older, new, fresh, other = rng.sample(RESTAURANTS, 5)
+    something else names, which earlier dinner the host sends the user back to (-1: the host names the place), and a
+    third restaurant the booking names that the dinner is not at (version 7). The wrong ones are an earlier dinner's
+    as often as not, so a restaurant seen before is no marker."""
+    latest, older, new, fresh, other, extra = rng.sample(RESTAURANTS, 6)
     earlier = [latest, older]
     if again:
         target = rng.randrange(2)
-        return earlier[target], earlier, rng.choice((earlier[1 - target], fresh)), other, target
-    # Named, the dinner is at a new place or back at an earlier dinner's as often: "a place we went before" marks
-    # nothing; the one that was full is another earlier dinner's or a new one.
-    place = rng.choice((new, rng.choice(earlier)))
-    return place, earlier, rng.choice([p for p in (latest, older, fresh) if p != place]), other, -1
+        place = earlier[target]
+    else:
+        # Named, the dinner is at a new place or back at an earlier dinner's as often: "a place we went before"
+        # marks nothing.
+        place, target = rng.choice((new, rng.choice(earlier))), -1
+    rejected, spare = rng.sample([p for p in (latest, older, fresh, extra) if p != place], 2)
+    return place, earlier, rejected, other, target, spare
+
+
+def _insert(rng: Random, before: list[str], after: list[str], line: str) -> None:
+    """Put a side note before the booking's news or after it (``after`` starts with the news), anywhere on its side,
+    so no note's place marks what it is about."""
+    side = before if rng.random() < 0.5 else after
+    side.insert(rng.randrange(len(side) + 1) if side is before else rng.randrange(1, len(side) + 1), line)
+
+
+def _third(rng: Random, at: datetime, first: datetime, start: datetime) -> datetime:
+    """A third clock time that evening, one the restaurant offered and the host did not take (version 7), on the
+    half hour within the evening's held span, placed so that the dinner's time is the earliest, the middle or the
+    latest of the three as often: the dinner at the later of the other two is the latest two times in three, at the
+    earlier one the earliest two times in three."""
+    slots = [start + timedelta(minutes=30 * k) for k in range(-3, 3)]
+    slots = [t for t in slots if t not in (first, start)]
+    later = (rng.random() < 1 / 3) if at == start else (rng.random() < 2 / 3)
+    side = [t for t in slots if (t > at) == later]
+    return rng.choice(side)
 
 
 @register
@@ -126,7 +156,7 @@ class FactsAnswer(Part):
     """Answer, in chat, when and where the user's dinner with a friend is and who else is coming."""
 
     key = KEY
-    version = 6
+    version = 7
     Truth = FactsAnswerTruth
     phrasebook = Phrasebook(KINDS)
     structures = len(SHAPES)
@@ -136,38 +166,38 @@ class FactsAnswer(Part):
 
     def draw(self, day: Day) -> Slice:
         rng, book = day.rng, self.phrasebook
-        host, guest, late, absent, asked, someone, shared, *once = day.people(9, domain=rng.choice((
+        host, guest, late, absent, asked, asked2, someone, shared, *once = day.people(10, domain=rng.choice((
             "gmail.example", "fastmail.example")))
-        # One old friend came to both earlier dinners, so a name from an earlier dinner's mail points at one dinner
-        # only when it is the other guest's (the one "the place we took Ann to" names).
-        old_guests = [p for n in range(2) for p in rng.sample((shared, once[n]), 2)]
         shape = SHAPES[rng.randrange(len(SHAPES))]
         time_shape, where, no = shape.split("/")
         first, start = self._times(day)
         dinner_at, holds, time_kinds = TIME_WORDS[time_shape]
         at, other_time = (start, first) if dinner_at == "start" else (first, start)
-        place, earlier, rejected, aside, target = _places(rng, where == "again")
+        third = _third(rng, at, first, start)
+        place, earlier, rejected, aside, target, spare = _places(rng, where == "again")
         f = {"weekday": f"{start:%A}", "first": f"{first:%H:%M}", "start": f"{start:%H:%M}", "host": host.first,
-             "place": place, "rejected": rejected, "guest": guest.name, "no": absent.first, "late": late.first,
-             "shift": SHIFTS[int((start - first).total_seconds()) // 60], "other_place": aside,
-             "gfirst": guest.first, "asked": asked.name, "someone": someone.name, "right": f"{at:%H:%M}",
-             "wrong": f"{other_time:%H:%M}"}
+             "place": place, "rejected": rejected, "spare": spare, "guest": guest.name, "no": absent.first,
+             "late": late.first, "shift": SHIFTS[int((start - first).total_seconds()) // 60], "other_place": aside,
+             "gfirst": guest.first, "asked": asked.name, "asked2": asked2.name, "someone": someone.name,
+             "right": f"{at:%H:%M}", "wrong": f"{other_time:%H:%M}", "third": f"{third:%H:%M}"}
         ref_guest = once[target].first if target >= 0 else ""
         news, ref_guest = self._booking(rng, f, time_kinds, where, target, ref_guest)
+        third_line, extra = self._extras(rng, f, where == "again", [p.first for p in once if p.first != ref_guest])
         # The PS names the one not coming or the one coming, each half the time in words that read the other way
         # (version 6), so the PS's mood words say who comes no better than a coin.
-        news = self._notes(rng, news, f, where == "named", rng.choice(
+        news = self._notes(rng, news, f, extra, rng.choice(
             ("not_coming_host", "not_coming_host_upbeat") if no == "host" else ("coming_host", "coming_host_hedged")))
         plan = _before(rng, day, 5.5, 7)
         booked_at = _before(rng, day, 0.3, 4.5)
         pasts = [day.at(rng.choice((19, 19.5, 20)), days=-rng.randrange(25, 35)),
                  day.at(rng.choice((19, 19.5, 20)), days=-rng.randrange(55, 70))]
-        mails = self._old_mails(day, f, host, list(zip(earlier, pasts, strict=True)), old_guests)
+        mails = self._old_mails(day, f, host, list(zip(earlier, pasts, strict=True)), [shared, *once])
+        aside_body = " ".join([book.say(rng, "aside", **f), *([] if third_line in extra else [third_line])])
         mails += [(host, plan, book.say(rng, "subject_host", **f), self._ps(rng, book.say(rng, "plan", **f), f)),
                   (host, booked_at, book.say(rng, "subject_host", **f), news),
                   (host, _before(rng, day, 0.3, 4.5), book.say(rng, "subject_host", **f),
-                   self._ps(rng, book.say(rng, "aside", **f), f))]
-        mails += self._guest_mails(day, f, (guest, late, absent, asked), no == "self")
+                   self._ps(rng, aside_body, f))]
+        mails += self._guest_mails(day, f, (guest, late, absent, asked, asked2), no == "self")
         order = rng.sample(range(len(mails)), len(mails))
         emails = [kit.inbox_email(f"m-facts-{n}", who.email, day.user.email, subject, f"Hi {day.user.first},\n\n"
                                   f"{body}\n\n{who.first}", iso(when_), read=True)
@@ -180,7 +210,7 @@ class FactsAnswer(Part):
         events = self._dinners(day, host, calendar_at, (iso(made), iso(moved_at)), list(zip(earlier, pasts,
                                                                                              strict=True)))
         rng.shuffle(events)
-        wrong = [p for p in dict.fromkeys([*earlier, *([rejected] if rejected in news else [])]) if p != place]
+        wrong = [p for p in dict.fromkeys([*earlier, *(p for p in (rejected, spare) if p in news)]) if p != place]
         answer = (f"Your dinner with {host.first} is on {at:%A} at {at:%H:%M}, at {place}; "
                   f"{guest.first} {guest.last} and {late.first} {late.last} are coming too.")
         return Slice(
@@ -192,8 +222,20 @@ class FactsAnswer(Part):
                                    # to say which dinner it was.
                                    old_guests=[[p.first, p.last] for p in (shared, *once) if p.first != ref_guest],
                                    asked=iso(day.start), mails=[e["body_text"] for e in emails], host=host.first,
-                                   absent=[[absent.first, absent.last], [asked.first, asked.last]], shape=shape,
-                                   wrong_times=[iso(other_time)] if dinner_at == "first" else []))
+                                   absent=[[p.first, p.last] for p in (absent, asked, asked2)], shape=shape,
+                                   wrong_times=[*([iso(other_time)] if dinner_at == "first" else []), iso(third)]))
+
+    def _extras(self, rng: Random, f: dict[str, str], again: bool, others: list[str]) -> tuple[str, list[str]]:
+        """The third time's line, and the booking's extra lines: the third time (in the booking or the host's other
+        mail this week, as often; version 7) and an aside naming an earlier dinner's guest who does not say which
+        dinner (always where the host sends the user back, so "the place we took Ann to" comes beside a guest of
+        the other dinner)."""
+        book = self.phrasebook
+        third_line = book.say(rng, "time_third", **f)
+        extra = [third_line] if rng.random() < 0.5 else []
+        if again or rng.random() < 0.5:
+            extra.append(book.say(rng, "old_news", **f, old_other=rng.choice(others)))
+        return third_line, extra
 
     def _booking(self, rng: Random, f: dict[str, str], time_kinds: tuple[str, ...], where: str, target: int,
                  ref_guest: str) -> tuple[str, str]:
@@ -210,7 +252,7 @@ class FactsAnswer(Part):
             book.say(rng, "last_time" if target == 0 else "before_last", **f)
         return book.say(rng, "booked_again", **f, moved=moved, ref=ref), ref_guest if by_guest else ""
 
-    def _notes(self, rng: Random, news: str, f: dict[str, str], named: bool, ps: str) -> str:
+    def _notes(self, rng: Random, news: str, f: dict[str, str], extra: list[str], ps: str) -> str:
         """The booking with its side notes: someone else the host asked, who is not coming, named in full before or
         after it (so the booking's first full name is the guest's half the time); at times a line about the guest
         in refusal-type words; where the restaurant is named, at times "it was full" of it; and at times "it had
@@ -219,20 +261,40 @@ class FactsAnswer(Part):
         book = self.phrasebook
         before: list[str] = []
         after = [news]
-        (before if rng.random() < 0.5 else after).append(book.say(rng, "asked_no", **f))
+        # Two others the host asked, each named in full and not coming (version 7): with the guest, three full names
+        # in the booking in any order, so "the first full name", "the full name who also wrote" is the guest about a
+        # third of the time.
+        for who in ("asked", "asked2"):
+            _insert(rng, before, after, book.say(rng, "asked_no", **{**f, "asked": f[who]}))
         if rng.random() < 0.5:
             after.insert(rng.randrange(1, len(after) + 1), book.say(rng, "guest_nearly", **f))
-        # Named, the booking names the dinner's restaurant and a wrong one as often and as many times, in either
-        # order (version 5): "the restaurant named most", "named last" or "named first" is a coin.
-        rejected_said = f["rejected"] in news
-        twice = named and rejected_said and rng.random() < 0.5
-        if twice:
-            after.insert(1, book.say(rng, "full_then_free", **f))
-        if (named and rejected_said == twice) or (not named and rng.random() < 0.5):
-            room = book.say(rng, "had_room", **f)
-            # Two booking wordings in five name the full restaurant before the dinner's; "it had room" comes first
-            # one time in six otherwise, so the dinner's restaurant is named first or last as often.
-            before.insert(0, room) if rng.random() < (1 / 6 if named else 0.5) else after.append(room)
+        # Three restaurants carry one each of three kinds of note (version 7): "full"-type words, "too"/"as
+        # well"-type words, or neither, so no word beside a restaurant marks the dinner's. Where the booking's own
+        # wording says the rejected one was full, the other two share the rest.
+        notes = {"refusal": ("full_then_free", "was_full"), "also": ("place_also", "had_room"),
+                 "plain": ("", "passed_over")}
+        forced = f["rejected"] in news
+        classes = ["also", "plain"] if forced else ["refusal", "also", "plain"]
+        rng.shuffle(classes)
+        if forced:
+            classes.insert(1, "refusal")
+        for n, (name, cls) in enumerate(zip((f["place"], f["rejected"], f["spare"]), classes, strict=True)):
+            kind = notes[cls][min(n, 1)]
+            # Sent back to an earlier dinner, the booking names the dinner's restaurant nowhere: only the words
+            # saying which earlier dinner tell it.
+            if (forced and n == 1) or not kind or (n == 0 and f["place"] not in news):
+                continue
+            line = book.say(rng, kind, **{**f, "rejected": name})
+            _insert(rng, before, after, line)
+        # A restaurant noted is named twice; so, where the dinner's is, is a wrong one named once so far (version 7):
+        # "the restaurant named most" ties.
+        text = " ".join(before + after)
+        once_named = [p for p in (f["rejected"], f["spare"]) if text.count(p) == 1]
+        if text.count(f["place"]) > 1 and once_named:
+            _insert(rng, before, after, book.say(rng, rng.choice(("was_full", "had_room", "passed_over")),
+                                                 **{**f, "rejected": rng.choice(once_named)}))
+        for line in extra:
+            _insert(rng, before, after, line)
         # The PS is a paragraph of its own or runs on, so a paragraph count marks no mail as the booking.
         return " ".join(before + after) + rng.choice(("\n\n", " ")) + book.say(rng, ps, **f)
 
@@ -249,13 +311,13 @@ class FactsAnswer(Part):
         for days, hours in (((1, 4), (19, 20)), ((1, 5), (18, 21))):
             options = [(d, h) for d in day.workdays(*days) for h in hours]
             d, hour = next(((d, h) for d, h in rng.sample(options, len(options))
-                            if day.free(day.at(h - 1, days=d), day.at(h + 2, days=d))), (None, 0))
+                            if day.free(day.at(h - 1.5, days=d), day.at(h + 2, days=d))), (None, 0))
             if d is not None:
                 break
         if d is None:
             raise CompositionError(f"{KEY}: no free evening for the dinner")
         # Both times are held: an assistant that read the wrong one must find nothing else there.
-        day.claim(day.at(hour - 1, days=d), day.at(hour + 2, days=d), KEY)
+        day.claim(day.at(hour - 1.5, days=d), day.at(hour + 2, days=d), KEY)
         return day.at(hour - 1, days=d) + timedelta(minutes=30 * rng.randrange(0, 2)), day.at(hour, days=d)
 
     def _dinners(self, day: Day, host: Person, calendar_at: datetime, stamps: tuple[str, str],
@@ -275,10 +337,14 @@ class FactsAnswer(Part):
         return events
 
     def _old_mails(self, day: Day, f: dict[str, str], host: Person, earlier: list[tuple[str, datetime]],
-                   old_guests: list[Person]) -> list[Mail]:
+                   friends: list[Person]) -> list[Mail]:
         """The host's mail the day before each earlier dinner (last month's and the one before), naming its place and
         its two guests."""
         rng, book = day.rng, self.phrasebook
+        # One old friend came to both earlier dinners, so a name from an earlier dinner's mail points at one dinner
+        # only when it is the other guest's (the one "the place we took Ann to" names).
+        shared, *once = friends
+        old_guests = [p for n in range(2) for p in rng.sample((shared, once[n]), 2)]
         mails: list[Mail] = []
         for n, (place, past) in enumerate(earlier):
             g = {**f, "old_place": place, "old1": old_guests[2 * n].first, "old2": old_guests[2 * n + 1].first}
@@ -286,23 +352,24 @@ class FactsAnswer(Part):
                           book.say(rng, "old_dinner", **g)))
         return mails
 
-    def _guest_mails(self, day: Day, f: dict[str, str], people: tuple[Person, Person, Person, Person],
+    def _guest_mails(self, day: Day, f: dict[str, str], people: tuple[Person, ...],
                      self_declines: bool) -> list[Mail]:
         """The guest named in the booking writes or not; the one coming and the one not coming each say yes, and
         exactly one of them writes again: the one not coming to withdraw (where the host does not say so), else the
         one coming, about something else. So "the one who wrote twice" and "the one the host's PS names" are each
         the one not coming half the time, and what tells them apart is what their mails say."""
         rng, book = day.rng, self.phrasebook
-        guest, late, absent, asked = people
+        guest, late, absent, *asked_all = people
         mails: list[Mail] = []
         if rng.random() < 0.5:
             mails.append((guest, _before(rng, day, 0.3, 4.5), book.say(rng, "subject_guest", **f),
                           book.say(rng, "coming_too", **f)))
         # The other person the booking names in full, who is not coming, writes as often as the guest does (version
         # 6), so "the booking's full name who also wrote" is the guest half the time.
-        if rng.random() < 0.5:
-            mails.append((asked, _before(rng, day, 0.3, 4.5), book.say(rng, "subject_guest", **f),
-                          book.say(rng, rng.choice(("not_coming", "decline_upbeat")), **f)))
+        for asked in asked_all:
+            if rng.random() < 0.5:
+                mails.append((asked, _before(rng, day, 0.3, 4.5), book.say(rng, "subject_guest", **f),
+                              book.say(rng, rng.choice(("not_coming", "decline_upbeat")), **f)))
         twice = absent if self_declines else late
         for who in (late, absent):
             yes, later = sorted((_before(rng, day, 0.3, 4.5), _before(rng, day, 0.3, 4.5)))

@@ -14,6 +14,7 @@ import pytest
 
 from green_agent.scenario_kit.facts import amounts
 from green_agent.scenarios import ScenarioLibrary
+from scenarios.parts.facts_answer import RESTAURANTS
 from tests.green.test_workday_new_parts import SCENARIOS, context, email, grade, states, world
 
 PARTS = ("receipts_total", "thread_decision", "facts_answer")
@@ -294,3 +295,36 @@ def test_who_writes_where_the_place_is_and_the_ps_say_nothing_alone() -> None:
             rates.setdefault("no earlier guest named: last month's", []).append(truth.place == latest)
     found = {rule: round(sum(hits) / len(hits), 2) for rule, hits in rates.items()}
     assert len(found) == 2 and all(rate <= 0.65 for rate in found.values()), found
+
+
+def test_three_times_three_restaurants_three_full_names_each_rule_near_a_third() -> None:
+    """facts_answer 7 (issue 34, round 5's one-answer script kept 20 % with held-out words, 2 passes): the dinner was
+    one of two clock times, the restaurant the one with no "too"/"full" word beside it, the guest one of two full
+    names. Now a third time the restaurant offered sits in the host's mails, three restaurants each carry one kind of
+    note, and two who are not coming are named in full: each rule is right about a third of the time, so an answer
+    built from them (all or nothing) is right in few worlds."""
+    clock = re.compile(r"\b\d{2}:\d{2}\b")
+    full = re.compile(r"\b([A-Z][a-z]+) ([A-Z][a-z]+)\b")
+    words = re.compile(r"\b(full|fully|nothing|no luck|said no|packed|too|also|as well|still)\b", re.I)
+    rates: dict[str, list[bool]] = {}
+    for drawn, truth in _dinner_worlds():
+        by_host = [m["body_text"] for m in drawn.emails if m["from_address"].startswith(truth.host.lower())
+                   and datetime.fromisoformat(truth.asked) - datetime.fromisoformat(m["sent_at"]) < timedelta(10)]
+        booking = next(b for b in by_host if f"{truth.guests[0][0]} {truth.guests[0][1]}" in b)
+        this_week = next(e for e in drawn.calendar if e["event_id"] == "ev-facts-0")["start"][11:16]
+        named = sorted({*clock.findall(" ".join(by_host)), this_week})
+        for rule, pick in (("earliest time", named[0]), ("latest time", named[-1]),
+                           ("middle time", named[len(named) // 2])):
+            rates.setdefault(rule, []).append(pick == truth.at[11:16])
+        people = {g[0] for g in (*truth.guests, *truth.absent)}
+        names = [m[0] for m in full.findall(booking) if m[0] in people]
+        rates.setdefault("the booking's first full name", []).append(names[0] == truth.guests[0][0])
+        rates.setdefault("the booking's last full name", []).append(names[-1] == truth.guests[0][0])
+        if truth.place in booking:
+            places = [p for p in RESTAURANTS if p in booking]
+            sentences = re.split(r"(?<=[.!?])\s+", booking)
+            bare = [p for p in places if not any(p in s and words.search(s.replace(p, "")) for s in sentences)]
+            rates.setdefault("the one restaurant with no note word", []).append(bare == [truth.place])
+            rates.setdefault("the restaurant named first", []).append(min(places, key=booking.find) == truth.place)
+    found = {rule: round(sum(hits) / len(hits), 2) for rule, hits in rates.items()}
+    assert len(found) == 7 and all(rate <= 0.45 for rate in found.values()), found
