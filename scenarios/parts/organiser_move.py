@@ -10,7 +10,10 @@ mail; a busy stretch in one of many notations that overlaps it; a refusal passed
 writes; or a meeting of theirs that the user has declined, whose time only the calendar tells.
 
 Every offer, right or wrong, carries one or two marks that read like a refusal or an acceptance and decide nothing
-(``DECOYS``, drawn alike for all): refusal words in a sentence that accepts it, a refusal taken back later, a busy
+(``DECOYS``, drawn alike for all), and the right offer also the twin of a reason (``MIRROR``, drawn as a wrong offer's
+reason is: a declined meeting an attendee skips, an invited person's yes passed on, the asker confirming it, an
+attendee's no taken back, a stretch that ends as it starts), so each kind of datum sits on the right offer as often as
+on a wrong one: refusal words in a sentence that accepts it, a refusal taken back later, a busy
 stretch that ends as it starts, a refusal from someone not invited, an "only around" stretch holding it, the asker
 naming it again, an invited person's yes passed on. Every world holds a wrong offer out by a sentence only its sense
 tells apart (``POLAR``), and the right offer carries its mirror (``MIRROR``): round 3's script read what it could
@@ -58,9 +61,11 @@ REASONS = ("said", "pointed", "event", "retracted", "range", "relayed", "around"
 # later in the thread, a busy stretch ending as it starts (or starting as it ends), a refusal passed on from a
 # colleague who is not invited, an "only around" stretch holding it, the asker naming it again, or an invited
 # attendee's yes passed on.
-DECOYS = ("fine", "unsaid", "edge", "relayed", "around", "confirmed", "vouched")
-# How many of them an offer carries, drawn alike for the right offer and every wrong one (a wrong one's come on top of
-# its reason), so counting an offer's marks of acceptance points at no offer.
+DECOYS = ("fine", "unsaid", "edge", "relayed", "around", "confirmed", "vouched", "skipped")
+# How many of them an offer carries beside its reason (a wrong one's) or its reason's twin (the right one's, ``MIRROR``
+# of a reason drawn as a wrong offer's is), drawn alike, so every kind of datum — a meeting the user declined on it, an
+# invited name beside it, the asker's second mail naming it, an attendee's second mail, a stretch — sits on the right
+# offer as often as on a wrong one, and counting or striking by any of them points at no offer.
 MARKS = (1, 2)
 # Reasons and decoys that are the same surface with the opposite sense: an attendee's sentence naming a time (a
 # refusal, or an acceptance worded with refusal words), a word taken back in a later mail (a yes, or a no), the
@@ -70,7 +75,7 @@ POLAR = {"said", "pointed", "reversed"}
 SEEMING = {"fine", "unsaid", "confirmed", "vouched"}
 # A wrong offer's reason → the decoy worded alike on the right offer.
 MIRROR = {"said": "fine", "pointed": "fine", "reversed": "unsaid", "retracted": "confirmed", "relayed": "vouched",
-          "range": "edge", "around": "around"}
+          "range": "edge", "around": "around", "event": "skipped"}
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 8: "eight", 9: "nine", 10: "ten", 11: "eleven",
          12: "twelve"}
 
@@ -156,6 +161,8 @@ class _Move:
     noise: dict[datetime, list[str]] = field(default_factory=dict)  # a wrong offer → the decoys it carries too
     days: dict[str, set[Any]] = field(default_factory=dict)  # an attendee's email → the days they said anything of
     calendar: list[CalendarEvent] = field(default_factory=list)
+    titles: list[str] = field(default_factory=list)  # other people's meeting titles not yet used
+    stretched: set[tuple[str, Any]] = field(default_factory=set)  # (attendee, day) of a stretch bounding that day
     contacts: list[Person] = field(default_factory=list)
 
     @property
@@ -248,8 +255,12 @@ def _decoy(m: _Move, decoy: str, talker: Person, offer: datetime) -> None:
     """What makes an offer read like a refusal without ruling it out (``DECOYS``): the right offer carries two, a
     wrong one up to two beside its reason, so a reading that counts these marks finds no answer in them."""
     rng, g = m.day.rng, m.good
-    if decoy == "fine":
-        m.say(talker, _say(rng, "fine", fine=_when(rng, offer)))
+    if decoy == "fine":  # by its time, or (as "pointed" refusals do) by its place or weekday
+        m.say(talker, _say(rng, "fine", fine=m.point(offer) if rng.random() < 0.3 else _when(rng, offer)))
+    elif decoy == "skipped":  # a meeting the user declined sits on it, and an attendee says they skip it too
+        if m.titles:
+            _theirs(m, len(m.calendar), m.titles.pop(), offer, talker if rng.random() < 0.5 else None)
+            m.say(talker, _say(rng, "event_skip", event=m.calendar[-1]["title"]))
     elif decoy == "edge":  # a busy stretch that ends as the offer starts, or starts as it ends
         k = rng.choice((HOUR, 3 * HOUR / 2, 2 * HOUR))
         sides = [(max(offer - k, offer.replace(hour=9)), offer)] if offer.hour > 9 else []
@@ -262,6 +273,7 @@ def _decoy(m: _Move, decoy: str, talker: Person, offer: datetime) -> None:
     elif decoy == "relayed":  # from a colleague who is not on the invite
         m.say(talker, _relay(m, m.bystander, offer))
     elif decoy == "around":
+        m.stretched.add((talker.email, offer.date()))
         if offer == g:
             if f"{g:%A}" not in m.around:  # a stretch said for that day already holds the right offer
                 m.say(talker, _around(m, g))
@@ -302,10 +314,12 @@ def _reason(m: _Move, n: int, offer: datetime, reason: str, titles: list[str]) -
     elif reason == "pointed":
         m.say(talker, _say(rng, "out", out=m.point(offer)))
     elif reason == "range":
+        m.stretched.add((talker.email, offer.date()))
         m.say(talker, _stretch(m, offer))
     elif reason == "relayed":
         m.say(talker, _relay(m, m.silent, offer))
     elif reason == "around":
+        m.stretched.add((talker.email, offer.date()))
         m.say(talker, _around(m, offer))
     elif reason == "reversed":
         m.say(talker, _say(rng, "fine", fine=_when(rng, offer)))
@@ -327,12 +341,12 @@ def _rule_out(m: _Move) -> None:
     """Every wrong offer's reason put into the world (the calendar, an attendee's words, the asker's second mail),
     then the decoys: two on the right offer, none to two on each wrong one."""
     rng = m.day.rng
-    titles = PHRASES.pick(rng, "theirs", min(THEIRS_NEEDED, len(PHRASES.phrasings("theirs"))))
+    m.titles = titles = PHRASES.pick(rng, "theirs", min(THEIRS_NEEDED, len(PHRASES.phrasings("theirs"))))
     for n, (offer, reason) in enumerate(sorted(m.reasons.items())):
         _reason(m, n, offer, reason, titles)
     marks = [(m.good, decoy) for decoy in m.decoy.split("+")]
     for offer in sorted(m.reasons):
-        m.noise[offer] = _marks(rng)
+        m.noise[offer] = _marks(rng, m.reasons[offer])
         marks += [(offer, decoy) for decoy in m.noise[offer]]
     rng.shuffle(marks)
     # Stretches first: an attendee who calls a wrong offer fine (or takes a refusal of it back) has said nothing
@@ -342,19 +356,17 @@ def _rule_out(m: _Move) -> None:
         who = m.talkers
         if decoy == "vouched" and m.reasons.get(offer) == "relayed":  # the one who never writes refused it
             continue
-        if offer != m.good and decoy in ("fine", "unsaid"):
+        if offer != m.good and decoy == "skipped":  # skipping a meeting speaks for that meeting only
+            who = [t for t in m.talkers if t.email != m.by.get(offer) and (t.email, offer.date()) not in m.stretched]
+            if not who:
+                continue
+        elif offer != m.good and decoy in ("fine", "unsaid"):
             who = [t for t in m.talkers if t.email != m.by.get(offer) and offer.date() not in m.days.get(t.email, ())]
             if not who:
                 continue
         talker = rng.choice(who)
         m.days.setdefault(talker.email, set()).add(offer.date())
         _decoy(m, decoy, talker, offer)
-    # In half the worlds a meeting the user declined sits on the right offer, and an attendee says they skip it too
-    # (listed at it or not, as for a meeting that rules an offer out).
-    if rng.random() < 0.5 and titles:
-        talker = rng.choice(m.talkers)
-        _theirs(m, len(m.offers), titles.pop(), m.good, talker if rng.random() < 0.5 else None)
-        m.say(talker, _say(rng, "event_skip", event=m.calendar[-1]["title"]))
 
 
 def _mails(m: _Move, fields: dict[str, Any]) -> list[Email]:
@@ -407,13 +419,22 @@ def _reasons(rng: random.Random, wrong: list[datetime], last: datetime | None) -
     return out
 
 
-def _marks(rng: random.Random, reasons: list[str] | None = None) -> list[str]:
-    """An offer's decoys (the right one's, and a wrong one's beside its reason, drawn alike): one or two, at least one
-    of them words that only their sense (and the latest word) shows to be no refusal. The right offer's first is the
-    mirror of a wrong offer's reason (``reasons``), so the right offer and that wrong one read alike to a script."""
-    mirrored = [MIRROR[r] for r in reasons or () if r in POLAR]
-    first = rng.choice(mirrored) if mirrored else rng.choice(sorted(SEEMING))
-    return sorted([first, *rng.sample([d for d in DECOYS if d != first], rng.choice(MARKS) - 1)])
+def _twin(rng: random.Random, reasons: list[str]) -> str:
+    """The right offer's reason-twin: the mirror of a reason drawn as a wrong offer's is (``_reasons``), or of one of
+    this world's POLAR reasons, so each kind of datum that rules a wrong offer out sits on the right one as often."""
+    polar = [r for r in reasons if r in POLAR]
+    if polar and rng.random() < 0.5:
+        return MIRROR[rng.choice(polar)]
+    pool = sorted(POLAR) if rng.random() < 0.75 else [r for r in REASONS if r != "retracted" or "retracted" in reasons]
+    return MIRROR[rng.choice(pool)]
+
+
+def _marks(rng: random.Random, reason: str) -> list[str]:
+    """An offer's decoys beside its reason (a wrong one's) or its reason's twin (the right one's, ``reason`` a decoy
+    then), drawn alike: one or two, never the decoy that mirrors the offer's own reason."""
+    twin = MIRROR.get(reason, reason)
+    pool = [d for d in DECOYS if d != twin and not (reason == "event" and d == "skipped")]
+    return sorted(rng.sample(pool, rng.choice(MARKS)))
 
 
 @register
@@ -421,18 +442,18 @@ class OrganiserMove(Part):
     """Move a meeting the user organised to the one of the attendee's offered times that works for everyone."""
 
     key = KEY
-    version = 4
+    version = 5
     Truth = OrganiserMoveTruth
     phrasebook = PHRASES
-    # The right offer's marks: one or two, and whether they hold the mirror of a reversed yes ("unsaid") or only of a
-    # refusal ("fine"); and whether the offers come in one mail or two (how many offers, 4-6, the reason each wrong
-    # one is out, ``REASONS``, which other mark the right one carries, and the wrong ones' own marks are drawn on top:
-    # ``truth.offers``, ``truth.reasons``, ``truth.decoy``, ``truth.noise``).
+    # The right offer's marks: its reason's twin and one or two more, whether the twin is words only their sense
+    # tells from a refusal (``SEEMING``); and whether the offers come in one mail or two (how many offers, 4-6, the
+    # reason each wrong one is out, ``REASONS``, which other marks the right one carries, and the wrong ones' own
+    # marks are drawn on top: ``truth.offers``, ``truth.reasons``, ``truth.decoy``, ``truth.noise``).
     structures = 2 * 2 * 2
 
     def structure(self, truth: OrganiserMoveTruth) -> str:
         marks = truth.decoy.split("+")
-        return (f"{len(marks)} mark{'s' if len(marks) > 1 else ''}, {'unsaid' if 'unsaid' in marks else 'fine'}, "
+        return (f"{len(marks)} marks, {'seeming' if marks[0] in SEEMING else 'plain'} twin, "
                 f"{'two mails' if truth.added else 'one mail'}")
 
     def draw(self, day: Day) -> Slice:
@@ -451,7 +472,9 @@ class OrganiserMove(Part):
         reasons = _reasons(rng, wrong, offers[-1] if added else None)
         m = _Move(day=day, title=title, offers=offers, good=good,
                   reasons=reasons, asker=asker, talkers=talkers, silent=silent, bystander=bystander, added=added,
-                  decoy="+".join(_marks(rng, list(reasons.values()))), created=created)
+                  decoy="", created=created)
+        twin = _twin(rng, list(reasons.values()))
+        m.decoy = "+".join([twin, *_marks(rng, twin)])
         m.calendar.append(kit.calendar_event(
             "ev-move-meeting", title, iso(held), iso(held + HOUR), organizer=user.email,
             attendees=[(user.email, user.name, "accepted"), *((p.email, p.name, "accepted") for p in attendees)],

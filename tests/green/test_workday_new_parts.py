@@ -21,7 +21,7 @@ from green_agent.scenario_kit.facts import clock12, time_phrases
 from green_agent.scenario_kit.leave import EVENTS
 from green_agent.scenarios import Scenario, ScenarioLibrary
 from scenarios.parts.arrival_eta import TOLERANCE, _departure
-from scenarios.parts.organiser_move import DECOYS, MIRROR, POLAR, REASONS, SEEMING
+from scenarios.parts.organiser_move import DECOYS, MIRROR, POLAR, REASONS
 from scenarios.parts.route_request import RouteRequest
 from services.purple.tools import TOOLS_BY_NAME
 from tests.green.test_neutral_ids import with_part_ids
@@ -257,18 +257,39 @@ def test_organiser_move_right_and_wrong_offers_carry_the_same_marks():
     for seed in range(80):
         truth = world(seed, "organiser_move").truth["parts"]["organiser_move"]
         decoys = truth["decoy"].split("+")
-        assert SEEMING & set(decoys)
         assert POLAR & set(truth["reasons"])
-        assert {MIRROR[r] for r in truth["reasons"] if r in MIRROR} & set(decoys)
+        assert decoys[0] in MIRROR.values() and 2 <= len(decoys) <= 3
         right.append(len(decoys))
-        wrong += [len(n) for n in truth["noise"]]
+        # a wrong offer's reason counts as one of its marks, as the right offer's twin of a reason does
+        wrong += [len(n) + 1 for n in truth["noise"]]
         assert all(1 <= len(n) <= 2 for n in truth["noise"])
     assert abs(sum(right) / len(right) - sum(wrong) / len(wrong)) < 0.25
     # the later mails say yes about wrong offers and no about the right one, and the asker's second mail confirms
     # offers as well as taking them back
     seen = {d for seed in range(80)
             for n in world(seed, "organiser_move").truth["parts"]["organiser_move"]["noise"] for d in n}
-    assert {"unsaid", "confirmed", "vouched", "fine"} <= seen
+    assert {"unsaid", "confirmed", "vouched", "fine", "skipped"} <= seen
+
+
+def test_organiser_move_declined_meetings_sit_on_the_right_offer_as_often_as_on_a_wrong_one():
+    """Round 3's script took an offer a meeting the user declined sits on (an attendee skipping it) and struck offers
+    an invited name or the asker's second mail stood beside: each such datum now lands on the right offer about as
+    often as on a wrong one that the user's calendar leaves free, so striking or taking by it is right at chance."""
+    rate = {True: [0, 0], False: [0, 0]}
+    for seed in range(60):
+        day = world(seed, "organiser_move")
+        truth = day.truth["parts"]["organiser_move"]
+        events = states(day)["calendar"]["events"].values()
+        declined = [datetime.fromisoformat(e["start"]) for e in events
+                    if any(a["email"] == truth["user"] and a.get("response") == "declined" for a in e["attendees"])]
+        offers = [(datetime.fromisoformat(truth["to"]), True)]
+        offers += [(datetime.fromisoformat(b), False)
+                   for b, r in zip(truth["busy"], truth["reasons"], strict=True) if r != "blocker"]
+        for at, right in offers:
+            rate[right][0] += any(timedelta(0) <= d - at < timedelta(hours=1) for d in declined)
+            rate[right][1] += 1
+    right, wrong = (rate[k][0] / rate[k][1] for k in (True, False))
+    assert 0.1 < right < 0.45 and 0.1 < wrong < 0.45 and abs(right - wrong) < 0.15
 
 
 def test_organiser_move_right_offer_is_named_beside_refusal_words():
@@ -285,10 +306,11 @@ def test_organiser_move_right_offer_is_named_beside_refusal_words():
         text = " ".join(m["body_text"] for m in mails)
         invited = {p.split(".")[0] for p in truth["people"]}
         decoys = truth["decoy"].split("+")
-        assert 1 <= len(decoys) <= 2
+        assert 2 <= len(decoys) <= 3
         for decoy in decoys:
-            if decoy in ("fine", "unsaid"):
-                assert any(p in text for p in time_phrases(good)[:4])
+            if decoy in ("fine", "unsaid"):  # "fine" may name it as "pointed" refusals do: weekday or list place
+                named = [*time_phrases(good)[:4], *(() if decoy == "unsaid" else (f"{good:%A}", "option", "list"))]
+                assert any(p in text for p in named)
             elif decoy == "relayed":  # passed on from a colleague who is not on the invite
                 found = re.findall(r"(\w+) asked me to pass on|Passing on from (\w+)|(\w+) won't be able to do"
                                    r"|Also, (\w+) mentioned", text)
