@@ -445,16 +445,16 @@ class OrganiserMove(Part):
     version = 5
     Truth = OrganiserMoveTruth
     phrasebook = PHRASES
-    # The right offer's marks: its reason's twin and one or two more, whether the twin is words only their sense
-    # tells from a refusal (``SEEMING``); and whether the offers come in one mail or two (how many offers, 4-6, the
-    # reason each wrong one is out, ``REASONS``, which other marks the right one carries, and the wrong ones' own
-    # marks are drawn on top: ``truth.offers``, ``truth.reasons``, ``truth.decoy``, ``truth.noise``).
-    structures = 2 * 2 * 2
+    # The right offer's marks (its reason's twin and one or two more) and whether the offers come in one mail or two.
+    # Whether the twin is words only their sense tells from a refusal (``SEEMING``) is drawn on top, with how many
+    # offers (4-6), the reason each wrong one is out (``REASONS``), which other marks the right one carries and the
+    # wrong ones' own marks (``truth.offers``, ``truth.reasons``, ``truth.decoy``, ``truth.noise``): a plain twin is
+    # too rare a draw to count as a shape of its own that comes up in 200 worlds.
+    structures = 2 * 2
 
     def structure(self, truth: OrganiserMoveTruth) -> str:
-        marks = truth.decoy.split("+")
-        return (f"{len(marks)} marks, {'seeming' if marks[0] in SEEMING else 'plain'} twin, "
-                f"{'two mails' if truth.added else 'one mail'}")
+        """How many marks the right offer carries, and whether the offers come in one mail or two."""
+        return f"{len(truth.decoy.split('+'))} marks, {'two mails' if truth.added else 'one mail'}"
 
     def draw(self, day: Day) -> Slice:
         rng = day.rng
