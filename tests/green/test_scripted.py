@@ -28,20 +28,19 @@ UNSEEN = tuple(range(100, 105))  # world 0 is the public template the scripts we
 WRITER = "route_request"  # beside a part that writes to nobody: a day's precision pays only for writes a task needed
 # Where a script re-fitted to the public code still earns more than the bar: "scenario <id>" or "part <key>" → its
 # mean share of the points over UNSEEN, and whether it passed there (public words, measured 2026-11-30 after session
-# 19's rework; issue 34's notes say what each needs). The bar holds for the others.
+# 20's rework; issue 34's notes say what each needs). The bar holds for the others.
 OPEN = {
     # arrival_eta 3: one lucky world of five (the script reads "an hour" out of "three quarters of an hour", and the
     # user's wait and ride happen to add up to an hour there); it reads no departure rule.
-    "part arrival_eta": (20.0, True), "part clarification": (40.0, True), "part contacts_lookup": (17.8, False),
-    "part followup": (100.0, True), "part newsletter_sweep": (100.0, True), "part organiser_move": (60.0, True),
-    "part rsvp_policy": (60.0, True), "part scheduling": (80.0, True),
-    "part sms_coordination": (100.0, True), "part triage": (41.7, False),
-    # clarification_loop 4: three meetings, every one named by a clause; the script's "the candidate left after each
-    # clause rules one out" moves the one whose clause comes last, right a third of the time: a guess is left
-    "scenario clarification_loop": (40.0, True),
-    # phishing_guard 10 (session 19): Tom's walkthrough is a choice of two warehouses, so any rule keeps half of it
-    "scenario contacts_lookup": (75.0, True), "scenario phishing_guard": (33.9, False),
-    "scenario sms_coordination": (82.2, True),
+    "part arrival_eta": (20.0, True), "part contacts_lookup": (17.8, False), "part newsletter_sweep": (100.0, True),
+    "part rsvp_policy": (60.0, True), "part scheduling": (80.0, True), "part sms_coordination": (100.0, True),
+    "part triage": (41.7, False),
+    # clarification 4 and clarification_loop 4: three meetings, so a guess passes a third of the worlds
+    "part clarification": (40.0, True), "scenario clarification_loop": (40.0, True),
+    # followup 6 and organiser_move 5 (session 20): one world in five still reads right by the public sentences
+    "part followup": (28.0, True), "part organiser_move": (20.0, True),
+    # sms_coordination 8 (session 20): the readings are coins now, but a wrong one often misses the slot's day
+    "scenario contacts_lookup": (75.0, True), "scenario sms_coordination": (27.8, True),
 }
 
 
