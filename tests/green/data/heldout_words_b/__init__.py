@@ -1361,7 +1361,7 @@ WORDING = {
             "For the record, {rejected} had free tables too, but I fancied a change.",
             "I could have had us at {rejected} as well - plenty of space - but the menu's barely changed in years.",
             "{rejected} said yes too, only for a 45-minute sitting, which felt rushed, so I turned it down.",
-            "There was room at {rejected} as well; I let it go, the parking there is a nightmare.",
+            "There was room at {rejected} as well; I let it go, since finding a parking space there takes forever.",
             "Oh, {rejected} would have squeezed us in too, but I didn't fancy the noise.",
         ),
         # Small talk under one of the host's other mails, in the openings of the booking's PS.
@@ -1457,6 +1457,54 @@ WORDING = {
             "{no} will spend that evening at their own graduation party instead; we'll drink to the new graduate.",
             "(Also, {no} has front-row tickets for a concert in Paris that same night, so dinner goes ahead minus "
             "them - lucky them!)",
+        ),
+        # Version 7: three restaurants in the booking, each with one kind of note. The four notes below and had_room
+        # share their openings ("For the record", "I could/I'll", the name first, "There ...", "Oh,"), their length
+        # and a contrast clause, so only the sense (and the word classes each kind fixes) tells them apart.
+        # The dinner's restaurant ({place}) praised with a "too"/"as well"-type word; nothing of it being full or
+        # turned down.
+        "place_also": (
+            "For the record, {place} isn't cheap, but it has a set menu too that keeps the bill sensible.",
+            "I'll warn you that {place} is a bit of a walk from the tram, but there's a lovely courtyard as well.",
+            "{place} bakes its own bread too, though do save some room for the mains, which are huge.",
+            "There's live jazz at {place} on weeknights as well; I thought you'd like that.",
+            "Oh, {place} does a wine flight too, though I'll stick to water as I'm driving.",
+        ),
+        # A restaurant the dinner is NOT at ({rejected}) was full or said no; no "too"/"also"-type word.
+        "was_full": (
+            "For the record, {rejected} was full: two days on their waiting list and nobody cancelled.",
+            "I could not get us into {rejected} at all - booked solid, they said - which is a pity.",
+            "{rejected} turned me away, and ringing back a second time made no difference.",
+            "There wasn't a single table going at {rejected}; a wedding party has the whole place that night.",
+            "Oh, {rejected} said no straight away, but I'd half expected that, given how popular it is.",
+        ),
+        # A restaurant the dinner is NOT at ({rejected}) the host weighed and chose against: neither "full"/"no
+        # room"-type nor "too"/"also"-type words, only the sense.
+        "passed_over": (
+            "For the record, {rejected} was in the running until I saw that the prices had gone up.",
+            "I could have gone with {rejected}, but the service there has got so slow lately.",
+            "{rejected} was a contender, only it has those long shared benches and I want us able to talk.",
+            "There was a case for {rejected}; I dropped the idea when I remembered all the stairs.",
+            "Oh, {rejected} came up when I asked around, but it's cash only, so I gave it a miss.",
+        ),
+        # A third clock time that evening ({third}) the restaurant offered and the host did not take, said of our
+        # dinner in so many words and never with "the restaurant" or "they" (it may sit in the host's mail about
+        # another restaurant, which those would seem to name).
+        "time_third": (
+            "One slot I did not take for our dinner: {third}, which was going as well.",
+            "If you hear {third} mentioned for our dinner, ignore it - it was offered when I booked and I declined.",
+            "When I booked our meal for this week, I was asked whether {third} would suit us and said it wouldn't "
+            "work.",
+            "Dinner-wise, {third} was possible too, but I turned that slot down.",
+            "{third} was another time we could have had for our dinner; I let it go.",
+        ),
+        # A passing line about someone from an earlier dinner ({old_other}); nothing of where this week's dinner is.
+        "old_news": (
+            "{old_other} has finally passed their driving test, in case you hadn't heard.",
+            "Guess who I saw at the farmers' market at the weekend? {old_other}, looking very well.",
+            "I had a long phone call with {old_other} the other night - lots of news, I'll fill you in.",
+            "Apparently {old_other} is training for a half marathon now, which nobody saw coming.",
+            "Out of the blue, a postcard arrived from {old_other} - they're cycling around Sicily.",
         ),
     },
 }
