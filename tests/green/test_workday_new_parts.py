@@ -245,6 +245,21 @@ def test_organiser_move_offers_four_to_six_times_and_the_right_one_anywhere():
         assert t["reasons"].count("retracted") <= 1
 
 
+def test_organiser_move_first_offer_the_calendar_leaves_is_right_only_at_chance():
+    """Our scripted role and round 1's script strike what a wording pack cannot hide (the meeting the user accepted
+    on one offer) and take the first offer left: that is right when the right offer is first, or second behind the
+    blocked one, about 1/(n-1) of worlds for n offers and no more, so a position rule gains nothing over a guess."""
+    hits, chance, seeds = 0, 0.0, range(120)
+    for seed in seeds:
+        truth = world(seed, "organiser_move").truth["parts"]["organiser_move"]
+        n, position = truth["offers"], truth["position"]
+        blocked = truth["reasons"].index("blocker")
+        blocked += blocked >= position  # ``reasons`` skips the right offer
+        hits += position == 0 or (position == 1 and blocked == 0)
+        chance += 1 / (n - 1)
+    assert hits / len(seeds) < chance / len(seeds) + 0.08
+
+
 def test_organiser_move_right_and_wrong_offers_carry_the_same_marks():
     """Round 3's script ruled out what it could read (the calendar, stretches, names against the invite) and took,
     among the rest, the offer with the most marks of acceptance (a yes in a later mail, a stretch ending as it starts,
