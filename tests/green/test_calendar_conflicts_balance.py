@@ -306,3 +306,37 @@ def test_the_cue_words_of_each_rule_stand_for_both_answers() -> None:
         regime.append((_cues(low, _CUSTOMERS) >= _cues(low, _INTERNAL)) == truth.regime.startswith("customers"))
     for hits in (board, personal, regime):
         assert _rate(hits) <= CHANCE + 0.15, _rate(hits)
+
+
+# A short cue list of leaving an overlap alone and of resolving it, as a rule script reads the line of each internal
+# meeting (part 7).
+_LEAVE = ("leave", "as they are", "keep both", "juggle", "live with", "let both stand", "untouched", "fine")
+_FIX = ("fix", "sort", "resolv", "like the rest", "needs")
+
+
+def _first(text: str, words: tuple[str, ...]) -> int:
+    return min((i for i in (text.find(w) for w in words) if i >= 0), default=len(text))
+
+
+def test_the_cue_words_of_the_accepted_overlap_stand_for_both_answers() -> None:
+    """The overlap the user accepts and the two clashes beside it are said a line each, and every line carries both the
+    words of leaving both meetings and those of resolving the clash (one side negated, retracted or reported): the line
+    with the most leave-words over fix-words, or whose first (or last) cue is a leave-word, is the accepted one no more
+    often than chance (one time in three, or in two between the lines whose cue differs)."""
+    most, first, last = [], [], []
+    for t, events, request in drawn():
+        lines = [line.lower() for line in request.rsplit("\n\n", 1)[-1].splitlines()[1:]]
+        assert len(lines) == 3
+        ok = next(i for i, line in enumerate(lines) if any(events[e]["title"].lower() in line for e in t.accepted))
+        score = [_cues(line, _LEAVE) - _cues(line, _FIX) for line in lines]
+        if score.count(max(score)) == 1:
+            most.append(score.index(max(score)) == ok)
+        for hits, pick in ((first, lambda s: _first(s, _LEAVE) < _first(s, _FIX)),
+                           (last, lambda s: _first(s[::-1], tuple(w[::-1] for w in _LEAVE))
+                            < _first(s[::-1], tuple(w[::-1] for w in _FIX)))):
+            said = [pick(line) for line in lines]
+            if said.count(True) == 1:
+                hits.append(said.index(True) == ok)
+    assert len(most) >= 20 and _rate(most) <= 1 / 3 + TOLERANCE, (len(most), _rate(most))
+    for hits in (first, last):
+        assert len(hits) >= 20 and _rate(hits) <= 1 / 3 + TOLERANCE, (len(hits), _rate(hits))

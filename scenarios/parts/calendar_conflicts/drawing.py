@@ -66,8 +66,9 @@ from .texts import PHRASES
 # The rules and the week's shape are drawn once per world; a few of their combinations fit one week in ~150 tries.
 SHAPE_ATTEMPTS, SHAPES = 1500, 4
 # How often a colleague's agenda mail is about a meeting that stays, where one does (a colleague organises a winner
-# in about seven worlds of ten): about a winner in half the worlds, a loser in the other half.
-KEPT_AGENDA = 0.7
+# in about seven worlds of ten): about a winner in half the worlds, a loser in the other half (0.7 left the mail
+# about a loser in about two worlds of five).
+KEPT_AGENDA = 0.6
 Meta = dict[str, Any]
 
 
@@ -475,7 +476,18 @@ def _draw_week(rng: random.Random, drawn_rules: _Rules) -> Plan:
                 named=tuple(shuffled(rng, [i for i, x in enumerate(clashes) if x.kind == "customer"])))
     assign_slots(plan)
     _distinct_targets(plan)
+    _overlap_wording(rng, plan)
     return plan
+
+
+def _overlap_wording(rng: random.Random, plan: Plan) -> None:
+    """How the request lists the three overlaps of an internal meeting with a customer meeting (``texts``, part
+    version 7): where the accepted one stands among the two to fix, and which phrasing each line and the lead-in use.
+    Drawn last, once the week holds, so every other draw of the world stays what it was."""
+    plan.wording["overlap_at"] = rng.randrange(3)
+    plan.wording["overlap_intro"] = PHRASES.index(rng, "overlaps_intro")
+    for i, kind in enumerate(("overlap_keep", "overlap_fix", "overlap_fix")):
+        plan.wording[f"overlap_{i}"] = PHRASES.index(rng, kind)
 
 
 def _distinct_targets(plan: Plan) -> None:

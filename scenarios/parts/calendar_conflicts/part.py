@@ -21,6 +21,11 @@ count of a side's cue words is right at chance; both customers of the week's cus
 weekdays, whichever (if any) the exception is, so a company named or a weekday said singles out nothing; the
 destination carries the lunch hour (12:00-13:00 UTC, no constraint), so no time in the request names a rule; and the
 other customer has mailed the user too (an admin note, no topics), so who mailed is no exception, what they wrote is.
+Part version 7 (issue 34, session 20): the overlap the user accepts and the two clashes of the same shape are listed a
+line each (``overlaps_intro``, ``overlap_fix``, ``overlap_keep``), the accepted one first, second or last; each line
+carries both the words of keeping both meetings and those of resolving the clash, one side negated, retracted or
+reported, the two kinds mirroring each other phrasing by phrasing, so a count of "leave"/"fix" words near a meeting,
+or the first or last of them, is right at chance.
 ``zero`` and ``drawing`` make a world's plan, ``world`` builds it, ``reading`` reads a trial.
 """
 
@@ -60,7 +65,7 @@ class CalendarConflicts(Part):
     calendar_conflicts, drawn alone)."""
 
     key = KEY
-    version = 6
+    version = 7
     shapes = (ALONE,)
     Truth = CalendarTruth
     phrasebook = PHRASES

@@ -195,6 +195,36 @@ PHRASES = Phrasebook({
         "rules above, but {ok_day}'s {ok_meeting} and the customer meeting beside it can both stay as they are - "
         "I'll dip in and out.",
     ),
+    # The same three overlaps, one line each (part version 7; ``accepted_overlap`` above no longer reaches the request,
+    # only its draw stays, so a pack that words it keeps its worlds): a lead-in, then one line per internal meeting
+    # in a drawn order, the accepted one first, second or last. overlaps_intro: the lead-in, no fields.
+    "overlaps_intro": (
+        "Three of my internal meetings also run into customer meetings this week, one by one:",
+        "The overlaps between my own meetings and customer meetings, each in turn:",
+        "On the internal meetings that overlap a customer meeting:",
+    ),
+    # overlap_fix: one overlap that is to be resolved by the rules above; {day}: its weekday, {meeting}: the internal
+    # meeting's title. Each phrasing carries the words of keeping both (leave, keep both, juggle, live with, let
+    # stand) negated, retracted or reported, beside the words of resolving it; phrasing n of overlap_keep holds the
+    # same words with the sides swapped, so a count of either side's words, or the first or last of them, is right
+    # at chance and only the composition tells.
+    "overlap_fix": (
+        "{day}'s {meeting} - fix that clash; don't leave both meetings as they are",
+        "{day}'s {meeting} - no, I won't keep both and juggle them myself - that clash needs sorting out like the rest",
+        "{day}'s {meeting} - I was going to live with that overlap and let both stand, but I've changed my mind - "
+        "resolve it",
+        "{day}'s {meeting} - resolve that one by my rules; someone suggested I live with it and let both stand - no",
+    ),
+    # overlap_keep: the overlap the user accepts, both meetings staying as they are; same fields. Each phrasing
+    # carries the words of resolving it (fix, sort out, resolve) negated, retracted or reported, beside the words of
+    # keeping both (the mirror of overlap_fix, phrasing by phrasing).
+    "overlap_keep": (
+        "{day}'s {meeting} - leave both meetings as they are; don't fix that clash",
+        "{day}'s {meeting} - no, that clash needs no sorting out like the rest - I'll keep both and juggle them myself",
+        "{day}'s {meeting} - I was going to resolve that overlap, but I've changed my mind - I'll live with it and let "
+        "both stand",
+        "{day}'s {meeting} - let both stand, I'll live with it; someone suggested I resolve that one by my rules - no",
+    ),
     # Asides (issue 34, part version 6): every drawn request carries, beside each rule, a sentence that uses the words
     # of the *other* side of that rule, negated, reported or retracted, so that the cue words a short list reads
     # ("skip", "sacred", "flexible", "customers first", "internal wins") stand for both answers in every world and
@@ -383,14 +413,18 @@ def _asides(plan: Plan, board: str) -> list[str]:
 
 
 def _accepted_words(plan: Plan) -> str:
-    """The sentence naming the overlap the user accepts beside the two clashes of the same shape, each by its day and
-    its internal meeting (a customer's name would point at one customer, which the exception of a regime must not)."""
+    """The overlap the user accepts beside the two clashes of the same shape, a line each, each by its day and its
+    internal meeting (a customer's name would point at one customer, which the exception of a regime must not), the
+    accepted one at a drawn place; each line carries both sides' words (``overlap_fix``, ``overlap_keep``)."""
     events = {e.event_id: e for e in plan.events}
     internal = events[plan.accepted[1]]
     fix = [c.winner if c.meta.get("side") == "internal" else c.loser for c in (plan.clashes[i] for i in plan.named)]
-    return _say(plan, "accepted", "accepted_overlap", ok_day=weekday(internal.day), ok_meeting=internal.title,
-                fix_day=weekday(fix[0].day), fix_meeting=fix[0].title, fix2_day=weekday(fix[1].day),
-                fix2_meeting=fix[1].title)
+    lines = [_say(plan, f"overlap_{i}", kind, day=weekday(e.day), meeting=e.title)
+             for i, (kind, e) in enumerate((("overlap_keep", internal), ("overlap_fix", fix[0]),
+                                            ("overlap_fix", fix[1])))]
+    keep = lines.pop(0)
+    lines.insert(plan.wording.get("overlap_at", 0), keep)
+    return "\n".join([_say(plan, "overlap_intro", "overlaps_intro"), *(f"- {line}." for line in lines)])
 
 
 def _regime_short(plan: Plan) -> str:
