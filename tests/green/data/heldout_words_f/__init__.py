@@ -225,6 +225,36 @@ CALENDAR_CONFLICTS = {
         "the {ok_meeting} collision on {ok_day} (also with a customer) is one I've chosen to live with - leave those "
         "two precisely as they stand.",
     ),
+    # The same three collisions a line each (part version 7): a lead-in, then per internal meeting one line that says
+    # both sides - the side it means plainly, the other side's words negated, taken back or reported and turned down.
+    # A fix line and the keep line of the same number hold the same words with the sides swapped; the side said
+    # plainly comes first in phrasings 1 and 4 and last in 2 and 3.
+    "overlaps_intro": (
+        "Where my own team's meetings collide with customer calls this week - three of them - here's what I want, "
+        "meeting by meeting:",
+        "Three internal meetings of mine sit on top of customer meetings; taking them one at a time:",
+        "Now the internal-versus-customer collisions, each with its own instruction:",
+    ),
+    "overlap_fix": (
+        "as for {day} and the {meeting}, settle that collision by my priorities and fix it - don't keep both on the "
+        "calendar for me to juggle",
+        "the {meeting} ({day}) - I'd rather not live with that double-booking or let both stand; untangle it and "
+        "resolve it like the others",
+        "on {day} my {meeting} overlaps a customer meeting; my first thought was to leave both where they are and "
+        "double up, but on reflection, no - sort it out by the rules",
+        "I want the {meeting} clash on {day} resolved under my priorities - a colleague reckons I'd happily live with "
+        "it and keep both; I wouldn't",
+    ),
+    "overlap_keep": (
+        "as for {day} and the {meeting}, keep both on the calendar for me to juggle - don't settle that collision by "
+        "my priorities or fix it",
+        "the {meeting} ({day}) - I'd rather not untangle it or resolve it like the others; I'll live with that "
+        "double-booking and let both stand",
+        "on {day} my {meeting} overlaps a customer meeting; my first thought was to sort it out by the rules, but on "
+        "reflection, no - leave both where they are and double up",
+        "I'll happily live with the {meeting} clash on {day} and keep both - a colleague reckons it should be resolved "
+        "under my priorities; it shouldn't",
+    ),
     # Asides beside each rule (drawn requests only): the other side's words of the rule, negated, reported or
     # retracted ("aside"), or the rule said once more in its own side's words ("again"), half the time each, so a
     # count of either side's cue words is right at chance and only the composition tells.
