@@ -82,5 +82,5 @@ async def test_rule_scripts_earn_nothing_on_unseen_worlds_but_where_the_issue_li
     open_but_held = {name: scores[name] for name in set(OPEN) - beaten}
     assert not open_but_held, f"these now hold the bar: move them out of OPEN {open_but_held}"
     # The scripts are no idle purple (which would hold every bar and prove nothing): where the worlds do not stop
-    # them, they earn most of the points.
-    assert sum(scores[name][0] for name in beaten) / len(beaten) > 50
+    # them, several earn most of the points.
+    assert sum(scores[name][0] >= 60 for name in beaten) >= 3, {name: scores[name] for name in beaten}
