@@ -40,6 +40,7 @@ from green_agent.config import GreenSettings
 from green_agent.scenario_kit.day import slice_of
 from green_agent.scenarios import ScenarioLibrary
 from green_agent.selftest import selftest
+from services.purple.cheats.sweeping import edit_distance
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -383,18 +384,8 @@ def test_a_denial_beside_the_provider_in_it_s_mail_picks_the_sender_no_more_than
 PROVIDER_SLUGS = ("keyloop", "passgate", "signbridge", "authwell", "idenza", "lockstepid")
 
 
-def _levenshtein(a: str, b: str) -> int:
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
-
-
 def _near(a: str, b: str) -> bool:
-    return a != b and (_levenshtein(a, b) <= 2 or a.replace("rn", "m").replace("vv", "w") == b)
+    return a != b and (edit_distance(a, b) <= 2 or a.replace("rn", "m").replace("vv", "w") == b)
 
 
 def test_round_five_sender_domain_rules_pick_the_scam_no_more_than_chance() -> None:
