@@ -107,33 +107,36 @@ def _within(rng: random.Random, kind: str, group: int, groups: int) -> int:
     return group * share + rng.randrange(share)
 
 
+def _singles(kind: str, cands: list[Candidate], x: int) -> bool:
+    """Whether ``kind`` (``CLAUSES``) can single ``cands[x]`` out: it has an anchor or a message, or is at an end of
+    the week or (alone at its length) of the lengths."""
+    c = cands[x]
+    if kind in ("who", "near", "mail"):
+        return kind == "who" or (c.anchor if kind == "near" else c.topic) is not None
+    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    return side is not None and (kind != "length" or [y for y in cands if y.minutes == c.minutes] == [c])
+
+
+def _ranked(kind: str, cands: list[Candidate], x: int) -> tuple[str, int, int]:
+    """The phrase kind that points at ``cands[x]`` by its place in the week or its length, the first of its side's
+    phrasings (its negated pointers; the pairs follow) and how many groups there are."""
+    words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
+    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    if side is None:
+        raise ValueError(f"{kind} cannot single candidate {x} out")  # callers ask _singles first
+    return words, 2 * list(sides).index(side), 2 * len(sides)
+
+
 def clause(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:
     """A clause ruling ``cands[x]`` out by ``kind`` (``CLAUSES``), said as a negation or as a pair the meant one is in;
     None when that kind cannot single ``x`` out."""
-    c = cands[x]
-    if kind in ("near", "mail") and (c.anchor if kind == "near" else c.topic) is None:
+    if not _singles(kind, cands, x):
         return None
-    if kind in ("who", "near", "mail"):
-        neg = PHRASES.index(rng, "ruled out")  # drawn before the pointer it negates
-        if kind == "who":
-            pointer = _ref(rng, c)
-        elif kind == "near" and c.anchor is not None:
-            pointer = PHRASES.nth("by an event near it", _within(rng, "by an event near it",
-                                                                 list(NEAR).index(c.anchor[1]), len(NEAR)),
-                                  anchor=c.anchor[0].lower())
-        else:
-            pointer = PHRASES.say(rng, "by a message", first=c.first, topic=c.topic)
-        return PHRASES.nth("ruled out", neg, x=pointer)
-    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
-    if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
-        return None
-    words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
-    group = 2 * list(sides).index(side)  # the side's negated pointers; the pairs follow them
-    if len(cands) > 2 and rng.random() < 0.5:  # "one of the later two" needs three
-        return PHRASES.nth(words, _within(rng, words, group + 1, 2 * len(sides)), minutes=c.minutes)
-    neg = PHRASES.index(rng, "ruled out")
-    pointer = PHRASES.nth(words, _within(rng, words, group, 2 * len(sides)), minutes=c.minutes)
-    return PHRASES.nth("ruled out", neg, x=pointer)
+    if kind in ("place", "length") and len(cands) > 2 and rng.random() < 0.5:  # "one of the later two" needs three
+        words, group, groups = _ranked(kind, cands, x)
+        return PHRASES.nth(words, _within(rng, words, group + 1, groups), minutes=cands[x].minutes)
+    neg = PHRASES.index(rng, "ruled out")  # drawn before the pointer it negates
+    return PHRASES.nth("ruled out", neg, x=pointer(rng, kind, cands, x))
 
 
 def point(rng: random.Random, kinds: tuple[str, ...], cands: list[Candidate], meant: int,
@@ -171,20 +174,18 @@ def retime(rng: random.Random, kind: str, asked: datetime, choices: list[datetim
 
 
 def pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:
-    """A bare pointer at ``cands[x]`` by ``kind`` (``CLAUSES``), with no stance: what a part wraps in words saying it
-    IS the meant one (the same pointers ``clause`` negates, so what points and what rules out read alike); None when
-    that kind cannot single ``x`` out (no anchor or message, the middle of the week or of the lengths)."""
+    """A bare pointer at ``cands[x]`` by ``kind`` (``CLAUSES``), with no stance: what ``clause`` negates, and what a
+    part wraps in words saying it IS the meant one (so what points and what rules out read alike); None when that
+    kind cannot single ``x`` out (no anchor or message, the middle of the week or of the lengths)."""
+    if not _singles(kind, cands, x):
+        return None
     c = cands[x]
     if kind == "who":
         return _ref(rng, c)
-    if kind == "near":
-        return None if c.anchor is None else PHRASES.nth(
-            "by an event near it", _within(rng, "by an event near it", list(NEAR).index(c.anchor[1]), len(NEAR)),
-            anchor=c.anchor[0].lower())
+    if kind == "near" and c.anchor is not None:
+        return PHRASES.nth("by an event near it", _within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
+                                                          len(NEAR)), anchor=c.anchor[0].lower())
     if kind == "mail":
-        return None if c.topic is None else PHRASES.say(rng, "by a message", first=c.first, topic=c.topic)
-    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
-    if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
-        return None
-    words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
-    return PHRASES.nth(words, _within(rng, words, 2 * list(sides).index(side), 2 * len(sides)), minutes=c.minutes)
+        return PHRASES.say(rng, "by a message", first=c.first, topic=c.topic)
+    words, group, groups = _ranked(kind, cands, x)
+    return PHRASES.nth(words, _within(rng, words, group, groups), minutes=c.minutes)
