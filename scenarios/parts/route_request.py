@@ -293,6 +293,7 @@ EARLY = ("{first}'s leave was booked {range}, but {first} brought it forward and
          "{first} was meant to be off {range}; that fell through, as {first} had to leave early and is off now.",
          "Although {first}'s time off officially runs {range}, {first} has already gone.")
 
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -353,7 +354,7 @@ def _statement(day: Day, leave: Leave, name: str, away: bool, said: Any, other: 
         lo = rng.choice((1, 2, 3))
         return _cap(BOOK.nth(kind, n, first=name, range=leave_range(rng, leave, lo, lo + rng.choice((0, 2, 4)))))
     when = written_date(rng, leave.day(rng.choice((0, 1, 2, 3) if kind == "in_until" else (0, -1, -2))), said)
-    return _cap(BOOK.nth(kind, n, first=name, b=when, back=when))
+    return _cap(BOOK.nth(kind, n, first=name, **{"b" if kind == "in_until" else "back": when}))
 
 
 def _absence(day: Day, where: str, crew: list[tuple[Person, str]], present: Person, lead: Person, n: int,
