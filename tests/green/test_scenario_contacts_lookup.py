@@ -615,3 +615,33 @@ async def test_the_oracle_passes_worlds_without_a_namesake_through_the_real_gree
     rows = await selftest(["contacts_lookup"], GreenSettings(scenarios_dir=FOLDER.parent, data_dir=tmp_path),
                           ("oracle",), tuple(lonely))
     assert [(r.seed, r.percentage, r.passed, r.errors) for r in rows] == [(s, 100.0, True, []) for s in lonely]
+
+
+def test_a_colleague_named_as_not_to_tell_makes_name_rules_write_to_a_stranger() -> None:
+    """Beyond world 0 a colleague of the team (same firm as one of the four) is named the way the four are, as
+    someone NOT to tell: in the request (in brackets inside the list of those to text or email, or last) and in the
+    project manager's mail (before the addition or after it). "Everyone the request names" writes to them in every
+    world, "the manager's first name" is the added person only about half the time, and a cue word beside a name
+    ("will be there", "not") is no better than chance: the addition carries refusal words too, the asides words of
+    coming. Notes naming both numbers carry words of old and new beside each."""
+    from scenarios.parts.contacts_lookup_classic import world as cl_world
+    from scenarios.parts.contacts_lookup_classic.cast import draw_params
+    from scenarios.parts.contacts_lookup_classic.texts import ADDITION_ASIDES, OLD_NUMBER_NOTES
+
+    drawn = [draw_params(random.Random(seed), seed) for seed in range(1, 201)]
+    assert all(p.bystander is not None and p.bystander.company in {t.company for t in p.targets} for p in drawn)
+    assert all(cl_world.bystander(p) in cl_world.user_prompt(p) for p in drawn)
+    in_list = sum(p.aside_at != "end" for p in drawn) / len(drawn)
+    assert 0.55 <= in_list <= 0.8
+    first_is_added = []
+    for p in drawn:
+        body, other = cl_world.arrivals(p)[0]["data"]["body_text"], p.bystander
+        assert other is not None
+        first_is_added.append(body.find(p.added.first) < body.find(other.first))
+    assert 0.4 <= sum(first_is_added) / len(first_is_added) <= 0.6
+    # "not" beside a name: the asides that hold it and the additions that hold it, both present
+    assert any(" not " in a.format(other="X") for a in ADDITION_ASIDES)
+    assert any("will be there" in a for a in ADDITION_ASIDES)
+    both = [n for n in OLD_NUMBER_NOTES if "{old}" in n and "{new}" in n]
+    assert sum("new" in n.lower().replace("{new}", "") for n in both) >= 5  # the word "new", not only by {new}
+    assert 2 <= sum(n.index("{new}") < n.index("{old}") for n in both) <= len(both) - 2  # either named first

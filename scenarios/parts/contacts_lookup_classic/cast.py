@@ -20,6 +20,12 @@ from a venue and a street drawn through the phrasebook (no short list holds it),
 phrasebook kind that confirmations may name too (a plan that fell through), and the visit's calendar title and the
 project manager's first mail are worded through the phrasebook.
 
+Beyond world 0 (version 6) a colleague at one of the four's firms (``bystander``) is named the way the four are, as
+someone NOT to tell: in the request (in brackets inside the list of those to text or email, or last) and in the project
+manager's mail (before the addition or after it), each aside carrying words of coming or of refusal as the addition
+does; written to, they are a stray like any entry. Some out-of-use-number notes name both numbers, with words of old
+and new beside each (a new phone given up, an old number gone back to).
+
 World 0 is the one published before the classic became a part: ``draw_params(rng, 0)`` with the old generator's
 stream (``SEED0_STREAM``) makes the same calls it made, with its pins (all three traps, the first firm, project and
 place), so its people, case, times, traps and oracle plan stay. Every other world draws from the part's own stream.
@@ -95,6 +101,12 @@ class Params:
     recent_thread: bool = False
     personal_email_last: bool = False
     email_labels: tuple[str, str] = ("home", "work")  # (the personal address's label, the work address's)
+    # A colleague at one of the four's firms whom the request and the project manager name as NOT to be told
+    # (``_bystander``; none in world 0), and whether the manager's word on them comes before the addition.
+    bystander: Person | None = None
+    aside_first: bool = False
+    bystander_full: bool = False  # named by full name and firm, else by first name and firm
+    aside_at: str = "end"  # where the request's word on them sits: in brackets after the texted or emailed, or last
 
     @property
     def traps(self) -> list[str]:
@@ -224,6 +236,7 @@ def draw_params(rng: random.Random, seed: int) -> Params:
                                                                       "recent_text", "visit_title",
                                                                       "pm_visit_subject", "pm_visit")}
         _vary_book(rng, p)
+        _bystander(rng, p, names[10], taken)
     check(p, seed)
     return p
 
@@ -246,6 +259,22 @@ def _vary_book(rng: random.Random, p: Params) -> None:
     p.email_labels = (rng.choice(EMAIL_LABELS), rng.choice(EMAIL_LABELS))
 
 
+def _bystander(rng: random.Random, p: Params, name: tuple[str, str], taken: set[str]) -> None:
+    """Beyond world 0, a colleague of one of the four (same firm, another role) named as the four are named, beside
+    them, as someone not to tell: in an aside of the request and in the project manager's mail, before the addition
+    or after it. A script taking every name of the request, or the manager's first name, writes to them."""
+    first, last = name
+    host = rng.choice(p.targets)
+    role = rng.choice([r for r, _ in texts.ROLES if r != host.role])
+    email = f"{first.lower()}.{last.lower()}@{_domain(str(host.company))}"
+    p.bystander = Person(first, last, _phone(rng, taken), email, host.company, role, key="bystander")
+    p.aside_first = rng.random() < 0.5
+    p.bystander_full = rng.random() < 0.6
+    p.aside_at = rng.choice(("texted", "emailed", "end"))
+    p.contact_order.insert(rng.randrange(len(p.contact_order) + 1), contact_id(p.bystander))
+    p.wording.update({kind: texts.BOOK.index(rng, kind) for kind in ("request_aside", "addition_aside")})
+
+
 def _reply(rng: random.Random, seed: int, p: Params, t: Target) -> str:
     """How ``t`` answers the news: a confirmation or a decline, filled but for {slot} (the scripted character writes
     the new time). World 0 keeps its published replies: it draws among the first few of each kind."""
@@ -263,7 +292,8 @@ def check(p: Params, seed: int) -> None:
     """The draw is a fair task: distinct people and identifiers, every trap where it belongs (a CompositionError
     says which rule a draw broke)."""
     idents = [x for t in p.targets for x in (t.phone, t.email, t.old_phone, t.personal_email) if x]
-    idents += [x for q in (p.user, p.pm, *p.fillers, *([p.namesake] if p.namesake else [])) for x in (q.phone, q.email)]
+    idents += [x for q in (p.user, p.pm, *p.fillers, *([p.namesake] if p.namesake else []),
+                                        *([p.bystander] if p.bystander else [])) for x in (q.phone, q.email)]
     rules = {
         "identifiers must be unique": len(idents) == len(set(idents)),
         "targets need distinct first names": len({t.first for t in p.targets}) == 4,

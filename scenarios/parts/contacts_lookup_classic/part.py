@@ -50,7 +50,7 @@ class ContactsLookupClassic(Part):
     add the person the project manager names later, move the visit, report who confirmed."""
 
     key = KEY
-    version = 5  # the classic's scenario.json version it continues
+    version = 6  # the classic's scenario.json version it continues
     shapes = (ALONE,)
     Truth = ContactsLookupTruth
     judged = (TONE,)

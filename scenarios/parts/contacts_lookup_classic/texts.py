@@ -118,6 +118,8 @@ REQUESTS = (
     "move my calendar entry, and tell me once they've answered who can make it and who can't.",
 )
 # The project manager's addition ({who}: the person as named, {role}, {how}: "text them" or "email them ...").
+# The later ones carry words of refusal or of someone not coming beside the one to add, as the asides carry
+# words of coming beside the one not to tell.
 ADDITIONS = (
     "Hi {u},\n\nOne more for tomorrow's site visit: {who}, our {role}, should come too. Could you {how} the new time "
     "and place as well? Their details are in your contacts.\n\nThanks,\n{pm}",
@@ -127,6 +129,10 @@ ADDITIONS = (
     "\n\n{pm}",
     "Following up on the visit: I've checked with the client, and {who} needs to be there too - {role}. Please {how} "
     "the details (new time and place).\n\nCheers,\n{pm}",
+    "{u} - I can't do without {who} ({role}) tomorrow after all; no one else can answer the client's questions. "
+    "Please {how} the new time and place.\n\n{pm}",
+    "Hi {u},\n\nWe're not going without {who}, our {role}: the client insists. Could you {how} the new time and "
+    "place? Details in your contacts.\n\n{pm}",
 )
 # How a contact's notes tell an out-of-use number ({old}, {new}, {tail}: the new number's last four). The first is
 # world 0's.
@@ -136,6 +142,14 @@ OLD_NUMBER_NOTES = (
     "Only the number ending {tail} works these days.",
     "Switched provider in the spring: text {new}, never {old}.",
     "{old} was the work phone handed back at the last job change.",
+    # Beyond these, both numbers are named, and words of old and new sit beside each (a phone tried and given up, a
+    # number gone back to), so only reading the sentence as a whole tells which one works.
+    "Went back to the old number {new} in March - the new one, {old}, is cancelled.",
+    "Not {old} any more (that new SIM never worked); the previous number {new} is the one in use.",
+    "New phone stolen in March: {old} is gone, {new} (the old mobile, still working) is current.",
+    "{new} is current. The number {old} from the new contract was never activated.",
+    "Numbers: {old} - dead since the new year; {new} - new, in use.",
+    "The new work mobile {new} replaced {old}, which is no longer in use.",
 )
 # How a reply says it cannot come (a reply with one of these answers the news, whatever else it says).
 DECLINE_CUES = ("can't make", "can’t make", "cannot make", "can't do", "can’t do", "won't be able", "won’t be able",
@@ -160,6 +174,27 @@ CLAIMED_NOT = ("can't make", "can’t make", "cannot make", "can't come", "can�
                "declines", "not coming", "not attending", "miss", "misses", "is out", "apologies", "regrets")
 CLAIMED_YES = ("confirmed", "confirms", "will be there", "can make it", "coming", "attending", "accepted",
                "all set", "on board", "will attend", "will come", "be there", "replied yes", "see you")
+
+# A colleague of the team who is NOT to be told, named in the request's aside and in the project manager's mail the
+# way a person to tell is named ({other}: "<First> from <Company>" or "<First Last> (<Company>)"): each aside means
+# "do not write to {other}" while carrying the words a request to tell someone carries (coming, be there, let know)
+# or a refusal's words, so neither a name in the mail nor a cue word near it says who is to be told.
+REQUEST_ASIDES = (
+    "{other} knows already - no need to message them.",
+    "Leave {other} out of it; they're not coming any more.",
+    "{other} will be there anyway, and I've told them myself, so don't write to them.",
+    "You'll see {other} in my contacts too: they're off this job now, so please don't contact them.",
+    "Don't let {other} know - they aren't needed tomorrow.",
+)
+# The project manager's word on {other} beside the addition (before it or after it, drawn): never "tell them".
+ADDITION_ASIDES = (
+    "{other} asked whether they should come too - no, the client only wants one from their side, so don't contact "
+    "them.",
+    "I thought about {other} as well, but they're not needed: please don't message them.",
+    "{other} already has the new time and place from me, so no need to tell them.",
+    "Not {other}, by the way - they're on leave tomorrow; leave them out.",
+    "{other} will be there anyway (I told them myself this morning) - don't write to them.",
+)
 
 # The kinds the world's words are drawn from (the part's phrasebook): ``cast`` draws which phrasing of each a world
 # uses through it and ``world`` fills them through it, so a wording pack words them all anew.
@@ -186,4 +221,5 @@ PM_VISIT = (
 BOOK = Phrasebook({"visit_title": VISIT_TITLES, "pm_visit_subject": PM_VISIT_SUBJECTS, "pm_visit": PM_VISIT,
                    "request": REQUESTS, "addition": ADDITIONS, "old_number_note": OLD_NUMBER_NOTES,
                    "confirm": CONFIRM_REPLIES, "decline": DECLINE_REPLIES, "reason": DECLINE_REASONS,
-                   "venue": VENUE_NAMES, "venue_street": VENUE_STREETS, "recent_text": RECENT_TEXTS})
+                   "venue": VENUE_NAMES, "venue_street": VENUE_STREETS, "recent_text": RECENT_TEXTS,
+                   "request_aside": REQUEST_ASIDES, "addition_aside": ADDITION_ASIDES})

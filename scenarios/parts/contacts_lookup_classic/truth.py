@@ -85,6 +85,9 @@ def drawn_truth(p: Params) -> ContactsLookupTruth:
     pm = Someone(id="pm", name=p.pm.name, first=p.pm.first, last=p.pm.last, phone=p.pm.phone, email=p.pm.email)
     fillers = tuple(Someone(id=f"filler{i}", name=f.name, first=f.first, last=f.last, phone=f.phone, email=f.email)
                     for i, f in enumerate(p.fillers, 1))
+    if p.bystander is not None:  # the colleague named as not to tell: written to, a stray like any entry
+        b = p.bystander
+        fillers += (Someone(id="bystander", name=b.name, first=b.first, last=b.last, phone=b.phone, email=b.email),)
     return ContactsLookupTruth(
         user_email=p.user.email, user_phone=p.user.phone, pm=pm, project=p.project, old_time=p.old_time,
         new_time=p.new_time, venue=p.venue, address=p.venue_address, place_marks=p.place_marks,

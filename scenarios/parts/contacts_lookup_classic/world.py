@@ -39,6 +39,13 @@ def who(t: Target) -> str:
     return f"{t.name} ({t.company})" if t.full_name_in_prompt else f"{t.first} from {t.company}"
 
 
+def bystander(p: Params) -> str:
+    """How the request and the project manager name the colleague not to tell, as they name the four."""
+    b = p.bystander
+    assert b is not None
+    return f"{b.name} ({b.company})" if p.bystander_full else f"{b.first} from {b.company}"
+
+
 def listing(items: list[str]) -> str:
     """"a, b and c"."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
@@ -51,12 +58,16 @@ def place(p: Params) -> str:
 
 def user_prompt(p: Params) -> str:
     """The user's whole request in chat."""
-    texted = [who(t) for t in p.prompt_targets if t.channel == TEXT]
-    emailed = [who(t) for t in p.prompt_targets if t.channel == EMAIL]
-    return BOOK.nth(
+    groups = {channel: listing([who(t) for t in p.prompt_targets if t.channel == channel]) for channel in (TEXT, EMAIL)}
+    aside = "" if p.bystander is None else BOOK.nth("request_aside", p.wording["request_aside"], other=bystander(p))
+    if aside and p.aside_at != "end":  # in brackets within the list of those to tell, so the list names them too
+        channel = TEXT if p.aside_at == "texted" else EMAIL
+        groups[channel] += f" ({aside.rstrip('.')})"
+    request = BOOK.nth(
         "request", p.wording["request"], project=p.project, new=clock12(p.new_time), old=clock12(p.old_time),
-        place=place(p), old_place=p.old_place, texted=listing(texted), emailed=listing(emailed), pm=p.pm.first,
+        place=place(p), old_place=p.old_place, texted=groups[TEXT], emailed=groups[EMAIL], pm=p.pm.first,
         pm_email=p.pm.email)
+    return f"{request} {aside}" if aside and p.aside_at == "end" else request
 
 
 def description(p: Params) -> str:
@@ -100,6 +111,10 @@ def entries(p: Params) -> list[Contact]:
         n, note = p.namesake, p.namesake_note.replace("the user's", "my")
         out[contact_id(n)] = kit.contact(contact_id(n), n.first, n.last, email=n.email, phone=n.phone,
                                          company=n.company, notes=note[:1].upper() + note[1:] + ".")
+    if p.bystander is not None:
+        b = p.bystander
+        out[contact_id(b)] = kit.contact(contact_id(b), b.first, b.last, email=b.email, phone=b.phone,
+                                         company=b.company, job_title=b.role.capitalize())
     for f in p.fillers:
         out[contact_id(f)] = kit.contact(contact_id(f), f.first, f.last, email=f.email, phone=f.phone,
                                          company=f.company, notes=f.role)
@@ -182,6 +197,9 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
     how = "text them" if a.channel == TEXT else "email them (work address)"
     addition = BOOK.nth("addition", p.wording["addition"], u=p.user.first, who=who(a), role=a.role, how=how,
                         pm=p.pm.first)
+    if p.bystander is not None:  # the word on the one not to tell: before the addition or after it
+        aside = BOOK.nth("addition_aside", p.wording["addition_aside"], other=bystander(p))
+        addition = f"{aside}\n\n{addition}" if p.aside_first else f"{addition}\n\nP.S. {aside}"
     return [
         kit.scheduled_event("ev-pm-addition", iso(p.pm_email_at), "email", {
             "operation": "receive", "message_id": PM_EMAIL_ID, "thread_id": "thread-email-pm-visit",
