@@ -177,6 +177,41 @@ PHRASES = Phrasebook({
               f"building shut-off notices in my email.",
               lambda hours, office: f"{office[0].upper()}{office[1:]}, and {hours}. I can't be out at an "
               f"appointment when he comes, and mind the building's maintenance emails as well."),
+    # Added to the prompt's hours: on the days of the {shift} shift ("early" or "late") the user's hours are turned
+    # round (home in the other half of the day); the rota mail says which days those are.
+    "hours_rota": ("except on my {shift} days this week, when it's the other way round (the rota is in my email)",
+                   "but the other way round on the days the rota in my email puts me on the {shift} shift",
+                   "though on a {shift} shift that flips - check this week's rota mail, and any swap since",
+                   "unless I'm on a {shift} that day, then it's reversed; my rota came by email"),
+    # The user's rota for the week: which weekdays are on the early shift and which on the late one (each a list of
+    # weekday names, or "none").
+    "rota": ("Your rota for the coming days\nEarlies: {early}.\nLates: {late}.\nPlease tell us of any problem.",
+             "Your shifts\nHi, over the next few days you're down for lates on {late} and earlies on {early}. "
+             "Thanks, Rota team",
+             "Rota published\nEarly shift: {early}. Late shift: {late}. Swaps must be agreed by email.",
+             "Upcoming shifts\nLate: {late} / Early: {early}"),
+    # A later mail swapping one day's shift: on {day} the user is now on the {shift} shift, not the {was} the rota
+    # said ({shift} and {was} are "early" and "late" in some order).
+    "rota_swap": ("Swap approved\nYour swap is approved: {day} is now a {shift} for you, not the {was} on the rota.",
+                  "Re: Your rota next week\nAs agreed with your colleague, you're on the {shift} on {day} instead "
+                  "of the {was}.",
+                  "Shift change\nUpdate to the rota: {day} - {was} changed to {shift}. Rota team",
+                  "Swap done\nThanks for covering! So {day}: {shift} shift (you were on the {was})."),
+    # A notice from the building's desk of works that do not stop a visit to the flat: the {thing} (the lift, the
+    # lobby, the car park...) is out from {s} to {e}; trades and visitors come and work as normal.
+    "notice_harmless": (
+        lambda thing, s, e, building: (f"Planned works: {thing}\nDear residents,\nThe {thing} will be closed on "
+                                       f"{s:%A} {s.day} {s:%B} from {clock12(s)} until {clock12(e)}. Nothing is "
+                                       f"switched off: work inside the flats is not affected - trades can come."),
+        lambda thing, s, e, building: (f"{building}: {thing} {s.day}/{s.month}\nHeads up: the {thing} is out of "
+                                       f"use {clock12(s)}-{clock12(e)} on {s:%A} ({s.day} {s:%B}). No supply is "
+                                       f"turned off; repair visits to the flats go ahead as normal."),
+        lambda thing, s, e, building: (f"Notice to all flats\nHello all - on {s:%A} the {s.day}, between "
+                                       f"{s:%H:%M} and {e:%H:%M}, contractors will be working on the {thing}. "
+                                       f"Nothing is switched off; your own trades can still work in your flat."),
+        lambda thing, s, e, building: (f"Maintenance {s.day} {s:%B}\nThe {thing} is being cleaned on {s:%A} "
+                                       f"{s.day} {s:%B}, {s:%H:%M}-{e:%H:%M}. No supplies go off and trades can "
+                                       f"work in the flats as usual.")),
     # The office day told by reference: a colleague's mail holds it this week.
     "office_ref": ("not my office day this week - {boss} emails the team which day it is",
                    "I'm in the office one day this week ({boss} will have mailed which), so not that day",

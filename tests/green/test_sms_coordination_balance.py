@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from green_agent.config import GreenSettings
 from green_agent.scenario_kit.day import slice_of
@@ -79,3 +80,50 @@ async def test_the_oracle_passes_the_part(tmp_path):
                           (1, 2, 3), configs=[{"parts": ["sms_coordination"], "attacks": "none"}])
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+# v5 (issue 34): what the scripts read with the public words — the prompt's half of the day applied to every day, the
+# latest notice of the building's desk, a title or the word "home" for what is done at home — is right at chance.
+def _slices() -> list[Any]:
+    return [slice_of(seed, "balance", PART) for seed in WORLDS]
+
+
+def test_the_prompts_half_of_the_day_holds_for_the_free_window_only_as_often_as_chance() -> None:
+    found = [p.truth for p in _slices()]
+    # The prompt names the half the usual shift leaves free; on the other shift's days (the rota's) it turns round.
+    prompt_half = [(datetime.fromisoformat(t.valid).hour >= 12) == (t.shift == "late") for t in found]
+    assert abs(sum(prompt_half) / len(found) - 0.5) <= TOLERANCE
+    # The rota alone is wrong for a swapped day, and the swap falls on the free window's day in a share of worlds.
+    swapped = [t for t in found if t.swapped]
+    assert 0.35 <= len(swapped) / len(found) <= 0.65
+    on_free = sum(t.swapped == _day(t.valid) for t in swapped) / len(swapped)
+    assert 0.25 <= on_free <= 0.65, on_free
+
+
+def test_the_latest_building_notice_is_the_one_that_stops_no_visit_about_half_the_time() -> None:
+    latest, over = 0, 0
+    slices = _slices()
+    for p in slices:
+        notices = [e for e in p.emails if e["message_id"].startswith("m-sms-notice")]
+        harmless = next(e for e in notices if e["message_id"] == "m-sms-notice-3")
+        latest += max(notices, key=lambda e: e["received_at"]) is harmless
+        valid = datetime.fromisoformat(p.truth.valid)
+        over += f"{valid:%A}" in harmless["body_text"] or f"{valid.day}" in harmless["subject"]
+    assert abs(latest / len(slices) - 0.5) <= 0.15, latest
+    assert over / len(slices) >= 0.6  # the free window is, in most worlds, under a notice of its own
+
+
+def test_neither_a_title_nor_home_in_its_place_tells_what_is_kept_at_home() -> None:
+    rows = []
+    titles: dict[str, set[str]] = {"home": set(), "out": set()}
+    for p in _slices():
+        for e in p.calendar:
+            if e["event_id"] in ("ev-sms-home", "ev-sms-appointment"):
+                side = "home" if e["event_id"] == "ev-sms-home" else "out"
+                titles[side].add(e["title"])
+                if e.get("location"):
+                    rows.append((side == "home", "home" in str(e["location"]).lower()))
+    # The same kinds of appointment are kept at home and gone out for: a list of titles reads nothing.
+    assert titles["home"] <= titles["out"]
+    right = sum(a == b for a, b in rows) / len(rows)
+    assert right < 0.8, right
