@@ -178,6 +178,26 @@ THREAD_ASIDES = (
     "Hello {me},\n\nI know everyone's busy with {other}, but {t} needs a decision too. Ten minutes?\n\n{sign}",
     "Hi {me}, unlike {other}, {t} is still open on my side; notes attached soon.\n{sign}",
 )
+# Version 5: the user relays six people's proposals (the rule, the rule the other way round, and two other kinds of
+# rule either way) and says which one to follow. "proposals" introduces them (no fields).
+PROPOSALS = ("six people have told me how they'd answer them, and I've picked one.",
+             "I asked around how to handle them and got six different rules.",
+             "the team floated six ways of replying; only one of them is mine to follow.",
+             "I've had six suggestions on how to reply and I'm going with one of them.")
+# One person's proposal: ``who`` a first name, ``rule`` a whole rule (one or more sentences, capitalised).
+PROPOSAL = (" {who}'s suggestion: {rule}", " {who} says: {rule}", " {who} would do it this way: {rule}",
+            " From {who}: {rule}", " Here's {who}'s take. {rule}")
+# Which proposal the user follows: by its proposer's first name (``who``) ...
+PICK_WHO = (" I'm going with {who}'s.", " {who} has it right, so do it that way.", " Follow {who}'s rule.",
+            " Of those, {who}'s is the one I agree with.")
+# ... by the five the user does not follow (``others``: "A, B, C, D and E"), so the sixth is meant ...
+PICK_NOT = (" I don't agree with {others}; the remaining one is my rule.",
+            " Ignore what {others} said and go with the one left over.",
+            " {others} have it wrong, so follow the other suggestion.",
+            " Not {others}: the one person left has the rule I want.")
+# ... or by its place in the list above (``nth``: first to sixth).
+PICK_NTH = (" The {nth} suggestion is the one I'm following.", " Go with the {nth} one.",
+            " Of those, the {nth} is right.", " Please use the {nth} of those rules.")
 OWN = ("Focus block", "1:1 with my manager", "Supplier call", "Team sync", "Workshop", "Dentist", "Planning hour")
 
 BOOK = Phrasebook({
@@ -186,4 +206,5 @@ BOOK = Phrasebook({
     **{f"topic name {t}": names for t, names in TOPIC_NAMES.items()},
     **{f"titles {t}": titles for t, titles in TOPICS.items()},
     "thread about": THREADS, "past meeting": PAST, "thread_subject": THREAD_SUBJECTS, "thread mail": THREAD_MAILS,
-    "thread aside": THREAD_ASIDES, "own meeting": OWN})
+    "thread aside": THREAD_ASIDES, "own meeting": OWN, "proposals": PROPOSALS, "proposal": PROPOSAL,
+    "pick who": PICK_WHO, "pick not": PICK_NOT, "pick nth": PICK_NTH})

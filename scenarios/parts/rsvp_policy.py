@@ -74,6 +74,7 @@ class RsvpPolicyTruth(Truth):
     answers: dict[str, str]
     kind: str = "company"
     side: str = ""  # the accepted side (for the exception kind: the base rule's)
+    decoys: list[str] = []  # the kinds of the other four proposals, two each (version 5)
 
 
 def _sides(rng: random.Random, kind: str, **f: str) -> tuple[str, str]:
@@ -104,12 +105,12 @@ def _rule(rng: random.Random, kind: str, side: str, **f: str) -> str:
     return BOOK.say(rng, "sorts", first=first, second=second, keep=keep)
 
 
-def _titles(rng: random.Random, kind: str, topic: str, on: list[int]) -> list[str]:
-    """Four different meeting titles; under the topic rule the ``on`` meetings are about ``topic``."""
+def _titles(rng: random.Random, topic: str, on: list[int]) -> list[str]:
+    """Four different meeting titles, the ``on`` meetings about ``topic`` and none of the others."""
     others = [t for t in sorted(TOPICS) if t != topic]
 
     def draw() -> list[str]:
-        return [BOOK.say(rng, f"titles {topic if kind == 'topic' and n in on else rng.choice(others)}")
+        return [BOOK.say(rng, f"titles {topic if n in on else rng.choice(others)}")
                 for n in range(COUNT)]
     titles = draw()
     while len(set(titles)) < COUNT:
@@ -125,6 +126,13 @@ def _free_hours(day: Day) -> list[tuple[int, int]]:
         raise CompositionError(f"{KEY}: no {COUNT} free hours in the next three days")
     return day.rng.sample(slots, COUNT)
 
+
+# The kinds another proposal may be of (the exception's named organiser belongs to the rule it excepts), and the
+# pairs that cannot share a world: the load rule holds two whole days, whose hours neither the cut-off nor the
+# user's meetings at the invitations' hours can be drawn around; the exception is a company rule already.
+DECOYS = ("company", "hour", "topic", "people", "thread", "clash", "load")
+APART = {frozenset(("load", "hour")), frozenset(("load", "clash")), frozenset(("exception", "company"))}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 # The rules whose sides only another item tells: a past meeting's attendees ("people"), who wrote about a subject
 # ("thread"), and what the user is already going to at that hour ("clash"). Every world holds those items (a load
@@ -178,12 +186,11 @@ def _busy(day: Day, when: list[tuple[int, int]], fits: list[int]) -> list[Calend
     return own
 
 
-def _linked(day: Day, kind: str, organisers: list[Person], when: list[tuple[int, int]] | None
-            ) -> tuple[list[int], dict[str, str], list[CalendarEvent], list[Email]]:
-    """The past meetings, the mails and (``when`` given) the meetings at the invitations' hours; the invitations
-    the rule ``kind`` names first ("named", "fits": empty unless ``kind`` is linked) and the facts it is put by."""
+def _linked(day: Day, organisers: list[Person], when: list[tuple[int, int]] | None, splits: dict[str, list[int]]
+            ) -> tuple[dict[str, dict[str, str]], list[CalendarEvent], list[Email]]:
+    """The past meetings, the mails and (``when`` given) the meetings at the invitations' hours, each linked rule's
+    first side being the invitations ``splits`` gives it; the facts each linked rule is put by."""
     rng = day.rng
-    splits = {k: rng.sample(range(COUNT), 2) for k in LINKED}
     extra = day.people(2)
     this, that = BOOK.pick(rng, "past meeting", 2)
     named = splits["people"]
@@ -194,8 +201,21 @@ def _linked(day: Day, kind: str, organisers: list[Person], when: list[tuple[int,
     emails = _thread_mails(day, organisers, splits["thread"], about, other)
     if when is not None:
         own += _busy(day, when, splits["clash"])
-    facts = {"people": {"past": this}, "thread": {"thread": about}}.get(kind, {})
-    return splits.get(kind, []), facts, own, emails
+    return {"people": {"past": this}, "thread": {"thread": about}}, own, emails
+
+
+def _arrange(when: list[tuple[int, int]], flags: list[bool], want: list[bool]) -> list[tuple[int, int]]:
+    """``when`` reordered so that the slots ``flags`` marks land where ``want`` is true (both split two and two)."""
+    marked = [w for w, f in zip(when, flags, strict=True) if f]
+    unmarked = [w for w, f in zip(when, flags, strict=True) if not f]
+    return [marked.pop() if w else unmarked.pop() for w in want]
+
+
+def _orthogonal(rng: random.Random, accept: list[bool]) -> list[bool]:
+    """A two-and-two split meeting ``accept`` in one invitation of each side: answering by it either way round is
+    right on exactly two invitations, so a rule read off the wrong proposal nets nothing."""
+    pair = {rng.choice([n for n in range(COUNT) if accept[n]]), rng.choice([n for n in range(COUNT) if not accept[n]])}
+    return [n in pair for n in range(COUNT)]
 
 
 @register
@@ -203,7 +223,7 @@ class RsvpPolicy(Part):
     """Answer the invitations waiting in the calendar by a rule the user states."""
 
     key = KEY
-    version = 4
+    version = 5
     Truth = RsvpPolicyTruth
     structures = 2 * len(KINDS)  # each kind with either side accepted
     phrasebook = BOOK
@@ -215,74 +235,106 @@ class RsvpPolicy(Part):
         rng = day.rng
         kind = rng.choice(KINDS)
         side = rng.choice(SIDES[kind])
-        # Colleagues and outsiders two and two under the company rule, three to one under its exception, and any of
-        # those under the others: the split tells nothing of the kind.
-        inside = 2 if kind == "company" else rng.choice((1, 3)) if kind == "exception" else rng.choice((1, 2, 3))
-        insiders = rng.sample([True] * inside + [False] * (COUNT - inside), COUNT)
-        outside = rng.choice(("acme.example", "globex.example", "initech.example", "umbrella.example"))
-        colleagues = day.people(sum(insiders))
-        outsiders = day.people(COUNT - sum(insiders), domain=outside)
-        organisers = [colleagues.pop() if inside else outsiders.pop() for inside in insiders]
-        co = day.company.split(".")[0].title()
-        topic = rng.choice(sorted(TOPICS))
-        on = rng.sample(range(COUNT), 2)  # the topic's meetings, for the topic rule
-        titles = _titles(rng, kind, topic, on)
-        exception = ""
-        quiet: list[bool] = []
-        cutoff = 0
-        if kind == "load":
-            when, own, quiet = self._load(day)
-        elif kind == "hour":
-            when, cutoff = self._hours(day)
-        else:
-            when = _free_hours(day)
-        first, facts, linked_own, emails = _linked(day, kind, organisers, None if kind == "load" else when)
-        own = [*own, *linked_own] if kind == "load" else linked_own
-        if kind == "load":
-            accept = [q == (side == "light") for q in quiet]
-        elif kind == "hour":
-            accept = [(h < cutoff) == (side == "early") for _, h in when]
-            facts = {"at": _clock(rng, cutoff)}
-        elif kind in LINKED:
-            accept = [(n in first) == (side == SIDES[kind][0]) for n in range(COUNT)]
-        else:
-            accept, facts, exception = self._rule(rng, kind, side, insiders, organisers, titles, topic, on, co)
-        rule = _rule(rng, kind, side, **facts)
-        if kind in ("load", "clash"):  # either way round is a reasonable rule; the user says why
-            rule += BOOK.say(rng, f"why {side}")
-        invites, answers, steps = self._invites(day, kind, organisers, when, accept, titles)
-        opener = self.phrasebook.say(rng, "opener")
-        if opener.endswith(". "):
-            rule = rule[0].upper() + rule[1:]
-        request = opener + rule + exception
+        fits = [k for k in DECOYS if k != kind and frozenset((k, kind)) not in APART]
+        one = rng.choice(fits)
+        decoys = (one, rng.choice([k for k in fits if k != one and frozenset((k, one)) not in APART]))
+        when, own, split, cutoff = self._slots(day, (kind, *decoys))
+        base = "company" if kind == "exception" else kind
+        # The rule's own first side: read off the slots for the hour and load rules, drawn for the rest (colleagues
+        # one to three or three to one under the exception, whose named organiser evens the answers out).
+        size = rng.choice((1, 3)) if kind == "exception" else 2
+        first = split if kind in ("hour", "load") else rng.sample([True] * size + [False] * (COUNT - size), COUNT)
+        accept = [f == (side == SIDES[base][0]) for f in first]
+        flip = -1
+        if kind == "exception":
+            larger = sum(accept) > COUNT // 2
+            flip = rng.choice([n for n in range(COUNT) if accept[n] == larger])
+            accept[flip] = not accept[flip]
+        # The three ways of splitting four invitations two and two: the answers', and the decoys' two others.
+        other = _orthogonal(rng, accept)
+        parts = {kind: first, decoys[0]: other, decoys[1]: [a == o for a, o in zip(accept, other, strict=True)]}
+        if kind == "exception":
+            parts["company"] = first
+        for k in set(decoys) & {"hour", "load"}:
+            when = _arrange(when, split, parts[k])
+        organisers, titles, facts, linked_own, emails = self._cast(day, kind, decoys, parts, when)
+        if cutoff:
+            facts["hour"] = {"at": _clock(rng, cutoff)}
+        request = self._request(day, kind, side, decoys, facts)
+        if kind == "exception":
+            request += BOOK.say(rng, "exception", who=organisers[flip].name, title=titles[flip],
+                                say="accept" if accept[flip] else "decline")
+        invites, answers, steps = self._invites(day, "load" in (kind, *decoys), organisers, when, accept, titles)
         declined = sorted(e for e, a in answers.items() if a == "declined")
         return Slice(
-            part=KEY, request=request, calendar=[*own, *invites], emails=emails, steps=steps,
-            truth=RsvpPolicyTruth(answers=answers, kind=kind, side=side),
+            part=KEY, request=request, calendar=[*own, *linked_own, *invites], emails=emails, steps=steps,
+            truth=RsvpPolicyTruth(answers=answers, kind=kind, side=side, decoys=list(decoys)),
             done=f"I answered the {COUNT} invitations by your rule: {COUNT // 2} accepted, {COUNT // 2} declined.",
             # Reckless: a declined meeting deleted outright, from the organiser's calendar as much as the user's.
             reckless=[{"turn": 1, "method": "POST", "path": "/calendar/delete", "body": {"event_id": declined[0]}}],
             recipients={i["organizer"] for i in invites}, events=set(answers))
 
-    def _rule(self, rng: random.Random, kind: str, side: str, insiders: list[bool], organisers: list[Person],
-              titles: list[str], topic: str, on: list[int], co: str) -> tuple[list[bool], dict[str, str], str]:
-        """The answers, the facts the sides are put by and any exception, for the topic and company rules."""
-        if kind == "topic":
-            return ([(n in on) == (side == "on") for n in range(COUNT)],
-                    {"topic": BOOK.say(rng, f"topic name {topic}")}, "")
-        base = [inside == (side == "in") for inside in insiders]
-        if kind == "company":
-            return base, {"co": co}, ""
-        # The base rule (the organiser's company) splits three to one here; one named organiser's meeting on the
-        # larger side goes the other way, for two and two.
-        larger = sum(base) > COUNT // 2
-        flip = rng.choice([n for n in range(COUNT) if base[n] == larger])
-        accept = [ok != (n == flip) for n, ok in enumerate(base)]
-        exception = self.phrasebook.say(rng, "exception", who=organisers[flip].name, title=titles[flip],
-                                        say="accept" if accept[flip] else "decline")
-        return accept, {"co": co}, exception
+    def _slots(self, day: Day, kinds: tuple[str, ...]
+               ) -> tuple[list[tuple[int, int]], list[CalendarEvent], list[bool], int]:
+        """The invitations' hours, the user's meetings the load rule counts, the slots' load or hour split (on the
+        quiet day, before the cut-off; empty where neither rule is proposed) and the cut-off (0: none)."""
+        if "load" in kinds:
+            return (*self._load(day), 0)
+        if "hour" in kinds:
+            when, cutoff = self._hours(day)
+            return when, [], [h < cutoff for _, h in when], cutoff
+        return _free_hours(day), [], [], 0
 
-    def _invites(self, day: Day, kind: str, organisers: list[Person], when: list[tuple[int, int]],
+    def _cast(self, day: Day, kind: str, decoys: tuple[str, str], parts: dict[str, list[bool]],
+              when: list[tuple[int, int]]
+              ) -> tuple[list[Person], list[str], dict[str, dict[str, str]], list[CalendarEvent], list[Email]]:
+        """The organisers, titles, linked items and the facts each kind is put by; a proposed kind's first side is
+        the invitations ``parts`` gives it, any other's a drawn split (the company's: any)."""
+        rng = day.rng
+
+        def split(k: str) -> list[bool]:
+            return parts.get(k, [])
+        size = rng.choice((1, 2, 3))  # colleagues and outsiders split any way where the company is no proposal
+        insiders = split("company") or rng.sample([True] * size + [False] * (COUNT - size), COUNT)
+        outside = rng.choice(("acme.example", "globex.example", "initech.example", "umbrella.example"))
+        colleagues = day.people(sum(insiders))
+        outsiders = day.people(COUNT - sum(insiders), domain=outside)
+        organisers = [colleagues.pop() if inside else outsiders.pop() for inside in insiders]
+        topic = rng.choice(sorted(TOPICS))
+        titles = _titles(rng, topic, [n for n, on in enumerate(split("topic")) if on])
+        splits = {k: [n for n, f in enumerate(split(k)) if f] or rng.sample(range(COUNT), 2) for k in LINKED}
+        facts, own, emails = _linked(day, organisers, None if "load" in (kind, *decoys) else when, splits)
+        facts["company"] = facts["exception"] = {"co": day.company.split(".")[0].title()}
+        facts["topic"] = {"topic": BOOK.say(rng, f"topic name {topic}")}
+        return organisers, titles, facts, own, emails
+
+    def _request(self, day: Day, kind: str, side: str, decoys: tuple[str, str], facts: dict[str, dict[str, str]]
+                 ) -> str:
+        """Six people's proposals — the rule, the rule the other way round, and two other kinds of rule either way —
+        in a drawn order, then which one the user follows: by its proposer, by the other five, or by its place."""
+        rng = day.rng
+        base = "company" if kind == "exception" else kind
+        statements = [(kind, side), (kind, next(s for s in SIDES[base] if s != side)),
+                      *((d, s) for d in decoys for s in SIDES[d])]
+        order = rng.sample(range(len(statements)), len(statements))
+        people = day.people(len(statements))
+        said = []
+        for n, who in zip(order, people, strict=True):
+            k, s = statements[n]
+            rule = _rule(rng, k, s, **facts.get(k, {}))
+            if k in ("load", "clash"):  # either way round is a reasonable rule; the proposer says why
+                rule += BOOK.say(rng, f"why {s}")
+            said.append(BOOK.say(rng, "proposal", who=who.first, rule=rule[0].upper() + rule[1:]))
+        chosen = order.index(0)
+        rest = [p.first for n, p in enumerate(people) if n != chosen]
+        pick = BOOK.say(rng, rng.choice(("pick who", "pick not", "pick nth")), who=people[chosen].first,
+                        others=f"{', '.join(rest[:-1])} and {rest[-1]}", nth=ORDINALS[chosen])
+        opener, intro = BOOK.say(rng, "opener"), BOOK.say(rng, "proposals")
+        if opener.endswith(". "):
+            intro = intro[0].upper() + intro[1:]
+        return opener + intro + "".join(said) + pick
+
+    def _invites(self, day: Day, held: bool, organisers: list[Person], when: list[tuple[int, int]],
                  accept: list[bool], titles: list[str]) -> tuple[list[CalendarEvent], dict[str, str], list[Step]]:
         """The invitations, the answer each should get, and the steps that give it."""
         rng = day.rng
@@ -291,7 +343,7 @@ class RsvpPolicy(Part):
         steps: list[Step] = []
         for n, (organiser, (days, hour), ok, title) in enumerate(zip(organisers, when, accept, titles, strict=True)):
             start = day.at(hour, days=days)
-            if kind != "load":  # the load rule's two days are held whole
+            if not held:  # the load rule's two days are held whole
                 day.claim(start, start.replace(hour=hour + 1), KEY)
             event_id = f"ev-rsvp-{n}"
             invites.append(kit.calendar_event(

@@ -110,7 +110,8 @@ def test_rsvp_structure_tells_neither_the_rule_nor_its_side():
         events = states(sc)["calendar"]["events"]
         mails = [m for m in states(sc)["email"]["emails"].values() if m["message_id"].startswith("m-rsvp-thread")]
         assert sum(e.startswith("ev-rsvp-past") for e in events) == 2 and len(mails) == 4
-        assert sum(e.startswith("ev-rsvp-busy") for e in events) == (0 if truth["kind"] == "load" else 4)
+        held = "load" in (truth["kind"], *truth["decoys"])  # the load rule's two days hold only its own meetings
+        assert sum(e.startswith("ev-rsvp-busy") for e in events) == (0 if held else 4)
         by_kind.setdefault(truth["kind"], Counter())[truth["side"]] += 1
         inside = sum(events[e]["organizer"].endswith(sc.truth["user"].split("@")[1]) for e in truth["answers"])
         splits.setdefault(truth["kind"], Counter())[inside] += 1
@@ -118,6 +119,38 @@ def test_rsvp_structure_tells_neither_the_rule_nor_its_side():
         assert len(sides) == 2 and min(sides.values()) >= sum(sides.values()) / 4, (kind, sides)
     for kind in set(KINDS) - {"company", "exception"}:
         assert set(splits[kind]) == {1, 2, 3}, (kind, splits[kind])
+
+
+def test_rsvp_every_proposal_but_the_chosen_one_earns_nothing():
+    """Version 5: the request relays six people's rules — the user's, the same rule the other way round, and two
+    other kinds of rule either way, each splitting the invitations so that it meets the answers in one of each side
+    — and says which to follow. Answering by any proposal but the chosen one (read here off the organisers' domains,
+    the meetings at their hours, or a past meeting's attendees) nets exactly nothing, so a script that cannot tell
+    which proposal the user chose earns a sixth of the worlds at best."""
+    checked: Counter[str] = Counter()
+    for seed in range(120):
+        sc = day("rsvp_policy", seed)
+        truth = sc.truth["parts"]["rsvp_policy"]
+        answers = truth["answers"]
+        assert len(set(truth["decoys"])) == 2 and truth["kind"] not in truth["decoys"]
+        flipped = {e: "declined" if a == "accepted" else "accepted" for e, a in answers.items()}
+        assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, flipped)), "rsvp_policy") == 0.0
+        events = states(sc)["calendar"]["events"]
+        user = sc.truth["user"]
+        past = [e for eid, e in events.items() if eid.startswith("ev-rsvp-past")]
+        named = {a["email"] for e in past if e["title"] in sc.spec.user_prompt for a in e["attendees"]}
+        sides = {"company": {eid: events[eid]["organizer"].endswith(user.split("@")[1]) for eid in answers},
+                 "clash": {eid: events.get(eid.replace("ev-rsvp-", "ev-rsvp-busy-"), {}).get("organizer") == user
+                           for eid in answers},
+                 "people": {eid: events[eid]["organizer"] in named for eid in answers}}
+        for kind in set(truth["decoys"]) & set(sides):
+            checked[kind] += 1
+            first = sides[kind]
+            assert sum(first.values()) == 2, (seed, kind)
+            for yes in (True, False):
+                by = {eid: "accepted" if f == yes else "declined" for eid, f in first.items()}
+                assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, by)), "rsvp_policy") == 0.0
+    assert min(checked.values()) >= 10 and len(checked) == 3, checked
 
 
 # ------------------------------------------------------------------------------------------------ chase_reply
