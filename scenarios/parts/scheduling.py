@@ -3,16 +3,26 @@
 The user wants a one-hour meeting with two or three colleagues on a given day. Their calendars are not visible: asked,
 each answers with the hours they are busy; the user's own calendar holds the rest. The hours are drawn so that exactly
 one start between 9:00 and 16:00 suits everybody, and each person's answer is somewhere the only thing that rules an
-hour out, so skipping anyone's answer (or inviting at the first free hour of the user's calendar) misses it. One
-colleague takes back an hour they first gave as busy — the free one in one world of eight, else one someone else is
-still busy at — and in half the worlds adds one their first answer left open: the hour taken back is no answer by itself
-(v3; it always was the free one). Credit needs an invitation to exactly those colleagues at that hour; asking counts
-only in the assistant's own words, to the colleagues alone, before inviting, and heeded; the user's own events stay put.
+hour out, so skipping anyone's answer (or inviting at the first free hour of the user's calendar) misses it.
+
+v4: no first answer leaves the free hour open — one colleague lists it as a named meeting and a note after frees it by
+the meeting's title or its place on their list ("the design review is off", "scratch the second"), or moves that
+meeting to another hour of theirs, never writing the hour freed; a second note (the same colleague's in a third of
+the worlds) frees an hour someone else is still busy at, in any of those forms or by its number. A moved meeting's
+new hour is written beside freeing words and is busy; in half the worlds a colleague adds an hour their first answer
+left open. So the hours written in the notes are never the answer, the hours every first answer leaves open are the
+ones notes filled, and the answer needs each note tied to the meeting it names in its writer's own list (v3: the
+hour taken back was written, the free one in one world of eight). The free hour is held once or twice in the first
+answers, as a third of the others are; it is never the first or last start the user's calendar leaves.
+
+Credit needs an invitation to exactly those colleagues at that hour; asking counts only in the assistant's own words,
+to the colleagues alone, before inviting, and heeded; the user's own events stay put.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -22,64 +32,25 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import has_any
 from green_agent.scenario_kit.grading import addresses, calendar_events, identifier, is_live, overlaps, span, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
-from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally
 from green_agent.scenario_kit.records import CharacterRecord
 from green_agent.scenario_kit.slices import Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
+from ._scheduling_phrases import BOOK, HOURS, MEETINGS
+
 KEY = "scheduling"
 TITLES = ("Roadmap review", "Pricing workshop", "Hiring plan", "Launch retro", "Partner strategy")
-BUSY = ("Focus time", "Budget prep", "Interview", "Site walk", "Vendor call")
+BUSY = MEETINGS[:5]  # the user's own events that day
 ASKING = ("availability", "available", "free", "busy", "when", "time", "times", "slot", "slots", "calendar")
-HOURS = range(9, 17)  # the starts of a one-hour meeting within 9:00–17:00
-WORDS = {9: "nine", 10: "ten", 11: "eleven", 12: "noon", 13: "one", 14: "two", 15: "three", 16: "four", 17: "five"}
+# How a note frees an hour the writer first gave as busy: the free hour's note never states the hour (it needs the
+# writer's own agenda to read); the look-alike's may (``correction``), and is still blocked by someone else.
+FREEING = ("dropped", "dropped nth", "moved")
+LOOK_ALIKE = (*FREEING, "correction")
 
 
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _twelve(hour: int) -> str:
-    return "12pm" if hour == 12 else f"{hour - 12}pm" if hour > 12 else f"{hour}am"
-
-
-def _spoken(hour: int) -> str:
-    return "noon" if hour == 12 else f"{WORDS[hour]} o'clock"
-
-
-# How a colleague tells their day: busy spans in several notations, or the free hours instead, or hour by hour.
-BUSY_SAYS: tuple[Callable[..., str], ...] = (
-    lambda spans, free, named: f"on {named} I'm busy {_and([f'{a}:00-{b}:00' for a, b in spans])}; any other time "
-                               f"between 9:00 and 17:00 works for me.",
-    lambda spans, free, named: f"I've got meetings {_and([f'{_twelve(a)}–{_twelve(b)}' for a, b in spans])} that "
-                               f"day, otherwise I'm around.",
-    lambda spans, free, named: "I'm tied up " + _and([f"from {WORDS[a]} until {WORDS[b]}" for a, b in spans])
-                               + f" on {named}; the rest of the working day is open.",
-    lambda spans, free, named: f"that day I'm only free at {_and([f'{h}:00' for h in free])} (an hour from each), "
-                               f"everything else is taken.",
-    lambda spans, free, named: f"here's my {named}:\n" + "\n".join(
-        f"{h}-{h + 1}: {'free' if h in free else 'busy'}" for h in HOURS),
-    lambda spans, free, named: "blocked " + _and([f"{a}h to {b}h" for a, b in spans]) + ", free otherwise (9h-17h).",
-)
-
-
-# How a colleague takes an hour back: it was free after all (for them; someone else may still be busy then).
-CORRECTIONS: tuple[Callable[..., str], ...] = (
-    lambda hour: f"Update: my {hour}:00 was just cancelled, so that hour is free after all.",
-    lambda hour: f"PS — ignore the {_twelve(hour)} one, it moved to next week.",
-    lambda hour: f"Actually I misread my calendar: {_spoken(hour)} is open.",
-    lambda hour: f"I can drop what I have at {hour}h if that helps — consider it free.",
-    lambda hour: f"(Scratch {hour}:00-{hour + 1}:00: that meeting's off.)",
-)
-# How a colleague adds an hour they did not give first: something came up since.
-ADDITIONS: tuple[Callable[..., str], ...] = (
-    lambda hour: f"Oh, and something just landed at {hour}:00, so count me out then too.",
-    lambda hour: f"One more: I've just been booked {_twelve(hour)}–{_twelve(hour + 1)}.",
-    lambda hour: f"Also, {_spoken(hour)} is gone now — a call came in.",
-    lambda hour: f"Add {hour}h to my busy list, sorry, that one is new.",
-    lambda hour: f"(New since I looked: a meeting at {hour}:00-{hour + 1}:00.)",
-)
 
 
 def _runs(hours: list[int]) -> list[tuple[int, int]]:
@@ -109,8 +80,68 @@ class SchedulingTruth(Truth):
     busy: dict[str, Any]
     request: str
     mine: list[str]
-    taken_back: str = ""  # the hour one colleague gave as busy and took back (the start; the free one in 1 world of 8)
-    added: str = ""  # the hour that colleague added after their first answer ("" when none)
+    look_alike: str = ""  # the hour a second note frees while someone else is still busy then (v4)
+    moved_to: list[str] = []  # the hours a moved meeting went to (busy now; its writer's first answer left them open)
+    added: str = ""  # an hour a colleague added after their first answer ("" when none)
+
+
+@dataclass
+class _Plan:
+    """What each colleague says: the hours their first answer gives as busy, and their notes (kind, fields) after
+    it; ``named`` holds those whose first answer is an agenda of named meetings (a note names one of them)."""
+
+    stated: dict[int, set[int]]
+    notes: dict[int, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
+    named: set[int] = field(default_factory=set)
+    look_alike: int = 0
+    moved_to: list[int] = field(default_factory=list)
+    added: int | None = None
+
+
+def _plan(rng: random.Random, count: int, blocker: dict[int, set[int]], valid: int) -> _Plan:
+    """Who frees what: one colleague frees the free hour by a note naming a meeting of theirs (never its hour), and
+    one (the same in a third of the worlds) frees an hour someone else still blocks, in a note of any form; one freed
+    meeting or both move to an hour of the writer's that their first answer left open. In half the worlds a
+    colleague adds an hour their first answer left open."""
+    own = {n: {h for h, who in blocker.items() if n in who} for n in range(1, count + 1)}
+    plan = _Plan(stated={n: set(hours) for n, hours in own.items()})
+    fixer = rng.randrange(1, count + 1)
+    other = fixer if rng.random() < 1 / 3 else rng.choice([n for n in own if n != fixer])
+    plan.look_alike = rng.choice([h for h in HOURS if h != valid and blocker[h] - {other}])
+    forms = [rng.choice(FREEING), rng.choice(LOOK_ALIKE)]
+    # One of the two meetings (either, evenly) moves: its new hour is one every first answer leaves open, so reading
+    # the first answers alone (or "moved" as freeing) finds a free hour, and a wrong one.
+    forms[rng.randrange(2)] = "moved"
+    releases = [(fixer, valid, forms[0]), (other, plan.look_alike, forms[1])]
+    if rng.random() < 0.5:  # a second colleague frees the free hour too: it was held twice, as other hours are
+        releases.append((rng.choice([n for n in own if n != fixer]), valid, rng.choice(FREEING)))
+    for who, hour, form in releases:
+        plan.stated[who].add(hour)
+        open_hours = sorted(own[who] & plan.stated[who])
+        if form == "moved" and not open_hours:
+            form = "dropped"
+        if form == "moved":
+            target = rng.choice([h for h in open_hours if blocker[h] == {who}] or open_hours)  # left open by all
+            plan.stated[who].discard(target)
+            plan.moved_to.append(target)
+            plan.notes.setdefault(who, []).append(("moved", {"hour": target, "freed": hour}))
+        else:
+            plan.notes.setdefault(who, []).append((form, {"hour": hour, "freed": hour}))
+        if form != "correction":
+            plan.named.add(who)
+    adder = rng.randrange(1, count + 1)
+    left = sorted(own[adder] & plan.stated[adder])
+    if rng.random() < 0.5 and left and len(plan.stated[adder]) > 1:  # a first answer says some busy hour
+        plan.added = rng.choice(left)
+        plan.stated[adder].discard(plan.added)
+        plan.notes.setdefault(adder, []).append(("addition", {"hour": plan.added}))
+    return plan
+
+
+def _agenda(rng: random.Random, stated: set[int], freed: set[int]) -> list[tuple[str, int, int]]:
+    """A first answer as named meetings by start: each hour a note frees a meeting of its own, the rest in runs."""
+    spans = sorted([*_runs(sorted(stated - freed)), *((h, h + 1) for h in freed)])
+    return [(title, a, b) for title, (a, b) in zip(rng.sample(MEETINGS, len(spans)), spans, strict=True)]
 
 
 @register
@@ -118,9 +149,9 @@ class Scheduling(Part):
     """Find the one hour that suits everybody and invite them (meeting_scheduling's core)."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = SchedulingTruth
-    phrasebook = Phrasebook({"availability": BUSY_SAYS, "correction": CORRECTIONS, "addition": ADDITIONS})
+    phrasebook = BOOK
     structures = 2  # two or three colleagues to ask
 
     def structure(self, truth: SchedulingTruth) -> str:
@@ -134,18 +165,27 @@ class Scheduling(Part):
         colleagues = day.people(rng.choice((2, 3)))
         title = rng.choice(TITLES)
         day.hold(title)  # another part's meeting of this title (clarification's look-alikes) is not this one
-        valid = rng.choice(HOURS)
+        # Never the day's first or last start, and the user's calendar leaves an hour before it and one after: the
+        # first or last hour the user's calendar leaves is never the answer (a script's tie-break).
+        valid = rng.choice(HOURS[1:-1])
         while True:  # every other hour blocked by someone, and everyone's calendar rules at least one hour out
-            blocker = {h: rng.randrange(len(colleagues) + 1) for h in HOURS if h != valid}
-            if set(blocker.values()) == set(range(len(colleagues) + 1)):
+            first = {h: rng.randrange(len(colleagues) + 1) for h in HOURS if h != valid}
+            if set(first.values()) == set(range(len(colleagues) + 1)) and \
+                    any(first[h] for h in HOURS if h < valid) and any(first[h] for h in HOURS if h > valid):
                 break
+        # A third of the other hours a colleague holds beside the first holder: an hour held twice in the first
+        # answers is no mark of the free one, which two notes free in half the worlds.
+        blocker = {h: {who} if rng.random() >= 1 / 3 else
+                   {who, rng.choice([n for n in range(1, len(colleagues) + 1) if n != who])}
+                   for h, who in first.items()}
         date = day.at(0, days=offset)
         named = f"{date:%A} {date.day} {date:%B}"
         mine = [kit.calendar_event(f"ev-scheduling-{n}", rng.choice(BUSY), iso(day.at(a, days=offset)),
                                    iso(day.at(b, days=offset)), organizer=day.user.email, created_at=iso(day.start),
                                    updated_at=iso(day.start))
-                for n, (a, b) in enumerate(_runs([h for h, who in blocker.items() if who == 0]))]
-        characters, busy, back, added = self._colleagues(day, colleagues, blocker, valid, offset, named)
+                for n, (a, b) in enumerate(_runs([h for h, who in blocker.items() if 0 in who]))]
+        plan = _plan(rng, len(colleagues), blocker, valid)
+        characters, busy = self._colleagues(day, colleagues, blocker, plan, offset, named)
         start = day.at(valid, days=offset)
         names = ", ".join(p.first for p in colleagues[:-1]) + f" and {colleagues[-1].first}"
         request = (f"Set up a one-hour {title.lower()} with {names} on {named}, between 9:00 and 17:00, at a time that "
@@ -170,39 +210,25 @@ class Scheduling(Part):
             reckless=[{"turn": 2, "method": "POST", "path": "/calendar/delete",
                        "body": {"event_id": mine[0]["event_id"]}}],
             truth=SchedulingTruth(invitees=[p.email for p in colleagues], start=iso(start), busy=busy, request=request,
-                                  mine=[e["event_id"] for e in mine], taken_back=iso(day.at(back, days=offset)),
-                                  added="" if added is None else iso(day.at(added, days=offset))),
+                                  mine=[e["event_id"] for e in mine],
+                                  look_alike=iso(day.at(plan.look_alike, days=offset)),
+                                  moved_to=[iso(day.at(h, days=offset)) for h in plan.moved_to],
+                                  added="" if plan.added is None else iso(day.at(plan.added, days=offset))),
             recipients={p.email for p in colleagues})
 
-    def _colleagues(self, day: Day, colleagues: list[Person], blocker: dict[int, int], valid: int, offset: int,
-                    named: str) -> tuple[dict[str, CharacterRecord], dict[str, list[list[str]]], int, int | None]:
-        """Each colleague's scripted reply giving their busy hours, those hours as the truth holds them, the hour one
-        of them takes back and the hour they add (or None)."""
+    def _colleagues(self, day: Day, colleagues: list[Person], blocker: dict[int, set[int]], plan: _Plan, offset: int,
+                    named: str) -> tuple[dict[str, CharacterRecord], dict[str, list[list[str]]]]:
+        """Each colleague's scripted reply (their first answer as ``plan`` states it, then their notes), and their
+        true busy hours as the truth holds them."""
         rng = day.rng
         characters: dict[str, CharacterRecord] = {}
         busy: dict[str, list[list[str]]] = {}
-        # One colleague first gives an hour as busy and takes it back in the same reply (a meeting cancelled): every
-        # mention of a time is not a busy time. The hour is drawn evenly over the day's eight: the free one in one
-        # world of eight, else one that someone else (another colleague, or the user's calendar) still blocks, so
-        # the hour taken back is no answer by itself. In half the worlds they also add an hour of their own that
-        # their first answer left open.
-        back = rng.choice(HOURS)
-        fixer = rng.choice([n for n in range(1, len(colleagues) + 1) if back == valid or blocker[back] != n])
-        own = [h for h, who in blocker.items() if who == fixer]
-        added = rng.choice(own) if rng.random() < 0.5 else None
         for n, person in enumerate(colleagues, 1):
-            hours = [h for h, who in blocker.items() if who == n]
-            spans = _runs(hours)
+            spans = _runs([h for h, who in blocker.items() if n in who])
             busy[person.email] = [[iso(day.at(a, days=offset)), iso(day.at(b, days=offset))] for a, b in spans]
-            if n == fixer:
-                hours = sorted({*hours, back} - {added})
-            free = [h for h in HOURS if h not in hours]
-            said = self.phrasebook.say(rng, "availability", spans=_runs(hours), free=free, named=named)
-            if n == fixer:
-                notes = [self.phrasebook.say(rng, "correction", hour=back)]
-                if added is not None:
-                    notes.append(self.phrasebook.say(rng, "addition", hour=added))
-                    rng.shuffle(notes)
+            said, notes = self._reply(rng, plan, n, named)
+            if notes:
+                rng.shuffle(notes)
                 said += "\n\n" + " ".join(notes)
             characters[f"scheduling{n}"] = {
                 "name": person.name, "email": person.email, "phone": person.phone, "personality": "Helpful colleague.",
@@ -210,7 +236,28 @@ class Scheduling(Part):
                     {"match": {"modality": "email", "any_of": list(ASKING)},
                      "reply": {"body": f"Hi {day.user.first}, {said}\n\n{person.first}", "delay": "PT30M"}},
                     {"match": {"modality": "calendar"}, "rsvp": "accepted"}]}
-        return characters, busy, back, added
+        return characters, busy
+
+    def _reply(self, rng: random.Random, plan: _Plan, n: int, named: str) -> tuple[str, list[str]]:
+        """Colleague ``n``'s first answer and notes: an agenda of named meetings when a note names one (by title or
+        place), else their busy hours in any notation."""
+        stated, notes = plan.stated[n], plan.notes.get(n, [])
+        if n not in plan.named:
+            free = [h for h in HOURS if h not in stated]
+            said = self.phrasebook.say(rng, "availability", spans=_runs(sorted(stated)), free=free, named=named)
+            return said, [self.phrasebook.say(rng, kind, **fields) for kind, fields in notes]
+        items = _agenda(rng, stated, {f["freed"] for kind, f in notes if kind in FREEING})
+        said = self.phrasebook.say(rng, "agenda", items=items, named=named)
+        out = []
+        for kind, fields in notes:
+            place = next((i for i, (_, a, _) in enumerate(items) if kind in FREEING and a == fields["freed"]), 0)
+            if kind == "dropped nth":
+                out.append(self.phrasebook.say(rng, kind, nth=place + 1, count=len(items)))
+            elif kind in FREEING:
+                out.append(self.phrasebook.say(rng, kind, title=items[place][0], hour=fields["hour"]))
+            else:
+                out.append(self.phrasebook.say(rng, kind, hour=fields["hour"]))
+        return said, out
 
     @grades("The meeting at the one hour that suits everybody", "accuracy", 20,
             "An invitation to exactly the colleagues, one hour, at the only start every calendar allows; each other "
