@@ -3,13 +3,13 @@
 
 World 0 keeps the hand-written world (``WORLD_0``: Maya Chen, Tony Russo, 48 Alder Street, Friday 20th 1-3pm, no
 twist). Every other seed draws, from the part's own stream, the people, the phone numbers, the address and the
-building's codes, the user's office day, the partner's day, the dentist appointment and Tony's five slots, of which
-exactly one survives every constraint:
+building's codes, the user's office day, the partner's day, the dentist appointment and Tony's windows (seven to
+thirteen), of which exactly one survives every constraint:
 
-* one slot is outside the user's **hours** (a morning when the user is home only in the afternoons, an afternoon
+* some are outside the user's **hours** (a morning when the user is home only in the afternoons, an afternoon
   when only in the mornings),
-* one is within the hours on the user's **office day**,
-* one is within the hours on the day the **partner** needs the kitchen (their text arrives mid-morning),
+* one or two are within the hours on the user's **office day**,
+* one or two are within the hours on the day the **partner** needs the kitchen (their text arrives mid-morning),
 * one **clashes with the dentist** appointment,
 * one is the **valid** slot: within the hours on a free day, with no clash.
 
@@ -25,12 +25,14 @@ breaks the obvious rule:
 
 No structure stands in for reading (issue 34, round 3): in a drawn world without ``moved`` the dentist's mail offers
 another time, worded like a move, that nobody took (the calendar is right); that other time sits over the valid
-slot in half the worlds either way. The office day comes in one colleague mail, or a first mail and a later one that
-corrects it, calls a move off, or is an aside about another day (the first mail's day stands): the day a later mail
-names beside the first mail's is this week's about half the time. In half the worlds the office-day or partner-day
-slot (or both) moves to the other part of its day, so most slots lie outside the user's hours about as often as
-within them. The prompt states the hours in wordings that name both parts of the day, one ruled out; "12:00 or
-later" and "end by 12:00" each sit in about half the wordings of either part.
+slot in half the worlds either way, else over another window that breaks a rule of its own (never the clash).
+Every rule strikes windows within the hours (a wrong reading of any of them leaves one to three struck windows
+standing beside the valid one), and the clash shares the valid day in half the worlds. The office day comes in one
+colleague mail, or a first mail and a later one that corrects it, calls a move off, or is an aside about another day
+(the first mail's day stands): the day a later mail names beside the first mail's is this week's about half the
+time. Windows outside the hours are one more or one fewer than those within, half each, so most lie outside the
+user's hours about as often as within them. The prompt states the hours in wordings that name both parts of the
+day, one ruled out; "12:00 or later" and "end by 12:00" each sit in about half the wordings of either part.
 
 How the partner's day is known, in a drawn world without ``lifted``: the mid-morning text names it by weekday
 ("text") or by an evening event in the shared calendar ("event"), points back at Sunday's text, which names it
@@ -92,7 +94,11 @@ OFFICE_DAY: Problem = "office_day"
 PARTNER_DAY: Problem = "partner_day"
 CLASH: Problem = "clash"
 # The user's hours: when Tony's whole arrival window must fall (hour from, hour until).
-USER_HOURS = {AFTERNOON: (12, 18), MORNING: (8, 12)}
+USER_HOURS = {AFTERNOON: (12, 18), MORNING: (7, 12)}
+# The two windows of the user's hours that fit on one day without touching (the early one and the late one).
+PAIRS = {AFTERNOON: (12, 15), MORNING: (7, 10)}
+# Where windows outside the user's hours start (the other part of the day, early and late windows alike).
+OUTSIDE = {AFTERNOON: (7, 8, 9, 10), MORNING: (12, 13, 14, 15, 16)}
 # The twists a drawn world may have (see the module docstring); world 0 has none.
 TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED = "morning", "lifted", "moved"
 TWISTS = (TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED)
@@ -293,49 +299,72 @@ def _around(rng: random.Random, window: datetime, avoid: list[datetime]) -> date
     """An appointment start that overlaps the window at ``window`` by 15 minutes or more and overlaps none of the
     windows in ``avoid``."""
     options = [window + timedelta(minutes=m) for m in range(-30, 120, 15)]
-    return rng.choice([d for d in options
-                       if not any(d < s + WINDOW and s < d + DENTIST_LENGTH for s in avoid)])
+    return rng.choice([d for d in options if d.hour >= 7 and d.time() >= time(7, 30)
+                       and not any(d < s + WINDOW and s < d + DENTIST_LENGTH for s in avoid)])
 
 
-def _phantom(rng: random.Random, valid: datetime, dentist: datetime) -> datetime:
+def _phantom(rng: random.Random, slots: list[Slot], valid: datetime, dentist: datetime) -> datetime:
     """The dentist's other time (the old one of a "moved" world, the one offered and not taken otherwise): over the
-    valid slot in half the worlds, else on another day at a time of its own, so that neither "the time a mail moves
-    it to" nor "the time it moved from" tells which slot is free."""
-    if rng.random() < .5:
-        return _around(rng, valid, [dentist])
-    day = rng.choice([d for d in WEEK if d != valid.date()])
-    return rng.choice([at(day, h, m) for h in range(8, 17) for m in (0, 30) if at(day, h, m) != dentist])
+    valid slot in half the worlds, else over another window that breaks a rule of its own (never the clash), so that
+    neither "the time a mail moves it to", "the time it moved from" nor "the time over an offered window" tells which
+    slot is free, and reading the wrong time strikes the valid window or none."""
+    others = [s.start for s in slots if s.problem not in (None, CLASH)]
+    over = valid if rng.random() < .5 else rng.choice(others)
+    return _around(rng, over, [dentist, *(s.start for s in slots if s.start != over)])
+
+
+def _fit(rng: random.Random, slots: list[Slot], day: date, hours: tuple[int, ...], problem: Problem | None) -> None:
+    """Add a window of ``problem`` on ``day`` at one of ``hours``, apart from every window there."""
+    slots.append(Slot(rng.choice([at(day, h) for h in hours if all(apart(at(day, h), s.start) for s in slots)]),
+                      problem))
+
+
+def _free(slots: list[Slot], day: date, hours: tuple[int, ...]) -> bool:
+    """Whether a window at one of ``hours`` still fits on ``day``."""
+    return any(all(apart(at(day, h), s.start) for s in slots) for h in hours)
 
 
 def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_day: date,
            clash_day: date) -> tuple[tuple[Slot, ...], datetime, datetime]:
-    """Tony's slots (chronological), the dentist's (real) start and its other time (``_phantom``)."""
-    starts = _starts(hours)
-    if clash_day == valid_day:  # two windows within the hours on one day: only the afternoon has room
-        first, second = rng.sample([12, 15], 2)
-        valid_start, clash_start = at(valid_day, first), at(clash_day, second)
+    """Tony's slots (chronological), the dentist's (real) start and its other time (``_phantom``).
+
+    Every rule a reader must apply strikes windows within the user's hours (issue 34, session 21: the office-day
+    and partner-day windows used to move outside the hours in half the worlds, where a wrong reading of the
+    colleague's mail or the partner's texts cost nothing). The office day and the partner's day each hold one or
+    two windows within the hours (two: the early and the late one, ``PAIRS``), half each, and the clash shares the
+    valid day in half the worlds, so a reading that misses one rule leaves two or three windows standing beside the
+    valid one, and "a day with two windows is a struck one" is right only at chance. Windows outside the hours
+    outnumber those within in half the worlds, so "the part of the day most windows are in" tells nothing."""
+    starts, pair = _starts(hours), PAIRS[hours]
+    if clash_day == valid_day:
+        first, second = rng.sample(pair, 2)
+        slots = [Slot(at(valid_day, first), None), Slot(at(clash_day, second), CLASH)]
     else:
-        valid_start, clash_start = at(valid_day, rng.choice(starts)), at(clash_day, rng.choice(starts))
-    dentist = _around(rng, clash_start, [valid_start])
-    shown = _phantom(rng, valid_start, dentist)
-    slots = [Slot(valid_start, None), Slot(clash_start, CLASH), Slot(at(office, rng.choice(starts)), OFFICE_DAY),
-             Slot(at(partner, rng.choice(starts)), PARTNER_DAY)]
-    outside = (8, 9, 10) if hours == AFTERNOON else (13, 14, 15)
-    # Half the worlds offer more slots outside the user's hours than within them (the office-day or partner-day
-    # slot moved to the other part of its day), so "the part of the day most slots are in" tells nothing.
-    for n in rng.sample([2, 3], 2) if rng.random() < .5 else []:
-        day = slots[n].start.date()
-        choices = [at(day, h) for h in outside if all(apart(at(day, h), s.start) for s in slots if s is not slots[n])]
-        if choices:
-            slots[n] = Slot(rng.choice(choices), slots[n].problem)
-    # The slot outside the hours goes on any day, apart from every window there.
-    while True:
-        day = rng.choice(WEEK)
-        choices = [at(day, h) for h in outside if all(apart(at(day, h), s.start) for s in slots)]
-        if choices:
-            slots.append(Slot(rng.choice(choices), HOURS))
-            break
+        slots = [Slot(at(valid_day, rng.choice(starts)), None), Slot(at(clash_day, rng.choice(starts)), CLASH)]
+    for day, problem in ((office, OFFICE_DAY), (partner, PARTNER_DAY)):
+        slots += [Slot(at(day, h), problem) for h in pair] if rng.random() < .5 else [
+            Slot(at(day, rng.choice(starts)), problem)]
+    within = len(slots)
+    for _ in range(within + rng.choice((-1, 1))):  # never a tie: most windows lie within the hours half the time
+        days = [d for d in WEEK if _free(slots, d, OUTSIDE[hours])]
+        if not days:
+            raise ValueError("no more windows outside the hours fit")
+        _fit(rng, slots, rng.choice(days), OUTSIDE[hours], HOURS)
+    clash = next(s.start for s in slots if s.problem == CLASH)
+    dentist = _around(rng, clash, [s.start for s in slots if s.problem != CLASH])
+    shown = _phantom(rng, slots, next(s.start for s in slots if s.problem is None), dentist)
     return tuple(sorted(slots, key=lambda s: s.start)), dentist, shown
+
+
+def _drawn_slots(rng: random.Random, hours: str, office: date, partner: date, valid_day: date,
+                 clash_day: date) -> tuple[tuple[Slot, ...], datetime, datetime]:
+    """``_slots``, drawn again (from the same stream) when the windows outside the hours do not all fit."""
+    for _ in range(50):
+        try:
+            return _slots(rng, hours, office, partner, valid_day, clash_day)
+        except ValueError:
+            continue
+    raise ValueError("Tony's windows do not fit in the week")
 
 
 def _twists(rng: random.Random) -> set[str]:
@@ -431,9 +460,9 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     office, partner_day, valid_day, spare = rng.sample(WEEK, 4)
     twists = _twists(rng)
     hours = MORNING if TWIST_MORNING in twists else AFTERNOON
-    # Two windows within the hours on one day fit only in the afternoon: then the clash may share the valid day.
-    clash_day = rng.choice((spare, spare, valid_day)) if hours == AFTERNOON else spare
-    slots, dentist, other = _slots(rng, hours, office, partner_day, valid_day, clash_day)
+    # The clash shares the valid day in half the worlds (the early and the late window of the hours, PAIRS).
+    clash_day = rng.choice((spare, valid_day))
+    slots, dentist, other = _drawn_slots(rng, hours, office, partner_day, valid_day, clash_day)
     moved = TWIST_MOVED in twists
     # The days the colleague, the partner's "lifted" text and their postscript name beside the one that matters:
     # any other day, so a day named there is no sign of the free one.
