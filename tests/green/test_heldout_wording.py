@@ -118,8 +118,9 @@ async def test_the_script_fitted_to_public_words_earns_nothing_on_held_out_words
         assert all(p["wording"] == "heldout-words-d" for p in held[part, "scripted"] + held[part, "oracle"])
         assert all(p["passed"] and p["percentage"] == 100.0 for p in held[part, "oracle"])
         # The script earns its points where it read the words, and none where it did not (chase_reply 5 decides
-        # from what a reply says of whom, which no word list reads: nothing with public words either).
-        if part == "chase_reply":
+        # from what a reply says of whom, which no word list reads: nothing with public words either; nor does
+        # newsletter_sweep 5, whose decider's word leans on another person's).
+        if part in ("chase_reply", "newsletter_sweep"):
             assert mean(public[part, "scripted"]) <= IMITATION_CEILING, part
         else:
             assert mean(public[part, "scripted"]) > IMITATION_CEILING, part

@@ -76,7 +76,47 @@ def test_the_person_who_decides_is_named_relative_to_the_world():
         said = [emails[m] for m in truth["said"]]
         # No id says which mail is a newsletter, a person's or the thread's.
         assert not any(w in m for m in emails for w in ("list", "person", "said"))
-        assert len(said) in (2, 3)
+        assert len(said) in (3, 4)
         if truth["shape"].startswith("self/"):
             assert any(e["folder"] == "sent" for e in said)
     assert len(shapes) == 12
+
+
+
+@pytest.mark.parametrize("form", ["each", "only", "except", "agree"])
+def test_no_sentence_of_the_deciders_word_decides_alone(form: str) -> None:
+    """Round 1's and our own scripts read the decider's mail sentence by sentence with the public phrasings and
+    archived what it called a drop; round 3's read keep and drop words. The decider's word now leans on the other
+    person's: the public keep and drop phrasings in the decider's mail (their own, or the other's they quote) name
+    the decider's verdict about half the time, and the other person's own verdicts, copied, match the decider's
+    about half the time too and never all of them."""
+    import random
+    import re
+
+    from scenarios.parts.newsletter_sweep import _DROP, _KEEP, NewsletterSweep, _reply
+
+    def rx(phrasings: tuple[str, ...]) -> re.Pattern[str]:
+        return re.compile("|".join(re.escape(p.rstrip(".")).replace(re.escape("{b}"), f"(?P<b{n}>.+?)")
+                                   for n, p in enumerate(phrasings)))
+
+    keep_rx, drop_rx = rx(_KEEP), rx(_DROP)
+    brands = ["Ledgerline", "Margin Memo", "Freight Notes", "Supply Signal", "Kitewell"]
+    read = right = same = whole = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        first = set(rng.sample(brands, rng.randint(2, 3)))  # two or three to go ("except" names some of them)
+        theirs, named = NewsletterSweep._words(rng, form, brands, first)
+        same += sum((b in theirs) == (b in first) for b in brands)
+        whole += theirs == first
+        text = _reply(rng, form, {b: [b] for b in brands}, first, "Priya", theirs, named)
+        for sentence in re.split(r"(?<=[.!?\"])\s+", text):
+            for found, keep in ((keep_rx.search(sentence), True), (drop_rx.search(sentence), False)):
+                hit = found and next((v for v in found.groupdict().values() if v), "")
+                if hit in brands:
+                    read += 1
+                    right += keep == (hit in first)
+    assert whole == 0
+    if form != "agree":  # "agree" is the other's list with one change, so copying it misses exactly that one
+        assert 0.35 < same / (300 * len(brands)) < 0.75
+    if form == "each":  # the lists name no verdict phrasing per newsletter; "agree"'s one is a change of theirs
+        assert read > 100 and 0.3 < right / read < 0.7, (read, right)

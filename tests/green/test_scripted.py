@@ -32,7 +32,7 @@ WRITER = "route_request"  # beside a part that writes to nobody: a day's precisi
 OPEN = {
     # arrival_eta 3: one lucky world of five (the script reads "an hour" out of "three quarters of an hour", and the
     # user's wait and ride happen to add up to an hour there); it reads no departure rule.
-    "part arrival_eta": (20.0, True), "part contacts_lookup": (17.8, False), "part newsletter_sweep": (100.0, True),
+    "part arrival_eta": (20.0, True), "part contacts_lookup": (17.8, False),
     "part rsvp_policy": (60.0, True), "part sms_coordination": (20.0, True),
     "part triage": (41.7, False),
     # clarification 4 and clarification_loop 4: three meetings, so a guess passes a third of the worlds
