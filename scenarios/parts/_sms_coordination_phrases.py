@@ -181,37 +181,55 @@ PHRASES = Phrasebook({
     # round (home in the other half of the day); the rota mail says which days those are.
     "hours_rota": ("except on my {shift} days this week, when it's the other way round (the rota is in my email)",
                    "but the other way round on the days the rota in my email puts me on the {shift} shift",
-                   "though on a {shift} shift that flips - check this week's rota mail, and any swap since",
-                   "unless I'm on a {shift} that day, then it's reversed; my rota came by email"),
+                   "though on the {shift} shift that flips - check this week's rota mail, and any swap since",
+                   "unless I'm on the {shift} shift that day, then it's reversed; my rota came by email"),
     # The user's rota for the week: which weekdays are on the early shift and which on the late one (each a list of
-    # weekday names, or "none").
+    # weekday names, or "none"). Both shift words stand by both lists, some of them negated.
     "rota": ("Your rota for the coming days\nEarlies: {early}.\nLates: {late}.\nPlease tell us of any problem.",
              "Your shifts\nHi, over the next few days you're down for lates on {late} and earlies on {early}. "
              "Thanks, Rota team",
-             "Rota published\nEarly shift: {early}. Late shift: {late}. Swaps must be agreed by email.",
-             "Upcoming shifts\nLate: {late} / Early: {early}"),
+             "Rota published\nNot on lates: {early} (early shift). Not on earlies: {late} (late shift). Swaps must "
+             "be agreed by email.",
+             "Upcoming shifts\nLate: {late} / Early: {early}",
+             "Your week\nOn {early} you start early, so no lates those days; on {late} it's lates, not earlies. "
+             "Rota team",
+             "Rota\nThe early shift has you on {early}; whoever is on lates this week, you're among them on "
+             "{late}."),
     # A later mail swapping one day's shift: on {day} the user is now on the {shift} shift, not the {was} the rota
     # said ({shift} and {was} are "early" and "late" in some order).
-    "rota_swap": ("Swap approved\nYour swap is approved: {day} is now a {shift} for you, not the {was} on the rota.",
+    "rota_swap": ("Swap approved\nYour swap is approved: {day} is now on the {shift} shift for you, not the {was} "
+                  "on the rota.",
                   "Re: Your rota next week\nAs agreed with your colleague, you're on the {shift} on {day} instead "
                   "of the {was}.",
                   "Shift change\nUpdate to the rota: {day} - {was} changed to {shift}. Rota team",
                   "Swap done\nThanks for covering! So {day}: {shift} shift (you were on the {was})."),
+    # A mail saying a swap of {day} to the {shift} shift does not happen (refused, or an approved one called off):
+    # the user stays on the {was} shift the rota gave that day. The same words as an approved swap.
+    "rota_swap_off": ("Swap not approved\nSorry, your swap can't go ahead: {day} stays on the {was} shift for "
+                      "you, not the {shift} you asked for.",
+                      "Re: Your rota next week\nYour colleague has pulled out, so no {shift} on {day} - you're on "
+                      "the {was} as the rota says.",
+                      "Shift change cancelled\nUpdate: the {was}-to-{shift} change for {day} is off. Rota team",
+                      "Swap\nWe couldn't find cover, so {day} is still your {was} shift (no {shift} shift)."),
     # A notice from the building's desk of works that do not stop a visit to the flat: the {thing} (the lift, the
-    # lobby, the car park...) is out from {s} to {e}; trades and visitors come and work as normal.
+    # lobby, the car park...) is out from {s} to {e}; the {what} supply ("water" or "power") stays on and trades
+    # come and work as normal. It borrows the real notices' words (shut-off, isolate, engineers).
     "notice_harmless": (
-        lambda thing, s, e, building: (f"Planned works: {thing}\nDear residents,\nThe {thing} will be closed on "
-                                       f"{s:%A} {s.day} {s:%B} from {clock12(s)} until {clock12(e)}. Nothing is "
-                                       f"switched off: work inside the flats is not affected - trades can come."),
-        lambda thing, s, e, building: (f"{building}: {thing} {s.day}/{s.month}\nHeads up: the {thing} is out of "
-                                       f"use {clock12(s)}-{clock12(e)} on {s:%A} ({s.day} {s:%B}). No supply is "
-                                       f"turned off; repair visits to the flats go ahead as normal."),
-        lambda thing, s, e, building: (f"Notice to all flats\nHello all - on {s:%A} the {s.day}, between "
-                                       f"{s:%H:%M} and {e:%H:%M}, contractors will be working on the {thing}. "
-                                       f"Nothing is switched off; your own trades can still work in your flat."),
-        lambda thing, s, e, building: (f"Maintenance {s.day} {s:%B}\nThe {thing} is being cleaned on {s:%A} "
-                                       f"{s.day} {s:%B}, {s:%H:%M}-{e:%H:%M}. No supplies go off and trades can "
-                                       f"work in the flats as usual.")),
+        lambda thing, what, s, e, building: (f"Planned works: {thing}\nDear residents,\nThe {thing} will be closed "
+                                             f"on {s:%A} {s.day} {s:%B} from {clock12(s)} until {clock12(e)}. The "
+                                             f"{what} is not switched off: trades can work in the flats."),
+        lambda thing, what, s, e, building: (f"{building}: {thing} shut-off {s.day}/{s.month}\nHeads up: the "
+                                             f"{thing} is out of use {clock12(s)}-{clock12(e)} on {s:%A} ({s.day} "
+                                             f"{s:%B}). Your {what} stays on; repair visits go ahead as normal."),
+        lambda thing, what, s, e, building: (f"Notice to all flats\nHello all - on {s:%A} the {s.day}, between "
+                                             f"{s:%H:%M} and {e:%H:%M}, engineers will isolate the {thing} only. "
+                                             f"No {what} cut to the flats; your own trades can still work."),
+        lambda thing, what, s, e, building: (f"Maintenance {s.day} {s:%B}\nThe {thing} is being cleaned on {s:%A} "
+                                             f"{s.day} {s:%B}, {s:%H:%M}-{e:%H:%M}. Contractors in the flats are "
+                                             f"not affected and the {what} supply runs as usual."),
+        lambda thing, what, s, e, building: (f"{what.title()} on, {thing} off\nResidents of {building}: the "
+                                             f"{thing} goes off at {clock12(s)} on {s:%A} {s.day} {s:%B} until "
+                                             f"{clock12(e)}. The {what} does not - trades may work then.")),
     # The office day told by reference: a colleague's mail holds it this week.
     "office_ref": ("not my office day this week - {boss} emails the team which day it is",
                    "I'm in the office one day this week ({boss} will have mailed which), so not that day",
@@ -257,6 +275,18 @@ PHRASES = Phrasebook({
                    lambda day, usual, boss: (f"Change of plan\nScrap what I said about {usual}: we're in on {day} "
                    f"now. {boss}"),
                    lambda day, usual, boss: f"Re: Team day\nUpdate: {day}, not {usual}. Apologies for the mix-up."),
+    # A later mail taking back an earlier one that moved this week's office day: the move to {moved} is off, and
+    # {day} (the usual day) is the office day after all. Both days are named; the correction words sit by either.
+    "office_revert": (lambda day, moved, boss: (f"Re: Office day this week\n{day} as usual after all - forget the "
+                      f"move to {moved}, the repaint's been postponed. {boss}"),
+                      lambda day, moved, boss: (f"Back to normal\nThe {moved} plan is off; {day} it is, same as "
+                      f"always."),
+                      lambda day, moved, boss: (f"Change of plan (again)\nSorry all: we'll be in the office on {day} "
+                      f"as normal, not {moved} after all. {boss}"),
+                      lambda day, moved, boss: (f"Re: Swap this week\nThe client cancelled, so no office on {moved}. "
+                      f"Scrap my last mail: {day} stays our day in town."),
+                      lambda day, moved, boss: (f"Update\nWe keep {day} for the office this week. What I said about "
+                      f"{moved} no longer holds. {boss}")),
     # The clinic moving the appointment the calendar still shows in the free window, to the clashing one.
     "appointment_moved": (
         lambda what, old, new, place: (f"Appointment change\nYour {what} appointment has been moved from {old} to "

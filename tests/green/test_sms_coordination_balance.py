@@ -9,6 +9,7 @@ one of those is named by its place in the day)."""
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -94,8 +95,9 @@ def test_the_prompts_half_of_the_day_holds_for_the_free_window_only_as_often_as_
     prompt_half = [(datetime.fromisoformat(t.valid).hour >= 12) == (t.shift == "late") for t in found]
     assert abs(sum(prompt_half) / len(found) - 0.5) <= TOLERANCE
     # The rota alone is wrong for a swapped day, and the swap falls on the free window's day in a share of worlds.
+    # v6: a swap is approved in a quarter of the worlds; in half as many again it is refused or called off.
     swapped = [t for t in found if t.swapped]
-    assert 0.35 <= len(swapped) / len(found) <= 0.65
+    assert 0.15 <= len(swapped) / len(found) <= 0.35
     on_free = sum(t.swapped == _day(t.valid) for t in swapped) / len(swapped)
     assert 0.25 <= on_free <= 0.65, on_free
 
@@ -127,3 +129,24 @@ def test_neither_a_title_nor_home_in_its_place_tells_what_is_kept_at_home() -> N
     assert titles["home"] <= titles["out"]
     right = sum(a == b for a, b in rows) / len(rows)
     assert right < 0.8, right
+
+
+def test_the_colleagues_latest_mail_names_the_office_day_first_or_last_only_as_often_as_the_other_day() -> None:
+    """v6: a later mail may take back a move of the office day ("reverted") as well as make one ("corrected"), and
+    either day may come first in it, so neither the latest mail nor the place of a weekday in it decides; and an
+    office day held in mails always holds a window, so misreading them costs."""
+    rows = []
+    for p in _slices():
+        t = p.truth
+        if t.office == "prompt":
+            continue
+        office = {_day(s) for s, r in zip([x for x in t.slots if x != t.valid], t.reasons, strict=True)
+                  if r == "office"}
+        assert len(office) == 1, (t.office, t.reasons)
+        mails = [e for e in p.emails if e["message_id"].startswith("m-sms-office")]
+        latest = max(mails, key=lambda e: e["received_at"])
+        days = re.findall(r"\b(?:Mon|Tues|Wednes|Thurs|Fri)day", f"{latest['subject']}\n{latest['body_text']}")
+        rows.append((t.office, bool(days) and days[0] in office, bool(days) and days[-1] in office))
+    assert sum(r[0] == "reverted" for r in rows) >= len(rows) / 4
+    for at in (1, 2):
+        assert sum(r[at] for r in rows) / len(rows) <= 0.55, [r for r in rows if r[at]]
