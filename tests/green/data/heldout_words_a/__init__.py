@@ -359,6 +359,21 @@ def _busy_starts(spans: list[list[int]] | list[tuple[int, int]]) -> list[int]:
     return [h for a, b in spans for h in range(a, b)]
 
 
+PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _from_top(nth: int, count: int) -> str:
+    """An agenda item's place counted from the top ("the only one" of one, "the final one" of several)."""
+    return "only" if count == 1 else "final" if nth == count and count > 2 else PLACES[nth - 1]
+
+
+def _from_end(nth: int, count: int) -> str:
+    """The same place counted from the end of the list."""
+    back = count - nth
+    return "the only one" if count == 1 else "the last one" if back == 0 else \
+        "the one before last" if back == 1 else f"the {PLACES[back]} from the end"
+
+
 SCHEDULING = {
     "availability": (
         lambda spans, free, named, **_: f"my diary for {named} has " + _list(
@@ -387,6 +402,59 @@ SCHEDULING = {
         lambda hour, **_: f"Sorry, just saw that what I had from {hour}:00 was moved to another day, so I can do "
         f"{hour}:00 after all.",
         lambda hour, **_: f"Forget what I said about {_ampm(hour)}: I'm free then now.",
+    ),
+    # A colleague's day as named meetings (items: (title, start, end) by start), every other hour 9-17 free.
+    "agenda": (
+        lambda items, named, **_: f"{named}, as it stands:\n" + "\n".join(
+            f"* {t}, {a:02d}.00-{b:02d}.00" for t, a, b in items) + "\nAny hour not listed (9:00-17:00) is free.",
+        lambda items, named, **_: f"my {named} goes like this: " + ", then ".join(
+            f"the {t.lower()} from {_ampm(a)} to {_ampm(b)}" for t, a, b in items)
+        + ". Around those I'm free, 9am to 5pm.",
+        lambda items, named, **_: f"{len(items)} thing{'s' if len(items) > 1 else ''} in my diary for {named}: "
+        + _list([f"{t.lower()} ({LENGTHS[b - a]} slot from {_said(a)})" for t, a, b in items])
+        + ". Nothing else between nine and five.",
+        lambda items, named, **_: f"time | what ({named})\n" + "\n".join(
+            f"{a}-{b} | {t}" for t, a, b in items) + "\nall other working hours open",
+        lambda items, named, **_: f"as for {named}, " + "; ".join(
+            f"{t.lower()} keeps me busy {a}h-{b}h" for t, a, b in items)
+        + ", and I'm free for anything else in the working day.",
+    ),
+    # A meeting of the agenda named by its title is off: its hour (never written) is free.
+    "dropped": (
+        lambda title, **_: f"One change since: the {title.lower()} is off, which frees me up for that slot.",
+        lambda title, **_: f"Scratch the {title.lower()} from that list - it's been pushed to another week.",
+        lambda title, **_: f"Good news, the {title.lower()} won't happen that day, so count that time as open.",
+        lambda title, **_: f"If it helps, I'm happy to give up the {title.lower()}; treat its slot as free.",
+        lambda title, **_: f"{title}? Cancelled since I wrote - I'm available then.",
+    ),
+    # The same, the meeting named by its place on the agenda (nth of count, by start).
+    "dropped nth": (
+        lambda nth, count, **_: f"Change of plan: the {_from_top(nth, count)} item on my list is cancelled, so I'm "
+        f"free for it.",
+        lambda nth, count, **_: "The one meeting I gave you is off now." if count == 1 else
+        f"Of the {count} meetings I gave you, number {nth} is off now.",
+        lambda nth, count, **_: f"Counting from the top, the {_from_top(nth, count)} entry no longer stands - that "
+        f"time is open.",
+        lambda nth, count, **_: f"Of what I listed, {_from_end(nth, count)} has been called off; I can do that time.",
+    ),
+    # A meeting of the agenda named by title moved to a new hour (written, and busy); its old hour (never written) is
+    # free. Words of freeing sit beside the new hour.
+    "moved": (
+        lambda title, hour, **_: f"The {title.lower()} has a new slot: {_ampm(hour)}. Its old one is free now.",
+        lambda title, hour, **_: f"Heads-up - the {title.lower()} now starts at {_said(hour)}, so it's no longer "
+        f"where I had it.",
+        lambda title, hour, **_: f"Small change: I'm free when the {title.lower()} was, because it's been rebooked "
+        f"for {hour:02d}.00.",
+        lambda title, hour, **_: f"Reshuffled: the {title.lower()} runs {hour}:00-{hour + 1}:00 instead of when I "
+        f"said, so I'm clear at the old time.",
+    ),
+    # An hour the first answer left open is busy now.
+    "addition": (
+        lambda hour, **_: f"Something new just came in for {hour}:00, so I'm busy then as well.",
+        lambda hour, **_: f"Sorry, one more clash: {_ampm(hour)} to {_ampm(hour + 1)} just got booked.",
+        lambda hour, **_: f"Late change - I'm no longer free at {_said(hour)}.",
+        lambda hour, **_: f"Please also treat {hour}h-{hour + 1}h as taken; it was booked after I replied.",
+        lambda hour, **_: f"My {hour:02d}.00 slot has just been filled, sorry.",
     ),
 }
 

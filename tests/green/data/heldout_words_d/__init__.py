@@ -237,5 +237,81 @@ WORDING = {
             "Unsubscribe, please\nDear {first},\n\nKindly unsubscribe me from your list and let me know once it's "
             "done.\n\n{signer}",
         ),
+        # The decider's verdict on {b} put through the other person's ({other}: a first name, or "you"), the same or
+        # the reverse; each pair built alike, so only the other's own word on {b} says which way it goes. No
+        # possessive or verb agreeing with {other}, which may be "you".
+        "with_other": (
+            "{b}: I agree with {other}.",
+            "Whatever {other} decided about {b}, that's my call too.",
+            "{other} and I see {b} the same way.",
+            "Put me down as agreeing with {other} about {b}.",
+            "As for {b}, count me on the same side as {other}.",
+        ),
+        "against_other": (
+            "{b}: I disagree with {other}.",
+            "Whatever {other} decided about {b}, my call is the opposite.",
+            "{other} and I see {b} in opposite ways.",
+            "Put me down as disagreeing with {other} about {b}.",
+            "As for {b}, count me on the other side from {other}.",
+        ),
+        # The other person's verdict quoted ({claim}, a keep or drop sentence), the decider siding with it or not.
+        "reported_yes": (
+            "Did {other} get it right with \"{claim}\"? Yes.",
+            "Word for word, {other} wrote \"{claim}\" - and I'd echo that.",
+            "\"{claim}\" - that's from {other}, and it's right.",
+            "I'm of the same mind as {other}, who wrote: \"{claim}\"",
+            "On this one I back the line from {other}: \"{claim}\"",
+        ),
+        "reported_no": (
+            "Did {other} get it right with \"{claim}\"? No.",
+            "Word for word, {other} wrote \"{claim}\" - and I wouldn't echo that.",
+            "\"{claim}\" - that's from {other}, and it's wrong.",
+            "I'm of the opposite mind to {other}, who wrote: \"{claim}\"",
+            "On this one I reject the line from {other}: \"{claim}\"",
+        ),
+        # Some named for sure, and every other list by the other person's word or its reverse.
+        "keeps_with": (
+            "Follow {other} on every list but {keeps} - those I'm keeping.",
+            "{keeps} must stay; the others I'd settle just as {other} did.",
+            "Beyond {keeps}, which I'm keeping, I'm following {other} on every list.",
+            "Hold on to {keeps}; past those, {other} and I agree on the lot.",
+            "Everything else exactly as {other} said - and {keeps} kept regardless.",
+        ),
+        "keeps_against": (
+            "Go the other way from {other} on every list but {keeps} - those I'm keeping.",
+            "{keeps} must stay; the others I'd settle the reverse of how {other} did.",
+            "Beyond {keeps}, which I'm keeping, I'm going against {other} on every list.",
+            "Hold on to {keeps}; past those, {other} and I disagree on the lot.",
+            "Everything else the reverse of what {other} said - and {keeps} kept regardless.",
+        ),
+        "drops_with": (
+            "Follow {other} on every list but {drops} - those I'm dropping.",
+            "{drops} must go; the others I'd settle just as {other} did.",
+            "Beyond {drops}, which I'm dropping, I'm following {other} on every list.",
+            "Clear out {drops}; past those, {other} and I agree on the lot.",
+            "Everything else exactly as {other} said - and {drops} gone regardless.",
+        ),
+        "drops_against": (
+            "Go the other way from {other} on every list but {drops} - those I'm dropping.",
+            "{drops} must go; the others I'd settle the reverse of how {other} did.",
+            "Beyond {drops}, which I'm dropping, I'm going against {other} on every list.",
+            "Clear out {drops}; past those, {other} and I disagree on the lot.",
+            "Everything else the reverse of what {other} said - and {drops} gone regardless.",
+        ),
+        # A second look at one newsletter that changes nothing: the twin of this pack's "change", in its words.
+        "stand_by": (
+            "On reflection about {b}: no change, it stays as I said.",
+            "I did wonder whether I'd changed my mind on {b}, but I haven't - same verdict as before.",
+            "Update to what I wrote about {b}: there isn't one, it holds.",
+            "Scrap my doubt over {b}; my earlier view stands.",
+            "Second thoughts on {b} - none worth acting on, leave it.",
+        ),
+        # A manager's card that is not the user's manager: the manager words of the real one's notes, negated.
+        "not_my_manager": (
+            "Boss of the sales floor - I report to someone else.",
+            "Line manager for the drivers, not for me.",
+            "Not my manager; runs the supplier's account team.",
+            "A manager, yes, but in finance - not the one I report to.",
+        ),
     },
 }

@@ -630,6 +630,8 @@ CONTACTS = {
         "({pm_email}): if {pm} names someone else, tell them too, as {pm} asks. Move my calendar entry, and "
         "report back here on who's confirmed and who can't come once you've heard from them.",
     ),
+    # Four plain additions, then two that carry words of refusal or of someone not coming beside the one to add
+    # (as the asides carry words of coming beside the one not to tell).
     "addition": (
         "{u},\n\nThe client asked for {who} to join us tomorrow - our {role}. Please {how} so they have the new time "
         "and place too; you'll have their details in your contacts.\n\nBest,\n{pm}",
@@ -637,18 +639,28 @@ CONTACTS = {
         "time and place?\n\n{pm}",
         "Hello {u},\n\nWe'll need our {role} on site as well, so could you {how} about the new time and place - "
         "{who}, that is. You'll find them in your contacts.\n\nMany thanks,\n{pm}",
-        "Quick add for tomorrow: {who}, {role}, is coming after all. Can you {how} the updated time and "
-        "place?\n\n{pm}",
         "Hi {u},\n\nJust heard back from the client - they'd like {who} there too (our {role}). Could you please "
         "{how} so they know the new time and where we're meeting?\n\nAll the best,\n{pm}",
+        "{u},\n\nThe client won't hear of us going ahead without {who} ({role}), so they can't be left off. Please "
+        "{how} the new time and place.\n\n{pm}",
+        "Hi {u} - I'd hoped we could manage without our {role}, but no: the client won't go ahead unless {who} is "
+        "there. Could you {how} with the new time and place? Their details are in your contacts.\n\nThanks,\n{pm}",
     ),
+    # The first five as before; then six that name both numbers with words of old and new beside each the wrong
+    # way round or both ways (a number tried and given up, one gone back to), so only the whole sentence says
+    # which works.
     "old_number_note": (
         "{old} no longer works - the current mobile is {new}.",
         "Don't use {old} any more, lost that phone in March.",
         "Mobile changed recently; the right one ends in {tail}.",
         "{new} is the number now ({old} was cancelled).",
         "Old work phone {old} was returned when they changed jobs.",
-        "Got a new SIM this spring - {old} is switched off.",
+        "Tried a new number ({old}) for a few weeks but gave it up; back on the original {new}.",
+        "{old} - the new phone, returned under warranty and disconnected. Still reachable on the old one, {new}.",
+        "The older SIM, {new}, is the one that works; the newer {old} was never switched on.",
+        "Old: {new} (still active). New: {old} (cancelled in March).",
+        "Ring {new}, the new number. The one from last year, {old}, went dead over New Year.",
+        "{old} belonged to the handset work swapped out in February; calls now go to the replacement, {new}.",
     ),
     "confirm": (
         "Perfect, {u} - {slot} at {addr}, I'll be there. {f}",
@@ -668,6 +680,25 @@ CONTACTS = {
         "{slot} at {venue} would have been nice, but I'm {reason}. Carry on without me. {f}",
         "Got it. At {slot} I'm {reason} though - can someone send me the notes? {f}",
         "Thanks for the update! I'm {reason}, so {slot} is a no from me. Please fill me in afterwards. {f}",
+    ),
+    # The user's aside on a colleague not to tell (set in brackets inside the list of those to tell, its full stop
+    # dropped, or after the request): each means "don't write to {other}" while carrying the words a request to
+    # tell someone carries (text, email, let know, be there, coming) or a refusal's.
+    "request_aside": (
+        "There's no need to text or email {other}; I've already let them know myself.",
+        "{other} won't be coming after all, so skip them.",
+        "Whatever you do, don't tell {other}: they're not part of this visit.",
+        "{other} is in my contacts as well, but they've moved to another project - leave them be.",
+        "Even though {other} will be there, they've already heard, so no message for them.",
+    ),
+    # The project manager's word on {other} beside the addition: never "tell them".
+    "addition_aside": (
+        "About {other}: they offered to come along, but the client wants only one person from that firm, so please "
+        "don't get in touch with them.",
+        "{other} crossed my mind too, but they aren't needed - no message to them, please.",
+        "No need to contact {other}; I've already passed on the new time and place to them.",
+        "Leave {other} off the list - they're away tomorrow.",
+        "I spoke to {other} this morning and they'll be there regardless, so don't message them.",
     ),
 }
 
