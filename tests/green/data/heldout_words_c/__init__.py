@@ -200,6 +200,39 @@ def _rules_f(hours, office, **_):
             f"appointment I need to go out for.")
 
 
+# The building desk's works that stop no visit (the lift, the lobby...): this pack's own notice frames, the supply
+# left on and the trades let in.
+def _harmless_a(thing, what, s, e, building, **_):
+    return (f"Heads-up: {thing} closed {s:%A} {s.day}/{s.month}\nTo everyone at {building}:\n\nContractors are "
+            f"working on the {thing} on {s:%A} {s.day} {s:%B}, and from {clock12(s)} to {clock12(e)} it will be out "
+            f"of use. The {what} stays on across the building, so any tradespeople you've booked can come in as "
+            f"planned.\n\nThe management office")
+
+
+def _harmless_b(thing, what, s, e, building, **_):
+    return (f"{building} works\n{s:%A} the {_ord(s.day)}, {s:%H:%M}-{e:%H:%M}: the {thing} isolated while the "
+            f"engineers are on site. The {what} to the flats is not affected and repairs inside them can go ahead.")
+
+
+def _harmless_c(thing, what, s, e, building, **_):
+    return (f"Please read - {thing} closure\nHi everyone,\n\nJust so you can plan: the {thing} won't be available "
+            f"between {clock12(s)} and {clock12(e)} on {s:%A} {s.day} {s:%B}. There's no {what} outage, so if you "
+            f"have a plumber, electrician or anyone else booked then, they can still come.\n\nMany thanks,\n"
+            f"{building} office")
+
+
+def _harmless_d(thing, what, s, e, **_):
+    return (f"Service interruption: {thing}\nThe {thing} will be switched off on {s:%A} ({s.day} {s:%B}) from "
+            f"{clock12(s)} and should be back by {clock12(e)}. This does not touch the {what} supply, and "
+            f"contractor work in residents' flats can carry on.\n\nBuilding management")
+
+
+def _harmless_e(thing, what, s, e, **_):
+    return (f"{s:%a} {s.day} {s:%b}: {thing} off {s:%H:%M}-{e:%H:%M}\nDear residents, short and sweet - only the "
+            f"{thing} is out for planned maintenance during the hours in the subject line. The {what} isn't, and "
+            f"trades can work in your flat as normal.")
+
+
 # office_after: the part draws it rarely (the check draws on until it comes up).
 OFFICE_AFTER = (
     lambda prev, usual, boss, **_: (f"Office day moved\nThis week, no {usual} in the office: we'll be in the "
@@ -300,6 +333,52 @@ SMS_COORDINATION = {
     ),
     "request": (_request_a, _request_b, _request_c, _request_d, _request_e, _request_f),
     "rules": (_rules_a, _rules_b, _rules_c, _rules_d, _rules_e, _rules_f),
+    # After the hours, past a comma: on the days of the {shift} shift the hours are turned round; the rota mail says
+    # which days those are.
+    "hours_rota": (
+        "but that's only on my usual shift - on a {shift} shift day it's the opposite half of the day (my work rota "
+        "came through by email)",
+        "flipped on whichever days I'm working the {shift} shift; those are in the rota email (watch for swaps)",
+        "apart from {shift}-shift days, when I'm home the other half of the day instead - see the rota I got by "
+        "email",
+        "and on days my emailed work rota lists as {shift} shifts, swap mornings and afternoons round",
+    ),
+    # The week's rota: the weekdays on each shift (or "none"), both shift words by both lists.
+    "rota": (
+        "This week's shifts\nStarting early, finished before the late crew comes in: {early}.\nStarting late, "
+        "after the early crew has gone: {late}.\nRota office",
+        "Shifts - please check\nE = early, L = late.\nE: {early}\nL: {late}\nReply if anything looks wrong.",
+        "Your rota\nThe late shift needs you on {late} and the early shift on {early}. Early and late can only be "
+        "swapped with the rota team's OK.",
+        "Next few days\nHi, no early starts for you on {late} (you're on lates), and no late finishes on {early} "
+        "(you're on earlies). Rota team",
+        "Shift allocation\nshift | your days\nearly (off by the late handover) | {early}\nlate (in after the "
+        "early handover) | {late}",
+        "Rota\nYou won't be needed for lates on {early}, since you're on the early shift, but the late shift "
+        "is yours on {late}, and you're free of earlies then.",
+    ),
+    # A later mail: on {day} the user now works the {shift} shift, not the {was} the rota gave.
+    "rota_swap": (
+        "Re: shift swap request\nGood news - {day} is swapped. Put yourself down for the {shift} shift that day; "
+        "the {was} shift on your rota no longer applies. Rota team",
+        "Rota change: {day}\nYour colleague will take your {was} shift on {day}, and you'll do their {shift} "
+        "shift instead. Approved.",
+        "Swap confirmed\nFor {day} only: {shift} shift, replacing the {was} shift. The rest of your week is "
+        "unchanged.",
+        "Your swap\nWe've signed off the swap you asked for, so on {day} you're no longer on the {was} shift - "
+        "you'll work the {shift} shift.",
+    ),
+    # The same mails saying the swap does not happen: {day} stays on the {was} shift, not the {shift}.
+    "rota_swap_off": (
+        "Re: shift swap request\nSorry - {day} can't be swapped. You stay on the {was} shift that day as "
+        "rostered; no {shift} shift. Rota team",
+        "Rota change: {day}\nYour colleague can no longer take your {was} shift on {day}, so you won't be doing "
+        "their {shift} shift. The original rota stands.",
+        "Swap cancelled\nFor {day}: {was} shift, as on the rota - the change to the {shift} shift is off.",
+        "Your swap\nWe can't sign off the swap you asked for, so on {day} you're still on the {was} shift - not "
+        "the {shift} shift.",
+    ),
+    "notice_harmless": (_harmless_a, _harmless_b, _harmless_c, _harmless_d, _harmless_e),
     "office_ref": (
         "not the day I'm in the office this week - {boss} sent round an email saying which",
         "there's one office day this week I can't do - look for {boss}'s email about it",
@@ -353,6 +432,20 @@ SMS_COORDINATION = {
         lambda day, usual, boss, **_: (f"Re: Office\nChange: forget {usual} - come in on {day}. {boss}"),
         lambda day, usual, boss, **_: (f"Correction\nMy mistake earlier: our office day this week is {day}. "
                                        f"{usual} is a home day after all."),
+    ),
+    # A later mail taking back the move to {moved}: {day}, the usual day, is the office day after all.
+    "office_revert": (
+        lambda day, moved, boss, **_: (f"Re: Where we'll be this week\nIgnore my swap - the decorators have changed "
+                                       f"their dates, so we're back in on {day} like every week, and {moved} is a "
+                                       f"home day again. {boss}"),
+        lambda day, moved, boss, **_: (f"Office day - undoing the change\nThe switch to {moved} is no longer "
+                                       f"happening. It's the usual {day} in the office this week."),
+        lambda day, moved, boss, **_: (f"Re: Change to the office day\n{boss} again. Turns out we can have the room "
+                                       f"on {day} after all, so that's where we'll be - not {moved}."),
+        lambda day, moved, boss, **_: (f"Cancel the switch\nWe're staying with {day} this week. The auditors can't "
+                                       f"come, so there's no reason to go in on {moved}. {boss}"),
+        lambda day, moved, boss, **_: (f"Re: Switching days\nSorry for the back and forth: {moved} is off again, "
+                                       f"and the office day this week is {day}, as it usually is."),
     ),
     "appointment_moved": (
         lambda what, old, new, place, **_: (f"Your {what} has been rescheduled\nHello, we're sorry to say we have "
