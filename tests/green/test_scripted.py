@@ -42,8 +42,9 @@ OPEN = {
     "part clarification": (40.0, True), "scenario clarification_loop": (40.0, True),
     # followup 6 and organiser_move 5 (session 20): one world in five still reads right by the public sentences
     "part followup": (28.0, True), "part organiser_move": (20.0, True),
-    # sms_coordination 8 (session 20): the readings are coins now, but a wrong one often misses the slot's day
-    "scenario contacts_lookup": (19.0, False), "scenario sms_coordination": (27.8, True),
+    # sms_coordination 8 (session 20): the readings are coins now, but a wrong one often misses the slot's day;
+    # 10 (session 21) redrew every world: Tony's mix-up fails it in 100 and 104, it reads 101 and 103 right
+    "scenario contacts_lookup": (19.0, False), "scenario sms_coordination": (46.7, True),
     # calendar_conflicts 12 (session 20) redrew every world: with the public words the script's fixed priority rule
     # lines up on more of these five (14.0 % before); with held-out words it keeps 14.7 % at seeds 100-102
     "scenario calendar_conflicts": (28.2, False),

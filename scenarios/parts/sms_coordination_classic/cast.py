@@ -3,6 +3,7 @@ name his drawn slots and confirm only one he offered, named alone."""
 
 from __future__ import annotations
 
+from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.records import CharacterRecord, ReplyRule
 from green_agent.scenario_kit.slices import iso
 
@@ -32,21 +33,44 @@ def _user(p: Params) -> CharacterRecord:
 
 def _tony_rules(p: Params) -> list[ReplyRule]:
     """Confirm a text naming one of his slots after his offer, then "sorted"; after the offer, ask which slot; the
-    offer on the first text asking for a visit."""
+    offer on the first text asking for a visit. A mix-up world (``Params.mix_a``) confirms the first booking as
+    another window (``_mixed_rules``)."""
     u, t = p.user, p.plumber
     # The valid slot goes last: a text naming several slots is read as the first of this list it names.
     times_any = [iso(s.start) for s in p.slots if s.problem is not None] + [iso(p.valid.start)]
-    return [
+    first = _mixed_rules(p, times_any) if p.mix_a is not None else [
         {"id": "confirm", "match": {"modality": "sms", "times_any": times_any, "after": "offer"},
-         "reply": {"body": f"Lovely, you're booked in for {{slot}} (that's the start of my arrival window). "
-                           f"I'll text when I'm on my way. Cheers, {t.first}", "delay": "PT20M"}},
+         "reply": {"body": _confirm(t.first), "delay": "PT20M"}},
         {"id": "booked", "match": {"modality": "sms", "after": "confirm"},
-         "reply": {"body": f"No worries - you're all sorted, see you then. {t.first}"}},
+         "reply": {"body": f"No worries - you're all sorted, see you then. {t.first}"}}]
+    return [
+        *first,
         {"id": "clarify", "match": {"modality": "sms", "after": "offer"},
          "reply": {"body": f"Sorry {u.first}, which slot do you want? Text me the day and the time from my "
                            f"list and I'll lock it in. {t.first}"}},
         {"id": "offer", "match": {"modality": "sms", "any_of": list(BOOKING_WORDS)},
          "reply": {"body": offer_text(p)}},
+    ]
+
+
+def _confirm(first: str, slot: str = "{slot}") -> str:
+    return (f"Lovely, you're booked in for {slot} (that's the start of my arrival window). I'll text when I'm on my "
+            f"way. Cheers, {first}")
+
+
+def _mixed_rules(p: Params, times_any: list[str]) -> list[ReplyRule]:
+    """Tony's first confirmation, in his usual words, names ``mix_a`` whichever slot was asked for (asked for
+    ``mix_a`` itself, that is the booking asked), so the mix-up is no sign of which slot was asked. Once it
+    happened, a text naming one slot besides ``mix_a`` (a correction may name both) books that one."""
+    assert p.mix_a is not None
+    t, mixed = p.plumber, iso(p.mix_a)
+    return [
+        {"id": "fixed", "match": {"modality": "sms", "times_any": [x for x in times_any if x != mixed],
+                                  "after": "mixed"}, "reply": {"body": _confirm(t.first), "delay": "PT20M"}},
+        {"match": {"modality": "sms", "after": "mixed"},
+         "reply": {"body": f"No worries - you're all sorted, see you then. {t.first}"}},
+        {"id": "mixed", "match": {"modality": "sms", "times_any": times_any, "after": "offer"},
+         "reply": {"body": _confirm(t.first, facts.time_phrases(p.mix_a)[0]), "delay": "PT20M"}},
     ]
 
 
@@ -62,7 +86,9 @@ def _tony(p: Params) -> CharacterRecord:
             f"Offers exactly these slots this week: {', '.join(offered(s) for s in p.slots)} (arrival windows). "
             f"Books a slot only once he has offered them and the customer names one of them by day and time, and "
             f"confirms it with \"you're booked in for <day> <time>\"; when a text names none of his slots he asks "
-            f"which one. Asks for the full address and a door code."),
+            f"which one. Asks for the full address and a door code."
+            + (" Mixes up the first booking (confirms another of his slots); books the slot asked for once told."
+               if p.mix_a is not None else "")),
         "scripted_replies": _tony_rules(p),
     }
 

@@ -4,6 +4,9 @@ plumber asked, the door code handed over)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.records import Read, Step
 from green_agent.scenario_kit.slices import Record, iso
 
@@ -11,7 +14,12 @@ from .clock import hours, offered, short_clock, weekday
 from .params import CLASH, HOURS, OFFICE_DAY, PARTNER_DAY, Params, Problem, Slot
 from .templates import AFTERNOON
 
-FINISH = 3  # the oracle's last turn
+FINISH = 3  # the oracle's last turn (a mix-up world's: one more, ``finish``)
+
+
+def finish(p: Params) -> int:
+    """The oracle's last turn: a mix-up world takes one more, to have Tony put his first booking right."""
+    return FINISH + (p.mix_a is not None)
 
 
 def _skipped(p: Params, slot: Slot) -> str:
@@ -26,6 +34,11 @@ def _skipped(p: Params, slot: Slot) -> str:
 
 def _sms(p: Params, to: str, body: str) -> Record:
     return {"from_number": p.user.phone, "to_numbers": [to], "body": body}
+
+
+def _booked(slot: datetime) -> str:
+    """How Tony's confirmation of ``slot`` reads ("booked in for <slot>", cast.py)."""
+    return f"booked in for {facts.time_phrases(slot)[0]}"
 
 
 def _from_tony(p: Params, contains: str) -> Read:
@@ -57,9 +70,14 @@ def solution(p: Params) -> list[Step]:
     u, t, v = p.user, p.plumber, p.valid
     others = [_skipped(p, s) for s in p.slots if s.problem is not None]
     when_long = f"{weekday(v.start)} {v.start.day} March, {hours(v)}"
-    confirmed = _from_tony(p, "booked in")
+    confirmed = _from_tony(p, _booked(v.start))
+    fix: list[Step] = [] if p.mix_a is None else [
+        {"turn": 3, "when": _from_tony(p, _booked(p.mix_a)), "method": "POST", "path": "/sms/send",
+         "body": _sms(p, t.phone, f"Sorry {t.first}, I think that's a mix-up: we asked for {offered(v)}, not "
+                                  f"{offered(next(s for s in p.slots if s.start == p.mix_a))}. Could you book "
+                                  f"{offered(v)} please?")}]
     return [
-        *_asking(p),
+        *_asking(p), *fix,
         {"turn": 3, "id": "visit", "when": confirmed, "method": "POST", "path": "/calendar/create",
          "body": {"title": f"Plumber: {t.name} ({p.company}) - kitchen sink leak",
                   "start": iso(v.start), "end": iso(v.end), "location": p.address,

@@ -47,6 +47,10 @@ The usual office day the colleague's mails name, the day the partner's postscrip
 other day are any day but the one they stand beside (the valid slot's about a third of the time). The reminder of a
 drawn world names no time.
 
+In half the drawn worlds Tony mixes up the first booking (version 5, issue 34 session 21): his first confirmation,
+in his usual words, names ``mix_a`` (a window within the hours that breaks a rule) whichever slot was asked for, so a
+second decision must be right too: whether the confirmation is the booking asked for (a correction puts it right).
+
 No two slots of a day touch (one's end is never another's start), so a text naming a window names one slot.
 """
 
@@ -54,7 +58,7 @@ from __future__ import annotations
 
 import random
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Literal
 
@@ -191,6 +195,9 @@ class Params:
     partner_moved: int = -1
     partner_same: int = -1
     later_day: date | None = None
+    # Half the drawn worlds: Tony mixes up the first booking (``cast``): the first text naming one slot, whichever,
+    # is confirmed as ``mix_a``, a window within the hours that breaks a rule (None: no mix-up).
+    mix_a: datetime | None = None
 
     # ---------------------------------------------------------------- derived
     @property
@@ -367,6 +374,16 @@ def _drawn_slots(rng: random.Random, hours: str, office: date, partner: date, va
     raise ValueError("Tony's windows do not fit in the week")
 
 
+def _mixup(rng: random.Random, slots: tuple[Slot, ...]) -> dict[str, Any]:
+    """Half the worlds: the window Tony's first confirmation names whatever else was asked for (issue 34, session
+    21: a reader that booked whatever "booked in" followed passed on the slot alone, so a second decision, whether
+    the confirmation is the booking asked for, must be right too). It is a window within the hours that breaks a
+    rule, drawn among them all, so the mix-up says nothing of which slot was asked."""
+    if rng.random() < .5:
+        return {}
+    return {"mix_a": rng.choice([s.start for s in slots if s.problem not in (None, HOURS)])}
+
+
 def _twists(rng: random.Random) -> set[str]:
     """The twists of a drawn world: each on its own chance, at least one."""
     chosen = {t for t, chance in ((TWIST_MORNING, 1 / 2), (TWIST_LIFTED, 1 / 2), (TWIST_MOVED, 1 / 2))
@@ -489,6 +506,7 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         hours_wording=PHRASES.index(rng, f"hours_{hours}"), offer_layout=PHRASES.index(rng, "offer"),
         opener=PHRASES.index(rng, "partner_opener"), moved_subject=PHRASES.index(rng, "dentist_moved_subject"),
         **refs, **later, **_evenings(rng, refs, partner_day, lifted, later.get("later_day")))
+    params = replace(params, **_mixup(rng, slots))  # drawn last: the rest of the world is version 4's
     check(params)
     return params
 
@@ -536,5 +554,7 @@ def check(params: Params, busy: list[tuple[datetime, datetime]] | None = None) -
     if params.partner_day in (params.later_day, params.ps_day) or (
             params.later_day is not None and params.later_day in (params.ps_day, params.decoy_day)):
         raise ValueError("the later text's other day, the postscript's and the partner's are three days")
+    if params.mix_a is not None and params.mix_a not in {s.start for s in params.slots if s.problem is not None}:
+        raise ValueError("Tony's mix-up names one of his windows other than the valid one")
     if params.usual_day is not None and params.usual_day == params.office_day:
         raise ValueError("the usual office day must differ from this week's")

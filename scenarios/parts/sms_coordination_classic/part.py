@@ -70,7 +70,7 @@ class SmsCoordination(Part):
     """Book the plumber by text in the one slot that fits (the classic sms_coordination, drawn alone)."""
 
     key = KEY
-    version = 4
+    version = 5
     shapes = (ALONE,)
     Truth = SmsTruth
     phrasebook = PHRASES
@@ -123,8 +123,10 @@ class SmsCoordination(Part):
 
     @grades("Booking confirmed with Tony", "accuracy", 10,
             "Tony himself confirmed the valid slot: his latest confirmation text (read from what Tony said, never "
-            "from the SMS state) names it and came after his offer. Each other slot he confirmed on the way (booked, "
-            "then changed) costs half of the points, so booking slot after slot until one sticks earns nothing.",
+            "from the SMS state) names it and came after his offer (when his first confirmation names another slot "
+            "than the one asked for, the assistant had him put it right). Each other slot he confirmed on the way "
+            "(booked, then changed; his own mix-up aside) costs half of the points, so booking slot after slot until "
+            "one sticks earns nothing.",
             pass_threshold=0.5)
     async def contractor_confirmed(self, ctx: EvalContext, truth: SmsTruth) -> EvalResult:
         """Tony's latest confirmation is for the valid slot; each other slot he confirmed on the way (a booking made
@@ -136,7 +138,9 @@ class SmsCoordination(Part):
         if not found:
             return EvalResult(score=0, max_score=1, explanation="Tony offered his slots but never confirmed one")
         slot, valid = found[-1][1], truth.valid_slot.start
-        booked = tally([valid.isoformat()], {s.isoformat() for _, s in found})
+        # Tony's own mix-up (his first confirmation, in a mix-up world) is no booking the assistant made.
+        made = found[1:] if truth.mixed_up is not None and found[0][1] == truth.mixed_up else found
+        booked = tally([valid.isoformat()], {s.isoformat() for _, s in made})
         details = {"confirmations": [{"at": a.isoformat(), "slot": s.isoformat()} for a, s in found],
                    **booked.details()}
         if slot != valid:

@@ -71,6 +71,8 @@ class SmsTruth(Truth):
     dentist: Dentist
     hours: Literal["afternoon", "morning"]
     twists: tuple[str, ...]
+    # The window Tony's first confirmation names in a mix-up world, whatever else was asked (None: no mix-up).
+    mixed_up: datetime | None = None
     office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail", "corrected", "kept", "aside"
     # Everyone the world knows, by the identifiers a message could reach them at (for tallies of who was told).
     people: dict[str, tuple[str, ...]]
@@ -104,6 +106,7 @@ def truth(p: Params) -> SmsTruth:
         office_day=weekday(p.office_day), partner_day=weekday(p.partner_day), partner_text_at=p.partner_text_at,
         dentist=Dentist(start=p.dentist_start, end=p.dentist_end, shown=p.calendar_dentist),
         hours="morning" if p.hours == "morning" else "afternoon", twists=tuple(p.twists), office_mode=p.office_mode,
+        mixed_up=p.mix_a,
         people={TONY: (t.phone, invoice_email(p)), PARTNER: (j.phone,), NEIGHBOUR: (p.neighbour.phone,),
                 RIVAL: (p.rival.phone,), MANAGER: (p.manager.email,), "dentist": (dentist_email(p),),
                 "coop": (coop_email(p),)},

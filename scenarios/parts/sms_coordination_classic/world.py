@@ -11,7 +11,7 @@ from green_agent.scenario_kit.slices import Frame, Slice, iso
 
 from .cast import characters
 from .clock import clock, clock_range, weekday
-from .oracle import FINISH, reckless, solution
+from .oracle import finish, reckless, solution
 from .params import DENTIST_EVENT, END, KEY, START, USER, WELCOME_EMAIL, Params, at
 from .phrases import PHRASES
 from .templates import AFTERNOON, PARTNER_EVENTS
@@ -215,7 +215,7 @@ def build(p: Params) -> Slice:
     cast = characters(p)
     return Slice(part=KEY, request=user_prompt(p), emails=emails(p), arrivals=arrivals(p), calendar=calendar(p),
                  texts=texts(p), characters=cast, steps=solution(p), reckless=reckless(p), truth=truth(p),
-                 last_turn=FINISH,
+                 last_turn=finish(p),
                  frame=Frame(user=p.user, start=START, end=END, prompt=user_prompt(p), description=description(p),
-                             max_turns=12, time_step="PT1H", finish_after_turn=FINISH,
+                             max_turns=12, time_step="PT1H", finish_after_turn=finish(p),
                              personality=str(cast[USER]["personality"])))
