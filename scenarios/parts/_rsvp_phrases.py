@@ -65,6 +65,9 @@ OPENERS = ("Answer the meeting invitations waiting in my calendar: ", "There are
            "Could you deal with my pending calendar invitations? The rule: ",
            "Please reply to the meeting requests sitting in my calendar. ",
            "I've got invitations I haven't answered yet; ")
+# An exception to a proposal: one named organiser's meeting (``who``, ``title``) answered ``say`` ("accept" or
+# "decline") whatever the rule says. Version 6 adds one to a proposal the user follows for neither group, in half
+# the worlds (version 5's came only with the rule followed, and told its kind).
 EXCEPTIONS: tuple[Callable[..., str], ...] = (
     lambda who, title, say: f" One exception: {who}'s {title} — {say} that one whatever the rule says.",
     lambda who, title, say: f" Except {who}'s invitation: {say} it anyway.",
@@ -178,33 +181,51 @@ THREAD_ASIDES = (
     "Hello {me},\n\nI know everyone's busy with {other}, but {t} needs a decision too. Ten minutes?\n\n{sign}",
     "Hi {me}, unlike {other}, {t} is still open on my side; notes attached soon.\n{sign}",
 )
-# Version 5: the user relays six people's proposals (the rule, the rule the other way round, and two other kinds of
-# rule either way) and says which one to follow. "proposals" introduces them (no fields).
-PROPOSALS = ("six people have told me how they'd answer them, and I've picked one.",
+# Version 5: the user relays six people's proposals (since version 6: three kinds of rule, each either way round)
+# and says which one to follow for each group. "proposals" introduces them (no fields).
+PROPOSALS = ("six people have told me how they'd answer them, and I've picked which to follow.",
              "I asked around how to handle them and got six different rules.",
-             "the team floated six ways of replying; only one of them is mine to follow.",
-             "I've had six suggestions on how to reply and I'm going with one of them.")
+             "the team floated six ways of replying; I'm following some and not others.",
+             "I've had six suggestions on how to reply, and I know which ones I'm going with.")
 # One person's proposal: ``who`` a first name, ``rule`` a whole rule (one or more sentences, capitalised).
 PROPOSAL = (" {who}'s suggestion: {rule}", " {who} says: {rule}", " {who} would do it this way: {rule}",
             " From {who}: {rule}", " Here's {who}'s take. {rule}")
-# Which proposal the user follows: by its proposer's first name (``who``) ...
-PICK_WHO = (" I'm going with {who}'s.", " {who} has it right, so do it that way.", " Follow {who}'s rule.",
-            " Of those, {who}'s is the one I agree with.")
+# Version 6: the invitations come in two groups, meetings in a room and video calls, and the user follows one
+# proposal for each. ``group <place>`` names a group (a noun phrase: "the video calls"); ``place <place>`` is an
+# invitation's location, which tells its group (a room's name, or where a call is held).
+GROUPS = {
+    "group room": ("the meetings in a room", "the in-person ones", "anything we meet for face to face",
+                   "the invitations with a meeting room"),
+    "group video": ("the video calls", "the online ones", "anything held over a video link",
+                    "the invitations that are calls"),
+}
+PLACES = {
+    "place room": ("Room 4.12", "Main boardroom", "Meeting room Aster", "Room B2 (ground floor)", "Library corner",
+                   "Meeting room Juniper"),
+    "place video": ("Video call", "Online (link to follow)", "Video call - link in the invite",
+                    "Remote: video meeting"),
+}
+# Which proposal the user follows for a group (``group``, as above) — by its proposer's first name (``who``) ...
+# (kinds "pick who for", "pick not for", "pick nth for", new in version 6 so that no wording of version 5's
+# one-choice frames drops the group)
+PICK_WHO = (" For {group}, I'm going with {who}'s.", " {who} has it right for {group}, so do those that way.",
+            " Follow {who}'s rule for {group}.", " Of those, {who}'s is the one I agree with for {group}.")
 # ... by the five the user does not follow (``others``: "A, B, C, D and E"), so the sixth is meant ...
-PICK_NOT = (" I don't agree with {others}; the remaining one is my rule.",
-            " Ignore what {others} said and go with the one left over.",
-            " {others} have it wrong, so follow the other suggestion.",
-            " Not {others}: the one person left has the rule I want.")
+PICK_NOT = (" For {group}, I don't agree with {others}; the remaining one is my rule.",
+            " For {group}, ignore what {others} said and go with the one left over.",
+            " {others} have it wrong about {group}, so follow the other suggestion there.",
+            " For {group}, not {others}: the one person left has the rule I want.")
 # ... or by its place in the list above (``nth``: first to sixth).
-PICK_NTH = (" The {nth} suggestion is the one I'm following.", " Go with the {nth} one.",
-            " Of those, the {nth} is right.", " Please use the {nth} of those rules.")
+PICK_NTH = (" For {group}, the {nth} suggestion is the one I'm following.", " Go with the {nth} one for {group}.",
+            " Of those, the {nth} is right for {group}.", " For {group}, please use the {nth} of those rules.")
 OWN = ("Focus block", "1:1 with my manager", "Supplier call", "Team sync", "Workshop", "Dentist", "Planning hour")
 
 BOOK = Phrasebook({
     "rule": FRAMES, "only yes": ONLY_YES, "only no": ONLY_NO, "sorts": SORTS, "opener": OPENERS,
-    "exception": EXCEPTIONS, "invitation": DESCRIPTIONS, **REASONS, **SIDES,
+    "invitation": DESCRIPTIONS, **REASONS, **SIDES,
     **{f"topic name {t}": names for t, names in TOPIC_NAMES.items()},
     **{f"titles {t}": titles for t, titles in TOPICS.items()},
     "thread about": THREADS, "past meeting": PAST, "thread_subject": THREAD_SUBJECTS, "thread mail": THREAD_MAILS,
     "thread aside": THREAD_ASIDES, "own meeting": OWN, "proposals": PROPOSALS, "proposal": PROPOSAL,
-    "pick who": PICK_WHO, "pick not": PICK_NOT, "pick nth": PICK_NTH})
+    "exception": EXCEPTIONS, "pick who for": PICK_WHO, "pick not for": PICK_NOT, "pick nth for": PICK_NTH,
+    **GROUPS, **PLACES})

@@ -33,7 +33,6 @@ OPEN = {
     # arrival_eta 3: one lucky world of five (the script reads "an hour" out of "three quarters of an hour", and the
     # user's wait and ride happen to add up to an hour there); it reads no departure rule.
     "part arrival_eta": (20.0, True), "part contacts_lookup": (17.8, False),
-    "part rsvp_policy": (60.0, True),
     # sms_coordination part 6: a wrong try costs the booking, but two of five worlds still line up with the public
     # words (office day, withdrawn window and notices all read right, free window first among ties)
     "part sms_coordination": (40.0, True),

@@ -15,7 +15,7 @@ from green_agent.protocol import Composition
 from green_agent.scenario_kit.grading import when
 from green_agent.scenarios import Scenario
 from scenarios.parts.chase_reply import ChaseReply
-from scenarios.parts.rsvp_policy import KINDS, THREADS, RsvpPolicy
+from scenarios.parts.rsvp_policy import KINDS, SIDES, RsvpPolicy
 from scenarios.parts.scheduling import Scheduling
 from tests.green.test_workday_classic_a import WORKDAY, context, score, sent, states
 
@@ -39,7 +39,7 @@ def answered(sc: Scenario, answers: dict[str, str]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------------ rsvp_policy
-def test_rsvp_rules_come_in_eight_kinds_worded_many_ways():
+def test_rsvp_rules_come_in_seven_kinds_worded_many_ways():
     worlds = [day("rsvp_policy", seed) for seed in range(200)]
     shapes = Counter(RsvpPolicy().structure(RsvpPolicy.Truth.model_validate(w.truth["parts"]["rsvp_policy"]))
                      for w in worlds)
@@ -53,11 +53,33 @@ def test_rsvp_rules_come_in_eight_kinds_worded_many_ways():
 def test_answering_every_invitation_alike_earns_exactly_nothing(seed):
     sc = day("rsvp_policy", seed)
     truth = sc.truth["parts"]["rsvp_policy"]["answers"]
-    assert sorted(truth.values()) == ["accepted", "accepted", "declined", "declined"]
+    assert sorted(truth.values()) == ["accepted"] * 4 + ["declined"] * 4
     for uniform in ("accepted", "declined"):
         final = answered(sc, dict.fromkeys(truth, uniform))
         assert score(sc, "rsvp_as_policy", context(sc, final=final), "rsvp_policy") == 0.0
     assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, truth)), "rsvp_policy") == 1.0
+
+
+def _by(sc: Scenario, kind: str) -> dict[str, bool] | None:
+    """Each invitation on the first side of a ``kind`` rule, read off the world the way a script would (None: a
+    kind this reading does not cover)."""
+    events = states(sc)["calendar"]["events"]
+    user = sc.truth["user"]
+    ids = sc.truth["parts"]["rsvp_policy"]["answers"]
+    if kind == "company":
+        return {eid: events[eid]["organizer"].endswith(user.split("@")[1]) for eid in ids}
+    if kind == "clash":  # the user's own meeting at its hour: the side it does not fit
+        return {eid: events[eid.replace("ev-rsvp-", "ev-rsvp-busy-")]["organizer"] != user for eid in ids}
+    if kind == "people":
+        past = [e for eid, e in events.items() if eid.startswith("ev-rsvp-past")]
+        named = {a["email"] for e in past if e["title"] in sc.spec.user_prompt for a in e["attendees"]}
+        return {eid: events[eid]["organizer"] in named for eid in ids}
+    return None
+
+
+def _groups(sc: Scenario) -> list[set[str]]:
+    truth = sc.truth["parts"]["rsvp_policy"]
+    return [set(truth["rooms"]), set(truth["answers"]) - set(truth["rooms"])]
 
 
 def test_rsvp_linked_rules_need_the_other_item_and_carry_its_decoy():
@@ -68,89 +90,91 @@ def test_rsvp_linked_rules_need_the_other_item_and_carry_its_decoy():
     for seed in range(60):
         sc = day("rsvp_policy", seed)
         truth = sc.truth["parts"]["rsvp_policy"]
-        if truth["kind"] not in ("people", "thread", "clash"):
-            continue
-        seen.add(truth["kind"])
         events = states(sc)["calendar"]["events"]
         user = sc.truth["user"]
         organiser = {eid: events[eid]["organizer"] for eid in truth["answers"]}
-        if truth["kind"] == "clash":  # every invitation has something at its hour; only the user's own count
-            busy = {eid: events[eid.replace("ev-rsvp-", "ev-rsvp-busy-")] for eid in truth["answers"]}
-            for eid, answer in truth["answers"].items():
-                declined = any(a["email"] == user and a["response"] == "declined" for a in busy[eid]["attendees"])
-                assert declined == ((answer == "accepted") == (truth["side"] == "fits"))
-            cue = dict.fromkeys(truth["answers"], "declined")  # "something sits on it": decline
-        elif truth["kind"] == "people":  # two past meetings, every organiser at one of them
-            past = [e for eid, e in events.items() if eid.startswith("ev-rsvp-past")]
-            assert len(past) == 2
-            went = {a["email"] for e in past for a in e["attendees"]}
-            assert set(organiser.values()) <= went
-            cue = dict.fromkeys(truth["answers"], "accepted")  # "was at a past meeting": the named side
-        else:  # every organiser wrote; one mail of the other side names the subject in passing
-            mails = [m for m in states(sc)["email"]["emails"].values() if m["message_id"].startswith("m-rsvp-thread")]
-            assert {m["from_address"] for m in mails} == set(organiser.values())
-            about = next(t for t in THREADS if t in sc.spec.user_prompt)
-            assert sum(about in m["body_text"] for m in mails) == 3  # two of its side, one of the other in passing
-            cue = dict.fromkeys(truth["answers"], "accepted")
-        assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, cue)), "rsvp_policy") == 0.0
+        mails = [m for m in states(sc)["email"]["emails"].values() if m["message_id"].startswith("m-rsvp-thread")]
+        assert {m["from_address"] for m in mails} == set(organiser.values())  # every organiser wrote
+        past = [e for eid, e in events.items() if eid.startswith("ev-rsvp-past")]
+        assert len(past) == 2 and set(organiser.values()) <= {a["email"] for e in past for a in e["attendees"]}
+        if "load" not in truth["kinds"]:  # every invitation has something at its hour; only the user's own count
+            busy = [events[eid.replace("ev-rsvp-", "ev-rsvp-busy-")] for eid in truth["answers"]]
+            assert sum(any(a["email"] == user and a["response"] == "declined" for a in b["attendees"])
+                       for b in busy) == 4
+        seen |= set(truth["kinds"]) & {"people", "thread", "clash"}
+        for cue in ("accepted", "declined"):  # "was at a past meeting", "wrote", "something sits on it"
+            final = answered(sc, dict.fromkeys(truth["answers"], cue))
+            assert score(sc, "rsvp_as_policy", context(sc, final=final), "rsvp_policy") == 0.0
         assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, truth["answers"])), "rsvp_policy") == 1.0
     assert seen == {"people", "thread", "clash"}
 
 
 def test_rsvp_structure_tells_neither_the_rule_nor_its_side():
-    """Version 4: every world holds the items of every linked rule (two past meetings, four mails on two subjects,
-    and but for the load rule a meeting at each invitation's hour), colleagues and outsiders split alike under every
-    rule but the company's own, and every kind accepts either side about as often: a script that tells the kind from
-    what the world holds, or answers a kind by its usual side, is right about half the time at best."""
+    """Every world holds the items of every linked rule (two past meetings, eight mails on two subjects, and but for
+    the load rule a meeting at each invitation's hour); the three kinds proposed are drawn alike and the followed
+    ones among them, so the first kind a fixed order finds in the request is a followed one a third of the time or
+    so; and every kind is followed on either side."""
     by_kind: dict[str, Counter[str]] = {}
-    splits: dict[str, Counter[int]] = {}
-    for seed in range(200):
+    first_in_order = 0
+    order = ("people", "thread", "hour", "company", "load", "clash", "topic")  # a blind script's fixed order
+    for seed in range(300):
         sc = day("rsvp_policy", seed)
         truth = sc.truth["parts"]["rsvp_policy"]
         events = states(sc)["calendar"]["events"]
         mails = [m for m in states(sc)["email"]["emails"].values() if m["message_id"].startswith("m-rsvp-thread")]
-        assert sum(e.startswith("ev-rsvp-past") for e in events) == 2 and len(mails) == 4
-        held = "load" in (truth["kind"], *truth["decoys"])  # the load rule's two days hold only its own meetings
-        assert sum(e.startswith("ev-rsvp-busy") for e in events) == (0 if held else 4)
-        by_kind.setdefault(truth["kind"], Counter())[truth["side"]] += 1
-        inside = sum(events[e]["organizer"].endswith(sc.truth["user"].split("@")[1]) for e in truth["answers"])
-        splits.setdefault(truth["kind"], Counter())[inside] += 1
+        assert sum(e.startswith("ev-rsvp-past") for e in events) == 2 and len(mails) == 8
+        held = "load" in truth["kinds"]  # the load rule's two days hold only its own meetings
+        assert sum(e.startswith("ev-rsvp-busy") for e in events) == (0 if held else 8)
+        for kind, side in ((truth["kind"], truth["side"]), truth["video"]):
+            by_kind.setdefault(kind, Counter())[side] += 1
+        first_in_order += next(k for k in order if k in truth["kinds"]) == truth["kind"]
+        assert (truth["kind"], truth["side"]) != tuple(truth["video"])
     for kind, sides in by_kind.items():
         assert len(sides) == 2 and min(sides.values()) >= sum(sides.values()) / 4, (kind, sides)
-    for kind in set(KINDS) - {"company", "exception"}:
-        assert set(splits[kind]) == {1, 2, 3}, (kind, splits[kind])
+    assert set(by_kind) == set(KINDS)
+    assert first_in_order / 300 < 0.42
 
 
-def test_rsvp_every_proposal_but_the_chosen_one_earns_nothing():
-    """Version 5: the request relays six people's rules — the user's, the same rule the other way round, and two
-    other kinds of rule either way, each splitting the invitations so that it meets the answers in one of each side
-    — and says which to follow. Answering by any proposal but the chosen one (read here off the organisers' domains,
-    the meetings at their hours, or a past meeting's attendees) nets exactly nothing, so a script that cannot tell
-    which proposal the user chose earns a sixth of the worlds at best."""
+def test_rsvp_every_proposal_but_the_chosen_ones_earns_nothing():
+    """Version 6: eight invitations, four in a room and four video calls; the request relays six rules (three kinds,
+    each either way round) and says which one the user follows for each group, two different ones. In each group
+    the three kinds split the four invitations the three different ways, so any proposal but the group's own is no
+    better than a coin there; a group answered no better than a coin leaves the criterion at nothing. So answering
+    every invitation by any one proposal (read here off the organisers' domains, the meetings at their hours, or a
+    past meeting's attendees) nets nothing, and a script must read both choices."""
     checked: Counter[str] = Counter()
     for seed in range(120):
         sc = day("rsvp_policy", seed)
         truth = sc.truth["parts"]["rsvp_policy"]
         answers = truth["answers"]
-        assert len(set(truth["decoys"])) == 2 and truth["kind"] not in truth["decoys"]
+        assert len(set(truth["kinds"])) == 3 and {truth["kind"], truth["video"][0]} <= set(truth["kinds"])
         flipped = {e: "declined" if a == "accepted" else "accepted" for e, a in answers.items()}
         assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, flipped)), "rsvp_policy") == 0.0
-        events = states(sc)["calendar"]["events"]
-        user = sc.truth["user"]
-        past = [e for eid, e in events.items() if eid.startswith("ev-rsvp-past")]
-        named = {a["email"] for e in past if e["title"] in sc.spec.user_prompt for a in e["attendees"]}
-        sides = {"company": {eid: events[eid]["organizer"].endswith(user.split("@")[1]) for eid in answers},
-                 "clash": {eid: events.get(eid.replace("ev-rsvp-", "ev-rsvp-busy-"), {}).get("organizer") == user
-                           for eid in answers},
-                 "people": {eid: events[eid]["organizer"] in named for eid in answers}}
-        for kind in set(truth["decoys"]) & set(sides):
+        for kind in truth["kinds"]:
+            first = _by(sc, kind)
+            if first is None:
+                continue
             checked[kind] += 1
-            first = sides[kind]
-            assert sum(first.values()) == 2, (seed, kind)
+            for group in _groups(sc):
+                assert sum(first[e] for e in group) == 2, (seed, kind)
             for yes in (True, False):
                 by = {eid: "accepted" if f == yes else "declined" for eid, f in first.items()}
                 assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, by)), "rsvp_policy") == 0.0
+        # one group right by its rule, the other by a proposal it does not follow: still nothing
+        room = {e: (a if e in truth["rooms"] else "accepted") for e, a in answers.items()}
+        assert score(sc, "rsvp_as_policy", context(sc, final=answered(sc, room)), "rsvp_policy") == 0.0
     assert min(checked.values()) >= 10 and len(checked) == 3, checked
+
+
+def test_rsvp_a_lucky_pick_for_each_group_is_rare():
+    """Which proposal each group follows is drawn on its own among six: a script that picks one for each group at
+    random (or by any fixed preference) passes about one world in thirty."""
+    hits = 0
+    for seed in range(300):
+        truth = day("rsvp_policy", seed).truth["parts"]["rsvp_policy"]
+        fixed = sorted((k, s) for k in truth["kinds"] for s in SIDES[k])  # a fixed preference per group
+        hits += (fixed[0] == (truth["kind"], truth["side"])) and (fixed[1] == tuple(truth["video"]))
+    assert hits / 300 < 0.08
 
 
 # ------------------------------------------------------------------------------------------------ chase_reply
