@@ -594,57 +594,73 @@ WORDING = {
         ),
     },
     "rsvp_policy": {
+        # Both sides named: six with the accepted side first, four with it last, three of them with a refusal word
+        # (negated) beside the accepted side, as in the public book.
         "rule": (
             "put me down as attending for {yes}, and as not attending for {no}.",
-            "{yes}: I'll be there. {no}: send my regrets.",
-            "the rule is simple: I'm happy to attend {yes}; for {no}, send regrets.",
+            "{yes}: I'll be there. For {no}, send my regrets.",
             "I'm available for {yes} but not for {no} — respond accordingly.",
             "tell the organisers of {yes} I'm coming. As for {no}, I won't be there.",
-            "please RSVP positively to {yes} and negatively to {no}.",
-            "I'd like to attend {yes}; {no} I'll pass on.",
-            "accept {yes}. The ones I'm refusing: {no}.",
+            "there's no reason to refuse {yes}, so that's a yes; turn down {no}, though.",
+            "please don't send regrets for {yes}, I'm going. Regrets for {no}, though.",
             "{no} I'll miss; {yes} I'm attending.",
             "{no} get declined, and {yes} accepted.",
-            "{yes} I'll make time for. Send regrets for {no}.",
+            "I won't be at {no}. Declining {yes}, on the other hand, would be a mistake: accept them.",
+            "as for {no}, a polite no; {yes}, a firm yes.",
         ),
         "opener": (
             "Some meeting invites still need an answer from me. ",
-            "Reply to each open invitation in my calendar, like this: ",
             "Here's how to reply to the meetings I've been asked to: ",
             "Please sort out the RSVPs that are pending - ",
             "Go through my outstanding calendar invites. ",
             "A few people want me at their meetings and I haven't replied; ",
         ),
+        # Six people's proposals come next (no fields); which are followed is said after them.
+        "proposals": (
+            "I collected a rule for them from each of six colleagues, and at the end I say whose I'm using for what.",
+            "below are six competing ideas about how to reply, each from someone different; not all of them will "
+            "be used.",
+            "half a dozen people weighed in on what to say to them. I've made up my mind which advice to take.",
+            "everyone had an opinion - six of them, in fact - and I'll tell you which I'm siding with.",
+        ),
+        # One proposal: its proposer first, or after the rule in quotes, so every rule is tied to one name.
+        "proposal": (
+            " {who} proposed this: {rule}",
+            " In {who}'s words: \"{rule}\"",
+            " According to {who}, the way to go is as follows. {rule}",
+            " \"{rule}\" - that is how {who} would handle it.",
+            " If it were up to {who}: {rule}",
+        ),
+        # Rides on one proposal: an exception to that proposal's rule (one organiser's meeting answered {say}).
         "exception": (
-            " Don't apply that to {who}'s {title}, though: {say} it regardless.",
-            " {who} gets special treatment - {say} their invite.",
-            " Only one breaks the pattern: {say} the {title} ({who} organised it).",
-            " ({say} {who}'s one no matter what — I gave my word.)",
-            " Flip the rule for {who}: {say} that invitation.",
-            " The {title} is the odd one out: whatever the rule says, {say} it — {who} asked me personally.",
+            " {who}'s {title} would be the one exception to that: {say} it whichever side it lands on.",
+            " That said, {who}'s invite is carved out of it - {say} it either way.",
+            " (Set this aside for the {title}, which {who} sent: {say} it.)",
+            " Apart from {who}'s invitation, which this approach would {say} no matter what.",
+            " The {title} is where this rule bends: {say} it, since {who} asked.",
         ),
         "invitation": (
             "Sent by {who}.",
             "",
             "{who} has invited you to: {title}",
-            "Booking this in so we can cover the {title}. {who}",
+            "Booking this in so we can cover the {title}.",
             "Hope this time works. Thanks, {who}",
-            "Calendar hold from {who}; we'll go through the details then.",
         ),
-        # One side named: the accepted one (the rest declined) or the declined one (the rest accepted).
+        # One side named: the accepted one (the rest declined) or the declined one (the rest accepted); as in the
+        # public book, four of the first and three of the second put a word of the other answer beside the side.
         "only yes": (
             "{yes} get an acceptance; every other invite, a polite no.",
             "say yes where it's {yes} and no everywhere else.",
             "I'm going to {yes} and to nothing more - decline the others.",
-            "give a yes to {yes} alone; turn down all the remaining ones.",
-            "keep {yes}. Anything that doesn't fit that description, decline.",
+            "never decline {yes}; every remaining one, though, gets turned down.",
+            "turn down everything that isn't {yes} - those alone I'll go to.",
         ),
         "only no": (
             "decline {no}; say yes to everything besides.",
             "everything's a yes apart from {no}.",
             "{no} are the ones to refuse - accept whatever's left.",
             "I'll attend the lot, {no} excepted.",
-            "turn down {no}. All the others I'm happy to go to.",
+            "happy to go to all of them, so long as they aren't {no}.",
         ),
         # Both sides listed, the answer given by their order.
         "sorts": (
@@ -765,6 +781,35 @@ WORDING = {
         ),
         "own meeting": ("Deep work", "Check-in with my manager", "Weekly stand-up", "Call with the print supplier",
                         "Doctor's appointment", "Quarterly planning", "Writing time"),
+        # The two groups (a noun phrase after "for", "on", "about") and each invitation's location, which tells its
+        # group: five rooms named as rooms, one place without the word; the calls by what they are.
+        "group room": ("the face-to-face meetings", "whatever happens in a physical room",
+                       "the ones where we're all in the same place", "invitations that come with a room booked"),
+        "group video": ("the video meetings", "whatever takes place on screen", "the ones we join remotely",
+                        "invitations that are calls rather than rooms"),
+        "place room": ("Third-floor meeting room 3.07", "The big boardroom", "Hawthorn (meeting room by reception)",
+                       "Floor 2, room 14", "Atrium sofas, ground floor", "Rowan conference room"),
+        "place video": ("Online meeting", "Remote - video link in the description", "Virtual (join from your laptop)",
+                        "Held on video"),
+        # Which proposal is followed for a group: by its proposer, by the five others, or by its place in the list.
+        "pick who for": (
+            " Where it's {group}, {who} gets my vote.",
+            " {who}'s rule is the one to apply to {group}.",
+            " On {group}, I side with {who}.",
+            " Handle {group} the way {who} proposed.",
+        ),
+        "pick not for": (
+            " On {group}, {others} are all off the mark; whoever's left has it right.",
+            " When it comes to {group}, leave out the rules from {others} and use the single one remaining.",
+            " I'm not taking advice on {group} from {others}, which leaves exactly one suggestion to follow.",
+            " Whoever isn't one of {others} has the right idea about {group}.",
+        ),
+        "pick nth for": (
+            " The rule that came {nth} is my choice for {group}.",
+            " Apply the {nth} proposal to {group}.",
+            " As for {group}, I'm with whoever is {nth} in that list.",
+            " When it's {group}, count down the list to the {nth} suggestion and do that.",
+        ),
     },
     "thread_decision": {
         "kickoff_naming_owner": (
