@@ -340,3 +340,32 @@ def test_the_cue_words_of_the_accepted_overlap_stand_for_both_answers() -> None:
     assert len(most) >= 20 and _rate(most) <= 1 / 3 + TOLERANCE, (len(most), _rate(most))
     for hits in (first, last):
         assert len(hits) >= 20 and _rate(hits) <= 1 / 3 + TOLERANCE, (len(hits), _rate(hits))
+
+
+def _signatures(kind: str) -> list[str]:
+    """The longest fixed stretch of each public phrasing of ``kind``: what a script matching the public sentence
+    reads."""
+    from scenarios.parts.calendar_conflicts.texts import PHRASES
+    return [max(re.split(r"\{[^}]*\}", str(p)), key=len).strip().lower() for p in PHRASES.kinds[kind]]
+
+
+def _said(request: str, kind: str) -> int:
+    """Where the first public sentence of ``kind`` stands in ``request`` (-1: none)."""
+    low = request.lower()
+    return min((i for i in (low.find(s) for s in _signatures(kind)) if i >= 0), default=-1)
+
+
+def test_each_rule_stands_beside_the_other_sides_public_sentence() -> None:
+    """Part 8: every drawn request gives each of the first two priorities in both sides' public sentences, one
+    version beside the other in a drawn order, the one that holds named by its position alone: a script that matches
+    one side's sentence, or takes the first or the last version given, keeps the right event no more often than
+    chance."""
+    first: dict[str, list[bool]] = {"board": [], "personal": []}
+    for truth, _, request in drawn():
+        for kind, sides in (("board", ("board", "call")), ("personal", ("personal", "meeting"))):
+            at = {side: _said(request, f"{kind}_{side}") for side in sides}
+            assert all(i >= 0 for i in at.values()), (kind, request)
+            won = next(c.winner_side for c in truth.clashes if c.kind == kind)
+            first[kind].append(min(at, key=lambda s: at[s]) == won)
+    for hits in first.values():
+        assert abs(_rate(hits) - CHANCE) <= TOLERANCE, _rate(hits)

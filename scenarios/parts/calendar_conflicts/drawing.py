@@ -61,7 +61,7 @@ from .pools import (
     WINNERS,
 )
 from .shape import accepted_pair, overlapping, shape
-from .texts import PHRASES
+from .texts import PHRASES, draw_picks
 
 # The rules and the week's shape are drawn once per world; a few of their combinations fit one week in ~150 tries.
 SHAPE_ATTEMPTS, SHAPES = 1500, 4
@@ -477,6 +477,7 @@ def _draw_week(rng: random.Random, drawn_rules: _Rules) -> Plan:
     assign_slots(plan)
     _distinct_targets(plan)
     _overlap_wording(rng, plan)
+    draw_picks(rng, plan)
     return plan
 
 

@@ -26,6 +26,13 @@ line each (``overlaps_intro``, ``overlap_fix``, ``overlap_keep``), the accepted 
 carries both the words of keeping both meetings and those of resolving the clash, one side negated, retracted or
 reported, the two kinds mirroring each other phrasing by phrasing, so a count of "leave"/"fix" words near a meeting,
 or the first or last of them, is right at chance.
+Part version 8 (issue 34, session 21: scripts reading the public sentences): every rule of a drawn request (the board
+review, the personal event, the third priority) is given as two quoted versions, the user's and the other side's
+(another regime of the other side for the third), and the destination rule as three (two other rules), in a drawn
+order, with a selector naming the one that holds by its position alone, "holds" and "no longer holds" words worded
+alike for every position (``pick_two``, ``pick_three``, ``pick_N_of_M``); the side asides of version 6 left the
+drawn request (each named its side in one public sentence). Matching a rule's public sentence, counting its cue words
+or taking the first or last version is right at chance; a guess at every choice passes about one world in seventy.
 ``zero`` and ``drawing`` make a world's plan, ``world`` builds it, ``reading`` reads a trial.
 """
 
@@ -65,7 +72,7 @@ class CalendarConflicts(Part):
     calendar_conflicts, drawn alone)."""
 
     key = KEY
-    version = 7
+    version = 8
     shapes = (ALONE,)
     Truth = CalendarTruth
     phrasebook = PHRASES

@@ -9,6 +9,7 @@ clash. World 0 uses the first phrasing of each kind (the published template); ev
 
 from __future__ import annotations
 
+import random
 from datetime import date
 
 from green_agent.scenario_kit.phrasing import Phrasebook
@@ -300,6 +301,56 @@ PHRASES = Phrasebook({
         "by default this week, keep the internal meeting over a customer one.",
         "internal comes first this week, as a rule.",
     ),
+    # Each of the user's three priorities and the destination rule is given as two (the destination: three) quoted
+    # versions, the user's own and the other side's (other destination rules), in a drawn order, and a selector
+    # that names the version that holds by its position only (part version 8): the other side's public sentence
+    # stands beside the user's in every world, so matching a rule's sentence, counting its cue words or taking the
+    # first or last one is right at chance; the selectors carry "holds" and "no longer holds" words for every
+    # position alike, so only position and polarity together tell.
+    # pick_two: two versions of one rule; {a} and {b}: the two sentences, as the text gives them.
+    "pick_two": (
+        "either \"{a}\" or \"{b}\"",
+        "one of two versions I've given you - \"{a}\", and \"{b}\"",
+        "\"{a}\" / \"{b}\" (I've said both at some point)",
+    ),
+    # pick_three: three versions of where a moved meeting goes; {a}, {b}, {c}: the three, as the text gives them.
+    "pick_three": (
+        "one of \"{a}\", \"{b}\" or \"{c}\"",
+        "whichever holds of three versions I've given you - \"{a}\"; \"{b}\"; \"{c}\"",
+        "\"{a}\" / \"{b}\" / \"{c}\" (I've said all three at some point)",
+    ),
+    # pick_N_of_M: which version holds, by its position among M (no fields); phrasing n of every pick_*_of_two (and
+    # of every pick_*_of_three) is worded alike, the positions swapped.
+    "pick_1_of_2": (
+        "the first of those holds, not the second",
+        "the second is last month's and no longer holds",
+        "go by the first version",
+        "the second version is out of date; the first stands",
+    ),
+    "pick_2_of_2": (
+        "the second of those holds, not the first",
+        "the first is last month's and no longer holds",
+        "go by the second version",
+        "the first version is out of date; the second stands",
+    ),
+    "pick_1_of_3": (
+        "the first of those holds, not the other two",
+        "the second and the third are last month's and no longer hold",
+        "go by the first version",
+        "the third version is out of date, and so is the second; the first stands",
+    ),
+    "pick_2_of_3": (
+        "the second of those holds, not the other two",
+        "the first and the third are last month's and no longer hold",
+        "go by the second version",
+        "the third version is out of date, and so is the first; the second stands",
+    ),
+    "pick_3_of_3": (
+        "the third of those holds, not the other two",
+        "the first and the second are last month's and no longer hold",
+        "go by the third version",
+        "the first version is out of date, and so is the second; the third stands",
+    ),
     # customers_named: the two customers of the week's customer-vs-internal clashes, each with its weekday, named
     # alike whichever (if any) the rule's exception is; {co_a}/{day_a} and {co_b}/{day_b} in calendar order.
     "customers_named": (
@@ -374,7 +425,14 @@ def texts(plan: Plan) -> dict[str, str]:
     personal_rule = _say(plan, "personal", f"personal_{plan.personal_side}", personal=plan.personal["prompt"],
                          pday=pday)
     destination = _say(plan, "destination", f"destination_{plan.destination}")
-    if "aside_how" in plan.wording:  # each rule carries its asides in the same clause: no paragraph to strip
+    if "pick_board_at" in plan.wording:  # part 8: every rule beside the other side's, the one that holds by position
+        said, form, alt = _asides(plan, board), plan.wording.get("aside_form", 0), _decoys(plan, board, pday)
+        board_rule = _picked(plan, "board", board_rule, alt[0])
+        personal_rule = _picked(plan, "personal", personal_rule, alt[1])
+        # (A rule's own asides named its side in one public sentence: only the side-free ones stay.)
+        regime = _with(_picked(plan, "regime", regime, alt[2]), form & 4, said[3])
+        destination = _with(_picked(plan, "dest", destination, *alt[3:]), form & 8, said[4])
+    elif "aside_how" in plan.wording:  # each rule carries its asides in the same clause: no paragraph to strip
         said, form = _asides(plan, board), plan.wording.get("aside_form", 0)
         board_rule, personal_rule = _with(board_rule, form & 1, said[0]), _with(personal_rule, form & 2, said[1])
         regime, destination = _with(regime, form & 4, *said[2:4]), _with(destination, form & 8, said[4])
@@ -386,6 +444,72 @@ def texts(plan: Plan) -> dict[str, str]:
         prompt += "\n\n" + _accepted_words(plan)
         description += " One more overlap the user accepts: both of its meetings stay as they are."
     return {"description": description, "user_prompt": prompt}
+
+
+_SLOTS = ("board", "personal", "regime", "dest")
+_PLACES = ("first", "second", "third")
+
+
+def draw_picks(rng: random.Random, plan: Plan) -> None:
+    """The other versions each rule is given beside the user's (part version 8), where the user's stands and how the
+    selector names it. Drawn last, once the week holds, so every other draw of the world stays what it was."""
+    w = plan.wording
+    inner = plan.regime in _CUSTOMERS_SIDE
+    other = [g for g in rules.REGIMES if (g in _CUSTOMERS_SIDE) != inner]
+    w["pick_regime_rule"] = rules.REGIMES.index(rng.choice(other))
+    w["pick_regime_focus"] = rng.randrange(2)
+    dests = rng.sample([d for d in rules.DESTINATIONS if d != plan.destination], 2)
+    w["pick_dest_rule_0"], w["pick_dest_rule_1"] = (rules.DESTINATIONS.index(d) for d in dests)
+    kinds = (f"board_{_other(rules.BOARD_SIDES, plan.board_side)}",
+             f"personal_{_other(rules.PERSONAL_SIDES, plan.personal_side)}",
+             f"regime_{rules.REGIMES[w['pick_regime_rule']]}", *(f"destination_{d}" for d in dests))
+    for i, kind in enumerate(kinds):
+        w[f"pick_alt_{i}"] = PHRASES.index(rng, kind)
+    for slot in _SLOTS:
+        n = 3 if slot == "dest" else 2
+        w[f"pick_{slot}_at"] = at = rng.randrange(n)
+        w[f"pick_{slot}_intro"] = PHRASES.index(rng, "pick_three" if n == 3 else "pick_two")
+        w[f"pick_{slot}_sel"] = PHRASES.index(rng, _selector(at, n))
+
+
+_CUSTOMERS_SIDE = ("customers", "customers_except", "customers_except_day")
+
+
+def _other(sides: tuple[str, ...], side: str) -> str:
+    return next(s for s in sides if s != side)
+
+
+def _selector(at: int, n: int) -> str:
+    return f"pick_{at + 1}_of_{n}"
+
+
+def _decoys(plan: Plan, board: str, pday: str) -> list[str]:
+    """The other versions of each rule (``draw_picks``): the other side of the first two priorities, a regime of the
+    other side (an exception naming one of the week's two customers, or the one the world's rule names), two other
+    destination rules."""
+    w, named = plan.wording, [c for c in plan.clashes if c.kind == "customer"]
+    pick = named[w["pick_regime_focus"]]
+    focus = plan.focus or pick.meta["customer"]
+    fday = next((weekday(c.winner.day) for c in named if c.meta.get("customer") == focus), weekday(pick.winner.day))
+    regime = rules.REGIMES[w["pick_regime_rule"]]
+    dests = [rules.DESTINATIONS[w[f"pick_dest_rule_{i}"]] for i in range(2)]
+    return [
+        PHRASES.nth(f"board_{_other(rules.BOARD_SIDES, plan.board_side)}", w["pick_alt_0"], board=board),
+        PHRASES.nth(f"personal_{_other(rules.PERSONAL_SIDES, plan.personal_side)}", w["pick_alt_1"],
+                    personal=plan.personal["prompt"], pday=pday),
+        PHRASES.nth(f"regime_{regime}", w["pick_alt_2"], focus=focus, why=plan.crunch, fday=fday),
+        *(PHRASES.nth(f"destination_{d}", w[f"pick_alt_{3 + i}"]) for i, d in enumerate(dests)),
+    ]
+
+
+def _picked(plan: Plan, slot: str, right: str, *wrong: str) -> str:
+    """The user's version of a rule among the others, at its drawn place, and the selector naming that place."""
+    w = plan.wording
+    at, versions = w[f"pick_{slot}_at"], list(wrong)
+    versions.insert(at, right)
+    names = dict(zip("abc", versions, strict=False))
+    intro = PHRASES.nth("pick_three" if len(versions) == 3 else "pick_two", w[f"pick_{slot}_intro"], **names)
+    return f"{intro} - {PHRASES.nth(_selector(at, len(versions)), w[f'pick_{slot}_sel'])}"
 
 
 def _with(rule: str, dash: int, *asides: str) -> str:
