@@ -49,19 +49,35 @@ _BEFORE = {  # the deadline: an event's start less a lead of 0, 30 or 60 minutes
     60: ("I need it an hour before {ref}.", "Please send it at least an hour ahead of {ref}.",
          "It has to reach me a full hour before {ref}."),
 }
-_REF = {  # which event: by title and topic (the calendar holds the same meeting on another topic), or by who is in it
-    "topic": ("the {lower} on {topic}", "the {topic} {lower}", "your {title} ({topic})", "the {lower} about {topic}",
-              "the {lower} on {topic} (not the {aside} one)", "the {topic} {lower} - not the one about {aside}"),
-    "who": ("your meeting with {who}", "your slot with {who}", "the {lower} {who} is joining",
-            "your session with {who}"),
-    "role": ("your meeting with our {role}", "the {lower} our {role} is joining", "your slot with the {role}",
-             "the session you have with the {role}"),
-    "us": ("our meeting", "our catch-up", "our session"),
+# Which event. The calendar holds the meeting meant and a look-alike (the same meeting on another topic, one with
+# someone else, or the same person's other meeting), and every phrasing names both, the one meant set apart by a
+# correction or a negation; about half name the look-alike first, so neither the first nor the last name nor a "not"
+# beside a name tells it without reading the sentence (but one phrasing a kind, which names the meeting meant alone: a
+# wording pack written before these fields words the kind without them). {topic}/{aside}: the meant and the other
+# topic; {who}/{other}: who is in the meant and in the look-alike meeting ({role}/{other_role}: their roles).
+_REF = {
+    "topic": ("the {lower} on {topic}, not the {aside} one", "not the {aside} {lower} - the one on {topic}",
+              "the {topic} {lower} (you also have one on {aside}; that's not it)",
+              "your {title} - the {topic} one, not {aside}", "the {lower} about {aside}... no, sorry, the one about "
+              "{topic}", "the {aside} {lower}? No - the {topic} one", "your {title} ({topic})"),
+    "who": ("your meeting with {who}, not the one with {other}", "not your slot with {other} - the one with {who}",
+            "the {lower} {who} is joining ({other} isn't in that one)",
+            "the {lower} with {other}? No, the one with {who}", "your session with {who}"),
+    "role": ("your meeting with our {role}, not the one with the {other_role}",
+             "not your slot with the {other_role} - the one with our {role}",
+             "the {lower} our {role} is joining (the {other_role} isn't in that one)",
+             "the session with the {other_role}? No, the one with the {role}", "your slot with the {role}"),
+    "us": ("our meeting, not yours with {other}", "not your meeting with {other} - our catch-up",
+           "our session (the one with {other} doesn't count)", "your meeting with {other}? No - ours", "our catch-up"),
     # Two meetings with the same person: which one, by their order.
-    "earlier": ("your earlier meeting with {who}", "the first of your two meetings with {who}",
-                "your next meeting with {who}"),
-    "later": ("your later meeting with {who}", "the second of your two meetings with {who}",
-              "the meeting with {who} after the next one"),
+    "earlier": ("your earlier meeting with {who}, not the later one",
+                "not the later meeting with {who} - the earlier one",
+                "the first of your two meetings with {who} (not the second)",
+                "the second of your two meetings with {who}? No, the first"),
+    "later": ("your later meeting with {who}, not the earlier one",
+              "not the earlier meeting with {who} - the later one",
+              "the second of your two meetings with {who} (not the first)",
+              "the first of your two meetings with {who}? No, the second"),
 }
 _FIRST = ("{Ask}. Could you get it done by {old}?", "{Ask}. Deadline: {old}.", "{Ask} - {old} at the latest, please.",
           "Quick one: {ask}. I'd need it by {old}.")
@@ -89,16 +105,24 @@ _PEER = ("{Ask}. Same deadline as {other}'s {their} - you'll know when that is."
          "{Ask}. {other} has the deadline for the {their}; mine is the same.")
 _PEER_NOUN = ("{Ask}. Same deadline as the {their}, please.", "{Ask}. Whenever the {their} is due works for me too.",
               "{Ask}. Treat it like the {their} - same deadline.")
-_REVERT = ("Sorry, ignore my last mail - the original deadline stands.",
-           "Forget the change I sent: back to what was first agreed.",
-           "Update on the update: the first deadline is back on.")
+# The last word in a thread whose deadline moved: the change taken back (``revert``) or confirmed (``confirm``),
+# neither with a time. Each kind's phrasings carry the other's words as often as their own ("forget the change",
+# "the first deadline is back", "ignore my last mail"), negated or put in the mouth of {witness} (a colleague who
+# heard it wrong; one phrasing a kind names nobody, for the packs written before the field), so the words one meets
+# first or a "not" next to them tell neither.
+_REVERT = ("{witness} told you the change stands? It doesn't - forget the change, the original deadline holds.",
+           "The first deadline is back - ignore whatever {witness} says about the change standing.",
+           "Ignore my last mail: the original deadline stands, whatever {witness} heard.",
+           "Not the new timing after all, whatever {witness} says: we go back to what was first agreed.",
+           "Forget the change after all: the first deadline is back.")
+_CONFIRM = ("If {witness} tells you the first deadline is back, it isn't: the change holds.",
+            "Don't forget the change - {witness} got it wrong, the new timing is final.",
+            "Please don't ignore my last mail: the change stands, whatever {witness} heard.",
+            "Whatever {witness} says, we don't go back to what was first agreed: the new timing is final.",
+            "Don't forget the change: the first deadline is not back, the new one holds.")
 # Overnight the deadline is set by a meeting instead ({deadline}: a ``before_<lead>`` sentence naming it).
 _SHIFT_EVENT = ("Change of plan - forget {old_day}. {deadline}", "The timing moved overnight. {deadline}",
                 "Scratch the deadline I gave you yesterday. {deadline}", "New deadline, and not {old_day}: {deadline}")
-# The last word in a thread whose deadline moved: the change taken back, or the change confirmed (neither has a time).
-_CONFIRM = ("To be clear, the change in my last mail stands.", "Just confirming: the new timing is final.",
-            "Double-checked - the updated deadline holds, no more changes.", "Yes, the change is firm. Sorry for the "
-            "back and forth.")
 # Another request of the night named in a mail that does not share its deadline.
 _UNLINKED = (" {other}'s {their}? Separate thing, its own deadline.",
              " Don't tie this to {other}'s {their} - different timeline.",

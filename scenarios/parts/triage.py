@@ -2,9 +2,12 @@
 
 Four requests arrived overnight beside a newsletter and a promotion. Two are urgent (due before the user's cut-off
 today) and two are not, and no request states its deadline outright: it is reachable only by linking items.
-* **event**: "before the pricing workshop on staffing", "an hour ahead of your meeting with Ines", "half an hour
-  before our catch-up": the deadline is that event's start (less the lead) in the calendar, which also holds a
-  look-alike on the other day (the same meeting on another topic, or without that person);
+* **event**: "before the pricing workshop on staffing, not the budgets one", "an hour ahead of your slot with
+  Omar? No, the one with Ines", "half an hour before our catch-up (the one with Ben doesn't count)": the deadline is
+  that event's start (less the lead) in the calendar, which also holds a look-alike on the other day (the same
+  meeting on another topic, with someone else, or the same person's other meeting). Every reference names the
+  look-alike too, set apart by a correction or a negation, and about half name it first (``_REF``): the topic, the
+  person or the order a sentence names first, last or beside a "not" is right at chance;
 * **thread**: yesterday the sender set a deadline ("tomorrow" in yesterday's mail is today); overnight they changed
   it, outright ("Thursday at 10:00 now"), relative to the first ("a day earlier, same time", "two hours later") or
   to a meeting (as for **event**);
@@ -13,16 +16,17 @@ today) and two are not, and no request states its deadline outright: it is reach
 Every text is worded through the phrasebook (``_triage_phrases``): what each request asks, its titles and what
 others call it too, so a pack rewords them. What a rule could read instead of the words is drawn alike: the user's
 cut-off (urgent: due before 15:00-18:00 today, stated in the request) is drawn per world; a moved deadline may move
-to a meeting (a quarter of the time), and every moved deadline ends in a mail with no time that takes the change back
-or confirms it, half and half; half the mails that do not share another request's deadline name that request anyway
-("not linked to Ben's budget"). Routine deadlines may fall today after the cut-off. Mails carry other clock times (a
-meeting they are in, the superseded deadline, the look-alike event), tone is drawn apart from urgency, one or two
-requests come from outside the company, and half of the urgent/routine pairs arrive urgent first. The user asks for a
-triage in chat: urgent first, each sender with what they need and by when (day and time), in the assistant's own
-words, the noise left out, nothing sent. A report credits a request only with its deadline's day and time and none
-of its superseded or look-alike times; a deadline given wrong (another day or time) cancels a request; pasted leads
-carry nothing (``own_words``); naming the noise cancels one; a sentence naming three or more senders reports none of
-them.
+to a meeting (a quarter of the time), and every moved deadline ends in a mail with no time that takes the change
+back or confirms it, half and half, each worded with the other's words as often as its own, negated or reported as
+what a colleague wrongly heard (so "forget the change" or "the first deadline is back" tells neither); half the
+mails that do not share another request's deadline name that request anyway ("not linked to Ben's budget"). Routine
+deadlines may fall today after the cut-off. Mails carry other clock times (a meeting they are in, the superseded
+deadline, the look-alike event), tone is drawn apart from urgency, one or two requests come from outside the
+company, and half of the urgent/routine pairs arrive urgent first. The user asks for a triage in chat: urgent first,
+each sender with what they need and by when (day and time), in the assistant's own words, the noise left out,
+nothing sent. A report credits a request only with its deadline's day and time and none of its superseded or
+look-alike times; a deadline given wrong (another day or time) cancels a request; pasted leads carry nothing
+(``own_words``); naming the noise cancels one; a sentence naming three or more senders reports none of them.
 """
 
 from __future__ import annotations
@@ -295,7 +299,9 @@ def _event_deadline(day: Day, req: _Request, extras: list[Person], roles: dict[s
     else:
         if how == "order":
             how, people = ("earlier" if start < other else "later"), (who, who)
-        ref = PHRASEBOOK.say(rng, f"event_{how}", who=who.first, lower=title.lower(), role=roles.get(who.first, ""))
+        # The look-alike's person is named too (``_REF``): who is in a meeting decides only beside the correction.
+        ref = PHRASEBOOK.say(rng, f"event_{how}", who=who.first, lower=title.lower(), role=roles.get(who.first, ""),
+                             other=people[1].first, other_role=roles.get(people[1].first, "colleague"))
     tags = rng.sample("ab", 2)  # neither the id nor the order tells the meeting meant from its look-alike
     req.events += rng.sample([_event(day, f"ev-triage-{req.n}{tags[0]}", titles[0], start, [people[0]]),
                               _event(day, f"ev-triage-{req.n}{tags[1]}", titles[1], other, [people[1]])], 2)
@@ -373,7 +379,9 @@ def _by_thread(day: Day, req: _Request, extras: list[Person], roles: dict[str, s
     req.emails = [first, second]
     _yesterday(day, req)
     title = second["subject"].removeprefix("URGENT: ").removeprefix("Re: ")
-    again = _mail(day, req, PHRASEBOOK.say(rng, "revert" if reverted else "confirm"),
+    # A colleague who heard it the other way is named in either kind (``_REVERT``, ``_CONFIRM``).
+    heard = rng.choice([p for p in extras if p is not relay]).first
+    again = _mail(day, req, PHRASEBOOK.say(rng, "revert" if reverted else "confirm", witness=heard),
                   at + timedelta(minutes=rng.randrange(5, 40)), sender=relay, subject=f"Re: {title}",
                   thread=second["thread_id"], calm=True)
     req.emails.append(again)
@@ -440,7 +448,7 @@ class Triage(Part):
     """Triage the mail that came in overnight, urgent first, in chat (email_triage_basic's core)."""
 
     key = KEY
-    version = 4
+    version = 5
     Truth = TriageTruth
     phrasebook = PHRASEBOOK
     # How the two urgent and the two routine deadlines are reached (``SHAPES``) × how many requests come from outside.

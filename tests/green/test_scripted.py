@@ -36,7 +36,6 @@ OPEN = {
     # sms_coordination part 6: a wrong try costs the booking, but two of five worlds still line up with the public
     # words (office day, withdrawn window and notices all read right, free window first among ties)
     "part sms_coordination": (40.0, True),
-    "part triage": (41.7, False),
     # clarification 4 and clarification_loop 4: three meetings, so a guess passes a third of the worlds
     "part clarification": (40.0, True), "scenario clarification_loop": (40.0, True),
     # followup 6 and organiser_move 5 (session 20): one world in five still reads right by the public sentences

@@ -17,6 +17,7 @@ import pytest
 from green_agent.assessment.record import CharacterEvent
 from green_agent.judging.context import EvalContext
 from green_agent.protocol import ActionLogEntry, Composition
+from green_agent.scenario_kit import facts
 from green_agent.scenarios import Scenario, ScenarioLibrary
 from tests.green.test_neutral_ids import with_part_ids
 
@@ -156,14 +157,11 @@ def test_triage_credits_a_request_only_with_its_own_deadline(seed):
     assert score(sc, "triage_ranked", context(sc, chat=["\n".join(spread)]), key) == 0.0
 
 
-def test_triage_structure_alone_tells_no_deadline():
+def test_triage_structure_alone_tells_no_deadline() -> None:
     """What a rule script reads instead of the words earns nothing as a class: the cut-off is the user's, drawn per
-    world (15:00-18:00); every moved deadline ends in a mail with no time that takes the change back or confirms it,
-    about as often each; and another request's name in a mail is as often "not the same deadline" as "the same"."""
+    world (15:00-18:00), and another request's name in a mail is as often "not the same deadline" as "the same"."""
     from scenarios.parts._triage_phrases import PHRASEBOOK
-    phrasings = {k: [str(p).split("{")[0].strip() for p in PHRASEBOOK.kinds[k]] for k in ("revert", "confirm")}
     cutoffs: set[int] = set()
-    last = {"revert": 0, "confirm": 0}
     mentions = {"unlinked": 0, "peer": 0}
     for seed in range(1, 41):
         sc = world("triage", seed)
@@ -173,18 +171,67 @@ def test_triage_structure_alone_tells_no_deadline():
         for item in truth["items"]:
             due = datetime.fromisoformat(item["due"])
             assert item["urgent"] == (due.date() == start.date() and due.hour < truth["cutoff"])
-        mails = [m for m in sc.initial_state["environment"]["modality_states"]["email"]["emails"].values()
-                 if m["message_id"].startswith("m-triage")]
-        for m in mails:
+        for m in _night(sc):
             body = m["body_text"]
-            for kind, starts in phrasings.items():
-                last[kind] += any(p and p in body for p in starts)
             mentions["unlinked"] += any(p.split("{")[0].strip(" (") in body for p in PHRASEBOOK.kinds["unlinked"]
                                         if isinstance(p, str) and p.split("{")[0].strip(" ("))
             mentions["peer"] += "same deadline" in body.lower() or "same as" in body.lower()
     assert cutoffs == {15, 16, 17, 18}
-    assert min(last.values()) >= 0.3 * sum(last.values()) > 0
     assert mentions["unlinked"] >= 0.5 * mentions["peer"] > 0
+
+
+def _night(sc: Scenario) -> list[dict[str, Any]]:
+    return [m for m in sc.initial_state["environment"]["modality_states"]["email"]["emails"].values()
+            if m["message_id"].startswith("m-triage")]
+
+
+# The words a cue list would read a thread's last mail by (round 3 of our own scripts read these as "taken back").
+_BACK = ("forget the change", "first deadline is back", "ignore my last mail", "first agreed")
+
+
+def test_triage_cue_words_and_the_first_name_in_a_reference_are_right_at_chance() -> None:
+    """Over many worlds, what a cue list reads is right about half the time and no better: the thread's last mail
+    carries "forget the change" and the like whether it takes the change back or confirms it, and a reference to a
+    meeting names its look-alike as well, the meeting meant first about half the time (topic, person or order)."""
+    back = {True: 0, False: 0}  # last mails with a taken-back cue: the change taken back or not
+    first = {True: 0, False: 0}  # references naming the meant meeting's token before the look-alike's
+    for seed in range(1, 61):
+        sc = world("triage", seed)
+        dues = {datetime.fromisoformat(i["due"]) for i in sc.truth["parts"]["triage"]["items"]}
+        mails = _night(sc)
+        for last in (m for m in mails if any(c in m["body_text"].lower() for c in _BACK)):
+            # Yesterday's mail in its thread, with the first deadline (a relay may start a thread of its own).
+            opener = [m for m in mails if m.get("thread_id") == last.get("thread_id") and m["is_read"]]
+            for m in opener:
+                back[bool(facts.times(m["body_text"], datetime.fromisoformat(m["received_at"])) & dues)] += 1
+        events = [e for e in sc.initial_state["environment"]["modality_states"]["calendar"]["events"].values()
+                  if e["event_id"].startswith("ev-triage-")]
+        for n in {e["event_id"][:-1] for e in events}:
+            pair = sorted((e for e in events if e["event_id"][:-1] == n), key=lambda e: e["start"])
+            meant = [e for e in pair if any(datetime.fromisoformat(e["start"]) - timedelta(minutes=lead) in dues
+                                            for lead in (0, 30, 60))]
+            if len(meant) != 1:
+                continue
+            tokens = [_token(e, pair) for e in pair]
+            body = next((m["body_text"] for m in mails if all(t in m["body_text"] for t in tokens)), "")
+            if body:
+                at = [body.index(t) for t in tokens]
+                first[(at[0] < at[1]) == (meant[0] is pair[0])] += 1
+    assert min(back.values()) >= 0.3 * sum(back.values()) > 10
+    assert min(first.values()) >= 0.3 * sum(first.values()) > 10
+
+
+def _token(event: dict[str, Any], pair: list[dict[str, Any]]) -> str:
+    """What names ``event`` apart from the other of its pair: its topic, its guest's first name, or its order."""
+    title = event["title"]
+    if ": " in title:
+        return str(title.split(": ", 1)[1])
+    guests = [a["display_name"].split()[0] for a in event["attendees"] if a.get("display_name")][1:]
+    others = [a["display_name"].split()[0] for e in pair if e is not event for a in e["attendees"]
+              if a.get("display_name")][1:]
+    if guests and guests != others:
+        return str(guests[0])
+    return "earlier" if event is pair[0] else "later"
 
 
 # ------------------------------------------------------------------------------------------------ phishing
