@@ -605,46 +605,51 @@ TRIAGE = {
         "I want an hour with it before {ref}, so that's when it's due.",
         "Not just before {ref} - an hour before it, at the latest.",
     ),
+    # Which meeting: the one meant and its look-alike both named (but one phrasing a kind), the one meant set apart
+    # by a contrast, a negation or a correction; the look-alike comes first in about half of them.
     "event_topic": (
-        "the {lower} where we cover {topic}",
-        "the {topic} edition of the {lower}",
-        "your {lower} (topic: {topic})",
-        "the {lower} where {topic} is on the agenda",
-        "the {lower} on the {topic} agenda, as opposed to the {aside} one",
+        "the {lower} where we cover {topic} rather than {aside}",
+        "the {topic} edition of the {lower}, which isn't the {aside} edition",
+        "your {lower} (topic: {topic}) - the {aside} one is a red herring",
+        "your {lower} - I don't mean the {aside} session, I mean the {topic} one",
+        "the {lower} where {aside} is on the agenda - scratch that, where {topic} is",
+        "whichever {lower} isn't the {aside} one - so the {topic} one",
         "the \"{title}: {topic}\" slot in your calendar",
-        "the {topic} round of the {lower} (the {aside} round doesn't count)",
     ),
     "event_who": (
-        "the {lower} with {who} in it",
-        "the meeting on your calendar that has {who} on the invite",
-        "the {lower} you have with {who}",
-        "{who}'s meeting with you",
+        "the {lower} with {who} in it rather than {other}",
+        "the meeting on your calendar that has {who} on the invite - {other}'s is a different one",
+        "the {lower} that {other} isn't on but {who} is",
+        "{other}'s meeting with you - sorry, I mean {who}'s",
         "your {lower} alongside {who}",
     ),
     "event_role": (
-        "the {lower} with our {role} in it",
-        "the one on your calendar with our {role} invited",
-        "the {lower} the {role} attends",
-        "our {role}'s meeting with you",
+        "the {lower} with our {role} in it rather than the {other_role}",
+        "the one on your calendar with our {role} invited - the {other_role}'s is a different one",
+        "the {lower} that the {other_role} doesn't attend but our {role} does",
+        "the {other_role}'s meeting with you - sorry, I mean our {role}'s",
         "the {lower} where you'll see our {role}",
     ),
     "event_us": (
-        "our call",
-        "the slot we have together",
-        "our 1:1",
+        "our call, rather than your one with {other}",
+        "the slot we have together - {other}'s slot with you is a different one",
+        "the meeting {other} isn't in but you and I are",
+        "your meeting with {other} - sorry, I mean our 1:1",
         "our sit-down",
     ),
+    # Two meetings with the same person: both orders named, the one meant set apart; the two kinds mirror each other
+    # phrasing by phrasing.
     "event_earlier": (
-        "the earliest-scheduled meeting between you and {who}",
-        "the meeting with {who} that comes first",
-        "whichever of your meetings with {who} is earlier",
-        "the earlier of the two {who} meetings on your calendar",
+        "the earlier-scheduled meeting between you and {who}, rather than the later-scheduled one",
+        "the meeting with {who} that comes first - the one that comes second doesn't count",
+        "of your two meetings with {who}, not the later one but the earlier one",
+        "the later of the two {who} meetings on your calendar - scratch that, the earlier",
     ),
     "event_later": (
-        "the later of the two {who} meetings on your calendar",
-        "the meeting with {who} that comes second",
-        "whichever of your meetings with {who} is later",
-        "the follow-up meeting with {who}, not the first one",
+        "the later-scheduled meeting between you and {who}, rather than the earlier-scheduled one",
+        "the meeting with {who} that comes second - the one that comes first doesn't count",
+        "of your two meetings with {who}, not the earlier one but the later one",
+        "the earlier of the two {who} meetings on your calendar - scratch that, the later",
     ),
     "first_deadline": (
         "Hope you're well. {Ask}, and the deadline for that is {old}.",
@@ -714,11 +719,16 @@ TRIAGE = {
         "{Ask}. Due together with the {their}.",
         "{Ask}. Match the {their} deadline on this, please.",
     ),
+    # The last word on a moved deadline: the change taken back (revert) or held (confirm), each carrying the other's
+    # words negated, taken back or put in the mouth of {witness} (but one phrasing a kind, naming nobody); the two
+    # kinds mirror each other phrasing by phrasing.
     "revert": (
-        "Never mind what I wrote overnight - we're back to the deadline from my first mail.",
-        "Turns out the change fell through, so the original timing applies again.",
-        "Apologies for the back and forth: please go by the deadline I gave you yesterday.",
-        "Disregard the new deadline - the one we started with still holds.",
+        "As of now we're back to the deadline from my first mail - the talk of the moved deadline being firm came "
+        "from {witness}, and it's mistaken.",
+        "Don't go by the update, even if {witness} insists it stands: the original timing applies again.",
+        "{witness} passed on that what my last mail said is final; it isn't - disregard the new deadline.",
+        "The deadline we started with still holds; {witness} heard 'the update stands', but that's wrong.",
+        "The update doesn't stand after all - we're back to the deadline from my first mail.",
     ),
     "other_task": (
         "Good talking earlier. For the record, the {task} needs to be done {when}.",
@@ -889,10 +899,13 @@ TRIAGE = {
         "Not {old_day} any more - here is the new deadline. {deadline}",
     ),
     "confirm": (
-        "No further change: what my last mail said is final.",
-        "Confirming the new timing from my previous mail - it holds.",
-        "I've checked again and the moved deadline is firm.",
-        "The update stands; apologies for the churn.",
+        "As of now the moved deadline is firm - the talk of going back to the deadline from my first mail came from "
+        "{witness}, and it's mistaken.",
+        "Don't go by the original timing, even if {witness} insists it applies again: the update stands.",
+        "{witness} passed on that you should disregard the new deadline; you shouldn't - what my last mail said is "
+        "final.",
+        "The moved deadline still holds; {witness} heard 'back to the original deadline', but that's wrong.",
+        "We're not back to the deadline from my first mail after all - the update stands.",
     ),
     "unlinked": (
         " Separately, {other} has the {their} going - that has a deadline of its own, unrelated to this one.",

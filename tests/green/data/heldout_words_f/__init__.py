@@ -326,6 +326,51 @@ CALENDAR_CONFLICTS = {
         "customers can normally wait this week when something internal is involved.",
         "the internal side takes precedence this week, in the ordinary run of things.",
     ),
+    # Each rule as quoted versions (part version 8): the user's and the other side's (the destination: two other
+    # rules) in the drawn order, then a selector naming the one in force by its place alone. Phrasing n of every
+    # pick_*_of_2 (and of every pick_*_of_3) is the same sentence with only the places swapped; the selectors mix
+    # in-force and dropped words alike for every place, so only the place and the polarity together tell.
+    "pick_two": (
+        "\"{a}\", or as I've also put it \"{b}\"",
+        "the rule I've stated two ways over the past weeks, once as \"{a}\" and once as \"{b}\"",
+        "whichever is current of these two wordings of mine: \"{a}\" and \"{b}\"",
+    ),
+    "pick_three": (
+        "\"{a}\", or as I've also put it \"{b}\", or else \"{c}\"",
+        "wherever the right one of the three versions I've given over the past weeks puts it: \"{a}\", \"{b}\" or "
+        "\"{c}\"",
+        "whichever is current of these three wordings of mine: \"{a}\", \"{b}\" and \"{c}\"",
+    ),
+    "pick_1_of_2": (
+        "only the wording quoted first is still in force; the second one I've dropped",
+        "scrap the second quote, it's out of date",
+        "it's the first quote I stand by now",
+        "the second no longer applies (it was an old draft), which leaves the first",
+    ),
+    "pick_2_of_2": (
+        "only the wording quoted second is still in force; the first one I've dropped",
+        "scrap the first quote, it's out of date",
+        "it's the second quote I stand by now",
+        "the first no longer applies (it was an old draft), which leaves the second",
+    ),
+    "pick_1_of_3": (
+        "only the wording quoted first is still in force; the second and third ones I've dropped",
+        "scrap the second and the third quotes, they're out of date",
+        "it's the first quote I stand by now",
+        "the second no longer applies and nor does the third (old drafts, both), which leaves the first",
+    ),
+    "pick_2_of_3": (
+        "only the wording quoted second is still in force; the first and third ones I've dropped",
+        "scrap the first and the third quotes, they're out of date",
+        "it's the second quote I stand by now",
+        "the first no longer applies and nor does the third (old drafts, both), which leaves the second",
+    ),
+    "pick_3_of_3": (
+        "only the wording quoted third is still in force; the first and second ones I've dropped",
+        "scrap the first and the second quotes, they're out of date",
+        "it's the third quote I stand by now",
+        "the first no longer applies and nor does the second (old drafts, both), which leaves the third",
+    ),
     # The two customers of the customer-versus-internal clashes, each with its day, alike whatever the exception.
     "customers_named": (
         "names, for what it's worth: {co_a} is the customer double-booked on {day_a}, {co_b} the one double-booked "
