@@ -1,7 +1,9 @@
 """The words of ``arrival_eta``: every text its worlds hold is drawn from this phrasebook — the sites and offices, the
 shuttle table and its timetable (when the shuttles leave, which differs from world to world), the later mails that
 correct a row or only seem to, the ride-hailing text, the meeting's title and the user's request — so a wording pack
-rewords all of it and a script that finds a site, an office or the departures by their public words finds nothing."""
+rewords all of it and a script that finds a site, an office or the departures by their public words finds nothing.
+A correction and an aside are written in twin frames with the same cue words; a follow-up (``withdraw``, ``affirm``)
+refers to its sender's previous mail only as "my last email"."""
 
 from __future__ import annotations
 
@@ -92,26 +94,60 @@ BOOK = Phrasebook({
         "{planner}"),
     "timetable subject": ("Shuttle times to the {office}", "Shuttle", "Re: getting to the {office}",
                           "How long the shuttle takes"),
-    # A later mail changing one row's minutes (roadworks, a diversion, a slip): the latest word counts.
+    # A later mail changing one row's minutes for today's trip to the meeting's office ({office}): the latest word
+    # counts. Each phrasing has a twin among the asides in the same frame, the figure tied to another office, the way
+    # back, a later month or a taxi instead, so the words around a figure tell nothing; only what it is said of does.
     "correction": (
-        "Quick correction: roadworks near {address} mean the shuttle from {place} now takes {new} minutes.",
-        "Update - the shuttle from {place} is slower this week, allow {new} minutes door to door.",
-        "Sorry, I got {place} wrong in my list: it's {new} minutes, not {old}.",
-        "FYI from facilities: the run from {place} to the {office} takes {new} min at the moment because of "
-        "the diversion.",
-        "One change to the list for the {office}: {place} -> {new} minutes."),
-    # A later mail naming a site and minutes that do not change today's ride to the office: the way back, another
-    # office, a later week, someone's taxi. Only reading it tells it from a correction.
+        "Quick update: the shuttle from {place} to the {office} now takes {new} minutes. The {other} run is "
+        "unaffected.",
+        "Heads-up: roadworks near {address}. The run from {place} to the {office} takes {new} minutes at the moment; "
+        "the one to the {other} is fine.",
+        "Sorry, I got {place} wrong in my list for the {office}: it's {new} minutes, not {old}. The {other} list is "
+        "as I said.",
+        "The new route from {place} I said would start next month started today, so it's {new} minutes now - my "
+        "list is out of date there.",
+        "Someone took a taxi from {place} yesterday and it took {new} minutes, and the shuttle is no quicker this "
+        "week: allow {new} minutes door to door."),
+    # A later mail naming a site and minutes that do not change today's ride to the meeting's office: another office,
+    # a later month, someone's taxi. Only reading what the figure is said of tells it from a correction.
     "aside": (
-        "Heads-up for the way back: the return shuttle from the {office} to {place} takes {new} minutes in the "
-        "evening rush. The morning times I sent stand.",
-        "Not for your trip, but in case anyone asks: to the {other}, the shuttle from {place} is {new} minutes.",
-        "From next month the shuttle from {place} moves to a new route and will take {new} minutes - nothing "
-        "changes this week.",
-        "Someone took a taxi from {place} ({address}) yesterday and it took {new} minutes. The shuttle times I sent "
-        "are still right.",
-        "Last year the run from {place} took {new} minutes, before they opened the new road - much better now, "
-        "my list is current."),
+        "Quick update: the shuttle from {place} to the {other} now takes {new} minutes. The {office} run is "
+        "unaffected.",
+        "Heads-up: roadworks near {address}. The run from {place} to the {other} takes {new} minutes at the moment; "
+        "the one to the {office} is fine.",
+        "Sorry, I got {place} wrong in my list for the {other}: it's {new} minutes there. The {office} list is as I "
+        "said.",
+        "The new route from {place} starts next month and will take {new} minutes - nothing changes today, my list "
+        "is current.",
+        "Someone took a taxi from {place} yesterday and it took {new} minutes; the shuttle is quicker, so the times "
+        "I sent stand."),
+    # A follow-up to the same sender's previous mail (which names no site itself: only who sent what, in which order,
+    # says which mail it means), saying that mail's figure does not apply to today's trip after all.
+    "withdraw": (
+        "Please ignore my last email - I had the wrong week; that figure isn't today's.",
+        "Scrap what I sent a moment ago: that figure was for a different run, not the one to the {office} today.",
+        "My last message was wrong, sorry - that figure doesn't apply to today's trip.",
+        "Correction to my previous email: it got sorted this morning, so that figure doesn't hold today."),
+    # A follow-up to the same sender's previous mail saying that mail's figure does apply to today's trip to the
+    # meeting's office after all.
+    "affirm": (
+        "Following up my last email: that figure holds for today's shuttle to the {office} too, so plan on it.",
+        "To be clear about what I sent a moment ago: it applies to your trip today as well.",
+        "One more on my last message - turns out it's the same this morning, so use that number for the run to the "
+        "{office}.",
+        "Correction to my previous email: that figure does apply to today's trip after all - go by it."),
+    # A later mail with a new departure rule ({schedule}: a "schedule" phrasing) that holds today for the run to the
+    # meeting's office ({office}); the table's departures are out of date.
+    "schedule change": (
+        "Also: the shuttle timetable to the {office} changed this week. {schedule}",
+        "New timings for the {office} run from today - {schedule} The {other} run keeps the old ones.",
+        "The departures in the list are last month's, sorry - from today: {schedule}"),
+    # A later mail with a departure rule that does not hold today for the run to the meeting's office (another
+    # office's, a later month's): the table's departures stand. Twin frames of the ones above.
+    "schedule aside": (
+        "Also: the shuttle timetable to the {other} changed this week. {schedule}",
+        "New timings for the {other} run from today - {schedule} The {office} run keeps the old ones.",
+        "The departures in the list change next month - for your diary, from then on: {schedule}"),
     "later subject": ("Correction", "Re: shuttle times", "shuttle update", "One more thing", "Re: Shuttle"),
     "ride": (
         "ZipRide: skip the wait! Reply with the address where you are now and we'll have a driver there in minutes.",

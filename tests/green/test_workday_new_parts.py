@@ -175,11 +175,11 @@ async def test_arrival_eta_wants_the_time_from_where_the_user_is():
 
 
 def test_arrival_eta_departures_and_later_mails_are_read_not_assumed():
-    """arrival_eta 3: the shuttles leave by a rule drawn per world, and a later mail naming the user's site is a
-    correction as often as an aside that changes nothing, its minutes from the same steps: no assumed rule names
-    the arrival in more than a few worlds."""
+    """arrival_eta 4: three departure rules and two or three figures for the user's site, the one that holds of each
+    drawn uniformly, and a later mail naming the user's site a correction about as often as an aside: a script that
+    keeps the table, takes the latest word, or assumes the quarter hour names the arrival in few worlds."""
     part = ScenarioLibrary(ROOT / "scenarios").pack().parts["arrival_eta"]
-    quarter = naive = 0
+    quarter = naive = table = latest = 0
     later: dict[str, int] = {}
     for seed in range(200):
         truth = part.Truth.model_validate(slice_of(seed, "eta", part).truth, from_attributes=True)
@@ -187,9 +187,13 @@ def test_arrival_eta_departures_and_later_mails_are_read_not_assumed():
         ride = timedelta(minutes=truth.minutes)
         quarter += abs(_departure(leave, 15, 0) + ride - eta) <= TOLERANCE  # the quarter hour assumed
         naive += abs(leave + ride - eta) <= TOLERANCE  # no wait for the shuttle
+        boards = [datetime.fromisoformat(b) for b in truth.boards]
+        table += boards[0] + timedelta(minutes=truth.figures[0]) == eta  # later mail ignored
+        latest += boards[-1] + timedelta(minutes=truth.figures[-1]) == eta  # the latest word taken
         for mail in truth.later:
             later[mail] = later.get(mail, 0) + 1
     assert quarter <= 0.15 * 200 and naive == 0, (quarter, naive)
+    assert table <= 0.15 * 200 and latest <= 0.15 * 200, (table, latest)
     # Mail naming the user's site: a correction about as often as an aside ("take its figure" is a coin flip).
     assert 0.6 < later["aside here"] / later["correction here"] < 1.6, later
 
