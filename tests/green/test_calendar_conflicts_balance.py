@@ -186,7 +186,8 @@ def test_no_fixed_priority_rule_gets_every_clash_right_often():
         want = {"board": board, "personal": personal, "customer": customer}
         rates[(board, personal, customer)] = _rate([all(c.winner_side == want[c.kind] for c in t.clashes)
                                                     for t, _, _ in found])
-    assert max(rates.values()) <= 1 / 16 + 0.02, rates
+    # 1/16 and two and a half standard deviations of a rate over the 200 worlds (a draw of world seeds moves it by one)
+    assert max(rates.values()) <= 1 / 16 + 2.5 * (1 / 16 * 15 / 16 / len(found)) ** 0.5, rates
 
 
 def _customer_pairs(t: Any, events: dict[str, dict[str, Any]]) -> list[tuple[bool, str, str]]:

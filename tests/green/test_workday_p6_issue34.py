@@ -29,7 +29,7 @@ def test_the_free_window_sits_anywhere_in_the_offer_and_the_offer_is_worded_many
         openers.add(replies[-1].reply.body.split()[0])
     # "Pick the first (or the last) window" is right in a minority of worlds, and every count of windows occurs.
     assert {0, 1, 2, 3} <= set(places) and max(places.values()) < 30
-    assert set(counts) == {3, 4, 5}
+    assert set(counts) == {4, 5}  # part 6: four or five windows, so each wrong reading has a window to land on
     assert len(openers) >= 5
 
 
@@ -112,4 +112,4 @@ def test_the_office_day_and_what_overlaps_the_free_window_come_from_linked_items
             assert events
             assert (t["decoy"] == "moved") == ("m-sms-moved" in mails)
             assert (t["decoy"] == "cancelled") == any(e["status"] == "cancelled" for e in events)
-    assert set(modes) == {"prompt", "mail", "corrected"} and set(decoys) == {"none", "home", "cancelled", "moved"}
+    assert set(modes) == {"prompt", "mail", "corrected", "reverted"} and set(decoys) == {"none", "home", "cancelled", "moved"}
