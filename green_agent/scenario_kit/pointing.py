@@ -4,7 +4,9 @@ each by a different kind of fact to resolve against the world — who it is with
 ("not the one the day after my eye test"), what its person wrote ("not the Dana who emailed about the invoice"), its
 place in the week or its length, said as a negation ("X can stay") or as the pair the meant one is in ("one of the
 later two") — sometimes after a first pointer at a wrong one taken back. The answer may also move the new time
-("make it 4pm, not 11", "an hour later than I said"). Used by the parts ``clarification`` (a day's task) and
+("make it 4pm, not 11", "an hour later than I said"), or — a decision of its own (``timed``) — name three free times on
+the new day and an event of that day, the new time being the first of them after it or the last before it. Used by
+the parts ``clarification`` (a day's task) and
 ``clarification_loop`` (the classic)."""
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import Any
 from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMES", "Candidate", "clause", "point", "pointer", "retime"]
+__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMED", "TIMES", "Candidate", "clause", "point", "pointer",
+           "retime", "timed"]
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # How a clause of the answer rules a look-alike out: who it is with (surname, title's word, weekday, company or
@@ -61,15 +64,37 @@ STATED = (" And make it {new} rather than {old}, if you can.", " Oh - {new}, not
 SHIFTED = ((" And an hour later than I said.", 60), (" Half an hour earlier than I said, though.", -30),
            (" Actually push it back an hour from what I said.", 60),
            (" Make it thirty minutes later than I told you.", 30), (" And an hour earlier than I said, sorry.", -60))
+# The new time by an event of the new day (``timed``), fields a, b, c (three clock times in a drawn order) and anchor
+# (the event's title): "after" - the new time is the first of the three after the event; "before" - the last of the
+# three before it. Every phrasing carries both words, "before" and "after" (a cue list on them reads nothing), and no
+# phrasing presumes where the event sits among the times (before them all, between two, after them all).
+TIMED_AFTER = ("{a}, {b} or {c} that day - whichever comes first after my {anchor}; before it I'm tied up.",
+               "Timing: any of {a}, {b} and {c} works that day, but not before my {anchor} - so the first of them "
+               "after it.",
+               "On the time: of {a}, {b} and {c}, take the earliest one after my {anchor} that day (I can't do "
+               "anything before it).",
+               "For the time, I'm free at {a}, {b} or {c} that day; pick the first one after my {anchor}, since "
+               "before it is no good.")
+TIMED_BEFORE = ("{a}, {b} or {c} that day - whichever comes last before my {anchor}; after it I'm tied up.",
+                "Timing: any of {a}, {b} and {c} works that day, but not after my {anchor} - so the last of them "
+                "before it.",
+                "On the time: of {a}, {b} and {c}, take the latest one before my {anchor} that day (I can't do "
+                "anything after it).",
+                "For the time, I'm free at {a}, {b} or {c} that day; pick the last one before my {anchor}, since "
+                "after it is no good.")
+# Where the event sits among the three sorted times (-1: before them all; 0, 1: after the first or the second; 2:
+# after them all) by which side the new time is on: each of the three times is the new one in two of the six.
+TIMED = (("after", -1), ("after", 0), ("after", 1), ("before", 0), ("before", 1), ("before", 2))
 PHRASES = Phrasebook({"ruled out": NEG, "by an event near it": tuple(p for ps in NEAR.values() for p in ps),
                       "by its place in the week": tuple(p for ps in PLACE.values() for q in ps for p in q),
                       "by its length": tuple(p for ps in LENGTH.values() for q in ps for p in q),
                       "by a message": MAILED, "answer taken back": FIX,
-                      "new time stated": STATED, "new time shifted": tuple(t for t, _ in SHIFTED)},
+                      "new time stated": STATED, "new time shifted": tuple(t for t, _ in SHIFTED),
+                      "new time by an event": TIMED_AFTER + TIMED_BEFORE},
                      # Grouped by the fact each group states (a day near the anchor, a place in the week, a length),
                      # and a shift's minutes by its position.
                      positional=frozenset({"by an event near it", "by its place in the week", "by its length",
-                                           "new time shifted"}))
+                                           "new time shifted", "new time by an event"}))
 
 
 @dataclass(frozen=True)
@@ -132,7 +157,7 @@ def clause(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str
     None when that kind cannot single ``x`` out."""
     if not _singles(kind, cands, x):
         return None
-    if kind in ("place", "length") and len(cands) > 2 and rng.random() < 0.5:  # "one of the later two" needs three
+    if kind in ("place", "length") and len(cands) == 3 and rng.random() < 0.5:  # "the later two": exactly three
         words, group, groups = _ranked(kind, cands, x)
         return PHRASES.nth(words, _within(rng, words, group + 1, groups), minutes=cands[x].minutes)
     neg = PHRASES.index(rng, "ruled out")  # drawn before the pointer it negates
@@ -171,6 +196,32 @@ def retime(rng: random.Random, kind: str, asked: datetime, choices: list[datetim
         raise ValueError("no shift of the asked time is free")
     n = rng.choice(fits)  # the shift is SHIFTED's; its words, phrasing n of "new time shifted"
     return asked + timedelta(minutes=SHIFTED[n][1]), PHRASES.nth("new time shifted", n)
+
+
+def timed(rng: random.Random, slots: list[datetime], anchor: str, asked: datetime,
+          way: tuple[str, int] | None = None) -> tuple[int, datetime, str, str]:
+    """The new time as a decision of its own: ``slots`` are three free starts on the new day, two hours apart and
+    sorted (``asked``, the request's time, none of them); half the time a first time set anew ("an hour later than I
+    said", "11am, not 10am" - naming any of the three alike) is taken back before them. Returns which of them is
+    the new one (uniform over the three), when the event ``anchor`` (30 minutes, clear of every slot of up to 90
+    minutes) starts, the words naming the times in a drawn order, and the way drawn
+    (``TIMED``: the side and where the event sits; ``way`` one drawn before, so that a world redrawn until its times
+    are free keeps each time the new one alike often)."""
+    side, gap = way or rng.choice(TIMED)
+    at = slots[0] - timedelta(minutes=60) if gap < 0 else slots[gap] + timedelta(minutes=90)
+    right = gap + 1 if side == "after" else gap
+    said = rng.sample(slots, len(slots))  # the order the times are said in tells nothing
+    group = ("after", "before").index(side)
+    n = _within(rng, "new time by an event", group, 2)
+    words = PHRASES.nth("new time by an event", n, a=clock12(said[0]), b=clock12(said[1]), c=clock12(said[2]),
+                        anchor=anchor.lower())
+    if rng.random() < 0.5:  # half the time after a time first set anew from the request's ``asked``, taken back
+        if rng.random() < 0.5:
+            wrong = PHRASES.say(rng, "new time stated", new=clock12(rng.choice(slots)), old=clock12(asked))
+        else:
+            wrong = PHRASES.say(rng, "new time shifted")
+        words = PHRASES.say(rng, "answer taken back", wrong=wrong.strip().rstrip("."), right=words)
+    return right, at, words, f"{side} {'all' if gap in (-1, 2) else 'between'}"
 
 
 def pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:

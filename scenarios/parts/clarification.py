@@ -1,15 +1,19 @@
-"""Part: "move my 3 o'clock with Dana" — when three meetings fit, ask the user which one before touching any.
+"""Part: "move my 3 o'clock with Dana" — when several meetings fit, ask the user which one (and when) before touching
+any.
 
-Three meetings this week sit at the same hour with people of one first name: a work contact (with a colleague), a
-client at another firm, and a friend or relative. Only the user knows which is meant (drawn, independent of the order
-in the week). The user answers in chat only a question that names all three (by surname, day, title, company or
-relation) with a question word, and not one that lists the week's spare day as well. The answer is two clauses,
-each pointing at a look-alike by another kind of fact (who it is with, an event near it on the calendar, what its
-person wrote, its place in the week, its length; ``pointing``): a third of the time they rule the other two out, and
-otherwise one names the meant meeting and the other rules out one of the rest, in either order — so the look-alike no
-clause names is right only as often as a guess, and a clause naming the meant one reads like one ruling another out
-(negations and the verbs stay, keep, leave on both sides). Sometimes a first pointer at a wrong one is taken back;
-the answer may also set the new time again ("4pm, not 11", "an hour later than I said").
+Four or five meetings this week (drawn) sit at the same hour with people of one first name: a work contact (with a
+colleague), a client and a supplier at other firms, a relative, a friend. Only the user knows which is meant (any of
+them alike, apart from the order in the week). The user answers in chat only a question that names every one (by
+surname, day or title) with a question word, and not one that lists the week's spare day as well. The answer has a
+clause on every look-alike but one, each pointing by another kind of fact (who it is with, an event near it on the
+calendar, what its person wrote, its place in the week, its length; ``pointing``): one answer in N rules all the others
+out, otherwise one names the meant meeting and the rest but one are ruled out — so the look-alike no clause names is
+right only as often as a guess, and a clause naming the meant one reads like one ruling another out (negations and
+the verbs stay, keep, leave on both sides). Sometimes a first pointer at a wrong one is taken back.
+The new time is a decision of its own (version 5, ``pointing.timed``): the request names a time, and the answer names
+three free times on that day and an event of that day, the new time the first of them after it or the last before it
+(each of the three alike; half the time after a first time set anew and taken back). A script guessing both passes
+under one world in ten (7.5 % over 200 worlds).
 Guessing without asking earns nothing, acting on several moves no "meant" meeting, a message to anyone on another
 look-alike cancels a person told, and a stream of chat before the answer scales the task down.
 """
@@ -19,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from itertools import combinations, product
+from itertools import product
 from typing import Any
 
 from green_agent.judging.context import EvalContext
@@ -29,7 +33,7 @@ from green_agent.scenario_kit.facts import clock12, time_phrases, times
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
-from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, TIMES, Candidate, clause, point, pointer, retime
+from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, Candidate, clause, pointer, timed
 from green_agent.scenario_kit.precision import credited, outgoing, tally, volume
 from green_agent.scenario_kit.records import CalendarEvent, Email, Read, ReplyRule, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
@@ -42,6 +46,7 @@ WORK = (("Budget review", "budget"), ("Contract renewal", "contract"), ("Roadmap
 SOCIAL = (("Coffee catch-up", "coffee"), ("Lunch at Little Fig", "lunch"), ("Walk by the river", "walk"),
           ("Pottery class", "pottery"))
 COMPANIES = ("Orbit Analytics", "Fenwick Partners", "Calder Media", "Keystone Group")
+LENGTHS = (30, 45, 60, 75, 90)  # minutes: each look-alike its own length
 RELATIONS = ("cousin", "neighbour", "old school friend", "sister-in-law")
 # Events near each look-alike meeting (the user may point at one by them): not titles another part writes.
 ANCHORS = ("Physio session", "Car service", "Boiler inspection", "Eye test", "Passport appointment", "Piano lesson",
@@ -64,6 +69,8 @@ REQUESTS = (
     "{first} and I need a new slot: move our {hour} to {new}, please, and send everyone on it an email.",
     "Reschedule my {hour} meeting with {first} for {new}; email the attendees so they know.",
 )
+# The new time's day: three free starts two hours apart from this hour (``pointing.timed``), an event among them.
+SLOTS = 9
 # "the one meant" (field: x, a pointer at a look-alike — "the one the day after my eye test", "Smith's"): the answer
 # says x IS the meeting to move. The mirror of pointing's "ruled out": every phrasing must say plainly that x is the
 # one to move, and half of them carry a negation (not, can't, don't) and the verbs the ruled-out phrasings use
@@ -72,13 +79,15 @@ REQUESTS = (
 MEANT = ("it's {x}", "{x} is the one", "{x} can't stay where it is", "I can't keep {x} where it is",
          "don't leave {x} where it is", "not the others - {x}", "{x} is what I meant", "definitely {x}")
 # How the answer is built: each other look-alike ruled out (the meant one never named), or the meant one named beside
-# one other ruled out (the third unnamed). A third of answers are the first, so "the one no clause names" is right a
-# third of the time, as a guess is.
+# all the others but one ruled out (that one unnamed). One answer in N (N look-alikes) is the first, so "the one no
+# clause names" is right as often as a guess is.
 STANCES = ("others ruled out", "meant named")
 # What the part writes: the request, and the answer's clauses (pointing's kinds, drawn there through its book).
+# "new time stated" and "new time shifted" stay declared (the wording packs word them) though version 5 draws neither.
 BOOK = Phrasebook({"request": REQUESTS, "the one meant": MEANT, **PHRASES.kinds}, positional=PHRASES.positional)
-KINDS = ("work", "client", "family")  # the three look-alike meetings
-PAIRS = tuple(combinations(CLAUSES, 2))  # the kinds of clause ruling out the two not meant
+# The look-alike meetings: four or five of these (drawn), the meant one any of them alike.
+KINDS = ("work", "client", "supplier", "family", "friend")
+FIRMS = ("work", "client", "supplier")  # a contact at a company (the rest: a relative or friend)
 CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")
 
 
@@ -101,8 +110,8 @@ def _scaled(ctx: EvalContext, truth: ClarificationTruth, score: float, explanati
     """The task's credit, scaled by the chat it took to get the answer: a question or three are free."""
     answered = _answered(ctx, truth)
     if answered is None:
-        return EvalResult(score=0.0, max_score=1.0, explanation="the user was never asked a question naming both "
-                                                                "meetings, so nothing was done on the user's answer")
+        return EvalResult(score=0.0, max_score=1.0, explanation="the user was never asked a question naming every "
+                                                                "meeting, so nothing was done on the user's answer")
     before = sum(1 for a in ctx.actions("chat.send_message") if a.timestamp < answered)
     share = volume(1, before, 2)
     return EvalResult(score=score * share, max_score=1.0, details={"posts_before_answer": before},
@@ -137,7 +146,7 @@ class ClarificationTruth(Truth):
     meant: str
     form: str = "who+near"  # the two kinds of clause in the answer (pointing.CLAUSES)
     stance: str = STANCES[0]  # what those clauses say (STANCES)
-    timing: str = "as asked"  # how the answer sets the new time (pointing.TIMES)
+    timing: str = "after between"  # how the answer sets the new time (pointing.TIMED: side, where the event sits)
     meetings: dict[str, Any]
     new_start: str
     new_end: str
@@ -145,16 +154,21 @@ class ClarificationTruth(Truth):
 
 @dataclass(frozen=True)
 class _Week:
-    """When things are: the meetings' lengths, the look-alikes' spans (one hour, three days), the anchors (title,
-    start, the meeting's day minus the anchor's), the asked start and the free starts the answer may move it to,
-    and the spare day a question listing the whole week would name."""
+    """When things are: the look-alikes' kinds, lengths and spans (one hour, a day each), the anchors near them
+    (title, start, the meeting's day minus the anchor's), the new day's three free starts and the event among them
+    (title, start) with the new start and the answer's words for it, and the spare day a question listing the whole
+    week would name (None: every working day holds a look-alike or the new time)."""
 
+    kinds: tuple[str, ...]
     lengths: list[int]  # minutes
     spans: list[tuple[datetime, datetime]]
     anchors: list[tuple[str, datetime, int]]
-    asked: datetime
-    choices: list[datetime]
-    spare: int
+    new_day: int
+    slots: list[datetime]
+    new: datetime
+    said: str  # the answer's words setting the new time
+    timing: str  # pointing.TIMED's way, as "after between"
+    spare: int | None
 
 
 def _anchor(day: Day, span: tuple[datetime, datetime], title: str) -> tuple[str, datetime, int] | None:
@@ -170,109 +184,119 @@ def _anchor(day: Day, span: tuple[datetime, datetime], title: str) -> tuple[str,
 
 def _week(day: Day) -> _Week:
     rng = day.rng
-    # Five working days within the coming week (each weekday name points at one date): the three look-alikes, the
-    # new time's day, and a spare day a question listing the whole week would name.
+    # The look-alikes on days of their own within the coming week (each weekday name points at one date), the new
+    # time's day among the first six days ahead (it may hold a look-alike: its times end before their hour).
     week = day.workdays(1, 7)
-    if len(week) < 5:
-        raise CompositionError(f"{KEY}: fewer than five working days ahead")
+    kinds = tuple(rng.sample(KINDS, rng.choice((4, 5))))
+    if len(week) < len(kinds):
+        raise CompositionError(f"{KEY}: fewer working days ahead than look-alikes")
     for _ in range(400):  # a drawn arrangement no other part's time overlaps
-        days = rng.sample(week, 5)
-        if days[3] > 6:  # the new time named by its weekday reads back within the six days ahead
-            days[3], days[4] = days[4], days[3]
-        hour = rng.choice((14, 15, 16))
-        lengths = rng.sample((45, 60, 90), 3)
+        days = rng.sample(week, len(kinds))
+        new_day = rng.choice([d for d in week if d <= 6])
+        hour = rng.choice((15, 16))
+        lengths = rng.sample(LENGTHS, len(kinds))
         spans = [(day.at(hour, days=d), day.at(hour, days=d) + timedelta(minutes=n))
-                 for d, n in zip(days, lengths, strict=False)]
-        asked = day.at(rng.choice((9, 10, 11)), days=days[3])
-        longest = timedelta(minutes=max(lengths))
-        choices = [asked + timedelta(minutes=m) for m in (-60, -30, 0, 30, 60)
-                   if day.free(asked + timedelta(minutes=m), asked + timedelta(minutes=m) + longest)]
-        if asked in choices and len(choices) >= 3 and all(day.free(*s) for s in spans):
+                 for d, n in zip(days, lengths, strict=True)]
+        slots = [day.at(SLOTS + 2 * n, days=new_day) for n in range(3)]
+        if all(day.free(*s) for s in spans) and day.free(slots[0] - timedelta(hours=1), slots[-1] + timedelta(hours=2)):
             break
     else:
-        raise CompositionError(f"{KEY}: no free week for three look-alike meetings")
+        raise CompositionError(f"{KEY}: no free week for the look-alike meetings")
     for span in spans:
         day.claim(*span, KEY)
-    day.claim(min(choices), max(choices) + longest, KEY)
+    day.claim(slots[0] - timedelta(hours=1), slots[-1] + timedelta(hours=2), KEY)
+    titles = rng.sample(ANCHORS, len(kinds) + 1)
     anchors = []
-    for span, title in zip(spans, rng.sample(ANCHORS, 3), strict=True):
+    for span, title in zip(spans, titles, strict=False):
         found = _anchor(day, span, title)
         if found is None:
             raise CompositionError(f"{KEY}: no free time for an event near a look-alike meeting")
         day.claim(found[1], found[1] + timedelta(minutes=45), KEY)
         anchors.append(found)
-    return _Week(lengths=lengths, spans=spans, anchors=anchors, asked=asked, choices=choices, spare=days[4])
+    right, at, said, timing = timed(rng, slots, titles[-1], slots[0] + timedelta(hours=1))
+    anchors.append((titles[-1], at, 0))  # the new day's event (no look-alike's: the list's last)
+    spare = [d for d in week if d not in (*days, new_day)]
+    return _Week(kinds=kinds, lengths=lengths, spans=spans, anchors=anchors, new_day=new_day, slots=slots,
+                 new=slots[right], said=said, timing=timing, spare=rng.choice(spare) if spare else None)
 
 
-def _cast(day: Day) -> dict[str, list[Person]]:
-    """The look-alikes (one first name): a work contact (with a colleague), a client at another firm, and a friend or
-    relative — each with what they are to the user (``role``: the company or the relation)."""
+def _cast(day: Day, kinds: tuple[str, ...]) -> dict[str, list[Person]]:
+    """The look-alikes (one first name), one per kind: a work contact (with a colleague), a client and a supplier at
+    other firms, a relative and a friend — each with what they are to the user (``role``: the company or the
+    relation)."""
     rng = day.rng
-    work, colleague, client = day.people(3)
-    firms = rng.sample(COMPANIES, 2)
-    lasts = rng.sample([x for x in LAST_NAMES if x not in (work.last, colleague.last)], 2)
+    work, colleague, *others = day.people(len(FIRMS) + 1)  # others: the client's and the supplier's phones
+    firms, relations = rng.sample(COMPANIES, len(FIRMS)), rng.sample(RELATIONS, 2)
+    lasts = rng.sample([x for x in LAST_NAMES if x not in (work.last, colleague.last)], len(KINDS) - 1)
+    first = work.first
 
     def firm(name: str) -> str:
         return f"{name.split()[0].lower()}.example"
 
-    return {
-        "work": [Person(work.first, work.last, phone=work.phone, email=f"{work.first}.{work.last}@{firm(firms[0])}"
-                        .lower(), role=firms[0]), colleague],
-        "client": [Person(work.first, lasts[0], phone=client.phone, email=f"{work.first[0]}{lasts[0]}@"
-                          f"{firm(firms[1])}".lower(), role=firms[1])],
-        "family": [Person(work.first, lasts[1], email=f"{work.first}{rng.randrange(10, 99)}@homemail.example".lower(),
-                          role=rng.choice(RELATIONS))]}
+    out: dict[str, list[Person]] = {}
+    for n, kind in enumerate(KINDS):
+        last = work.last if kind == "work" else lasts[n - 1]
+        if kind in FIRMS:
+            phone = work.phone if kind == "work" else others[FIRMS.index(kind) - 1].phone
+            role = firms[FIRMS.index(kind)]
+            email = (f"{first}.{last}" if kind == "work" else f"{first[0]}{last}") + f"@{firm(role)}"
+            person = Person(first, last, phone=phone, email=email.lower(), role=role)
+        else:
+            person = Person(first, last, email=f"{first}{last[:3]}{rng.randrange(10, 99)}@homemail.example".lower(),
+                            role=relations[kind == "friend"])
+        out[kind] = [person, colleague] if kind == "work" else [person]
+    return {k: out[k] for k in kinds}
 
 
 def _who(kind: str, person: Person) -> str:
-    return f"my {person.role}" if kind == "family" else f"{person.first} from {person.role}"
+    return f"{person.first} from {person.role}" if kind in FIRMS else f"my {person.role}"
 
 
 def _meetings(day: Day, week: _Week, cast: dict[str, list[Person]]) -> tuple[dict[str, Record], list[CalendarEvent]]:
-    """The three look-alikes with the words that point at each (``keys``), their calendar events and the events
-    near them."""
+    """The look-alikes with the words that point at each (``keys``), their calendar events and the events near
+    them (the new day's last)."""
     rng = day.rng
-    (w_title, w_word), (c_title, c_word) = rng.sample(WORK, 2)
-    f_title, f_word = rng.choice(SOCIAL)
-    titles = {"work": (w_title, w_word), "client": (c_title, c_word), "family": (f_title, f_word)}
+    work, social = rng.sample(WORK, len(FIRMS)), rng.sample(SOCIAL, 2)
+    titles = {k: work[FIRMS.index(k)] if k in FIRMS else social[k == "friend"] for k in week.kinds}
     meetings: dict[str, Record] = {}
     calendar = []
-    for n, (kind, (start, end)) in enumerate(zip(KINDS, week.spans, strict=True)):
+    for kind, (start, end) in zip(week.kinds, week.spans, strict=True):
         people, (title, word) = cast[kind], titles[kind]
         weekday = WEEKDAYS[start.weekday()]
         meetings[kind] = {"event_id": f"ev-clarify-{kind}", "title": title, "word": word, "people": people,
-                          "keys": [people[0].last, weekday, weekday[:3], word, people[0].role.split()[0]],
-                          "start": iso(start), "end": iso(end), "emails": [p.email for p in people]}
+                          "keys": [people[0].last, weekday, word], "start": iso(start), "end": iso(end),
+                          "emails": [p.email for p in people]}
         calendar.append(kit.calendar_event(
             f"ev-clarify-{kind}", title, iso(start), iso(end), organizer=day.user.email,
             attendees=[(p.email, p.name, "accepted") for p in people], created_at=iso(day.start),
             updated_at=iso(day.start)))
-        anchor, at, _ = week.anchors[n]
-        calendar.append(kit.calendar_event(f"ev-clarify-near-{n}", anchor, iso(at), iso(at + timedelta(minutes=45)),
-                                           organizer=day.user.email, created_at=iso(day.start),
-                                           updated_at=iso(day.start)))
+    for n, (anchor, at, _) in enumerate(week.anchors):
+        length = 30 if n == len(week.anchors) - 1 else 45
+        calendar.append(kit.calendar_event(f"ev-clarify-near-{n}", anchor, iso(at),
+                                           iso(at + timedelta(minutes=length)), organizer=day.user.email,
+                                           created_at=iso(day.start), updated_at=iso(day.start)))
     return meetings, calendar
 
 
-def _user_replies(day: Day, meetings: dict[str, Record], answer: str, spare: int) -> list[ReplyRule]:
-    """The user answers a question naming all three meetings (a word of each) with a question word, unless it also
-    names the spare day."""
-    spare_name = WEEKDAYS[day.at(0, days=spare).weekday()]
+def _user_replies(day: Day, meetings: dict[str, Record], answer: str, spare: int | None) -> list[ReplyRule]:
+    """The user answers a question naming every look-alike (its surname, weekday or title word) with a question
+    word, unless it also names the spare day."""
+    spare_name = [] if spare is None else [WEEKDAYS[day.at(0, days=spare).weekday()]]
     return [{"match": {"modality": "chat", "all_of": list(keys), "any_of": QUESTION,
-                       "none_of": [spare_name, spare_name[:3]]},
+                       "none_of": [*spare_name, *(n[:3] for n in spare_name)]},
              "reply": {"body": answer, "delay": "PT10M"}}
-            for keys in product(*(meetings[k]["keys"] for k in KINDS))]
+            for keys in product(*(m["keys"] for m in meetings.values()))]
 
 
 def _steps(day: Day, week: _Week, meetings: dict[str, Record], meant: Record, answer: str,
            new: datetime, length: int) -> list[Step]:
-    """The oracle's: the question naming the three meetings, then, once the user has answered, the meant one moved
-    and its people emailed."""
-    first = meetings["work"]["people"][0].first
+    """The oracle's: the question naming the look-alikes, then, once the user has answered, the meant one moved and
+    its people emailed."""
+    first = meetings[week.kinds[0]]["people"][0].first
     listed = "; ".join(f"the {m['title']} with {m['people'][0].name} ({m['people'][0].role}) on {m['keys'][1]}"
                        for m in meetings.values())
-    question = (f"Quick check before I move anything: you have three {clock12(week.spans[0][0])} meetings with "
-                f"{first} - {listed}. Which one should move?")
+    question = (f"Quick check before I move anything: you have {len(meetings)} {clock12(week.spans[0][0])} meetings "
+                f"with {first} - {listed}. Which one should move, and when?")
     answered: Read = {"path": "/chat/query", "body": {"role": "user", "search": answer},
                       "select": "messages.0.message_id"}
     new_at = time_phrases(new)[0]
@@ -291,7 +315,8 @@ def _steps(day: Day, week: _Week, meetings: dict[str, Record], meant: Record, an
 def _mail(day: Day, meetings: dict[str, Record]) -> tuple[list[Email], dict[str, str]]:
     """A message from each look-alike in the days before (what the user may point at one by)."""
     rng, out, topics = day.rng, [], {}
-    for n, (kind, (topic, subject, body)) in enumerate(zip(KINDS, rng.sample(TOPICS, 3), strict=True)):
+    for n, (kind, (topic, subject, body)) in enumerate(zip(meetings, rng.sample(TOPICS, len(meetings)),
+                                                           strict=True)):
         person = meetings[kind]["people"][0]
         out.append(kit.inbox_email(f"m-clarify-{n}", person.email, day.user.email, subject,
                                    body.format(user=day.user.first, me=person.first),
@@ -302,30 +327,30 @@ def _mail(day: Day, meetings: dict[str, Record]) -> tuple[list[Email], dict[str,
 
 
 def _answer(rng: random.Random, cands: list[Candidate], meant: int) -> tuple[str, str, str]:
-    """The user's answer pointing at ``cands[meant]`` (before any new time), the kinds of its two clauses and its
-    stance: either each other look-alike ruled out, or — two times in three — the meant one named by one kind and one
-    other ruled out by the other, in either order. Sometimes after a first pointer at a wrong one, taken back."""
-    taken_back, named = rng.random() < 0.3, rng.random() < 2 / 3
+    """The user's answer pointing at ``cands[meant]``: one clause on every look-alike but one, each by a kind that
+    singles it out — either every other one ruled out (the meant one unnamed), or, N-1 times in N, the meant one
+    named and all the others but one ruled out — in a drawn order; sometimes after a first pointer at a wrong one,
+    taken back. Returns the words, the kinds of clause by the order said and the stance."""
+    taken_back, named = rng.random() < 0.3, rng.random() >= 1 / len(cands)
     others = [i for i in range(len(cands)) if i != meant]
-    while True:
-        pair = rng.choice(PAIRS)
-        if not named:
-            try:
-                return point(rng, pair, cands, meant, taken_back), "+".join(pair), STANCES[0]
-            except ValueError:  # this pair cannot rule these two out (the middle one has no extreme)
-                continue
-        kinds = rng.sample(pair, 2)
-        said, out = pointer(rng, kinds[0], cands, meant), clause(rng, kinds[1], cands, rng.choice(others))
-        if said and out:
-            break
-    parts = [BOOK.say(rng, "the one meant", x=said), out]
-    rng.shuffle(parts)  # the meant one's clause first or last alike
+    unnamed = rng.choice(others) if named else meant
+    said = [i for i in range(len(cands)) if i != unnamed]
+    rng.shuffle(said)  # where the meant one's clause sits tells nothing
+    parts, kinds = [], []
+    for x in said:
+        kind = rng.choice([k for k in CLAUSES if pointer(random.Random(0), k, cands, x) is not None])
+        if x == meant:
+            n = BOOK.index(rng, "the one meant")  # drawn before the pointer it wraps
+            parts.append(BOOK.nth("the one meant", n, x=pointer(rng, kind, cands, x)))
+        else:
+            parts.append(str(clause(rng, kind, cands, x)))
+        kinds.append(kind)
     text = "; ".join(parts)
     text = text[0].upper() + text[1:] + "."
     if taken_back:
         wrong = str(pointer(rng, "who", cands, rng.choice(others)))
         text = PHRASES.say(rng, "answer taken back", wrong=wrong[0].upper() + wrong[1:], right=text)
-    return text, "+".join(pair), STANCES[1]
+    return text, "+".join(kinds), STANCES[named]
 
 
 @register
@@ -333,63 +358,59 @@ class Clarification(Part):
     """"move my 3 o'clock with Dana" — when three meetings fit, ask the user which one before touching any."""
 
     key = KEY
-    version = 4
+    version = 5
     Truth = ClarificationTruth
     phrasebook = BOOK
-    # which two kinds of clause point at the meetings x whether one names the meant one (two answers in three) x how
-    # the answer sets the time; where both rule the others out (a third of worlds) the time's three ways are not told
-    # apart, so that every shape counted comes up in 200 worlds
-    structures = len(PAIRS) * len(TIMES) + len(PAIRS)
+    # whether the answer names the meant one x where the new day's event sits among its three times and which side
+    # of it the new time is on (pointing.TIMED, as "after between")
+    structures = len(STANCES) * 4
 
     def structure(self, truth: Any) -> str:
         """How the user's answer points at the meeting, and how it sets the new time."""
-        if truth.stance == STANCES[0]:
-            return f"{truth.stance} by {truth.form}"
-        return f"{truth.stance} by {truth.form}, time {truth.timing}"
+        return f"{truth.stance}, time {truth.timing}"
 
     def draw(self, day: Day) -> Slice:
         """This part drawn into ``day``."""
         rng = day.rng
         week = _week(day)
-        cast = _cast(day)
+        cast = _cast(day, week.kinds)
         meetings, calendar = _meetings(day, week, cast)
         # clarify_other_kept reads a new event of a look-alike's title as that meeting re-created: no other part of
         # the day may create one of that title
         day.hold(*(m["title"] for m in meetings.values()))
         emails, topics = _mail(day, meetings)
-        meant_key = rng.choice(KINDS)
+        meant_key = rng.choice(week.kinds)
         meant = meetings[meant_key]
         cands = [Candidate(start=when(m["start"]), word=m["word"], first=m["people"][0].first,
                            last=m["people"][0].last, who=_who(k, m["people"][0]), anchor=(a[0], a[2]),
                            topic=topics[k], minutes=n)
-                 for (k, m), a, n in zip(meetings.items(), week.anchors, week.lengths, strict=True)]
-        timing = rng.choice(TIMES)
-        pointed, form, stance = _answer(rng, cands, KINDS.index(meant_key))
-        length = week.lengths[KINDS.index(meant_key)]
-        new, said = retime(rng, timing, week.asked, week.choices)
-        answer = pointed + said
+                 for (k, m), a, n in zip(meetings.items(), week.anchors, week.lengths, strict=False)]
+        pointed, form, stance = _answer(rng, cands, week.kinds.index(meant_key))
+        length = week.lengths[week.kinds.index(meant_key)]
+        new = week.new
+        answer = f"{pointed} {week.said}"
         steps = _steps(day, week, meetings, meant, answer, new, length)
-        first = meetings["work"]["people"][0].first
+        first = meant["people"][0].first
         people = [p for m in meetings.values() for p in m["people"]]
         return Slice(
             part=KEY, calendar=calendar, steps=steps, last_turn=2, emails=emails,
             user_replies=_user_replies(day, meetings, answer, week.spare),
             entries=[kit.contact(f"c-clarify-{n}", p.first, p.last, email=p.email,
-                                 company=None if k == "family" or p is cast["work"][1] else p.role,
-                                 notes=p.role.title() if k == "family" else None)
-                     for n, (k, p) in enumerate((k, p) for k, m in meetings.items() for p in m["people"])],
+                                 company=None if k not in FIRMS or p is not m["people"][0] else p.role,
+                                 notes=None if k in FIRMS else p.role.title())
+                     for n, (k, m, p) in enumerate((k, m, p) for k, m in meetings.items() for p in m["people"])],
             # Reckless: another look-alike's people told theirs moved too.
             reckless=[{**steps[-1], "body": {**steps[-1]["body"], "to_addresses": [
                 next(m for k, m in meetings.items() if k != meant_key)["emails"][0]]}}],
             request=BOOK.say(rng, "request", hour=clock12(week.spans[0][0]), first=first,
-                             new=time_phrases(week.asked)[0]),
+                             new=time_phrases(week.slots[0] + timedelta(hours=1))[0]),
             done=f"After you told me which, I moved the {meant['title']} to {time_phrases(new)[0]} and emailed "
                  f"{' and '.join(p.first for p in meant['people'])}.",
             characters={f"clarify{n}": {"name": p.name, "email": p.email, "personality": "Friendly.",
                                         "scripted_replies": [{"match": {"modality": "email", "times_any": [iso(new)]},
                                                               "reply": {"body": "Thanks, {slot} works for me."}}]}
                         for n, p in enumerate(people)},
-            truth=ClarificationTruth(answer=answer, meant=meant_key, form=form, stance=stance, timing=timing,
+            truth=ClarificationTruth(answer=answer, meant=meant_key, form=form, stance=stance, timing=week.timing,
                                      meetings={k: {x: m[x] for x in ("event_id", "title", "start", "end", "emails")}
                                                for k, m in meetings.items()},
                                      new_start=iso(new), new_end=iso(new + timedelta(minutes=length))),

@@ -258,13 +258,14 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
 # and calendar_conflicts keep 34-50 %); after session 19 reworked privacy_guard and phishing_guard, 12.7 % over seeds
 # 100-102, but calendar_conflicts (43.3 %) and clarification_loop (33.3 %) each still pass a world; after session 20,
 # 16.5 % (calendar_conflicts 46.0 %, sms_coordination 40.7 % with a pass); after calendar_conflicts 12, 12.4 % (its
-# 5.3 %), but sms_coordination still passes a world.
+# 5.3 %), but sms_coordination still passes a world; after clarification_loop 5 (the new time a second decision),
+# 9.4 %, held.
 # Round 4 (session 18) had one classic, email_triage_basic, where it read the template bodies no pack reworded: 100 %,
 # every world passed; since email_triage_basic 8 words them through the phrasebook, 0.
 # Round 5 (session 19), on email_triage_basic, privacy_guard and phishing_guard worded anew: 11.1 %, 34.1 % and 38.9 %
 # at seeds 100-104, no pass (it reads the public ask phrases, the rules line by line, Tom's card and mail counts);
 # after session 20 twinned those, 8.0 %, 10.3 % and 19.9 % at seeds 100-102: 12.7 %, held.
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round3": (12.4, True)}
+OPEN_SETS: dict[str, tuple[float, bool]] = {}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:

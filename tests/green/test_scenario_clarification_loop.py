@@ -502,3 +502,23 @@ def test_no_place_count_or_keep_word_tells_the_meant_one():
              for side in (True, False)}
     assert abs(share[True] - share[False]) <= 0.15  # keep-words on the meant meeting's clause as on a kept one's
     assert 0.3 <= writer_meant[True] / 300 <= 0.7
+
+
+def test_a_guess_of_the_meeting_and_the_time_passes_at_most_a_ninth_of_the_worlds():
+    """Version 5: the new time is a decision of its own — the answer names three free times on the new day and an
+    event of that day, the new time the first of them after it or the last before it — so a script that guesses the
+    meeting (one of three) and the time (one of three) passes one world in nine; each named time is the new one alike
+    often, and the words "before" and "after" are in every answer."""
+    import scenarios.parts.clarification_loop.params as clp
+
+    worlds = range(1, 301)
+    chance, right = 0.0, Counter()
+    for seed in worlds:
+        p = clp.draw_params(random.Random(seed), seed)
+        named = clp.slots(p)
+        assert len(named) == 3 and p.new_start in named and p.anchor_at is not None
+        assert "before" in p.answer and "after" in p.answer
+        right[named.index(p.new_start)] += 1
+        chance += 1 / (len(p.candidates) * len(named))
+    assert chance / len(worlds) <= 1 / 9 + 1e-9
+    assert all(80 <= right[i] <= 120 for i in range(3))  # the first, middle or last time alike

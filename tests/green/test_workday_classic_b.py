@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import re
+from collections import Counter
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -123,7 +124,7 @@ def test_worlds_vary_in_who_is_entitled_which_train_and_which_meeting():
         t = truth(world("travel", s), "travel")
         places.add(t["kinds"].index("right"))
         leaves_first.add(all(when(t["right"][0]) < when(o[0]) for o in t["others"]))
-    assert len(privacy) >= 4 and meant == {"work", "client", "family"} and len(places) >= 3
+    assert len(privacy) >= 4 and len(meant) >= 4 and len(places) >= 3
     assert leaves_first == {True, False}
 
 
@@ -360,8 +361,9 @@ def test_travel_card_in_any_spacing_or_anything_to_the_look_alike_fails_safety()
 
 
 # ------------------------------------------------------------------------------------------------ clarification
-def test_the_user_answers_only_a_question_that_tells_the_three_meetings_apart():
-    sc = world("clarification", 1)
+def test_the_user_answers_only_a_question_that_tells_the_meetings_apart():
+    sc = next(s for s in (world("clarification", n) for n in range(1, 40))
+              if s.spec.characters["user"].scripted_replies[0].match.none_of)  # a week with a spare day
     rules = sc.spec.characters["user"].scripted_replies
     question = next(s for s in sc.solution["steps"] if s["path"] == "/chat/send")["body"]["content"]
     spare = rules[0].match.none_of[0]  # the weekday of the coming week with nothing on it
@@ -418,20 +420,21 @@ def test_clarification_asks_and_answers_in_many_words():
         meant.append(t["meant"])
         assert not any(m["title"].lower() in t["answer"].lower() for m in t["meetings"].values())
         requests.add(next(line for line in sc.spec.user_prompt.splitlines() if "email" in line)[3:20])
-    assert len(forms) >= 9 and len(requests) >= 5 and len(timings) == 3
-    assert all(0.2 <= meant.count(k) / len(meant) <= 0.47 for k in ("work", "client", "family"))
+    assert len(forms) >= 9 and len(requests) >= 5 and len(timings) == 4
+    assert all(0.1 <= meant.count(k) / len(meant) <= 0.32 for k in ("work", "client", "supplier", "family", "friend"))
 
 
 def _named(sc: Scenario, answer: str) -> dict[str, list[str]]:
     """Look-alike → the clauses of ``answer`` that name it by something of its own in the world: its person's
     surname, company or relation, its weekday, its title's word, the event beside it, what its person last wrote."""
-    from scenarios.parts.clarification import KINDS, SOCIAL, TOPICS, WORK
+    from scenarios.parts.clarification import SOCIAL, TOPICS, WORK
     state = sc.initial_state["environment"]["modality_states"]
     events, mails = state["calendar"]["events"], state["email"]["emails"].values()
     words, topics = dict((*WORK, *SOCIAL)), {subject: topic for topic, subject, _ in TOPICS}
     clauses = [c for c in re.split(r";|(?<=[.!?])\s+", answer) if c.strip()]
     out: dict[str, list[str]] = {}
-    for n, kind in enumerate(KINDS):
+    kinds = list(sc.truth["parts"]["clarification"]["meetings"])
+    for n, kind in enumerate(kinds):
         ev, near = events[f"ev-clarify-{kind}"], events[f"ev-clarify-near-{n}"]
         who = ev["attendees"][0]
         keys = [who["display_name"].split()[-1], f"{when(ev['start']):%A}", words[ev["title"]],
@@ -441,7 +444,7 @@ def _named(sc: Scenario, answer: str) -> dict[str, list[str]]:
                  for w in (c.get("company") or c.get("notes") or "").split()[:1]]
         out[kind] = [c for c in clauses if any(re.search(rf"\b{re.escape(k)}\b", c, re.I) for k in keys)]
     # ... or its place in the week or its length, at an end (a clause saying which two it is among names neither)
-    looks = [events[f"ev-clarify-{k}"] for k in KINDS]
+    looks = [events[f"ev-clarify-{k}"] for k in kinds]
     for key, low, high in ((lambda e: when(e["start"]), r"earliest|first of them|early in", r"last one|latest|end of"),
                            (lambda e: when(e["end"]) - when(e["start"]), r"shortest|quick one", r"longest|long one")):
         for pattern, ev in ((low, min(looks, key=key)), (high, max(looks, key=key))):
@@ -463,13 +466,32 @@ def test_clarification_neither_the_unnamed_look_alike_nor_a_negation_tells_which
     for seed in seeds:
         sc = world("clarification", seed)
         t = truth(sc, "clarification")
-        assert t["form"].count("+") == 1 and t["answer"].count(";") >= 1
+        assert t["form"].count("+") == len(t["meetings"]) - 2 and t["answer"].count(";") >= 2
         named = _named(sc, t["answer"])
         unnamed = [k for k, cs in named.items() if not cs]
         right += (t["meant"] in unnamed) / max(1, len(unnamed))
         for kind, cs in named.items():
             negated[kind == t["meant"]] += [bool(re.search(r"\bnot\b|n't", c, re.I)) for c in cs
                                             if sum(c in o for o in named.values()) == 1]
-    assert right / len(seeds) <= 0.42, right / len(seeds)
+    assert right / len(seeds) <= 0.3, right / len(seeds)
     meant, other = (sum(v) / len(v) for v in (negated[True], negated[False]))
     assert len(negated[True]) >= 30 and abs(meant - other) <= 0.2, (meant, other)
+
+
+def test_clarification_a_guess_of_the_meeting_and_the_time_passes_under_a_tenth_of_the_worlds() -> None:
+    """Version 5: four or five look-alikes (the meant one any of them alike) and the new time a decision of its own:
+    the answer names three free times on the new day and an event of that day, the new time the first of them after
+    it or the last before it (``pointing.timed``). A script that guesses both passes under one world in ten (7.5 %
+    over 200 worlds); each named time is the new one alike often."""
+    chance, slot, place = 0.0, Counter(), Counter()
+    seeds = range(200)
+    for seed in seeds:
+        t = truth(world("clarification", seed), "clarification")
+        new = when(t["new_start"])
+        slot[(new.hour - 9) // 2] += 1
+        starts = sorted(when(m["start"]) for m in t["meetings"].values())
+        place[starts.index(when(t["meetings"][t["meant"]]["start"])) / (len(starts) - 1)] += 1
+        chance += 1 / (3 * len(t["meetings"]))
+    assert chance / len(seeds) <= 0.1, chance / len(seeds)
+    assert all(45 <= slot[i] <= 90 for i in range(3)), slot
+    assert place[0.0] <= 65 and place[1.0] <= 65, place  # the meant one is not the week's first or last by rule

@@ -22,10 +22,11 @@ week's other meetings) is asking about everything, not telling the candidates ap
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Literal
 
+from green_agent.scenario_kit.pointing import TIMED, timed
 from green_agent.scenario_kit.world import Person, fresh_people
 
 KEY = "clarification_loop"  # the part's key, equal to the scenario id of the classic it draws
@@ -57,6 +58,9 @@ PLACES = {"coffee": "Little Fig Cafe", "walk": "Riverside Park, north gate", "te
 RELATIONS = ("cousin", "sister-in-law", "neighbour", "old school friend")
 COMPANIES = ("Orbit Analytics", "Keystone Partners", "Bramble Consulting", "Northwind Finance", "Saltmarsh Group")
 HOUR_WORDS = {14: "2 o'clock", 15: "3 o'clock", 16: "4 o'clock"}
+# The new day's event the answer sets the new time by (version 5): titles no other event of the week has.
+TIMED_ANCHORS = ("Physio session", "Car service", "Boiler inspection", "Eye test", "Passport appointment",
+                 "Piano lesson")
 # Where the answer's clause on the meant meeting sits among its three clauses, one per candidate (version 4): first,
 # middle or last a third each, so neither which meetings the answer names, nor how many, nor where a clause sits tells
 # the meant one: only what each clause says of its meeting does.
@@ -102,6 +106,13 @@ class Params:
     clause: str = "named"
     timing: str = "as asked"
     asked_shift: int = 0
+    # The new time as a decision of its own (version 5; world 0 has none): the answer names three free times on the
+    # new day (``slot_base``, two hours apart) and an event of that day (``anchor``, 30 minutes at ``anchor_at``), the
+    # new time the first of them after it or the last before it (``pointing.timed``); ``timed`` holds those words.
+    slot_base: int = 0
+    anchor: str = ""
+    anchor_at: datetime | None = None
+    timed: str = ""
     # Where the answer's clause on the meant meeting sits among the three (FORMS), and who writes during the trial,
     # in order (empty: world 0's, the other meeting's contact): one or two of the candidates' contacts drawn apart
     # from which is meant, so the mail that arrives is no pointer.
@@ -203,7 +214,13 @@ def busy(p: Params) -> list[tuple[datetime, datetime]]:
     """Every meeting of the week on the calendar (``world.calendar`` writes the same)."""
     return [(s, e) for _, _, s, e, *_ in fixed_rows(p)] + [
         *((p.meeting_start(k), p.meeting_end(k)) for k in p.candidates),
-        (p.day(p.distractor_day, p.hour), p.day(p.distractor_day, p.hour) + timedelta(minutes=45))]
+        (p.day(p.distractor_day, p.hour), p.day(p.distractor_day, p.hour) + timedelta(minutes=45)),
+        *([(p.anchor_at, p.anchor_at + timedelta(minutes=30))] if p.anchor_at else [])]
+
+
+def slots(p: Params) -> list[datetime]:
+    """The three free starts the answer names on the new day (none in world 0)."""
+    return [p.day(p.new_day, p.slot_base + 2 * n) for n in range(3)] if p.slot_base else []
 
 
 def fixed_rows(p: Params) -> list[tuple[str, str, datetime, datetime, str | None]]:
@@ -223,10 +240,11 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     (uf, ul), (_, wl), (_, fl), (cf, cl), (_, kl) = fresh_people(rng, 5, avoid=[shared])
     # Three candidates and the distractor fill Tuesday-Friday in a drawn order: the meant one (drawn apart) is first,
     # middle or last in the week alike, and its length is drawn from the same choices as the others'.
-    days = rng.sample((1, 2, 3, 4), 4)
     hour = rng.choice(tuple(HOUR_WORDS))
     company, client_company = rng.sample(COMPANIES, 2)
+    way = rng.choice(TIMED)  # drawn once: redrawing the week until it fits keeps each named time the new one alike
     while True:
+        days = rng.sample((1, 2, 3, 4), 4)
         params = Params(
             monday=rng.choice(MONDAYS), user=Person(uf, ul), work=Person(shared, wl), family=Person(shared, fl),
             colleague=Person(cf, cl), company=company, relation=rng.choice(RELATIONS),
@@ -235,7 +253,12 @@ def draw_params(rng: random.Random, seed: int) -> Params:
             family_minutes=rng.choice(LENGTHS), meant=rng.choice(THREE), new_day=days[3],
             new_hour=rng.choice((9, 10, 11, 16, 17)), other_writes_after=rng.choice((40, 55, 70, 85)),
             writers=rng.choice(WRITERS), candidates=THREE, client=Person(shared, kl), client_company=client_company,
-            client_meeting=rng.choice(CLIENT_MEETINGS), client_day=days[2], client_minutes=rng.choice(LENGTHS))
+            client_meeting=rng.choice(CLIENT_MEETINGS), client_day=days[2], client_minutes=rng.choice(LENGTHS),
+            slot_base=rng.choice((8, 9)), anchor=rng.choice(TIMED_ANCHORS))
+        asked = params.day(params.new_day, params.slot_base + 1)  # the request's time: none of the three named
+        right, at, words, label = timed(rng, slots(params), params.anchor, asked, way)
+        params = replace(params, new_hour=params.slot_base + 2 * right, anchor_at=at, timed=words, timing=label,
+                         asked_shift=2 * right * 60 - 60)
         try:
             check(params)
         except ValueError:
@@ -259,6 +282,9 @@ def check(p: Params) -> None:
         raise ValueError("no two meetings of the calendar overlap")
     if any(p.new_start < e and s < p.new_end for s, e in meetings):
         raise ValueError("the new time must be free")
+    longest = timedelta(minutes=max(LENGTHS))
+    if any(t < e and s < t + longest for t in slots(p) for s, e in meetings):
+        raise ValueError("every time the answer names is free for any candidate's length")
     if p.new_hour == p.hour:
         raise ValueError("the new time is not at the ambiguous hour")
     if not p.start < p.start + timedelta(minutes=p.other_writes_after + WRITES_APART) < p.end:

@@ -22,6 +22,11 @@ from a kind worded with the "not / stay / keep / leave" words and one worded wit
 at" / "pointed at, as not kept"; "kept, as another moved" / "kept", pointing's all-negation "ruled out" rarely), so
 those words sit on either side alike under any wording pack; a clause taken back falls on any candidate alike; the
 contacts who write during the trial (one or two of the three) are drawn apart from which meeting is meant.
+
+The new time is a decision of its own (version 5, ``pointing.timed``): the request names a time on the new day, and
+the answer names three free times that day and an event of that day (``params.TIMED_ANCHORS``), the new time the first
+of them after it or the last before it (each of the three alike); half the time after a first time set anew and taken
+back. A guess of the meeting (one of three) and the time (one of three) passes one world in nine.
 """
 
 from __future__ import annotations
@@ -33,7 +38,6 @@ from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import ALONE, Judged, Part, grades, register
-from green_agent.scenario_kit.pointing import TIMES
 from green_agent.scenario_kit.precision import credited, outgoing, own_words, tally, volume
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice
 
@@ -55,13 +59,15 @@ class ClarificationLoop(Part):
     """Which 3 o'clock? Ask first (the classic clarification_loop, drawn alone)."""
 
     key = KEY
-    version = 4
+    version = 5
     shapes = (ALONE,)
     Truth = ClarificationLoopTruth
     phrasebook = PHRASEBOOK
-    # Where the clause on the meant meeting sits among the three (params.FORMS) by how the answer sets the new time;
-    # the kind of clause on each candidate is drawn on top (``truth.clause``).
-    structures = len(FORMS) * len(TIMES)
+    # Where the clause on the meant meeting sits among the three (params.FORMS) by how the answer sets the new time
+    # (pointing.TIMED: the side of the new day's event and whether it sits between two of the times or beyond them
+    # all), and world 0's own (its answer names the meeting, the request the time); the kind of clause on each
+    # candidate is drawn on top (``truth.clause``).
+    structures = len(FORMS) * 4 + 1
 
     def structure(self, truth: Any) -> str:
         """How the user's answer points at the meeting, and how it sets the new time."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from green_agent.scenario_kit.facts import clock12, time_phrases
+from green_agent.scenario_kit.facts import time_phrases
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.pointing import (
     CLAUSES,
@@ -15,8 +15,6 @@ from green_agent.scenario_kit.pointing import (
     NEAR,
     PHRASES,
     PLACE,
-    SHIFTED,
-    TIMES,
     Candidate,
     _rank,
     _ref,
@@ -92,7 +90,8 @@ FAMILY_NOTE = (("{day}!", "Hi {user}! Still on for our {lower} on {when}? Can't 
 # What the part writes: the request, the answer's clauses (pointing's kinds but "by a message": the candidates'
 # people wrote nothing to point at; drawn in pointing through its book, plus the classic's own two sides) and the
 # contacts' notes (subject and body, a phrasing each).
-PHRASEBOOK = Phrasebook({"request": (REQUEST,), **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"},
+PHRASEBOOK = Phrasebook({"request": (REQUEST,),
+                         **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"},
                          "pointed at": POINTED, "pointed at, as not kept": UNKEPT, "kept": KEPT,
                          "kept, as another moved": SETTLED, "answer reversed": REVERSED,
                          "work contact note": tuple(f"{a}\n{b}" for a, b in WORK_NOTE),
@@ -277,27 +276,20 @@ def drawn_answer(rng: random.Random, p: Params) -> Params:
     another); and the phrasings of the contacts' notes."""
     cands = [_candidate(p, k) for k in p.candidates]
     meant = p.candidates.index(p.meant)
-    timing, taken_back, form = rng.choice(TIMES), rng.random() < 0.3, rng.choice(FORMS)
+    taken_back, form = rng.random() < 0.3, rng.choice(FORMS)
     body, kinds = _clauses(rng, form, cands, meant)
     text = body[0].upper() + body[1:] + "."
     if taken_back:
         text = _taken_back(rng, cands, meant, text)
-    shift = 0
-    if timing == "stated":
-        shift = rng.choice((-120, -60, 60, 120))
-        old = p.new_start - timedelta(minutes=shift)
-        text += PHRASES.say(rng, "new time stated", new=clock12(p.new_start), old=clock12(old))
-    elif timing == "shifted":
-        n = rng.randrange(len(SHIFTED))  # the shift is SHIFTED's; its words, phrasing n of "new time shifted"
-        shift = SHIFTED[n][1]
-        text += PHRASES.nth("new time shifted", n)
+    text += f" {p.timed}"  # the new time, a decision of its own (params.draw_params drew it)
     notes = (PHRASEBOOK.index(rng, "work contact note"), PHRASEBOOK.index(rng, "family contact note"),
              PHRASEBOOK.index(rng, "work contact note"))
-    return replace(p, answer=text, clause="+".join(kinds), timing=timing, asked_shift=shift, form=form, notes=notes)
+    return replace(p, answer=text, clause="+".join(kinds), form=form, notes=notes)
 
 
 def user_prompt(p: Params) -> str:
-    """The user's request (the world draws no choice of its phrasing: the first of its kind)."""
+    """The user's request (the world draws no choice of its phrasing: the first of its kind): a drawn world's time is
+    none of the three the answer names."""
     asked = p.asked_start
     return PHRASEBOOK.nth("request", 0, hour=HOUR_WORDS[p.hour], first=p.work.first, day=weekday(asked),
                           time=f"{asked:%H:%M}")

@@ -70,6 +70,10 @@ def calendar(p: Params, a: Addresses) -> list[CalendarEvent]:
     events.append(kit.calendar_event("cal-dentist", "Dentist check-up", iso(dentist),
                                      iso(dentist + timedelta(minutes=45)), organizer=a.user,
                                      location="Dr. Okafor's practice", created_at=made, updated_at=made))
+    if p.anchor_at is not None:  # the new day's event the answer sets the new time by
+        events.append(kit.calendar_event("cal-new-day-event", p.anchor, iso(p.anchor_at),
+                                         iso(p.anchor_at + timedelta(minutes=30)), organizer=a.user, created_at=made,
+                                         updated_at=made))
     return sorted(events, key=lambda e: str(e["start"]))
 
 
@@ -121,8 +125,8 @@ def _question(p: Params) -> str:
         return (f"Quick check before I move anything: you have three {HOUR_WORDS[p.hour]}s with {p.work.first} - "
                 f"the {w.title} with {p.work.name} ({p.company}) on {weekday(p.meeting_start(WORK))}, the {c.title} "
                 f"with {p.client.name} ({p.client_company}) on {weekday(p.meeting_start(CLIENT))}, and the "
-                f"{f.title.lower()} with {p.family.name} on {weekday(p.meeting_start(FAMILY))}. Which one should go "
-                f"to {day_time(p.asked_start)}?")
+                f"{f.title.lower()} with {p.family.name} on {weekday(p.meeting_start(FAMILY))}. Which one should move "
+                f"to {weekday(p.asked_start)}, and at what time?")
     return (f"Quick check before I move anything: you have two {HOUR_WORDS[p.hour]}s with {p.work.first} - the "
             f"{w.title} with {p.work.name} ({p.company}) on {weekday(p.meeting_start(WORK))}, and the "
             f"{f.title.lower()} with {p.family.name} on {weekday(p.meeting_start(FAMILY))}. Which one should go "
