@@ -571,28 +571,75 @@ ARRIVAL_ETA = {
     "timetable subject": ("{office}: ride times from each site", "Shuttle - how long from where",
                           "Re: your question about the {office}", "Journey times (shuttle)",
                           "Getting over to the {office}"),
+    # A later mail changing one row's minutes for today's trip to the meeting's office ({office}). Each phrasing has
+    # a twin among the asides in the same words: the first three differ only in which office the figure is tied to
+    # (both are named in both), the fourth in when the change takes effect, the fifth in whether the shuttle is held
+    # up like the car was.
     "correction": (
-        "Small fix to the times I sent: {place} is {new} minutes now, because of the works on its road.",
-        "Facilities have just told me the shuttle from {place} ({address}) is running slow - it's {new} "
-        "minutes door to door until further notice.",
-        "I had a typo in the list: {place} was down as {old} minutes but it should say {new}.",
-        "Please note: because of a diversion, count {new} minutes for the ride from {place} for the time being.",
-        "{place}: {new} minutes, not what I wrote before. Everything else stands.",
-        "Update on the shuttle from {place} - since the bridge closed it takes {new} minutes rather than {old}.",
+        "For anyone heading to the {office} today: add time if you start at {place}. The drivers now quote {new} "
+        "minutes for that ride, while the {other} shuttle is keeping its usual times.",
+        "{address} is half dug up, so expect delays around the {place} stop. On the {office} route that means {new} "
+        "minutes door to door for now; the {other} route turns off before the works and runs as normal.",
+        "My mistake: I typed up two sheets yesterday and swapped a line. The {place} entry on the {office} sheet "
+        "should be {new} minutes, not {old}; the {other} sheet is correct.",
+        "The {place} shuttle was meant to switch to its new route on the 1st of next month, but the switch happened "
+        "this morning: {new} minutes a ride from today. My list is behind on that one.",
+        "Word from a colleague who came in from {place} this morning: the traffic cost her {new} minutes by car, and "
+        "the shuttle sits in the same jam today - budget {new} minutes, not what my list says.",
     ),
-    # A site and minutes that change nothing about today's ride to the meeting's office.
+    # A later mail naming a site and minutes that change nothing about today's ride to the meeting's office: the
+    # correction's twins, the figure said of the other office, of next month, or of a car the shuttle outruns.
     "aside": (
-        "Saturdays only: the weekend shuttle from {place} stops everywhere and needs {new} minutes. Weekday rides "
-        "are exactly as in my list.",
-        "If you end up staying late, the last run back from the {office} to {place} crawls along in {new} minutes. "
-        "Getting there is unaffected.",
-        "Someone asked me about the {other}, so for the record: {new} minutes from {place}. That's a different "
-        "route from the {office} one and changes nothing for you.",
-        "Fancy cycling one day? From {place} ({address}) it's roughly {new} minutes by bike. The shuttle figures "
-        "haven't moved.",
-        "Back in the snowy spell in January, {place} turned into a {new}-minute trip. Long since back to normal.",
-        "Looking ahead to the autumn: once the depot moves, {place} becomes a {new}-minute run. Until then nothing "
-        "about the current shuttle changes.",
+        "For anyone heading to the {other} today: add time if you start at {place}. The drivers now quote {new} "
+        "minutes for that ride, while the {office} shuttle is keeping its usual times.",
+        "{address} is half dug up, so expect delays around the {place} stop. On the {other} route that means {new} "
+        "minutes door to door for now; the {office} route turns off before the works and runs as normal.",
+        "My mistake: I typed up two sheets yesterday and swapped a line. The {place} entry on the {other} sheet "
+        "should be {new} minutes; the {office} sheet is correct.",
+        "The {place} shuttle is due to switch to its new route on the 1st of next month, and the switch will make "
+        "it {new} minutes a ride from then. My list is right until that day.",
+        "Word from a colleague who came in from {place} this morning: the traffic cost her {new} minutes by car, but "
+        "the shuttle has its own lane and wasn't held up - budget what my list says, not {new} minutes.",
+    ),
+    # A follow-up to the same sender's previous mail (it names no site: only who sent what says which mail it
+    # means), saying that mail's figure does not apply to today's trip; each has a twin among the affirms.
+    "withdraw": (
+        "Disregard the note I sent just before this one, please: the number in it dates from last week and isn't "
+        "valid for your ride today.",
+        "My previous mail was about a different shuttle line - the number in it has nothing to do with today's ride "
+        "to the {office}. Sorry for the noise.",
+        "Forget that last one from me - I checked again, and the figure it gave doesn't hold for your trip today.",
+        "Follow-up to my last email: it has since been sorted out, so leave that figure out of today's "
+        "plans.",
+    ),
+    # A follow-up to the same sender's previous mail saying its figure does apply to today's trip after all.
+    "affirm": (
+        "About the note I sent just before this one, please: the number in it is valid for your ride today as well.",
+        "My previous mail turns out to cover your shuttle line as well - the number in it is what today's ride to "
+        "the {office} will take.",
+        "Stick with that last one from me - I checked again, and the figure it gave holds for your trip today.",
+        "Follow-up to my last email: it hasn't been sorted out yet, so build that figure into today's "
+        "plans.",
+    ),
+    # A later mail with a new departure rule ({schedule}) that holds today for the run to the meeting's office; each
+    # has a twin among the schedule asides, differing in the office (first two) or the month (third).
+    "schedule change": (
+        "{schedule}\n\n(That's the new pattern the {office} shuttles moved to this week; the {other} ones haven't "
+        "changed.)",
+        "Facilities have re-timed the {office} line as of today, leaving the {other} line alone. For the record: "
+        "{schedule}",
+        "The departure times in the shuttle email went out of date on the 1st of this month - sorry, should have "
+        "said. Since then: {schedule}",
+    ),
+    # A departure rule that does not hold today for the run to the meeting's office: the other office's, or next
+    # month's.
+    "schedule aside": (
+        "{schedule}\n\n(That's the new pattern the {other} shuttles moved to this week; the {office} ones haven't "
+        "changed.)",
+        "Facilities have re-timed the {other} line as of today, leaving the {office} line alone. For the record: "
+        "{schedule}",
+        "The departure times in the shuttle email go out of date on the 1st of next month - worth knowing in "
+        "advance. From then on: {schedule}",
     ),
     "later subject": ("Small update", "Re: journey times", "Shuttle - a note", "FYI", "Following up on the times",
                       "Quick add-on"),
