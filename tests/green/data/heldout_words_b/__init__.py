@@ -592,6 +592,25 @@ WORDING = {
             " Oh, and half an hour after the time I gave.",
             " Shift it sixty minutes ahead of what I asked for, too - earlier, I mean.",
         ),
+        # The new time by the new day's event, position for position: the first four mean the first of the three
+        # times after the event, the last four the last one before it. Every phrasing carries both "before" and
+        # "after", and none says where the event sits among the times.
+        "new time by an event": (
+            "As for the time: it has to come after my {anchor} that day, not before - so the soonest of {a}, {b} "
+            "and {c} that does.",
+            "That day I have {a}, {b} and {c} open. The catch is my {anchor}: I can't do anything before it, so book "
+            "the soonest of those after it.",
+            "Make it as early as {c}, {a} or {b} allows that day while still after my {anchor}; before it won't "
+            "work.",
+            "Nothing before my {anchor} on the day, please: of {b}, {a} and {c}, I'd like the first that's after it.",
+            "As for the time: it has to come before my {anchor} that day, not after - so the latest of {a}, {b} "
+            "and {c} that does.",
+            "That day I have {a}, {b} and {c} open. The catch is my {anchor}: I can't do anything after it, so book "
+            "the latest of those before it.",
+            "Make it as late as {c}, {a} or {b} allows that day while still before my {anchor}; after it won't "
+            "work.",
+            "Nothing after my {anchor} on the day, please: of {b}, {a} and {c}, I'd like the last that's before it.",
+        ),
     },
     "rsvp_policy": {
         # Both sides named: six with the accepted side first, four with it last, three of them with a refusal word

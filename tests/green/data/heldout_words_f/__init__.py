@@ -478,11 +478,32 @@ CLARIFICATION_LOOP = {
         " Also, scrap {old} - {new} is better.",
     ),
     "new time shifted": (
-        " Oh, and could you do it an hour after the time I gave?",
+        " Oh, and do make it an hour after the time I gave.",
         " Thirty minutes before the time I gave, please.",
         " Also, one hour later than the time in my message.",
         " And half an hour after the time I first said.",
         " Bring it forward an hour from the time I mentioned, too.",
+    ),
+    # The new time by the new day's event, position for position: the first four mean the first of the three times
+    # after the event, the last four the last one before it. Every phrasing carries both "before" and "after", and
+    # none says where the event sits among the times.
+    "new time by an event": (
+        "Time-wise: my {anchor} is on that day and I'm stuck until it's done, so whichever of {a}, {b} and {c} is "
+        "next after it - not before it.",
+        "Out of {c}, {a} and {b} that day, I'd want the one coming soonest after my {anchor}, as I'm unavailable "
+        "before it.",
+        "{b}, {c}, {a} - those are my free times that day. Go with the earliest one after my {anchor}; anything "
+        "before it is out.",
+        "Please don't put it before my {anchor}: it should go in the first slot after it, out of {a}, {b} and {c} "
+        "on that day.",
+        "Time-wise: my {anchor} is on that day and I'm stuck from when it starts, so whichever of {a}, {b} and {c} "
+        "is the last one before it - not after it.",
+        "Out of {c}, {a} and {b} that day, I'd want the one coming latest before my {anchor}, as I'm unavailable "
+        "after it.",
+        "{b}, {c}, {a} - those are my free times that day. Go with the latest one before my {anchor}; anything "
+        "after it is out.",
+        "Please don't put it after my {anchor}: it should go in the last slot before it, out of {a}, {b} and {c} "
+        "on that day.",
     ),
     # The answer's four clause kinds, as the public book's: "pointed at" ({x} moves) and "kept, as another moved" ({x}
     # stays) never carry a negation or "stay" / "keep" / "leave"; "pointed at, as not kept" ({x} moves) and "kept" ({x}
