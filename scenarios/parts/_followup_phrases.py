@@ -96,6 +96,22 @@ PHRASES = Phrasebook({
                   "For the {topic} itself, the team is on {n}.", "{n}: {topic} team"),
     "bank_general": ("General enquiries: {n}", "{n} (main switchboard, 8am-8pm)",
                      "For anything else, our main line is {n}.", "Switchboard: {n}", "{n} (general line)"),
+    # How the bank's note (kind "bank_renumbered") names the one line whose number changed: other words than its
+    # row's, so matching the note to the line the user asks for is a join of the two, not a shared label.
+    "which_adviser": ("{adviser}'s direct line", "your adviser's number", "the line to {adviser_first}",
+                      "{adviser_first}'s personal line", "your adviser {adviser_first}'s phone"),
+    "which_team": ("the {topic} team's line", "our {topic} desk", "the {topic} specialists' number",
+                   "the {topic} team", "the desk for your {topic}"),
+    "which_general": ("our main switchboard", "the general enquiries number", "our main line",
+                      "the general line", "our switchboard"),
+    # One line of the bank's ({which}, a "which_*" phrase) has a new number ({n}); its listed one ({old}) is dead.
+    # The line is the one the user asks for half the time, so neither the asked row's number nor "the new number"
+    # is the right one more often than a coin.
+    "bank_renumbered": ("Please note: {which} has changed to {n}; {old} no longer connects.",
+                        "From today {which} is {n} (not {old} as listed).",
+                        "One change since we printed this: {old} is out of service, {which} now answers on {n}.",
+                        "{Which} moved to {n} this week - {old} will not reach anyone.",
+                        "Important: {which} is no longer {old}. Dial {n} instead."),
     "bank_fax": ("Fax: {n}", "{n} (fax only)", "Documents may be faxed to {n}.",
                  "Fax documents to {n}.", "{n}: fax"),
     # The line the user asks to call (a verb phrase after "remind me to"), and a line the user rules out (a noun
@@ -281,11 +297,15 @@ PHRASES = Phrasebook({
 })
 
 
-def bank_lines(rng: Any, numbers: dict[str, str], fields: dict[str, Any]) -> str:
-    """The bank's numbers (``numbers``: line -> number, "fax" too), one a line, in shuffled order."""
+def bank_lines(rng: Any, numbers: dict[str, str], fields: dict[str, Any], renumbered: tuple[str, str]) -> str:
+    """The bank's numbers (``numbers``: line -> number, "fax" too), one a line, in shuffled order, then the note that
+    ``renumbered`` = (line, its new number) changed."""
     order = list(numbers)
     rng.shuffle(order)
-    return "\n".join(PHRASES.say(rng, f"bank_{k}", **fields, n=numbers[k]) for k in order)
+    line, new = renumbered
+    note = PHRASES.say(rng, "bank_renumbered", n=new, old=numbers[line],
+                       which=(which := PHRASES.say(rng, f"which_{line}", **fields)), Which=_cap(which))
+    return "\n".join([*(PHRASES.say(rng, f"bank_{k}", **fields, n=numbers[k]) for k in order), note])
 
 
 def call(rng: Any, line: str, lines: tuple[str, ...], fields: dict[str, Any]) -> str:

@@ -10,8 +10,8 @@ from green_agent.scenario_kit.phrasing import Phrasebook
 # them, though nothing on the user's side clashes), or may skip it too.
 THEIRS = ("Security training", "All-hands rehearsal", "Vendor demo", "Offsite planning", "Customer visit prep",
           "Quarterly numbers readout", "Mentoring circle", "Compliance refresher")
-# How many of them a world can need: one per wrong offer (five at most) and one on the right offer.
-THEIRS_NEEDED = 6
+# How many of them a world can need: one per wrong offer (seven at most) and one on the right offer.
+THEIRS_NEEDED = 8
 
 BUSY = ("On {day} I'm tied up {span}.", "{Day}: busy {span}.", "I've got a workshop {span} on {day}.",
         "{Day} {span} is blocked for me.", "My {day} is gone {span} - back-to-back interviews.",
@@ -117,6 +117,31 @@ PHRASES = Phrasebook({
     # An attendee's busy stretch (rules out the offers it overlaps, and only those: one that ends as an offer starts,
     # or starts as it ends, leaves it free).
     "busy": BUSY,
+    # An outside call the user accepted that sits on an offer ({event}: its title, a "blocker_title"; {name}: its
+    # host), called off by its host's mail ("calledoff": the offer is free after all; on the right offer half the
+    # time) or said to stand ("still_on", the real clash's twin, with the same cancel words negated): the calendar
+    # alone no longer tells which clash is real.
+    "calledoff": ("Hi {user}, I have to cancel our {event} - something urgent came up. Let's skip it this "
+                  "week.\n{name}",
+                  "{user}, sorry: the {event} is off. I'll send a new invite when things calm down.\n{name}",
+                  "Hi {user},\n\nPlease treat the {event} as cancelled - I can't make it after all.\n\n{name}",
+                  "Hello {user} - no need to keep the {event} free; we're calling it off.\n{name}",
+                  "{user}, quick note: the {event} isn't happening. Apologies for the late notice.\n{name}"),
+    "still_on": ("Hi {user}, just so you know, the {event} is not cancelled - I know there was talk of it, but it "
+                 "stays.\n{name}",
+                 "{user}, confirming the {event}: still on, nothing is off.\n{name}",
+                 "Hi {user},\n\nIgnore the rumours about calling off the {event}; it goes ahead as "
+                 "planned.\n\n{name}",
+                 "Hello {user} - no change for the {event}; I won't be cancelling it.\n{name}",
+                 "{user}, quick note: the {event} is happening as booked. Apologies for the confusion.\n{name}"),
+    # The asker naming the other instance of the meeting ({twin}) as fine beside the one they cannot make ({held}):
+    # the user's calendar holds two meetings of that title, and only this mail tells which one moves.
+    "twin_ok": ("The {title} on {twin} is fine, by the way - it's only the one on {held} I can't do.",
+                "(Just the {held} one - {twin} still works for me.)",
+                "{Twin} stays as it is; I only mean {held}.",
+                "To be clear, I'll be at the {title} on {twin}; it's {held} that clashes.",
+                "No change needed for {twin}, only for {held}."),
+    "host_subject": ("{Event}", "Re: {event}", "About the {event}", "{Event} - update", "Our {event}"),
     "cannot_subject": ("Re: {title}", "{Title} timing", "About moving the {title}", "{Title}", "Times for the {title}"),
     "announce": (
         "Hi all,\n\nAs {asker} can't make the original time, the {title} is now on {when}.\n\nBest,\n{user}",

@@ -19,7 +19,10 @@ Every datum that decides has a twin (version 6): a claim past a wrong name puts 
 and a claim is worded with a negation as often as a name is ruled out; a link's line or a re-issue names another
 contract before its own half the time; a moved hold-back names the old hour beside the new; every request states the
 other promise rule too, withdrawn (so "two/three hours" and a meeting appear in both forms), and names a bank line the
-user rules out beside the one asked, either first as often. The words live in ``_followup_phrases``.
+user rules out beside the one asked, either first as often. Version 7: the bank's letter ends with a note that one
+line's listed number is dead and gives its new one; that line is the one the user asks for half the time (named in
+other words than its row's), so the asked row's number and the note's new number are each right at chance, and only
+joining the note to the request finds the number. The words live in ``_followup_phrases``.
 """
 
 from __future__ import annotations
@@ -66,8 +69,10 @@ HOSTS = ("sign", "docs", "share", "esign", "contracts", "vault")
 LEGAL = ("trio", "reissued", "reissued-other", "markup")
 FORMS = ("after-hold", "meeting")
 SHAPES = tuple(f"{legal}/{form}" for legal in LEGAL for form in FORMS)
-# How that earlier mail names the clients: by company or by the client's full name.
-MENTIONS = ("company", "person")
+# How that earlier mail names the clients: by company, by the client's full name, or (version 7, half the time for
+# the client's, each other client drawn on its own) by the contract's reference, which only the client's own ask
+# carries: the join from the client to their negotiator runs through the reference.
+MENTIONS = ("company", "person", "ref")
 # How that mail tells the client's negotiator: said outright, said past a wrong name, left over once the other two are
 # said, or left once a name is ruled out.
 TOLD = ("pos", "trap", "rest", "neg")
@@ -117,7 +122,7 @@ class _Contract:
 
     def mention(self, how: str) -> str:
         """How the colleague's earlier mail names this client (``MENTIONS``)."""
-        return self.company if how == "company" else self.person.name
+        return {"company": self.company, "person": self.person.name}.get(how, self.ref)
 
 
 @dataclass(frozen=True)
@@ -147,7 +152,7 @@ class _Drawn:
     legal_shape: str
     form: str
     label: int
-    mention: str
+    mention: tuple[str, str, str]  # how the colleague's mail names each contract's client (``MENTIONS``)
     corrected: bool  # the earlier mail swaps two negotiators and a reply corrects it
     order: tuple[int, int, int]  # the order of the three contracts in Legal's mail (0 is the client's)
     promise: int  # the user's time
@@ -155,7 +160,9 @@ class _Drawn:
     bank: str
     topic: str
     line: str  # which of the bank's lines the user asks for
-    numbers: dict[str, str]  # line -> number ("fax" too)
+    numbers: dict[str, str]  # line -> number ("fax" too), as the bank's rows list them
+    renumbered: str  # the line whose listed number is dead (the bank's note gives its new one): the asked one half
+    new: str  # that line's new number
     ref: str
     arrives: datetime  # Legal's (first) email
     second: datetime  # Legal's second email
@@ -166,7 +173,12 @@ class _Drawn:
 
     @property
     def number(self) -> str:
-        return self.numbers[self.line]
+        return self.new if self.renumbered == self.line else self.numbers[self.line]
+
+    @property
+    def all_numbers(self) -> list[str]:
+        """Every number of the bank's letter (its rows and the note's new one)."""
+        return [*self.numbers.values(), self.new]
 
     @property
     def shape(self) -> str:
@@ -260,19 +272,27 @@ def _draw(day: Day) -> _Drawn:
     bank, topic = rng.choice(BANKS)
     (adviser,) = day.people(1, domain=f"{bank.split()[0].lower()}.example")
     numbers: dict[str, str] = {}
-    for line in (*LINES, "fax"):
+    for line in (*LINES, "fax", "new"):
         while (n := f"+1 555-{rng.randrange(200, 999)}-{rng.randrange(1000, 9999)}") in numbers.values():
             pass
         numbers[line] = n
+    new = numbers.pop("new")
+    asked = rng.choice(LINES)
+    # The renumbered line is the asked one half the time: the asked row's number and the note's are each right at
+    # chance, so only joining the note's line to the request's finds the number.
+    renumbered = asked if rng.random() < 0.5 else rng.choice([k for k in LINES if k != asked])
     order = [0, 1, 2]
     rng.shuffle(order)
     arrives = day.at(9) + timedelta(minutes=rng.randrange(5, 50))
     extra = _token(rng)
     d = _Drawn(ours=ours, theirs=theirs, third=third, legal=legal, teller=teller, adviser=adviser,
                meetings=meetings, link="", extra=extra, host=host, kinds=kinds, legal_shape=legal_shape, form=form,
-               label=PHRASES.index(rng, "label"), mention=rng.choice(MENTIONS), corrected=rng.random() < 0.4,
+               label=PHRASES.index(rng, "label"),
+               mention=(rng.choice(("ref", rng.choice(MENTIONS[:2]))), rng.choice(MENTIONS), rng.choice(MENTIONS)),
+               corrected=rng.random() < 0.4,
                order=(order[0], order[1], order[2]), promise=promise, remind=promise - 1, bank=bank, topic=topic,
-               line=rng.choice(LINES), numbers=numbers, ref=f"RL-{rng.randrange(10000, 99999)}", arrives=arrives,
+               line=asked, numbers=numbers, renumbered=renumbered, new=new, ref=f"RL-{rng.randrange(10000, 99999)}",
+               arrives=arrives,
                second=arrives + timedelta(minutes=rng.randrange(30, 60)))
     # The client's link: re-issued (the extra token) in shape "reissued", else the first mail's.
     token = extra if legal_shape == "reissued" else ours.token
@@ -367,7 +387,8 @@ def _teller(day: Day, d: _Drawn, f: dict[str, Any]) -> list[Email]:
     """The colleague's earlier mail saying who negotiated which client's contract (and, in some worlds, a reply
     correcting two swapped names)."""
     rng = day.rng
-    people = [(c.negotiator.first, c.mention(d.mention)) for c in (d.ours, d.theirs, d.third)]
+    people = [(c.negotiator.first, c.mention(how)) for c, how in zip((d.ours, d.theirs, d.third), d.mention,
+                                                                      strict=True)]
     titles: dict[str, list[str]] = {}
     for m in d.meetings:
         titles.setdefault(m.who.first, []).append(m.title)
@@ -401,7 +422,8 @@ def _mail(day: Day, d: _Drawn, f: dict[str, Any]) -> tuple[list[Email], list[Sch
                           PHRASES.say(rng, "ask", **f), iso(day.start - timedelta(minutes=40)))
     bank_mail = kit.inbox_email(
         "m-followup-bank", f"no-reply@{d.bank.split()[0].lower()}.example", day.user.email,
-        PHRASES.say(rng, "bank_subject", **f), PHRASES.say(rng, "bank", **f, lines=bank_lines(rng, d.numbers, f)),
+        PHRASES.say(rng, "bank_subject", **f),
+        PHRASES.say(rng, "bank", **f, lines=bank_lines(rng, d.numbers, f, (d.renumbered, d.new))),
         iso(day.start - timedelta(hours=15)), read=True)
     told = _teller(day, d, f)
     subjects = PHRASES.pick(rng, "legal_subject", 2, **f)
@@ -470,7 +492,7 @@ class Followup(Part):
     """Promises made in the morning, kept in the afternoon (the multi-day follow-up, fitted into one day)."""
 
     key = KEY
-    version = 6
+    version = 7
     Truth = FollowupTruth
     phrasebook = PHRASES
     structures = len(SHAPES)
@@ -495,7 +517,7 @@ class Followup(Part):
             truth=FollowupTruth(client=c.person.email, promise=iso(promised), hold=iso(day.at(d.hold)), token=d.token,
                                 remind=iso(day.at(d.remind)), digits=_digits(d.number),
                                 world=[e["body_text"] for e in emails], shape=d.shape, decoys=d.decoys,
-                                other_digits=[_digits(n) for k, n in d.numbers.items() if k != d.line],
+                                other_digits=[_digits(n) for n in d.all_numbers if n != d.number],
                                 other_hold=iso(day.at(d.theirs.hold))),
             recipients={c.person.email})
 

@@ -63,7 +63,28 @@ def test_a_reminder_listing_every_line_of_the_bank_earns_nothing():
     got = [score(sc, "followup_reminder", context(sc, [chat(remind, text)]), "followup")
            for text in (right, every, other)]
     assert got == [1.0, 0.0, 0.0]
-    assert len(t["other_digits"]) == 3 and at(sc, 0) < remind
+    assert len(t["other_digits"]) == 4 and at(sc, 0) < remind
+
+
+def test_the_asked_row_s_number_and_the_bank_note_s_new_number_are_each_right_only_at_chance():
+    """Version 7: the bank's letter ends with a note that one line's listed number is dead, with its new one; that
+    line is the one the user asks for half the time. A script that dials the asked row's number, or the note's new
+    one, is right in about half the worlds; the dead number is one of the bank's other numbers (a reminder naming it
+    too answers nothing)."""
+    note = 0
+    for seed in range(80):
+        sc = world("followup", seed)
+        t = truth(sc, "followup")
+        bank = next(m for m in _mails(sc) if m["message_id"] == "m-followup-bank")["body_text"]
+        rows = [re.sub(r"\D", "", m[0])[1:] for line in bank.splitlines() if line.count("+1 555") == 1
+                and (m := re.search(r"\+1 555-\d{3}-\d{4}", line))]
+        noted = next(line for line in bank.splitlines() if len(re.findall(r"\+1 555", line)) == 2)
+        dead, new = (re.sub(r"\D", "", m)[1:] for m in re.findall(r"\+1 555-\d{3}-\d{4}", noted))
+        dead, new = (dead, new) if dead in rows else (new, dead)
+        assert dead in t["other_digits"] and new not in rows
+        # the note's new number is listed in no row; the right number is it exactly when the asked line moved
+        note += t["digits"] not in rows
+    assert 28 <= note <= 52
 
 
 def test_a_promise_told_from_the_other_links_hold_back_earns_nothing():
@@ -139,7 +160,9 @@ def test_the_words_a_rule_script_read_in_the_request_are_right_only_at_chance() 
         bank = t.world[1]
         topic = next(topic for _, topic in BANKS if topic in bank)
         rows = {re.sub(r"\D", "", m[0])[1:]: row for row in bank.splitlines()
-                if (m := re.search(r"\+1 555-\d{3}-\d{4}", row))}
+                if (m := re.search(r"\+1 555-\d{3}-\d{4}", row)) and row.count("+1 555") == 1}
+        if t.digits not in rows:  # the asked line was renumbered (version 7): its number is in the bank's note
+            continue
         row = rows[t.digits]
         asked = "team" if topic in row.lower() else "general" if re.search(words["general"], row, re.I) else "adviser"
         adviser = next(r for r in rows.values() if topic not in r.lower() and not re.search(r"fax|" + words["general"],
@@ -150,4 +173,25 @@ def test_the_words_a_rule_script_read_in_the_request_are_right_only_at_chance() 
         assert len(found) >= 2
         first_right += min(found, key=lambda k: found[k]) == asked
         n += 1
-    assert n >= 120 and 0.3 <= first_right / n <= 0.7
+    assert n >= 60 and 0.3 <= first_right / n <= 0.7
+
+
+def test_the_colleague_names_the_client_by_company_or_name_only_half_the_time():
+    """Version 7: half the time the colleague's mail names the client's contract only by its reference, which only
+    the client's own ask carries (each other client is named by company, full name or reference, drawn on its own):
+    a script that looks the client's company or name up in that mail finds nothing in about half the worlds."""
+    by_ref = by_name = 0
+    for seed in range(80):
+        sc = world("followup", seed)
+        mails = _mails(sc)
+        ask = next(m for m in mails if m["message_id"] == "m-followup-ask")
+        told = " ".join(m["body_text"] for m in mails if m["message_id"].startswith("m-followup-teller"))
+        ref = re.search(r"\b[A-Z]-\d{4}\b", ask["body_text"])[0]  # type: ignore[index]
+        company = next(c for c, _ in CLIENTS if c in ask["body_text"]) if any(
+            c in ask["body_text"] for c, _ in CLIENTS) else None
+        full = ask["from_address"].split("@")[0].replace(".", " ").title()
+        named = full in told or (company is not None and company in told)
+        assert not (named and ref in told)  # a "rest" world names the client not at all
+        by_ref += ref in told
+        by_name += named
+    assert by_ref + by_name >= 40 and 0.35 <= by_ref / (by_ref + by_name) <= 0.65

@@ -38,8 +38,9 @@ OPEN = {
     # clarification_loop 5: the meeting (one of three) and the new time (one of three) are both guessed; both come
     # right in one world of five here (a guess passes one world in nine)
     "scenario clarification_loop": (20.0, True),
-    # followup 6 and organiser_move 5 (session 20): one world in five still reads right by the public sentences
-    "part followup": (28.0, True), "part organiser_move": (20.0, True),
+    # organiser_move 6 (session 21): two decisions now (which instance of the meeting, which offer), but world 103's
+    # right offer is the first listed and its called-off call sits elsewhere, so the script's pick lines up there
+    "part organiser_move": (20.0, True),
     # sms_coordination 8 (session 20): the readings are coins now, but a wrong one often misses the slot's day;
     # 10 (session 21) redrew every world: Tony's mix-up fails it in 100 and 104, it reads 101 and 103 right
     "scenario contacts_lookup": (19.0, False), "scenario sms_coordination": (46.7, True),

@@ -23,6 +23,7 @@ from green_agent.scenarios import Scenario, ScenarioLibrary
 from scenarios.parts.arrival_eta import TOLERANCE, _departure
 from scenarios.parts.organiser_move import DECOYS, MIRROR, POLAR, REASONS
 from scenarios.parts.route_request import RouteRequest
+from services.purple.cheats.scripted._calendar import mentions
 from services.purple.tools import TOOLS_BY_NAME
 from tests.green.test_neutral_ids import with_part_ids
 
@@ -220,7 +221,7 @@ async def test_organiser_move_wants_the_free_offer_and_one_time_named():
 
     def moved_to(start: datetime) -> dict[str, Any]:
         out = copy.deepcopy(events)
-        out["ev-move-meeting"].update(start=start.isoformat(), end=(start + timedelta(hours=1)).isoformat())
+        out[truth["meeting"]].update(start=start.isoformat(), end=(start + timedelta(hours=1)).isoformat())
         return out
 
     for start, score in ((good, 1.0), *((b, 0.0) for b in busy)):
@@ -233,35 +234,57 @@ async def test_organiser_move_wants_the_free_offer_and_one_time_named():
     assert await grade(day, "move_announced", context(day, one)) == 0.0
 
 
-def test_organiser_move_offers_four_to_six_times_and_the_right_one_anywhere():
-    """"Take the first offer" is right a quarter to a sixth of the time: the offers number 4-6 and the right one's
+def test_organiser_move_offers_six_to_eight_times_and_the_right_one_anywhere():
+    """"Take the first offer" is right a sixth to an eighth of the time: the offers number 6-8 and the right one's
     position is drawn uniformly; one offer is ruled out by the calendar, the others by the attendees' words, the
     asker's second mail or a meeting the calendar holds, each reason drawn per offer."""
     truths = [world(seed, "organiser_move").truth["parts"]["organiser_move"] for seed in range(60)]
-    assert {t["offers"] for t in truths} == {4, 5, 6}
+    assert {t["offers"] for t in truths} == {6, 7, 8}
     firsts = sum(t["position"] == 0 for t in truths)
-    assert 5 <= firsts <= 20  # about 60 x 0.2
-    assert {t["position"] for t in truths} == set(range(6))
+    assert 2 <= firsts <= 16  # about 60 x 0.14
+    assert {t["position"] for t in truths} == set(range(8))
     assert {r for t in truths for r in t["reasons"]} == {"blocker", *REASONS}
     assert {d for t in truths for d in t["decoy"].split("+")} == set(DECOYS)
     for t in truths:
-        assert t["reasons"].count("blocker") == 1 and len(t["busy"]) == t["offers"] - 1
+        assert t["reasons"].count("blocker") == 2 and len(t["busy"]) == t["offers"] - 1
         assert t["reasons"].count("retracted") <= 1
 
 
-def test_organiser_move_first_offer_the_calendar_leaves_is_right_only_at_chance():
-    """Our scripted role and round 1's script strike what a wording pack cannot hide (the meeting the user accepted
-    on one offer) and take the first offer left: that is right when the right offer is first, or second behind the
-    blocked one, about 1/(n-1) of worlds for n offers and no more, so a position rule gains nothing over a guess."""
-    hits, chance, seeds = 0, 0.0, range(120)
+def test_organiser_move_a_guess_among_the_offers_the_calendar_leaves_passes_one_world_in_twenty():
+    """Our scripted role and round 1's script take the meeting by its title and strike the offers an accepted meeting
+    of someone else's sits on, then take one of those left (version 6). Now the calendar holds two instances of the
+    meeting, and the asker's mail names both (the one to move first half the time); a second accepted outside call
+    sits on the right offer half the time, its host calling it off by mail, beside two real clashes whose hosts say
+    they stand. Over 240 worlds, taking the instance the ask names first and a uniform guess among the offers the
+    calendar leaves, or among those an accepted outside call sits on, passes about one world in twenty, as does a
+    coin for the instance and a guess among all offers."""
+    led = uniform = clashing = 0.0
+    seeds = range(240)
+    on_right = first_named = first_listed = 0
     for seed in seeds:
-        truth = world(seed, "organiser_move").truth["parts"]["organiser_move"]
-        n, position = truth["offers"], truth["position"]
-        blocked = truth["reasons"].index("blocker")
-        blocked += blocked >= position  # ``reasons`` skips the right offer
-        hits += position == 0 or (position == 1 and blocked == 0)
-        chance += 1 / (n - 1)
-    assert hits / len(seeds) < chance / len(seeds) + 0.08
+        day = world(seed, "organiser_move")
+        truth = day.truth["parts"]["organiser_move"]
+        good = datetime.fromisoformat(truth["to"])
+        offers = [good, *(datetime.fromisoformat(b) for b in truth["busy"])]
+        events = states(day)["calendar"]["events"]
+        accepted = [(datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"]))
+                    for e in events.values() if e["event_id"] not in (truth["meeting"], truth["sibling"])
+                    and any(a["email"] == truth["user"] and a["response"] == "accepted" for a in e["attendees"])]
+        left = [o for o in offers if not any(a < o + timedelta(hours=1) and b > o for a, b in accepted)]
+        struck = [o for o in offers if o not in left]
+        ask = next(m for m in states(day)["email"]["emails"].values() if m["message_id"] == "m-move-ask")
+        named = mentions(ask["body_text"], day.spec.start_time)[0][1]
+        order = [i for i in events if i in (truth["meeting"], truth["sibling"])]
+        first_listed += order[0] == truth["meeting"]
+        hit = named == datetime.fromisoformat(events[truth["meeting"]]["start"])
+        first_named += hit
+        led += hit * (good in left) / max(len(left), 1)
+        clashing += hit * (good in struck) / max(len(struck), 1)
+        uniform += 0.5 / len(offers)
+        on_right += truth["calledoff"] == truth["position"]
+    assert led / len(seeds) <= 0.08 and uniform / len(seeds) <= 0.08 and clashing / len(seeds) <= 0.1
+    assert 0.35 <= first_named / len(seeds) <= 0.65 and 0.4 <= on_right / len(seeds) <= 0.6
+    assert 0.35 <= first_listed / len(seeds) <= 0.65  # "the first event of that title" is a coin too
 
 
 def test_organiser_move_right_and_wrong_offers_carry_the_same_marks():
