@@ -1816,6 +1816,40 @@ FOLLOWUP = {
         "Fax number {n}",
         "{n} accepts faxes only.",
     ),
+    # How the bank's note names the line whose number changed (a noun phrase, not its row's label).
+    "which_adviser": (
+        "the number that rings straight through to {adviser_first}",
+        "{adviser}'s own extension",
+        "the phone line of your personal adviser",
+        "the personal line of your adviser, {adviser}",
+        "the number you call to speak with {adviser_first}",
+        "the adviser number for {adviser}",
+    ),
+    "which_team": (
+        "the line for {topic} questions",
+        "the number of our {topic} team",
+        "the {topic} specialists' phone",
+        "our dedicated {topic} line",
+        "the line of the people handling your {topic}",
+        "the direct line to the {topic} unit",
+    ),
+    "which_general": (
+        "the bank's main number",
+        "our central line",
+        "the number for all other enquiries",
+        "our customer service number",
+        "the catch-all enquiries line",
+        "the reception switchboard",
+    ),
+    # The note: that line ({which}) now answers on {n}; the listed {old} is dead.
+    "bank_renumbered": (
+        "{Which} is now {n}; calls to {old} go nowhere.",
+        "Note that we have moved {which} off {old} - please use {n}.",
+        "{old} has been retired; from now on, dial {n} for {which}.",
+        "Update: the number shown for {which} ({old}) is out of date; the new one is {n}.",
+        "Since this letter was drafted, {which} has switched from {old} to {n}.",
+        "If you want {which}, do not dial {old} - it was replaced by {n}.",
+    ),
     # The line the user asks to call: a verb phrase after "remind me to".
     "call_adviser": (
         "speak to my {bank} adviser, {adviser_first}, about the {topic}",

@@ -879,6 +879,47 @@ ORGANISER_MOVE = {
         "{Name2} told me this morning that {x} suits them.",
         "{x} is free for {name} too, they mentioned.",
     ),
+    # The outside calls' hosts: one calls theirs off, the real clashes' hosts say theirs stand in the same cancel
+    # words, negated; one subject kind for both.
+    "host_subject": (
+        "{Event}: a note from me",
+        "Quick word on the {event}",
+        "Status of the {event}",
+        "{Event} this week",
+        "The {event} - news",
+        "Regarding the {event}",
+    ),
+    "calledoff": (
+        "{user},\n\nI'm afraid I need to cancel the {event}. A deadline has eaten my week; we'll find another slot "
+        "later.\n\nBest,\n{name}",
+        "Hi {user} - the {event} is off, sorry. Feel free to use that time for something else.\n{name}",
+        "Hello {user},\n\nWe're scrapping the {event} this time round; nothing to prepare.\n\n{name}",
+        "{user}, heads-up: I've called off the {event}. I'll be in touch about a new date.\n{name}",
+        "Dear {user},\n\nApologies - the {event} won't go ahead. Please drop it from your diary.\n\nRegards,\n{name}",
+        "Hi {user}, short one: I'm cancelling the {event}, I've been pulled into something else. Sorry for the short "
+        "notice!\n{name}",
+    ),
+    "still_on": (
+        "{user},\n\nI'm not going to cancel the {event} after all - the deadline moved, so it stands as booked."
+        "\n\nBest,\n{name}",
+        "Hi {user} - the {event} is not off, whatever you heard. Keep that time for it.\n{name}",
+        "Hello {user},\n\nWe're not scrapping the {event}; please come prepared as usual.\n\n{name}",
+        "{user}, heads-up: I haven't called off the {event}. See you at the booked time.\n{name}",
+        "Dear {user},\n\nTo reassure you - the {event} will go ahead. Please don't drop it from your diary.\n\n"
+        "Regards,\n{name}",
+        "Hi {user}, short one: I'm not cancelling the {event}, despite what I said in the corridor. Sorry for any "
+        "mix-up!\n{name}",
+    ),
+    # The asker's note: the other instance ({twin}) is fine, only {held} clashes (held named first in two of six,
+    # as this pack's asks put the note before or after the held time).
+    "twin_ok": (
+        "I should say: the other {title} ({twin}) is no trouble - {held} is the only clash.",
+        "Only {held} is a problem; the {title} at {twin} I can still make.",
+        "{Twin} is fine as it is - please leave that one alone and move just {held}.",
+        "Just to avoid confusion: it's {held} I mean, not {twin}, which is still good for me.",
+        "You'll see the {title} twice in the calendar - keep {twin}, it's {held} that needs a new time.",
+        "Nothing wrong with {twin}; the trouble is {held} alone.",
+    ),
 }
 
 
