@@ -6,9 +6,10 @@ text and who an email (the work address, never a personal one). Each of the thre
 their address-book notes, an email or a text from them — in the words of ``scenario_kit.leave`` (a span, a return
 date, a trip, moved or cancelled leave, leave anchored on another dated event, a stand-in named): only its dates, set
 against tomorrow, say that exactly one of them is away then. For that one the user wants their firm's stand-in told
-instead, on the same channel: each firm has two more contacts in the address book, the stand-in and a colleague, both
-with a job title (drawn alike) and notes naming the person, and only what the notes (or the person's own statement)
-say tells which one stands in; the address book lists everyone in shuffled order. Numbers and addresses are only in
+instead, on the same channel: each firm has four more contacts in the address book, the stand-in and three
+colleagues, each with a job title (drawn alike) and notes naming a plain relation to the person, and only the
+person's own note, naming the stand-in by that relation, tells which one stands in; the address book lists everyone
+in shuffled order. Numbers and addresses are only in
 the address book, beside look-alikes (a namesake at an unrelated company; an old number the notes call out of use; a
 personal address). A person is reached only by a message to their current identifier on the asked channel that names
 the new time and the new place, whose words went to nobody else; writing to a look-alike cancels half a person and
@@ -25,6 +26,15 @@ the user months ago, and notes may name it by its last digits, so "the number th
 name by its tail" is no rule; none, one, two or all three decline alike, so "exactly one cannot come" is no prior.
 The leave statements' kinds (``scenario_kit.leave``) are merged into the part's phrasebook, and subjects and the
 diary email are drawn through it, so a wording pack words them too.
+
+Version 6 (issue 34, session 21, against scripts reading the public words at unseen seeds): the firm contacts' notes
+are plain relations (trained them, line manager, shares the site office ...) with no cover words, and the person's
+own note names who covers their sites on leave only by such a relation, beside a colleague's relation ("not the one
+who trained Oskar"), each named first half the time: a cue list or "the one the notes name" is at chance, and a
+guess among four is right a quarter of the time; the person's own leave messages name the stand-in and a colleague
+only by relation, and any firm contact's notes may say they cover another member of the firm (cover words beside
+another name); every old-number note names
+both numbers, the old one first in half; and every answer first says or reports the opposite of what holds.
 """
 
 from __future__ import annotations
@@ -67,20 +77,24 @@ NAMESAKE_TITLES = {"Sunnyside Dental": "Dental hygienist", "Maple Yoga Studio": 
                    "Oakridge Tennis Club": "Tennis coach", "Blue Door Catering": "Head chef"}
 PERSONAL_DOMAINS = ("homemail.example", "mailbox.example", "fastpost.example", "inbox-online.example",
                     "myname.example")
-# How people answer ({slot}: the new time as they write it): confirmations that open with "no", "sorry" or "can't",
-# declines that say "works", "fine" or "see you" — only reading the whole answer tells which it is.
+# How people answer ({slot}: the new time as they write it). Version 6: each answer first says or reports the opposite
+# (what they thought, what someone told them, what they were about to say) and then what holds, so the words a short
+# list reads for "coming" sit in declines and those for "not coming" in confirmations alike; only the whole answer
+# tells which it is.
 SLOT = "{slot}"  # left in the answers for the scripted character to fill
-CONFIRMS = ("No problem at all - {slot} works for me, see you there.", "Sorry for the slow reply! {slot} suits me.",
-            "Can't say I love afternoon visits, but {slot} it is - I'll be there.",
-            "Not ideal, but I'll move my 2 o'clock call and make {slot}.",
-            "Yes - {slot} is fine. I'll bring the drawings.",
-            "I was going to be out, but that got cancelled, so {slot} is no problem.")
-DECLINES = ("Ah, {slot} is out for me, I'm afraid - I'm on another site all afternoon.",
-            "Sorry, I'll have to miss this one: {slot} clashes with a client workshop.",
-            "{slot} works for everyone else I'm sure, but I'm in court that afternoon - please go ahead without me.",
-            "Fine by me to move it, though I won't be there at {slot}; send me the notes?",
-            "See you at the next one - at {slot} I'm stuck at the Leeds office.",
-            "I'd love to, but {slot} is when my daughter's school play is. Count me out this time.")
+CONFIRMS = ("I thought {slot} clashes with my workshop, but that's the week after - I'll be there.",
+            "My assistant said {slot} was no good for me; she was looking at the wrong day. See you there.",
+            "I was going to ask you to count me out, but {slot} suits me fine after all.",
+            "Unfortunately for my lunch plans, {slot} it is - I'll bring the drawings.",
+            "I'd have been stuck at the Leeds office at {slot}, but that trip was cancelled, so yes, count me in.",
+            "Sorry, I'll have to miss the next one, but {slot} tomorrow works for me.")
+DECLINES = ("I thought {slot} would be fine, but I've just been booked into a client workshop then. Sorry, I'll miss "
+            "this one.",
+            "My assistant said {slot} works for me; she was looking at the wrong day - I'm away on site then.",
+            "I was going to say see you there, but {slot} is when my daughter's school play is, so I'm out this time.",
+            "{slot} suits everyone else, I know, but I'm on another site all afternoon - I'd be no use to you.",
+            "I'd have been free at {slot}, but the Leeds trip got moved onto tomorrow, so I'll be in Leeds.",
+            "No problem moving it, but at {slot} I'm with a client, so I'll catch up from the notes.")
 # How the request names a person: by name and firm in several forms, or only by their role at the firm.
 WHO = ("{first} from {company}", "{first} at {short}", "{first} {last} ({company})", "our {role} at {short}",
        "{first}, the {role} from {short}")
@@ -103,8 +117,35 @@ PROMPTS = (
 )
 # Where a person's leave is told: their notes, an email from them, a text from them.
 LEAVE_AT = ("notes", "email", "text")
-# The person's own message names the firm's colleague (who stands in for nobody) as often as the stand-in, and now and
-# then both: a name in it tells nothing, only what is said of that name.
+# Version 6: each firm's other two contacts carry notes from one list of plain relations to the person (no cover
+# words at all), two different ones drawn per firm; the person's own notes say who covers their sites on leave only by
+# reference to one of those relations (FIRM_NOTES[n] is the relation COVER_REFS[n] refers to, so both kinds are
+# positional). Which contact stands in thus needs the reference resolved against the notes; every relation is the
+# stand-in's as often as the colleague's. Each relation names the person, so the notes about another member of the
+# firm (DEPUTY_NOTES, COLLEAGUE_NOTES below) never fit a reference.
+FIRM_NOTES = ("Trained {first} when {first} joined {company}.", "{first}'s line manager at {company}.",
+              "Shares the {company} site office with {first}.", "Works with {first} on the {company} tenders.",
+              "Came over to {company} from a rival firm to join {first}'s team.",
+              "Has known {first} since university.", "Runs the {company} estimating desk together with {first}.")
+# How the person's notes name the one of their firm who covers for them, by the relation above ({first}: the person).
+COVER_REFS = ("the one who trained {first}", "{first}'s line manager", "the one {first} shares the site office with",
+              "the one {first} does the tenders with", "the one who came over from a rival firm to join {first}'s team",
+              "{first}'s old friend from university", "the one who runs the estimating desk with {first}")
+# The person's own note on who covers their sites whenever they are away ({ref}: the stand-in's relation, {other}: the
+# colleague's, both COVER_REFS filled); it holds for the three alike, away tomorrow or not. Both relations are named,
+# each first in half the phrasings, so which relation is named first, or at all, tells nothing: only what is said of it.
+COVER_NOTE = ("Whenever {first} is away, {ref} covers {first}'s sites - not {other}.",
+              "It used to be {other} who covered {first}'s sites on leave; since the spring it is {ref}.",
+              "On leave, {first} hands the site visits to {ref}; {other} only keeps an eye on the post.",
+              "Not {other}: if {first} is off, ask {ref} about site matters.",
+              "Cover during leave: {ref} (it was {other} until March).",
+              "When {other} offered to cover {first}'s sites on leave, {first} kept them with {ref}.")
+# The person's own message stating their leave ({deputy}: the stand-in, {colleague}: one of the firm's colleagues,
+# each named by their relation to the person, as COVER_REFS words it): the colleague named as often as the stand-in
+# and now and then both, so a relation named tells nothing, only what is said of it.
+# Each firm contact's notes may also say who stands in for another member of their firm ({first}: that member, never
+# one of the three; drawn alike for the stand-in and the colleagues): cover words beside a name that is not the one
+# asked about.
 LEAVE_EMAIL = ("Hi {u},\n\nA quick note before I forget: {said}\n\n{first}",
                "{said} Anything urgent - {deputy} at our office.\n\n{first}",
                "Hello {u}, just so you have it: {said} Best, {first}",
@@ -116,10 +157,6 @@ LEAVE_EMAIL = ("Hi {u},\n\nA quick note before I forget: {said}\n\n{first}",
 LEAVE_TEXT = ("Hi {u}, {first} here. {said}", "FYI {u}: {said} - {first}", "{said} Cheers, {first}",
               "{said} {colleague} says hi! {first}", "Hi {u}, {first}. {said} ({colleague} doesn't know my jobs.)",
               "{said} If it's urgent, {deputy}, not {colleague}. {first}")
-# Each firm has two more contacts, both with a job title and notes naming the person: the one who stands in for them
-# (told only by these notes, or by the person's own leave statement) and a colleague who does not.
-# Both draw from one vocabulary (leave, cover, manager, tenders, office): the stand-in's notes say that they stand in
-# now, the colleague's that they no longer do, never did, or only for something else.
 DEPUTY_NOTES = ("Stands in for {first} when {first} is away.", "{first}'s deputy at {company}.",
                 "Covers {first}'s projects during leave.", "Takes over {first}'s sites whenever {first} is off.",
                 "The one to ask at {company} while {first} is on leave.",
@@ -145,16 +182,20 @@ DIARY = ("Hi all,\n\n{lines}\n\n{first}", "Morning,\n\nA few dates to note:\n{li
 OLD_TEXT = ("Hi {u}, it's {first} - running ten minutes late, sorry.", "{first} here: thanks for the drawings!",
             "Hi {u}, {first}. Could you resend the {project} programme?", "On my way - {first}",
             "{first} here. Happy to help with the {project} bid.")
-# What a contact's notes say of an out-of-use number ({old}, {new}: the numbers; {tail}: the new one's last four).
-OLD_NUMBER_NOTES = (  # {oldtail}: the old one's last four
-    "The number ending {oldtail} is out of use; text the other.",
-    "Mobile ending {oldtail}: switched off since the spring.",
+# What a contact's notes say of an out-of-use number ({old}, {new}: the numbers; {oldtail}, {tail}: their last
+# four). Version 6: every note names both numbers, the old one first in half of them, so "the number the notes name"
+# or "the first one they name" is no rule; only what is said of each tells.
+OLD_NUMBER_NOTES = (
+    "The number ending {oldtail} is out of use; text the one ending {tail}.",
+    "Text the number ending {tail}, not the old one ending {oldtail}.",
     "New mobile number since last month: {new}. The old number {old} is no longer in use.",
-    "Changed phones in March - {old} is dead now.",
-    "Only the number ending {tail} works these days.",
-    "Switched provider in the spring: text the newer number, never {old}.",
-    "{old} was the work phone they handed back when they changed jobs.",
-    "Lost their phone at Easter; the number they use now is {new}.",
+    "Changed phones in March - {old} is dead now, {new} is the one to use.",
+    "Only the number ending {tail} works these days; the one ending {oldtail} was switched off in the spring.",
+    "Switched provider in the spring: {old} was the number before, {new} the one now.",
+    "{old} was the work phone they handed back when they changed jobs; {new} is their own.",
+    "Lost their phone at Easter; the number they use now is {new}, not {old}.",
+    "The old number, {old}, still rings, but nobody answers it any more: use {new}.",
+    "Use {new} - the number they had before, {old}, went with the old job.",
 )
 # How the assistant's report is read: a sentence naming someone with a decline cue says they cannot come (it wins over
 # a confirmation cue), else with a confirmation cue that they confirmed. The answers above hold none of these: a
@@ -207,8 +248,10 @@ class _Visit:
     old_hour: int
     new_start: datetime
     deputies: list[Person]  # each firm's stand-in, in ``people``'s order
-    colleagues: list[Person]  # each firm's other contact, who stands in for nobody
-    titles: list[tuple[str, str]]  # each firm's stand-in's and colleague's job titles
+    colleagues: list[tuple[Person, ...]]  # each firm's three other contacts, who stand in for nobody
+    titles: list[tuple[str, ...]]  # each firm's stand-in's and colleagues' job titles
+    relations: list[tuple[int, ...]]  # each firm's stand-in's and colleagues' FIRM_NOTES, by position
+    members: list[str]  # a further member of each firm, not in the address book, whom the notes may mention
     away: int  # which of the three is away tomorrow
 
     @property
@@ -243,12 +286,15 @@ def _draw(day: Day) -> _Visit:
     project, (place, marks) = rng.choice(PROJECTS), rng.choice(PLACES)
     old_hour, new_hour = rng.choice((9, 10)), rng.choice((13, 14, 15))
     deputies = [day.people(1, domain=f"{c.split()[0].lower()}.example")[0] for c in companies]
-    colleagues = [day.people(1, domain=f"{c.split()[0].lower()}.example")[0] for c in companies]
-    titles = [(t[0], t[1]) for t in (rng.sample([x for x in TITLES if x != r], 2) for r in roles)]
+    # Three colleagues a firm beside the stand-in: a guess among the four is right a quarter of the time.
+    colleagues = [tuple(day.people(3, domain=f"{c.split()[0].lower()}.example")) for c in companies]
+    titles = [tuple(rng.sample([x for x in TITLES if x != r], 4)) for r in roles]
     return _Visit(people=people, companies=companies, roles=roles, named=named,
                   channels=channels, traps=traps, project=project, place=place,
                   marks=marks, old_hour=old_hour, new_start=day.at(new_hour, days=1), deputies=deputies,
-                  colleagues=colleagues, titles=titles, away=rng.randrange(3))
+                  colleagues=colleagues, titles=titles, away=rng.randrange(3),
+                  relations=[tuple(_BOOK.indices(rng, "firm_note", 4)) for _ in companies],
+                  members=[m.first for m in day.people(3)])
 
 
 def _entries(day: Day, v: _Visit) -> tuple[list[Contact], list[str], list[str], list[tuple[Person, str]]]:
@@ -262,14 +308,12 @@ def _entries(day: Day, v: _Visit) -> tuple[list[Contact], list[str], list[str], 
     others: list[str] = []
     olds: list[tuple[Person, str]] = []
     pairs: list[tuple[Person, str, str | None, str | None]] = [
-        (p, v.companies[n], v.roles[n], None) for n, p in enumerate(v.people)]
-    pairs += [(d, v.companies[n], v.titles[n][0], _BOOK.say(rng, "deputy_notes", first=v.people[n].first,
-                                                             company=v.companies[n]))
-              for n, d in enumerate(v.deputies)]
-    pairs += [(c, v.companies[n], v.titles[n][1], _BOOK.say(rng, "colleague_notes", first=v.people[n].first,
-                                                             company=v.companies[n]))
-              for n, c in enumerate(v.colleagues)]
-    twin_of = {id(v.colleagues[v.away]): v.deputies[v.away]}  # the colleague beside the stand-in told
+        (p, v.companies[n], v.roles[n], _cover_note(rng, p, v.relations[n]))
+        for n, p in enumerate(v.people)]
+    pairs += [(x, v.companies[n], v.titles[n][k], _firm_notes(day, v, n, k))
+              for k, group in enumerate((v.deputies, *zip(*v.colleagues, strict=True))) for n, x in enumerate(group)]
+    # the colleagues beside the stand-in told
+    twin_of = {id(c): v.deputies[v.away] for c in v.colleagues[v.away]}
     for n, (p, company, role, notes) in enumerate(pairs):
         ids = [("email", p.email, rng.choice(("work", "email", "office"))), ("phone", p.phone, "mobile")]
         like = twin_of.get(id(p), p)
@@ -297,6 +341,23 @@ def _entries(day: Day, v: _Visit) -> tuple[list[Contact], list[str], list[str], 
     return entries, wrong, others, olds
 
 
+def _firm_notes(day: Day, v: _Visit, n: int, k: int) -> str:
+    """The notes of firm ``n``'s ``k``-th other contact (0: the stand-in): their relation to the person, and half the
+    time, alike for all four, whether they stand in for another member of the firm (named, never one of the three)."""
+    rng, company = day.rng, v.companies[n]
+    notes = _BOOK.nth("firm_note", v.relations[n][k], first=v.people[n].first, company=company)
+    if rng.random() < 0.5:
+        member = v.members[n]
+        notes += " " + _BOOK.say(rng, rng.choice(("deputy_notes", "colleague_notes")), first=member, company=company)
+    return notes
+
+
+def _cover_note(rng: Any, p: Person, relations: tuple[int, ...]) -> str:
+    """``p``'s note on who covers their sites on leave: the stand-in and one colleague named by their relations."""
+    ref, other = (_BOOK.nth("cover_ref", k, first=p.first) for k in (relations[0], rng.choice(relations[1:])))
+    return _BOOK.say(rng, "cover_note", first=p.first, ref=ref, other=other)
+
+
 @dataclass
 class _Told:
     """What the leave statements put in the world: notes by contact id, emails and texts."""
@@ -311,18 +372,20 @@ def _leave(day: Day, v: _Visit) -> _Told:
     an email or a text from them; and a colleague's email dating the events some leave is anchored on."""
     rng = day.rng
     leave, out = Leave(day.at(0, days=1), events=EVENTS[6:]), _Told({}, [], [])  # route_request anchors on the rest
-    for n, (p, deputy, colleague) in enumerate(zip(v.people, v.deputies, v.colleagues, strict=True)):
+    for n, p in enumerate(v.people):
         where = rng.choice(LEAVE_AT)
         said = day.at(rng.choice((9, 12, 16)), days=-rng.choice((1, 2, 3)))
-        fields = {"u": day.user.first, "first": p.first, "deputy": deputy.first, "colleague": colleague.first}
+        ref, aside = (_BOOK.nth("cover_ref", k, first=p.first) for k in (v.relations[n][0],
+                                                                          rng.choice(v.relations[n][1:])))
+        fields = {"u": day.user.first, "first": p.first, "deputy": ref, "colleague": aside}
         stale = rng.random() < 0.5
         if stale:  # an earlier message of theirs says the opposite; the later one, a change of plan, holds
             where, was = rng.choice(LEAVE_AT[1:]), said - timedelta(days=rng.choice((2, 3, 4)))
             old = leave_statement(rng, leave, p.first, n != v.away, rng.choice(CONSTRUCTIONS), was,
-                                  other=deputy.first)
+                                  other=ref)
             _tell(out, day, f"{n}-was", p, rng.choice(LEAVE_AT[1:]), was, {**fields, "said": old})
         statement = leave_statement(rng, leave, p.first, n == v.away, rng.choice(CONSTRUCTIONS),
-                                    None if where == "notes" else said, other=deputy.first)
+                                    None if where == "notes" else said, other=ref)
         if stale:
             statement = _BOOK.say(rng, "leave_update", said=statement)
         _tell(out, day, str(n), p, where, said, {**fields, "said": statement})
@@ -402,11 +465,13 @@ def _characters(day: Day, v: _Visit, out: list[str]) -> dict[str, CharacterRecor
 
 
 _BOOK = Phrasebook({"request": PROMPTS, "who": WHO, "old_number_note": OLD_NUMBER_NOTES, "confirm": CONFIRMS,
-                    "decline": DECLINES, "leave_email": LEAVE_EMAIL, "leave_text": LEAVE_TEXT,
+                    "decline": DECLINES, "old_text": OLD_TEXT, "leave_subject": LEAVE_SUBJECT,
+                    "leave_update": LEAVE_UPDATE, "diary_subject": DIARY_SUBJECT, "diary": DIARY,
+                    "firm_note": FIRM_NOTES, "cover_ref": COVER_REFS, "cover_note": COVER_NOTE,
+                    "leave_email": LEAVE_EMAIL, "leave_text": LEAVE_TEXT,
                     "deputy_notes": DEPUTY_NOTES, "colleague_notes": COLLEAGUE_NOTES,
-                    "old_text": OLD_TEXT, "leave_subject": LEAVE_SUBJECT, "leave_update": LEAVE_UPDATE,
-                    "diary_subject": DIARY_SUBJECT, "diary": DIARY, **LEAVE_BOOK.kinds},
-                   positional=LEAVE_BOOK.positional)
+                    **LEAVE_BOOK.kinds},
+                   positional=LEAVE_BOOK.positional | {"firm_note", "cover_ref"})
 
 
 @register
@@ -415,7 +480,7 @@ class ContactsLookup(Part):
     site visit has moved."""
 
     key = KEY
-    version = 5
+    version = 6
     Truth = ContactsLookupTruth
     phrasebook = _BOOK
     structures = 16  # which traps (4 sets) x who is texted and who emailed (4 splits)
@@ -447,7 +512,7 @@ class ContactsLookup(Part):
         # firms' colleagues who stand in for nobody.
         astray = [x for n, (p, d) in enumerate(zip(v.people, v.deputies, strict=True))
                   for x in ((p.phone, p.email) if n == v.away else (d.phone, d.email))]
-        astray += [x for c in v.colleagues for x in (c.phone, c.email)] + others
+        astray += [x for pair in v.colleagues for c in pair for x in (c.phone, c.email)] + others
         return Slice(
             part=KEY, entries=entries, characters=characters, steps=steps, reckless=reckless, emails=said.emails,
             texts=said.texts,

@@ -30,8 +30,6 @@ WRITER = "route_request"  # beside a part that writes to nobody: a day's precisi
 # mean share of the points over UNSEEN, and whether it passed there (public words, measured 2026-11-30 after session
 # 21's rework; issue 34's notes say what each needs). The bar holds for the others.
 OPEN = {
-    # contacts_lookup 5: nobody reworked it yet; the script keeps most of two worlds of five
-    "part contacts_lookup": (17.8, False),
     # sms_coordination part 6: a wrong try costs the booking, but two of five worlds still line up with the public
     # words (office day, withdrawn window and notices all read right, free window first among ties)
     "part sms_coordination": (40.0, True),
