@@ -39,7 +39,7 @@ from green_agent.scenario_kit.facts import clock12, times
 from green_agent.scenario_kit.grading import identifier, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.precision import credited, outgoing
-from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, Email
+from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, Email, Position
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
@@ -201,6 +201,37 @@ def _host_character(host: Person) -> CharacterRecord:
                                   "reply": {"body": "Great, see you then!", "delay": "PT10M"}}]}
 
 
+def _schedule_mails(day: Day, senders: tuple[Person, Person], rules: list[tuple[int, int]], holds: int,
+                    offices: list[str]) -> list[Email]:
+    """The later mails stating the departure rules after the table's: the one that ``holds`` for the meeting's
+    office today, the others asides (another office's, or not yet)."""
+    rng = day.rng
+    return [kit.inbox_email(
+        f"m-eta-schedule-{k}", senders[k - 1].email, day.user.email, BOOK.say(rng, "later subject"),
+        BOOK.say(rng, "schedule change" if k == holds else "schedule aside", office=offices[0], other=offices[1],
+                 schedule=BOOK.say(rng, "schedule", departures=list(range(o, 60, p)), every=p)),
+        iso(day.start - timedelta(minutes=150 - 20 * k)), read=False)
+        for k, (p, o) in enumerate(rules) if k]
+
+
+def _meeting_hour(day: Day) -> int:
+    """A free hour today from 11:00 for the meeting, claimed for the part."""
+    hour = next((h for h in day.rng.sample(range(11, 17), 6) if day.free(day.at(h), day.at(h + 1))), None)
+    if hour is None:
+        raise CompositionError(f"{KEY}: no free hour today for the meeting")
+    day.claim(day.at(hour), day.at(hour + 1), KEY)
+    return hour
+
+
+def _whereabouts(day: Day, here: tuple[str, str, float, float], earlier: tuple[str, str, float, float]
+                 ) -> tuple[Position, list[tuple[str, Position]]]:
+    """The location modality: where the user is now, and the earlier place its history shows two hours before."""
+    name, address, lat, lon = here
+    return ({"latitude": lat, "longitude": lon, "address": address, "named_location": name},
+            [(iso(day.start - timedelta(hours=2)), {"latitude": earlier[2], "longitude": earlier[3],
+                                                    "address": earlier[1], "named_location": earlier[0]})])
+
+
 @register
 class ArrivalEta(Part):
     """Text the person the user is meeting when the user will get there, from where the user is now."""
@@ -226,10 +257,7 @@ class ArrivalEta(Part):
         minutes = rng.sample(MINUTES, 4)
         (here, address, lat, lon), earlier = rows[0], rows[rng.randrange(1, 4)]
         host, planner, facilities = day.people(3)
-        hour = next((h for h in rng.sample(range(11, 17), 6) if day.free(day.at(h), day.at(h + 1))), None)
-        if hour is None:
-            raise CompositionError(f"{KEY}: no free hour today for the meeting")
-        day.claim(day.at(hour), day.at(hour + 1), KEY)
+        hour = _meeting_hour(day)
         period, offset = rng.choice(SCHEDULES)
         leave = _leave(rng, day.at(hour), period, offset)
         board = _departure(leave, period, offset)
@@ -246,12 +274,7 @@ class ArrivalEta(Part):
         figures = [minutes[0], *(m.new for m in plan if m.row == 0 and m.kind in ("correction", "aside"))]
         rules, holds = _rules(rng, leave, (period, offset), eta, figures)
         schedule = BOOK.say(rng, "schedule", departures=list(range(rules[0][1], 60, rules[0][0])), every=rules[0][0])
-        changes = [kit.inbox_email(
-            f"m-eta-schedule-{k}", (planner, facilities)[k - 1].email, day.user.email, BOOK.say(rng, "later subject"),
-            BOOK.say(rng, "schedule change" if k == holds else "schedule aside", office=office, other=offices[1],
-                     schedule=BOOK.say(rng, "schedule", departures=list(range(o, 60, p)), every=p)),
-            iso(day.start - timedelta(minutes=150 - 20 * k)), read=False)
-            for k, (p, o) in enumerate(rules) if k]
+        changes = _schedule_mails(day, (planner, facilities), rules, holds, offices)
         timetable = kit.inbox_email(
             "m-eta-shuttle", planner.email, day.user.email, BOOK.say(rng, "timetable subject", office=office),
             BOOK.say(rng, "timetable", user=day.user.first, office=office, planner=planner.first, schedule=schedule,
@@ -264,9 +287,7 @@ class ArrivalEta(Part):
         return Slice(
             part=KEY, emails=[timetable, *changes, *later], calendar=[_meeting(day, rng, host, office, hour)],
             contacts=[host], texts=[promo],
-            location=({"latitude": lat, "longitude": lon, "address": address, "named_location": here},
-                      [(iso(day.start - timedelta(hours=2)), {"latitude": earlier[2], "longitude": earlier[3],
-                                                              "address": earlier[1], "named_location": earlier[0]})]),
+            location=_whereabouts(day, (here, address, lat, lon), earlier),
             request=request,
             done=f"I texted {host.first} that you'll reach the {office} at {clock12(eta)}, from {here}.",
             characters={"eta_host": _host_character(host)},
