@@ -1092,70 +1092,127 @@ WORDING = {
             "{first} in {short}'s team",
             "{first} {last} ({role}, {short})",
         ),
+        # Version 6: every note names both numbers, the old one first in half of them, each beside its own cue.
         "old_number_note": (
-            "Number {old} retired - use {new}.",
-            "Got a new mobile recently; {old} no longer reaches them.",
-            "Reach them on the mobile whose last four digits are {tail}; the other is obsolete.",
-            "{new} is the up-to-date mobile (updated April).",
-            "Don't use {old} - old SIM, disconnected.",
-            "Moved to a new phone contract over the summer and kept only {new}.",
-            "The mobile ending {oldtail} belongs to an old contract and is dead.",
-            "Phone was stolen at Easter - now on {new}, the only number that rings.",
+            "Ignore the mobile ending {oldtail} - disconnected. The current one ends {tail}.",
+            "Mobile ending {tail} is current; the one ending {oldtail} was an old contract, since closed.",
+            "Please text {new} from now on: {old} was cancelled when they switched networks.",
+            "{old}: former number, no longer connected. {new}: current mobile.",
+            "Their live number ends in {tail}; anything ending {oldtail} belongs to the phone they gave up.",
+            "Had {old} until the autumn, when that phone was stolen; it was replaced by {new}.",
+            "The firm took {old} back when they moved departments, and they have been on {new} ever since.",
+            "{new} since the summer (new contract). Before that {old}, which is out of service now.",
+            "Reach them on {new}. Messages to {old} go unread - that SIM sits in a drawer somewhere.",
+            "{old} still appears in their old email signature, but that line is dead; the working mobile is {new}.",
         ),
+        # Version 6: each answer first says or reports the opposite, then what holds (none of the report's cues).
         "confirm": (
-            "{slot} - great, I can do that. See you on site.",
-            "Thanks for letting me know. I'll be there at {slot}.",
-            "Works for me; {slot} is in my diary now.",
-            "Bit of a rush for me but I'll make {slot} work.",
-            "Yep, {slot} is good. I'll let my team know.",
-            "Good timing actually - {slot} suits me better than before.",
-            "Confirmed for {slot}.",
+            "Our office manager had me down as off sick tomorrow - out of date, I'm fine now. {slot} is good, see "
+            "you on site.",
+            "At first glance {slot} looked impossible with the audit on, but the audit is Friday. I'll join you.",
+            "I'd half-written a 'sorry, not this time' reply, then spotted that {slot} is actually free. So yes, "
+            "I'll come along.",
+            "Shame about my dentist appointment, which now has to move - {slot} takes priority and I'll bring the "
+            "plans.",
+            "The client call that would have kept me away at {slot} has just been dropped, so put me down as "
+            "attending.",
+            "No chance of me getting to Friday's progress meeting, sorry - but {slot} tomorrow? Absolutely, "
+            "count me in.",
         ),
         "decline": (
-            "Unfortunately I can't come at {slot} - I've got a dentist appointment I can't move.",
-            "{slot} doesn't work for me, sorry. Could someone fill me in afterwards?",
-            "I'm going to have to drop out; I'm tied up elsewhere at {slot}.",
-            "Not possible for me at {slot}, I'm travelling. Go ahead without me.",
-            "Thanks, but I won't make {slot} - a board meeting runs right through it.",
-            "Sadly {slot} is a no from me; I'm covering a colleague's site that day.",
+            "Our office manager told you I'd be free at {slot}, I gather - she's out of date: I'm at the Whitby "
+            "site tomorrow, so count me out.",
+            "I had {slot} down as clear and was looking forward to it, but a planning hearing has landed on top of "
+            "it. You'll have to go ahead without me.",
+            "I'd typed 'great, see you there' before checking - {slot} is exactly when I collect my son from "
+            "hospital. Apologies, I'm out.",
+            "Happy to join the next one, but {slot} tomorrow is taken by a site inspection, so leave me off the "
+            "list.",
+            "{slot} was wide open until this morning; now the structural review has moved into it and I'm stuck "
+            "there.",
+            "Moving it is fine by everyone else, I'm sure, and I'd love to come, but at {slot} I'm chairing a board "
+            "call. Send me the minutes?",
         ),
+        # {deputy}, {colleague}: relations as "cover_ref" words them. As the public book: two name nobody, one the
+        # stand-in (as the one to ask), three the colleague only (in passing, or not for the sites), one both.
         "leave_email": (
-            "Dear {u},\n\nJust flagging my availability: {said}\n\nThanks,\n{first}",
-            "{u} - for your planning: {said} If you need anything meanwhile, {deputy} can help.\n\n{first}",
-            "Morning {u},\n\n{said}\n\nRegards,\n{first}",
-            "Hi,\n\nQuick update from me. {said} {deputy} knows where everything is.\n\nCheers, {first}",
-            "{u},\n\n{said}\n\n{colleague} shares my office but doesn't run my sites - {deputy} does, so ask there."
-            "\n\n{first}",
-            "Hello {u} - lunch with {colleague} yesterday reminded me to write. {said}\n\nThanks, {first}",
-            "{said}\n\nPS {colleague} will be in touch separately about the tender.\n{first}",
+            "{u},\n\nFor your diary: {said}\n\nAll the best,\n{first}",
+            "Hello {u},\n\n{said}\n\nShould anything come up that can't wait, try {deputy} here at the office.\n\n"
+            "{first}",
+            "Hi {u} - one for your records. {said}\n\nThanks, {first}",
+            "{said}\n\nAlso, {colleague} wanted me to pass on thanks for lunch last week.\n\n{first}",
+            "Hi {u},\n\n{said}\n\nOne thing: please don't bring site questions to {colleague}, who has never "
+            "worked on my projects.\n\n{first}",
+            "Dear {u}, I was chatting with {colleague} about you earlier - all good things! Anyway: {said}\n\n"
+            "{first}",
+            "{u} -\n\n{said} For site matters, {deputy} has the whole picture; {colleague} doesn't, so please "
+            "leave them out of it.\n\n{first}",
         ),
         "leave_text": (
-            "Quick note from {first}: {said}",
-            "{u}! {said} x {first}",
-            "Just so you know {u} - {said} ({first})",
-            "{said} Speak soon, {first}",
-            "{first}: {said} Anything on site, try {deputy} rather than {colleague}.",
-            "{said} (Just had coffee with {colleague}, who sends love.) - {first}",
+            "{first} here, {u}: {said}",
+            "Heads up {u}! {said} {first}",
+            "{said} Talk soon - {first}",
+            "{said} PS {colleague} says you still owe them a coffee! {first}",
+            "{u}, {first}. {said} Please leave {colleague} out of my jobs - they don't know them.",
+            "{said} Urgent stuff: not {colleague} - go to {deputy}. {first}",
         ),
+        # A firm contact's notes on another member of the firm ({first}: that member, never the person asked about),
+        # after their own relation to the person: the contact covers that member's leave ...
         "deputy_notes": (
-            "Backs up {first} during absences.",
-            "Handles {first}'s work at {company} when {first} is off.",
-            "Go-to person if {first} is out of office.",
-            "{company} - fills in for {first}.",
-            "When {first} is on holiday, this is who picks up {first}'s visits.",
-            "{first}'s cover at {company} for any time off.",
-            "Site lead at {company}; takes {first}'s meetings and visits during {first}'s leave.",
-            "Joined {company} last autumn; now handles everything of {first}'s while {first} is away.",
+            "Steps in for {first} during {first}'s time off.",
+            "Named as {first}'s deputy on the {company} holiday rota.",
+            "Holds {first}'s project files and runs them while {first} is on holiday.",
+            "Whenever {first} is out, {first}'s sites pass to this contact.",
+            "Point of contact for {first}'s jobs at {company} when {first} is away.",
+            "{first}'s direct boss at {company}, and since the summer also {first}'s cover for site visits during "
+            "leave.",
+            "Prepares tenders with {first}, and takes over {first}'s sites when {first} is off.",
+            "Transferred from the regional office in June to cover {first}'s leave.",
         ),
+        # ... or does not: a plain relation to that member (in the words of "firm_note"), or cover past, partial or
+        # turned down.
         "colleague_notes": (
-            "Sits next to {first} at {company}; does the bids, never the site work.",
-            "Runs the {company} office {first} reports to.",
-            "In {first}'s team at {company}, office-based.",
-            "Showed {first} the ropes in {first}'s first year.",
-            "Was {first}'s cover until May; at head office now and no longer covering.",
-            "Filled in for {first} once, before the restructure - not any more.",
-            "Takes {first}'s tender paperwork when {first} is off; site visits are not theirs to cover.",
-            "Was asked to cover {first}'s leave but said no.",
+            "Prepares the {company} tenders with {first}; hardly ever out on site.",
+            "{first}'s direct boss at {company}.",
+            "Works out of the same {company} site office as {first}.",
+            "Taught {first} the job when {first} first started.",
+            "Covered {first}'s leave until June; based at the regional office since then.",
+            "Did {first}'s site visits during leave before the restructure - not any more.",
+            "While {first} is away, handles {first}'s tender paperwork only; the site visits go elsewhere.",
+            "Turned down the job of being {first}'s holiday cover.",
+        ),
+        # Positional, as the public book: position n of "firm_note" is the relation position n of "cover_ref" names
+        # (trained them, line manager, shares the site office, tenders together, came from a rival firm to join their
+        # team, known since university, runs the estimating desk with them); no cover words.
+        "firm_note": (
+            "Taught {first} the job when {first} first started at {company}.",
+            "{first}'s direct boss at {company}.",
+            "Works out of the same {company} site office as {first}.",
+            "Puts together the {company} tender bids alongside {first}.",
+            "Recruited from a competitor into {first}'s team at {company}.",
+            "Friends with {first} since their student days.",
+            "Co-runs estimating at {company} with {first}.",
+        ),
+        "cover_ref": (
+            "the colleague who showed {first} the ropes",
+            "the manager {first} reports to",
+            "{first}'s site-office mate",
+            "the one {first} prepares tenders with",
+            "the one who moved from a competitor to {first}'s team",
+            "{first}'s university friend",
+            "{first}'s co-head of estimating",
+        ),
+        # The person's note: {ref} (the stand-in) covers their sites on leave, {other} does not (negated,
+        # superseded, turned down); {ref} named first in three, {other} in three.
+        "cover_note": (
+            "During any time off, {first}'s sites are looked after by {ref}; {other} has nothing to do with them.",
+            "Until last year {other} covered {first}'s sites during holidays; now {ref} does.",
+            "Holiday arrangements for {first}: site visits go to {ref}, while {other} may take messages but never "
+            "the sites.",
+            "Don't send {first}'s site queries to {other} while {first} is out - {ref} deals with them.",
+            "Since the reorganisation, {ref} (not {other}, as before) stands in on {first}'s sites whenever {first} "
+            "is off.",
+            "Asked to take over {first}'s sites during leave, {other} said no, so they stay with {ref}.",
         ),
         "old_text": (
             "{first} here - stuck in traffic, be there soon.",
