@@ -142,10 +142,10 @@ async def test_a_careful_run_scores_everything_in_its_own_world(seed):
         assert await score(evaluator_id, ctx) == 1, evaluator_id
 
 
-async def test_asking_alone_earns_the_question_and_nothing_else():
+async def test_asking_alone_earns_half_the_question_and_nothing_else():
     w = world(1)
     ctx = context(w, post(w, 0, question(w)), said=(answer(w),))
-    assert await score("asked_before_acting", ctx) == 1
+    assert await score("asked_before_acting", ctx) == 0.5  # a question followed by nothing is half the step
     for evaluator_id in TASK[1:]:
         assert await score(evaluator_id, ctx) == 0, evaluator_id
 

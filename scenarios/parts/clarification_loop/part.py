@@ -3,8 +3,9 @@ drawn alone).
 
 The user's answer is read only from what the green posted for the user (``reading.answer_at``) and counts only when
 it is the world's answer; without it — the assistant never asked a question naming every candidate — no task criterion
-scores: guessing right without asking earns nothing. The question earns ``asked_before_acting`` even when nothing
-follows it (every other step waits for its answer); acting on the other candidate afterwards takes that back.
+scores: guessing right without asking earns nothing. The question earns half of ``asked_before_acting`` even when
+nothing follows it (every other step waits for its answer), all of it once the meant meeting or its people are acted
+on after the answer; acting on the other candidate afterwards takes it back.
 
 Precision beside recall (``scenario_kit.precision``): acting on several candidates moves no meeting "the user meant";
 a message to anyone not on the meant meeting cancels a person told, and a person's credit comes only from messages
@@ -87,8 +88,9 @@ class ClarificationLoop(Part):
             "The assistant asked in chat a question that tells the candidate meetings apart (the user answers only "
             "a question naming every one, and not one that lists the rest of the week), did nothing to any of them or "
             "their people before the user's answer, and did nothing to the others or their own people after it. "
-            "The question earns this on its own (every other step waits for its answer); acting on several meetings "
-            "earns nothing; more than three chat posts before the answer scale this and every task criterion down.")
+            "The question earns half of this on its own (every other step waits for its answer), the rest once the "
+            "meant meeting or its people are acted on after it; acting on several meetings earns nothing; more than "
+            "three chat posts before the answer scale this and every task criterion down.")
     async def asked_before_acting(self, ctx: EvalContext, truth: ClarificationLoopTruth) -> EvalResult:
         """The user answered; nothing touched any candidate before it, nor the others' own people after."""
         answered = answer_at(ctx, truth)
@@ -109,6 +111,11 @@ class ClarificationLoop(Part):
             return EvalResult(score=0, max_score=1, details={"actions_on_the_other": [d.index for d in ignored]},
                               explanation="asked first, but then acted on the meeting the user did not mean too: the "
                                           "answer was not followed")
+        # A question followed by nothing is half the step: alone it would pay a script that lists every meeting of
+        # that hour and stops (a fifth of the scenario's points) for no reading at all.
+        if not any(touches(d, truth.meant) for d in actions if d.action.timestamp >= answered):
+            return scaled(ctx, answered, EvalResult(score=0.5, max_score=1, explanation="asked which meeting first, "
+                                                    "but then did nothing with the answer"))
         return scaled(ctx, answered, EvalResult(score=1, max_score=1, explanation="asked which meeting first, and "
                                                 "acted on nothing before the answer nor on the other meeting after it"))
 
