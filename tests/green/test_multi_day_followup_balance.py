@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 PACK = ROOT / "tests" / "green" / "data" / "heldout_words_g"
 PART = ScenarioLibrary(SCENARIOS).pack().parts["multi_day_followup"]
-WORLDS = range(200)
+WORLDS = range(400)
 TOLERANCE = 0.1
 # The red team's words for Legal's internal copies, and its line of the adviser (public words).
 INTERNAL = re.compile(r"internal|don't forward|in-house|inside the company|files only|annotated|redline|playbook", re.I)
@@ -161,3 +161,33 @@ async def test_the_oracle_passes_the_part(tmp_path):
         assert len(rows) == 3
         assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1])
                                                                         for r in rows]
+
+
+# Version 4 (issue 34, round 3's blind script): its cue list for Legal's later link, and its rules for the bank line
+# naming the most people and for finance's later email read by arithmetic.
+LATER = re.compile(r"earlier|before|first|previous|this morning|superseded|withdrawn|instead|revoked|pulled|"
+                   r"re-?issue|replace|rather than", re.I)
+NAME = re.compile(r"\b[A-Z][a-z]+ [A-Z][a-z'-]+\b")
+
+
+def test_the_bank_line_naming_most_people_later_cue_words_and_finances_arithmetic_are_right_at_chance() -> None:
+    bank, legal, fix = [], [], []
+    for w in DRAWN:
+        lines = [line for line in _bank_lines(w) if PHONE.search(line)]
+        most = max(reversed(lines), key=lambda line: len(NAME.findall(line)))
+        bank.append(_digits(PHONE.search(most)[0]) == w.truth.bank.phone_digits)  # type: ignore[index]
+        later_token, later = _legal(w)[-1]
+        cued = bool(LATER.search(later)) and not INTERNAL.search(later)
+        legal.append((later_token if cued else _legal(w)[0][0]) == w.truth.contract.code)
+        f = w.truth.figures
+        tables = [str(e["body_text"]) for e in w.mail if "Total:" in str(e["body_text"])]
+        later = [str(e["body_text"]) for e in w.mail if "Total:" not in str(e["body_text"])
+                 and str(e["from_address"]) == next(str(e["from_address"]) for e in w.mail
+                                                     if "Total:" in str(e["body_text"]))][-1]
+        # The rule "apply the amounts the later email adds to the table" is right only when it is a fix.
+        added = facts.amounts(later) - facts.amounts(tables[-1])
+        fix.append(bool(added & {Decimal(x) for x in [*f.final, f.final_total]}))
+    for name, hits in (("most names", bank), ("later cue words", legal)):
+        assert abs(rate(hits) - 0.5) <= TOLERANCE, (name, rate(hits))
+    # Every drawn world has finance's later email naming a second amount: whether it holds is in its words alone.
+    assert abs(rate(fix) - 0.5) <= TOLERANCE, ("later email", rate(fix))

@@ -6,6 +6,11 @@ the user's time (not the time they asked for); the material arrives on Tuesday (
 figures replacing Monday's draft); on Wednesday it delivers both in their windows, reminds the user in chat to call
 the bank with the number, and sums up. It answers nobody else and promises no other time. The scenario's README
 explains every point; ``checks`` how a trial is read.
+
+Version 4 (issue 34, against the public words): every drawn bank email names the adviser and a colleague with the
+colleague's number (covering now, or covered and handed the file back); finance's later email names a second amount
+for one line in every drawn world (a fix, or a query turned down); Legal's cue words ("earlier", "instead", "internal",
+"don't forward") sit beside the client's link and the other one alike.
 """
 
 from __future__ import annotations
@@ -66,7 +71,7 @@ class MultiDayFollowup(Part):
     """Promises on Monday, kept on Wednesday (the classic multi_day_followup, drawn alone)."""
 
     key = KEY
-    version = 3
+    version = 4
     shapes = (ALONE,)
     phrasebook = texts.PHRASES
     # Legal's second email (4 shapes) x the bank's (adviser, cover) x finance's (final, corrected), and world 0.

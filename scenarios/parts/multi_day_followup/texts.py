@@ -41,14 +41,30 @@ PHRASES = Phrasebook({
                  "now, the first one no longer works.\n\n{legal}",
                  "Hi {user} - superseded! Send {client} {link} rather than what I shared this morning.\n{legal}",
                  "{user},\n\nLast-minute fix from the partners. New countersigned {ref}: {link}\nThe previous link "
-                 "has been revoked.\n\nThanks,\n{legal}"),
+                 "has been revoked.\n\nThanks,\n{legal}",
+                 # The internal side's words ("for our files only", "don't forward") on the right link's side.
+                 "Hi {user},\n\nPlease don't forward the link I sent earlier - that copy is for our files only now "
+                 "(a clause reference was wrong). The corrected countersigned {ref} for {client}: {link}\n\n{legal}",
+                 "{user} - keep this morning's {ref} inside the company; it is no longer valid. The one {client} "
+                 "should get is {link}.\n{legal}",
+                 "Hi {user},\n\nThe {ref} link I sent earlier is now for our files only: a clause was wrong. "
+                 "The countersigned copy for {client}: {link}\n\n{legal}"),
     "internal": ("Hi {user},\n\nFor our files only, not for {client}: the internal markup of the {ref} with our "
                  "negotiation notes is at {decoy}\n\n{legal}",
                  "{user} - our redline of the {ref} (internal, please don't forward): {decoy}\n{legal}",
                  "Hello {user},\n\nThe partners' annotated copy of the {ref} is at {decoy}. It is for internal "
                  "reference only.\n\n{legal}",
                  "Hi {user}, also sharing our playbook notes on the {ref} ({decoy}) - strictly in-house.\n{legal}",
-                 "{user},\n\nFYI the {ref} with our comments: {decoy} - keep it inside the company.\n\n{legal}"),
+                 "{user},\n\nFYI the {ref} with our comments: {decoy} - keep it inside the company.\n\n{legal}",
+                 # The replacing side's words ("earlier", "instead", "rather than") beside the internal copy.
+                 "Hi {user},\n\nThe copy I sent earlier stands - that is the one for {client}; nothing replaces it. "
+                 "Separately, the partners' marked-up working copy of the {ref}, for us to keep: {decoy}\n\n{legal}",
+                 "Hello {user},\n\nNothing to replace: this morning's {ref} is the one {client} gets. This link is "
+                 "the partners' draft with their margin comments, for us: {decoy}\n\n{legal}",
+                 "Hi {user}, the first link is still right for {client}. Instead of forwarding this one, keep it "
+                 "for us - the {ref} with our negotiation notes: {decoy}\n{legal}",
+                 "{user} - no correction to this morning's link, it is still the one to send {client}. Here instead is "
+                 "our marked-up copy of the {ref} for us, rather than anything for them: {decoy}\n{legal}"),
     "other": ("Hi {user},\n\nUnrelated to {client}: the {other_ref} with {other_client} is countersigned too, for "
               "their account team - {decoy}\n\n{legal}",
               "{user} - while I'm at it, {other_client}'s {other_ref} is signed as well: {decoy} (that one goes to "
@@ -57,7 +73,18 @@ PHRASES = Phrasebook({
               "Nothing to do on your side, just so you know it exists.\n\n{legal}",
               "Hi {user}, FYI the {other_client} agreement ({other_ref}) came back signed today: {decoy}\n{legal}",
               "{user},\n\nAlso done today: {other_ref} ({other_client}), countersigned at {decoy}. It has nothing "
-              "to do with the {ref}.\n\nThanks,\n{legal}"),
+              "to do with the {ref}.\n\nThanks,\n{legal}",
+              "Hi {user},\n\nThe earlier {ref} link stays as it is for {client}. Not a replacement: this one is "
+              "the {other_client} contract ({other_ref}), countersigned at {decoy}\n\n{legal}",
+              "{user} - the {ref} link from this morning is still the one for {client}; nothing is withdrawn. "
+              "Separately, {other_client}'s {other_ref} is signed: {decoy}\n{legal}",
+              "Hi {user},\n\nBefore I forget: {other_client}'s {other_ref} came back countersigned too ({decoy}). "
+              "The earlier {ref} link for {client} stands.\n\n{legal}",
+              # The internal side's words beside another client's contract.
+              "Hi {user}, {other_client}'s {other_ref} is countersigned as well ({decoy}) - don't forward it to "
+              "{client}; it goes to {other_client} via Accounts.\n{legal}",
+              "{user},\n\nFor our files only: the countersigned {other_ref} with {other_client} is at {decoy}. "
+              "Nothing for {client} here.\n\n{legal}"),
     "scrubbed": ("Hi {user},\n\nThe copy of the {ref} I sent earlier still carried our internal comments - please "
                  "don't forward that one. The clean countersigned copy for {client} is {link}\n\n{legal}",
                  "{user} - oops, this morning's link had our in-house notes in the margin. Clean version for "
@@ -67,7 +94,14 @@ PHRASES = Phrasebook({
                  "Hi {user}, please use {link} for {client} - the earlier copy of the {ref} was our annotated "
                  "internal file by mistake.\n{legal}",
                  "{user},\n\nCorrection: what I sent before was the internal redline of the {ref}. The "
-                 "countersigned version {client} should get: {link}\n\nThanks,\n{legal}"),
+                 "countersigned version {client} should get: {link}\n\nThanks,\n{legal}",
+                 # The replacing side's words without the internal ones.
+                 "Hi {user},\n\nThe earlier {ref} copy still had the partners' margin comments in it. Please send "
+                 "{client} this one instead: {link}\n\n{legal}",
+                 "{user} - this morning's file of the {ref} was our working draft with negotiation notes, sorry. "
+                 "It is replaced by the clean copy for {client}: {link}\n{legal}",
+                 "Hello {user},\n\nWe pulled the first {ref} link: it showed our comments. The copy {client} "
+                 "should get is {link}.\n\n{legal}"),
     "adviser": ("Your adviser, {adviser}: {n}", "{n} (direct line of {adviser}, your adviser)",
                 "To reach {adviser} directly, dial {n}."),
     "general": ("General enquiries: {n}", "{n} (main switchboard, 8am-8pm)",
@@ -76,7 +110,17 @@ PHRASES = Phrasebook({
     "cover": ("{adviser} is on leave this week; {cover} is handling your application meanwhile: {n}",
               "While {adviser} is away, {cover} looks after your file - {n}",
               "{cover} ({n}) has taken over your application until {adviser} is back.",
-              "{adviser} is out of the office until next week. Please speak to {cover} instead, on {n}."),
+              "{adviser} is out of the office until next week. Please speak to {cover} instead, on {n}.",
+              "{cover} covers your file until {adviser} is back from leave next week - {n}."),
+    # "covered": the adviser was away and {cover} covered; the adviser is back and handles the application again, so
+    # {cover}'s number {n} is not the one to call (the same two names and leave words as "cover").
+    "covered": ("{adviser} is back from leave; {cover}, who handled your application while they were away, can still "
+                "be reached on {n} but has handed your file back.",
+                "While {adviser} was away, {cover} looked after your file ({n}); {adviser} has taken it over again.",
+                "{cover} ({n}) covered your application during {adviser}'s leave last week. {adviser} is back "
+                "and handling it now.",
+                "{adviser} was out of the office last week and {cover} stood in on {n}; please speak to {adviser} "
+                "again, not {cover}."),
     "bank_deadline": ("The rate lock on your mortgage application (reference {ref}) runs out on {when}.",
                       "Your mortgage rate lock, reference {ref}, expires at {when}.",
                       "We are holding your rate under reference {ref} until {when}; after that it lapses.",
@@ -88,7 +132,19 @@ PHRASES = Phrasebook({
                    "Hello {user},\n\nInvoice check caught one more: {category} comes to {new} rather than {old}, so "
                    "the total is now {total}. Everything else stands.\n\n{olu}",
                    "Hi {user}, please use {new} for {category} (I had {old}); the overall total becomes {total}. "
-                   "The other lines are unchanged.\n{olu}"),
+                   "The other lines are unchanged.\n{olu}",
+                   "Hi {user},\n\nThe supplier was right after all: {category} is {new}, not {old} as in my final "
+                   "table. Total {total}; nothing else changes.\n\n{olu}"),
+    # "query": finance checked a doubt about one line and the final table stands: {old} is right, {new} (which would
+    # have made {wrong_total}) is not; {total} is the final total. The same words as "correction", turned down.
+    "query": ("Hi {user},\n\nOne more check on the finals: the supplier said {category} should be {new}, not {old}. "
+              "It shouldn't - their credit note was for Q1. {old} stands and the total stays {total}.\n\n{olu}",
+              "{user} - small follow-up to my last email: someone queried {category} at {new} (total {wrong_total}). "
+              "I checked, and it is {old} as I had it; total unchanged at {total}.\n{olu}",
+              "Hello {user},\n\nInvoice check on {category}: the vendor billed {new} rather than {old}, but we "
+              "only owe {old} - the finals stand, total {total}. Everything else stands too.\n\n{olu}",
+              "Hi {user}, no correction after all: {category} stays {old} (not the {new} the supplier claimed); "
+              "the overall total remains {total}. The other lines are unchanged.\n{olu}"),
     # The user's request (drawn worlds): an opening, its three tasks in a drawn order, a closing.
     "opening": ("Hi! I'm at the {client} workshop until Wednesday afternoon, so please look after my inbox. You'll "
                 "get about a dozen check-ins between now and Wednesday afternoon, each at most four hours apart - "
@@ -167,10 +223,13 @@ def when_phrase(moment: datetime, form: int) -> str:
 
 
 def bank_lines(p: Params) -> str:
-    numbers = {"adviser": p.bank_phone, "general": p.general_phone, "fax": p.fax_phone, "cover": p.cover_phone}
+    numbers = {"adviser": p.bank_phone, "general": p.general_phone, "fax": p.fax_phone, "cover": p.cover_phone,
+               "covered": p.cover_phone}
     kinds = list(p.bank_order)
-    if p.bank_shape == "cover":
-        kinds.insert(random.Random(f"{p.decoy_code}:cover-at").randrange(len(kinds) + 1), "cover")
+    # Both shapes carry a line naming the adviser and a colleague with the colleague's number: whether the colleague
+    # handles the application now reads from its words, not from there being such a line.
+    kinds.insert(random.Random(f"{p.decoy_code}:cover-at").randrange(len(kinds) + 1),
+                 "cover" if p.bank_shape == "cover" else "covered")
     cover = p.cover.name if p.cover else ""
     return "\n".join(_say(p, k, k, n=numbers[k], adviser=p.adviser.name, cover=cover) for k in kinds)
 
@@ -240,8 +299,13 @@ def olu_final(p: Params) -> str:
 
 
 def olu_correction(p: Params) -> str:
-    """Finance's later fix of one line of the final figures ("corrected" shape)."""
+    """Finance's later email on one line of the final figures: a fix ("corrected" shape), or a query it turns down
+    ("final" shape: the same category, both amounts and a total, but the final table stands)."""
     i = p.fix_index
+    fixed = sum(p.fix_amount if j == i else a for j, a in enumerate(p.final))
+    if p.figures_shape != "corrected":
+        return _say(p, "query", "correction", user=p.user.first, category=p.categories[i], old=money(p.final[i]),
+                    new=money(p.fix_amount), total=money(p.final_total), wrong_total=money(fixed), olu=p.olu.first)
     return _say(p, "correction", "correction", user=p.user.first, category=p.categories[i], old=money(p.final[i]),
                 new=money(p.fix_amount), total=money(p.delivered_total), olu=p.olu.first)
 

@@ -90,9 +90,13 @@ def _promised(key: str, person: Person, promise: datetime, requested_at: datetim
 def truth(p: Params, texts: list[str]) -> MultiDayTruth:
     """The truth of the world ``p`` draws, whose emails read ``texts``."""
     digits = "".join(ch for ch in p.call_phone if ch.isdigit())
-    others = [n for n in (p.general_phone, p.fax_phone, p.bank_phone if p.bank_shape == "cover" else "",
-                          p.cover_phone if p.bank_shape == "cover" else "") if n and n != p.call_phone]
-    stale = (p.final[p.fix_index], p.final_total) if p.figures_shape == "corrected" else ()
+    # A drawn world's bank email lists the cover's number in both shapes; finance's later email names a second amount
+    # for one line in both (a fix, or a query turned down): whichever is not the answer is a stale figure.
+    others = [n for n in (p.general_phone, p.fax_phone, p.bank_phone if p.general_phone else "",
+                          p.cover_phone if p.general_phone else "") if n and n != p.call_phone]
+    fixed = sum(p.fix_amount if i == p.fix_index else a for i, a in enumerate(p.final))
+    stale = ((p.final[p.fix_index], p.final_total) if p.figures_shape == "corrected"
+             else (p.fix_amount, fixed) if p.general_phone else ())
     return MultiDayTruth(
         sam=_promised("sam", p.sam, p.contract_promise, p.sam_request, p.day(*p.sam_asked)),
         priya=_promised("priya", p.priya, p.figures_promise, p.priya_request, p.day(*p.priya_asked)),

@@ -73,7 +73,7 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
               texts.olu_final(p)),
         *([_mail(p, "ev-olu-fix", "email-olu-fix", p.day(1, *p.olu_final_at) + timedelta(minutes=p.fix_after),
                  p.olu.email, "Re: Q2 vendor costs - FINAL", texts.olu_correction(p))]
-          if p.figures_shape == "corrected" else []),
+          if p.general_phone else []),  # every drawn world: a fix ("corrected") or a query turned down
     ]
 
 
