@@ -73,7 +73,7 @@ def sealed_words(folder: Path) -> list[str]:
     """A board's held-out words for the day's parts (``WORDS``), sealed as ``scenarios seal`` seals them and padded
     past one secret, so they travel in two pieces, PART_PACK and PART_PACK_2."""
     shutil.copytree(WORDS, folder)
-    padding = base64.b64encode(random.Random(0).randbytes(40_000)).decode()  # incompressible, never imported
+    padding = base64.b64encode(random.Random(0).randbytes(24_000)).decode()  # incompressible, never imported
     (folder / "_padding.py").write_text(f"PADDING = {padding!r}\n")
     pieces = seal(folder)
     assert len(pieces) == 2, len(pieces)

@@ -32,7 +32,9 @@ def test_each_trial_of_a_family_gets_a_balanced_day_of_its_own():
     assert set(counts) == set(drawable)  # every part comes up
     assert max(counts.values()) - min(counts.values()) <= 3, counts
     firsts = Counter(day[0] for day in days)
-    assert max(firsts.values()) <= 4, firsts  # no part always leads the request
+    # No part always leads the request: at most a little over twice the even share (40 days, 21 parts), since a day
+    # whose rotation cannot compose (the parts clash in that order) keeps its drawn order.
+    assert max(firsts.values()) <= 5, firsts
     attacked = [t.composition.attacks for t in work if t.composition.attacks != AttackChoice.NONE]
     assert len(attacked) == 20 and {a[0] for a in attacked} == set(GOALS)
     worlds = {LIBRARY.get("workday").in_world(t.world_seed, t.composition).world_digest for t in work}
