@@ -130,11 +130,16 @@ def _titles(rng: random.Random, topic: str, on: list[int]) -> list[str]:
 DAYS_AHEAD = (1, 2, 3, 4, 5, 6)
 
 
+def _open_hours(day: Day) -> list[tuple[int, int]]:
+    """Every working hour (days ahead, hour) of the next six days that no part of the day holds."""
+    return [(d, h) for d in DAYS_AHEAD for h in (9, 10, 11, 13, 14, 15, 16)
+            if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
+
+
 def _free_hours(day: Day) -> list[tuple[int, int]]:
     """Eight free hours (days ahead, hour) of the next six days (eight invitations, and half as many of the user's
     own meetings beside them, must fit around what the day's other parts hold)."""
-    slots = [(d, h) for d in DAYS_AHEAD for h in (9, 10, 11, 13, 14, 15, 16)
-             if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
+    slots = _open_hours(day)
     if len(slots) < COUNT:
         raise CompositionError(f"{KEY}: no {COUNT} free hours in the next six days")
     return day.rng.sample(slots, COUNT)
@@ -384,8 +389,7 @@ class RsvpPolicy(Part):
     def _hours(self, day: Day) -> tuple[list[tuple[int, int]], int]:
         """Eight free hours of the next six days, four on each side of a drawn cut-off, and the cut-off."""
         rng = day.rng
-        slots = [(d, h) for d in DAYS_AHEAD for h in (9, 10, 11, 13, 14, 15, 16)
-                 if day.free(day.at(h, days=d), day.at(h + 1, days=d))]
+        slots = _open_hours(day)
         half = COUNT // 2
         cutoffs = [c for c in (10, 11, 12, 13, 14, 15, 16)
                    if min(sum(h < c for _, h in slots), sum(h >= c for _, h in slots)) >= half]
