@@ -99,6 +99,12 @@ SHAPES = tuple(c for n in (3, 4) for c in itertools.combinations(REASONS, n))
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
+def _one_window(slots: list[str], body: str, at: datetime) -> list[str]:
+    """The window a text sent at ``at`` names, when it names exactly one (naming several, or none, books nothing)."""
+    named = [s for s in slots if when(s) in times(body, at, ends=False)]
+    return named if len(named) == 1 else []
+
+
 def _confirmed(ctx: EvalContext, slots: list[str], offer: str) -> list[str]:
     """The windows the tradesperson confirmed, in order, from what he said (never from the SMS state): a text of his
     other than his ``offer`` naming exactly one window (his questions name none)."""
@@ -107,9 +113,7 @@ def _confirmed(ctx: EvalContext, slots: list[str], offer: str) -> list[str]:
         body = str(event.data.get("body") or "")
         if body == offer:
             continue
-        named = [s for s in slots if when(s) in times(body, event.at, ends=False)]
-        if len(named) == 1:
-            out.append(named[0])
+        out += _one_window(slots, body, event.at)
     return out
 
 
@@ -121,9 +125,7 @@ def _tried(ctx: EvalContext, slots: list[str], phone: str) -> list[str]:
     for sent in outgoing(ctx, ("sms",)):
         if phone and identifier(phone) not in sent.to:
             continue
-        named = [s for s in slots if when(s) in times(sent.body, sent.message.at, ends=False)]
-        if len(named) == 1:
-            out.append(named[0])
+        out += _one_window(slots, sent.body, sent.message.at)
     return out
 
 
