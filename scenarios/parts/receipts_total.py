@@ -74,6 +74,33 @@ RECEIPT_BODIES = (
     "Hello {user}, just confirming we took ${a} for today's order (ref {ref}). If anything is wrong, quote the "
     "reference and we'll sort it out.\n\n{clerk} at {shop}",
 )
+# A real receipt that also names money not spent this week — a released hold, a quote's estimate, an item refunded,
+# the order it replaced, a credit kept for later — so the look-alikes' own words sit beside a real charge (kind
+# "receipt_beside_body": the fields of "receipt_body" and {h}, the amount that was not spent).
+BESIDE_BODIES = (
+    "Thanks for staying at {shop}. The temporary hold of ${h} we placed at check-in has been released, and your card "
+    "was charged ${a} for the stay.",
+    "Hi {user}, thanks for going ahead with quote {ref}. The estimate was ${h}; the job came in at ${a}, which we "
+    "charged to your card today.\n\n{clerk}",
+    "Order {ref}: one item was out of stock, so ${h} has been refunded to your card. The rest of the order, ${a}, "
+    "was charged and ships today.",
+    "As asked, your earlier order for ${h} was cancelled and nothing was taken for it. Your new order {ref} came to "
+    "${a}, charged to your card ending {tail}.",
+    "Paid ${a} by card at {shop} (ref {ref}). You also have a store credit of ${h} for a future order; nothing was "
+    "taken for it.",
+)
+# A note about a real receipt's order that names no amount (kind "shipped_subject"/"shipped_body"; fields shop, ref,
+# user, clerk): a cancelled order is not the only later mail a shop sends, and it shares the cancellations' subjects.
+SHIPPED_SUBJECTS = ("Update on your order", "Re: Order confirmation {ref}", "About your recent order",
+                    "{shop}: change to order {ref}", "Order {ref} shipped")
+SHIPPED_BODIES = (
+    "Good news: order {ref} has shipped and should reach you in two days.",
+    "Hi {user}, your order {ref} left our warehouse this morning. Tracking follows in a separate email.\n\n{clerk}, "
+    "{shop}",
+    "Order {ref} is packed and on its way.",
+    "Your order {ref} is ready to collect at the {shop} counter.",
+    "Update on {ref}: a change of courier, nothing else. It goes out today.",
+)
 RECEIPT_SUBJECTS = ("Your receipt from {shop}", "Order confirmation {ref}", "Thanks for visiting {shop}",
                     "{shop}: payment received", "Your {shop} order", "Invoice {ref} (paid)", "Booking summary",
                     "Re: your order {ref}")
@@ -87,6 +114,7 @@ QUOTE_BODIES = (
     "Hi {user}, {clerk} here from {shop}. Following our call, the price for next quarter's order would be {d} "
     "dollars. Let me know and I'll book it in.",
     "We have received your quote request. Your personalised price is ${d}; to place the order, click confirm.",
+    "Quote {ref}: option A comes to ${d}, option B to ${x}. Nothing is charged until you choose one.",
 )
 REFUND_SUBJECTS = ("Refund receipt", "Your receipt: refund {ref}", "Money back on its way", "Return processed",
                    "Payment update from {shop}")
@@ -96,6 +124,7 @@ REFUND_BODIES = (
     "Credit note {ref}\nAmount credited to you: ${d}\nThank you for shopping with {shop}.",
     "Hi {user}, sorry about the mix-up with order {ref}. I've put ${d} back on your card today.\n\n{clerk}",
     "Good news: the ${d} you paid has been returned to your card ending {tail}.",
+    "Total: ${d} refunded to your card ending {tail} for order {ref}. Thank you for shopping with {shop}.",
 )
 HOLD_SUBJECTS = ("Payment receipt — {shop}", "Card authorisation {ref}", "Your booking at {shop}",
                  "Receipt for your reservation", "Deposit hold")
@@ -108,6 +137,8 @@ HOLD_BODIES = (
     "bill when you leave.\n\n{clerk}, {shop}",
     "Reservation {ref}: a refundable hold of ${d} was placed today. It will drop off your statement in a few days.",
     "Your card was verified with a hold of ${d}. This hold is not a payment.",
+    "We have not charged ${d} to your card: it is only held until check-out. Your room rate, ${x} a night, is settled "
+    "when you leave.",
 )
 CANCEL_SUBJECTS = ("Order {ref} cancelled", "Update on your order", "Re: Order confirmation {ref}",
                    "About your recent order", "{shop}: change to order {ref}")
@@ -118,6 +149,8 @@ CANCEL_BODIES = (
     "{clerk}",
     "Order {ref} is out of stock and has been cancelled. The amount taken has been returned to your card.",
     "Cancellation confirmed for booking {ref}: the payment was voided.",
+    "Order {ref} for ${d} was cancelled at your request; the charge has been voided.",
+    "We couldn't deliver order {ref}, so the ${d} you paid has been refunded in full and the order is closed.",
 )
 DUPLICATE_SUBJECTS = ("Copy of your receipt", "Fwd: Your receipt from {shop}", "Receipt {ref} (resent)",
                       "Your receipt, as requested", "Re: receipt {ref}")
@@ -128,6 +161,7 @@ DUPLICATE_BODIES = (
     "here it is.",
     "Duplicate copy — {ref}\nAmount: ${d}\nThis copy is for your records only.",
     "Here's the receipt for {ref} again (${d}); nothing new has been charged.",
+    "Receipt {ref}: we took ${d} for this order earlier this week. You asked for it again, so here it is.",
 )
 
 
@@ -167,19 +201,39 @@ class _Mailer:
         return self.day.at(rng.randrange(7, 19), days=-(days or rng.randrange(1, 5)))
 
 
+def _cents(rng: Any, low: int, high: int, *other: Decimal) -> Decimal:
+    """An amount in dollars between ``low`` and ``high`` cents, none of ``other``."""
+    while (amount := Decimal(rng.randrange(low, high)) / 100) in other:
+        pass
+    return amount
+
+
 def _receipts(book: Phrasebook, mailer: _Mailer, shops: list[str],
               mails: list[Mail]) -> tuple[list[Decimal], list[Ref]]:
-    """The week's real receipts: their amounts, and what a duplicate may copy."""
+    """The week's real receipts: their amounts, and what a duplicate may copy. One receipt (and each other one time in
+    four) also names money not spent; in half the worlds a shop charged twice alike (two days' parking: two receipts,
+    not a copy), and in half a shop's later mail about an order names no amount (as cancellations do)."""
     rng = mailer.day.rng
     figures: list[Decimal] = []
     refs: list[Ref] = []
-    for shop in shops:
-        amount = Decimal(rng.randrange(800, 24000)) / 100
+    beside = rng.randrange(len(shops))
+    if rng.random() < 0.5:
+        shops = [shops[0], *shops[:-1]]
+    for n, shop in enumerate(shops):
+        again = n == 1 and shop == shops[0]
+        amount = figures[0] if again else _cents(rng, 800, 24000)
         figures.append(amount)
-        f = mailer.fields(shop, a=_money(amount), extra=Decimal(rng.randrange(2000, 9000)) / 100)
+        f = mailer.fields(shop, a=_money(amount), extra=Decimal(rng.randrange(2000, 9000)) / 100,
+                          h=_money(_cents(rng, 800, 24000, amount)))
         refs.append((shop, f["ref"], amount))
+        body = "receipt_beside_body" if n == beside or rng.random() < 0.25 else "receipt_body"
         mails.append((mailer.sent(rng.randrange(2, 5)), mailer.sender(shop), book.say(rng, "receipt_subject", **f),
-                      book.say(rng, "receipt_body", **f)))
+                      book.say(rng, body, **f)))
+    if rng.random() < 0.5:
+        shop, ref, _ = refs[rng.randrange(len(refs))]
+        f = {**mailer.fields(shop), "ref": ref}
+        mails.append((mailer.sent(1), mailer.sender(shop), book.say(rng, "shipped_subject", **f),
+                      book.say(rng, "shipped_body", **f)))
     return figures, refs
 
 
@@ -190,6 +244,7 @@ def _decoys(book: Phrasebook, mailer: _Mailer, kinds: list[str], shops: list[str
     decoys: list[Decimal] = []
     for kind, shop in zip(kinds, shops, strict=True):
         d = Decimal(rng.randrange(5000, 40000)) / 100
+        x = _money(_cents(rng, 5000, 40000, d))
         if kind == "duplicate":  # a copy of a receipt already in the inbox: same shop, reference and amount
             shop, ref, d = refs[rng.randrange(len(refs))]
             f = mailer.fields(shop, d=_money(d), a=_money(d), extra=Decimal(0))
@@ -197,7 +252,7 @@ def _decoys(book: Phrasebook, mailer: _Mailer, kinds: list[str], shops: list[str
             mails.append((day.at(rng.randrange(7, 19), days=-1), mailer.sender(shop),
                           book.say(rng, "duplicate_subject", **f), book.say(rng, "duplicate_body", **f)))
             continue
-        f = mailer.fields(shop, d=_money(d), a=_money(d), extra=Decimal(rng.randrange(2000, 9000)) / 100)
+        f = mailer.fields(shop, d=_money(d), a=_money(d), x=x, extra=Decimal(rng.randrange(2000, 9000)) / 100)
         decoys.append(d)
         if kind == "cancelled":  # a receipt like any other, called off by a later mail of the same shop
             address = mailer.sender(shop)
@@ -216,10 +271,11 @@ class ReceiptsTotal(Part):
     """Add up this week's receipts and send the total to the bookkeeper."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = ReceiptsTotalTruth
     phrasebook = Phrasebook({
-        "receipt_subject": RECEIPT_SUBJECTS, "receipt_body": RECEIPT_BODIES,
+        "receipt_subject": RECEIPT_SUBJECTS, "receipt_body": RECEIPT_BODIES, "receipt_beside_body": BESIDE_BODIES,
+        "shipped_subject": SHIPPED_SUBJECTS, "shipped_body": SHIPPED_BODIES,
         "quote_subject": QUOTE_SUBJECTS, "quote_body": QUOTE_BODIES,
         "refund_subject": REFUND_SUBJECTS, "refund_body": REFUND_BODIES,
         "hold_subject": HOLD_SUBJECTS, "hold_body": HOLD_BODIES,
