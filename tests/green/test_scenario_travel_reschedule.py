@@ -409,10 +409,11 @@ def test_every_world_keeps_its_promise():
         buffer = timedelta(minutes=tr["buffer_minutes"])
         meeting = t(tr["meeting"]["start"])
         r = next(x for x in tr["options"] if x["right"])
-        free = [x for x in tr["options"] if not x["right"] and not x["cost"]]
+        # A cut train (the note under a drawn offer: it terminates short) is in time only on its timetable.
+        free = [x for x in tr["options"] if not x["right"] and not x["cost"] and x["problem"] != "cut"]
         assert not r["cost"] and any(t(x["arr"]) > meeting for x in free)  # the late one
         if tr["case"] == "none":
-            assert all(t(x["arr"]) + buffer > meeting for x in tr["options"])
+            assert all(t(x["arr"]) + buffer > meeting for x in tr["options"] if x["problem"] != "cut")
             target = t(tr["meeting"]["new_start"])
             assert t(r["arr"]) + buffer <= target and all(target < t(x["arr"]) + buffer for x in free)
             assert [f["reachable"] for f in tr["fallbacks"]].count(True) == 1
@@ -586,7 +587,7 @@ async def test_every_wrong_option_fails_the_choice_with_its_own_reason_a_paid_on
         result = await BASE.evaluators["right_option_confirmed"](good_run(w, said_by=(offer(w),
                                                                                        confirmation(w, option))), {})
         reason = {"paid": "supplement", "late": "after the meeting starts", "close": "margin",
-                  "misses_fallback": "fallback"}[option["problem"]]
+                  "misses_fallback": "fallback", "cut": "terminates"}[option["problem"]]
         assert result.score == 0 and reason in result.explanation, (option, result.explanation)
 
 
@@ -601,6 +602,31 @@ def test_a_drawn_offer_gives_a_clock_arrival_only_for_the_late_option():
         shown = [o for o in tr["options"] if t(o["arr"]).strftime("%H:%M") in offered]
         assert len(shown) <= 1 and not any(o["right"] for o in shown), (seed, shown)
         assert all(t(o["dep"]).strftime("%H:%M") in offered for o in tr["options"])
+
+
+def test_arithmetic_on_the_listed_times_picks_the_cut_train_and_the_note_names_both_sides():
+    """Round 1's and round 3's rule scripts (issue 34) parsed every offer wording and took the free train arriving
+    30 minutes before the meeting. In every drawn world a free train makes it on its timetable ahead of the right one
+    (in a world where nothing makes the meeting it is the only one), but the note under the offer says it terminates
+    short: the earliest such train is never right, the first-listed one right in about half the morning and evening
+    worlds only, and the note names the right train beside the cut one as often as a wrong one."""
+    seeds = range(1, 121)
+    first_right = fine_right = in_time = 0
+    for seed in seeds:
+        w = world(seed)
+        tr = part_truth(w)
+        start = t(tr["meeting"]["start"])
+        naive = [o for o in tr["options"] if not o["cost"] and t(o["arr"]) + timedelta(minutes=30) <= start]
+        assert not min(naive, key=lambda o: o["arr"])["right"], seed
+        in_time += tr["case"] != "none"
+        first_right += naive[0]["right"]
+        rules = w.spec.characters["operator"].scripted_replies
+        body = next(r.reply.body for r in rules if r.id == "options")
+        note = next(x for x in body.split("\n\n") if "terminat" in x or "only running as far" in x or "ends at" in x)
+        right = next(o for o in tr["options"] if o["right"])
+        fine_right += f"the {t(right['dep']):%H:%M} on" in note
+    assert first_right <= .6 * in_time, (first_right, in_time)
+    assert .35 <= fine_right / len(seeds) <= .65, fine_right
 
 
 def test_the_operators_mail_and_the_look_alikes_share_subjects_and_footers():
@@ -630,7 +656,9 @@ def test_no_surface_mark_tells_the_operator_a_paid_option_or_the_pick_up():
     truths = [part_truth(w) for w in worlds]
     waived = sum(r["right"] and not r["cost"] and r["dep"] in offered(w, "£")
                  for w, tr in zip(worlds, truths, strict=True) for r in tr["options"])
-    assert waived >= len(worlds) // 4, waived
+    # About half the right options name a waived sum; ``offered`` sees it only where the sum shares a line or clause
+    # with the departure (not in the block wording, whose fare has its own line).
+    assert waived >= len(worlds) // 5, waived
     asides = sum(tr["waiter"]["id"] == "partner" and "house" in tr["people"] for tr in truths)
     assert asides >= len(worlds) // 6, asides
 

@@ -21,11 +21,20 @@ follow-up arrive, the look-alike domain, the company card's number, and whether 
 
 Version 3 (issue 34, round 3's rule script) draws, last, what such a script read as markers: the e-ticket comes from
 a retailer in about half the worlds (only the operator writes the cancellation, the offer and the confirmation), so
-"the e-ticket's sender" is not the operator; a free option names a supplement that is waived in about 45 % of cases
-(the right one as often as any other free one) and a paid one's supplement may carry pence, so "£" marks no paid
-option; and in about half the worlds without a stand-in the partner's unread text gives the house's landline while
-the partner still waits at the station, so "a number in the partner's text" is not the pick-up. The e-ticket, the
-stand-in's text and that aside are worded through the phrasebook.
+"the e-ticket's sender" is not the operator; a free option names a supplement that is waived in about half the cases
+(the right one as often as any other free one; never the cut train, which a rule reading '£' as paid must not
+skip) and a paid one's supplement may carry pence, so "£" marks no paid option; and in about half the worlds
+without a stand-in the partner's unread text gives the house's landline while the partner still waits at the
+station, so "a number in the partner's text" is not the pick-up. The e-ticket, the stand-in's text and that aside
+are worded through the phrasebook.
+
+Version 4 (issue 34, scripts written for the public words did the arithmetic) adds to every drawn world's offer a
+**cut train** (``_cut``): a free train that on its timetable makes the meeting, arriving before the right one, placed
+anywhere in the 3-5 options, which a note under the offer (kind ``cut_note``) says now terminates short of the
+destination — in one sentence with another option that runs as normal (the right one about half the time), either
+named first, some wordings a correction or reported speech. The right option is first, last or in between alike.
+So the earliest train that makes it is never right, the first-listed one about half the time, and only reading which
+train the note cuts decides.
 
 ``WORLD_0`` is the published world 0, written by hand (Claire Donovan's trip to Leeds with NorthLine Rail for a 10:00
 kick-off with Owen Pryce at Harbor & Vale; a ``morning`` world in which the slow train that arrives too late departs
@@ -72,6 +81,9 @@ class Service:
     via: str | None = None  # a change of trains (a slow service); None: direct
     cost: str = ""  # a supplement the user would pay, pounds (and pence): "18", "22.90"; "": free
     waived: str = ""  # a free train's supplement the operator names but does not charge (a sum that marks nothing)
+    # The operator's note under its offer says this train now terminates short of the destination (it gets no one
+    # there, whatever its timetable says); the note also names another option that runs as normal.
+    cut: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,6 +156,8 @@ class Params:
     # In about half the worlds without a stand-in, the partner's unread text gives a number that is not the pick-up's
     # (the house's landline): a number in the partner's text marks no stand-in by itself. "": no such text.
     aside_phone: str = ""
+    # The option the offer's note names as running normally, beside the cut one (-1: no note, world 0).
+    fine: int = -1
 
     @property
     def waiter(self) -> Person:
@@ -363,13 +377,40 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     if seed == 0:
         return WORLD_0
     for _ in range(200):  # a draw that breaks a promise (rare) is drawn again
-        params = _attempt(rng)
+        params = _cut(rng, _attempt(rng))
         try:
             check(params)
         except ValueError:
             continue
         return _surface(rng, _stand_in(rng, params))
     raise RuntimeError("no valid world in 200 draws")
+
+
+def _cut(rng: random.Random, p: Params) -> Params:
+    """Version 4 (issue 34, the public-words scripts): every drawn world's offer lists one more free train that on
+    its timetable makes the meeting (arriving before the right one, placed anywhere in the list), and a note under the
+    offer says it now terminates short of the destination - in the same sentence as another option (the right one
+    about half the time) that runs as normal. Arithmetic over the listed times then picks the cut train; only reading
+    which of the two named trains the note cuts decides."""
+    journey, r = timedelta(minutes=p.route.minutes), p.chosen
+    if p.case == EVENING:  # another train that evening, getting in before the right one
+        dep = _minutes(rng, p.original.dep + timedelta(minutes=10), r.dep - timedelta(minutes=10))
+    else:  # a Thursday train on the timetable in time for the meeting (and before the right one in the morning)
+        hi = min(p.meeting - BUFFER - timedelta(minutes=5), r.arr - timedelta(minutes=10))
+        dep = _minutes(rng, max(hi - timedelta(minutes=45), at(MEETING_DAY, 5) + journey), hi) - journey
+    cut = Service(dep, dep + journey, cut=True)
+    others = [s for i, s in enumerate(p.options) if i != p.right]
+    # At most five options, and as often three as before: the cut train may take a decoy's place (never the late
+    # one's).
+    if len(others) >= 4 or (len(others) >= 2 and rng.random() < .35):
+        others.remove(next(s for s in others if s is not p.other))
+    others.insert(rng.randrange(len(others) + 1), cut)
+    # First, last or in between alike (a middle place drawn evenly among the middle ones).
+    index = rng.choice((0, len(others), rng.randint(1, max(len(others) - 1, 1))))
+    options = (*others[:index], r, *others[index:])
+    named = [s for s in options if s is not cut and s is not r]
+    fine = r if rng.random() < .5 or not named else rng.choice(named)
+    return replace(p, options=options, right=index, late=options.index(p.other), fine=options.index(fine))
 
 
 RELATIONS = ("brother", "sister", "cousin")
@@ -395,10 +436,11 @@ RETAILERS = (("Railhop", "railhop.example"), ("TicketFinch", "ticketfinch.exampl
 def _surface(rng: random.Random, params: Params) -> Params:
     """What a rule script might read as a marker, drawn last (the rest of the world is the same either way): who
     sold the e-ticket (a retailer in about half the worlds), a supplement named but waived beside a free option
-    (the right one as often as any other free one), and in about half the worlds without a stand-in an unread text
+    (the right one as often as any other free one; never the cut train, which a rule reading '£' as paid must not
+    skip), and in about half the worlds without a stand-in an unread text
     from the partner giving the house's landline (the partner still collects the user)."""
     seller = rng.choice(RETAILERS) if rng.random() < .5 else None
-    options = tuple(replace(s, waived=rng.choice(SUPPLEMENTS)) if not s.cost and rng.random() < .45 else s
+    options = tuple(replace(s, waived=rng.choice(SUPPLEMENTS)) if not s.cost and not s.cut and rng.random() < .5 else s
                     for s in params.options)
     used = {params.user.phone, params.partner.phone, params.friend.phone, params.hotel_phone}
     aside = ""
@@ -462,7 +504,7 @@ def check(p: Params) -> None:
     """Raise when the world is not what the task promises."""
     if len({s.dep for s in p.options}) != len(p.options) or p.chosen.cost:
         raise ValueError("the options must depart at different times, and the right one be free")
-    free = [s for s in p.options if not s.cost]
+    free = [s for s in p.options if not s.cost and not s.cut]
     if p.case in (EVENING, MORNING):
         if not (works(p, p.chosen, p.meeting) and p.other.arr > p.meeting
                 and not any(works(p, s, p.meeting) for s in free if s != p.chosen)):
@@ -470,15 +512,18 @@ def check(p: Params) -> None:
         if (p.case == EVENING) != (p.chosen.arr.date() == TRAVEL_DAY):
             raise ValueError("the evening option arrives on the travel day, the morning one on the meeting day")
     else:
-        if any(works(p, s, p.meeting) for s in p.options):
+        if any(works(p, s, p.meeting) for s in p.options if not s.cut):
             raise ValueError("in a 'none' world no option makes the meeting")
         early, ok = p.fallbacks
         if not (works(p, p.chosen, ok) and not any(works(p, s, ok) for s in free if s != p.chosen)):
             raise ValueError("exactly the right option (of the free ones) must make the reachable fallback")
-        if any(works(p, s, early) for s in p.options):
+        if any(works(p, s, early) for s in p.options if not s.cut):
             raise ValueError("the early fallback must be out of reach of both options")
         if ok + timedelta(minutes=p.meeting_minutes) > at(MEETING_DAY, 17, 30):
             raise ValueError("the moved meeting must end by 17:30")
+    for s in p.options:
+        if s.cut and not (works(p, s, p.meeting) and (p.case == NONE or s.arr < p.chosen.arr)):
+            raise ValueError("the cut train must make the meeting on its timetable, before the right one arrives")
     if not p.meeting < p.fallbacks[0] < p.fallbacks[1]:
         raise ValueError("the fallbacks must be two distinct times after the meeting's original start")
     for s in p.options:

@@ -77,7 +77,7 @@ class TravelReschedule(Part):
     """Rebook a cancelled train around a client meeting (the classic travel_reschedule, drawn alone)."""
 
     key = KEY
-    version = 3
+    version = 4
     shapes = (ALONE,)
     phrasebook = PHRASES
     # The case (evening, morning, none) by where the right option stands in the operator's list.

@@ -20,6 +20,7 @@ PROBLEMS = {
     "close": "it arrives without the margin the user needs before the meeting",
     "paid": "it costs a supplement the user never agreed to pay",
     "misses_fallback": "it reaches neither the meeting nor the client's reachable fallback time",
+    "cut": "the operator's note says it now terminates short of the destination",
 }
 # The people of the trip (truth.people ids): anyone else written to is a stray.
 TRIP = ("operator", "partner", "hotel", "client", "standin")

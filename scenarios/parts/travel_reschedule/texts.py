@@ -226,7 +226,19 @@ def options_text(p: Params) -> str:
     against it, the supplement of a paid option in words beside it."""
     if p.words == 0:
         return _offer_published(p)
-    return PHRASES.say(_pick(p, "offer"), "offer", p=p)
+    offer = PHRASES.say(_pick(p, "offer"), "offer", p=p)
+    cut = next((s for s in p.options if s.cut), None)
+    if cut is None or p.fine < 0:
+        return offer
+    note = CANCELS.say(_pick(p, "cut_note"), "cut_note", cut=_named(cut), fine=_named(p.options[p.fine]),
+                       via=p.route.via, dest=p.route.dest)
+    body, sign_off = offer.rsplit("\n\n", 1)
+    return f"{body}\n\n{note}\n\n{sign_off}"
+
+
+def _named(s: Service) -> str:
+    """How the offer's note names a train: its departure time and day, the way every wording lists it."""
+    return f"the {hm(s.dep)} on {weekday(s.dep)}"
 
 
 def confirm_text(p: Params, s: Service) -> str:
@@ -373,6 +385,18 @@ CANCELS = Phrasebook({
         "the train x",
         "Sorry love, stuck at Mum's with no car. My {relation} {name} will be at the station for you instead - "
         "{phone}. Any change to the train, tell {name} directly x"),
+    # The note under a drawn world's offer: {cut} (a train, "the 07:10 on Thursday") now terminates at {via}, short
+    # of {dest}, so it gets no one there; {fine} (another listed train) runs as normal. Both are named in the same
+    # sentence, the cut one first or second as drawn, so which is cut is read from the sentence, not from a word.
+    "cut_note": (
+        "One change since the list was drawn up: {cut} will now terminate at {via} and won't reach {dest}; {fine} "
+        "is unaffected and runs as normal.",
+        "Please note: {fine} runs as planned, but {cut} now terminates at {via} - it will not continue to {dest}.",
+        "Earlier today our system showed {fine} terminating at {via}. That was a mistake: it runs through to {dest}. "
+        "It is {cut} that now ends at {via}.",
+        "A colleague told you {fine} would stop short at {via}; it won't - that one runs normally. {cut}, however, "
+        "now terminates at {via} and does not reach {dest}.",
+        "Update: {cut} is now only running as far as {via}, not to {dest}. Nothing has changed for {fine}."),
     # Or, with no stand-in, a number that is not the pick-up's: the partner still waits at the station.
     "aside": (
         "All set for tomorrow - I'll be at {dest} to get you. Mum's landline is {phone} if you ever can't reach me "

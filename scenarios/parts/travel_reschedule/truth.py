@@ -65,13 +65,14 @@ class Original(_Fact):
 class Option(_Fact):
     """One of the operator's alternatives, and why it is wrong when it is (``late``: arrives after the meeting
     starts; ``close``: before it, but without the margin; ``misses_fallback``: reaches neither the meeting nor the
-    reachable fallback; ``paid``: in time, but only for a supplement the user did not agree to)."""
+    reachable fallback; ``paid``: in time, but only for a supplement the user did not agree to; ``cut``: in time on
+    its timetable, but the operator's note says it now terminates short of the destination)."""
 
     dep: datetime
     arr: datetime
     via: str | None
     right: bool
-    problem: Literal["late", "close", "misses_fallback", "paid"] | None
+    problem: Literal["late", "close", "misses_fallback", "paid", "cut"] | None
     cost: str = ""  # the supplement in pounds (and pence); "": free
 
 
@@ -167,10 +168,10 @@ class TravelTruth(Truth):
 
 
 def _option(p: Params, s: Service) -> Option:
-    problem: Literal["late", "close", "misses_fallback", "paid"] | None = None
+    problem: Literal["late", "close", "misses_fallback", "paid", "cut"] | None = None
     if s is not p.chosen:
-        problem = "paid" if s.cost else "misses_fallback" if p.case == NONE else "late" if s.arr > p.meeting \
-            else "close"
+        problem = "cut" if s.cut else "paid" if s.cost else "misses_fallback" if p.case == NONE \
+            else "late" if s.arr > p.meeting else "close"
     return Option(dep=s.dep, arr=s.arr, via=s.via, right=s is p.chosen, problem=problem, cost=s.cost)
 
 
