@@ -368,7 +368,9 @@ def test_every_world_has_exactly_one_slot_that_fits():
         for s in t["slots"]:
             start, end = datetime.fromisoformat(s["start"]), datetime.fromisoformat(s["end"])
             in_hours = start.hour >= 12 if t["hours"] == "afternoon" else end.hour <= 12
+            # the window Tony's postscript gave away (version 6) breaks no rule of the user's; his text strikes it
             fits = (in_hours and start.strftime("%A") not in (t["office_day"], t["partner_day"])
+                    and s["problem"] != "taken"
                     and not any(b0 < end and start < b1 for b0, b1 in busy))
             if fits:
                 fitting.append(start)
@@ -559,8 +561,9 @@ def test_a_reader_that_skips_a_rule_and_books_the_earliest_window_left_is_right_
     worlds = range(1, 321)  # 160 left the both-skipped rate within two deviations of its bound
     for seed in worlds:
         t = truth(world(seed))
-        assert {s["problem"] for s in t["slots"]} == {None, "hours", "office_day", "partner_day", "clash"}, seed
-        within = [t_(s["start"]) for s in t["slots"] if s["problem"] != "hours"]
+        problems = {None, "hours", "office_day", "partner_day", "clash", "taken"}
+        assert {s["problem"] for s in t["slots"]} == problems, seed
+        within = [t_(s["start"]) for s in t["slots"] if s["problem"] not in ("hours", "taken")]
         for skipped in ("office", "partner", "clash", "office partner"):
             left = [s for s in within if not _struck(t, s) - set(skipped.split())]
             for last in (False, True):
@@ -585,7 +588,8 @@ async def test_tony_mixes_up_the_first_booking_in_half_the_worlds_whatever_slot_
             phone = Phone(w)
             await phone.text(0, "Hi, our kitchen sink is leaking - please confirm you can come.")
             reply = (await phone.text(1, f"Please book {phrase(asked)}."))[0]
-            assert facts.times(reply, at(1.5)) & set(s.values()) == {mixed}, seed
+            offered = {t_(x["start"]) for x in t["slots"]}  # every window (two may share a problem)
+            assert facts.times(reply, at(1.5)) & offered == {mixed}, seed
         taken = context(w, said_by=(offer(w), confirmation(w, mixed)), events=(visit(w, s[None]),))
         assert await score("valid_slot_booked", taken) == 0, seed
         put_right = context(w, said_by=(offer(w), confirmation(w, mixed), confirmation(w, s[None], 2.3)),

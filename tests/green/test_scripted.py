@@ -39,9 +39,6 @@ OPEN = {
     # organiser_move 6 (session 21): two decisions now (which instance of the meeting, which offer), but world 103's
     # right offer is the first listed and its called-off call sits elsewhere, so the script's pick lines up there
     "part organiser_move": (20.0, True),
-    # sms_coordination 8 (session 20): the readings are coins now, but a wrong one often misses the slot's day;
-    # 10 (session 21) redrew every world: Tony's mix-up fails it in 100 and 104, it reads 101 and 103 right
-    "scenario sms_coordination": (46.7, True),
 }
 
 

@@ -9,6 +9,7 @@ from green_agent.scenario_kit.slices import iso
 
 from .clock import offered, weekday
 from .params import MANAGER, NEIGHBOUR, PARTNER, RIVAL, TONY, USER, Params
+from .phrases import PHRASES
 from .templates import BOOKING_WORDS, LIFTED_REASON
 from .texts import offer_text, reasons
 
@@ -37,7 +38,15 @@ def _tony_rules(p: Params) -> list[ReplyRule]:
     another window (``_mixed_rules``)."""
     u, t = p.user, p.plumber
     # The valid slot goes last: a text naming several slots is read as the first of this list it names.
-    times_any = [iso(s.start) for s in p.slots if s.problem is not None] + [iso(p.valid.start)]
+    # The window gone (version 6) is never booked: a text asking for it hears that it went.
+    times_any = [iso(s.start) for s in p.slots if s.problem is not None and s.start != p.gone] + [iso(p.valid.start)]
+    gone: list[ReplyRule] = [] if p.gone is None else [
+        # Every slot in the list: a text naming several chooses none (he asks which); one naming another alone was
+        # confirmed by an earlier rule, so this answers a text naming the gone window alone.
+        {"id": "gone", "match": {"modality": "sms", "times_any": [iso(s.start) for s in p.slots], "after": "offer"},
+         "reply": {"body": PHRASES.nth("gone_reply", 0, user=u.first, plumber=t.first,
+                                       gone=offered(next(s for s in p.slots if s.start == p.gone))),
+                   "delay": "PT20M"}}]
     first = _mixed_rules(p, times_any) if p.mix_a is not None else [
         {"id": "confirm", "match": {"modality": "sms", "times_any": times_any, "after": "offer"},
          "reply": {"body": _confirm(t.first), "delay": "PT20M"}},
@@ -45,6 +54,7 @@ def _tony_rules(p: Params) -> list[ReplyRule]:
          "reply": {"body": f"No worries - you're all sorted, see you then. {t.first}"}}]
     return [
         *first,
+        *gone,
         {"id": "clarify", "match": {"modality": "sms", "after": "offer"},
          "reply": {"body": f"Sorry {u.first}, which slot do you want? Text me the day and the time from my "
                            f"list and I'll lock it in. {t.first}"}},

@@ -11,7 +11,7 @@ from green_agent.scenario_kit.records import Read, Step
 from green_agent.scenario_kit.slices import Record, iso
 
 from .clock import hours, offered, short_clock, weekday
-from .params import CLASH, HOURS, OFFICE_DAY, PARTNER_DAY, Params, Problem, Slot
+from .params import CLASH, HOURS, OFFICE_DAY, PARTNER_DAY, TAKEN, Params, Problem, Slot
 from .templates import AFTERNOON
 
 FINISH = 3  # the oracle's last turn (a mix-up world's: one more, ``finish``)
@@ -27,7 +27,7 @@ def _skipped(p: Params, slot: Slot) -> str:
     moved = " (its new time)" if p.dentist_shown else ""
     why: dict[Problem | None, str] = {HOURS: "an afternoon" if p.hours == "morning" else "a morning",
            CLASH: f"your dentist at {short_clock(p.dentist_start)}{moved}",
-           OFFICE_DAY: "office day",
+           OFFICE_DAY: "office day", TAKEN: f"{p.plumber.first} gave it to another customer",
            PARTNER_DAY: f"{p.partner.first} texted that the kitchen is needed all {weekday(slot.start)} {p.part}"}
     return f"{weekday(slot.start)[:3]} {hours(slot)} ({why[slot.problem]})"
 

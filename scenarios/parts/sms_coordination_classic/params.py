@@ -21,11 +21,12 @@ breaks the obvious rule:
 * ``lifted`` — the partner asked on Sunday to keep one day free, and the mid-morning text lifts it (that plan
   moved) while naming another day; the freed day is any day but the one needed (the valid slot's in about a third);
 * ``moved`` — the dentist emailed last week that the appointment moved; the calendar still shows the old time
-  (over the valid slot in half the worlds: it looks busy and is free), while the new time clashes with another slot.
+  (over a window within the hours drawn evenly, the valid one at its share), while the new time clashes with another
+  slot.
 
 No structure stands in for reading (issue 34, round 3): in a drawn world without ``moved`` the dentist's mail offers
 another time, worded like a move, that nobody took (the calendar is right); that other time sits over the valid
-slot in half the worlds either way, else over another window that breaks a rule of its own (never the clash).
+slot at its even share either way: over a window within the hours drawn evenly among all but the clash (version 7).
 Every rule strikes windows within the hours (a wrong reading of any of them leaves one to three struck windows
 standing beside the valid one), and the clash shares the valid day in half the worlds. The office day comes in one
 colleague mail, or a first mail and a later one that corrects it, calls a move off, or is an aside about another day
@@ -92,17 +93,20 @@ DENTIST_EVENT = "cal-dentist"
 WELCOME_EMAIL = "email-welcome"
 
 # What is wrong with a slot (None: nothing, the valid one).
-Problem = Literal["hours", "office_day", "partner_day", "clash"]
+Problem = Literal["hours", "office_day", "partner_day", "clash", "taken"]
 HOURS: Problem = "hours"
 OFFICE_DAY: Problem = "office_day"
 PARTNER_DAY: Problem = "partner_day"
 CLASH: Problem = "clash"
+# Drawn worlds: a window that fits every rule of the user's but that Tony's offer says, in a postscript, has gone to
+# another customer (version 6).
+TAKEN: Problem = "taken"
 # The user's hours: when Tony's whole arrival window must fall (hour from, hour until).
 USER_HOURS = {AFTERNOON: (12, 18), MORNING: (7, 12)}
 # The two windows of the user's hours that fit on one day without touching (the early one and the late one).
 PAIRS = {AFTERNOON: (12, 15), MORNING: (7, 10)}
 # Where windows outside the user's hours start (the other part of the day, early and late windows alike).
-OUTSIDE = {AFTERNOON: (7, 8, 9, 10), MORNING: (12, 13, 14, 15, 16)}
+OUTSIDE = {AFTERNOON: (7, 8, 9, 10, 11), MORNING: (11, 12, 13, 14, 15, 16)}
 # The twists a drawn world may have (see the module docstring); world 0 has none.
 TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED = "morning", "lifted", "moved"
 TWISTS = (TWIST_MORNING, TWIST_LIFTED, TWIST_MOVED)
@@ -198,6 +202,12 @@ class Params:
     # Half the drawn worlds: Tony mixes up the first booking (``cast``): the first text naming one slot, whichever,
     # is confirmed as ``mix_a``, a window within the hours that breaks a rule (None: no mix-up).
     mix_a: datetime | None = None
+    # Drawn worlds (version 6): the window Tony's postscript says has gone (its problem is TAKEN), the window the same
+    # postscript calls still free (any other window within the hours, the valid one at its even share) and the
+    # postscript's phrasing ("offer_gone").
+    gone: datetime | None = None
+    gone_kept: datetime | None = None
+    gone_text: int = 0
 
     # ---------------------------------------------------------------- derived
     @property
@@ -312,11 +322,11 @@ def _around(rng: random.Random, window: datetime, avoid: list[datetime]) -> date
 
 def _phantom(rng: random.Random, slots: list[Slot], valid: datetime, dentist: datetime) -> datetime:
     """The dentist's other time (the old one of a "moved" world, the one offered and not taken otherwise): over the
-    valid slot in half the worlds, else over another window that breaks a rule of its own (never the clash), so that
-    neither "the time a mail moves it to", "the time it moved from" nor "the time over an offered window" tells which
-    slot is free, and reading the wrong time strikes the valid window or none."""
-    others = [s.start for s in slots if s.problem not in (None, CLASH)]
-    over = valid if rng.random() < .5 else rng.choice(others)
+    window drawn evenly among those within the user's hours but the clash (the valid one among them), so that
+    neither "the time a mail moves it to", "the time it moved from" nor "the window under the other time" tells which
+    slot is free any better than a guess among those windows (version 7, issue 34 session 22: over the valid slot in
+    half the worlds, "the window under the time that is not the appointment" booked it half the time)."""
+    over = rng.choice([s.start for s in slots if s.problem not in (CLASH, HOURS)])
     return _around(rng, over, [dentist, *(s.start for s in slots if s.start != over)])
 
 
@@ -332,7 +342,7 @@ def _free(slots: list[Slot], day: date, hours: tuple[int, ...]) -> bool:
 
 
 def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_day: date,
-           clash_day: date) -> tuple[tuple[Slot, ...], datetime, datetime]:
+           spare: date) -> tuple[tuple[Slot, ...], datetime, datetime]:
     """Tony's slots (chronological), the dentist's (real) start and its other time (``_phantom``).
 
     Every rule a reader must apply strikes windows within the user's hours (issue 34, session 21: the office-day
@@ -343,16 +353,22 @@ def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_da
     valid one, and "a day with two windows is a struck one" is right only at chance. Windows outside the hours
     outnumber those within in half the worlds, so "the part of the day most windows are in" tells nothing."""
     starts, pair = _starts(hours), PAIRS[hours]
-    if clash_day == valid_day:
-        first, second = rng.sample(pair, 2)
-        slots = [Slot(at(valid_day, first), None), Slot(at(clash_day, second), CLASH)]
-    else:
-        slots = [Slot(at(valid_day, rng.choice(starts)), None), Slot(at(clash_day, rng.choice(starts)), CLASH)]
+    first, second = rng.sample(pair, 2)
+    # Version 6: a window fitting every rule of the user's that Tony has given away (TAKEN) stands beside the valid
+    # one. Which of the valid, the taken and the clash share a day is drawn evenly among the three pairings, so "the
+    # fitting window alone on its day" or "the one beside the clash" is right only at chance.
+    shared = rng.choice(((None, CLASH), (None, TAKEN), (TAKEN, CLASH)))
+    alone = next(x for x in (None, TAKEN, CLASH) if x not in shared)
+    pair_day, alone_day = (valid_day, spare) if None in shared else (spare, valid_day)
+    slots = [Slot(at(pair_day, first), shared[0]), Slot(at(pair_day, second), shared[1]),
+             Slot(at(alone_day, rng.choice(starts)), alone)]
     for day, problem in ((office, OFFICE_DAY), (partner, PARTNER_DAY)):
         slots += [Slot(at(day, h), problem) for h in pair] if rng.random() < .5 else [
             Slot(at(day, rng.choice(starts)), problem)]
     within = len(slots)
-    for _ in range(within + rng.choice((-1, 1))):  # never a tie: most windows lie within the hours half the time
+    # Never a tie. More windows outside the hours often do not fit (the whole draw is made again), so that side is
+    # drawn more often: most windows lie within the hours about half the time.
+    for _ in range(within + rng.choices((-1, 1), weights=(1, 3))[0]):
         days = [d for d in WEEK if _free(slots, d, OUTSIDE[hours])]
         if not days:
             raise ValueError("no more windows outside the hours fit")
@@ -364,24 +380,34 @@ def _slots(rng: random.Random, hours: str, office: date, partner: date, valid_da
 
 
 def _drawn_slots(rng: random.Random, hours: str, office: date, partner: date, valid_day: date,
-                 clash_day: date) -> tuple[tuple[Slot, ...], datetime, datetime]:
+                 spare: date) -> tuple[tuple[Slot, ...], datetime, datetime]:
     """``_slots``, drawn again (from the same stream) when the windows outside the hours do not all fit."""
     for _ in range(50):
         try:
-            return _slots(rng, hours, office, partner, valid_day, clash_day)
+            return _slots(rng, hours, office, partner, valid_day, spare)
         except ValueError:
             continue
     raise ValueError("Tony's windows do not fit in the week")
 
 
 def _mixup(rng: random.Random, slots: tuple[Slot, ...]) -> dict[str, Any]:
-    """Half the worlds: the window Tony's first confirmation names whatever else was asked for (issue 34, session
+    """Tony's postscript (version 6: the window gone, and the one it calls still free: since version 7 any other
+    window within the hours, the valid one at its even share, so "the window the postscript keeps" is no sign of the
+    free one), and
+    in half the worlds the window Tony's first confirmation names whatever else was asked for (issue 34, session
     21: a reader that booked whatever "booked in" followed passed on the slot alone, so a second decision, whether
     the confirmation is the booking asked for, must be right too). It is a window within the hours that breaks a
-    rule, drawn among them all, so the mix-up says nothing of which slot was asked."""
+    rule (never the one gone), drawn among them all, so the mix-up says nothing of which slot was asked."""
+    gone = next(s.start for s in slots if s.problem == TAKEN)
+    valid = next(s.start for s in slots if s.problem is None)
+    struck = [s.start for s in slots if s.problem not in (None, HOURS, TAKEN)]
+    # Version 7: the window still free is drawn evenly among the fitting and struck windows within the hours (it was
+    # the valid one half the time, so "book the window the postscript keeps" passed half the worlds).
+    kept = {"gone": gone, "gone_kept": rng.choice([valid, *struck]),
+            "gone_text": PHRASES.index(rng, "offer_gone")}
     if rng.random() < .5:
-        return {}
-    return {"mix_a": rng.choice([s.start for s in slots if s.problem not in (None, HOURS)])}
+        return kept
+    return {**kept, "mix_a": rng.choice([s.start for s in slots if s.problem not in (None, HOURS, TAKEN)])}
 
 
 def _twists(rng: random.Random) -> set[str]:
@@ -477,9 +503,7 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     office, partner_day, valid_day, spare = rng.sample(WEEK, 4)
     twists = _twists(rng)
     hours = MORNING if TWIST_MORNING in twists else AFTERNOON
-    # The clash shares the valid day in half the worlds (the early and the late window of the hours, PAIRS).
-    clash_day = rng.choice((spare, valid_day))
-    slots, dentist, other = _drawn_slots(rng, hours, office, partner_day, valid_day, clash_day)
+    slots, dentist, other = _drawn_slots(rng, hours, office, partner_day, valid_day, spare)
     moved = TWIST_MOVED in twists
     # The days the colleague, the partner's "lifted" text and their postscript name beside the one that matters:
     # any other day, so a day named there is no sign of the free one.
@@ -523,6 +547,8 @@ def problems_of(params: Params, slot: Slot, busy: list[tuple[datetime, datetime]
         found.add(OFFICE_DAY)
     if slot.start.date() == params.partner_day:
         found.add(PARTNER_DAY)
+    if slot.start == params.gone:
+        found.add(TAKEN)
     if any(s < slot.end and slot.start < e for s, e in busy):
         found.add(CLASH)
     return found
@@ -556,5 +582,7 @@ def check(params: Params, busy: list[tuple[datetime, datetime]] | None = None) -
         raise ValueError("the later text's other day, the postscript's and the partner's are three days")
     if params.mix_a is not None and params.mix_a not in {s.start for s in params.slots if s.problem is not None}:
         raise ValueError("Tony's mix-up names one of his windows other than the valid one")
+    if params.gone is not None and params.gone_kept in (None, params.gone):
+        raise ValueError("Tony's postscript calls another window than the one gone still free")
     if params.usual_day is not None and params.usual_day == params.office_day:
         raise ValueError("the usual office day must differ from this week's")

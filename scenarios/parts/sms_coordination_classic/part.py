@@ -70,7 +70,7 @@ class SmsCoordination(Part):
     """Book the plumber by text in the one slot that fits (the classic sms_coordination, drawn alone)."""
 
     key = KEY
-    version = 5
+    version = 7
     shapes = (ALONE,)
     Truth = SmsTruth
     phrasebook = PHRASES

@@ -109,8 +109,25 @@ MOVED_BODIES = (
                                             f"check-up to {new}; {old} no longer works for Dr. {dentist}."),
 )
 
+# A postscript to Tony's offer (version 6): {gone}, a window he listed, has gone to another customer since; {kept},
+# another window he listed, is still free. Words of being taken or wanted sit beside both windows, each window comes
+# first in half the phrasings, so only reading each clause (negation, "went for X in the end") tells which went.
+OFFER_GONE = (
+    "\n\nPS just had a call - {gone} has gone to another customer, sorry. {kept} is still free.",
+    "\n\nPS someone was after {kept} too but didn't take it, so that's still open. {gone} went this morning though.",
+    "\n\nPS scratch {gone}, a regular grabbed it an hour ago. Not {kept} - that one's still yours if you want it.",
+    "\n\nPS {kept} isn't taken, whatever the website says. {gone} is, as of this morning.",
+    "\n\nPS a customer wanted {kept} but went for {gone} in the end, so that one's off the list now.",
+    "\n\nPS I nearly gave away {kept} - I didn't. {gone}'s the one I can't do any more, someone beat you to it.",
+)
+# Tony's answer to a text asking for the window his postscript said had gone: {user} the user's first name, {gone}
+# that window, {plumber} his first name. Never with a word of confirmation (templates.CONFIRM_WORDS).
+GONE_REPLY = ("Sorry {user}, {gone} went to someone else this morning - see my PS. Any of the others? {plumber}",)
+
 PHRASES = Phrasebook({
     "offer": OFFER_LAYOUTS,
+    "offer_gone": OFFER_GONE,
+    "gone_reply": GONE_REPLY,
     "hours_afternoon": HOURS_WORDING["afternoon"],
     "hours_morning": HOURS_WORDING["morning"],
     "partner_opener": OPENERS,

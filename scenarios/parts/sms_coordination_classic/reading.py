@@ -24,6 +24,7 @@ PROBLEMS = {
     "office_day": "it is on the user's office day",
     "partner_day": "it is on the day the partner needs the kitchen",
     "clash": "it clashes with one of the user's appointments",
+    "taken": "Tony said it had gone to another customer",
 }
 # The people of the task (truth.people ids): anyone else written to is a stray.
 TASK = (TONY, PARTNER)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from .clock import weekday
+from .clock import offered, weekday
 from .params import Params
 from .phrases import PHRASES
 from .templates import AFTERNOON, MORNING_REASONS, PARTNER_EVENTS, PARTNER_REASONS
@@ -32,9 +32,15 @@ def coop_email(p: Params) -> str:
 
 
 def offer_text(p: Params) -> str:
-    """Tony's offer, in the world's layout (world 0: the list)."""
-    return PHRASES.nth("offer", p.offer_layout, user=p.user.first, plumber=p.plumber.first, company=p.company,
+    """Tony's offer, in the world's layout (world 0: the list), and in a drawn world the postscript naming the window
+    gone since and another still free."""
+    text = PHRASES.nth("offer", p.offer_layout, user=p.user.first, plumber=p.plumber.first, company=p.company,
                        slots=p.slots)
+    if p.gone is None or p.gone_kept is None:
+        return text
+    by_start = {s.start: s for s in p.slots}
+    return text + PHRASES.nth("offer_gone", p.gone_text, gone=offered(by_start[p.gone]),
+                              kept=offered(by_start[p.gone_kept]))
 
 
 def welcome_text(p: Params) -> str:
