@@ -14,6 +14,11 @@ rule are worded several ways (``PHRASES``). A near miss that only touches a clas
 alone, and so is the overlap the user accepts in half the worlds (one of the two, either alike: fixing every
 overlap is no rule); a clash left in place costs as much as an event touched that should not be. The people affected
 are told what became of their meeting; everyone else is left in peace.
+
+Version 4: each of the four decisions (which overlap to fix, the personal clash, customer against internal, the
+destination) is disputed in the request between people the user asked, each stating a rule with another answer
+(three rules for the destination), and the user names whose rule counts (or whose is overruled); a script that
+read every public phrasing (round 3's r3a, 100 %) meets every rule's cue words and is right at chance.
 """
 
 from __future__ import annotations
@@ -54,19 +59,37 @@ DECLINED = ("decline", "declined", "declining", "can't make", "cannot make", "wo
             "won't be able", "not be able", "unable to attend", "miss")
 _GRID = "on the hour or half past, within 9:00-17:00, no new clash"
 PHRASES = Phrasebook({
+    # Each of the four decisions (which overlap to fix, the personal clash, customer against internal, where a
+    # moved loser goes) is a "disputed" text: two people's rules for it, and whose the user follows.
     "request": (
-        "My calendar on {named} is double-booked: {accept}. Fix by my priorities: {home}; otherwise {regime}. A "
-        "losing event I organise moves {destination}; one someone else organises, just decline. Email the people "
-        "affected, and nobody else.",
-        "Two pairs of things clash on {named}, and {accept}. Sort it out for me: {home}. Beyond that, {regime}. If "
-        "the thing that loses is mine, move it {destination}; if it's someone else's, decline it. Tell the people "
-        "affected what happened - no one else.",
-        "Please untangle {named} on my calendar. Rules: (a) {regime}; (b) {home}; (c) {accept}. Losers I "
-        "organised: move them {destination}. Losers others organised: decline. Only email the people affected.",
-        "{named} has overlaps, and {accept}. If something I set up has to give way, it goes {destination}; if "
-        "somebody else set it up, I'll decline. Who gives way? First, {home}. Otherwise {regime}. Let the "
-        "affected people know (and only them).",
+        "My calendar on {named} is double-booked. Which overlap to fix: {accept}. A personal commitment against a "
+        "meeting: {home}. The customer meeting against the internal one: {regime}. Where a losing event I organise "
+        "moves: {destination}. A losing event someone else organises, just decline. Email the people affected, and "
+        "nobody else.",
+        "Two pairs of things clash on {named}. Sort it out for me. On the overlaps: {accept}. On the personal "
+        "clash: {home}. Customer against internal: {regime}. If the thing that loses is mine, where it goes: "
+        "{destination}. If it's someone else's, decline it. Tell the people affected what happened - no one else.",
+        "Please untangle {named} on my calendar. Rules: (a) customer or internal - {regime}. (b) personal or "
+        "meeting - {home}. (c) the overlaps - {accept}. (d) losers I organised move - {destination}. Losers others "
+        "organised: decline. Only email the people affected.",
+        "{named} has overlaps. If something someone else set up has to give way, I'll decline. For the rest, the "
+        "people I asked disagree. Where something of mine that gives way goes: {destination}. Who gives way "
+        "between the customer and the internal meeting: {regime}. Between my personal thing and the meeting: "
+        "{home}. And which overlaps to fix: {accept}. Let the affected people know (and only them).",
     ),
+    # Two people's rules for one decision ({x} is {p}'s, {y} is {q}'s; either may be the one that counts, either
+    # said first) and whose the user follows: {who} names the one followed, {other} the one overruled. Both rules
+    # carry the cue words of their answer, so the decision needs the reference resolved, not a word read.
+    "disputed": ("{p} says {x}, and {q} says {y} - I'm going with {who}'s",
+                 "{p}'s view: {x}; {q}'s: {y}. {other} is overruled on this one",
+                 "two views here - {p}: {x}; {q}: {y}. {who} has it right, not {other}",
+                 "{q} thinks {y}. {p} thinks {x}. I side with {who}",
+                 "{p}: {x}. {q}: {y}. Not {other}'s way - {who}'s"),
+    # Three people's rules for where a moved loser goes ({x} {p}'s, {y} {q}'s, {z} {r}'s; any of them the one that
+    # counts) and {who}, whose the user follows: a rule guessed among those said is right one time in three.
+    "disputed3": ("{p} says {x}; {q} says {y}; {r} says {z} - I'm going with {who}'s",
+                  "three views - {p}: {x}; {q}: {y}; {r}: {z}. {who} has it right",
+                  "{p}: {x}. {q}: {y}. {r}: {z}. Only {who}'s is how I want it"),
     # Which overlap to fix: both (half the worlds), or one of the two left as it is (the accepted pair, a and b; the
     # other c and d), every title named either way so that naming a pair tells nothing.
     "accept_none": ("{a} overlaps {b} and {c} overlaps {d}, and neither overlap can stay",
@@ -244,7 +267,8 @@ def _draw(day: Day) -> tuple[_Clashes, Spans, dict[str, tuple[datetime, list[dat
     offset = day.whole_day(7, 11, KEY)
     company, kind = rng.choice(CUSTOMERS)
     (client,) = day.people(1, domain=f"{company.lower()}.example")
-    colleague, other, child = day.people(3)
+    # Three people the user asked, whose rules the request weighs (``disputed``); nobody to write to.
+    colleague, other, child, *advisers = day.people(6)
     date = day.at(0, days=offset)
     named = f"{date:%A} {date.day} {date:%B}"
     internal, meeting = rng.sample(INTERNAL, 2)
@@ -277,20 +301,71 @@ def _draw(day: Day) -> tuple[_Clashes, Spans, dict[str, tuple[datetime, list[dat
             found = _destinations(c, spans)
             if found is None:
                 continue
-            home = PHRASES.say(rng, "personal_stays" if personal_wins else "personal_yields")
-            # Every title is named in the request whichever overlap stays, each pair in a drawn order.
-            pa, pb = ([c.titles[x] for x in rng.sample(pair, 2)] for pair in (("customer", "internal"),
-                                                                            ("personal", "meeting")))
-            if accepted is None:
-                first, second = rng.sample((pa, pb), 2)
-                accept = PHRASES.say(rng, "accept_none", a=first[0], b=first[1], c=second[0], d=second[1])
-            else:
-                first, second = (pa, pb) if accepted == "a" else (pb, pa)
-                accept = PHRASES.say(rng, "accept_pair", a=first[0], b=first[1], c=second[0], d=second[1])
-            request = PHRASES.say(rng, "request", named=named, home=home, regime=said, accept=accept,
-                                  destination=PHRASES.say(rng, rule))
+            decoy = _regime_against(rng, regime, wins, company, client, colleague, customer_first)
+            request = _request(rng, c, named, (said, decoy), tuple(p.first for p in advisers), spans, found)
             return replace(c, request=request), spans, found
     raise CompositionError(f"{KEY}: no day whose moved events have a slot")
+
+
+def _regime_against(rng: random.Random, regime: str, wins: bool, company: str, client: Person, colleague: Person,
+                    customer_first: bool) -> str:
+    """Another regime in the user's words whose winner is the other meeting (the rule the user does not follow)."""
+    while True:  # "customers" and "internal" alone give either winner, so a draw ends
+        other = rng.choice([r for r in REGIMES if r != regime])
+        theirs, said = _regime(rng, other, company, client, colleague, customer_first)
+        if theirs != wins:
+            return said
+
+
+def _disputed(rng: random.Random, real: str, decoy: str, names: tuple[str, ...]) -> str:
+    """One decision as two people's rules and whose the user follows: the real rule is either person's, said first
+    or second alike, and the user names the one followed or the one overruled."""
+    p, q = rng.sample(names, 2)
+    first = rng.random() < 0.5  # the real rule is p's
+    x, y = (real, decoy) if first else (decoy, real)
+    who, other = (p, q) if first else (q, p)
+    return PHRASES.say(rng, "disputed", p=p, x=x, q=q, y=y, who=who, other=other)
+
+
+def _accept(rng: random.Random, c: _Clashes, accepted: str | None) -> str:
+    """Which overlap to fix in the user's words (``accepted`` as ``_Clashes``), every title named either way."""
+    pa, pb = ([c.titles[x] for x in rng.sample(pair, 2)] for pair in (("customer", "internal"),
+                                                                    ("personal", "meeting")))
+    if accepted is None:
+        first, second = rng.sample((pa, pb), 2)
+        return PHRASES.say(rng, "accept_none", a=first[0], b=first[1], c=second[0], d=second[1])
+    first, second = (pa, pb) if accepted == "a" else (pb, pa)
+    return PHRASES.say(rng, "accept_pair", a=first[0], b=first[1], c=second[0], d=second[1])
+
+
+def _request(rng: random.Random, c: _Clashes, named: str, regimes: tuple[str, str], names: tuple[str, ...],
+             spans: Spans, found: dict[str, tuple[datetime, list[datetime]]]) -> str:
+    """The request: each decision disputed between the user's rule and a rule giving another answer (another
+    overlap accepted, the other side of the personal clash, the other winner; for the destination two other rules,
+    giving a moved loser another slot where they can), so every rule's cue words are in the request whichever is
+    followed."""
+    two = tuple(rng.sample(names, 2))
+    accepts = rng.choice([a for a in (None, "a", "b") if a != c.accepted])
+    homes = ("personal_stays", "personal_yields") if c.personal_wins else ("personal_yields", "personal_stays")
+    elsewhere = [r for r in DESTINATIONS if r != c.rule and _elsewhere(c, spans, found, r)]
+    rest = [r for r in DESTINATIONS if r != c.rule and r not in elsewhere]
+    rules = [*rng.sample(elsewhere, min(2, len(elsewhere))), *rng.sample(rest, 2 - min(2, len(elsewhere)))]
+    said = rng.sample([(PHRASES.say(rng, r), r == c.rule) for r in [c.rule, *rules]], 3)
+    people = rng.sample(names, 3)
+    who = next(p for p, (_, real) in zip(people, said, strict=True) if real)
+    destination = PHRASES.say(rng, "disputed3", p=people[0], x=said[0][0], q=people[1], y=said[1][0], r=people[2],
+                              z=said[2][0], who=who)
+    return PHRASES.say(
+        rng, "request", named=named,
+        accept=_disputed(rng, _accept(rng, c, c.accepted), _accept(rng, c, accepts), two),
+        home=_disputed(rng, PHRASES.say(rng, homes[0]), PHRASES.say(rng, homes[1]), two),
+        regime=_disputed(rng, *regimes, two), destination=destination)
+
+
+def _elsewhere(c: _Clashes, spans: Spans, found: dict[str, tuple[datetime, list[datetime]]], rule: str) -> bool:
+    """Whether ``rule`` would give some moved loser another slot than the user's rule does."""
+    theirs = _destinations(replace(c, rule=rule), spans)
+    return theirs is None or any(theirs[rid][0] != at for rid, (at, _) in found.items())
 
 
 def _spans(day: Day, c: _Clashes) -> Spans:
@@ -384,7 +459,7 @@ class Conflicts(Part):
     """Untangle a double-booked day by the user's priorities (calendar_conflicts' core)."""
 
     key = KEY
-    version = 3
+    version = 4
     Truth = ConflictsTruth
     phrasebook = PHRASES
     structures = len(REGIMES)  # how the customer meeting and the internal one are settled

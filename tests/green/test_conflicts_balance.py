@@ -126,3 +126,27 @@ async def test_the_oracle_passes_days_of_the_part(tmp_path):
                           configs=[{"parts": ["conflicts"], "attacks": "none"}])
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+def _said(request: str, kinds: tuple[str, ...]) -> list[tuple[int, str]]:
+    """Where each public phrasing of ``kinds`` sits in ``request``, in order: (position, kind)."""
+    from scenarios.parts.conflicts import PHRASES
+    return sorted((request.find(text), kind) for kind in kinds for text in PHRASES.phrasings(kind)
+                  if isinstance(text, str) and text in request)
+
+
+def test_every_rule_has_a_rival_in_the_request_and_neither_place_tells():
+    """Part version 4 (round 3's r3a read every rule of the public words, 100 %): each decision is disputed between
+    two people's rules with opposite answers (the destination among three rules), the user following one by name.
+    Every rule's cue words are in every request, and the rule said first is the user's only at chance."""
+    found = drawn()
+    homes, rules = [], []
+    for t, _, request in found:
+        home = _said(request, ("personal_stays", "personal_yields"))
+        assert {kind for _, kind in home} == {"personal_stays", "personal_yields"}, request
+        homes.append(home[0][1] == f"personal_{t.home}")
+        rule = _said(request, ("earliest", "after", "latest", "before", "afternoon"))
+        assert len({kind for _, kind in rule}) == 3 and t.rule in {kind for _, kind in rule}, request
+        rules.append(rule[0][1] == t.rule)
+    assert abs(_rate(homes) - CHANCE) <= TOLERANCE, _rate(homes)
+    assert abs(_rate(rules) - 1 / 3) <= TOLERANCE, _rate(rules)
