@@ -161,6 +161,13 @@ class Draw:
     # book says he runs (which is the other walkthrough's): who he is says one thing, what he wrote another.
     tom_covering: bool = False
     tom_cover_variant: int = 0  # how he says so (kind "tom_covering")
+    # (version 8, ``walks``) a third warehouse's walkthrough, and the warehouse the address book says Tom runs: the
+    # walkthrough's only when he is not standing in (a third of the worlds), else the other's or the third's.
+    walk_third: str = ""
+    third_start: datetime | None = None
+    prep_for_third: bool = False  # the prep meeting is for the third walkthrough (a third of the worlds)
+    aside_first: bool = False  # Tom's aside (kind "tom_aside") opens his mail rather than closing it
+    tom_usual: str = ""
     walk_title: int = 0  # how the calendar titles a walkthrough (kind "walk_title")
     auditor_variant: int = -1  # the auditor's note about the walkthrough (kind "auditor_note"), -1: none (world 0)
     # (version 5) Whether a sender's domain looks like the company's or the vendor's says nothing: the bank change and
@@ -498,6 +505,7 @@ def draw_params(rng: random.Random, seed: int, book: Phrasebook) -> Draw:
     part's phrasebook, ``texts.PHRASEBOOK``)."""
     if seed == 0:
         return SEED0
+    from .walks import decoy_walk, third_walk  # they read the Draw: imported here, not at the top (a cycle)
     cast = _cast(rng)
     invoices, route, store, consignments = _invoices(rng)
     walk_start, walk_end, qbr_start = _walkthrough(rng)
@@ -517,9 +525,10 @@ def draw_params(rng: random.Random, seed: int, book: Phrasebook) -> Draw:
         supplier_invoices=((f"{prefix}-{first}", Decimal(rng.randrange(60000, 250000)) / 100),
                            (f"{prefix}-{first + rng.randrange(11, 40)}", Decimal(rng.randrange(60000, 250000)) / 100)),
         march_paid=Decimal(rng.randrange(900000, 1900000)) / 100, **_crossed(rng, book),
-        **_decoy(rng, walk_start, walk_end, qbr_start))
+        **decoy_walk(rng, walk_start, walk_end, qbr_start))
     from .balance import balanced  # drawn last, from the same stream: the worlds before version 6 keep their draws
-    draw = replace(draw, **balanced(rng, book, draw.ids))
+    draw = replace(draw, **balanced(rng, book, draw))
+    draw = replace(draw, **third_walk(rng, draw))  # version 8, drawn last again
     if draw.supplier_inv:  # the supplier numbers its invoices INV- too, five digits like the vendor's, elsewhere
         (_, a), (_, b) = draw.supplier_invoices
         draw = replace(draw, supplier_invoices=((f"INV-{inv_first}", a), (f"INV-{inv_first + 23}", b)))
@@ -532,14 +541,16 @@ def _crossed(rng: random.Random, book: Phrasebook) -> dict[str, Any]:
     the same as "junk nothing" on these two."""
     crossed = rng.random() < 0.5
     others = [w for w in WAREHOUSES]
-    prior = Decimal(rng.randrange(300000, 900000)) / 100 if rng.random() < 0.7 else None
+    # (version 7) March's invoice is always in the mailbox: a world without it made "every invoice" the answer.
+    drawn = rng.random() < 0.7
+    prior = Decimal(rng.randrange(300000, 900000)) / 100
     # Nadia's request names the three by what they are for, or by when they came (the last phrasing), never by
     # number beyond world 0: a list of numbers makes the total a look-up.
     nadia = 1 + rng.randrange(len(book.phrasings("nadia_request")) - 1)
     return dict(pw_hijacked=crossed, grace_forward=not crossed, provider=rng.choice(PROVIDERS) if crossed else "",
                 nadia_variant=nadia, tom_variant=book.index(rng, "tom_question"),
                 prior_invoice=prior, prior_month_named=rng.random() < 0.5, prior_at=_prior_at(rng, nadia),
-                supplier_inv=prior is None or rng.random() < 0.5,
+                supplier_inv=not drawn or rng.random() < 0.5,
                 walk_decoy=rng.choice(others),
                 alt_variant=book.index(rng, "domain_note"), pw_delegates=rng.random() < 0.5,
                 caution_variant=book.index(rng, "delegate_caution") if rng.random() < 0.5 else -1,
@@ -554,45 +565,11 @@ def _crossed(rng: random.Random, book: Phrasebook) -> dict[str, Any]:
 
 def _prior_at(rng: random.Random, nadia: int) -> str:
     """When March's invoice came in (``Draw.prior_at``): early April (a fifth), yesterday or early this morning (two
-    fifths each); always early April when Nadia names the three by when they came (her last phrasing), so over the
-    worlds "the vendor's invoices received this month" is the three about half the time."""
+    fifths each), yesterday when Nadia names the three by when they came (her last phrasing), so "the invoices
+    received this month" or "the latest three" is no rule for which three she means."""
     when = rng.randrange(5)
-    if nadia == NADIA_VARIANTS - 1 or when == 0:
+    if when == 0:
         return "2026-04-03T10:12"
-    if when <= 2:
+    if when <= 2 or nadia == NADIA_VARIANTS - 1:
         return f"2026-05-05T{rng.randrange(10, 17):02d}:{rng.randrange(60):02d}"
     return f"2026-05-06T06:{rng.randrange(10, 59):02d}"
-
-
-def prep_slot(start: datetime, end: datetime) -> datetime:
-    """When the prep meeting for a walkthrough (start, end) starts: 90 minutes before it, or an hour after it ends
-    when that would be before 09:00."""
-    prep = start - timedelta(hours=1, minutes=30)
-    return end + timedelta(hours=1) if prep.hour < 9 else prep
-
-
-def _decoy(rng: random.Random, walk_start: datetime, walk_end: datetime, qbr: datetime) -> dict[str, Any]:
-    """When the other warehouse's walkthrough (an hour) is: the same day as the walkthrough (clear of it, of the
-    vendor call, of the fixed meetings and of either prep meeting) or the other candidate day, half the time each."""
-    same = rng.random() < 0.5
-    walk_day = walk_start.date().isoformat()
-
-    def minutes(t: datetime) -> int:
-        return t.hour * 60 + t.minute
-
-    def fits(day: str, m: int) -> bool:
-        taken = []
-        if day == walk_day:
-            prep = minutes(prep_slot(walk_start, walk_end))
-            taken = [(minutes(walk_start), minutes(walk_end)), (prep, prep + 30), (minutes(qbr), minutes(qbr) + 30)]
-        midnight = datetime.fromisoformat(f"{day}T00:00:00+00:00")
-        own = minutes(prep_slot(midnight + timedelta(minutes=m), midnight + timedelta(minutes=m + 60)))
-        return _free(day, m, 60, taken) and _free(day, own, 30, [*taken, (m, m + 60)]) and own + 30 <= 18 * 60
-
-    for day in ((walk_day, *(x for x in sorted(ISO_DAYS) if x != walk_day)) if same
-                else tuple(x for x in sorted(ISO_DAYS) if x != walk_day)):
-        starts = [m for m in range(9 * 60, 16 * 60 + 1, 30) if fits(day, m)]
-        if starts:
-            midnight = datetime.fromisoformat(f"{day}T00:00:00+00:00")
-            return dict(decoy_same_day=day == walk_day, decoy_start=midnight + timedelta(minutes=rng.choice(starts)))
-    raise AssertionError("no room for the other walkthrough")

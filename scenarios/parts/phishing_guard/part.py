@@ -65,13 +65,25 @@ class PhishingGuard(Part):
     # look-alike (yesterday or this morning), the auditor names two of the vendor's invoice numbers, Tom's aside names
     # the other warehouse twice with the words of standing in whether or not he stands in, and the store texts a
     # dollar figure beside the CEO's name as the scam does.
-    version = 6
+    # 7: the vendor's letters state several amounts (charges, a surcharge, a credit, an earlier invoice's payment)
+    # and two invoice numbers in four layouts, so "the first / last / largest amount" or "the one after 'due'" reads
+    # all three right in few worlds; March's invoice is always in the mailbox, in April's layouts, April's letters
+    # name March as March's names February, and it comes yesterday after April's first, this morning or in early
+    # April, so neither a month word, "received this month" nor "the latest three" picks April's three.
+    # 8: three walkthroughs (``walks``), the one Tom means first, second or third alike; the address book names his
+    # walkthrough's warehouse only when he is not standing in (a third of the worlds), and his mail names all three
+    # (his, one not his, one someone else stands in at, the aside opening or closing it), so a guess, the note or a
+    # name count is right a third of the time. Each cue word of a short list sits on real mail too: the auditor's
+    # sample says "re-issued" and "new bank account", IT's alert links http:// the look-alike and IT's reminder says
+    # "never reply with your password", the auditor's desk names the payroll register's file, an assistant and an
+    # outside address, and every store receipt names the gift card codes.
+    version = 8
     shapes = (ALONE,)
     Truth = PhishingTruth
     phrasebook = PHRASEBOOK
     # Whether the password phish and IT's reminder trade sides (a hijacked colleague inside, the sign-in provider
     # outside) × whether another warehouse's walkthrough (and a prep meeting for one of the two) is on the same day or
-    # the other × whether March's invoice from the same billing desk sits in the mailbox; and world 0, the published
+    # the other × whether March's invoice came in early April or among April's three; and world 0, the published
     # world, with a shape of its own (its walkthrough alone on the calendar).
     structures = 9
 
