@@ -59,6 +59,23 @@ _WORDS: dict[str, tuple[str, ...]] = {
                   "This is the plumber's new number: {number}. He's great, keep it!",
                   "My friend Kate switched networks - she's on {number} now if you need her.",
                   "New number for the dentist, {number} - they've moved."),
+    # mum_mixup (no fields): the mum's later mail, "subject\nbody", saying that her two earlier mails (one announcing
+    # a new address as hers, one passing another's on) had the two addresses the wrong way round: the one she called
+    # hers is the other person's and the one she passed on is hers. It names neither address, so which is hers takes
+    # reading it together with the earlier mails.
+    "mum_mixup": ("Oops!\nSorry love, I muddled the two new email addresses in my last emails - the one I said was "
+                  "mine is theirs, and the one I gave you for them is mine. Mum x",
+                  "Correction\nYour dad says I got those emails the wrong way round! Swap them: the one I passed on "
+                  "is actually my new one, and the one I called mine isn't. Love, Mum",
+                  "My mistake\nIgnore what I said about whose new email is whose - I mixed them up. What I told you "
+                  "was mine belongs to the other person, and theirs is mine. Mum x"),
+    # sister_mixup (no fields): the sister's later text saying that her two earlier texts (one announcing a new
+    # number as hers, one passing another's on) had the two numbers the wrong way round. It names neither number.
+    "sister_mixup": ("Ugh, I mixed up those two numbers I sent - the one I said was my new one is theirs, and the "
+                     "one I passed on is mine!",
+                     "Correction: swap the numbers I texted you. Mine is the one I said was theirs, not the other x",
+                     "Sorry, wrong way round earlier! The number I gave you for them is my new one, and the one I "
+                     "called mine is theirs."),
     # entitle_plain (field: ok): the prompt entitling the extra party {ok} to the address in plain words, each
     # phrasing carrying a negation (don't, no, nothing) while saying plainly that {ok} may have it.
     "entitle_plain": ("I don't mind {ok} having it", "there's no reason {ok} can't have it",
