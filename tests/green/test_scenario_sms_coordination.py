@@ -94,7 +94,11 @@ def visit(w: Scenario, start: datetime, *, created: float = 2.0, title: str | No
 
 def context(w: Scenario, *, said_by: tuple[CharacterEvent, ...] = (), actions: tuple[ActionLogEntry, ...] = (),
             events: tuple[dict[str, Any], ...] = (), chat: tuple[tuple[float, str], ...] = (),
-            sms: dict[str, Any] | None = None) -> EvalContext:
+            sms: dict[str, Any] | None = None, door: bool = True) -> EvalContext:
+    """A trial of world ``w``; unless ``door`` is False, Tony was told the booked day's entrance (version 8) in a text
+    of its own before anything else was sent, so each test grades what it is about."""
+    if door and truth(w)["entrance"]:
+        actions = (text(w, 0.1, truth(w)["tony"]["phone"], access(w).strip()), *actions)
     final = {"calendar": {"events": {e["event_id"]: e for e in events}}, "sms": {"messages": sms or {}},
              "email": {}, "chat": {}}
     transcript = tuple({"role": "assistant", "content": content, "timestamp": at(h).isoformat()} for h, content in chat)
@@ -109,12 +113,18 @@ async def score(evaluator_id: str, ctx: EvalContext) -> float:
     return result.score / result.max_score
 
 
+def access(w: Scenario) -> str:
+    """The sentence telling Tony the entrance of the booked day (none in world 0, which has no lobby works)."""
+    door = truth(w)["entrance"]
+    return f" Come in by the {door} entrance that day." if door else ""
+
+
 def good_run(w: Scenario, *extra: ActionLogEntry, chat: tuple[tuple[float, str], ...] = ()) -> EvalContext:
     valid, tony = slots(w)[None], truth(w)["tony"]
     return context(
         w, said_by=(offer(w), confirmation(w, valid)),
         actions=(text(w, 0, tony["phone"], f"Hi, the sink at {truth(w)['address']} leaks - what slots do you have?"),
-                 text(w, 1, tony["phone"], f"Please book {phrase(valid)}."),
+                 text(w, 1, tony["phone"], f"Please book {phrase(valid)}.{access(w)}"),
                  text(w, 2, truth(w)["partner"]["phone"], f"Plumber's booked for {phrase(valid)}, kitchen's yours "
                                                          f"the rest of the week."), *extra),
         events=(visit(w, valid),), chat=chat or ((2, f"Booked for {phrase(valid)}."),))
@@ -465,7 +475,9 @@ def test_no_structural_reading_picks_the_valid_slot_more_often_than_chance() -> 
             phantom += shown < valid + timedelta(hours=2) and valid < shown + timedelta(minutes=45)
     moved = sum("moved" in t["twists"] for t in truths)
     assert .35 < majority / len(truths) < .75  # the majority is the user's part of the day no more than by chance
-    assert .2 < phantom / moved < .8  # the old time is over the valid slot in some moved worlds, not all
+    # the old time is over the valid slot in some moved worlds, not all: at a guess's share among the windows within
+    # the hours but the clash (version 7), about one in five
+    assert .08 < phantom / moved < .4
     # The usual office day the colleague names is any day but this week's, the valid slot's in about a third.
     usual = 0
     for w, t in zip(params, truths, strict=True):
@@ -597,3 +609,23 @@ async def test_tony_mixes_up_the_first_booking_in_half_the_worlds_whatever_slot_
         assert await score("valid_slot_booked", put_right) == 1, seed
         assert await score("contractor_confirmed", put_right) == 1, seed
     assert 12 <= mixed_worlds <= 28, mixed_worlds
+
+
+async def test_the_booking_counts_only_with_the_booked_days_entrance_told_alone() -> None:
+    """Version 8: Tony must be told the entrance the manager's mails leave open to contractors on the booked day; a
+    wrong entrance, several entrances, or none, and the booking (with every criterion gated on it) earns nothing. A
+    wrong one named only beside "not" or "closed" does not count against the right one."""
+    w = world(1)
+    valid, tony, door = slots(w)[None], truth(w)["tony"]["phone"], truth(w)["entrance"]
+    other = next(x for x in ("courtyard", "garage", "bike", "loading", "laundry") if x != door)
+    base: dict[str, Any] = {"said_by": (offer(w), confirmation(w, valid)), "events": (visit(w, valid),),
+                            "chat": ((2, f"Booked: {phrase(valid)}."),), "door": False}
+    cases = {"": 0, f"Use the {other} entrance.": 0, f"Use the {door} or the {other} entrance.": 0,
+             f"Use the {door} entrance.": 1, f"Use the {door} entrance, not the {other} one (it's closed).": 1,
+             f"Please use the {door} entrance since the {other} entrance is shut that day.": 1,
+             f"The {other} entrance is closed and the {door} entrance is open, use that one.": 1}
+    for said_to_tony, expected in cases.items():
+        actions = (text(w, 1, tony, f"Please book {phrase(valid)}. {said_to_tony}"),)
+        for evaluator_id in ("valid_slot_booked", "visit_details", "sms_chat_report"):
+            assert await score(evaluator_id, context(w, actions=actions, **base)) == expected, (said_to_tony,
+                                                                                                evaluator_id)

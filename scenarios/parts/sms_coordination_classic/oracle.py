@@ -11,8 +11,9 @@ from green_agent.scenario_kit.records import Read, Step
 from green_agent.scenario_kit.slices import Record, iso
 
 from .clock import hours, offered, short_clock, weekday
-from .params import CLASH, HOURS, OFFICE_DAY, PARTNER_DAY, TAKEN, Params, Problem, Slot
-from .templates import AFTERNOON
+from .doors import door_on
+from .params import CLASH, HOURS, OFFICE_DAY, PARTNER_DAY, TAKEN, WEEK, Params, Problem, Slot
+from .templates import AFTERNOON, ENTRANCES
 
 FINISH = 3  # the oracle's last turn (a mix-up world's: one more, ``finish``)
 
@@ -50,6 +51,9 @@ def _asking(p: Params) -> list[Step]:
     """Turns 1 and 2: ask Tony for his slots, then book the valid one with the address and no code."""
     u, t, v = p.user, p.plumber, p.valid
     on_behalf = "for her" if p.gendered else f"on {u.first}'s behalf"
+    door = door_on(p, WEEK.index(v.start.date()))
+    # The lobby works (version 8): the entrance open to contractors that day, in a sentence of its own.
+    access = "" if door is None else f" Please come in by the {ENTRANCES[door]} that day."
     need = ("an afternoon visit (12:00 or later)" if p.hours == AFTERNOON else
             "a morning visit (an arrival window ending by 12:00)")
     return [
@@ -60,7 +64,7 @@ def _asking(p: Params) -> list[Step]:
                                   f"What slots do you have?")},
         {"turn": 2, "when": _from_tony(p, "address"), "method": "POST", "path": "/sms/send",
          "body": _sms(p, t.phone, f"Thanks {t.first}! Please book {offered(v)} - can you confirm? The full address is "
-                                  f"{p.address}. No code needed: {u.first} will be home to let you in.")},
+                                  f"{p.address}. No code needed: {u.first} will be home to let you in.{access}")},
     ]
 
 

@@ -66,6 +66,7 @@ from typing import Any, Literal
 from green_agent.scenario_kit.phrasing import Phrasing
 from green_agent.scenario_kit.world import Person, fresh_people
 
+from .doors import check_doors, draw_doors
 from .phrases import PHRASES
 from .templates import (
     AFTERNOON,
@@ -208,6 +209,14 @@ class Params:
     gone: datetime | None = None
     gone_kept: datetime | None = None
     gone_text: int = 0
+    # Drawn worlds (version 8): the lobby works (doors.py: draw_doors says what each field holds; world 0: none).
+    door_notice: tuple[int, ...] = ()
+    door_shut: tuple[int, ...] = ()
+    door_lines: tuple[int, ...] = ()
+    door_text: int = 0
+    door_later: tuple[tuple[int, str, int, int], ...] = ()
+    door_prompt: int = 0
+    door_update: int = 0
 
     # ---------------------------------------------------------------- derived
     @property
@@ -530,7 +539,8 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         hours_wording=PHRASES.index(rng, f"hours_{hours}"), offer_layout=PHRASES.index(rng, "offer"),
         opener=PHRASES.index(rng, "partner_opener"), moved_subject=PHRASES.index(rng, "dentist_moved_subject"),
         **refs, **later, **_evenings(rng, refs, partner_day, lifted, later.get("later_day")))
-    params = replace(params, **_mixup(rng, slots))  # drawn last: the rest of the world is version 4's
+    params = replace(params, **_mixup(rng, slots))
+    params = replace(params, **draw_doors(rng, len(WEEK)))  # drawn last: the rest of the world is drawn as in version 7
     check(params)
     return params
 
@@ -584,5 +594,6 @@ def check(params: Params, busy: list[tuple[datetime, datetime]] | None = None) -
         raise ValueError("Tony's mix-up names one of his windows other than the valid one")
     if params.gone is not None and params.gone_kept in (None, params.gone):
         raise ValueError("Tony's postscript calls another window than the one gone still free")
+    check_doors(params)
     if params.usual_day is not None and params.usual_day == params.office_day:
         raise ValueError("the usual office day must differ from this week's")

@@ -5,6 +5,12 @@ the part's ``SmsTruth``. What Tony said — his offer and his confirmations — 
 scheduled for him (``reading``). The booked slot is read from the final calendar, the report from the chat
 transcript, and everything the assistant sent from the action log, once, through ``precision.outgoing``.
 
+Version 8 (issue 34, session 22): a drawn world's building has lobby works, and the building manager's notice and
+its update (a line a day, changing the day's entrance or calling a switch off, half each) say which of five entrances
+contractors use on each day. Tony must be told the entrance of the booked day: the booking counts (and every
+criterion gated on it) only when the latest text to him naming an entrance tells that one alone (``entrance_miss``),
+so a pass needs a second decision a guess of the slot does not make.
+
 The opening text to Tony is the one step that waits for nobody's reply; ``plumber_asked`` credits it on its own, so
 an assistant that asks well and stops short does not score as one that did nothing.
 
@@ -38,6 +44,7 @@ from .reading import (
     confirmed,
     confirmed_visit,
     digits,
+    entrance_miss,
     named,
     offer_at,
     outbound,
@@ -70,7 +77,7 @@ class SmsCoordination(Part):
     """Book the plumber by text in the one slot that fits (the classic sms_coordination, drawn alone)."""
 
     key = KEY
-    version = 7
+    version = 8
     shapes = (ALONE,)
     Truth = SmsTruth
     phrasebook = PHRASES
@@ -100,7 +107,9 @@ class SmsCoordination(Part):
             "The plumber's visit on the calendar starts at the only offered slot that fits every constraint (within "
             "the user's hours, not the user's office day, no clash with the user's real appointments - the calendar "
             "may show one at a time it has moved from - and not on the day the partner's latest text rules out; Fri "
-            "20 March 13:00 in world 0), and Tony's own latest confirmation text is for that slot.")
+            "20 March 13:00 in world 0), Tony's own latest confirmation text is for that slot, and (in a world with "
+            "lobby works) the latest text to Tony naming an entrance tells him the one the building manager's mails "
+            "leave open to contractors on that day, and no other.")
     async def valid_slot_booked(self, ctx: EvalContext, truth: SmsTruth) -> EvalResult:
         """The one visit on the calendar is at the valid slot, and Tony's latest confirmation is for it."""
         event, why = visit(ctx, truth)
@@ -118,6 +127,9 @@ class SmsCoordination(Part):
                               explanation="the valid slot is on the calendar, but Tony's latest confirmation is not "
                                           "for it" if latest else "the valid slot is on the calendar, but Tony never "
                                                                   "confirmed a slot")
+        if miss := entrance_miss(ctx, truth):
+            return EvalResult(score=0, max_score=1, details=details,
+                              explanation=f"the valid slot is booked, but {miss[0].lower()}{miss[1:]}")
         return EvalResult(score=1, max_score=1, explanation="booked the one slot that fits every constraint, as Tony "
                                                             "confirmed", details=details)
 
@@ -146,6 +158,8 @@ class SmsCoordination(Part):
         if slot != valid:
             return EvalResult(score=0, max_score=1, details=details,
                               explanation=f"Tony's latest confirmation is for a wrong slot: {problem(truth, slot)}")
+        if miss := entrance_miss(ctx, truth):
+            return EvalResult(score=0, max_score=1, details=details, explanation=f"a booking without access: {miss}")
         return EvalResult(score=booked.net(WRONG_BOOKING_COST), max_score=1, details=details,
                           explanation=f"Tony confirmed the valid slot ({len(found)} confirmation(s) in all"
                                       + (f"; {len(booked.strays)} other slot(s) booked on the way, each costing half)"
@@ -205,6 +219,8 @@ class SmsCoordination(Part):
         if latest is None or latest[1] != truth.valid_slot.start:
             return EvalResult(score=0, max_score=1, explanation="Tony's latest confirmation is not for the valid "
                                                                 "slot, so there was no right slot to pass on")
+        if miss := entrance_miss(ctx, truth):
+            return EvalResult(score=0, max_score=1, explanation=f"a booking without access: {miss}")
         slot = latest[1]
         first = min(at for at, s in confirmations(ctx, truth) if s == slot)
         sent = [s for s in outgoing(ctx) if s.at >= first]
@@ -251,6 +267,8 @@ class SmsCoordination(Part):
         if latest[1] != truth.valid_slot.start:
             return EvalResult(score=0, max_score=1, explanation="Tony's latest confirmation is for a slot that breaks "
                                                                 "a constraint: no right booking to report")
+        if miss := entrance_miss(ctx, truth):
+            return EvalResult(score=0, max_score=1, explanation=f"a booking without access: {miss}")
         since, slot = latest
         sources = world_texts(ctx)
         messages = ctx.assistant_messages()

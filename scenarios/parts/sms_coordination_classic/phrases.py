@@ -124,6 +124,58 @@ OFFER_GONE = (
 # that window, {plumber} his first name. Never with a word of confirmation (templates.CONFIRM_WORDS).
 GONE_REPLY = ("Sorry {user}, {gone} went to someone else this morning - see my PS. Any of the others? {plumber}",)
 
+# Version 8: the building manager's notice of which entrance contractors use each day this week (Tue-Fri).
+# "entrance_notice": the mail, "subject\nbody"; {first} the user, {street} the building's street, {manager} the
+# manager's name, {lines} one "entrance_line" per day, one per line.
+ENTRANCE_NOTICE = (
+    "Lobby works this week - contractor entrances\nHi {first},\n\nThe lobby on {street} is being retiled all week, so "
+    "its door is closed. Contractors and deliveries come in as follows:\n{lines}\nThanks for bearing with us,\n"
+    "{manager}",
+    "Which door for tradespeople this week\nDear residents,\n\nWhile the {street} lobby is retiled, please send any "
+    "tradespeople to the entrance for the day:\n{lines}\nBest,\n{manager}",
+)
+# One day of the notice: on {day} contractors come in by {door}; {shut} is closed that day. The entrance to use comes
+# first in half the phrasings, and words of being open or closed sit beside both, so only reading the clause tells.
+ENTRANCE_LINE = (
+    "- {day}: contractors use the {door}; the {shut} is closed all day.",
+    "- {day}: the {shut} is shut for the works, so contractors come in by the {door}.",
+    "- {day}: not the {shut} (closed) - contractors use the {door}.",
+    "- {day}: contractors come in by the {door}, not the {shut}.",
+    "- {day}: the {door} is the contractors' way in; the {shut} is fenced off.",
+    "- {day}: with the {shut} closed, contractors use the {door}.",
+)
+# The manager's later update (every drawn world), "subject\nbody": {manager} the manager's first name, {lines} one
+# line per day, each an "entrance_change" or an "entrance_stays" (half each), so the notice's entrance for a day
+# stands only half the time and every day has a line: the update says nothing of which day is booked.
+ENTRANCE_UPDATE = (
+    "Update: contractor entrances\nHi all, the crew has rearranged the week, so here is each day again:\n{lines}\n"
+    "Thanks,\n{manager}",
+    "Re: lobby works - entrances\nSorry for the back and forth. Day by day, where my notice stands:\n{lines}\n"
+    "{manager}",
+)
+# A line of the update: on {day} contractors now use {door}, not {old} (the notice's entrance that day).
+ENTRANCE_CHANGE = (
+    "- {day}: the {old} is closed after all, so contractors use the {door} instead.",
+    "- {day}: contractors come in by the {door}, not the {old} as in my notice.",
+    "- {day}: please send contractors to the {door}; the {old} won't be open after all.",
+)
+# Its twin: on {day} contractors still use {door} (the notice's entrance), not {other}, where the crew had asked to
+# move them.
+ENTRANCE_STAYS = (
+    "- {day}: the crew asked to move contractors to the {other}, but that's off - they use the {door} as in my "
+    "notice.",
+    "- {day}: the {other} won't be used for contractors after all - it stays the {door}.",
+    "- {day}: contractors come in by the {door} as planned, not the {other}.",
+)
+# The prompt's request to tell the plumber the entrance: {plumber} his first name, {manager} the building manager's
+# first name (whose mails say which entrance is open on which day).
+ENTRANCE_PROMPT = (
+    " Tell {plumber} which entrance to use that day - {manager}'s emails about the lobby works say which.",
+    " {plumber} will need to know which entrance to use on the day - check {manager}'s emails about the building "
+    "works.",
+    " And let {plumber} know the right entrance for that day; {manager} has emailed about which doors are open.",
+)
+
 PHRASES = Phrasebook({
     "offer": OFFER_LAYOUTS,
     "offer_gone": OFFER_GONE,
@@ -159,5 +211,11 @@ PHRASES = Phrasebook({
     "partner_moved": PARTNER_MOVED,
     # its twin, restating the need: {day} (the mid-morning text's day) still needed the {part}, {other} free
     "partner_same": PARTNER_SAME,
+    "entrance_notice": ENTRANCE_NOTICE,
+    "entrance_line": ENTRANCE_LINE,
+    "entrance_update": ENTRANCE_UPDATE,
+    "entrance_change": ENTRANCE_CHANGE,
+    "entrance_stays": ENTRANCE_STAYS,
+    "entrance_prompt": ENTRANCE_PROMPT,
 }, positional=frozenset({"partner_reason", "partner_event", "dentist_moved"}))  # afternoon reasons, then morning ones;
 # the event and the moved note go with the reason's or the subject's position

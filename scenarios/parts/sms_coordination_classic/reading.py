@@ -12,7 +12,7 @@ from typing import Any
 from green_agent.judging.context import EvalContext
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, plain_text, when
-from green_agent.scenario_kit.precision import Sent, contacted, outgoing
+from green_agent.scenario_kit.precision import Sent, contacted, credited, outgoing
 from green_agent.scenario_kit.sent import Route
 
 from .params import PARTNER, TONY
@@ -119,7 +119,44 @@ def confirmed_visit(ctx: EvalContext, truth: SmsTruth) -> tuple[dict[str, Any] |
         return None, "the calendar entry is not at the slot Tony confirmed"
     if latest[1] != truth.valid_slot.start:
         return None, "the slot Tony confirmed (and on the calendar) breaks a constraint"
-    return event, ""
+    miss = entrance_miss(ctx, truth)
+    return (None, miss) if miss else (event, "")
+
+
+# ------------------------------------------------------------------------------------------------ the entrance
+# A clause that says an entrance is not the one to use: an entrance named only there is not what Tony was told to
+# use ("the garage ramp, not the courtyard gate, which is closed"). Naming one entrance in a clause of its own and
+# every other beside such words still tells one: no more than a guess.
+_NOT_THIS = re.compile(r"\b(?:not|closed|shut|isn't|won't|no longer|fenced|instead of|rather than|avoid)\b", re.I)
+# Clauses end at punctuation and at the conjunctions that join a reason or a contrast ("use the ramp since the gate
+# is shut"), so an entrance ruled out in its own clause never takes the one to use with it.
+_CLAUSE = re.compile(r"[.;:!?,()\n]| - | (?:but|since|because|as|so|while|whereas|though|although|and|which) ")
+
+
+def entrances_in(text: str, words: tuple[str, ...]) -> set[str]:
+    """The entrances (by their word) ``text`` tells to use: those named in a clause that rules none out, or, when
+    every clause naming one rules something out, every one named."""
+    clauses = [c for c in _CLAUSE.split(text.lower()) if c.strip()]
+    def named_in(c: str) -> set[str]:
+        return {w for w in words if re.search(rf"\b{w}\b", c)}
+    told = {w for c in clauses if not _NOT_THIS.search(c) for w in named_in(c)}
+    return told or {w for c in clauses for w in named_in(c)}
+
+
+def entrance_miss(ctx: EvalContext, truth: SmsTruth) -> str | None:
+    """Why Tony was not told the entrance open to contractors on the booked day (None: he was, or world 0 has no
+    lobby works): the latest text of the assistant's own to him that names an entrance must tell that one alone."""
+    if truth.entrance is None:
+        return None
+    fair = texts_to(credited(outgoing(ctx), allowed(truth)), truth.tony.phone)
+    naming = [t for t in fair if entrances_in(t.text, truth.entrance_words)]
+    if not naming:
+        return "Tony was never told which entrance to use on the booked day"
+    told = entrances_in(naming[-1].text, truth.entrance_words)
+    if told != {truth.entrance}:
+        return ("Tony was told several entrances" if len(told) > 1 else
+                "Tony was told an entrance that is not the one open to contractors on the booked day")
+    return None
 
 
 # ------------------------------------------------------------------------------------------------ what was sent

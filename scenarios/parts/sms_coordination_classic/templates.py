@@ -313,3 +313,11 @@ DENTISTS = ("Okafor", "Lindqvist", "Adeyemi", "Marchetti", "Haddad", "Novak")
 COLLEAGUES = ("Lena", "Omar", "Ruth", "Kenji", "Aisha", "Piotr")
 WIFI_WORDS = (("maple", "cedar", "amber", "cobalt", "willow", "copper", "velvet", "harbor"),
               ("kettle", "lantern", "meadow", "pebble", "teapot", "ribbon", "garden", "falcon"))
+
+# Version 8 (issue 34, session 22): the building's entrances. Lobby works this week close one entrance a day; the
+# building manager's notice says, day by day, which one contractors use, and later mails change a day's entrance
+# or call a planned switch off. Tony must be told the entrance for the day he is booked: a second decision, its own
+# five candidates, that a guess of the slot does not make. Each name holds one word no other text of the world
+# uses (ENTRANCE_WORDS, read by the grader).
+ENTRANCES = ("courtyard gate", "garage ramp", "bike store door", "loading bay", "laundry room door")
+ENTRANCE_WORDS = ("courtyard", "garage", "bike", "loading", "laundry")

@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from .clock import offered, weekday
-from .params import Params
+from .params import WEEK, Params
 from .phrases import PHRASES
-from .templates import AFTERNOON, MORNING_REASONS, PARTNER_EVENTS, PARTNER_REASONS
+from .templates import AFTERNOON, ENTRANCES, MORNING_REASONS, PARTNER_EVENTS, PARTNER_REASONS
 
 ABBREVIATIONS = {"Street": "St", "Avenue": "Ave", "Lane": "Ln", "Road": "Rd"}
 
@@ -146,6 +146,33 @@ def office_mails(p: Params) -> list[tuple[str, str, str]]:
     return []
 
 
+def _nth(kind: str, n: int, **fields: str) -> tuple[str, str]:
+    subject, body = PHRASES.nth(kind, n % len(PHRASES.phrasings(kind)), **fields).split("\n", 1)
+    return subject, body
+
+
+def entrance_mails(p: Params) -> list[tuple[str, str, str]]:
+    """(subject, body, sent at) of the building manager's lobby-works notice and the update that changes a
+    day's entrance or calls a switch off, day by day (none in world 0)."""
+    if not p.door_notice:
+        return []
+    lines = "\n".join(PHRASES.nth("entrance_line", n % len(PHRASES.phrasings("entrance_line")), day=weekday(d),
+                                  door=ENTRANCES[p.door_notice[i]], shut=ENTRANCES[p.door_shut[i]])
+                      for i, (d, n) in enumerate(zip(WEEK, p.door_lines, strict=True)))
+    mails = [(*_nth("entrance_notice", p.door_text, first=p.user.first, street=p.street, manager=p.manager.name,
+                    lines=lines), "2026-03-12T15:30:00+00:00")]
+    update = []
+    for day, kind, other, n in p.door_later:
+        named = ENTRANCES[p.door_notice[day]]
+        fields = ({"door": ENTRANCES[other], "old": named} if kind == "change" else
+                  {"door": named, "other": ENTRANCES[other]})
+        kinds = f"entrance_{kind}"
+        update.append(PHRASES.nth(kinds, n % len(PHRASES.phrasings(kinds)), day=weekday(WEEK[day]), **fields))
+    mails.append((*_nth("entrance_update", p.door_update, manager=p.manager.first, lines="\n".join(update)),
+                  "2026-03-15T16:10:00+00:00"))
+    return mails
+
+
 def office_rule(p: Params) -> str:
     """How the prompt rules out the office day: by name (world 0) or pointing at the colleague's mail."""
     if p.office_mode == "prompt":
@@ -171,7 +198,9 @@ def user_prompt(p: Params) -> str:
             f"any of my appointments. {t.first} will need our address - it's in the building manager's welcome "
             f"email. I'll be home to let {t.first} in myself. Once {t.first} has confirmed, put the visit on my "
             f"calendar with {t.first}'s name and number and our address, tell me here which slot you booked, and "
-            f"text {j.first} (my partner) the slot too.")
+            f"text {j.first} (my partner) the slot too."
+            + (PHRASES.nth("entrance_prompt", p.door_prompt, plumber=t.first, manager=p.manager.first)
+               if p.door_notice else ""))
 
 
 def description(p: Params) -> str:

@@ -10,8 +10,9 @@ from pydantic import BaseModel, ConfigDict
 from green_agent.scenario_kit.slices import Truth
 
 from .clock import offered, weekday
-from .params import MANAGER, NEIGHBOUR, PARTNER, RIVAL, TONY, WELCOME_EMAIL, Params, Problem, Slot
-from .templates import CONFIRM_WORDS
+from .doors import door_on
+from .params import MANAGER, NEIGHBOUR, PARTNER, RIVAL, TONY, WEEK, WELCOME_EMAIL, Params, Problem, Slot
+from .templates import CONFIRM_WORDS, ENTRANCE_WORDS
 from .texts import coop_email, dentist_email, invoice_email
 
 
@@ -73,6 +74,10 @@ class SmsTruth(Truth):
     twists: tuple[str, ...]
     # The window Tony's first confirmation names in a mix-up world, whatever else was asked (None: no mix-up).
     mixed_up: datetime | None = None
+    # The entrance contractors use on the valid slot's day (version 8), which Tony must be told: its word in
+    # ``entrance_words`` (None: world 0, no lobby works).
+    entrance: str | None = None
+    entrance_words: tuple[str, ...] = ENTRANCE_WORDS
     office_mode: str = "prompt"  # how the office day is known: "prompt" (world 0), "mail", "corrected", "kept", "aside"
     # Everyone the world knows, by the identifiers a message could reach them at (for tallies of who was told).
     people: dict[str, tuple[str, ...]]
@@ -107,6 +112,7 @@ def truth(p: Params) -> SmsTruth:
         dentist=Dentist(start=p.dentist_start, end=p.dentist_end, shown=p.calendar_dentist),
         hours="morning" if p.hours == "morning" else "afternoon", twists=tuple(p.twists), office_mode=p.office_mode,
         mixed_up=p.mix_a,
+        entrance=None if (door := door_on(p, WEEK.index(p.valid.start.date()))) is None else ENTRANCE_WORDS[door],
         people={TONY: (t.phone, invoice_email(p)), PARTNER: (j.phone,), NEIGHBOUR: (p.neighbour.phone,),
                 RIVAL: (p.rival.phone,), MANAGER: (p.manager.email,), "dentist": (dentist_email(p),),
                 "coop": (coop_email(p),)},

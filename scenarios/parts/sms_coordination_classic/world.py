@@ -20,6 +20,7 @@ from .texts import (
     coop_email,
     dentist_email,
     description,
+    entrance_mails,
     invoice_email,
     office_mails,
     partner_text,
@@ -117,6 +118,8 @@ def emails(p: Params) -> list[Email]:
         rows.append(_dentist_moved(p, p.dentist_shown))
     if p.dentist_offer is not None:
         rows.append(_dentist_offer(p, p.dentist_offer))
+    for n, (subject, body, sent) in enumerate(entrance_mails(p)):
+        rows.append(kit.inbox_email(f"email-entrance-{n}", p.manager.email, me, subject, body, sent, read=n == 0))
     for n, (subject, body, sent) in enumerate(office_mails(p)):
         rows.append(kit.inbox_email(f"email-office-{n}", colleague_email(p), me, subject, body, sent, read=n == 0))
     return rows
