@@ -19,6 +19,13 @@ Version 4: each of the four decisions (which overlap to fix, the personal clash,
 destination) is disputed in the request between people the user asked, each stating a rule with another answer
 (three rules for the destination), and the user names whose rule counts (or whose is overruled); a script that
 read every public phrasing (round 3's r3a, 100 %) meets every rule's cue words and is right at chance.
+
+Version 5: a guess among the rules said still passed about one world in sixteen. The overlap to fix is argued by
+three people, one for each answer (fix both, leave the customer's, leave the personal one); a third clash always to
+fix is appended to the request (``trio``): three half-hour one-to-ones, each set up by the other person, booked at one
+time, three people each keeping another (``keep_one``), the user following one by name, the two others declined and
+told; a meeting is the user's five times in six, so few days leave the destination unread. A guess of one answer said
+per decision now gets the day right in under one world in fifty (``_chance``, kept in the truth).
 """
 
 from __future__ import annotations
@@ -35,12 +42,12 @@ from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import has_any, times
 from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, response_of, span, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
-from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing, tally
 from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, ReplyRule, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
+from ._conflicts_phrases import PHRASES
 from .calendar_conflicts import rules as cc_rules
 
 KEY = "conflicts"
@@ -57,101 +64,8 @@ REGIMES = ("customers", "internal", "customers_except", "internal_except", "pers
 DESTINATIONS = ("earliest", "after", "latest", "before", "afternoon")
 DECLINED = ("decline", "declined", "declining", "can't make", "cannot make", "won't make", "can't attend",
             "won't be able", "not be able", "unable to attend", "miss")
-_GRID = "on the hour or half past, within 9:00-17:00, no new clash"
-PHRASES = Phrasebook({
-    # Each of the four decisions (which overlap to fix, the personal clash, customer against internal, where a
-    # moved loser goes) is a "disputed" text: two people's rules for it, and whose the user follows.
-    "request": (
-        "My calendar on {named} is double-booked. Which overlap to fix: {accept}. A personal commitment against a "
-        "meeting: {home}. The customer meeting against the internal one: {regime}. Where a losing event I organise "
-        "moves: {destination}. A losing event someone else organises, just decline. Email the people affected, and "
-        "nobody else.",
-        "Two pairs of things clash on {named}. Sort it out for me. On the overlaps: {accept}. On the personal "
-        "clash: {home}. Customer against internal: {regime}. If the thing that loses is mine, where it goes: "
-        "{destination}. If it's someone else's, decline it. Tell the people affected what happened - no one else.",
-        "Please untangle {named} on my calendar. Rules: (a) customer or internal - {regime}. (b) personal or "
-        "meeting - {home}. (c) the overlaps - {accept}. (d) losers I organised move - {destination}. Losers others "
-        "organised: decline. Only email the people affected.",
-        "{named} has overlaps. If something someone else set up has to give way, I'll decline. For the rest, the "
-        "people I asked disagree. Where something of mine that gives way goes: {destination}. Who gives way "
-        "between the customer and the internal meeting: {regime}. Between my personal thing and the meeting: "
-        "{home}. And which overlaps to fix: {accept}. Let the affected people know (and only them).",
-    ),
-    # Two people's rules for one decision ({x} is {p}'s, {y} is {q}'s; either may be the one that counts, either
-    # said first) and whose the user follows: {who} names the one followed, {other} the one overruled. Both rules
-    # carry the cue words of their answer, so the decision needs the reference resolved, not a word read.
-    "disputed": ("{p} says {x}, and {q} says {y} - I'm going with {who}'s",
-                 "{p}'s view: {x}; {q}'s: {y}. {other} is overruled on this one",
-                 "two views here - {p}: {x}; {q}: {y}. {who} has it right, not {other}",
-                 "{q} thinks {y}. {p} thinks {x}. I side with {who}",
-                 "{p}: {x}. {q}: {y}. Not {other}'s way - {who}'s"),
-    # Three people's rules for where a moved loser goes ({x} {p}'s, {y} {q}'s, {z} {r}'s; any of them the one that
-    # counts) and {who}, whose the user follows: a rule guessed among those said is right one time in three.
-    "disputed3": ("{p} says {x}; {q} says {y}; {r} says {z} - I'm going with {who}'s",
-                  "three views - {p}: {x}; {q}: {y}; {r}: {z}. {who} has it right",
-                  "{p}: {x}. {q}: {y}. {r}: {z}. Only {who}'s is how I want it"),
-    # Which overlap to fix: both (half the worlds), or one of the two left as it is (the accepted pair, a and b; the
-    # other c and d), every title named either way so that naming a pair tells nothing.
-    "accept_none": ("{a} overlaps {b} and {c} overlaps {d}, and neither overlap can stay",
-                    "both overlaps have to go - {a} with {b}, and {c} with {d}",
-                    "I can't be in two places at once for {a} and {b}, nor for {c} and {d}"),
-    "accept_pair": ("{a} and {b} may overlap - leave both as they are, I'll split my time - but {c} against {d} "
-                    "needs fixing",
-                    "only {c} against {d} needs fixing: {a} and {b} may stay on top of each other",
-                    "the overlap of {a} with {b} is fine, I'll hop between them, while {c} and {d} can't both stay"),
-    # A personal commitment against a meeting: it stays, or it is the one that moves (each half the time).
-    "personal_stays": ("family commitments beat work meetings: a personal one stays whatever happens",
-                       "nothing personal moves for a meeting - the meeting gives way",
-                       "a personal commitment beats any meeting it clashes with",
-                       "where a meeting clashes with something personal, the meeting gives way"),
-    "personal_yields": ("this week meetings beat personal plans: a personal one that clashes moves, the meeting "
-                        "stays",
-                        "for once a meeting beats anything personal, which is what moves",
-                        "personal plans are the flexible ones this week; keep the meeting they clash with",
-                        "my personal things don't win this week - shift them and leave meetings alone"),
-    # Each regime is said several ways, and most carry the cue words of another (a reversal, a negation, a
-    # "renewal" in a losing exception): the regime follows from the sentence, not from a word in it.
-    "customers": ("customer meetings beat internal ones",
-                  "forget last week's 'internal first' - a customer meeting wins over an internal one again",
-                  "I'd rather drop an internal meeting than a customer one, even this week",
-                  "it doesn't matter who starts first or later: the customer keeps the slot"),
-    "internal": ("internal meetings beat customer ones this week ({why})",
-                 "normally I'd say customer meetings beat internal ones, but not this week: {why}",
-                 "no customer gets priority this week - {why} - so the internal meeting stays",
-                 "customers, sorry: {why}, so internal wins every time"),
-    "customers_except": ("customer meetings beat internal ones, except {x}'s: we're winding {x} down",
-                         "{x}'s renewal is signed and we're handing the account off, so {x} loses to internal "
-                         "meetings; any other customer still wins",
-                         "the customer keeps the slot over an internal meeting - unless it's {x}, whose meetings can "
-                         "wait"),
-    "internal_except": ("internal meetings beat customer ones this week ({why}), except anything with {x}, their "
-                        "renewal is at risk",
-                        "internal first this week ({why}); the only customer I won't bump is {x} - we're nowhere near "
-                        "winding them down, their renewal is next month",
-                        "customers lose to internal meetings this week, {x} excepted: {x} wins"),
-    "person": ("whichever of the two has {p} in it wins, customer or not",
-               "I need to see {p} that day, so the meeting with {p} stays - never mind which one starts first",
-               "forget customer vs internal: keep the meeting {p} is in and let the other one go"),
-    "earlier": ("of two clashing meetings the one that starts first keeps its place",
-                "customer or internal doesn't matter this time - the later one gives way",
-                "first come, first served: the meeting that begins earlier stays, not the customer one as such"),
-    "later": ("of two clashing meetings the one that starts later keeps its place",
-              "customer or internal doesn't matter this time - the earlier one gives way (it was a placeholder)",
-              "whichever begins second stays; the first one moves or goes, even if it's a customer"),
-    "earliest": (f"to the earliest free start that day ({_GRID})",
-                 f"not to the afternoon or after the other meeting - to the first gap of the day it fits in ({_GRID})"),
-    "after": (f"to the first free start after the meeting it clashed with ends ({_GRID})",
-              f"not the earliest slot of the day: to just after the meeting that won, or the first free start after "
-              f"it ends ({_GRID})"),
-    "latest": (f"to the latest free start that day ({_GRID})",
-               f"not the nearest or the earliest slot, but the last one of the day it still fits in ({_GRID})"),
-    "before": (f"to the latest free start that still ends by the time the meeting it clashed with starts ({_GRID})",
-               f"to just ahead of the meeting that won, finishing by the time that one begins - not after it "
-               f"({_GRID})"),
-    "afternoon": (f"to the earliest free start from 13:00 that day ({_GRID})",
-                  f"not before 13:00 - the earliest free start from then on ({_GRID})"),
-})
 HALF = timedelta(minutes=30)
+TRIO = ("trio0", "trio1", "trio2")  # three half-hour one-to-ones booked at one time: one stays, two lose
 _Row = tuple[str, str, float, float, Person | None]  # id, title, start (hours), length (hours), the other side
 ATTEMPTS, HOURS = 60, 120
 Spans = dict[str, tuple[datetime, datetime]]
@@ -180,6 +94,8 @@ class ConflictsTruth(Truth):
     rule: str
     home: str  # "stays": the personal commitment wins its clash; "yields": it moves
     accepted: str  # the overlap the user accepts: "a" (customer/internal), "b" (personal/meeting), "" (none)
+    trio: str  # the one-to-one that stays of the three booked at one time
+    chance: float  # the share of guesses among the rules said (one per decision) that get every loser right
 
 
 @dataclass(frozen=True)
@@ -200,6 +116,9 @@ class _Clashes:
     personal_wins: bool
     accepted: str | None  # "a": the customer/internal overlap is to stay, "b": the personal one; None: fix both
     request: str
+    trio: str = TRIO[0]  # which of the three one-to-ones booked at one time stays (always a clash to fix)
+    rules: tuple[str, ...] = ()  # the destination rules said in the request, the user's among them
+    chance: float = 0.0  # the share of guesses among the rules said that get the day right (``_chance``)
 
     @property
     def winner_a(self) -> str:
@@ -221,13 +140,13 @@ class _Clashes:
     @property
     def pairs(self) -> list[tuple[str, str]]:
         """Each clash to fix as (winner, loser) (the overlap the user accepts is none)."""
-        return [pair for k, pair in (("a", (self.winner_a, self.loser_a)), ("b", (self.winner_b, self.loser_b)))
-                if k != self.accepted]
+        return [*(pair for k, pair in (("a", (self.winner_a, self.loser_a)), ("b", (self.winner_b, self.loser_b)))
+                  if k != self.accepted), *((self.trio, rid) for rid in TRIO if rid != self.trio)]
 
     @property
     def kept(self) -> list[str]:
         """The events that stay as they are: each clash's winner, and both of the overlap the user accepts."""
-        return [rid for rid in ("customer", "internal", "personal", "meeting") if rid not in self.losers]
+        return [rid for rid in ("customer", "internal", "personal", "meeting", *TRIO) if rid not in self.losers]
 
     @property
     def losers(self) -> list[str]:
@@ -269,6 +188,7 @@ def _draw(day: Day) -> tuple[_Clashes, Spans, dict[str, tuple[datetime, list[dat
     (client,) = day.people(1, domain=f"{company.lower()}.example")
     # Three people the user asked, whose rules the request weighs (``disputed``); nobody to write to.
     colleague, other, child, *advisers = day.people(6)
+    ones = day.people(3)  # the three one-to-ones booked at one time, each with one of them
     date = day.at(0, days=offset)
     named = f"{date:%A} {date.day} {date:%B}"
     internal, meeting = rng.sample(INTERNAL, 2)
@@ -277,9 +197,11 @@ def _draw(day: Day) -> tuple[_Clashes, Spans, dict[str, tuple[datetime, list[dat
         regime, rule = rng.choice(REGIMES), rng.choice(DESTINATIONS)
         personal_wins = rng.random() < 0.5
         # Who organises each meeting, drawn apart for winners and losers alike: the user's own is no more often
-        # the loser. The personal commitment is always the user's own; a meeting is two times in three, so that
-        # few days move nothing (where the destination rule would go unread).
-        mine = frozenset(["personal", *(rid for rid in ("customer", "internal", "meeting") if rng.random() < 2 / 3)])
+        # the loser. The personal commitment is always the user's own; a meeting is five times in six, so that
+        # few days move nothing (where the destination rule would go unread and a guess pass more often).
+        # The one-to-ones are each set up by the other person: their losers are declined.
+        mine = frozenset(["personal", *(rid for rid in ("customer", "internal", "meeting") if rng.random() < 5 / 6)])
+        trio = rng.choice(TRIO)
         customer_first = rng.random() < 0.5
         # Half the worlds fix both overlaps; the others leave one as it is, either one alike: fixing every overlap
         # is right as often as leaving a given one.
@@ -294,17 +216,26 @@ def _draw(day: Day) -> tuple[_Clashes, Spans, dict[str, tuple[datetime, list[dat
                 ("meeting", meeting, p + rng.choice((-0.5, 0.5)), 1.0, other),
                 ("nearmiss", "Team standup", a - 0.5, 0.5, None),
                 ("unrelated", "Quarterly planning prep", rng.choice((15, 15.5, 16)), 1.0, None)]
+            rows += _trio_rows(rng, rows, ones)
             c = _Clashes(offset=offset, client=client, colleague=colleague, other=other, regime=regime, rule=rule,
                          mine=mine, rows=rows, customer_wins=wins, personal_wins=personal_wins, accepted=accepted,
-                         request="")
+                         request="", trio=trio)
             spans = _spans(day, c)
             found = _destinations(c, spans)
             if found is None:
                 continue
             decoy = _regime_against(rng, regime, wins, company, client, colleague, customer_first)
-            request = _request(rng, c, named, (said, decoy), tuple(p.first for p in advisers), spans, found)
-            return replace(c, request=request), spans, found
+            c = replace(c, rules=(c.rule, *_decoy_rules(rng, c, spans, found)))
+            request = _request(rng, c, named, (said, decoy), tuple(p.first for p in advisers), spans)
+            return replace(c, request=request, chance=_chance(c, spans, found)), spans, found
     raise CompositionError(f"{KEY}: no day whose moved events have a slot")
+
+
+def _trio_rows(rng: random.Random, rows: list[_Row], ones: list[Person]) -> list[_Row]:
+    """The three one-to-ones, all at one free half hour of the day (on the hour or half past, 9:00-16:30)."""
+    starts = [h / 2 for h in range(18, 34) if all(h / 2 + 0.5 <= s or h / 2 >= s + n for _, _, s, n, _ in rows)]
+    at = rng.choice(starts)
+    return [(rid, f"1:1 with {p.first}", at, 0.5, p) for rid, p in zip(TRIO, rng.sample(ones, 3), strict=True)]
 
 
 def _regime_against(rng: random.Random, regime: str, wins: bool, company: str, client: Person, colleague: Person,
@@ -338,28 +269,59 @@ def _accept(rng: random.Random, c: _Clashes, accepted: str | None) -> str:
     return PHRASES.say(rng, "accept_pair", a=first[0], b=first[1], c=second[0], d=second[1])
 
 
-def _request(rng: random.Random, c: _Clashes, named: str, regimes: tuple[str, str], names: tuple[str, ...],
-             spans: Spans, found: dict[str, tuple[datetime, list[datetime]]]) -> str:
-    """The request: each decision disputed between the user's rule and a rule giving another answer (another
-    overlap accepted, the other side of the personal clash, the other winner; for the destination two other rules,
-    giving a moved loser another slot where they can), so every rule's cue words are in the request whichever is
-    followed."""
-    two = tuple(rng.sample(names, 2))
-    accepts = rng.choice([a for a in (None, "a", "b") if a != c.accepted])
-    homes = ("personal_stays", "personal_yields") if c.personal_wins else ("personal_yields", "personal_stays")
+def _decoy_rules(rng: random.Random, c: _Clashes, spans: Spans,
+                 found: dict[str, tuple[datetime, list[datetime]]]) -> list[str]:
+    """Two destination rules besides the user's, each giving a moved loser another slot where two such exist."""
     elsewhere = [r for r in DESTINATIONS if r != c.rule and _elsewhere(c, spans, found, r)]
     rest = [r for r in DESTINATIONS if r != c.rule and r not in elsewhere]
-    rules = [*rng.sample(elsewhere, min(2, len(elsewhere))), *rng.sample(rest, 2 - min(2, len(elsewhere)))]
-    said = rng.sample([(PHRASES.say(rng, r), r == c.rule) for r in [c.rule, *rules]], 3)
+    return [*rng.sample(elsewhere, min(2, len(elsewhere))), *rng.sample(rest, 2 - min(2, len(elsewhere)))]
+
+
+def _chance(c: _Clashes, spans: Spans, found: dict[str, tuple[datetime, list[datetime]]]) -> float:
+    """The share of guesses, one of the answers said per decision (the overlap to fix, the personal clash, the
+    customer's, the one-to-one kept, the destination rule), that lose, move and decline exactly as the user wants
+    and move each loser to a start its rule allows: what a script reading every rule but not whose counts earns."""
+    right = 0
+    guesses = [replace(c, accepted=a, personal_wins=h, customer_wins=w, trio=t, rule=r)
+               for a in (None, "a", "b") for h in (True, False) for w in (True, False) for t in TRIO for r in c.rules]
+    for g in guesses:
+        if g.moved != c.moved or g.declined != c.declined:
+            continue
+        placed = _destinations(g, spans, every=False)
+        right += placed is not None and all(placed[rid][0] in found[rid][1] for rid in c.moved)
+    return right / len(guesses)
+
+
+def _request(rng: random.Random, c: _Clashes, named: str, regimes: tuple[str, str], names: tuple[str, ...],
+             spans: Spans) -> str:
+    """The request: each decision disputed between the user's rule and rules giving other answers (the overlap to
+    fix among all three answers; the other side of the personal clash; the other winner; for the destination two
+    other rules, giving a moved loser another slot where they can; the one-to-one kept among all three), so every
+    rule's cue words are in the request whichever is followed."""
+    two = tuple(rng.sample(names, 2))
+    homes = ("personal_stays", "personal_yields") if c.personal_wins else ("personal_yields", "personal_stays")
+    titles = c.titles
+    at = spans[TRIO[0]][0]
+    trio = PHRASES.say(rng, "trio", **dict(zip("abc", (titles[r] for r in rng.sample(TRIO, 3)), strict=True)),
+                       at=f"{at:%H:%M}",
+                       rule=_disputed3(rng, [(PHRASES.say(rng, "keep_one", a=titles[r]), r == c.trio) for r in TRIO],
+                                       names))
+    request = PHRASES.say(
+        rng, "request", named=named,
+        accept=_disputed3(rng, [(_accept(rng, c, a), a == c.accepted) for a in (None, "a", "b")], names),
+        home=_disputed(rng, PHRASES.say(rng, homes[0]), PHRASES.say(rng, homes[1]), two),
+        regime=_disputed(rng, *regimes, two),
+        destination=_disputed3(rng, [(PHRASES.say(rng, r), r == c.rule) for r in c.rules], names))
+    return f"{request} {trio}"
+
+
+def _disputed3(rng: random.Random, views: list[tuple[str, bool]], names: tuple[str, ...]) -> str:
+    """Three people's rules (each a text, and whether it is the user's), in a drawn order, and whose counts."""
+    said = rng.sample(views, 3)
     people = rng.sample(names, 3)
     who = next(p for p, (_, real) in zip(people, said, strict=True) if real)
-    destination = PHRASES.say(rng, "disputed3", p=people[0], x=said[0][0], q=people[1], y=said[1][0], r=people[2],
-                              z=said[2][0], who=who)
-    return PHRASES.say(
-        rng, "request", named=named,
-        accept=_disputed(rng, _accept(rng, c, c.accepted), _accept(rng, c, accepts), two),
-        home=_disputed(rng, PHRASES.say(rng, homes[0]), PHRASES.say(rng, homes[1]), two),
-        regime=_disputed(rng, *regimes, two), destination=destination)
+    return PHRASES.say(rng, "disputed3", p=people[0], x=said[0][0], q=people[1], y=said[1][0], r=people[2],
+                       z=said[2][0], who=who)
 
 
 def _elsewhere(c: _Clashes, spans: Spans, found: dict[str, tuple[datetime, list[datetime]]], rule: str) -> bool:
@@ -392,7 +354,8 @@ def _target(c: _Clashes, spans: Spans, rid: str, busy: list[tuple[datetime, date
     return cc_rules.target_start(busy, spans[rid][0].date().isoformat(), length, c.rule, spans[winner])
 
 
-def _destinations(c: _Clashes, spans: Spans) -> dict[str, tuple[datetime, list[datetime]]] | None:
+def _destinations(c: _Clashes, spans: Spans,
+                  every: bool = True) -> dict[str, tuple[datetime, list[datetime]]] | None:
     """Per moved event: where the oracle moves it (the moved ones in turn, each clear of those moved before), and
     every start the user's rule gives it whichever other loser is still in its old place or already moved (None:
     the rule gives some moved event no slot). (Asking for a slot no other rule gives, as calendar_conflicts does,
@@ -408,7 +371,7 @@ def _destinations(c: _Clashes, spans: Spans) -> dict[str, tuple[datetime, list[d
             return None
         placed.append((target, target + length))
         found[rid] = (target, [])
-    for rid in c.moved:
+    for rid in c.moved if every else ():
         extras = [spans[x] for x in losers if x != rid]
         extras += [(t, t + (spans[x][1] - spans[x][0])) for x, (t, _) in found.items() if x != rid]
         subsets = [[*base, *sub] for sub in chain.from_iterable(combinations(extras, n)
@@ -459,7 +422,7 @@ class Conflicts(Part):
     """Untangle a double-booked day by the user's priorities (calendar_conflicts' core)."""
 
     key = KEY
-    version = 4
+    version = 5
     Truth = ConflictsTruth
     phrasebook = PHRASES
     structures = len(REGIMES)  # how the customer meeting and the internal one are settled
@@ -468,12 +431,12 @@ class Conflicts(Part):
         return truth.regime
 
     def draw(self, day: Day) -> Slice:
-        """A day of next week with two clashes, the user's priorities and destination rule drawn."""
+        """A day of next week with three clashes, the user's priorities and destination rule drawn."""
         c, spans, found = _draw(day)
         date = day.at(0, days=c.offset)
         named = f"{date:%A} {date.day} {date:%B}"
         targets = {rid: t for rid, (t, _) in found.items()}
-        sides = {"customer": c.client, "internal": c.colleague, "meeting": c.other}  # each meeting's other side
+        sides = {rid: side for rid, _, _, _, side in c.rows if side is not None}  # each meeting's other side
         losers = [*c.moved, *c.declined]
         told = [sides[rid] for rid in losers if rid in sides]
         titles = c.titles
@@ -481,7 +444,7 @@ class Conflicts(Part):
                           *(f"declined {titles[r]}" for r in c.declined)])
         return Slice(
             part=KEY, calendar=_events(day, c, spans), characters=_characters(day, told),
-            contacts=[c.client, c.colleague, c.other],
+            contacts=list(sides.values()),
             request=c.request,
             steps=_steps(day, c, named, spans, targets, sides),
             done=(f"On {named} I kept {', '.join(titles[r] for r in c.kept)}, {done}, and told "
@@ -496,9 +459,9 @@ class Conflicts(Part):
                                  told={sides[r].email: {"title": titles[r],
                                                         "to": [iso(t) for t in found[r][1]] if r in found else []}
                                        for r in losers if r in sides},
-                                 people=[p.email for p in (c.client, c.colleague, c.other)], today=iso(day.start),
+                                 people=[p.email for p in sides.values()], today=iso(day.start),
                                  regime=c.regime, rule=c.rule, home="stays" if c.personal_wins else "yields",
-                                 accepted=c.accepted or ""),
+                                 accepted=c.accepted or "", trio=f"ev-conflicts-{c.trio}", chance=c.chance),
             recipients={p.email for p in told}, events={f"ev-conflicts-{r}" for r in losers})
 
     @grades("Each clash resolved by the user's priorities", "accuracy", 20,
