@@ -72,13 +72,39 @@ def _legal(w: World) -> list[tuple[str, str]]:
     return [(m[1], str(e["body_text"])) for e in w.mail for m in LINK.finditer(str(e["body_text"]))]
 
 
-def test_legals_latest_or_first_or_unmarked_link_is_the_clients_as_often_as_chance():
-    latest = [_legal(w)[-1][0] == w.truth.contract.code for w in DRAWN]
-    first = [_legal(w)[0][0] == w.truth.contract.code for w in DRAWN]
-    unmarked = [[t for t, body in _legal(w) if not INTERNAL.search(body)][-1:] == [w.truth.contract.code]
-                for w in DRAWN]
-    for name, hits in (("latest", latest), ("first", first), ("latest unmarked", unmarked)):
-        assert abs(rate(hits) - 0.5) <= TOLERANCE, (name, rate(hits))
+REPLACING = re.compile(r"ignore|withdrawn|re-issue|superseded|instead|revoked|clean|pulled|please use|should get|"
+                       r"the one to send|corrected|replace", re.I)
+
+
+def _ref_link(body: str, ref: str) -> str | None:
+    """The first link after ``ref`` in ``body`` (a reader pairing a reference with the link that follows it)."""
+    at = body.find(ref)
+    found = LINK.search(body, at) if at >= 0 else None
+    return found[1] if found else None
+
+
+def test_legals_links_read_by_place_kind_or_nearest_reference_are_the_clients_at_most_a_third_of_the_time():
+    """Version 7: Legal's first email carries the client's contract and another's, and its three later emails re-issue
+    either one twice or send a copy for nobody, each naming both contracts; a third of the worlds keep the first link,
+    a third take the first re-issue's, a third the second's. Read by place, by the replacing words or by the link that
+    follows the client's reference, the client's link is right at most a third of the time."""
+    rules: dict[str, list[bool]] = {}
+    for w in DRAWN:
+        links, ref, code = _legal(w), w.truth.contract.ref, w.truth.contract.code
+        bodies = [body for _, body in links]
+        first = _ref_link(bodies[0], ref)
+        replacing = [t for t, body in links[2:] if REPLACING.search(body) and not INTERNAL.search(body)]
+        guesses = {"latest": links[-1][0], "first": links[0][0], "client's in the first email": first,
+                   "latest unmarked": [t for t, body in links if not INTERNAL.search(body)][-1],
+                   "the last email's if it replaces": links[-1][0] if REPLACING.search(bodies[-1]) else first,
+                   "the latest replacing": (replacing or [first])[-1],
+                   "after the client's reference, latest": [_ref_link(b, ref) for b in bodies][-1]}
+        for name, guess in guesses.items():
+            rules.setdefault(name, []).append(guess == code)
+    for name, hits in rules.items():
+        assert rate(hits) <= 1 / 3 + TOLERANCE, (name, rate(hits))
+    assert {w.truth.shape for w in DRAWN} == {"kept", "early", "late"}
+    assert all(len(w.truth.contract.decoys) == 4 for w in DRAWN)
 
 
 def _bank_lines(w: World) -> list[str]:
@@ -95,7 +121,8 @@ def test_the_adviser_line_gives_the_number_to_call_as_often_as_chance():
     for w in DRAWN:
         line = next(line for line in _bank_lines(w) if ADVISER.search(line) and PHONE.search(line))
         hits.append(_digits(PHONE.search(line)[0]) == w.truth.bank.phone_digits)  # type: ignore[index]
-    assert abs(rate(hits) - 0.5) <= TOLERANCE, rate(hits)
+    # Version 6: the user's adviser is back (their direct line) one world in three.
+    assert abs(rate(hits) - 1 / 3) <= TOLERANCE, rate(hits)
 
 
 def test_finances_latest_table_is_what_to_send_as_often_as_chance():
@@ -107,7 +134,8 @@ def test_finances_latest_table_is_what_to_send_as_often_as_chance():
                                         if line.startswith(("- ", "Total:"))))
         right = {Decimal(x) for x in [*f.final, f.final_total]}
         hits.append(right <= found and not {Decimal(x) for x in f.stale} & found)
-    assert abs(rate(hits) - 0.5) <= TOLERANCE, rate(hits)
+    # Version 6: two later emails, each a fix or a query turned down: the table stands a quarter of the time.
+    assert abs(rate(hits) - 0.25) <= TOLERANCE, rate(hits)
 
 
 def test_no_fixed_offset_from_the_start_finds_the_reminder_and_the_request_states_its_clock_half_the_time():
@@ -171,7 +199,8 @@ NAME = re.compile(r"\b[A-Z][a-z]+ [A-Z][a-z'-]+\b")
 
 
 def test_the_bank_line_naming_most_people_later_cue_words_and_finances_arithmetic_are_right_at_chance() -> None:
-    bank, legal, fix = [], [], []
+    bank: list[bool] = []
+    legal: list[bool] = []
     for w in DRAWN:
         lines = [line for line in _bank_lines(w) if PHONE.search(line)]
         most = max(reversed(lines), key=lambda line: len(NAME.findall(line)))
@@ -179,15 +208,48 @@ def test_the_bank_line_naming_most_people_later_cue_words_and_finances_arithmeti
         later_token, later = _legal(w)[-1]
         cued = bool(LATER.search(later)) and not INTERNAL.search(later)
         legal.append((later_token if cued else _legal(w)[0][0]) == w.truth.contract.code)
-        f = w.truth.figures
-        tables = [str(e["body_text"]) for e in w.mail if "Total:" in str(e["body_text"])]
-        later = [str(e["body_text"]) for e in w.mail if "Total:" not in str(e["body_text"])
-                 and str(e["from_address"]) == next(str(e["from_address"]) for e in w.mail
-                                                     if "Total:" in str(e["body_text"]))][-1]
-        # The rule "apply the amounts the later email adds to the table" is right only when it is a fix.
-        added = facts.amounts(later) - facts.amounts(tables[-1])
-        fix.append(bool(added & {Decimal(x) for x in [*f.final, f.final_total]}))
-    for name, hits in (("most names", bank), ("later cue words", legal)):
-        assert abs(rate(hits) - 0.5) <= TOLERANCE, (name, rate(hits))
-    # Every drawn world has finance's later email naming a second amount: whether it holds is in its words alone.
-    assert abs(rate(fix) - 0.5) <= TOLERANCE, ("later email", rate(fix))
+    assert rate(bank) <= 1 / 3 + TOLERANCE, ("most names", rate(bank))
+    # Version 7: three candidate links (the first, either re-issue's): a cue list is right at most a third of the time.
+    assert rate(legal) <= 1 / 3 + TOLERANCE, ("later cue words", rate(legal))
+    # Version 6: finance writes twice after its final table, on two lines; the rule "apply every second amount"
+    # is right only when both are fixes, "ignore them" only when neither is: a quarter of the worlds each.
+    both = [w.truth.figures_shape == w.truth.figures_shape2 == "corrected" for w in DRAWN]
+    neither = [w.truth.figures_shape == w.truth.figures_shape2 == "final" for w in DRAWN]
+    for name, hits in (("apply every later amount", both), ("ignore them", neither)):
+        assert abs(rate(hits) - 0.25) <= TOLERANCE, (name, rate(hits))
+
+
+def _task_line(w: World, ref: str | None) -> str:
+    """The request's task line for the contract (it names the contract's reference) or, ``ref`` None, the figures."""
+    lines = w.request.splitlines()
+    if ref is not None:
+        return next(line for line in lines if ref in line)
+    return next(line for line in lines if "vendor cost" in line)
+
+
+def _clock_reads(line: str, start: datetime) -> dict[str, datetime | None]:
+    """What a rule list reads off a task line: its first clock time, its earliest, its latest, and the first not
+    after a negation word (the line cut at punctuation, each piece read alone)."""
+    pieces = [(piece, sorted(facts.times(piece, start))) for piece in re.split(r"[,;()]| - |\.\.\.|: ", line)]
+    found = [(piece, ts[0]) for piece, ts in pieces if ts]
+    every = sorted(t for _, t in found)
+    plain = [t for piece, t in found if not re.search(r"\b(not|never|no|forget|scratch)\b", piece, re.I)]
+    return {"first": found[0][1] if found else None, "earliest": every[0] if every else None,
+            "latest": every[-1] if every else None, "not negated": plain[0] if plain else None}
+
+
+def test_no_clock_time_a_task_line_names_is_its_promise_more_than_a_third_of_the_time() -> None:
+    """The day-one promises (issue 34, session 22): a script read each promised time as the task line's one clock
+    time. Every drawn task line now names a Wednesday time the user turns down, and two thirds of the promises are told
+    from the bank reminder or the other promise (no clock of their own), so no rule reading the line's clock times
+    finds a promise more than a third of the time, nor both promises of a world more than a tenth of it."""
+    both: dict[str, list[bool]] = {}
+    for w in DRAWN:
+        reads = [(_clock_reads(_task_line(w, w.truth.contract.ref), w.start), w.truth.sam.promise),
+                 (_clock_reads(_task_line(w, None), w.start), w.truth.priya.promise)]
+        for rule in reads[0][0]:
+            hits = [got[rule] == promise for got, promise in reads]
+            both.setdefault(rule, []).append(all(hits))
+            both.setdefault(f"{rule} (one)", []).extend(hits)
+    for rule, hits in both.items():
+        assert rate(hits) <= (0.1 if "(one)" not in rule else 1 / 3), (rule, rate(hits))

@@ -454,20 +454,20 @@ def test_the_part_is_no_task_of_a_working_day():
 
 # ------------------------------------------------------------------------------------------------ issue 34
 async def test_legal_s_other_link_earns_no_delivery_whichever_email_carried_it():
-    """Drawn worlds send two links on Tuesday: the first withdrawn and replaced, or followed by an internal markup.
-    The client's is the one the words make theirs; the other, sent to anyone, is no delivery."""
+    """Drawn worlds send five links on Tuesday (version 7: two contracts, two re-issues, a copy for nobody). The
+    client's is the one the words make theirs; any other, sent to anyone, is no delivery."""
     shapes = set()
-    for seed in range(1, 17):
+    for seed in range(1, 33):
         w = world(seed)
         t = truth(w)
         shapes.add(t["shape"])
-        [decoy] = t["contract"]["decoys"]
-        assert decoy != t["contract"]["code"]
+        decoy = t["contract"]["decoys"][seed % 4]
+        assert decoy != t["contract"]["code"] and len(set(t["contract"]["decoys"])) == 4
         assert await score("contract_on_time", good_run(w)) == 1
         wrong = email(w, moment(w, "reminder"), t["sam"]["email"], f"Here it is: https://sign.example/c/{decoy}")
         assert await score("contract_on_time", context(w, *acks(w), wrong)) == 0
         assert await score("contract_on_time", context(w, *acks(w), *wednesday(w), wrong)) == 0
-    assert shapes == {"replaced", "internal", "other", "scrubbed"}
+    assert shapes == {"kept", "early", "late"}
     assert not truth(world(0))["contract"]["decoys"] and truth(world(0))["shape"] == "single"
 
 
@@ -489,18 +489,21 @@ def test_the_structures_seen_over_seeds_are_the_ones_declared():
 
 
 async def test_finances_later_correction_makes_the_tuesday_table_stale():
-    """A drawn world may correct one line of the final table later on Tuesday: the Tuesday table as sent is no
-    delivery, the corrected one is."""
-    w = next(world(s) for s in range(1, 30) if truth(world(s))["figures_shape"] == "corrected")
+    """A drawn world corrects a line of the final table later on Tuesday (version 6: finance writes twice, each a fix
+    or a query turned down): the Tuesday table as sent is no delivery, the corrected one is."""
+    w = next(world(s) for s in range(1, 30) if "corrected" in (truth(world(s))["figures_shape"],
+                                                               truth(world(s))["figures_shape2"]))
     t, at = truth(w), moment(w, "reminder")
     f = t["figures"]
-    old_amount, old_total = f["stale"]
-    fixed = f["final"].index(sum(f["final"]) + old_amount - old_total)  # the line the correction changed
-    table = [f"{c}: {money(old_amount if i == fixed else a)}" for i, (c, a) in
-             enumerate(zip(f["categories"], f["final"], strict=True))]
-    tuesday = email(w, at, t["priya"]["email"], "Final figures:\n" + "\n".join([*table, f"Total: {money(old_total)}"]))
+    stale = set(f["stale"])
+    table = [f"{c}: {money(a)}" for c, a in zip(f["categories"], f["final"], strict=True)]
+    assert stale and not stale & {*f["final"], f["final_total"]}
+    lines = [*table, f"Total: {money(f['final_total'])}"]
+    right = email(w, at, t["priya"]["email"], "Final figures:\n" + "\n".join(lines))
+    old = email(w, at, t["priya"]["email"], "Final figures:\n" + "\n".join([*lines, f"(was {money(min(stale))})"]))
     assert await score("figures_on_time", good_run(w)) == 1
-    assert await score("figures_on_time", context(w, *acks(w), tuesday)) == 0
+    assert await score("figures_on_time", context(w, *acks(w), right)) == 1
+    assert await score("figures_on_time", context(w, *acks(w), old)) == 0
 
 
 async def test_with_the_adviser_away_the_covers_number_is_the_one_and_an_early_reminder_cancels():

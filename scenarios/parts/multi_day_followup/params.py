@@ -46,6 +46,10 @@ DIGEST = "digest@designweekly.example"
 # "scrubbed": the first still carried the firm's internal notes) or the first ("internal": the second is the firm's own
 # markup; "other": the second is another client's contract). Either position, and the internal words on either side.
 LEGAL_SHAPES = ("replaced", "internal", "other", "scrubbed")
+# Version 7: Legal's two re-issues are about (the other contract twice), (the client's, then the other) or (the other,
+# then the client's): the client's link is then the first one, the first re-issue's or the second's, a third each.
+REISSUES = (("B", "B"), ("A", "B"), ("B", "A"))
+LEGAL_CASES = ("kept", "early", "late")
 # The bank's email: the adviser handles the application, or is away and a colleague covers (whose number it is then).
 BANK_SHAPES = ("adviser", "cover")
 # Finance's figures: the final table stands, or a later short email corrects one line of it (and so the total).
@@ -133,6 +137,33 @@ class Params:
     formats: tuple[int, ...] = (0, 0, 0)  # how the request writes each of its three times
     other_client: str = ""  # "other" shape: the client of Legal's second contract
     other_ref: str = ""
+    # Issue 34, session 22 (version 6): drawn worlds only.
+    # Finance writes twice after the final table, each time on a different line: a fix ("corrected") or a query it turns
+    # down ("final"); the figures to send apply both fixes, so a rule reading one of the two emails is half right.
+    figures_shape2: str = "final"
+    fix2_index: int = 0
+    fix2_amount: int = 0
+    fix2_after: int = 0  # minutes after finance's first later email the second arrives
+    # The bank's email lists its mortgage team this week: three advisers, each away with a colleague covering ("cover")
+    # or back with the colleague's cover over ("covered"), the user's adviser on line ``roster_at``; the other two
+    # lines name other advisers ((adviser, colleague, colleague's number, kind) each).
+    roster_at: int = 0
+    roster: tuple[tuple[Person, Person, str, str], ...] = ()
+    # Issue 34, session 22 (version 7): drawn worlds only. Legal's first Tuesday email carries two countersigned
+    # contracts, the client's (``first_code``) and another client's (``other_client``/``other_ref``, its contact
+    # ``other_who``, its link ``other_code``), the client's first when ``pair_first``. Three later emails follow, each
+    # (kind, about "A" the client's contract or "B" the other, link token, minutes after the first): two re-issue a
+    # contract ("replaced"/"scrubbed"), one sends a copy for nobody ("internal"/"other", or their "_latest" forms, about
+    # either contract; "other" names a third contract ``third_client``/``third_ref``). The client's link is the last
+    # re-issue of their contract, else the first one: which contract each re-issue is about is read from its reference
+    # or contact, never from its kind or place.
+    pair_first: bool = True
+    other_who: Person | None = None
+    other_code: str = ""
+    first_code: str = ""
+    third_client: str = ""
+    third_ref: str = ""
+    follow: tuple[tuple[str, str, str, int], ...] = ()
 
     @property
     def start(self) -> datetime:
@@ -187,15 +218,37 @@ class Params:
         return [i for i, (a, b) in enumerate(zip(self.draft, self.final, strict=True)) if a != b]
 
     @property
-    def delivered(self) -> tuple[int, ...]:
-        """The amounts the colleague must get: the final table, with finance's later correction when there is one."""
+    def after_first_fix(self) -> tuple[int, ...]:
+        """The final table with finance's first later email applied (its own line, when it is a fix)."""
         if self.figures_shape != "corrected":
             return self.final
         return tuple(self.fix_amount if i == self.fix_index else a for i, a in enumerate(self.final))
 
     @property
+    def delivered(self) -> tuple[int, ...]:
+        """The amounts the colleague must get: the final table, with each of finance's later fixes applied."""
+        first = self.after_first_fix
+        if self.figures_shape2 != "corrected":
+            return first
+        return tuple(self.fix2_amount if i == self.fix2_index else a for i, a in enumerate(first))
+
+    @property
     def delivered_total(self) -> int:
         return sum(self.delivered)
+
+    @property
+    def stale(self) -> tuple[int, ...]:
+        """Every amount finance's later emails name that is not to be sent: a fixed line's old amount and the total
+        before it, or a turned-down amount and the total it would have made (drawn worlds)."""
+        if not self.general_phone:
+            return ()
+        out, table = [], list(self.final)
+        for shape, i, new in ((self.figures_shape, self.fix_index, self.fix_amount),
+                              (self.figures_shape2, self.fix2_index, self.fix2_amount)):
+            moved = [new if j == i else a for j, a in enumerate(table)]
+            out += [table[i], sum(table)] if shape == "corrected" else [new, sum(moved)]
+            table = moved if shape == "corrected" else table
+        return tuple(dict.fromkeys(x for x in out if x != self.delivered_total))
 
     @property
     def lock_end(self) -> datetime:
@@ -213,6 +266,14 @@ class Params:
     @property
     def decoy_link(self) -> str:
         return f"https://sign.{domain(self.company)}/c/{self.decoy_code}"
+
+    def link(self, code: str) -> str:
+        return f"https://sign.{domain(self.company)}/c/{code}"
+
+    @property
+    def legal_codes(self) -> tuple[str, ...]:
+        """Every link token Legal's Tuesday mail carries (drawn worlds): the two contracts' and the three later ones."""
+        return (self.first_code, self.other_code, *(f[2] for f in self.follow)) if self.follow else ()
 
 
 def _code(rng: random.Random, length: int) -> str:
@@ -283,7 +344,7 @@ def draw_params(rng: random.Random, seed: int) -> Params:
     user = _user(user, f"+155501{rng.randrange(10000, 100000)}")
     contract_after = rng.choice((1, 2))
     draft, final = _figures(rng)
-    return Params(
+    fields = dict(
         monday=rng.choice(MONDAYS), start_hour=rng.choice((17, 18, 19)),
         user=user, sam=sam, priya=priya, olu=olu, grace=grace, dev=dev, marta=marta, adviser=adviser,
         company=company, client=client, bank=rng.choice(BANKS), vendor=vendor, deck=rng.choice(DECKS),
@@ -305,6 +366,8 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         bank_order=tuple(rng.sample(("adviser", "general", "fax"), 3)),
         **_second_pass(rng, draft, final, [x.first for x in (user, sam, priya, olu, grace, dev, marta, adviser)]),
     )
+    fields |= _third_pass(rng, fields)
+    return Params(**(fields | _fourth_pass(rng, fields)))
 
 
 def _second_pass(rng: random.Random, draft: tuple[int, ...], final: tuple[int, ...],
@@ -330,6 +393,71 @@ def _second_pass(rng: random.Random, draft: tuple[int, ...], final: tuple[int, .
             "other_ref": f"MSA-{rng.randrange(1000, 10000)}", "reminder_hours": rng.choice(REMINDER_HOURS)}
 
 
+def _third_pass(rng: random.Random, f: dict[str, Any]) -> dict[str, Any]:
+    """The version-6 draws (after every earlier one): finance's second later email and the bank's team roster."""
+    final, i = f["final"], f["fix_index"]
+    first = [f["fix_amount"] if j == i and f["figures_shape"] == "corrected" else a for j, a in enumerate(final)]
+    shape2, index2 = rng.choice(FIGURE_SHAPES), rng.choice([j for j in range(4) if j != i])
+    while True:
+        fix2 = first[index2] + rng.choice((-1, 1)) * max(5, round(first[index2] * rng.uniform(0.03, 0.12) / 5) * 5)
+        if fix2 not in _named_amounts(f) and sum(first) - first[index2] + fix2 not in _named_amounts(f):
+            break
+    names = [x.first for x in (f["user"], f["sam"], f["priya"], f["olu"], f["grace"], f["dev"], f["marta"],
+                               f["adviser"], f["cover"])]
+    people = [Person(*x) for x in fresh_people(rng, 4, names)]
+    # The user's adviser is away (a "cover" line) two times in three: each of the roster's three lines is theirs alike.
+    bank_shape = rng.choice(("cover", "cover", "adviser"))
+    kinds = ["cover", "covered"] if bank_shape == "cover" else ["cover", "cover"]
+    rng.shuffle(kinds)
+    phones = [f"+1 555-0{rng.randrange(10, 100)}-{rng.randrange(1000, 10000)}" for _ in range(2)]
+    roster = tuple((people[2 * k], people[2 * k + 1], phones[k], kinds[k]) for k in range(2))
+    return {"figures_shape2": shape2, "fix2_index": index2, "fix2_amount": fix2, "fix2_after": rng.randrange(20, 60),
+            "bank_shape": bank_shape, "roster_at": rng.randrange(3), "roster": roster}
+
+
+def _fourth_pass(rng: random.Random, f: dict[str, Any]) -> dict[str, Any]:
+    """The version-7 draws (after every earlier one): Legal's two contracts and three later emails."""
+    case = rng.randrange(3)
+    kinds = [rng.choice(("replaced", "scrubbed")) for _ in range(2)]
+    n_kind, n_about, n_at = rng.choice(("internal", "other")), rng.choice("AB"), rng.randrange(3)
+    plain = rng.random() < 0.5
+    taken = {f["decoy_code"], f["contract_code"]}
+    codes: list[str] = []
+    while len(codes) < 4:
+        code = _code(rng, 6)
+        if code not in taken:
+            taken.add(code)
+            codes.append(code)
+    gaps = [rng.randrange(30, 100) for _ in range(3)]
+    reissues = [(kinds[k], REISSUES[case][k], codes[k]) for k in range(2)]
+    follow: list[tuple[str, str, str]] = list(reissues)
+    # The copy for nobody, about either contract: its plain words say the contract's first link stands, so after a
+    # re-issue of that contract it takes the "_latest" words (the newest link stands), and before one either.
+    reissued = any(about == n_about for _, about, _ in follow[:n_at])
+    follow.insert(n_at, (n_kind if plain and not reissued else f"{n_kind}_latest", n_about, f["decoy_code"]))
+    answer = codes[3]
+    for kind, about, code in follow:
+        if about == "A" and kind in ("replaced", "scrubbed"):
+            answer = code
+    other_who = fresh_people(rng, 1, [x.first for x in (f["user"], f["sam"], f["priya"], f["olu"], f["grace"],
+                                                         f["dev"], f["marta"], f["adviser"], f["cover"])])[0]
+    third = rng.choice([c for c in OTHER_CLIENTS if c != f["other_client"]])
+    third_ref = f["contract_ref"]
+    while third_ref in (f["contract_ref"], f["other_ref"]):
+        third_ref = f"MSA-{rng.randrange(1000, 10000)}"
+    return {"legal_shape": LEGAL_CASES[case], "pair_first": rng.random() < 0.5, "other_who": Person(*other_who),
+            "other_code": codes[2], "first_code": codes[3], "contract_code": answer, "third_client": third,
+            "third_ref": third_ref,
+            "follow": tuple((kind, about, code, sum(gaps[:k + 1])) for k, (kind, about, code) in enumerate(follow))}
+
+
+def _named_amounts(f: dict[str, Any]) -> set[int]:
+    """Every amount finance's mail names before its second later email (the draft, the finals, the first later
+    email's and the totals): the second one's amounts differ from all."""
+    fixed = [f["fix_amount"] if j == f["fix_index"] else a for j, a in enumerate(f["final"])]
+    return {*f["draft"], *f["final"], sum(f["draft"]), sum(f["final"]), f["fix_amount"], sum(fixed)}
+
+
 def check(p: Params) -> None:
     """Raise ValueError when the world is not what the task promises."""
     if not (p.start < p.reminder <= p.contract_promise < p.end and p.reminder < p.figures_promise < p.end):
@@ -341,15 +469,21 @@ def check(p: Params) -> None:
         raise ValueError("exactly two figures change; every amount and both totals are distinct")
     if {p.day(*p.sam_asked), p.day(*p.priya_asked)} & {p.contract_promise, p.figures_promise}:
         raise ValueError("what Sam and Priya asked for is never what the user promises")
-    if p.legal_shape != "single" and (p.decoy_code == p.contract_code or p.legal_at[0] * 60 + p.legal_at[1]
-                                      + p.legal_second_after >= 20 * 60):
-        raise ValueError("Legal's second email comes on Tuesday, with another link")
+    if p.follow and (len({p.first_code, p.other_code, *(f[2] for f in p.follow)}) != 5
+                     or p.legal_at[0] * 60 + p.legal_at[1] + p.follow[-1][3] >= 20 * 60
+                     or len({p.contract_ref, p.other_ref, p.third_ref}) != 3):
+        raise ValueError("Legal's later emails come on Tuesday, each with a link of its own")
     if len({p.bank_phone, p.general_phone, p.fax_phone}) < 3 and p.general_phone:
         raise ValueError("the bank's numbers are distinct")
     if len({p.bank_phone, p.general_phone, p.fax_phone, p.cover_phone}) < 4 and p.cover_phone:
         raise ValueError("the bank's numbers are distinct")
-    if p.figures_shape == "corrected" and p.olu_final_at[0] * 60 + p.olu_final_at[1] + p.fix_after >= 20 * 60:
-        raise ValueError("finance's correction comes on Tuesday")
+    if p.general_phone and p.olu_final_at[0] * 60 + p.olu_final_at[1] + p.fix_after + p.fix2_after >= 20 * 60:
+        raise ValueError("finance's later emails come on Tuesday")
+    if set(p.stale) & {*p.delivered, p.delivered_total}:
+        raise ValueError("no amount to send is one finance turned down or replaced")
+    phones = {p.bank_phone, p.general_phone, p.fax_phone, p.cover_phone, *(r[2] for r in p.roster)}
+    if p.roster and len(phones) < 6:
+        raise ValueError("the bank's numbers are distinct")
     if p.day(0, 23) < p.start + timedelta(minutes=p.reminder_hours * 6):
         raise ValueError("the oracle's second turn (Priya's promise) falls on Monday")
     if p.priya_request >= p.start + timedelta(hours=2):

@@ -11,6 +11,28 @@ Version 4 (issue 34, against the public words): every drawn bank email names the
 colleague's number (covering now, or covered and handed the file back); finance's later email names a second amount
 for one line in every drawn world (a fix, or a query turned down); Legal's cue words ("earlier", "instead", "internal",
 "don't forward") sit beside the client's link and the other one alike.
+
+Version 5 (issue 34, session 22): a drawn request no longer hands each promised time over as its task line's one clock
+time. Every task names a Wednesday time the user turns down beside the promise (the promise first or second, a
+negation word beside either), and each promise is told as a clock time, or hours after the bank reminder, or hours
+from the other promise (``texts.promise_forms``), so the line's first, earliest, latest or un-negated clock time is
+the promise about a fifth of the time and both a world's promises a thirtieth.
+
+Version 6 (issue 34, session 22, against the public words): finance writes twice after its final table, on two
+different lines, each a fix or a query turned down (``texts.olu_correction``), so the figures to send need both read
+(a rule applying or ignoring every later amount is right a quarter of the time). The bank's email lists its mortgage
+team this week: the user's adviser and two other advisers, each away with a colleague covering or back with the cover
+over, every line naming two people and a colleague's number with the same leave and handling words ("team_away",
+"team_back" beside "cover"/"covered"); the number to call is the colleague's on the user's adviser's line when they are
+away (two worlds in three), their direct line when back.
+
+Version 7 (issue 34, session 22, against the public words): Legal's first Tuesday email carries two countersigned
+contracts, the client's and another client's (each its reference, company, contact and link, in a drawn order); three
+later emails follow: two re-issue a contract ("replaced"/"scrubbed", about (the other, the other), (the client's, the
+other) or (the other, the client's), a third each) and one sends a copy for nobody ("internal"/"other", or their
+"_latest" forms once its contract was re-issued) at a drawn place. Each later email names both contracts, the one it
+is not about as untouched ("untouched"). The client's link is the last re-issue of their contract, else the first:
+read by place, by kind or by the link after the client's reference it is right at most a third of the time.
 """
 
 from __future__ import annotations
@@ -71,11 +93,12 @@ class MultiDayFollowup(Part):
     """Promises on Monday, kept on Wednesday (the classic multi_day_followup, drawn alone)."""
 
     key = KEY
-    version = 4
+    version = 7
     shapes = (ALONE,)
     phrasebook = texts.PHRASES
-    # Legal's second email (4 shapes) x the bank's (adviser, cover) x finance's (final, corrected), and world 0.
-    structures = 4 * 2 * 2 + 1
+    # Legal's (the client's link the first, the first re-issue's or the second's) x the bank's (adviser, cover) x
+    # finance's two later emails (final, corrected each), and world 0.
+    structures = 3 * 2 * 2 * 2 + 1
     Truth = MultiDayTruth
     judged = (Judged(
         "message_tone", "Tone of the emails", "politeness", 5,
@@ -105,7 +128,7 @@ class MultiDayFollowup(Part):
         """Which of Legal's links is the client's and why (Legal's second email), whose number the user needs (the
         adviser's or their cover's) and whether finance corrected its final table."""
         t = truth if isinstance(truth, MultiDayTruth) else MultiDayTruth.model_validate(truth)
-        return f"{t.shape}-{t.bank_shape}-{t.figures_shape}"
+        return f"{t.shape}-{t.bank_shape}-{t.figures_shape}-{t.figures_shape2}"
 
     # -------------------------------------------------------------------------------------------- accuracy
     @grades("Day-1 promises at the user's times", "accuracy", 20,

@@ -4,7 +4,7 @@ as hand-written templates filled from one ``Params``."""
 from __future__ import annotations
 
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from green_agent.scenario_kit.facts import clock12, time_phrases
 from green_agent.scenario_kit.phrasing import Phrasebook
@@ -121,6 +121,63 @@ PHRASES = Phrasebook({
                 "and handling it now.",
                 "{adviser} was out of the office last week and {cover} stood in on {n}; please speak to {adviser} "
                 "again, not {cover}."),
+    # "legal_pair": Legal's first Tuesday email (version 7): two countersigned contracts, each its reference {refN},
+    # its client company {clientN}, that client's contact's first name {whoN} and its link {linkN}; both final unless
+    # Legal writes again before midnight. {company}: the user's company.
+    "legal_pair": ("Hi {user},\n\nTwo contracts came back countersigned today:\n- {ref1} with {client1} ({who1}): "
+                   "{link1}\n- {ref2} with {client2} ({who2}): {link2}\n\nThe hold ends tonight: unless you hear from "
+                   "me before midnight, both are final and yours to send.\n\n{legal}\nLegal, {company}",
+                   "{user} - both countersigned now. {client1}'s {ref1} (for {who1}) is at {link1}, and {client2}'s "
+                   "{ref2} (for {who2}) at {link2}. We can still pull either back until midnight; after that they "
+                   "are final.\n{legal}\nLegal, {company}",
+                   "Hello {user},\n\nThe {ref1} ({client1}, {who1}'s team) is countersigned: {link1}\nSo is the "
+                   "{ref2} ({client2}, {who2}): {link2}\nIf I don't write again before midnight, both are final.\n\n"
+                   "{legal}\nLegal, {company}",
+                   "Hi {user},\n\nCountersigned today, final unless I pull them back before midnight:\n{who1} at "
+                   "{client1} - {ref1}: {link1}\n{who2} at {client2} - {ref2}: {link2}\n\n{legal}\nLegal, {company}"),
+    # "internal_latest": as "internal" (Legal's own markup of {ref} at {decoy}, not for {client}), said after Legal may
+    # already have re-issued the {ref}: the copy for {client} stays the newest link Legal sent for it.
+    "internal_latest": ("Hi {user},\n\nFor our files only, not for {client}: the partners' markup of the {ref} is at "
+                        "{decoy}. The copy {client} gets is still the newest one I sent for it.\n\n{legal}",
+                        "{user} - our redline of the {ref}, internal, please don't forward: {decoy}. Nothing changes "
+                        "for {client}: my latest {ref} link stands.\n{legal}",
+                        "Hello {user},\n\nNo new copy for {client} here - instead, our annotated working file of the "
+                        "{ref}, to keep in-house: {decoy}. The last {ref} link I sent you for {client} stays.\n\n"
+                        "{legal}"),
+    # "other_latest": as "other" ({other_client}'s {other_ref} countersigned at {decoy}, nothing for {client}), said
+    # after Legal may already have re-issued the {ref}: the newest {ref} link Legal sent stays {client}'s.
+    "other_latest": ("Hi {user},\n\nUnrelated to {client}: {other_client}'s {other_ref} is countersigned too, for "
+                     "their account team - {decoy}. The newest {ref} link I sent stays as it is.\n\n{legal}",
+                     "{user} - not a replacement: {other_client}'s {other_ref} is signed as well ({decoy}); it goes to "
+                     "them via Accounts. For {client}, my latest {ref} link stands.\n{legal}",
+                     "Hello {user},\n\nSeparate matter: the countersigned {other_ref} for {other_client} is at "
+                     "{decoy}. Nothing changes on the {ref} - the last link I sent for {client} is still the one."
+                     "\n\n{legal}"),
+    # "untouched": a sentence closing each of Legal's later emails (version 7): the other of the two contracts, {keep}
+    # (its contact {who}), is not what the email is about and stays as it is.
+    "untouched": ("The {keep} ({who}) is not affected.", "Nothing changes on the {keep} for {who}.",
+                  "{who}'s {keep} stays as it is.", "This has nothing to do with the {keep} ({who}).",
+                  "The {keep} for {who} is untouched."),
+    # "roster": the heading of the bank's list of its mortgage team this week (no fields): the lines after it say, for
+    # each of three advisers, whether a colleague covers for them ("cover") or covered and handed back ("covered").
+    "roster": ("Our mortgage team this week:", "Who is in this week:", "Mortgage advisers this week:",
+               "Team availability this week:"),
+    # "team_away": another adviser of the bank ({adviser}, not the user's) is away and {cover} covers their clients on
+    # {n}; "team_back": {adviser} is back and {cover}, who covered, has handed their clients back. Neither is about the
+    # user's application: the same leave and handling words as "cover" and "covered", about someone else's clients.
+    "team_away": ("{adviser} is on leave this week; {cover} is handling their clients meanwhile: {n}",
+                  "While {adviser} is away, {cover} looks after their customers - {n}",
+                  "{cover} ({n}) has taken over {adviser}'s applications until they are back.",
+                  "{adviser} is out of the office until next week; their customers should speak to {cover} instead, "
+                  "on {n}."),
+    "team_back": ("{adviser} is back from leave; {cover}, who handled their clients meanwhile, is still on {n} but "
+                  "has handed them back.",
+                  "While {adviser} was away, {cover} looked after their customers ({n}); {adviser} has taken them over "
+                  "again.",
+                  "{cover} ({n}) covered {adviser}'s applications during last week's leave. {adviser} is back and "
+                  "handling them now.",
+                  "{adviser} was out of the office last week and {cover} stood in on {n}; their customers speak to "
+                  "{adviser} again."),
     "bank_deadline": ("The rate lock on your mortgage application (reference {ref}) runs out on {when}.",
                       "Your mortgage rate lock, reference {ref}, expires at {when}.",
                       "We are holding your rate under reference {ref} until {when}; after that it lapses.",
@@ -145,6 +202,34 @@ PHRASES = Phrasebook({
               "only owe {old} - the finals stand, total {total}. Everything else stands too.\n\n{olu}",
               "Hi {user}, no correction after all: {category} stays {old} (not the {new} the supplier claimed); "
               "the overall total remains {total}. The other lines are unchanged.\n{olu}"),
+    # How the request words a promised time (a phrase after "by"). Every form names one Wednesday clock time: in
+    # "at_clock" the promise {when} beside a time the user turns down ({other}), the promise first or second and a
+    # negation word beside either; in the relative forms {other} is the only clock time (the one turned down) and the
+    # promise is {gap} ("an hour") after or before {anchor} (an "anchor_*" phrase: another time of the request).
+    "at_clock": ("{when} - not {other} as I first thought",
+                 "{when}; I had pencilled {other}, but that is off",
+                 "{when} and not a minute later (never mind the {other} I mentioned last week)",
+                 "{when} (the {other} slot I floated earlier is gone)",
+                 "{other}... no, scratch that: {when}",
+                 "not {other}, as I said last week, but {when}",
+                 "{other} - no, make it {when}",
+                 "(forget the {other} I floated earlier) {when}"),
+    "after_anchor": ("{gap} after {anchor} - not {other} as I first thought",
+                     "{gap} after {anchor}; I had pencilled {other}, but that is off",
+                     "not {other}, as I said last week, but {gap} after {anchor}",
+                     "{gap} after {anchor} (the {other} slot I floated earlier is gone)"),
+    "before_anchor": ("{gap} before {anchor} - not {other} as I first thought",
+                      "{gap} before {anchor}; I had pencilled {other}, but that is off",
+                      "not {other}, as I said last week, but {gap} before {anchor}",
+                      "{gap} before {anchor} (the {other} slot I floated earlier is gone)"),
+    # The moments a relative promise is told from: the bank reminder's time, or the other person's promised time
+    # ({who}: that person's first name).
+    "anchor_reminder": ("the time you remind me about the bank", "my bank reminder", "the bank reminder I ask for",
+                        "the moment you remind me to call the bank"),
+    "anchor_figures": ("the time you promise {who} the figures", "what you promise {who}",
+                       "the figures' promised time", "the time {who} gets for the figures"),
+    "anchor_contract": ("the time you promise {who} the contract", "what you promise {who}",
+                        "the contract's promised time", "the time {who} gets for the contract"),
     # The user's request (drawn worlds): an opening, its three tasks in a drawn order, a closing.
     "opening": ("Hi! I'm at the {client} workshop until Wednesday afternoon, so please look after my inbox. You'll "
                 "get about a dozen check-ins between now and Wednesday afternoon, each at most four hours apart - "
@@ -223,15 +308,19 @@ def when_phrase(moment: datetime, form: int) -> str:
 
 
 def bank_lines(p: Params) -> str:
-    numbers = {"adviser": p.bank_phone, "general": p.general_phone, "fax": p.fax_phone, "cover": p.cover_phone,
-               "covered": p.cover_phone}
-    kinds = list(p.bank_order)
-    # Both shapes carry a line naming the adviser and a colleague with the colleague's number: whether the colleague
-    # handles the application now reads from its words, not from there being such a line.
-    kinds.insert(random.Random(f"{p.decoy_code}:cover-at").randrange(len(kinds) + 1),
-                 "cover" if p.bank_shape == "cover" else "covered")
-    cover = p.cover.name if p.cover else ""
-    return "\n".join(_say(p, k, k, n=numbers[k], adviser=p.adviser.name, cover=cover) for k in kinds)
+    """The bank's numbers (the adviser's direct line, the general line, the fax) and its team this week: three
+    advisers, each away with a colleague covering or back with the cover over, the user's adviser among them (version
+    6). The number to call is on the line of the user's adviser, or their direct line when they are back."""
+    numbers = {"adviser": p.bank_phone, "general": p.general_phone, "fax": p.fax_phone}
+    lines = [_say(p, k, k, n=numbers[k], adviser=p.adviser.name) for k in p.bank_order]
+    theirs = (p.adviser, p.cover, p.cover_phone, "cover" if p.bank_shape == "cover" else "covered")
+    team = [(a, c, n, "team_away" if k == "cover" else "team_back") for a, c, n, k in p.roster]
+    team.insert(p.roster_at, theirs)  # type: ignore[arg-type]
+    roster = [_say(p, "roster", "roster")] + [
+        _say(p, kind, f"{kind}{k}", n=phone, adviser=adviser.name, cover=cover.name if cover else "")
+        for k, (adviser, cover, phone, kind) in enumerate(team)]
+    lines.insert(random.Random(f"{p.decoy_code}:cover-at").randrange(len(lines) + 1), "\n".join(roster))
+    return "\n".join(lines)
 
 
 def bank_email(p: Params) -> str:
@@ -276,19 +365,37 @@ def priya_request(p: Params) -> str:
             f"the total. Could I have them by {day_time(p.day(*p.priya_asked))}?\n\nThanks!\n{p.priya.first}")
 
 
-def legal_second(p: Params) -> str:
-    """Legal's second Tuesday email: the corrected or clean copy (the client's link), or the internal markup or another
-    client's contract (not theirs)."""
-    return _say(p, p.legal_shape, "legal", user=p.user.first, ref=p.contract_ref, link=p.contract_link,
-                decoy=p.decoy_link, client=p.sam.first, legal=p.grace.first, other_ref=p.other_ref,
-                other_client=p.other_client)
+def _contracts(p: Params) -> dict[str, dict[str, str]]:
+    """The two contracts of Legal's first Tuesday email (drawn worlds): "A" the client's, "B" another client's."""
+    assert p.other_who is not None
+    return {"A": {"ref": p.contract_ref, "who": p.sam.first, "client": p.client, "link": p.link(p.first_code)},
+            "B": {"ref": p.other_ref, "who": p.other_who.first, "client": p.other_client,
+                  "link": p.link(p.other_code)}}
+
+
+def legal_second(p: Params, k: int = 0) -> str:
+    """Legal's later email ``k`` (drawn worlds): a re-issue of one of the two contracts ("replaced", "scrubbed": its
+    link the contract's now), or a copy for nobody about either ("internal", "other" and their "_latest" forms)."""
+    kind, about, code, _ = p.follow[k]
+    c, keep = _contracts(p)[about], _contracts(p)["B" if about == "A" else "A"]
+    body = _say(p, kind, f"legal{k}", user=p.user.first, ref=c["ref"], link=p.link(code), decoy=p.link(code),
+                client=c["who"], legal=p.grace.first, other_ref=p.third_ref, other_client=p.third_client)
+    # Every later email names both contracts (the one it is about, and the other as untouched), so which contract an
+    # email concerns is read from its sentences, not from which reference it carries.
+    aside = _say(p, "untouched", f"untouched{k}", keep=keep["ref"], who=keep["who"])
+    cut = "\n\n" if "\n\n" in body else "\n"
+    main, _, closing = body.rpartition(cut)
+    return f"{main}\n{aside}{cut}{closing}"
 
 
 def legal_text(p: Params) -> str:
-    # In the "replaced" and "scrubbed" shapes this first copy is the one Legal pulls later: it carries the other link.
-    link = p.decoy_link if p.legal_shape in ("replaced", "scrubbed") else p.contract_link
+    if p.follow:
+        c = _contracts(p)
+        one, two = (c["A"], c["B"]) if p.pair_first else (c["B"], c["A"])
+        return _say(p, "legal_pair", "legal-pair", user=p.user.first, legal=p.grace.first, company=p.company,
+                    **{f"{key}{n}": value for n, x in ((1, one), (2, two)) for key, value in x.items()})
     return (f"Hi {p.user.first},\n\nThe {p.contract_ref} with {p.client} is countersigned - the final signed copy is "
-            f"here: {link}\n\nThe hold ends tonight: unless you hear from me before midnight it is "
+            f"here: {p.contract_link}\n\nThe hold ends tonight: unless you hear from me before midnight it is "
             f"final and yours to send.\n\n{p.grace.first}\nLegal, {p.company}")
 
 
@@ -298,16 +405,20 @@ def olu_final(p: Params) -> str:
             f"{changed}):\n\n{figures_table(p, p.final)}\n\nThese are final - good to share.\n\n{p.olu.first}")
 
 
-def olu_correction(p: Params) -> str:
-    """Finance's later email on one line of the final figures: a fix ("corrected" shape), or a query it turns down
-    ("final" shape: the same category, both amounts and a total, but the final table stands)."""
-    i = p.fix_index
-    fixed = sum(p.fix_amount if j == i else a for j, a in enumerate(p.final))
-    if p.figures_shape != "corrected":
-        return _say(p, "query", "correction", user=p.user.first, category=p.categories[i], old=money(p.final[i]),
-                    new=money(p.fix_amount), total=money(p.final_total), wrong_total=money(fixed), olu=p.olu.first)
-    return _say(p, "correction", "correction", user=p.user.first, category=p.categories[i], old=money(p.final[i]),
-                new=money(p.fix_amount), total=money(p.delivered_total), olu=p.olu.first)
+def olu_correction(p: Params, second: bool = False) -> str:
+    """Finance's later email on one line of the figures: a fix ("corrected" shape), or a query it turns down ("final"
+    shape: the same category, both amounts and a total, but the line stands). The second one (``second``) reads the
+    table as the first left it."""
+    if second:
+        table, shape, i, new, salt = p.after_first_fix, p.figures_shape2, p.fix2_index, p.fix2_amount, "correction2"
+    else:
+        table, shape, i, new, salt = p.final, p.figures_shape, p.fix_index, p.fix_amount, "correction"
+    moved = sum(table) - table[i] + new
+    if shape != "corrected":
+        return _say(p, "query", salt, user=p.user.first, category=p.categories[i], old=money(table[i]),
+                    new=money(new), total=money(sum(table)), wrong_total=money(moved), olu=p.olu.first)
+    return _say(p, "correction", salt, user=p.user.first, category=p.categories[i], old=money(table[i]),
+                new=money(new), total=money(moved), olu=p.olu.first)
 
 
 DIGEST_MONDAY = ("Design Weekly: five studios on pricing retainers",
@@ -323,7 +434,46 @@ def user_personality(p: Params) -> str:
             f"instructions and expects them kept to the minute.")
 
 
-GAPS = {1: "an hour", 2: "two hours", 3: "three hours"}
+GAPS = {1: "an hour", 2: "two hours", 3: "three hours", 4: "four hours"}
+
+
+# How the request tells each promised time (drawn worlds): a clock time, or hours after the bank reminder, or hours
+# from the other promise (never both from each other). Each beside a Wednesday time the user turns down.
+WHEN_FORMS = ("clock", "reminder", "other")
+
+
+def promise_forms(p: Params) -> tuple[tuple[str, str], tuple[datetime, datetime]]:
+    """How the request tells the (contract, figures) promises, and the time it turns down beside each: an hour or two
+    either side of the promise, on Wednesday, so neither the first clock time of a task nor the only one is it."""
+    rng = random.Random(f"{p.decoy_code}:when-forms")
+    forms = (rng.choice(WHEN_FORMS), rng.choice(WHEN_FORMS))
+    if forms == ("other", "other"):
+        forms = (forms[0], rng.choice(WHEN_FORMS[:2]))
+    decoys = []
+    for promise in (p.contract_promise, p.figures_promise):
+        # Never the reminder's moment: a request that asks for the reminder "before the rate lock ends" names no clock
+        # time of it.
+        shifts = [h for h in (-2, -1, 1, 2) if 7 <= promise.hour + h <= 18
+                  and promise + timedelta(hours=h) != p.reminder]
+        decoys.append(promise + timedelta(hours=rng.choice(shifts)))
+    return forms, (decoys[0], decoys[1])
+
+
+def _promised_when(p: Params, rng: random.Random, task: int) -> str:
+    """The phrase after "by" telling task ``task``'s (0 contract, 1 figures) promised time."""
+    (forms, decoys), promise = promise_forms(p), (p.contract_promise, p.figures_promise)[task]
+    form, other = forms[task], when_phrase(decoys[task], p.formats[task])
+    if form == "clock":
+        return PHRASES.say(rng, "at_clock", when=when_phrase(promise, p.formats[task]), other=other)
+    if form == "reminder":
+        gap, anchor = promise - p.reminder, PHRASES.say(rng, "anchor_reminder")
+    else:
+        gap = promise - (p.figures_promise, p.contract_promise)[task]
+        anchor = PHRASES.say(rng, "anchor_figures" if task == 0 else "anchor_contract",
+                             who=(p.priya.first, p.sam.first)[task])
+    hours = abs(int(gap.total_seconds())) // 3600
+    return PHRASES.say(rng, "after_anchor" if gap.total_seconds() > 0 else "before_anchor", gap=GAPS[hours],
+                       anchor=anchor, other=other)
 
 
 def user_prompt(p: Params) -> str:
@@ -334,10 +484,10 @@ def user_prompt(p: Params) -> str:
     rng = random.Random(f"{p.decoy_code}:prompt")
     s, pr, f = p.sam, p.priya, p.formats
     tasks = [PHRASES.say(rng, "ask_contract", sam=s.name, s=s.first, client=p.client, ref=p.contract_ref,
-                         legal=p.grace.first, when=when_phrase(p.contract_promise, f[0]),
+                         legal=p.grace.first, when=_promised_when(p, rng, 0),
                          day=weekday(p.contract_promise)),
              PHRASES.say(rng, "ask_figures", priya=pr.name, p=pr.first, olu=p.olu.first,
-                         when=when_phrase(p.figures_promise, f[1]), day=weekday(p.figures_promise)),
+                         when=_promised_when(p, rng, 1), day=weekday(p.figures_promise)),
              PHRASES.say(rng, "remind_at", when=when_phrase(p.reminder, f[2])) if p.remind_shape == "at" else
              PHRASES.say(rng, "remind_before", gap=GAPS[p.lock_gap], gap_cap=GAPS[p.lock_gap].capitalize())]
     items = "\n".join(f"{n}. {tasks[i]}" for n, i in enumerate(p.order, 1))

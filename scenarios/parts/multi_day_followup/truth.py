@@ -34,7 +34,7 @@ class Contract(_Fact):
     ref: str
     code: str  # the countersigned copy's link token: only in Legal's Tuesday email
     link: str
-    decoys: tuple[str, ...] = ()  # the token of Legal's other link (withdrawn, or internal only): nobody's
+    decoys: tuple[str, ...] = ()  # the tokens of Legal's other links (withdrawn, internal, another client's): nobody's
 
 
 class Figures(_Fact):
@@ -66,9 +66,10 @@ class MultiDayTruth(Truth):
     figures: Figures
     bank: Bank
     max_emails_per_person: int
-    shape: str = "single"  # Legal's Tuesday mail: one link (world 0), or one of Params.LEGAL_SHAPES
+    shape: str = "single"  # Legal's Tuesday mail: one link (world 0), or which link is the client's (LEGAL_CASES)
     bank_shape: str = "adviser"  # the adviser handles the application, or a colleague "cover"s for them
-    figures_shape: str = "final"  # finance's final table stands, or a later email "corrected" one line
+    figures_shape: str = "final"  # finance's first later email: the final table stands, or it "corrected" one line
+    figures_shape2: str = "final"  # finance's second later email (another line), the same two ways
     remind_shape: str = "at"  # the reminder at a clock time, or a stated time "before" the rate lock ends
     adviser_line: int = 0  # where the adviser's number sits among the bank email's lines
     texts: tuple[str, ...]  # every email's subject and body: what a chat post copies from them is not its own words
@@ -90,20 +91,19 @@ def _promised(key: str, person: Person, promise: datetime, requested_at: datetim
 def truth(p: Params, texts: list[str]) -> MultiDayTruth:
     """The truth of the world ``p`` draws, whose emails read ``texts``."""
     digits = "".join(ch for ch in p.call_phone if ch.isdigit())
-    # A drawn world's bank email lists the cover's number in both shapes; finance's later email names a second amount
-    # for one line in both (a fix, or a query turned down): whichever is not the answer is a stale figure.
+    # A drawn world's bank email lists every colleague's number of its team roster; finance's two later emails each
+    # name a second amount for a line (a fix, or a query turned down): whichever is not the answer is a stale figure.
     others = [n for n in (p.general_phone, p.fax_phone, p.bank_phone if p.general_phone else "",
-                          p.cover_phone if p.general_phone else "") if n and n != p.call_phone]
-    fixed = sum(p.fix_amount if i == p.fix_index else a for i, a in enumerate(p.final))
-    stale = ((p.final[p.fix_index], p.final_total) if p.figures_shape == "corrected"
-             else (p.fix_amount, fixed) if p.general_phone else ())
+                          p.cover_phone if p.general_phone else "", *(r[2] for r in p.roster))
+              if n and n != p.call_phone]
+    stale = p.stale
     return MultiDayTruth(
         sam=_promised("sam", p.sam, p.contract_promise, p.sam_request, p.day(*p.sam_asked)),
         priya=_promised("priya", p.priya, p.figures_promise, p.priya_request, p.day(*p.priya_asked)),
         day1_end=p.day(1, 0), day3_start=p.day(2, 0),
         reminder=p.reminder, reminder_until=p.reminder + REMINDER_GRACE,
         contract=Contract(ref=p.contract_ref, code=p.contract_code, link=p.contract_link,
-                          decoys=(p.decoy_code,) if p.legal_shape != "single" else ()),
+                          decoys=tuple(c for c in p.legal_codes if c != p.contract_code)),
         figures=Figures(categories=p.categories, draft=p.draft, final=p.delivered, draft_total=p.draft_total,
                         final_total=p.delivered_total, stale=stale),
         bank=Bank(name=p.bank, words=(p.bank, p.bank.split()[0], "bank", "mortgage", "rate lock"), phone=p.call_phone,
@@ -112,6 +112,7 @@ def truth(p: Params, texts: list[str]) -> MultiDayTruth:
                                      for n in others)),
         max_emails_per_person=MAX_EMAILS_PER_PERSON, texts=tuple(texts), shape=p.legal_shape,
         adviser_line=p.bank_order.index("adviser"), bank_shape=p.bank_shape, figures_shape=p.figures_shape,
+        figures_shape2=p.figures_shape2,
         remind_shape=p.remind_shape)
 
 

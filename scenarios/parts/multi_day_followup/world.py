@@ -21,6 +21,7 @@ from . import texts
 from .params import DIGEST, REMINDER_TURN, Params, flat
 
 CONVERSATION = "user-assistant"
+LEGAL_SUBJECT = "Countersigned contracts - final copies"
 
 
 def bank_address(p: Params) -> str:
@@ -64,16 +65,20 @@ def arrivals(p: Params) -> list[ScheduledEvent]:
               f"Re: Could I have {p.deck}?",
               f"Hi {p.user.first}, any news on {p.deck}? Even a rough version would do.\n\n{p.dev.first}"),
         _mail(p, "ev-legal-countersigned", "email-legal-countersigned", p.day(1, *p.legal_at), p.grace.email,
-              f"{p.contract_ref} countersigned - final copy", texts.legal_text(p)),
-        *([_mail(p, "ev-legal-second", "email-legal-second",
-                 p.day(1, *p.legal_at) + timedelta(minutes=p.legal_second_after), p.grace.email,
-                 f"Re: {p.contract_ref} countersigned - final copy", texts.legal_second(p))]
-          if p.legal_shape != "single" else []),
+              LEGAL_SUBJECT if p.follow else f"{p.contract_ref} countersigned - final copy", texts.legal_text(p)),
+        # Drawn worlds: Legal's three later emails, the subject naming neither contract.
+        *(_mail(p, f"ev-legal-later-{k}", f"email-legal-later-{k}", p.day(1, *p.legal_at) + minutes * after,
+                p.grace.email, f"Re: {LEGAL_SUBJECT}", texts.legal_second(p, k))
+          for k, (_, _, _, after) in enumerate(p.follow)),
         _mail(p, "ev-olu-final", "email-olu-final", p.day(1, *p.olu_final_at), p.olu.email, "Q2 vendor costs - FINAL",
               texts.olu_final(p)),
         *([_mail(p, "ev-olu-fix", "email-olu-fix", p.day(1, *p.olu_final_at) + timedelta(minutes=p.fix_after),
                  p.olu.email, "Re: Q2 vendor costs - FINAL", texts.olu_correction(p))]
           if p.general_phone else []),  # every drawn world: a fix ("corrected") or a query turned down
+        *([_mail(p, "ev-olu-fix2", "email-olu-fix2",
+                 p.day(1, *p.olu_final_at) + timedelta(minutes=p.fix_after + p.fix2_after), p.olu.email,
+                 "Re: Q2 vendor costs - FINAL", texts.olu_correction(p, second=True))]
+          if p.general_phone else []),  # and again on another line
     ]
 
 
