@@ -14,7 +14,7 @@ import pytest
 from green_agent.protocol import Composition
 from green_agent.scenario_kit.grading import when
 from green_agent.scenarios import Scenario
-from scenarios.parts.chase_reply import ChaseReply
+from scenarios.parts.chase_reply import PERIODS, ChaseReply
 from scenarios.parts.rsvp_policy import KINDS, SIDES, RsvpPolicy
 from scenarios.parts.scheduling import Scheduling
 from tests.green.test_workday_classic_a import WORKDAY, context, score, sent, states
@@ -187,25 +187,77 @@ def chase(sc: Scenario) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     return [e for e in mine if e is not ask], ask
 
 
+def both(sc: Scenario) -> tuple[str, str]:
+    """This request's period and the earlier one's in ``sc``."""
+    now = sc.truth["parts"]["chase_reply"]["period"]
+    return now, dict(PERIODS)[now]
+
+
 def test_the_same_thing_asked_before_is_answered_late_by_either_kind_alike():
     """Version 5: the team was asked for the same thing a period before and everyone answered that one, some only
     after this request (outside its thread too), as many of those who have answered now as of those who have not:
     a late answer to the earlier request is no sign of who to remind (round 3's script took it for one), the
-    period it names says which request it answers."""
-    late_outside = 0
+    period it names says which request it answers. Version 6: who spoke of both requests in one reply answered the
+    earlier one there (sent or still owed), so only the others answer it on its own."""
+    late_outside, lates = 0, 0
     for seed in range(40):
         sc = day("chase_reply", seed)
         truth = sc.truth["parts"]["chase_reply"]
         emails = sc.initial_state["environment"]["modality_states"]["email"]["emails"].values()
         before = [e for e in emails if str(e["message_id"]).startswith("m-chase-before-")]
-        _, ask = chase(sc)
-        assert {*truth["silent"], *truth["answered"]} == {e["from_address"].lower() for e in before}
+        replies, ask = chase(sc)
+        now, old = both(sc)
+        spoke = {e["from_address"].lower() for e in replies
+                 if re.search(rf"\b{now}\b", e["body_text"]) and re.search(rf"\b{old}\b", e["body_text"])}
+        assert {*truth["silent"], *truth["answered"]} - spoke == {e["from_address"].lower() for e in before}
         late = [e["from_address"].lower() for e in before
                 if when(e["received_at"]) > when(ask["sent_at"] or ask["received_at"])]
-        assert late and sum(who in truth["silent"] for who in late) == sum(who in truth["answered"] for who in late)
+        assert sum(who in truth["silent"] for who in late) == sum(who in truth["answered"] for who in late)
+        lates += bool(late)
         late_outside += sum(1 for e in before if e.get("thread_id") != "thread-chase-before")
         assert not any(re.search(rf"\b{truth['period']}\b", e["body_text"]) for e in before)
-    assert late_outside >= 10
+    assert late_outside >= 10 and lates >= 10
+
+
+POSITIVE = r"attached|here you go|uploaded|submitted|final|done|complete|went to you|in the shared folder"
+NEGATIVE = r"not ready|not yet|still|missing|outstanding|next week|tomorrow|friday|waiting|\?"
+
+
+def test_the_latest_reply_reads_the_same_for_those_who_answered_and_those_who_did_not():
+    """Round 4's script read each writer's latest reply by cue words (attached, final, done against not yet, still,
+    Friday), dropped replies naming only the earlier period, and took a teammate named in a reply that read as an
+    answer for answered. Version 6: most writers speak of both requests in one reply, one thing sent and one still
+    to come, mirrored — so those replies name both periods whoever answered, and a cue-word reading of the latest
+    reply reads as an answer as often for those who did not answer as for those who did; and a teammate who wrote
+    nothing is named in a reply that reads as an answer or as none whether or not they answered ("mine is
+    attached; Zora's is still missing"), so the reading is right for them only a little more often than by chance
+    (the plain "mine and Zora's" and "neither of ours" remain, fewer)."""
+    reads_by: dict[bool, list[bool]] = {True: [], False: []}
+    named_right = named = 0
+    for seed in range(120):
+        sc = day("chase_reply", seed)
+        truth = sc.truth["parts"]["chase_reply"]
+        replies, ask = chase(sc)
+        now, old = both(sc)
+        team = [a.lower() for a in ask["to_addresses"]]
+        for who in team:
+            mine = sorted((e for e in replies if e["from_address"].lower() == who),
+                          key=lambda e: when(e["received_at"]))
+            if not mine:
+                continue
+            text = mine[-1]["body_text"].lower()
+            reads = len(re.findall(POSITIVE, text)) > len(re.findall(NEGATIVE, text))
+            if re.search(rf"\b{now.lower()}\b", text) and re.search(rf"\b{old.lower()}\b", text):
+                reads_by[who in truth["answered"]].append(reads)
+            for other in team:
+                first, last = other.split("@")[0].split(".")
+                if other != who and not any(e["from_address"].lower() == other for e in replies) and re.search(
+                        rf"\b({first}|{last})\b", text):
+                    named += 1
+                    named_right += reads == (other in truth["answered"])
+    rate = {k: sum(v) / len(v) for k, v in reads_by.items() if len(v) >= 50}
+    assert len(rate) == 2 and abs(rate[True] - rate[False]) < 0.15  # the reading says nothing of who answered
+    assert named >= 10 and named_right / named <= 0.75
 
 
 def test_how_many_to_remind_and_who_is_named_say_nothing():
@@ -331,3 +383,28 @@ def test_a_second_message_can_turn_the_first_around():
                 assert who in truth["answered"]  # a promise kept is an answer
                 kept += 1
     assert turned and kept and len(NOT_YET) >= 5
+
+
+def test_every_world_twins_a_mirrored_reply_of_either_kind_and_keeps_the_earlier_request_out():
+    """Version 7: round 4's script read each mirrored reply ("attached: my March one; still missing: my February
+    one") by its cue words and took most for answers, right two times in three. Now every world has such a reply
+    from one who has not answered, twinned in the same frame by one who has, so any reading of a frame is wrong
+    for one of the two: a script reading mirrored replies alike passes no world. The request keeps the earlier
+    period out, and a reminder about it alone (to one who answered this one and still owes that) is no stray."""
+    for seed in range(60):
+        sc = day("chase_reply", seed)
+        truth = sc.truth["parts"]["chase_reply"]
+        replies, _ = chase(sc)
+        now, old = both(sc)
+        frames: dict[str, set[bool]] = {}
+        for e in replies:
+            text = e["body_text"]
+            if re.search(rf"\b{now}\b", text) and re.search(rf"\b{old}\b|\w's\b", text):  # or a teammate's
+                frame = re.sub(rf"\b({now}|{old})\b|\b\w+'s\b|\b[A-Z]\w*|\bmy\b|\n\n[^\n]*$", "", text)
+                frames.setdefault(" ".join(frame.split()), set()).add(e["from_address"].lower() in truth["answered"])
+        assert any(sides == {True, False} for sides in frames.values()), seed
+        assert old in sc.spec.user_prompt
+        answered = truth["answered"][0]
+        earlier = sent(sc, [answered], f"Hi, a reminder about your {truth['what'].split()[0]} for {old}.")
+        reminders = [sent(sc, [p], f"Hi, a reminder about your {truth['what'].split()[0]}.") for p in truth["silent"]]
+        assert score(sc, "chased_the_silent", context(sc, actions=[*reminders, earlier]), "chase_reply") == 1.0
