@@ -229,6 +229,37 @@ RECEIPTS_TOTAL = {
         "of ${a} on dispatch.",
         _folio,
     ),
+    # A real charge ({a}) beside money that was not spent ({h}): a hold let go, a quote's estimate, an item paid back,
+    # the order this one replaced, a credit left unused.
+    "receipt_beside_body": (
+        "Hi {user}, you're all checked out. We've let go of the ${h} we reserved on your card when you arrived - "
+        "that never left your account - and billed ${a} for your stay. Safe travels!\n\n{clerk}, {shop}",
+        "Final invoice {ref}\nQuoted beforehand: ${h}\nActual work, charged to card ending {tail}: ${a}\n\nYou only "
+        "pay for what we did - thanks for choosing {shop}.",
+        "We've charged ${a} for the part of {ref} we could send. The ${h} for the item we didn't have went straight "
+        "back to your card, so you've only paid for what's in the box.",
+        "{ref} replaces the order you called off before it - that one (${h}) was never billed. This one cost ${a} "
+        "and has been taken from your card ending {tail}.",
+        "{user}, thanks for coming in. Today's purchase of ${a} went on your card. The ${h} voucher on your {shop} "
+        "account is still there - we didn't use it this time.",
+    ),
+    # A later note about a real order, naming no amount, under subjects a cancellation could carry too.
+    "shipped_subject": (
+        "Re: Your {shop} order",
+        "Important: {ref}",
+        "{shop}: we're sorry",
+        "Your order {ref} has been sent off",
+        "{shop} order {ref} - dispatch",
+    ),
+    "shipped_body": (
+        "Dispatch notice\nOrder: {ref}\nStatus: with the courier\nExpected: within two working days",
+        "Hi {user},\n\nSorry it took a little longer than planned - {ref} finally went out with this afternoon's "
+        "van. You'll get a tracking link once the courier scans it.\n\n{clerk}, {shop}",
+        "Everything for {ref} has been boxed up and collected by the courier; nothing more for you to do.",
+        "You can pick up {ref} from our {shop} shop whenever suits - it's waiting behind the till with your name on "
+        "it.",
+        "Only the courier for {ref} has changed - the order itself stands as it was and leaves us today.",
+    ),
     "quote_subject": (
         "{shop} - the price you asked about",
         "{shop}: receipt of your enquiry",
@@ -246,6 +277,8 @@ RECEIPTS_TOTAL = {
         "{shop} could do it for ${d}. Should you wish to proceed, reply to this email and we'll take payment then.",
         "Your tailored offer from {shop}: ${d}, should you choose to buy. No card has been charged.",
         "Hello {user} - regarding {ref}: we'd put it at ${d}. That's our price if you go ahead, not a bill.",
+        "If you'd like the standard version, it's ${d}; the deluxe one would be ${x} instead. Tell {clerk} which you "
+        "prefer - we don't take payment before then.",
     ),
     "refund_subject": (
         "Receipt for your return - {shop}",
@@ -264,6 +297,8 @@ RECEIPTS_TOTAL = {
         "The ${d} for your returned order is on its way back to you - no need to do anything.",
         "Hello {user}, the item you sent back reached us today and ${d} has been paid back to you.",
         "We've credited ${d} to your card ending {tail} after your return came in. Thanks for your patience.",
+        "Total: ${d}\n\nThat is the sum we've just paid back to your card ending {tail} for the goods you returned "
+        "on {ref}.",
     ),
     "hold_subject": (
         "Receipt: card pre-authorisation at {shop}",
@@ -286,6 +321,8 @@ RECEIPTS_TOTAL = {
         "on its own.",
         "Your card checked out fine: ${d} is on hold for now and will be freed up within a few days. Nothing was "
         "taken.",
+        "Car hire {ref}: ${x} a day is payable when you bring the car back; until then we're only holding ${d} on "
+        "your card ending {tail}, which isn't a charge.",
     ),
     "cancelled_subject": (
         "Your order {ref} has been called off",
@@ -304,6 +341,9 @@ RECEIPTS_TOTAL = {
         "Sorry {user} - the item in {ref} was discontinued, so we stopped the order and undid the payment.\n\n{clerk}",
         "No charge for {ref} stands: the order was cancelled before dispatch and the money goes back to you.",
         "We're writing to let you know {ref} was dropped at your request; there's no charge against you for it.",
+        "The ${d} you were charged for {ref} is back on your card: we cancelled the order when our supplier let us "
+        "down.\n\n{clerk}",
+        "Hi {user}, order {ref} (${d}) has been called off, as you asked. Nothing will be taken for it.",
     ),
     "duplicate_subject": (
         "Another copy: {ref}",
@@ -322,6 +362,8 @@ RECEIPTS_TOTAL = {
         "Re-sent at your request: order {ref}, ${d}. This repeats the receipt we emailed at the time.",
         "The original receipt for {ref} (${d}) bounced, so here it is once more. You haven't been charged again.",
         "For your records: a second copy of {ref} - ${d}, the same payment as before.",
+        "We charged your card ${d} for {ref} a few days ago; here is that receipt a second time, as you wanted. It is "
+        "the same payment, not another.",
     ),
 }
 
@@ -466,23 +508,62 @@ G2 = "full or half hours only, 9 to 5, and no fresh overlap"
 G3 = "a start on the hour or at half past, all inside 9:00-17:00, clear of every other event"
 
 CONFLICTS = {
+    # Each field is one decision as the people asked argued it and whose view the user takes ("disputed",
+    # "disputed3"), so each stands as a clause of its own; the three one-to-ones ("trio") follow the request.
     "request": (
-        "Could you sort out {named}? I've managed to double-book myself - {accept}. For the clash with my personal "
-        "plans: {home}. For the work clash, {regime}. Whatever loses: if I'm the organiser, reschedule it "
-        "{destination}; if it's someone else's invite, decline it. Then write to the people whose meetings changed "
-        "- don't copy anyone else in.",
-        "Calendar mess on {named}, need your help. Ground rules: {home}. Customer vs internal: {regime}. Also, "
-        "{accept}. A loser that's my own event gets shifted {destination}. A loser that's another person's invite "
-        "gets declined. Notify only those affected.",
-        "Some things collide on my calendar for {named} ({accept}). Personal vs work: {home}. Client vs "
-        "colleagues: {regime}. When the losing item is one I set up, please move it {destination}. When someone "
-        "else sent the invite, turn it down. Message the people it affects, nobody beyond them.",
-        "I'm double-booked on {named} - can you untangle it? On the family side, {home}. Between the work "
-        "meetings, {regime}. Anything I organised that loses should go {destination}; anything I was only invited "
-        "to that loses, I'll decline. One more thing: {accept}. Only tell the people involved in a change.",
-        "Help me fix {named}: {accept}. Decline the losers other people organised, and move the ones I organised "
-        "{destination}. To pick the losers: {regime}. As for my personal slots: {home}. A short note to each "
-        "person affected, and to no one else.",
+        "I asked around about {named}, which is double-booked, and got different answers, so here is how it shakes "
+        "out. Which overlaps need fixing - {accept}. When a personal commitment and a meeting collide - {home}. When "
+        "a client meeting and an internal one collide - {regime}. If a loser is an event I organised, it moves, and "
+        "where to - {destination}. If a loser is someone else's invitation, decline it. Afterwards email each person "
+        "whose meeting changed, and no one else.",
+        "Could you untangle {named} for me? Settle it like this.\n\nOverlaps to resolve: {accept}.\nPersonal "
+        "versus work: {home}.\nClient versus colleagues: {regime}.\nWhere a losing event of my own ends up: "
+        "{destination}.\n\nA losing invitation from someone else gets declined. Only the people whose meetings "
+        "change hear from you.",
+        "Whatever gives way on {named}: my own events get moved, other people's invitations get declined, and only "
+        "the people affected get an email. To decide what gives way I collected opinions. The personal clash first "
+        "- {home}. Then the customer meeting against the internal one - {regime}. Then which of the overlaps to "
+        "deal with - {accept}. Last, where my moved events land - {destination}.",
+        "{named} is a mess and I'd like it fixed, and the people I asked each answered my four questions "
+        "differently. Which overlaps get fixed? {accept}. Client or internal? {regime}. Where does a loser I organised "
+        "move? {destination}. (One organised by anybody else is simply declined.) Family or work? {home}. Then a note "
+        "to whoever's meeting changed - nobody else.",
+        "Help me sort out {named}, please; the people I consulted don't agree, so I've said whose view counts. As "
+        "for my personal commitment and the meeting on top of it, {home}. As for the customer and the internal "
+        "meeting, {regime}. As for which of the overlaps really must go, {accept}. A loser I set up myself is "
+        "rebooked; as for where, {destination}. A loser somebody else set up, decline. Write only to the people "
+        "whose plans change.",
+    ),
+    # Two people's rules for one decision ({x} {p}'s, {y} {q}'s) and whose the user takes ({who}) or sets aside
+    # ({other}).
+    "disputed": (
+        "{p} reckons \"{x}\", while {q} reckons \"{y}\" - {who} gets my vote",
+        "I heard \"{x}\" from {p} and \"{y}\" from {q}. {other}'s take is the one I'm setting aside",
+        "from {q}: {y}. From {p}: {x}. I'll follow {who}, not {other}",
+        "I'm taking {who}'s advice here over the other one - {p} suggested \"{x}\", {q} suggested \"{y}\"",
+        "according to {p}, {x}. According to {q}, {y}. Ignore {other} on this",
+    ),
+    # Three people's rules ({x} {p}'s, {y} {q}'s, {z} {r}'s) and whose the user takes.
+    "disputed3": (
+        "{p} suggested \"{x}\", {q} suggested \"{y}\" and {r} suggested \"{z}\"; of the three I'm backing {who}",
+        "I'm following {who} here. The three takes were: {x} ({p}); {y} ({q}); {z} ({r})",
+        "the one I want is {who}'s, out of \"{y}\" from {q}, \"{z}\" from {r} and \"{x}\" from {p}",
+    ),
+    # A third clash after the request: three one-to-ones at {at}, one stays, the two others lose like any loser; {rule}
+    # says which stays.
+    "trio": (
+        "Last thing: at {at} I've somehow got {a}, {b} and {c} stacked on top of each other. Just one of those "
+        "survives, and the two that don't are losers like the rest - {rule}.",
+        "There's a third collision too, three half-hour slots at {at} ({a}, {b}, {c}); I can't split three ways, so "
+        "treat all but one as losers, same as above. To pick the survivor: {rule}.",
+        "{at} is booked three times over: {a}, {b}, {c}. Which single one I keep - {rule}. The other two get the "
+        "treatment any other loser gets.",
+    ),
+    # One person's rule for the triple-booked slot: {a} stays, the other two lose.
+    "keep_one": (
+        "{a} should survive",
+        "hold on to {a} and let the other two go",
+        "the one worth keeping is {a}",
     ),
     "accept_none": (
         "there's {a} colliding with {b}, and {c} colliding with {d} - I need both sorted",
