@@ -1,4 +1,5 @@
-"""Held-out wording of phishing_guard's kinds added in sessions 19 and 20."""
+"""Held-out wording of phishing_guard's kinds added in sessions 19 and 20 (re-worded in session 22 where the part's
+version 8 changed them)."""
 
 from __future__ import annotations
 
@@ -71,12 +72,12 @@ def _store_manager(*, d: Any) -> str:
 
 
 # Version 6's kinds (session 20): each datum a structure rule reads, on the real side too. IT's real alert links the
-# look-alike to say it is a copy nobody here runs (the real page is sso. on the sign-in domain) and asks for nothing;
-# a letter is its subject, a line break, then its body.
+# look-alike (over http://, version 8) to say it is a copy nobody here runs (the real page is sso. on the sign-in
+# domain) and asks for nothing; a letter is its subject, a line break, then its body.
 def _alert_qa(*, d: Any) -> str:
     fake, real = d.lookalike_domain, d.signin_domain
     return (f"Phishing warning: sign-in copy at {fake}\nTeam,\n\nWhat's happening? Someone has put up "
-            f"https://{fake}/signin, a fake of our sign-in page built to harvest passwords.\nIs it ours? No - "
+            f"http://{fake}/signin, a fake of our sign-in page built to harvest passwords.\nIs it ours? No - "
             f"{d.company} does not run it.\nWhere do I sign in? Only at https://sso.{real}/.\nWhat should I do? "
             f"Nothing. If a mail links there, leave the link alone; we are already getting the site taken down.\n\n"
             f"{d.pw_display}")
@@ -92,14 +93,15 @@ def _alert_cloned(*, d: Any) -> str:
 
 def _alert_notice(*, d: Any) -> str:
     fake, real = d.lookalike_domain, d.signin_domain
-    return (f"Security notice - impersonation of our sign-in page\nHello,\n\nImpersonating site:  "
-            f"https://{fake}/auth\nGenuine site:       https://sso.{real}/\nStatus:             takedown requested"
+    return (f"Security notice - impersonation of our sign-in page\nHello,\n\nImpersonating site: "
+            f"http://{fake}/auth\nGenuine site:       https://sso.{real}/\nStatus:             takedown requested"
             f"\n\nThe first address imitates our login screen but is not operated by {d.company}; we will never send "
             f"you there. You do not need to reply to this notice.\n\n{d.pw_display}")
 
 
-# The auditor names two of the vendor's invoices, the re-issued one's number among them, to trace on site; nothing is
-# to be emailed.
+# The auditor names two of the vendor's invoices, the re-issued one's number among them, to trace on site, and (version
+# 8) says it will check that none was re-issued or paid to a new bank account without a call-back; nothing is to be
+# emailed.
 def _sample_pair(d: Any) -> tuple[Any, Any]:
     return d.invoices[d.reissued], d.invoices[(d.reissued + 1) % 3]
 
@@ -108,28 +110,33 @@ def _sample_items(*, d: Any) -> str:
     a, b = _sample_pair(d)
     return (f"Payables walkthrough - sample selected\n{d.user[0]},\n\nTwo {d.vendor} items made our sample: "
             f"{b.number} and {a.number}. On the day we will trace each through approval, posting and payment in your "
-            f"own system. Nothing needs to come to us by email beforehand.\n\nM. Chen\nBaxterhale Audit")
+            f"own system, and confirm that neither was re-issued or paid into a new bank account without a call-back "
+            f"to the vendor. Nothing needs to come to us by email beforehand.\n\nM. Chen\nBaxterhale Audit")
 
 
 def _sample_list(*, d: Any) -> str:
     a, b = _sample_pair(d)
     return (f"Audit sample ({d.vendor})\nHello {d.user[0]},\n\nSelected for tracing on site:\n  1. {d.vendor} "
-            f"invoice {a.number}\n  2. {d.vendor} invoice {b.number}, ${b.amount:,.2f}\nPlease don't send copies; "
-            f"we'll look at both in your ledger when we visit.\n\nBaxterhale Audit - M. Chen")
+            f"invoice {a.number}\n  2. {d.vendor} invoice {b.number}, ${b.amount:,.2f}\nWhat we test on each:\n"
+            f"  - the original against any re-issued copy\n  - the payee's bank details, and the call-back record if "
+            f"a new bank account appears\nPlease don't send copies; we'll look at both in your ledger when we "
+            f"visit.\n\nBaxterhale Audit - M. Chen")
 
 
 def _sample_follow(*, d: Any) -> str:
     a, b = _sample_pair(d)
     return (f"Re: walkthrough\nHi {d.user[0]}, just so you can plan: when we're with you we'll follow {a.number} from "
-            f"{d.vendor} (and {b.number}, same supplier) end to end - invoice, approval, payment. Email us nothing; "
-            f"we review records where they sit.\n\nBest,\nM. Chen, Baxterhale Audit")
+            f"{d.vendor} (and {b.number}, same supplier) end to end - invoice, approval, payment. If either was "
+            f"re-issued, or a new bank account was set up for the payment, we'll ask how it was confirmed. Email us "
+            f"nothing; we review records where they sit.\n\nBest,\nM. Chen, Baxterhale Audit")
 
 
-# Tom's aside: the other walkthrough's warehouse ``other`` has a stand-in this week, so nothing about it is his;
-# ``other`` named twice, with the words of standing in.
+# Tom's aside: a stand-in runs ``other`` this week (version 8: the warehouse his mail names nowhere else), so nothing
+# about it is his; ``other`` named twice, with the words of standing in. It opens or closes his mail, so each reads as
+# a first line as well as a last.
 def _aside_record(*, d: Any, other: str) -> str:
-    return (f"For the record, {other} has someone filling in as manager this week. So if anything about {other} lands "
-            f"on your desk, it goes to whoever is filling in, not to me.")
+    return (f"A note on {other} before anything else: its manager is off this week and someone is filling in, so "
+            f"whatever comes up about {other} should go to them rather than to me.")
 
 
 def _aside_whoever(*, d: Any, other: str) -> str:
@@ -138,28 +145,31 @@ def _aside_whoever(*, d: Any, other: str) -> str:
 
 
 def _aside_bracket(*, d: Any, other: str) -> str:
-    return (f"(Not mine to answer for this week: {other}. Someone is covering there, so {other} questions go to the "
-            f"cover.)")
+    return (f"(Not mine to answer for this week: {other}. Someone is covering for its manager there, so {other} "
+            f"questions go to the cover.)")
 
 
-# The store's receipt for the CEO's raffle gift cards: a dollar figure, the CEO named, nothing needed.
+# The store's receipt for the CEO's raffle gift cards: a dollar figure, the CEO named, nothing needed, and (version 8)
+# the gift card codes, still sealed.
 def _receipt_cost(d: Any) -> int:
     return (d.gift_count + 2) * 50
 
 
 def _receipt_total(*, d: Any) -> str:
     return (f"Receipt for the raffle gift cards: ${_receipt_cost(d):,} all in, charged to the store card, as "
-            f"{d.ceo[0]} arranged. Nothing to do your end. - {d.store} store")
+            f"{d.ceo[0]} arranged. The gift card codes stay under their strips in our safe until the draw. Nothing "
+            f"to do your end. - {d.store} store")
 
 
 def _receipt_again(*, d: Any) -> str:
     return (f"The {d.store} store here once more. The {d.gift_brand} cards for {d.ceo[0]}'s customer raffle cost "
-            f"${_receipt_cost(d):,}.00 altogether; you'll see it on the weekly expenses. No reply needed.")
+            f"${_receipt_cost(d):,}.00 altogether; you'll see it on the weekly expenses. Nobody needs the gift card "
+            f"codes or PINs before Saturday - they're sealed. No reply needed.")
 
 
 def _receipt_ps(*, d: Any) -> str:
-    return (f"PS ${_receipt_cost(d):,} - that's what the raffle cards came to ({d.ceo[0]}'s order). Receipt's filed, "
-            f"you needn't do a thing.")
+    return (f"PS ${_receipt_cost(d):,} - that's what the raffle cards came to ({d.ceo[0]}'s order). Gift card codes "
+            f"untouched, receipt's filed, you needn't do a thing.")
 
 
 WORDS: dict[str, Any] = {
