@@ -809,6 +809,21 @@ TRAVEL_RESCHEDULE = {
         "tomorrow x",
         "All good for the pick-up tomorrow. Spare number (Mum's house): {phone} x",
     ),
+    # The note under the offer: {cut} now ends at {via} and never reaches {dest}; {fine}, another listed train, runs
+    # as normal. Either is named first; one is a correction of a wrong notice, one a helpline's wrong advice.
+    "cut_note": (
+        "Running information for two of these trains at the time of writing: {fine} - on time, running normally "
+        "throughout; {cut} - terminating at {via}, so it will not get you to {dest}.",
+        "After a late change to the timetable, {cut} will be turned back at {via} instead of going on to {dest}, "
+        "whereas {fine} will run its full journey as timetabled.",
+        "If you have seen a notice on our website saying {fine} will be curtailed at {via}, please disregard it: it "
+        "was posted against the wrong train. There is no change to {fine}; the service that now ends its journey at "
+        "{via}, without continuing to {dest}, is {cut}.",
+        "Some customers were told by our helpline earlier that {cut} would run through to {dest}. I'm sorry to say "
+        "that advice was wrong: it will terminate at {via}. By contrast, {fine} is unaffected and will run normally.",
+        "Please bear in mind when choosing that, while {fine} runs normally, {cut} will now go only as far as {via} "
+        "and cannot take you on to {dest}.",
+    ),
     "offer": (_offer_table, _offer_paragraphs, _offer_compact, _offer_arrival_first, _offer_prose),
 }
 
