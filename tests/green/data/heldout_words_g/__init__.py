@@ -8,6 +8,7 @@ from typing import Any
 
 from ._etb_a import WORDS as _ETB_A  # email_triage_basic's item letters, first half
 from ._etb_b import WORDS as _ETB_B  # and second half
+from ._mdf_more import merged as _mdf_merged  # multi_day_followup's session-22 kinds and added phrasings
 
 PACK = "heldout-words-g"
 
@@ -908,6 +909,6 @@ WORDING = {
     "contacts_lookup_classic": CONTACTS,
     "email_triage_basic": {**TRIAGE, **_ETB_A, **_ETB_B},
     "meeting_scheduling": MEETING,
-    "multi_day_followup": FOLLOWUP,
+    "multi_day_followup": _mdf_merged(FOLLOWUP),
     "sms_coordination_classic": SMS,
 }
