@@ -9,6 +9,7 @@ from typing import Any
 from ._etb_a import WORDS as _ETB_A  # email_triage_basic's item letters, first half
 from ._etb_b import WORDS as _ETB_B  # and second half
 from ._mdf_more import merged as _mdf_merged  # multi_day_followup's session-22 kinds and added phrasings
+from ._sms_more import WORDS as _SMS_MORE  # sms_coordination_classic's kinds of session 22
 
 PACK = "heldout-words-g"
 
@@ -910,5 +911,5 @@ WORDING = {
     "email_triage_basic": {**TRIAGE, **_ETB_A, **_ETB_B},
     "meeting_scheduling": MEETING,
     "multi_day_followup": _mdf_merged(FOLLOWUP),
-    "sms_coordination_classic": SMS,
+    "sms_coordination_classic": {**SMS, **_SMS_MORE},
 }
