@@ -623,24 +623,26 @@ def _usual(d: Any) -> str:
     return getattr(d, "tom_usual", "") or _other(d) or "my own site"
 
 
+# Tom standing in names the walkthrough's warehouse and his usual one twice each: which is named most says nothing.
 def _cover_question_first(*, d: Any) -> str:
     wh, usual = d.warehouse, _usual(d)
-    return (f"What time at {wh}?\n{d.user[0]} - what time do the auditors start at {wh}? I'm filling in there this "
+    return (f"What time at {wh}?\n{d.user[0]} - what time do the auditors start there? I'm filling in at {wh} this "
             f"week while its manager is away, so lining up the dock crew falls to me. My regular patch, {usual}, "
-            f"isn't what I'm asking about. Reply here, thanks.\n{d.tom[0]}")
+            f"isn't what I'm asking about - {usual} can wait. Reply here, thanks.\n{d.tom[0]}")
 
 
 def _cover_not_typo(*, d: Any) -> str:
     wh, usual = d.warehouse, _usual(d)
     return (f"Audit walkthrough - {wh}, not {usual}\nHi {d.user[0]},\n\nNot a typo: while I stand in for the {wh} "
-            f"manager this week, the walkthrough I need is the one at {wh}. ({usual}, my normal site, is being run "
+            f"manager this week, the walkthrough I need is that one. ({usual}, my normal site, is being run "
             f"by someone else for now.) Start time please?\n\nCheers,\n{d.tom[0]}")
 
 
 def _cover_rota(*, d: Any) -> str:
     wh, usual = d.warehouse, _usual(d)
     return (f"Crew rota at {wh}\nMorning {d.user[0]}, this week I'm temporarily running {wh} instead "
-            f"of {usual}. The auditors' walkthrough at {wh}: when does it begin on your calendar? Just hit reply."
+            f"of {usual}, and {usual} is in other hands till I'm back. The auditors' walkthrough there: when does it "
+            f"begin on your calendar? Just hit reply."
             f"\n\n{d.tom[0]}")
 
 
