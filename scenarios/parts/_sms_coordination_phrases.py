@@ -287,6 +287,49 @@ PHRASES = Phrasebook({
                       f"Scrap my last mail: {day} stays our day in town."),
                       lambda day, moved, boss: (f"Update\nWe keep {day} for the office this week. What I said about "
                       f"{moved} no longer holds. {boss}")),
+    # v7: the building desk's notice of where trades park this week while the car park is resurfaced, "subject\nbody":
+    # {building} the building's name, {lines} one "parking_line" per day, one per line.
+    "parking_notice": ("Car park resurfacing - parking for trades\nDear residents,\n\nThe {building} car park is "
+                       "being resurfaced all week. If you have a tradesperson coming, this is where their van can "
+                       "go each day:\n{lines}\nThank you for your patience,\nBuilding management",
+                       "Where trades can park this week\nHello all - while the car park is closed for works, please "
+                       "send contractors' vans to the spot for the day:\n{lines}\nThe concierge, {building}"),
+    # One day of the notice: on {day} trades park in {place}; {shut} is closed to them that day. The place to use
+    # comes first in half the phrasings, and words of being open or closed sit beside both.
+    "parking_line": ("- {day}: trades park in the {place}; the {shut} is closed all day.",
+                     "- {day}: the {shut} is coned off, so vans go to the {place}.",
+                     "- {day}: not the {shut} (closed) - use the {place}.",
+                     "- {day}: contractors park in the {place}, not the {shut}.",
+                     "- {day}: the {place} is kept for trades; the {shut} is fenced off.",
+                     "- {day}: with the {shut} shut, vans use the {place}."),
+    # The desk's later update, "subject\nbody": {building}, {lines} one line per day, each a "parking_change" or a
+    # "parking_stays" (half each), so the notice's place for a day stands only half the time and every day has one.
+    "parking_update": ("Update: parking for trades\nHi all, the contractors have rearranged the week, so here is "
+                       "each day again:\n{lines}\nBuilding management, {building}",
+                       "Re: Car park resurfacing\nSorry for the back and forth. Day by day, where my notice "
+                       "stands:\n{lines}\nThe concierge"),
+    # A line of the update: on {day} trades now park in {place}, not {old} (the notice's place that day).
+    "parking_change": ("- {day}: the {old} is closed after all, so vans use the {place} instead.",
+                       "- {day}: trades park in the {place}, not the {old} as in my notice.",
+                       "- {day}: please send vans to the {place}; the {old} won't be free after all."),
+    # Its twin: on {day} trades still park in {place} (the notice's place), not {other}, where the works crew had
+    # asked to move them.
+    "parking_stays": ("- {day}: the crew asked to move vans to the {other}, but that's off - they use the {place} "
+                      "as in my notice.",
+                      "- {day}: the {other} won't be used for trades after all - it stays the {place}.",
+                      "- {day}: vans go to the {place} as planned, not the {other}."),
+    # Added to the prompt's request: tell the tradesperson ({first}, his first name) where to park on the booked
+    # day; the building's emails about the car park works say where.
+    "parking_prompt": ("{first} comes in his van - tell him where to park on the day; the building emailed where "
+                       "trades can park during the car park works.",
+                       "Also let {first} know where he can leave the van that day (the building's car park "
+                       "emails say).",
+                       "The car park is being redone, so tell {first} where to park on the day - check the "
+                       "building's emails."),
+    # The tradesperson's reply to a text that names no window but a place to park: noted, nothing booked by it.
+    "parking_ack": ("Noted on the parking, thanks.",
+                    "Cheers, I'll park there.",
+                    "OK, good to know where to leave the van."),
     # The clinic moving the appointment the calendar still shows in the free window, to the clashing one.
     "appointment_moved": (
         lambda what, old, new, place: (f"Appointment change\nYour {what} appointment has been moved from {old} to "

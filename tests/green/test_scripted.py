@@ -28,14 +28,9 @@ UNSEEN = tuple(range(100, 105))  # world 0 is the public template the scripts we
 WRITER = "route_request"  # beside a part that writes to nobody: a day's precision pays only for writes a task needed
 # Where a script re-fitted to the public code still earns more than the bar: "scenario <id>" or "part <key>" → its
 # mean share of the points over UNSEEN, and whether it passed there (public words, measured 2026-11-30 after session
-# 21's rework; issue 34's notes say what each needs). The bar holds for the others.
+# 21's rework; sms_coordination and clarification_loop left it in session 22; issue 34's notes say what each
+# needs). The bar holds for the others.
 OPEN = {
-    # sms_coordination part 6: a wrong try costs the booking, but two of five worlds still line up with the public
-    # words (office day, withdrawn window and notices all read right, free window first among ties)
-    "part sms_coordination": (40.0, True),
-    # clarification_loop 5: the meeting (one of three) and the new time (one of three) are both guessed; both come
-    # right in one world of five here (a guess passes one world in nine)
-    "scenario clarification_loop": (20.0, True),
     # organiser_move 6 (session 21): two decisions now (which instance of the meeting, which offer), but world 103's
     # right offer is the first listed and its called-off call sits elsewhere, so the script's pick lines up there
     "part organiser_move": (20.0, True),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from green_agent.config import GreenSettings
 from green_agent.scenario_kit.day import slice_of
 from green_agent.scenarios import ScenarioLibrary
 from green_agent.selftest import selftest
+from scenarios.parts._sms_coordination_parking import PLACES, places_in
 from scenarios.parts.sms_coordination import _taken_ref
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,3 +152,40 @@ def test_the_colleagues_latest_mail_names_the_office_day_first_or_last_only_as_o
     assert sum(r[0] == "reverted" for r in rows) >= len(rows) / 4
     for at in (1, 2):
         assert sum(r[at] for r in rows) / len(rows) <= 0.55, [r for r in rows if r[at]]
+
+
+# v7 (issue 34): a pass was one choice among the windows, so a guess passed one world in seven. The tradesperson must
+# also be told where to park on the booked day (the building's notice and its update).
+def _day_line(mail: dict[str, Any], weekday: str) -> str:
+    return str(next(line for line in mail["body_text"].splitlines() if line.startswith(f"- {weekday}:")))
+
+
+def test_a_guess_of_the_window_and_the_parking_together_passes_at_most_three_worlds_in_a_hundred() -> None:
+    """The booked day's place is even among the eight, the notice's line for that day holds it only half the time
+    (the update changes or keeps every day, half each), and every place is named in the mails, so a reader guessing
+    the window among those offered and the place among those named passes about 3 % of worlds or fewer."""
+    slices = _slices()
+    shares: Counter[str] = Counter()
+    in_notice, chance = 0, 0.0
+    for p in slices:
+        t = p.truth
+        shares[t.parking] += 1
+        notice, update = (next(e for e in p.emails if e["message_id"] == f"m-sms-park-{n}") for n in (1, 2))
+        weekday = _day(t.valid)
+        assert t.parking in _day_line(update, weekday)
+        in_notice += t.parking in _day_line(notice, weekday)
+        named = {place for place in PLACES if place in f"{notice['body_text']}\n{update['body_text']}"}
+        assert t.parking in named and len(named) >= 7, named
+        chance += 1 / len(t.slots) / len(named)
+    assert set(shares) == set(PLACES) and max(shares.values()) / len(slices) <= 1 / len(PLACES) + TOLERANCE / 2
+    assert abs(in_notice / len(slices) - 0.5) <= TOLERANCE, in_notice
+    assert chance / len(slices) <= 0.03, chance / len(slices)
+
+
+def test_a_place_ruled_out_in_its_own_clause_does_not_count_against_the_one_to_use() -> None:
+    assert places_in("Please park in the loading bay, not the gravel lot (closed that day).") == {"loading"}
+    assert places_in("The visitor bays are coned off, so use the kiln yard.") == {"kiln"}
+    assert places_in("Don't use the back alley; the church car park is kept for trades.") == {"church"}
+    # Naming every place alike tells none of them.
+    assert len(places_in("Park in the loading bay or the back alley.")) == 2
+    assert len(places_in("Not the loading bay, not the back alley.")) == 2

@@ -37,8 +37,14 @@ def test_a_confirmation_counts_in_any_wording_and_the_first_window_earns_nothing
     for seed in range(12):
         sc = world("sms_coordination", seed)
         t = truth(sc, "sms_coordination")
-        right = score(sc, "visit_booked", context(sc, said=[_confirms(sc, t["valid"])]), "sms_coordination")
+        said = [_confirms(sc, t["valid"])]
+        # v7: he must also be told where to park that day; the place ruled out beside it does not count against it.
+        parked = [sms(sc, at(sc, 2), [t["phone"]], f"Please park in the {t['parking']}, not the back alley or the "
+                      f"gravel lot, which are closed.")] if t["parking"] not in ("back alley", "gravel lot") else \
+            [sms(sc, at(sc, 2), [t["phone"]], f"Park in the {t['parking']} that day (the visitor bays are shut).")]
+        right = score(sc, "visit_booked", context(sc, parked, said=said), "sms_coordination")
         assert right == 0.5  # his confirmation in words the old template never used; no visit in the calendar yet
+        assert score(sc, "visit_booked", context(sc, said=said), "sms_coordination") == 0.0  # no parking told
         first = t["slots"][0]
         if first != t["valid"]:
             assert score(sc, "visit_booked", context(sc, said=[_confirms(sc, first)]), "sms_coordination") == 0.0

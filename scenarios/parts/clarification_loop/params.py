@@ -66,6 +66,12 @@ TIMED_ANCHORS = ("Physio session", "Car service", "Boiler inspection", "Eye test
 # the meant one: only what each clause says of its meeting does.
 WRITES_APART = 25  # minutes between two contacts' emails
 LENGTHS = (45, 60, 90)  # a candidate's minutes, every kind alike
+# The meeting's length at its new time (version 6), a third decision of the answer's: one of five alike often, drawn
+# apart from the meeting's own length, so keeping the length (or any one length) is right one world in five.
+NEW_LENGTHS = (30, 45, 60, 75, 90)
+# How the answer sets that length (``texts.drawn_length``): kept as it is, stated (beside a length dropped), shifted
+# from the meeting's own, or the same as another candidate's - each where it fits the drawn length.
+LENGTH_WAYS = ("kept", "stated", "shorter", "longer", "as another")
 FORMS = ("meant first", "meant second", "meant last")
 # Who writes during the trial, drawn apart from which meeting is meant: one or two of the three candidates' contacts,
 # in a drawn order (``draw_writers``).
@@ -117,6 +123,10 @@ class Params:
     # in order (empty: world 0's, the other meeting's contact): one or two of the candidates' contacts drawn apart
     # from which is meant, so the mail that arrives is no pointer.
     form: str = "meant first"
+    # The meeting's minutes at its new time as the answer sets them (version 6; 0: its own length, world 0) and how
+    # (LENGTH_WAYS).
+    new_minutes: int = 0
+    lengthing: str = "kept"
     writers: tuple[Kind, ...] = ()
     notes: tuple[int, int, int] = (0, 0, 0)  # the phrasing of the work, family and client contacts' notes
     # The third candidate (version 4; world 0 has none): a client at another firm, alone on a meeting of its own at
@@ -185,7 +195,7 @@ class Params:
 
     @property
     def new_end(self) -> datetime:
-        return self.new_start + timedelta(minutes=self.minutes(self.meant))
+        return self.new_start + timedelta(minutes=self.new_minutes or self.minutes(self.meant))
 
 
 class Addresses:
@@ -282,9 +292,9 @@ def check(p: Params) -> None:
         raise ValueError("no two meetings of the calendar overlap")
     if any(p.new_start < e and s < p.new_end for s, e in meetings):
         raise ValueError("the new time must be free")
-    longest = timedelta(minutes=max(LENGTHS))
+    longest = timedelta(minutes=max(*LENGTHS, *NEW_LENGTHS))
     if any(t < e and s < t + longest for t in slots(p) for s, e in meetings):
-        raise ValueError("every time the answer names is free for any candidate's length")
+        raise ValueError("every time the answer names is free for any length the answer may set")
     if p.new_hour == p.hour:
         raise ValueError("the new time is not at the ambiguous hour")
     if not p.start < p.start + timedelta(minutes=p.other_writes_after + WRITES_APART) < p.end:

@@ -27,7 +27,13 @@ contacts who write during the trial (one or two of the three) are drawn apart fr
 The new time is a decision of its own (version 5, ``pointing.timed``): the request names a time on the new day, and
 the answer names three free times that day and an event of that day (``params.TIMED_ANCHORS``), the new time the first
 of them after it or the last before it (each of the three alike); half the time after a first time set anew and taken
-back. A guess of the meeting (one of three) and the time (one of three) passes one world in nine.
+back. A guess of the meeting (one of three) and the time (one of three) passed one world in nine.
+
+The meeting's length at the new time is a third decision (version 6, ``texts.drawn_length``): one of five
+(``params.NEW_LENGTHS``) alike often, drawn apart from the meeting's own, set by the answer's last sentence - kept as
+it is, stated beside a length dropped, shifted from its own by some minutes, or the same as another candidate's (a
+pointer a reader resolves) - so keeping the length, or any one length, is right one world in five, and every sentence
+names minutes that are not the length, or none. A guess of all three passes one world in 45 (2.2 %).
 """
 
 from __future__ import annotations
@@ -60,7 +66,7 @@ class ClarificationLoop(Part):
     """Which 3 o'clock? Ask first (the classic clarification_loop, drawn alone)."""
 
     key = KEY
-    version = 5
+    version = 6
     shapes = (ALONE,)
     Truth = ClarificationLoopTruth
     phrasebook = PHRASEBOOK
@@ -122,10 +128,12 @@ class ClarificationLoop(Part):
     # -------------------------------------------------------------------------------------------- accuracy
     @grades("Moved the meeting the user meant", "accuracy", 25,
             "After the user's answer, the meeting the user named (and only that one copy of it) is on the calendar at "
-            "the new time with its original length; its old slot is free. Changing another candidate too (acting "
+            "the new time for the length the answer sets (its own length unless the answer changes it); its old "
+            "slot is free. Changing another candidate too (acting "
             "on several) earns nothing.")
     async def moved_the_meant_meeting(self, ctx: EvalContext, truth: ClarificationLoopTruth) -> EvalResult:
-        """After the answer, the meant meeting (one copy) at the new time with its length, the other never changed."""
+        """After the answer, the meant meeting (one copy) at the new time for the answer's length, the others never
+        changed."""
         answered = answer_at(ctx, truth)
         if answered is None:
             return EvalResult(score=0, max_score=1, explanation=f"{_NOT_ASKED}nothing was moved on the user's answer")
@@ -136,8 +144,8 @@ class ClarificationLoop(Part):
             return EvalResult(score=0, max_score=1, explanation="the meeting was moved before the user answered",
                               details={"moved_at": moved.at.isoformat(), "answer_at": answered.isoformat()})
         return scaled(ctx, answered, EvalResult(score=1, max_score=1, details={"moved_at": moved.at.isoformat()},
-                                                explanation="moved the meeting the user named to the new time, with "
-                                                            "its length"))
+                                                explanation="moved the meeting the user named to the new time, for "
+                                                            "the length the answer sets"))
 
     @grades("Told everyone on it the new time", "accuracy", 20,
             "After the user's answer, every person on the meeting that was meant got an email (or text) naming the "

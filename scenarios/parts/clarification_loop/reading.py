@@ -132,8 +132,8 @@ def _other_kept(ctx: EvalContext, truth: ClarificationLoopTruth, actions: list[D
 
 
 def move(ctx: EvalContext, truth: ClarificationLoopTruth) -> Move:
-    """Whether the meant meeting ended up at the new time with its length (one copy, the other candidate never
-    changed), and the last action that put it there."""
+    """Whether the meant meeting ended up at the new time for the length the answer sets (one copy, the other
+    candidates never changed), and the last action that put it there."""
     actions = done(ctx)
     if not _other_kept(ctx, truth, actions):
         return Move(False, "the meeting the user did not mean was changed too: acting on several is no answer")
@@ -148,7 +148,7 @@ def move(ctx: EvalContext, truth: ClarificationLoopTruth) -> Move:
     if len(copies) > 1:
         return Move(False, "the meeting the user meant is on the calendar more than once")
     if when(moved[0]["end"]) != truth.new_end:
-        return Move(False, "the meeting was moved but its length changed")
+        return Move(False, "the meeting was moved but not for the length the user's answer sets")
     found = Move(False, "the meeting was not moved by the assistant")
     for d in actions:
         p = d.action.parameters

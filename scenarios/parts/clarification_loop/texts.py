@@ -23,7 +23,20 @@ from green_agent.scenario_kit.pointing import (
 )
 from green_agent.scenario_kit.world import Person
 
-from .params import CLIENT, FAMILY, FORMS, HOUR_WORDS, PLACES, WEEKDAYS, WORK, Addresses, Kind, Params, fixed_rows
+from .params import (
+    CLIENT,
+    FAMILY,
+    FORMS,
+    HOUR_WORDS,
+    NEW_LENGTHS,
+    PLACES,
+    WEEKDAYS,
+    WORK,
+    Addresses,
+    Kind,
+    Params,
+    fixed_rows,
+)
 
 CONVERSATION = "user-assistant"
 MAX_MESSAGES_PER_PERSON = 3
@@ -76,6 +89,26 @@ REVERSED = ("{wrong}. No, wait - the other way round. {right}", "{wrong}... sorr
             "{wrong} - scratch that, I mixed them up. {right}",
             "Hmm, {wrong}? No, I checked, it's the reverse. {right}",
             "{wrong}. Ignore that, wrong way round. {right}")
+# The meeting's length at its new time (version 6), the answer's last sentence. Every kind names a length or a shift
+# in minutes beside the right one or instead of it, so "the number in the sentence" is no reading: only the sentence
+# composed with the meeting's own length (or another candidate's) is.
+# "new length stated": the length is {n} minutes; {m} minutes is said and dropped (the right one first in half).
+LENGTH_STATED = ("And this time it only needs to run {n} minutes, not {m}.",
+                 "One more thing: not {m} minutes - book {n} minutes for it.",
+                 "It should run {n} minutes now (I first thought {m}, but no).",
+                 "I was going to say {m} minutes, but make it {n} minutes long.")
+# "new length kept": the meeting keeps its own length; {m} minutes (not its length) is said and dropped.
+LENGTH_KEPT = ("Keep it as long as it is now - no need to change it to {m} minutes.",
+               "I thought about {m} minutes, but no - the same length it has now.",
+               "Length: what it already has, not {m} minutes.",
+               "Don't make it {m} minutes; it runs as long as it does now.")
+# "new length shorter" / "new length longer": the length is the meeting's own minus / plus {d} minutes.
+LENGTH_SHORTER = ("And make it {d} minutes shorter than it is now.", "Cut {d} minutes off its current length, too.")
+LENGTH_LONGER = ("And make it {d} minutes longer than it is now.", "Add {d} minutes to its current length, too.")
+# "new length as another's": the length is that of another candidate, {x} (a pointer at it: "Whitaker's", "the
+# Thursday one"), which itself stays where it is.
+LENGTH_AS = ("And give it the same length as {x} - that one stays put, of course.",
+             "Make it run as long as {x} does (which doesn't move).")
 # What a candidate's contact writes during the trial (the work contact, the relative or friend): about their
 # meeting, never about a move, whichever of the two is meant. Phrasing 0 is world 0's.
 WORK_NOTE = (("{title} - numbers", "Hi {user},\n\nI'll bring the updated numbers to our {title} on {when}. See you "
@@ -94,6 +127,9 @@ PHRASEBOOK = Phrasebook({"request": (REQUEST,),
                          **{k: v for k, v in PHRASES.kinds.items() if k != "by a message"},
                          "pointed at": POINTED, "pointed at, as not kept": UNKEPT, "kept": KEPT,
                          "kept, as another moved": SETTLED, "answer reversed": REVERSED,
+                         "new length stated": LENGTH_STATED, "new length kept": LENGTH_KEPT,
+                         "new length shorter": LENGTH_SHORTER, "new length longer": LENGTH_LONGER,
+                         "new length as another's": LENGTH_AS,
                          "work contact note": tuple(f"{a}\n{b}" for a, b in WORK_NOTE),
                          "family contact note": tuple(f"{a}\n{b}" for a, b in FAMILY_NOTE)},
                         positional=PHRASES.positional)
@@ -282,9 +318,39 @@ def drawn_answer(rng: random.Random, p: Params) -> Params:
     if taken_back:
         text = _taken_back(rng, cands, meant, text)
     text += f" {p.timed}"  # the new time, a decision of its own (params.draw_params drew it)
+    minutes, way, said = drawn_length(rng, p, cands, meant)
+    text += f" {said}"
     notes = (PHRASEBOOK.index(rng, "work contact note"), PHRASEBOOK.index(rng, "family contact note"),
              PHRASEBOOK.index(rng, "work contact note"))
-    return replace(p, answer=text, clause="+".join(kinds), form=form, notes=notes)
+    return replace(p, answer=text, clause="+".join(kinds), form=form, notes=notes, new_minutes=minutes,
+                   lengthing=way)
+
+
+def drawn_length(rng: random.Random, p: Params, cands: list[Candidate], meant: int) -> tuple[int, str, str]:
+    """The meeting's length at its new time (version 6): one of ``NEW_LENGTHS`` alike often, drawn apart from its own
+    length, then a way of saying it (``LENGTH_WAYS``) among those that fit - stated a quarter of the time, else kept
+    when it is its own, shifted when it is not, or another candidate's when one has it. Returns the minutes, the way
+    and the words."""
+    minutes = rng.choice(NEW_LENGTHS)
+    own = cands[meant].minutes
+    alike = [x for x, c in enumerate(cands) if x != meant and c.minutes == minutes]
+    # stated (a frame a regex reads) a quarter of the time; else a way that needs the meeting's own length or another
+    # candidate's, one of which always fits
+    # another candidate's length only when it is not the meeting's own (keeping it says that); a shift only when its
+    # minutes are not the length itself ("30 minutes shorter" than an hour), so no number in the sentence is the answer
+    # more often than by chance
+    shift = "shorter" if minutes < own else "longer"
+    ways = ["kept"] if minutes == own else [*([shift] if abs(own - minutes) != minutes else []),
+                                            *(["as another"] if alike else [])] or ["stated"]
+    way = "stated" if rng.random() < 0.25 else rng.choice(ways)
+    dropped = rng.choice([m for m in NEW_LENGTHS if m not in (minutes, own)])
+    if way == "stated":
+        return minutes, way, PHRASEBOOK.say(rng, "new length stated", n=minutes, m=dropped)
+    if way == "kept":
+        return minutes, way, PHRASEBOOK.say(rng, "new length kept", m=dropped)
+    if way in ("shorter", "longer"):
+        return minutes, way, PHRASEBOOK.say(rng, f"new length {way}", d=abs(own - minutes))
+    return minutes, way, PHRASEBOOK.say(rng, "new length as another's", x=_ref(rng, cands[rng.choice(alike)]))
 
 
 def user_prompt(p: Params) -> str:
@@ -301,9 +367,9 @@ def description(p: Params) -> str:
                 f"the people on it. The calendar holds three such meetings - with a work contact, a client at another "
                 f"firm and the user's {p.relation}, all called {p.work.first}, on different days - and a fourth "
                 f"meeting at that hour without {p.work.first}. The assistant must ask in chat which one is meant, "
-                f"naming the alternatives, before it touches any; then move the one the user names (keeping its "
-                f"length), email everyone on it the new time, and confirm in chat - never touching the others or "
-                f"writing to their people.")
+                f"naming the alternatives, before it touches any; then move the one the user names to the time and "
+                f"for the length the user's answer sets, email everyone on it the new time, and confirm in chat - "
+                f"never touching the others or writing to their people.")
     return (f"The user asks to move \"my {HOUR_WORDS[p.hour]} with {p.work.first}\" to a new time and to tell the "
             f"people on it. The calendar holds two such meetings - one with a work contact and one with the user's "
             f"{p.relation}, both called {p.work.first}, on different days - and a third meeting at that hour without "

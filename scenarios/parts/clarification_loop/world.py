@@ -147,6 +147,7 @@ def solution(p: Params, a: Addresses) -> list[Step]:
     unchanged = " and the ".join(meeting(p, k).title.lower() for k in p.others)
     verb = "is" if len(p.others) == 1 else "are"
     answered = _answered(p)
+    length = f"{p.new_minutes} minutes" if p.new_minutes else "same length"  # world 0's words as published
     steps: list[Step] = [
         {"turn": 1, "method": "POST", "path": "/chat/send",
          "body": {"role": "assistant", "conversation_id": CONVERSATION, "content": _question(p)}},
@@ -158,7 +159,7 @@ def solution(p: Params, a: Addresses) -> list[Step]:
             "from_address": a.user, "to_addresses": [x.email],
             "subject": f"{meant.title} moves to {day_time(p.new_start)}",
             "body_text": f"Hi {x.person.first},\n\nSomething came up, so I need to move our {meant.title} from "
-                         f"{day_time(old)} to {day_time(p.new_start)} (same length). Sorry for the change - the "
+                         f"{day_time(old)} to {day_time(p.new_start)} ({length}). Sorry for the change - the "
                          f"calendar invitation is updated.\n\nBest,\n{p.user.first}"}})
     people = " and ".join(x.person.first for x in meant.people)
     steps.append({"turn": 2, "when": answered, "method": "POST", "path": "/chat/send", "body": {

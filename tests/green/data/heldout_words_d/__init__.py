@@ -3,13 +3,19 @@ tests/green/test_heldout_wording.py and tests/bench/bench_heldout_wording.py."""
 
 PACK = "heldout-words-d"
 
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 # chase_reply's replies in words of the leaderboard's own: answers, answers sent for a teammate, replies that are no
-# answer and answers taken back, each told apart by what it says (the public phrasings' words appear in none), with
-# the public book's balance kept: some answers and some non-answers quote the substance.
+# answer, answers taken back and replies with one thing sent and one still to come, each told apart by what it says
+# (the public phrasings' words appear in none), with the public book's counts and balance kept: half the answers and
+# half the non-answers quote the substance (answers for two: five of nine).
 WORDING = {
     "chase_reply": {
         "answer": (
-            "{detail} - that covers my part. Shout if the numbers look off.\n\n{me}",
+            lambda what, detail, me: f"{_cap(detail)} - that covers my part. Shout if the numbers look off.\n\n{me}",
             "Sorted on my side. The gist: {detail}.\n\n{me}",
             "My {what} is in the team space now; the short version is that {detail}.\n\n{me}",
             "Done and dusted: {detail}.\n\n{me}",
@@ -17,12 +23,24 @@ WORDING = {
             "The {what} is sorted and sitting in the team space.\n\n{me}",
             "Ticked off: my {what} went in through the portal an hour ago.\n\n{me}",
             "You have my {what} now - emailed it separately, complete.\n\n{me}",
+            "For the record, {detail}. That's my {what} finished; nothing further from me.\n\n{me}",
+            "Just dropped my {what} into your inbox as a PDF - that's the finished version.\n\n{me}",
+            "Yours now: my {what}, sent over via the portal before lunch. Nothing else pending on my end.\n\n{me}",
+            "Good news - finished and filed in the team space under today's date: my {what}.\n\n{me}",
         ),
         "answer for two": (
             "This one counts for {other} and me both: {detail}.\n\n{me}",
             "{other} and I pooled ours into one - {detail}.\n\n{me}",
             "On behalf of {other} too, one file between us: {detail}.\n\n{me}",
             "Me and {other} in a single go: {detail}.\n\n{me}",
+            "Both of ours are in this message, since {other} couldn't get to email: {detail}.\n\n{me}",
+            "{other}'s {what} and mine went into the portal together this afternoon - nothing left for either of "
+            "us.\n\n{me}",
+            "Covering for {other} here: in the team space you'll find their {what} next to mine, both finished.\n\n"
+            "{me}",
+            "You now have two files from me - my {what} and the one {other} did. That's the pair of us sorted.\n\n"
+            "{me}",
+            "I forwarded {other}'s {what} along with my own an hour ago; nothing more from either of us.\n\n{me}",
         ),
         "not an answer": (
             "Can't get to it before the weekend, apologies.\n\n{me}",
@@ -33,11 +51,42 @@ WORDING = {
             "Rough notes, not the real thing: {detail}. Give me until Monday.\n\n{me}",
             "I've got as far as this: {detail}. Still missing half, so hold on.\n\n{me}",
             "Is it enough if I say {detail}? If so I'll write it up properly.\n\n{me}",
+            "I can tell you roughly that {detail}, but that's a guess, not the finished {what} - that still needs a "
+            "day or two.\n\n{me}",
+            "Heads-up while I finish: {detail}. Don't file anything yet - I'm still working through the rest.\n\n"
+            "{me}",
+            "Placeholder only: {detail}. Those figures are provisional, so hold off using any of it until the proper "
+            "version.\n\n{me}",
+            "I've only half-written my {what} so far; I'll need another couple of days.\n\n{me}",
         ),
         "taken back": (
             "Please don't use what I sent earlier: wrong version. A fixed one is coming.\n\n{me}",
             "Oops - that was the old {what}. Treat mine as still outstanding.\n\n{me}",
             "That file was incomplete, sorry; I'm redoing mine.\n\n{me}",
+            "Update on what I sent yesterday: it had the wrong figures in it, so please count my {what} as not in "
+            "yet.\n\n{me}",
+            "Bad news - the file I gave you is corrupt and won't open. I'll have to redo mine from scratch.\n\n{me}",
+        ),
+        # One thing sent now and one not yet in, in one message ({sent}, {owed}: "my timesheet for March", "my
+        # timesheet for February" or "Zora's timesheet for March"). The part draws each frame for a writer who has
+        # answered and one who has not alike, so only the binding says which is in: {sent} is with the user now,
+        # {owed} is not finished, and no frame says the writer will send it (a teammate's is owed by the teammate).
+        "one sent, one to come": (
+            lambda sent, owed, me: f"With this email you get {sent}, finished. Don't expect {owed} yet, though - "
+                                   f"nothing before Thursday, there's still work left on it.\n\n{me}",
+            lambda sent, owed, me: f"I'm afraid you're still a few days away from {owed} - one figure hasn't been "
+                                   f"confirmed. What I can give you right now is {sent}, in the team space since "
+                                   f"earlier today.\n\n{me}",
+            lambda sent, owed, me: f"Where things stand:\n• {_cap(sent)} - delivered, in your inbox now\n"
+                                   f"• {_cap(owed)} - pending, not finished yet\n\n{me}",
+            lambda sent, owed, me: f"Were you waiting on {sent}? That went into the portal an hour ago, the finished "
+                                   f"version. As for {owed}: a different matter - nowhere near ready, so count on "
+                                   f"Monday at best.\n\n{me}",
+            lambda sent, owed, me: f"For {owed} you'll have to wait until early next week at least - the work on it "
+                                   f"isn't finished. {_cap(sent)}, on the other hand, you already have: it came with "
+                                   f"this message.\n\n{me}",
+            lambda sent, owed, me: f"Now that you have {sent} (the document with this message), what remains open is "
+                                   f"{owed} - blocked until a figure is signed off.\n\n{me}",
         ),
         # No answer, and the teammate named has none in either: what is said of them is that theirs is not in.
         "not an answer, naming": (
@@ -79,6 +128,13 @@ WORDING = {
             "The {what}: work out who hasn't delivered and send each of them a friendly reminder. Anyone who has, "
             "leave alone.",
             "Chase up the {what} for me - politely, and only from the ones who haven't got it to me yet.",
+        ),
+        # Said after the request: the earlier period's thing ({before}: "timesheet for February") is not to be chased.
+        "earlier aside": (
+            "As for the {before}: that one is in hand on my side, so no reminders about it.",
+            "If anyone still owes me the {before}, leave that to me and keep it out of your reminders.",
+            "Keep the reminders to this round only; I'll see to the {before} personally.",
+            "Leave the {before} off the table here - I'm dealing with that separately.",
         ),
     },
     "newsletter_sweep": {
