@@ -460,6 +460,58 @@ SMS_COORDINATION = {
         lambda what, old, new, place, **_: (f"{_cap(what)} - time change\nA note from {place}: the clinician isn't "
                                             f"available {old}, so your {what} is moved to {new}."),
     ),
+    # v7: where trades leave their vans each day while the car park is resurfaced (notice, then its update).
+    "parking_notice": (
+        "{building}: vans during the resurfacing\nHi everyone,\n\nWith our car park dug up for new tarmac this "
+        "week, any workman visiting a flat will need to leave his vehicle elsewhere. Day by day:\n{lines}\nThanks "
+        "for bearing with us - the front desk",
+        "Contractor vehicles this week\nTo all flats,\n\nOur own car park is out of use until the new surface "
+        "sets. Should someone be coming to do a job for you, pass on the spot below for the day of the visit.\n"
+        "{lines}\nManagement office, {building}",
+    ),
+    # One day: {place} open to trades, {shut} closed; the place to use first in half (1, 2, 6).
+    "parking_line": (
+        "* {day} - open to workmen: the {place}. Closed: the {shut}.",
+        "* {day} - open for vans: the {place} (the {shut} is shut that day).",
+        "* {day} - closed: the {shut}; open instead: the {place}.",
+        "* {day} - the {shut} is unavailable, the {place} is open for vans.",
+        "* {day} - since the {shut} is closed off, vans may use the open {place}.",
+        "* {day} - the {place} is open to vans, because the {shut} is closed.",
+    ),
+    "parking_update": (
+        "Change of plan: contractor parking\nHello again,\n\nThe tarmac crew has moved things around, so please "
+        "take this list over the last one:\n{lines}\nFront desk, {building}",
+        "Corrected parking days\nApologies for the second email. Here is every day once more, so nobody need "
+        "look back at the first:\n{lines}\nThe front desk",
+    ),
+    # {day}: vans now go to {place}; {old}, the notice's place, closed after all. {place} first in 2 of 3.
+    "parking_change": (
+        "* {day} - CHANGED: the {place} is open to vans now; the {old} is closed to them after all.",
+        "* {day} - NEW SPOT, open to vans: the {place}. Disregard the {old}, which turns out to be unavailable.",
+        "* {day} - the {old} we gave you is no longer open, so vans are to use the {place}.",
+    ),
+    # {day}: vans still go to {place} (the notice's); the move to {other} is off. {place} first in 1 of 3.
+    "parking_stays": (
+        "* {day} - UNCHANGED: a move to the {other} was floated but dropped, so it stays closed; the {place} "
+        "stays open to vans.",
+        "* {day} - ignore any word about the {other} (not available); the {place} remains open to vans.",
+        "* {day} - the {place} is still open to vans, same as the first email; the {other} will not be opened to "
+        "them after all.",
+    ),
+    "parking_prompt": (
+        "The car park here is being resurfaced, so {first} will need to know where to put his van that day - "
+        "the front desk sent emails about it.",
+        "One more thing for {first}: say where his van can go on the day, going by the building's emails on the "
+        "car park works.",
+        "Since {first} drives a van and our car park is under works, pass on where he should park that day; the "
+        "building has emailed the details.",
+    ),
+    # His reply to a text naming a place but no window: noted, nothing booked.
+    "parking_ack": (
+        "Got it re the van, ta.",
+        "Right, I know where to leave it then.",
+        "Thanks for the parking info.",
+    ),
 }
 
 
