@@ -561,6 +561,34 @@ CLARIFICATION_LOOP = {
         "Wait. {wrong}... no, I had it upside down. {right}",
         "{wrong}, I mean... no, the other way. {right}",
     ),
+    # The moved meeting's length, the answer's last sentence: "stated" says {n} (the length) and drops {m}, {n} first
+    # in two of the four; "kept" keeps the meeting's own length and drops {m}; "shorter" / "longer" shift its own by
+    # {d}; "as another's" takes the length of {x}, which stays where it is. No number in a sentence is the answer by
+    # its place alone.
+    "new length stated": (
+        "On the length: {n} minutes will do - forget {m}.",
+        "Scrap the {m} minutes I had pencilled in; {n} minutes is what it needs.",
+        "Its new slot should last {n} minutes rather than {m}.",
+        "{m} minutes crossed my mind, but no: give it {n} minutes.",
+    ),
+    "new length kept": (
+        "As for how long it runs, that stays the same - {m} minutes would be wrong.",
+        "Leave its duration untouched; I'd considered {m} minutes but dropped the idea.",
+        "No {m}-minute version, please: it lasts just what it lasts today.",
+        "I had {m} minutes in mind at first, yet its present duration is what I want.",
+    ),
+    "new length shorter": (
+        "Its duration should also drop by {d} minutes from what it is today.",
+        "Also, trim it: {d} minutes less than the current duration.",
+    ),
+    "new length longer": (
+        "Its duration should also grow by {d} minutes from what it is today.",
+        "Also, extend it: {d} minutes more than the current duration.",
+    ),
+    "new length as another's": (
+        "For the length, copy {x} - which itself keeps its current slot.",
+        "Duration-wise, this one should match {x}, which isn't being moved.",
+    ),
     # "subject\nbody", as the public notes.
     "work contact note": (
         "Agenda for {title}\nHi {user},\n\nI've drafted a short agenda for the {title} on {when} - will send it "
