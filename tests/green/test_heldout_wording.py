@@ -38,6 +38,9 @@ ROUND3 = ROOT / "tests" / "redteam" / "round3"
 ROUND4 = ROOT / "tests" / "redteam" / "round4"
 # And round 5's, written after session 19's rework of the parts round 4 read (same brief).
 ROUND5 = ROOT / "tests" / "redteam" / "round5"
+# And round 6's, written in session 22 from the public words after that session's rework (100 % of every world of the
+# eight parts they took, with the public words: docs/scoring.md "Session 22").
+ROUND6 = ROOT / "tests" / "redteam" / "round6"
 PUBLIC_WORDS = ("Here you go", "Will send tomorrow, sorry", "Scratch that", "Ignore my last email")
 
 
@@ -209,8 +212,8 @@ def test_a_wording_of_a_kind_the_part_never_draws_through_its_book_is_refused(tm
         create_app(GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path, part_packs=[pack]))
 
 
-@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3, ROUND4, ROUND5],
-                         ids=["ours", "round1", "round3", "round4", "round5"])
+@pytest.mark.parametrize("scripts", [None, REDTEAM, ROUND3, ROUND4, ROUND5, ROUND6],
+                         ids=["ours", "round1", "round3", "round4", "round5", "round6"])
 async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceiling(tmp_path, monkeypatch, scripts):
     """Every day part worded anew (tests/green/data/heldout_words_*: words no script here was fitted to), seed-drawn
     days at unseen seeds: our scripted purple, and the scripts round 1's blind red teams wrote (tests/redteam/), which
@@ -243,7 +246,7 @@ async def test_on_days_worded_anew_rule_scripts_earn_at_most_the_imitations_ceil
 LIBRARY = library_for(GreenSettings(scenarios_dir=SCENARIOS))
 CLASSICS = sorted(i for i in LIBRARY.ids() if i != "workday")
 SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUND3, "round4": ROUND4,
-               "round5": ROUND5}
+               "round5": ROUND5, "round6": ROUND6}
 # A script set that still beats the bar — over the classics it has scripts for, worded anew, at seeds 100-102: more than
 # the imitations' ceiling on average, or a pass — → its mean there and whether it passed any, as last measured
 # (2026-11-30). The test holds the list to the truth both ways; issue 34's notes say what each rests on. Round 2's
@@ -264,8 +267,13 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
 # every world passed; since email_triage_basic 8 words them through the phrasebook, 0.
 # Round 5 (session 19), on email_triage_basic, privacy_guard and phishing_guard worded anew: 11.1 %, 34.1 % and 38.9 %
 # at seeds 100-104, no pass (it reads the public ask phrases, the rules line by line, Tom's card and mail counts);
-# after session 20 twinned those, 8.0 %, 10.3 % and 19.9 % at seeds 100-102: 12.7 %, held.
-OPEN_SETS: dict[str, tuple[float, bool]] = {}
+# after session 20 twinned those, 8.0 %, 10.3 % and 19.9 % at seeds 100-102: 12.7 %, held. Session 22's
+# phishing_guard 13 (three walkthroughs, Tom standing in at one two worlds in three) leaves Tom's walkthrough a third
+# to round 5's mail counts under pack e, and at seeds 100-102 two of three come right: 27.5 % there (17.2 % over seeds
+# 100-109, no pass), 15.3 % over the three classics — over the bar by luck of three worlds, and a pass nowhere.
+# Round 6 (session 22) wrote scripts from the public words for four classics (100 % of every world with them): worded
+# anew, 7.3 % over seeds 100-109, no pass.
+OPEN_SETS: dict[str, tuple[float, bool]] = {"round5": (15.3, False)}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:
