@@ -72,5 +72,7 @@ async def test_rule_scripts_earn_nothing_on_unseen_worlds_but_where_the_issue_li
     open_but_held = {name: scores[name] for name in set(OPEN) - beaten}
     assert not open_but_held, f"these now hold the bar: move them out of OPEN {open_but_held}"
     # The scripts are no idle purple (which would hold every bar and prove nothing; an idle one earns 0 everywhere):
-    # they still earn some points on a third of the parts and scenarios, and pass worlds where OPEN says.
-    assert sum(mean >= 5 for mean, _ in scores.values()) >= len(scores) // 3, scores
+    # they still earn some points on a quarter of the parts and scenarios (a third until session 22's reworks took
+    # their share of sms_coordination, clarification_loop, conflicts and privacy to 0–4 %), and pass worlds where OPEN
+    # says.
+    assert sum(mean >= 5 for mean, _ in scores.values()) >= len(scores) // 4, scores

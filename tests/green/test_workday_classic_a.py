@@ -357,19 +357,23 @@ def test_sms_booking_needs_his_confirmation_of_the_free_window_and_the_visit_the
     final = states(sc)
     final["calendar"]["events"]["ev-new"] = {**create, "event_id": "ev-new", "status": "confirmed"}
     good = [_booked(sc, truth["valid"], 80)]
-    assert score(sc, "visit_booked", context(sc, final=final, said=good), key) == 1.0
+    # Part 7: he is told where to park on the booked day too.
+    park = [action(sc, "sms.send_message", {"to_numbers": [truth["phone"]],
+                                            "body": f"Please park in the {truth['parking']} that day."})]
+    assert score(sc, "visit_booked", context(sc, final=final, said=good, actions=park), key) == 1.0
+    assert score(sc, "visit_booked", context(sc, final=final, said=good), key) == 0.0  # where to park never said
     # The visit without his confirmation (or a text "from" him in the SMS state) earns nothing.
-    assert score(sc, "visit_booked", context(sc, final=final), key) == 0.0
+    assert score(sc, "visit_booked", context(sc, final=final, actions=park), key) == 0.0
     # A wrong window he confirmed, even once and put right after, costs the booking (part 6: every try counts, so
     # trying windows in turn until one sticks earns nothing); so does booking slot after slot.
     others = [s for s in truth["slots"] if s != truth["valid"]]
     once = [_booked(sc, others[0], 80), _booked(sc, truth["valid"], 140)]
-    assert score(sc, "visit_booked", context(sc, final=final, said=once), key) == 0.0
+    assert score(sc, "visit_booked", context(sc, final=final, said=once, actions=park), key) == 0.0
     again = [_booked(sc, s, 80) for s in others[:2]] + [_booked(sc, truth["valid"], 140)]
-    assert score(sc, "visit_booked", context(sc, final=final, said=again), key) == 0.0
+    assert score(sc, "visit_booked", context(sc, final=final, said=again, actions=park), key) == 0.0
     # A confirmed wrong window earns nothing, however well the calendar is kept.
-    assert score(sc, "visit_booked", context(sc, final=final, said=[*good, _booked(sc, others[0], 200)]),
-                 key) == 0.0
+    assert score(sc, "visit_booked", context(sc, final=final, said=[*good, _booked(sc, others[0], 200)],
+                                             actions=park), key) == 0.0
     code = action(sc, "sms.send_message", {"to_numbers": ["+15550000001"], "body": f"Code: {truth['code']}#"})
     assert score(sc, "visit_code_private", context(sc, actions=[code]), key) == 0.0
 
