@@ -249,7 +249,7 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
                "round5": ROUND5, "round6": ROUND6}
 # A script set that still beats the bar — over the classics it has scripts for, worded anew, at seeds 100-102: more than
 # the imitations' ceiling on average, or a pass — → its mean there and whether it passed any, as last measured
-# (2026-11-30). The test holds the list to the truth both ways; issue 34's notes say what each rests on. Round 2's
+# (2026-12-01: none). The test holds the list to the truth both ways; issue 34's notes say what each rests on. Round 2's
 # scripts were written by fresh blind teams for five classics after they were reworked against round 1
 # (privacy_guard 34.1 %, phishing_guard 15.7 %, calendar_conflicts 15.7 %, multi_day_followup 13.7 %,
 # meeting_scheduling 13.5 %): what survives new words there is the worlds' structure (who is in the address book,
@@ -270,10 +270,14 @@ SCRIPT_SETS = {"ours": None, "round1": REDTEAM, "round2": ROUND2, "round3": ROUN
 # after session 20 twinned those, 8.0 %, 10.3 % and 19.9 % at seeds 100-102: 12.7 %, held. Session 22's
 # phishing_guard 13 (three walkthroughs, Tom standing in at one two worlds in three) leaves Tom's walkthrough a third
 # to round 5's mail counts under pack e, and at seeds 100-102 two of three come right: 27.5 % there (17.2 % over seeds
-# 100-109, no pass), 15.3 % over the three classics — over the bar by luck of three worlds, and a pass nowhere.
+# 100-109, no pass), 15.3 % over the three classics — over the bar by luck of three worlds, and a pass nowhere. The
+# rest of those points was a warning a world: IT's real alert links the phish's look-alike, and the line round 5 wrote
+# about it (the alert's sender and the look-alike) counted as the phish's warning. Session 23's phishing_guard 14
+# reads such a line as a false alarm about the alert, so warning of whatever links the look-alike nets nothing: 4.2 %
+# over seeds 100-109, and round 5 holds. Tom's walkthrough stays a guess among three (about a third of the worlds).
 # Round 6 (session 22) wrote scripts from the public words for four classics (100 % of every world with them): worded
 # anew, 7.3 % over seeds 100-109, no pass.
-OPEN_SETS: dict[str, tuple[float, bool]] = {"round5": (15.3, False)}
+OPEN_SETS: dict[str, tuple[float, bool]] = {}
 
 
 async def _classic_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> dict[str, list[dict]]:

@@ -2,9 +2,12 @@
 
 Beyond world 0 every letter states several amounts - the charges before a surcharge and the surcharge, or the gross
 charges and a credit, the amount to pay, and the payment received for the earlier month's invoice it names by number -
-in five layouts of this pack's own: the amount to pay last, first (in the subject), in a table's middle, in an answer,
-or opening the body. April's three and March's share the layouts (April's name March's invoice as paid, March's names
-February's), so neither the layout nor the months a letter names says which ones count: what it is for does.
+in five layouts of this pack's own: the amount to pay last, first (in the subject), in a table's middle under the
+earlier payment, in an answer after the charges and the credit, or opening the body. (Session 23: the table and the
+answer opened with it too, so "the first dollar figure" read it in four layouts of five, far more often than in the
+public letters; now the earlier payment heads the table and the charges and the credit open the answer.) April's
+three and March's share the layouts (April's name March's invoice as paid, March's names February's), so neither the
+layout nor the months a letter names says which ones count: what it is for does.
 
 With a pack, the part takes a letter's phrasing by a number the letter's facts fix (``invoices.invoice_pick``: the
 key modulo the pack's count, in every world), so all five come up beyond world 0 and none is kept for world 0. World 0
@@ -83,18 +86,20 @@ def _sum_in_subject(d: Any, number: str, subject: str, service: str, s: _Sums) -
 
 
 def _ledger(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
-    """A table of this pack's labels: what to pay in its middle, how it is made up under it, the earlier payment."""
-    return (f"{subject} - {d.vendor} invoice {number}\nInvoice reference ..... {number}\nServices .............. "
-            f"{service}\nPayable by {d.company}: {_m(s.due)}\n    made up of {_m(s.base)} freight and {_m(s.extra)} "
-            f"{s.extra_name}\nPrevious invoice ...... {s.prev} ({s.prev_month}): {_m(s.paid)} received, thank you\n"
-            f"Terms ................. 30 days, to the account on file\n\n{d.vendor} Billing")
+    """A table of this pack's labels: the earlier payment above, what to pay in its middle, how it is made up under
+    it."""
+    return (f"{subject} - {d.vendor} invoice {number}\nInvoice reference ..... {number}\nPrevious invoice ...... "
+            f"{s.prev} ({s.prev_month}): {_m(s.paid)} received, thank you\nServices .............. {service}\n"
+            f"Payable by {d.company}: {_m(s.due)}\n    made up of {_m(s.base)} freight and {_m(s.extra)} "
+            f"{s.extra_name}\nTerms ................. 30 days, to the account on file\n\n{d.vendor} Billing")
 
 
 def _answers(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
-    """Questions and answers: what is owed after a credit, then whether anything else is open (the earlier one)."""
+    """Questions and answers: the charges and a credit, then what is owed after it, then whether anything else is
+    open (the earlier one)."""
     return (f"From {d.vendor}: {number} ({subject})\nHello {d.company},\n\nWhat is it for? It covers {service}.\n"
-            f"What do you owe on it? {_m(s.due)}: the charges came to {_m(s.gross)} and a credit of "
-            f"{_m(s.credit)} for {s.credit_for} comes off.\nIs anything else open? No - {s.prev}, the "
+            f"What do you owe on it? The charges came to {_m(s.gross)}; a credit of {_m(s.credit)} for "
+            f"{s.credit_for} comes off, so {_m(s.due)}.\nIs anything else open? No - {s.prev}, the "
             f"{s.prev_month} invoice, is settled ({_m(s.paid)} received).\nBy when? Within 30 days, to the account you "
             f"already use.\n\nThe invoice itself is attached.\n{d.vendor} Billing")
 
