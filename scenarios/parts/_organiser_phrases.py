@@ -134,13 +134,34 @@ PHRASES = Phrasebook({
                  "planned.\n\n{name}",
                  "Hello {user} - no change for the {event}; I won't be cancelling it.\n{name}",
                  "{user}, quick note: the {event} is happening as booked. Apologies for the confusion.\n{name}"),
-    # The asker naming the other instance of the meeting ({twin}) as fine beside the one they cannot make ({held}):
-    # the user's calendar holds two meetings of that title, and only this mail tells which one moves.
+    # The asker naming the other instances of the meeting ({twin}: their times joined, "A, B and C") as fine beside
+    # the one they cannot make ({held}): the user's calendar holds three or four meetings of that title, and only this
+    # mail tells which one moves.
     "twin_ok": ("The {title} on {twin} is fine, by the way - it's only the one on {held} I can't do.",
-                "(Just the {held} one - {twin} still works for me.)",
-                "{Twin} stays as it is; I only mean {held}.",
+                "(Just the {held} one - {twin} still work for me.)",
+                "{Twin} stay as they are; I only mean {held}.",
                 "To be clear, I'll be at the {title} on {twin}; it's {held} that clashes.",
                 "No change needed for {twin}, only for {held}."),
+    # The asker naming the twin instances again ({twin}: their times joined, as in "twin_ok"), so the ask names every
+    # instance twice and counting how often a time is named points at none.
+    "twin_seen": ("See you at the {title} on {twin}, then.", "I'll be there on {twin} as usual.",
+                  "So {twin} are still in my diary.", "Happy to keep {twin} for the {title}."),
+    # How long the moved meeting runs (no fields): forty-five minutes ("shorter"), the hour it had ("keep_hour") or
+    # ninety minutes ("longer"). Every phrasing names the length wanted and one other, the wanted one first in half of
+    # each kind's phrasings, and each pair of lengths comes in two kinds, so which lengths are named, and which comes
+    # first or last, leave a coin between two: only the sense (negation, "too tight", "overkill") decides.
+    "shorter": ("Forty-five minutes will do this time - we won't need a full hour.",
+                "An hour is more than we need; let's book forty-five minutes.",
+                "Forty-five minutes is enough: ninety minutes would be overkill.",
+                "No need for ninety minutes, so let's make the new one forty-five minutes."),
+    "keep_hour": ("No need for ninety minutes this time - an hour is plenty.",
+                  "An hour is right; ninety minutes would be too long.",
+                  "Forty-five minutes would be too tight - keep it to an hour.",
+                  "Keep it to an hour, please; forty-five minutes would be too tight."),
+    "longer": ("An hour won't be enough this time - let's book ninety minutes.",
+               "Ninety minutes this time, please; an hour is too tight.",
+               "Forty-five minutes won't cut it, so book ninety minutes.",
+               "Ninety minutes, please - forty-five minutes would never be enough."),
     "host_subject": ("{Event}", "Re: {event}", "About the {event}", "{Event} - update", "Our {event}"),
     "cannot_subject": ("Re: {title}", "{Title} timing", "About moving the {title}", "{Title}", "Times for the {title}"),
     "announce": (

@@ -3,10 +3,10 @@
 scenario templates show, no LLM) against every classic scenario at unseen seeds and against every day part in days
 of its own, through the real green over A2A.
 
-The bar is 15 % and no pass. Not every part holds it yet: ``OPEN`` names those a re-fitted script still beats, with
-what it earned when last measured, and the test holds the list to the truth both ways — a held part that a script
-now beats fails, and so does an open part that now holds (move it to the held ones). The figures at scale are
-tests/bench/bench_sweep.py's, in docs/scoring.md."""
+The bar is 15 % and no pass, and every part and scenario holds it against this script (session 23). ``OPEN`` would
+name one a re-fitted script beats again, with what it earned when measured, and the test holds the list to the truth
+both ways — a held part that a script now beats fails, and so does an open part that now holds (move it to the held
+ones). The figures at scale are tests/bench/bench_sweep.py's, in docs/scoring.md."""
 
 from __future__ import annotations
 
@@ -27,14 +27,10 @@ DAY_PARTS = sorted(LIBRARY.pack().shaped(DAY))
 UNSEEN = tuple(range(100, 105))  # world 0 is the public template the scripts were written from
 WRITER = "route_request"  # beside a part that writes to nobody: a day's precision pays only for writes a task needed
 # Where a script re-fitted to the public code still earns more than the bar: "scenario <id>" or "part <key>" → its
-# mean share of the points over UNSEEN, and whether it passed there (public words, measured 2026-11-30 after session
-# 21's rework; sms_coordination and clarification_loop left it in session 22; issue 34's notes say what each
-# needs). The bar holds for the others.
-OPEN = {
-    # organiser_move 6 (session 21): two decisions now (which instance of the meeting, which offer), but world 103's
-    # right offer is the first listed and its called-off call sits elsewhere, so the script's pick lines up there
-    "part organiser_move": (20.0, True),
-}
+# mean share of the points over UNSEEN, and whether it passed there (public words). None now: sms_coordination and
+# clarification_loop left it in session 22, organiser_move in session 23 (version 7: which of three or four instances
+# of the meeting, how long it runs and which offer are three decisions, and the script's pick of each is a guess).
+OPEN: dict[str, tuple[float, bool]] = {}
 
 
 async def _scores(settings: GreenSettings) -> dict[str, tuple[float, bool]]:
@@ -73,6 +69,6 @@ async def test_rule_scripts_earn_nothing_on_unseen_worlds_but_where_the_issue_li
     assert not open_but_held, f"these now hold the bar: move them out of OPEN {open_but_held}"
     # The scripts are no idle purple (which would hold every bar and prove nothing; an idle one earns 0 everywhere):
     # they still earn some points on a quarter of the parts and scenarios (a third until session 22's reworks took
-    # their share of sms_coordination, clarification_loop, conflicts and privacy to 0–4 %), and pass worlds where OPEN
-    # says.
+    # their share of sms_coordination, clarification_loop, conflicts and privacy to 0–4 %), and pass worlds only
+    # where OPEN says.
     assert sum(mean >= 5 for mean, _ in scores.values()) >= len(scores) // 4, scores

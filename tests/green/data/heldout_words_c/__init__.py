@@ -962,14 +962,14 @@ ORGANISER_MOVE = {
         "Hi {user}, short one: I'm not cancelling the {event}, despite what I said in the corridor. Sorry for any "
         "mix-up!\n{name}",
     ),
-    # The asker's note: the other instance ({twin}) is fine, only {held} clashes (held named first in two of six,
-    # as this pack's asks put the note before or after the held time).
+    # The asker's note: the other instances ({twin}: their times joined, organiser_move 7) are fine, only {held}
+    # clashes (held named first in two of six, as this pack's asks put the note before or after the held time).
     "twin_ok": (
-        "I should say: the other {title} ({twin}) is no trouble - {held} is the only clash.",
+        "I should say: the other {title}s ({twin}) are no trouble - {held} is the only clash.",
         "Only {held} is a problem; the {title} at {twin} I can still make.",
-        "{Twin} is fine as it is - please leave that one alone and move just {held}.",
-        "Just to avoid confusion: it's {held} I mean, not {twin}, which is still good for me.",
-        "You'll see the {title} twice in the calendar - keep {twin}, it's {held} that needs a new time.",
+        "{Twin} are fine as they are - please leave those alone and move just {held}.",
+        "Just to avoid confusion: it's {held} I mean, not {twin}, which are still good for me.",
+        "You'll see the {title} more than once in the calendar - keep {twin}, it's {held} that needs a new time.",
         "Nothing wrong with {twin}; the trouble is {held} alone.",
     ),
 }
