@@ -640,7 +640,8 @@ def test_urgency_is_independent_of_arrival_order():
     first = later = 0
     position = [0, 0, 0]
     flex: dict[str, set[bool]] = {}
-    for seed in range(1, 61):
+    # 200 worlds: the positions' spread is a share of their sum, and over 60 a redraw (version 6) missed it by two
+    for seed in range(1, 201):
         sc = world(seed)
         world_first = world_later = 0
         for j in range(len(slots(sc))):
@@ -719,25 +720,65 @@ def _first(text: str, words: list[str]) -> int:
 
 
 def test_which_ask_an_email_needs_is_right_at_chance_by_order_or_cue_words():
-    # Each drawn email names two asks of its pool, the one it needs and one it does not: a script that takes the
-    # first named, the last named, or the one with a negation or "still/already" word just before it is right about
-    # half the time, and one that names both reports nothing.
-    first = total = 0
-    cue = {"need": 0, "other": 0}  # a cue word just before the one needed only, or before the other only
+    # Each drawn email names all three asks of its pool, the one it needs and two it does not: a script that takes
+    # the first named, the last named, or the one with a negation or "still/already" word just before it is right
+    # about one time in three, and one that names more than one reports nothing.
+    first = last = total = 0
+    cue = {"need": 0, "other": 0}  # a cue word just before the one needed only, or before another only
     for seed in range(1, 25):
         sc = world(seed)
         by_id = {e["message_id"]: e for e in emails(sc)}
         for item in sc.truth["items"]:
             body, found = by_id[item["id"]]["body_text"], item["facts"]
-            need, other = _first(body, found["kw"]), _first(body, found["not_asked"])
-            assert need >= 0 and other >= 0, item["id"]
+            need = _first(body, found["kw"])
+            others = [at for at in facts.positions(body, found["not_asked"])]
+            assert need >= 0 and others, item["id"]
             total += 1
-            first += need < other
-            near = {k: bool(NEGATION.search(body[max(0, at - 30):at])) for k, at in (("need", need), ("other", other))}
+            first += need < min(others)
+            last += need > max(others)
+            near = {k: bool(NEGATION.search(body[max(0, at - 30):at])) for k, at in (("need", need),
+                                                                                    ("other", min(others)))}
             if near["need"] != near["other"]:
                 cue["need" if near["need"] else "other"] += 1
-    assert 0.35 < first / total < 0.65, first / total
+    assert 0.2 < first / total < 0.47 and 0.2 < last / total < 0.47, (first / total, last / total)
     assert 0.35 < cue["need"] / (cue["need"] + cue["other"]) < 0.65, cue
+
+
+# Words of need and of having, as a cue list reading each named ask's clause would count them (round 5's script read
+# the public phrasings so and picked the right ask in 99 % of emails).
+NEEDING = re.compile(r"\b(?:need|needs|needed|still|missing|from you|yet|waiting|please|open|outstanding|only you|"
+                     r"require\w*|owe)\b", re.I)
+HAVING = re.compile(r"\b(?:already|done|sorted|covered|settled|handled|in hand|taken care|no need|not|don't|"
+                    r"forget|ignore|wrong|mistaken|thought|here|arrived|got|finished|skip)\b", re.I)
+
+
+def _clause(body: str, at: int) -> str:
+    left = max(body.rfind(c, 0, at) for c in ".;:,-\n") + 1
+    rights = [i for i in (body.find(c, at) for c in ".;:,-\n") if i >= 0]
+    return body[left:min(rights) if rights else len(body)]
+
+
+def test_a_cue_list_over_each_asks_clause_picks_the_needed_ask_at_chance():
+    # The clause around each named ask scored by words of need minus words of having (a "not" just before counts
+    # as having): the phrasings put need words beside the asks not needed as often as beside the one needed, so the
+    # best-scoring ask is the needed one about one time in three - a guess among the three, not a reading.
+    right = total = 0
+    for seed in range(1, 25):
+        sc = world(seed)
+        by_id = {e["message_id"]: e for e in emails(sc)}
+        for item in sc.truth["items"]:
+            body, found = by_id[item["id"]]["body_text"], item["facts"]
+            scored = []
+            for needed, words in ((True, found["kw"]), (False, found["not_asked"])):
+                for at in facts.positions(body, words):
+                    clause = _clause(body, at)
+                    before = body[max(0, at - 30):at]
+                    score = len(NEEDING.findall(clause)) - len(HAVING.findall(clause)) - 2 * bool(
+                        re.search(r"\b(?:not|no)\s+\w*\s*$", before))
+                    scored.append((-score, at, needed))
+            total += 1
+            right += min(scored)[2]
+    assert right / total < 0.5, right / total
 
 
 @pytest.mark.parametrize("seed", [1, 2])

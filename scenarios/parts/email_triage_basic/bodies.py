@@ -3,21 +3,65 @@ carries): two or more per kind, differing in where the story, the deadline and t
 
 from __future__ import annotations
 
-# Says that the sender needs {ask} from the user and not {other}. Either comes first; negation, "still" and "already"
-# sit beside the needed one as often as beside the other, so neither order nor a cue word tells them apart.
+# Says that the sender needs {ask} from the user and not {other}. Either comes first. Half the phrasings put the
+# words of need ("still", "missing", "from you", "waiting") in the clause of {other} and the words of having it
+# ("already", "done", "sorted") in the clause of {ask}, and the meaning comes from how the clauses compose: a
+# correction ("if anyone tells you X is sorted, they're mistaken"), reported speech ("the team thinks you still owe
+# me Y; you don't"), a contrast ("unlike X, which nobody has sent"). The other half say it plainly. So neither order
+# nor the cue words beside a noun phrase tell which one is needed: only reading the sentence does.
 WHICH = (
     "What I need from you is {ask}, not {other}.",
-    "Don't worry about {other} - that's covered. It's {ask} I'm missing.",
+    "If anyone tells you {ask} is already sorted, they're mistaken - it isn't. I did say I still needed {other}, "
+    "but it arrived this morning.",
     "I don't have {ask} yet; {other} I have already.",
-    "Earlier I thought it was {other} I needed from you, but I had it wrong - it's {ask}.",
+    "I had {other} down as still missing from you, but it turned up an hour ago - unlike {ask}, which nobody has "
+    "sent me.",
     "Nobody else can give me {ask}. As for {other}, no need, it's sorted.",
-    "You may hear that I'm after {other}; I'm not, that's in hand. I do still need {ask}.",
-    "The open item on your side is {ask} - we no longer need {other}.",
-    "Of the two, {other} is the one I've already got - the one I still need is {ask}.",
-    "I can't close this without {ask}. Please don't spend time on {other}, someone else has it.",
-    "Forget what I said about {other}; it's {ask} that has to come from you.",
+    "The team thinks you still owe me {other}; you don't, it's here. Don't assume {ask} is done as well: it isn't, "
+    "and only you can send it.",
+    "Where things stand: {other} I've already got, and the one I still need is {ask}.",
+    "Please ignore my note saying {ask} was done; it isn't, and it has to come from you. I mixed it up with "
+    "{other}, which is finished.",
     "Not {other} - that one is done. From you I need {ask}.",
+    "You may have read that I'm still waiting on {other}. Not any more - it's here. It's a different story for "
+    "{ask}, which I haven't seen.",
     "It's {ask} I need from you; {other} is taken care of.",
+    "I was sure {ask} was settled and that {other} was the open item from you. I had them the wrong way round: "
+    "{other} is settled, the open one is {ask}.",
+)
+
+# Says that the sender does not need {third} from the user either (it is settled, or someone else's). Half the
+# phrasings carry words of need beside {third} ("still", "from you") and undo them ("people say I still need X;
+# I don't"), so a cue word beside a noun phrase says nothing of which one the email needs.
+ALSO = (
+    "And {third} is covered as well.",
+    "People keep saying I still need {third} from you - I don't.",
+    "You can skip {third}; someone else is on it.",
+    "I thought {third} was still missing, but it's here now.",
+    "There was talk of {third} still being needed from you; that's been dropped.",
+    "No need to send {third} either.",
+)
+
+# The other structure of an email's asks (drawn as often as ``WHICH`` + ``ALSO``): one sentence saying the sender
+# needs neither {other} nor {third} from the user, and one saying it needs {ask} - so the ask that stands alone in its
+# sentence is the needed one as often as it is the one not needed, and words of need and of having sit beside each
+# as often as not.
+NEITHER = (
+    "Neither {other} nor {third} is needed from you any more.",
+    "People told you I still need {other} and {third}; I don't, both are here.",
+    "You can forget {other}, and {third} is already sorted.",
+    "I thought I was still missing {other} and {third} from you, but both came in this morning.",
+    "Don't spend time on {other} or {third} - someone else has them.",
+    "There was talk that {other} and {third} are still open on your side; they aren't.",
+)
+# Says that the sender needs {ask} from the user (beside ``NEITHER``).
+ALONE = (
+    "What I need from you is {ask}.",
+    "Don't take {ask} off your list - it isn't done, whatever you may have heard.",
+    "I'm still missing {ask}, and only you can send it.",
+    "If someone says {ask} is already sorted, they're wrong: I need it from you.",
+    "The piece I'm waiting on from you is {ask}.",
+    "Please don't assume {ask} is covered; it has to come from you.",
 )
 
 BODIES: dict[str, tuple[str, ...]] = {

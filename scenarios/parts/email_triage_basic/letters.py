@@ -2,11 +2,13 @@
 a wording pack words them anew, and what each email asks of the user is drawn, not a fixed template word.
 
 Why: the templates of ``mail`` are world 0's, published; a rule script matched each email to its template by its
-vocabulary and printed the template's ask keywords, whatever the rest of the words were. Here an email names *two*
-things of one kind from its item's pool (``ASKS``): the one it needs from the user and one it does not (in hand,
-settled, someone else's), stated together in a sentence of kind ``"which"`` whose structures put either first and
-carry negation and "still/already" words beside either (a cue list is right at chance). A report must give the one
-needed; naming the other gives the wrong ask (``reading._substance``), as naming a follow-up's time gives the wrong
+vocabulary and printed the template's ask keywords, whatever the rest of the words were. Here an email names all
+three things of its item's pool (``ASKS``): the one it needs from the user and two it does not (in hand, settled,
+someone else's), the first two in a sentence of kind ``"which"`` whose structures put either first and whose words of
+need and of having sit beside the needed one as often as beside the other (the meaning is in how the clauses
+compose: a correction, reported speech, a contrast), the third in a sentence of kind ``"which too"`` (a cue list is
+right at chance, a guess one time in three). A report must give the one
+needed; naming another gives the wrong ask (``reading._substance``), as naming a follow-up's time gives the wrong
 time. Both are public noun phrases filled in as fields (``ask``, ``other``): which of the two an email needs is read
 from the sentence, not from the words.
 
@@ -14,6 +16,12 @@ Kinds (pack writers: keep every field; each phrasing must say what the comment s
 
 * ``"which"`` (fields ``ask``, ``other``): one or two sentences saying the sender needs ``ask`` from the user and
   does not need ``other`` from them. Never start a sentence with a field (they are lower-case noun phrases).
+* ``"which too"`` (field ``third``): one sentence saying the sender does not need ``third`` from the user either
+  (settled, or someone else's). It sits just before or just after the ``"which"`` sentence, so every email names all
+  three asks of its pool and a guess among them is right one time in three. Never start a sentence with the field.
+* ``"which neither"`` (fields ``other``, ``third``) and ``"which alone"`` (field ``ask``): the other structure, drawn
+  as often: one sentence saying the sender needs neither ``other`` nor ``third`` from the user, and one saying it
+  needs ``ask`` (either first). Never start a sentence with a field.
 * ``"<story>"`` (one per item and, for an item urgent in some worlds, per variant; fields: ``which`` and the clock
   times or amounts listed in ``Letter``): the email's body, greeting optional, the sender's sign-off as its last
   paragraph (after a blank line), holding ``{which}`` once and naming no other thing the sender might need. Names
@@ -29,7 +37,7 @@ from dataclasses import dataclass
 
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-from .bodies import BODIES, SUBJECTS, WHICH
+from .bodies import ALONE, ALSO, BODIES, NEITHER, SUBJECTS, WHICH
 from .mail import TONES
 
 
@@ -241,7 +249,8 @@ def letter(item: str, urgent: bool) -> Letter:
 
 
 # The part's phrasebook: the tone, follow-up and aside sentences of ``mail.TONES`` and every kind above.
-BOOK = Phrasebook({**TONES.kinds, "which": WHICH, **BODIES, **{f"{k} subject": v for k, v in SUBJECTS.items()}})
+BOOK = Phrasebook({**TONES.kinds, "which": WHICH, "which too": ALSO, "which neither": NEITHER, "which alone": ALONE,
+                   **BODIES, **{f"{k} subject": v for k, v in SUBJECTS.items()}})
 
 
 def public_body(item: str, urgent: bool, drawn: tuple[int, int, int, int, int]) -> str:

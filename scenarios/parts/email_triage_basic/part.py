@@ -10,10 +10,10 @@ the assistant posts one summary covering the mail since the last: each item's se
 the email's words with a few dropped), what it
 needs and by when (or how much), urgent first (a deadline or harm before 17:00 today, whatever the tone), no noise,
 and nothing sent on the user's behalf. In drawn worlds every item's subject and body are phrasebook kinds
-(``letters``, ``bodies``: a wording pack words them), and each email names two things of one kind, the one it needs
-from the user and one it does not (settled, someone else's), drawn from the item's pool: a report names the first,
-never the second. ``params`` says what a world draws, ``world`` builds it, ``reading`` how a
-trial is read; the scenario's README explains every point.
+(``letters``, ``bodies``: a wording pack words them), and each email names the three things of its item's pool,
+the one it needs from the user and two it does not (settled, someone else's), with words of need and of having
+beside each alike: a report names the first, never another. ``params`` says what a world draws, ``world`` builds
+it, ``reading`` how a trial is read; the scenario's README explains every point.
 """
 
 from __future__ import annotations
@@ -53,7 +53,11 @@ class EmailTriageBasic(Part):
     # 5: drawn worlds word every item's subject and body through the phrasebook (a script matched each email to its
     # public template and printed the template's ask words); each email names its drawn ask and another it does not
     # need (``letters``), and an entry naming that other reports nothing.
-    version = 5
+    # 6: every drawn email names all three asks of its pool, the needed one and two it does not need, in one of two
+    # structures (the needed one beside another and the third alone, or the two not needed together and the needed
+    # one alone); words of need and of having sit beside the needed ask and the others alike, the meaning in how the
+    # clauses compose (round 5's cue list over each ask's clause picked the needed one in 99 % of emails).
+    version = 6
     shapes = (ALONE,)
     Truth = TriageTruth
     phrasebook = BOOK
@@ -81,8 +85,8 @@ class EmailTriageBasic(Part):
             "Each of the 27 substantive emails is reported in the first summary posted after it arrived, within the "
             "hour it is due (08:00 for overnight mail, else the next top of the hour): a line names the sender (or "
             "an outside sender's company) and says, in the assistant's own words, what the email needs (a word that "
-            "names its ask; in drawn worlds an email names the one thing it needs from the user and another it does "
-            "not, and an entry naming that other gives the wrong ask and reports nothing) and, when it names one, "
+            "names its ask; in drawn worlds an email names the one thing it needs from the user and two it does "
+            "not, and an entry naming either of those gives the wrong ask and reports nothing) and, when it names one, "
             "by when or how much (a clock time or an amount it names). "
             "Stretches of 8 or more words copied from any email, and stretches that follow an email's words in "
             "order with a word dropped or added every few words, are not the assistant's words and count for "

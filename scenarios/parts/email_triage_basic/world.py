@@ -153,6 +153,21 @@ def _item(t: Item, p: Params, common: Record, values: dict[str, str], clock: dic
                       "amounts": [str(amounts[name]) for name in text.amounts], "not_asked": []}}
 
 
+def _asks(ask: str, other: str, third: str, body_at: int, subject_at: int, which_at: int) -> str:
+    """The sentences naming an email's three asks: the needed one beside another in a "which" sentence and the third
+    in its own ("which too"), or the two not needed together ("which neither") and the needed one alone ("which
+    alone"), either first. Structure, order and phrasing come from bits of the drawn numbers that pick neither the
+    body's nor the subject's phrasing nor each other (the stream and every other draw stay as they were)."""
+    first = subject_at // 2 % 2
+    if body_at // 2 % 2:
+        pair = BOOK.nth("which neither", which_at % len(BOOK.phrasings("which neither")), other=other, third=third)
+        alone = BOOK.nth("which alone", subject_at // 4 % len(BOOK.phrasings("which alone")), ask=ask)
+        return f"{pair} {alone}" if first else f"{alone} {pair}"
+    which = BOOK.nth("which", which_at % len(BOOK.phrasings("which")), ask=ask, other=other)
+    too = BOOK.nth("which too", subject_at // 4 % len(BOOK.phrasings("which too")), third=third)
+    return f"{which} {too}" if first else f"{too} {which}"
+
+
 def _lettered(t: Item, p: Params, common: Record, local: dict[str, str], when: dict[str, datetime],
               subjects: dict[str, str], amounts: dict[str, int]) -> Record:
     """A drawn world's item in words of the phrasebook (``letters``): its body holds the "which" sentence naming the
@@ -160,8 +175,10 @@ def _lettered(t: Item, p: Params, common: Record, local: dict[str, str], when: d
     urgent = p.is_urgent(t.id)
     body_at, subject_at, which_at, ask_at, other_at = p.letters[t.id]
     words = letter(t.id, urgent)
-    ask, other = ASKS[words.pool][ask_at], ASKS[words.pool][other_at]
-    which = BOOK.nth("which", which_at % len(BOOK.phrasings("which")), ask=ask.said, other=other.said)
+    pool = ASKS[words.pool]
+    ask, other = pool[ask_at], pool[other_at]
+    third = next(a for n, a in enumerate(pool) if n not in (ask_at, other_at))
+    which = _asks(ask.said, other.said, third.said, body_at, subject_at, which_at)
     body = BOOK.nth(words.kind, body_at % len(BOOK.phrasings(words.kind)), which=which, **local)
     if words.subject:
         kind = f"{words.kind} subject"
@@ -174,7 +191,7 @@ def _lettered(t: Item, p: Params, common: Record, local: dict[str, str], when: d
             "subject": subject, "body": body, "urgent": urgent, "oracle": words.oracle.format(ask=ask.put, **local),
             "facts": {"kw": list(ask.words), "times": [when[name].isoformat() for name in words.times],
                       "amounts": [str(amounts[name]) for name in words.amounts],
-                      "not_asked": [w for w in other.words if w not in ask.words]}}
+                      "not_asked": [w for a in (other, third) for w in a.words if w not in ask.words]}}
 
 
 def render(p: Params) -> list[Record]:
