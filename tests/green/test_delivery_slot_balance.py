@@ -2,14 +2,17 @@
 from a closed list of titles; every window was two hours long at a handful of starts; a bare "Option N" was credited
 where the courier listed times without numbers; the home window was the one with no address or the one beside a
 cancelled appointment; and once those were gone, a rule that picked a window by its position still earned one world
-in three (round 3: 40 %). Now two couriers each offer four or five windows on days of their own and the criterion is
-all or nothing, so a guess by position earns about one world in twelve; every window holds one live appointment told
+in three (round 3: 40 %); then the one code mail of three read as home (round 5: half the worlds with the packs). Now
+two couriers each offer six windows on days of their own, five code mails name an address, each appointment's place
+is told again in a later mail among four coded addresses, and the criterion is all or nothing, so a guess among
+what a cheap reading leaves earns about one world in twenty-eight; every window holds one live appointment told
 by an address or a friend's mail as often at home as away, a cancelled one as often beside either, the same titles
 either way; windows start at a dozen times and last 90 minutes to three hours; and a bare number names an option only
 where the courier numbered them. The oracle still passes the part through the real green."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections import Counter, defaultdict
@@ -162,26 +165,22 @@ def test_home_and_away_are_addresses_in_the_same_forms_and_only_the_building_tel
     near = 0
     for piece, t, inside in drawn(WORLDS):
         notice = next(m for m in piece.emails if t.code in m["body_text"])
-        mails = {m["from_address"]: m["body_text"] for m in piece.emails}
         for p, windows in zip(t.parcels, inside, strict=True):
             for n, events in enumerate(windows, 1):
                 e = next(e for e in events if e["status"] == "confirmed")
-                guest = [a["email"] for a in e["attendees"] if a["email"] in mails]
-                place = e["location"] or mails[guest[0]]
-                at_home = n == p.option or (n == p.withdrawn and re.search(rf"(?<!\d){t.building}", place) is not None)
-                address = re.search(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", place)
-                assert address is not None, place
-                named = re.search(rf"(?<!\d){address[0]}", notice["body_text"])
+                place = p.places[n - 1]
+                at_home = n == p.option or (n == p.withdrawn and place == t.building)
+                named = re.search(rf"(?<!\d){place}", notice["body_text"])
                 assert bool(named) == at_home, (place, notice["body_text"])
-                near += not at_home and bool(re.search(rf"(?<!\d){address[0].split()[0]} ", notice["body_text"]))
+                near += not at_home and bool(re.search(rf"(?<!\d){place.split()[0]} ", notice["body_text"]))
                 if e["location"]:
-                    form = re.sub(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", "A", re.sub(r"\b\d+\b(?! [A-Z])", "N", place))
+                    form = re.sub(r"\d+ [A-Z][a-z]+ [A-Z][a-z]+", "A", re.sub(r"\b\d+\b(?! [A-Z])", "N", e["location"]))
                     forms[at_home][form] += 1
     assert set(forms[True]) == set(forms[False]), forms
     for form in forms[True]:
         home, away = (forms[k][form] / sum(forms[k].values()) for k in (True, False))
         assert abs(home - away) <= TOLERANCE, (form, forms)
-    assert near >= 20  # the same number in another street, in many worlds
+    assert near >= 8  # the same number in another street, in many worlds (one away window a courier, in half)
 
 
 ADDRESS = re.compile(r"(?<![\d:])\d{1,3} [A-Z][a-z']+ [A-Z][a-z]+")
@@ -189,18 +188,18 @@ ADDRESS = re.compile(r"(?<![\d:])\d{1,3} [A-Z][a-z']+ [A-Z][a-z]+")
 
 def test_the_address_beside_a_door_code_and_a_later_texts_mention_decide_at_chance() -> None:
     """Round 4 took home to be the address beside a four-digit door code, and any window a later text named to be
-    gone. Now two other places' door codes sit beside their addresses in mail too, with the notice's words, and each
+    gone. Now four other places' door codes sit beside their addresses in mail too, with the notice's words, and each
     such place holds one window per courier that stays open, as home does: whichever code mail a rule picks (first
     in the inbox, latest, earliest, the address most often in the calendar, the one leaving one open window per
-    courier), it finds home in about a third of the worlds. A later text says a window still stands as often as one
-    takes a window back, naming home's open window in about a third of them."""
+    courier), it finds home in about a fifth of the worlds. A later text says a window still stands as often as one
+    takes a window back, naming home's open window in about a fifth of them."""
     picks: Counter[str] = Counter()
     stands = home_stands = 0
     found = drawn(WORLDS)
-    for piece, t, inside in found:
+    for piece, t, _ in found:
         coded = [(m, hit[0]) for m in piece.emails if re.search(r"(?<!\d)\d{4}(?!\d)", m["body_text"])
                  and (hit := ADDRESS.search(m["body_text"]))]
-        assert len(coded) == 3 and sum(a == t.building for _, a in coded) == 1
+        assert len(coded) == 5 and sum(a == t.building for _, a in coded) == 1
         places = " ".join(str(e.get("location")) for e in piece.calendar if e["status"] == "confirmed")
         places += " ".join(m["body_text"] for m in piece.emails if m not in [c for c, _ in coded])
         rules = {"first": coded[0], "latest": max(coded, key=lambda c: c[0]["sent_at"]),
@@ -208,20 +207,17 @@ def test_the_address_beside_a_door_code_and_a_later_texts_mention_decide_at_chan
                  "most seen": max(coded, key=lambda c: len(re.findall(rf"(?<!\d){c[1]}", places)))}
         for rule, (_, address) in rules.items():
             picks[rule] += address == t.building
-        mails = {m["from_address"]: m["body_text"] for m in piece.emails}
-        for p, windows in zip(t.parcels, inside, strict=True):
+        for p in t.parcels:
             for _, address in coded:
                 # Every coded place, home or not, is left with exactly one open window per courier.
-                live = [n for n, events in enumerate(windows, 1) if n != p.withdrawn and any(
-                    re.search(rf"(?<!\d){address}", e.get("location") or mails.get(e["attendees"][-1]["email"], ""))
-                    for e in events if e["status"] == "confirmed")]
+                live = [n for n, place in enumerate(p.places, 1) if n != p.withdrawn and place == address]
                 assert len(live) == 1, (address, live)
             if p.kept is not None:
                 stands += 1
                 home_stands += p.kept == p.option
     for rule, right in picks.items():
-        assert right / len(found) <= 0.45, (rule, picks)
-    assert abs(home_stands / stands - 1 / 3) <= TOLERANCE, (home_stands, stands)
+        assert right / len(found) <= 0.3, (rule, picks)
+    assert abs(home_stands / stands - 1 / 5) <= TOLERANCE, (home_stands, stands)
     backs = sum(p.withdrawn is not None for _, t, _ in found for p in t.parcels)
     assert abs(backs - stands) / (2 * len(found)) <= TOLERANCE
 
@@ -250,9 +246,9 @@ def cues(text: str) -> int:
 def test_near_misses_and_a_cue_list_find_home_at_chance() -> None:
     """Round 5 took home to be the code mail with the fewest "someone else's place" words, ties broken by how often
     its house number and street recurred among the world's other addresses (home's near misses). Now every coded
-    place gets near misses of its own, and half of home's notices speak of other and former places (negated: "not
+    place gets near misses of its own, and some of home's notices speak of other and former places (negated: "not
     the neighbours' code", "the old tenants' code is retired") while half of the other places' mails are in plain
-    possessive words ("our building"): both rules, and the two together, find home in about a third of worlds."""
+    possessive words ("our building"): both rules, and the two together, find home in about a fifth of worlds."""
     picks: Counter[str] = Counter()
     found = drawn(WORLDS)
     for piece, t, _ in found:
@@ -269,4 +265,60 @@ def test_near_misses_and_a_cue_list_find_home_at_chance() -> None:
         for rule, (_, address) in rules.items():
             picks[rule] += address == t.building
     for rule, right in picks.items():
-        assert right / len(found) <= 1 / 3 + TOLERANCE, (rule, picks)
+        assert right / len(found) <= 1 / 5 + TOLERANCE, (rule, picks)
+
+
+NEGATION = re.compile(r"(?:\bnot|n't|\bno need|\bnever|\bno room|\bgave up on)\b[^.;!?]{0,30}$", re.I)
+
+
+def told(piece, p: int, n: int) -> tuple[str, str]:
+    """Window ``n`` of parcel ``p``: the address the entry or the first mail gives, and the later mail's text."""
+    event = next(e for e in piece.calendar if e["event_id"] == f"ev-delivery-{p}-{n}")
+    first = next((m["body_text"] for m in piece.emails if m["message_id"] == f"m-delivery-{p}-{n}"), "")
+    stated = ADDRESS.search(event["location"] or first)
+    later = next(m["body_text"] for m in piece.emails if m["message_id"] == f"m-delivery-{p}-{n}-later")
+    assert stated is not None
+    return stated[0], later
+
+
+def test_a_guess_among_what_a_cheap_reading_leaves_books_both_parcels_in_one_world_in_twenty_five() -> None:
+    """Rounds 4 and 5 read every window's address and every take-back right and then had one coin left: which of
+    three code mails is home (round 5 by a cue list, right in half the worlds with the packs). Now five code mails
+    hold an address and a code, each courier offers six windows, and every appointment's place is told twice: the
+    entry or a friend's mail names an address, and a later mail from the one it is with names four coded addresses,
+    saying it moved or stayed. A reader who takes every take-back right but not which code mail is home, nor which
+    of a later mail's addresses is the meeting's, passes by a guess among what is left (home among the five, then a
+    window whose mails name it; or any open window) in about one world in twenty-five or fewer; and the cheap rules
+    for a later mail (its first or last address, the one the entry said, the one not beside a negation) find the
+    meeting's place no better than the stated address does: half the windows."""
+    guessed = {"home, then a window naming it": 0.0, "any open window": 0.0}
+    rules: Counter[str] = Counter()
+    windows = 0
+    found = drawn(range(300))
+    for piece, t, _ in found:
+        coded = sorted({t.building, *(x for p in t.parcels for o in p.others for x in o)})
+        assert len(coded) == 5
+        guessed["any open window"] += math.prod(1 / (len(p.starts) - bool(p.withdrawn)) for p in t.parcels)
+        for h in coded:
+            odds = 1 / len(coded)
+            for p in t.parcels:
+                named = [n for n in range(1, len(p.starts) + 1) if n != p.withdrawn and h in (p.places[n - 1],
+                                                                                           *p.others[n - 1])]
+                odds *= 1 / len(named) if p.option in named else 0
+            guessed["home, then a window naming it"] += odds
+        for k, p in enumerate(t.parcels):
+            for n, place in enumerate(p.places):
+                stated, later = told(piece, k, n)
+                said = [(m.start(), m[0]) for m in ADDRESS.finditer(later)]
+                assert len(said) == 4 and place in {a for _, a in said}, later
+                plain = [a for at, a in said if not NEGATION.search(later[:at])]
+                windows += 1
+                rules["first in the later mail"] += said[0][1] == place
+                rules["last in the later mail"] += said[-1][1] == place
+                rules["the one the entry or first mail said"] += stated == place
+                rules["the first not beside a negation"] += bool(plain) and plain[0] == place
+                rules["said only in the later mail, first"] += next(a for _, a in said if a != stated) == place
+    for strategy, total in guessed.items():
+        assert total / len(found) <= 0.045, (strategy, total / len(found))
+    for rule, right in rules.items():
+        assert right / windows <= 0.5 + TOLERANCE, (rule, right / windows, rules)

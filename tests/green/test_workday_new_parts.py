@@ -554,8 +554,8 @@ def test_route_request_nouns_point_at_the_owners_trade_no_more_often_than_chance
 def test_delivery_worlds_vary_the_couriers_the_windows_and_what_sits_in_the_free_one():
     days = [world(s, "delivery_slot") for s in range(1, 40)]
     parcels = [p for d in days for p in d.truth["parts"]["delivery_slot"]["parcels"]]
-    assert {len(p["starts"]) for p in parcels} == {4, 5}
-    assert len({p["option"] for p in parcels}) == 5  # the free window anywhere in the list
+    assert {len(p["starts"]) for p in parcels} == {6}  # one per part of the day
+    assert len({p["option"] for p in parcels}) == 6  # the free window anywhere in the list
     assert {p["withdrawn"] is None for p in parcels} == {True, False}
     # No constant courier template: the first words of the text differ across worlds.
     assert len({p["texts"][0].split()[0] for p in parcels}) >= 5
