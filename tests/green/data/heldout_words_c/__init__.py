@@ -972,6 +972,35 @@ ORGANISER_MOVE = {
         "You'll see the {title} more than once in the calendar - keep {twin}, it's {held} that needs a new time.",
         "Nothing wrong with {twin}; the trouble is {held} alone.",
     ),
+    # The asker naming the other instances ({twin}) a second time, as kept: every instance is named twice.
+    "twin_seen": (
+        "As for {twin}, count me in for those, same as ever.",
+        "My diary still has the {title} down for {twin}, and those can stay put.",
+        "Nothing for you to do about {twin} - I'll turn up to those.",
+        "Expect me at the {title} at {twin} like always.",
+    ),
+    # How long the moved meeting runs (no fields): each phrasing names the length wanted and one other, as the public
+    # ones do (for each other length, once with the wanted one first and once last), and only the sense decides.
+    # Lengths in words of their own: three-quarters of an hour / forty-five minutes, the usual or one hour / sixty
+    # minutes, an hour and a half / ninety minutes.
+    "shorter": (
+        "Let's keep the new slot to three-quarters of an hour; our usual full hour is more than this needs.",
+        "Booking the usual hour would be a waste this time round - forty-five minutes covers it.",
+        "Forty-five minutes should see us through, so please don't block out an hour and a half.",
+        "An hour and a half would be far too much; make it three-quarters of an hour instead.",
+    ),
+    "keep_hour": (
+        "I doubt we'd fill an hour and a half, so let's stay with the one hour.",
+        "Please book it for the same hour as always rather than stretching it to ninety minutes.",
+        "Squeezing it into three-quarters of an hour won't work, so give it the full hour.",
+        "Let's hold on to a whole hour; cutting it to forty-five minutes would leave us rushing.",
+    ),
+    "longer": (
+        "We always run over when we only have sixty minutes, so this time block out an hour and a half.",
+        "Please make the new one an hour and a half long: there's more on the agenda than fits in one hour.",
+        "Forget a quick forty-five minutes - this one needs ninety minutes.",
+        "Ninety minutes would be ideal; three-quarters of an hour wouldn't even get us through the first item.",
+    ),
 }
 
 

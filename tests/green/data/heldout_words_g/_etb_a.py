@@ -3,21 +3,57 @@
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, ...]] = {
-    # The sender needs {ask} and not {other}: either first; negation and still/already/yet beside either.
+    # The sender needs {ask} and not {other}, either first, six each. Half say it plainly; the other half carry the
+    # words of need ("still", "missing", "waiting", "owe") in {other}'s clause and the words of having ("already",
+    # "done", "sorted", "finished") in {ask}'s, and how the clauses compose decides: a tracker or notes said wrong,
+    # reported speech denied, a contrast ("if only I could say the same"), a correction of an earlier mail.
     "which": (
-        "I already flagged that I'm waiting on {ask}; {other} isn't on your list.",
-        "I haven't got {ask} - as for {other}, that's been handled.",
-        "To be clear, {other} isn't what I'm asking for - I still need {ask}.",
-        "Somebody already sent me {other}, so what's still missing is {ask}.",
-        "My only gap is {ask}; {other} got sorted earlier.",
-        "Someone else is still looking after {other}, so leave that; what I need is {ask}.",
-        "I can't move without {ask}, whereas the matter of {other} has been dealt with.",
-        "Ignore any talk of {other}; that's not on you. My request is for {ask}.",
-        "Please get me {ask} - the one piece I don't have. You needn't bother with {other}.",
-        "I'd assumed I was waiting on you for {other}, but that's already here; what I'm waiting on you for is "
-        "{ask}.",
-        "I'm short of {ask}, as I already mentioned; {other} is settled.",
-        "Already with me: {other}. Not yet with me: {ask}.",
+        "The thing I'm still short of is {ask}; there's no need to chase {other}, it's in hand.",
+        "The tracker shows {ask} as done already - it's wrong about that. It also shows {other} as still missing "
+        "from you, and that's wrong too: I've had it since yesterday.",
+        "On {other} we're all set. The open point, and it has to come from you, is {ask}.",
+        "According to the handover notes you still owe me {other}, but those notes are out of date - it's here. "
+        "They also call {ask} finished, which it isn't, and no one but you can close it.",
+        "Could you send me {ask}? That part hasn't reached me. Please leave {other} be - it's been done.",
+        "Whoever marked {ask} as sorted jumped the gun; by contrast, {other}, which I kept saying I was still "
+        "waiting on, has come in.",
+        "Forget about {other} - I've got it. I'm still waiting for {ask}, though.",
+        "I'd been telling everyone I was still missing {other} from you; that's no longer so. If only I could say "
+        "the same of {ask}, which I'd taken for done.",
+        "It's only {ask} I'm after this time round; {other} was wrapped up last week.",
+        "You might hear that {ask} is already taken care of - don't believe it. You might also hear I'm still "
+        "waiting on you for {other}; that was true until this morning.",
+        "As far as {other} goes, it's done and dusted; for {ask}, I'm relying on you.",
+        "Two corrections to what I wrote before: {other}, which I listed as still outstanding from you, has turned "
+        "up, and {ask}, which I listed as already done, is not done at all.",
+    ),
+    # Nor does the sender need {third} (settled, or someone else's); half name need words beside it and undo them.
+    "which too": (
+        "You can take {third} off your plate too.",
+        "You may have heard I still need {third} from you - not so, it's been dealt with.",
+        "As for {third}, a colleague has already handled it.",
+        "My list still had {third} as missing from you, but the list was stale: it came through yesterday.",
+        "Nothing needs doing about {third} from your side.",
+        "The word that {third} is still waiting on you is wrong; that's covered as well.",
+    ),
+    # The other structure: neither {other} nor {third} is needed (half undo need words beside them) ...
+    "which neither": (
+        "There's nothing you need to send on {other} or {third}.",
+        "I'd heard you were still on the hook for {other} and {third}; you're not - both have landed.",
+        "As for {other}, it's done, and the same goes for {third}.",
+        "My notes still list {other} and {third} as missing from you, but the notes are stale: I have both.",
+        "Leave {other} and {third} alone; they're handled on our side.",
+        "If anyone claims {other} or {third} is still outstanding from you, they're behind the times - both are "
+        "settled.",
+    ),
+    # ... and {ask} is (half undo words of having beside it).
+    "which alone": (
+        "The one thing I'm after is {ask}.",
+        "If {ask} shows as done in the tracker, the tracker is wrong - it's yours to send.",
+        "Please send me {ask}; I haven't got it.",
+        "I know it may look as though {ask} is already sorted. It isn't, and it has to come from you.",
+        "Only you can give me {ask}, and I'm counting on it.",
+        "Someone may have told you {ask} was settled; it wasn't, so I still need it from you.",
     ),
     "board deck": (
         "Maya,\n\nTomorrow morning the board goes through our operations review - they pulled it forward - and I'm "
