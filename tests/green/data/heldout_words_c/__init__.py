@@ -1141,6 +1141,39 @@ DELIVERY_SLOT = {
         "Hi everyone - our quiz team meets at my cousin's at {place} this month; the door downstairs is {code}. "
         "Bring snacks, all of you!\n\n{sender}",
     ),
+    # The later mail from the person an appointment is with, naming four coded addresses. "place moved": the meeting
+    # left {was} (where the entry or the first mail put it) for {place}; {also} and {third} were weighed and dropped.
+    # "place kept": it stays at {place}; {other}, {also} and {third} came up and are not where it is. Across both
+    # kinds {place} is the first, second, third or last address three times each; "move"/"switch" and
+    # "stay"/"still"/"keep" words and negations come in both, some beside {place} (a "nowhere but", a "didn't move").
+    "place moved": (
+        "Sorry to move things around again: {place} it is for {what} on {day}; we can't keep {was} - and no, I "
+        "couldn't get {also} or {third} either.",
+        "Re {day}'s {what}: we planned on {was}, but that's off - the new spot is {place}. Neither {also} nor "
+        "{third} had a table, so don't go looking there.",
+        "I tried {also} for {day} but they said no, and {was} has closed for refurbishment, so {what} can't stay "
+        "there. Nowhere but {place} had room - {third} was the only other idea and it's miles away.",
+        "Bad news and good news about {day}. The bad: {was} double-booked us, so {what} has to move. The good: not "
+        "to {also} or {third}, which were both packed, but to {place}, which still had space.",
+        "Update on {day}. {third}? Fully booked. {place}? Plenty of room - so that's where {what} has moved to. "
+        "That means we don't stay at {was}, and {also} never got back to me.",
+        "For {what} on {day} I weighed up {also}, {third} and keeping it at {was}, and none of them work now, so "
+        "I've switched us to {place} and we'll stay there.",
+    ),
+    "place kept": (
+        "{place}, same as before, for {what} on {day} - I won't be moving us. {other} was suggested, {also} and "
+        "{third} too, but none of them beat it.",
+        "I had half a mind to move {what} on {day} to {other} or {also}, but in the end we're sticking with "
+        "{place} - {third} isn't happening either.",
+        "Nothing has moved for {day}. You may have heard {other}, {also} or even {third} floated for {what}, but "
+        "there's no new spot: we're still meeting at {place}.",
+        "{place} - that's still the address for {what} on {day}, in case the group chat confused you. Nobody moved "
+        "it to {other}; {also} and {third} were only ideas we dropped.",
+        "For {day}: {other} fell through, so we didn't move - {place} is where {what} happens, as planned. No "
+        "{also}, no {third}.",
+        "Re {day}: {other} wanted a deposit and {also} was booked solid, so {what} remains at {place} rather than "
+        "switching to {third}.",
+    ),
     "code subject": ("Entrance keypad update", "{building} - door code", "Residents: new code",
                      "Security at {building}", "Keypad change"),
     # A friend's meeting in the calendar, no place written down (the friend's mail names it), and that mail's subject.
@@ -1150,8 +1183,8 @@ DELIVERY_SLOT = {
     "visit subject": ("{day}?", "About {day}", "{what} plans", "This {day}", "Re: {day} - {what}", "Us, {day}"),
     # Appointments at an address, the same titles at home and away.
     "appointment": (
-        "Guitar lesson", "Sports massage", "Spanish tutor", "Pilates", "Walk with {friend}", "Nail appointment",
-        "Counselling", "Sewing circle", "Cooking class", "Chess with {friend}", "Accountant"),
+        "Guitar lesson", "Sports massage", "Language lesson", "Pilates", "Walk with {friend}",
+        "Nail appointment", "Counselling", "Sewing circle", "Cooking class", "Chess with {friend}", "Tax appointment"),
     "street": ("Hawthorn Road", "Cobbler's Lane", "Wharf Street", "Juniper Avenue", "Fennel Close",
                "Bellfounder Way", "Ropewalk", "Heron Crescent", "Saltmarsh Road", "Tanners Row", "Pilgrim Street",
                "Larch Grove"),
@@ -1163,7 +1196,7 @@ DELIVERY_SLOT = {
         "Please answer {second} and {first} about my parcels. Each offered some windows: choose the one where I'm "
         "in my own building (my calendar and mail have the locations) and reply to that courier.",
         "Parcels! {first} texted, {second} too. Book each drop-off for a time I'll be home to take it in. Where I "
-        "am at each time is in my calendar or, for meet-ups with friends, in their emails.",
+        "am at each time is in my calendar and in the emails of the people I'm seeing.",
         "I need both deliveries booked: reply to the {first} text and the {second} text, each with the one slot "
         "when I'm at home. Work out where I'll be from my calendar and inbox.",
         "Sort out my deliveries with {first} and {second} for me? Text each of them back picking the window I'll "
