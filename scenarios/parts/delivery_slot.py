@@ -10,8 +10,7 @@ place tells home (not its address, near misses or frequency): the words a list r
 on home's notice too, negated, and others' mails come in plain possessive words. Each appointment's place is told
 twice: an address in the entry or in the mail of the friend it is with, then a later mail from that person naming
 four coded addresses (moved there from the one said first, or stays where it was): its first, its last, the one said
-first, the one not beside a negation are right at chance. Cancelled appointments fall in any window; titles are
-shared.
+first, the one not beside a negation are right at chance. Cancelled appointments fall in any window; titles shared.
 
 All or nothing: a reply to each courier naming its free option and no other (by time, or number where numbered). The
 door code goes to no one. A guess among what a cheap reading leaves (every take-back read right; home guessed among
@@ -58,8 +57,7 @@ _OPTION = re.compile(r"(?<![\w.:/+$-])([1-6])(?![\w:/%-]|[.,]\d|\s?(?:am|pm|h|ho
                      r"|\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", re.I)
 COURIERS = ("ParcelPoint", "Swift Parcels", "DropBox Couriers", "Hermes & Co", "CityDrop")
 DRIVERS = ("Marek", "Dev", "Sandra", "Kofi", "Lena", "Tomasz")
-# Places other than home whose door code a mail holds beside their address: five candidates with home, laid out alike.
-CODED = 4
+CODED = 4  # places other than home whose door code a mail holds beside their address: five with home, laid out alike
 
 
 # ------------------------------------------------------------------------------------------------ the words
@@ -419,7 +417,7 @@ def _contents(day: Day, s: Setting, p: int, windows: list[tuple[datetime, dateti
             title = what = BOOK.say(rng, "appointment", friend=who.first)
             events.append(_appointment(day, s, f"ev-delivery-{p}-{n}", title, _where(rng, said), start, who))
         later = day.at(rng.choice((7, 9, 18, 22)), days=-1)
-        fields = {"what": what[0].lower() + what[1:], "day": f"{start:%A}", "place": place, "also": also, "third": third}
+        fields = dict(what=what[0].lower() + what[1:], day=f"{start:%A}", place=place, also=also, third=third)
         body = BOOK.say(rng, "place moved", was=other, **fields) if moved else \
             BOOK.say(rng, "place kept", other=other, **fields)
         mails.append(kit.inbox_email(f"m-delivery-{p}-{n}-later", who.email, day.user.email,
@@ -463,16 +461,18 @@ def _code_mails(day: Day, s: Setting, senders: list[Person], code: str) -> list[
     rng = day.rng
     codes = [code, *(c for c in (str(rng.randrange(1000, 10000)) for _ in range(99)) if c != code)]
     ids = rng.sample(range(len(senders)), len(senders))
+    # The other places' mails in different phrasings while a kind has them: two alike would both be not home.
+    orders = {kind: iter(BOOK.indices(rng, kind, len(BOOK.phrasings(kind))) * CODED) for kind in (
+        "elsewhere code", "elsewhere code plain")}
     mails = []
     for k, (place, sender) in enumerate(zip([s.building, *s.coded], senders, strict=True)):
         # Some mails on each side are worded against the cue words (home's notice speaking of others' and former
         # places, another place's in plain possessive words); home's less often than each of four others', or
         # among five a turned notice full of such words would stand out as the one with the most.
         turned = rng.random() < (.3 if k == 0 else .5)
-        body = BOOK.say(rng, "home code turned" if turned else "code", code=code, manager=sender.name,
-                        building=place) if k == 0 else \
-            BOOK.say(rng, "elsewhere code plain" if turned else "elsewhere code", code=codes[k], sender=sender.name,
-                     place=place)
+        kind = "elsewhere code plain" if turned else "elsewhere code"
+        body = BOOK.nth(kind, next(orders[kind]), code=codes[k], sender=sender.name, place=place) if k else \
+            BOOK.say(rng, "home code turned" if turned else "code", code=code, manager=sender.name, building=place)
         mails.append(kit.inbox_email(f"m-delivery-code-{ids[k]}", sender.email, day.user.email,
                                      BOOK.say(rng, "code subject", building=place), body,
                                      iso(day.at(rng.choice((8, 12, 18, 20)), days=-rng.randrange(1, 7))), read=True))

@@ -322,3 +322,14 @@ def test_a_guess_among_what_a_cheap_reading_leaves_books_both_parcels_in_one_wor
         assert total / len(found) <= 0.045, (strategy, total / len(found))
     for rule, right in rules.items():
         assert right / windows <= 0.5 + TOLERANCE, (rule, right / windows, rules)
+
+
+def test_no_two_code_mails_of_a_world_share_a_phrasing() -> None:
+    """Five places' code mails in one world: two in the same phrasing (a kind drawn twice) are both another place's, so
+    a reader of repeats alone could rule them out of home. Each kind's phrasings are dealt out without repeats."""
+    for piece, t, _ in drawn(WORLDS):
+        coded = [(m["body_text"], hit[0]) for m in piece.emails if re.search(r"(?<!\d)\d{4}(?!\d)", m["body_text"])
+                 and (hit := ADDRESS.search(m["body_text"]))]
+        frames = [re.sub(r"\b[A-Z][a-z]+\b", "N", re.sub(r"\d+", "#", body.replace(address, "@")))
+                  for body, address in coded]
+        assert len(set(frames)) == len(frames) == 5, t.building
