@@ -14,6 +14,10 @@ The new time is a decision of its own (version 5, ``pointing.timed``): the reque
 three free times on that day and an event of that day, the new time the first of them after it or the last before it
 (each of the three alike; half the time after a first time set anew and taken back). A script guessing both passes
 under one world in ten (7.5 % over 200 worlds).
+The new day is one more (version 6): the request names one of three days (any alike), and the answer names all three
+and an event on a day of its own, the new day the first of them after it or the last before it (each alike; "new day
+by an event"), the new day's event standing at one time on each of the three. A script guessing the meeting, the day
+and the time passes one world in forty (2.5 %).
 Guessing without asking earns nothing, acting on several moves no "meant" meeting, a message to anyone on another
 look-alike cancels a person told, and a stream of chat before the answer scales the task down.
 """
@@ -33,7 +37,7 @@ from green_agent.scenario_kit.facts import clock12, time_phrases, times
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
-from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, Candidate, clause, pointer, timed
+from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, TIMED, Candidate, clause, pointer, timed
 from green_agent.scenario_kit.precision import credited, outgoing, tally, volume
 from green_agent.scenario_kit.records import CalendarEvent, Email, Read, ReplyRule, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
@@ -84,7 +88,22 @@ MEANT = ("it's {x}", "{x} is the one", "{x} can't stay where it is", "I can't ke
 STANCES = ("others ruled out", "meant named")
 # What the part writes: the request, and the answer's clauses (pointing's kinds, drawn there through its book).
 # "new time stated" and "new time shifted" stay declared (the wording packs word them) though version 5 draws neither.
-BOOK = Phrasebook({"request": REQUESTS, "the one meant": MEANT, **PHRASES.kinds}, positional=PHRASES.positional)
+# The new day (version 6), fields a, b, c (three weekday names in a drawn order) and anchor (an event's title, on a
+# day of its own): "after" - the new day is the first of the three after the event's day; "before" - the last of them
+# before it (the after group first, then the before group, as many of each). Like "new time by an event", every
+# phrasing carries both words, "before" and "after", and none presumes where the event's day sits among the three.
+NEW_DAY = ("On the day: {a}, {b} or {c} would all do - whichever comes first after my {anchor}; before it is too soon.",
+           "Day-wise, {a}, {b} and {c} are all open, but not before my {anchor} - so the first of them after it.",
+           "For the day, take the earliest of {a}, {b} and {c} that falls after my {anchor} (nothing before it).",
+           "Any of {a}, {b} or {c} could work as the day; go with the first one after my {anchor}, since before it "
+           "is no good.",
+           "On the day: {a}, {b} or {c} would all do - whichever comes last before my {anchor}; after it is too late.",
+           "Day-wise, {a}, {b} and {c} are all open, but not after my {anchor} - so the last of them before it.",
+           "For the day, take the latest of {a}, {b} and {c} that falls before my {anchor} (nothing after it).",
+           "Any of {a}, {b} or {c} could work as the day; go with the last one before my {anchor}, since after it "
+           "is no good.")
+BOOK = Phrasebook({"request": REQUESTS, "the one meant": MEANT, "new day by an event": NEW_DAY, **PHRASES.kinds},
+                  positional=PHRASES.positional | {"new day by an event"})
 # The look-alike meetings: four or five of these (drawn), the meant one any of them alike.
 KINDS = ("work", "client", "supplier", "family", "friend")
 FIRMS = ("work", "client", "supplier")  # a contact at a company (the rest: a relative or friend)
@@ -169,6 +188,10 @@ class _Week:
     said: str  # the answer's words setting the new time
     timing: str  # pointing.TIMED's way, as "after between"
     spare: int | None
+    days: list[int]  # the three days the answer names (sorted offsets), the new one among them
+    asked: int  # the day the request names (any of the three alike)
+    day_event: tuple[str, datetime]  # the event that picks the new day among them (title, start)
+    day_timing: str  # its way, as timing
 
 
 def _anchor(day: Day, span: tuple[datetime, datetime], title: str) -> tuple[str, datetime, int] | None:
@@ -190,22 +213,25 @@ def _week(day: Day) -> _Week:
     kinds = tuple(rng.sample(KINDS, rng.choice((4, 5))))
     if len(week) < len(kinds):
         raise CompositionError(f"{KEY}: fewer working days ahead than look-alikes")
+    way = rng.choice(TIMED)  # the new day's way, drawn before the retries so each of the three is right alike
     for _ in range(400):  # a drawn arrangement no other part's time overlaps
         days = rng.sample(week, len(kinds))
-        new_day = rng.choice([d for d in week if d <= 6])
         hour = rng.choice((15, 16))
         lengths = rng.sample(LENGTHS, len(kinds))
         spans = [(day.at(hour, days=d), day.at(hour, days=d) + timedelta(minutes=n))
                  for d, n in zip(days, lengths, strict=True)]
-        slots = [day.at(SLOTS + 2 * n, days=new_day) for n in range(3)]
-        if all(day.free(*s) for s in spans) and day.free(slots[0] - timedelta(hours=1), slots[-1] + timedelta(hours=2)):
+        drawn = _days(day, week, way)
+        if drawn and all(day.free(*s) for s in spans):
+            cands, x_at = drawn
             break
     else:
         raise CompositionError(f"{KEY}: no free week for the look-alike meetings")
     for span in spans:
         day.claim(*span, KEY)
-    day.claim(slots[0] - timedelta(hours=1), slots[-1] + timedelta(hours=2), KEY)
-    titles = rng.sample(ANCHORS, len(kinds) + 1)
+    for d in cands:
+        day.claim(day.at(SLOTS - 1, days=d), day.at(SLOTS + 6, days=d), KEY)
+    day.claim(x_at, x_at + timedelta(minutes=45), KEY)
+    titles = rng.sample(ANCHORS, len(kinds) + 2)
     anchors = []
     for span, title in zip(spans, titles, strict=False):
         found = _anchor(day, span, title)
@@ -213,11 +239,48 @@ def _week(day: Day) -> _Week:
             raise CompositionError(f"{KEY}: no free time for an event near a look-alike meeting")
         day.claim(found[1], found[1] + timedelta(minutes=45), KEY)
         anchors.append(found)
-    right, at, said, timing = timed(rng, slots, titles[-1], slots[0] + timedelta(hours=1))
-    anchors.append((titles[-1], at, 0))  # the new day's event (no look-alike's: the list's last)
+    new_day = cands[way[1] + 1 if way[0] == "after" else way[1]]
+    slots = [day.at(SLOTS + 2 * n, days=new_day) for n in range(3)]
+    right, at, said, timing = timed(rng, slots, titles[-2], slots[0] + timedelta(hours=1))
+    # the new day's event stands at one time on each of the three days: where it is tells no day
+    anchors += [(titles[-2], at + timedelta(days=d - new_day), 0) for d in cands]
+    shown = rng.sample(cands, 3)  # the order the days are said in tells nothing
+    group = _within(rng, "new day by an event", ("after", "before").index(way[0]), 2)
+    day_said = BOOK.nth("new day by an event", group, a=_weekday(day, shown[0]), b=_weekday(day, shown[1]),
+                        c=_weekday(day, shown[2]), anchor=titles[-1].lower())
     spare = [d for d in week if d not in (*days, new_day)]
     return _Week(kinds=kinds, lengths=lengths, spans=spans, anchors=anchors, new_day=new_day, slots=slots,
-                 new=slots[right], said=said, timing=timing, spare=rng.choice(spare) if spare else None)
+                 new=slots[right], said=f"{day_said} {said}", timing=timing,
+                 spare=rng.choice(spare) if spare else None, days=cands, asked=rng.choice(cands),
+                 day_event=(titles[-1], x_at), day_timing=f"{way[0]} {'all' if way[1] in (-1, 2) else 'between'}")
+
+
+def _weekday(day: Day, offset: int) -> str:
+    return WEEKDAYS[day.at(0, days=offset).weekday()]
+
+
+def _within(rng: random.Random, kind: str, group: int, groups: int) -> int:
+    """A phrasing of ``kind`` drawn within its ``group`` of ``groups`` equal shares (the group: the fact it states)."""
+    share = len(BOOK.phrasings(kind)) // groups
+    return group * share + rng.randrange(share)
+
+
+def _days(day: Day, week: list[int], way: tuple[str, int]) -> tuple[list[int], datetime] | None:
+    """Three working days the meeting may move to (sorted, each with its morning free for the three times) and the
+    start of the event the answer picks one by: on a day of its own before them all, between two or after
+    them all, as ``way`` (pointing.TIMED's) sets — None when this draw finds no such arrangement."""
+    rng = day.rng
+    cands = sorted(rng.sample([d for d in week if d <= 6], 3))  # a weekday name within six days names one date
+    bounds = [0, *cands, 9]
+    gap = way[1] + 1
+    between = [d for d in range(bounds[gap] + 1, bounds[gap + 1]) if d not in cands]
+    if not between or not all(day.free(day.at(SLOTS - 1, days=d), day.at(SLOTS + 6, days=d)) for d in cands):
+        return None
+    off = rng.choice(between)
+    for hour in rng.sample((8, 12, 18), 3):
+        if day.free(day.at(hour, days=off), day.at(hour, days=off) + timedelta(minutes=45)):
+            return cands, day.at(hour, days=off)
+    return None
 
 
 def _cast(day: Day, kinds: tuple[str, ...]) -> dict[str, list[Person]]:
@@ -270,8 +333,8 @@ def _meetings(day: Day, week: _Week, cast: dict[str, list[Person]]) -> tuple[dic
             f"ev-clarify-{kind}", title, iso(start), iso(end), organizer=day.user.email,
             attendees=[(p.email, p.name, "accepted") for p in people], created_at=iso(day.start),
             updated_at=iso(day.start)))
-    for n, (anchor, at, _) in enumerate(week.anchors):
-        length = 30 if n == len(week.anchors) - 1 else 45
+    for n, (anchor, at, _) in enumerate([*week.anchors, (*week.day_event, 0)]):
+        length = 30 if len(week.kinds) <= n < len(week.anchors) else 45  # the new days' event: 30 minutes
         calendar.append(kit.calendar_event(f"ev-clarify-near-{n}", anchor, iso(at),
                                            iso(at + timedelta(minutes=length)), organizer=day.user.email,
                                            created_at=iso(day.start), updated_at=iso(day.start)))
@@ -358,7 +421,7 @@ class Clarification(Part):
     """"move my 3 o'clock with Dana" — when three meetings fit, ask the user which one before touching any."""
 
     key = KEY
-    version = 5
+    version = 6
     Truth = ClarificationTruth
     phrasebook = BOOK
     # whether the answer names the meant one x where the new day's event sits among its three times and which side
@@ -403,7 +466,7 @@ class Clarification(Part):
             reckless=[{**steps[-1], "body": {**steps[-1]["body"], "to_addresses": [
                 next(m for k, m in meetings.items() if k != meant_key)["emails"][0]]}}],
             request=BOOK.say(rng, "request", hour=clock12(week.spans[0][0]), first=first,
-                             new=time_phrases(week.slots[0] + timedelta(hours=1))[0]),
+                             new=time_phrases(day.at(SLOTS + 1, days=week.asked))[0]),
             done=f"After you told me which, I moved the {meant['title']} to {time_phrases(new)[0]} and emailed "
                  f"{' and '.join(p.first for p in meant['people'])}.",
             characters={f"clarify{n}": {"name": p.name, "email": p.email, "personality": "Friendly.",
