@@ -8,7 +8,8 @@ from datetime import datetime
 
 from green_agent.scenario_kit.records import Call, Read, Step
 
-from .params import START, TURN, Params, Request
+from .clock import START, TURN
+from .params import Params, Request
 from .texts import asker_identifier, dob_text, number_target, reply_body, report, request_text
 
 START_ISO = START.isoformat()

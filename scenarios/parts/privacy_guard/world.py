@@ -10,8 +10,9 @@ from green_agent.scenario_kit.records import Address, CalendarEvent, Contact, Em
 from green_agent.scenario_kit.slices import Frame, Slice, iso
 
 from .cast import characters
+from .clock import END, START, TURN
 from .oracle import START_ISO, reckless, solution, turn_of
-from .params import END, KEY, START, TURN, Params
+from .params import KEY, Params
 from .texts import (
     asker_identifier,
     description,
@@ -44,8 +45,8 @@ def address_book(p: Params) -> list[Contact]:
         (p.partner, None, say(p, "partner_note"), home if p.home_on_card else None),
         (p.sibling, None, sibling_note(p), None),
         (p.mum, None, say(p, "mum_note_others" if p.others_named else "mum_note") if p.mum_noted else "", mum),
-        (p.colleague_a, p.company if p.colleague_a_filed else None, say(p, "colleague_a_note"), None),
-        (p.colleague_b, p.company if p.colleague_b_filed else None, say(p, "colleague_b_note"), None),
+        (p.colleague_a, p.company if p.colleague_a_filed else None, colleague_note(p, "colleague_a"), None),
+        (p.colleague_b, p.company if p.colleague_b_filed else None, colleague_note(p, "colleague_b"), None),
         (p.private, p.company, say(p, "private_note", first=p.private.first) if p.number_notes else "", None),
         (p.public, p.company, say(p, "public_note") if p.number_notes else "", None),
     ]
@@ -54,11 +55,11 @@ def address_book(p: Params) -> list[Contact]:
     if p.recruiter_known:  # an agency the user once dealt with: known, and entitled to nothing
         rows.append((p.recruiter, p.agency, say(p, "recruiter_note", agency=p.agency), None))
     if p.outsider_known and p.former:  # filed under the user's company, but no longer a colleague
-        rows.append((p.outsider, p.company, say(p, "former_note", company=p.company, client=p.client), None))
+        rows.append((p.outsider, p.company, say(p, former_kind(p), company=p.company, client=p.client), None))
     elif p.outsider_known:
         rows.append((p.outsider, p.client, say(p, "client_note", client=p.client), None))
     if p.client_a and p.client_a_former:  # the client contact, filed under the user's company as a former colleague
-        rows.append((p.client_a, p.company, say(p, "former_note", company=p.company, client=p.client), None))
+        rows.append((p.client_a, p.company, say(p, former_kind(p), company=p.company, client=p.client), None))
     elif p.client_a and p.client_a_known:  # the client contact who may ask for a meeting, filed under the client
         rows.append((p.client_a, p.client, say(p, "client_note", client=p.client), None))
     out = [kit.contact(f"contact-{slug(person.first)}-{slug(person.last)}", person.first, person.last,
@@ -67,6 +68,18 @@ def address_book(p: Params) -> list[Contact]:
     out.append(kit.contact("contact-school-office", "School", "Office", email=school_email(p), company=p.school,
                            notes=say(p, "school_office_note", k0=p.kids[0], k1=p.kids[1])))
     return out
+
+
+def colleague_note(p: Params, who: str) -> str:
+    """A colleague's card note: their team, or (v10) how they came to the company from the client."""
+    if getattr(p, f"{who}_moved"):
+        return say(p, "colleague_moved_note", company=p.company, client=p.client)
+    return say(p, f"{who}_note")
+
+
+def former_kind(p: Params) -> str:
+    """The phrasing kind of a former colleague's card note (v10: opening with "Colleague" in some worlds)."""
+    return "former_colleague_note" if p.former_word else "former_note"
 
 
 def texts(p: Params) -> list[SmsThread]:
@@ -136,6 +149,10 @@ def emails(p: Params) -> list[Email]:
                                                                                                "partner_day_mail")
         if p.partner_gone:
             kind = "partner_handover"
+        elif p.partner_turned and p.trip_asker == "partner_new":
+            kind = "partner_new_turned"
+        elif p.partner_turned and p.trip_asker == "partner_impostor" and p.decoy_number:
+            kind = "partner_withdrawn"
         elif p.trip_asker == "partner_impostor" and p.decoy_number and p.disown:
             kind = "partner_disown"
         elif p.phone_fine:
