@@ -611,6 +611,28 @@ WORDING = {
             "work.",
             "Nothing after my {anchor} on the day, please: of {b}, {a} and {c}, I'd like the last that's before it.",
         ),
+        # The new day by an event on a day of its own, position for position: the first four mean the first of the
+        # three days after the event, the last four the last of them before it. Every phrasing carries both "before"
+        # and "after", and none says where the event's day sits among the three (before them all, between, after).
+        # The time phrasings above follow these, so their "that day" / "on the day" is the day set here.
+        "new day by an event": (
+            "Which day, you ask? {a}, {b} and {c} are all free, and it has to be after my {anchor} rather than "
+            "before - so the soonest such day.",
+            "If a day falls before my {anchor}, skip it; of {c}, {a} and {b}, the earliest one after it is the day I "
+            "want.",
+            "My {anchor} decides the day: nothing before it works for me, so whichever of {b}, {a} and {c} comes up "
+            "first after it.",
+            "Put it on a day after my {anchor} - never before - and of {a}, {b} and {c}, choose the day closest to "
+            "it.",
+            "Which day, you ask? {a}, {b} and {c} are all free, and it has to be before my {anchor} rather than "
+            "after - so the latest such day.",
+            "If a day falls after my {anchor}, skip it; of {c}, {a} and {b}, the last one before it is the day I "
+            "want.",
+            "My {anchor} decides the day: nothing after it works for me, so whichever of {b}, {a} and {c} comes up "
+            "last before it.",
+            "Put it on a day before my {anchor} - never after - and of {a}, {b} and {c}, choose the day closest to "
+            "it.",
+        ),
     },
     "rsvp_policy": {
         # Both sides named: six with the accepted side first, four with it last, three of them with a refusal word
