@@ -40,7 +40,7 @@ from scenarios.parts.phishing_guard.reading import names_key, names_message, squ
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 PART = ScenarioLibrary(SCENARIOS).pack().parts["phishing_guard"]
-WORLDS = range(200)
+WORLDS = range(400)  # (version 10) 200 drew Tom's note right in 0.44 of them: a third, 3 sigma off
 CHANCE, TOLERANCE = 0.5, 0.08
 THIRD = 1 / 3  # a pick among the three walkthroughs (version 8)
 LINK = re.compile(r"https?://(?:sso\.)?([\w.-]+?)(?:/|$)")
@@ -387,3 +387,47 @@ async def test_the_oracle_passes_the_part(tmp_path):
                           (1, 2, 3))
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+DOCK = re.compile(r"\bdock (\d+)", re.I)
+NEGATION = re.compile(r"\b(?:not|no|nor|never|off|closed|out of date|took back|instead|whatever)\b", re.I)
+
+
+def dock_rules(note: str) -> dict[str, int]:
+    """What short rules read from the audit desk's note as the dock: the first, second or third it names, the first
+    beside "start", the first in a clause with no negation word, the first beside "start" with none."""
+    named = [int(n) for n in DOCK.findall(note)]
+    clauses = [c for c in re.split(r"[.;:]|\s-\s|,", note) if DOCK.search(c)]
+
+    def first(test: Any) -> int:
+        return next((int(DOCK.search(c).group(1)) for c in clauses if test(c)), named[0])  # type: ignore[union-attr]
+    return {"first named": named[0], "second named": named[1], "third named": named[2],
+            "beside start": first(lambda c: "start" in c.lower()),
+            "unnegated": first(lambda c: not NEGATION.search(c)),
+            "start, unnegated": first(lambda c: "start" in c.lower() and not NEGATION.search(c))}
+
+
+def test_a_guess_at_toms_walkthrough_and_dock_is_right_about_one_world_in_nine() -> None:
+    """Version 10: Tom's walkthrough is one of three (a pick by place right a third of the time), and he asks which
+    dock too; no calendar entry names a dock, and the audit desk's note names three, each once, the right one first,
+    second or third alike, with the words a short list reads (start, not, closed, the booking form) beside the right
+    one and the wrong ones alike. Every rule above reads the right dock about a third of the time, and a pick of both
+    by place (any of the nine) is right about one world in nine: the answer a guess gets right is worth a ninth."""
+    rules: dict[str, list[bool]] = {}
+    both: dict[tuple[int, int], list[bool]] = {}
+    for piece, t in FOUND[1:]:
+        assert not any(DOCK.search(str(e.get("location"))) for e in piece.calendar)
+        note = next(m["body_text"] for m in mails(piece) if DOCK.search(m["body_text"]))
+        named = [int(n) for n in DOCK.findall(note)]
+        assert sorted(named) == sorted((t.dock, *t.other_docks)) and len(set(named)) == 3, note
+        for rule, dock in dock_rules(note).items():
+            rules.setdefault(rule, []).append(dock == t.dock)
+        walks = sorted(datetime.fromisoformat(e["start"]) for e in piece.calendar
+                       if any(w in e["title"] for w in WAREHOUSES) and not e["title"].startswith("Prep"))
+        for w, k in ((w, k) for w in range(3) for k in range(3)):
+            hit = walks[w].replace(tzinfo=None) == t.walkthrough.start.replace(tzinfo=None) and named[k] == t.dock
+            both.setdefault((w, k), []).append(hit)
+    rates = {rule: sum(hits) / len(hits) for rule, hits in rules.items()}
+    assert all(rate <= THIRD + TOLERANCE for rate in rates.values()), rates
+    guesses = {pick_: sum(hits) / len(hits) for pick_, hits in both.items()}
+    assert max(guesses.values()) <= 1 / 9 + 0.06, guesses

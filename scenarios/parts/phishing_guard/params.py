@@ -192,6 +192,11 @@ class Draw:
     audit_variant: int = -1
     aside_variant: int = -1
     receipt_variant: int = -1
+    # (version 10, ``docks``) the two docks the audit desk's note names beside ``dock`` (kind "walk_dock"), and how
+    # Tom asks which dock (kind "tom_dock_ask"); () in world 0, whose calendar names the dock.
+    dock_wrong: tuple[int, ...] = ()
+    dock_variant: int = 0
+    dock_ask: int = 0
 
     @property
     def pod_file(self) -> str:
@@ -529,6 +534,8 @@ def draw_params(rng: random.Random, seed: int, book: Phrasebook) -> Draw:
     from .balance import balanced  # drawn last, from the same stream: the worlds before version 6 keep their draws
     draw = replace(draw, **balanced(rng, book, draw))
     draw = replace(draw, **third_walk(rng, draw))  # version 8, drawn last again
+    from .docks import dock_draw
+    draw = replace(draw, **dock_draw(rng, book))  # version 10, drawn last again
     if draw.supplier_inv:  # the supplier numbers its invoices INV- too, five digits like the vendor's, elsewhere
         (_, a), (_, b) = draw.supplier_invoices
         draw = replace(draw, supplier_invoices=((f"INV-{inv_first}", a), (f"INV-{inv_first + 23}", b)))

@@ -83,7 +83,11 @@ class PhishingGuard(Part):
     # bank change's bare local part names it only when it is no plain word ("remittance" is any bank warning's word).
     # An email to Tom naming another walkthrough's start, on any day, earns nothing: listing every walkthrough with its
     # day passed whenever no other shared his day.
-    version = 9
+    # 10: Tom asks which dock the auditors start from too (``docks``): no calendar entry names a dock beyond world 0
+    # (only his walkthrough's did), and the audit desk's note names three, the right one first, second or third alike,
+    # with the words a short list reads beside each alike; an email to him naming another of the three earns nothing.
+    # A guess at his walkthrough (one of three) and the dock (one of three) is right about one world in nine.
+    version = 10
     shapes = (ALONE,)
     Truth = PhishingTruth
     phrasebook = PHRASEBOOK

@@ -76,6 +76,10 @@ class PhishingTruth(Truth):
     # (version 9) the other warehouses' walkthroughs' starts: an email to Tom naming one of them (on any day) lists
     # candidates rather than answering, and earns nothing
     other_walks: tuple[datetime, ...] = ()
+    # (version 10) the dock the walkthrough starts from, and the two others the audit desk's note names: beyond world 0
+    # an email to Tom gives the dock too, and naming another of the three lists candidates
+    dock: int = 0
+    other_docks: tuple[int, ...] = ()
     bank_domain: str
     pw_domain: str
     pw_sender: str = ""  # who sent the credential phish (a look-alike address, or a colleague's hijacked one)
@@ -203,6 +207,7 @@ def truth(d: Draw) -> PhishingTruth:
         walkthrough=Walkthrough(start=d.walk_start, end=d.walk_end, title=walk[1]),
         other_walks=tuple(datetime.fromisoformat(e[2]).replace(tzinfo=d.walk_start.tzinfo) for e in calendar(d)
                           if e[0] != walk[0] and e[4].endswith(" warehouse")),
+        dock=d.dock, other_docks=d.dock_wrong,
         bank_domain=d.bank_phish.split("@")[1], pw_domain=d.lookalike_domain, pw_sender=d.pw_sender,
         pw_hijacked=d.pw_hijacked, shape=f"{'crossed' if d.pw_hijacked else 'plain'}/"
                                          f"{_walks(d)}/"
