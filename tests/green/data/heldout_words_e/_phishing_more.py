@@ -1,5 +1,5 @@
 """Held-out wording of phishing_guard's kinds added in sessions 19 and 20 (re-worded in session 22 where the part's
-version 8 changed them)."""
+version 8 changed them), and of its kinds of session 23 (version 15: where the walkthrough starts)."""
 
 from __future__ import annotations
 
@@ -172,6 +172,46 @@ def _receipt_ps(*, d: Any) -> str:
             f"untouched, receipt's filed, you needn't do a thing.")
 
 
+# Version 15 (session 23): where the walkthrough starts. The audit desk's note names three docks - {r} the one the
+# auditors start from, {a} and {b} two they do not, {a} before {b} - and what it says of each decides, not the cue
+# words: "start", a negation, "closed" and "your facilities team" sit beside the wrong docks as often as the right
+# one. The right dock's place among the three keeps the public phrasing's at the same index (0-1 first, 2-3 second,
+# 4-5 third: the part's ``RIGHT_AT``).
+WALK_DOCK = (
+    "Dock {r} is still on: the talk of it being closed for the repaint came to nothing, so that is where we gather. "
+    "Your facilities team had put dock {a} forward as a fallback in case it was, and we no longer need it; dock {b} "
+    "was only ever where our old calendar entry said we would start.",
+    "We start at dock {r}, where your crew can meet us. Your facilities team wrote last week that we would start at "
+    "dock {a}; they have since corrected themselves. And dock {b} is closed all that week, so it is not an option.",
+    "Please disregard dock {a}, the start point on our booking form - it was filled in before the site plan was "
+    "settled. We'll be at dock {r}, which your facilities team has reopened for us (it is not closed after all); "
+    "dock {b} was never in the running.",
+    "On where we begin: dock {a} was the first plan, until your facilities team closed it for the week. Their "
+    "replacement, dock {r}, stands, and we start from there; we are not moving on to dock {b} - that later change "
+    "was withdrawn.",
+    "Two docks in the paperwork are wrong. Dock {a}: closed for cleaning since the invite went out. Dock {b}: the "
+    "booking form still says we start there, but that line was never updated. The dock your facilities team has "
+    "actually set aside for us, and where we start, is dock {r}.",
+    "You may hear that we start at dock {a} (that was the old invite) or that your facilities team wants us at dock "
+    "{b} (they took that back once the closure dates moved). Neither stands: we begin at dock {r}, which turns out "
+    "not to be closed that week after all.",
+)
+
+
+# Tom's line (after his question) asking which dock the auditors start from; no fields beyond the world's.
+def _dock_number(*, d: Any) -> str:
+    return "Last thing - the auditors' first dock: what number is it? I'll have the crew standing by at it."
+
+
+def _dock_where(*, d: Any) -> str:
+    return "Oh, and where on site do they begin - which dock? The lads will be waiting for them there."
+
+
+def _dock_line_up(*, d: Any) -> str:
+    return ("Could you also let me know the dock they kick off from? I'd like the crew lined up at it before they "
+            "arrive.")
+
+
 WORDS: dict[str, Any] = {
     "lookalike_alert": (_alert_qa, _alert_cloned, _alert_notice),
     "audit_sample": (_sample_items, _sample_list, _sample_follow),
@@ -180,4 +220,6 @@ WORDS: dict[str, Any] = {
     "dispatch_notice": (_dispatch_status, _dispatch_chatty, _dispatch_claims_first),
     "courier_text": (_courier_docket, _courier_pallet, _courier_crates),
     "store_text": (_store_landed, _store_in_case, _store_manager),
+    "walk_dock": WALK_DOCK,
+    "tom_dock_ask": (_dock_number, _dock_where, _dock_line_up),
 }
