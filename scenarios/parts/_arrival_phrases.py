@@ -158,6 +158,31 @@ BOOK = Phrasebook({
     # The meeting in the calendar, as "title|where".
     "meeting": ("Meet {host} at the {office}|{office}, reception", "{host} / {office}|{office}, 3rd floor",
                 "Catch-up with {host}|{office}", "Review with {host}|Meeting room 2, {office}"),
+    # The host's mail on who meets the user at the meeting's office ({office}) today, the one to text: "meeter other"
+    # when a colleague does ({meeter}; {away}, a second colleague, does not), "meeter self" when the host does
+    # (neither {one} nor {two}). Twin frames: each says "text me" and "text <name>", one of them negated, and names
+    # both colleagues, so only reading who is out says whom to text.
+    "meeter other": (
+        "Change of plan: I'm stuck in a call, so don't text me - {meeter} will meet you at the {office} reception "
+        "today. Text {meeter} when you'll arrive. {away} is off today, so not {away} either.",
+        "I said to text me your arrival time, but I'll be in a workshop all afternoon: {meeter} is meeting you at "
+        "the {office} instead, so text {meeter}. ({away} was going to, but is out.)",
+        "For today at the {office}: {away} can't make it and neither can I - {meeter} will meet you at reception. "
+        "Send your arrival time to {meeter}, not to me."),
+    "meeter self": (
+        "Change of plan: {one} was to meet you at the {office} reception, but {one} is stuck in a call - don't text "
+        "{one}, text me when you'll arrive. {two} is off today, so not {two} either.",
+        "{one} said to text them your arrival time, but {one} won't be in this afternoon: I'm meeting you at the "
+        "{office} myself, so text me. ({two} was going to, but is out too.)",
+        "For today at the {office}: {one} can't make it and neither can {two} - I'll meet you at reception myself. "
+        "Send your arrival time to me, not to {one}."),
+    "meeter subject": ("Who meets you today", "Re: this afternoon", "At the {office} today", "Reception"),
+    # Said after the request: the one to text is whoever meets the user at the office — {host} (the meeting's host)
+    # unless {host}'s mail names someone else — and no one besides.
+    "request who": (
+        "If {host} has said someone else will meet me, text that person instead - only whoever is meeting me.",
+        "{host} may have mailed about who meets me: text the person who'll actually be there, and nobody else.",
+        "Whoever {host} says is meeting me is the one to text - just them."),
     "request": (
         "I'll leave for my {hour} meeting with {host} at the {office} at {leave}, from wherever I am now: text "
         "{host} what time I'll get there ({planner}'s email has the shuttle times).",

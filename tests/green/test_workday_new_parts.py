@@ -199,6 +199,32 @@ def test_arrival_eta_departures_and_later_mails_are_read_not_assumed():
     assert 0.6 < later["aside here"] / later["correction here"] < 1.6, later
 
 
+def test_arrival_eta_a_guess_at_rule_figure_and_person_passes_one_world_in_forty():
+    """arrival_eta 5 (r3c passed a world in ten at version 4): four departure rules, four or five figures for the user's
+    site and three people who might meet the user, the right one of each drawn uniformly and no wrong rule and figure
+    adding up to the arrival: no fixed pick by position (nor the quarter hour) passes more than about one world in
+    forty, and a hedge over the people texts a wrong one."""
+    part = ScenarioLibrary(ROOT / "scenarios").pack().parts["arrival_eta"]
+    picks: dict[tuple[Any, ...], int] = {}
+    people = [0, 0, 0]
+    seeds = 800
+    for seed in range(seeds):
+        truth = part.Truth.model_validate(slice_of(seed, "eta", part).truth, from_attributes=True)
+        eta, leave = datetime.fromisoformat(truth.eta), datetime.fromisoformat(truth.leave)
+        who = truth.people.index(truth.host)
+        people[who] += 1
+        boards = [*(datetime.fromisoformat(b) for b in truth.boards), _departure(leave, 15, 0)]
+        for i, board in enumerate(boards):
+            for j, figure in enumerate(truth.figures):
+                if abs(board + timedelta(minutes=figure) - eta) <= TOLERANCE:
+                    for key in {(i, j, who), (i, "last" if j == len(truth.figures) - 1 else j, who)}:
+                        picks[key] = picks.get(key, 0) + 1
+    assert all(seeds / 3 * 0.8 < n < seeds / 3 * 1.2 for n in people), people
+    assert max(picks.values()) <= seeds / 32, sorted(picks.items(), key=lambda kv: -kv[1])[:5]
+    # Every world's arrival is one rule's and one figure's, and almost never a second pair's as well.
+    assert seeds <= sum(picks.get((i, j, k), 0) for i in range(4) for j in range(5) for k in range(3)) <= seeds * 1.01
+
+
 async def test_facts_answer_needs_every_fact_in_the_assistants_words():
     day = world(6, "facts_answer", "route_request")
     truth = day.truth["parts"]["facts_answer"]
