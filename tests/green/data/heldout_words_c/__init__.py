@@ -707,6 +707,40 @@ ARRIVAL_ETA = {
     "meeting": ("{host} - {office}|Reception desk, {office}", "1:1 ({host}, {office})|{office} lobby",
                 "Sync with {host}|{office}, room 4B", "Visit {host} ({office})|{office}, ground floor",
                 "{office} meeting: {host}|Front desk, {office}"),
+    # The host's mail on who meets the user at the meeting's office ({office}), the one to text: "meeter other" when
+    # colleague {meeter} does ({away}, a second colleague, does not), "meeter self" when the host does (neither {one}
+    # nor {two}). Twin frames (same place in each kind): each names both colleagues and carries a "text me" and a
+    # "text <name>", one of them negated, so only the sense says whom to text.
+    "meeter other": (
+        "Usually you'd text me once you know your ETA and I'd come down, with {away} as the stand-in when I can't. "
+        "Neither of us can today: I'm presenting all afternoon and {away} is away on a course. {meeter} has kindly "
+        "offered to meet you in the {office} foyer instead, so please text {meeter} with your arrival time - not me.",
+        "{meeter} - not me - will be waiting at the {office} front desk for you today; my afternoon has filled up "
+        "with interviews. So the text with your arrival time goes to {meeter} rather than to me. (I'd asked {away} "
+        "first, but {away} is on leave.)",
+        "Who's meeting you at the {office}? {meeter}.\nWho isn't? Me (stuck in a budget review) and {away} (off "
+        "today).\nWho do you text when you know your arrival time? {meeter} - don't text me, the message would sit "
+        "unread.",
+        "Reception rota at the {office} this afternoon, since plans have moved:\n- me: tied up elsewhere, so no "
+        "need to text me\n- {away}: off sick\n- {meeter}: at the door for you\nYour arrival time goes by text to "
+        "{meeter}, then.",
+    ),
+    "meeter self": (
+        "Usually you'd text {one} once you know your ETA and {one} would come down, with {two} as the stand-in "
+        "when {one} can't. Neither can today: {one} is presenting all afternoon and {two} is away on a course. I'll "
+        "meet you in the {office} foyer myself, so please text me with your arrival time - not {one}.",
+        "I - not {one} - will be waiting at the {office} front desk for you today; {one}'s afternoon has filled up "
+        "with interviews. So the text with your arrival time goes to me rather than to {one}. (I'd asked {two} "
+        "first, but {two} is on leave.)",
+        "Who's meeting you at the {office}? Me.\nWho isn't? {one} (stuck in a budget review) and {two} (off "
+        "today).\nWho do you text when you know your arrival time? Me - don't text {one}, the message would sit "
+        "unread.",
+        "Reception rota at the {office} this afternoon, since plans have moved:\n- {one}: tied up elsewhere, so no "
+        "need to text {one}\n- {two}: off sick\n- me: at the door for you\nYour arrival time goes by text to me, "
+        "then.",
+    ),
+    "meeter subject": ("Your visit to the {office} later", "Re: meeting you at the door", "Small change for today",
+                       "Front desk this afternoon"),
     "request": (
         "Text {host} my arrival time at the {office}, please. I'm setting off at {leave} from exactly where I am at "
         "the moment, by shuttle - {planner} mailed the journey times, and maybe changes after.",
@@ -718,6 +752,16 @@ ARRIVAL_ETA = {
         "emailed how long the shuttle takes from each site - tell {host} by text what time I'll be there.",
         "{planner} sent round shuttle timings, and {host} wants to know when I'll turn up at the {office}. I go at "
         "{leave} from here - text {host} the time I'll get in.",
+    ),
+    # After the request: the text goes to whoever meets the user at the office - {host} unless {host}'s mail hands
+    # that to someone else - and to no one besides.
+    "request who": (
+        "One caveat: {host} may have emailed to pass the job of meeting me at the door to a colleague. If so, that "
+        "colleague gets the text instead, and only them.",
+        "(Send it to a single person: whoever will actually be there to meet me. That's {host}, unless an email "
+        "from {host} says otherwise.)",
+        "Check {host}'s mail first - the text is for the one who'll be greeting me at reception, which may not be "
+        "{host} after all. Nobody else needs it.",
     ),
 }
 
