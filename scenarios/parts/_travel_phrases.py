@@ -126,7 +126,10 @@ REMARK = (
     "Bikes can go on the {dep12} if you book a space.",
     "The {dep} is a twelve-coach train, so there's plenty of room.",
     "There's a quiet coach on the {dep}.",
-    "Wi-fi is free on the {dep12} service.")
+    "Wi-fi is free on the {dep12} service.",
+    # A remark on a train's running that says it is not late: delay words beside a train that is on time.
+    "The {dep} is running on time this morning - no delay expected.",
+    "Control says the {dep12} is not delayed today.")
 
 # The e-ticket in the inbox: "subject\nbody", from the operator or from the retailer the user bought it from (so
 # the e-ticket's sender is not always the operator who writes about the train).

@@ -38,7 +38,8 @@ def _arrival(rng: Random, kind: str, meeting: datetime, margin: int) -> datetime
     early or a wait one with the margin (earlier or later than the right one, as ``_offer`` draws)."""
     window = (margin + 5, margin + 10, margin + 20, margin + 30, margin + 45, margin + 60, margin + 80)
     minutes = {"right": (margin + 5, margin + 15, margin + 25, margin + 40),
-               "delayed": (margin + 5, margin + 15, margin + 25),
+               # as often before the right one as after it, by the timetable (the delay note alone rules it out)
+               "delayed": (margin + 10, margin + 20, margin + 30, margin + 50),
                "paid": (margin + 5, margin + 10, margin + 20, margin + 35, margin + 50),
                "early": window, "wait": window,
                "close": tuple(m for m in (margin - 10, margin - 20, 10, 5, -5, -15, -25) if m < margin),
@@ -62,7 +63,9 @@ def _window(rng: Random, trains: list[_Train]) -> tuple[datetime, int] | None:
     the margin rules those out); every early train leaves at least ten minutes before it, every wait one ten minutes
     after it (None when no such window is left). Drawn evenly on five-minute marks."""
     right = next(t for t in trains if t.kind == "right")
-    inside = [t.dep for t in trains if t.kind in ("right", "close")]
+    # A delayed train leaves within the window too: free, on time by the timetable and reachable, only its delay
+    # note rules it out (so "the earliest free arrival leaving within the window" is not a rule).
+    inside = [t.dep for t in trains if t.kind in ("right", "close", "delayed")]
     early = [t.dep for t in trains if t.kind == "early"]
     later = [t.dep for t in trains if t.kind == "wait"]
     floor = max(max(early, default=min(inside) - timedelta(minutes=110)), right.dep.replace(hour=4, minute=0))
@@ -81,7 +84,7 @@ def _kinds(rng: Random, count: int) -> list[tuple[str, str]]:
     """The wrong trains' kinds, each with the side of the right one's arrival it arrives on ("" for a paid or delayed
     one): of the free trains on time, how many arrive before the right one is drawn evenly (0 to all of them: early
     or wait ones); the others arrive close to the meeting, after it, or in time but outside the user's window."""
-    paid = rng.randrange(min(count - 1, 3))  # paid or delayed; the rest free and on time
+    paid = 1 + rng.randrange(min(count - 2, 2))  # paid or delayed (a delayed one in every world); the rest free
     free = count - 1 - paid
     before = rng.randrange(free + 1)
     sides = [(rng.choice(("early", "wait")), "before") for _ in range(before)]
@@ -89,9 +92,7 @@ def _kinds(rng: Random, count: int) -> list[tuple[str, str]]:
     if after and "close" not in after and rng.random() < .5:  # a close one in most worlds: the margin rules it out
         after[0] = "close"
     sides += [(kind, "after") for kind in after]
-    kinds = [rng.choice(("paid", "delayed")) for _ in range(paid)]
-    if kinds and "delayed" not in kinds and rng.random() < .5:
-        kinds[0] = "delayed"
+    kinds = ["delayed", *(rng.choice(("paid", "delayed")) for _ in range(paid - 1))]
     return [*((k, "") for k in kinds), *sides]
 
 

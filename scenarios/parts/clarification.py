@@ -213,14 +213,15 @@ def _week(day: Day) -> _Week:
     kinds = tuple(rng.sample(KINDS, rng.choice((4, 5))))
     if len(week) < len(kinds):
         raise CompositionError(f"{KEY}: fewer working days ahead than look-alikes")
-    way = rng.choice(TIMED)  # the new day's way, drawn before the retries so each of the three is right alike
+    # The new day's way and the new time's, drawn before the retries so each day and time is right alike often.
+    way, tway = rng.choice(TIMED), rng.choice(TIMED)
     for _ in range(400):  # a drawn arrangement no other part's time overlaps
         days = rng.sample(week, len(kinds))
         hour = rng.choice((15, 16))
         lengths = rng.sample(LENGTHS, len(kinds))
         spans = [(day.at(hour, days=d), day.at(hour, days=d) + timedelta(minutes=n))
                  for d, n in zip(days, lengths, strict=True)]
-        drawn = _days(day, week, way)
+        drawn = _days(day, week, way, tway)
         if drawn and all(day.free(*s) for s in spans):
             cands, x_at = drawn
             break
@@ -228,8 +229,11 @@ def _week(day: Day) -> _Week:
         raise CompositionError(f"{KEY}: no free week for the look-alike meetings")
     for span in spans:
         day.claim(*span, KEY)
-    for d in cands:
-        day.claim(day.at(SLOTS - 1, days=d), day.at(SLOTS + 6, days=d), KEY)
+    new_day = cands[way[1] + 1 if way[0] == "after" else way[1]]
+    day.claim(day.at(SLOTS - 1, days=new_day), day.at(SLOTS + 6, days=new_day), KEY)
+    for d in cands:  # the new time's event on the other two days: where it is tells no day
+        if d != new_day:
+            day.claim(*_event_on(day, new_day, tway, d), KEY)
     day.claim(x_at, x_at + timedelta(minutes=45), KEY)
     titles = rng.sample(ANCHORS, len(kinds) + 2)
     anchors = []
@@ -239,9 +243,8 @@ def _week(day: Day) -> _Week:
             raise CompositionError(f"{KEY}: no free time for an event near a look-alike meeting")
         day.claim(found[1], found[1] + timedelta(minutes=45), KEY)
         anchors.append(found)
-    new_day = cands[way[1] + 1 if way[0] == "after" else way[1]]
     slots = [day.at(SLOTS + 2 * n, days=new_day) for n in range(3)]
-    right, at, said, timing = timed(rng, slots, titles[-2], slots[0] + timedelta(hours=1))
+    right, at, said, timing = timed(rng, slots, titles[-2], slots[0] + timedelta(hours=1), tway)
     # the new day's event stands at one time on each of the three days: where it is tells no day
     anchors += [(titles[-2], at + timedelta(days=d - new_day), 0) for d in cands]
     shown = rng.sample(cands, 3)  # the order the days are said in tells nothing
@@ -265,16 +268,26 @@ def _within(rng: random.Random, kind: str, group: int, groups: int) -> int:
     return group * share + rng.randrange(share)
 
 
-def _days(day: Day, week: list[int], way: tuple[str, int]) -> tuple[list[int], datetime] | None:
-    """Three working days the meeting may move to (sorted, each with its morning free for the three times) and the
-    start of the event the answer picks one by: on a day of its own before them all, between two or after
-    them all, as ``way`` (pointing.TIMED's) sets — None when this draw finds no such arrangement."""
+def _event_on(day: Day, new_day: int, tway: tuple[str, int], d: int) -> tuple[datetime, datetime]:
+    """The new time's event (30 minutes; where ``pointing.timed`` puts it for ``tway``) as it stands on day ``d``."""
+    at = day.at(SLOTS, days=d) - timedelta(minutes=60) if tway[1] < 0 else \
+        day.at(SLOTS + 2 * tway[1], days=d) + timedelta(minutes=90)
+    return at, at + timedelta(minutes=30)
+
+
+def _days(day: Day, week: list[int], way: tuple[str, int], tway: tuple[str, int]) -> tuple[list[int], datetime] | None:
+    """Three working days the meeting may move to (sorted; the new one's morning free for the three times, the
+    others' for the new time's event, ``tway``) and the start of the event the answer picks one by: on a day of its
+    own before them all, between two or after them all, as ``way`` (pointing.TIMED's) sets — None when this draw
+    finds no such arrangement."""
     rng = day.rng
     cands = sorted(rng.sample([d for d in week if d <= 6], 3))  # a weekday name within six days names one date
     bounds = [0, *cands, 9]
     gap = way[1] + 1
     between = [d for d in range(bounds[gap] + 1, bounds[gap + 1]) if d not in cands]
-    if not between or not all(day.free(day.at(SLOTS - 1, days=d), day.at(SLOTS + 6, days=d)) for d in cands):
+    new_day = cands[way[1] + 1 if way[0] == "after" else way[1]]
+    if not between or not day.free(day.at(SLOTS - 1, days=new_day), day.at(SLOTS + 6, days=new_day)) or \
+            not all(day.free(*_event_on(day, new_day, tway, d)) for d in cands if d != new_day):
         return None
     off = rng.choice(between)
     for hour in rng.sample((8, 12, 18), 3):

@@ -125,3 +125,20 @@ async def test_the_oracle_passes_the_part(tmp_path):
                           (1, 2, 3), configs=[{"parts": ["travel"], "attacks": "none"}])
     assert len(rows) == 3
     assert all(r.passed and r.percentage == 100.0 for r in rows), [(r.seed, r.percentage, r.errors[:1]) for r in rows]
+
+
+def test_the_earliest_arrival_leaving_within_the_window_is_right_no_more_often_than_chance():
+    """Travel 5 (issue 34, round 3's r3b read the window and the arrivals): a delayed train, on time by the
+    timetable, leaves within the user's window in every world and arrives before the right one as often as after,
+    so of the trains with no supplement leaving within the window, the earliest (timetabled) arrival is right about
+    as often as a guess among them; only the delay note rules it out."""
+    found = worlds()
+    hits = chance = 0.0
+    for t, _ in found:
+        start, end = when(t.earliest), when(t.earliest) + timedelta(minutes=t.wait)
+        inside = [i for i, kind in enumerate(t.kinds) if kind != "paid" and start <= when(t.trains[i][0]) <= end]
+        assert "delayed" in [t.kinds[i] for i in inside], t
+        hits += t.kinds[min(inside, key=lambda i: when(t.trains[i][1]))] == "right"
+        chance += 1 / len(inside)
+    assert (hits - chance) / len(found) <= TOLERANCE, (hits, chance)
+    assert chance / len(found) <= .45, chance
