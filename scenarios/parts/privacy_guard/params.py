@@ -428,7 +428,8 @@ def draw_params(rng: random.Random, seed: int) -> Params:
                                     f"{firsts[12].lower()}.{lasts[2].lower()}@{client_slug}.example"), phone())
         vary_twins(rng, p)
         _vary_desks(rng, p)
-        vary_changed(rng, p), vary_v10(rng, p)
+        for vary in (vary_changed, vary_v10):  # each drawn after every older draw
+            vary(rng, p)
     check(p)
     return p
 
