@@ -426,9 +426,7 @@ def draw_params(rng: random.Random, seed: int) -> Params:
         _vary_family(rng, p, phone())
         _vary_askers(rng, p, Person(firsts[12], lasts[2], phone(),
                                     f"{firsts[12].lower()}.{lasts[2].lower()}@{client_slug}.example"), phone())
-        vary_twins(rng, p)
-        _vary_desks(rng, p)
-        for vary in (vary_changed, vary_v10):  # each drawn after every older draw
+        for vary in (vary_twins, _vary_desks, vary_changed, vary_v10):  # in this order: each after the older draws
             vary(rng, p)
     check(p)
     return p
