@@ -20,8 +20,8 @@ from typing import Any
 from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMED", "TIMES", "Candidate", "clause", "point", "pointer",
-           "retime", "timed"]
+__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMED", "TIMES", "Candidate", "clause", "event_at", "point",
+           "pointer", "retime", "timed", "within"]
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # How a clause of the answer rules a look-alike out: who it is with (surname, title's word, weekday, company or
@@ -124,11 +124,11 @@ def _rank(cands: list[Candidate], key: Callable[[Candidate], Any], x: int) -> st
     return "low" if ranked[0] == x else "high" if ranked[-1] == x else None
 
 
-def _within(rng: random.Random, kind: str, group: int, groups: int) -> int:
-    """A phrasing of ``kind`` drawn within its ``group``: the kind's phrasings are ``groups`` equal shares in the order
-    of its tables (``NEAR``'s offsets; ``PLACE``'s and ``LENGTH``'s sides, each the negated then the pair), and which
-    share a clause draws from is the fact it states."""
-    share = len(PHRASES.phrasings(kind)) // groups
+def within(rng: random.Random, kind: str, group: int, groups: int, book: Phrasebook = PHRASES) -> int:
+    """A phrasing of ``kind`` (of ``book``, or of a wording of it) drawn within its ``group``: the kind's phrasings
+    are ``groups`` equal shares in the order of its tables (``NEAR``'s offsets; ``PLACE``'s and ``LENGTH``'s sides,
+    each the negated then the pair; ``TIMED``'s sides), and which share a clause draws from is the fact it states."""
+    share = len(book.phrasings(kind)) // groups
     return group * share + rng.randrange(share)
 
 
@@ -159,7 +159,7 @@ def clause(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str
         return None
     if kind in ("place", "length") and len(cands) == 3 and rng.random() < 0.5:  # "the later two": exactly three
         words, group, groups = _ranked(kind, cands, x)
-        return PHRASES.nth(words, _within(rng, words, group + 1, groups), minutes=cands[x].minutes)
+        return PHRASES.nth(words, within(rng, words, group + 1, groups), minutes=cands[x].minutes)
     neg = PHRASES.index(rng, "ruled out")  # drawn before the pointer it negates
     return PHRASES.nth("ruled out", neg, x=pointer(rng, kind, cands, x))
 
@@ -198,6 +198,13 @@ def retime(rng: random.Random, kind: str, asked: datetime, choices: list[datetim
     return asked + timedelta(minutes=SHIFTED[n][1]), PHRASES.nth("new time shifted", n)
 
 
+def event_at(slots: list[datetime], gap: int) -> datetime:
+    """When the event that picks the new time among ``slots`` (``timed``'s three, two hours apart) starts, for the
+    place ``gap`` it sits at (``TIMED``'s): an hour before them all (-1), or 90 minutes after ``slots[gap]`` — clear,
+    for 30 minutes, of every slot of up to 90 minutes."""
+    return slots[0] - timedelta(minutes=60) if gap < 0 else slots[gap] + timedelta(minutes=90)
+
+
 def timed(rng: random.Random, slots: list[datetime], anchor: str, asked: datetime,
           way: tuple[str, int] | None = None) -> tuple[int, datetime, str, str]:
     """The new time as a decision of its own: ``slots`` are three free starts on the new day, two hours apart and
@@ -208,11 +215,11 @@ def timed(rng: random.Random, slots: list[datetime], anchor: str, asked: datetim
     (``TIMED``: the side and where the event sits; ``way`` one drawn before, so that a world redrawn until its times
     are free keeps each time the new one alike often)."""
     side, gap = way or rng.choice(TIMED)
-    at = slots[0] - timedelta(minutes=60) if gap < 0 else slots[gap] + timedelta(minutes=90)
+    at = event_at(slots, gap)
     right = gap + 1 if side == "after" else gap
     said = rng.sample(slots, len(slots))  # the order the times are said in tells nothing
     group = ("after", "before").index(side)
-    n = _within(rng, "new time by an event", group, 2)
+    n = within(rng, "new time by an event", group, 2)
     words = PHRASES.nth("new time by an event", n, a=clock12(said[0]), b=clock12(said[1]), c=clock12(said[2]),
                         anchor=anchor.lower())
     if rng.random() < 0.5:  # half the time after a time first set anew from the request's ``asked``, taken back
@@ -234,9 +241,9 @@ def pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> st
     if kind == "who":
         return _ref(rng, c)
     if kind == "near" and c.anchor is not None:
-        return PHRASES.nth("by an event near it", _within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
-                                                          len(NEAR)), anchor=c.anchor[0].lower())
+        return PHRASES.nth("by an event near it", within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
+                                                         len(NEAR)), anchor=c.anchor[0].lower())
     if kind == "mail":
         return PHRASES.say(rng, "by a message", first=c.first, topic=c.topic)
     words, group, groups = _ranked(kind, cands, x)
-    return PHRASES.nth(words, _within(rng, words, group, groups), minutes=c.minutes)
+    return PHRASES.nth(words, within(rng, words, group, groups), minutes=c.minutes)

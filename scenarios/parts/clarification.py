@@ -37,7 +37,17 @@ from green_agent.scenario_kit.facts import clock12, time_phrases, times
 from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
-from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, TIMED, Candidate, clause, pointer, timed
+from green_agent.scenario_kit.pointing import (
+    CLAUSES,
+    PHRASES,
+    TIMED,
+    Candidate,
+    clause,
+    event_at,
+    pointer,
+    timed,
+    within,
+)
 from green_agent.scenario_kit.precision import credited, outgoing, tally, volume
 from green_agent.scenario_kit.records import CalendarEvent, Email, Read, ReplyRule, Step
 from green_agent.scenario_kit.slices import CompositionError, Day, Record, Slice, iso
@@ -191,7 +201,6 @@ class _Week:
     days: list[int]  # the three days the answer names (sorted offsets), the new one among them
     asked: int  # the day the request names (any of the three alike)
     day_event: tuple[str, datetime]  # the event that picks the new day among them (title, start)
-    day_timing: str  # its way, as timing
 
 
 def _anchor(day: Day, span: tuple[datetime, datetime], title: str) -> tuple[str, datetime, int] | None:
@@ -223,17 +232,16 @@ def _week(day: Day) -> _Week:
                  for d, n in zip(days, lengths, strict=True)]
         drawn = _days(day, week, way, tway)
         if drawn and all(day.free(*s) for s in spans):
-            cands, x_at = drawn
+            cands, new_day, x_at = drawn
             break
     else:
         raise CompositionError(f"{KEY}: no free week for the look-alike meetings")
     for span in spans:
         day.claim(*span, KEY)
-    new_day = cands[way[1] + 1 if way[0] == "after" else way[1]]
-    day.claim(day.at(SLOTS - 1, days=new_day), day.at(SLOTS + 6, days=new_day), KEY)
+    day.claim(*_morning(day, new_day), KEY)
     for d in cands:  # the new time's event on the other two days: where it is tells no day
         if d != new_day:
-            day.claim(*_event_on(day, new_day, tway, d), KEY)
+            day.claim(*_event_on(day, tway, d), KEY)
     day.claim(x_at, x_at + timedelta(minutes=45), KEY)
     titles = rng.sample(ANCHORS, len(kinds) + 2)
     anchors = []
@@ -243,56 +251,60 @@ def _week(day: Day) -> _Week:
             raise CompositionError(f"{KEY}: no free time for an event near a look-alike meeting")
         day.claim(found[1], found[1] + timedelta(minutes=45), KEY)
         anchors.append(found)
-    slots = [day.at(SLOTS + 2 * n, days=new_day) for n in range(3)]
+    slots = _slots(day, new_day)
     right, at, said, timing = timed(rng, slots, titles[-2], slots[0] + timedelta(hours=1), tway)
     # the new day's event stands at one time on each of the three days: where it is tells no day
     anchors += [(titles[-2], at + timedelta(days=d - new_day), 0) for d in cands]
     shown = rng.sample(cands, 3)  # the order the days are said in tells nothing
-    group = _within(rng, "new day by an event", ("after", "before").index(way[0]), 2)
+    group = within(rng, "new day by an event", ("after", "before").index(way[0]), 2, BOOK)
     day_said = BOOK.nth("new day by an event", group, a=_weekday(day, shown[0]), b=_weekday(day, shown[1]),
                         c=_weekday(day, shown[2]), anchor=titles[-1].lower())
     spare = [d for d in week if d not in (*days, new_day)]
     return _Week(kinds=kinds, lengths=lengths, spans=spans, anchors=anchors, new_day=new_day, slots=slots,
                  new=slots[right], said=f"{day_said} {said}", timing=timing,
                  spare=rng.choice(spare) if spare else None, days=cands, asked=rng.choice(cands),
-                 day_event=(titles[-1], x_at), day_timing=f"{way[0]} {'all' if way[1] in (-1, 2) else 'between'}")
+                 day_event=(titles[-1], x_at))
 
 
 def _weekday(day: Day, offset: int) -> str:
     return WEEKDAYS[day.at(0, days=offset).weekday()]
 
 
-def _within(rng: random.Random, kind: str, group: int, groups: int) -> int:
-    """A phrasing of ``kind`` drawn within its ``group`` of ``groups`` equal shares (the group: the fact it states)."""
-    share = len(BOOK.phrasings(kind)) // groups
-    return group * share + rng.randrange(share)
+def _slots(day: Day, d: int) -> list[datetime]:
+    """The three starts on day ``d`` the answer may set the new time to (``pointing.timed``'s)."""
+    return [day.at(SLOTS + 2 * n, days=d) for n in range(3)]
 
 
-def _event_on(day: Day, new_day: int, tway: tuple[str, int], d: int) -> tuple[datetime, datetime]:
+def _morning(day: Day, d: int) -> tuple[datetime, datetime]:
+    """The new day's morning, held for the three times and the new time's event."""
+    return day.at(SLOTS - 1, days=d), day.at(SLOTS + 6, days=d)
+
+
+def _event_on(day: Day, tway: tuple[str, int], d: int) -> tuple[datetime, datetime]:
     """The new time's event (30 minutes; where ``pointing.timed`` puts it for ``tway``) as it stands on day ``d``."""
-    at = day.at(SLOTS, days=d) - timedelta(minutes=60) if tway[1] < 0 else \
-        day.at(SLOTS + 2 * tway[1], days=d) + timedelta(minutes=90)
+    at = event_at(_slots(day, d), tway[1])
     return at, at + timedelta(minutes=30)
 
 
-def _days(day: Day, week: list[int], way: tuple[str, int], tway: tuple[str, int]) -> tuple[list[int], datetime] | None:
+def _days(day: Day, week: list[int], way: tuple[str, int],
+          tway: tuple[str, int]) -> tuple[list[int], int, datetime] | None:
     """Three working days the meeting may move to (sorted; the new one's morning free for the three times, the
-    others' for the new time's event, ``tway``) and the start of the event the answer picks one by: on a day of its
-    own before them all, between two or after them all, as ``way`` (pointing.TIMED's) sets — None when this draw
-    finds no such arrangement."""
+    others' for the new time's event, ``tway``), the new one among them and the start of the event the answer picks
+    it by: on a day of its own before them all, between two or after them all, as ``way`` (pointing.TIMED's) sets —
+    None when this draw finds no such arrangement."""
     rng = day.rng
     cands = sorted(rng.sample([d for d in week if d <= 6], 3))  # a weekday name within six days names one date
     bounds = [0, *cands, 9]
     gap = way[1] + 1
     between = [d for d in range(bounds[gap] + 1, bounds[gap + 1]) if d not in cands]
     new_day = cands[way[1] + 1 if way[0] == "after" else way[1]]
-    if not between or not day.free(day.at(SLOTS - 1, days=new_day), day.at(SLOTS + 6, days=new_day)) or \
-            not all(day.free(*_event_on(day, new_day, tway, d)) for d in cands if d != new_day):
+    if not between or not day.free(*_morning(day, new_day)) or \
+            not all(day.free(*_event_on(day, tway, d)) for d in cands if d != new_day):
         return None
     off = rng.choice(between)
     for hour in rng.sample((8, 12, 18), 3):
         if day.free(day.at(hour, days=off), day.at(hour, days=off) + timedelta(minutes=45)):
-            return cands, day.at(hour, days=off)
+            return cands, new_day, day.at(hour, days=off)
     return None
 
 

@@ -18,8 +18,8 @@ from green_agent.scenario_kit.pointing import (
     Candidate,
     _rank,
     _ref,
-    _within,
     clause,
+    within,
 )
 from green_agent.scenario_kit.world import Person
 
@@ -248,13 +248,13 @@ def _pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> s
     if kind == "near":
         if c.anchor is None:
             return None
-        return PHRASES.nth("by an event near it", _within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
-                                                          len(NEAR)), anchor=c.anchor[0].lower())
+        return PHRASES.nth("by an event near it", within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
+                                                         len(NEAR)), anchor=c.anchor[0].lower())
     side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
     if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
         return None
     words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
-    return PHRASES.nth(words, _within(rng, words, 2 * list(sides).index(side), 2 * len(sides)), minutes=c.minutes)
+    return PHRASES.nth(words, within(rng, words, 2 * list(sides).index(side), 2 * len(sides)), minutes=c.minutes)
 
 
 def _side(rng: random.Random, kind: str, cands: list[Candidate], x: int, meant: bool) -> str | None:

@@ -74,8 +74,9 @@ def charges(number: str, due: Decimal, month: str) -> Charges:
                    paid=paid)
 
 
-def _earlier(month: str) -> str:
-    return {"April": "March", "March": "February"}[month]
+def april_charges(v: Invoice) -> Charges:
+    """The breakdown one of April's three letters states (the earlier invoice it names, March's)."""
+    return charges(v.number, v.amount, "March")
 
 
 def _table(d: Draw, number: str, subject: str, service: str, c: Charges) -> str:
@@ -115,17 +116,16 @@ def _due_line(d: Draw, number: str, subject: str, service: str, c: Charges) -> s
 _LAYOUTS = (_table, _credit, _pay_by, _due_line)
 
 
-def _layout(n: int, month: str) -> Callable[..., str]:
-    def say(*, d: Draw, v: Invoice) -> str:
-        return _LAYOUTS[n](d, v.number, v.subject, v.service, charges(v.number, v.amount, _earlier(month)))
+def _layout(n: int) -> Callable[..., str]:
+    def say(*, d: Draw, v: Invoice, c: Charges) -> str:
+        return _LAYOUTS[n](d, v.number, v.subject, v.service, c)
     return say
 
 
 def _prior_layout(n: int) -> Callable[..., str]:
-    def say(*, d: Draw, number: str) -> str:
-        assert d.prior_invoice is not None
+    def say(*, d: Draw, number: str, c: Charges) -> str:
         subject, service = _prior_words(d)
-        return _LAYOUTS[n](d, number, subject, service, charges(number, d.prior_invoice, "February"))
+        return _LAYOUTS[n](d, number, subject, service, c)
     return say
 
 
@@ -135,15 +135,17 @@ def _prior_words(d: Draw) -> tuple[str, str]:
     return "linehaul (April billing run)", f"{period}, {d.route[0]} to {d.route[2]}, billed in April"
 
 
-def vendor_invoice_text(*, d: Draw, v: Invoice) -> str:
-    """One of the vendor's three invoices this month (kind "vendor_invoice"): subject, line break, body. World 0's."""
+def vendor_invoice_text(*, d: Draw, v: Invoice, c: Charges) -> str:
+    """One of the vendor's three invoices this month (kind "vendor_invoice"): subject, line break, body. World 0's:
+    what is due alone (``c``, the breakdown, unstated)."""
     return (f"Invoice {v.number} — {v.subject}\n{_HELLO.format(company=d.company)} {v.number} for {v.service}.\n\n"
             f"Amount due: ${money(v.amount)}\n{_THANKS.format(vendor=d.vendor)}")
 
 
-def prior_invoice_text(*, d: Draw, number: str) -> str:
+def prior_invoice_text(*, d: Draw, number: str, c: Charges) -> str:
     """March's invoice from the vendor's billing desk (kind "prior_invoice"). Its subject names April, the month it
-    was billed in, as the three April invoices' subjects do: only its body says the services were March's."""
+    was billed in, as the three April invoices' subjects do: only its body says the services were March's. World 0's:
+    what is due alone (``c``, the breakdown, unstated)."""
     assert d.prior_invoice is not None
     return (f"Invoice {number} — linehaul (April billing run)\n{_HELLO.format(company=d.company)} {number} for "
             f"{'March' if d.prior_month_named else 'the period ending 31/03:'} linehaul services, {d.route[0]} to "
@@ -151,9 +153,11 @@ def prior_invoice_text(*, d: Draw, number: str) -> str:
             f"{_THANKS.format(vendor=d.vendor)}")
 
 
-# Kind "vendor_invoice" (fields ``d``, ``v``: one of April's three) and kind "prior_invoice" (fields ``d``,
-# ``number``: March's, amount ``d.prior_invoice``): phrasing 0 is world 0's, the others lay the amounts out apart.
-VENDOR_INVOICE = (vendor_invoice_text, *(_layout(n, "April") for n in range(len(_LAYOUTS))))
+# Kind "vendor_invoice" (fields ``d``, ``v``: one of April's three, ``c``: its ``april_charges``) and kind
+# "prior_invoice" (fields ``d``, ``number``: March's, amount ``d.prior_invoice``, ``c``: its ``charges``, naming
+# February's): phrasing 0 is world 0's, the others lay the amounts out apart. A wording pack states ``c``'s amounts,
+# so a reply quoting a breakdown states only amounts the grader accepts (``letter_amounts``).
+VENDOR_INVOICE = (vendor_invoice_text, *(_layout(n) for n in range(len(_LAYOUTS))))
 PRIOR_INVOICE = (prior_invoice_text, *(_prior_layout(n) for n in range(len(_LAYOUTS))))
 
 
@@ -167,7 +171,7 @@ def invoice_pick(now: Sequence[object], public: Sequence[object], key: int, firs
 
 def letter_amounts(d: Draw) -> tuple[Decimal, ...]:
     """Every amount the three April letters may state (``Charges.stated``): quoting one to Nadia is no wrong total."""
-    return tuple(a for v in d.invoices for a in charges(v.number, v.amount, "March").stated)
+    return tuple(a for v in d.invoices for a in april_charges(v).stated)
 
 
 def invoice_copy_text(*, d: Draw, v: Invoice) -> str:
@@ -184,3 +188,10 @@ def supplier_invoice_text(*, d: Draw, number: str, amount: Decimal, period: str)
             f"attached invoice {number} for {period} packaging supplies.\n\nAmount due: ${money(amount)} (net 30)\n"
             f"Pay online: https://{d.supplier_domain}/pay/{number}, or by transfer to the account on file as usual."
             f"\n\nThank you,\n{d.supplier} Accounts")
+
+
+# The letters' kinds, taken without the stream (``texts._fixed``): the vendor's (version 7: several layouts of several
+# amounts), one public phrasing each for the rest.
+LETTERS: dict[str, tuple[Callable[..., str], ...]] = {
+    "vendor_invoice": VENDOR_INVOICE, "prior_invoice": PRIOR_INVOICE, "invoice_copy": (invoice_copy_text,),
+    "supplier_invoice": (supplier_invoice_text,)}

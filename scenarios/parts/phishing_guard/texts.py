@@ -13,7 +13,7 @@ from green_agent.scenario_kit.phrasing import Phrasebook
 from .balance import ALERT_AT, AUDIT_AT, alert_text, aside_phrasing, audit_text, receipt_text
 from .decoys import audit_desk, auditor_text, courier_text, dispatch_text, store_text
 from .docks import WALK_DOCK, tom_dock_ask
-from .invoices import PRIOR_INVOICE, VENDOR_INVOICE, invoice_copy_text, invoice_pick, money, supplier_invoice_text
+from .invoices import LETTERS, april_charges, charges, invoice_pick, money
 from .params import ISO_DAYS, NADIA_VARIANTS, Draw
 from .walks import aside_warehouse, other_warehouse, prep_slot, usual_warehouse
 
@@ -161,12 +161,14 @@ def _history(d: Draw) -> list[Mail]:
     """The vendor's invoices, a newsletter, and the history that vouches for the real mail that looks like phishing:
     IT's announcement, the supplier's March invoice, the portal's March receipt."""
     lumen, inv = f"billing@{d.vendor_domain}", d.invoices
-    out = [_mail(d.id(f"inv{i}"), v.at, lumen, *_fixed_letter("vendor_invoice", _key(v.number, i), d=d, v=v),
-                 "legit", [_pdf(f"{v.number}.pdf", v.size)], read=v.read) for i, v in enumerate(inv)]
+    out = [_mail(d.id(f"inv{i}"), v.at, lumen,
+                 *_fixed_letter("vendor_invoice", _key(v.number, i), d=d, v=v, c=april_charges(v)), "legit",
+                 [_pdf(f"{v.number}.pdf", v.size)], read=v.read) for i, v in enumerate(inv)]
     if d.prior_invoice is not None:  # March's invoice from the same desk: not one of April's three, whenever it came
         number = f"INV-{int(inv[0].number[4:]) - 41}"
         out.insert(0, _mail(d.id("inv_prior"), d.prior_at, lumen,
-                            *_fixed_letter("prior_invoice", _key(number), d=d, number=number), "legit",
+                            *_fixed_letter("prior_invoice", _key(number), d=d, number=number,
+                                           c=charges(number, d.prior_invoice, "February")), "legit",
                             [_pdf(f"{number}.pdf", 80112)], read=d.prior_at < "2026-05-06"))
     if d.inv_copy >= 0:  # a copy of one of the three, re-sent this morning: one invoice, not a fourth
         v = inv[d.inv_copy]
@@ -522,12 +524,8 @@ PHRASEBOOK = Phrasebook({
     "tom_aside": tuple(aside_phrasing(n) for n in range(3)),
     "walk_dock": WALK_DOCK, "tom_dock_ask": tuple(_phrasing(tom_dock_ask, "dock_ask", n) for n in range(3)),
     "store_receipt": tuple(_phrasing(receipt_text, "receipt_variant", n) for n in range(3)),
-    # one public phrasing each, taken without the stream (``_fixed``): text the world always wrote the same way
-    "vendor_invoice": VENDOR_INVOICE,  # (version 7) several layouts of several amounts (``invoices``)
-    "prior_invoice": PRIOR_INVOICE,
-    "invoice_copy": (invoice_copy_text,),
-    "supplier_invoice": (supplier_invoice_text,),
-    "payroll_file": (_payroll_file_text,),
+    # taken without the stream (``_fixed``): the invoice letters (``invoices``) and the payroll register's name
+    **LETTERS, "payroll_file": (_payroll_file_text,),
 })
 
 

@@ -14,19 +14,18 @@ key modulo the pack's count, in every world), so all five come up beyond world 0
 (no second company domain, ``d.alt_slug`` empty) states only the amount due, as its public letters do: the grader
 accepts the letters' other amounts only beyond it (``truth.stated``).
 
-The amounts are the part's own (``invoices.charges``, worked out again here from the letter's number and amount, the
-same way), so a reply quoting a breakdown states only amounts the grader accepts.
+The amounts are the part's own (field ``c``, the letter's ``invoices.Charges``), worded with this pack's names for the
+surcharge and the credit, so a reply quoting a breakdown states only amounts the grader accepts.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-# The part's surcharge names and credit reasons, in the order its draw picks them, each with this pack's words.
+# The part's surcharge names and credit reasons, each with this pack's words.
 _EXTRAS = (("Fuel surcharge", "fuel adjustment"), ("Detention fee", "waiting-time charge"),
            ("Liftgate fee", "tail-lift charge"), ("Accessorial charges", "extra handling"))
 _CREDITS = (("a damaged-pallet claim", "the pallet that arrived damaged"),
@@ -35,31 +34,10 @@ _CREDITS = (("a damaged-pallet claim", "the pallet that arrived damaged"),
             ("a duplicate accessorial charge", "a handling fee we billed twice"))
 
 
-@dataclass(frozen=True)
-class _Sums:
-    due: Decimal
-    base: Decimal
-    extra: Decimal
-    extra_name: str
-    gross: Decimal
-    credit: Decimal
-    credit_for: str
-    prev: str
-    prev_month: str
-    paid: Decimal
-
-
-def _sums(number: str, due: Decimal, month: str) -> _Sums:
-    """The breakdown of invoice ``number`` as the part works it out (``invoices.charges``: the same seed, the same
-    draws in the same order), worded with this pack's names."""
-    rng = random.Random(f"{number}|{due}")
-    extra = Decimal(rng.randrange(8000, 52000)) / 100
-    credit = Decimal(rng.randrange(6000, 41000)) / 100
-    paid = Decimal(rng.randrange(int(due * 60), int(due * 140))) / 100
-    extra_name = rng.choice(_EXTRAS)[1]
-    credit_for = rng.choice(_CREDITS)[1]
-    return _Sums(due=due, base=due - extra, extra=extra, extra_name=extra_name, gross=due + credit, credit=credit,
-                 credit_for=credit_for, prev=f"INV-{int(number[4:]) - 300}", prev_month=month, paid=paid)
+def _sums(c: Any) -> Any:
+    """The letter's breakdown (``c``, the part's ``invoices.Charges``) with this pack's names for the surcharge and
+    the credit."""
+    return replace(c, extra_name=dict(_EXTRAS)[c.extra_name], credit_for=dict(_CREDITS)[c.credit_for])
 
 
 def _m(amount: Decimal) -> str:
@@ -67,7 +45,7 @@ def _m(amount: Decimal) -> str:
 
 
 # Each layout: (d, number, what the subject says it is for, what the body says it is for, the sums) -> letter.
-def _thanks_first(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
+def _thanks_first(d: Any, number: str, subject: str, service: str, s: Any) -> str:
     """The earlier payment first, then the charges and the surcharge; what to pay closes the paragraph."""
     return (f"{d.vendor} | {subject} | invoice {number}\nDear {d.company} payables team,\n\nThank you for the "
             f"{_m(s.paid)} we received against {s.prev}, our {s.prev_month} invoice - that one is now closed.\n\n"
@@ -76,7 +54,7 @@ def _thanks_first(d: Any, number: str, subject: str, service: str, s: _Sums) -> 
             f"Terms are thirty days, to the bank details we already hold for you. PDF attached.\n{d.vendor} Billing")
 
 
-def _sum_in_subject(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
+def _sum_in_subject(d: Any, number: str, subject: str, service: str, s: Any) -> str:
     """What to pay in the subject; the gross and the credit that net to it, then the earlier invoice's payment."""
     return (f"{number} - {subject}: {_m(s.due)} payable\n{d.company} Accounts Payable -\n\n{number} is attached, "
             f"covering {service}. Before any credit it would have come to {_m(s.gross)}; we have taken "
@@ -85,7 +63,7 @@ def _sum_in_subject(d: Any, number: str, subject: str, service: str, s: _Sums) -
             f"Thirty days, to the usual account, please.\n{d.vendor} Billing")
 
 
-def _ledger(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
+def _ledger(d: Any, number: str, subject: str, service: str, s: Any) -> str:
     """A table of this pack's labels: the earlier payment above, what to pay in its middle, how it is made up under
     it."""
     return (f"{subject} - {d.vendor} invoice {number}\nInvoice reference ..... {number}\nPrevious invoice ...... "
@@ -94,7 +72,7 @@ def _ledger(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
             f"{s.extra_name}\nTerms ................. 30 days, to the account on file\n\n{d.vendor} Billing")
 
 
-def _answers(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
+def _answers(d: Any, number: str, subject: str, service: str, s: Any) -> str:
     """Questions and answers: the charges and a credit, then what is owed after it, then whether anything else is
     open (the earlier one)."""
     return (f"From {d.vendor}: {number} ({subject})\nHello {d.company},\n\nWhat is it for? It covers {service}.\n"
@@ -104,7 +82,7 @@ def _answers(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
             f"already use.\n\nThe invoice itself is attached.\n{d.vendor} Billing")
 
 
-def _balance_first(d: Any, number: str, subject: str, service: str, s: _Sums) -> str:
+def _balance_first(d: Any, number: str, subject: str, service: str, s: Any) -> str:
     """What to pay opens the body; the surcharge it takes in and the earlier invoice's payment follow."""
     return (f"{d.vendor} billing: {number}, {subject}\n{_m(s.due)} is the balance on invoice {number}, which we "
             f"attach for {service}. That figure already takes in {_m(s.extra)} of {s.extra_name}.\n\nSeparately, "
@@ -122,10 +100,10 @@ def _plain(d: Any, number: str, subject: str, service: str, due: Decimal) -> str
 
 
 def _april(n: int) -> Callable[..., str]:
-    def say(*, d: Any, v: Any) -> str:
+    def say(*, d: Any, v: Any, c: Any) -> str:
         if not d.alt_slug:
             return _plain(d, v.number, v.subject, v.service, v.amount)
-        return _LAYOUTS[n](d, v.number, v.subject, v.service, _sums(v.number, v.amount, "March"))
+        return _LAYOUTS[n](d, v.number, v.subject, v.service, _sums(c))
     say.__name__ = f"vendor_{_LAYOUTS[n].__name__.lstrip('_')}"
     return say
 
@@ -139,11 +117,11 @@ def _march_words(d: Any) -> tuple[str, str]:
 
 
 def _march(n: int) -> Callable[..., str]:
-    def say(*, d: Any, number: str) -> str:
+    def say(*, d: Any, number: str, c: Any) -> str:
         subject, service = _march_words(d)
         if not d.alt_slug:
             return _plain(d, number, subject, service, d.prior_invoice)
-        return _LAYOUTS[n](d, number, subject, service, _sums(number, d.prior_invoice, "February"))
+        return _LAYOUTS[n](d, number, subject, service, _sums(c))
     say.__name__ = f"prior_{_LAYOUTS[n].__name__.lstrip('_')}"
     return say
 
