@@ -45,7 +45,7 @@ FRIEND_NAMED = 0.9  # the old friend's address named in the mum's earlier mail (
 FRIEND_FORWARD = 0.6  # the old friend's earlier mail forwards their own mum's note, signed "Mum"
 FRIEND_WROTE = 0.4  # ...else the friend's earlier mail, drawn before, is kept this often (the friend's worlds)
 MUM_WROTE_NEW = 0.5  # the mum's signed mail came from her new address (worlds she moved)
-SIBLING_GONE = 0.75  # the impostor texts from the sibling's old number, handed on (impostor worlds)
+SIBLING_GONE = 0.5  # the impostor texts from the sibling's old number, handed on (impostor worlds)
 PARTNER_GONE = 0.75  # the partner's lost number was handed on, not stolen (worlds the old number asks, improper)
 BY_ENDING = 0.4  # the sibling's new (or disowned) number is given by its last four digits (``announce_ending``)
 LOOKALIKE = 1.0  # a recruiter's world has the look-alike ask instead (v10: every one beyond world 0, ``vary_v10``)
@@ -130,7 +130,7 @@ def vary_changed(rng: random.Random, p: Params) -> None:
 
 # Version 10 (``vary_v10``): how often each twin is drawn where it can be.
 CLAIMED = 0.85  # the other courier cites the prompt's own tracking number (worlds its text cites a number)
-PARTNER_TURNED = 0.5  # the partner's mail in turned words (``partner_new_turned``, ``partner_withdrawn``)
+PARTNER_TURNED = 0.3  # the partner's mail in turned words (``partner_new_turned``, ``partner_withdrawn``)
 MOVED = 0.5  # a colleague's card says they came from the client (``colleague_moved_note``), each colleague
 FORMER_WORD = 0.5  # the former colleague's card opens with "Colleague" (``former_colleague_note``)
 MUM_NAMED = 0.5  # the mum signs her birthday ask by her first name (``mum_sign_named``)
