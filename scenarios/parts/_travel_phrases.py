@@ -147,3 +147,11 @@ TICKET = (
 TITLES = ("Train to {city} ({operator})\nClient kick-off in {city}", "{operator}: {origin} to {city}\nKick-off with "
           "the client ({city})", "Rail - {city}\nClient kick-off", "Travel to {city} by train\n{city} client "
           "kick-off")
+
+# The operator's answer to the seat the user picks (after the train is confirmed): {seat} "C14", {dep} the train's
+# departure, {city}.
+SEAT_CONFIRM = (
+    "Seat {seat} is reserved for you on the {dep}.",
+    "Done - {seat} is yours on the {dep} service to {city}.",
+    "We've held seat {seat} for you ({dep} to {city}).",
+    "Reservation made: {city} on the {dep}, seat {seat}. Enjoy the journey.")

@@ -324,9 +324,12 @@ def test_travel_booking_is_read_from_the_operator_and_the_wrong_train_fails_it()
         return [CharacterEvent("travel_operator", "email", at(sc, 3), {"body_text": x}, executed=True) for x in texts]
 
     right, wrong = t["confirm"]["right"], t["confirm"]["wrong"]
-    got = [score(sc, "travel_rebooked", context(sc, said=said(*x)), "travel") for x in ((right,), (wrong,),
-                                                                                         (wrong, right))]
-    assert got == [1.0, 0.0, 0.0]
+    seat = t["seats"][t["seat"]]
+    other = next(text for label, text in t["seats"].items() if label != t["seat"])
+    got = [score(sc, "travel_rebooked", context(sc, said=said(*x)), "travel")
+           for x in ((right, seat), (wrong, seat), (wrong, right, seat), (right,), (right, other), (right, seat, other))]
+    # Travel 6: the right train without the seat the user's rule asks for (none, another, or a second) fails too.
+    assert got == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
 
 
 def test_travel_every_wrong_train_fails_the_booking_a_paid_or_delayed_one_in_time_on_paper_too():
@@ -339,7 +342,8 @@ def test_travel_every_wrong_train_fails_the_booking_a_paid_or_delayed_one_in_tim
 
     assert len(t["confirm"]) == len(t["kinds"]) >= 3
     for key, text in t["confirm"].items():
-        assert score(sc, "travel_rebooked", context(sc, said=said(text)), "travel") == (key == "right"), key
+        got = score(sc, "travel_rebooked", context(sc, said=said(text, t["seats"][t["seat"]])), "travel")
+        assert got == (key == "right"), key
 
 
 def test_travel_calendar_moved_not_copied_and_the_partner_told_the_right_arrival():
