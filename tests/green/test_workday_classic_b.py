@@ -327,7 +327,8 @@ def test_travel_booking_is_read_from_the_operator_and_the_wrong_train_fails_it()
     seat = t["seats"][t["seat"]]
     other = next(text for label, text in t["seats"].items() if label != t["seat"])
     got = [score(sc, "travel_rebooked", context(sc, said=said(*x)), "travel")
-           for x in ((right, seat), (wrong, seat), (wrong, right, seat), (right,), (right, other), (right, seat, other))]
+           for x in ((right, seat), (wrong, seat), (wrong, right, seat), (right,), (right, other),
+                     (right, seat, other))]
     # Travel 6: the right train without the seat the user's rule asks for (none, another, or a second) fails too.
     assert got == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
 
