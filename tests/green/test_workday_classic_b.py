@@ -120,9 +120,10 @@ def test_worlds_vary_in_who_is_entitled_which_train_and_which_meeting():
     assert all(1 <= sum(ok) < len(ok) - sum(ok) for ok in privacy)
     assert len({sum(ok) for ok in privacy}) >= 2
     meant = {truth(world("clarification", s), "clarification")["meant"] for s in range(1, 13)}
-    # The right train's place in the operator's offer (3-5 trains) varies; it does not always leave first either.
+    # The right train's place in the operator's offer (3-5 trains) varies; it does not always leave first either (it
+    # does in about one world in five, so over more worlds than the others).
     places, leaves_first = set(), set()
-    for s in range(1, 13):
+    for s in range(1, 31):
         t = truth(world("travel", s), "travel")
         places.add(t["kinds"].index("right"))
         leaves_first.add(all(when(t["right"][0]) < when(o[0]) for o in t["others"]))
