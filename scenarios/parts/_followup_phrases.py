@@ -233,6 +233,22 @@ PHRASES = Phrasebook({
                  "{legal}",
                  "{user},\n\nLast-minute fix from the partners on {which}. New countersigned copy: {url}\nThe "
                  "previous link has been revoked. {hold_note}\n\nThanks,\n{legal}"),
+    # Legal's late note (version 8): the hold-back of {which} moves from {old} ({old24}) to {at} ({at24}, {at_words});
+    # half the phrasings name another contract ({other}, unchanged) too, before or after the moved one, so neither
+    # the only nor the first name in the note marks the client's contract: only who negotiated it does.
+    "hold_moved": ("Hi {user},\n\nOne change to this morning's list: the hold-back on {which} is now {at}, not {old}. "
+                   "Everything else stands.\n\n{legal}",
+                   "{user} - {other} keeps its hour. {Which}, though, stays revocable until {at24} (I said {old24} "
+                   "earlier).\n{legal}",
+                   "Hello {user},\n\nThe partners want more time on {which}: please hold it until {at_words} "
+                   "rather than {old}.\n\n{legal}",
+                   "Hi {user}, quick update. We can withdraw {which} until {at} now - {old} was too early. No "
+                   "change to {other}.\n{legal}",
+                   "{user},\n\nNothing new on {other}. The {old} I gave for {which} moves to {at24}.\n\n{legal}",
+                   "Hello {user} - scheduling note: {which} goes final at {at}; ignore the {old} in my first "
+                   "mail.\n{legal}"),
+    "moved_subject": ("One hold-back moves", "Timing change", "Re: countersigned contracts", "Hold-back update",
+                      "Small change to the hours"),
     "same_hold": ("Same hold-back as before.", "The hold-back hour doesn't change.",
                   "Timing as in my first note.", "Nothing else changes, the hour included.",
                   "Keep to the hour I gave you earlier."),

@@ -43,6 +43,7 @@ from green_agent.scenario_kit.records import CalendarEvent, CharacterRecord, Ema
 from green_agent.scenario_kit.slices import CompositionError, Day, Slice, iso
 from green_agent.scenario_kit.world import Person
 
+from ._followup_mail import Move, _teller, draw_move, move_mail
 from ._followup_phrases import (
     BANKS,
     CLIENTS,
@@ -56,7 +57,6 @@ from ._followup_phrases import (
     _spoken,
     bank_lines,
     call,
-    clauses,
 )
 
 KEY = "followup"
@@ -73,9 +73,6 @@ SHAPES = tuple(f"{legal}/{form}" for legal in LEGAL for form in FORMS)
 # the client's, each other client drawn on its own) by the contract's reference, which only the client's own ask
 # carries: the join from the client to their negotiator runs through the reference.
 MENTIONS = ("company", "person", "ref")
-# How that mail tells the client's negotiator: said outright, said past a wrong name, left over once the other two are
-# said, or left once a name is ruled out.
-TOLD = ("pos", "trap", "rest", "neg")
 # The bank's lines: the one the user asks for is drawn, the others (and a fax) sit beside it in shuffled order.
 LINES = ("adviser", "team", "general")
 def _turn(day: Day, hour: int) -> int:
@@ -100,6 +97,8 @@ class FollowupTruth(Truth):
     decoys: list[str] = []  # the tokens of Legal's other links (other clients', withdrawn, or internal): never sent
     other_digits: list[str] = []  # the bank email's other numbers (not the line the user asked for)
     other_hold: str = ""  # another client's link's hold-back (a script that reads the wrong link's hour promises wrong)
+    # When Legal's late note moves the client's hold-back (version 8): the earlier hour Legal gave before it.
+    listed_hold: str = ""
 
 
 @dataclass(frozen=True)
@@ -349,15 +348,16 @@ def _line(rng: Any, day: Day, d: _Drawn, n: int, hours: dict[int, int]) -> str:
                        url=d.url(c.token, n), at=clock12(at), at24=_hour24(at))
 
 
-def _legal_bodies(rng: Any, day: Day, d: _Drawn, f: dict[str, Any]) -> list[str]:
+def _legal_bodies(rng: Any, day: Day, d: _Drawn, f: dict[str, Any], move: Move) -> list[str]:
     """Legal's email with the three links, and by shape a second: a re-issue (of the client's copy or another's) or
-    the internal markup of the client's."""
+    the internal markup of the client's. The contract Legal's late note moves shows its hour before the move (and is
+    no other line's reference hour)."""
     reissued = {"reissued": 0, "reissued-other": 1}.get(d.legal_shape)
     same = rng.random() < 0.5
-    hours: dict[int, int] = {}
+    hours: dict[int, int] = {move.target: move.before}
     if reissued is not None and not same:  # the first copy had another hold-back; the re-issue moves it
         c = (d.ours, d.theirs)[reissued]
-        hours[reissued] = rng.choice([h for h in (11, 12, 13, 14) if h != c.hold])
+        hours[reissued] = rng.choice([h for h in (11, 12, 13, 14) if h not in (c.hold, hours.get(reissued))])
     l1, l2, l3 = (_line(rng, day, d, n, hours) for n in d.order)
     first = PHRASES.say(rng, "three", **f, l1=l1, l2=l2, l3=l3, L1=_cap(l1), L2=_cap(l2), L3=_cap(l3))
     if reissued is None and d.legal_shape == "trio":
@@ -367,7 +367,8 @@ def _legal_bodies(rng: Any, day: Day, d: _Drawn, f: dict[str, Any]) -> list[str]
         return [first, PHRASES.say(rng, "internal", **f, url=d.url(d.extra, 3), at=clock12(at), at24=_hour24(at))]
     contracts = [d.ours, d.theirs, d.third]
     c = contracts.pop(reissued)
-    at, old = day.at(c.hold), day.at(hours.get(reissued, c.hold))
+    last = move.before if move.target == reissued else c.hold  # the hour the re-issue gives, before any late move
+    at, old = day.at(last), day.at(hours.get(reissued, last))
     # A moved hold-back names the old hour beside the new one half the time; a re-issue names an unchanged contract
     # before the re-issued one half the time: neither the earliest hour nor the first name decides.
     note = PHRASES.say(rng, "same_hold" if same else rng.choice(("moved_hold", "moved_from")), at=clock12(at),
@@ -377,46 +378,9 @@ def _legal_bodies(rng: Any, day: Day, d: _Drawn, f: dict[str, Any]) -> list[str]
                                other=other, Other=_cap(other), url=d.url(d.extra, 3), hold_note=note)]
 
 
-def _body(rng: Any, f: dict[str, Any], told: list[str]) -> str:
-    """The colleague's mail around its clauses: one sentence, a list, or sentences."""
-    return PHRASES.say(rng, "teller", **f, body="; ".join(told), lines="\n".join(f"- {_cap(c)}" for c in told),
-                       Sentences=" ".join(f"{_cap(c)}." for c in told))
-
-
-def _teller(day: Day, d: _Drawn, f: dict[str, Any]) -> list[Email]:
-    """The colleague's earlier mail saying who negotiated which client's contract (and, in some worlds, a reply
-    correcting two swapped names)."""
-    rng = day.rng
-    people = [(c.negotiator.first, c.mention(how)) for c, how in zip((d.ours, d.theirs, d.third), d.mention,
-                                                                      strict=True)]
-    titles: dict[str, list[str]] = {}
-    for m in d.meetings:
-        titles.setdefault(m.who.first, []).append(m.title)
-    mode = rng.choice(TOLD)
-    subject = PHRASES.say(rng, "teller_subject", **f)
-    sent = day.start - timedelta(days=1, hours=rng.randrange(2, 6))
-    if not d.corrected:
-        return [kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
-                                _body(rng, f, clauses(rng, people, mode, titles)), iso(sent), read=True)]
-    # The first mail swaps the client's negotiator with another's; the reply puts the client's right.
-    j = rng.choice((1, 2))
-    swapped = list(people)
-    swapped[0], swapped[j] = (people[j][0], people[0][1]), (people[0][0], people[j][1])
-    wrong = kit.inbox_email("m-followup-teller", d.teller.email, day.user.email, subject,
-                            _body(rng, f, clauses(rng, swapped, mode, titles)), iso(sent), read=True)
-    clause = PHRASES.say(rng, rng.choice(("trap", "pos")), N=people[0][0], Np=people[0][0], M=people[0][1],
-                         X=people[j][0])
-    fix = kit.inbox_email("m-followup-teller-2", d.teller.email, day.user.email, f"Re: {subject}",
-                          PHRASES.say(rng, "teller_fix", **f, clause=clause, Clause=_cap(clause), M=people[0][1]),
-                          iso(sent + timedelta(minutes=50)), read=True)
-    fix["thread_id"] = wrong["thread_id"]
-    fix["in_reply_to"] = wrong["message_id"]
-    return [wrong, fix]
-
-
-def _mail(day: Day, d: _Drawn, f: dict[str, Any]) -> tuple[list[Email], list[ScheduledEvent]]:
+def _mail(day: Day, d: _Drawn, f: dict[str, Any], move: Move) -> tuple[list[Email], list[ScheduledEvent]]:
     """The client's ask, the colleague's earlier mail and the bank's letter in the inbox, and Legal's email(s) with
-    the links, arriving later."""
+    the links and its late note moving a hold-back, arriving later."""
     rng = day.rng
     ask = kit.inbox_email("m-followup-ask", d.ours.person.email, day.user.email, PHRASES.say(rng, "ask_subject", **f),
                           PHRASES.say(rng, "ask", **f), iso(day.start - timedelta(minutes=40)))
@@ -428,12 +392,12 @@ def _mail(day: Day, d: _Drawn, f: dict[str, Any]) -> tuple[list[Email], list[Sch
     told = _teller(day, d, f)
     subjects = PHRASES.pick(rng, "legal_subject", 2, **f)
     events = []
-    for n, (body, at) in enumerate(zip(_legal_bodies(rng, day, d, f), (d.arrives, d.second), strict=False)):
+    for n, (body, at) in enumerate(zip(_legal_bodies(rng, day, d, f, move), (d.arrives, d.second), strict=False)):
         mid = f"m-followup-legal{'' if n == 0 else '-2'}"
         events.append(kit.scheduled_event(f"ev-followup-legal{'' if n == 0 else '-2'}", iso(at), "email", {
             "operation": "receive", "message_id": mid, "thread_id": f"thread-{mid}", "from_address": d.legal.email,
             "to_addresses": [day.user.email], "subject": subjects[n], "body_text": body}, created_at=iso(day.start)))
-    return [ask, bank_mail, *told], events
+    return [ask, bank_mail, *told], [*events, move_mail(day, d, f, move)]
 
 
 def _calendar(day: Day, d: _Drawn) -> list[CalendarEvent]:
@@ -492,7 +456,7 @@ class Followup(Part):
     """Promises made in the morning, kept in the afternoon (the multi-day follow-up, fitted into one day)."""
 
     key = KEY
-    version = 7
+    version = 8
     Truth = FollowupTruth
     phrasebook = PHRASES
     structures = len(SHAPES)
@@ -501,7 +465,9 @@ class Followup(Part):
         """This part drawn into ``day``."""
         d = _draw(day)
         f = _fields(day, d)
-        emails, legal = _mail(day, d, f)
+        # Drawn from values already drawn: the day's generator, and so every other draw of the world, is untouched.
+        move = draw_move(d.hold, (d.theirs.hold, d.third.hold), f"{KEY}-move:{d.ours.token}:{d.extra}")
+        emails, legal = _mail(day, d, f, move)
         steps = _steps(day, d)
         promised, hold = day.at(d.promise), clock12(day.at(d.hold))
         c = d.ours
@@ -518,7 +484,8 @@ class Followup(Part):
                                 remind=iso(day.at(d.remind)), digits=_digits(d.number),
                                 world=[e["body_text"] for e in emails], shape=d.shape, decoys=d.decoys,
                                 other_digits=[_digits(n) for n in d.all_numbers if n != d.number],
-                                other_hold=iso(day.at(d.theirs.hold))),
+                                other_hold=iso(day.at(d.theirs.hold)),
+                                listed_hold=iso(day.at(move.before)) if move.target == 0 else ""),
             recipients={c.person.email})
 
     def structure(self, truth: Any) -> str:
