@@ -44,7 +44,8 @@ def draw_move(ours_hold: int, holds: tuple[int, int], seed: str) -> Move:
         return Move(0, rng.choice([h for h in HOURS if h < ours_hold]), ours_hold, seed)
     k = rng.choice((1, 2))
     before = holds[k - 1]
-    return Move(k, before, before + rng.choice((1, 2)), seed)
+    # Never onto the client's hour: "the late note's hour is the client's" is then right exactly when it is theirs.
+    return Move(k, before, rng.choice([h for h in (before + 1, before + 2) if h != ours_hold]), seed)
 
 
 def move_mail(day: Day, d: Any, f: dict[str, Any], move: Move) -> ScheduledEvent:
