@@ -22,7 +22,10 @@ other promise rule too, withdrawn (so "two/three hours" and a meeting appear in 
 user rules out beside the one asked, either first as often. Version 7: the bank's letter ends with a note that one
 line's listed number is dead and gives its new one; that line is the one the user asks for half the time (named in
 other words than its row's), so the asked row's number and the note's new number are each right at chance, and only
-joining the note to the request finds the number. The words live in ``_followup_phrases``.
+joining the note to the request finds the number. Version 8: a late note of Legal's moves one contract's hold-back,
+the client's half the time (from an earlier hour to the one their link is held until), another's otherwise (never onto
+the client's hour), so the first mail's hour and the note's are each the client's at chance; only who negotiated the
+moved contract decides (``_followup_mail``). The words live in ``_followup_phrases``.
 """
 
 from __future__ import annotations
