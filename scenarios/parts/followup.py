@@ -260,6 +260,11 @@ def _meetings(day: Day, d_ours: _Contract, others: tuple[_Contract, _Contract], 
     return tuple(out)
 
 
+def _end(promise: int, form: str) -> int:
+    """The hour the negotiator's first meeting after the hold-back ends: the promise, told by it; else another hour."""
+    return promise if form == "meeting" else (promise + 1 if promise < 16 else promise - 1)
+
+
 def _draw(day: Day) -> _Drawn:
     rng = day.rng
     ours, theirs, third = _contracts(day)
@@ -267,9 +272,12 @@ def _draw(day: Day) -> _Drawn:
     host, kinds = f"{rng.choice(HOSTS)}.{day.company}", tuple(rng.sample(("c", "d", "f", "s", "v", "k"), 4))
     legal_shape, form = rng.choice(LEGAL), rng.choice(FORMS)
     # The reminder (an hour before the promise) falls at 13, 14 or 15 o'clock as often each: no hour is a better guess.
-    promise = ours.hold + rng.choice((2, 2, 3) if ours.hold == 12 else (2, 3, 3))
-    # The meeting that ends the promise exists in both forms: told by "hours after", its end is another hour.
-    right_end = promise if form == "meeting" else (promise + 1 if promise < 16 else promise - 1)
+    gaps = (2, 2, 3) if ours.hold == 12 else (2, 3, 3)
+    # The meeting that ends the promise exists in both forms: told by "hours after", its end is another hour. A gap
+    # whose meeting another part's time would overlap is passed over (every draw of a crowded day failed otherwise).
+    promise = ours.hold + rng.choice([g for g in gaps if day.free(day.at(_end(ours.hold + g, form) - 0.5),
+                                                                  day.at(_end(ours.hold + g, form)))] or gaps)
+    right_end = _end(promise, form)
     meetings = _meetings(day, ours, (theirs, third), right_end)
     bank, topic = rng.choice(BANKS)
     (adviser,) = day.people(1, domain=f"{bank.split()[0].lower()}.example")
