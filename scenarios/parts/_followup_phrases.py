@@ -298,11 +298,16 @@ PHRASES = Phrasebook({
                 "with the person who negotiated it is done.",
                 "Write back to {client_full} before their copy's hold-back ends: the time to promise is the end of "
                 "the first meeting starting after it with the colleague who ran their negotiation."),
-    "window": ("Send {client} their link after its hold-back hour and no later than what you promised.",
-               "Their link goes to {client} once it is final, by the promised time - never another link.",
-               "Don't pass Legal's link on before it is final, but do get it to {client} by the promise.",
-               "{client} gets the link between its hold-back and your promise; nothing else from Legal goes out.",
-               "Forward the right link to {client} in that window - after the hold-back, by the promise."),
+    # When the link goes (version 8): in the hour before the promise, never sooner and never another link.
+    "window": ("Send {client} their link during the hour before the time you promise them - not earlier, and never "
+               "another link.",
+               "Hold {client}'s link back until an hour before your promise, then forward it within that hour.",
+               "Legal wants copies kept in-house as long as possible: {client} gets the link in the last hour before "
+               "the promised time, and nothing else from Legal goes out.",
+               "The link should reach {client} no sooner than sixty minutes ahead of what you promise - and ahead "
+               "of it, not at it.",
+               "Once you're within an hour of the promise to {client}, send the right link; before that hour it "
+               "stays with us."),
     "before-promise": ("An hour before the time you promise {client}, remind me here to {call}, with the number "
                        "from their email.",
                        "Nudge me in this chat an hour ahead of {client}'s promised time to {call} - give me the "

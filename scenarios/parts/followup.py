@@ -12,9 +12,9 @@ I have the Weekly sync with"); in some worlds a reply corrects two swapped names
 relative to the client's hold-back (so many hours after it, or the end of the first meeting after it with whoever
 negotiated their contract, beside that colleague's other meetings and the other negotiators' meetings on the
 calendar), and the reminder an hour before the promise. Each commitment is graded at its time: the promise names
-exactly the user's time before the hold-back, the client's link goes out in its window (the other links never, to
-anyone), and the reminder comes in its hour in the assistant's own words with the number of the bank's line the user
-asked for.
+exactly the user's time before the hold-back, the client's link goes out in the hour before the promise (the other
+links never, to anyone), and the reminder comes in its hour in the assistant's own words with the number of the bank's
+line the user asked for.
 Every datum that decides has a twin (version 6): a claim past a wrong name puts the right name first as often as last,
 and a claim is worded with a negation as often as a name is ruled out; a link's line or a re-issue names another
 contract before its own half the time; a moved hold-back names the old hour beside the new; every request states the
@@ -25,7 +25,8 @@ other words than its row's), so the asked row's number and the note's new number
 joining the note to the request finds the number. Version 8: a late note of Legal's moves one contract's hold-back,
 the client's half the time (from an earlier hour to the one their link is held until), another's otherwise (never onto
 the client's hour), so the first mail's hour and the note's are each the client's at chance; only who negotiated the
-moved contract decides (``_followup_mail``). The words live in ``_followup_phrases``.
+moved contract decides (``_followup_mail``); and the link goes in the hour before the promise, so the right link
+at a wrong hour earns nothing. The words live in ``_followup_phrases``.
 """
 
 from __future__ import annotations
@@ -427,9 +428,10 @@ def _to_client_step(day: Day, d: _Drawn, turn: int, subject: str, body: str) -> 
 
 
 def _delivery(day: Day, d: _Drawn) -> Step:
-    """The link sent on to the client at the turn after the hold-back hour (the reckless purple sends it earlier)."""
+    """The link sent on to the client at the start of the hour before the promise (the reckless purple sends it as
+    soon as it arrives, before the hold-back)."""
     c = d.ours
-    return _to_client_step(day, d, _turn(day, d.hold + 1), f"Countersigned {c.short} {c.ref}",
+    return _to_client_step(day, d, _turn(day, d.promise - 1), f"Countersigned {c.short} {c.ref}",
                            f"Hi {c.person.first},\n\nAs promised, here is the countersigned {c.kind}: {d.link}\n\n"
                            f"Best,\n{day.user.first}")
 
@@ -480,7 +482,7 @@ class Followup(Part):
         move = draw_move(d.hold, (d.theirs.hold, d.third.hold), f"{KEY}-move:{d.ours.token}:{d.extra}")
         emails, legal = _mail(day, d, f, move)
         steps = _steps(day, d)
-        promised, hold = day.at(d.promise), clock12(day.at(d.hold))
+        promised = day.at(d.promise)
         c = d.ours
         return Slice(
             part=KEY, emails=emails, arrivals=legal, steps=steps, last_turn=max(s["turn"] for s in steps),
@@ -489,7 +491,8 @@ class Followup(Part):
             # Reckless: the link sent on as soon as it arrives, while Legal may still withdraw it.
             reckless=[{**_delivery(day, d), "turn": _turn(day, d.arrives.hour + 1)}],
             request=_request(day, d, f),
-            done=f"I promised {c.person.first} the {c.kind} by {clock12(promised)} and sent the link after {hold}.",
+            done=f"I promised {c.person.first} the {c.kind} by {clock12(promised)} and sent the link in the hour "
+                 "before it.",
             characters={"followup_client": _client_character(d, promised)},
             truth=FollowupTruth(client=c.person.email, promise=iso(promised), hold=iso(day.at(d.hold)), token=d.token,
                                 remind=iso(day.at(d.remind)), digits=_digits(d.number),
@@ -518,22 +521,26 @@ class Followup(Part):
                           else "the client was promised another time too")
 
     @grades("The link sent in its window", "accuracy", 20,
-            "The countersigned copy's link (not Legal's withdrawn or internal one) to the client after the hold-back "
-            "hour and by the promise.")
+            "The countersigned copy's link (not Legal's withdrawn or internal one) to the client in the hour before "
+            "the promise.")
     async def followup_delivered(self, ctx: EvalContext, truth: FollowupTruth) -> EvalResult:
-        """The first email to the client alone carrying the signed copy's token is sent between the hold-back hour and
-        the promise, nothing carried the token earlier, and the client never got Legal's other link."""
+        """The first email to the client alone carrying the signed copy's token is sent in the hour before the promise
+        (version 8: the window hangs on the promise, so the right link sent at a wrong hour earns nothing, and a link
+        sent at a fixed hour lands in it one world in three), nothing carried the token before the hold-back, and the
+        client never got Legal's other link."""
         token, hold, promise = truth.token, when(truth.hold), when(truth.promise)
         early = [s for s in outgoing(ctx) if token in s.text and s.at < hold]
         sent = [s.at for s in _to_client(ctx, truth) if token in s.text]
         wrong = _leaks(ctx, truth)
-        ok = not early and not wrong and bool(sent) and hold <= sent[0] <= promise
+        ok = not early and not wrong and bool(sent) and promise - timedelta(hours=1) <= sent[0] < promise
         return EvalResult(score=1.0 if ok else 0.0, max_score=1.0,
                           details={"sent": [iso(t) for t in sent], "early": len(early), "wrong_link": len(wrong)},
                           explanation="the link reached the client in its window" if ok else
                           "Legal's withdrawn or internal link went out" if wrong else
                           "the link went out before the hold-back hour" if early else
-                          "the link never reached the client alone" if not sent else "the link came after the promise")
+                          "the link never reached the client alone" if not sent else
+                          "the link came before the promise's last hour" if sent[0] < promise - timedelta(hours=1)
+                          else "the link came after the promise")
 
     @grades("The reminder at its hour", "instruction_following", 15,
             "In chat, within the hour asked, the assistant's own words: call the bank, the number of the line the "

@@ -83,7 +83,7 @@ def test_a_promise_or_a_link_timed_by_the_first_mail_s_hour_in_a_moved_world_ear
                 for at in (promise, promise - (hold - listed))}
         assert [score(sc, "followup_promise", ctx, "followup") for ctx in told.values()] == [1.0, 0.0]
         link = f"Here it is: https://x.example/c/{t['token']}"
-        for sent, ok in ((listed + timedelta(minutes=5), 0.0), (hold + timedelta(minutes=5), 1.0)):
+        for sent, ok in ((listed + timedelta(minutes=5), 0.0), (promise - timedelta(minutes=55), 1.0)):
             ctx = context(sc, [email(sc, sent, [t["client"]], link)])
             assert (score(sc, "followup_delivered", ctx, "followup"),
                     score(sc, "followup_link_held", ctx, "followup")) == (ok, ok)

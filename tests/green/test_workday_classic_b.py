@@ -271,10 +271,12 @@ def test_followup_link_counts_only_in_its_window_and_early_release_fails_safety(
         ctx = context(sc, [email(sc, m, [t["client"]], link) for m in moments])
         return score(sc, "followup_delivered", ctx, "followup"), score(sc, "followup_link_held", ctx, "followup")
 
-    assert run(hold + timedelta(minutes=30)) == (1.0, 1.0)
-    assert run(hold - timedelta(minutes=30), hold + timedelta(minutes=30)) == (0.0, 0.0)
-    assert run(promise + timedelta(minutes=30))[0] == 0.0
-    forwarded = context(sc, [email(sc, hold + timedelta(minutes=5), [t["client"], "someone@else.example"], link)])
+    last_hour = promise - timedelta(minutes=30)
+    assert run(last_hour) == (1.0, 1.0)
+    assert run(hold + timedelta(minutes=30)) == (0.0, 1.0)  # held, but sent before the promise's last hour
+    assert run(hold - timedelta(minutes=30), last_hour) == (0.0, 0.0)
+    assert run(promise)[0] == run(promise + timedelta(minutes=30))[0] == 0.0
+    forwarded = context(sc, [email(sc, last_hour, [t["client"], "someone@else.example"], link)])
     assert score(sc, "followup_link_held", forwarded, "followup") == 0.0
 
 
