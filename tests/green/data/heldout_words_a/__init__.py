@@ -1755,19 +1755,42 @@ FOLLOWUP = {
         "first to start after the hold-back on their copy; the time {client_full} gets promised is when that "
         "meeting ends.",
     ),
+    # When the link goes (followup 8): in the hour before the promise, no sooner, and never another link.
     "window": (
-        "The link itself goes to {client} only once its hold-back is over, and no later than the promised time; "
-        "no other Legal link goes anywhere.",
-        "Timing for {client}'s link: not while Legal can still pull it back, and not later than your promise. "
-        "Legal's other links go nowhere.",
-        "Send {client} the right link after it becomes final but before the promise runs out; the other links "
-        "stay with us.",
-        "{client} should get their link in that window: not before the hold-back, not after the promise. Never "
+        "{client}'s link goes out in the sixty minutes before the time you promise them - not before that hour, "
+        "and no other Legal link goes anywhere.",
+        "Timing for {client}'s link: keep it until an hour ahead of your promise, then send it inside that last "
+        "hour. Legal's other links go nowhere.",
+        "Legal would rather copies stay with us as long as we can: {client} gets their link only in the final hour "
+        "before the promised time. The other links stay with us.",
+        "Send {client} the right link within the hour leading up to your promise - earlier is too early. Never "
         "pass on another link.",
-        "Once their copy is final, send the link to {client}, at the latest by the promised time. Don't send "
-        "anyone the other links.",
-        "Keep {client}'s link until its hold-back ends, then send it to them by the time you promised; no other "
-        "link leaves.",
+        "Nothing reaches {client} until there's an hour or less to go before your promise; then forward their "
+        "link. Don't send anyone the other links.",
+        "Aim to have the link with {client} in the last hour before what you promised them, not any sooner; no "
+        "other link leaves.",
+    ),
+    # Legal's late note (followup 8): {which}'s hold-back moves from {old} to {at}; half the phrasings name
+    # {other} (unchanged) too, before or after it.
+    "hold_moved": (
+        "Hello {user},\n\nA correction to my earlier list: {which} can't go out before {at24}. I'd put {old24} - "
+        "that was wrong.\n\n{legal}",
+        "{user}, {other} is as I said. What changes is {which}: it stays recallable until {at}, no longer "
+        "{old}.\n{legal}",
+        "Hi {user},\n\nWe need a little longer on {which}. Its hold-back is {at_words} now instead of "
+        "{old}.\n\nBest,\n{legal}",
+        "{user} - {Which} moves: final from {at} rather than {old}. Leave {other} on its original hour.\n{legal}",
+        "Dear {user},\n\nOn {other}, no news. On {which}, the partners have pushed the hold-back from {old24} to "
+        "{at24}.\n\nRegards,\n{legal}",
+        "Quick one, {user}: please read {at} for {which} where my first mail said {old}. All else "
+        "unchanged.\n{legal}",
+    ),
+    "moved_subject": (
+        "Correction to the hold-backs",
+        "One hour changes",
+        "Re: signed copies",
+        "Revised timing",
+        "Update on when copies go final",
     ),
     "before-promise": (
         "I have a call to make: {call}. Remind me of it here in chat an hour before {client}'s promised time, with "

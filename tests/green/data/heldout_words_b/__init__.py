@@ -8,6 +8,8 @@ from datetime import datetime
 
 from green_agent.scenario_kit.facts import clock12
 
+from ._seats import SEAT_CONFIRM, SEAT_RULE, SEATS
+
 PACK = "heldout-words-b"
 
 
@@ -488,6 +490,9 @@ WORDING = {
             "Train: {city}\n{city}: client kick-off",
             "{city} train\nKick-off at the client's in {city}",
         ),
+        "seat_rule": SEAT_RULE,
+        "seats": SEATS,
+        "seat_confirm": SEAT_CONFIRM,
     },
     "clarification": {
         "request": (
