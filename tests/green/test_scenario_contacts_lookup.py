@@ -319,6 +319,14 @@ def test_world_zero_has_every_trap_and_other_worlds_vary_them():
     assert truth(world(0))["traps"] == ["namesake", "old_number", "personal_email"]
     seen = Counter(tuple(truth(world(s))["traps"]) for s in range(1, 40))
     assert len(seen) >= 3 and all(len(traps) >= 2 for traps in seen)
+    # Version 7: every world asks which of someone's numbers is in use (a world without one was passed by a script
+    # that reads names and domains only), and the prompt's three carry it, not the person added later.
+    assert all("old_number" in traps for traps in seen)
+    assert all(any(t["trap"] == "old_number" and not t["added"] for t in truth(world(s))["targets"])
+               for s in range(1, 40))
+    # and in about half the worlds the person added later has one too, worded apart
+    added_old = [s for s in range(1, 40) if truth(world(s))["targets"][3]["trap"] == "old_number"]
+    assert 0.3 <= len(added_old) / 39 <= 0.7
 
 
 def test_world_zero_keeps_the_content_published_before_the_classic_was_a_part():
@@ -645,3 +653,6 @@ def test_a_colleague_named_as_not_to_tell_makes_name_rules_write_to_a_stranger()
     both = [n for n in OLD_NUMBER_NOTES if "{old}" in n and "{new}" in n]
     assert sum("new" in n.lower().replace("{new}", "") for n in both) >= 5  # the word "new", not only by {new}
     assert 2 <= sum(n.index("{new}") < n.index("{old}") for n in both) <= len(both) - 2  # either named first
+    # and in some the number called new is the one not yet in use: only the dates, against today's, tell
+    not_yet = [n for n in both if any(month in n for month in ("May", "June", "end of April"))]
+    assert len(not_yet) >= 5 and 1 <= sum(n.index("{new}") < n.index("{old}") for n in not_yet) <= len(not_yet) - 1

@@ -5,7 +5,8 @@ time and place: some by text, some by email. The prompt names them (first name a
 name); their numbers and addresses are only in the address book. A fourth person is added later by the user's
 project manager, in an email that arrives mid-morning. One of the four cannot make the new time and says so.
 
-Traps (``TRAPS``), each present or not in a world (every world has at least two; world 0 has all three):
+Traps (``TRAPS``): world 0 has all three; every other world has ``old_number`` among the prompt's three and one
+or both of the others (version 7):
 
 * ``namesake`` — another contact shares a target's first name (at an unrelated company), with a recent SMS thread;
 * ``old_number`` — one of a target's phone entries is an old number the contact's notes say is no longer in use, and
@@ -145,13 +146,20 @@ def _phone(rng: random.Random, taken: set[str]) -> str:
 
 def _assign_traps(rng: random.Random, seed: int) -> tuple[list[str | None], list[str]]:
     """(trap of p1..p4, channel of p1..p4). Old numbers are texted and personal addresses emailed; the prompt's three
-    are reached both ways (at least one text, one email). World 0 has all three traps."""
-    kinds = list(TRAPS) if seed == 0 else rng.sample(TRAPS, rng.choice((2, 3)))
+    are reached both ways (at least one text, one email). World 0 has all three traps; every other world an
+    out-of-use number among the prompt's three (version 7), beside one or both of the others, and in half of them the
+    person added later has one too: a world with none had no choice only its notes decide, and a script that reads
+    names and domains passed it."""
+    others = [k for k in TRAPS if k != "old_number"]
+    kinds = list(TRAPS) if seed == 0 else ["old_number", *rng.sample(others, rng.choice((1, 2)))]
     while True:
         traps: list[str | None] = [*kinds[:3], *[None] * (3 - len(kinds[:3]))]
         traps = shuffled(rng, traps)
         spare = [k for k in TRAPS if k not in kinds]
-        traps.append(spare[0] if spare and rng.random() < 0.5 else None)
+        if seed != 0 and rng.random() < 0.5:  # the person added later changed numbers too (version 7)
+            traps.append("old_number")
+        else:
+            traps.append(spare[0] if spare and rng.random() < 0.5 else None)
         channels = [TEXT if trap == "old_number" else EMAIL if trap == "personal_email" else rng.choice((TEXT, EMAIL))
                     for trap in traps]
         if {TEXT, EMAIL} <= set(channels[:3]):
@@ -237,6 +245,8 @@ def draw_params(rng: random.Random, seed: int) -> Params:
                                                                       "pm_visit_subject", "pm_visit")}
         _vary_book(rng, p)
         _bystander(rng, p, names[10], taken)
+        if p.added.trap == "old_number":  # its note worded apart from the first one's
+            p.wording["old_number_note_added"] = texts.BOOK.index(rng, "old_number_note")
     check(p, seed)
     return p
 

@@ -50,12 +50,12 @@ class ContactsLookupClassic(Part):
     add the person the project manager names later, move the visit, report who confirmed."""
 
     key = KEY
-    version = 6  # the classic's scenario.json version it continues
+    version = 7  # the classic's scenario.json version it continues
     shapes = (ALONE,)
     Truth = ContactsLookupTruth
     judged = (TONE,)
     phrasebook = texts.BOOK
-    structures = 8  # the traps among the prompt's three (two of three, or all) x how many of them are texted (1 or 2)
+    structures = 6  # the traps among the prompt's three (an old number with one or both others) x 1 or 2 texted
 
     def structure(self, truth: Any) -> str:
         """The traps of the prompt's three people and how many of them get a text."""
@@ -109,7 +109,8 @@ class ContactsLookupClassic(Part):
 
     @grades("Calendar entry moved", "accuracy", 10,
             "The site visit on the user's calendar starts at the new time (and at no other time), with the new place "
-            "in its location or description. Half for the time, half for the place.", required=False)
+            "in its location or description. Half for the time, half for the place. Both are needed to pass: the "
+            "user asked for it as for the messages.")
     async def calendar_moved(self, ctx: EvalContext, truth: ContactsLookupTruth) -> EvalResult:
         """The live site-visit entries of the visit's day all start at the new time (half) and carry the new place
         (half)."""

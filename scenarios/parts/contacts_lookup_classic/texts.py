@@ -85,6 +85,11 @@ CONFIRM_REPLIES = (
     "I was going to say no, but my afternoon freed up, so {slot} it is. {f}",
     "I was meant to be {reason}, but that's been pushed back - {slot} at {venue} works. {f}",
     "Good news: I'm no longer {reason}, so I'll see you at {addr} at {slot}. {f}",
+    # Version 7: more that carry a refusal's words around a yes.
+    "Unfortunately for my dentist, {slot} at {venue} wins - I've moved the appointment. {f}",
+    "I can't make it any earlier than {slot} anyway, so {addr} at {slot} is perfect. {f}",
+    "Nothing clashes now - {slot} at {venue}, count me in. {f}",
+    "Wouldn't miss it, {u}. {slot}, {addr}. {f}",
 )
 DECLINE_REPLIES = (
     "Thanks for the heads-up, {u}. Unfortunately I can't make {slot} - I'm {reason}. Could you send me the notes "
@@ -93,6 +98,11 @@ DECLINE_REPLIES = (
     "Thanks {u}. I'll have to miss this one: at {slot} I'll be {reason}. Notes afterwards would be great. {f}",
     "{venue} at {slot} sounds great, but I'm {reason}, so go ahead without me. {f}",
     "Sure, noted - though at {slot} I'll be {reason}. Send me the notes? {f}",
+    # Version 7: more that say no with a yes's words and none of a refusal's.
+    "Got it - {slot} at {addr}. No problem for the others, I'm sure, but I'll be {reason}; I'll catch up after. {f}",
+    "{slot} at {venue} would have suited me, but I'll be {reason} - see you at the one after. {f}",
+    "Thanks {u}! I'd love to be there at {slot}, but I'm {reason}. Fine by me if you go ahead. {f}",
+    "Noted: {slot}, {addr}. That's exactly when I'm {reason}, so I'll read the notes after instead. {f}",
 )
 CONFIRMS_AT_0, DECLINES_AT_0 = 4, 3
 
@@ -116,6 +126,22 @@ REQUESTS = (
     "Email {emailed} and text {texted}; for the emails, use the work address every time, not a personal one. All in "
     "my address book. {pm} ({pm_email}) might email you about one more person: tell them the way {pm} says. Also "
     "move my calendar entry, and tell me once they've answered who can make it and who can't.",
+    # Version 7: three more, of other orders (a list; the emailed first; the people before the news).
+    "Tomorrow's {project} site visit has changed.\n- New time: {new} (it was {old})\n- New place: {place} (it was "
+    "{old_place})\nBy text: {texted}. By email, at work addresses only (never personal ones): {emailed}. Everyone is "
+    "in my contacts, and each message needs the new time and place. If {pm} ({pm_email}) emails you another name, "
+    "tell that person too, the way {pm} asks. Please move the visit in my calendar as well, and once they've "
+    "answered, tell me here who's confirmed and who can't make it.",
+    "Small favour: {emailed} should get an email about tomorrow (work address, not a personal one), and {texted} a "
+    "text. The news: the {project} site visit is at {new} now, not {old}, and at {place} instead of {old_place}. "
+    "Their details are in my contacts; say the new time and place in each message. {pm} ({pm_email}) may send one "
+    "more name - tell them too, as {pm} asks. Move it in my calendar, please, and report back here on who confirmed "
+    "and who can't come.",
+    "{texted} by text and {emailed} by email (work addresses - never personal ones), please: tomorrow's {project} "
+    "site visit now starts at {new} (instead of {old}) at {place} (instead of {old_place}). You'll find everyone in "
+    "my contacts; each message should give the new time and place. If {pm} ({pm_email}) emails another name, tell "
+    "that person as {pm} asks. Also move the visit in my calendar, and when they've replied let me know who's coming "
+    "and who isn't.",
 )
 # The project manager's addition ({who}: the person as named, {role}, {how}: "text them" or "email them ...").
 # The later ones carry words of refusal or of someone not coming beside the one to add, as the asides carry
@@ -150,6 +176,16 @@ OLD_NUMBER_NOTES = (
     "{new} is current. The number {old} from the new contract was never activated.",
     "Numbers: {old} - dead since the new year; {new} - new, in use.",
     "The new work mobile {new} replaced {old}, which is no longer in use.",
+    # Version 7: a change of number that has not happened yet. The number named new ({old} here) is not switched on
+    # until after tomorrow's visit, so the one in use is the one the note calls current or old: only the note's dates,
+    # read against today's, tell which to text.
+    "New mobile number from 1 May: {old}. Until then, still {new}.",
+    "Moving to {old} at the end of April (new contract) - keep using {new} until then.",
+    "{old} is the new work phone, but it isn't switched on until June; text {new} for now.",
+    "Old number {new} still works until the handover in May; the new one, {old}, only starts after that.",
+    "New number: {old} (from the 1st of next month). Until then it's still {new}.",
+    "Getting a new phone in May ({old}, not live yet) - text {new} until then.",
+    "Never text {new}? That was true last year - it's back in use, and {old} was a temporary SIM, now returned.",
 )
 # How a reply says it cannot come (a reply with one of these answers the news, whatever else it says).
 DECLINE_CUES = ("can't make", "can’t make", "cannot make", "can't do", "can’t do", "won't be able", "won’t be able",
