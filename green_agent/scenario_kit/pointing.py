@@ -20,8 +20,8 @@ from typing import Any
 from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMED", "TIMES", "Candidate", "clause", "event_at", "point",
-           "pointer", "retime", "timed", "within"]
+__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMED", "TIMES", "Candidate", "clause", "event_at", "extreme",
+           "plain_pointer", "point", "pointer", "retime", "timed", "within"]
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # How a clause of the answer rules a look-alike out: who it is with (surname, title's word, weekday, company or
@@ -113,13 +113,14 @@ class Candidate:
     minutes: int = 0
 
 
-def _ref(rng: random.Random, c: Candidate) -> str:
+def plain_pointer(rng: random.Random, c: Candidate) -> str:
     """A plain pointer at ``c``: who the person is, the title's word, the surname or the weekday."""
     return rng.choice((f"the one with {c.who}", f"the {c.word} one", f"{c.last}'s",
                        f"the {WEEKDAYS[c.start.weekday()]} one"))
 
 
-def _rank(cands: list[Candidate], key: Callable[[Candidate], Any], x: int) -> str | None:
+def extreme(cands: list[Candidate], key: Callable[[Candidate], Any], x: int) -> str | None:
+    """Whether candidate ``x`` is the lowest ("low") or the highest ("high") of ``cands`` by ``key``, else None."""
     ranked = sorted(range(len(cands)), key=lambda i: key(cands[i]))
     return "low" if ranked[0] == x else "high" if ranked[-1] == x else None
 
@@ -138,7 +139,7 @@ def _singles(kind: str, cands: list[Candidate], x: int) -> bool:
     c = cands[x]
     if kind in ("who", "near", "mail"):
         return kind == "who" or (c.anchor if kind == "near" else c.topic) is not None
-    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    side = extreme(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
     return side is not None and (kind != "length" or [y for y in cands if y.minutes == c.minutes] == [c])
 
 
@@ -146,7 +147,7 @@ def _ranked(kind: str, cands: list[Candidate], x: int) -> tuple[str, int, int]:
     """The phrase kind that points at ``cands[x]`` by its place in the week or its length, the first of its side's
     phrasings (its negated pointers; the pairs follow) and how many groups there are."""
     words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
-    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    side = extreme(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
     if side is None:
         raise ValueError(f"{kind} cannot single candidate {x} out")  # callers ask _singles first
     return words, 2 * list(sides).index(side), 2 * len(sides)
@@ -178,7 +179,7 @@ def point(rng: random.Random, kinds: tuple[str, ...], cands: list[Candidate], me
     text = "; ".join(str(t) for t in said)
     text = text[0].upper() + text[1:] + "."
     if taken_back:
-        wrong = _ref(rng, cands[rng.choice(others)])
+        wrong = plain_pointer(rng, cands[rng.choice(others)])
         text = PHRASES.say(rng, "answer taken back", wrong=wrong[0].upper() + wrong[1:], right=text)
     return text
 
@@ -239,7 +240,7 @@ def pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> st
         return None
     c = cands[x]
     if kind == "who":
-        return _ref(rng, c)
+        return plain_pointer(rng, c)
     if kind == "near" and c.anchor is not None:
         return PHRASES.nth("by an event near it", within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
                                                          len(NEAR)), anchor=c.anchor[0].lower())

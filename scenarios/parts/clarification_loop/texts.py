@@ -16,9 +16,9 @@ from green_agent.scenario_kit.pointing import (
     PHRASES,
     PLACE,
     Candidate,
-    _rank,
-    _ref,
     clause,
+    extreme,
+    plain_pointer,
     within,
 )
 from green_agent.scenario_kit.world import Person
@@ -244,13 +244,13 @@ def _pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> s
     None when that kind cannot single it out."""
     c = cands[x]
     if kind == "who":
-        return _ref(rng, c)
+        return plain_pointer(rng, c)
     if kind == "near":
         if c.anchor is None:
             return None
         return PHRASES.nth("by an event near it", within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
                                                          len(NEAR)), anchor=c.anchor[0].lower())
-    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    side = extreme(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
     if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
         return None
     words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
@@ -350,7 +350,7 @@ def drawn_length(rng: random.Random, p: Params, cands: list[Candidate], meant: i
         return minutes, way, PHRASEBOOK.say(rng, "new length kept", m=dropped)
     if way in ("shorter", "longer"):
         return minutes, way, PHRASEBOOK.say(rng, f"new length {way}", d=abs(own - minutes))
-    return minutes, way, PHRASEBOOK.say(rng, "new length as another's", x=_ref(rng, cands[rng.choice(alike)]))
+    return minutes, way, PHRASEBOOK.say(rng, "new length as another's", x=plain_pointer(rng, cands[rng.choice(alike)]))
 
 
 def user_prompt(p: Params) -> str:
