@@ -20,7 +20,7 @@ from typing import Any
 from green_agent.scenario_kit.facts import clock12
 from green_agent.scenario_kit.phrasing import Phrasebook
 
-__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMED", "TIMES", "Candidate", "clause", "event_at", "extreme",
+__all__ = ["CLAUSES", "PHRASES", "SHIFTED", "STATED", "TIMED", "TIMES", "Candidate", "clause", "event_at",
            "plain_pointer", "point", "pointer", "retime", "timed", "within"]
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -119,7 +119,7 @@ def plain_pointer(rng: random.Random, c: Candidate) -> str:
                        f"the {WEEKDAYS[c.start.weekday()]} one"))
 
 
-def extreme(cands: list[Candidate], key: Callable[[Candidate], Any], x: int) -> str | None:
+def _rank(cands: list[Candidate], key: Callable[[Candidate], Any], x: int) -> str | None:
     """Whether candidate ``x`` is the lowest ("low") or the highest ("high") of ``cands`` by ``key``, else None."""
     ranked = sorted(range(len(cands)), key=lambda i: key(cands[i]))
     return "low" if ranked[0] == x else "high" if ranked[-1] == x else None
@@ -139,7 +139,7 @@ def _singles(kind: str, cands: list[Candidate], x: int) -> bool:
     c = cands[x]
     if kind in ("who", "near", "mail"):
         return kind == "who" or (c.anchor if kind == "near" else c.topic) is not None
-    side = extreme(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
     return side is not None and (kind != "length" or [y for y in cands if y.minutes == c.minutes] == [c])
 
 
@@ -147,7 +147,7 @@ def _ranked(kind: str, cands: list[Candidate], x: int) -> tuple[str, int, int]:
     """The phrase kind that points at ``cands[x]`` by its place in the week or its length, the first of its side's
     phrasings (its negated pointers; the pairs follow) and how many groups there are."""
     words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
-    side = extreme(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
+    side = _rank(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
     if side is None:
         raise ValueError(f"{kind} cannot single candidate {x} out")  # callers ask _singles first
     return words, 2 * list(sides).index(side), 2 * len(sides)

@@ -9,18 +9,7 @@ from datetime import datetime
 
 from green_agent.scenario_kit.facts import time_phrases
 from green_agent.scenario_kit.phrasing import Phrasebook
-from green_agent.scenario_kit.pointing import (
-    CLAUSES,
-    LENGTH,
-    NEAR,
-    PHRASES,
-    PLACE,
-    Candidate,
-    clause,
-    extreme,
-    plain_pointer,
-    within,
-)
+from green_agent.scenario_kit.pointing import CLAUSES, PHRASES, Candidate, clause, plain_pointer, pointer
 from green_agent.scenario_kit.world import Person
 
 from .params import (
@@ -239,24 +228,6 @@ def _candidate(p: Params, which: Kind) -> Candidate:
                      anchor=near[0] if near else None, minutes=p.minutes(which))
 
 
-def _pointer(rng: random.Random, kind: str, cands: list[Candidate], x: int) -> str | None:
-    """A bare pointer at ``cands[x]`` by ``kind`` (who, near, place, length: the phrasings pointing's clauses negate),
-    None when that kind cannot single it out."""
-    c = cands[x]
-    if kind == "who":
-        return plain_pointer(rng, c)
-    if kind == "near":
-        if c.anchor is None:
-            return None
-        return PHRASES.nth("by an event near it", within(rng, "by an event near it", list(NEAR).index(c.anchor[1]),
-                                                         len(NEAR)), anchor=c.anchor[0].lower())
-    side = extreme(cands, (lambda y: y.start) if kind == "place" else (lambda y: y.minutes), x)
-    if side is None or (kind == "length" and [y for y in cands if y.minutes == c.minutes] != [c]):
-        return None
-    words, sides = ("by its place in the week", PLACE) if kind == "place" else ("by its length", LENGTH)
-    return PHRASES.nth(words, within(rng, words, 2 * list(sides).index(side), 2 * len(sides)), minutes=c.minutes)
-
-
 def _side(rng: random.Random, kind: str, cands: list[Candidate], x: int, meant: bool) -> str | None:
     """A clause on ``cands[x]`` by ``kind``: the one to move (``meant``) or the one that stays (pointing's "ruled
     out" rarely, the classic's "kept" kinds mostly), each side with or without the "keep" words alike often."""
@@ -265,13 +236,13 @@ def _side(rng: random.Random, kind: str, cands: list[Candidate], x: int, meant: 
     # with the "keep" words or without, alike often on either side
     words = rng.choice(("pointed at", "pointed at, as not kept") if meant else ("kept", "kept, as another moved"))
     n = PHRASEBOOK.index(rng, words)  # drawn before the pointer it wraps
-    pointer = _pointer(rng, kind, cands, x)
-    return None if pointer is None else PHRASEBOOK.nth(words, n, x=pointer)
+    pointed = pointer(rng, kind, cands, x)
+    return None if pointed is None else PHRASEBOOK.nth(words, n, x=pointed)
 
 
 def _fits(cands: list[Candidate], x: int) -> list[str]:
     """The kinds of clause that single ``cands[x]`` out (the middle of three has no place in the week to name)."""
-    return [k for k in CLAUSES if k != "mail" and _pointer(random.Random(0), k, cands, x) is not None]
+    return [k for k in CLAUSES if k != "mail" and pointer(random.Random(0), k, cands, x) is not None]
 
 
 def _clauses(rng: random.Random, form: str, cands: list[Candidate], meant: int) -> tuple[str, list[str]]:
@@ -299,7 +270,7 @@ def _taken_back(rng: random.Random, cands: list[Candidate], meant: int, text: st
     x = rng.randrange(len(cands))
     kind = rng.choice(_fits(cands, x))
     if x != meant and rng.random() < 0.25:
-        wrong, words = _pointer(rng, kind, cands, x), "answer taken back"
+        wrong, words = pointer(rng, kind, cands, x), "answer taken back"
     else:
         wrong, words = _side(rng, kind, cands, x, x != meant), "answer reversed"
     assert wrong is not None
