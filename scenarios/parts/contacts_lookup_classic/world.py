@@ -92,9 +92,8 @@ def _target_entry(p: Params, t: Target) -> Contact:
     if t.trap == "old_number":
         old = _identifier("phone", t.old_phone, "mobile")
         phones = [*phones, old] if p.old_number_last else [old, *phones]
-        which = p.wording["old_number_note"]
-        if t.key == p.added.key:  # the added person's note is worded apart (version 7)
-            which = p.wording.get("old_number_note_added", which)
+        # the added person's note is worded apart from the first one's (version 7)
+        which = p.wording["old_number_note_added" if t.key == p.added.key else "old_number_note"]
         entry["notes"] = BOOK.nth("old_number_note", which, old=t.old_phone, new=t.phone,
                                   tail=t.phone[-4:])
     if t.trap == "personal_email":
