@@ -62,6 +62,8 @@ def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
             parts[part["part"]].append(part["percentage"])
     return {"worlds": len(rows), "mean": round(statistics.fmean(r["percentage"] for r in rows), 1) if rows else None,
             "passes": sum(1 for r in rows if r["passed"]),
+            # which worlds passed, so a pass can be replayed (scenario@world seed)
+            "passed": sorted(f"{r['scenario_id']}@{r['provenance']['world_seed']}" for r in rows if r["passed"]),
             "errors": sum(1 for r in rows if r["status"] != "completed"),
             "parts": {key: round(statistics.fmean(v), 1) for key, v in sorted(parts.items())}}
 
