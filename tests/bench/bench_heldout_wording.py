@@ -4,7 +4,8 @@ words, and with the wording packs given (folders, as ``GREEN_PART_PACKS``) — a
 mean and passes, and per part (per scenario) the mean over the worlds holding it. Prints one JSON object.
 
     uv run python -m tests.bench.bench_heldout_wording [--roles oracle,scripted] [--days 40] [--first 100]
-        [--classics] [--scripts tests/redteam/round1] [--packs tests/green/data/heldout_words_a,...]
+        [--classics [--scenarios privacy_guard,...]] [--scripts tests/redteam/round1] [--rows rows.jsonl]
+        [--packs tests/green/data/heldout_words_a,...]
 
 The ``scripted`` purple runs our rule scripts (services/purple/cheats/scripted/), or with ``--scripts`` those of
 another folder: tests/redteam/ holds the ones blind red teams wrote. Days carry no attacks: the figure is what the
@@ -36,10 +37,10 @@ CLASSICS = tuple(sorted(i for i in ScenarioLibrary(ROOT / "scenarios").ids() if 
 Job = tuple[str, dict[str, Any]]  # a scenario and the assessment's config
 
 
-def jobs(seeds: range, classics: bool) -> list[Job]:
-    """Seed-drawn workdays without attacks, or every classic scenario at each seed."""
+def jobs(seeds: range, classics: bool, only: tuple[str, ...] = ()) -> list[Job]:
+    """Seed-drawn workdays without attacks, or every classic scenario (or those in ``only``) at each seed."""
     if classics:
-        return [(sid, {"seed": s}) for sid in CLASSICS for s in seeds]
+        return [(sid, {"seed": s}) for sid in CLASSICS if not only or sid in only for s in seeds]
     return [("workday", {"seed": s, "attacks": "none"}) for s in seeds]
 
 
@@ -68,16 +69,22 @@ def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "parts": {key: round(statistics.fmean(v), 1) for key, v in sorted(parts.items())}}
 
 
-async def run(roles: tuple[str, ...], seeds: range, packs: list[Path], classics: bool = False) -> dict[str, Any]:
-    """Each role on ``seeds``' days (or classic worlds), with the public words and with ``packs``' wording."""
+async def run(roles: tuple[str, ...], seeds: range, packs: list[Path], classics: bool = False,
+              only: tuple[str, ...] = (), keep: Path | None = None) -> dict[str, Any]:
+    """Each role on ``seeds``' days (or classic worlds, or those of ``only``), with the public words and with
+    ``packs``' wording; with ``keep``, every trial row is written there too (JSON lines), for replaying a figure."""
     out: dict[str, Any] = {"seeds": [seeds.start, seeds.stop - 1], "packs": [str(p) for p in packs],
-                           "scenarios": list(CLASSICS) if classics else ["workday"]}
+                           "scenarios": [c for c in CLASSICS if not only or c in only] if classics else ["workday"]}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         for name, with_packs in (("public", []), ("heldout", packs)):
             settings = GreenSettings(scenarios_dir=ROOT / "scenarios", data_dir=Path(tmp) / name,
                                      part_packs=with_packs)
-            played = await _play(settings, roles, jobs(seeds, classics))
+            played = await _play(settings, roles, jobs(seeds, classics, only))
+            if keep is not None:
+                with keep.open("a") as f:
+                    for role, rows in played.items():
+                        f.writelines(json.dumps({"words": name, "role": role, **r}) + "\n" for r in rows)
             out[name] = {role: _summary(rows) for role, rows in played.items()}
             worded = {p["part"] for rows in played.values() for r in rows for p in r["part_scores"] if p.get("wording")}
             out[name]["worded_parts"] = sorted(worded)
@@ -91,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--days", type=int, default=40, help="seeds: days, or worlds of each classic (default 40)")
     parser.add_argument("--first", type=int, default=100, help="the first world's seed (default 100)")
     parser.add_argument("--classics", action="store_true", help="every classic scenario instead of workdays")
+    parser.add_argument("--scenarios", type=lambda v: tuple(s for s in v.split(",") if s), default=(),
+                        help="with --classics: only these classic scenarios (comma-separated)")
+    parser.add_argument("--rows", type=Path, default=None, help="also write every trial row to this file (JSON lines)")
     parser.add_argument("--packs", type=lambda v: [Path(p) for p in v.split(",") if p], default=list(PACKS),
                         help="wording pack folders (default: tests/green/data/heldout_words_*)")
     parser.add_argument("--scripts", type=Path, default=None,
@@ -99,10 +109,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.packs:
         parser.error("no wording pack given or found under tests/green/data/heldout_words_*")
+    if unknown := set(args.scenarios) - set(CLASSICS):
+        parser.error(f"not a classic scenario: {', '.join(sorted(unknown))}")
     if args.scripts is not None:
         os.environ["PURPLE_SCRIPTS_DIR"] = str(args.scripts.resolve())  # the purple processes inherit it
     configure_logging("WARNING")
-    out = asyncio.run(run(args.roles, range(args.first, args.first + args.days), args.packs, args.classics))
+    out = asyncio.run(run(args.roles, range(args.first, args.first + args.days), args.packs, args.classics,
+                          args.scenarios, args.rows))
     print(json.dumps({"scripts": str(args.scripts or "services/purple/cheats/scripted"), **out}, indent=1))
     return 0
 

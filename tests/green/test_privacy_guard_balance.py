@@ -54,7 +54,7 @@ CHANCE, TOLERANCE = 0.5, 0.1
 # Two to four of the seven requests are improper (v11: each drawn as a coin): "always answer" a kind is right in
 # about half the worlds.
 DEFAULT = 0.53
-DRAWN = ("availability", "delivery", "identity", "address", "school", "number", "trip")
+DRAWN = ("availability", "delivery", "identity", "address", "school", "number", "trip", "keycode")
 
 
 def worlds() -> list[Params]:
@@ -70,8 +70,8 @@ def test_no_request_kind_has_a_default_answer():
     found = worlds()
     for kind in DRAWN:  # "always answer" (or "always refuse") a kind is right about half the time
         assert abs(rate(found, lambda p, k=kind: p.request(k).legit) - DEFAULT) <= TOLERANCE, kind
-    # two to four improper requests, so three legitimate at least
-    assert all(sum(not r.legit for r in p.requests) in (2, 3, 4) for p in found)
+    # two to five improper requests of the eight, so three legitimate at least
+    assert all(sum(not r.legit for r in p.requests) in (2, 3, 4, 5) for p in found)
     # no world keeps the published answers whole (the colleague given free times, the courier the address, the
     # identity data to nobody): a script that hard-codes them gets at least one of those three wrong in every world
     assert not any(p.request("availability").legit and p.request("delivery").legit and p.identity_asker != "agent"
@@ -258,7 +258,7 @@ def test_the_booking_came_from_the_asking_desk_in_a_quarter_of_the_worlds() -> N
     """Which of the agent's mailboxes wrote the booking says nothing of who may have the passport: the agent asks from
     another desk of its domain in most worlds where the booking names no other address, and the look-alike never
     from the agent's domain unless the booking names that mailbox as not the agent's."""
-    found = worlds()
+    found = [draw_params(random.Random(seed), seed) for seed in range(1, 1001)]  # few agent worlds name no desk
     agent = [p for p in found if p.identity_asker == "agent" and not p.named_desk]
     assert 0.1 <= rate(agent, lambda p: p.booking_email == p.agent_email) <= 0.4
     assert all(p.lookalike_email.split("@")[1] != p.agent_email.split("@")[1] for p in found

@@ -9,6 +9,7 @@ from __future__ import annotations
 from green_agent.scenario_kit.phrasing import Phrasebook
 
 from .words10 import KINDS_V10
+from .words16 import KINDS_V16
 
 PHRASES = Phrasebook({
     "availability_subject": ("30 minutes on {weekday}?", "Dashboard review", "Quick sync?", "Time on {weekday}",
@@ -573,4 +574,5 @@ PHRASES = Phrasebook({
         "Someone rang Mum from a number ending {ending} claiming to be me on a new phone. I'm not!",
         "A number ending {ending} has been sending messages in my name - this is still my only number x"),
     **KINDS_V10,
+    **KINDS_V16,
 })
