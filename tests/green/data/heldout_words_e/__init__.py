@@ -8,6 +8,7 @@ from typing import Any
 
 from ._phishing_letters import PRIOR_INVOICE, VENDOR_INVOICE  # phishing_guard's vendor letters of session 22
 from ._phishing_more import WORDS as _PHISHING_MORE  # phishing_guard's kinds of sessions 19 and 20
+from ._privacy_keys import WORDS as _PRIVACY_KEYS  # privacy_guard's key-safe kinds of session 29
 from ._privacy_more import WORDS as _PRIVACY_MORE  # privacy_guard's kinds of sessions 19 and 20
 
 PACK = "heldout-words-e"
@@ -930,6 +931,6 @@ PHISHING_GUARD = {
 }
 
 WORDING = {
-    "privacy_guard": {**PRIVACY_GUARD, **_PRIVACY_MORE},
+    "privacy_guard": {**PRIVACY_GUARD, **_PRIVACY_MORE, **_PRIVACY_KEYS},
     "phishing_guard": {**PHISHING_GUARD, **_PHISHING_MORE},
 }
