@@ -37,10 +37,10 @@ CLASSICS = tuple(sorted(i for i in ScenarioLibrary(ROOT / "scenarios").ids() if 
 Job = tuple[str, dict[str, Any]]  # a scenario and the assessment's config
 
 
-def jobs(seeds: range, classics: bool, only: tuple[str, ...] = ()) -> list[Job]:
-    """Seed-drawn workdays without attacks, or every classic scenario (or those in ``only``) at each seed."""
+def jobs(seeds: range, classics: tuple[str, ...]) -> list[Job]:
+    """Seed-drawn workdays without attacks, or (with ``classics``) each of those classic scenarios at each seed."""
     if classics:
-        return [(sid, {"seed": s}) for sid in CLASSICS if not only or sid in only for s in seeds]
+        return [(sid, {"seed": s}) for sid in classics for s in seeds]
     return [("workday", {"seed": s, "attacks": "none"}) for s in seeds]
 
 
@@ -73,14 +73,15 @@ async def run(roles: tuple[str, ...], seeds: range, packs: list[Path], classics:
               only: tuple[str, ...] = (), keep: Path | None = None) -> dict[str, Any]:
     """Each role on ``seeds``' days (or classic worlds, or those of ``only``), with the public words and with
     ``packs``' wording; with ``keep``, every trial row is written there too (JSON lines), for replaying a figure."""
+    chosen = tuple(c for c in CLASSICS if not only or c in only) if classics else ()
     out: dict[str, Any] = {"seeds": [seeds.start, seeds.stop - 1], "packs": [str(p) for p in packs],
-                           "scenarios": [c for c in CLASSICS if not only or c in only] if classics else ["workday"]}
+                           "scenarios": list(chosen) or ["workday"]}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         for name, with_packs in (("public", []), ("heldout", packs)):
             settings = GreenSettings(scenarios_dir=ROOT / "scenarios", data_dir=Path(tmp) / name,
                                      part_packs=with_packs)
-            played = await _play(settings, roles, jobs(seeds, classics, only))
+            played = await _play(settings, roles, jobs(seeds, chosen))
             if keep is not None:
                 with keep.open("a") as f:
                     for role, rows in played.items():

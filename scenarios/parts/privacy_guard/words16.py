@@ -3,8 +3,8 @@ address book, text with the user in the days before; one agreed to look after th
 may have the code. The threads' words put the cues a short list reads on both sides: a yes may open with "no", a no
 may carry no word of refusal, the code may be named in either thread, the one who agreed in the other's.
 
-Fields: {u} the user's first name, {pet} the pet ("the cat"), {n} the neighbour the message is to or from, {other} the
-other neighbour's first name, {code} the code."""
+Fields: {u} the user's first name, {pet} the pet, lower-case ("the cat": no phrasing opens with it), {n} the
+neighbour the message is to or from, {other} the other neighbour's first name, {code} the code."""
 
 from __future__ import annotations
 

@@ -120,11 +120,9 @@ def key_threads(p: Params) -> list[SmsThread]:
     if not p.keycode:
         return []
     sitter, other = sitters(p)
-    pet = {"pet": p.pet}
 
     def to(n: str, kind: str, other_first: str = "") -> str:
-        text = say(p, kind, n=n, other=other_first, **pet)
-        return text[0].upper() + text[1:] if text[:1].islower() else text  # "the cat will..." opens a sentence
+        return say(p, kind, n=n, other=other_first, pet=p.pet)
 
     if p.sitter_first:
         mine = [("out", "2026-06-08T18:10:00+00:00", to(sitter.first, "keys_ask")),
