@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from green_agent.assessment.runner import ScenarioRunner
     from green_agent.config import GreenSettings
     from green_agent.protocol import ProgressUpdate
+    from green_agent.scenario_kit.part import Part
     from green_agent.scenarios import ScenarioLibrary
 
 # The purple roles `assess` can start (services/purple/roles.py has them all; the fault-injection ones are for tests).
@@ -203,16 +204,65 @@ def _parts(library: ScenarioLibrary, worlds: int) -> int:
     return 0
 
 
-def _wording(library: ScenarioLibrary, keys: list[str]) -> int:
+def _wording(library: ScenarioLibrary, settings: GreenSettings, args: argparse.Namespace) -> int:
     from green_agent.scenario_kit.wording_tools import skeleton
 
     parts = library.pack().parts
+    keys: list[str] = sorted(parts) if args.all else args.keys
     unknown = [key for key in keys if key not in parts]
-    if unknown:
-        print(f"green-agent scenarios wording: no part {', '.join(unknown)} (parts: {', '.join(sorted(parts))})",
-              file=sys.stderr)
+    if unknown or not keys:
+        print(f"green-agent scenarios wording: {'no part ' + ', '.join(unknown) if unknown else 'name parts or --all'}"
+              f" (parts: {', '.join(sorted(parts))})", file=sys.stderr)
         return 2
-    print(skeleton({key: parts[key] for key in keys}), end="")
+    chosen = {key: parts[key] for key in keys}
+    if args.draft is None:
+        print(skeleton(chosen, args.pack), end="")
+        return 0
+    return _draft(chosen, settings, args.draft, args.rounds, args.pack)
+
+
+def _draft(parts: dict[str, Part], settings: GreenSettings, model: str, rounds: int, pack: str) -> int:
+    """Prints a wording pack of ``parts`` drafted by ``model`` once the green's own checks load it; the kinds as they
+    are done, and what was left out, go to stderr."""
+    import asyncio
+    import tempfile
+
+    from green_agent.llm import LLM, CacheMode, LLMRole, UsageMeter
+    from green_agent.scenario_kit.wording_draft import KindDraft, draft_wording, drafted_pack
+    from green_agent.scenario_spec import ScenarioError
+    from green_agent.scenarios import part_library
+
+    def told(draft: KindDraft) -> None:
+        state = f"{len(draft.phrasings)} phrasings" if draft.drafted else f"left out: {draft.left_out}"
+        print(f"  {draft.part} / {draft.kind}: {state} ({len(draft.refused)} refused)", file=sys.stderr)
+
+    llm = LLM(mode=CacheMode.RECORD, cache=None, api_base=settings.llm_api_base, api_key=settings.llm_api_key,
+              timeout_s=settings.llm_timeout_s, max_retries=settings.llm_max_retries,
+              concurrency=settings.llm_concurrency)
+    meter = UsageMeter()
+    drafts = asyncio.run(draft_wording(parts, llm, model, rounds=rounds, progress=told, meter=meter))
+    used = meter.roles[LLMRole.WORDING]
+    text = drafted_pack(parts, drafts, model, pack)
+    done = [d for d in drafts if d.drafted]
+    left = [d for d in drafts if not d.drafted]
+    print(f"green-agent scenarios wording: {model} drafted {len(done)} of {len(drafts)} kinds "
+          f"({sum(len(d.phrasings) for d in done)} phrasings) in {used.calls} calls ({used.prompt_tokens} + "
+          f"{used.completion_tokens} tokens, {'cost unknown' if used.cost_usd is None else f'${used.cost_usd:.2f}'});"
+          f" {len(left)} keep their public words"
+          + "".join(f"\n  {d.part} / {d.kind}: {d.left_out}" + (f"; last refused: {d.refused[-1][:160]}"
+                                                               if d.refused else "") for d in left), file=sys.stderr)
+    if not done:
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "drafted"
+        folder.mkdir()
+        (folder / "__init__.py").write_text(text)
+        try:  # loaded as the green loads a pack: a draft its checks refuse is not printed
+            part_library(settings.scenarios_dir, packs=[folder])
+        except ScenarioError as exc:
+            print(f"green-agent scenarios wording: the draft does not load: {exc}", file=sys.stderr)
+            return 1
+    print(text, end="")
     return 0
 
 
@@ -298,7 +348,7 @@ def _scenarios(args: argparse.Namespace) -> int:
     if args.action == "parts":
         return _parts(library, args.worlds)
     if args.action == "wording":
-        return _wording(library, args.keys)
+        return _wording(library, settings, args)
     if args.action == "list":
         return _list(library, ids)
     if args.id and library.folder(args.id) is None:
@@ -432,7 +482,16 @@ def _scenarios_options(scenarios: argparse.ArgumentParser) -> None:
     seal.add_argument("folder", type=Path, help="the pack: a folder of part modules")
     wording = actions.add_parser("wording", help="print a wording pack's __init__.py for parts, their public "
                                                  "phrasings as templates to rewrite (held-out wording)")
-    wording.add_argument("keys", nargs="+", metavar="PART", help="part keys")
+    wording.add_argument("keys", nargs="*", metavar="PART", help="part keys")
+    wording.add_argument("--all", action="store_true", help="every part of the library")
+    wording.add_argument("--pack", default="heldout-words", help="the pack's name (PACK; default heldout-words)")
+    wording.add_argument("--draft", metavar="MODEL", default=None,
+                         help="print new phrasings drafted by this litellm model, each checked as the green checks a "
+                              "pack (GREEN_LLM_API_BASE, GREEN_LLM_API_KEY or the provider's own variables); read "
+                              "them before sealing")
+    wording.add_argument("--rounds", type=int, default=3,
+                         help="with --draft: rounds per kind in which refused phrasings go back to the model "
+                              "(default 3)")
     parts.add_argument("--worlds", type=int, default=200, help="world seeds 0..N-1 to draw each part in (default 200)")
     for name, text in (("validate", "schema, evaluators, timeline and every world of --seeds in a real simulator; "
                                     "then oracle (>= 95 %%) and noop (0) in those worlds"),

@@ -46,6 +46,7 @@ class LLMRole(StrEnum):
 
     CHARACTERS = "characters"
     JUDGE = "judge"
+    WORDING = "wording"  # drafting a wording pack (a maintainer's tool, never within a trial)
 
 
 class CacheMode(StrEnum):

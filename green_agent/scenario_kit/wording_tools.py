@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import inspect
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from green_agent.scenario_kit.day import slice_of
 from green_agent.scenario_kit.part import Pack, Part
@@ -20,14 +21,16 @@ from green_agent.scenario_kit.slices import ALONE, DAY
 from green_agent.scenario_kit.wording import Wording
 from green_agent.scenario_spec import ScenarioError
 
-__all__ = ["CHECK_WORLDS", "check_wordings", "skeleton"]
+__all__ = ["CHECK_WORLDS", "KindEntry", "as_template", "check_wordings", "pack_file", "skeleton", "template_fields"]
 
 # Worlds each reworded part is drawn in when the library is built: every phrasing filled in the first, and on until
 # every kind worded has come up — as every public part's kinds do within 200 worlds (tests/green/test_part_census.py).
 CHECK_WORLDS = (48, 200)
 
 
-def _fields(template: str) -> set[str]:
+def template_fields(template: str) -> set[str]:
+    """The fields a ``str.format`` template uses (``{a.b}``, ``{c[0]}`` and ``{d:>3}`` use a, c, d); ValueError when it
+    is no template."""
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
@@ -40,7 +43,7 @@ def _check_fields(wording: Wording, key: str, part: Part) -> None:
         if kind in part.phrasebook.positional and len(phrasings) != len(public[kind]):
             raise ScenarioError(f"{where}: a world picks this kind's phrasings by position: give {len(public[kind])} "
                                 f"phrasings, in the public order (got {len(phrasings)})")
-        templates = [_fields(p) for p in public[kind] if isinstance(p, str)]
+        templates = [template_fields(p) for p in public[kind] if isinstance(p, str)]
         if not templates:
             continue  # the public kind is written by functions: the draws below check the fields
         allowed, carried = set.union(*templates), set.intersection(*templates)
@@ -48,7 +51,7 @@ def _check_fields(wording: Wording, key: str, part: Part) -> None:
             if not isinstance(phrasing, str):
                 continue
             try:
-                used = _fields(phrasing)
+                used = template_fields(phrasing)
             except ValueError as exc:
                 raise ScenarioError(f"{where}[{n}]: not a template: {exc}") from None
             if used - allowed:
@@ -90,7 +93,7 @@ def check_wordings(library: Pack) -> None:
         _check_draws(wording, key, part)
 
 
-def _as_template(phrasing: Phrasing) -> str | None:
+def as_template(phrasing: Phrasing) -> str | None:
     """A phrasing as a template: itself, or a function called with each field as ``{field}`` (None when that fails:
     a function that computes with its fields)."""
     if isinstance(phrasing, str):
@@ -100,32 +103,55 @@ def _as_template(phrasing: Phrasing) -> str | None:
                  if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         text = phrasing(**{name: f"{{{name}}}" for name in names})
         # A function that reshapes a field ("{what}".title()) leaves a field it was never given.
-        return text if isinstance(text, str) and _fields(text) <= set(names) else None
+        return text if isinstance(text, str) and template_fields(text) <= set(names) else None
     except Exception:  # a function of its fields' values (a list, a time): no template to show
         return None
+
+
+class KindEntry(NamedTuple):
+    """One kind in a wording pack's file: its phrasings (None: a comment alone, the kind left out) and a comment."""
+
+    kind: str
+    comment: str
+    phrasings: tuple[str, ...] | None
+
+
+def pack_file(doc: str, pack: str, parts: Mapping[str, Sequence[KindEntry]]) -> str:
+    """A wording pack's ``__init__.py``: ``doc`` as its docstring, ``PACK = pack``, and ``WORDING`` of ``parts``
+    (part key → its kinds' entries)."""
+    lines = [f'"""{doc}"""', "", f"PACK = {pack!r}", "", "WORDING = {"]
+    for key, entries in parts.items():
+        lines.append(f"    {key!r}: {{")
+        for entry in entries:
+            if entry.phrasings is None:
+                lines.append(f"        # {entry.kind!r}: {entry.comment}")
+                continue
+            lines += [f"        # {entry.comment}", f"        {entry.kind!r}: ("]
+            lines += [f"            {t!r}," for t in entry.phrasings]
+            lines.append("        ),")
+        lines.append("    },")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 def skeleton(parts: Mapping[str, Part], pack: str = "heldout-words") -> str:
     """A wording pack's ``__init__.py`` for ``parts`` (key → part), holding their public phrasings as templates to
     rewrite: a leaderboard's starting point (``green-agent scenarios wording``). A kind written by functions that
     compute with their fields is listed in a comment, with its fields, and left out."""
-    lines = [f'"""Held-out wording of {", ".join(parts)}: rewrite every phrasing in words of your own (docs/'
-             f'authoring-parts.md, "Held-out wording"). Keep this file out of every public repository."""', "",
-             f"PACK = {pack!r}", "", "WORDING = {"]
+    entries: dict[str, list[KindEntry]] = {}
     for key, part in parts.items():
-        lines.append(f"    {key!r}: {{")
+        entries[key] = []
         for kind, phrasings in part.phrasebook.kinds.items():
-            templates = [_as_template(p) for p in phrasings]
+            templates = [as_template(p) for p in phrasings]
             if any(t is None for t in templates):
-                lines.append(f"        # {kind!r}: written by functions of their fields; not listed")
+                entries[key].append(KindEntry(kind, "written by functions of their fields; not listed", None))
                 continue
-            fields = sorted(set().union(*(_fields(t) for t in templates if t is not None)))
-            lines.append(f"        # {len(templates)} public phrasings; fields: {', '.join(fields) or 'none'}"
-                         + ("; positional: keep their number and order, each position means what the public one "
-                            "does" if kind in part.phrasebook.positional else ""))
-            lines.append(f"        {kind!r}: (")
-            lines += [f"            {t!r}," for t in templates]
-            lines.append("        ),")
-        lines.append("    },")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+            kept = tuple(t for t in templates if t is not None)
+            fields = sorted(set().union(*(template_fields(t) for t in kept)))
+            entries[key].append(KindEntry(
+                kind, f"{len(kept)} public phrasings; fields: {', '.join(fields) or 'none'}"
+                + ("; positional: keep their number and order, each position means what the public one does"
+                   if kind in part.phrasebook.positional else ""), kept))
+    return pack_file(f'Held-out wording of {", ".join(parts)}: rewrite every phrasing in words of your own (docs/'
+                     f'authoring-parts.md, "Held-out wording"). Keep this file out of every public repository.',
+                     pack, entries)

@@ -66,3 +66,53 @@ async def test_mini_day_assessment_with_a_real_local_model(local_llm, tmp_path):
     assert tone["explanation"].strip(), tone
     # Every completion was recorded for replay.
     assert any((tmp_path / "llm-cache").rglob("*.json"))
+
+
+TINY_PACK = '''
+from green_agent.scenario_kit.part import Part, Truth, register
+from green_agent.scenario_kit.phrasing import Phrasebook
+from green_agent.scenario_kit.slices import Day, Slice
+
+
+@register
+class NoteTaker(Part):
+    """Note down what the user asks."""
+
+    key = "note_taker"
+    Truth = Truth
+    phrasebook = Phrasebook({"request": ("Please note down {what} for me.", "Could you write down {what}?",
+                                         "Make a note: {what}.")})
+
+    def draw(self, day: Day) -> Slice:
+        return Slice(part=self.key, request=self.phrasebook.say(day.rng, "request", what="the plan"), done="Noted.",
+                     truth=Truth())
+'''
+
+
+async def test_a_wording_drafted_by_a_real_local_model(local_llm, tmp_path):
+    """``scenarios wording --draft``'s path with a real model: the calls happen and are counted, and whatever a 270M
+    model writes goes through the checks (kept only as a template of the kind's field, else refused with why)."""
+    from pydantic import SecretStr
+
+    from green_agent.llm import LLM
+    from green_agent.scenario_kit.part import pack_folders
+    from green_agent.scenario_kit.wording_draft import draft_wording
+
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("PACK = 'tiny'\n")
+    (folder / "note_taker.py").write_text(TINY_PACK)
+    _litellm()
+    llm = LLM(mode=CacheMode.RECORD, cache=None, api_base=local_llm, api_key=SecretStr("local"),
+              timeout_s=LLM_TIMEOUT_S)
+    meter = UsageMeter()
+    started = time.monotonic()
+    (draft,) = await draft_wording(pack_folders([folder]).parts, llm, MODEL, rounds=1, meter=meter)
+    used = meter.roles[LLMRole.WORDING]
+    print(f"\ndraft: {time.monotonic() - started:.1f} s, {used.calls} calls, kept {draft.phrasings}, "
+          f"refused {draft.refused}")
+    assert used.calls >= 1 and used.completion_tokens > 0, used
+    assert draft.phrasings or draft.refused
+    assert all("{what}" in p and p not in ("Please note down {what} for me.", "Could you write down {what}?",
+                                           "Make a note: {what}.") for p in draft.phrasings)
+    assert draft.drafted or draft.left_out == f"{len(draft.phrasings)} of 3 phrasings kept after 1 round(s)"
