@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import string
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import NamedTuple
 
 from green_agent.scenario_kit.day import slice_of
@@ -21,7 +22,8 @@ from green_agent.scenario_kit.slices import ALONE, DAY
 from green_agent.scenario_kit.wording import Wording
 from green_agent.scenario_spec import ScenarioError
 
-__all__ = ["CHECK_WORLDS", "KindEntry", "as_template", "check_wordings", "pack_file", "skeleton", "template_fields"]
+__all__ = ["CHECK_WORLDS", "KindEntry", "as_template", "check_wordings", "pack_file", "skeleton", "template_fields",
+           "written_at"]
 
 # Worlds each reworded part is drawn in when the library is built: every phrasing filled in the first, and on until
 # every kind worded has come up — as every public part's kinds do within 200 worlds (tests/green/test_part_census.py).
@@ -93,6 +95,24 @@ def check_wordings(library: Pack) -> None:
         _check_draws(wording, key, part)
 
 
+def written_at(phrasings: Sequence[Phrasing]) -> str:
+    """Where a kind's functions are defined ("scenarios/parts/_travel_phrases.py: _offer_relative, _offer_plain"), for
+    the one who words the kind by hand; the file relative to the working folder when it lies beneath it."""
+    places: dict[str, list[str]] = {}
+    for phrasing in phrasings:
+        if callable(phrasing):
+            # A phrasing made by a factory (phishing_guard's ``say`` around a text function): name what it calls.
+            phrasing = next((c.cell_contents for c in getattr(phrasing, "__closure__", None) or ()
+                             if inspect.isfunction(c.cell_contents)), phrasing)
+            try:
+                path = Path(inspect.getsourcefile(phrasing) or "?")
+            except TypeError:
+                continue
+            shown = path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+            places.setdefault(str(shown), []).append(getattr(phrasing, "__name__", "?"))
+    return "; ".join(f"{path}: {', '.join(dict.fromkeys(names))}" for path, names in places.items())
+
+
 def as_template(phrasing: Phrasing) -> str | None:
     """A phrasing as a template: itself, or a function called with each field as ``{field}`` (None when that fails:
     a function that computes with its fields)."""
@@ -144,7 +164,8 @@ def skeleton(parts: Mapping[str, Part], pack: str = "heldout-words") -> str:
         for kind, phrasings in part.phrasebook.kinds.items():
             templates = [as_template(p) for p in phrasings]
             if any(t is None for t in templates):
-                entries[key].append(KindEntry(kind, "written by functions of their fields; not listed", None))
+                entries[key].append(KindEntry(kind, "written by functions of their fields; not listed (the public "
+                                                    f"ones: {written_at(phrasings)})", None))
                 continue
             kept = tuple(t for t in templates if t is not None)
             fields = sorted(set().union(*(template_fields(t) for t in kept)))

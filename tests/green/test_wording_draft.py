@@ -56,7 +56,9 @@ def test_a_drafted_pack_loads_and_words_every_kind_the_model_wrote(tmp_path, mon
         public = PARTS["chase_reply"].phrasebook.kinds[kind]
         assert len(phrasings) == len(public) and not set(phrasings) & set(public), kind
     assert worded.origins["chase_reply"].wording == "ours-q1"
-    assert "# 'subject': not drafted, keeps its public words: written by functions" in out
+    # What is left to word by hand says where the public functions are.
+    assert "# 'subject': not drafted, keeps its public words: written by functions of its fields " \
+           "(scenarios/parts/chase_reply.py: <lambda>): word it by hand" in out
     assert "fake/writer drafted 10 of 11 kinds" in err and "chase_reply / subject: written by functions" in err
     assert f"in {len(fake.calls)} calls" in err
 

@@ -80,8 +80,7 @@ class NoteTaker(Part):
 
     key = "note_taker"
     Truth = Truth
-    phrasebook = Phrasebook({"request": ("Please note down {what} for me.", "Could you write down {what}?",
-                                         "Make a note: {what}.")})
+    phrasebook = Phrasebook({"request": ("Please note down {what} for me.",)})
 
     def draw(self, day: Day) -> Slice:
         return Slice(part=self.key, request=self.phrasebook.say(day.rng, "request", what="the plan"), done="Noted.",
@@ -91,7 +90,8 @@ class NoteTaker(Part):
 
 async def test_a_wording_drafted_by_a_real_local_model(local_llm, tmp_path):
     """``scenarios wording --draft``'s path with a real model: the calls happen and are counted, and whatever a 270M
-    model writes goes through the checks (kept only as a template of the kind's field, else refused with why)."""
+    model writes goes through the checks (kept only as a template of the kind's field, else refused with why). One
+    phrasing asked for: the model writes slowly on a busy machine."""
     from pydantic import SecretStr
 
     from green_agent.llm import LLM
@@ -113,6 +113,5 @@ async def test_a_wording_drafted_by_a_real_local_model(local_llm, tmp_path):
           f"refused {draft.refused}")
     assert used.calls >= 1 and used.completion_tokens > 0, used
     assert draft.phrasings or draft.refused
-    assert all("{what}" in p and p not in ("Please note down {what} for me.", "Could you write down {what}?",
-                                           "Make a note: {what}.") for p in draft.phrasings)
-    assert draft.drafted or draft.left_out == f"{len(draft.phrasings)} of 3 phrasings kept after 1 round(s)"
+    assert all("{what}" in p and p != "Please note down {what} for me." for p in draft.phrasings)
+    assert draft.drafted or draft.left_out == "0 of 1 phrasings kept after 1 round(s)"
