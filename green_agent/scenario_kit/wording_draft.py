@@ -6,11 +6,14 @@ A wording pack is what stops a rule script written from the public phrasings (do
 blind helpers who wrote the test suite's seven packs were LLMs given the skeleton and the rule "say what every public
 phrasing says, in structures of your own". This does the same through the green's LLM door (litellm), kind by kind:
 
-* the model sees the part's task, the kind's public phrasings and its fields with values drawn from real worlds, and
-  writes as many phrasings as the public book has (a positional kind: position for position);
-* each phrasing is kept only if it is a template of the kind's fields (no unknown field, every field all public
-  phrasings carry), fills with the field values of every recorded draw, is no longer than ``MAX_LENGTH`` allows, is
-  not a copy of another drafted one and does not repeat a public phrasing's word sequence (``CLOSE``);
+* the model sees the part's task, the kind's public phrasings (a kind written by functions: their source and what
+  they say in one world) and its fields with values drawn from real worlds, and writes as many phrasings as the
+  public book has (a positional kind: position for position) — templates, or for a kind written by functions
+  lambdas of the same fields (``wording_code``: parsed, checked, run with a few builtins);
+* each phrasing is kept only if it fills with the field values of every recorded draw, states the numbers and day
+  names the public phrasings state there (``wording_code.missing_or_invented``), is no longer than ``MAX_LENGTH``
+  allows, is not a copy of another drafted one and does not repeat a public phrasing's word runs (``CLOSE``); a
+  template must also use only the kind's fields and carry every field all public phrasings carry;
 * what is refused goes back to the model with the reason, for up to ``rounds`` rounds; a kind that still falls short
   is left out (its public words stay) and named, with why;
 * the drafted pack is then loaded as the green loads a pack (``part_library``), with the green's own checks.
@@ -22,6 +25,8 @@ answers): the file is a draft for a person to read before it is sealed.
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import re
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -35,13 +40,14 @@ from green_agent.scenario_kit.day import slice_of
 from green_agent.scenario_kit.part import Part
 from green_agent.scenario_kit.phrasing import Phrasebook, Phrasing, reworded
 from green_agent.scenario_kit.slices import ALONE, DAY
+from green_agent.scenario_kit.wording_code import SAFE_BUILTINS, Code, compile_phrasing, missing_or_invented
 from green_agent.scenario_kit.wording_tools import (
     CHECK_WORLDS,
     KindEntry,
     as_template,
     pack_file,
     template_fields,
-    written_at,
+    underlying,
 )
 
 __all__ = ["CLOSE", "KindDraft", "draft_wording", "drafted_pack"]
@@ -54,6 +60,7 @@ CLOSE = (6, 0.6)
 # A phrasing filled is at most this many times the longest public one filled, plus this many characters.
 MAX_LENGTH = (3, 200)
 SAMPLES = 12  # field values recorded per kind, each drafted phrasing filled with all of them
+SOURCE_CHARS = 6000  # of the public functions' source shown for a kind written by functions
 
 _SYSTEM = ("You write the words of simulated messages for a benchmark of AI personal assistants. The benchmark's "
            "public phrasings are known to participants, whose scripts match them; you write new ones that people "
@@ -73,6 +80,7 @@ class KindDraft:
     kind: str
     public: int  # phrasings in the public book: how many the draft must reach
     positional: bool
+    code: bool = False  # the public book writes it by functions: its drafts are lambdas
     phrasings: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # every refusal, "phrasing: reason"
     left_out: str | None = None  # why the kind keeps its public words
@@ -84,21 +92,37 @@ class KindDraft:
 
 @dataclass(frozen=True)
 class _Kind:
-    """What a kind's draft is checked against: its public templates and the field values real worlds filled."""
+    """What a kind's draft is checked against: its public phrasings, the field values real worlds filled them with,
+    and what the public phrasings say in those worlds."""
 
     part: Part
     kind: str
-    templates: tuple[str, ...]
+    public: tuple[Phrasing, ...]
     samples: tuple[Mapping[str, Any], ...]
     positional: bool
+
+    @functools.cached_property
+    def templates(self) -> tuple[str, ...]:
+        """The public phrasings as templates (empty for a kind written by functions: its drafts are code)."""
+        templates = tuple(as_template(p) for p in self.public)
+        return () if any(t is None for t in templates) else tuple(t for t in templates if t is not None)
+
+    @property
+    def code(self) -> bool:
+        return not self.templates
+
+    @functools.cached_property
+    def said(self) -> tuple[tuple[str, ...], ...]:
+        """Per sample, what every public phrasing says filled with it."""
+        return tuple(tuple(Phrasebook.fill(p, s) for p in self.public) for s in self.samples)
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        return tuple(sorted(self.samples[0]))
 
     @property
     def allowed(self) -> set[str]:
         return set.union(*(template_fields(t) for t in self.templates))
-
-    @property
-    def may_be_empty(self) -> bool:  # a footer some mail has none of
-        return any(not t.strip() for t in self.templates)
 
     @property
     def carried(self) -> set[str]:
@@ -139,50 +163,112 @@ def _trigrams(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + 3]) for i in range(len(words) - 2)}
 
 
-def _problem(phrasing: str, kind: _Kind, kept: Sequence[str]) -> str | None:
-    """Why ``phrasing`` cannot be kept for ``kind`` (None: it can), ``kept`` being the phrasings kept so far."""
+def _masked(text: str, fields: Mapping[str, Any]) -> str:
+    for name, value in sorted(fields.items(), key=lambda item: -len(str(item[1]))):
+        if isinstance(value, str) and len(value) >= 3:
+            text = text.replace(value, f"{{{name}}}")
+    return text
+
+
+def _template_problem(phrasing: str, kind: _Kind) -> tuple[str | None, Callable[..., str]]:
+    """A template's fault against its kind's fields, and the template as a phrasing to fill."""
     try:
         used = template_fields(phrasing)
     except ValueError as exc:
-        return f"not a template ({exc}): write literal braces as {{{{ and }}}}"
+        return f"not a template ({exc}): write literal braces as {{{{ and }}}}", phrasing.format
     if used - kind.allowed:
-        return f"unknown field {', '.join(sorted(used - kind.allowed))}"
+        return f"unknown field {', '.join(sorted(used - kind.allowed))}", phrasing.format
     if kind.carried - used:
-        return f"leaves out {', '.join('{' + f + '}' for f in sorted(kind.carried - used))}, which it must carry"
-    longest = max(len(Phrasebook.fill(t, s)) for t in kind.templates for s in kind.samples)
-    for sample in kind.samples:
+        return (f"leaves out {', '.join('{' + f + '}' for f in sorted(kind.carried - used))}, which it must carry",
+                phrasing.format)
+    return None, phrasing.format
+
+
+def _problem(phrasing: str, kind: _Kind, kept: Sequence[str]) -> str | None:
+    """Why ``phrasing`` cannot be kept for ``kind`` (None: it can), ``kept`` being the phrasings kept so far: filled
+    with every recorded world's fields it must say what the public phrasings say there (``wording_code``), at a
+    length like theirs, in words other than theirs."""
+    if kind.code:
         try:
-            text = phrasing.format(**sample)
-        except Exception as exc:  # the model's template meeting real values: whatever it raises refuses it
-            return f"does not fill with real values ({type(exc).__name__}: {exc})"
-        if not text.strip() and not kind.may_be_empty:
+            fn: Callable[..., str] = compile_phrasing(phrasing, kind.params)
+        except ValueError as exc:
+            return str(exc)
+    else:
+        fault, fn = _template_problem(phrasing, kind)
+        if fault is not None:
+            return fault
+    longest = max(len(text) for said in kind.said for text in said)
+    texts = []
+    for sample, said in zip(kind.samples, kind.said, strict=True):
+        try:
+            text = fn(**sample)
+        except Exception as exc:  # the model's phrasing meeting real values: whatever it raises refuses it
+            return f"does not fill with a real world's fields ({type(exc).__name__}: {exc})"
+        if not isinstance(text, str):
+            return f"gives a {type(text).__name__}, not text"
+        if not text.strip() and all(said_one.strip() for said_one in said):
             return "empty once filled (no public phrasing is)"
         if len(text) > MAX_LENGTH[0] * longest + MAX_LENGTH[1]:
             return f"far longer than any public phrasing ({len(text)} characters filled, the longest {longest})"
+        if (wrong := missing_or_invented(text, said, computed=kind.code)) is not None:
+            return wrong
+        texts.append(text)
     if any(_words(phrasing) == _words(other) for other in kept):
         return "the same as another new phrasing"
     least, share = CLOSE
-    grams = _trigrams(phrasing)
-    if len(_words(phrasing)) >= least:
-        for n, public in enumerate(kind.templates, 1):
+    # A template is compared as written; code by what it says in the first world beside what the public ones say,
+    # the text fields put back as fields (a subject that is mostly its topic is not a copy of another).
+    mine, theirs = ((_masked(texts[0], kind.samples[0]), [_masked(t, kind.samples[0]) for t in kind.said[0]])
+                    if kind.code else (phrasing, kind.templates))
+    grams = _trigrams(mine)
+    if len(_words(mine)) >= least:
+        for n, public in enumerate(theirs, 1):
             if len(grams & _trigrams(public)) >= share * len(grams):
                 return f"repeats public phrasing {n}'s words"
     return None
 
 
-def _prompt(kind: _Kind, count: int, kept: Sequence[str], refused: Sequence[str],
-            positions: Sequence[int] = ()) -> list[dict[str, str]]:
-    task = (kind.part.__doc__ or kind.part.key).split("\n\n")[0].replace("\n", " ").replace("    ", " ")
-    fields = []
+def _sources(kind: _Kind) -> str:
+    """The public functions' source, each once (what a model rewrites a kind written by functions from)."""
+    seen: dict[str, None] = {}
+    for phrasing in kind.public:
+        try:
+            seen[inspect.getsource(underlying(phrasing)) if callable(phrasing) else repr(phrasing)] = None
+        except (OSError, TypeError):
+            continue
+    return "\n".join(seen)[:SOURCE_CHARS]
+
+
+def _fields_lines(kind: _Kind) -> list[str]:
+    if kind.code:
+        return [f"- {name} = {kind.samples[0][name]!r:.{SOURCE_CHARS // 4}}" for name in kind.params]
+    out = []
     for name in sorted(kind.allowed):
         values = list(dict.fromkeys(str(s[name]) for s in kind.samples if name in s))[:3]
         need = "every phrasing must carry it" if name in kind.carried else "optional"
-        fields.append(f"- {{{name}}} ({need}), e.g. " + "; ".join(repr(v[:80]) for v in values))
-    public = "\n".join(f"{n}. {t!r}" for n, t in enumerate(kind.templates, 1))
-    lines = [f"Task of this part of the benchmark ({kind.part.key}): {task}",
-             f"Message kind: {kind.kind!r}. Its public phrasings, as Python str.format templates:", public,
-             "Fields, filled in by the program (write each exactly as {name}; no other braces):",
-             *(fields or ["- none"])]
+        out.append(f"- {{{name}}} ({need}), e.g. " + "; ".join(repr(v[:80]) for v in values))
+    return out or ["- none"]
+
+
+def _prompt(kind: _Kind, count: int, kept: Sequence[str], refused: Sequence[str],
+            positions: Sequence[int] = ()) -> list[dict[str, str]]:
+    task = (kind.part.__doc__ or kind.part.key).split("\n\n")[0].replace("\n", " ").replace("    ", " ")
+    lines = [f"Task of this part of the benchmark ({kind.part.key}): {task}"]
+    if kind.code:
+        lines += [f"Message kind: {kind.kind!r}. The program writes it with Python functions of "
+                  f"{', '.join(kind.params)}; their source:", _sources(kind),
+                  "What they say in one world:", "\n".join(f"{n}. {t!r}" for n, t in enumerate(kind.said[0], 1)),
+                  "The fields in that world:", *_fields_lines(kind),
+                  f"Each phrasing you write is one Python lambda expression, `lambda {', '.join(kind.params)}: ...`, "
+                  f"returning the text. It may use its parameters and these builtins only: "
+                  f"{', '.join(SAFE_BUILTINS)}; no name or attribute that starts with an underscore, no import, no "
+                  f"helper of the source above. State every number, weekday and month the public phrasings state, "
+                  f"and no other."]
+    else:
+        lines += [f"Message kind: {kind.kind!r}. Its public phrasings, as Python str.format templates:",
+                  "\n".join(f"{n}. {t!r}" for n, t in enumerate(kind.templates, 1)),
+                  "Fields, filled in by the program (write each exactly as {name}; no other braces):",
+                  *_fields_lines(kind)]
     if positions:
         lines.append(f"Each position means something of its own. Rewrite only positions "
                      f"{', '.join(map(str, positions))}: give exactly {count} phrasings, in that order, each "
@@ -202,7 +288,7 @@ def _prompt(kind: _Kind, count: int, kept: Sequence[str], refused: Sequence[str]
 
 
 async def _draft_kind(kind: _Kind, llm: LLM, model: str, rounds: int, meter: UsageMeter | None) -> KindDraft:
-    out = KindDraft(kind.part.key, kind.kind, len(kind.templates), kind.positional)
+    out = KindDraft(kind.part.key, kind.kind, len(kind.public), kind.positional, kind.code)
     slots: list[str | None] = [None] * out.public
     for attempt in range(rounds):
         missing = [n for n, s in enumerate(slots) if s is None] if kind.positional else \
@@ -215,16 +301,21 @@ async def _draft_kind(kind: _Kind, llm: LLM, model: str, rounds: int, meter: Usa
         seed = zlib.crc32(f"{kind.part.key}/{kind.kind}/{attempt}".encode())
         try:
             answer = await llm.complete_json(LLMRole.WORDING, model, messages, _Drafted, seed=seed, meter=meter,
-                                             max_tokens=min(4000, 200 + 160 * len(missing)))
+                                             max_tokens=min(4000, 200 + (320 if kind.code else 160) * len(missing)))
         except LLMError as exc:
             out.refused.append(f"(the model's answer) {exc}")
             continue
         if kind.positional and len(answer.phrasings) != len(missing):
             out.refused.append(f"(the whole answer) {len(answer.phrasings)} phrasings for {len(missing)} positions")
             continue
+        # Past the number asked for, a phrasing is read only while refusals left room for it.
         for n, phrasing in zip(missing, answer.phrasings, strict=False) if kind.positional else \
-                enumerate(answer.phrasings[:len(missing)]):
+                enumerate(answer.phrasings):
+            if not kind.positional and len(out.phrasings) == out.public:
+                break
             problem = _problem(phrasing, kind, [*out.phrasings, *(s for s in slots if s is not None)])
+            if kind.code:
+                phrasing = Code(phrasing.strip())
             if problem is not None:
                 out.refused.append(f"{phrasing!r}: {problem}")
             elif kind.positional:
@@ -252,15 +343,11 @@ async def draft_wording(parts: Mapping[str, Part], llm: LLM, model: str, *, roun
         book = part.phrasebook
         recorded = await asyncio.to_thread(_recorded, part)
         for kind, phrasings in book.kinds.items():
-            templates = [as_template(p) for p in phrasings]
-            left_out = (f"written by functions of its fields ({written_at(phrasings)}): word it by hand"
-                        if any(t is None for t in templates)
-                        else None if kind in recorded else "never drawn through the phrasebook")
-            if left_out is not None:
-                kinds.append(KindDraft(key, kind, len(phrasings), kind in book.positional, left_out=left_out))
+            if kind in recorded:
+                kinds.append(_Kind(part, kind, tuple(phrasings), tuple(recorded[kind]), kind in book.positional))
             else:
-                kinds.append(_Kind(part, kind, tuple(t for t in templates if t is not None),
-                                   tuple(recorded[kind]), kind in book.positional))
+                kinds.append(KindDraft(key, kind, len(phrasings), kind in book.positional,
+                                       left_out="never drawn through the phrasebook"))
     pending = [k for k in kinds if isinstance(k, _Kind)]
 
     async def one(kind: _Kind) -> KindDraft:
@@ -285,7 +372,8 @@ def drafted_pack(parts: Mapping[str, Part], drafts: Sequence[KindDraft], model: 
             if not d.drafted:
                 entries[key].append(KindEntry(kind, f"not drafted, keeps its public words: {d.left_out}", None))
                 continue
-            note = f"drafted by {model} from {d.public} public phrasings"
+            note = f"drafted by {model} from {d.public} public phrasings" + \
+                ("; code: each a lambda of the public functions' fields" if d.code else "")
             if d.positional:
                 note += "; positional: each position means what the public one does"
             entries[key].append(KindEntry(kind, note, tuple(d.phrasings)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,10 +20,11 @@ from green_agent.scenario_kit.part import Pack, Part
 from green_agent.scenario_kit.phrasing import Phrasing, reworded
 from green_agent.scenario_kit.slices import ALONE, DAY
 from green_agent.scenario_kit.wording import Wording
+from green_agent.scenario_kit.wording_code import Code
 from green_agent.scenario_spec import ScenarioError
 
 __all__ = ["CHECK_WORLDS", "KindEntry", "as_template", "check_wordings", "pack_file", "skeleton", "template_fields",
-           "written_at"]
+           "underlying", "written_at"]
 
 # Worlds each reworded part is drawn in when the library is built: every phrasing filled in the first, and on until
 # every kind worded has come up — as every public part's kinds do within 200 worlds (tests/green/test_part_census.py).
@@ -95,15 +96,20 @@ def check_wordings(library: Pack) -> None:
         _check_draws(wording, key, part)
 
 
+def underlying(phrasing: Callable[..., str]) -> Callable[..., str]:
+    """The function that writes a phrasing: itself, or for a phrasing made by a factory (phishing_guard's ``say``
+    around a text function) the function it calls."""
+    return next((c.cell_contents for c in getattr(phrasing, "__closure__", None) or ()
+                 if inspect.isfunction(c.cell_contents)), phrasing)
+
+
 def written_at(phrasings: Sequence[Phrasing]) -> str:
     """Where a kind's functions are defined ("scenarios/parts/_travel_phrases.py: _offer_relative, _offer_plain"), for
     the one who words the kind by hand; the file relative to the working folder when it lies beneath it."""
     places: dict[str, list[str]] = {}
     for phrasing in phrasings:
         if callable(phrasing):
-            # A phrasing made by a factory (phishing_guard's ``say`` around a text function): name what it calls.
-            phrasing = next((c.cell_contents for c in getattr(phrasing, "__closure__", None) or ()
-                             if inspect.isfunction(c.cell_contents)), phrasing)
+            phrasing = underlying(phrasing)
             try:
                 path = Path(inspect.getsourcefile(phrasing) or "?")
             except TypeError:
@@ -147,7 +153,8 @@ def pack_file(doc: str, pack: str, parts: Mapping[str, Sequence[KindEntry]]) -> 
                 lines.append(f"        # {entry.kind!r}: {entry.comment}")
                 continue
             lines += [f"        # {entry.comment}", f"        {entry.kind!r}: ("]
-            lines += [f"            {t!r}," for t in entry.phrasings]
+            # Code (a drafted phrasing written as a lambda) goes in as code, in parentheses; a template as a string.
+            lines += [f"            ({t})," if isinstance(t, Code) else f"            {t!r}," for t in entry.phrasings]
             lines.append("        ),")
         lines.append("    },")
     lines.append("}")

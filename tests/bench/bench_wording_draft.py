@@ -28,7 +28,9 @@ from tests.llm.test_llm_roles import FakeProvider, installed
 
 # The refusals' kinds, as wording_draft words them.
 REASON = re.compile(r"leaves out|unknown field|not a template|does not fill|empty once filled|far longer|the same as "
-                    r"another new phrasing|repeats public phrasing|phrasings for \d+ positions|no usable JSON")
+                    r"another new phrasing|repeats public phrasing|phrasings for \d+ positions|no usable JSON|"
+                    r"which no public phrasing states|not Python|not one lambda|parameters must be|touches|"
+                    r"raises to a power|holds the constant|not text")
 PACKS = tuple(sorted((ROOT / "tests" / "green" / "data").glob("heldout_words_*")))
 
 
@@ -49,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
                                            meter=meter))
     seconds = time.monotonic() - started
     done = [d for d in drafts if d.drafted]
-    why = Counter(("written by functions" if "functions" in (d.left_out or "") else
-                   "never drawn" if "never drawn" in (d.left_out or "") else "short of phrasings")
+    why = Counter(("never drawn" if "never drawn" in (d.left_out or "") else
+                   "code, short of phrasings" if d.code else "templates, short of phrasings")
                   for d in drafts if not d.drafted)
     reasons = Counter(m[0] if (m := REASON.search(r)) else r[:60] for d in drafts for r in d.refused)
     text = drafted_pack(chosen, drafts, "fake/writer", "drafted-bench")
@@ -61,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     used = meter.roles[LLMRole.WORDING]
     print(json.dumps({
         "parts": len(chosen), "kinds": len(drafts), "drafted": len(done),
+        "code_kinds": sum(d.code for d in drafts), "code_drafted": sum(d.code for d in done),
         "phrasings": sum(len(d.phrasings) for d in done), "left_out": dict(why),
         "left_out_by_part": dict(Counter(d.part for d in drafts if not d.drafted).most_common()),
         "refused": sum(len(d.refused) for d in drafts), "refusals": dict(reasons.most_common(8)),

@@ -27,6 +27,7 @@ from tests.green.wording_writer import ROOT, SCENARIOS, pack_words, writer
 from tests.llm.test_llm_roles import FakeProvider, _refuse, installed
 
 WORDS_D = pack_words(ROOT / "tests" / "green" / "data" / "heldout_words_d")  # chase_reply, newsletter_sweep
+WORDS_C = pack_words(ROOT / "tests" / "green" / "data" / "heldout_words_c")
 ROUND6 = ROOT / "tests" / "redteam" / "round6"
 PARTS = library_for(GreenSettings(scenarios_dir=SCENARIOS)).pack().parts
 PUBLIC_ANSWER = as_template(PARTS["chase_reply"].phrasebook.kinds["answer"][0])  # a function of its fields
@@ -49,18 +50,19 @@ def test_a_drafted_pack_loads_and_words_every_kind_the_model_wrote(tmp_path, mon
     assert code == 0, err
     worded = library_for(GreenSettings(scenarios_dir=SCENARIOS, part_packs=[pack])).pack()
     kinds = worded.wordings["chase_reply"].kinds
-    # Every kind but the one written by functions (the subject, computed from its fields) is drafted, each with as
-    # many phrasings as the public book, none of them a public one.
-    assert set(kinds) == set(PARTS["chase_reply"].phrasebook.kinds) - {"subject"}
+    # Every kind is drafted, each with as many phrasings as the public book, none of them a public one; the subject,
+    # which the public book computes from its fields, as lambdas of those fields (the pack file holds their source).
+    assert set(kinds) == set(PARTS["chase_reply"].phrasebook.kinds)
     for kind, phrasings in kinds.items():
         public = PARTS["chase_reply"].phrasebook.kinds[kind]
         assert len(phrasings) == len(public) and not set(phrasings) & set(public), kind
+    assert all(callable(p) for p in kinds["subject"]) and "(lambda what: " in out
+    assert {p(what="the Q3 slides") for p in kinds["subject"]} == {
+        t.format(what="the Q3 slides") for t in WORDS_D["chase_reply", "subject"]}
     assert worded.origins["chase_reply"].wording == "ours-q1"
-    # What is left to word by hand says where the public functions are.
-    assert "# 'subject': not drafted, keeps its public words: written by functions of its fields " \
-           "(scenarios/parts/chase_reply.py: <lambda>): word it by hand" in out
-    assert "fake/writer drafted 10 of 11 kinds" in err and "chase_reply / subject: written by functions" in err
-    assert f"in {len(fake.calls)} calls" in err
+    assert "# drafted by fake/writer from 5 public phrasings; code: each a lambda of the public functions' fields" \
+        in out
+    assert "fake/writer drafted 11 of 11 kinds" in err and f"in {len(fake.calls)} calls" in err
 
 
 def test_what_the_model_gets_wrong_is_refused_with_why_and_asked_again(tmp_path):
@@ -160,3 +162,56 @@ async def test_round_6_reads_back_chase_reply_in_public_words_and_loses_it_in_dr
     assert all(p["passed"] for p in public["scripted"]) and mean["public"] == 100.0
     assert mean["drafted"] <= IMITATION_CEILING and not any(p["passed"] for p in held["scripted"])
     assert all(p["passed"] and p["wording"] == "heldout-words" for p in held["oracle"])
+
+
+NOTICE = "lambda building, e, s, what: "
+H12 = "{s.hour % 12 or 12}{'am' if s.hour < 12 else 'pm'}"  # 4pm, as the public notices put the hour
+GOOD_NOTICES = [NOTICE + 'f"' + frame + '"' for frame in (
+    "{building} residents: no {what} on {s:%A} {s.day} {s:%B} between " + H12 + " and {e.hour % 12 or 12}"
+    "{'am' if e.hour < 12 else 'pm'}. Please book no trades for those hours.",
+    "Maintenance at {building}\\nWe are cutting the {what} on {s:%A} {s.day} {s:%B}, " + H12 + " until "
+    "{e.hour % 12 or 12}{'am' if e.hour < 12 else 'pm'}. Tradespeople cannot work in the flats then.",
+    "{s:%A} {s.day} {s:%B}: {what} off at {building}, " + H12 + "-{e.hour % 12 or 12}"
+    "{'am' if e.hour < 12 else 'pm'}. Keep contractors away in that window, thank you.",
+    "Dear all, essential works mean {building} will have no {what} from " + H12 + " to {e.hour % 12 or 12}"
+    "{'am' if e.hour < 12 else 'pm'} on {s:%A} {s.day} {s:%B}. Do not book any trades then.",
+    "Notice for {building}: the {what} goes off {s:%A} {s.day} {s:%B} (" + H12 + " to {e.hour % 12 or 12}"
+    "{'am' if e.hour < 12 else 'pm'}); no work in the flats can be done meanwhile.",
+)]
+
+
+def test_phrasings_written_as_code_are_parsed_checked_and_held_to_the_facts():
+    """sms_coordination's building notice is written by functions of the outage's start and end: the model writes
+    lambdas, and what is unsafe, shaped wrong, calls what it is not given, or states the hours wrong is refused with
+    why, while lambdas that say what the public notices say are kept and word the part."""
+    bad = {
+        NOTICE + "__import__('os').getcwd()": "touches __import__",
+        "lambda s: f'Works on {s:%A}'": "its parameters must be exactly building, e, s, what",
+        NOTICE + "clock12(s)": "NameError: name 'clock12' is not defined",
+        NOTICE + "open('/etc/hostname').read()": "NameError: name 'open' is not defined",
+        NOTICE + "'x' * 10 ** 9": "raises to a power",
+        NOTICE + "f'{what} off at {building} on {s:%A}, all day'": "leaves out",
+        NOTICE + "f'{building}: no {what} on {s:%A} {s.day} {s:%B} from {s.hour}:00 to {e.hour + 1}:00'":
+            "which no public phrasing states in this world",  # an hour too late
+        "print('hello')": "not one lambda expression",
+    }
+    asked_notice = []
+
+    def tamper(ask: dict[str, Any], chosen: list[str]) -> Any:
+        if ask["kind"] != "notice":
+            return {"phrasings": chosen}
+        asked_notice.append(ask)
+        return {"phrasings": [*bad, GOOD_NOTICES[0]] if len(asked_notice) == 1 else GOOD_NOTICES[1:]}
+
+    fake = FakeProvider(answer=writer(WORDS_C, tamper))
+    with installed(fake):
+        drafts = asyncio.run(draft_wording({"sms_coordination": PARTS["sms_coordination"]},
+                                           LLM(mode=CacheMode.RECORD, cache=None), "fake/writer"))
+    notice = next(d for d in drafts if d.kind == "notice")
+    assert notice.code and asked_notice[0]["params"] == ["building", "e", "s", "what"]
+    for source, why in bad.items():
+        assert any(r.startswith(f"{source!r}: ") and why in r for r in notice.refused), (source, notice.refused)
+    assert notice.drafted and notice.phrasings == GOOD_NOTICES[:5]
+    first = next(c.messages[-1]["content"] for c in fake.calls if "Message kind: 'notice'" in c.messages[-1]["content"])
+    # The model is shown the public functions' source and what they say.
+    assert "lambda what, s, e, building: (f\"Planned works" in first and "What they say in one world" in first

@@ -29,12 +29,14 @@ def pack_words(pack: Path) -> dict[tuple[str, str], list[str]]:
 
 
 def asked(call: Call) -> dict[str, Any]:
-    """What a drafting prompt asks: the part, the kind, how many, which positions, and what is kept or refused."""
+    """What a drafting prompt asks: the part, the kind, how many, which positions, what is kept or refused, and for a
+    kind written as code the lambda's parameters."""
     text = next(m["content"] for m in call.messages if m["role"] == "user")  # a repair's ask follows it
     part = re.search(r"benchmark \((\w+)\)", text)
     kind = re.search(r"Message kind: ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")", text)
     count = re.search(r"(?:Write|give exactly) (\d+)", text)
     positions = re.search(r"Rewrite only positions ([\d, ]+):", text)
+    code = re.search(r"one Python lambda expression, `lambda ([\w, ]*):", text)
     assert part and kind and count, text[:300]
 
     def listed(heading: str) -> list[str]:
@@ -45,7 +47,8 @@ def asked(call: Call) -> dict[str, Any]:
 
     return {"part": part[1], "kind": ast.literal_eval(kind[1]), "count": int(count[1]),
             "positions": [int(p) for p in positions[1].split(",")] if positions else [],
-            "kept": listed("Already kept"), "refused": listed("Refused before")}
+            "kept": listed("Already kept"), "refused": listed("Refused before"),
+            "params": code[1].split(", ") if code and code[1] else []}
 
 
 def writer(words: Mapping[tuple[str, str], Sequence[str]],
@@ -56,6 +59,9 @@ def writer(words: Mapping[tuple[str, str], Sequence[str]],
     def answer(call: Call) -> Any:
         ask = asked(call)
         mine = list(words.get((ask["part"], ask["kind"]), ()))
+        if ask["params"]:  # a kind written by functions: each template as a lambda of the public functions' fields
+            args = ", ".join(ask["params"])
+            mine = [f"lambda {args}: {t!r}.format({', '.join(f'{p}={p}' for p in ask['params'])})" for t in mine]
         if ask["positions"]:
             chosen = [mine[p - 1] for p in ask["positions"] if p <= len(mine)]
         else:
