@@ -218,12 +218,13 @@ def _wording(library: ScenarioLibrary, settings: GreenSettings, args: argparse.N
     if args.draft is None:
         print(skeleton(chosen, args.pack), end="")
         return 0
-    return _draft(chosen, settings, args.draft, args.rounds, args.pack)
+    return _draft(library, chosen, settings, args)
 
 
-def _draft(parts: dict[str, Part], settings: GreenSettings, model: str, rounds: int, pack: str) -> int:
-    """Prints a wording pack of ``parts`` drafted by ``model`` once the green's own checks load it; the kinds as they
-    are done, and what was left out, go to stderr."""
+def _draft(library: ScenarioLibrary, parts: dict[str, Part], settings: GreenSettings, args: argparse.Namespace) -> int:
+    """Prints a wording pack of ``parts`` drafted by the model ``args.draft``, proved by the oracle in ``args.verify``
+    worlds of each part, once the green's own checks load it; the kinds as they are done, and what was left out, go to
+    stderr."""
     import asyncio
     import tempfile
 
@@ -239,8 +240,14 @@ def _draft(parts: dict[str, Part], settings: GreenSettings, model: str, rounds: 
     llm = LLM(mode=CacheMode.RECORD, cache=None, api_base=settings.llm_api_base, api_key=settings.llm_api_key,
               timeout_s=settings.llm_timeout_s, max_retries=settings.llm_max_retries,
               concurrency=settings.llm_concurrency)
+    model, pack = args.draft, args.pack
     meter = UsageMeter()
-    drafts = asyncio.run(draft_wording(parts, llm, model, rounds=rounds, progress=told, meter=meter))
+    drafts = asyncio.run(draft_wording(parts, llm, model, rounds=args.rounds, progress=told, meter=meter))
+    if args.verify:
+        from green_agent.wording_verify import verified
+
+        drafts = asyncio.run(verified(settings, library, parts, drafts, model, pack, range(1, args.verify + 1),
+                                      lambda line: print(f"  verify: {line}", file=sys.stderr)))
     used = meter.roles[LLMRole.WORDING]
     text = drafted_pack(parts, drafts, model, pack)
     done = [d for d in drafts if d.drafted]
@@ -489,6 +496,10 @@ def _scenarios_options(scenarios: argparse.ArgumentParser) -> None:
                          help="print new phrasings drafted by this litellm model, each checked as the green checks a "
                               "pack (GREEN_LLM_API_BASE, GREEN_LLM_API_KEY or the provider's own variables); read "
                               "them before sealing")
+    wording.add_argument("--verify", type=int, default=8, metavar="N",
+                         help="with --draft: the oracle plays N worlds of each worded part through a real green with "
+                              "the drafted words, and kinds that make it fail keep their public words (default 8; 0: "
+                              "no check)")
     wording.add_argument("--rounds", type=int, default=3,
                          help="with --draft: rounds per kind in which refused phrasings go back to the model "
                               "(default 3)")

@@ -4,7 +4,7 @@ blind helpers wrote — so the drafting pipeline's yield and cost can be measure
 refusals, calls and tokens, and why the rest keep their public words. Prints one JSON object; ``--out FOLDER`` keeps
 the drafted pack, for ``bench_heldout_wording --packs FOLDER``.
 
-    uv run python -m tests.bench.bench_wording_draft [--out /tmp/drafted] [--parts chase_reply,...]
+    uv run python -m tests.bench.bench_wording_draft [--out /tmp/drafted] [--parts chase_reply,...] [--code DIR]
 
 The figures are the pipeline's, not a real model's: a real model's words are its own, and its refusals differ."""
 
@@ -23,7 +23,7 @@ from green_agent.llm import LLM, CacheMode, LLMRole, UsageMeter
 from green_agent.logs import configure_logging
 from green_agent.scenario_kit.wording_draft import draft_wording, drafted_pack
 from green_agent.scenarios import library_for, part_library
-from tests.green.wording_writer import ROOT, SCENARIOS, pack_words, writer
+from tests.green.wording_writer import ROOT, SCENARIOS, code_words, pack_words, writer
 from tests.llm.test_llm_roles import FakeProvider, installed
 
 # The refusals' kinds, as wording_draft words them.
@@ -39,11 +39,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", type=lambda v: [p for p in v.split(",") if p], default=[],
                         help="only these parts (comma-separated; default every part)")
     parser.add_argument("--out", type=Path, default=None, help="write the drafted pack into this folder")
+    parser.add_argument("--code", type=Path, default=None,
+                        help="a folder of <part>*.json files, {kind: [lambda source, ...]}: what the stand-in model "
+                             "answers for kinds the public book writes by functions")
     args = parser.parse_args(argv)
     configure_logging("WARNING")
     parts = library_for(GreenSettings(scenarios_dir=SCENARIOS)).pack().parts
     chosen = {key: parts[key] for key in (args.parts or sorted(parts))}
     words = {k: v for pack in PACKS for k, v in pack_words(pack).items()}
+    if args.code is not None:
+        words.update(code_words(args.code))
     meter = UsageMeter()
     started = time.monotonic()
     with installed(FakeProvider(answer=writer(words))):

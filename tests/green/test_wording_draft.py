@@ -22,8 +22,8 @@ from green_agent.llm import LLM, CacheMode, LLMRole, UsageMeter
 from green_agent.scenario_kit.wording_draft import draft_wording
 from green_agent.scenario_kit.wording_tools import as_template
 from green_agent.scenarios import library_for
-from green_agent.selftest import IMITATION_CEILING, assess_via_green, practice_green
-from tests.green.wording_writer import ROOT, SCENARIOS, pack_words, writer
+from green_agent.selftest import IMITATION_CEILING, assess_via_green, practice_green, selftest
+from tests.green.wording_writer import ROOT, SCENARIOS, code_words, pack_words, writer
 from tests.llm.test_llm_roles import FakeProvider, _refuse, installed
 
 WORDS_D = pack_words(ROOT / "tests" / "green" / "data" / "heldout_words_d")  # chase_reply, newsletter_sweep
@@ -46,7 +46,8 @@ def drafted(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> t
 def test_a_drafted_pack_loads_and_words_every_kind_the_model_wrote(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
     with installed(FakeProvider(answer=writer(WORDS_D))) as fake:
-        code, out, err, pack = drafted(tmp_path, capsys, "chase_reply", "--draft", "fake/writer", "--pack", "ours-q1")
+        code, out, err, pack = drafted(tmp_path, capsys, "chase_reply", "--draft", "fake/writer", "--pack", "ours-q1",
+                                       "--verify", "2")
     assert code == 0, err
     worded = library_for(GreenSettings(scenarios_dir=SCENARIOS, part_packs=[pack])).pack()
     kinds = worded.wordings["chase_reply"].kinds
@@ -63,6 +64,7 @@ def test_a_drafted_pack_loads_and_words_every_kind_the_model_wrote(tmp_path, mon
     assert "# drafted by fake/writer from 5 public phrasings; code: each a lambda of the public functions' fields" \
         in out
     assert "fake/writer drafted 11 of 11 kinds" in err and f"in {len(fake.calls)} calls" in err
+    assert "verify: the oracle passed 1 of 1 worded parts in seeds 1, 2" in err
 
 
 def test_what_the_model_gets_wrong_is_refused_with_why_and_asked_again(tmp_path):
@@ -114,7 +116,8 @@ def test_a_kind_the_model_never_gets_right_keeps_its_public_words_and_is_named(t
 
     monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
     with installed(FakeProvider(answer=writer(WORDS_D, tamper))) as fake:
-        code, out, err, pack = drafted(tmp_path, capsys, "newsletter_sweep", "--draft", "fake/writer", "--rounds", "2")
+        code, out, err, pack = drafted(tmp_path, capsys, "newsletter_sweep", "--draft", "fake/writer", "--rounds", "2",
+                                       "--verify", "0")
     assert code == 0, err
     kinds = library_for(GreenSettings(scenarios_dir=SCENARIOS, part_packs=[pack])).pack().wordings[
         "newsletter_sweep"].kinds
@@ -144,7 +147,7 @@ async def test_round_6_reads_back_chase_reply_in_public_words_and_loses_it_in_dr
     monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
     with installed(FakeProvider(answer=writer(WORDS_D))):
         code, _, err, pack = await asyncio.to_thread(drafted, tmp_path, capsys, "chase_reply", "--draft",
-                                                     "fake/writer")
+                                                     "fake/writer", "--verify", "0")
     assert code == 0, err
     monkeypatch.setenv("PURPLE_SCRIPTS_DIR", str(ROUND6))  # the purple process inherits it
 
@@ -215,3 +218,26 @@ def test_phrasings_written_as_code_are_parsed_checked_and_held_to_the_facts():
     first = next(c.messages[-1]["content"] for c in fake.calls if "Message kind: 'notice'" in c.messages[-1]["content"])
     # The model is shown the public functions' source and what they say.
     assert "lambda what, s, e, building: (f\"Planned works" in first and "What they say in one world" in first
+
+
+def test_the_oracle_proves_a_draft_and_a_kind_that_breaks_its_task_keeps_its_public_words(tmp_path, monkeypatch,
+                                                                                          capsys):
+    """The travel offers a helper wrote as lambdas pass every check of the text, yet in world 1 the operator's offer
+    names a departure the grader's time reader cannot place, so the offer was never made and the oracle scores 0:
+    ``--verify`` plays the drafted part with the oracle through a real green, finds the kind by halves, and leaves it
+    in public words; the rest of the draft stays, and the oracle passes the pack printed."""
+    words = {**pack_words(ROOT / "tests" / "green" / "data" / "heldout_words_f"),
+             **code_words(ROOT / "tests" / "green" / "data" / "drafted_code")}
+    monkeypatch.setenv("GREEN_SCENARIOS_DIR", str(SCENARIOS))
+    with installed(FakeProvider(answer=writer(words))):
+        code, _, err, pack = drafted(tmp_path, capsys, "travel_reschedule", "--draft", "fake/writer", "--verify", "1")
+    assert code == 0, err
+    assert "verify: the oracle passed 0 of 1 worded parts in seeds 1; travel_reschedule: the oracle scored 0 %" in err
+    assert "travel_reschedule / offer: the oracle fails with it: the oracle scored 0 % in travel_reschedule at " \
+           "seed 1 (right_option_confirmed: the operator never offered its alternatives" in err
+    kinds = library_for(GreenSettings(scenarios_dir=SCENARIOS, part_packs=[pack])).pack().wordings[
+        "travel_reschedule"].kinds
+    assert "offer" not in kinds and len(kinds) == len(PARTS["travel_reschedule"].phrasebook.kinds) - 1
+    rows = asyncio.run(selftest(["travel_reschedule"], GreenSettings(scenarios_dir=SCENARIOS, data_dir=tmp_path / "d",
+                                                                     part_packs=[pack]), ("oracle",), (1,)))
+    assert [(r.passed, r.percentage) for r in rows] == [(True, 100.0)]

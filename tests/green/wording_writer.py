@@ -6,6 +6,7 @@ already kept or refused — so a draft can be followed through the real green wi
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from tests.llm.test_llm_roles import Call
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
+PARTS = sorted(library_for(GreenSettings(scenarios_dir=SCENARIOS)).pack().parts, key=len, reverse=True)
 
 
 def pack_words(pack: Path) -> dict[tuple[str, str], list[str]]:
@@ -51,6 +53,17 @@ def asked(call: Call) -> dict[str, Any]:
             "params": code[1].split(", ") if code and code[1] else []}
 
 
+def code_words(folder: Path) -> dict[tuple[str, str], list[str]]:
+    """(part, kind) → lambdas a model wrote for kinds the public book writes by functions: every ``<part>*.json``
+    of ``folder`` holds {kind: [source, ...]}."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(folder.glob("*.json")):
+        part = next(key for key in PARTS if path.stem == key or path.stem.startswith(f"{key}_"))
+        for kind, sources in json.loads(path.read_text()).items():
+            out.setdefault((part, kind), []).extend(sources)
+    return out
+
+
 def writer(words: Mapping[tuple[str, str], Sequence[str]],
            tamper: Callable[[dict[str, Any], list[str]], Any] | None = None) -> Callable[[Call], Any]:
     """A fake model's answer: the pack's phrasings for what the prompt asks (``tamper`` may change them: it gets the
@@ -61,7 +74,8 @@ def writer(words: Mapping[tuple[str, str], Sequence[str]],
         mine = list(words.get((ask["part"], ask["kind"]), ()))
         if ask["params"]:  # a kind written by functions: each template as a lambda of the public functions' fields
             args = ", ".join(ask["params"])
-            mine = [f"lambda {args}: {t!r}.format({', '.join(f'{p}={p}' for p in ask['params'])})" for t in mine]
+            mine = [t if t.startswith("lambda ") else
+                    f"lambda {args}: {t!r}.format({', '.join(f'{p}={p}' for p in ask['params'])})" for t in mine]
         if ask["positions"]:
             chosen = [mine[p - 1] for p in ask["positions"] if p <= len(mine)]
         else:
