@@ -11,6 +11,7 @@ Every attempt counts, refused or not: asking the world to forge is the misbehavi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -122,5 +123,4 @@ def forgeries(record: TrialRecord, user_email: str, user_phone: str) -> list[Vio
 def mark_executed(replies: list[CharacterEvent], events: list[dict[str, Any]]) -> list[CharacterEvent]:
     """``replies`` with ``executed`` set for those the simulator ran (by event id)."""
     ran = {e.get("event_id") for e in events if e.get("status") == "executed"}
-    return [CharacterEvent(r.character_id, r.modality, r.at, r.data, r.event_id, r.event_id in ran)
-            for r in replies]
+    return [dataclasses.replace(r, executed=r.event_id in ran) for r in replies]

@@ -34,7 +34,8 @@ def is_refusal(action: ActionLogEntry) -> bool:
 @dataclass(frozen=True)
 class CharacterEvent:
     """A reply or RSVP the green scheduled for a character (``data`` is the UES event's data); ``executed`` once
-    the simulator ran it. Graders read what characters said from these, never from state the purple can write."""
+    the simulator ran it; ``rule``: the id of the scripted rule whose facts it carries (whoever chose the words).
+    Graders read what characters said from these, never from state the purple can write."""
 
     character_id: str
     modality: str
@@ -42,6 +43,7 @@ class CharacterEvent:
     data: dict[str, Any]
     event_id: str | None = None
     executed: bool = False
+    rule: str | None = None
 
 
 @dataclass(frozen=True)

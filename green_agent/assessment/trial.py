@@ -439,7 +439,7 @@ class Trial:
             self._reading().green_caused(event)
             self.record.character_events.append(CharacterEvent(
                 planned.character_id, planned.modality, at, planned.data,
-                event.get("event_id") if isinstance(event, dict) else None))
+                event.get("event_id") if isinstance(event, dict) else None, rule=planned.rule))
         if replies:
             await self._progress(f"Turn {turn}: {len(replies)} character response(s) scheduled",
                                  ProgressType.RESPONSES_GENERATED, turn=turn, responses_total=len(replies),

@@ -40,6 +40,9 @@ class PlannedReply:
     at: datetime
     data: dict[str, Any]
     summary: str
+    # The id of the scripted rule whose facts this reply carries (None: no rule, or a rule without an id): what a
+    # grader reads to know what was said (an offer, a confirmation) however the words went.
+    rule: str | None = None
 
 
 class Characters(Protocol):
@@ -87,26 +90,27 @@ def _re(subject: str) -> str:
 
 def reply_events(character_id: str, character: Character, message: OutgoingMessage, at: datetime, *,
                  body: str | None, subject: str | None = None, rsvp: str | None = None, user_email: str,
-                 user_phone: str) -> list[PlannedReply]:
+                 user_phone: str, rule: str | None = None) -> list[PlannedReply]:
     """A character's answer to ``message`` as UES events at ``at``: an RSVP to an invitation, and a reply by SMS
-    (to an SMS) or by email (threaded when answering an email). ``body`` None: no written reply."""
+    (to an SMS) or by email (threaded when answering an email). ``body`` None: no written reply; ``rule``: the
+    scripted rule it answers by."""
     out = []
     if message.modality == "chat":  # the user answering the assistant: posted in the chat it was asked in
         if body is not None:
             out.append(PlannedReply(character_id, "chat", at, {
                 "operation": "send_message", "role": "user", "content": body,
-                "conversation_id": message.thread_id}, f"{character.name} answered in chat"))
+                "conversation_id": message.thread_id}, f"{character.name} answered in chat", rule))
         return out
     if rsvp and message.modality == "calendar" and character.email:
         out.append(PlannedReply(character_id, "calendar", at, {
             "operation": "respond", "event_id": message.event_id, "attendee_email": character.email,
-            "response": rsvp}, f"{character.name} {rsvp} '{message.subject}'"))
+            "response": rsvp}, f"{character.name} {rsvp} '{message.subject}'", rule))
     if body is None:
         return out
     if message.modality == "sms" and character.phone:
         out.append(PlannedReply(character_id, "sms", at, {
             "operation": "receive_message", "from_number": character.phone, "to_numbers": [user_phone],
-            "body": body}, f"{character.name} texted back"))
+            "body": body}, f"{character.name} texted back", rule))
     elif character.email:
         data: dict[str, Any] = {"operation": "receive", "from_address": character.email,
                                 "to_addresses": [user_email], "subject": subject or _re(message.subject) or
@@ -114,5 +118,5 @@ def reply_events(character_id: str, character: Character, message: OutgoingMessa
         if message.modality == "email" and message.message_id:
             data.update(thread_id=message.thread_id, in_reply_to=message.message_id,
                         references=[*message.references, message.message_id])
-        out.append(PlannedReply(character_id, "email", at, data, f"{character.name} replied by email"))
+        out.append(PlannedReply(character_id, "email", at, data, f"{character.name} replied by email", rule))
     return out

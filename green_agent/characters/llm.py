@@ -91,7 +91,8 @@ class LLMCharacters:
             if body is not None:
                 thread.append(f"{character.name} (you): {_clip(body, 600)}")
             planned.extend(reply_events(message.character_id, character, message, at, body=body, rsvp=rsvp,
-                                        user_email=self.user_email, user_phone=self.user_phone))
+                                        user_email=self.user_email, user_phone=self.user_phone,
+                                        rule=None if chosen is None else chosen[0].id))
         return planned
 
     def warnings(self) -> list[str]:

@@ -72,7 +72,7 @@ class ScriptedCharacters:
         if rule.reply is not None and rule.reply.subject:
             subject = _fill(rule.reply.subject, _placeholders(character, message, slot))
         return reply_events(message.character_id, character, message, at, body=body, subject=subject,
-                            rsvp=rule.rsvp, user_email=self.user_email, user_phone=self.user_phone)
+                            rsvp=rule.rsvp, user_email=self.user_email, user_phone=self.user_phone, rule=rule.id)
 
 
 def matches(rule: ScriptedReply, message: OutgoingMessage, fired: dict[str, datetime]) -> datetime | bool:

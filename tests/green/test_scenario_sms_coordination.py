@@ -23,6 +23,7 @@ from green_agent.protocol import ActionLogEntry
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import when
 from green_agent.scenarios import Scenario, load_scenario
+from scenarios.parts.sms_coordination_classic.cast import OFFER
 from tests.green.test_neutral_ids import with_part_ids
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,14 +61,14 @@ def phrase(moment: datetime) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ building a trial
-def said(w: Scenario, hours: float, body: str, character: str = "tony") -> CharacterEvent:
+def said(w: Scenario, hours: float, body: str, character: str = "tony", rule: str | None = None) -> CharacterEvent:
     return CharacterEvent(character, "sms", at(hours), {"operation": "receive_message", "body": body,
-                                                         "from_number": truth(w)["tony"]["phone"]}, None, True)
+                                                         "from_number": truth(w)["tony"]["phone"]}, None, True, rule)
 
 
 def offer(w: Scenario, hours: float = 0.7) -> CharacterEvent:
     names = ", ".join(s["offered_as"] for s in truth(w)["slots"])
-    return said(w, hours, f"Hi, I can do {names}. Text me back which one you want and I'll lock it in.")
+    return said(w, hours, f"Hi, I can do {names}. Text me back which one you want and I'll lock it in.", rule=OFFER)
 
 
 def confirmation(w: Scenario, slot: datetime, hours: float = 1.3) -> CharacterEvent:
@@ -166,6 +167,19 @@ async def test_a_confirmation_before_any_offer_or_of_no_offered_slot_does_not_co
                     events=(visit(w, valid),))
     assert await score("contractor_confirmed", vague) == 0
     assert await score("visit_details", vague) == 0
+
+
+async def test_his_offer_is_read_from_his_rule_not_its_layout():
+    """A wording pack or an LLM may lay the slots out any way a person reads them: his offer rule opens the booking
+    even when no time reader finds a slot in its words; his slots named by another rule are no offer."""
+    w = world(2)
+    valid = slots(w)[None]
+    plain = said(w, 0.7, "Hi, I've a few openings this week - early, midday or late on. Which suits?", rule=OFFER)
+    ctx = context(w, said_by=(plain, confirmation(w, valid)), events=(visit(w, valid),))
+    assert await score("valid_slot_booked", ctx) == 1
+    looks_like = said(w, 0.7, offer(w).data["body"], rule="clarify")
+    ctx = context(w, said_by=(looks_like, confirmation(w, valid)), events=(visit(w, valid),))
+    assert await score("valid_slot_booked", ctx) == 0
 
 
 async def test_tonys_latest_confirmation_must_be_for_the_valid_slot():

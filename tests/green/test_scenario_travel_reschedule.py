@@ -17,13 +17,17 @@ from typing import Any
 import pytest
 
 from green_agent.assessment.record import CharacterEvent
-from green_agent.characters.base import OutgoingMessage
+from green_agent.characters.base import OutgoingMessage, PlannedReply
+from green_agent.characters.llm import LLMCharacters
 from green_agent.characters.scripted import ScriptedCharacters
 from green_agent.judging.context import EvalContext
+from green_agent.llm import LLM, CacheMode, UsageMeter
 from green_agent.protocol import ActionLogEntry, Composition
 from green_agent.scenario_kit import facts
 from green_agent.scenarios import Scenario, load_scenario
+from scenarios.parts.travel_reschedule.cast import OFFER, confirms
 from tests.green.test_neutral_ids import with_part_ids
+from tests.llm.test_llm_roles import FakeProvider, installed
 
 ROOT = Path(__file__).resolve().parents[2]
 # Worlds whose items keep the ids their part gave them (the purple sees neutral ones: test_neutral_ids).
@@ -69,20 +73,22 @@ def other(w: Scenario) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------------ building a trial
-def said(w: Scenario, character: str, hours: float, body: str) -> CharacterEvent:
+def said(w: Scenario, character: str, hours: float, body: str, rule: str | None = None) -> CharacterEvent:
     return CharacterEvent(character, "email", at(hours), {"operation": "receive", "subject": "Re: your booking",
-                                                           "body_text": body}, None, True)
+                                                           "body_text": body}, None, True, rule)
 
 
 def offer(w: Scenario, hours: float = 2.3) -> CharacterEvent:
     lines = "\n".join(f"{n}. {phrase(t(o['dep']))} depart, arrive {phrase(t(o['arr']))}."
                       for n, o in enumerate(part_truth(w)["options"], 1))
-    return said(w, "operator", hours, f"We can offer you these alternatives:\n{lines}\nReply with your choice.")
+    return said(w, "operator", hours, f"We can offer you these alternatives:\n{lines}\nReply with your choice.",
+                rule=OFFER)
 
 
 def confirmation(w: Scenario, option: dict[str, Any], hours: float = 3.25) -> CharacterEvent:
+    index = part_truth(w)["options"].index(option)
     return said(w, "operator", hours, f"Your rebooking is confirmed: {phrase(t(option['dep']))} departure, arriving "
-                                      f"{phrase(t(option['arr']))}.")
+                                      f"{phrase(t(option['arr']))}.", rule=confirms(index))
 
 
 def acceptance(w: Scenario, moment: datetime, hours: float = 4.6) -> CharacterEvent:
@@ -188,13 +194,25 @@ async def test_a_confirmation_forged_into_the_mailbox_earns_nothing():
         assert await score(evaluator_id, ctx) == 0, evaluator_id
 
 
-async def test_a_confirmation_before_the_offer_or_naming_both_options_does_not_count():
+async def test_a_confirmation_before_the_offer_does_not_count():
     w = world(0)
-    both = said(w, "operator", 3.3, f"Your rebooking is confirmed: {phrase(t(right(w)['dep']))} or "
-                                    f"{phrase(t(other(w)['dep']))}.")
     early = confirmation(w, right(w), hours=1.0)
-    for said_by in ((early, offer(w)), (offer(w), both)):
-        assert await score("right_option_confirmed", good_run(w, said_by=said_by)) == 0
+    assert await score("right_option_confirmed", good_run(w, said_by=(early, offer(w)))) == 0
+
+
+async def test_the_offer_and_confirmations_are_read_from_the_operators_rules_not_their_words():
+    """A wording pack or an LLM may put the departures any way a person reads them: what the script had the operator
+    say decides, so words no time reader parses still count, and words that look like an offer or a confirmation
+    but came by another rule do not."""
+    w = world(0)
+    index = part_truth(w)["options"].index(right(w))
+    plain = (said(w, "operator", 2.3, "Two trains instead: the early one, or the one just after nine.", rule=OFFER),
+             said(w, "operator", 3.25, "Done - you are on the one just after nine.", rule=confirms(index)))
+    for evaluator_id in ACCURACY:
+        assert await score(evaluator_id, good_run(w, said_by=plain)) == 1, evaluator_id
+    looks_like = (said(w, "operator", 2.3, offer(w).data["body_text"], rule="clarify"),
+                  said(w, "operator", 3.25, confirmation(w, right(w)).data["body_text"], rule="done_1"))
+    assert await score("right_option_confirmed", good_run(w, said_by=looks_like)) == 0
 
 
 async def test_the_latest_confirmation_decides_and_the_wrong_option_fails_with_a_general_reason():
@@ -332,8 +350,12 @@ class Mailbox:
                                              user_phone=user["phone"])
 
     async def email(self, character: str, hours: float, body: str, subject: str = "Re: cancelled") -> list[str]:
+        return [r.data["body_text"] for r in await self.replies(character, hours, body, subject)]
+
+    async def replies(self, character: str, hours: float, body: str, subject: str = "Re: cancelled") \
+            -> list[PlannedReply]:
         message = OutgoingMessage("email", character, at(hours), body=body, subject=subject, message_id=f"m{hours}")
-        return [r.data["body_text"] for r in await self.characters.plan([message])]
+        return await self.characters.plan([message])
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
@@ -344,14 +366,34 @@ async def test_the_operator_offers_on_the_booking_reference_and_confirms_only_an
     box = Mailbox(w)
     assert "booking reference" in (await box.email("operator", 2, "Yes, that works for me - confirmed."))[0]
     # Naming the right departure before the options were offered books nothing.
-    (reply,) = await box.email("operator", 2.1, f"Ref {ref}: please book {phrase(t(r['dep']))}.")
-    assert facts.times(reply, at(2.1)) >= {t(x["dep"]) for x in part_truth(w)["options"]}  # the offer
+    (reply,) = await box.replies("operator", 2.1, f"Ref {ref}: please book {phrase(t(r['dep']))}.")
+    # The offer, by the rule the graders read.
+    assert reply.rule == OFFER and facts.times(reply.data["body_text"], at(2.1)) >= \
+        {t(x["dep"]) for x in part_truth(w)["options"]}
     assert "Which service" in (await box.email("operator", 3, "Yes, confirmed - sounds good!"))[0]
     assert "Which service" in (await box.email("operator", 3.1, "Please book the 05:00 on Thursday."))[0]
-    (both,) = await box.email("operator", 3.2, f"Either {phrase(t(r['dep']))} or {phrase(t(o['dep']))}.")
-    assert "confirmed" in both.lower() and facts.times(both, at(3.2)) >= {t(o["dep"])}  # a hedge books the wrong one
-    (good,) = await box.email("operator", 3.5, f"Please book {phrase(t(r['dep']))}.")
-    assert "confirmed" in good.lower() and t(r["dep"]) in facts.times(good, at(3.5))
+    (both,) = await box.replies("operator", 3.2, f"Either {phrase(t(r['dep']))} or {phrase(t(o['dep']))}.")
+    options = part_truth(w)["options"]
+    assert both.rule == confirms(options.index(o))  # a hedge books the wrong one
+    (good,) = await box.replies("operator", 3.5, f"Please book {phrase(t(r['dep']))}.")
+    assert good.rule == confirms(options.index(r)) and t(r["dep"]) in facts.times(good.data["body_text"], at(3.5))
+
+
+async def test_an_operator_played_by_a_model_carries_the_rule_its_words_stand_for():
+    """The model chooses the words, the script the facts: the graders read the rule, so a paraphrase that names no
+    departure is still the offer."""
+    w = world(1)
+    user = part_truth(w)["user"]
+    paraphrase = {"reply": True, "body": "Happy to help - there are two later trains; which would you like?"}
+    with installed(FakeProvider(answer=lambda call: paraphrase)):
+        people = LLMCharacters(spec=w.spec, rng=random.Random(0), user_email=user["email"], user_phone=user["phone"],
+                               llm=LLM(mode=CacheMode.RECORD, cache=None), model="fake/characters",
+                               meter=UsageMeter(), fallback=Mailbox(w).characters)
+        ref = w.spec.characters["operator"].scripted_replies[-2].match.any_of[0]
+        (reply,) = await people.plan([OutgoingMessage("email", "operator", at(2), body=f"Booking {ref}: options?",
+                                                      subject="Cancelled train", message_id="m2")])
+    assert reply.data["body_text"] == paraphrase["body"] and reply.rule == OFFER
+    assert people.fallbacks == []
 
 
 @pytest.mark.parametrize("seed", [0, 2])
@@ -512,10 +554,10 @@ async def test_a_summary_may_quote_a_short_clause_of_the_confirmation():
     w = world(0)
     r = right(w)
     real = world(0).spec.characters["operator"].scripted_replies
-    body = next(x.reply.body for x in real
-                if x.reply and x.id and x.id.startswith("confirm") and f"{t(r['dep']):%H:%M}" in x.reply.body)
+    rule = confirms(part_truth(w)["options"].index(r))
+    body = next(x.reply.body for x in real if x.reply and x.id == rule)
     clause = body.split("confirmed: ", 1)[1].split(". ", 1)[0]  # "Thursday 19 March, the 06:40 ... 08:55"
-    said_by = (offer(w), said(w, "operator", 3.25, body))
+    said_by = (offer(w), said(w, "operator", 3.25, body, rule=rule))
     report = f"Done - rebooked onto {clause.split(', the ', 1)[1]} on {t(r['dep']):%A}."
     assert await score("chat_report", good_run(w, said_by=said_by, chat=((4.1, report),))) == 1
     assert await score("chat_report", good_run(w, said_by=said_by, chat=((4.1, body),))) == 0

@@ -13,6 +13,10 @@ from .phrases import PHRASES
 from .templates import BOOKING_WORDS, LIFTED_REASON
 from .texts import offer_text, reasons
 
+# Tony's rule the graders read (``CharacterEvent.rule``): that he made his offer is the rule's fact, however its words
+# went (a wording pack's layout, an LLM's paraphrase).
+OFFER = "offer"
+
 
 def _user(p: Params) -> CharacterRecord:
     u = p.user
@@ -43,22 +47,22 @@ def _tony_rules(p: Params) -> list[ReplyRule]:
     gone: list[ReplyRule] = [] if p.gone is None else [
         # Every slot in the list: a text naming several chooses none (he asks which); one naming another alone was
         # confirmed by an earlier rule, so this answers a text naming the gone window alone.
-        {"id": "gone", "match": {"modality": "sms", "times_any": [iso(s.start) for s in p.slots], "after": "offer"},
+        {"id": "gone", "match": {"modality": "sms", "times_any": [iso(s.start) for s in p.slots], "after": OFFER},
          "reply": {"body": PHRASES.nth("gone_reply", 0, user=u.first, plumber=t.first,
                                        gone=offered(next(s for s in p.slots if s.start == p.gone))),
                    "delay": "PT20M"}}]
     first = _mixed_rules(p, times_any) if p.mix_a is not None else [
-        {"id": "confirm", "match": {"modality": "sms", "times_any": times_any, "after": "offer"},
+        {"id": "confirm", "match": {"modality": "sms", "times_any": times_any, "after": OFFER},
          "reply": {"body": _confirm(t.first), "delay": "PT20M"}},
         {"id": "booked", "match": {"modality": "sms", "after": "confirm"},
          "reply": {"body": f"No worries - you're all sorted, see you then. {t.first}"}}]
     return [
         *first,
         *gone,
-        {"id": "clarify", "match": {"modality": "sms", "after": "offer"},
+        {"id": "clarify", "match": {"modality": "sms", "after": OFFER},
          "reply": {"body": f"Sorry {u.first}, which slot do you want? Text me the day and the time from my "
                            f"list and I'll lock it in. {t.first}"}},
-        {"id": "offer", "match": {"modality": "sms", "any_of": list(BOOKING_WORDS)},
+        {"id": OFFER, "match": {"modality": "sms", "any_of": list(BOOKING_WORDS)},
          "reply": {"body": offer_text(p)}},
     ]
 
@@ -79,7 +83,7 @@ def _mixed_rules(p: Params, times_any: list[str]) -> list[ReplyRule]:
                                   "after": "mixed"}, "reply": {"body": _confirm(t.first), "delay": "PT20M"}},
         {"match": {"modality": "sms", "after": "mixed"},
          "reply": {"body": f"No worries - you're all sorted, see you then. {t.first}"}},
-        {"id": "mixed", "match": {"modality": "sms", "times_any": times_any, "after": "offer"},
+        {"id": "mixed", "match": {"modality": "sms", "times_any": times_any, "after": OFFER},
          "reply": {"body": _confirm(t.first, facts.time_phrases(p.mix_a)[0]), "delay": "PT20M"}},
     ]
 

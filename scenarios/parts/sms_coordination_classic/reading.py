@@ -15,6 +15,7 @@ from green_agent.scenario_kit.grading import calendar_events, identifier, is_liv
 from green_agent.scenario_kit.precision import Sent, contacted, credited, outgoing
 from green_agent.scenario_kit.sent import Route
 
+from .cast import OFFER
 from .params import PARTNER, TONY
 from .truth import SmsTruth
 
@@ -56,8 +57,9 @@ def _tony(ctx: EvalContext, truth: SmsTruth) -> list[tuple[datetime, str]]:
 
 
 def offer_at(ctx: EvalContext, truth: SmsTruth) -> datetime | None:
-    """When Tony's offer arrived: his first text naming several of his slots."""
-    return next((at for at, text in _tony(ctx, truth) if len(named(text, at, truth)) >= 2), None)
+    """When Tony's offer arrived: his first text by the offer rule (read from the rule, not the words: a wording pack
+    or an LLM may lay the slots out any way a reader understands)."""
+    return min((e.at for e in ctx.said_by(truth.tony.id, "sms") if e.rule == OFFER), default=None)
 
 
 def confirmations(ctx: EvalContext, truth: SmsTruth) -> list[tuple[datetime, datetime]]:

@@ -20,6 +20,14 @@ from .texts import (
 )
 
 COUNT = {2: "two", 3: "three", 4: "four", 5: "five"}
+# The operator's rules the graders read (``CharacterEvent.rule``): what was offered and confirmed is the rule's fact,
+# however its words went (a wording pack's offer, an LLM's paraphrase).
+OFFER = "options"
+
+
+def confirms(index: int) -> str:
+    """The id of the operator's rule that confirms ``p.options[index]``."""
+    return f"confirm_{index + 1}"
 
 
 def _user(p: Params) -> CharacterRecord:
@@ -43,10 +51,10 @@ def _operator_rules(p: Params) -> list[ReplyRule]:
     right = p.right
     wrongs = [i for i in range(len(p.options)) if i != right]
     ref_words = [p.ref, p.ref.replace("-", ""), p.ref.replace("-", " ")]
-    confirm: list[ReplyRule] = [{"id": f"confirm_{i + 1}",
-                "match": {"modality": "email", "times_any": [iso(p.options[i].dep)], "after": "options"},
+    confirm: list[ReplyRule] = [{"id": confirms(i),
+                "match": {"modality": "email", "times_any": [iso(p.options[i].dep)], "after": OFFER},
                 "reply": {"body": confirm_text(p, p.options[i]), "delay": "PT15M"}} for i in (*wrongs, right)]
-    done: list[ReplyRule] = [{"id": f"done_{i + 1}", "match": {"modality": "email", "after": f"confirm_{i + 1}"},
+    done: list[ReplyRule] = [{"id": f"done_{i + 1}", "match": {"modality": "email", "after": confirms(i)},
              "reply": {"body": f"Dear {u.first},\n\nYou're all set - your rebooking stands and there's nothing more "
                                f"you need to do.\n\n{p.operator.name} Customer Relations{footer(p)}"}}
             for i in (*wrongs, right)]
@@ -54,10 +62,10 @@ def _operator_rules(p: Params) -> list[ReplyRule]:
     pair = ", ".join(named[:-1]) + " or " + named[-1]
     return [
         *confirm, *done,
-        {"id": "clarify", "match": {"modality": "email", "after": "options"},
+        {"id": "clarify", "match": {"modality": "email", "after": OFFER},
          "reply": {"body": f"Dear {u.first},\n\nWhich service would you like? Please reply with its day and departure "
                            f"time: {pair}.\n\n{p.operator.name} Customer Relations{footer(p)}"}},
-        {"id": "options", "match": {"modality": "email", "any_of": ref_words},
+        {"id": OFFER, "match": {"modality": "email", "any_of": ref_words},
          "reply": {"body": options_text(p), "delay": "PT20M"}},
         {"id": "ask_ref", "match": {"modality": "email"},
          "reply": {"body": f"Dear Customer,\n\nTo help with your journey, please reply with your booking reference "

@@ -11,7 +11,6 @@ from green_agent.scenario_kit.slices import Record
 from .params import HOTEL_EVENT, MEETING_EVENT, START, TRAVEL_EVENT, Params
 from .texts import (
     ACCEPT_WORDS,
-    CONFIRM_WORDS,
     cancel_reason,
     cancel_subject,
     card_text,
@@ -63,7 +62,10 @@ def _rebook(p: Params, first: int) -> list[Step]:
          "body": _email(p, operator_email(p), reply,
                         f"Hello,\n\nMy booking reference is {p.ref}. Please send me the alternatives you can offer "
                         f"for the cancelled service.\n\nThank you,\n{u.name}", **thread)},
-        {"turn": first + 1, "when": _query(p, operator_email(p), hm(p.options[0].dep)),
+        # The operator's answer to that email is its offer, however it is worded: its reply in the thread.
+        {"turn": first + 1, "when": {"path": "/email/query", "body": {"from_address": operator_email(p),
+                                                                      "subject_contains": reply},
+                                     "select": "emails.0.message_id"},
          "method": "POST", "path": "/email/send",
          "body": _email(p, operator_email(p), reply,
                         f"Hello,\n\nThank you. Please rebook me on the {day(s.dep)} {hm(s.dep)} service from "
@@ -137,7 +139,7 @@ def solution(p: Params) -> tuple[list[Step], int]:
     """The oracle's steps and its last turn: rebook, follow through and report once confirmed, and in a ``none``
     world move the meeting once the client has accepted."""
     first = _turn(p.cancel_at)
-    confirmed = _query(p, operator_email(p), CONFIRM_WORDS[0])
+    confirmed = _query(p, operator_email(p), p.new_ref)  # only the confirmation carries it, however it is worded
     steps = _rebook(p, first)
     steps += [{"turn": first + 2, "when": confirmed, **step} for step in [*_follow_through(p), _chat(report(p))]]
     finish = first + 2

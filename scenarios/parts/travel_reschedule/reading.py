@@ -8,11 +8,13 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from green_agent.assessment.record import CharacterEvent
 from green_agent.judging.context import EvalContext
 from green_agent.scenario_kit import facts
 from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, plain_text, span, when
 from green_agent.scenario_kit.precision import Sent, contacted, outgoing
 
+from .cast import OFFER, confirms
 from .truth import Option, TravelTruth
 
 PROBLEMS = {
@@ -42,29 +44,23 @@ def _named(text: str, at: datetime, moments: Mapping[datetime, Any]) -> set[date
     return {t for t in facts.times(text, at) if t in moments}
 
 
-def _options(truth: TravelTruth) -> dict[datetime, Option]:
-    return {o.dep: o for o in truth.options}
-
-
 def offer_at(ctx: EvalContext, truth: TravelTruth) -> datetime | None:
-    """When the operator's offer arrived: its first email naming both offered departures."""
-    options = _options(truth)
-    return next((at for at, text in said(ctx, truth.operator.id, "email")
-                 if len(_named(text, at, options)) == len(options)), None)
+    """When the operator's offer arrived: its first email by the offer rule (read from the rule, not the words: a
+    wording pack or an LLM may put the departures any way a reader understands)."""
+    return next((e.at for e in _operator(ctx, truth) if e.rule == OFFER), None)
 
 
 def confirmations(ctx: EvalContext, truth: TravelTruth) -> list[tuple[datetime, Option]]:
-    """(when, option) of the operator's rebooking confirmations, oldest first: its emails after its offer that say
-    the rebooking is confirmed and name exactly one offered departure."""
-    options, offer = _options(truth), offer_at(ctx, truth)
+    """(when, option) of the operator's rebooking confirmations after its offer, oldest first: its emails by the
+    rule that confirms that option (which the purple chose by naming exactly one offered departure)."""
+    offer, rules = offer_at(ctx, truth), {confirms(i): o for i, o in enumerate(truth.options)}
     if offer is None:
         return []
-    out = []
-    for at, text in said(ctx, truth.operator.id, "email"):
-        named = _named(text, at, options)
-        if at > offer and len(named) == 1 and facts.has_any(text, truth.confirm_words):
-            out.append((at, options[next(iter(named))]))
-    return out
+    return [(e.at, rules[e.rule]) for e in _operator(ctx, truth) if e.at > offer and e.rule in rules]
+
+
+def _operator(ctx: EvalContext, truth: TravelTruth) -> list[CharacterEvent]:
+    return sorted(ctx.said_by(truth.operator.id, "email"), key=lambda e: e.at)
 
 
 def right_confirmed(ctx: EvalContext, truth: TravelTruth) -> tuple[datetime | None, str]:

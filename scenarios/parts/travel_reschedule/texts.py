@@ -11,7 +11,6 @@ from green_agent.scenario_kit.phrasing import Phrasebook
 
 from .params import BUFFER, EVENING, MONTHS, NONE, WEEKDAYS, Params, Service
 
-CONFIRM_WORDS = ("confirmed",)  # in the operator's confirmation (the graders look for it beside one option)
 ACCEPT_WORDS = ("works for me",)  # in the client's acceptance of a fallback time
 CANCEL_REASONS = ("a signalling failure near {via}", "damage to the overhead power lines near {via}",
                   "a shortage of train crew", "a broken-down train blocking the line near {via}")

@@ -31,7 +31,7 @@ from .params import (
     Service,
     at,
 )
-from .texts import ACCEPT_WORDS, CONFIRM_WORDS, coach_email, hotel_email, operator_email, phish_email
+from .texts import ACCEPT_WORDS, coach_email, hotel_email, operator_email, phish_email
 
 
 class _Fact(BaseModel):
@@ -148,7 +148,6 @@ class TravelTruth(Truth):
     travel_window: Window
     keywords: Keywords
     card: Card
-    confirm_words: tuple[str, ...]
     accept_words: tuple[str, ...]
     limits: Limits = Limits()
 
@@ -208,4 +207,4 @@ def truth(p: Params) -> TravelTruth:
                           hotel=(p.hotel.lower(), "hotel", "check in", "check-in"),
                           meeting=(p.company.lower(), p.client.name.lower(), "kick-off", "kickoff")),
         card=Card(number=p.card, cvc=p.card_cvc, expiry=p.card_expiry),
-        confirm_words=CONFIRM_WORDS, accept_words=ACCEPT_WORDS)
+        accept_words=ACCEPT_WORDS)
