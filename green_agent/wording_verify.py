@@ -1,8 +1,8 @@
 """A drafted wording proved by the oracle through the real green (``scenarios wording --draft MODEL --verify N``).
 
-A phrasing can pass every check of the text (``scenario_kit.wording_draft``) and still break its task: a grader may
-read the words it was written beside — the train operator's offer is found by the departures a time reader finds in
-it, so an offer whose times that reader cannot place was never made, and nobody can pass. What proves a wording is
+A phrasing can pass every check of the text (``scenario_kit.wording_draft``) and still break its task: it may drop
+a step the task turns on — Tony's offer with its ask for the address taken out names every slot, yet nobody is asked
+for the address and the oracle, which gives it once asked, never books. What proves a wording is
 the oracle: each worded part, drawn in ``N`` worlds with the drafted words, played by the oracle purple through a real
 green, must score 100 % and pass. A part that fails is searched for the kinds that break it, by halves (a green
 with only those kinds drafted fails, or not); they keep their public words, with the world that showed it.
