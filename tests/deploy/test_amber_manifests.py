@@ -299,17 +299,22 @@ def test_the_held_out_secret_goes_from_a_repository_secret_to_the_green():
     assert green["program"]["env"]["GREEN_WORLD_GATEWAY"] == "on"
 
 
-def test_a_sealed_pack_goes_from_optional_repository_secrets_to_the_green(monkeypatch, tmp_path):
-    """A board that keeps its words (or parts) private stores the sealed pack as the repository secret PART_PACK (and,
-    for a pack larger than one secret, PART_PACK_2 to PART_PACK_4): scenario.json5's optional secret configs
-    part_pack… → the green's → GREEN_PART_PACK_ARCHIVE…, which are the green's settings. Without the secrets Amber
-    fills in the default "", and the green starts on the public parts alone, not on a malformed archive."""
+def test_a_sealed_pack_goes_from_repository_secrets_to_the_green(monkeypatch, tmp_path):
+    """The board keeps its words private: the sealed pack is the repository secret PART_PACK (and, for a pack larger
+    than one secret, PART_PACK_2 to PART_PACK_4): scenario.json5's secret configs part_pack… → the green's →
+    GREEN_PART_PACK_ARCHIVE…, which are the green's settings. The board requires PART_PACK — on the public words a
+    script compiled from the public phrasings reads back its worlds — while the green's own manifest does not: without
+    the secrets Amber fills in the default "", and the green starts on the public parts alone, not on a malformed
+    archive."""
     scenario, green = load(HERE / "scenario.json5"), load(HERE / "green.json5")
-    for manifest in (scenario, green):
-        schema = manifest["config_schema"]
-        for name in PACK_SECRETS:
-            assert schema["properties"][name] == {"type": "string", "secret": True, "default": ""}
-            assert name not in schema["required"]
+    assert scenario["config_schema"]["properties"]["part_pack"] == {"type": "string", "secret": True}
+    assert "part_pack" in scenario["config_schema"]["required"]
+    for name in PACK_SECRETS:
+        assert green["config_schema"]["properties"][name] == {"type": "string", "secret": True, "default": ""}
+        assert name not in green["config_schema"]["required"]
+    for name in PACK_SECRETS[1:]:
+        assert scenario["config_schema"]["properties"][name] == {"type": "string", "secret": True, "default": ""}
+        assert name not in scenario["config_schema"]["required"]
     assert len(PACK_SECRETS) == len(piece_names())
     for name, setting in zip(PACK_SECRETS, piece_names(), strict=True):
         assert scenario["components"]["green"]["config"][name] == f"${{config.{name}}}"
