@@ -4,7 +4,8 @@ words, and with the wording packs given (folders, as ``GREEN_PART_PACKS``) — a
 mean and passes, and per part (per scenario) the mean over the worlds holding it. Prints one JSON object.
 
     uv run python -m tests.bench.bench_heldout_wording [--roles oracle,scripted] [--days 40] [--first 100]
-        [--classics [--scenarios privacy_guard,...]] [--scripts tests/redteam/round1] [--rows rows.jsonl]
+        [--classics [--scenarios privacy_guard,...] | --parts rain_move,...] [--scripts tests/redteam/round1]
+        [--rows rows.jsonl]
         [--packs tests/green/data/heldout_words_a,...]
 
 The ``scripted`` purple runs our rule scripts (services/purple/cheats/scripted/), or with ``--scripts`` those of
@@ -37,11 +38,13 @@ CLASSICS = tuple(sorted(i for i in ScenarioLibrary(ROOT / "scenarios").ids() if 
 Job = tuple[str, dict[str, Any]]  # a scenario and the assessment's config
 
 
-def jobs(seeds: range, classics: tuple[str, ...]) -> list[Job]:
-    """Seed-drawn workdays without attacks, or (with ``classics``) each of those classic scenarios at each seed."""
+def jobs(seeds: range, classics: tuple[str, ...], parts: tuple[str, ...] = ()) -> list[Job]:
+    """Seed-drawn workdays without attacks (of ``parts`` alone, when given), or (with ``classics``) each of those
+    classic scenarios at each seed."""
     if classics:
         return [(sid, {"seed": s}) for sid in classics for s in seeds]
-    return [("workday", {"seed": s, "attacks": "none"}) for s in seeds]
+    only = {"parts": list(parts)} if parts else {}
+    return [("workday", {"seed": s, "attacks": "none", **only}) for s in seeds]
 
 
 async def _play(settings: GreenSettings, roles: tuple[str, ...], todo: list[Job]) -> dict[str, list[dict[str, Any]]]:
@@ -70,18 +73,19 @@ def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def run(roles: tuple[str, ...], seeds: range, packs: list[Path], classics: bool = False,
-              only: tuple[str, ...] = (), keep: Path | None = None) -> dict[str, Any]:
-    """Each role on ``seeds``' days (or classic worlds, or those of ``only``), with the public words and with
-    ``packs``' wording; with ``keep``, every trial row is written there too (JSON lines), for replaying a figure."""
+              only: tuple[str, ...] = (), keep: Path | None = None, parts: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Each role on ``seeds``' days (of ``parts`` alone, when given; or classic worlds, or those of ``only``), with
+    the public words and with ``packs``' wording; with ``keep``, every trial row is written there too (JSON lines),
+    for replaying a figure."""
     chosen = tuple(c for c in CLASSICS if not only or c in only) if classics else ()
     out: dict[str, Any] = {"seeds": [seeds.start, seeds.stop - 1], "packs": [str(p) for p in packs],
-                           "scenarios": list(chosen) or ["workday"]}
+                           "scenarios": list(chosen) or ["workday"], **({"parts": list(parts)} if parts else {})}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         for name, with_packs in (("public", []), ("heldout", packs)):
             settings = GreenSettings(scenarios_dir=ROOT / "scenarios", data_dir=Path(tmp) / name,
                                      part_packs=with_packs)
-            played = await _play(settings, roles, jobs(seeds, chosen))
+            played = await _play(settings, roles, jobs(seeds, chosen, parts))
             if keep is not None:
                 with keep.open("a") as f:
                     for role, rows in played.items():
@@ -101,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--classics", action="store_true", help="every classic scenario instead of workdays")
     parser.add_argument("--scenarios", type=lambda v: tuple(s for s in v.split(",") if s), default=(),
                         help="with --classics: only these classic scenarios (comma-separated)")
+    parser.add_argument("--parts", type=lambda v: tuple(s for s in v.split(",") if s), default=(),
+                        help="days of these parts alone (comma-separated), instead of whole seed-drawn days")
     parser.add_argument("--rows", type=Path, default=None, help="also write every trial row to this file (JSON lines)")
     parser.add_argument("--packs", type=lambda v: [Path(p) for p in v.split(",") if p], default=list(PACKS),
                         help="wording pack folders (default: tests/green/data/heldout_words_*)")
@@ -112,11 +118,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("no wording pack given or found under tests/green/data/heldout_words_*")
     if unknown := set(args.scenarios) - set(CLASSICS):
         parser.error(f"not a classic scenario: {', '.join(sorted(unknown))}")
+    if args.parts and args.classics:
+        parser.error("--parts composes days: it does not go with --classics")
     if args.scripts is not None:
         os.environ["PURPLE_SCRIPTS_DIR"] = str(args.scripts.resolve())  # the purple processes inherit it
     configure_logging("WARNING")
     out = asyncio.run(run(args.roles, range(args.first, args.first + args.days), args.packs, args.classics,
-                          args.scenarios, args.rows))
+                          args.scenarios, args.rows, args.parts))
     print(json.dumps({"scripts": str(args.scripts or "services/purple/cheats/scripted"), **out}, indent=1))
     return 0
 
