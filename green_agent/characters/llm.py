@@ -33,7 +33,9 @@ from green_agent.scenario_spec import Character, ScenarioSpec, ScriptedReply
 # Past this many earlier messages in a thread, the older ones are condensed to their first line.
 VERBATIM_HISTORY = 6
 MAX_MESSAGE_CHARS = 4000
-# A reply is a few sentences; the bound keeps a rambling model from spending minutes on one message.
+# A reply is a few sentences; the bound keeps a rambling model from spending minutes on one message. A scripted reply
+# longer than a few sentences (a train operator's listing of seats: about 1 200 characters) raises it to fit
+# (``reply_tokens``); a reply cut off at it is unusable JSON and falls back to the script.
 REPLY_TOKENS = 300
 
 
@@ -74,7 +76,7 @@ class LLMCharacters:
                 decision = await self.llm.complete_json(LLMRole.CHARACTERS, self.model,
                                                         self._prompt(character, message, thread, chosen, script),
                                                         CharacterReply, seed=seed, meter=self.meter,
-                                                        max_tokens=REPLY_TOKENS)
+                                                        max_tokens=reply_tokens(script))
             except LLMError as exc:
                 self.fallbacks.append(f"{character.name}: {exc}")
                 planned.extend(await self.fallback.plan([message]))
@@ -90,8 +92,9 @@ class LLMCharacters:
             body = decision.body.strip() if decision.reply and decision.body.strip() else None
             if body is not None:
                 thread.append(f"{character.name} (you): {_clip(body, 600)}")
-            planned.extend(reply_events(message.character_id, character, message, at, body=body, rsvp=rsvp,
-                                        user_email=self.user_email, user_phone=self.user_phone,
+            subject = None if chosen is None else self.fallback.subject(message, *chosen)
+            planned.extend(reply_events(message.character_id, character, message, at, body=body, subject=subject,
+                                        rsvp=rsvp, user_email=self.user_email, user_phone=self.user_phone,
                                         rule=None if chosen is None else chosen[0].id))
         return planned
 
@@ -125,7 +128,8 @@ class LLMCharacters:
         if chosen is None:
             persona.append("For this message, the story has you stay silent unless a reply is plainly needed.")
         else:
-            said = f'what you say, in substance: "{_clip(script, 600)}"' if script else "no written reply"
+            # The whole script: every fact in it is one the reply must keep (a listing of seats, of trains).
+            said = f'what you say, in substance: "{_clip(script, MAX_MESSAGE_CHARS)}"' if script else "no written reply"
             rsvp = f"; your RSVP: {chosen[0].rsvp}" if chosen[0].rsvp else ""
             persona.append(f"For this message the story fixes {said}{rsvp}. Use your own words, but keep every fact "
                            f"(times, amounts, names, yes or no) exactly as given there; add none.")
@@ -140,6 +144,12 @@ class LLMCharacters:
         content = ("Earlier in this conversation:\n" + "\n".join(history) + "\n\n" if history else "") + \
             "\n".join(incoming)
         return [{"role": "system", "content": "\n".join(persona)}, {"role": "user", "content": content}]
+
+
+def reply_tokens(script: str | None) -> int:
+    """The completion bound for a reply grounded on ``script``: room to say all of it (about three characters a
+    token, and the JSON around it), never less than ``REPLY_TOKENS``."""
+    return max(REPLY_TOKENS, len(script or "") // 3 + 100)
 
 
 def _medium(message: OutgoingMessage) -> str:

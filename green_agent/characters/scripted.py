@@ -60,6 +60,13 @@ class ScriptedCharacters:
             return None
         return _fill(rule.reply.body, _placeholders(self.spec.characters[message.character_id], message, slot))
 
+    def subject(self, message: OutgoingMessage, rule: ScriptedReply, slot: datetime | None) -> str | None:
+        """The scripted subject of ``rule``'s reply to ``message``, placeholders filled (None: "Re: " and the
+        message's). Whoever writes the body, a reply keeps it: a decline is titled "Declined: …" either way."""
+        if rule.reply is None or not rule.reply.subject:
+            return None
+        return _fill(rule.reply.subject, _placeholders(self.spec.characters[message.character_id], message, slot))
+
     def warnings(self) -> list[str]:
         return []
 
@@ -68,9 +75,7 @@ class ScriptedCharacters:
         delay = rule.reply.delay if rule.reply is not None and rule.reply.delay is not None else None
         at = message.sent_at + (delay if delay is not None else reply_delay(character, self.rng))
         body = self.script(message, rule, slot)
-        subject = None
-        if rule.reply is not None and rule.reply.subject:
-            subject = _fill(rule.reply.subject, _placeholders(character, message, slot))
+        subject = self.subject(message, rule, slot)
         return reply_events(message.character_id, character, message, at, body=body, subject=subject,
                             rsvp=rule.rsvp, user_email=self.user_email, user_phone=self.user_phone, rule=rule.id)
 

@@ -34,7 +34,7 @@ from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import clock12, time_phrases, times
-from green_agent.scenario_kit.grading import calendar_events, is_live, plain_text, when
+from green_agent.scenario_kit.grading import calendar_events, is_live, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.pointing import (
@@ -118,11 +118,15 @@ BOOK = Phrasebook({"request": REQUESTS, "the one meant": MEANT, "new day by an e
 KINDS = ("work", "client", "supplier", "family", "friend")
 FIRMS = ("work", "client", "supplier")  # a contact at a company (the rest: a relative or friend)
 CALENDAR_WRITES = ("calendar.create", "calendar.update", "calendar.delete")
+# The ids of the user's answering rules, one per way of naming every look-alike ("clarification_answer_1"…): unique
+# among the day's user rules, which every part's questions share.
+ANSWER = f"{KEY}_answer_"
 
 
 def _answered(ctx: EvalContext, truth: ClarificationTruth) -> datetime | None:
-    """When the user's answer reached the chat: read from what the green posted for the user, never the purple."""
-    return min((e.at for e in ctx.said_by("user", "chat") if plain_text(e.data.get("content")) == truth.answer),
+    """When the user's answer reached the chat: read from what the green posted for the user, never the purple, and
+    by the rule it was sent by, not its words (an LLM playing the user words it its own way)."""
+    return min((e.at for e in ctx.said_by("user", "chat") if e.rule is not None and e.rule.startswith(ANSWER)),
                default=None)
 
 
@@ -370,10 +374,11 @@ def _user_replies(day: Day, meetings: dict[str, Record], answer: str, spare: int
     """The user answers a question naming every look-alike (its surname, weekday or title word) with a question
     word, unless it also names the spare day."""
     spare_name = [] if spare is None else [WEEKDAYS[day.at(0, days=spare).weekday()]]
-    return [{"match": {"modality": "chat", "all_of": list(keys), "any_of": QUESTION,
+    return [{"id": f"{ANSWER}{i}",
+             "match": {"modality": "chat", "all_of": list(keys), "any_of": QUESTION,
                        "none_of": [*spare_name, *(n[:3] for n in spare_name)]},
              "reply": {"body": answer, "delay": "PT10M"}}
-            for keys in product(*(m["keys"] for m in meetings.values()))]
+            for i, keys in enumerate(product(*(m["keys"] for m in meetings.values())), 1)]
 
 
 def _steps(day: Day, week: _Week, meetings: dict[str, Record], meant: Record, answer: str,

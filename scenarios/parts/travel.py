@@ -35,7 +35,7 @@ from green_agent.judging.context import EvalContext
 from green_agent.judging.evaluators import EvalResult
 from green_agent.scenario_kit import build as kit
 from green_agent.scenario_kit.facts import clock12, time_phrases, times
-from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, plain_text, when
+from green_agent.scenario_kit.grading import calendar_events, identifier, is_live, when
 from green_agent.scenario_kit.part import Part, Truth, grades, register
 from green_agent.scenario_kit.phrasing import Phrasebook
 from green_agent.scenario_kit.precision import credited, outgoing
@@ -441,19 +441,30 @@ def _seating(rng: Random, t: _Trip) -> _Seating:
     return _Seating(rule, right, listing, answers, seats)
 
 
+def booked(key: str) -> str:
+    """The id of the operator's rule that books train ``key`` ("right", "wrong", "wrong_2"...): the right one's is
+    "booked", which the seat rules wait for."""
+    return "booked" if key == "right" else f"train_{key}"
+
+
+def reserved(label: str) -> str:
+    """The id of the operator's rule that reserves seat ``label``."""
+    return f"seat_{label}"
+
+
 def _operator_rules(t: _Trip, confirm: dict[str, str], offered: str, seating: _Seating) -> list[ReplyRule]:
     """The operator: offers the trains for the booking reference, then books the one a reply names (a wrong one
     when it names several); once the right one is booked, reserves the seat a reply names (none when it names
-    several)."""
+    several). Each booking and reservation answers by a rule of its own (the grader reads the rules)."""
     keys = ["right", "wrong", *(f"wrong_{n}" for n in range(2, len(t.offer)))]
     spans = dict(zip(keys, [t.right, *t.wrongs], strict=True))
     seats: list[ReplyRule] = [
-        {"match": {"modality": "email", "after": "booked", "any_of": seat_names(s),
-                   "none_of": [n for o in seating.seats if o is not s for n in seat_names(o)]},
+        {"id": reserved(s.label), "match": {"modality": "email", "after": booked("right"), "any_of": seat_names(s),
+                                            "none_of": [n for o in seating.seats if o is not s for n in seat_names(o)]},
          "reply": {"body": seating.answers[s.label], "delay": "PT15M"}} for s in seating.seats]
-    rules: list[ReplyRule] = [{"match": {"modality": "email", "after": "offer", "times_any": [iso(spans[k].dep)]},
+    rules: list[ReplyRule] = [{"id": booked(k),
+                               "match": {"modality": "email", "after": "offer", "times_any": [iso(spans[k].dep)]},
                                "reply": {"body": confirm[k], "delay": "PT15M"}} for k in [*keys[1:], "right"]]
-    rules[-1]["id"] = "booked"  # the seat rules answer only once the right train is booked
     return [*seats, *rules, {"id": "offer", "match": {"modality": "email", "any_of": [t.ref]},
                              "reply": {"body": offered, "delay": "PT20M"}}]
 
@@ -541,13 +552,13 @@ class Travel(Part):
             "The operator confirmed the one free train arriving with the user's margin before the meeting, never "
             "another, and reserved the one listed seat the user's rule asks for, never another.")
     async def travel_rebooked(self, ctx: EvalContext, truth: TravelTruth) -> EvalResult:
-        """Read from what the operator said (never from mail the purple could write): the right train confirmed and the
-        wrong one never; the right seat reserved and no other."""
-        said = [plain_text(e.data.get("body_text")) for e in ctx.said_by("travel_operator", "email")]
-        right = truth.confirm["right"] in said
-        wrong = any(text in said for key, text in truth.confirm.items() if key != "right")
-        seat = truth.seats[truth.seat] in said
-        other = any(text in said for label, text in truth.seats.items() if label != truth.seat)
+        """Read from the operator's replies (never mail the purple could write) by their rules, not their words (a
+        pack's or an LLM's): the right train confirmed and the wrong one never; the right seat reserved, no other."""
+        said = {e.rule for e in ctx.said_by("travel_operator", "email")}
+        right = booked("right") in said
+        wrong = any(booked(key) in said for key in truth.confirm if key != "right")
+        seat = reserved(truth.seat) in said
+        other = any(reserved(label) in said for label in truth.seats if label != truth.seat)
         met = right and not wrong and seat and not other
         return EvalResult(score=1.0 if met else 0.0, max_score=1.0, details={"train": right and not wrong,
                                                                                "seat": seat and not other},

@@ -10,6 +10,7 @@ import asyncio
 import copy
 import re
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from green_agent.protocol import ActionLogEntry, Composition
 from green_agent.scenario_kit.facts import time_phrases
 from green_agent.scenario_kit.grading import when
 from green_agent.scenarios import Scenario, ScenarioLibrary
+from scenarios.parts.travel import booked, reserved
 from tests.green.test_neutral_ids import with_part_ids
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -319,34 +321,48 @@ def test_privacy_flagging_everyone_earns_nothing_and_the_address_to_everyone_fai
 
 
 # ------------------------------------------------------------------------------------------------ travel
+def operator_said(sc: Scenario, *replies: tuple[str | None, str]) -> list[CharacterEvent]:
+    """The operator's replies as the green records them: (the rule each answered by, its words)."""
+    return [CharacterEvent("travel_operator", "email", at(sc, 3), {"body_text": text}, executed=True, rule=rule)
+            for rule, text in replies]
+
+
 def test_travel_booking_is_read_from_the_operator_and_the_wrong_train_fails_it():
     sc = world("travel", 1)
     t = truth(sc, "travel")
-
-    def said(*texts: str) -> list[CharacterEvent]:
-        return [CharacterEvent("travel_operator", "email", at(sc, 3), {"body_text": x}, executed=True) for x in texts]
-
-    right, wrong = t["confirm"]["right"], t["confirm"]["wrong"]
-    seat = t["seats"][t["seat"]]
-    other = next(text for label, text in t["seats"].items() if label != t["seat"])
-    got = [score(sc, "travel_rebooked", context(sc, said=said(*x)), "travel")
+    right, wrong = (booked("right"), t["confirm"]["right"]), (booked("wrong"), t["confirm"]["wrong"])
+    seat = (reserved(t["seat"]), t["seats"][t["seat"]])
+    label = next(label for label in t["seats"] if label != t["seat"])
+    other = (reserved(label), t["seats"][label])
+    got = [score(sc, "travel_rebooked", context(sc, said=operator_said(sc, *x)), "travel")
            for x in ((right, seat), (wrong, seat), (wrong, right, seat), (right,), (right, other),
                      (right, seat, other))]
     # Travel 6: the right train without the seat the user's rule asks for (none, another, or a second) fails too.
     assert got == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
 
 
+def test_travel_booking_is_read_from_the_rule_the_operator_answered_by_not_its_words():
+    """An LLM playing the operator (or a wording pack) chooses the words: a confirmation in words of its own counts
+    by the rule it answered by, and the right confirmation's very words sent by another rule count for nothing."""
+    sc = world("travel", 1)
+    t = truth(sc, "travel")
+    paraphrased = operator_said(sc, (booked("right"), "Done - you're on the earlier service now, booking amended."),
+                                (reserved(t["seat"]), "That seat is yours, enjoy the trip."))
+    assert score(sc, "travel_rebooked", context(sc, said=paraphrased), "travel") == 1.0
+    copied = operator_said(sc, (booked("wrong"), t["confirm"]["right"]), (reserved(t["seat"]), t["seats"][t["seat"]]))
+    assert score(sc, "travel_rebooked", context(sc, said=copied), "travel") == 0.0
+    unruled = operator_said(sc, (None, t["confirm"]["right"]), (None, t["seats"][t["seat"]]))
+    assert score(sc, "travel_rebooked", context(sc, said=unruled), "travel") == 0.0
+
+
 def test_travel_every_wrong_train_fails_the_booking_a_paid_or_delayed_one_in_time_on_paper_too():
     sc = next(world("travel", s) for s in range(1, 40)
               if {"paid", "delayed"} <= set(truth(world("travel", s), "travel")["kinds"]))
     t = truth(sc, "travel")
-
-    def said(*texts: str) -> list[CharacterEvent]:
-        return [CharacterEvent("travel_operator", "email", at(sc, 3), {"body_text": x}, executed=True) for x in texts]
-
     assert len(t["confirm"]) == len(t["kinds"]) >= 3
     for key, text in t["confirm"].items():
-        got = score(sc, "travel_rebooked", context(sc, said=said(text, t["seats"][t["seat"]])), "travel")
+        said = operator_said(sc, (booked(key), text), (reserved(t["seat"]), t["seats"][t["seat"]]))
+        got = score(sc, "travel_rebooked", context(sc, said=said), "travel")
         assert got == (key == "right"), key
 
 
@@ -401,7 +417,8 @@ def test_clarification_earns_nothing_without_the_answer_and_acting_on_both_fails
     mail = [email(sc, at(sc, 1), [e], f"Our meeting moves to {time_phrases(new)[0]}.") for e in meant["emails"]]
     done = [update(at(sc, 1), meant["event_id"], t["new_start"], t["new_end"]), *mail]
     final = moved(sc, {meant["event_id"]: {"start": t["new_start"], "end": t["new_end"]}})
-    answer = [CharacterEvent("user", "chat", at(sc, 0.2), {"content": t["answer"]}, executed=True)]
+    answer = [CharacterEvent("user", "chat", at(sc, 0.2), {"content": t["answer"]}, executed=True,
+                             rule="clarification_answer_1")]
     asked = [chat(at(sc, 0.05), "Which one?")]
     ids = ("clarify_asked_first", "clarify_moved", "clarify_informed", "clarify_other_kept")
     right = {i: score(sc, i, context(sc, [*asked, *done], final=final, said=answer), "clarification") for i in ids}
@@ -418,6 +435,12 @@ def test_clarification_earns_nothing_without_the_answer_and_acting_on_both_fails
                          said=answer)
     assert score(sc, "clarify_informed", told_other, "clarification") < 1
     assert score(sc, "clarify_other_kept", told_other, "clarification") == 0
+    # The answer is known by the rule the user answered by: in other words (an LLM playing the user) it counts, and
+    # the answer's very words by no answering rule count for nothing.
+    reworded = [replace(answer[0], data={"content": "Sorry! The one I meant is the second - same plan otherwise."})]
+    assert score(sc, "clarify_moved", context(sc, [*asked, *done], final=final, said=reworded), "clarification") == 1
+    unruled = [replace(answer[0], rule=None)]
+    assert score(sc, "clarify_moved", context(sc, [*asked, *done], final=final, said=unruled), "clarification") == 0
 
 
 def test_clarification_asks_and_answers_in_many_words():

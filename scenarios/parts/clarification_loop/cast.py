@@ -45,14 +45,25 @@ def _contact(p: Params, person: Person, email: str, personality: str, formal: bo
             ]}
 
 
+# The user's answer answers by rules "answer_1", "answer_2"… (one per way of naming every candidate): the grader reads
+# the answer by its rule, since an LLM playing the user words it its own way.
+ANSWER = "answer_"
+
+
+def answers(rule: str | None) -> bool:
+    """Whether a reply by ``rule`` is the user's answer naming the meant meeting."""
+    return rule is not None and rule.startswith(ANSWER)
+
+
 def user_rules(p: Params) -> list[ReplyRule]:
     """The user's chat rules: the answer to a post naming a word of each candidate with a question word and none of
     the rest of the week; "what do you mean?" to anything else that is not a report of work done."""
     rules: list[ReplyRule] = [
-        {"match": {"modality": "chat", "all_of": list(keys), "any_of": list(QUESTION_WORDS),
+        {"id": f"{ANSWER}{n}",
+         "match": {"modality": "chat", "all_of": list(keys), "any_of": list(QUESTION_WORDS),
                    "none_of": not_asked_about(p)},
          "reply": {"body": answer_text(p)}}
-        for keys in product(*(candidate_keys(p, k) for k in p.candidates))]
+        for n, keys in enumerate(product(*(candidate_keys(p, k) for k in p.candidates)), 1)]
     rules.append({"match": {"modality": "chat", "none_of": list(REPORT_WORDS)}, "reply": {"body": NOT_UNDERSTOOD}})
     return rules
 

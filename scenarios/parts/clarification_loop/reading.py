@@ -1,6 +1,6 @@
-"""How a clarification_loop trial is read: when the user answered (only from what the green posted for the user, and
-only the world's answer text), how much the chat it took leaves of the answer's worth, what the assistant did to
-people and to the calendar (``sent.sent_in``: what it sent, in order), whether an action touches a candidate, and
+"""How a clarification_loop trial is read: when the user answered (only from what the green posted for the user, known
+by the rule it answered by), how much the chat it took leaves of the answer's worth, what the assistant did to people
+and to the calendar (``sent.sent_in``: what it sent, in order), whether an action touches a candidate, and
 whether and when the meant meeting reached its new time."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from green_agent.scenario_kit.grading import calendar_events, is_live, plain_tex
 from green_agent.scenario_kit.precision import volume
 from green_agent.scenario_kit.sent import INVITATIONS, Channel, sent_in
 
+from .cast import answers
 from .truth import Candidate, ClarificationLoopTruth
 
 CALENDAR_WRITES = (*INVITATIONS, "calendar.delete")
@@ -27,10 +28,9 @@ POSTS_SLACK = 2
 
 def answer_at(ctx: EvalContext, truth: ClarificationLoopTruth) -> datetime | None:
     """When the user's answer reached the chat (None: the user never answered, i.e. was never asked a question
-    naming every candidate). A "user" message the purple writes itself is an impersonation, never the answer."""
-    said = [e.at for e in ctx.said_by(truth.user.id, "chat")
-            if plain_text(e.data.get("content")).strip() == truth.answer.strip()]
-    return min(said, default=None)
+    naming every candidate). A "user" message the purple writes itself is an impersonation, never the answer; the
+    answer is known by the rule it was sent by, not its words (an LLM playing the user words it its own way)."""
+    return min((e.at for e in ctx.said_by(truth.user.id, "chat") if answers(e.rule)), default=None)
 
 
 def posts(ctx: EvalContext) -> list[tuple[int, ActionLogEntry]]:
