@@ -163,7 +163,11 @@ async def pool_factory(swarm_nodes, project_image) -> AsyncIterator:
     pools: list[UESPool] = []
 
     async def factory(**config) -> UESPool:
-        defaults = {"min_idle": 1, "max_instances": 3, "health_interval_s": 0.25, "acquire_timeout_s": 5}
+        # The pool's own health interval (1 s, 2 s probes), not the contract suite's 0.25 s: a world in a node's
+        # nested engine, busy minting a key on a loaded 2-core machine, missed three 0.5 s probes in a row and was
+        # declared dead mid-lease (CI, session 32: the `mint_key` RemoteProtocolError). A killed world is still seen
+        # at once (its backend reports it gone).
+        defaults = {"min_idle": 1, "max_instances": 3, "health_interval_s": 1.0, "acquire_timeout_s": 5}
         pool = await UESPool(spread_backend(project_image), PoolConfig(**{**defaults, **config})).start()
         pools.append(pool)
         return pool
